@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+namespace studio::app {
+
+// What the engine runs on, in Qt types, for the GUI and the CLI's --version.
+struct EngineInfo {
+  QString torchVersion;
+  bool cudaBuilt = false;
+  bool cudaAvailable = false;
+  int cudaDevices = 0;
+  int threads = 0;
+  int hardwareThreads = 0;
+  QString blas;
+  QString summary;  // several lines, human readable
+};
+
+// Sets the engine's CPU thread count (0 = every hardware thread) and returns
+// the count in effect. Both executables call it once at start.
+int initializeEngine(int threads = 0);
+
+EngineInfo engineInfo();
+
+}  // namespace studio::app

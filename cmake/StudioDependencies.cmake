@@ -1,0 +1,59 @@
+# Finds every dependency the design card fixes, and sets up ccache.
+
+if(STUDIO_USE_CCACHE)
+  find_program(STUDIO_CCACHE ccache)
+  if(STUDIO_CCACHE)
+    # gcc precompiled headers need these sloppiness settings to be cached at all.
+    set(CMAKE_CXX_COMPILER_LAUNCHER
+        ${CMAKE_COMMAND} -E env
+        "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+        ${STUDIO_CCACHE})
+    message(STATUS "ccache: ${STUDIO_CCACHE}")
+  endif()
+endif()
+
+# --- LibTorch -------------------------------------------------------------
+# Debian's libtorch-dev (1.13, CPU) or an official LibTorch 2.x archive given
+# through CMAKE_PREFIX_PATH (for example one built with CUDA).
+find_package(Torch REQUIRED)
+message(STATUS "LibTorch: ${Torch_VERSION} (${TORCH_INSTALL_PREFIX})")
+
+# TorchConfig hands out TORCH_LIBRARIES and TORCH_CXX_FLAGS; wrap them in one
+# imported target so the rest of the build uses target_* commands only.
+add_library(studio_torch INTERFACE)
+target_link_libraries(studio_torch INTERFACE ${TORCH_LIBRARIES})
+target_include_directories(studio_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
+if(TORCH_CXX_FLAGS)
+  separate_arguments(_studio_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")
+  target_compile_options(studio_torch INTERFACE ${_studio_torch_flags})
+endif()
+
+# --- SentencePiece (pkg-config) ---------------------------------------------
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(SENTENCEPIECE REQUIRED IMPORTED_TARGET sentencepiece)
+
+# libsentencepiece carries its own copy of protobuf-lite symbols, while
+# LibTorch loads the full libprotobuf. If libsentencepiece comes first in the
+# load order, protobuf's descriptor registration crashes before main().
+# Every executable therefore links libprotobuf first and unconditionally
+# (see studio_protobuf_first in StudioTargets.cmake).
+find_library(STUDIO_PROTOBUF_LIBRARY NAMES protobuf)
+if(NOT STUDIO_PROTOBUF_LIBRARY)
+  message(STATUS "libprotobuf not found: assuming this LibTorch bundles its own protobuf")
+endif()
+
+# --- nlohmann/json (header only) --------------------------------------------
+find_package(nlohmann_json 3.9 REQUIRED)
+
+# --- Qt 6 -------------------------------------------------------------------
+set(_studio_qt_components Core Test)
+if(STUDIO_BUILD_GUI)
+  list(APPEND _studio_qt_components Gui Widgets PrintSupport Svg)
+endif()
+find_package(Qt6 6.4 REQUIRED COMPONENTS ${_studio_qt_components})
+find_package(Qt6 6.4 QUIET COMPONENTS LinguistTools)
+set(CMAKE_AUTOMOC ON)
+
+if(STUDIO_BUILD_GUI)
+  find_package(QCustomPlotQt6 REQUIRED)
+endif()

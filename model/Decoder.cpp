@@ -1,0 +1,71 @@
+#include "model/Decoder.h"
+
+namespace studio::model {
+
+namespace {
+torch::nn::LayerNorm makeNorm(int64_t d_model) {
+  return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d_model}));
+}
+}  // namespace
+
+DecoderLayerImpl::DecoderLayerImpl(const TransformerOptions& o)
+    : pre_norm_(o.norm_position == NormPosition::Pre) {
+  self_attn_ = register_module(
+      "self_attn", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout,
+                                      MultiHeadAttentionImpl::Kind::Self));
+  cross_attn_ = register_module(
+      "cross_attn", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout,
+                                       MultiHeadAttentionImpl::Kind::Cross));
+  ffn_ = register_module("ffn", FeedForward(o.d_model, o.d_ff, o.relu_dropout));
+  norm1_ = register_module("norm1", makeNorm(o.d_model));
+  norm2_ = register_module("norm2", makeNorm(o.d_model));
+  norm3_ = register_module("norm3", makeNorm(o.d_model));
+  dropout_ = register_module("dropout", torch::nn::Dropout(o.dropout));
+}
+
+torch::Tensor DecoderLayerImpl::feedForward(const torch::Tensor& x, const torch::Tensor& rows) {
+  return rows.defined() ? ffn_->forwardRows(x, rows) : ffn_(x);
+}
+
+torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& memory,
+                                        const torch::Tensor& self_mask,
+                                        const torch::Tensor& cross_mask,
+                                        const torch::Tensor& ffn_rows, torch::Tensor* self_probs,
+                                        torch::Tensor* cross_probs) {
+  if (pre_norm_) {
+    auto h = norm1_(x);
+    x = x + dropout_(self_attn_(h, h, self_mask, self_probs));
+    x = x + dropout_(cross_attn_(norm2_(x), memory, cross_mask, cross_probs));
+    x = x + dropout_(feedForward(norm3_(x), ffn_rows));
+    return x;
+  }
+  x = norm1_(x + dropout_(self_attn_(x, x, self_mask, self_probs)));
+  x = norm2_(x + dropout_(cross_attn_(x, memory, cross_mask, cross_probs)));
+  x = norm3_(x + dropout_(feedForward(x, ffn_rows)));
+  return x;
+}
+
+DecoderImpl::DecoderImpl(const TransformerOptions& o) {
+  layers_ = register_module("layers", torch::nn::ModuleList());
+  for (int64_t i = 0; i < o.decoder_layers; ++i) layers_->push_back(DecoderLayer(o));
+  if (o.norm_position == NormPosition::Pre)
+    final_norm_ = register_module("final_norm", makeNorm(o.d_model));
+}
+
+torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
+                                   const torch::Tensor& self_mask, const torch::Tensor& cross_mask,
+                                   const torch::Tensor& ffn_rows, AttentionMaps* maps) {
+  for (const auto& module : *layers_) {
+    torch::Tensor self_probs, cross_probs;
+    x = module->as<DecoderLayer>()->forward(x, memory, self_mask, cross_mask, ffn_rows,
+                                            maps ? &self_probs : nullptr,
+                                            maps ? &cross_probs : nullptr);
+    if (maps) {
+      maps->decoder_self.push_back(self_probs);
+      maps->cross.push_back(cross_probs);
+    }
+  }
+  return final_norm_ ? final_norm_(x) : x;
+}
+
+}  // namespace studio::model

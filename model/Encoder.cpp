@@ -1,0 +1,56 @@
+#include "model/Encoder.h"
+
+namespace studio::model {
+
+namespace {
+torch::nn::LayerNorm makeNorm(int64_t d_model) {
+  return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d_model}));
+}
+}  // namespace
+
+EncoderLayerImpl::EncoderLayerImpl(const TransformerOptions& o)
+    : pre_norm_(o.norm_position == NormPosition::Pre) {
+  self_attn_ = register_module(
+      "self_attn", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout,
+                                      MultiHeadAttentionImpl::Kind::Self));
+  ffn_ = register_module("ffn", FeedForward(o.d_model, o.d_ff, o.relu_dropout));
+  norm1_ = register_module("norm1", makeNorm(o.d_model));
+  norm2_ = register_module("norm2", makeNorm(o.d_model));
+  dropout_ = register_module("dropout", torch::nn::Dropout(o.dropout));
+}
+
+torch::Tensor EncoderLayerImpl::feedForward(const torch::Tensor& x, const torch::Tensor& rows) {
+  return rows.defined() ? ffn_->forwardRows(x, rows) : ffn_(x);
+}
+
+torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& mask,
+                                        const torch::Tensor& ffn_rows, torch::Tensor* probs) {
+  if (pre_norm_) {
+    auto h = norm1_(x);
+    x = x + dropout_(self_attn_(h, h, mask, probs));
+    x = x + dropout_(feedForward(norm2_(x), ffn_rows));
+    return x;
+  }
+  x = norm1_(x + dropout_(self_attn_(x, x, mask, probs)));
+  x = norm2_(x + dropout_(feedForward(x, ffn_rows)));
+  return x;
+}
+
+EncoderImpl::EncoderImpl(const TransformerOptions& o) {
+  layers_ = register_module("layers", torch::nn::ModuleList());
+  for (int64_t i = 0; i < o.encoder_layers; ++i) layers_->push_back(EncoderLayer(o));
+  if (o.norm_position == NormPosition::Pre)
+    final_norm_ = register_module("final_norm", makeNorm(o.d_model));
+}
+
+torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
+                                   const torch::Tensor& ffn_rows, AttentionMaps* maps) {
+  for (const auto& module : *layers_) {
+    torch::Tensor probs;
+    x = module->as<EncoderLayer>()->forward(x, mask, ffn_rows, maps ? &probs : nullptr);
+    if (maps) maps->encoder_self.push_back(probs);
+  }
+  return final_norm_ ? final_norm_(x) : x;
+}
+
+}  // namespace studio::model

@@ -1,0 +1,52 @@
+#include "model/Greedy.h"
+
+#include <cmath>
+
+namespace studio::model {
+
+std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tensor& src,
+                                          int64_t max_length) {
+  torch::NoGradGuard no_grad;
+  const auto& o = model->options();
+  const int64_t batch = src.size(0);
+  max_length = std::min(max_length, o.max_length - 1);
+
+  auto memory = model->encode(src);  // [B, S, D]
+  auto long_options = torch::TensorOptions().dtype(torch::kLong).device(src.device());
+  auto output = torch::full({batch, 1}, o.bos_id, long_options);  // [B, 1]
+  std::vector<DecodedSentence> sentences(static_cast<size_t>(batch));
+  std::vector<bool> done(static_cast<size_t>(batch), false);
+  int64_t remaining = batch;
+
+  for (int64_t step = 0; step < max_length && remaining > 0; ++step) {
+    auto hidden = model->decode(output, memory, src);                     // [B, t, D]
+    auto logits = model->project(hidden.select(/*dim=*/1, -1));           // [B, V]
+    auto probs = logits.to(torch::kFloat).softmax(/*dim=*/-1);            // [B, V]
+    auto [best_prob, best] = probs.max(/*dim=*/-1);                       // [B], [B]
+    auto best_cpu = best.to(torch::kCPU);
+    auto prob_cpu = best_prob.to(torch::kCPU);
+    auto next = best_cpu.clone();
+    for (int64_t b = 0; b < batch; ++b) {
+      const auto i = static_cast<size_t>(b);
+      if (done[i]) {
+        next[b] = o.pad_id;
+        continue;
+      }
+      const int64_t token = best_cpu[b].item<int64_t>();
+      const float p = prob_cpu[b].item<float>();
+      sentences[i].log_probability += std::log(std::max(p, 1e-30f));
+      if (token == o.eos_id) {
+        sentences[i].finished = true;
+        done[i] = true;
+        --remaining;
+      } else {
+        sentences[i].tokens.push_back(token);
+        sentences[i].probabilities.push_back(p);
+      }
+    }
+    output = torch::cat({output, next.to(src.device()).unsqueeze(1)}, /*dim=*/1);  // [B, t+1]
+  }
+  return sentences;
+}
+
+}  // namespace studio::model

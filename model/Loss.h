@@ -1,0 +1,23 @@
+#pragma once
+
+#include <torch/types.h>
+
+namespace studio::model {
+
+struct LossResult {
+  torch::Tensor loss;      // [] mean label-smoothed cross-entropy over non-pad targets (backprop this)
+  torch::Tensor nll_sum;   // [] summed negative log-likelihood of the targets (for perplexity)
+  int64_t tokens = 0;      // non-pad target tokens
+  int64_t correct = 0;     // argmax == target, over non-pad targets
+};
+
+// Label-smoothed cross-entropy (Szegedy et al. 2016; section 5.4 of the paper).
+// The target distribution puts 1 - epsilon on the gold token and spreads
+// epsilon evenly over the V - 2 tokens that are neither gold nor padding
+// (padding gets none), as OpenNMT does. With epsilon = 0 this is the NLL.
+// Positions whose target is `pad_id` contribute nothing.
+//   logits [B, T, V] (any float type; computed in float32), target [B, T].
+LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::Tensor& target,
+                                     int64_t pad_id, double epsilon = 0.1);
+
+}  // namespace studio::model

@@ -1,0 +1,76 @@
+#include "model/MultiHeadAttention.h"
+
+#include <cmath>
+
+#include "model/Masks.h"
+
+namespace studio::model {
+
+MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads, double dropout,
+                                               Kind kind)
+    : d_model_(d_model), heads_(heads), head_dim_(d_model / heads), kind_(kind) {
+  if (kind_ == Kind::Self) {
+    qkv_proj_ = register_module("qkv_proj", torch::nn::Linear(d_model, 3 * d_model));
+  } else {
+    q_proj_ = register_module("q_proj", torch::nn::Linear(d_model, d_model));
+    kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
+  }
+  out_proj_ = register_module("out_proj", torch::nn::Linear(d_model, d_model));
+  dropout_ = register_module("dropout", torch::nn::Dropout(dropout));
+}
+
+torch::Tensor MultiHeadAttentionImpl::splitHeads(const torch::Tensor& x) const {
+  const auto batch = x.size(0);
+  const auto length = x.size(1);
+  return x.view({batch, length, heads_, head_dim_}).transpose(1, 2);  // [B, H, T, Dh]
+}
+
+std::tuple<torch::Tensor, torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::selfProjections(
+    const torch::Tensor& x) {
+  TORCH_CHECK(kind_ == Kind::Self, "selfProjections() is for self-attention");
+  auto qkv = qkv_proj_(x).chunk(3, /*dim=*/-1);  // 3 x [B, T, D]
+  return {splitHeads(qkv[0]), splitHeads(qkv[1]), splitHeads(qkv[2])};
+}
+
+std::pair<torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::keysValues(
+    const torch::Tensor& memory) {
+  TORCH_CHECK(kind_ == Kind::Cross, "keysValues() is for cross-attention");
+  auto kv = kv_proj_(memory).chunk(2, /*dim=*/-1);  // 2 x [B, Tk, D]
+  return {splitHeads(kv[0]), splitHeads(kv[1])};
+}
+
+torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
+                                                      const torch::Tensor& keys,
+                                                      const torch::Tensor& values,
+                                                      const torch::Tensor& mask,
+                                                      torch::Tensor* probs) {
+  const auto batch = q.size(0);
+  const auto query_length = q.size(2);
+  const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim_));
+  auto scores = torch::matmul(q * scale, keys.transpose(-2, -1));  // [B, H, Tq, Tk]
+  auto weights = maskedSoftmax(scores, mask);                       // [B, H, Tq, Tk]
+  if (probs) *probs = weights.detach();
+  auto context = torch::matmul(dropout_(weights), values);  // [B, H, Tq, Dh]
+  context = context.transpose(1, 2).reshape({batch, query_length, d_model_});  // [B, Tq, D]
+  return out_proj_(context);
+}
+
+torch::Tensor MultiHeadAttentionImpl::attend(const torch::Tensor& query, const torch::Tensor& keys,
+                                             const torch::Tensor& values,
+                                             const torch::Tensor& mask, torch::Tensor* probs) {
+  TORCH_CHECK(kind_ == Kind::Cross, "attend() is for cross-attention");
+  return attendProjected(splitHeads(q_proj_(query)), keys, values, mask, probs);
+}
+
+torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query,
+                                              const torch::Tensor& memory,
+                                              const torch::Tensor& mask, torch::Tensor* probs) {
+  if (kind_ == Kind::Self) {
+    auto [q, k, v] = selfProjections(query);
+    return attendProjected(q, k, v, mask, probs);
+  }
+  auto [k, v] = keysValues(memory);
+  return attend(query, k, v, mask, probs);
+}
+
+}  // namespace studio::model

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/container/any.h>
+#include <torch/nn/modules/dropout.h>
+#include <torch/nn/modules/linear.h>
+
+namespace studio::model {
+
+// Scaled dot-product attention over `heads` heads (section 3.2.2 of the paper).
+// Self-attention projects queries, keys and values with one fused [3D, D]
+// matrix; cross-attention projects the query alone and the memory's keys and
+// values with one fused [2D, D] matrix.
+class MultiHeadAttentionImpl : public torch::nn::Module {
+ public:
+  enum class Kind { Self, Cross };
+
+  MultiHeadAttentionImpl(int64_t d_model, int64_t heads, double dropout, Kind kind);
+
+  // query [B, Tq, D]; memory [B, Tk, D] (ignored for self-attention); mask
+  // broadcastable to [B, H, Tq, Tk], true = blocked. When `probs` is given it
+  // receives the attention probabilities [B, H, Tq, Tk] (before dropout).
+  // Returns [B, Tq, D].
+  torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory,
+                        const torch::Tensor& mask, torch::Tensor* probs = nullptr);
+
+  // Projected keys and values of `memory`, each [B, H, Tk, Dh]. Decoding
+  // computes them once per sentence for cross-attention.
+  std::pair<torch::Tensor, torch::Tensor> keysValues(const torch::Tensor& memory);
+
+  // Attention of projected queries over given keys/values.
+  // query [B, Tq, D]; keys, values [B, H, Tk, Dh]. Returns [B, Tq, D].
+  torch::Tensor attend(const torch::Tensor& query, const torch::Tensor& keys,
+                       const torch::Tensor& values, const torch::Tensor& mask,
+                       torch::Tensor* probs = nullptr);
+
+  // Self-attention only: queries, keys and values of `x` [B, T, D], each [B, H, T, Dh].
+  std::tuple<torch::Tensor, torch::Tensor, torch::Tensor> selfProjections(const torch::Tensor& x);
+
+  // Attention from already projected queries q [B, H, Tq, Dh]. Returns [B, Tq, D].
+  torch::Tensor attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
+                                const torch::Tensor& values, const torch::Tensor& mask,
+                                torch::Tensor* probs = nullptr);
+
+  Kind kind() const { return kind_; }
+
+ private:
+  torch::Tensor splitHeads(const torch::Tensor& x) const;  // [B, T, D] -> [B, H, T, Dh]
+
+  int64_t d_model_;
+  int64_t heads_;
+  int64_t head_dim_;
+  Kind kind_;
+  torch::nn::Linear qkv_proj_{nullptr};  // Self:  [3D, D]
+  torch::nn::Linear q_proj_{nullptr};    // Cross: [D, D]
+  torch::nn::Linear kv_proj_{nullptr};   // Cross: [2D, D]
+  torch::nn::Linear out_proj_{nullptr};
+  torch::nn::Dropout dropout_{nullptr};
+};
+TORCH_MODULE(MultiHeadAttention);
+
+}  // namespace studio::model

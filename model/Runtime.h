@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string>
+
+#include <torch/types.h>
+
+namespace studio::model {
+
+// Sets LibTorch's intra-op thread count: `requested` > 0 as given, otherwise
+// the machine's hardware threads. Returns the count in effect.
+int configureThreads(int requested = 0);
+
+// "auto" (CUDA when this LibTorch has it and a GPU is present, else CPU),
+// "cpu", "cuda" or "cuda:N". Throws std::invalid_argument for anything else
+// and std::runtime_error when CUDA is asked for but not available.
+torch::Device resolveDevice(const std::string& name);
+
+struct RuntimeInfo {
+  std::string torch_version;   // e.g. "1.13.1"
+  bool cuda_built = false;     // this LibTorch was built with CUDA
+  bool cuda_available = false; // ... and a GPU is usable now
+  int cuda_devices = 0;
+  int threads = 0;             // intra-op threads in effect
+  int hardware_threads = 0;
+  std::string blas;            // the BLAS library loaded (best effort)
+};
+
+RuntimeInfo runtimeInfo();
+
+// One line per fact, for --version and the About dialog.
+std::string describe(const RuntimeInfo& info);
+
+}  // namespace studio::model

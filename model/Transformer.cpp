@@ -1,0 +1,91 @@
+#include "model/Transformer.h"
+
+#include <cmath>
+
+#include <torch/nn/functional/linear.h>
+#include <torch/nn/init.h>
+
+#include "model/Masks.h"
+
+namespace studio::model {
+
+namespace {
+bool endsWith(const std::string& text, const std::string& suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+}  // namespace
+
+TransformerImpl::TransformerImpl(const TransformerOptions& options)
+    : options_((options.validate(), options)),
+      embedding_scale_(std::sqrt(static_cast<double>(options.d_model))) {
+  embedding_ = register_module("embedding", torch::nn::Embedding(options_.vocab_size, options_.d_model));
+  positional_ = register_module(
+      "positional", PositionalEncoding(options_.d_model, options_.max_length,
+                                       options_.learnable_position_scale));
+  dropout_ = register_module("dropout", torch::nn::Dropout(options_.dropout));
+  encoder_ = register_module("encoder", Encoder(options_));
+  decoder_ = register_module("decoder", Decoder(options_));
+  resetParameters();
+}
+
+void TransformerImpl::resetParameters() {
+  torch::NoGradGuard no_grad;
+  for (auto& item : named_parameters(/*recurse=*/true)) {
+    const std::string& name = item.key();
+    torch::Tensor& p = item.value();
+    if (endsWith(name, "qkv_proj.weight")) {
+      for (auto block : p.chunk(3, /*dim=*/0)) torch::nn::init::xavier_uniform_(block);
+    } else if (endsWith(name, "kv_proj.weight")) {
+      for (auto block : p.chunk(2, /*dim=*/0)) torch::nn::init::xavier_uniform_(block);
+    } else if (p.dim() > 1) {
+      torch::nn::init::xavier_uniform_(p);
+    } else if (endsWith(name, ".bias")) {
+      p.zero_();
+    } else if (endsWith(name, ".weight")) {  // LayerNorm gains
+      p.fill_(1.0);
+    }
+  }
+}
+
+int64_t TransformerImpl::parameterCount() const {
+  int64_t count = 0;
+  for (const auto& p : parameters()) count += p.numel();
+  return count;
+}
+
+torch::Tensor TransformerImpl::ffnRows(const torch::Tensor& tokens) const {
+  if (!options_.skip_padding_in_ffn) return {};
+  auto rows = nonPaddingIndex(tokens, options_.pad_id);
+  if (rows.numel() == tokens.numel()) return {};  // no padding: skip the gather
+  return rows;
+}
+
+torch::Tensor TransformerImpl::embed(const torch::Tensor& tokens, int64_t position_offset) {
+  auto x = embedding_(tokens) * embedding_scale_;  // [B, T, D]
+  return dropout_(positional_(x, position_offset));
+}
+
+torch::Tensor TransformerImpl::encode(const torch::Tensor& src, AttentionMaps* maps) {
+  auto mask = paddingMask(src, options_.pad_id);  // [B, 1, 1, S]
+  return encoder_(embed(src), mask, ffnRows(src), maps);
+}
+
+torch::Tensor TransformerImpl::decode(const torch::Tensor& target_in, const torch::Tensor& memory,
+                                      const torch::Tensor& src, AttentionMaps* maps) {
+  auto self_mask = decoderSelfMask(target_in, options_.pad_id);  // [B, 1, T, T]
+  auto cross_mask = paddingMask(src, options_.pad_id);           // [B, 1, 1, S]
+  return decoder_(embed(target_in), memory, self_mask, cross_mask, ffnRows(target_in), maps);
+}
+
+torch::Tensor TransformerImpl::project(const torch::Tensor& hidden) {
+  return torch::nn::functional::linear(hidden, embedding_->weight);  // [.., V]
+}
+
+torch::Tensor TransformerImpl::forward(const torch::Tensor& src, const torch::Tensor& target_in,
+                                       AttentionMaps* maps) {
+  auto memory = encode(src, maps);
+  return project(decode(target_in, memory, src, maps));
+}
+
+}  // namespace studio::model
