@@ -1,5 +1,7 @@
 #include "model/ModelFile.h"
 
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -24,6 +26,49 @@ std::string shapeString(const torch::Tensor& t) {
   std::ostringstream out;
   out << t.sizes();
   return out.str();
+}
+
+// A 64-bit checksum over the options text and every tensor's bytes, in the
+// module's registration order. LibTorch's zip reader does not verify its CRCs,
+// so without this a file with flipped bytes could load different weights.
+class Checksum {
+ public:
+  void add(const void* data, size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+      uint64_t word;
+      std::memcpy(&word, bytes + i, 8);
+      mix(word);
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, bytes + i, size - i);
+    mix(tail ^ (uint64_t(size) << 56));
+  }
+  void add(const torch::Tensor& tensor) {
+    auto cpu = tensor.detach().to(torch::kCPU).contiguous();
+    add(cpu.data_ptr(), cpu.numel() * cpu.element_size());
+  }
+  std::string hex() const {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(state_));
+    return text;
+  }
+
+ private:
+  void mix(uint64_t word) {
+    state_ ^= word * 0x9e3779b97f4a7c15ULL;
+    state_ = (state_ << 27 | state_ >> 37) * 0xff51afd7ed558ccdULL + 0x94d049bb133111ebULL;
+  }
+  uint64_t state_ = 0xcbf29ce484222325ULL;
+};
+
+std::string checksumOf(torch::nn::Module& module, const std::string& options_text) {
+  Checksum sum;
+  sum.add(options_text.data(), options_text.size());
+  for (const auto& p : module.named_parameters(/*recurse=*/true)) sum.add(p.value());
+  for (const auto& b : module.named_buffers(/*recurse=*/true)) sum.add(b.value());
+  return sum.hex();
 }
 
 void writeModule(const torch::nn::Module& module, torch::serialize::OutputArchive& archive) {
@@ -68,7 +113,8 @@ void readModule(torch::nn::Module& module, torch::serialize::InputArchive& archi
   }
 }
 
-TransformerOptions readOptions(torch::serialize::InputArchive& archive, const std::string& path) {
+TransformerOptions readOptions(torch::serialize::InputArchive& archive, const std::string& path,
+                               std::string* options_text = nullptr) {
   c10::IValue format, version, options;
   if (!archive.try_read("format", format) || !format.isString() ||
       format.toStringRef() != kModelFormat)
@@ -80,6 +126,7 @@ TransformerOptions readOptions(torch::serialize::InputArchive& archive, const st
                    " is newer than this program reads (" + std::to_string(kModelFormatVersion) + ")");
   if (!archive.try_read("options", options) || !options.isString())
     fail(path, "no 'options' entry");
+  if (options_text) *options_text = options.toStringRef();
   try {
     auto parsed = transformerOptionsFromJson(nlohmann::json::parse(options.toStringRef()));
     parsed.validate();
@@ -108,7 +155,9 @@ void saveModel(Transformer& model, const std::string& path) {
   torch::serialize::OutputArchive archive;
   archive.write("format", c10::IValue(std::string(kModelFormat)));
   archive.write("format_version", c10::IValue(kModelFormatVersion));
-  archive.write("options", c10::IValue(toJson(model->options()).dump()));
+  const std::string options_text = toJson(model->options()).dump();
+  archive.write("options", c10::IValue(options_text));
+  archive.write("checksum", c10::IValue(checksumOf(*model, options_text)));
   writeModule(*model, archive);
   writeAtomically(path, [&](const std::string& temporary) { archive.save_to(temporary); });
 }
@@ -122,7 +171,8 @@ TransformerOptions readModelOptions(const std::string& path) {
 Transformer loadModel(const std::string& path, const torch::Device& device) {
   torch::serialize::InputArchive archive;
   openArchive(archive, path);
-  auto options = readOptions(archive, path);
+  std::string options_text;
+  auto options = readOptions(archive, path, &options_text);
   Transformer model(options);
   try {
     readModule(*model, archive, "", path);
@@ -131,6 +181,11 @@ Transformer loadModel(const std::string& path, const torch::Device& device) {
   } catch (const std::exception& e) {
     std::string message = e.what();
     fail(path, "cannot be read: " + message.substr(0, message.find('\n')));
+  }
+  c10::IValue stored_checksum;
+  if (archive.try_read("checksum", stored_checksum)) {
+    if (!stored_checksum.isString() || stored_checksum.toStringRef() != checksumOf(*model, options_text))
+      fail(path, "is corrupt: its checksum does not match its contents");
   }
   model->to(device);
   return model;

@@ -10,6 +10,7 @@ namespace studio::model {
 //   format          "attention-studio-model" (string)
 //   format_version  1 (int)
 //   options         the TransformerOptions as a JSON string
+//   checksum        64-bit hash of the options and every tensor (hex string)
 //   <module tree>   every parameter and buffer under its registered name
 // Python reads it with torch.jit.load(path).
 inline constexpr const char* kModelFormat = "attention-studio-model";

@@ -1,0 +1,175 @@
+// The loss, the learning-rate schedule and the optimizer settings, against
+// values computed by hand (the arithmetic is written out next to each).
+
+#include <cmath>
+
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/Loss.h"
+#include "model/Optimizer.h"
+#include "model/Schedule.h"
+
+using namespace studio;
+
+class TestTrainingMath : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void noamSchedule_data();
+  void noamSchedule();
+  void noamPeaksAtWarmup();
+  void labelSmoothedLossHandComputed();
+  void zeroSmoothingIsNegativeLogLikelihood();
+  void padTargetsContributeNothing();
+  void tokenCountsAndAccuracy();
+  void invalidSmoothingThrows();
+  void adamUsesThePapersSettings();
+  void setLearningRateReachesEveryGroup();
+};
+
+void TestTrainingMath::noamSchedule_data() {
+  QTest::addColumn<qint64>("step");
+  QTest::addColumn<qint64>("dModel");
+  QTest::addColumn<qint64>("warmup");
+  QTest::addColumn<double>("factor");
+  QTest::addColumn<double>("expected");
+  // 512^-0.5 = 0.0441941738; 4000^-1.5 = 3.95284708e-6; 4000^-0.5 = 0.0158113883
+  QTest::newRow("step 0") << qint64(0) << qint64(512) << qint64(4000) << 1.0 << 0.0;
+  QTest::newRow("step 1: 0.0441942 * 1 * 3.95285e-6") << qint64(1) << qint64(512) << qint64(4000) << 1.0
+                                                      << 1.746928107421711e-07;
+  QTest::newRow("step 100: warming up linearly") << qint64(100) << qint64(512) << qint64(4000) << 1.0
+                                                 << 1.746928107421711e-05;
+  QTest::newRow("step 4000: 0.0441942 * 0.0158114") << qint64(4000) << qint64(512) << qint64(4000) << 1.0
+                                                     << 6.987712429686843e-04;
+  QTest::newRow("step 4001: decaying as step^-0.5") << qint64(4001) << qint64(512) << qint64(4000) << 1.0
+                                                    << 6.98683912937353e-04;
+  QTest::newRow("step 16000: half the peak") << qint64(16000) << qint64(512) << qint64(4000) << 1.0
+                                             << 3.4938562148434214e-04;
+  // 2 * 256^-0.5 * min(10^-0.5, 10 * 100^-1.5) = 2 * 0.0625 * 0.01
+  QTest::newRow("factor 2, d 256, warmup 100, step 10") << qint64(10) << qint64(256) << qint64(100) << 2.0
+                                                        << 0.00125;
+}
+
+void TestTrainingMath::noamSchedule() {
+  QFETCH(qint64, step);
+  QFETCH(qint64, dModel);
+  QFETCH(qint64, warmup);
+  QFETCH(double, factor);
+  QFETCH(double, expected);
+  const double lr = model::noamLearningRate(step, dModel, warmup, factor);
+  QVERIFY2(std::abs(lr - expected) <= 1e-12 * std::max(1.0, std::abs(expected) * 1e6),
+           qPrintable(QString("lr %1, expected %2").arg(lr, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+}
+
+void TestTrainingMath::noamPeaksAtWarmup() {
+  double best = 0;
+  int64_t best_step = 0;
+  for (int64_t step = 1; step <= 3000; ++step) {
+    const double lr = model::noamLearningRate(step, 64, 1000);
+    if (lr > best) best = lr, best_step = step;
+  }
+  QCOMPARE(best_step, int64_t(1000));
+}
+
+void TestTrainingMath::labelSmoothedLossHandComputed() {
+  // V = 5, pad = 0, epsilon = 0.1: gold gets 0.9, each of the 3 tokens that
+  // are neither gold nor pad gets 0.1 / 3.
+  // Token A: logits [0.5, 1, -1, 2, 0], gold 3. log Z = 2.5170 ...
+  // Token B: logits [1, 0, 0, 0, 3], gold 1.
+  // Per token: 0.9 * -log p(gold) + (0.1 / 3) * sum_{v not gold, not pad} -log p(v),
+  // averaged over A and B: 1.9624802171160745; summed NLL 3.824960434232149.
+  auto logits = torch::tensor({0.5, 1.0, -1.0, 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 3.0}).view({1, 2, 5});
+  auto target = torch::tensor({3, 1}, torch::kLong).view({1, 2});
+  auto result = model::labelSmoothedCrossEntropy(logits, target, /*pad_id=*/0, /*epsilon=*/0.1);
+  QVERIFY(std::abs(result.loss.item<double>() - 1.9624802171160745) < 1e-5);
+  QVERIFY(std::abs(result.nll_sum.item<double>() - 3.824960434232149) < 1e-5);
+  QCOMPARE(result.tokens, int64_t(2));
+}
+
+void TestTrainingMath::zeroSmoothingIsNegativeLogLikelihood() {
+  auto logits = torch::randn({2, 3, 7});
+  auto target = torch::randint(1, 7, {2, 3}, torch::kLong);
+  auto result = model::labelSmoothedCrossEntropy(logits, target, 0, 0.0);
+  auto expected = torch::nn::functional::cross_entropy(logits.view({-1, 7}), target.view({-1}));
+  QVERIFY(std::abs(result.loss.item<double>() - expected.item<double>()) < 1e-5);
+  // Same hand example with epsilon = 0: 3.824960434232149 / 2.
+  auto hand = torch::tensor({0.5, 1.0, -1.0, 2.0, 0.0, 1.0, 0.0, 0.0, 0.0, 3.0}).view({1, 2, 5});
+  auto gold = torch::tensor({3, 1}, torch::kLong).view({1, 2});
+  QVERIFY(std::abs(model::labelSmoothedCrossEntropy(hand, gold, 0, 0.0).loss.item<double>() -
+                   1.9124802171160744) < 1e-5);
+}
+
+void TestTrainingMath::padTargetsContributeNothing() {
+  torch::manual_seed(7);
+  auto logits = torch::randn({2, 4, 9}, torch::requires_grad());
+  auto target = torch::randint(1, 9, {2, 4}, torch::kLong);
+  target[0][3] = 0;
+  target[1][2] = 0;
+  target[1][3] = 0;
+  auto result = model::labelSmoothedCrossEntropy(logits, target, 0, 0.1);
+  QCOMPARE(result.tokens, int64_t(5));
+  result.loss.backward();
+  QCOMPARE(logits.grad()[0][3].abs().sum().item<double>(), 0.0);
+  QCOMPARE(logits.grad()[1][2].abs().sum().item<double>(), 0.0);
+  // The same five tokens alone give the same loss.
+  auto keep = target.ne(0).view({-1});
+  auto kept_logits = logits.detach().view({-1, 9}).index({keep}).view({1, 5, 9});
+  auto kept_target = target.view({-1}).index({keep}).view({1, 5});
+  auto alone = model::labelSmoothedCrossEntropy(kept_logits, kept_target, 0, 0.1);
+  QVERIFY(std::abs(alone.loss.item<double>() - result.loss.item<double>()) < 1e-6);
+  // Changing the logits at a pad target changes nothing.
+  auto moved = logits.detach().clone();
+  moved[1][3] += 100.0;
+  QCOMPARE(model::labelSmoothedCrossEntropy(moved, target, 0, 0.1).loss.item<double>(),
+           result.loss.item<double>());
+  // All targets padding: zero loss, zero tokens, no NaN.
+  auto none = model::labelSmoothedCrossEntropy(logits.detach(), torch::zeros({2, 4}, torch::kLong), 0, 0.1);
+  QCOMPARE(none.tokens, int64_t(0));
+  QCOMPARE(none.loss.item<double>(), 0.0);
+}
+
+void TestTrainingMath::tokenCountsAndAccuracy() {
+  auto logits = torch::full({1, 3, 5}, -5.0);
+  logits[0][0][2] = 5.0;  // predicts 2, gold 2: correct
+  logits[0][1][4] = 5.0;  // predicts 4, gold 3: wrong
+  logits[0][2][1] = 5.0;  // gold pad: not counted
+  auto target = torch::tensor({2, 3, 0}, torch::kLong).view({1, 3});
+  auto result = model::labelSmoothedCrossEntropy(logits, target, 0, 0.1);
+  QCOMPARE(result.tokens, int64_t(2));
+  QCOMPARE(result.correct, int64_t(1));
+}
+
+void TestTrainingMath::invalidSmoothingThrows() {
+  auto logits = torch::randn({1, 2, 5});
+  auto target = torch::ones({1, 2}, torch::kLong);
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::labelSmoothedCrossEntropy(logits, target, 0, 1.0));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::labelSmoothedCrossEntropy(logits, target, 0, -0.1));
+}
+
+void TestTrainingMath::adamUsesThePapersSettings() {
+  auto w = torch::zeros({3}, torch::requires_grad());
+  auto adam = model::makeAdam({w}, 0.5);
+  const auto& options = static_cast<const torch::optim::AdamOptions&>(adam->param_groups()[0].options());
+  QCOMPARE(std::get<0>(options.betas()), 0.9);
+  QCOMPARE(std::get<1>(options.betas()), 0.98);
+  QCOMPARE(options.eps(), 1e-9);
+  QCOMPARE(options.lr(), 0.5);
+  // One step moves each weight by about lr against the gradient's sign.
+  w.sum().backward();
+  adam->step();
+  QVERIFY(std::abs(w[0].item<double>() + 0.5) < 1e-6);
+}
+
+void TestTrainingMath::setLearningRateReachesEveryGroup() {
+  auto a = torch::zeros({2}, torch::requires_grad());
+  auto adam = model::makeAdam({a}, 1.0);
+  adam->add_param_group(torch::optim::OptimizerParamGroup({torch::zeros({2}, torch::requires_grad())},
+                                                          std::make_unique<torch::optim::AdamOptions>(2.0)));
+  model::setLearningRate(*adam, 0.125);
+  for (auto& group : adam->param_groups()) QCOMPARE(group.options().get_lr(), 0.125);
+}
+
+QTEST_GUILESS_MAIN(TestTrainingMath)
+#include "tst_trainingmath.moc"
