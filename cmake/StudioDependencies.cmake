@@ -7,6 +7,7 @@ if(STUDIO_USE_CCACHE)
     set(CMAKE_CXX_COMPILER_LAUNCHER
         ${CMAKE_COMMAND} -E env
         "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+        "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" "CCACHE_NOHASHDIR=true"
         ${STUDIO_CCACHE})
     message(STATUS "ccache: ${STUDIO_CCACHE}")
   endif()

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
@@ -65,6 +66,7 @@ class TestModelFile : public QObject {
   void savingReplacesAtomically();
   void failedWriteLeavesThePreviousFile();
   void unwritablePathIsAClearError();
+  void pythonTorchReadsTheFile();
 
  private:
   std::string path(const QString& name) const { return dir_.filePath(name).toStdString(); }
@@ -253,6 +255,43 @@ void TestModelFile::unwritablePathIsAClearError() {
   } catch (const std::runtime_error& e) {
     QVERIFY2(QString(e.what()).contains("a-file"), e.what());
   }
+}
+
+void TestModelFile::pythonTorchReadsTheFile() {
+  const QString python = "/usr/bin/python3";
+  QProcess probe;
+  probe.start(python, {"-c", "import torch"});
+  if (!probe.waitForFinished(60000) || probe.exitCode() != 0)
+    QSKIP("Debian's python3-torch is not installed (scripts/deps installs it)");
+
+  auto o = smallOptions(model::NormPosition::Pre);
+  model::Transformer m(o);
+  model::saveModel(m, path("python.pt"));
+  const char* script = R"(
+import json, sys, torch
+m = torch.jit.load(sys.argv[1])
+params = dict(m.named_parameters())
+print(json.dumps({
+    "format": m.format,
+    "options": json.loads(m.options),
+    "count": sum(p.numel() for p in params.values()),
+    "embedding_sum": float(params["embedding.weight"].double().sum()),
+    "qkv_shape": list(params["encoder.layers.1.self_attn.qkv_proj.weight"].shape),
+    "table_shape": list(dict(m.named_buffers())["positional.table"].shape),
+}))
+)";
+  QProcess process;
+  process.start(python, {"-c", script, dir_.filePath("python.pt")});
+  QVERIFY(process.waitForFinished(120000));
+  QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+  auto read = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+  QCOMPARE(read["format"].get<std::string>(), std::string(model::kModelFormat));
+  QVERIFY(model::transformerOptionsFromJson(read["options"]) == o);
+  QCOMPARE(read["count"].get<int64_t>(), m->parameterCount());
+  QVERIFY(std::abs(read["embedding_sum"].get<double>() -
+                   m->embeddingWeight().to(torch::kDouble).sum().item<double>()) < 1e-9);
+  QCOMPARE(read["qkv_shape"].get<std::vector<int64_t>>(), (std::vector<int64_t>{3 * o.d_model, o.d_model}));
+  QCOMPARE(read["table_shape"].get<std::vector<int64_t>>(), (std::vector<int64_t>{o.max_length, o.d_model}));
 }
 
 QTEST_GUILESS_MAIN(TestModelFile)
