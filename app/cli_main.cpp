@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,26 +11,46 @@
 #include <QString>
 
 #include "app/EngineInfo.h"
+#include "app/cli/Commands.h"
+
+using namespace studio::cli;
 
 namespace {
 
-constexpr int kOk = 0;
-constexpr int kRuntimeError = 1;
-constexpr int kUsageError = 2;
+struct Subcommand {
+  const CommandSpec& (*spec)();
+  int (*run)(const ParsedArgs&);
+};
+
+const std::vector<Subcommand>& subcommands() {
+  static const std::vector<Subcommand> all{
+      {prepareSpec, runPrepare},
+      {demoCorpusSpec, runDemoCorpus},
+  };
+  return all;
+}
 
 void printUsage(std::FILE* out) {
   std::fprintf(out,
-               "Usage: attention-studio-cli [--help] [--version] [--threads N]\n"
+               "Usage: attention-studio-cli [--threads N] COMMAND [options]\n"
+               "       attention-studio-cli --version | --help\n"
                "\n"
                "Train, use and inspect a Transformer translator (Vietnamese -> English).\n"
                "\n"
+               "Commands:\n");
+  for (const auto& s : subcommands()) {
+    const auto& spec = s.spec();
+    const std::string first_line = spec.summary.substr(0, spec.summary.find('\n'));
+    std::fprintf(out, "  %-13s %s\n", spec.name.c_str(), first_line.c_str());
+  }
+  std::fprintf(out,
+               "\n"
                "Options:\n"
-               "  --help        show this help and exit\n"
-               "  --version     show the program, LibTorch and hardware versions and exit\n"
+               "  --help        show this help (COMMAND --help: that command's)\n"
+               "  --version     show the program, LibTorch and hardware versions\n"
                "  --threads N   CPU threads for LibTorch (default: every hardware thread)\n"
                "\n"
-               "Subcommands (prepare, train, translate, evaluate, bleu, attention) are not\n"
-               "implemented yet; see README.md, 'What does not work yet'.\n");
+               "Not written yet: train, translate, evaluate, bleu, attention (see README.md).\n");
 }
 
 int printVersion() {
@@ -37,6 +58,9 @@ int printVersion() {
   std::printf("attention-studio-cli %s\n%s\n", STUDIO_VERSION, qPrintable(info.summary));
   return kOk;
 }
+
+// LibTorch's messages carry a C++ stack trace after the first line.
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace
 
@@ -47,8 +71,9 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> args(argv + 1, argv + argc);
   int threads = 0;
+  size_t i = 0;
   bool version = false;
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (; i < args.size(); ++i) {
     const auto& arg = args[i];
     if (arg == "--help" || arg == "-h") {
       printUsage(stdout);
@@ -56,30 +81,50 @@ int main(int argc, char** argv) {
     } else if (arg == "--version") {
       version = true;
     } else if (arg == "--threads") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "error: --threads needs a number\n");
-        return kUsageError;
-      }
       bool ok = false;
-      threads = QString::fromStdString(args[++i]).toInt(&ok);
+      if (i + 1 < args.size()) threads = QString::fromStdString(args[++i]).toInt(&ok);
       if (!ok || threads < 0) {
-        std::fprintf(stderr, "error: --threads: '%s' is not a number >= 0\n", args[i].c_str());
+        std::fprintf(stderr, "error: --threads needs a whole number >= 0\n");
         return kUsageError;
       }
-    } else {
-      std::fprintf(stderr, "error: unknown argument '%s'\n\n", arg.c_str());
+    } else if (arg.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "error: unknown option '%s'\n\n", arg.c_str());
       printUsage(stderr);
       return kUsageError;
+    } else {
+      break;
     }
   }
 
   try {
     studio::app::initializeEngine(threads);
     if (version) return printVersion();
-    printUsage(stdout);
-    return kOk;
+    if (i >= args.size()) {
+      printUsage(stdout);
+      return kOk;
+    }
+    const std::string name = args[i];
+    const std::vector<std::string> rest(args.begin() + long(i) + 1, args.end());
+    for (const auto& s : subcommands()) {
+      const auto& spec = s.spec();
+      if (spec.name != name) continue;
+      try {
+        ParsedArgs parsed(spec, rest);
+        if (parsed.help()) {
+          std::printf("%s", spec.usage().c_str());
+          return kOk;
+        }
+        return s.run(parsed);
+      } catch (const UsageError& e) {
+        std::fprintf(stderr, "error: %s\n\n%s", e.what(), spec.usage().c_str());
+        return kUsageError;
+      }
+    }
+    std::fprintf(stderr, "error: unknown command '%s'\n\n", name.c_str());
+    printUsage(stderr);
+    return kUsageError;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", firstLine(e.what()).c_str());
     return kRuntimeError;
   }
 }

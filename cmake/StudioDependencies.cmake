@@ -33,15 +33,9 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SENTENCEPIECE REQUIRED IMPORTED_TARGET sentencepiece)
 
-# libsentencepiece carries its own copy of protobuf-lite symbols, while
-# LibTorch loads the full libprotobuf. If libsentencepiece comes first in the
-# load order, protobuf's descriptor registration crashes before main().
-# Every executable therefore links libprotobuf first and unconditionally
-# (see studio_protobuf_first in StudioTargets.cmake).
-find_library(STUDIO_PROTOBUF_LIBRARY NAMES protobuf)
-if(NOT STUDIO_PROTOBUF_LIBRARY)
-  message(STATUS "libprotobuf not found: assuming this LibTorch bundles its own protobuf")
-endif()
+# libsentencepiece carries its own copy of protobuf, which clashes with the
+# libprotobuf LibTorch loads. No program links it: model/ builds it into a
+# plugin loaded with RTLD_DEEPBIND (model/data/SentencePieceBackend.h).
 
 # --- nlohmann/json (header only) --------------------------------------------
 find_package(nlohmann_json 3.9 REQUIRED)

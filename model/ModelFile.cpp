@@ -11,6 +11,7 @@
 #include <torch/serialize/output-archive.h>
 
 #include "model/AtomicFile.h"
+#include "model/Hash.h"
 
 namespace studio::model {
 
@@ -31,43 +32,16 @@ std::string shapeString(const torch::Tensor& t) {
 // A 64-bit checksum over the options text and every tensor's bytes, in the
 // module's registration order. LibTorch's zip reader does not verify its CRCs,
 // so without this a file with flipped bytes could load different weights.
-class Checksum {
- public:
-  void add(const void* data, size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-      uint64_t word;
-      std::memcpy(&word, bytes + i, 8);
-      mix(word);
-    }
-    uint64_t tail = 0;
-    std::memcpy(&tail, bytes + i, size - i);
-    mix(tail ^ (uint64_t(size) << 56));
-  }
-  void add(const torch::Tensor& tensor) {
-    auto cpu = tensor.detach().to(torch::kCPU).contiguous();
-    add(cpu.data_ptr(), cpu.numel() * cpu.element_size());
-  }
-  std::string hex() const {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(state_));
-    return text;
-  }
-
- private:
-  void mix(uint64_t word) {
-    state_ ^= word * 0x9e3779b97f4a7c15ULL;
-    state_ = (state_ << 27 | state_ >> 37) * 0xff51afd7ed558ccdULL + 0x94d049bb133111ebULL;
-  }
-  uint64_t state_ = 0xcbf29ce484222325ULL;
-};
+void addTensor(Hash64& hash, const torch::Tensor& tensor) {
+  auto cpu = tensor.detach().to(torch::kCPU).contiguous();
+  hash.add(cpu.data_ptr(), static_cast<size_t>(cpu.numel()) * cpu.element_size());
+}
 
 std::string checksumOf(torch::nn::Module& module, const std::string& options_text) {
-  Checksum sum;
-  sum.add(options_text.data(), options_text.size());
-  for (const auto& p : module.named_parameters(/*recurse=*/true)) sum.add(p.value());
-  for (const auto& b : module.named_buffers(/*recurse=*/true)) sum.add(b.value());
+  Hash64 sum;
+  sum.add(options_text);
+  for (const auto& p : module.named_parameters(/*recurse=*/true)) addTensor(sum, p.value());
+  for (const auto& b : module.named_buffers(/*recurse=*/true)) addTensor(sum, b.value());
   return sum.hex();
 }
 

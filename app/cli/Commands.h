@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/cli/CommandLine.h"
+
+// The CLI's subcommands. Each returns an exit code; UsageError propagates to
+// main(), every other exception is a runtime error (exit 1).
+namespace studio::cli {
+
+const CommandSpec& prepareSpec();
+int runPrepare(const ParsedArgs& args);
+
+const CommandSpec& demoCorpusSpec();
+int runDemoCorpus(const ParsedArgs& args);
+
+}  // namespace studio::cli

@@ -1,0 +1,166 @@
+#include "model/data/Corpus.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/AtomicFile.h"
+#include "model/Hash.h"
+#include "model/data/Text.h"
+
+namespace studio::data {
+
+void ReadSummary::drop(const std::string& reason, size_t line) {
+  ++dropped[reason];
+  auto& lines = first_lines[reason];
+  if (lines.size() < 5) lines.push_back(line);
+}
+
+size_t ReadSummary::droppedTotal() const {
+  size_t total = 0;
+  for (const auto& [reason, count] : dropped) total += count;
+  return total;
+}
+
+nlohmann::json ReadSummary::toJson() const {
+  nlohmann::json j{{"source", source}, {"read", read}, {"kept", kept}, {"dropped", nlohmann::json::object()}};
+  for (const auto& [reason, count] : dropped) j["dropped"][reason] = count;
+  for (const auto& [reason, lines] : first_lines) j["first_dropped_lines"][reason] = lines;
+  return j;
+}
+
+std::string ReadSummary::describe() const {
+  std::ostringstream out;
+  out << source << ": read " << read << ", kept " << kept << ", dropped " << droppedTotal();
+  if (!dropped.empty()) {
+    out << " (";
+    bool first = true;
+    for (const auto& [reason, count] : dropped) {
+      out << (first ? "" : ", ") << reason << " " << count;
+      const auto& lines = first_lines.at(reason);
+      if (!lines.empty()) {
+        out << " e.g. line";
+        for (size_t i = 0; i < lines.size() && i < 3; ++i) out << (i ? "," : " ") << lines[i];
+      }
+      first = false;
+    }
+    out << ")";
+  }
+  return out.str();
+}
+
+void ParallelText::append(const ParallelText& other) {
+  src.insert(src.end(), other.src.begin(), other.src.end());
+  tgt.insert(tgt.end(), other.tgt.begin(), other.tgt.end());
+}
+
+std::vector<std::string> readLines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CorpusError("cannot open '" + path + "'");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw CorpusError("error while reading '" + path + "'");
+  const std::string content = buffer.str();
+  std::string_view view = stripBom(content);
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < view.size()) {
+    size_t end = view.find('\n', start);
+    if (end == std::string_view::npos) end = view.size();
+    std::string_view line = view.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.emplace_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+void addPair(std::string_view src, std::string_view tgt, size_t line, const FilterOptions& options,
+             ReadSummary& summary, ParallelText& out) {
+  ++summary.read;
+  if (!isValidUtf8(src) || !isValidUtf8(tgt)) return summary.drop("invalid_utf8", line);
+  std::string s(src), t(tgt);
+  if (options.unescape) s = unescapeXml(s), t = unescapeXml(t);
+  if (options.detokenize) s = detokenize(s), t = detokenize(t);
+  s = normalizeWhitespace(s);
+  t = normalizeWhitespace(t);
+  if (s.empty() || t.empty()) return summary.drop("empty", line);
+  const size_t ws = wordCount(s), wt = wordCount(t);
+  if (ws > options.max_words || wt > options.max_words) return summary.drop("too_long", line);
+  const double ratio = double(std::max(ws, wt) + 1) / double(std::min(ws, wt) + 1);
+  if (ratio > options.max_ratio) return summary.drop("length_ratio", line);
+  ++summary.kept;
+  out.src.push_back(std::move(s));
+  out.tgt.push_back(std::move(t));
+}
+
+ParallelText readParallelFiles(const std::string& src_path, const std::string& tgt_path,
+                               const FilterOptions& options, ReadSummary& summary) {
+  const auto src = readLines(src_path);
+  const auto tgt = readLines(tgt_path);
+  if (src.size() != tgt.size())
+    throw CorpusError("the files are not line-aligned: '" + src_path + "' has " + std::to_string(src.size()) +
+                      " lines but '" + tgt_path + "' has " + std::to_string(tgt.size()));
+  summary.source = src_path + " + " + tgt_path;
+  ParallelText out;
+  for (size_t i = 0; i < src.size(); ++i) addPair(src[i], tgt[i], i + 1, options, summary, out);
+  return out;
+}
+
+ParallelText readTsv(const std::string& path, const FilterOptions& options, ReadSummary& summary) {
+  const auto lines = readLines(path);
+  summary.source = path;
+  ParallelText out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    const size_t tab = line.find('\t');
+    if (tab == std::string::npos || line.find('\t', tab + 1) != std::string::npos) {
+      ++summary.read;
+      summary.drop("malformed", i + 1);
+      continue;
+    }
+    addPair(std::string_view(line).substr(0, tab), std::string_view(line).substr(tab + 1), i + 1, options,
+            summary, out);
+  }
+  return out;
+}
+
+const char* splitName(Split split) {
+  switch (split) {
+    case Split::Train: return "train";
+    case Split::Dev: return "dev";
+    case Split::Test: return "test";
+  }
+  return "train";
+}
+
+Split splitOf(std::string_view vi, double dev_fraction, double test_fraction) {
+  model::Hash64 hash;
+  hash.add(vi.data(), vi.size());
+  const double u = double(hash.value() >> 11) / double(uint64_t(1) << 53);  // uniform in [0, 1)
+  if (u < test_fraction) return Split::Test;
+  if (u < test_fraction + dev_fraction) return Split::Dev;
+  return Split::Train;
+}
+
+std::pair<double, double> heldOutFractions(size_t pairs) {
+  if (pairs == 0) return {0.0, 0.0};
+  const double n = double(pairs);
+  double each = std::clamp(1500.0, 1000.0, 2000.0) / n;
+  each = std::min(each, 0.1);
+  return {each, each};
+}
+
+void writeParallel(const std::string& dir, const std::string& name, const ParallelText& text) {
+  auto join = [](const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+  };
+  model::writeFileAtomically(dir + "/" + name + ".vi", join(text.src));
+  model::writeFileAtomically(dir + "/" + name + ".en", join(text.tgt));
+}
+
+}  // namespace studio::data

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+// Reading parallel corpora: line-aligned files, TSV, split folders (the demo
+// corpus, IWSLT'15), with validation that never drops a line silently.
+namespace studio::data {
+
+class CorpusError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct FilterOptions {
+  size_t max_words = 200;   // a pair with more words on either side is dropped
+  double max_ratio = 3.0;   // (longer + 1) / (shorter + 1), in words
+  bool unescape = false;    // XML character references (&apos; &quot; ...) -> characters
+  bool detokenize = false;  // undo Moses tokenization
+};
+
+// What happened to every line read: kept, or dropped for one reason.
+struct ReadSummary {
+  std::string source;  // the file(s) read
+  size_t read = 0;
+  size_t kept = 0;
+  // Dropped, by reason: "invalid_utf8", "empty", "too_long", "length_ratio",
+  // "malformed" (a TSV line without exactly one TAB).
+  std::map<std::string, size_t> dropped;
+  std::map<std::string, std::vector<size_t>> first_lines;  // up to 5 line numbers a reason
+
+  void drop(const std::string& reason, size_t line);
+  size_t droppedTotal() const;
+  nlohmann::json toJson() const;
+  std::string describe() const;  // one line, for people
+};
+
+struct ParallelText {
+  std::vector<std::string> src;  // Vietnamese
+  std::vector<std::string> tgt;  // English
+  size_t size() const { return src.size(); }
+  void append(const ParallelText& other);
+};
+
+// The lines of a text file: a UTF-8 BOM and CR line ends removed, the
+// trailing newline not counted as a line. Throws CorpusError naming the file
+// when it cannot be read.
+std::vector<std::string> readLines(const std::string& path);
+
+// Two line-aligned files. Different line counts throw CorpusError naming both
+// files and both counts.
+ParallelText readParallelFiles(const std::string& src_path, const std::string& tgt_path,
+                               const FilterOptions& options, ReadSummary& summary);
+
+// One file, "source TAB target" a line.
+ParallelText readTsv(const std::string& path, const FilterOptions& options, ReadSummary& summary);
+
+// Applies the options' clean-up and filters to one pair (1-based `line` for
+// the summary); appends it to `out` when kept.
+void addPair(std::string_view src, std::string_view tgt, size_t line, const FilterOptions& options,
+             ReadSummary& summary, ParallelText& out);
+
+enum class Split { Train, Dev, Test };
+const char* splitName(Split split);
+
+// The split of a pair, from a hash of its Vietnamese side alone, so that one
+// Vietnamese sentence never lands in two splits. Deterministic everywhere.
+Split splitOf(std::string_view vi, double dev_fraction, double test_fraction);
+
+// Dev and test fractions that give about 1,500 pairs each (at least 1,000,
+// at most 2,000), and never more than a tenth of the corpus each.
+std::pair<double, double> heldOutFractions(size_t pairs);
+
+// Writes `<dir>/<name>.vi` and `<dir>/<name>.en`, one sentence a line, atomically.
+void writeParallel(const std::string& dir, const std::string& name, const ParallelText& text);
+
+}  // namespace studio::data

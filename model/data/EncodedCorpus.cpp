@@ -1,0 +1,150 @@
+#include "model/data/EncodedCorpus.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "model/AtomicFile.h"
+#include "model/Hash.h"
+
+namespace studio::data {
+
+namespace fs = std::filesystem;
+
+void EncodedSplit::add(const std::vector<int>& src, const std::vector<int>& tgt) {
+  src_ids.insert(src_ids.end(), src.begin(), src.end());
+  tgt_ids.insert(tgt_ids.end(), tgt.begin(), tgt.end());
+  src_offsets.push_back(src_ids.size());
+  tgt_offsets.push_back(tgt_ids.size());
+}
+
+EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads) {
+  const size_t n = text.size();
+  size_t workers = threads > 0 ? size_t(threads) : std::max(1u, std::thread::hardware_concurrency());
+  workers = std::max<size_t>(1, std::min(workers, n / 256 + 1));
+  std::vector<std::vector<int>> src(n), tgt(n);
+  std::vector<std::exception_ptr> errors(workers);
+  std::vector<std::thread> pool;
+  for (size_t w = 0; w < workers; ++w) {
+    pool.emplace_back([&, w]() {
+      try {
+        for (size_t i = w; i < n; i += workers) {
+          src[i] = tokenizer.encode(text.src[i]);
+          tgt[i] = tokenizer.encode(text.tgt[i]);
+        }
+      } catch (...) {
+        errors[w] = std::current_exception();
+      }
+    });
+  }
+  for (auto& t : pool) t.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  EncodedSplit out;
+  for (size_t i = 0; i < n; ++i) out.add(src[i], tgt[i]);
+  return out;
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'A', 'S', 'I', 'D', 'S', '0', '0', '1'};
+
+template <typename T>
+void putVector(std::string& out, const std::vector<T>& v) {
+  const uint64_t n = v.size();
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+template <typename T>
+bool getVector(const std::string& in, size_t& pos, std::vector<T>& v) {
+  uint64_t n;
+  if (pos + sizeof n > in.size()) return false;
+  std::memcpy(&n, in.data() + pos, sizeof n);
+  pos += sizeof n;
+  if (n > (in.size() - pos) / sizeof(T)) return false;
+  v.resize(n);
+  std::memcpy(v.data(), in.data() + pos, n * sizeof(T));
+  pos += n * sizeof(T);
+  return true;
+}
+
+}  // namespace
+
+void writeEncodedCache(const std::string& path, const std::string& key, const EncodedSplit& split) {
+  std::string out(kMagic, sizeof kMagic);
+  const uint64_t key_size = key.size();
+  out.append(reinterpret_cast<const char*>(&key_size), sizeof key_size);
+  out += key;
+  putVector(out, split.src_offsets);
+  putVector(out, split.tgt_offsets);
+  putVector(out, split.src_ids);
+  putVector(out, split.tgt_ids);
+  model::Hash64 hash;
+  hash.add(out);
+  const uint64_t checksum = hash.value();
+  out.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
+  model::writeFileAtomically(path, out);
+}
+
+bool readEncodedCache(const std::string& path, const std::string& key, EncodedSplit& out) {
+  out = EncodedSplit{};
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return false;
+  std::ostringstream buffer;
+  buffer << file.rdbuf();
+  const std::string in = buffer.str();
+  if (in.size() < sizeof kMagic + 16 || std::memcmp(in.data(), kMagic, sizeof kMagic) != 0) return false;
+  uint64_t stored_checksum;
+  std::memcpy(&stored_checksum, in.data() + in.size() - 8, 8);
+  model::Hash64 hash;
+  hash.add(in.data(), in.size() - 8);
+  if (hash.value() != stored_checksum) return false;
+  const std::string body = in.substr(0, in.size() - 8);
+  size_t pos = sizeof kMagic;
+  uint64_t key_size;
+  std::memcpy(&key_size, body.data() + pos, 8);
+  pos += 8;
+  if (key_size > body.size() - pos || body.compare(pos, key_size, key) != 0 || key_size != key.size()) return false;
+  pos += key_size;
+  EncodedSplit split;
+  if (!getVector(body, pos, split.src_offsets) || !getVector(body, pos, split.tgt_offsets) ||
+      !getVector(body, pos, split.src_ids) || !getVector(body, pos, split.tgt_ids) || pos != body.size())
+    return false;
+  if (split.src_offsets.empty() || split.src_offsets.size() != split.tgt_offsets.size() ||
+      split.src_offsets.back() != split.src_ids.size() || split.tgt_offsets.back() != split.tgt_ids.size())
+    return false;
+  out = std::move(split);
+  return true;
+}
+
+EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, const Tokenizer& tokenizer,
+                              bool* from_cache, int threads) {
+  const std::string vi = dir + "/" + split + ".vi";
+  const std::string en = dir + "/" + split + ".en";
+  const std::string key = "vi=" + model::hashFile(vi) + ";en=" + model::hashFile(en) +
+                          ";spm=" + model::hashFile(tokenizer.path());
+  const std::string cache = dir + "/cache/" + split + ".ids";
+  EncodedSplit encoded;
+  if (readEncodedCache(cache, key, encoded)) {
+    if (from_cache) *from_cache = true;
+    return encoded;
+  }
+  ReadSummary summary;
+  FilterOptions keep_all;
+  keep_all.max_words = size_t(-1);
+  keep_all.max_ratio = 1e300;
+  auto text = readParallelFiles(vi, en, keep_all, summary);
+  if (summary.kept != summary.read)
+    throw CorpusError("data folder '" + dir + "': " + summary.describe() +
+                      "; run prepare again to rebuild the folder");
+  encoded = encodeParallel(tokenizer, text, threads);
+  writeEncodedCache(cache, key, encoded);
+  if (from_cache) *from_cache = false;
+  return encoded;
+}
+
+}  // namespace studio::data

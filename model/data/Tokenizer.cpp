@@ -1,0 +1,200 @@
+#include "model/data/Tokenizer.h"
+
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
+
+#include "model/AtomicFile.h"
+#include "model/data/SentencePieceBackend.h"
+
+namespace studio::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+#ifdef _WIN32
+constexpr const char* kPluginFile = "studio_sentencepiece.dll";
+#else
+constexpr const char* kPluginFile = "studio_sentencepiece.so";
+#endif
+
+struct Plugin {
+  std::string path;
+  SentencePieceCreateFn create = nullptr;
+  SentencePieceTrainFn train = nullptr;
+  std::string error;  // why it could not be loaded
+};
+
+fs::path executableDir() {
+#ifdef _WIN32
+  char buffer[MAX_PATH];
+  const DWORD n = GetModuleFileNameA(nullptr, buffer, MAX_PATH);
+  return n ? fs::path(std::string(buffer, n)).parent_path() : fs::path();
+#else
+  std::error_code ec;
+  const auto exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : exe.parent_path();
+#endif
+}
+
+std::vector<std::string> candidatePaths() {
+  std::vector<std::string> paths;
+  if (const char* env = std::getenv("STUDIO_SENTENCEPIECE_PLUGIN"); env && *env) paths.push_back(env);
+  const fs::path exe_dir = executableDir();
+  if (!exe_dir.empty()) {
+    paths.push_back((exe_dir / STUDIO_PLUGIN_RELATIVE_DIR / kPluginFile).lexically_normal().string());
+    paths.push_back((exe_dir / kPluginFile).string());
+  }
+#ifdef STUDIO_SENTENCEPIECE_BUILD_PATH
+  paths.push_back(STUDIO_SENTENCEPIECE_BUILD_PATH);
+#endif
+  return paths;
+}
+
+Plugin loadPlugin() {
+  Plugin plugin;
+  std::ostringstream tried;
+  for (const auto& path : candidatePaths()) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) {
+      tried << "\n  " << path << " (not there)";
+      continue;
+    }
+#ifdef _WIN32
+    HMODULE handle = LoadLibraryA(path.c_str());
+    auto symbol = [&](const char* name) { return reinterpret_cast<void*>(GetProcAddress(handle, name)); };
+    const std::string open_error = "LoadLibrary failed";
+#else
+    // RTLD_DEEPBIND: the plugin and libsentencepiece bind to their own
+    // protobuf symbols before LibTorch's libprotobuf.
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    auto symbol = [&](const char* name) { return dlsym(handle, name); };
+    const std::string open_error = handle ? "" : dlerror();
+#endif
+    if (!handle) {
+      tried << "\n  " << path << " (" << open_error << ")";
+      continue;
+    }
+    auto abi = reinterpret_cast<SentencePieceAbiFn>(symbol("studio_sentencepiece_abi"));
+    plugin.create = reinterpret_cast<SentencePieceCreateFn>(symbol("studio_sentencepiece_create"));
+    plugin.train = reinterpret_cast<SentencePieceTrainFn>(symbol("studio_sentencepiece_train"));
+    if (!abi || !plugin.create || !plugin.train || abi() != kSentencePieceAbi) {
+      tried << "\n  " << path << " (not a compatible Attention Studio SentencePiece plugin)";
+      plugin.create = nullptr;
+      plugin.train = nullptr;
+      continue;
+    }
+    plugin.path = path;
+    return plugin;
+  }
+  plugin.error = "the SentencePiece plugin (" + std::string(kPluginFile) + ") was not found; tried:" + tried.str() +
+                 "\nset STUDIO_SENTENCEPIECE_PLUGIN to its path";
+  return plugin;
+}
+
+const Plugin& plugin() {
+  static const Plugin loaded = loadPlugin();
+  if (!loaded.create) throw TokenizerError(loaded.error);
+  return loaded;
+}
+
+std::string vocabPathFor(const std::string& model_path) {
+  const std::string suffix = ".model";
+  if (model_path.size() > suffix.size() &&
+      model_path.compare(model_path.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return model_path.substr(0, model_path.size() - suffix.size()) + ".vocab";
+  return model_path + ".vocab";
+}
+
+void check(const std::string& error, const std::string& what) {
+  if (!error.empty()) throw TokenizerError(what + ": " + error);
+}
+
+}  // namespace
+
+std::string sentencePiecePluginPath() { return plugin().path; }
+
+void Tokenizer::train(const std::vector<std::string>& sentences, const std::string& model_path,
+                      const TokenizerTrainOptions& options) {
+  if (sentences.empty()) throw TokenizerError("cannot train SentencePiece on an empty corpus");
+  if (options.vocab_size < 8) throw TokenizerError("SentencePiece vocabulary size must be at least 8");
+  const int threads =
+      options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  const std::map<std::string, std::string> args{
+      {"model_type", options.model_type},
+      {"vocab_size", std::to_string(options.vocab_size)},
+      {"character_coverage", std::to_string(options.character_coverage)},
+      // SentencePiece disables padding by default; the model needs all four.
+      {"pad_id", std::to_string(kPadId)},
+      {"unk_id", std::to_string(kUnkId)},
+      {"bos_id", std::to_string(kBosId)},
+      {"eos_id", std::to_string(kEosId)},
+      {"pad_piece", "<pad>"},
+      {"unk_piece", "<unk>"},
+      {"bos_piece", "<s>"},
+      {"eos_piece", "</s>"},
+      {"num_threads", std::to_string(threads)},
+      // A small corpus may not support the requested size: use what it has.
+      {"hard_vocab_limit", "false"},
+      {"max_sentence_length", "16384"},
+      {"minloglevel", "2"},
+  };
+  std::string serialized;
+  std::unique_ptr<std::string> error(plugin().train(&sentences, &args, options.seed, &serialized));
+  if (error) throw TokenizerError("SentencePiece training failed: " + *error);
+  model::writeFileAtomically(model_path, serialized);
+
+  Tokenizer trained(model_path);
+  std::ostringstream vocab;
+  for (int id = 0; id < trained.vocabSize(); ++id)
+    vocab << trained.piece(id) << '\t' << trained.backend_->score(id) << '\n';
+  model::writeFileAtomically(vocabPathFor(model_path), vocab.str());
+}
+
+Tokenizer::Tokenizer(const std::string& model_path) : path_(model_path), backend_(plugin().create()) {
+  std::error_code ec;
+  if (!fs::is_regular_file(model_path, ec))
+    throw TokenizerError("SentencePiece model '" + model_path + "' does not exist");
+  check(backend_->load(model_path), "SentencePiece model '" + model_path + "' cannot be loaded");
+  if (backend_->padId() != kPadId || backend_->unkId() != kUnkId || backend_->bosId() != kBosId ||
+      backend_->eosId() != kEosId)
+    throw TokenizerError("SentencePiece model '" + model_path + "' has special ids pad=" +
+                         std::to_string(backend_->padId()) + " unk=" + std::to_string(backend_->unkId()) +
+                         " bos=" + std::to_string(backend_->bosId()) + " eos=" + std::to_string(backend_->eosId()) +
+                         "; Attention Studio needs 0, 1, 2, 3");
+}
+
+Tokenizer::~Tokenizer() = default;
+
+std::vector<int> Tokenizer::encode(const std::string& text) const {
+  std::vector<int> ids;
+  check(backend_->encode(text, &ids), "SentencePiece cannot encode");
+  return ids;
+}
+
+std::vector<std::string> Tokenizer::pieces(const std::string& text) const {
+  std::vector<std::string> out;
+  check(backend_->encodePieces(text, &out), "SentencePiece cannot encode");
+  return out;
+}
+
+std::string Tokenizer::decode(const std::vector<int>& ids) const {
+  std::string text;
+  check(backend_->decode(ids, &text), "SentencePiece cannot decode");
+  return text;
+}
+
+std::string Tokenizer::piece(int id) const { return backend_->idToPiece(id); }
+
+int Tokenizer::vocabSize() const { return backend_->pieceSize(); }
+
+}  // namespace studio::data

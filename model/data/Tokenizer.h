@@ -1,0 +1,63 @@
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+// SentencePiece: training a joint unigram model in-process, encoding, decoding.
+// SentencePiece itself runs in a plugin (see SentencePieceBackend.h).
+namespace studio::data {
+
+class SentencePieceBackend;
+
+// Where the SentencePiece plugin was found (loading it on first use); throws
+// TokenizerError listing the places tried when it is nowhere.
+std::string sentencePiecePluginPath();
+
+class TokenizerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Fixed special ids, the same as the model's defaults (TransformerOptions).
+inline constexpr int kPadId = 0;
+inline constexpr int kUnkId = 1;
+inline constexpr int kBosId = 2;
+inline constexpr int kEosId = 3;
+
+struct TokenizerTrainOptions {
+  int vocab_size = 8000;
+  double character_coverage = 1.0;  // keep every character (Vietnamese diacritics)
+  std::string model_type = "unigram";
+  int threads = 0;  // 0 = every hardware thread
+  unsigned seed = 1;
+};
+
+class Tokenizer {
+ public:
+  // Trains on `sentences` (both languages, for a joint vocabulary) and writes
+  // a standard SentencePiece model to `model_path` and its vocabulary to
+  // `model_path` with ".vocab" for ".model", atomically. Throws TokenizerError.
+  static void train(const std::vector<std::string>& sentences, const std::string& model_path,
+                    const TokenizerTrainOptions& options);
+
+  // Loads a .model file; throws TokenizerError naming the file.
+  explicit Tokenizer(const std::string& model_path);
+  ~Tokenizer();
+  Tokenizer(const Tokenizer&) = delete;
+  Tokenizer& operator=(const Tokenizer&) = delete;
+
+  std::vector<int> encode(const std::string& text) const;  // thread-safe
+  std::vector<std::string> pieces(const std::string& text) const;
+  std::string decode(const std::vector<int>& ids) const;
+  std::string piece(int id) const;
+  int vocabSize() const;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::unique_ptr<SentencePieceBackend> backend_;
+};
+
+}  // namespace studio::data
