@@ -57,12 +57,25 @@ bool entityAt(std::string_view t, size_t i) {
   return j > start && j < t.size() && t[j] == ';' && j - i <= 10;
 }
 
+// Tags that end a line or block: removing them must leave a space behind.
+bool isBlockTag(std::string_view tag) {
+  size_t j = 1;
+  if (j < tag.size() && tag[j] == '/') ++j;
+  size_t k = j;
+  while (k < tag.size() && std::isalnum(static_cast<unsigned char>(tag[k]))) ++k;
+  std::string name(tag.substr(j, k - j));
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const char* block : {"br", "p", "div", "li", "ul", "ol", "hr", "h1", "h2", "h3", "pre", "html"})
+    if (name == block) return true;
+  return false;
+}
+
 std::string stripMarkup(std::string_view t) {
   std::string out;
   for (size_t i = 0; i < t.size();) {
     if (size_t n = markupTagAt(t, i)) {
-      // A tag between two words stands for a break ("a<br/>b" -> "a b").
-      out.push_back(' ');
+      // "a<br/>b" -> "a b", but "<b>Warning</b>:" -> "Warning:".
+      if (isBlockTag(t.substr(i, n))) out.push_back(' ');
       i += n;
     } else {
       out.push_back(t[i++]);

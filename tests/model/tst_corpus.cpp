@@ -1,0 +1,231 @@
+// Corpus readers, validation summaries, splits and the demo-corpus builder.
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+
+#include "model/data/Corpus.h"
+#include "model/data/DemoCorpus.h"
+#include "model/data/MoFile.h"
+
+using namespace studio::data;
+
+namespace {
+void writeBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+}  // namespace
+
+class TestCorpus : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void init() { QVERIFY(dir_.isValid()); }
+  void misalignedFilesNameBothFilesAndCounts();
+  void missingFileIsNamed();
+  void linesAreReadAsWritten_data();
+  void linesAreReadAsWritten();
+  void summaryCountsEveryDrop();
+  void optionsUnescapeAndDetokenize();
+  void tsvMalformedLinesAreCounted();
+  void splitIsDeterministicAndDisjoint();
+  void heldOutFractions();
+  void demoCorpusFromGeneratedCatalogs();
+  void manifestErrorsNameTheLine();
+
+ private:
+  std::string path(const char* name) { return dir_.filePath(name).toStdString(); }
+  QTemporaryDir dir_;
+};
+
+void TestCorpus::misalignedFilesNameBothFilesAndCounts() {
+  writeBytes(path("a.vi"), "một\nhai\nba\n");
+  writeBytes(path("a.en"), "one\ntwo\n");
+  ReadSummary summary;
+  try {
+    readParallelFiles(path("a.vi"), path("a.en"), {}, summary);
+    QFAIL("no error");
+  } catch (const CorpusError& e) {
+    const QString message = QString::fromUtf8(e.what());
+    QVERIFY2(message.contains(QString::fromStdString(path("a.vi"))) && message.contains("3 lines"), e.what());
+    QVERIFY2(message.contains(QString::fromStdString(path("a.en"))) && message.contains("2"), e.what());
+  }
+}
+
+void TestCorpus::missingFileIsNamed() {
+  ReadSummary summary;
+  QVERIFY_THROWS_EXCEPTION(CorpusError, readTsv(path("nope.tsv"), {}, summary));
+  try {
+    readTsv(path("nope.tsv"), {}, summary);
+  } catch (const CorpusError& e) {
+    QVERIFY(QString(e.what()).contains("nope.tsv"));
+  }
+}
+
+void TestCorpus::linesAreReadAsWritten_data() {
+  QTest::addColumn<QByteArray>("bytes");
+  QTest::addColumn<QStringList>("lines");
+  QTest::newRow("LF") << QByteArray("a\nb\n") << QStringList{"a", "b"};
+  QTest::newRow("no final newline") << QByteArray("a\nb") << QStringList{"a", "b"};
+  QTest::newRow("CRLF") << QByteArray("a\r\nb\r\n") << QStringList{"a", "b"};
+  QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBFxin chào\n") << QStringList{"xin chào"};
+  QTest::newRow("empty line kept as a line") << QByteArray("a\n\nb\n") << QStringList{"a", "", "b"};
+  QTest::newRow("empty file") << QByteArray() << QStringList{};
+}
+
+void TestCorpus::linesAreReadAsWritten() {
+  QFETCH(QByteArray, bytes);
+  QFETCH(QStringList, lines);
+  writeBytes(path("lines.txt"), bytes.toStdString());
+  QStringList got;
+  for (const auto& l : readLines(path("lines.txt"))) got << QString::fromStdString(l);
+  QCOMPARE(got, lines);
+}
+
+void TestCorpus::summaryCountsEveryDrop() {
+  std::string million;  // a 1 MB line: 262,144 four-byte words
+  for (int i = 0; i < (1 << 18); ++i) million += "từ ";
+  std::string vi, en;
+  vi += "Xin chào\r\n";           en += "Hello\r\n";                         // 1 kept (CRLF)
+  vi += "\n";                     en += "Empty source\n";                    // 2 empty
+  vi += "   \t \n";               en += "Whitespace source\n";               // 3 empty
+  vi += "caf\xE9\n";              en += "coffee\n";                          // 4 invalid UTF-8
+  vi += million + "\n";           en += "a one-megabyte line\n";             // 5 too long
+  vi += "một hai ba bốn năm sáu bảy tám\n"; en += "one\n";                   // 6 length ratio
+  vi += "Tạm biệt\n";             en += "Goodbye\n";                         // 7 kept
+  std::string many;
+  for (int i = 0; i < 250; ++i) many += "từ ";
+  vi += many + "\n";              en += many + "\n";                         // 8 too long (250 words)
+  writeBytes(path("s.vi"), "\xEF\xBB\xBF" + vi);
+  writeBytes(path("s.en"), en);
+  ReadSummary summary;
+  const auto text = readParallelFiles(path("s.vi"), path("s.en"), {}, summary);
+  QCOMPARE(summary.read, size_t(8));
+  QCOMPARE(summary.kept, size_t(2));
+  QCOMPARE(summary.read, summary.kept + summary.droppedTotal());
+  QCOMPARE(summary.dropped["empty"], size_t(2));
+  QCOMPARE(summary.dropped["invalid_utf8"], size_t(1));
+  QCOMPARE(summary.dropped["length_ratio"], size_t(1));
+  QCOMPARE(summary.dropped["too_long"], size_t(2));
+  QCOMPARE(summary.first_lines["too_long"], (std::vector<size_t>{5, 8}));
+  QCOMPARE(summary.first_lines["invalid_utf8"], std::vector<size_t>{4});
+  QCOMPARE(summary.first_lines["empty"], (std::vector<size_t>{2, 3}));
+  QCOMPARE(QString::fromStdString(text.src[0]), QString("Xin chào"));
+  QCOMPARE(QString::fromStdString(text.tgt[0]), QString("Hello"));
+  const QString described = QString::fromStdString(summary.describe());
+  QVERIFY2(described.contains("read 8") && described.contains("invalid_utf8 1"), qPrintable(described));
+  const auto json = summary.toJson();
+  QCOMPARE(json["dropped"]["empty"].get<size_t>(), size_t(2));
+}
+
+void TestCorpus::optionsUnescapeAndDetokenize() {
+  writeBytes(path("t.vi"), "Đó là &quot; tốt &quot; .\n");
+  writeBytes(path("t.en"), "It &apos;s &quot; good &quot; .\n");
+  FilterOptions options;
+  ReadSummary plain_summary;
+  auto plain = readParallelFiles(path("t.vi"), path("t.en"), options, plain_summary);
+  QCOMPARE(QString::fromStdString(plain.tgt[0]), QString("It &apos;s &quot; good &quot; ."));
+  options.unescape = true;
+  options.detokenize = true;
+  ReadSummary summary;
+  auto clean = readParallelFiles(path("t.vi"), path("t.en"), options, summary);
+  QCOMPARE(QString::fromStdString(clean.tgt[0]), QString("It's \"good\"."));
+  QCOMPARE(QString::fromStdString(clean.src[0]), QString("Đó là \"tốt\"."));
+}
+
+void TestCorpus::tsvMalformedLinesAreCounted() {
+  writeBytes(path("c.tsv"), "xin chào\thello\nno tab here\na\tb\tc\nmột\tone\n");
+  ReadSummary summary;
+  const auto text = readTsv(path("c.tsv"), {}, summary);
+  QCOMPARE(text.size(), size_t(2));
+  QCOMPARE(summary.read, size_t(4));
+  QCOMPARE(summary.dropped["malformed"], size_t(2));
+  QCOMPARE(summary.first_lines["malformed"], (std::vector<size_t>{2, 3}));
+}
+
+void TestCorpus::splitIsDeterministicAndDisjoint() {
+  std::map<Split, std::set<std::string>> seen;
+  for (int i = 0; i < 20000; ++i) {
+    const std::string vi = "câu số " + std::to_string(i % 15000);  // some sentences repeat
+    const Split split = splitOf(vi, 0.05, 0.05);
+    QCOMPARE(splitOf(vi, 0.05, 0.05), split);  // deterministic
+    seen[split].insert(vi);
+  }
+  for (const auto& a : seen[Split::Train]) {
+    QVERIFY(!seen[Split::Dev].count(a));
+    QVERIFY(!seen[Split::Test].count(a));
+  }
+  for (const auto& a : seen[Split::Dev]) QVERIFY(!seen[Split::Test].count(a));
+  // about 5 % each of 15,000 distinct sentences
+  QVERIFY(seen[Split::Dev].size() > 600 && seen[Split::Dev].size() < 900);
+  QVERIFY(seen[Split::Test].size() > 600 && seen[Split::Test].size() < 900);
+}
+
+void TestCorpus::heldOutFractions() {
+  auto [dev, test] = studio::data::heldOutFractions(60000);
+  QCOMPARE(dev, 1500.0 / 60000.0);
+  QCOMPARE(test, dev);
+  QCOMPARE(studio::data::heldOutFractions(5000).first, 0.1);  // small corpora: at most a tenth
+  QCOMPARE(studio::data::heldOutFractions(0).first, 0.0);
+}
+
+void TestCorpus::demoCorpusFromGeneratedCatalogs() {
+  std::vector<MoEntry> first, second;
+  first.push_back({std::nullopt, "", std::nullopt, {"Content-Type: text/plain; charset=UTF-8\n"}});
+  for (int i = 0; i < 300; ++i)
+    first.push_back({std::nullopt, "_Open file " + std::to_string(i), std::nullopt,
+                     {"_Mở tập tin " + std::to_string(i)}});
+  first.push_back({std::nullopt, "Untranslated", std::nullopt, {""}});
+  second.push_back({std::nullopt, "Open file 7", std::nullopt, {"Mở tập tin 7"}});  // duplicate after cleaning
+  second.push_back({std::nullopt, "Close", std::nullopt, {"Đóng"}});
+  writeBytes(path("first.mo"), writeMo(first, false));
+  writeBytes(path("second.mo"), writeMo(second, true));
+  writeBytes(path("broken.mo"), "not a catalog at all");
+  const std::vector<CatalogSource> sources{
+      {"pkg-a", "1.0", path("first.mo"), "/usr/share/locale/vi/LC_MESSAGES/a.mo"},
+      {"pkg-b", "2.0", path("second.mo"), "/usr/share/locale/vi/LC_MESSAGES/b.mo"},
+      {"pkg-c", "3.0", path("broken.mo"), "/usr/share/locale/vi/LC_MESSAGES/c.mo"},
+  };
+  std::ostringstream log;
+  const std::string out = path("demo");
+  const auto provenance = buildDemoCorpus(sources, out, log);
+  QVERIFY(QString::fromStdString(log.str()).contains("c.mo"));  // the broken catalog is reported
+  QCOMPARE(provenance["totals"]["duplicates"].get<size_t>(), size_t(1));
+  QCOMPARE(provenance["totals"]["pairs"].get<size_t>(), size_t(301));
+  QCOMPARE(provenance["totals"]["unreadable_catalogs"].get<size_t>(), size_t(1));
+  QCOMPARE(provenance["catalogs"][0]["package"].get<std::string>(), std::string("pkg-a"));
+  QCOMPARE(provenance["catalogs"][0]["version"].get<std::string>(), std::string("1.0"));
+  QCOMPARE(provenance["catalogs"][0]["counts"]["kept"].get<size_t>(), size_t(300));
+  QCOMPARE(provenance["catalogs"][0]["counts"]["untranslated"].get<size_t>(), size_t(1));
+  QVERIFY(provenance["catalogs"][2].contains("error"));
+  size_t total = 0;
+  std::set<std::string> vi_seen;
+  for (const char* split : {"train", "dev", "test"}) {
+    ReadSummary summary;
+    const auto text = readParallelFiles(out + "/" + split + ".vi", out + "/" + split + ".en", {}, summary);
+    QCOMPARE(summary.kept, summary.read);
+    total += text.size();
+    for (const auto& vi : text.src) QVERIFY2(vi_seen.insert(vi).second, "a sentence is in two splits");
+    for (const auto& vi : text.src) QVERIFY(vi.find('_') == std::string::npos);  // accelerators stripped
+  }
+  QCOMPARE(total, size_t(301));
+  std::ifstream provenance_file(out + "/provenance.json");
+  QVERIFY(nlohmann::json::parse(provenance_file) == provenance);
+}
+
+void TestCorpus::manifestErrorsNameTheLine() {
+  writeBytes(path("manifest.tsv"), "pkg\t1.0\t/x.mo\t/usr/x.mo\nbad line without tabs\n");
+  try {
+    readManifest(path("manifest.tsv"));
+    QFAIL("no error");
+  } catch (const CorpusError& e) {
+    QVERIFY2(QString(e.what()).contains("line 2"), e.what());
+  }
+}
+
+QTEST_GUILESS_MAIN(TestCorpus)
+#include "tst_corpus.moc"
