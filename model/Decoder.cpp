@@ -45,6 +45,60 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
   return x;
 }
 
+torch::Tensor DecoderLayerImpl::cachedSelfAttention(const torch::Tensor& h, LayerCache& cache,
+                                                    torch::Tensor* probs) {
+  auto [q, k, v] = self_attn_->selfProjections(h);  // each [N, H, 1, Dh]
+  cache.self_keys = cache.self_keys.defined() ? torch::cat({cache.self_keys, k}, /*dim=*/2) : k;
+  cache.self_values = cache.self_values.defined() ? torch::cat({cache.self_values, v}, /*dim=*/2) : v;
+  // Every cached key is at or before this position: no causal mask needed.
+  return self_attn_->attendProjected(q, cache.self_keys, cache.self_values, torch::Tensor(), probs);
+}
+
+torch::Tensor DecoderLayerImpl::cachedCrossAttention(const torch::Tensor& h, const torch::Tensor& memory,
+                                                     const torch::Tensor& mask, LayerCache& cache,
+                                                     torch::Tensor* probs) {
+  if (!cache.cross_keys.defined()) std::tie(cache.cross_keys, cache.cross_values) = cross_attn_->keysValues(memory);
+  return cross_attn_->attend(h, cache.cross_keys, cache.cross_values, mask, probs);
+}
+
+torch::Tensor DecoderLayerImpl::step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+                                     LayerCache& cache, torch::Tensor* self_probs, torch::Tensor* cross_probs) {
+  if (pre_norm_) {
+    x = x + dropout_(cachedSelfAttention(norm1_(x), cache, self_probs));
+    x = x + dropout_(cachedCrossAttention(norm2_(x), memory, cross_mask, cache, cross_probs));
+    x = x + dropout_(ffn_(norm3_(x)));
+    return x;
+  }
+  x = norm1_(x + dropout_(cachedSelfAttention(x, cache, self_probs)));
+  x = norm2_(x + dropout_(cachedCrossAttention(x, memory, cross_mask, cache, cross_probs)));
+  x = norm3_(x + dropout_(ffn_(x)));
+  return x;
+}
+
+void DecoderCache::reorder(const torch::Tensor& index) {
+  for (auto& layer : layers) {
+    for (torch::Tensor* t : {&layer.self_keys, &layer.self_values, &layer.cross_keys, &layer.cross_values})
+      if (t->defined()) *t = t->index_select(/*dim=*/0, index);
+  }
+}
+
+torch::Tensor DecoderImpl::step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+                                DecoderCache& cache, AttentionMaps* maps) {
+  if (cache.layers.size() != layers_->size()) cache.layers.resize(layers_->size());
+  size_t i = 0;
+  for (const auto& module : *layers_) {
+    torch::Tensor self_probs, cross_probs;
+    x = module->as<DecoderLayer>()->step(x, memory, cross_mask, cache.layers[i++], maps ? &self_probs : nullptr,
+                                          maps ? &cross_probs : nullptr);
+    if (maps) {
+      maps->decoder_self.push_back(self_probs);
+      maps->cross.push_back(cross_probs);
+    }
+  }
+  ++cache.length;
+  return final_norm_ ? final_norm_(x) : x;
+}
+
 DecoderImpl::DecoderImpl(const TransformerOptions& o) {
   layers_ = register_module("layers", torch::nn::ModuleList());
   for (int64_t i = 0; i < o.decoder_layers; ++i) layers_->push_back(DecoderLayer(o));

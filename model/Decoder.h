@@ -12,6 +12,22 @@
 
 namespace studio::model {
 
+// Keys and values one decoder layer keeps while decoding step by step:
+// self-attention's grow by one position a step, cross-attention's are
+// computed once per sentence from the encoder memory.
+struct LayerCache {
+  torch::Tensor self_keys, self_values;    // [N, H, t, Dh]
+  torch::Tensor cross_keys, cross_values;  // [N, H, S, Dh]
+};
+
+// The whole decoder's cache. `reorder` keeps rows `index` ([N'] int64), as
+// beam search does when it picks which hypotheses continue.
+struct DecoderCache {
+  std::vector<LayerCache> layers;
+  int64_t length = 0;  // positions decoded so far
+  void reorder(const torch::Tensor& index);
+};
+
 // One decoder layer: masked self-attention, cross-attention over the encoder
 // memory, then the feed-forward; each a residual block (post or pre norm).
 class DecoderLayerImpl : public torch::nn::Module {
@@ -25,8 +41,17 @@ class DecoderLayerImpl : public torch::nn::Module {
                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs = nullptr,
                         torch::Tensor* cross_probs = nullptr);
 
+  // One new position x [N, 1, D] attending over the cached keys/values (its
+  // own key/value appended first). The same result as forward() at that
+  // position, without recomputing the prefix.
+  torch::Tensor step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+                     LayerCache& cache, torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr);
+
  private:
   torch::Tensor feedForward(const torch::Tensor& x, const torch::Tensor& rows);
+  torch::Tensor cachedSelfAttention(const torch::Tensor& h, LayerCache& cache, torch::Tensor* probs);
+  torch::Tensor cachedCrossAttention(const torch::Tensor& h, const torch::Tensor& memory,
+                                     const torch::Tensor& mask, LayerCache& cache, torch::Tensor* probs);
 
   bool pre_norm_;
   MultiHeadAttention self_attn_{nullptr};
@@ -48,6 +73,11 @@ class DecoderImpl : public torch::nn::Module {
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory,
                         const torch::Tensor& self_mask, const torch::Tensor& cross_mask,
                         const torch::Tensor& ffn_rows, AttentionMaps* maps = nullptr);
+
+  // One new embedded position x [N, 1, D] through every layer, using and
+  // extending `cache` (which starts empty). Returns hidden [N, 1, D].
+  torch::Tensor step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+                     DecoderCache& cache, AttentionMaps* maps = nullptr);
 
   size_t layerCount() const { return layers_->size(); }
 

@@ -4,8 +4,8 @@
 
 namespace studio::model {
 
-std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tensor& src,
-                                          int64_t max_length) {
+std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tensor& src, int64_t max_length,
+                                          bool use_cache) {
   torch::NoGradGuard no_grad;
   const auto& o = model->options();
   const int64_t batch = src.size(0);
@@ -17,10 +17,12 @@ std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tenso
   std::vector<DecodedSentence> sentences(static_cast<size_t>(batch));
   std::vector<bool> done(static_cast<size_t>(batch), false);
   int64_t remaining = batch;
+  DecoderCache cache;
 
   for (int64_t step = 0; step < max_length && remaining > 0; ++step) {
-    auto hidden = model->decode(output, memory, src);                     // [B, t, D]
-    auto logits = model->project(hidden.select(/*dim=*/1, -1));           // [B, V]
+    auto last = use_cache ? model->decodeStep(output.select(/*dim=*/1, -1), memory, src, cache)  // [B, D]
+                          : model->decode(output, memory, src).select(/*dim=*/1, -1);        // [B, D]
+    auto logits = model->project(last);                                   // [B, V]
     auto probs = logits.to(torch::kFloat).softmax(/*dim=*/-1);            // [B, V]
     auto [best_prob, best] = probs.max(/*dim=*/-1);                       // [B], [B]
     auto best_cpu = best.to(torch::kCPU);

@@ -18,8 +18,10 @@ struct DecodedSentence {
 
 // Greedy decoding of a batch: at each step the most probable next token.
 // src [B, S] on the model's device; at most `max_length` output tokens (EOS
-// included). Runs without gradients; the caller puts the model in eval().
-std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tensor& src,
-                                          int64_t max_length);
+// included). With `use_cache` each step feeds only the newest token through
+// the decoder (cached keys/values); without, the whole prefix. Runs without
+// gradients; the caller puts the model in eval().
+std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tensor& src, int64_t max_length,
+                                          bool use_cache = false);
 
 }  // namespace studio::model

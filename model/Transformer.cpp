@@ -78,6 +78,13 @@ torch::Tensor TransformerImpl::decode(const torch::Tensor& target_in, const torc
   return decoder_(embed(target_in), memory, self_mask, cross_mask, ffnRows(target_in), maps);
 }
 
+torch::Tensor TransformerImpl::decodeStep(const torch::Tensor& tokens, const torch::Tensor& memory,
+                                          const torch::Tensor& src, DecoderCache& cache, AttentionMaps* maps) {
+  auto x = embed(tokens.unsqueeze(1), /*position_offset=*/cache.length);  // [N, 1, D]
+  auto cross_mask = paddingMask(src, options_.pad_id);                    // [N, 1, 1, S]
+  return decoder_->step(x, memory, cross_mask, cache, maps).squeeze(1);   // [N, D]
+}
+
 torch::Tensor TransformerImpl::project(const torch::Tensor& hidden) {
   return torch::nn::functional::linear(hidden, embedding_->weight);  // [.., V]
 }

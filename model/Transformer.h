@@ -27,6 +27,12 @@ class TransformerImpl : public torch::nn::Module {
   torch::Tensor decode(const torch::Tensor& target_in, const torch::Tensor& memory,
                        const torch::Tensor& src, AttentionMaps* maps = nullptr);
 
+  // Incremental decoding: the next target tokens [N] (at position
+  // cache.length) -> hidden [N, D], using and extending `cache`. memory
+  // [N, S, D] and src [N, S] as for decode().
+  torch::Tensor decodeStep(const torch::Tensor& tokens, const torch::Tensor& memory, const torch::Tensor& src,
+                           DecoderCache& cache, AttentionMaps* maps = nullptr);
+
   // hidden [.., D] -> logits [.., V] through the tied embedding.
   torch::Tensor project(const torch::Tensor& hidden);
 

@@ -15,4 +15,7 @@ int runPrepare(const ParsedArgs& args);
 const CommandSpec& demoCorpusSpec();
 int runDemoCorpus(const ParsedArgs& args);
 
+const CommandSpec& bleuSpec();
+int runBleu(const ParsedArgs& args);
+
 }  // namespace studio::cli

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <random>
 #include <string>
+#include <vector>
 
 #include <torch/types.h>
 
+#include "model/Transformer.h"
 #include "model/TransformerOptions.h"
 
 namespace studio::test {
@@ -19,5 +22,25 @@ double maxAbsDifference(const torch::Tensor& a, const torch::Tensor& b);
 torch::Tensor randomTokens(int64_t batch, int64_t length, int64_t vocab, int64_t first = 4);
 
 bool allFinite(const torch::Tensor& t);
+
+// The copy / reverse task: random sequences of 3..9 symbols (ids 4..13).
+inline constexpr int64_t kTaskSymbols = 10;
+inline constexpr int64_t kTaskFirstSymbol = 4;
+
+struct SequenceBatch {
+  torch::Tensor src, target_in, target_out;    // [B, S], [B, T], [B, T]
+  std::vector<std::vector<int64_t>> targets;  // without BOS/EOS
+};
+
+SequenceBatch makeSequenceBatch(std::mt19937& rng, int64_t size, bool reverse,
+                                const model::TransformerOptions& options);
+
+// Options for the small task model (vocabulary 14, 2+2 layers, d_model 64).
+model::TransformerOptions taskModelOptions(model::NormPosition norm = model::NormPosition::Post);
+
+// One Adam step on a fresh batch of the task, with the Noam schedule
+// (warmup 200, factor 1) at `step`; returns the loss.
+double trainTaskStep(model::Transformer& model, torch::optim::Optimizer& optimizer, std::mt19937& rng,
+                     int64_t step, bool reverse);
 
 }  // namespace studio::test

@@ -1,0 +1,60 @@
+// bleu: sacreBLEU-compatible corpus BLEU of two files.
+
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "model/Bleu.h"
+#include "model/data/Corpus.h"
+#include "model/data/Text.h"
+
+namespace studio::cli {
+
+const CommandSpec& bleuSpec() {
+  static const CommandSpec spec{
+      "bleu",
+      "Score translations with BLEU, exactly as sacreBLEU 2.x does\n\n"
+      "Corpus BLEU of a hypothesis file against a reference file (one sentence a line), with\n"
+      "sacreBLEU's defaults: 13a tokenization, mixed case, exp smoothing. Prints sacreBLEU's line.",
+      {
+          {"hyp", "FILE", "the translations (required)"},
+          {"ref", "FILE", "the references, line-aligned (required)"},
+          {"json", "", "print one JSON object instead"},
+      }};
+  return spec;
+}
+
+namespace {
+std::vector<std::string> readUtf8Lines(const std::string& path) {
+  auto lines = data::readLines(path);
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (!data::isValidUtf8(lines[i]))
+      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " is not valid UTF-8");
+  return lines;
+}
+}  // namespace
+
+int runBleu(const ParsedArgs& args) {
+  const std::string hyp_path = args.require("hyp");
+  const std::string ref_path = args.require("ref");
+  const auto hyps = readUtf8Lines(hyp_path);
+  const auto refs = readUtf8Lines(ref_path);
+  if (hyps.size() != refs.size())
+    throw std::runtime_error("'" + hyp_path + "' has " + std::to_string(hyps.size()) + " lines but '" + ref_path +
+                             "' has " + std::to_string(refs.size()));
+  model::BleuScore score;
+  try {
+    score = model::corpusBleu(hyps, refs);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("'" + ref_path + "': " + e.what());
+  }
+  if (args.has("json"))
+    std::cout << score.toJson().dump() << std::endl;
+  else
+    std::cout << score.line() << std::endl;
+  return kOk;
+}
+
+}  // namespace studio::cli

@@ -1,0 +1,279 @@
+#include "model/Bleu.h"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+namespace studio::model {
+
+namespace {
+
+// --- UTF-8 <-> code points (sacreBLEU works on Python str: code points) ---
+
+std::u32string decode(const std::string& s) {
+  std::u32string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    char32_t cp;
+    size_t n;
+    if (c < 0x80) cp = c, n = 1;
+    else if ((c >> 5) == 0x6) cp = c & 0x1F, n = 2;
+    else if ((c >> 4) == 0xE) cp = c & 0x0F, n = 3;
+    else if ((c >> 3) == 0x1E) cp = c & 0x07, n = 4;
+    else throw std::invalid_argument("text is not valid UTF-8");
+    if (i + n > s.size()) throw std::invalid_argument("text is not valid UTF-8");
+    for (size_t k = 1; k < n; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if ((b & 0xC0) != 0x80) throw std::invalid_argument("text is not valid UTF-8");
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    out.push_back(cp);
+    i += n;
+  }
+  return out;
+}
+
+std::string encode(const std::u32string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t cp : s) {
+    if (cp < 0x80) {
+      out.push_back(char(cp));
+    } else if (cp < 0x800) {
+      out.push_back(char(0xC0 | (cp >> 6)));
+      out.push_back(char(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out.push_back(char(0xE0 | (cp >> 12)));
+      out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(char(0x80 | (cp & 0x3F)));
+    } else {
+      out.push_back(char(0xF0 | (cp >> 18)));
+      out.push_back(char(0x80 | ((cp >> 12) & 0x3F)));
+      out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(char(0x80 | (cp & 0x3F)));
+    }
+  }
+  return out;
+}
+
+// Python's str.isspace().
+bool isSpace(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+bool isDigit(char32_t c) { return c >= U'0' && c <= U'9'; }
+
+void replaceAll(std::u32string& s, const std::u32string& from, const std::u32string& to) {
+  size_t pos = 0;
+  while ((pos = s.find(from, pos)) != std::u32string::npos) {
+    s.replace(pos, from.size(), to);
+    pos += to.size();
+  }
+}
+
+// The character class of 13a's first rule: { | } ~  [ \ ] ^ _ `  space ! " # $ % &  ( ) * +  : ; < = > ? @  /
+bool isSplitSymbol(char32_t c) {
+  return (c >= U'{' && c <= U'~') || (c >= U'[' && c <= U'`') || (c >= U' ' && c <= U'&') ||
+         (c >= U'(' && c <= U'+') || (c >= U':' && c <= U'@') || c == U'/';
+}
+
+// One pass of a two-character pattern, left to right without overlaps, as
+// Python's re.sub does: where first(a) and second(b) hold for a pair (a, b),
+// the pair is replaced by make(a, b).
+template <typename First, typename Second, typename Make>
+std::u32string substitutePairs(const std::u32string& s, First first, Second second, Make make) {
+  std::u32string out;
+  out.reserve(s.size() + s.size() / 4);
+  size_t i = 0;
+  while (i < s.size()) {
+    if (i + 1 < s.size() && first(s[i]) && second(s[i + 1])) {
+      out += make(s[i], s[i + 1]);
+      i += 2;
+    } else {
+      out.push_back(s[i++]);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> splitTokens(const std::string& tokenized) {
+  std::vector<std::string> tokens;
+  size_t start = 0;
+  while (start <= tokenized.size()) {
+    const size_t space = tokenized.find(' ', start);
+    const size_t end = space == std::string::npos ? tokenized.size() : space;
+    if (end > start) tokens.push_back(tokenized.substr(start, end - start));
+    if (space == std::string::npos) break;
+    start = space + 1;
+  }
+  return tokens;
+}
+
+using NgramCounts = std::unordered_map<std::string, int64_t>;
+
+// n-gram counts for n = 1..4 (keys joined with a separator that 13a output never holds).
+std::array<NgramCounts, 4> ngrams(const std::vector<std::string>& tokens) {
+  std::array<NgramCounts, 4> counts;
+  for (size_t n = 1; n <= 4; ++n) {
+    for (size_t i = 0; i + n <= tokens.size(); ++i) {
+      std::string key = tokens[i];
+      for (size_t k = 1; k < n; ++k) key += '\x1f' + tokens[i + k];
+      ++counts[n - 1][key];
+    }
+  }
+  return counts;
+}
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+}  // namespace
+
+std::string tokenize13a(const std::string& raw) {
+  std::u32string line = decode(raw);
+  while (!line.empty() && isSpace(line.back())) line.pop_back();  // Python's rstrip()
+  replaceAll(line, U"<skipped>", U"");
+  replaceAll(line, U"-\n", U"");
+  replaceAll(line, U"\n", U" ");
+  replaceAll(line, U"&quot;", U"\"");
+  replaceAll(line, U"&amp;", U"&");
+  replaceAll(line, U"&lt;", U"<");
+  replaceAll(line, U"&gt;", U">");
+  line = U" " + line + U" ";
+
+  std::u32string spaced;
+  spaced.reserve(line.size() * 2);
+  for (char32_t c : line) {
+    if (isSplitSymbol(c)) {
+      spaced += U' ';
+      spaced += c;
+      spaced += U' ';
+    } else {
+      spaced += c;
+    }
+  }
+  auto is_period_or_comma = [](char32_t c) { return c == U'.' || c == U','; };
+  auto not_digit = [](char32_t c) { return !isDigit(c); };
+  // Period and comma unless preceded by a digit: "\1 \2 ".
+  spaced = substitutePairs(spaced, not_digit, is_period_or_comma,
+                           [](char32_t a, char32_t b) { return std::u32string{a, U' ', b, U' '}; });
+  // Period and comma unless followed by a digit: " \1 \2".
+  spaced = substitutePairs(spaced, is_period_or_comma, not_digit,
+                           [](char32_t a, char32_t b) { return std::u32string{U' ', a, U' ', b}; });
+  // Dash after a digit: "\1 \2 ".
+  spaced = substitutePairs(spaced, isDigit, [](char32_t c) { return c == U'-'; },
+                           [](char32_t a, char32_t b) { return std::u32string{a, U' ', b, U' '}; });
+
+  // Python's ' '.join(line.split()).
+  std::u32string out;
+  bool pending = false;
+  for (char32_t c : spaced) {
+    if (isSpace(c)) {
+      pending = !out.empty();
+      continue;
+    }
+    if (pending) out += U' ';
+    pending = false;
+    out += c;
+  }
+  return encode(out);
+}
+
+void BleuStats::add(const std::string& hypothesis, const std::string& reference) {
+  const auto hyp = splitTokens(tokenize13a(hypothesis));
+  const auto ref = splitTokens(tokenize13a(reference));
+  sys_len += int64_t(hyp.size());
+  ref_len += int64_t(ref.size());
+  const auto hyp_counts = ngrams(hyp);
+  const auto ref_counts = ngrams(ref);
+  for (size_t n = 0; n < 4; ++n) {
+    total[n] += std::max<int64_t>(0, int64_t(hyp.size()) - int64_t(n));
+    for (const auto& [gram, count] : hyp_counts[n]) {
+      auto it = ref_counts[n].find(gram);
+      if (it != ref_counts[n].end()) correct[n] += std::min(count, it->second);
+    }
+  }
+}
+
+BleuScore computeBleu(const BleuStats& stats) {
+  BleuScore s;
+  s.sys_len = stats.sys_len;
+  s.ref_len = stats.ref_len;
+  s.correct = stats.correct;
+  s.total = stats.total;
+  if (stats.sys_len < stats.ref_len)
+    s.bp = stats.sys_len > 0 ? std::exp(1.0 - double(stats.ref_len) / double(stats.sys_len)) : 0.0;
+  else
+    s.bp = 1.0;
+  bool any_match = false;
+  for (int64_t c : stats.correct) any_match = any_match || c != 0;
+  if (!any_match) return s;  // score 0, precisions 0
+
+  double smooth = 1.0;
+  for (size_t n = 0; n < 4; ++n) {
+    if (stats.total[n] == 0) break;  // the precision stays 0, and so does the score
+    if (stats.correct[n] == 0) {
+      smooth *= 2.0;
+      s.precisions[n] = 100.0 / (smooth * double(stats.total[n]));
+    } else {
+      s.precisions[n] = 100.0 * double(stats.correct[n]) / double(stats.total[n]);
+    }
+  }
+  double log_sum = 0.0;
+  for (double p : s.precisions) log_sum += p == 0.0 ? -9999999999.0 : std::log(p);
+  s.score = s.bp * std::exp(log_sum / 4.0);
+  return s;
+}
+
+std::string BleuScore::signature() {
+  return std::string("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:") + kSacreBleuVersion;
+}
+
+std::string BleuScore::line(int width) const {
+  std::string out = "BLEU|" + signature() + " = " + fixed(score, width) + " ";
+  for (size_t n = 0; n < 4; ++n) out += (n ? "/" : "") + fixed(precisions[n], 1);
+  out += " (BP = " + fixed(bp, 3) + " ratio = " + fixed(ratio(), 3) + " hyp_len = " + std::to_string(sys_len) +
+         " ref_len = " + std::to_string(ref_len) + ")";
+  return out;
+}
+
+nlohmann::json BleuScore::toJson() const {
+  return {{"name", "BLEU"},
+          {"score", score},
+          {"precisions", precisions},
+          {"bp", bp},
+          {"ratio", ratio()},
+          {"sys_len", sys_len},
+          {"ref_len", ref_len},
+          {"counts", correct},
+          {"totals", total},
+          {"signature", signature()}};
+}
+
+BleuScore corpusBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references) {
+  if (hypotheses.size() != references.size())
+    throw std::invalid_argument("there are " + std::to_string(hypotheses.size()) + " hypotheses but " +
+                                std::to_string(references.size()) + " references");
+  BleuStats stats;
+  for (size_t i = 0; i < hypotheses.size(); ++i) {
+    if (references[i].empty())
+      throw std::invalid_argument("reference line " + std::to_string(i + 1) + " is empty");
+    try {
+      stats.add(hypotheses[i], references[i]);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("line " + std::to_string(i + 1) + ": " + e.what());
+    }
+  }
+  return computeBleu(stats);
+}
+
+}  // namespace studio::model

@@ -1,0 +1,173 @@
+#include "model/Decoding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+
+namespace studio::model {
+
+void DecodingOptions::validate() const {
+  auto fail = [](const std::string& field, const std::string& why) {
+    throw std::invalid_argument("invalid decoding option '" + field + "': " + why);
+  };
+  if (beam_size < 1) fail("beam_size", "must be at least 1");
+  if (nbest < 1) fail("nbest", "must be at least 1");
+  if (nbest > beam_size) fail("nbest", "cannot exceed the beam size (" + std::to_string(beam_size) + ")");
+  if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");
+  if (!(max_length_ratio > 0.0)) fail("max_length_ratio", "must be > 0");
+  if (max_length_extra < 0) fail("max_length_extra", "must be >= 0");
+}
+
+int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length) {
+  const auto wanted = int64_t(std::ceil(options.max_length_ratio * double(source_length))) + options.max_length_extra;
+  return std::max<int64_t>(1, std::min(wanted, model_max_length - 1));
+}
+
+namespace {
+
+double lengthPenalty(double alpha, size_t length) {
+  return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
+}
+
+}  // namespace
+
+std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
+                                                const DecodingOptions& options) {
+  options.validate();
+  torch::NoGradGuard no_grad;
+  const auto& o = model->options();
+  const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
+  const auto device = src.device();
+  const double minus_inf = -std::numeric_limits<double>::infinity();
+
+  std::vector<int64_t> max_length(static_cast<size_t>(B));
+  {
+    auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
+    for (int64_t b = 0; b < B; ++b)
+      max_length[size_t(b)] = maxOutputLength(options, lengths[b].item<int64_t>(), o.max_length);
+  }
+  const int64_t longest = *std::max_element(max_length.begin(), max_length.end());
+
+  auto memory = model->encode(src).repeat_interleave(K, /*dim=*/0);  // [B*K, S, D]
+  auto beam_src = src.repeat_interleave(K, /*dim=*/0);                // [B*K, S]
+  auto long_options = torch::TensorOptions().dtype(torch::kLong).device(device);
+  auto prefix = torch::full({B * K, 1}, o.bos_id, long_options);     // [B*K, t+1], BOS first
+  auto token_logp = torch::zeros({B * K, 0}, torch::kFloat);          // on the CPU
+  std::vector<double> alive(static_cast<size_t>(B * K), minus_inf);   // running log P per beam
+  for (int64_t b = 0; b < B; ++b) alive[size_t(b * K)] = 0.0;         // one live beam to start
+
+  std::vector<std::vector<Hypothesis>> finished(static_cast<size_t>(B));
+  std::vector<bool> done(static_cast<size_t>(B), false);
+  DecoderCache cache;
+
+  auto hypothesisFrom = [&](int64_t row, double log_p, bool ended, float last_prob) {
+    Hypothesis h;
+    auto tokens = prefix[row].to(torch::kCPU);
+    for (int64_t t = 1; t < tokens.size(0); ++t) h.tokens.push_back(tokens[t].item<int64_t>());
+    auto probs = token_logp[row].exp();
+    for (int64_t t = 0; t < probs.size(0); ++t) h.probabilities.push_back(probs[t].item<float>());
+    if (ended) h.probabilities.push_back(last_prob);
+    h.log_probability = log_p;
+    h.finished = ended;
+    h.score = log_p / lengthPenalty(options.length_penalty, h.tokens.size() + (ended ? 1 : 0));
+    return h;
+  };
+
+  for (int64_t step = 0; step < longest; ++step) {
+    torch::Tensor hidden;
+    if (options.use_cache) {
+      hidden = model->decodeStep(prefix.select(/*dim=*/1, -1), memory, beam_src, cache);  // [B*K, D]
+    } else {
+      hidden = model->decode(prefix, memory, beam_src).select(/*dim=*/1, -1);  // [B*K, D]
+    }
+    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [B*K, V]
+    auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({B * K, 1});
+    auto candidates = (alive_tensor + logp).view({B, K * V});
+    const int64_t width = std::min<int64_t>(2 * K, K * V);
+    auto [top_scores, top_index] = candidates.topk(width, /*dim=*/1);  // [B, 2K]
+    auto scores_a = top_scores.accessor<float, 2>();
+    auto index_a = top_index.accessor<int64_t, 2>();
+    auto logp_a = logp.accessor<float, 2>();
+
+    std::vector<int64_t> rows(static_cast<size_t>(B * K)), next_tokens(static_cast<size_t>(B * K), o.pad_id);
+    std::vector<float> next_logp(static_cast<size_t>(B * K), 0.0f);
+    std::vector<double> next_alive(static_cast<size_t>(B * K), minus_inf);
+    bool all_done = true;
+    for (int64_t b = 0; b < B; ++b) {
+      for (int64_t k = 0; k < K; ++k) rows[size_t(b * K + k)] = b * K;  // placeholders
+      if (done[size_t(b)]) continue;
+      int64_t kept = 0;
+      for (int64_t j = 0; j < width && kept < K; ++j) {
+        const double score = scores_a[b][j];
+        if (!std::isfinite(score)) break;  // only dead beams are left
+        const int64_t origin = b * K + index_a[b][j] / V;
+        const int64_t token = index_a[b][j] % V;
+        const float token_lp = logp_a[origin][token];
+        if (token == o.eos_id) {
+          // An end among the best K candidates finishes a hypothesis.
+          if (j < K) finished[size_t(b)].push_back(hypothesisFrom(origin, score, true, std::exp(token_lp)));
+          continue;
+        }
+        const auto slot = size_t(b * K + kept);
+        rows[slot] = origin;
+        next_tokens[slot] = token;
+        next_logp[slot] = token_lp;
+        next_alive[slot] = score;
+        ++kept;
+      }
+      const bool at_limit = step + 1 >= max_length[size_t(b)];
+      // Done when n finished hypotheses score at least what any live beam
+      // could still reach: log P only falls, and the length penalty is at
+      // most lp(maximum length).
+      bool settled = false;
+      auto& done_list = finished[size_t(b)];
+      if (kept > 0 && int64_t(done_list.size()) >= options.nbest) {
+        std::vector<double> scores;
+        for (const auto& h : done_list) scores.push_back(h.score);
+        std::nth_element(scores.begin(), scores.begin() + (options.nbest - 1), scores.end(), std::greater<>());
+        const double nth_best = scores[size_t(options.nbest - 1)];
+        const double best_alive = next_alive[size_t(b * K)];  // candidates come sorted
+        const double bound =
+            best_alive / lengthPenalty(options.length_penalty, size_t(max_length[size_t(b)]));
+        settled = nth_best >= bound;
+      }
+      if (settled || kept == 0 || at_limit) {
+        done[size_t(b)] = true;
+        if (at_limit && int64_t(finished[size_t(b)].size()) < options.nbest) {
+          // Cut at the maximum length: the live beams become unfinished hypotheses.
+          for (int64_t k = 0; k < kept; ++k) {
+            const auto slot = size_t(b * K + k);
+            Hypothesis h = hypothesisFrom(rows[slot], next_alive[slot], false, 0.0f);
+            h.tokens.push_back(next_tokens[slot]);
+            h.probabilities.push_back(std::exp(next_logp[slot]));
+            h.score = h.log_probability / lengthPenalty(options.length_penalty, h.tokens.size());
+            finished[size_t(b)].push_back(std::move(h));
+          }
+        }
+      } else {
+        all_done = false;
+      }
+    }
+    if (all_done) break;
+
+    auto index = torch::tensor(rows, torch::kLong);
+    auto index_on_device = index.to(device);
+    prefix = torch::cat({prefix.index_select(0, index_on_device),
+                         torch::tensor(next_tokens, torch::kLong).to(device).unsqueeze(1)},
+                        /*dim=*/1);
+    token_logp = torch::cat({token_logp.index_select(0, index), torch::tensor(next_logp).unsqueeze(1)}, /*dim=*/1);
+    alive = next_alive;
+    if (options.use_cache) cache.reorder(index_on_device);
+  }
+
+  for (auto& list : finished) {
+    std::stable_sort(list.begin(), list.end(),
+                     [](const Hypothesis& a, const Hypothesis& b) { return a.score > b.score; });
+    if (int64_t(list.size()) > options.nbest) list.resize(size_t(options.nbest));
+  }
+  return finished;
+}
+
+}  // namespace studio::model

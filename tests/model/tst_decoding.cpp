@@ -1,0 +1,212 @@
+// Decoding: the key/value cache gives the full decoder's results, greedy and
+// beam search agree where they must, n-best lists are consistent.
+
+#include <cmath>
+#include <random>
+
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/Decoding.h"
+#include "model/Greedy.h"
+#include "model/Optimizer.h"
+
+using namespace studio;
+using studio::test::maxAbsDifference;
+
+Q_DECLARE_METATYPE(studio::model::NormPosition)
+
+class TestDecoding : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void cachedStepsEqualTheFullDecoder_data();
+  void cachedStepsEqualTheFullDecoder();
+  void greedyCachedEqualsUncached();
+  void beamOfOneEqualsGreedy();
+  void beamCachedEqualsUncached();
+  void nbestListsAreSortedAndConsistent();
+  void trainedModelTranslatesHeldOutSequences();
+  void maximumLengthIsRespected();
+  void invalidOptionsNameTheField();
+
+ private:
+  model::Transformer trained_{nullptr};
+  test::SequenceBatch held_out_;
+};
+
+void TestDecoding::initTestCase() {
+  // A model that has learned to reverse sequences: its decisions are clear,
+  // so cached and uncached paths must pick the same tokens.
+  torch::manual_seed(3);
+  std::mt19937 rng(3);
+  trained_ = model::Transformer(test::taskModelOptions());
+  trained_->train();
+  auto adam = model::makeAdam(trained_->parameters(), 0.0);
+  for (int64_t step = 1; step <= 500; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
+  trained_->eval();
+  std::mt19937 held_out_rng(77);
+  held_out_ = test::makeSequenceBatch(held_out_rng, 40, /*reverse=*/true, trained_->options());
+}
+
+void TestDecoding::cachedStepsEqualTheFullDecoder_data() {
+  QTest::addColumn<model::NormPosition>("norm");
+  QTest::newRow("post-LN") << model::NormPosition::Post;
+  QTest::newRow("pre-LN") << model::NormPosition::Pre;
+}
+
+void TestDecoding::cachedStepsEqualTheFullDecoder() {
+  QFETCH(model::NormPosition, norm);
+  auto o = test::smallOptions(norm);
+  model::Transformer m(o);
+  m->eval();
+  torch::NoGradGuard no_grad;
+  auto src = test::randomTokens(3, 7, o.vocab_size);
+  src[1].slice(0, 4).fill_(o.pad_id);
+  auto tgt = test::randomTokens(3, 6, o.vocab_size);
+  auto memory = m->encode(src);
+  model::AttentionMaps full_maps;
+  auto full = m->decode(tgt, memory, src, &full_maps);  // [3, 6, D]
+  model::DecoderCache cache;
+  for (int64_t t = 0; t < 6; ++t) {
+    model::AttentionMaps step_maps;
+    auto hidden = m->decodeStep(tgt.select(1, t), memory, src, cache, &step_maps);  // [3, D]
+    const double diff = maxAbsDifference(hidden, full.select(1, t));
+    QVERIFY2(diff <= 1e-5, qPrintable(QString("position %1 differs by %2").arg(t).arg(diff)));
+    for (size_t l = 0; l < step_maps.cross.size(); ++l) {
+      QVERIFY(maxAbsDifference(step_maps.cross[l].squeeze(2), full_maps.cross[l].select(2, t)) <= 1e-5);
+      QVERIFY(maxAbsDifference(step_maps.decoder_self[l].squeeze(2),
+                               full_maps.decoder_self[l].select(2, t).slice(-1, 0, t + 1)) <= 1e-5);
+    }
+  }
+  QCOMPARE(cache.length, int64_t(6));
+  QCOMPARE(cache.layers[0].self_keys.size(2), int64_t(6));
+}
+
+void TestDecoding::greedyCachedEqualsUncached() {
+  auto uncached = model::greedyDecode(trained_, held_out_.src, 12, /*use_cache=*/false);
+  auto cached = model::greedyDecode(trained_, held_out_.src, 12, /*use_cache=*/true);
+  QCOMPARE(cached.size(), uncached.size());
+  for (size_t i = 0; i < cached.size(); ++i) {
+    QCOMPARE(cached[i].tokens, uncached[i].tokens);
+    for (size_t t = 0; t < cached[i].probabilities.size(); ++t)
+      QVERIFY(std::abs(cached[i].probabilities[t] - uncached[i].probabilities[t]) < 1e-5);
+  }
+}
+
+void TestDecoding::beamOfOneEqualsGreedy() {
+  model::DecodingOptions options;
+  options.beam_size = 1;
+  options.max_length_ratio = 1.0;
+  options.max_length_extra = 3;
+  auto greedy = model::greedyDecode(trained_, held_out_.src, 12, true);
+  for (bool use_cache : {true, false}) {
+    options.use_cache = use_cache;
+    auto beam = model::beamSearch(trained_, held_out_.src, options);
+    QCOMPARE(beam.size(), greedy.size());
+    for (size_t i = 0; i < beam.size(); ++i) {
+      QCOMPARE(beam[i].size(), size_t(1));
+      QCOMPARE(beam[i][0].tokens, greedy[i].tokens);
+      QVERIFY(std::abs(beam[i][0].log_probability - greedy[i].log_probability) < 1e-4);
+    }
+  }
+}
+
+void TestDecoding::beamCachedEqualsUncached() {
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  options.nbest = 4;
+  auto cached = model::beamSearch(trained_, held_out_.src, options);
+  options.use_cache = false;
+  auto uncached = model::beamSearch(trained_, held_out_.src, options);
+  for (size_t i = 0; i < cached.size(); ++i) {
+    QCOMPARE(cached[i].size(), uncached[i].size());
+    for (size_t h = 0; h < cached[i].size(); ++h) {
+      QCOMPARE(cached[i][h].tokens, uncached[i][h].tokens);
+      QVERIFY(std::abs(cached[i][h].score - uncached[i][h].score) < 1e-4);
+    }
+  }
+}
+
+void TestDecoding::nbestListsAreSortedAndConsistent() {
+  model::DecodingOptions options;
+  options.beam_size = 5;
+  options.nbest = 3;
+  options.length_penalty = 1.0;
+  auto results = model::beamSearch(trained_, held_out_.src, options);
+  for (const auto& list : results) {
+    QCOMPARE(list.size(), size_t(3));
+    for (size_t h = 0; h < list.size(); ++h) {
+      const auto& hyp = list[h];
+      if (h > 0) QVERIFY(list[h - 1].score >= hyp.score);
+      QCOMPARE(hyp.probabilities.size(), hyp.tokens.size() + (hyp.finished ? 1 : 0));
+      double sum = 0;
+      for (float p : hyp.probabilities) {
+        QVERIFY(p > 0.0f && p <= 1.0f);
+        sum += std::log(double(p));
+      }
+      QVERIFY2(std::abs(sum - hyp.log_probability) < 1e-3,
+               qPrintable(QString("%1 vs %2").arg(sum).arg(hyp.log_probability)));
+      const double penalty = std::pow((5.0 + double(hyp.probabilities.size())) / 6.0, 1.0);
+      QVERIFY(std::abs(hyp.score - hyp.log_probability / penalty) < 1e-9);
+    }
+    // Distinct hypotheses.
+    QVERIFY(list[0].tokens != list[1].tokens);
+  }
+}
+
+void TestDecoding::trainedModelTranslatesHeldOutSequences() {
+  model::DecodingOptions options;
+  options.length_penalty = 0.0;  // pure log-probability: beam search must do at least as well as greedy
+  auto results = model::beamSearch(trained_, held_out_.src, options);
+  auto greedy = model::greedyDecode(trained_, held_out_.src, 12, true);
+  int exact = 0, at_least_greedy = 0;
+  for (size_t i = 0; i < results.size(); ++i) {
+    exact += results[i][0].tokens == held_out_.targets[i];
+    at_least_greedy += results[i][0].log_probability >= greedy[i].log_probability - 1e-4;
+    if (results[i][0].log_probability < greedy[i].log_probability - 1e-4) {
+      QString a, b;
+      for (auto t : results[i][0].tokens) a += QString::number(t) + " ";
+      for (auto t : greedy[i].tokens) b += QString::number(t) + " ";
+      qInfo("beam %s (%f, finished %d) greedy %s (%f, finished %d)", qPrintable(a), results[i][0].log_probability,
+            int(results[i][0].finished), qPrintable(b), greedy[i].log_probability, int(greedy[i].finished));
+    }
+  }
+  QVERIFY2(exact >= 30, qPrintable(QString("%1 of 40 reversed exactly").arg(exact)));
+  QVERIFY2(at_least_greedy >= 38, qPrintable(QString("beam below greedy on %1 of 40").arg(40 - at_least_greedy)));
+}
+
+void TestDecoding::maximumLengthIsRespected() {
+  model::DecodingOptions options;
+  options.beam_size = 3;
+  options.max_length_ratio = 0.5;
+  options.max_length_extra = 0;
+  auto results = model::beamSearch(trained_, held_out_.src, options);
+  auto lengths = held_out_.src.ne(0).sum(1);
+  for (size_t i = 0; i < results.size(); ++i) {
+    const auto limit = size_t(std::ceil(0.5 * double(lengths[int64_t(i)].item<int64_t>())));
+    QVERIFY(!results[i].empty());
+    QVERIFY(results[i][0].tokens.size() <= limit);
+    if (!results[i][0].finished) QCOMPARE(results[i][0].tokens.size(), limit);  // cut at the limit
+  }
+}
+
+void TestDecoding::invalidOptionsNameTheField() {
+  model::DecodingOptions options;
+  options.beam_size = 2;
+  options.nbest = 3;
+  try {
+    model::beamSearch(trained_, held_out_.src, options);
+    QFAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(QString(e.what()).contains("'nbest'"), e.what());
+  }
+  options = {};
+  options.beam_size = 0;
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, options.validate());
+}
+
+QTEST_GUILESS_MAIN(TestDecoding)
+#include "tst_decoding.moc"
