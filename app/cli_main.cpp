@@ -26,6 +26,9 @@ const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> all{
       {prepareSpec, runPrepare},
       {demoCorpusSpec, runDemoCorpus},
+      {trainSpec, runTrain},
+      {translateSpec, runTranslate},
+      {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},
   };
   return all;
@@ -51,7 +54,7 @@ void printUsage(std::FILE* out) {
                "  --version     show the program, LibTorch and hardware versions\n"
                "  --threads N   CPU threads for LibTorch (default: every hardware thread)\n"
                "\n"
-               "Not written yet: train, translate, evaluate, attention (see README.md).\n");
+               "Not written yet: attention (see README.md).\n");
 }
 
 int printVersion() {

@@ -135,8 +135,9 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       }
       if (settled || kept == 0 || at_limit) {
         done[size_t(b)] = true;
-        if (at_limit && int64_t(finished[size_t(b)].size()) < options.nbest) {
-          // Cut at the maximum length: the live beams become unfinished hypotheses.
+        if (at_limit && !settled) {
+          // Cut at the maximum length: the live beams become unfinished
+          // hypotheses, ranked with the finished ones by score.
           for (int64_t k = 0; k < kept; ++k) {
             const auto slot = size_t(b * K + k);
             Hypothesis h = hypothesisFrom(rows[slot], next_alive[slot], false, 0.0f);

@@ -125,7 +125,23 @@ void openArchive(torch::serialize::InputArchive& archive, const std::string& pat
 
 }  // namespace
 
-void saveModel(Transformer& model, const std::string& path) {
+void saveModel(Transformer& model, const std::string& path) { saveModel(model, path, ArchiveWriter()); }
+
+void readModelArchive(const std::string& path,
+                      const std::function<void(torch::serialize::InputArchive&)>& read) {
+  torch::serialize::InputArchive archive;
+  openArchive(archive, path);
+  try {
+    read(archive);
+  } catch (const ModelFileError&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    fail(path, message.substr(0, message.find('\n')));
+  }
+}
+
+void saveModel(Transformer& model, const std::string& path, const ArchiveWriter& extra) {
   torch::serialize::OutputArchive archive;
   archive.write("format", c10::IValue(std::string(kModelFormat)));
   archive.write("format_version", c10::IValue(kModelFormatVersion));
@@ -133,6 +149,7 @@ void saveModel(Transformer& model, const std::string& path) {
   archive.write("options", c10::IValue(options_text));
   archive.write("checksum", c10::IValue(checksumOf(*model, options_text)));
   writeModule(*model, archive);
+  if (extra) extra(archive);
   writeAtomically(path, [&](const std::string& temporary) { archive.save_to(temporary); });
 }
 

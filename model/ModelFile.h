@@ -1,6 +1,10 @@
 #pragma once
 
+#include <functional>
 #include <string>
+
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
 
 #include "model/Transformer.h"
 
@@ -20,6 +24,16 @@ inline constexpr int64_t kModelFormatVersion = 1;
 // so a crash mid-write leaves any previous file intact. Throws
 // std::runtime_error naming the path on failure.
 void saveModel(Transformer& model, const std::string& path);
+
+// The same, with more entries written by `extra` into the archive (a
+// training checkpoint adds the optimizer and trainer state). loadModel()
+// ignores them, so a checkpoint is also a model file.
+using ArchiveWriter = std::function<void(torch::serialize::OutputArchive&)>;
+void saveModel(Transformer& model, const std::string& path, const ArchiveWriter& extra);
+
+// Opens a model file's archive for `read` (to read what `extra` wrote).
+// Errors are ModelFileError naming the file.
+void readModelArchive(const std::string& path, const std::function<void(torch::serialize::InputArchive&)>& read);
 
 // Reads a model file onto `device`. A missing, truncated, corrupt or
 // mismatched file throws ModelFileError naming the path and what is wrong;

@@ -18,4 +18,13 @@ int runDemoCorpus(const ParsedArgs& args);
 const CommandSpec& bleuSpec();
 int runBleu(const ParsedArgs& args);
 
+const CommandSpec& trainSpec();
+int runTrain(const ParsedArgs& args);
+
+const CommandSpec& translateSpec();
+int runTranslate(const ParsedArgs& args);
+
+const CommandSpec& evaluateSpec();
+int runEvaluate(const ParsedArgs& args);
+
 }  // namespace studio::cli

@@ -1,0 +1,267 @@
+// train, translate, evaluate.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "model/AtomicFile.h"
+#include "model/Bleu.h"
+#include "model/Runtime.h"
+#include "model/Trainer.h"
+#include "model/Translator.h"
+#include "model/data/Corpus.h"
+#include "model/data/Text.h"
+
+namespace studio::cli {
+
+namespace {
+
+std::atomic<model::Trainer*> g_trainer{nullptr};
+
+void onInterrupt(int) {
+  if (auto* trainer = g_trainer.load()) trainer->requestStop();
+}
+
+std::string clock(double seconds) {
+  const auto s = int64_t(seconds);
+  char text[32];
+  std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld", static_cast<long long>(s / 3600),
+                static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  return text;
+}
+
+model::DecodingOptions decodingFrom(const ParsedArgs& args) {
+  model::DecodingOptions d;
+  d.beam_size = args.integer("beam", 4, 1, 256);
+  d.nbest = args.integer("nbest", 1, 1, 256);
+  d.length_penalty = args.number("alpha", 0.6, 0.0, 10.0);
+  d.max_length_ratio = args.number("max-length-ratio", 1.5, 0.01, 100.0);
+  if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
+  return d;
+}
+
+std::vector<std::string> readUtf8Lines(const std::string& path) {
+  auto lines = data::readLines(path);
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (!data::isValidUtf8(lines[i]))
+      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " is not valid UTF-8");
+  return lines;
+}
+
+}  // namespace
+
+const CommandSpec& trainSpec() {
+  static const CommandSpec spec{
+      "train",
+      "Train a Transformer on a data folder\n\n"
+      "Trains on a folder written by `prepare`, evaluating on its dev split (loss, perplexity, accuracy,\n"
+      "BLEU) and writing checkpoints, best.pt and metrics.jsonl into the run folder. Ctrl-C stops after\n"
+      "the current step with a checkpoint; --resume continues exactly where it stopped.",
+      {
+          {"data", "DIR", "the data folder (required unless --resume)"},
+          {"out", "RUN_DIR", "the run folder (required)"},
+          {"preset", "NAME", "tiny, iwslt-4layer, iwslt-6layer or base (default tiny)"},
+          {"config", "FILE", "a JSON training configuration (over the preset)"},
+          {"max-steps", "N", "stop after N optimizer steps"},
+          {"resume", "", "continue the run in --out from its newest checkpoint"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"seed", "N", "random seed (default 1)"},
+          {"eval-every", "N", "evaluate and checkpoint every N steps"},
+      }};
+  return spec;
+}
+
+int runTrain(const ParsedArgs& args) {
+  const std::string out = args.require("out");
+  const bool resume = args.has("resume");
+  std::string data_dir = args.getOr("data", "");
+  if (!resume && data_dir.empty()) throw UsageError("--data is required (or --resume)");
+  model::TrainingConfig config;
+  if (!resume) {
+    try {
+      config = model::trainingPreset(args.getOr("preset", "tiny"));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--preset: ") + e.what());
+    }
+    if (auto file = args.get("config")) {
+      std::ifstream in(*file);
+      if (!in) throw std::runtime_error("cannot read configuration '" + *file + "'");
+      try {
+        config = model::trainingConfigFromJson(nlohmann::json::parse(in), config);
+      } catch (const std::exception& e) {
+        throw std::runtime_error("configuration '" + *file + "': " + e.what());
+      }
+    }
+    if (args.has("device")) config.device = args.getOr("device", "auto");
+    config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
+    config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
+  } else if (args.has("preset") || args.has("config") || args.has("data")) {
+    throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config");
+  }
+  const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
+
+  const bool tty = isatty(fileno(stdout));
+  model::TrainerCallbacks callbacks;
+  int64_t log_every = config.log_every;
+  callbacks.log = [](const std::string& line) { std::cout << line << std::endl; };
+  callbacks.step = [&](const model::StepEvent& e) {
+    const double eta = e.step > 0 ? e.elapsed_seconds / double(e.step) * double(e.max_steps - e.step) : 0.0;
+    char line[256];
+    std::snprintf(line, sizeof line, "step %lld/%lld | loss %.3f | lr %.2e | %.0f tok/s | epoch %lld | %s, ETA %s",
+                  static_cast<long long>(e.step), static_cast<long long>(e.max_steps), e.loss, e.learning_rate,
+                  e.tokens_per_second, static_cast<long long>(e.epoch), clock(e.elapsed_seconds).c_str(),
+                  clock(eta).c_str());
+    if (tty) {
+      std::cout << "\r" << line << "\x1b[K" << std::flush;
+      if (e.step % log_every == 0) std::cout << std::endl;
+    } else if (e.step % log_every == 0 || e.step == 1) {
+      std::cout << line << std::endl;
+    }
+  };
+  callbacks.evaluation = [](const model::EvalEvent& e) {
+    std::printf("eval step %lld | dev loss %.3f | ppl %.2f | accuracy %.1f %% | BLEU %.2f%s\n",
+                static_cast<long long>(e.step), e.loss, e.perplexity, 100 * e.token_accuracy, e.bleu,
+                e.best ? " (best)" : "");
+    std::printf("  %s\n", e.bleu_line.c_str());
+    for (const auto& s : e.samples)
+      std::printf("  SRC %s\n  REF %s\n  HYP %s\n", s.source.c_str(), s.reference.c_str(), s.hypothesis.c_str());
+    std::fflush(stdout);
+  };
+  callbacks.checkpoint = [](const model::CheckpointEvent& e) {
+    if (!e.best) std::printf("checkpoint: %s\n", e.path.c_str());
+  };
+  callbacks.finished = [](const model::FinishedEvent& e) {
+    std::printf("finished at step %lld (%s)", static_cast<long long>(e.step), e.reason.c_str());
+    if (e.best_bleu >= 0) std::printf(", best dev BLEU %.2f in %s", e.best_bleu, e.best_path.c_str());
+    std::printf("\nlast checkpoint: %s\n", e.last_path.c_str());
+  };
+  std::string failure;
+  callbacks.failed = [&](const std::string& message) { failure = message; };
+
+  model::Trainer trainer(config, data_dir, out, resume, callbacks, max_steps);
+  log_every = trainer.config().log_every;
+  g_trainer.store(&trainer);
+  auto previous = std::signal(SIGINT, onInterrupt);
+  const bool ok = trainer.run();
+  std::signal(SIGINT, previous);
+  g_trainer.store(nullptr);
+  if (!ok) throw std::runtime_error(failure);
+  return kOk;
+}
+
+const CommandSpec& translateSpec() {
+  static const CommandSpec spec{
+      "translate",
+      "Translate Vietnamese lines from stdin to English on stdout\n\n"
+      "Reads one sentence a line, translates them in batches sorted by length, and writes the\n"
+      "translations in input order. With --nbest N: N lines a sentence, \"INDEX ||| TEXT ||| SCORE\".",
+      {
+          {"model", "FILE", "a model file or checkpoint (required), e.g. RUN_DIR/best.pt"},
+          {"spm", "FILE", "the SentencePiece model (default: spm.model beside the model or above it)"},
+          {"beam", "N", "beam size (default 4; 1 is greedy)"},
+          {"nbest", "N", "hypotheses a sentence (default 1)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit as a ratio of the source's (default 1.5)"},
+          {"scores", "", "append \" ||| score ||| piece:probability ...\" to each line"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runTranslate(const ParsedArgs& args) {
+  const auto options = decodingFrom(args);
+  const auto device = model::resolveDevice(args.getOr("device", "auto"));
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  std::vector<std::string> lines;
+  std::string line;
+  size_t number = 0;
+  while (std::getline(std::cin, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!data::isValidUtf8(line)) throw std::runtime_error("input line " + std::to_string(number) + " is not valid UTF-8");
+    lines.push_back(data::normalizeWhitespace(line));
+  }
+  const auto results = translator.translate(lines, options);
+  const bool scores = args.has("scores");
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].empty()) {
+      std::cout << "\n";
+      continue;
+    }
+    for (const auto& t : results[i]) {
+      if (options.nbest > 1) std::cout << i << " ||| ";
+      std::cout << t.text;
+      if (options.nbest > 1 || scores) std::printf(" ||| %.4f", t.score), std::fflush(stdout);
+      if (scores) {
+        std::cout << " |||";
+        for (size_t k = 0; k < t.pieces.size(); ++k) std::printf(" %s:%.3f", t.pieces[k].c_str(), t.probabilities[k]);
+        if (t.finished) std::printf(" </s>:%.3f", t.probabilities.back());
+        std::fflush(stdout);
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << std::flush;
+  return kOk;
+}
+
+const CommandSpec& evaluateSpec() {
+  static const CommandSpec spec{
+      "evaluate",
+      "Translate a test set and score it with BLEU\n\n"
+      "Translates --src with the model and prints sacreBLEU's line against --ref.",
+      {
+          {"model", "FILE", "a model file or checkpoint (required)"},
+          {"src", "FILE", "Vietnamese sentences, one a line (required)"},
+          {"ref", "FILE", "English references, line-aligned (required)"},
+          {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "beam size (default 4)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"hyp-out", "FILE", "also write the translations here"},
+          {"json", "", "print one JSON object instead"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runEvaluate(const ParsedArgs& args) {
+  auto options = decodingFrom(args);
+  options.nbest = 1;
+  const auto src_path = args.require("src"), ref_path = args.require("ref");
+  const auto sources = readUtf8Lines(src_path);
+  const auto references = readUtf8Lines(ref_path);
+  if (sources.size() != references.size())
+    throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
+                             "' has " + std::to_string(references.size()));
+  const auto device = model::resolveDevice(args.getOr("device", "auto"));
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  const auto results = translator.translate(sources, options);
+  std::vector<std::string> hypotheses;
+  for (const auto& list : results) hypotheses.push_back(list.empty() ? "" : list[0].text);
+  if (auto out = args.get("hyp-out")) {
+    std::string text;
+    for (const auto& h : hypotheses) text += h + "\n";
+    model::writeFileAtomically(*out, text);
+  }
+  model::BleuScore score;
+  try {
+    score = model::corpusBleu(hypotheses, references);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("'" + ref_path + "': " + e.what());
+  }
+  if (args.has("json"))
+    std::cout << score.toJson().dump() << std::endl;
+  else
+    std::cout << score.line() << std::endl;
+  return kOk;
+}
+
+}  // namespace studio::cli

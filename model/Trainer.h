@@ -1,0 +1,118 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/TrainingConfig.h"
+
+// The training loop, without Qt: it reports through callbacks, so the CLI
+// prints and the GUI plots the same events.
+//
+// A run folder holds
+//   config.json          the TrainingConfig (and the data folder it trained on)
+//   spm.model            a copy of the data's SentencePiece model
+//   metrics.jsonl        one JSON object a line: {"type": "train" | "eval", "step": ..., ...}
+//   checkpoints/ckpt-00001000.pt   the last keep_last checkpoints (model + optimizer + trainer state)
+//   best.pt              the checkpoint with the best dev BLEU
+//   averaged.pt          the average of the last average_last checkpoints (if asked for)
+// Every file is written atomically.
+namespace studio::model {
+
+struct StepEvent {
+  int64_t step = 0, max_steps = 0, epoch = 0;
+  double loss = 0;           // label-smoothed, a target token
+  double nll = 0;            // negative log-likelihood a target token
+  double learning_rate = 0;
+  double grad_norm = 0;      // before clipping
+  double tokens_per_second = 0;
+  int64_t target_tokens = 0;  // in this step
+  double elapsed_seconds = 0;
+};
+
+struct SampleTranslation {
+  std::string source, reference, hypothesis;
+};
+
+struct EvalEvent {
+  int64_t step = 0;
+  double loss = 0, perplexity = 0, token_accuracy = 0;
+  double bleu = 0;
+  std::string bleu_line;  // sacreBLEU's line
+  int64_t sentences = 0;
+  bool best = false;
+  std::vector<SampleTranslation> samples;
+};
+
+struct CheckpointEvent {
+  int64_t step = 0;
+  std::string path;
+  bool best = false;
+};
+
+struct FinishedEvent {
+  int64_t step = 0;
+  std::string reason;  // "max_steps", "max_epochs", "stopped", "early_stopping"
+  double best_bleu = -1;
+  std::string best_path, last_path, averaged_path;
+};
+
+struct TrainerCallbacks {
+  std::function<void(const StepEvent&)> step;
+  std::function<void(const EvalEvent&)> evaluation;
+  std::function<void(const CheckpointEvent&)> checkpoint;
+  std::function<void(const std::string&)> log;
+  std::function<void(const FinishedEvent&)> finished;
+  std::function<void(const std::string&)> failed;
+};
+
+struct TrainerState {
+  int64_t step = 0;
+  int64_t epoch = 0;
+  int64_t batch_index = 0;  // next batch of the epoch
+  double best_bleu = -1;
+  int64_t best_step = 0;
+  int64_t evals_without_improvement = 0;
+  double plateau_scale = 1.0;  // product of the plateau cuts so far
+  int64_t plateau_bad_evals = 0;
+};
+
+class Trainer {
+ public:
+  // A new run (`resume` false: the run folder must hold no checkpoint) or the
+  // continuation of the run in `run_dir` from its newest checkpoint (then
+  // `config` comes from its config.json, except max_steps when given > 0).
+  Trainer(TrainingConfig config, std::string data_dir, std::string run_dir, bool resume,
+          TrainerCallbacks callbacks, int64_t max_steps_override = 0);
+
+  // Trains until max_steps, max_epochs, early stopping or a stop request.
+  // Never throws: a failure is reported through callbacks.failed. Returns
+  // true when it finished normally (including a requested stop).
+  bool run();
+
+  // Thread-safe: the current step finishes, a checkpoint is written, run() returns.
+  void requestStop() { stop_.store(true); }
+
+  const TrainingConfig& config() const { return config_; }
+
+ private:
+  TrainingConfig config_;
+  std::string data_dir_, run_dir_;
+  bool resume_;
+  TrainerCallbacks callbacks_;
+  int64_t max_steps_override_;
+  std::atomic<bool> stop_{false};
+};
+
+// The newest checkpoint in a run folder ("" when none).
+std::string latestCheckpoint(const std::string& run_dir);
+
+// Averages the parameters of model files (same options) into `out_path`.
+void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path);
+
+// The TrainingConfig stored in a run folder's config.json (with the data
+// folder it names). Throws std::runtime_error naming the file.
+TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir = nullptr);
+
+}  // namespace studio::model

@@ -1,0 +1,216 @@
+#include "model/TrainingConfig.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "model/Schedule.h"
+
+namespace studio::model {
+
+namespace {
+[[noreturn]] void invalid(const std::string& field, const std::string& why) {
+  throw std::invalid_argument("invalid training option '" + field + "': " + why);
+}
+template <typename T>
+void readField(const nlohmann::json& json, const char* field, T& out) {
+  auto it = json.find(field);
+  if (it == json.end()) return;
+  try {
+    out = it->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    invalid(field, "has the wrong type (" + std::string(it->type_name()) + ")");
+  }
+}
+}  // namespace
+
+std::string toString(ScheduleKind kind) {
+  switch (kind) {
+    case ScheduleKind::Noam: return "noam";
+    case ScheduleKind::Cosine: return "cosine";
+    case ScheduleKind::Plateau: return "plateau";
+  }
+  return "noam";
+}
+
+ScheduleKind scheduleFromString(const std::string& text) {
+  if (text == "noam") return ScheduleKind::Noam;
+  if (text == "cosine") return ScheduleKind::Cosine;
+  if (text == "plateau") return ScheduleKind::Plateau;
+  invalid("schedule", "must be noam, cosine or plateau, got \"" + text + "\"");
+}
+
+void TrainingConfig::validate() const {
+  model.validate();
+  if (!(label_smoothing >= 0 && label_smoothing < 1)) invalid("label_smoothing", "must be in [0, 1)");
+  if (max_tokens < 8) invalid("max_tokens", "must be at least 8");
+  if (accumulate_steps < 1) invalid("accumulate_steps", "must be at least 1");
+  if (!(clip_norm >= 0)) invalid("clip_norm", "must be >= 0");
+  if (warmup_steps < 1) invalid("warmup_steps", "must be at least 1");
+  if (!(noam_factor > 0)) invalid("noam_factor", "must be > 0");
+  if (!(learning_rate > 0)) invalid("learning_rate", "must be > 0");
+  if (!(min_learning_rate >= 0 && min_learning_rate <= learning_rate))
+    invalid("min_learning_rate", "must be in [0, learning_rate]");
+  if (cosine_cycle_steps < 1) invalid("cosine_cycle_steps", "must be at least 1");
+  if (!(cosine_cycle_mult >= 1)) invalid("cosine_cycle_mult", "must be >= 1");
+  if (!(plateau_factor > 0 && plateau_factor < 1)) invalid("plateau_factor", "must be in (0, 1)");
+  if (plateau_patience < 1) invalid("plateau_patience", "must be at least 1");
+  if (max_steps < 1) invalid("max_steps", "must be at least 1");
+  if (max_epochs < 0) invalid("max_epochs", "must be >= 0");
+  if (eval_every < 1) invalid("eval_every", "must be at least 1");
+  if (eval_sentences < 0) invalid("eval_sentences", "must be >= 0");
+  if (eval_samples < 0) invalid("eval_samples", "must be >= 0");
+  if (eval_beam < 1) invalid("eval_beam", "must be at least 1");
+  if (log_every < 1) invalid("log_every", "must be at least 1");
+  if (keep_last < 1) invalid("keep_last", "must be at least 1");
+  if (average_last < 0) invalid("average_last", "must be >= 0");
+  if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
+  if (mixed_precision)
+    invalid("mixed_precision", "is not implemented yet (it would need a GPU to test); train in float32");
+}
+
+std::vector<std::string> trainingPresetNames() { return {"tiny", "iwslt-4layer", "iwslt-6layer", "base"}; }
+
+TrainingConfig trainingPreset(const std::string& name) {
+  TrainingConfig c;
+  auto& m = c.model;
+  if (name == "tiny") {
+    // Learns something on the demo corpus on a CPU in minutes.
+    m.encoder_layers = m.decoder_layers = 2;
+    m.d_model = 128;
+    m.heads = 4;
+    m.d_ff = 512;
+    m.dropout = 0.1;
+    m.max_length = 256;
+    c.max_tokens = 2048;
+    c.warmup_steps = 400;
+    c.noam_factor = 2.0;
+    c.max_steps = 3000;
+    c.eval_every = 250;
+    c.eval_sentences = 200;
+    c.log_every = 25;
+  } else if (name == "iwslt-4layer") {
+    // 4+4 layers, 8 heads, d_model 512: a published IWSLT'15 vi->en run reports 24.74 BLEU.
+    m.encoder_layers = m.decoder_layers = 4;
+    m.d_model = 512;
+    m.heads = 8;
+    m.d_ff = 2048;
+    m.dropout = 0.1;
+    c.warmup_steps = 4000;
+    c.max_tokens = 4096;
+  } else if (name == "iwslt-6layer") {
+    // 6+6 layers with a 16,000-step warmup: 27.57 BLEU in the same published runs.
+    m.encoder_layers = m.decoder_layers = 6;
+    m.d_model = 512;
+    m.heads = 8;
+    m.d_ff = 2048;
+    m.dropout = 0.1;
+    c.warmup_steps = 16000;
+    c.max_tokens = 4096;
+  } else if (name == "base") {
+    // The paper's base model: about 25,000 tokens a batch, 100,000 steps.
+    m.encoder_layers = m.decoder_layers = 6;
+    m.d_model = 512;
+    m.heads = 8;
+    m.d_ff = 2048;
+    m.dropout = 0.1;
+    c.warmup_steps = 4000;
+    c.max_tokens = 25000;
+    c.max_steps = 100000;
+  } else {
+    std::string names;
+    for (const auto& n : trainingPresetNames()) names += (names.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown preset '" + name + "' (presets: " + names + ")");
+  }
+  return c;
+}
+
+nlohmann::json toJson(const TrainingConfig& c) {
+  return {{"model", toJson(c.model)},
+          {"label_smoothing", c.label_smoothing},
+          {"max_tokens", c.max_tokens},
+          {"accumulate_steps", c.accumulate_steps},
+          {"clip_norm", c.clip_norm},
+          {"schedule", toString(c.schedule)},
+          {"warmup_steps", c.warmup_steps},
+          {"noam_factor", c.noam_factor},
+          {"learning_rate", c.learning_rate},
+          {"min_learning_rate", c.min_learning_rate},
+          {"cosine_cycle_steps", c.cosine_cycle_steps},
+          {"cosine_cycle_mult", c.cosine_cycle_mult},
+          {"plateau_factor", c.plateau_factor},
+          {"plateau_patience", c.plateau_patience},
+          {"max_steps", c.max_steps},
+          {"max_epochs", c.max_epochs},
+          {"seed", c.seed},
+          {"eval_every", c.eval_every},
+          {"eval_sentences", c.eval_sentences},
+          {"eval_samples", c.eval_samples},
+          {"eval_beam", c.eval_beam},
+          {"log_every", c.log_every},
+          {"keep_last", c.keep_last},
+          {"average_last", c.average_last},
+          {"early_stopping_patience", c.early_stopping_patience},
+          {"device", c.device},
+          {"mixed_precision", c.mixed_precision}};
+}
+
+TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const TrainingConfig& base) {
+  if (!json.is_object()) throw std::invalid_argument("a training configuration must be a JSON object");
+  TrainingConfig c = base;
+  if (auto it = json.find("model"); it != json.end()) {
+    nlohmann::json merged = toJson(base.model);
+    if (!it->is_object()) invalid("model", "must be an object");
+    for (const auto& [key, value] : it->items()) merged[key] = value;
+    c.model = transformerOptionsFromJson(merged);
+  }
+  readField(json, "label_smoothing", c.label_smoothing);
+  readField(json, "max_tokens", c.max_tokens);
+  readField(json, "accumulate_steps", c.accumulate_steps);
+  readField(json, "clip_norm", c.clip_norm);
+  std::string schedule = toString(c.schedule);
+  readField(json, "schedule", schedule);
+  c.schedule = scheduleFromString(schedule);
+  readField(json, "warmup_steps", c.warmup_steps);
+  readField(json, "noam_factor", c.noam_factor);
+  readField(json, "learning_rate", c.learning_rate);
+  readField(json, "min_learning_rate", c.min_learning_rate);
+  readField(json, "cosine_cycle_steps", c.cosine_cycle_steps);
+  readField(json, "cosine_cycle_mult", c.cosine_cycle_mult);
+  readField(json, "plateau_factor", c.plateau_factor);
+  readField(json, "plateau_patience", c.plateau_patience);
+  readField(json, "max_steps", c.max_steps);
+  readField(json, "max_epochs", c.max_epochs);
+  readField(json, "seed", c.seed);
+  readField(json, "eval_every", c.eval_every);
+  readField(json, "eval_sentences", c.eval_sentences);
+  readField(json, "eval_samples", c.eval_samples);
+  readField(json, "eval_beam", c.eval_beam);
+  readField(json, "log_every", c.log_every);
+  readField(json, "keep_last", c.keep_last);
+  readField(json, "average_last", c.average_last);
+  readField(json, "early_stopping_patience", c.early_stopping_patience);
+  readField(json, "device", c.device);
+  readField(json, "mixed_precision", c.mixed_precision);
+  return c;
+}
+
+double scheduledLearningRate(const TrainingConfig& c, int64_t step) {
+  if (step <= 0) return 0.0;
+  if (c.schedule == ScheduleKind::Noam) return noamLearningRate(step, c.model.d_model, c.warmup_steps, c.noam_factor);
+  if (step <= c.warmup_steps) return c.learning_rate * double(step) / double(c.warmup_steps);
+  if (c.schedule == ScheduleKind::Plateau) return c.learning_rate;
+  // Cosine with warm restarts (SGDR): cycles of cosine_cycle_steps, each
+  // cosine_cycle_mult times longer than the one before.
+  double t = double(step - c.warmup_steps);
+  double cycle = double(c.cosine_cycle_steps);
+  while (t >= cycle) {
+    t -= cycle;
+    cycle *= c.cosine_cycle_mult;
+  }
+  const double pi = std::acos(-1.0);
+  return c.min_learning_rate + 0.5 * (c.learning_rate - c.min_learning_rate) * (1.0 + std::cos(pi * t / cycle));
+}
+
+}  // namespace studio::model

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "model/TransformerOptions.h"
+
+namespace studio::model {
+
+enum class ScheduleKind {
+  Noam,     // factor * d_model^-0.5 * min(step^-0.5, step * warmup^-1.5)
+  Cosine,   // linear warmup to learning_rate, then cosine decay with warm restarts
+  Plateau,  // linear warmup, then learning_rate, halved (plateau_factor) when dev BLEU stalls
+};
+
+// Everything a training run needs besides its data; stored as config.json
+// in the run folder. Validated once, with messages naming the field.
+struct TrainingConfig {
+  TransformerOptions model;  // vocab_size is taken from the data's SentencePiece model
+  double label_smoothing = 0.1;
+
+  int64_t max_tokens = 4096;      // token budget a batch, padding included
+  int64_t accumulate_steps = 1;   // batches per optimizer step
+  double clip_norm = 1.0;         // gradient norm clipping; 0 = off
+
+  ScheduleKind schedule = ScheduleKind::Noam;
+  int64_t warmup_steps = 4000;
+  double noam_factor = 1.0;
+  double learning_rate = 5e-4;  // peak for cosine and plateau
+  double min_learning_rate = 1e-6;
+  int64_t cosine_cycle_steps = 10000;
+  double cosine_cycle_mult = 1.0;
+  double plateau_factor = 0.5;
+  int64_t plateau_patience = 2;  // evaluations without improvement before a cut
+
+  int64_t max_steps = 100000;
+  int64_t max_epochs = 0;  // 0 = no limit
+  uint64_t seed = 1;
+
+  int64_t eval_every = 1000;     // steps; also when checkpoints are written
+  int64_t eval_sentences = 500;  // dev sentences translated for BLEU; 0 = all of dev
+  int64_t eval_samples = 3;      // sample translations shown
+  int64_t eval_beam = 1;
+  int64_t log_every = 100;
+
+  int64_t keep_last = 5;                 // checkpoints kept (the best is kept apart)
+  int64_t average_last = 0;              // average the last N checkpoints at the end; 0 = off
+  int64_t early_stopping_patience = 0;  // evaluations without a better dev BLEU; 0 = off
+
+  std::string device = "auto";
+  bool mixed_precision = false;  // CUDA only; not implemented yet (validate() refuses it)
+
+  void validate() const;  // throws std::invalid_argument naming the field
+};
+
+// The presets: tiny, iwslt-4layer, iwslt-6layer, base. Throws
+// std::invalid_argument listing them for an unknown name.
+TrainingConfig trainingPreset(const std::string& name);
+std::vector<std::string> trainingPresetNames();
+
+nlohmann::json toJson(const TrainingConfig& config);
+// Missing fields keep the values of `base`; wrong types name the field.
+TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const TrainingConfig& base = {});
+
+std::string toString(ScheduleKind kind);
+ScheduleKind scheduleFromString(const std::string& text);
+
+// The learning rate at `step` (1-based) for the step-driven schedules; for
+// Plateau the warmup part (the plateau cuts are applied by the trainer).
+double scheduledLearningRate(const TrainingConfig& config, int64_t step);
+
+}  // namespace studio::model

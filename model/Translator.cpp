@@ -1,0 +1,103 @@
+#include "model/Translator.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+
+#include "model/ModelFile.h"
+
+namespace studio::model {
+
+namespace fs = std::filesystem;
+
+std::string findSentencePieceModel(const std::string& model_path, const std::string& spm_path) {
+  std::error_code ec;
+  if (!spm_path.empty()) {
+    if (!fs::is_regular_file(spm_path, ec)) throw data::TokenizerError("SentencePiece model '" + spm_path + "' does not exist");
+    return spm_path;
+  }
+  const fs::path dir = fs::path(model_path).parent_path();
+  for (const fs::path& candidate : {dir / "spm.model", dir.parent_path() / "spm.model"})
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+  throw data::TokenizerError("no spm.model beside '" + model_path + "' or in its parent folder; give one with --spm");
+}
+
+Translator::Translator(Transformer model, std::shared_ptr<const data::Tokenizer> tokenizer, torch::Device device)
+    : model_(std::move(model)), tokenizer_(std::move(tokenizer)), device_(device) {
+  model_->to(device_);
+  model_->eval();
+  if (tokenizer_->vocabSize() != model_->options().vocab_size)
+    throw data::TokenizerError("the SentencePiece model '" + tokenizer_->path() + "' has " +
+                               std::to_string(tokenizer_->vocabSize()) + " pieces but the model expects " +
+                               std::to_string(model_->options().vocab_size));
+}
+
+Translator Translator::fromFiles(const std::string& model_path, const std::string& spm_path,
+                                 const torch::Device& device) {
+  auto model = loadModel(model_path, device);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(findSentencePieceModel(model_path, spm_path));
+  return Translator(model, tokenizer, device);
+}
+
+std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const {
+  const auto ids = tokenizer_->encode(sentence);
+  const auto limit = size_t(std::max<int64_t>(1, model_->options().max_length - 1));
+  std::vector<int64_t> out(ids.begin(), ids.begin() + long(std::min(ids.size(), limit)));
+  out.push_back(model_->options().eos_id);
+  return out;
+}
+
+std::vector<std::vector<Translation>> Translator::translate(const std::vector<std::string>& sentences,
+                                                            const DecodingOptions& options,
+                                                            int64_t max_tokens) const {
+  options.validate();
+  const auto& o = model_->options();
+  std::vector<std::vector<int64_t>> sources;
+  sources.reserve(sentences.size());
+  for (const auto& s : sentences) sources.push_back(encodeSource(s));
+  std::vector<size_t> order(sentences.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return sources[a].size() < sources[b].size(); });
+
+  std::vector<std::vector<Translation>> out(sentences.size());
+  // Decoding holds beam_size rows a sentence: budget the batch accordingly.
+  const int64_t budget = std::max<int64_t>(1, max_tokens / std::max<int64_t>(1, options.beam_size));
+  size_t start = 0;
+  while (start < order.size()) {
+    size_t end = start;
+    int64_t longest = 0;
+    while (end < order.size()) {
+      const auto len = int64_t(sources[order[end]].size());
+      if (end > start && int64_t(end - start + 1) * std::max(longest, len) > budget) break;
+      longest = std::max(longest, len);
+      ++end;
+    }
+    const auto B = int64_t(end - start);
+    auto src = torch::full({B, longest}, o.pad_id, torch::kLong);
+    auto acc = src.accessor<int64_t, 2>();
+    for (int64_t b = 0; b < B; ++b) {
+      const auto& ids = sources[order[start + size_t(b)]];
+      for (size_t t = 0; t < ids.size(); ++t) acc[b][int64_t(t)] = ids[t];
+    }
+    const auto results = beamSearch(model_, src.to(device_), options);
+    for (int64_t b = 0; b < B; ++b) {
+      auto& list = out[order[start + size_t(b)]];
+      for (const auto& hyp : results[size_t(b)]) {
+        Translation t;
+        std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
+        t.text = tokenizer_->decode(ids);
+        for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
+        t.probabilities = hyp.probabilities;
+        t.score = hyp.score;
+        t.log_probability = hyp.log_probability;
+        t.finished = hyp.finished;
+        list.push_back(std::move(t));
+      }
+    }
+    start = end;
+  }
+  return out;
+}
+
+}  // namespace studio::model
