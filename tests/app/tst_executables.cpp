@@ -2,6 +2,7 @@
 // crash kills a process before main(); this suite is where it would show.
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -21,6 +22,7 @@ class TestExecutables : public QObject {
   void preparesAFixtureCorpus();
   void prepareReportsMisalignedFiles();
   void preparesAnIwsltFolder();
+  void endToEndPrepareTrainTranslateEvaluate();
   void prepareUsageErrors_data();
   void prepareUsageErrors();
 
@@ -30,7 +32,7 @@ class TestExecutables : public QObject {
     QProcess::ExitStatus status = QProcess::CrashExit;
     QString out, err;
   };
-  static Run run(const QString& program, const QStringList& args, int timeout_ms = 120000) {
+  static Run run(const QString& program, const QStringList& args, int timeout_ms = 180000) {
     QProcess process;
     auto env = QProcessEnvironment::systemEnvironment();
     env.insert("QT_QPA_PLATFORM", "offscreen");
@@ -174,6 +176,79 @@ void TestExecutables::preparesAnIwsltFolder() {
   QCOMPARE(QString::fromUtf8(train.readLine()).trimmed(), QString("It's my \"book\" number 0."));
 }
 
+void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
+  QTemporaryDir dir;
+  const QString tsv = dir.filePath("corpus.tsv");
+  {
+    QFile file(tsv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QStringList vi{"Mở tập tin", "Đóng cửa sổ", "Lưu tài liệu", "Thoát chương trình", "Tìm kiếm"};
+    const QStringList en{"Open file", "Close window", "Save document", "Quit the program", "Search"};
+    for (int i = 0; i < 300; ++i)
+      file.write(QString("%1 số %2\t%3 number %2\n").arg(vi[i % 5]).arg(i).arg(en[i % 5]).toUtf8());
+  }
+  const QString data = dir.filePath("data"), run_dir = dir.filePath("run");
+  auto prepared = run(STUDIO_CLI_PATH, {"prepare", "--corpus", tsv, "--out", data, "--vocab-size", "100"});
+  QVERIFY2(prepared.exit_code == 0, qPrintable(prepared.err));
+
+  auto trained = run(STUDIO_CLI_PATH, {"train", "--data", data, "--out", run_dir, "--preset", "tiny", "--max-steps",
+                                       "10", "--eval-every", "5", "--device", "cpu"},
+                     300000);
+  QVERIFY2(trained.exit_code == 0, qPrintable(trained.err + trained.out));
+  QVERIFY2(trained.out.contains("eval step 5") && trained.out.contains("BLEU|nrefs:1"), qPrintable(trained.out));
+  QVERIFY2(trained.out.contains("finished at step 10"), qPrintable(trained.out));
+  for (const char* name : {"config.json", "spm.model", "metrics.jsonl", "best.pt", "checkpoints/ckpt-00000010.pt"})
+    QVERIFY2(QFile::exists(run_dir + "/" + name), name);
+
+  // Resuming a finished run to more steps.
+  auto resumed = run(STUDIO_CLI_PATH, {"train", "--out", run_dir, "--resume", "--max-steps", "12"}, 300000);
+  QVERIFY2(resumed.exit_code == 0, qPrintable(resumed.err + resumed.out));
+  QVERIFY2(resumed.out.contains("resumed from") && resumed.out.contains("finished at step 12"), qPrintable(resumed.out));
+
+  // translate: stdin lines to stdout lines, in order.
+  QProcess translate;
+  translate.start(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2", "--scores"});
+  QVERIFY(translate.waitForStarted());
+  translate.write("Mở tập tin số 7\nĐóng cửa sổ\n\n");
+  translate.closeWriteChannel();
+  QVERIFY(translate.waitForFinished(120000));
+  QVERIFY2(translate.exitCode() == 0, translate.readAllStandardError().constData());
+  const QStringList lines = QString::fromUtf8(translate.readAllStandardOutput()).split('\n');
+  QCOMPARE(lines.size(), 4);  // three translations and the final newline
+  QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
+
+  // evaluate: BLEU of the test split.
+  auto evaluated = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi", "--ref",
+                                         data + "/test.en", "--beam", "1", "--json", "--hyp-out",
+                                         dir.filePath("hyp.txt")});
+  QVERIFY2(evaluated.exit_code == 0, qPrintable(evaluated.err));
+  const auto score = QJsonDocument::fromJson(evaluated.out.toUtf8()).object();
+  QVERIFY(score.contains("score") && score["precisions"].toArray().size() == 4);
+  QVERIFY(QFile::exists(dir.filePath("hyp.txt")));
+
+  // bleu on the hypotheses just written gives the same score.
+  auto bleu = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en", "--json"});
+  QVERIFY2(bleu.exit_code == 0, qPrintable(bleu.err));
+  QCOMPARE(QJsonDocument::fromJson(bleu.out.toUtf8()).object()["score"].toDouble(), score["score"].toDouble());
+
+  // A corrupt checkpoint: a clear error naming it, exit 1.
+  QFile corrupt(dir.filePath("corrupt.pt"));
+  QVERIFY(corrupt.open(QIODevice::WriteOnly));
+  corrupt.write("this is not a checkpoint");
+  corrupt.close();
+  QFile::copy(run_dir + "/spm.model", dir.filePath("spm.model"));
+  auto broken = run(STUDIO_CLI_PATH, {"translate", "--model", corrupt.fileName()});
+  QCOMPARE(broken.exit_code, 1);
+  QVERIFY2(broken.err.contains(corrupt.fileName()), qPrintable(broken.err));
+  auto missing = run(STUDIO_CLI_PATH, {"evaluate", "--model", dir.filePath("none.pt"), "--src", data + "/test.vi",
+                                       "--ref", data + "/test.en"});
+  QCOMPARE(missing.exit_code, 1);
+  QVERIFY2(missing.err.contains("none.pt"), qPrintable(missing.err));
+  auto misaligned = run(STUDIO_CLI_PATH, {"bleu", "--hyp", data + "/test.en", "--ref", data + "/train.en"});
+  QCOMPARE(misaligned.exit_code, 1);
+  QVERIFY2(misaligned.err.contains("lines"), qPrintable(misaligned.err));
+}
+
 void TestExecutables::prepareUsageErrors_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("expected");
@@ -185,6 +260,14 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("bad format") << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--format", "xml"}
                               << "--format";
   QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+  QTest::newRow("train without data") << QStringList{"train", "--out", "/tmp/x"} << "--data is required";
+  QTest::newRow("train with an unknown preset") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--preset",
+                                                               "huge"}
+                                                << "unknown preset";
+  QTest::newRow("translate without a model") << QStringList{"translate"} << "--model is required";
+  QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
+                                    << "--nbest cannot exceed --beam";
+  QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
 }
 
 void TestExecutables::prepareUsageErrors() {

@@ -1,0 +1,314 @@
+// The trainer: exact resume, stop requests, the NaN guard, failed checkpoint
+// writes, averaging, configurations and schedules.
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "model/ModelFile.h"
+#include "model/Trainer.h"
+#include "model/data/Prepare.h"
+
+using namespace studio;
+namespace fs = std::filesystem;
+
+namespace {
+
+model::TrainingConfig smallConfig() {
+  model::TrainingConfig c;
+  auto& m = c.model;
+  m.encoder_layers = m.decoder_layers = 1;
+  m.d_model = 32;
+  m.heads = 2;
+  m.d_ff = 64;
+  m.max_length = 64;
+  m.dropout = 0.1;  // the random state matters for an exact resume
+  c.max_tokens = 256;
+  c.warmup_steps = 10;
+  c.noam_factor = 1.0;
+  c.eval_every = 5;
+  c.eval_sentences = 8;
+  c.eval_samples = 1;
+  c.log_every = 1;
+  c.keep_last = 3;
+  c.device = "cpu";
+  return c;
+}
+
+struct Recorder {
+  std::map<int64_t, double> losses;
+  std::vector<model::EvalEvent> evals;
+  std::string failure;
+  model::FinishedEvent finished;
+  model::TrainerCallbacks callbacks() {
+    model::TrainerCallbacks c;
+    c.step = [this](const model::StepEvent& e) { losses[e.step] = e.loss; };
+    c.evaluation = [this](const model::EvalEvent& e) { evals.push_back(e); };
+    c.failed = [this](const std::string& m) { failure = m; };
+    c.finished = [this](const model::FinishedEvent& e) { finished = e; };
+    return c;
+  }
+};
+
+}  // namespace
+
+class TestTrainer : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void resumeEqualsAnUninterruptedRun();
+  void stopRequestFinishesTheStepWithACheckpoint();
+  void nanLossStopsTheRunNamingTheStep();
+  void failedCheckpointWriteLeavesThePreviousOneLoadable();
+  void refusesToOverwriteARun();
+  void averagingAveragesTheParameters();
+  void evaluationReportsBleuAndSamples();
+  void configurationRoundTripAndValidation();
+  void presets();
+  void schedules();
+
+ private:
+  std::string dir(const char* name) const { return tmp_.filePath(name).toStdString(); }
+  QTemporaryDir tmp_;
+  std::string data_;
+};
+
+void TestTrainer::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  // A small corpus of patterned sentences, prepared as users would.
+  const char* vi[] = {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục", "tìm kiếm văn bản"};
+  const char* en[] = {"open the file", "close the window", "save the document", "delete the folder", "search the text"};
+  std::ostringstream tsv;
+  for (int i = 0; i < 400; ++i) tsv << vi[i % 5] << " số " << i << "\t" << en[i % 5] << " number " << i << "\n";
+  std::ofstream(dir("corpus.tsv")) << tsv.str();
+  data::PrepareOptions options;
+  options.corpus = dir("corpus.tsv");
+  options.out_dir = data_ = dir("data");
+  options.tokenizer.vocab_size = 120;
+  std::ostringstream log;
+  data::prepareData(options, log);
+}
+
+void TestTrainer::resumeEqualsAnUninterruptedRun() {
+  auto config = smallConfig();
+  config.max_steps = 14;
+  Recorder straight;
+  model::Trainer a(config, data_, dir("straight"), false, straight.callbacks());
+  QVERIFY2(a.run(), straight.failure.c_str());
+
+  config.max_steps = 7;
+  Recorder first, second;
+  model::Trainer b(config, data_, dir("resumed"), false, first.callbacks());
+  QVERIFY2(b.run(), first.failure.c_str());
+  model::Trainer c({}, "", dir("resumed"), true, second.callbacks(), /*max_steps_override=*/14);
+  QVERIFY2(c.run(), second.failure.c_str());
+
+  QCOMPARE(first.losses.size(), size_t(7));
+  QCOMPARE(second.losses.size(), size_t(7));
+  for (int64_t step = 1; step <= 7; ++step) QCOMPARE(first.losses[step], straight.losses[step]);
+  for (int64_t step = 8; step <= 14; ++step)
+    QVERIFY2(second.losses[step] == straight.losses[step],
+             qPrintable(QString("step %1: resumed %2, uninterrupted %3")
+                            .arg(step)
+                            .arg(second.losses[step], 0, 'g', 17)
+                            .arg(straight.losses[step], 0, 'g', 17)));
+  auto p = model::loadModel(model::latestCheckpoint(dir("straight")));
+  auto q = model::loadModel(model::latestCheckpoint(dir("resumed")));
+  auto qp = q->named_parameters();
+  for (const auto& item : p->named_parameters()) QVERIFY(torch::equal(item.value(), qp[item.key()]));
+  // metrics.jsonl holds each step once.
+  std::ifstream metrics(dir("resumed") + "/metrics.jsonl");
+  std::string line;
+  std::set<int64_t> train_steps;
+  while (std::getline(metrics, line)) {
+    auto record = nlohmann::json::parse(line);
+    if (record["type"] == "train") QVERIFY(train_steps.insert(record["step"].get<int64_t>()).second);
+  }
+  QCOMPARE(train_steps.size(), size_t(14));
+}
+
+void TestTrainer::stopRequestFinishesTheStepWithACheckpoint() {
+  auto config = smallConfig();
+  config.max_steps = 1000;
+  Recorder recorder;
+  model::Trainer* self = nullptr;
+  auto callbacks = recorder.callbacks();
+  callbacks.step = [&](const model::StepEvent& e) {
+    recorder.losses[e.step] = e.loss;
+    if (e.step == 3) self->requestStop();
+  };
+  model::Trainer trainer(config, data_, dir("stopped"), false, callbacks);
+  self = &trainer;
+  QVERIFY(trainer.run());
+  QCOMPARE(recorder.finished.reason, std::string("stopped"));
+  QCOMPARE(recorder.finished.step, int64_t(3));
+  QVERIFY(QString::fromStdString(model::latestCheckpoint(dir("stopped"))).endsWith("ckpt-00000003.pt"));
+  model::loadModel(model::latestCheckpoint(dir("stopped")));
+}
+
+void TestTrainer::nanLossStopsTheRunNamingTheStep() {
+  auto config = smallConfig();
+  config.max_steps = 50;
+  config.eval_every = 1;
+  config.clip_norm = 0;
+  config.noam_factor = 1e30;  // absurd: the weights overflow within a step or two
+  Recorder recorder;
+  model::Trainer trainer(config, data_, dir("nan"), false, recorder.callbacks());
+  QVERIFY(!trainer.run());
+  const QString message = QString::fromStdString(recorder.failure);
+  QVERIFY2(message.contains("NaN") || message.contains("infinite"), qPrintable(message));
+  QVERIFY2(message.contains("at step "), qPrintable(message));
+  // The last good checkpoint is named and loads.
+  const std::string last = model::latestCheckpoint(dir("nan"));
+  if (!last.empty()) {
+    QVERIFY2(message.contains(QString::fromStdString(last)), qPrintable(message));
+    model::loadModel(last);
+  }
+}
+
+void TestTrainer::failedCheckpointWriteLeavesThePreviousOneLoadable() {
+  auto config = smallConfig();
+  config.max_steps = 10;
+  // A folder where the step-10 checkpoint should go makes its rename fail.
+  fs::create_directories(dir("failing") + "/checkpoints/ckpt-00000010.pt");
+  Recorder recorder;
+  model::Trainer trainer(config, data_, dir("failing"), false, recorder.callbacks());
+  QVERIFY(!trainer.run());
+  QVERIFY2(QString::fromStdString(recorder.failure).contains("ckpt-00000010.pt"), recorder.failure.c_str());
+  auto previous = model::loadModel(dir("failing") + "/checkpoints/ckpt-00000005.pt");
+  QCOMPARE(previous->options().d_model, int64_t(32));
+  for (const auto& entry : fs::directory_iterator(dir("failing") + "/checkpoints"))
+    QVERIFY2(entry.path().filename().string().find(".tmp-") == std::string::npos, "a temporary file was left");
+}
+
+void TestTrainer::refusesToOverwriteARun() {
+  auto config = smallConfig();
+  config.max_steps = 2;
+  Recorder first, second;
+  QVERIFY(model::Trainer(config, data_, dir("once"), false, first.callbacks()).run());
+  QVERIFY(!model::Trainer(config, data_, dir("once"), false, second.callbacks()).run());
+  QVERIFY2(QString::fromStdString(second.failure).contains("already holds checkpoints"), second.failure.c_str());
+  Recorder third;
+  QVERIFY(!model::Trainer(config, data_, dir("never-trained"), true, third.callbacks()).run());
+  QVERIFY2(QString::fromStdString(third.failure).contains("config.json"), third.failure.c_str());
+}
+
+void TestTrainer::averagingAveragesTheParameters() {
+  auto config = smallConfig();
+  config.max_steps = 10;
+  config.average_last = 2;
+  Recorder recorder;
+  QVERIFY(model::Trainer(config, data_, dir("averaged"), false, recorder.callbacks()).run());
+  QCOMPARE(recorder.finished.averaged_path, dir("averaged") + "/averaged.pt");
+  auto a = model::loadModel(dir("averaged") + "/checkpoints/ckpt-00000005.pt");
+  auto b = model::loadModel(dir("averaged") + "/checkpoints/ckpt-00000010.pt");
+  auto mean = model::loadModel(dir("averaged") + "/averaged.pt");
+  auto bp = b->named_parameters(), mp = mean->named_parameters();
+  for (const auto& item : a->named_parameters()) {
+    auto expected = (item.value().to(torch::kDouble) + bp[item.key()].to(torch::kDouble)) / 2;
+    QVERIFY((mp[item.key()].to(torch::kDouble) - expected).abs().max().item<double>() < 1e-6);
+  }
+}
+
+void TestTrainer::evaluationReportsBleuAndSamples() {
+  auto config = smallConfig();
+  config.max_steps = 5;
+  Recorder recorder;
+  QVERIFY(model::Trainer(config, data_, dir("eval"), false, recorder.callbacks()).run());
+  QCOMPARE(recorder.evals.size(), size_t(1));
+  const auto& e = recorder.evals[0];
+  QCOMPARE(e.step, int64_t(5));
+  QCOMPARE(e.sentences, int64_t(8));
+  QVERIFY(e.perplexity > 1.0);
+  QVERIFY(e.token_accuracy >= 0.0 && e.token_accuracy <= 1.0);
+  QVERIFY(QString::fromStdString(e.bleu_line).startsWith("BLEU|nrefs:1|case:mixed"));
+  QCOMPARE(e.samples.size(), size_t(1));
+  QVERIFY(!e.samples[0].source.empty() && !e.samples[0].reference.empty());
+  QVERIFY(e.best);
+  QVERIFY(fs::exists(dir("eval") + "/best.pt"));
+  QVERIFY(fs::exists(dir("eval") + "/spm.model"));
+  QVERIFY(fs::exists(dir("eval") + "/config.json"));
+}
+
+void TestTrainer::configurationRoundTripAndValidation() {
+  auto config = model::trainingPreset("iwslt-6layer");
+  config.schedule = model::ScheduleKind::Cosine;
+  config.accumulate_steps = 3;
+  auto back = model::trainingConfigFromJson(nlohmann::json::parse(model::toJson(config).dump()));
+  QVERIFY(model::toJson(back) == model::toJson(config));
+  // Partial JSON over a base.
+  auto partial = model::trainingConfigFromJson(nlohmann::json{{"max_steps", 7}, {"model", {{"d_ff", 96}}}},
+                                               model::trainingPreset("tiny"));
+  QCOMPARE(partial.max_steps, int64_t(7));
+  QCOMPARE(partial.model.d_ff, int64_t(96));
+  QCOMPARE(partial.model.d_model, int64_t(128));
+  auto expectField = [](model::TrainingConfig c, const char* field) {
+    try {
+      c.validate();
+      QFAIL("no error");
+    } catch (const std::invalid_argument& e) {
+      QVERIFY2(QString(e.what()).contains(QString("'%1'").arg(field)), e.what());
+    }
+  };
+  auto c = smallConfig();
+  c.mixed_precision = true;
+  expectField(c, "mixed_precision");
+  c = smallConfig();
+  c.max_tokens = 0;
+  expectField(c, "max_tokens");
+  c = smallConfig();
+  c.model.heads = 5;
+  expectField(c, "d_model");
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                           model::trainingConfigFromJson(nlohmann::json{{"schedule", "linear"}}));
+}
+
+void TestTrainer::presets() {
+  QCOMPARE(model::trainingPresetNames().size(), size_t(4));
+  auto four = model::trainingPreset("iwslt-4layer");
+  QCOMPARE(four.model.encoder_layers, int64_t(4));
+  QCOMPARE(four.model.heads, int64_t(8));
+  QCOMPARE(four.model.d_model, int64_t(512));
+  auto six = model::trainingPreset("iwslt-6layer");
+  QCOMPARE(six.model.decoder_layers, int64_t(6));
+  QCOMPARE(six.warmup_steps, int64_t(16000));
+  auto base = model::trainingPreset("base");
+  QCOMPARE(base.model.d_ff, int64_t(2048));
+  for (const auto& name : model::trainingPresetNames()) model::trainingPreset(name).validate();
+  try {
+    model::trainingPreset("huge");
+    QFAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(QString(e.what()).contains("tiny, iwslt-4layer, iwslt-6layer, base"), e.what());
+  }
+}
+
+void TestTrainer::schedules() {
+  auto c = smallConfig();
+  c.schedule = model::ScheduleKind::Cosine;
+  c.learning_rate = 1e-3;
+  c.min_learning_rate = 1e-5;
+  c.warmup_steps = 100;
+  c.cosine_cycle_steps = 1000;
+  c.cosine_cycle_mult = 2.0;
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 50) - 5e-4) < 1e-12);                     // warmup
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 100) - 1e-3) < 1e-12);                    // peak
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 600) - (1e-3 + 1e-5) / 2) < 1e-12);       // half a cycle
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 1100) - 1e-3) < 1e-12);                   // warm restart
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 2100) - (1e-3 + 1e-5) / 2) < 1e-12);      // second cycle is 2000 long
+  c.schedule = model::ScheduleKind::Plateau;
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 5000) - 1e-3) < 1e-12);
+  c.schedule = model::ScheduleKind::Noam;
+  QVERIFY(std::abs(model::scheduledLearningRate(c, 100) - std::pow(32.0, -0.5) * std::pow(100.0, -0.5)) < 1e-12);
+}
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"
