@@ -30,6 +30,7 @@ const std::vector<Subcommand>& subcommands() {
       {translateSpec, runTranslate},
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},
+      {attentionSpec, runAttention},
   };
   return all;
 }
@@ -52,9 +53,7 @@ void printUsage(std::FILE* out) {
                "Options:\n"
                "  --help        show this help (COMMAND --help: that command's)\n"
                "  --version     show the program, LibTorch and hardware versions\n"
-               "  --threads N   CPU threads for LibTorch (default: every hardware thread)\n"
-               "\n"
-               "Not written yet: attention (see README.md).\n");
+               "  --threads N   CPU threads for LibTorch (default: every hardware thread)\n");
 }
 
 int printVersion() {

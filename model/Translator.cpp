@@ -88,6 +88,7 @@ std::vector<std::vector<Translation>> Translator::translate(const std::vector<st
         std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
         t.text = tokenizer_->decode(ids);
         for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
+        t.ids = hyp.tokens;
         t.probabilities = hyp.probabilities;
         t.score = hyp.score;
         t.log_probability = hyp.log_probability;

@@ -13,6 +13,7 @@ namespace studio::model {
 struct Translation {
   std::string text;                  // detokenized (SentencePiece-decoded) English
   std::vector<std::string> pieces;   // the output pieces (EOS excluded)
+  std::vector<int64_t> ids;          // their ids
   std::vector<float> probabilities;  // one a piece, then EOS's when finished
   double score = 0.0;                // length-normalized, as beam search ranked it
   double log_probability = 0.0;
@@ -35,6 +36,7 @@ class Translator {
                                                   const DecodingOptions& options, int64_t max_tokens = 4096) const;
 
   Transformer& model() { return model_; }
+  Transformer modelHandle() const { return model_; }  // shares the module
   const data::Tokenizer& tokenizer() const { return *tokenizer_; }
   const torch::Device& device() const { return device_; }
 

@@ -27,4 +27,7 @@ int runTranslate(const ParsedArgs& args);
 const CommandSpec& evaluateSpec();
 int runEvaluate(const ParsedArgs& args);
 
+const CommandSpec& attentionSpec();
+int runAttention(const ParsedArgs& args);
+
 }  // namespace studio::cli

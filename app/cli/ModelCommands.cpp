@@ -12,6 +12,7 @@
 
 #include "app/cli/Commands.h"
 #include "model/AtomicFile.h"
+#include "model/AttentionCapture.h"
 #include "model/Bleu.h"
 #include "model/Runtime.h"
 #include "model/Trainer.h"
@@ -261,6 +262,42 @@ int runEvaluate(const ParsedArgs& args) {
     std::cout << score.toJson().dump() << std::endl;
   else
     std::cout << score.line() << std::endl;
+  return kOk;
+}
+
+const CommandSpec& attentionSpec() {
+  static const CommandSpec spec{
+      "attention",
+      "Print every attention weight of one sentence as JSON\n\n"
+      "Translates --text, then records encoder self-, decoder self- and cross-attention of every layer\n"
+      "and head, with the tokens and the masks that applied.",
+      {
+          {"model", "FILE", "a model file or checkpoint (required)"},
+          {"text", "TEXT", "the Vietnamese sentence (required)"},
+          {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "beam size for the translation (default 4)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"pad-to", "N", "pad the source to N tokens, as in a batch, to show the padding mask"},
+          {"out", "FILE", "write the JSON here instead of stdout"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runAttention(const ParsedArgs& args) {
+  auto options = decodingFrom(args);
+  const std::string text = args.require("text");
+  if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
+  const int64_t pad_to = args.integer("pad-to", 0, 0, 100000);
+  const auto device = model::resolveDevice(args.getOr("device", "auto"));
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  const auto snapshot = model::captureAttention(translator, data::normalizeWhitespace(text), options, pad_to);
+  const std::string json = snapshot.toJson().dump() + "\n";
+  if (auto out = args.get("out"))
+    model::writeFileAtomically(*out, json);
+  else
+    std::cout << json << std::flush;
   return kOk;
 }
 

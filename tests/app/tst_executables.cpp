@@ -217,6 +217,19 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(lines.size(), 4);  // three translations and the final newline
   QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
 
+  // attention: JSON with tokens, masks and every weight.
+  auto attention = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",
+                                         "--pad-to", "30", "--beam", "1"});
+  QVERIFY2(attention.exit_code == 0, qPrintable(attention.err));
+  const auto snapshot = QJsonDocument::fromJson(attention.out.toUtf8()).object();
+  QCOMPARE(snapshot["source_tokens"].toArray().size(), 30);
+  QCOMPARE(snapshot["source_tokens"].toArray().last().toString(), QString("<pad>"));
+  const auto cross = snapshot["attention"].toObject()["cross"].toArray();
+  QCOMPARE(cross.size(), 2);                                   // tiny: 2 decoder layers
+  QCOMPARE(cross[0].toArray().size(), 4);                      // 4 heads
+  QCOMPARE(cross[0].toArray()[0].toArray()[0].toArray().size(), 30);  // keys: the padded source
+  QVERIFY(snapshot["masks"].toObject().contains("decoder_self"));
+
   // evaluate: BLEU of the test split.
   auto evaluated = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi", "--ref",
                                          data + "/test.en", "--beam", "1", "--json", "--hyp-out",

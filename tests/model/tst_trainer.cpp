@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "model/AttentionCapture.h"
 #include "model/ModelFile.h"
 #include "model/Trainer.h"
 #include "model/data/Prepare.h"
@@ -71,6 +72,7 @@ class TestTrainer : public QObject {
   void refusesToOverwriteARun();
   void averagingAveragesTheParameters();
   void evaluationReportsBleuAndSamples();
+  void attentionSnapshotMatchesTheModel();
   void configurationRoundTripAndValidation();
   void presets();
   void schedules();
@@ -236,6 +238,64 @@ void TestTrainer::evaluationReportsBleuAndSamples() {
   QVERIFY(fs::exists(dir("eval") + "/best.pt"));
   QVERIFY(fs::exists(dir("eval") + "/spm.model"));
   QVERIFY(fs::exists(dir("eval") + "/config.json"));
+}
+
+void TestTrainer::attentionSnapshotMatchesTheModel() {
+  auto config = smallConfig();
+  config.max_steps = 3;
+  Recorder recorder;
+  QVERIFY(model::Trainer(config, data_, dir("attention"), false, recorder.callbacks()).run());
+  auto translator =
+      model::Translator::fromFiles(model::latestCheckpoint(dir("attention")), "", torch::Device(torch::kCPU));
+  model::DecodingOptions options;
+  options.beam_size = 2;
+  options.max_length_extra = 3;
+  const std::string text = "mở tập tin số 3";
+  const auto snap = model::captureAttention(translator, text, options, /*pad_to=*/12);
+
+  const auto source = translator.encodeSource(text);
+  const auto S = int64_t(source.size());
+  QCOMPARE(snap.source_length, int64_t(12));
+  QCOMPARE(snap.padding, 12 - S);
+  QCOMPARE(snap.source_tokens.back(), std::string("<pad>"));
+  QCOMPARE(snap.source_tokens[size_t(S - 1)], std::string("</s>"));
+  QCOMPARE(snap.target_tokens.front(), std::string("<s>"));
+  QCOMPARE(snap.encoder_self.size(), size_t(1 * 2 * 12 * 12));
+
+  // The same forward pass, done here: every weight equal.
+  const auto best = translator.translate({text}, options)[0][0];
+  std::vector<int64_t> src_ids = source, tgt_ids{translator.modelHandle()->options().bos_id};
+  src_ids.resize(12, 0);
+  tgt_ids.insert(tgt_ids.end(), best.ids.begin(), best.ids.end());
+  QCOMPARE(snap.target_length, int64_t(tgt_ids.size()));
+  model::AttentionMaps maps;
+  torch::NoGradGuard no_grad;
+  translator.modelHandle()(torch::tensor(src_ids).unsqueeze(0), torch::tensor(tgt_ids).unsqueeze(0), &maps);
+  const int64_t T = snap.target_length;
+  for (int64_t h = 0; h < 2; ++h) {
+    for (int64_t q = 0; q < 12; ++q)
+      for (int64_t k = 0; k < 12; ++k) {
+        QCOMPARE(snap.encoderWeight(0, h, q, k), maps.encoder_self[0][0][h][q][k].item<float>());
+        const bool masked = snap.encoder_mask[size_t(q * 12 + k)] != 0;
+        QCOMPARE(masked, k >= S);
+        if (masked) QCOMPARE(snap.encoderWeight(0, h, q, k), 0.0f);
+      }
+    for (int64_t q = 0; q < T; ++q) {
+      double cross_sum = 0;
+      for (int64_t k = 0; k < 12; ++k) {
+        QCOMPARE(snap.crossWeight(0, h, q, k), maps.cross[0][0][h][q][k].item<float>());
+        cross_sum += snap.crossWeight(0, h, q, k);
+      }
+      QVERIFY(std::abs(cross_sum - 1.0) < 1e-5);
+      for (int64_t k = 0; k < T; ++k) {
+        QCOMPARE(snap.decoderWeight(0, h, q, k), maps.decoder_self[0][0][h][q][k].item<float>());
+        QCOMPARE(snap.decoder_mask[size_t(q * T + k)] != 0, k > q);
+      }
+    }
+  }
+  const auto json = snap.toJson();
+  QCOMPARE(json["attention"]["cross"][0][1].size(), size_t(T));
+  QCOMPARE(json["masks"]["encoder_self"][0][11].get<int>(), 1);
 }
 
 void TestTrainer::configurationRoundTripAndValidation() {
