@@ -230,6 +230,12 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(cross[0].toArray()[0].toArray()[0].toArray().size(), 30);  // keys: the padded source
   QVERIFY(snapshot["masks"].toObject().contains("decoder_self"));
 
+  // The decoding benchmark starts and reports the four configurations.
+  auto decode_bench = run(STUDIO_DECODE_BENCH_PATH, {"--model", run_dir + "/best.pt", "--src", data + "/test.vi",
+                                                     "--sentences", "5", "--json"});
+  QVERIFY2(decode_bench.exit_code == 0, qPrintable(decode_bench.err));
+  QCOMPARE(decode_bench.out.count("sentences_per_s"), 4);
+
   // evaluate: BLEU of the test split.
   auto evaluated = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi", "--ref",
                                          data + "/test.en", "--beam", "1", "--json", "--hyp-out",

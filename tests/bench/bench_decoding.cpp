@@ -1,0 +1,91 @@
+// attention-studio-decode-bench: decoding speed, greedy and beam 4, with and
+// without the key/value cache, on a test set.
+//
+//   attention-studio-decode-bench --model FILE --src FILE [--sentences N] [--threads N] [--json]
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/Runtime.h"
+#include "model/Translator.h"
+#include "model/data/Corpus.h"
+
+using namespace studio;
+using Clock = std::chrono::steady_clock;
+
+int main(int argc, char** argv) {
+  std::string model_path, src_path;
+  int64_t sentences = 200;
+  int threads = 0;
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (arg == "--model") model_path = value();
+    else if (arg == "--src") src_path = value();
+    else if (arg == "--sentences") sentences = std::stoll(value());
+    else if (arg == "--threads") threads = std::stoi(value());
+    else if (arg == "--json") json = true;
+    else {
+      std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
+                           "[--threads N] [--json]\n");
+      return 2;
+    }
+  }
+  if (model_path.empty() || src_path.empty()) {
+    std::fprintf(stderr, "error: --model and --src are required\n");
+    return 2;
+  }
+  try {
+    model::configureThreads(threads);
+    auto translator = model::Translator::fromFiles(model_path, "", torch::kCPU);
+    auto lines = data::readLines(src_path);
+    if (int64_t(lines.size()) > sentences) lines.resize(size_t(sentences));
+    if (lines.empty()) throw std::runtime_error("no sentences in " + src_path);
+    std::vector<nlohmann::json> results;
+    for (int64_t beam : {int64_t(1), int64_t(4)}) {
+      double cached_seconds = 0;
+      for (bool cache : {false, true}) {
+        model::DecodingOptions options;
+        options.beam_size = beam;
+        options.use_cache = cache;
+        const auto start = Clock::now();
+        const auto out = translator.translate(lines, options);
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        int64_t tokens = 0;
+        for (const auto& list : out)
+          if (!list.empty()) tokens += int64_t(list[0].pieces.size());
+        nlohmann::json r{{"config", std::string(beam == 1 ? "greedy" : "beam4") + (cache ? "_cached" : "_uncached")},
+                         {"beam", beam},
+                         {"cache", cache},
+                         {"sentences", lines.size()},
+                         {"output_pieces", tokens},
+                         {"seconds", seconds},
+                         {"sentences_per_s", double(lines.size()) / seconds},
+                         {"ms_per_sentence", 1000.0 * seconds / double(lines.size())},
+                         {"threads", at::get_num_threads()}};
+        if (cache) r["speedup_over_uncached"] = cached_seconds / seconds;
+        cached_seconds = seconds;
+        results.push_back(r);
+      }
+    }
+    for (const auto& r : results) {
+      if (json) {
+        std::cout << r.dump() << std::endl;
+      } else {
+        std::printf("%-16s %6.1f sentences/s  %7.2f ms/sentence", r["config"].get<std::string>().c_str(),
+                    r["sentences_per_s"].get<double>(), r["ms_per_sentence"].get<double>());
+        if (r.contains("speedup_over_uncached")) std::printf("  (%.2fx the uncached)", r["speedup_over_uncached"].get<double>());
+        std::printf("\n");
+      }
+    }
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    std::fprintf(stderr, "error: %s\n", message.substr(0, message.find('\n')).c_str());
+    return 1;
+  }
+  return 0;
+}
