@@ -233,7 +233,8 @@ bool Trainer::run() {
     std::vector<size_t> dev_indices;
     std::vector<int64_t> dev_src_len, dev_tgt_len;
     for (size_t i = 0; i < dev_count; ++i) {
-      if (data::exampleCost(dev.srcLength(i), dev.tgtLength(i)) > config_.model.max_length) continue;
+      const int64_t cost = data::exampleCost(dev.srcLength(i), dev.tgtLength(i));
+      if (cost > config_.model.max_length || cost > config_.max_tokens) continue;
       dev_indices.push_back(i);
       dev_src_len.push_back(dev.srcLength(i));
       dev_tgt_len.push_back(dev.tgtLength(i));

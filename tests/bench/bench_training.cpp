@@ -3,7 +3,10 @@
 // matmul FLOP/s against a large float matmul measured in the same run.
 //
 //   attention-studio-bench [--json] [--steps N] [--threads N] [--device D]
-//                          [--configs base,small] [--smoke]
+//                          [--configs base,small] [--smoke] [--python]
+//
+// --python compares one configuration with PyTorch's Python API
+// (/usr/bin/python3 with Debian's python3-torch).
 
 #include <chrono>
 #include <cstdio>
@@ -15,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "model/Decoder.h"
 #include "model/Loss.h"
 #include "model/Optimizer.h"
 #include "model/Runtime.h"
@@ -135,16 +139,73 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   };
 }
 
+// One training step and a 30-step greedy decode of the same configuration,
+// ours (decoding with the key/value cache) and PyTorch's Python API
+// (torch_reference.py, nn.Transformer, which recomputes the prefix).
+nlohmann::json comparePython(const torch::Device& device) {
+  const nlohmann::json c{{"vocab", 8000}, {"d_model", 256}, {"heads", 4}, {"layers", 3}, {"d_ff", 1024},
+                         {"batch", 64},   {"src_len", 28},  {"tgt_len", 25}, {"decode_sentences", 32},
+                         {"decode_src_len", 20}, {"decode_steps", 30}, {"threads", at::get_num_threads()},
+                         {"steps", 3}};
+  auto o = makeOptions(3, 256, 4, 1024, 8000);
+  o.attention_dropout = o.relu_dropout = 0.1;  // nn.Transformer's dropout applies in all three places
+  BenchConfig config{"python-compare", o, 64, 28, 25};
+  auto ours = runConfig(config, 3, device, 1.0);
+
+  torch::manual_seed(1);
+  model::Transformer m(o);
+  m->to(device);
+  m->eval();
+  auto src = torch::randint(4, o.vocab_size, {32, 20}, torch::TensorOptions().dtype(torch::kLong).device(device));
+  double decode_seconds = 0;
+  {
+    torch::NoGradGuard no_grad;
+    const auto start = Clock::now();
+    auto memory = m->encode(src);
+    model::DecoderCache cache;
+    auto last = torch::full({32}, o.bos_id, torch::TensorOptions().dtype(torch::kLong).device(device));
+    for (int step = 0; step < 30; ++step) last = m->project(m->decodeStep(last, memory, src, cache)).argmax(-1);
+    synchronize(device);
+    decode_seconds = seconds(start, Clock::now());
+  }
+
+  const std::string command = std::string("/usr/bin/python3 '") + STUDIO_TORCH_REFERENCE_SCRIPT + "' --config '" +
+                              c.dump() + "' 2>&1";
+  std::string output;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    const int status = pclose(pipe);
+    if (status != 0) throw std::runtime_error("the PyTorch reference failed: " + output);
+  } else {
+    throw std::runtime_error("cannot run /usr/bin/python3");
+  }
+  const auto python = nlohmann::json::parse(output.substr(output.find('{')));
+  const double python_train = python["train_step_seconds"].get<double>();
+  const double python_decode = python["decode_seconds"].get<double>();
+  return {{"config", "python-compare"},
+          {"pytorch", python["torch"]},
+          {"threads", at::get_num_threads()},
+          {"tokens_per_s", ours["tokens_per_s"]},
+          {"flops_fraction", ours["flops_fraction"]},
+          {"train_step_seconds", ours["step_seconds"]},
+          {"python_train_step_seconds", python_train},
+          {"train_speedup_over_python", python_train / ours["step_seconds"].get<double>()},
+          {"decode_seconds", decode_seconds},
+          {"python_decode_seconds", python_decode},
+          {"decode_speedup_over_python", python_decode / decode_seconds}};
+}
+
 int usage(const char* why) {
   std::fprintf(stderr, "error: %s\nusage: attention-studio-bench [--json] [--steps N] [--threads N] "
-                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke]\n", why);
+                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python]\n", why);
   return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false, smoke = false;
+  bool json = false, smoke = false, python = false;
   int steps = 3, threads = 0;
   std::string device_name = "cpu", configs = "base,small";
   for (int i = 1; i < argc; ++i) {
@@ -152,6 +213,7 @@ int main(int argc, char** argv) {
     auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
     if (arg == "--json") json = true;
     else if (arg == "--smoke") smoke = true;
+    else if (arg == "--python") python = true;
     else if (arg == "--steps") steps = std::atoi(value().c_str());
     else if (arg == "--threads") threads = std::atoi(value().c_str());
     else if (arg == "--device") device_name = value();
@@ -163,6 +225,21 @@ int main(int argc, char** argv) {
   try {
     model::configureThreads(threads);
     const auto device = model::resolveDevice(device_name);
+    if (python) {
+      const auto r = comparePython(device);
+      if (json) {
+        std::cout << r.dump() << std::endl;
+      } else {
+        std::printf("training step: ours %.3f s, PyTorch (Python) %.3f s -> ours %.2fx as fast\n",
+                    r["train_step_seconds"].get<double>(), r["python_train_step_seconds"].get<double>(),
+                    r["train_speedup_over_python"].get<double>());
+        std::printf("greedy decode, 32 sentences x 30 steps: ours (cached) %.3f s, PyTorch nn.Transformer %.3f s "
+                    "-> ours %.2fx as fast\n",
+                    r["decode_seconds"].get<double>(), r["python_decode_seconds"].get<double>(),
+                    r["decode_speedup_over_python"].get<double>());
+      }
+      return 0;
+    }
 
     std::vector<BenchConfig> all;
     if (smoke) {
