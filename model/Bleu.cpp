@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/data/Text.h"
+
 namespace studio::model {
 
 namespace {
@@ -40,23 +42,7 @@ std::u32string decode(const std::string& s) {
 std::string encode(const std::u32string& s) {
   std::string out;
   out.reserve(s.size());
-  for (char32_t cp : s) {
-    if (cp < 0x80) {
-      out.push_back(char(cp));
-    } else if (cp < 0x800) {
-      out.push_back(char(0xC0 | (cp >> 6)));
-      out.push_back(char(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out.push_back(char(0xE0 | (cp >> 12)));
-      out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(char(0x80 | (cp & 0x3F)));
-    } else {
-      out.push_back(char(0xF0 | (cp >> 18)));
-      out.push_back(char(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(char(0x80 | (cp & 0x3F)));
-    }
-  }
+  for (char32_t cp : s) data::appendUtf8(out, uint32_t(cp));
   return out;
 }
 

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/JsonField.h"
+
 #include "model/Schedule.h"
 
 namespace studio::model {
@@ -15,13 +17,7 @@ namespace {
 }
 template <typename T>
 void readField(const nlohmann::json& json, const char* field, T& out) {
-  auto it = json.find(field);
-  if (it == json.end()) return;
-  try {
-    out = it->get<T>();
-  } catch (const nlohmann::json::exception&) {
-    invalid(field, "has the wrong type (" + std::string(it->type_name()) + ")");
-  }
+  readJsonField(json, field, out, "training option");
 }
 }  // namespace
 

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/JsonField.h"
+
 namespace studio::model {
 
 namespace {
@@ -29,13 +31,7 @@ void requireTokenId(const char* field, int64_t id, int64_t vocab_size) {
 
 template <typename T>
 void readField(const nlohmann::json& json, const char* field, T& out) {
-  auto it = json.find(field);
-  if (it == json.end()) return;
-  try {
-    out = it->get<T>();
-  } catch (const nlohmann::json::exception&) {
-    invalid(field, "has the wrong type (" + std::string(it->type_name()) + ")");
-  }
+  readJsonField(json, field, out, "model option");
 }
 
 }  // namespace

@@ -26,16 +26,6 @@ const CommandSpec& bleuSpec() {
   return spec;
 }
 
-namespace {
-std::vector<std::string> readUtf8Lines(const std::string& path) {
-  auto lines = data::readLines(path);
-  for (size_t i = 0; i < lines.size(); ++i)
-    if (!data::isValidUtf8(lines[i]))
-      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " is not valid UTF-8");
-  return lines;
-}
-}  // namespace
-
 int runBleu(const ParsedArgs& args) {
   const std::string hyp_path = args.require("hyp");
   const std::string ref_path = args.require("ref");

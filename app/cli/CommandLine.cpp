@@ -4,7 +4,18 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "model/data/Corpus.h"
+#include "model/data/Text.h"
+
 namespace studio::cli {
+
+std::vector<std::string> readUtf8Lines(const std::string& path) {
+  auto lines = data::readLines(path);
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (!data::isValidUtf8(lines[i]))
+      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " is not valid UTF-8");
+  return lines;
+}
 
 std::string CommandSpec::usage() const {
   std::ostringstream out;

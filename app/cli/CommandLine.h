@@ -33,6 +33,10 @@ struct CommandSpec {
   std::string usage() const;  // full --help text
 };
 
+// The lines of a text file (BOM and CR removed); a line that is not UTF-8
+// throws std::runtime_error naming the file and line.
+std::vector<std::string> readUtf8Lines(const std::string& path);
+
 class ParsedArgs {
  public:
   ParsedArgs(const CommandSpec& spec, const std::vector<std::string>& args);

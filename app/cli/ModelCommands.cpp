@@ -48,13 +48,6 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   return d;
 }
 
-std::vector<std::string> readUtf8Lines(const std::string& path) {
-  auto lines = data::readLines(path);
-  for (size_t i = 0; i < lines.size(); ++i)
-    if (!data::isValidUtf8(lines[i]))
-      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " is not valid UTF-8");
-  return lines;
-}
 
 }  // namespace
 

@@ -76,7 +76,6 @@ std::string normalizeWhitespace(std::string_view text) {
   return out;
 }
 
-namespace {
 void appendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
     out.push_back(char(cp));
@@ -94,7 +93,6 @@ void appendUtf8(std::string& out, uint32_t cp) {
     out.push_back(char(0x80 | (cp & 0x3F)));
   }
 }
-}  // namespace
 
 std::string unescapeXml(std::string_view text) {
   std::string out;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ std::string unescapeXml(std::string_view text);
 // punctuation, clitics ('s, n't), brackets, quotes and @-@ hyphens back to
 // their words. A simple rule set, not a full Moses detokenizer.
 std::string detokenize(std::string_view text);
+
+// Appends code point `cp` to `out` as UTF-8.
+void appendUtf8(std::string& out, uint32_t cp);
 
 // Number of whitespace-separated words.
 size_t wordCount(std::string_view text);
