@@ -1,0 +1,88 @@
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QThread;
+
+// Training on a worker thread, for the GUI: the engine's Trainer behind Qt
+// signals. Only value types cross the thread boundary.
+namespace studio::app {
+
+struct TrainingRequest {
+  QString dataDir;     // a data folder written by prepare (not needed to resume)
+  QString runDir;      // the run folder
+  QString preset = "tiny";
+  QString configJson;  // a JSON object over the preset ("" = the preset as it is)
+  bool resume = false;
+  qint64 maxSteps = 0;  // 0 = the configuration's
+  QString device = "auto";
+};
+
+struct StepProgress {
+  qint64 step = 0, maxSteps = 0, epoch = 0;
+  double loss = 0, nll = 0, learningRate = 0, gradNorm = 0, tokensPerSecond = 0, elapsedSeconds = 0;
+};
+
+struct SampleTranslation {
+  QString source, reference, hypothesis;
+};
+
+struct EvalReport {
+  qint64 step = 0;
+  double loss = 0, perplexity = 0, tokenAccuracy = 0, bleu = 0;
+  QString bleuLine;
+  bool best = false;
+  QList<SampleTranslation> samples;
+};
+
+struct FinishedReport {
+  qint64 step = 0;
+  QString reason;  // max_steps, max_epochs, stopped, early_stopping
+  double bestBleu = -1;
+  QString bestPath, lastPath, averagedPath;
+};
+
+class TrainingSession : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit TrainingSession(QObject* parent = nullptr);
+  ~TrainingSession() override;  // asks a running training to stop and waits for it
+
+  bool isRunning() const;
+
+  // Steps are reported at most this often (the last step always).
+  void setStepInterval(int milliseconds) { step_interval_ms_ = milliseconds; }
+
+ public Q_SLOTS:
+  // Starts training on a worker thread; failed() if one is already running.
+  void start(const studio::app::TrainingRequest& request);
+  // The current step finishes, a checkpoint is written, finished() follows.
+  void stop();
+
+ Q_SIGNALS:
+  void stepReported(const studio::app::StepProgress& progress);
+  void evaluated(const studio::app::EvalReport& report);
+  void checkpointWritten(const QString& path, bool best);
+  void logLine(const QString& line);
+  void finished(const studio::app::FinishedReport& report);
+  void failed(const QString& message);
+
+ private:
+  struct Worker;
+  std::shared_ptr<Worker> worker_;
+  QThread* thread_ = nullptr;
+  int step_interval_ms_ = 100;
+};
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::TrainingRequest)
+Q_DECLARE_METATYPE(studio::app::StepProgress)
+Q_DECLARE_METATYPE(studio::app::EvalReport)
+Q_DECLARE_METATYPE(studio::app::FinishedReport)
