@@ -1,31 +1,33 @@
 #include "ui/MainWindow.h"
 
+#include <QCloseEvent>
 #include <QLabel>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QVBoxLayout>
 
-#include "ui/QCustomPlot.h"
+#include "ui/TrainingWorkspace.h"
 
 namespace studio::ui {
 
 MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine) {
+    : QMainWindow(parent), engine_(engine), training_(new TrainingWorkspace(this)) {
   setWindowTitle(tr("Attention Studio"));
-  resize(1100, 720);
+  resize(1280, 800);
 
   auto* tabs = new QTabWidget(this);
   tabs->setAccessibleName(tr("Workspaces"));
-  tabs->addTab(makeTrainingPage(), tr("Training"));
+  tabs->addTab(training_, tr("Training"));
   tabs->addTab(makePlaceholderPage(tr("Translate: type Vietnamese, get English with per-token "
                                       "probabilities, beam search and n-best lists.\n"
-                                      "Not implemented yet.")),
+                                      "Not in the desktop app yet: use attention-studio-cli translate.")),
                tr("Translate"));
   tabs->addTab(makePlaceholderPage(tr("Attention explorer: encoder self-, decoder self- and "
                                       "cross-attention for every layer and head.\n"
-                                      "Not implemented yet.")),
+                                      "Not in the desktop app yet: attention-studio-cli attention prints them as JSON.")),
                tr("Attention"));
   setCentralWidget(tabs);
+  connect(training_, &TrainingWorkspace::errorOccurred, this, &MainWindow::showError);
 
   const QString device = engine_.cudaAvailable
                              ? tr("CUDA, %n GPU(s)", nullptr, engine_.cudaDevices)
@@ -33,21 +35,23 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   statusBar()->showMessage(tr("LibTorch %1 · %2").arg(engine_.torchVersion, device));
 }
 
-QWidget* MainWindow::makeTrainingPage() {
-  auto* page = new QWidget;
-  auto* layout = new QVBoxLayout(page);
-  auto* plot = new QCustomPlot(page);
-  plot->setAccessibleName(tr("Training loss chart"));
-  plot->xAxis->setLabel(tr("step"));
-  plot->yAxis->setLabel(tr("loss"));
-  plot->setMinimumHeight(300);
-  layout->addWidget(plot, 1);
-  auto* info = new QLabel(engine_.summary, page);
-  info->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(info);
-  auto* note = new QLabel(tr("Training from the desktop is not implemented yet."), page);
-  layout->addWidget(note);
-  return page;
+void MainWindow::showError(const QString& message) {
+  statusBar()->showMessage(message, 10000);
+  if (isVisible()) QMessageBox::warning(this, tr("Attention Studio"), message);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (training_->isTraining()) {
+    const auto answer = QMessageBox::question(
+        this, tr("Training is running"),
+        tr("Stop training? The current step finishes and a checkpoint is written; Resume continues later."));
+    if (answer != QMessageBox::Yes) {
+      event->ignore();
+      return;
+    }
+    training_->stopAndWait();
+  }
+  event->accept();
 }
 
 QWidget* MainWindow::makePlaceholderPage(const QString& text) {

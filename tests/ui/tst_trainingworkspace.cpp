@@ -1,0 +1,117 @@
+// The Training workspace as a user drives it: start a small run, see points
+// appear on the loss chart, stop it, find the checkpoint on disk.
+
+#include <fstream>
+#include <sstream>
+
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include "model/data/Prepare.h"
+#include "ui/MetricChart.h"
+#include "ui/TrainingWorkspace.h"
+
+using namespace studio;
+
+class TestTrainingWorkspace : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void presetsFillTheForm();
+  void startSeePointsStopFindTheCheckpoint();
+  void missingFoldersAreReported();
+
+ private:
+  QTemporaryDir tmp_;
+  QString data_;
+};
+
+void TestTrainingWorkspace::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  std::ostringstream tsv;
+  for (int i = 0; i < 300; ++i) tsv << "mở tập tin số " << i << "\topen file number " << i << "\n";
+  std::ofstream(tmp_.filePath("corpus.tsv").toStdString()) << tsv.str();
+  data::PrepareOptions options;
+  options.corpus = tmp_.filePath("corpus.tsv").toStdString();
+  data_ = tmp_.filePath("data");
+  options.out_dir = data_.toStdString();
+  options.tokenizer.vocab_size = 80;
+  std::ostringstream log;
+  data::prepareData(options, log);
+}
+
+void TestTrainingWorkspace::presetsFillTheForm() {
+  ui::TrainingWorkspace workspace;
+  auto* preset = workspace.findChild<QComboBox*>("Preset");
+  auto* layers = workspace.findChild<QSpinBox*>("Layers");
+  auto* d_model = workspace.findChild<QSpinBox*>("d_model");
+  QVERIFY(preset && layers && d_model);
+  QCOMPARE(layers->value(), 2);
+  preset->setCurrentText("iwslt-6layer");
+  QCOMPARE(layers->value(), 6);
+  QCOMPARE(d_model->value(), 512);
+  QCOMPARE(workspace.findChild<QSpinBox*>("Warmup")->value(), 16000);
+}
+
+void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
+  ui::TrainingWorkspace workspace;
+  workspace.show();
+  workspace.setDataDir(data_);
+  const QString run = tmp_.filePath("run");
+  workspace.setRunDir(run);
+  // A small model, so that steps take milliseconds.
+  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
+  workspace.findChild<QSpinBox*>("d_model")->setValue(32);
+  workspace.findChild<QSpinBox*>("Heads")->setValue(2);
+  workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
+  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
+  workspace.findChild<QSpinBox*>("Warmup")->setValue(10);
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(100000);
+  workspace.findChild<QSpinBox*>("Eval every")->setValue(20);
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  QSignalSpy running(&workspace, &ui::TrainingWorkspace::runningChanged);
+
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Start"), Qt::LeftButton);
+  QVERIFY(workspace.isTraining());
+  QVERIFY(!workspace.findChild<QPushButton*>("Start")->isEnabled());
+  QTRY_VERIFY_WITH_TIMEOUT(workspace.lossChart()->pointCount(0) >= 5, 60000);  // train loss points
+  QTRY_VERIFY_WITH_TIMEOUT(workspace.lossChart()->pointCount(1) >= 1, 60000);  // a dev loss point
+
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Stop"), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 60000);
+  QVERIFY(workspace.findChild<QPushButton*>("Resume")->isEnabled());
+  const QStringList checkpoints = QDir(run + "/checkpoints").entryList({"ckpt-*.pt"}, QDir::Files);
+  QVERIFY2(!checkpoints.isEmpty(), "no checkpoint on disk");
+  QVERIFY(QFile::exists(run + "/metrics.jsonl"));
+  QVERIFY(QFile::exists(run + "/best.pt"));
+
+  // The chart exports what it shows.
+  QVERIFY(workspace.lossChart()->saveCsv(tmp_.filePath("loss.csv")));
+  QFile csv(tmp_.filePath("loss.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  QVERIFY(csv.readAll().startsWith("series,step,value\n"));
+}
+
+void TestTrainingWorkspace::missingFoldersAreReported() {
+  ui::TrainingWorkspace workspace;
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  workspace.startTraining();
+  QCOMPARE(errors.count(), 1);
+  QVERIFY(!workspace.isTraining());
+  workspace.setRunDir(tmp_.filePath("elsewhere"));
+  workspace.setDataDir(tmp_.filePath("no-data-here"));
+  workspace.startTraining();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, 30000);
+  QVERIFY2(errors.last().first().toString().contains("no-data-here"), qPrintable(errors.last().first().toString()));
+  QVERIFY(!workspace.isTraining());
+}
+
+QTEST_MAIN(TestTrainingWorkspace)
+#include "tst_trainingworkspace.moc"

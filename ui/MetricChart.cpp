@@ -1,0 +1,126 @@
+#include "ui/MetricChart.h"
+
+#include <QCheckBox>
+#include <QSaveFile>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "ui/QCustomPlot.h"
+
+namespace studio::ui {
+
+namespace {
+constexpr int kMaxDrawnPoints = 4000;  // beyond this, every k-th point (and the last) is drawn
+}
+
+MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* header = new QHBoxLayout;
+  auto* label = new QLabel("<b>" + title.toHtmlEscaped() + "</b>", this);
+  header->addWidget(label);
+  header->addStretch(1);
+  log_scale_ = new QCheckBox(tr("Log scale"), this);
+  log_scale_->setAccessibleName(tr("%1: logarithmic axis").arg(title));
+  header->addWidget(log_scale_);
+  layout->addLayout(header);
+
+  plot_ = new QCustomPlot(this);
+  plot_->setAccessibleName(title);
+  plot_->setObjectName(title);
+  plot_->xAxis->setLabel(tr("step"));
+  plot_->yAxis->setLabel(y_label);
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  plot_->legend->setVisible(false);
+  plot_->setMinimumHeight(160);
+  layout->addWidget(plot_, 1);
+
+  connect(log_scale_, &QCheckBox::toggled, this, &MetricChart::setLogScale);
+  replot_timer_.setSingleShot(true);
+  replot_timer_.setInterval(100);
+  connect(&replot_timer_, &QTimer::timeout, this, &MetricChart::replotNow);
+}
+
+int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter) {
+  auto* graph = plot_->addGraph();
+  graph->setName(name);
+  graph->setPen(QPen(color, 1.5));
+  if (scatter) graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 6));
+  graphs_.append(graph);
+  xs_.append(QVector<double>());
+  ys_.append(QVector<double>());
+  names_.append(name);
+  plot_->legend->setVisible(graphs_.size() > 1);
+  return graphs_.size() - 1;
+}
+
+void MetricChart::addPoint(int series, double x, double y) {
+  if (series < 0 || series >= graphs_.size() || !std::isfinite(y)) return;
+  xs_[series].append(x);
+  ys_[series].append(y);
+  replotSoon();
+}
+
+void MetricChart::clear() {
+  for (int i = 0; i < graphs_.size(); ++i) {
+    xs_[i].clear();
+    ys_[i].clear();
+  }
+  replotNow();
+}
+
+int MetricChart::pointCount(int series) const { return series >= 0 && series < xs_.size() ? xs_[series].size() : 0; }
+
+void MetricChart::setLogScale(bool on) {
+  plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (on)
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  if (log_scale_->isChecked() != on) log_scale_->setChecked(on);
+  replotNow();
+}
+
+void MetricChart::replotSoon() {
+  if (!replot_timer_.isActive()) replot_timer_.start();
+}
+
+void MetricChart::replotNow() {
+  for (int i = 0; i < graphs_.size(); ++i) {
+    const auto& x = xs_[i];
+    const auto& y = ys_[i];
+    if (x.size() <= kMaxDrawnPoints) {
+      graphs_[i]->setData(x, y, /*alreadySorted=*/true);
+    } else {
+      const int stride = (x.size() + kMaxDrawnPoints - 1) / kMaxDrawnPoints;
+      QVector<double> dx, dy;
+      for (int k = 0; k < x.size(); k += stride) dx.append(x[k]), dy.append(y[k]);
+      if (dx.last() != x.last()) dx.append(x.last()), dy.append(y.last());
+      graphs_[i]->setData(dx, dy, true);
+    }
+  }
+  plot_->rescaleAxes();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool MetricChart::savePng(const QString& path) {
+  replotNow();
+  return plot_->savePng(path);
+}
+
+bool MetricChart::saveCsv(const QString& path) const {
+  QSaveFile file(path);  // written to a temporary file, renamed on commit()
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
+  QTextStream out(&file);
+  out << "series,step,value\n";
+  for (int i = 0; i < names_.size(); ++i)
+    for (int k = 0; k < xs_[i].size(); ++k) out << names_[i] << ',' << xs_[i][k] << ',' << ys_[i][k] << '\n';
+  out.flush();
+  return file.commit();
+}
+
+}  // namespace studio::ui

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPGraph;
+class QCheckBox;
+
+namespace studio::ui {
+
+// One QCustomPlot chart of one or more series over training steps. Points
+// are appended as they arrive and the plot is redrawn at most ten times a
+// second; long series are drawn from a downsampled copy.
+class MetricChart : public QWidget {
+  Q_OBJECT
+
+ public:
+  MetricChart(const QString& title, const QString& y_label, QWidget* parent = nullptr);
+
+  // Adds a series drawn in `color`; returns its index.
+  int addSeries(const QString& name, const QColor& color, bool scatter = false);
+  void addPoint(int series, double x, double y);
+  void clear();
+
+  int pointCount(int series) const;
+  QCustomPlot* plot() const { return plot_; }
+  void setLogScale(bool on);
+
+  // Saves the chart: PNG, or CSV of every point of every series.
+  bool savePng(const QString& path);
+  bool saveCsv(const QString& path) const;
+
+ private:
+  void replotSoon();
+  void replotNow();
+
+  QCustomPlot* plot_;
+  QCheckBox* log_scale_;
+  QTimer replot_timer_;
+  QVector<QVector<double>> xs_, ys_;
+  QVector<QString> names_;
+  QVector<QCPGraph*> graphs_;
+};
+
+}  // namespace studio::ui

@@ -1,0 +1,88 @@
+#pragma once
+
+#include <QWidget>
+
+#include "app/TrainingSession.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace studio::ui {
+
+class MetricChart;
+
+// The Training workspace: data and run folders, a preset and its main
+// hyperparameters, Start / Stop / Resume, live charts of loss, BLEU,
+// learning rate and speed, a progress bar with an ETA, the evaluations'
+// sample translations and a log.
+class TrainingWorkspace : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TrainingWorkspace(QWidget* parent = nullptr);
+  ~TrainingWorkspace() override;
+
+  bool isTraining() const;
+  void setDataDir(const QString& dir);
+  void setRunDir(const QString& dir);
+  // Stops a running training and waits for its checkpoint (window closing).
+  void stopAndWait();
+
+  MetricChart* lossChart() const { return loss_chart_; }
+
+ public Q_SLOTS:
+  void startTraining();
+  void resumeTraining();
+  void stopTraining();
+
+ Q_SIGNALS:
+  void runningChanged(bool running);
+  void errorOccurred(const QString& message);
+
+ private:
+  void applyPreset(const QString& name);
+  QString configJson() const;
+  void begin(bool resume);
+  void setRunning(bool running);
+  void onStep(const studio::app::StepProgress& p);
+  void onEval(const studio::app::EvalReport& r);
+  void onFinished(const studio::app::FinishedReport& r);
+  void onFailed(const QString& message);
+  void appendLog(const QString& line);
+
+  app::TrainingSession session_;
+  QLineEdit* data_dir_;
+  QLineEdit* run_dir_;
+  QComboBox* preset_;
+  QComboBox* device_;
+  QSpinBox* layers_;
+  QSpinBox* d_model_;
+  QSpinBox* heads_;
+  QSpinBox* d_ff_;
+  QDoubleSpinBox* dropout_;
+  QSpinBox* max_tokens_;
+  QSpinBox* warmup_;
+  QSpinBox* max_steps_;
+  QSpinBox* eval_every_;
+  QPushButton* start_;
+  QPushButton* stop_;
+  QPushButton* resume_;
+  QProgressBar* progress_;
+  QLabel* status_;
+  MetricChart* loss_chart_;
+  MetricChart* bleu_chart_;
+  MetricChart* lr_chart_;
+  MetricChart* speed_chart_;
+  QPlainTextEdit* samples_;
+  QPlainTextEdit* log_;
+  int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, lr_ = 0, speed_ = 0;
+  bool running_ = false;
+};
+
+}  // namespace studio::ui
