@@ -6,6 +6,7 @@
 
 #include "app/EngineInfo.h"
 #include "ui/MainWindow.h"
+#include "ui/TrainingWorkspace.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -21,12 +22,15 @@ int main(int argc, char** argv) {
   QCommandLineOption smoke("smoke-test", "Show the main window, then quit (for tests).");
   QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.",
                                 "FILE");
+  QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
   parser.addOption(smoke);
   parser.addOption(screenshot);
+  parser.addOption(open_run);
   parser.process(app);
 
   studio::app::initializeEngine();
   studio::ui::MainWindow window(studio::app::engineInfo());
+  if (parser.isSet(open_run)) window.training()->openRun(parser.value(open_run));
   window.show();
 
   if (parser.isSet(smoke) || parser.isSet(screenshot)) {

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -245,6 +246,59 @@ QString TrainingWorkspace::configJson() const {
                      {"max_steps", max_steps_->value()},
                      {"eval_every", eval_every_->value()}};
   return QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
+}
+
+bool TrainingWorkspace::openRun(const QString& dir) {
+  QFile metrics(dir + "/metrics.jsonl");
+  if (!metrics.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    Q_EMIT errorOccurred(tr("'%1' is not a run folder: it has no metrics.jsonl").arg(dir));
+    return false;
+  }
+  for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
+  int line_number = 0, unreadable = 0;
+  qint64 last_step = 0;
+  while (!metrics.atEnd()) {
+    ++line_number;
+    const QByteArray line = metrics.readLine().trimmed();
+    if (line.isEmpty()) continue;
+    const QJsonObject record = QJsonDocument::fromJson(line).object();
+    if (record.isEmpty()) {
+      ++unreadable;  // a line torn by a crash
+      continue;
+    }
+    const double step = record["step"].toDouble();
+    last_step = std::max<qint64>(last_step, qint64(step));
+    if (record["type"] == "train") {
+      loss_chart_->addPoint(train_loss_, step, record["loss"].toDouble());
+      lr_chart_->addPoint(lr_, step, record["lr"].toDouble());
+      speed_chart_->addPoint(speed_, step, record["tokens_per_s"].toDouble());
+    } else if (record["type"] == "eval") {
+      loss_chart_->addPoint(dev_loss_, step, record["loss"].toDouble());
+      bleu_chart_->addPoint(bleu_, step, record["bleu"].toDouble());
+    }
+  }
+  setRunDir(dir);
+  QFile config(dir + "/config.json");
+  if (config.open(QIODevice::ReadOnly)) {
+    const auto json = QJsonDocument::fromJson(config.readAll()).object();
+    setDataDir(json["data"].toString());
+    const auto training = json["training"].toObject();
+    const auto model = training["model"].toObject();
+    layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
+    d_model_->setValue(model["d_model"].toInt(d_model_->value()));
+    heads_->setValue(model["heads"].toInt(heads_->value()));
+    d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
+    dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
+    max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
+    warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
+    max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
+    eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
+  }
+  status_->setText(tr("Opened %1: %2 steps of history%3.")
+                       .arg(dir)
+                       .arg(last_step)
+                       .arg(unreadable ? tr(", %1 unreadable lines skipped").arg(unreadable) : QString()));
+  return true;
 }
 
 void TrainingWorkspace::startTraining() { begin(false); }

@@ -33,6 +33,10 @@ class TrainingWorkspace : public QWidget {
   void setRunDir(const QString& dir);
   // Stops a running training and waits for its checkpoint (window closing).
   void stopAndWait();
+  // Shows a finished or stopped run's whole history from its metrics.jsonl
+  // and sets the run folder to it. Returns false (and reports) when the
+  // folder holds no readable metrics.
+  bool openRun(const QString& dir);
 
   MetricChart* lossChart() const { return loss_chart_; }
 

@@ -92,6 +92,14 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
   QVERIFY(QFile::exists(run + "/metrics.jsonl"));
   QVERIFY(QFile::exists(run + "/best.pt"));
 
+  // Opening the stopped run shows its whole history.
+  ui::TrainingWorkspace reopened;
+  QVERIFY(reopened.openRun(run));
+  QVERIFY(reopened.lossChart()->pointCount(0) >= 1);                                    // logged steps
+  QCOMPARE(reopened.lossChart()->pointCount(1), workspace.lossChart()->pointCount(1));  // every evaluation
+  QCOMPARE(reopened.findChild<QSpinBox*>("d_model")->value(), 32);
+  QCOMPARE(reopened.findChild<QLineEdit*>("Data folder")->text(), QDir(data_).absolutePath());
+
   // The chart exports what it shows.
   QVERIFY(workspace.lossChart()->saveCsv(tmp_.filePath("loss.csv")));
   QFile csv(tmp_.filePath("loss.csv"));
