@@ -4,8 +4,67 @@
 #include <string>
 
 #include <ATen/ATen.h>
+#include <torch/autograd.h>
 
 namespace studio::model {
+
+namespace {
+
+// The loss and its gradient in one pass each. With q the smoothed target
+// distribution (1 - eps on the gold token, delta = eps / (V - 2) on every
+// token but gold and padding, 0 on padding), the gradient with respect to
+// the logits is (softmax - q), since q sums to one; written in place into
+// one [N, V] buffer, it avoids autograd's three full-size temporaries
+// (gather, select and the sum's broadcast) and their accumulation.
+class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntropy> {
+ public:
+  static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& logits,
+                               const torch::Tensor& gold, const torch::Tensor& keep, int64_t pad_id, double epsilon,
+                               double denominator, LossResult* stats) {
+    const int64_t vocab = logits.size(-1);
+    const double delta = epsilon / double(vocab - 2);
+    auto log_probs = logits.to(torch::kFloat).log_softmax(/*dim=*/-1);        // [N, V]
+    auto gold_lp = log_probs.gather(/*dim=*/1, gold.unsqueeze(1)).squeeze(1);  // [N]
+    auto pad_lp = log_probs.select(/*dim=*/1, pad_id);                         // [N]
+    auto all_lp = log_probs.sum(/*dim=*/-1);                                   // [N]
+    // -(1 - eps) log p(gold) - delta * sum over the others of log p
+    auto per_token = -(1.0 - epsilon) * gold_lp - delta * (all_lp - gold_lp - pad_lp);
+    // Statistics for reports, from the same log-probabilities.
+    stats->nll_sum = (-gold_lp * keep).sum();
+    stats->correct = (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep.to(torch::kBool))).sum().item<int64_t>();
+    ctx->save_for_backward({log_probs, gold, keep});
+    ctx->saved_data["pad_id"] = pad_id;
+    ctx->saved_data["epsilon"] = epsilon;
+    ctx->saved_data["denominator"] = denominator;
+    ctx->saved_data["dtype"] = static_cast<int64_t>(logits.scalar_type());
+    return (per_token * keep).sum() / denominator;
+  }
+
+  static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                 torch::autograd::variable_list grad_outputs) {
+    const auto saved = ctx->get_saved_variables();
+    const auto& log_probs = saved[0];
+    const auto& gold = saved[1];
+    const auto& keep = saved[2];
+    const int64_t pad_id = ctx->saved_data["pad_id"].toInt();
+    const double epsilon = ctx->saved_data["epsilon"].toDouble();
+    const double denominator = ctx->saved_data["denominator"].toDouble();
+    const auto dtype = static_cast<c10::ScalarType>(ctx->saved_data["dtype"].toInt());
+    const int64_t vocab = log_probs.size(-1);
+    const double delta = epsilon / double(vocab - 2);
+
+    auto grad = log_probs.exp();  // softmax, [N, V]
+    grad.sub_(delta);
+    grad.select(/*dim=*/1, pad_id).add_(delta);
+    grad.scatter_add_(/*dim=*/1, gold.unsqueeze(1),
+                      torch::full({grad.size(0), 1}, -(1.0 - epsilon - delta), grad.options()));
+    grad.mul_((keep * (grad_outputs[0] / denominator)).unsqueeze(1));
+    return {grad.to(dtype), torch::Tensor(), torch::Tensor(), torch::Tensor(),
+            torch::Tensor(), torch::Tensor(), torch::Tensor()};
+  }
+};
+
+}  // namespace
 
 LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::Tensor& target,
                                      int64_t pad_id, double epsilon) {
@@ -15,27 +74,14 @@ LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::T
   const int64_t vocab = logits.size(-1);
   if (vocab < 3) throw std::invalid_argument("label smoothing needs a vocabulary of at least 3");
 
-  auto log_probs = logits.reshape({-1, vocab}).to(torch::kFloat).log_softmax(/*dim=*/-1);  // [N, V]
-  auto gold = target.reshape({-1});                                                        // [N]
-  auto keep = gold.ne(pad_id);                                                             // [N]
-  auto keep_f = keep.to(torch::kFloat);
-
-  auto gold_lp = log_probs.gather(/*dim=*/1, gold.unsqueeze(1)).squeeze(1);  // [N]
-  auto pad_lp = log_probs.select(/*dim=*/1, pad_id);                         // [N]
-  auto all_lp = log_probs.sum(/*dim=*/-1);                                   // [N]
-  // Sum of -log p over the V - 2 tokens that are neither gold nor padding.
-  auto others = -(all_lp - gold_lp - pad_lp);
-  auto per_token = -(1.0 - epsilon) * gold_lp + (epsilon / double(vocab - 2)) * others;
-
+  auto flat = logits.reshape({-1, vocab});  // [N, V]
+  auto gold = target.reshape({-1});         // [N]
+  auto keep = gold.ne(pad_id);
   LossResult result;
   result.tokens = keep.sum().item<int64_t>();
   const double denominator = result.tokens > 0 ? double(result.tokens) : 1.0;
-  result.loss = (per_token * keep_f).sum() / denominator;
-  result.nll_sum = (-gold_lp * keep_f).sum().detach();
-  {
-    torch::NoGradGuard no_grad;
-    result.correct = (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep)).sum().item<int64_t>();
-  }
+  auto keep_f = keep.to(torch::kFloat);
+  result.loss = SmoothedCrossEntropy::apply(flat, gold, keep_f, pad_id, epsilon, denominator, &result);
   return result;
 }
 

@@ -22,7 +22,9 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads, d
 torch::Tensor MultiHeadAttentionImpl::splitHeads(const torch::Tensor& x) const {
   const auto batch = x.size(0);
   const auto length = x.size(1);
-  return x.view({batch, length, heads_, head_dim_}).transpose(1, 2);  // [B, H, T, Dh]
+  // Contiguous, so that the attention products below are plain batched
+  // matrix products over [B*H, T, Dh] views (no hidden copies in matmul).
+  return x.view({batch, length, heads_, head_dim_}).transpose(1, 2).contiguous();  // [B, H, T, Dh]
 }
 
 std::tuple<torch::Tensor, torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::selfProjections(
@@ -46,12 +48,19 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
                                                       torch::Tensor* probs) {
   const auto batch = q.size(0);
   const auto query_length = q.size(2);
+  const auto key_length = keys.size(2);
+  const auto rows = batch * heads_;
   const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim_));
-  auto scores = torch::matmul(q * scale, keys.transpose(-2, -1));  // [B, H, Tq, Tk]
-  auto weights = maskedSoftmax(scores, mask);                       // [B, H, Tq, Tk]
+  auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
+  auto k3 = keys.reshape({rows, key_length, head_dim_});           // [B*H, Tk, Dh]
+  auto v3 = values.reshape({rows, key_length, head_dim_});         // [B*H, Tk, Dh]
+  auto scores = torch::bmm(q3, k3.transpose(1, 2)).view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
+  auto weights = maskedSoftmax(scores, mask);  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
-  auto context = torch::matmul(dropout_(weights), values);  // [B, H, Tq, Dh]
-  context = context.transpose(1, 2).reshape({batch, query_length, d_model_});  // [B, Tq, D]
+  auto context = torch::bmm(dropout_(weights).reshape({rows, query_length, key_length}), v3);  // [B*H, Tq, Dh]
+  context = context.view({batch, heads_, query_length, head_dim_})
+                .transpose(1, 2)
+                .reshape({batch, query_length, d_model_});  // [B, Tq, D]
   return out_proj_(context);
 }
 

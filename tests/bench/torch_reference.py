@@ -2,7 +2,7 @@
 """The same Transformer configuration through PyTorch's Python API, for
 attention-studio-bench --python: one training step and one greedy decode.
 
-It uses torch.nn.Transformer (post-LN, as ours), an embedding shared by both
+It uses torch.nn.Transformer (post-LN, as ours, plus its final LayerNorms), an embedding shared by both
 inputs and the output projection, sinusoidal positions, label-smoothed
 cross-entropy and Adam(0.9, 0.98, 1e-9). Decoding is greedy over
 nn.Transformer's decoder, which recomputes the prefix every step (PyTorch's
@@ -32,7 +32,8 @@ class Reference(nn.Module):
         self.scale = math.sqrt(d_model)
 
     def embed(self, tokens):
-        return self.embedding(tokens) * self.scale + self.table[: tokens.size(1)]
+        x = self.embedding(tokens) * self.scale + self.table[: tokens.size(1)]
+        return F.dropout(x, 0.1, self.training)  # dropout on the embedding sums, as the paper (and ours)
 
     def encode(self, src):
         return self.core.encoder(self.embed(src), src_key_padding_mask=src.eq(0))
