@@ -452,9 +452,12 @@ bool Trainer::run() {
           }
         }
         eval.best = improved;
+        nlohmann::json samples = nlohmann::json::array();
+        for (const auto& sample : eval.samples)
+          samples.push_back({{"source", sample.source}, {"reference", sample.reference}, {"hypothesis", sample.hypothesis}});
         metrics.write({{"type", "eval"}, {"step", state.step}, {"loss", eval.loss}, {"perplexity", eval.perplexity},
                        {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"best", improved},
-                       {"sentences", eval.sentences}});
+                       {"sentences", eval.sentences}, {"samples", samples}});
         if (callbacks_.evaluation) callbacks_.evaluation(eval);
         const std::string path = writeCheckpoint();
         wrote_at_this_step = true;

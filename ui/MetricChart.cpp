@@ -104,6 +104,16 @@ void MetricChart::replotNow() {
     }
   }
   plot_->rescaleAxes();
+  // A margin, so that points on the edges (the first evaluation) stay visible.
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+    const QCPRange range = axis->range();
+    if (axis->scaleType() == QCPAxis::stLinear) {
+      const double pad = range.size() > 0 ? range.size() * 0.05 : std::max(1.0, std::abs(range.lower) * 0.05);
+      axis->setRange(range.lower - pad, range.upper + pad);
+    } else if (range.lower > 0) {
+      axis->setRange(range.lower / 1.2, range.upper * 1.2);
+    }
+  }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

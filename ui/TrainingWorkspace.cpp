@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -180,6 +181,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   samples_ = new QPlainTextEdit(texts);
   samples_->setReadOnly(true);
   samples_->setAccessibleName(tr("Sample translations"));
+  samples_->setObjectName("Samples");
   log_ = new QPlainTextEdit(texts);
   log_->setReadOnly(true);
   log_->setAccessibleName(tr("Log"));
@@ -255,6 +257,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
     return false;
   }
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
+  samples_->clear();
   int line_number = 0, unreadable = 0;
   qint64 last_step = 0;
   while (!metrics.atEnd()) {
@@ -273,8 +276,19 @@ bool TrainingWorkspace::openRun(const QString& dir) {
       lr_chart_->addPoint(lr_, step, record["lr"].toDouble());
       speed_chart_->addPoint(speed_, step, record["tokens_per_s"].toDouble());
     } else if (record["type"] == "eval") {
-      loss_chart_->addPoint(dev_loss_, step, record["loss"].toDouble());
-      bleu_chart_->addPoint(bleu_, step, record["bleu"].toDouble());
+      app::EvalReport report;
+      report.step = qint64(step);
+      report.loss = record["loss"].toDouble();
+      report.perplexity = record["perplexity"].toDouble();
+      report.tokenAccuracy = record["token_accuracy"].toDouble();
+      report.bleu = record["bleu"].toDouble();
+      report.best = record["best"].toBool();
+      for (const auto& value : record["samples"].toArray()) {
+        const auto sample = value.toObject();
+        report.samples.append({sample["source"].toString(), sample["reference"].toString(),
+                               sample["hypothesis"].toString()});
+      }
+      showEval(report, /*log=*/false);
     }
   }
   setRunDir(dir);
@@ -294,6 +308,8 @@ bool TrainingWorkspace::openRun(const QString& dir) {
     max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
     eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
   }
+  progress_->setRange(0, std::max(1, max_steps_->value()));
+  progress_->setValue(int(std::min<qint64>(last_step, max_steps_->value())));
   status_->setText(tr("Opened %1: %2 steps of history%3.")
                        .arg(dir)
                        .arg(last_step)
@@ -373,7 +389,9 @@ void TrainingWorkspace::onStep(const app::StepProgress& p) {
                        .arg(clock(p.elapsedSeconds), clock(eta)));
 }
 
-void TrainingWorkspace::onEval(const app::EvalReport& r) {
+void TrainingWorkspace::onEval(const app::EvalReport& r) { showEval(r, /*log=*/true); }
+
+void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   loss_chart_->addPoint(dev_loss_, double(r.step), r.loss);
   bleu_chart_->addPoint(bleu_, double(r.step), r.bleu);
   QString text = tr("— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6\n")
@@ -386,7 +404,7 @@ void TrainingWorkspace::onEval(const app::EvalReport& r) {
   for (const auto& s : r.samples)
     text += tr("  source:     %1\n  reference:  %2\n  hypothesis: %3\n").arg(s.source, s.reference, s.hypothesis);
   samples_->appendPlainText(text);
-  appendLog(r.bleuLine);
+  if (log) appendLog(r.bleuLine);
 }
 
 void TrainingWorkspace::onFinished(const app::FinishedReport& r) {

@@ -56,6 +56,7 @@ class TrainingWorkspace : public QWidget {
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
   void onEval(const studio::app::EvalReport& r);
+  void showEval(const studio::app::EvalReport& r, bool log);
   void onFinished(const studio::app::FinishedReport& r);
   void onFailed(const QString& message);
   void appendLog(const QString& line);

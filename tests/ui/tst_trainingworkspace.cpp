@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -98,6 +99,8 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
   QVERIFY(reopened.lossChart()->pointCount(0) >= 1);                                    // logged steps
   QCOMPARE(reopened.lossChart()->pointCount(1), workspace.lossChart()->pointCount(1));  // every evaluation
   QCOMPARE(reopened.findChild<QSpinBox*>("d_model")->value(), 32);
+  QCOMPARE(reopened.findChild<QPlainTextEdit*>("Samples")->toPlainText(),
+           workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText());
   QCOMPARE(reopened.findChild<QLineEdit*>("Data folder")->text(), QDir(data_).absolutePath());
 
   // The chart exports what it shows.
