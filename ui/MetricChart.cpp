@@ -1,6 +1,8 @@
 #include "ui/MetricChart.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
+#include <QToolButton>
 #include <QSaveFile>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -27,7 +29,25 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   log_scale_ = new QCheckBox(tr("Log scale"), this);
   log_scale_->setAccessibleName(tr("%1: logarithmic axis").arg(title));
   header->addWidget(log_scale_);
+  auto* png = new QToolButton(this);
+  png->setText(tr("PNG…"));
+  png->setToolTip(tr("Save this chart as a PNG image"));
+  png->setAccessibleName(tr("%1: save as PNG").arg(title));
+  auto* csv = new QToolButton(this);
+  csv->setText(tr("CSV…"));
+  csv->setToolTip(tr("Save this chart's points as CSV"));
+  csv->setAccessibleName(tr("%1: save as CSV").arg(title));
+  header->addWidget(png);
+  header->addWidget(csv);
   layout->addLayout(header);
+  connect(png, &QToolButton::clicked, this, [this, title]() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), title + ".png", tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !savePng(path)) Q_EMIT saveFailed(tr("Cannot write '%1'.").arg(path));
+  });
+  connect(csv, &QToolButton::clicked, this, [this, title]() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save points"), title + ".csv", tr("CSV files (*.csv)"));
+    if (!path.isEmpty() && !saveCsv(path)) Q_EMIT saveFailed(tr("Cannot write '%1'.").arg(path));
+  });
 
   plot_ = new QCustomPlot(this);
   plot_->setAccessibleName(title);

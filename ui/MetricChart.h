@@ -33,6 +33,9 @@ class MetricChart : public QWidget {
   bool savePng(const QString& path);
   bool saveCsv(const QString& path) const;
 
+ Q_SIGNALS:
+  void saveFailed(const QString& message);
+
  private:
   void replotSoon();
   void replotNow();

@@ -172,6 +172,8 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   lr_ = lr_chart_->addSeries(tr("learning rate"), QColor(148, 103, 189));
   speed_chart_ = new MetricChart(tr("Speed"), tr("target tokens / s"), charts);
   speed_ = speed_chart_->addSeries(tr("tokens/s"), QColor(214, 39, 40));
+  for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_})
+    connect(chart, &MetricChart::saveFailed, this, &TrainingWorkspace::errorOccurred);
   grid->addWidget(loss_chart_, 0, 0);
   grid->addWidget(bleu_chart_, 0, 1);
   grid->addWidget(lr_chart_, 1, 0);
