@@ -16,6 +16,7 @@
 #include "model/AtomicFile.h"
 #include "model/Bleu.h"
 #include "model/Loss.h"
+#include "model/MixedPrecision.h"
 #include "model/ModelFile.h"
 #include "model/Optimizer.h"
 #include "model/Runtime.h"
@@ -39,7 +40,9 @@ nlohmann::json stateToJson(const TrainerState& s) {
           {"best_step", s.best_step},
           {"evals_without_improvement", s.evals_without_improvement},
           {"plateau_scale", s.plateau_scale},
-          {"plateau_bad_evals", s.plateau_bad_evals}};
+          {"plateau_bad_evals", s.plateau_bad_evals},
+          {"loss_scale", s.loss_scale},
+          {"loss_scale_good_steps", s.loss_scale_good_steps}};
 }
 
 TrainerState stateFromJson(const nlohmann::json& j) {
@@ -52,6 +55,8 @@ TrainerState stateFromJson(const nlohmann::json& j) {
   s.evals_without_improvement = j.at("evals_without_improvement").get<int64_t>();
   s.plateau_scale = j.at("plateau_scale").get<double>();
   s.plateau_bad_evals = j.at("plateau_bad_evals").get<int64_t>();
+  s.loss_scale = j.value("loss_scale", 65536.0);
+  s.loss_scale_good_steps = j.value("loss_scale_good_steps", int64_t(0));
   return s;
 }
 
@@ -240,6 +245,11 @@ bool Trainer::run() {
       dev_tgt_len.push_back(dev.tgtLength(i));
     }
 
+    const bool amp = config_.mixed_precision;
+    const auto amp_dtype = config_.mixed_precision_dtype == "fp16" ? torch::kHalf : torch::kBFloat16;
+    if (amp && amp_dtype == torch::kHalf && !device.is_cuda())
+      throw std::runtime_error("fp16 mixed precision needs a CUDA device (this run is on " + device.str() +
+                               "); use mixed_precision_dtype \"bf16\"");
     torch::manual_seed(config_.seed);
     Transformer model(config_.model);
     model->to(device);
@@ -276,6 +286,9 @@ bool Trainer::run() {
       metrics.truncateAfter(state.step);
       log("resumed from " + path + " at step " + std::to_string(state.step));
     }
+    LossScaler scaler(amp && amp_dtype == torch::kHalf, state.loss_scale);
+    scaler.restore(state.loss_scale, state.loss_scale_good_steps);
+    if (amp) log("mixed precision: " + config_.mixed_precision_dtype + (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());
@@ -385,15 +398,19 @@ bool Trainer::run() {
         for (size_t i : batches[size_t(state.batch_index)]) rows.push_back(usable[i]);
         ++state.batch_index;
         auto t = data::makeBatchTensors(train, rows, config_.model.pad_id, config_.model.bos_id, config_.model.eos_id);
-        auto out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)),
-                                             t.target_out.to(device), config_.model.pad_id, config_.label_smoothing);
+        LossResult out;
+        {
+          AutocastScope autocast(amp, device, amp_dtype);
+          out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
+                                          config_.model.pad_id, config_.label_smoothing);
+        }
         const double value = out.loss.item<double>();
         if (!std::isfinite(value))
           throw std::runtime_error("the loss became " + std::string(std::isnan(value) ? "NaN" : "infinite") +
                                    " at step " + std::to_string(state.step + 1) + "; the last good checkpoint is " +
                                    (last_checkpoint.empty() ? std::string("none") : last_checkpoint) +
                                    " (try a lower learning rate or a longer warmup)");
-        (out.loss / double(config_.accumulate_steps)).backward();
+        (out.loss * (scaler.scale() / double(config_.accumulate_steps))).backward();
         loss_sum += value * double(out.tokens);
         nll_sum += out.nll_sum.item<double>();
         step_tokens += out.tokens;
@@ -401,6 +418,18 @@ bool Trainer::run() {
       if (epochs_done && step_tokens == 0) {
         finish_reason = "max_epochs";
         break;
+      }
+      if (!scaler.unscaleAndCheck(model->parameters())) {
+        // fp16 overflow: skip this update, halve the scale, try the next batch.
+        if (scaler.scale() <= 1.0)
+          throw std::runtime_error("the gradients overflow even with a loss scale of 1 at step " +
+                                   std::to_string(state.step + 1) + "; train in bf16 or float32");
+        scaler.update(false);
+        state.loss_scale = scaler.rawScale();
+        state.loss_scale_good_steps = scaler.goodSteps();
+        log("fp16 gradient overflow before step " + std::to_string(state.step + 1) + ": skipped, loss scale now " +
+            std::to_string(scaler.scale()));
+        continue;
       }
       const double grad_norm =
           config_.clip_norm > 0
@@ -410,6 +439,9 @@ bool Trainer::run() {
                         (config_.schedule == ScheduleKind::Plateau ? state.plateau_scale : 1.0);
       setLearningRate(*optimizer, std::max(lr, config_.schedule == ScheduleKind::Noam ? 0.0 : config_.min_learning_rate));
       optimizer->step();
+      scaler.update(true);
+      state.loss_scale = scaler.rawScale();
+      state.loss_scale_good_steps = scaler.goodSteps();
       ++state.step;
       wrote_at_this_step = false;
       window_tokens += step_tokens;

@@ -76,6 +76,8 @@ struct TrainerState {
   int64_t evals_without_improvement = 0;
   double plateau_scale = 1.0;  // product of the plateau cuts so far
   int64_t plateau_bad_evals = 0;
+  double loss_scale = 65536.0;  // fp16 mixed precision only
+  int64_t loss_scale_good_steps = 0;
 };
 
 class Trainer {

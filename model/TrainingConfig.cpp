@@ -62,8 +62,8 @@ void TrainingConfig::validate() const {
   if (keep_last < 1) invalid("keep_last", "must be at least 1");
   if (average_last < 0) invalid("average_last", "must be >= 0");
   if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
-  if (mixed_precision)
-    invalid("mixed_precision", "is not implemented yet (it would need a GPU to test); train in float32");
+  if (mixed_precision_dtype != "bf16" && mixed_precision_dtype != "fp16")
+    invalid("mixed_precision_dtype", "must be \"bf16\" or \"fp16\", got \"" + mixed_precision_dtype + "\"");
 }
 
 std::vector<std::string> trainingPresetNames() { return {"tiny", "iwslt-4layer", "iwslt-6layer", "base"}; }
@@ -149,7 +149,8 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"average_last", c.average_last},
           {"early_stopping_patience", c.early_stopping_patience},
           {"device", c.device},
-          {"mixed_precision", c.mixed_precision}};
+          {"mixed_precision", c.mixed_precision},
+          {"mixed_precision_dtype", c.mixed_precision_dtype}};
 }
 
 TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const TrainingConfig& base) {
@@ -189,6 +190,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "early_stopping_patience", c.early_stopping_patience);
   readField(json, "device", c.device);
   readField(json, "mixed_precision", c.mixed_precision);
+  readField(json, "mixed_precision_dtype", c.mixed_precision_dtype);
   return c;
 }
 

@@ -50,7 +50,10 @@ struct TrainingConfig {
   int64_t early_stopping_patience = 0;  // evaluations without a better dev BLEU; 0 = off
 
   std::string device = "auto";
-  bool mixed_precision = false;  // CUDA only; not implemented yet (validate() refuses it)
+  // Autocast for the forward pass: "bf16" (GPUs since Ampere; also the CPU)
+  // or "fp16" (CUDA only, with dynamic loss scaling).
+  bool mixed_precision = false;
+  std::string mixed_precision_dtype = "bf16";
 
   void validate() const;  // throws std::invalid_argument naming the field
 };

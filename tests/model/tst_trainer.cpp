@@ -73,6 +73,7 @@ class TestTrainer : public QObject {
   void averagingAveragesTheParameters();
   void evaluationReportsBleuAndSamples();
   void attentionSnapshotMatchesTheModel();
+  void mixedPrecisionBf16TrainsOnTheCpu();
   void configurationRoundTripAndValidation();
   void presets();
   void schedules();
@@ -298,6 +299,25 @@ void TestTrainer::attentionSnapshotMatchesTheModel() {
   QCOMPARE(json["masks"]["encoder_self"][0][11].get<int>(), 1);
 }
 
+void TestTrainer::mixedPrecisionBf16TrainsOnTheCpu() {
+  // CPU autocast supports bf16: the mixed-precision path runs here end to
+  // end (fp16 with loss scaling needs CUDA and is refused on the CPU).
+  auto config = smallConfig();
+  config.max_steps = 6;
+  config.mixed_precision = true;
+  config.mixed_precision_dtype = "bf16";
+  Recorder recorder;
+  QVERIFY2(model::Trainer(config, data_, dir("bf16"), false, recorder.callbacks()).run(), recorder.failure.c_str());
+  QCOMPARE(recorder.losses.size(), size_t(6));
+  for (const auto& [step, loss] : recorder.losses) QVERIFY2(std::isfinite(loss) && loss > 0, qPrintable(QString::number(step)));
+  auto model = model::loadModel(model::latestCheckpoint(dir("bf16")));
+  QVERIFY(model->embeddingWeight().scalar_type() == torch::kFloat);  // weights stay float32
+  config.mixed_precision_dtype = "fp16";
+  Recorder refused;
+  QVERIFY(!model::Trainer(config, data_, dir("fp16"), false, refused.callbacks()).run());
+  QVERIFY2(QString::fromStdString(refused.failure).contains("needs a CUDA device"), refused.failure.c_str());
+}
+
 void TestTrainer::configurationRoundTripAndValidation() {
   auto config = model::trainingPreset("iwslt-6layer");
   config.schedule = model::ScheduleKind::Cosine;
@@ -319,8 +339,8 @@ void TestTrainer::configurationRoundTripAndValidation() {
     }
   };
   auto c = smallConfig();
-  c.mixed_precision = true;
-  expectField(c, "mixed_precision");
+  c.mixed_precision_dtype = "fp8";
+  expectField(c, "mixed_precision_dtype");
   c = smallConfig();
   c.max_tokens = 0;
   expectField(c, "max_tokens");
