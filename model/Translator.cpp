@@ -47,9 +47,9 @@ std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const
   return out;
 }
 
-std::vector<std::vector<Translation>> Translator::translate(const std::vector<std::string>& sentences,
-                                                            const DecodingOptions& options,
-                                                            int64_t max_tokens) const {
+std::vector<std::vector<Translation>> Translator::translate(
+    const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens,
+    const std::function<void(size_t, size_t)>& progress) const {
   options.validate();
   const auto& o = model_->options();
   std::vector<std::vector<int64_t>> sources;
@@ -97,6 +97,7 @@ std::vector<std::vector<Translation>> Translator::translate(const std::vector<st
       }
     }
     start = end;
+    if (progress) progress(start, order.size());
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,8 +33,10 @@ class Translator {
   static Translator fromFiles(const std::string& model_path, const std::string& spm_path,
                               const torch::Device& device);
 
-  std::vector<std::vector<Translation>> translate(const std::vector<std::string>& sentences,
-                                                  const DecodingOptions& options, int64_t max_tokens = 4096) const;
+  // `progress` (optional) hears (sentences done, total) after each batch.
+  std::vector<std::vector<Translation>> translate(
+      const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens = 4096,
+      const std::function<void(size_t, size_t)>& progress = nullptr) const;
 
   Transformer& model() { return model_; }
   Transformer modelHandle() const { return model_; }  // shares the module

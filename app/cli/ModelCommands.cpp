@@ -30,6 +30,17 @@ void onInterrupt(int) {
   if (auto* trainer = g_trainer.load()) trainer->requestStop();
 }
 
+// A progress line on stderr when it is a terminal (nothing otherwise).
+std::function<void(size_t, size_t)> terminalProgress(const char* what) {
+  if (!isatty(fileno(stderr))) return nullptr;
+  return [what](size_t done, size_t total) {
+    std::fprintf(stderr, "\r%s %zu/%zu sentences (%.0f %%)\x1b[K", what, done, total,
+                 total ? 100.0 * double(done) / double(total) : 100.0);
+    if (done >= total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+}
+
 std::string clock(double seconds) {
   const auto s = int64_t(seconds);
   char text[32];
@@ -182,7 +193,7 @@ int runTranslate(const ParsedArgs& args) {
     if (!data::isValidUtf8(line)) throw std::runtime_error("input line " + std::to_string(number) + " is not valid UTF-8");
     lines.push_back(data::normalizeWhitespace(line));
   }
-  const auto results = translator.translate(lines, options);
+  const auto results = translator.translate(lines, options, 4096, terminalProgress("translated"));
   const bool scores = args.has("scores");
   for (size_t i = 0; i < results.size(); ++i) {
     if (results[i].empty()) {
@@ -237,7 +248,7 @@ int runEvaluate(const ParsedArgs& args) {
                              "' has " + std::to_string(references.size()));
   const auto device = model::resolveDevice(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
-  const auto results = translator.translate(sources, options);
+  const auto results = translator.translate(sources, options, 4096, terminalProgress("translated"));
   std::vector<std::string> hypotheses;
   for (const auto& list : results) hypotheses.push_back(list.empty() ? "" : list[0].text);
   if (auto out = args.get("hyp-out")) {
