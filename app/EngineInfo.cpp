@@ -1,6 +1,11 @@
 #include "app/EngineInfo.h"
 
+#include <QJsonDocument>
+
+#include <nlohmann/json.hpp>
+
 #include "model/Runtime.h"
+#include "model/TrainingConfig.h"
 
 namespace studio::app {
 
@@ -18,6 +23,21 @@ EngineInfo engineInfo() {
   info.blas = QString::fromStdString(runtime.blas);
   info.summary = QString::fromStdString(model::describe(runtime)).trimmed();
   return info;
+}
+
+QStringList trainingPresetNames() {
+  QStringList names;
+  for (const auto& name : model::trainingPresetNames()) names << QString::fromStdString(name);
+  return names;
+}
+
+QJsonObject trainingPresetJson(const QString& name) {
+  try {
+    const auto json = model::toJson(model::trainingPreset(name.toStdString())).dump();
+    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+  } catch (const std::invalid_argument&) {
+    return {};
+  }
 }
 
 }  // namespace studio::app

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace studio::app {
 
@@ -21,5 +23,10 @@ struct EngineInfo {
 int initializeEngine(int threads = 0);
 
 EngineInfo engineInfo();
+
+// The engine's training presets (tiny, iwslt-4layer, ...), and one as the
+// JSON object of its TrainingConfig (empty for an unknown name).
+QStringList trainingPresetNames();
+QJsonObject trainingPresetJson(const QString& name);
 
 }  // namespace studio::app

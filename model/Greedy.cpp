@@ -25,17 +25,18 @@ std::vector<DecodedSentence> greedyDecode(Transformer& model, const torch::Tenso
     auto logits = model->project(last);                                   // [B, V]
     auto probs = logits.to(torch::kFloat).softmax(/*dim=*/-1);            // [B, V]
     auto [best_prob, best] = probs.max(/*dim=*/-1);                       // [B], [B]
-    auto best_cpu = best.to(torch::kCPU);
-    auto prob_cpu = best_prob.to(torch::kCPU);
-    auto next = best_cpu.clone();
+    auto next = best.to(torch::kCPU).contiguous();
+    auto prob_cpu = best_prob.to(torch::kCPU).contiguous();
+    auto next_a = next.accessor<int64_t, 1>();
+    auto prob_a = prob_cpu.accessor<float, 1>();
     for (int64_t b = 0; b < batch; ++b) {
       const auto i = static_cast<size_t>(b);
       if (done[i]) {
-        next[b] = o.pad_id;
+        next_a[b] = o.pad_id;
         continue;
       }
-      const int64_t token = best_cpu[b].item<int64_t>();
-      const float p = prob_cpu[b].item<float>();
+      const int64_t token = next_a[b];
+      const float p = prob_a[b];
       sentences[i].log_probability += std::log(std::max(p, 1e-30f));
       if (token == o.eos_id) {
         sentences[i].finished = true;

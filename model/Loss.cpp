@@ -20,7 +20,7 @@ class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntro
  public:
   static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& logits,
                                const torch::Tensor& gold, const torch::Tensor& keep, int64_t pad_id, double epsilon,
-                               double denominator, LossResult* stats) {
+                               double denominator, bool count_correct, LossResult* stats) {
     const int64_t vocab = logits.size(-1);
     const double delta = epsilon / double(vocab - 2);
     auto log_probs = logits.to(torch::kFloat).log_softmax(/*dim=*/-1);        // [N, V]
@@ -31,7 +31,8 @@ class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntro
     auto per_token = -(1.0 - epsilon) * gold_lp - delta * (all_lp - gold_lp - pad_lp);
     // Statistics for reports, from the same log-probabilities.
     stats->nll_sum = (-gold_lp * keep).sum();
-    stats->correct = (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep.to(torch::kBool))).sum().item<int64_t>();
+    if (count_correct)
+      stats->correct = (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep.to(torch::kBool))).sum().item<int64_t>();
     ctx->save_for_backward({log_probs, gold, keep});
     ctx->saved_data["pad_id"] = pad_id;
     ctx->saved_data["epsilon"] = epsilon;
@@ -60,14 +61,14 @@ class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntro
                       torch::full({grad.size(0), 1}, -(1.0 - epsilon - delta), grad.options()));
     grad.mul_((keep * (grad_outputs[0] / denominator)).unsqueeze(1));
     return {grad.to(dtype), torch::Tensor(), torch::Tensor(), torch::Tensor(),
-            torch::Tensor(), torch::Tensor(), torch::Tensor()};
+            torch::Tensor(), torch::Tensor(), torch::Tensor(), torch::Tensor()};
   }
 };
 
 }  // namespace
 
 LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::Tensor& target,
-                                     int64_t pad_id, double epsilon) {
+                                     int64_t pad_id, double epsilon, bool count_correct) {
   if (!(epsilon >= 0.0 && epsilon < 1.0))
     throw std::invalid_argument("label smoothing epsilon must be in [0, 1), got " +
                                 std::to_string(epsilon));
@@ -81,7 +82,7 @@ LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::T
   result.tokens = keep.sum().item<int64_t>();
   const double denominator = result.tokens > 0 ? double(result.tokens) : 1.0;
   auto keep_f = keep.to(torch::kFloat);
-  result.loss = SmoothedCrossEntropy::apply(flat, gold, keep_f, pad_id, epsilon, denominator, &result);
+  result.loss = SmoothedCrossEntropy::apply(flat, gold, keep_f, pad_id, epsilon, denominator, count_correct, &result);
   return result;
 }
 

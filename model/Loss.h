@@ -8,7 +8,7 @@ struct LossResult {
   torch::Tensor loss;      // [] mean label-smoothed cross-entropy over non-pad targets (backprop this)
   torch::Tensor nll_sum;   // [] summed negative log-likelihood of the targets (for perplexity)
   int64_t tokens = 0;      // non-pad target tokens
-  int64_t correct = 0;     // argmax == target, over non-pad targets
+  int64_t correct = 0;     // argmax == target, over non-pad targets (when counted)
 };
 
 // Label-smoothed cross-entropy (Szegedy et al. 2016; section 5.4 of the paper).
@@ -17,7 +17,9 @@ struct LossResult {
 // (padding gets none), as OpenNMT does. With epsilon = 0 this is the NLL.
 // Positions whose target is `pad_id` contribute nothing.
 //   logits [B, T, V] (any float type; computed in float32), target [B, T].
+// `count_correct` false skips the argmax over [N, V] (a training step needs
+// no accuracy); `correct` then stays 0.
 LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::Tensor& target,
-                                     int64_t pad_id, double epsilon = 0.1);
+                                     int64_t pad_id, double epsilon = 0.1, bool count_correct = true);
 
 }  // namespace studio::model

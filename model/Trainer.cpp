@@ -402,7 +402,7 @@ bool Trainer::run() {
         {
           AutocastScope autocast(amp, device, amp_dtype);
           out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
-                                          config_.model.pad_id, config_.label_smoothing);
+                                          config_.model.pad_id, config_.label_smoothing, /*count_correct=*/false);
         }
         const double value = out.loss.item<double>();
         if (!std::isfinite(value))

@@ -23,26 +23,12 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "app/EngineInfo.h"
 #include "ui/MetricChart.h"
 
 namespace studio::ui {
 
 namespace {
-
-struct PresetValues {
-  int layers, d_model, heads, d_ff;
-  double dropout;
-  int max_tokens, warmup, max_steps, eval_every;
-};
-
-// The presets' shapes as the engine defines them (model/TrainingConfig.cpp);
-// shown here so they can be edited before a run.
-PresetValues presetValues(const QString& name) {
-  if (name == "iwslt-4layer") return {4, 512, 8, 2048, 0.1, 4096, 4000, 100000, 1000};
-  if (name == "iwslt-6layer") return {6, 512, 8, 2048, 0.1, 4096, 16000, 100000, 1000};
-  if (name == "base") return {6, 512, 8, 2048, 0.1, 25000, 4000, 100000, 1000};
-  return {2, 128, 4, 512, 0.1, 2048, 400, 3000, 250};  // tiny
-}
 
 QString clock(double seconds) {
   const auto s = qint64(seconds);
@@ -102,7 +88,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   auto* model_group = new QGroupBox(tr("Model"), form_box);
   auto* model_form = new QFormLayout(model_group);
   preset_ = new QComboBox(model_group);
-  preset_->addItems({"tiny", "iwslt-4layer", "iwslt-6layer", "base"});
+  preset_->addItems(app::trainingPresetNames());
   preset_->setObjectName("Preset");
   preset_->setAccessibleName(tr("Preset"));
   preset_->setToolTip(tr("Starting values for every field below"));
@@ -227,17 +213,19 @@ bool TrainingWorkspace::isTraining() const { return running_; }
 void TrainingWorkspace::setDataDir(const QString& dir) { data_dir_->setText(dir); }
 void TrainingWorkspace::setRunDir(const QString& dir) { run_dir_->setText(dir); }
 
-void TrainingWorkspace::applyPreset(const QString& name) {
-  const auto v = presetValues(name);
-  layers_->setValue(v.layers);
-  d_model_->setValue(v.d_model);
-  heads_->setValue(v.heads);
-  d_ff_->setValue(v.d_ff);
-  dropout_->setValue(v.dropout);
-  max_tokens_->setValue(v.max_tokens);
-  warmup_->setValue(v.warmup);
-  max_steps_->setValue(v.max_steps);
-  eval_every_->setValue(v.eval_every);
+void TrainingWorkspace::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
+
+void TrainingWorkspace::applyConfig(const QJsonObject& training) {
+  const auto model = training["model"].toObject();
+  layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
+  d_model_->setValue(model["d_model"].toInt(d_model_->value()));
+  heads_->setValue(model["heads"].toInt(heads_->value()));
+  d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
+  dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
+  max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
+  warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
+  max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
+  eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
 }
 
 QString TrainingWorkspace::configJson() const {
@@ -298,17 +286,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   if (config.open(QIODevice::ReadOnly)) {
     const auto json = QJsonDocument::fromJson(config.readAll()).object();
     setDataDir(json["data"].toString());
-    const auto training = json["training"].toObject();
-    const auto model = training["model"].toObject();
-    layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
-    d_model_->setValue(model["d_model"].toInt(d_model_->value()));
-    heads_->setValue(model["heads"].toInt(heads_->value()));
-    d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
-    dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
-    max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
-    warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
-    max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
-    eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
+    applyConfig(json["training"].toObject());
   }
   progress_->setRange(0, std::max(1, max_steps_->value()));
   progress_->setValue(int(std::min<qint64>(last_step, max_steps_->value())));

@@ -51,6 +51,8 @@ class TrainingWorkspace : public QWidget {
 
  private:
   void applyPreset(const QString& name);
+  // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
+  void applyConfig(const QJsonObject& training);
   QString configJson() const;
   void begin(bool resume);
   void setRunning(bool running);

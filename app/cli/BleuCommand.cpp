@@ -12,6 +12,21 @@
 
 namespace studio::cli {
 
+int printBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
+              const std::string& ref_path, bool json) {
+  model::BleuScore score;
+  try {
+    score = model::corpusBleu(hypotheses, references);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("'" + ref_path + "': " + e.what());
+  }
+  if (json)
+    std::cout << score.toJson().dump() << std::endl;
+  else
+    std::cout << score.line() << std::endl;
+  return kOk;
+}
+
 const CommandSpec& bleuSpec() {
   static const CommandSpec spec{
       "bleu",
@@ -34,17 +49,7 @@ int runBleu(const ParsedArgs& args) {
   if (hyps.size() != refs.size())
     throw std::runtime_error("'" + hyp_path + "' has " + std::to_string(hyps.size()) + " lines but '" + ref_path +
                              "' has " + std::to_string(refs.size()));
-  model::BleuScore score;
-  try {
-    score = model::corpusBleu(hyps, refs);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("'" + ref_path + "': " + e.what());
-  }
-  if (args.has("json"))
-    std::cout << score.toJson().dump() << std::endl;
-  else
-    std::cout << score.line() << std::endl;
-  return kOk;
+  return printBleu(hyps, refs, ref_path, args.has("json"));
 }
 
 }  // namespace studio::cli

@@ -15,6 +15,11 @@ int runPrepare(const ParsedArgs& args);
 const CommandSpec& demoCorpusSpec();
 int runDemoCorpus(const ParsedArgs& args);
 
+// Scores hypotheses against references (line-aligned) and prints
+// sacreBLEU's line, or JSON; errors name `ref_path`.
+int printBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
+              const std::string& ref_path, bool json);
+
 const CommandSpec& bleuSpec();
 int runBleu(const ParsedArgs& args);
 

@@ -13,7 +13,6 @@
 #include "app/cli/Commands.h"
 #include "model/AtomicFile.h"
 #include "model/AttentionCapture.h"
-#include "model/Bleu.h"
 #include "model/Runtime.h"
 #include "model/Trainer.h"
 #include "model/Translator.h"
@@ -256,17 +255,7 @@ int runEvaluate(const ParsedArgs& args) {
     for (const auto& h : hypotheses) text += h + "\n";
     model::writeFileAtomically(*out, text);
   }
-  model::BleuScore score;
-  try {
-    score = model::corpusBleu(hypotheses, references);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("'" + ref_path + "': " + e.what());
-  }
-  if (args.has("json"))
-    std::cout << score.toJson().dump() << std::endl;
-  else
-    std::cout << score.line() << std::endl;
-  return kOk;
+  return printBleu(hypotheses, references, ref_path, args.has("json"));
 }
 
 const CommandSpec& attentionSpec() {

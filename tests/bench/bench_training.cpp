@@ -102,7 +102,7 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   auto step = [&]() {
     adam->zero_grad();
     auto logits = m(src, tgt_in);
-    auto loss = model::labelSmoothedCrossEntropy(logits, tgt_out, o.pad_id, 0.1);
+    auto loss = model::labelSmoothedCrossEntropy(logits, tgt_out, o.pad_id, 0.1, /*count_correct=*/false);
     loss.loss.backward();
     adam->step();
   };
