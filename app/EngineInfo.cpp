@@ -21,6 +21,8 @@ EngineInfo engineInfo() {
   info.threads = runtime.threads;
   info.hardwareThreads = runtime.hardware_threads;
   info.blas = QString::fromStdString(runtime.blas);
+  info.sentencePieceVersion = QStringLiteral(STUDIO_SENTENCEPIECE_VERSION);
+  info.buildKind = runtime.cuda_built ? QStringLiteral("CUDA") : QStringLiteral("CPU");
   info.summary = QString::fromStdString(model::describe(runtime)).trimmed();
   return info;
 }

@@ -15,6 +15,8 @@ struct EngineInfo {
   int threads = 0;
   int hardwareThreads = 0;
   QString blas;
+  QString sentencePieceVersion;  // the SentencePiece this build was compiled against
+  QString buildKind;             // "CPU" or "CUDA": the LibTorch this build links
   QString summary;  // several lines, human readable
 };
 

@@ -2,11 +2,16 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 
+#include <functional>
+
 #include "app/EngineInfo.h"
+#include "ui/AttentionWorkspace.h"
 #include "ui/MainWindow.h"
 #include "ui/TrainingWorkspace.h"
+#include "ui/TranslateWorkspace.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -20,26 +25,61 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   QCommandLineOption smoke("smoke-test", "Show the main window, then quit (for tests).");
-  QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.",
-                                "FILE");
+  QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE");
   QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
+  QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
+  QCommandLineOption workspace("workspace", "Start in a workspace: training, translate or attention.", "NAME");
+  QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
+  QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   parser.addOption(smoke);
   parser.addOption(screenshot);
   parser.addOption(open_run);
+  parser.addOption(open);
+  parser.addOption(workspace);
+  parser.addOption(text);
+  parser.addOption(pad_to);
   parser.process(app);
 
   studio::app::initializeEngine();
-  studio::ui::MainWindow window(studio::app::engineInfo());
-  if (parser.isSet(open_run)) window.training()->openRun(parser.value(open_run));
+  const auto engine = studio::app::engineInfo();
+  qInfo("Attention Studio %s: %s build, LibTorch %s, %s", STUDIO_VERSION, qPrintable(engine.buildKind),
+        qPrintable(engine.torchVersion),
+        engine.cudaAvailable ? qPrintable(QString("CUDA with %1 GPU(s)").arg(engine.cudaDevices))
+                             : qPrintable(QString("CPU with %1 threads").arg(engine.threads)));
+  studio::ui::MainWindow window(engine);
+  if (parser.isSet(open_run)) window.openPath(parser.value(open_run));
+  if (parser.isSet(open)) window.openPath(parser.value(open));
+  if (parser.isSet(pad_to)) window.attention()->setPadTo(parser.value(pad_to).toInt());
+  if (parser.isSet(text)) {
+    window.translate()->setInputText(parser.value(text));
+    window.translate()->translateNow();
+    window.attention()->explore(window.translate()->modelSource(), parser.value(text),
+                                window.translate()->decodeSettings());
+  }
+  if (parser.isSet(workspace)) {
+    const QString name = parser.value(workspace).toLower();
+    QWidget* page = name == "translate"   ? static_cast<QWidget*>(window.translate())
+                    : name == "attention" ? static_cast<QWidget*>(window.attention())
+                                          : static_cast<QWidget*>(window.training());
+    window.tabs()->setCurrentWidget(page);
+  }
   window.show();
 
   if (parser.isSet(smoke) || parser.isSet(screenshot)) {
     const QString file = parser.value(screenshot);
-    QTimer::singleShot(200, &window, [&window, file]() {
-      int code = 0;
-      if (!file.isEmpty() && !window.grab().save(file)) code = 1;
-      QApplication::exit(code);
-    });
+    // Waits for the translation and capture asked for above, then grabs.
+    auto* poll = new QTimer(&window);
+    auto grab = [&window, file, poll]() {
+      if (window.isBusy()) return;
+      poll->stop();
+      QTimer::singleShot(300, &window, [&window, file]() {
+        int code = 0;
+        if (!file.isEmpty() && !window.grab().save(file)) code = 1;
+        QApplication::exit(code);
+      });
+    };
+    QObject::connect(poll, &QTimer::timeout, &window, grab);
+    poll->start(200);
   }
   return app.exec();
 }

@@ -1,43 +1,205 @@
 #include "ui/MainWindow.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
-#include <QLabel>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "ui/AttentionWorkspace.h"
 #include "ui/TrainingWorkspace.h"
+#include "ui/TranslateWorkspace.h"
 
 namespace studio::ui {
 
+namespace {
+constexpr int kMaxRecent = 8;
+}
+
 MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine), training_(new TrainingWorkspace(this)) {
+    : QMainWindow(parent),
+      engine_(engine),
+      tabs_(new QTabWidget(this)),
+      training_(new TrainingWorkspace(this)),
+      translate_(new TranslateWorkspace(&service_, this)),
+      attention_(new AttentionWorkspace(&service_, this)) {
   setWindowTitle(tr("Attention Studio"));
   resize(1280, 800);
 
-  auto* tabs = new QTabWidget(this);
-  tabs->setAccessibleName(tr("Workspaces"));
-  tabs->addTab(training_, tr("Training"));
-  tabs->addTab(makePlaceholderPage(tr("Translate: type Vietnamese, get English with per-token "
-                                      "probabilities, beam search and n-best lists.\n"
-                                      "Not in the desktop app yet: use attention-studio-cli translate.")),
-               tr("Translate"));
-  tabs->addTab(makePlaceholderPage(tr("Attention explorer: encoder self-, decoder self- and "
-                                      "cross-attention for every layer and head.\n"
-                                      "Not in the desktop app yet: attention-studio-cli attention prints them as JSON.")),
-               tr("Attention"));
-  setCentralWidget(tabs);
-  connect(training_, &TrainingWorkspace::errorOccurred, this, &MainWindow::showError);
+  tabs_->setObjectName("Workspaces");
+  tabs_->setAccessibleName(tr("Workspaces"));
+  tabs_->addTab(training_, tr("&Training"));
+  tabs_->addTab(translate_, tr("T&ranslate"));
+  tabs_->addTab(attention_, tr("&Attention"));
+  setCentralWidget(tabs_);
 
-  const QString device = engine_.cudaAvailable
-                             ? tr("CUDA, %n GPU(s)", nullptr, engine_.cudaDevices)
-                             : tr("CPU, %1 threads").arg(engine_.threads);
-  statusBar()->showMessage(tr("LibTorch %1 · %2").arg(engine_.torchVersion, device));
+  connect(training_, &TrainingWorkspace::errorOccurred, this, &MainWindow::showError);
+  connect(translate_, &TranslateWorkspace::errorOccurred, this, [this](const QString& message) {
+    statusBar()->showMessage(message, 10000);  // typing errors stay in the status bar, not in dialogs
+  });
+  connect(attention_, &AttentionWorkspace::errorOccurred, this, &MainWindow::showError);
+  connect(translate_, &TranslateWorkspace::exploreAttention, this,
+          [this](const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings) {
+            attention_->explore(model, text, settings);
+            tabs_->setCurrentWidget(attention_);
+          });
+  attention_->setModelProvider([this] { return translate_->modelSource(); },
+                               [this] { return translate_->decodeSettings(); });
+  // A run started here can be translated with at once (its newest checkpoint).
+  connect(training_, &TrainingWorkspace::runningChanged, this, [this](bool running) {
+    if (running && translate_->modelSource().isEmpty())
+      translate_->setModelSource({app::ModelSource::Kind::RunLatest, training_->runDir()});
+  });
+
+  buildMenus();
+  const QString device = engine_.cudaAvailable ? tr("CUDA, %n GPU(s)", nullptr, engine_.cudaDevices)
+                                               : tr("CPU, %1 threads").arg(engine_.threads);
+  statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3").arg(engine_.buildKind, engine_.torchVersion, device));
+  restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open_run = file->addAction(tr("Open &Run…"), this, [this]() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a run folder"), training_->runDir());
+    if (!dir.isEmpty()) openPath(dir);
+  });
+  open_run->setShortcut(QKeySequence::Open);
+  QAction* open_model = file->addAction(tr("Open &Model…"), this, [this]() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a model or checkpoint"), QString(),
+                                                      tr("Models (*.pt);;All files (*)"));
+    if (!path.isEmpty()) openPath(path);
+  });
+  open_model->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  recent_menu_ = file->addMenu(tr("Open R&ecent"));
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (int i = 0; i < tabs_->count(); ++i) {
+    QAction* go = view->addAction(tabs_->tabText(i).remove('&'), this, [this, i]() { tabs_->setCurrentIndex(i); });
+    go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+  }
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About Attention Studio"), this, &MainWindow::showAbout);
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+bool MainWindow::openPath(const QString& path) {
+  const QFileInfo info(path);
+  if (info.isDir()) {
+    const bool has_metrics = QFileInfo(QDir(path).filePath("metrics.jsonl")).isFile();
+    if (!has_metrics && !QFileInfo(QDir(path).filePath("config.json")).isFile()) {
+      showError(tr("'%1' is not a run folder: it has neither config.json nor metrics.jsonl.").arg(path));
+      return false;
+    }
+    if (has_metrics) training_->openRun(path);
+    training_->setRunDir(path);
+    translate_->setModelSource({app::ModelSource::Kind::RunLatest, info.absoluteFilePath()});
+    tabs_->setCurrentWidget(training_);
+  } else if (info.isFile()) {
+    translate_->setModelSource({app::ModelSource::Kind::File, info.absoluteFilePath()});
+    tabs_->setCurrentWidget(translate_);
+  } else {
+    showError(tr("'%1' does not exist.").arg(path));
+    recent_.removeAll(path);
+    fillRecentMenu();
+    return false;
+  }
+  addRecent(info.absoluteFilePath());
+  return true;
+}
+
+void MainWindow::addRecent(const QString& path) {
+  recent_.removeAll(path);
+  recent_.prepend(path);
+  while (recent_.size() > kMaxRecent) recent_.removeLast();
+  fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu() {
+  recent_menu_->clear();
+  for (const QString& path : recent_) recent_menu_->addAction(path, this, [this, path]() { openPath(path); });
+  recent_menu_->setEnabled(!recent_.isEmpty());
 }
 
 void MainWindow::showError(const QString& message) {
   statusBar()->showMessage(message, 10000);
   if (isVisible()) QMessageBox::warning(this, tr("Attention Studio"), message);
+}
+
+void MainWindow::showAbout() {
+  const QString text =
+      tr("<h3>Attention Studio %1</h3>"
+         "<p>Train, use and look inside a Transformer translator (Vietnamese → English).</p>"
+         "<table>"
+         "<tr><td>Build</td><td>%2</td></tr>"
+         "<tr><td>Qt</td><td>%3 (built with %4)</td></tr>"
+         "<tr><td>LibTorch</td><td>%5</td></tr>"
+         "<tr><td>CUDA</td><td>%6</td></tr>"
+         "<tr><td>SentencePiece</td><td>%7</td></tr>"
+         "<tr><td>CPU threads</td><td>%8 of %9</td></tr>"
+         "<tr><td>BLAS</td><td>%10</td></tr>"
+         "</table>")
+          .arg(QApplication::applicationVersion().toHtmlEscaped(), engine_.buildKind, QString::fromLatin1(qVersion()),
+               QStringLiteral(QT_VERSION_STR), engine_.torchVersion,
+               engine_.cudaAvailable ? tr("available, %n GPU(s)", nullptr, engine_.cudaDevices)
+                                     : (engine_.cudaBuilt ? tr("built in, no GPU found") : tr("not in this build")),
+               engine_.sentencePieceVersion)
+          .arg(engine_.threads)
+          .arg(engine_.hardwareThreads)
+          .arg(engine_.blas.isEmpty() ? tr("unknown") : engine_.blas.toHtmlEscaped());
+  QMessageBox::about(this, tr("About Attention Studio"), text);
+}
+
+void MainWindow::restoreSettings() {
+  QSettings settings;
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  restoreState(settings.value("window/state").toByteArray());
+  tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
+  recent_ = settings.value("files/recent").toStringList();
+  fillRecentMenu();
+  const QString data = settings.value("training/data").toString();
+  if (!data.isEmpty()) training_->setDataDir(data);
+  const QString run = settings.value("training/run").toString();
+  if (!run.isEmpty()) training_->setRunDir(run);
+  app::ModelSource source;
+  source.kind = app::ModelSource::Kind(settings.value("translate/source_kind", 0).toInt());
+  source.path = settings.value("translate/model").toString();
+  if (!source.path.isEmpty()) translate_->setModelSource(source);
+  app::DecodeSettings decode;
+  decode.beam = settings.value("translate/beam", decode.beam).toInt();
+  decode.alpha = settings.value("translate/alpha", decode.alpha).toDouble();
+  decode.nbest = settings.value("translate/nbest", 4).toInt();
+  translate_->setDecodeSettings(decode);
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/state", saveState());
+  settings.setValue("window/tab", tabs_->currentIndex());
+  settings.setValue("files/recent", recent_);
+  settings.setValue("training/data", training_->dataDir());
+  settings.setValue("training/run", training_->runDir());
+  const auto source = translate_->modelSource();
+  settings.setValue("translate/source_kind", int(source.kind));
+  settings.setValue("translate/model", source.path);
+  const auto decode = translate_->decodeSettings();
+  settings.setValue("translate/beam", decode.beam);
+  settings.setValue("translate/alpha", decode.alpha);
+  settings.setValue("translate/nbest", decode.nbest);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -51,14 +213,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     training_->stopAndWait();
   }
+  saveSettings();
   event->accept();
-}
-
-QWidget* MainWindow::makePlaceholderPage(const QString& text) {
-  auto* label = new QLabel(text);
-  label->setAlignment(Qt::AlignCenter);
-  label->setWordWrap(true);
-  return label;
 }
 
 }  // namespace studio::ui

@@ -1,35 +1,66 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStringList>
 
 #include "app/EngineInfo.h"
+#include "app/TranslationService.h"
+
+class QMenu;
+class QTabWidget;
 
 namespace studio::ui {
 
+class AttentionWorkspace;
 class TrainingWorkspace;
+class TranslateWorkspace;
 
-// The main window: one tab per workspace. Translate and Attention only say
-// what they will hold until the desktop issue lands.
+// The main window: the Training, Translate and Attention workspaces as
+// tabs, the File and Help menus, and the preferences and window layout kept
+// with QSettings.
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
   explicit MainWindow(const app::EngineInfo& engine, QWidget* parent = nullptr);
+  ~MainWindow() override;
 
   TrainingWorkspace* training() const { return training_; }
+  TranslateWorkspace* translate() const { return translate_; }
+  AttentionWorkspace* attention() const { return attention_; }
+  QTabWidget* tabs() const { return tabs_; }
+
+  // Opens a run folder (its history in Training, its latest checkpoint in
+  // Translate) or a model file (in Translate). Returns false and reports
+  // when it is neither.
+  bool openPath(const QString& path);
+  QStringList recentFiles() const { return recent_; }
+  // Whether a translation or attention capture is waiting or running.
+  bool isBusy() const { return service_.isBusy(); }
 
  public Q_SLOTS:
   // The one place errors reach the user.
   void showError(const QString& message);
+  void showAbout();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  QWidget* makePlaceholderPage(const QString& text);
+  void buildMenus();
+  void addRecent(const QString& path);
+  void fillRecentMenu();
+  void restoreSettings();
+  void saveSettings() const;
 
   app::EngineInfo engine_;
+  app::TranslationService service_;
+  QTabWidget* tabs_;
   TrainingWorkspace* training_;
+  TranslateWorkspace* translate_;
+  AttentionWorkspace* attention_;
+  QMenu* recent_menu_ = nullptr;
+  QStringList recent_;
 };
 
 }  // namespace studio::ui

@@ -212,6 +212,8 @@ TrainingWorkspace::~TrainingWorkspace() = default;
 bool TrainingWorkspace::isTraining() const { return running_; }
 void TrainingWorkspace::setDataDir(const QString& dir) { data_dir_->setText(dir); }
 void TrainingWorkspace::setRunDir(const QString& dir) { run_dir_->setText(dir); }
+QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
+QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
 
 void TrainingWorkspace::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
 

@@ -31,6 +31,8 @@ class TrainingWorkspace : public QWidget {
   bool isTraining() const;
   void setDataDir(const QString& dir);
   void setRunDir(const QString& dir);
+  QString dataDir() const;
+  QString runDir() const;
   // Stops a running training and waits for its checkpoint (window closing).
   void stopAndWait();
   // Shows a finished or stopped run's whole history from its metrics.jsonl

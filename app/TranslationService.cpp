@@ -1,0 +1,286 @@
+#include "app/TranslationService.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QThread>
+
+#include <condition_variable>
+#include <mutex>
+#include <new>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "model/AttentionCapture.h"
+#include "model/Runtime.h"
+#include "model/Trainer.h"
+#include "model/Translator.h"
+#include "model/data/Text.h"
+
+namespace studio::app {
+
+float AttentionView::weight(Kind kind, int layer, int head, int query, int key) const {
+  const int r = rows(kind), c = columns(kind);
+  const QVector<float>& data =
+      kind == Kind::EncoderSelf ? encoderSelf : (kind == Kind::DecoderSelf ? decoderSelf : cross);
+  return data[((qsizetype(layer) * heads + head) * r + query) * c + key];
+}
+
+bool AttentionView::masked(Kind kind, int query, int key) const {
+  const QVector<quint8>& mask =
+      kind == Kind::EncoderSelf ? encoderMask : (kind == Kind::DecoderSelf ? decoderMask : crossMask);
+  return mask[qsizetype(query) * columns(kind) + key] != 0;
+}
+
+QString resolveModelSource(const ModelSource& source, QString* error) {
+  const QString path = source.path.trimmed();
+  auto fail = [error](const QString& message) {
+    if (error) *error = message;
+    return QString();
+  };
+  if (path.isEmpty()) return fail(QObject::tr("Choose a model first: a run folder or a model file."));
+  const QFileInfo info(path);
+  switch (source.kind) {
+    case ModelSource::Kind::File:
+      if (!info.isFile()) return fail(QObject::tr("The model file '%1' does not exist.").arg(path));
+      return info.absoluteFilePath();
+    case ModelSource::Kind::RunBest: {
+      const QString best = QDir(path).filePath("best.pt");
+      if (!QFileInfo(best).isFile())
+        return fail(QObject::tr("The run folder '%1' has no best.pt yet (it is written at the first evaluation).")
+                        .arg(path));
+      return best;
+    }
+    case ModelSource::Kind::RunLatest: {
+      if (!info.isDir()) return fail(QObject::tr("The run folder '%1' does not exist.").arg(path));
+      const QString latest = QString::fromStdString(model::latestCheckpoint(path.toStdString()));
+      if (latest.isEmpty())
+        return fail(QObject::tr("The run folder '%1' has no checkpoint yet (one is written at every evaluation).")
+                        .arg(path));
+      return latest;
+    }
+  }
+  return fail(QObject::tr("Unknown model source."));
+}
+
+namespace {
+
+void registerTypes() {
+  static const bool done = [] {
+    qRegisterMetaType<TranslationReply>();
+    qRegisterMetaType<AttentionView>();
+    return true;
+  }();
+  (void)done;
+}
+
+model::DecodingOptions decodingOptions(const DecodeSettings& s) {
+  model::DecodingOptions o;
+  o.beam_size = s.beam;
+  o.length_penalty = s.alpha;
+  o.nbest = std::min(s.nbest, s.beam);
+  o.max_length_ratio = s.maxLengthRatio;
+  o.validate();
+  return o;
+}
+
+std::string checkedText(const QString& text) {
+  const std::string utf8 = text.toStdString();
+  if (!data::isValidUtf8(utf8)) throw std::runtime_error("the text is not valid UTF-8");
+  return data::normalizeWhitespace(utf8);
+}
+
+template <typename T>
+QVector<T> toQVector(const std::vector<T>& v) {
+  return QVector<T>(v.begin(), v.end());
+}
+
+QStringList toQStringList(const std::vector<std::string>& v) {
+  QStringList list;
+  list.reserve(qsizetype(v.size()));
+  for (const auto& s : v) list << QString::fromStdString(s);
+  return list;
+}
+
+}  // namespace
+
+struct TranslationService::Worker {
+  TranslationService* owner;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::optional<std::pair<quint64, TranslateRequest>> pending_translation;
+  std::optional<std::pair<quint64, AttentionRequest>> pending_attention;
+  quint64 next_id = 1;
+  bool quit = false;
+  bool busy = false;
+  QThread* thread = nullptr;
+
+  // The loaded model, reused while the file is unchanged.
+  std::unique_ptr<model::Translator> translator;
+  QString loaded_path;
+  QDateTime loaded_modified;
+  qint64 loaded_size = -1;
+
+  explicit Worker(TranslationService* o) : owner(o) {}
+
+  void loop() {
+    for (;;) {
+      std::optional<std::pair<quint64, TranslateRequest>> translation;
+      std::optional<std::pair<quint64, AttentionRequest>> attention;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        if (busy && !pending_translation && !pending_attention) {
+          busy = false;
+          Q_EMIT owner->busyChanged(false);
+        }
+        wake.wait(lock, [this] { return quit || pending_translation || pending_attention; });
+        if (quit) return;
+        // Typing is interactive: a translation waiting goes first.
+        if (pending_translation) {
+          translation.swap(pending_translation);
+        } else {
+          attention.swap(pending_attention);
+        }
+        if (!busy) {
+          busy = true;
+          Q_EMIT owner->busyChanged(true);
+        }
+      }
+      const quint64 id = translation ? translation->first : attention->first;
+      try {
+        if (translation)
+          runTranslation(id, translation->second);
+        else
+          runAttention(id, attention->second);
+      } catch (const std::bad_alloc&) {
+        Q_EMIT owner->failed(id, tr("Out of memory while translating. Try a shorter sentence, a smaller beam, "
+                                    "or stop training to free memory."));
+      } catch (const std::exception& e) {
+        Q_EMIT owner->failed(id, QString::fromUtf8(e.what()).section('\n', 0, 0));
+      }
+    }
+  }
+
+  static QString tr(const char* text) { return TranslationService::tr(text); }
+
+  const model::Translator& load(const ModelSource& source, QString* used) {
+    QString error;
+    const QString path = resolveModelSource(source, &error);
+    if (path.isEmpty()) throw std::runtime_error(error.toStdString());
+    const QFileInfo info(path);
+    if (!translator || path != loaded_path || info.lastModified() != loaded_modified || info.size() != loaded_size) {
+      translator.reset();
+      translator = std::make_unique<model::Translator>(
+          model::Translator::fromFiles(path.toStdString(), "", model::resolveDevice("auto")));
+      loaded_path = path;
+      loaded_modified = info.lastModified();
+      loaded_size = info.size();
+    }
+    *used = path;
+    return *translator;
+  }
+
+  void runTranslation(quint64 id, const TranslateRequest& request) {
+    QElapsedTimer timer;
+    timer.start();
+    TranslationReply reply;
+    reply.id = id;
+    const auto options = decodingOptions(request.settings);
+    const std::string text = checkedText(request.text);
+    reply.source = QString::fromStdString(text);
+    const auto& t = load(request.model, &reply.modelPath);
+    if (!text.empty()) {
+      const auto results = t.translate({text}, options);
+      for (const auto& r : results.at(0)) {
+        TranslatedHypothesis h;
+        h.text = QString::fromStdString(r.text);
+        h.pieces = toQStringList(r.pieces);
+        h.probabilities = QList<float>(r.probabilities.begin(), r.probabilities.end());
+        h.score = r.score;
+        h.logProbability = r.log_probability;
+        h.finished = r.finished;
+        reply.nbest << h;
+      }
+    }
+    reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+    Q_EMIT owner->translated(reply);
+  }
+
+  void runAttention(quint64 id, const AttentionRequest& request) {
+    AttentionView view;
+    view.id = id;
+    auto options = decodingOptions(request.settings);
+    options.nbest = 1;
+    const std::string text = checkedText(request.text);
+    if (text.empty()) throw std::runtime_error(tr("Type a sentence to explore its attention.").toStdString());
+    const auto& t = load(request.model, &view.modelPath);
+    const auto snap = model::captureAttention(t, text, options, request.padTo);
+    view.source = QString::fromStdString(snap.source_text);
+    view.translation = QString::fromStdString(snap.translation);
+    view.sourceTokens = toQStringList(snap.source_tokens);
+    view.targetTokens = toQStringList(snap.target_tokens);
+    view.encoderLayers = int(snap.encoder_layers);
+    view.decoderLayers = int(snap.decoder_layers);
+    view.heads = int(snap.heads);
+    view.sourceLength = int(snap.source_length);
+    view.targetLength = int(snap.target_length);
+    view.padding = int(snap.padding);
+    view.encoderSelf = toQVector(snap.encoder_self);
+    view.decoderSelf = toQVector(snap.decoder_self);
+    view.cross = toQVector(snap.cross);
+    view.encoderMask = toQVector(snap.encoder_mask);
+    view.decoderMask = toQVector(snap.decoder_mask);
+    view.crossMask = toQVector(snap.cross_mask);
+    view.json = QByteArray::fromStdString(snap.toJson().dump(1));
+    Q_EMIT owner->attentionCaptured(view);
+  }
+};
+
+TranslationService::TranslationService(QObject* parent) : QObject(parent), worker_(std::make_unique<Worker>(this)) {
+  registerTypes();
+  Worker* worker = worker_.get();
+  worker_->thread = QThread::create([worker] { worker->loop(); });
+  worker_->thread->setObjectName("translation");
+  worker_->thread->start();
+}
+
+TranslationService::~TranslationService() {
+  {
+    std::lock_guard<std::mutex> lock(worker_->mutex);
+    worker_->quit = true;
+  }
+  worker_->wake.notify_all();
+  worker_->thread->wait();
+  delete worker_->thread;
+}
+
+quint64 TranslationService::translate(const TranslateRequest& request) {
+  quint64 id;
+  {
+    std::lock_guard<std::mutex> lock(worker_->mutex);
+    id = worker_->next_id++;
+    worker_->pending_translation.emplace(id, request);
+  }
+  worker_->wake.notify_one();
+  return id;
+}
+
+quint64 TranslationService::captureAttention(const AttentionRequest& request) {
+  quint64 id;
+  {
+    std::lock_guard<std::mutex> lock(worker_->mutex);
+    id = worker_->next_id++;
+    worker_->pending_attention.emplace(id, request);
+  }
+  worker_->wake.notify_one();
+  return id;
+}
+
+bool TranslationService::isBusy() const {
+  std::lock_guard<std::mutex> lock(worker_->mutex);
+  return worker_->busy || worker_->pending_translation || worker_->pending_attention;
+}
+
+}  // namespace studio::app

@@ -1,0 +1,128 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <memory>
+
+// Translation and attention capture on a worker thread, for the GUI: the
+// engine's Translator behind Qt signals, value types only. Requests are
+// "newest wins": while one is being decoded, later ones replace the one
+// waiting, so typing never queues stale work.
+namespace studio::app {
+
+// Where the model comes from. A run folder's latest or best checkpoint is
+// looked up again for every request, so that while training writes new
+// checkpoints the newest one is used.
+struct ModelSource {
+  enum class Kind { File, RunLatest, RunBest };
+  Kind kind = Kind::File;
+  QString path;  // a model file, or a run folder
+
+  bool isEmpty() const { return path.trimmed().isEmpty(); }
+};
+
+struct DecodeSettings {
+  int beam = 4;
+  double alpha = 0.6;
+  int nbest = 1;
+  double maxLengthRatio = 1.5;
+};
+
+struct TranslateRequest {
+  ModelSource model;
+  QString text;  // one Vietnamese sentence
+  DecodeSettings settings;
+};
+
+struct AttentionRequest {
+  ModelSource model;
+  QString text;
+  DecodeSettings settings;
+  int padTo = 0;  // pad the source to this many tokens (0 = no padding)
+};
+
+struct TranslatedHypothesis {
+  QString text;
+  QStringList pieces;          // output pieces, EOS excluded
+  QList<float> probabilities;  // one a piece, then EOS's when finished
+  double score = 0, logProbability = 0;
+  bool finished = false;
+};
+
+struct TranslationReply {
+  quint64 id = 0;
+  QString source;                      // as translated (whitespace normalized)
+  QString modelPath;                   // the file that translated it
+  QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
+  double milliseconds = 0;
+};
+
+// Every attention weight of a sentence and its translation, row-major
+// [layer][head][query][key]; masks are [query][key] with 1 = masked.
+struct AttentionView {
+  enum class Kind { EncoderSelf, DecoderSelf, Cross };
+
+  quint64 id = 0;
+  QString modelPath, source, translation;
+  QStringList sourceTokens;  // pieces + "</s>" (+ "<pad>"s)
+  QStringList targetTokens;  // "<s>" + output pieces
+  int encoderLayers = 0, decoderLayers = 0, heads = 0;
+  int sourceLength = 0, targetLength = 0, padding = 0;
+  QVector<float> encoderSelf, decoderSelf, cross;
+  QVector<quint8> encoderMask, decoderMask, crossMask;
+  QByteArray json;  // the same document `attention-studio-cli attention` prints
+
+  int layers(Kind kind) const { return kind == Kind::EncoderSelf ? encoderLayers : decoderLayers; }
+  int rows(Kind kind) const { return kind == Kind::EncoderSelf ? sourceLength : targetLength; }
+  int columns(Kind kind) const { return kind == Kind::DecoderSelf ? targetLength : sourceLength; }
+  const QStringList& rowTokens(Kind kind) const {
+    return kind == Kind::EncoderSelf ? sourceTokens : targetTokens;
+  }
+  const QStringList& columnTokens(Kind kind) const {
+    return kind == Kind::DecoderSelf ? targetTokens : sourceTokens;
+  }
+  float weight(Kind kind, int layer, int head, int query, int key) const;
+  bool masked(Kind kind, int query, int key) const;
+  bool isEmpty() const { return heads == 0; }
+};
+
+// Resolves a model source to a file: the file itself, the run's best.pt, or
+// its newest checkpoint. Returns "" and sets `error` when there is none.
+QString resolveModelSource(const ModelSource& source, QString* error);
+
+class TranslationService : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit TranslationService(QObject* parent = nullptr);
+  ~TranslationService() override;  // waits for the request being decoded
+
+  // Queue a request and return its id (increasing). A request of the same
+  // kind still waiting is dropped: only the newest is decoded.
+  quint64 translate(const TranslateRequest& request);
+  quint64 captureAttention(const AttentionRequest& request);
+
+  bool isBusy() const;
+
+ Q_SIGNALS:
+  void translated(const studio::app::TranslationReply& reply);
+  void attentionCaptured(const studio::app::AttentionView& view);
+  // A request failed: a missing or corrupt model, bad text, out of memory.
+  void failed(quint64 id, const QString& message);
+  void busyChanged(bool busy);
+
+ private:
+  struct Worker;
+  std::unique_ptr<Worker> worker_;
+};
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::TranslationReply)
+Q_DECLARE_METATYPE(studio::app::AttentionView)

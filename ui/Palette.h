@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QBrush>
+#include <QColor>
+#include <QRgb>
+
+// Colours shared by the workspaces. They carry their own background and
+// text colours, so that they read the same on light and dark themes.
+namespace studio::ui {
+
+// A probability in [0, 1] as a chip colour: red (unlikely) through amber to
+// green (certain), and the text colour that reads on it.
+QColor probabilityColor(double p);
+QColor probabilityText(double p);
+
+// The heatmaps' colour scale for a weight in [0, 1] (a perceptually ordered
+// dark-blue → yellow ramp, like viridis).
+QRgb heatmapColor(double weight);
+
+// How masked cells are drawn over a heatmap: grey hatching.
+QBrush maskBrush();
+QColor maskOutline();
+
+}  // namespace studio::ui

@@ -1,0 +1,293 @@
+#include "ui/TranslateWorkspace.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCursor>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QToolTip>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "ui/Palette.h"
+
+namespace studio::ui {
+
+TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget* parent)
+    : QWidget(parent), service_(service) {
+  // --- model and decoding ---------------------------------------------------
+  auto* model_group = new QGroupBox(tr("Model"), this);
+  auto* model_form = new QFormLayout(model_group);
+  source_kind_ = new QComboBox(model_group);
+  source_kind_->addItem(tr("Latest checkpoint of a run"), int(app::ModelSource::Kind::RunLatest));
+  source_kind_->addItem(tr("Best checkpoint of a run"), int(app::ModelSource::Kind::RunBest));
+  source_kind_->addItem(tr("Model file"), int(app::ModelSource::Kind::File));
+  source_kind_->setObjectName("Model source");
+  source_kind_->setAccessibleName(tr("Model source"));
+  source_kind_->setToolTip(tr("A run's newest checkpoint (follows a training in progress), its best by dev BLEU, "
+                              "or any model file or checkpoint"));
+  auto* path_row = new QHBoxLayout;
+  model_path_ = new QLineEdit(model_group);
+  model_path_->setObjectName("Model path");
+  model_path_->setAccessibleName(tr("Model path"));
+  model_path_->setPlaceholderText(tr("A run folder or a .pt file"));
+  auto* browse = new QPushButton(tr("Browse…"), model_group);
+  browse->setAccessibleName(tr("Browse for a model"));
+  connect(browse, &QPushButton::clicked, this, &TranslateWorkspace::browseModel);
+  path_row->addWidget(model_path_, 1);
+  path_row->addWidget(browse);
+  model_form->addRow(tr("Source"), source_kind_);
+  model_form->addRow(tr("Path"), path_row);
+
+  auto* decode_group = new QGroupBox(tr("Decoding"), this);
+  auto* decode_form = new QFormLayout(decode_group);
+  beam_ = new QSpinBox(decode_group);
+  beam_->setRange(1, 64);
+  beam_->setValue(4);
+  beam_->setObjectName("Beam size");
+  beam_->setAccessibleName(tr("Beam size"));
+  beam_->setToolTip(tr("Hypotheses kept at each step; 1 is greedy search"));
+  alpha_ = new QDoubleSpinBox(decode_group);
+  alpha_->setRange(0.0, 3.0);
+  alpha_->setSingleStep(0.1);
+  alpha_->setValue(0.6);
+  alpha_->setObjectName("Length penalty");
+  alpha_->setAccessibleName(tr("Length penalty"));
+  alpha_->setToolTip(tr("GNMT length penalty α: score = log P / ((5 + length) / 6)^α; 0 = none"));
+  nbest_ = new QSpinBox(decode_group);
+  nbest_->setRange(1, 64);
+  nbest_->setValue(4);
+  nbest_->setObjectName("N-best");
+  nbest_->setAccessibleName(tr("N-best"));
+  nbest_->setToolTip(tr("Hypotheses listed (at most the beam size)"));
+  as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
+  as_you_type_->setChecked(true);
+  as_you_type_->setObjectName("As you type");
+  decode_form->addRow(tr("Beam size"), beam_);
+  decode_form->addRow(tr("Length penalty α"), alpha_);
+  decode_form->addRow(tr("N-best"), nbest_);
+  decode_form->addRow(as_you_type_);
+
+  auto* settings_row = new QHBoxLayout;
+  settings_row->addWidget(model_group, 3);
+  settings_row->addWidget(decode_group, 2);
+
+  // --- input ------------------------------------------------------------------
+  auto* input_box = new QGroupBox(tr("Vietnamese"), this);
+  auto* input_layout = new QVBoxLayout(input_box);
+  input_ = new QPlainTextEdit(input_box);
+  input_->setObjectName("Input");
+  input_->setAccessibleName(tr("Vietnamese input"));
+  input_->setPlaceholderText(tr("Nhập một câu tiếng Việt… (Ctrl+Enter translates)"));
+  input_layout->addWidget(input_);
+  auto* input_buttons = new QHBoxLayout;
+  translate_ = new QPushButton(tr("Translate"), input_box);
+  translate_->setObjectName("Translate");
+  translate_->setToolTip(tr("Translate now (Ctrl+Enter)"));
+  explore_ = new QPushButton(tr("Explore attention"), input_box);
+  explore_->setObjectName("Explore attention");
+  explore_->setToolTip(tr("Open the attention explorer on this sentence (Ctrl+E)"));
+  input_buttons->addWidget(translate_);
+  input_buttons->addWidget(explore_);
+  input_buttons->addStretch(1);
+  input_layout->addLayout(input_buttons);
+
+  // --- output -------------------------------------------------------------------
+  auto* output_box = new QGroupBox(tr("English"), this);
+  auto* output_layout = new QVBoxLayout(output_box);
+  output_ = new QLineEdit(output_box);
+  output_->setReadOnly(true);
+  output_->setObjectName("Translation");
+  output_->setAccessibleName(tr("Translation"));
+  QFont big = output_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.3);
+  output_->setFont(big);
+  output_layout->addWidget(output_);
+  auto* tokens_label = new QLabel(tr("Pieces, coloured by probability (hover for the value):"), output_box);
+  output_layout->addWidget(tokens_label);
+  tokens_ = new QTextBrowser(output_box);
+  tokens_->setObjectName("Pieces");
+  tokens_->setAccessibleName(tr("Output pieces with probabilities"));
+  tokens_->setOpenLinks(false);
+  tokens_->setMaximumHeight(110);
+  connect(tokens_, qOverload<const QUrl&>(&QTextBrowser::highlighted), this, &TranslateWorkspace::showTokenTip);
+  output_layout->addWidget(tokens_);
+  output_layout->addWidget(new QLabel(tr("N-best list:"), output_box));
+  nbest_table_ = new QTableWidget(0, 4, output_box);
+  nbest_table_->setObjectName("N-best list");
+  nbest_table_->setAccessibleName(tr("N-best list"));
+  nbest_table_->setHorizontalHeaderLabels({tr("Translation"), tr("Score"), tr("log P"), tr("Ended")});
+  nbest_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  nbest_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  nbest_table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  output_layout->addWidget(nbest_table_, 1);
+  status_ = new QLabel(tr("Choose a model, then type."), output_box);
+  status_->setObjectName("Translate status");
+  status_->setWordWrap(true);
+  output_layout->addWidget(status_);
+
+  auto* texts = new QSplitter(Qt::Vertical, this);
+  texts->addWidget(input_box);
+  texts->addWidget(output_box);
+  texts->setStretchFactor(0, 1);
+  texts->setStretchFactor(1, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(settings_row);
+  layout->addWidget(texts, 1);
+
+  typing_timer_.setSingleShot(true);
+  typing_timer_.setInterval(400);
+  connect(&typing_timer_, &QTimer::timeout, this, &TranslateWorkspace::translateNow);
+  connect(input_, &QPlainTextEdit::textChanged, this, [this]() {
+    if (as_you_type_->isChecked()) typing_timer_.start();
+  });
+  for (QObject* control : std::initializer_list<QObject*>{beam_, alpha_, nbest_})
+    connect(qobject_cast<QAbstractSpinBox*>(control), &QAbstractSpinBox::editingFinished, this, [this]() {
+      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
+    });
+  connect(translate_, &QPushButton::clicked, this, &TranslateWorkspace::translateNow);
+  for (const auto& keys : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+    auto* shortcut = new QShortcut(keys, this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, &TranslateWorkspace::translateNow);
+  }
+  auto* explore_shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_E), this);
+  explore_shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+  connect(explore_shortcut, &QShortcut::activated, explore_, &QPushButton::click);
+  connect(explore_, &QPushButton::clicked, this, [this]() {
+    if (input_->toPlainText().trimmed().isEmpty()) {
+      Q_EMIT errorOccurred(tr("Type a sentence to explore its attention."));
+      return;
+    }
+    Q_EMIT exploreAttention(modelSource(), input_->toPlainText(), decodeSettings());
+  });
+  connect(service_, &app::TranslationService::translated, this, &TranslateWorkspace::onTranslated);
+  connect(service_, &app::TranslationService::failed, this, &TranslateWorkspace::onFailed);
+}
+
+app::ModelSource TranslateWorkspace::modelSource() const {
+  app::ModelSource source;
+  source.kind = app::ModelSource::Kind(source_kind_->currentData().toInt());
+  source.path = model_path_->text().trimmed();
+  return source;
+}
+
+void TranslateWorkspace::setModelSource(const app::ModelSource& source) {
+  source_kind_->setCurrentIndex(source_kind_->findData(int(source.kind)));
+  model_path_->setText(source.path);
+}
+
+app::DecodeSettings TranslateWorkspace::decodeSettings() const {
+  app::DecodeSettings s;
+  s.beam = beam_->value();
+  s.alpha = alpha_->value();
+  s.nbest = std::min(nbest_->value(), beam_->value());
+  return s;
+}
+
+void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
+  beam_->setValue(s.beam);
+  alpha_->setValue(s.alpha);
+  nbest_->setValue(s.nbest);
+}
+
+void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
+QString TranslateWorkspace::inputText() const { return input_->toPlainText(); }
+QString TranslateWorkspace::translationText() const { return output_->text(); }
+
+void TranslateWorkspace::browseModel() {
+  const bool file = source_kind_->currentData().toInt() == int(app::ModelSource::Kind::File);
+  const QString chosen =
+      file ? QFileDialog::getOpenFileName(this, tr("Open a model"), model_path_->text(), tr("Models (*.pt)"))
+           : QFileDialog::getExistingDirectory(this, tr("Open a run folder"), model_path_->text());
+  if (!chosen.isEmpty()) model_path_->setText(chosen);
+}
+
+void TranslateWorkspace::translateNow() {
+  typing_timer_.stop();
+  const QString text = input_->toPlainText();
+  if (text.contains('\n') && text.trimmed().contains('\n'))
+    status_->setText(tr("Only the first line is translated; the CLI translates files line by line."));
+  app::TranslateRequest request;
+  request.model = modelSource();
+  request.text = text.section('\n', 0, 0);
+  request.settings = decodeSettings();
+  newest_id_ = service_->translate(request);
+  status_->setText(tr("Translating…"));
+}
+
+void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
+  if (reply.id != newest_id_) return;  // a newer request is on its way
+  nbest_table_->setRowCount(0);
+  if (reply.nbest.isEmpty()) {
+    output_->clear();
+    tokens_->clear();
+    shown_ = {};
+    status_->setText(tr("Nothing to translate."));
+    Q_EMIT translationShown(reply);
+    return;
+  }
+  shown_ = reply.nbest.front();
+  output_->setText(shown_.text);
+  showTokens(shown_);
+  nbest_table_->setRowCount(int(reply.nbest.size()));
+  for (int i = 0; i < reply.nbest.size(); ++i) {
+    const auto& h = reply.nbest[i];
+    nbest_table_->setItem(i, 0, new QTableWidgetItem(h.text));
+    nbest_table_->setItem(i, 1, new QTableWidgetItem(QString::number(h.score, 'f', 4)));
+    nbest_table_->setItem(i, 2, new QTableWidgetItem(QString::number(h.logProbability, 'f', 4)));
+    nbest_table_->setItem(i, 3, new QTableWidgetItem(h.finished ? tr("</s>") : tr("cut at max length")));
+  }
+  status_->setText(tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath));
+  Q_EMIT translationShown(reply);
+}
+
+void TranslateWorkspace::onFailed(quint64 id, const QString& message) {
+  if (id != newest_id_) return;
+  status_->setText(message);
+  Q_EMIT errorOccurred(message);
+}
+
+void TranslateWorkspace::showTokens(const app::TranslatedHypothesis& best) {
+  QString html;
+  const int count = int(best.pieces.size());
+  for (int i = 0; i <= count; ++i) {
+    const bool eos = i == count;
+    if (eos && !best.finished) break;
+    const float p = i < best.probabilities.size() ? best.probabilities[i] : 0.0f;
+    const QString piece = eos ? QStringLiteral("</s>") : best.pieces[i];
+    html += QString("<a href=\"piece:%1\" style=\"text-decoration:none; color:%2; background-color:%3\">&nbsp;%4&nbsp;</a> ")
+                .arg(i)
+                .arg(probabilityText(p).name(), probabilityColor(p).name(), piece.toHtmlEscaped());
+  }
+  tokens_->setHtml("<div style=\"line-height:160%\">" + html + "</div>");
+}
+
+void TranslateWorkspace::showTokenTip(const QUrl& link) {
+  if (link.isEmpty()) {
+    QToolTip::hideText();
+    return;
+  }
+  const int i = link.path().toInt();
+  const bool eos = i == shown_.pieces.size();
+  if (i < 0 || i >= shown_.probabilities.size()) return;
+  const QString piece = eos ? QStringLiteral("</s>") : shown_.pieces[i];
+  QToolTip::showText(QCursor::pos(), tr("%1 — p = %2").arg(piece).arg(shown_.probabilities[i], 0, 'f', 4), tokens_);
+}
+
+}  // namespace studio::ui

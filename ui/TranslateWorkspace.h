@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QTimer>
+#include <QWidget>
+
+#include "app/TranslationService.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTextBrowser;
+
+namespace studio::ui {
+
+// The Translate workspace: Vietnamese in, English out, on the shared
+// TranslationService's worker thread. Translates on Ctrl+Enter and, when
+// "as you type" is on, a moment after the last keystroke; only the newest
+// request's answer is shown. Each output piece is coloured by its
+// probability (tooltip: the exact value); the n-best list has the scores.
+class TranslateWorkspace : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TranslateWorkspace(app::TranslationService* service, QWidget* parent = nullptr);
+
+  app::ModelSource modelSource() const;
+  void setModelSource(const app::ModelSource& source);
+  app::DecodeSettings decodeSettings() const;
+  void setDecodeSettings(const app::DecodeSettings& settings);
+  void setInputText(const QString& text);
+  QString inputText() const;
+  // The best translation shown, as plain text ("" before the first answer).
+  QString translationText() const;
+  // Debounce delay for translate-as-you-type.
+  void setTypingDelay(int milliseconds) { typing_timer_.setInterval(milliseconds); }
+
+ public Q_SLOTS:
+  void translateNow();
+
+ Q_SIGNALS:
+  // "Explore attention" on the current sentence.
+  void exploreAttention(const studio::app::ModelSource& model, const QString& text,
+                        const studio::app::DecodeSettings& settings);
+  // A reply was shown (tests and the status bar listen).
+  void translationShown(const studio::app::TranslationReply& reply);
+  void errorOccurred(const QString& message);
+
+ private:
+  void onTranslated(const app::TranslationReply& reply);
+  void onFailed(quint64 id, const QString& message);
+  void showTokens(const app::TranslatedHypothesis& best);
+  void showTokenTip(const QUrl& link);
+  void browseModel();
+
+  app::TranslationService* service_;
+  QComboBox* source_kind_;
+  QLineEdit* model_path_;
+  QSpinBox* beam_;
+  QDoubleSpinBox* alpha_;
+  QSpinBox* nbest_;
+  QCheckBox* as_you_type_;
+  QPlainTextEdit* input_;
+  QPushButton* translate_;
+  QPushButton* explore_;
+  QLineEdit* output_;
+  QTextBrowser* tokens_;
+  QTableWidget* nbest_table_;
+  QLabel* status_;
+  QTimer typing_timer_;
+  quint64 newest_id_ = 0;
+  app::TranslatedHypothesis shown_;
+};
+
+}  // namespace studio::ui
