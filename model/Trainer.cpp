@@ -1,5 +1,7 @@
 #include "model/Trainer.h"
 
+#include "model/Hash.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -123,6 +125,24 @@ class MetricsLog {
 };
 
 double msSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+}  // namespace
+
+namespace {
+
+// A checksum of what a checkpoint holds besides the weights: the trainer's
+// state, Adam's moments and the random state.
+std::string trainingStateChecksum(const std::string& trainer_state, torch::optim::Adam& optimizer,
+                                  const torch::Tensor& rng) {
+  Hash64 sum;
+  sum.add(trainer_state);
+  sum.add(adamStateChecksum(optimizer));
+  if (rng.defined()) {
+    auto cpu = rng.contiguous();
+    sum.add(cpu.data_ptr(), size_t(cpu.numel()) * cpu.element_size());
+  }
+  return sum.hex();
+}
 
 }  // namespace
 
@@ -271,12 +291,19 @@ bool Trainer::run() {
         c10::IValue json;
         if (!archive.try_read("trainer_state", json) || !json.isString())
           throw std::runtime_error("it is not a training checkpoint (no trainer_state)");
-        state = stateFromJson(nlohmann::json::parse(json.toStringRef()));
         torch::serialize::InputArchive optimizer_archive;
         if (!archive.try_read("optimizer", optimizer_archive)) throw std::runtime_error("no optimizer state");
         optimizer->load(optimizer_archive);
         torch::Tensor rng;
-        if (archive.try_read("rng_state", rng)) {
+        const bool has_rng = archive.try_read("rng_state", rng);
+        // Weights are verified by loadModel(); the rest of the training state here.
+        c10::IValue stored;
+        if (archive.try_read("state_checksum", stored) && stored.isString() &&
+            stored.toStringRef() != trainingStateChecksum(json.toStringRef(), *optimizer, rng))
+          throw std::runtime_error("checkpoint '" + path +
+                                   "' is corrupt: its optimizer or trainer state fails its checksum");
+        state = stateFromJson(nlohmann::json::parse(json.toStringRef()));
+        if (has_rng) {
           auto generator = at::detail::getDefaultCPUGenerator();
           std::lock_guard<std::mutex> lock(generator.mutex());
           generator.set_state(rng);
@@ -302,13 +329,19 @@ bool Trainer::run() {
     auto writeCheckpoint = [&]() {
       const std::string path = run_dir_ + "/checkpoints/" + checkpointName(state.step);
       saveModel(model, path, [&](torch::serialize::OutputArchive& archive) {
-        archive.write("trainer_state", c10::IValue(stateToJson(state).dump()));
+        const std::string trainer_state = stateToJson(state).dump();
+        archive.write("trainer_state", c10::IValue(trainer_state));
         torch::serialize::OutputArchive optimizer_archive(archive.compilation_unit());
         optimizer->save(optimizer_archive);
         archive.write("optimizer", optimizer_archive);
-        auto generator = at::detail::getDefaultCPUGenerator();
-        std::lock_guard<std::mutex> lock(generator.mutex());
-        archive.write("rng_state", generator.get_state());
+        torch::Tensor rng;
+        {
+          auto generator = at::detail::getDefaultCPUGenerator();
+          std::lock_guard<std::mutex> lock(generator.mutex());
+          rng = generator.get_state();
+        }
+        archive.write("rng_state", rng);
+        archive.write("state_checksum", c10::IValue(trainingStateChecksum(trainer_state, *optimizer, rng)));
       });
       last_checkpoint = path;
       auto all = listCheckpoints(run_dir_);

@@ -1,5 +1,9 @@
 #include "common/TestUtil.h"
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
 #include <ATen/ATen.h>
 #include <torch/optim/optimizer.h>
 
@@ -92,6 +96,74 @@ double trainTaskStep(model::Transformer& m, torch::optim::Optimizer& optimizer, 
   loss.loss.backward();
   optimizer.step();
   return loss.loss.item<double>();
+}
+
+}  // namespace studio::test
+
+namespace studio::test {
+
+namespace {
+
+struct ZipEntry {
+  std::string name;
+  size_t data_offset = 0, size = 0;
+};
+
+uint32_t readLe(const std::string& bytes, size_t at, int width) {
+  uint32_t value = 0;
+  for (int i = width - 1; i >= 0; --i) value = (value << 8) | uint8_t(bytes[at + size_t(i)]);
+  return value;
+}
+
+// From the central directory: LibTorch writes the sizes only there (its
+// local headers defer them to data descriptors). No zip64: small files only.
+std::vector<ZipEntry> localEntries(const std::string& bytes) {
+  std::vector<ZipEntry> entries;
+  if (bytes.size() < 22) return entries;
+  size_t end = bytes.size() - 22;
+  while (end > 0 && readLe(bytes, end, 4) != 0x06054b50) --end;
+  if (readLe(bytes, end, 4) != 0x06054b50) return entries;
+  const size_t count = readLe(bytes, end + 10, 2);
+  size_t at = readLe(bytes, end + 16, 4);
+  for (size_t i = 0; i < count && at + 46 <= bytes.size() && readLe(bytes, at, 4) == 0x02014b50; ++i) {
+    ZipEntry e;
+    e.size = readLe(bytes, at + 20, 4);
+    const size_t name_length = readLe(bytes, at + 28, 2), extra_length = readLe(bytes, at + 30, 2),
+                 comment_length = readLe(bytes, at + 32, 2);
+    e.name = bytes.substr(at + 46, name_length);
+    const size_t local = readLe(bytes, at + 42, 4);
+    e.data_offset = local + 30 + readLe(bytes, local + 26, 2) + readLe(bytes, local + 28, 2);
+    entries.push_back(e);
+    at += 46 + name_length + extra_length + comment_length;
+  }
+  return entries;
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+std::vector<std::string> zipEntries(const std::string& path) {
+  std::vector<std::string> names;
+  for (const auto& e : localEntries(readAll(path))) names.push_back(e.name);
+  return names;
+}
+
+bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t count) {
+  std::string bytes = readAll(path);
+  for (const auto& e : localEntries(bytes)) {
+    if (e.name.size() < suffix.size() || e.name.compare(e.name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const size_t n = std::min(count, e.size);
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; ++i) bytes[e.data_offset + i] = char(~bytes[e.data_offset + i]);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace studio::test

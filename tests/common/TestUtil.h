@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <torch/optim/optimizer.h>
 #include <torch/types.h>
 
 #include "model/Transformer.h"
@@ -42,5 +43,18 @@ model::TransformerOptions taskModelOptions(model::NormPosition norm = model::Nor
 // (warmup 200, factor 1) at `step`; returns the loss.
 double trainTaskStep(model::Transformer& model, torch::optim::Optimizer& optimizer, std::mt19937& rng,
                      int64_t step, bool reverse);
+
+}  // namespace studio::test
+
+namespace studio::test {
+
+// The names of a zip archive's entries (LibTorch's .pt files are zips), in
+// file order.
+std::vector<std::string> zipEntries(const std::string& path);
+
+// Inverts up to `count` bytes at the start of the data of the entry whose
+// name ends with `suffix` (as a disk fault would). Returns false when there
+// is no such entry.
+bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t count = 16);
 
 }  // namespace studio::test

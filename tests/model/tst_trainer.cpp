@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/TestUtil.h"
 #include "model/AttentionCapture.h"
 #include "model/ModelFile.h"
 #include "model/Trainer.h"
@@ -70,6 +71,7 @@ class TestTrainer : public QObject {
   void nanLossStopsTheRunNamingTheStep();
   void failedCheckpointWriteLeavesThePreviousOneLoadable();
   void refusesToOverwriteARun();
+  void corruptTrainingStateIsRefusedOnResume();
   void averagingAveragesTheParameters();
   void evaluationReportsBleuAndSamples();
   void attentionSnapshotMatchesTheModel();
@@ -202,6 +204,34 @@ void TestTrainer::refusesToOverwriteARun() {
   Recorder third;
   QVERIFY(!model::Trainer(config, data_, dir("never-trained"), true, third.callbacks()).run());
   QVERIFY2(QString::fromStdString(third.failure).contains("config.json"), third.failure.c_str());
+}
+
+void TestTrainer::corruptTrainingStateIsRefusedOnResume() {
+  auto config = smallConfig();
+  config.max_steps = 5;
+  Recorder first;
+  QVERIFY(model::Trainer(config, data_, dir("corrupt"), false, first.callbacks()).run());
+  const std::string checkpoint = dir("corrupt") + "/checkpoints/ckpt-00000005.pt";
+  const std::string pristine = dir("corrupt-pristine.pt");
+  fs::copy_file(checkpoint, pristine);
+  // The tensors are numbered in writing order: weights, Adam's state, then the random state last.
+  int last = -1;
+  for (const auto& name : studio::test::zipEntries(checkpoint)) {
+    const auto at = name.rfind("/data/");
+    if (at != std::string::npos) last = std::max(last, std::stoi(name.substr(at + 6)));
+  }
+  QVERIFY(last > 10);
+  for (int entry : {last, last - 3}) {
+    fs::copy_file(pristine, checkpoint, fs::copy_options::overwrite_existing);
+    QVERIFY(studio::test::corruptZipEntry(checkpoint, "/data/" + std::to_string(entry)));
+    Recorder resumed;
+    QVERIFY(!model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run());
+    QVERIFY2(QString::fromStdString(resumed.failure).contains("fails its checksum"), resumed.failure.c_str());
+  }
+  // Untouched, it resumes.
+  fs::copy_file(pristine, checkpoint, fs::copy_options::overwrite_existing);
+  Recorder resumed;
+  QVERIFY2(model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run(), resumed.failure.c_str());
 }
 
 void TestTrainer::averagingAveragesTheParameters() {

@@ -1,0 +1,493 @@
+// The Translate workspace and the Attention explorer as a user drives them,
+// on a small model trained here: the text shown equals the CLI's; only the
+// newest request is shown; the heatmap cells equal the model's attention
+// weights, and masked cells are drawn masked.
+
+#include <fstream>
+#include <sstream>
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QtTest/QtTest>
+
+#include "common/TestUtil.h"
+#include "model/AttentionMaps.h"
+#include "model/Trainer.h"
+#include "model/Translator.h"
+#include "model/data/Prepare.h"
+#include "ui/AttentionWorkspace.h"
+#include "ui/MainWindow.h"
+#include "ui/QCustomPlot.h"
+#include "ui/TranslateWorkspace.h"
+
+using namespace studio;
+using Kind = app::AttentionView::Kind;
+
+class TestInferenceWorkspaces : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void translateEqualsTheCli();
+  void nbestListAndProbabilities();
+  void typingTranslatesAfterAPause();
+  void newestRequestWins();
+  void runSourcesResolveToCheckpoints();
+  void badModelsAreReported();
+  void heatmapCellsEqualTheModelsWeights();
+  void maskedCellsAreDrawnMasked();
+  void meanOverHeadsAndMergedWords();
+  void warningAndEntropyOnAHandMadeView();
+  void exportsWriteFiles();
+  void gridOpensAMap();
+  void mainWindowOpensRunsAndRemembersThem();
+
+ private:
+  app::ModelSource fileSource() const { return {app::ModelSource::Kind::File, model_}; }
+  app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
+
+  QTemporaryDir tmp_;
+  QString run_, model_;
+  const QString sentence_ = QStringLiteral("mở tập tin số 12");
+};
+
+void TestInferenceWorkspaces::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp_.filePath("settings"));
+  std::ostringstream tsv;
+  for (int i = 0; i < 300; ++i) tsv << "mở tập tin số " << i << "\topen file number " << i << "\n";
+  std::ofstream(tmp_.filePath("corpus.tsv").toStdString()) << tsv.str();
+  data::PrepareOptions options;
+  options.corpus = tmp_.filePath("corpus.tsv").toStdString();
+  const QString data = tmp_.filePath("data");
+  options.out_dir = data.toStdString();
+  options.tokenizer.vocab_size = 80;
+  std::ostringstream log;
+  data::prepareData(options, log);
+
+  model::TrainingConfig config;
+  auto& m = config.model;
+  m.encoder_layers = 2;
+  m.decoder_layers = 2;
+  m.d_model = 32;
+  m.heads = 4;
+  m.d_ff = 64;
+  m.max_length = 64;
+  config.max_tokens = 512;
+  config.warmup_steps = 20;
+  config.max_steps = 60;
+  config.eval_every = 30;
+  config.eval_sentences = 8;
+  config.device = "cpu";
+  run_ = tmp_.filePath("run");
+  model::Trainer trainer(config, data.toStdString(), run_.toStdString(), false, {});
+  QVERIFY(trainer.run());
+  model_ = run_ + "/best.pt";
+  QVERIFY(QFile::exists(model_));
+}
+
+void TestInferenceWorkspaces::translateEqualsTheCli() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5});
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const QString gui = workspace.translationText();
+  QVERIFY(!gui.isEmpty());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6"});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentence_ + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  const QString expected = QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
+  QCOMPARE(gui, expected);
+}
+
+void TestInferenceWorkspaces::nbestListAndProbabilities() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 3, 1.5});
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const auto reply = shown.first().first().value<app::TranslationReply>();
+  QCOMPARE(reply.nbest.size(), 3);
+  auto* table = workspace.findChild<QTableWidget*>("N-best list");
+  QVERIFY(table);
+  QCOMPARE(table->rowCount(), 3);
+  for (int i = 0; i < 3; ++i) {
+    QCOMPARE(table->item(i, 0)->text(), reply.nbest[i].text);
+    QCOMPARE(table->item(i, 1)->text(), QString::number(reply.nbest[i].score, 'f', 4));
+    if (i > 0) QVERIFY(reply.nbest[i].score <= reply.nbest[i - 1].score);
+  }
+  const auto& best = reply.nbest.front();
+  QCOMPARE(best.probabilities.size(), best.pieces.size() + (best.finished ? 1 : 0));
+  double log_p = 0;
+  for (float p : best.probabilities) {
+    QVERIFY(p > 0.0f && p <= 1.0f);
+    log_p += std::log(double(p));
+  }
+  QVERIFY(std::abs(log_p - best.logProbability) < 1e-3);
+  // Every piece is drawn with a colour of its own.
+  const QString html = workspace.findChild<QTextBrowser*>("Pieces")->toHtml();
+  for (const auto& piece : best.pieces) QVERIFY2(html.contains(piece.toHtmlEscaped()), qPrintable(piece));
+}
+
+void TestInferenceWorkspaces::typingTranslatesAfterAPause() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setTypingDelay(50);
+  workspace.show();
+  workspace.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&workspace));
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  auto* input = workspace.findChild<QPlainTextEdit*>("Input");
+  QVERIFY(input);
+  input->setFocus();
+  QTest::keyClicks(input, "mo tap tin");  // no Ctrl+Enter: the pause translates (keyClicks types ASCII only)
+  QTRY_VERIFY_WITH_TIMEOUT(shown.count() >= 1, 60000);
+  QCOMPARE(shown.last().first().value<app::TranslationReply>().source, QString("mo tap tin"));
+  QVERIFY(!workspace.translationText().isEmpty());
+
+  // Ctrl+Enter translates at once, with "as you type" off.
+  workspace.findChild<QCheckBox*>("As you type")->setChecked(false);
+  shown.clear();
+  input->clear();
+  QTest::keyClicks(input, "so 7");
+  QTest::qWait(200);
+  QCOMPARE(shown.count(), 0);
+  QTest::keyClick(input, Qt::Key_Return, Qt::ControlModifier);
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QCOMPARE(shown.first().first().value<app::TranslationReply>().source, QString("so 7"));
+}
+
+void TestInferenceWorkspaces::newestRequestWins() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  QSignalSpy decoded(&service, &app::TranslationService::translated);
+  for (int i = 0; i < 20; ++i) {
+    workspace.setInputText(QString("mở tập tin số %1").arg(i));
+    workspace.translateNow();
+  }
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(!service.isBusy(), 60000);
+  QTest::qWait(50);
+  QCOMPARE(shown.count(), 1);  // only the newest is shown
+  QCOMPARE(shown.first().first().value<app::TranslationReply>().source, QString("mở tập tin số 19"));
+  // The worker skipped the stale requests instead of decoding them all.
+  QVERIFY2(decoded.count() < 20, qPrintable(QString::number(decoded.count())));
+}
+
+void TestInferenceWorkspaces::runSourcesResolveToCheckpoints() {
+  QString error;
+  const QString latest = app::resolveModelSource({app::ModelSource::Kind::RunLatest, run_}, &error);
+  QVERIFY2(latest.endsWith("ckpt-00000060.pt"), qPrintable(latest + error));
+  QCOMPARE(app::resolveModelSource({app::ModelSource::Kind::RunBest, run_}, &error), run_ + "/best.pt");
+  QVERIFY(app::resolveModelSource({app::ModelSource::Kind::RunLatest, tmp_.filePath("data")}, &error).isEmpty());
+  QVERIFY2(error.contains("no checkpoint"), qPrintable(error));
+
+  app::TranslationService service;
+  QSignalSpy translated(&service, &app::TranslationService::translated);
+  service.translate({{app::ModelSource::Kind::RunLatest, run_}, sentence_, {}});
+  QTRY_COMPARE_WITH_TIMEOUT(translated.count(), 1, 60000);
+  QCOMPARE(translated.first().first().value<app::TranslationReply>().modelPath, latest);
+}
+
+void TestInferenceWorkspaces::badModelsAreReported() {
+  // A checkpoint with flipped bytes, and one that does not exist.
+  const QString corrupt = tmp_.filePath("corrupt.pt");
+  QFile::remove(corrupt);
+  QVERIFY(QFile::copy(model_, corrupt));
+  QVERIFY(test::corruptZipEntry(corrupt.toStdString(), "/data/0"));  // the embedding
+  QFile::copy(run_ + "/spm.model", tmp_.filePath("spm.model"));
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
+  QSignalSpy failures(&service, &app::TranslationService::failed);
+  workspace.setInputText(sentence_);
+  for (const QString& path : {tmp_.filePath("missing.pt"), corrupt}) {
+    errors.clear();
+    failures.clear();
+    workspace.setModelSource({app::ModelSource::Kind::File, path});
+    workspace.translateNow();
+    QTRY_COMPARE_WITH_TIMEOUT(failures.count(), 1, 6000);
+    QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 6000);
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.contains(QFileInfo(path).fileName()), qPrintable(message));
+  }
+  // The service still works afterwards.
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setModelSource(fileSource());
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+}
+
+app::AttentionView TestInferenceWorkspaces::capture(ui::AttentionWorkspace& explorer, const QString& text,
+                                                    int pad_to) {
+  QSignalSpy shown(&explorer, &ui::AttentionWorkspace::viewShown);
+  explorer.setPadTo(pad_to);
+  explorer.explore(fileSource(), text, {});
+  if (!shown.wait(60000) && shown.isEmpty()) return {};
+  return explorer.view();
+}
+
+void TestInferenceWorkspaces::heatmapCellsEqualTheModelsWeights() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1000, 700);
+  explorer.show();
+  const int pad_to = 40;
+  const auto view = capture(explorer, sentence_, pad_to);
+  QVERIFY(!view.isEmpty());
+
+  // The model's own weights, from a forward pass written here.
+  auto translator = model::Translator::fromFiles(model_.toStdString(), "", torch::kCPU);
+  auto& net = translator.model();
+  net->eval();
+  auto source = translator.encodeSource(sentence_.toStdString());
+  const int64_t real = int64_t(source.size());
+  while (int64_t(source.size()) < pad_to) source.push_back(net->options().pad_id);
+  const auto best = translator.translate({sentence_.toStdString()}, {}).at(0).at(0);
+  QCOMPARE(view.translation, QString::fromStdString(best.text));
+  std::vector<int64_t> target{net->options().bos_id};
+  target.insert(target.end(), best.ids.begin(), best.ids.end());
+  model::AttentionMaps maps;
+  {
+    torch::NoGradGuard no_grad;
+    net(torch::tensor(source).unsqueeze(0), torch::tensor(target).unsqueeze(0), &maps);
+  }
+  QCOMPARE(view.sourceLength, pad_to);
+  QCOMPARE(view.padding, int(pad_to - real));
+  QCOMPARE(view.targetLength, int(target.size()));
+
+  const std::vector<std::pair<Kind, const std::vector<torch::Tensor>*>> kinds{
+      {Kind::EncoderSelf, &maps.encoder_self}, {Kind::DecoderSelf, &maps.decoder_self}, {Kind::Cross, &maps.cross}};
+  int compared = 0;
+  for (const auto& [kind, tensors] : kinds) {
+    for (int layer = 0; layer < int(tensors->size()); ++layer) {
+      for (int head : {0, 3}) {
+        explorer.select(kind, layer, head);
+        const auto expected = (*tensors)[size_t(layer)][0][head];
+        auto* data = explorer.heatmap()->data();
+        QCOMPARE(data->keySize(), int(expected.size(1)));
+        QCOMPARE(data->valueSize(), int(expected.size(0)));
+        for (int q = 0; q < expected.size(0); ++q)
+          for (int k = 0; k < expected.size(1); ++k) {
+            const double want = expected[q][k].item<double>();
+            const double drawn = data->cell(k, q);
+            if (std::abs(drawn - want) > 1e-6)
+              QFAIL(qPrintable(QString("kind %1 layer %2 head %3 cell (%4, %5): drawn %6, model %7")
+                                   .arg(int(kind)).arg(layer).arg(head).arg(q).arg(k).arg(drawn).arg(want)));
+            ++compared;
+          }
+      }
+    }
+  }
+  QVERIFY(compared > 500);
+  QVERIFY2(explorer.maskWarning().contains("no weight"), qPrintable(explorer.maskWarning()));
+}
+
+void TestInferenceWorkspaces::maskedCellsAreDrawnMasked() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1000, 700);
+  explorer.show();
+  const auto view = capture(explorer, sentence_, 40);
+  QVERIFY(!view.isEmpty());
+  const int real = view.sourceLength - view.padding;
+  QVERIFY(view.padding > 0);
+
+  auto check = [&](Kind kind, auto expected_masked) {
+    explorer.select(kind, 1, 2);
+    const auto& m = explorer.shownMatrix();
+    int masked = 0;
+    for (int q = 0; q < m.rows; ++q)
+      for (int k = 0; k < m.columns; ++k) {
+        const bool want = expected_masked(q, k);
+        if (explorer.cellDrawnMasked(q, k) != want)
+          QFAIL(qPrintable(QString("kind %1 cell (%2, %3): drawn masked %4, expected %5")
+                               .arg(int(kind)).arg(q).arg(k).arg(!want).arg(want)));
+        masked += want;
+      }
+    QVERIFY(masked > 0);
+  };
+  check(Kind::Cross, [&](int, int k) { return k >= real; });
+  check(Kind::EncoderSelf, [&](int, int k) { return k >= real; });
+  check(Kind::DecoderSelf, [&](int q, int k) { return k > q; });
+
+  // The toggle removes the overlay.
+  explorer.setMasksShown(false);
+  QVERIFY(!explorer.cellDrawnMasked(0, view.targetLength - 1));
+  explorer.setMasksShown(true);
+  QVERIFY(explorer.cellDrawnMasked(0, view.targetLength - 1));
+}
+
+void TestInferenceWorkspaces::meanOverHeadsAndMergedWords() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  explorer.select(Kind::Cross, 0, -1);
+  const auto& mean = explorer.shownMatrix();
+  for (int q = 0; q < mean.rows; ++q)
+    for (int k = 0; k < mean.columns; ++k) {
+      double sum = 0;
+      for (int h = 0; h < view.heads; ++h) sum += view.weight(Kind::Cross, 0, h, q, k);
+      QVERIFY(std::abs(mean.value(q, k) - sum / view.heads) < 1e-6);
+    }
+
+  explorer.setMergeWords(true);
+  const auto merged = explorer.shownMatrix();
+  const auto groups = ui::wordGroups(view.sourceTokens);
+  QCOMPARE(merged.columns, int(groups.size()));
+  QVERIFY(merged.columns < view.sourceLength || view.sourceTokens.size() == groups.size());
+  // Summing a word's keys and averaging its queries keeps rows distributions.
+  for (int r = 0; r < merged.rows; ++r) {
+    double row = 0;
+    for (int c = 0; c < merged.columns; ++c) row += merged.value(r, c);
+    QVERIFY2(std::abs(row - 1.0) < 1e-4, qPrintable(QString::number(row)));
+  }
+  QVERIFY(merged.columnLabels.contains("</s>"));
+  QVERIFY(!merged.columnLabels.join("").contains(QChar(0x2581)));
+
+  // Groups: "▁" opens a word, specials stand alone.
+  const auto g = ui::wordGroups({"<s>", "\u2581C", "annot", "\u2581open", ".", "</s>", "<pad>"});
+  QCOMPARE(g.size(), 5);
+  QCOMPARE(g[1], QVector<int>({1, 2}));
+  QCOMPARE(g[2], QVector<int>({3, 4}));
+}
+
+void TestInferenceWorkspaces::warningAndEntropyOnAHandMadeView() {
+  // One layer, two heads, 2 queries x 4 keys; key 3 is padding.
+  app::AttentionView view;
+  view.encoderLayers = view.decoderLayers = 1;
+  view.heads = 2;
+  view.sourceLength = 4;
+  view.targetLength = 2;
+  view.padding = 1;
+  view.sourceTokens = QStringList{"\u2581a", "\u2581b", "</s>", "<pad>"};
+  view.targetTokens = QStringList{"<s>", "\u2581x"};
+  view.encoderSelf = QVector<float>(2 * 4 * 4, 0.0f);
+  for (int h = 0; h < 2; ++h)
+    for (int q = 0; q < 4; ++q)
+      for (int k = 0; k < 3; ++k) view.encoderSelf[(h * 4 + q) * 4 + k] = 1.0f / 3;
+  view.decoderSelf = {1, 0, 0.5f, 0.5f, 1, 0, 0.5f, 0.5f};
+  // Head 0: uniform over the three real keys; head 1 puts 0.01 on the pad key.
+  view.cross = {1.0f / 3, 1.0f / 3, 1.0f / 3, 0, 1.0f / 3, 1.0f / 3, 1.0f / 3, 0,
+                0.99f,    0,        0,        0.01f, 0.99f, 0, 0, 0.01f};
+  view.encoderMask = QVector<quint8>(16, 0);
+  for (int q = 0; q < 4; ++q) view.encoderMask[q * 4 + 3] = 1;
+  view.decoderMask = {0, 1, 0, 0};
+  view.crossMask = {0, 0, 0, 1, 0, 0, 0, 1};
+
+  double largest = 0;
+  QCOMPARE(ui::maskedCellsWithWeight(view, 1e-6, &largest), 2);
+  QVERIFY(std::abs(largest - 0.01) < 1e-6);
+  const auto entropy = ui::headEntropies(view, Kind::Cross, 0);
+  QCOMPARE(entropy.size(), 2);
+  QVERIFY(std::abs(entropy[0] - std::log2(3.0)) < 1e-5);
+  const double expected1 = -(0.99 * std::log2(0.99) + 0.01 * std::log2(0.01));
+  QVERIFY(std::abs(entropy[1] - expected1) < 1e-5);
+  // Padding queries are left out of the encoder's mean.
+  QVERIFY(std::abs(ui::headEntropies(view, Kind::EncoderSelf, 0)[0] - std::log2(3.0)) < 1e-5);
+
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.showView(view);
+  QVERIFY2(explorer.maskWarning().contains("masking bug"), qPrintable(explorer.maskWarning()));
+  explorer.select(Kind::Cross, 0, 1);
+  QVERIFY(explorer.cellDrawnMasked(1, 3));
+  QVERIFY(!explorer.cellDrawnMasked(1, 2));
+  QCOMPARE(explorer.findChild<QTableWidget*>("Head entropy")->rowCount(), 2);
+}
+
+void TestInferenceWorkspaces::exportsWriteFiles() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(900, 600);
+  explorer.show();
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  explorer.select(Kind::DecoderSelf, 0, 0);
+  const QString base = tmp_.filePath("export");
+  QVERIFY(explorer.savePng(base + ".png"));
+  QVERIFY(explorer.saveSvg(base + ".svg"));
+  QVERIFY(explorer.saveCsv(base + ".csv"));
+  QVERIFY(explorer.saveJson(base + ".json"));
+  QImage png(base + ".png");
+  QVERIFY(!png.isNull() && png.width() > 100);
+  QFile svg(base + ".svg");
+  QVERIFY(svg.open(QIODevice::ReadOnly));
+  QVERIFY(svg.readAll().contains("<svg"));
+  QFile csv(base + ".csv");
+  QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), view.targetLength + 1);
+  QCOMPARE(lines[1].split(',').size(), view.targetLength + 1);
+  QCOMPARE(lines[1].split(',')[1].toDouble(), 1.0);  // <s> sees only itself
+  QFile json(base + ".json");
+  QVERIFY(json.open(QIODevice::ReadOnly));
+  const auto doc = QJsonDocument::fromJson(json.readAll()).object();
+  QCOMPARE(doc["translation"].toString(), view.translation);
+  QCOMPARE(doc["heads"].toInt(), view.heads);
+  // An unwritable place fails cleanly.
+  QVERIFY(!explorer.saveCsv(tmp_.filePath("no/such/dir/x.csv")));
+}
+
+void TestInferenceWorkspaces::gridOpensAMap() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  // A label and heads + mean for each of 2 encoder, 2 decoder and 2 cross layers.
+  QCOMPARE(explorer.thumbnailCount(), 6 * (1 + view.heads + 1));
+  QToolButton* target = nullptr;
+  for (auto* button : explorer.findChildren<QToolButton*>())
+    if (button->accessibleName() == "decoder self-attention, layer 2, head 3") target = button;
+  QVERIFY(target);
+  target->click();
+  QCOMPARE(explorer.shownMatrix().rows, view.targetLength);
+  QCOMPARE(explorer.shownMatrix().value(1, 0), double(view.weight(Kind::DecoderSelf, 1, 2, 1, 0)));
+}
+
+void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {
+  studio::ui::MainWindow window(app::engineInfo());
+  QVERIFY(window.openPath(run_));
+  QCOMPARE(window.translate()->modelSource().kind, app::ModelSource::Kind::RunLatest);
+  QCOMPARE(window.translate()->modelSource().path, QFileInfo(run_).absoluteFilePath());
+  QVERIFY(window.openPath(model_));
+  QCOMPARE(window.translate()->modelSource().kind, app::ModelSource::Kind::File);
+  QCOMPARE(window.recentFiles().first(), QFileInfo(model_).absoluteFilePath());
+  QVERIFY(!window.openPath(tmp_.filePath("nothing-here")));
+  QVERIFY(!window.openPath(tmp_.filePath("data")));  // a folder, but not a run
+  window.close();  // saves the preferences
+
+  studio::ui::MainWindow again(app::engineInfo());
+  QCOMPARE(again.recentFiles().size(), 2);
+  QCOMPARE(again.translate()->modelSource().path, QFileInfo(model_).absoluteFilePath());
+}
+
+QTEST_MAIN(TestInferenceWorkspaces)
+#include "tst_inferenceworkspaces.moc"
