@@ -29,6 +29,10 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   log_scale_ = new QCheckBox(tr("Log scale"), this);
   log_scale_->setAccessibleName(tr("%1: logarithmic axis").arg(title));
   header->addWidget(log_scale_);
+  smooth_ = new QCheckBox(tr("Smooth"), this);
+  smooth_->setToolTip(tr("Draw line series as an exponential moving average (weight 0.9), as TensorBoard does"));
+  smooth_->setAccessibleName(tr("%1: smoothing").arg(title));
+  header->addWidget(smooth_);
   auto* png = new QToolButton(this);
   png->setText(tr("PNG…"));
   png->setToolTip(tr("Save this chart as a PNG image"));
@@ -60,6 +64,7 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   layout->addWidget(plot_, 1);
 
   connect(log_scale_, &QCheckBox::toggled, this, &MetricChart::setLogScale);
+  connect(smooth_, &QCheckBox::toggled, this, &MetricChart::replotNow);
   replot_timer_.setSingleShot(true);
   replot_timer_.setInterval(100);
   connect(&replot_timer_, &QTimer::timeout, this, &MetricChart::replotNow);
@@ -71,6 +76,7 @@ int MetricChart::addSeries(const QString& name, const QColor& color, bool scatte
   graph->setPen(QPen(color, 1.5));
   if (scatter) graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 6));
   graphs_.append(graph);
+  scatter_.append(scatter);
   xs_.append(QVector<double>());
   ys_.append(QVector<double>());
   names_.append(name);
@@ -109,10 +115,27 @@ void MetricChart::replotSoon() {
   if (!replot_timer_.isActive()) replot_timer_.start();
 }
 
+QVector<double> MetricChart::smoothed(const QVector<double>& values, double weight) {
+  // Debiased like TensorBoard's, so that the first points are not pulled to 0.
+  QVector<double> out(values.size());
+  double average = 0, correction = 0;
+  for (int i = 0; i < values.size(); ++i) {
+    average = weight * average + (1 - weight) * values[i];
+    correction = weight * correction + (1 - weight);
+    out[i] = average / correction;
+  }
+  return out;
+}
+
+void MetricChart::setSmoothing(bool on) { smooth_->setChecked(on); }
+
+const QCPGraph* MetricChart::graph(int series) const { return graphs_.value(series); }
+
 void MetricChart::replotNow() {
   for (int i = 0; i < graphs_.size(); ++i) {
     const auto& x = xs_[i];
-    const auto& y = ys_[i];
+    QVector<double> y = ys_[i];
+    if (smooth_->isChecked() && !scatter_[i]) y = smoothed(y);
     if (x.size() <= kMaxDrawnPoints) {
       graphs_[i]->setData(x, y, /*alreadySorted=*/true);
     } else {

@@ -28,6 +28,11 @@ class MetricChart : public QWidget {
   int pointCount(int series) const;
   QCustomPlot* plot() const { return plot_; }
   void setLogScale(bool on);
+  // Line series drawn as a debiased exponential moving average.
+  void setSmoothing(bool on);
+  static QVector<double> smoothed(const QVector<double>& values, double weight = 0.9);
+  const QCPGraph* graph(int series) const;
+  void replotNow();
 
   // Saves the chart: PNG, or CSV of every point of every series.
   bool savePng(const QString& path);
@@ -38,10 +43,11 @@ class MetricChart : public QWidget {
 
  private:
   void replotSoon();
-  void replotNow();
 
   QCustomPlot* plot_;
   QCheckBox* log_scale_;
+  QCheckBox* smooth_;
+  QVector<bool> scatter_;
   QTimer replot_timer_;
   QVector<QVector<double>> xs_, ys_;
   QVector<QString> names_;

@@ -1,10 +1,13 @@
 #include "ui/TrainingWorkspace.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEventLoop>
 #include <QFile>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -16,6 +19,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -73,8 +77,47 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     row->addWidget(browse);
     return row;
   };
+  {
+    auto* row = new QHBoxLayout;
+    corpus_ = new QLineEdit(data_group);
+    corpus_->setObjectName("Corpus");
+    corpus_->setAccessibleName(tr("Corpus"));
+    corpus_->setToolTip(tr("What to train on: the demo corpus, an IWSLT'15 folder, a folder of split files, a TSV "
+                           "file, or two line-aligned files written as \"SOURCE + TARGET\""));
+    auto* folder = new QPushButton(tr("Folder…"), data_group);
+    folder->setAccessibleName(tr("Choose a corpus folder"));
+    connect(folder, &QPushButton::clicked, this, [this]() {
+      const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a corpus folder"), corpus_->text());
+      if (!dir.isEmpty()) setCorpus(dir);
+    });
+    auto* files = new QPushButton(tr("Files…"), data_group);
+    files->setAccessibleName(tr("Choose a TSV file or two aligned files"));
+    connect(files, &QPushButton::clicked, this, [this]() {
+      const QStringList chosen = QFileDialog::getOpenFileNames(
+          this, tr("Choose a TSV file, or a Vietnamese and an English file"), QString());
+      if (chosen.size() == 1) setCorpus(chosen[0]);
+      if (chosen.size() == 2) setCorpus(chosen[0] + " + " + chosen[1]);
+      if (chosen.size() > 2) Q_EMIT errorOccurred(tr("Choose one TSV file or two aligned files."));
+    });
+    row->addWidget(corpus_, 1);
+    row->addWidget(folder);
+    row->addWidget(files);
+    data_form->addRow(tr("Corpus"), row);
+    prepare_button_ = new QPushButton(tr("Prepare"), data_group);
+    prepare_button_->setObjectName("Prepare");
+    prepare_button_->setToolTip(tr("Read, clean and split the corpus, train SentencePiece and encode it into the "
+                                   "data folder (Start does it when needed)"));
+    connect(prepare_button_, &QPushButton::clicked, this, &TrainingWorkspace::prepareData);
+    data_form->addRow(QString(), prepare_button_);
+  }
   data_form->addRow(tr("Data folder"), folderRow(data_dir_, tr("Data folder"),
-                                                 tr("A folder written by attention-studio-cli prepare")));
+                                                 tr("The prepared data (written by Prepare or attention-studio-cli prepare)")));
+  data_summary_ = new QLabel(data_group);
+  data_summary_->setObjectName("Data summary");
+  data_summary_->setWordWrap(true);
+  data_summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  data_form->addRow(data_summary_);
+  connect(data_dir_, &QLineEdit::textChanged, this, &TrainingWorkspace::showDataSummary);
   data_form->addRow(tr("Run folder"), folderRow(run_dir_, tr("Run folder"),
                                                 tr("Checkpoints, metrics.jsonl and best.pt are written here")));
   device_ = new QComboBox(data_group);
@@ -122,6 +165,64 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   train_form->addRow(tr("Max steps"), max_steps_);
   train_form->addRow(tr("Evaluate every"), eval_every_);
   form_layout->addWidget(train_group);
+
+  auto* optim_group = new QGroupBox(tr("Optimisation"), form_box);
+  auto* optim_form = new QFormLayout(optim_group);
+  auto dspin = [](double min, double max, int decimals, double step) {
+    auto* box = new QDoubleSpinBox;
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    return box;
+  };
+  auto* schedule = new QComboBox;
+  schedule->addItems({"noam", "cosine", "plateau"});
+  addField(optim_group, optim_form, "schedule", tr("Schedule"), schedule,
+           tr("noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate "
+              "when dev BLEU stops improving"));
+  addField(optim_group, optim_form, "noam_factor", tr("Noam factor"), dspin(0.01, 100, 3, 0.1),
+           tr("Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)"));
+  addField(optim_group, optim_form, "learning_rate", tr("Peak learning rate"), dspin(1e-6, 1, 6, 1e-4),
+           tr("The peak rate of the cosine and plateau schedules"));
+  addField(optim_group, optim_form, "min_learning_rate", tr("Minimum learning rate"), dspin(0, 1, 8, 1e-6),
+           tr("Cosine decays to this; plateau never cuts below it"));
+  addField(optim_group, optim_form, "cosine_cycle_steps", tr("Cosine cycle"), spin(1, 10000000, {}, "Cosine cycle"),
+           tr("Steps of the first cosine cycle"));
+  addField(optim_group, optim_form, "plateau_patience", tr("Plateau patience"),
+           spin(0, 1000, {}, "Plateau patience"), tr("Evaluations without a better BLEU before the rate is cut"));
+  addField(optim_group, optim_form, "label_smoothing", tr("Label smoothing"), dspin(0, 0.99, 3, 0.05),
+           tr("ε of label-smoothed cross-entropy (0.1 in the paper)"));
+  addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
+           tr("Clip the gradient's norm to this; 0 = off"));
+  addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),
+           spin(1, 1024, {}, "Accumulate batches"), tr("Batches summed into one optimizer step (a larger batch)"));
+  addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),
+           tr("Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU"));
+  precision_ = new QComboBox(optim_group);
+  precision_->addItems({tr("off (fp32)"), "bf16", "fp16"});
+  precision_->setObjectName("Mixed precision");
+  precision_->setAccessibleName(tr("Mixed precision"));
+  precision_->setToolTip(tr("Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling"));
+  optim_form->addRow(tr("Mixed precision"), precision_);
+  form_layout->addWidget(optim_group);
+
+  auto* eval_group = new QGroupBox(tr("Evaluation and checkpoints"), form_box);
+  auto* eval_form = new QFormLayout(eval_group);
+  addField(eval_group, eval_form, "eval_sentences", tr("Dev sentences"), spin(0, 10000000, {}, "Dev sentences"),
+           tr("Dev sentences translated for BLEU at each evaluation; 0 = all"));
+  addField(eval_group, eval_form, "eval_samples", tr("Samples shown"), spin(0, 100, {}, "Samples shown"),
+           tr("Sample translations printed at each evaluation"));
+  addField(eval_group, eval_form, "eval_beam", tr("Dev beam size"), spin(1, 64, {}, "Dev beam size"),
+           tr("Beam size of the dev translations (1 = greedy, fastest)"));
+  addField(eval_group, eval_form, "keep_last", tr("Keep checkpoints"), spin(1, 1000, {}, "Keep checkpoints"),
+           tr("Checkpoints kept; best.pt is kept apart"));
+  addField(eval_group, eval_form, "average_last", tr("Average last"), spin(0, 1000, {}, "Average last"),
+           tr("At the end, average the last N checkpoints into averaged.pt; 0 = off"));
+  addField(eval_group, eval_form, "early_stopping_patience", tr("Early stopping"),
+           spin(0, 1000, {}, "Early stopping"), tr("Stop after N evaluations without a better dev BLEU; 0 = off"));
+  addField(eval_group, eval_form, "max_epochs", tr("Max epochs"), spin(0, 100000, {}, "Max epochs"),
+           tr("Stop after N passes over the training data; 0 = no limit"));
+  form_layout->addWidget(eval_group);
 
   auto* buttons = new QHBoxLayout;
   start_ = new QPushButton(tr("Start"), form_box);
@@ -184,7 +285,12 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   right->setStretchFactor(1, 1);
 
   auto* main = new QSplitter(Qt::Horizontal, this);
-  main->addWidget(form_box);
+  auto* form_scroll = new QScrollArea(this);
+  form_scroll->setWidget(form_box);
+  form_scroll->setWidgetResizable(true);
+  form_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  form_scroll->setMinimumWidth(form_box->sizeHint().width() + 24);
+  main->addWidget(form_scroll);
   main->addWidget(right);
   main->setStretchFactor(1, 1);
   auto* layout = new QVBoxLayout(this);
@@ -203,14 +309,87 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   connect(&session_, &app::TrainingSession::checkpointWritten, this, [this](const QString& path, bool best) {
     appendLog(best ? tr("best so far: %1").arg(path) : tr("checkpoint: %1").arg(path));
   });
+  connect(&prepare_, &app::PrepareSession::finished, this, &TrainingWorkspace::onPrepared);
+  connect(&prepare_, &app::PrepareSession::logText, this, [this](const QString& text) {
+    for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
+  });
+  connect(&prepare_, &app::PrepareSession::failed, this, [this](const QString& message) {
+    start_after_prepare_ = false;
+    onFailed(tr("Preparing the data failed: %1").arg(message));
+  });
   applyPreset("tiny");
+  // The offline demo corpus (scripts/demo-corpus builds it) by default.
+  if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());
   setRunning(false);
+}
+
+QWidget* TrainingWorkspace::addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
+                                     QWidget* widget, const QString& tip) {
+  widget->setParent(parent);
+  widget->setToolTip(tip);
+  if (widget->objectName().isEmpty()) widget->setObjectName(label);
+  widget->setAccessibleName(label);
+  form->addRow(label, widget);
+  fields_.append({key, widget});
+  return widget;
+}
+
+void TrainingWorkspace::setCorpus(const QString& corpus) {
+  corpus_->setText(corpus);
+  const QString first = corpus.section(" + ", 0, 0).trimmed();
+  if (!first.isEmpty() && !isTraining()) setDataDir(app::defaultDataDirFor(first));
+}
+
+QString TrainingWorkspace::corpus() const { return corpus_->text().trimmed(); }
+
+void TrainingWorkspace::prepareData() {
+  const QString corpus = corpus_->text().trimmed();
+  if (corpus.isEmpty()) {
+    Q_EMIT errorOccurred(tr("Choose a corpus to prepare: a folder, a TSV file or two aligned files."));
+    return;
+  }
+  if (data_dir_->text().trimmed().isEmpty()) setDataDir(app::defaultDataDirFor(corpus.section(" + ", 0, 0)));
+  app::PrepareRequest request;
+  if (corpus.contains(" + ")) {
+    request.source = corpus.section(" + ", 0, 0).trimmed();
+    request.target = corpus.section(" + ", 1).trimmed();
+  } else {
+    request.corpus = corpus;
+  }
+  request.outDir = data_dir_->text().trimmed();
+  setRunning(true);
+  status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
+  appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));
+  prepare_.start(request);
+}
+
+void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
+  setRunning(false);
+  setDataDir(dir);
+  status_->setText(tr("Data prepared in %1.").arg(dir));
+  if (start_after_prepare_) {
+    start_after_prepare_ = false;
+    begin(false);
+  }
+}
+
+void TrainingWorkspace::showDataSummary() {
+  const QString dir = data_dir_->text().trimmed();
+  QFile summary(QDir(dir).filePath("summary.json"));
+  if (dir.isEmpty() || !summary.open(QIODevice::ReadOnly)) {
+    data_summary_->setText(dir.isEmpty() ? QString() : tr("Not prepared yet: Start prepares it from the corpus."));
+    return;
+  }
+  data_summary_->setText(app::describePreparedData(QString::fromUtf8(summary.readAll())));
 }
 
 TrainingWorkspace::~TrainingWorkspace() = default;
 
 bool TrainingWorkspace::isTraining() const { return running_; }
-void TrainingWorkspace::setDataDir(const QString& dir) { data_dir_->setText(dir); }
+void TrainingWorkspace::setDataDir(const QString& dir) {
+  data_dir_->setText(dir);
+  showDataSummary();  // also when the text is unchanged but the folder is new
+}
 void TrainingWorkspace::setRunDir(const QString& dir) { run_dir_->setText(dir); }
 QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
 QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
@@ -228,6 +407,16 @@ void TrainingWorkspace::applyConfig(const QJsonObject& training) {
   warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
   max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
   eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
+  for (const auto& [key, widget] : fields_) {
+    if (!training.contains(key)) continue;
+    const QJsonValue value = training[key];
+    if (auto* box = qobject_cast<QSpinBox*>(widget)) box->setValue(value.toInt());
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) box->setValue(value.toDouble());
+    if (auto* box = qobject_cast<QComboBox*>(widget)) box->setCurrentText(value.toString());
+  }
+  if (training.contains("mixed_precision"))
+    precision_->setCurrentIndex(!training["mixed_precision"].toBool() ? 0
+                                : training["mixed_precision_dtype"].toString() == "fp16" ? 2 : 1);
 }
 
 QString TrainingWorkspace::configJson() const {
@@ -239,6 +428,13 @@ QString TrainingWorkspace::configJson() const {
                      {"warmup_steps", warmup_->value()},
                      {"max_steps", max_steps_->value()},
                      {"eval_every", eval_every_->value()}};
+  for (const auto& [key, widget] : fields_) {
+    if (auto* box = qobject_cast<QSpinBox*>(widget)) config[key] = box->value();
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) config[key] = box->value();
+    if (auto* box = qobject_cast<QComboBox*>(widget)) config[key] = box->currentText();
+  }
+  config["mixed_precision"] = precision_->currentIndex() > 0;
+  if (precision_->currentIndex() > 0) config["mixed_precision_dtype"] = precision_->currentText();
   return QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
 }
 
@@ -307,9 +503,16 @@ void TrainingWorkspace::begin(bool resume) {
     Q_EMIT errorOccurred(tr("Choose a run folder first."));
     return;
   }
-  if (!resume && data_dir_->text().trimmed().isEmpty()) {
-    Q_EMIT errorOccurred(tr("Choose a data folder first (one written by prepare)."));
-    return;
+  if (!resume && !app::isPreparedDataDir(data_dir_->text().trimmed())) {
+    if (!corpus_->text().trimmed().isEmpty()) {
+      start_after_prepare_ = true;  // prepare, then start
+      prepareData();
+      return;
+    }
+    if (data_dir_->text().trimmed().isEmpty()) {
+      Q_EMIT errorOccurred(tr("Choose a corpus or a prepared data folder first."));
+      return;
+    }
   }
   if (!resume) {
     for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
@@ -350,9 +553,11 @@ void TrainingWorkspace::setRunning(bool running) {
   start_->setEnabled(!running);
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{data_dir_, run_dir_, preset_, device_, layers_, d_model_, heads_,
-                                                    d_ff_, dropout_, max_tokens_, warmup_, eval_every_})
+  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, preset_, device_,
+                                                    layers_, d_model_, heads_, d_ff_, dropout_, max_tokens_, warmup_,
+                                                    eval_every_, precision_})
     w->setEnabled(!running);
+  for (const auto& field : fields_) field.second->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }
 

@@ -2,9 +2,12 @@
 
 #include <QWidget>
 
+#include "app/PrepareSession.h"
 #include "app/TrainingSession.h"
 
+class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -30,6 +33,10 @@ class TrainingWorkspace : public QWidget {
 
   bool isTraining() const;
   void setDataDir(const QString& dir);
+  // A corpus to prepare (folder, TSV, or "SOURCE + TARGET" files); Start
+  // prepares it first when the data folder is not prepared yet.
+  void setCorpus(const QString& corpus);
+  QString corpus() const;
   void setRunDir(const QString& dir);
   QString dataDir() const;
   QString runDir() const;
@@ -45,6 +52,7 @@ class TrainingWorkspace : public QWidget {
  public Q_SLOTS:
   void startTraining();
   void resumeTraining();
+  void prepareData();
   void stopTraining();
 
  Q_SIGNALS:
@@ -64,8 +72,20 @@ class TrainingWorkspace : public QWidget {
   void onFinished(const studio::app::FinishedReport& r);
   void onFailed(const QString& message);
   void appendLog(const QString& line);
+  void onPrepared(const QString& dir, const QString& summary_json);
+  void showDataSummary();
+  QWidget* addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
+                    QWidget* widget, const QString& tip);
 
   app::TrainingSession session_;
+  app::PrepareSession prepare_;
+  bool start_after_prepare_ = false;
+  QLineEdit* corpus_;
+  QPushButton* prepare_button_;
+  QLabel* data_summary_;
+  QComboBox* precision_;
+  // The other TrainingConfig fields, each a widget under its JSON key.
+  QList<QPair<QString, QWidget*>> fields_;
   QLineEdit* data_dir_;
   QLineEdit* run_dir_;
   QComboBox* preset_;

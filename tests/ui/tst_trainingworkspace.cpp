@@ -6,6 +6,9 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -16,6 +19,7 @@
 
 #include "model/data/Prepare.h"
 #include "ui/MetricChart.h"
+#include "ui/QCustomPlot.h"
 #include "ui/TrainingWorkspace.h"
 
 using namespace studio;
@@ -28,6 +32,8 @@ class TestTrainingWorkspace : public QObject {
   void presetsFillTheForm();
   void startSeePointsStopFindTheCheckpoint();
   void missingFoldersAreReported();
+  void startPreparesACorpusFirst();
+  void chartDownsamplesAndSmooths();
 
  private:
   QTemporaryDir tmp_;
@@ -112,6 +118,8 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
 
 void TestTrainingWorkspace::missingFoldersAreReported() {
   ui::TrainingWorkspace workspace;
+  workspace.setCorpus("");  // whatever demo corpus this machine has
+  workspace.setDataDir("");
   QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
   workspace.startTraining();
   QCOMPARE(errors.count(), 1);
@@ -122,6 +130,57 @@ void TestTrainingWorkspace::missingFoldersAreReported() {
   QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, 30000);
   QVERIFY2(errors.last().first().toString().contains("no-data-here"), qPrintable(errors.last().first().toString()));
   QVERIFY(!workspace.isTraining());
+}
+
+void TestTrainingWorkspace::startPreparesACorpusFirst() {
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(tmp_.filePath("corpus.tsv"));
+  const QString prepared = tmp_.filePath("corpus-prepared");
+  QCOMPARE(workspace.findChild<QLineEdit*>("Data folder")->text(), prepared);
+  workspace.setRunDir(tmp_.filePath("run-from-corpus"));
+  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
+  workspace.findChild<QSpinBox*>("d_model")->setValue(32);
+  workspace.findChild<QSpinBox*>("Heads")->setValue(2);
+  workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
+  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(4);
+  workspace.findChild<QSpinBox*>("Eval every")->setValue(2);
+  workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  workspace.startTraining();
+  QVERIFY(workspace.isTraining());  // preparing counts as busy
+  QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(prepared + "/summary.json"), 60000);
+  // The summary shows what was kept; then training runs to its 4 steps.
+  QTRY_VERIFY_WITH_TIMEOUT(workspace.findChild<QLabel*>("Data summary")->text().contains("pairs kept"), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(tmp_.filePath("run-from-corpus/checkpoints/ckpt-00000004.pt")), 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 60000);
+  // The form's extra fields reached the run's configuration.
+  QFile config(tmp_.filePath("run-from-corpus/config.json"));
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
+  QCOMPARE(training["eval_sentences"].toInt(), 4);
+  QCOMPARE(training["schedule"].toString(), QString("noam"));
+}
+
+void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
+  ui::MetricChart chart("Loss", "loss");
+  const int line = chart.addSeries("train", Qt::blue);
+  const int dots = chart.addSeries("dev", Qt::red, /*scatter=*/true);
+  for (int i = 0; i < 100000; ++i) chart.addPoint(line, i, (i % 2) ? 1.0 : 3.0);
+  chart.addPoint(dots, 10, 5.0);
+  chart.replotNow();
+  QCOMPARE(chart.pointCount(line), 100000);
+  const auto* drawn = chart.graph(line)->data().data();
+  QVERIFY2(drawn->size() <= 4001, qPrintable(QString::number(drawn->size())));
+  QCOMPARE((drawn->constEnd() - 1)->key, 99999.0);  // the last point is always drawn
+
+  const auto smooth = ui::MetricChart::smoothed({2.0, 2.0, 2.0});
+  QVERIFY(std::abs(smooth[0] - 2.0) < 1e-12 && std::abs(smooth[2] - 2.0) < 1e-12);  // debiased: no pull to 0
+  chart.setSmoothing(true);
+  // Alternating 1 and 3 smooths towards 2; the scatter series stays as it is.
+  const auto* smoothed = chart.graph(line)->data().data();
+  QVERIFY(std::abs((smoothed->constEnd() - 1)->value - 2.0) < 0.2);
+  QCOMPARE(chart.graph(dots)->data()->constBegin()->value, 5.0);
 }
 
 QTEST_MAIN(TestTrainingWorkspace)

@@ -1,0 +1,108 @@
+#include "app/PrepareSession.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/data/Prepare.h"
+
+namespace studio::app {
+
+QString demoCorpusDir() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+      .filePath("attention-studio/demo-corpus");
+}
+
+QString demoDataDir() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+      .filePath("attention-studio/demo-data");
+}
+
+QString defaultDataDirFor(const QString& corpus) {
+  const QFileInfo info(corpus);
+  if (info.absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath()) return demoDataDir();
+  return QDir(info.absolutePath()).filePath(info.completeBaseName() + "-prepared");
+}
+
+bool isPreparedDataDir(const QString& dir) {
+  return !dir.isEmpty() && QFileInfo(QDir(dir).filePath("summary.json")).isFile() &&
+         QFileInfo(QDir(dir).filePath("spm.model")).isFile();
+}
+
+QString describePreparedData(const QString& summary_json) {
+  const auto summary = QJsonDocument::fromJson(summary_json.toUtf8()).object();
+  QStringList lines;
+  const auto read = summary["read"].toObject();
+  for (const QString& split : {QStringLiteral("train"), QStringLiteral("dev"), QStringLiteral("test")}) {
+    const auto s = read[split].toObject();
+    if (s.isEmpty()) continue;
+    QStringList dropped;
+    const auto reasons = s["dropped"].toObject();
+    for (auto it = reasons.begin(); it != reasons.end(); ++it)
+      dropped << QStringLiteral("%1 %2").arg(it.key()).arg(it.value().toInteger());
+    lines << QObject::tr("%1: %2 pairs kept of %3%4")
+                 .arg(split)
+                 .arg(s["kept"].toInteger())
+                 .arg(s["read"].toInteger())
+                 .arg(dropped.isEmpty() ? QString() : QObject::tr(" (dropped: %1)").arg(dropped.join(", ")));
+  }
+  const auto spm = summary["sentencepiece"].toObject();
+  if (spm.contains("vocab_size")) lines << QObject::tr("SentencePiece vocabulary: %1").arg(spm["vocab_size"].toInt());
+  const auto preview = summary["batching_preview"].toObject();
+  if (preview.contains("padding_ratio"))
+    lines << QObject::tr("Padding in %1-token batches: %2 %")
+                 .arg(preview["max_tokens"].toInt())
+                 .arg(100 * preview["padding_ratio"].toDouble(), 0, 'f', 1);
+  return lines.join('\n');
+}
+
+PrepareSession::PrepareSession(QObject* parent) : QObject(parent) {}
+
+PrepareSession::~PrepareSession() {
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+  }
+}
+
+bool PrepareSession::isRunning() const { return thread_ && thread_->isRunning(); }
+
+void PrepareSession::start(const PrepareRequest& request) {
+  if (isRunning()) {
+    Q_EMIT failed(tr("A data preparation is already running."));
+    return;
+  }
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+    thread_ = nullptr;
+  }
+  thread_ = QThread::create([this, request]() {
+    std::ostringstream log;
+    try {
+      data::PrepareOptions options;
+      options.corpus = request.corpus.toStdString();
+      options.src = request.source.toStdString();
+      options.tgt = request.target.toStdString();
+      if (!options.src.empty()) options.format = data::CorpusFormat::Parallel;
+      options.out_dir = request.outDir.toStdString();
+      options.tokenizer.vocab_size = request.vocabularySize;
+      const auto summary = data::prepareData(options, log);
+      Q_EMIT logText(QString::fromStdString(log.str()));
+      Q_EMIT finished(request.outDir, QString::fromStdString(summary.dump()));
+    } catch (const std::exception& e) {
+      Q_EMIT logText(QString::fromStdString(log.str()));
+      Q_EMIT failed(QString::fromUtf8(e.what()));
+    }
+  });
+  thread_->start();
+}
+
+}  // namespace studio::app

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QThread;
+
+// The data preparation (reading a corpus, cleaning, splitting, training
+// SentencePiece, encoding) on a worker thread, for the GUI.
+namespace studio::app {
+
+struct PrepareRequest {
+  QString corpus;         // a folder (IWSLT'15 or split files) or a TSV file
+  QString source, target; // or two line-aligned files (then corpus is empty)
+  QString outDir;         // the data folder to write
+  int vocabularySize = 8000;
+};
+
+// Where the GUI keeps the offline demo corpus (scripts/demo-corpus builds
+// it) and the data folder prepared from it.
+QString demoCorpusDir();
+QString demoDataDir();
+// A data folder for a corpus: "<corpus>-prepared" beside it.
+QString defaultDataDirFor(const QString& corpus);
+// Whether `dir` holds a prepared data folder (summary.json and spm.model).
+bool isPreparedDataDir(const QString& dir);
+
+// The summary.json of a prepared folder in a few lines: pairs kept and
+// dropped by reason for each split, vocabulary, padding of the batches.
+QString describePreparedData(const QString& summary_json);
+
+class PrepareSession : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit PrepareSession(QObject* parent = nullptr);
+  ~PrepareSession() override;  // waits for a preparation in progress
+
+  bool isRunning() const;
+
+ public Q_SLOTS:
+  void start(const studio::app::PrepareRequest& request);
+
+ Q_SIGNALS:
+  // The data folder, and its summary.json as text.
+  void finished(const QString& dataDir, const QString& summaryJson);
+  void failed(const QString& message);
+  void logText(const QString& text);
+
+ private:
+  QThread* thread_ = nullptr;
+};
+
+}  // namespace studio::app
