@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -19,6 +20,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationDisplayName("Attention Studio");
   QApplication::setOrganizationName("AttentionStudio");
   QApplication::setApplicationVersion(STUDIO_VERSION);
+  QApplication::setWindowIcon(QIcon(":/icons/attention-studio.svg"));
+  QGuiApplication::setDesktopFileName("io.github.attentionstudio.AttentionStudio");
 
   QCommandLineParser parser;
   parser.setApplicationDescription("Train, use and look inside a Transformer translator.");

@@ -1,0 +1,7 @@
+# Per-generator settings, read by cpack when it runs.
+if(CPACK_GENERATOR STREQUAL "DEB")
+  set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
+elseif(CPACK_GENERATOR STREQUAL "TGZ")
+  set(CPACK_PACKAGING_INSTALL_PREFIX "/")
+  set(CPACK_INCLUDE_TOPLEVEL_DIRECTORY ON)
+endif()
