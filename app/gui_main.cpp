@@ -3,6 +3,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -41,7 +45,19 @@ int main(int argc, char** argv) {
   parser.addOption(workspace);
   parser.addOption(text);
   parser.addOption(pad_to);
+  QCommandLineOption language("language", "Interface language for this start: en or vi (default: the preference, "
+                              "else the system's).", "CODE");
+  parser.addOption(language);
   parser.process(app);
+
+  // The interface language: --language, else the preference, else the system's.
+  QString code = parser.value(language);
+  if (code.isEmpty()) code = QSettings().value("ui/language").toString();
+  const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
+  QTranslator studio_translator, qt_translator;
+  if (studio_translator.load(locale, "attention-studio", "_", ":/i18n")) QApplication::installTranslator(&studio_translator);
+  if (qt_translator.load(locale, "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QApplication::installTranslator(&qt_translator);
 
   studio::app::initializeEngine();
   const auto engine = studio::app::engineInfo();

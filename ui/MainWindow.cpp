@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -89,6 +90,24 @@ void MainWindow::buildMenus() {
   for (int i = 0; i < tabs_->count(); ++i) {
     QAction* go = view->addAction(tabs_->tabText(i).remove('&'), this, [this, i]() { tabs_->setCurrentIndex(i); });
     go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+  }
+
+  // The interface language, applied at the next start.
+  QMenu* language = view->addMenu(tr("&Language"));
+  language->setObjectName("Language menu");  // its choices are in their own languages
+  auto* languages = new QActionGroup(language);
+  const QString current = QSettings().value("ui/language").toString();
+  const QList<QPair<QString, QString>> choices{
+      {QString(), tr("System default")}, {"en", QStringLiteral("English")}, {"vi", QStringLiteral("Tiếng Việt")}};
+  for (const auto& [code, name] : choices) {
+    QAction* choice = language->addAction(name);
+    choice->setCheckable(true);
+    choice->setChecked(code == current);
+    languages->addAction(choice);
+    connect(choice, &QAction::triggered, this, [this, code = code]() {
+      QSettings().setValue("ui/language", code);
+      statusBar()->showMessage(tr("The language changes when Attention Studio starts next."), 10000);
+    });
   }
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));

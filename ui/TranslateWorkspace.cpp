@@ -91,7 +91,7 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   input_ = new QPlainTextEdit(input_box);
   input_->setObjectName("Input");
   input_->setAccessibleName(tr("Vietnamese input"));
-  input_->setPlaceholderText(tr("Nhập một câu tiếng Việt… (Ctrl+Enter translates)"));
+  input_->setPlaceholderText(tr("Type a Vietnamese sentence… (Ctrl+Enter translates)"));
   input_layout->addWidget(input_);
   auto* input_buttons = new QHBoxLayout;
   translate_ = new QPushButton(tr("Translate"), input_box);
@@ -251,7 +251,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     nbest_table_->setItem(i, 0, new QTableWidgetItem(h.text));
     nbest_table_->setItem(i, 1, new QTableWidgetItem(QString::number(h.score, 'f', 4)));
     nbest_table_->setItem(i, 2, new QTableWidgetItem(QString::number(h.logProbability, 'f', 4)));
-    nbest_table_->setItem(i, 3, new QTableWidgetItem(h.finished ? tr("</s>") : tr("cut at max length")));
+    nbest_table_->setItem(i, 3, new QTableWidgetItem(h.finished ? QStringLiteral("</s>") : tr("cut at max length")));
   }
   status_->setText(tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath));
   Q_EMIT translationShown(reply);

@@ -1,0 +1,178 @@
+// The user interface's catalogs: every string has a Vietnamese (and English)
+// translation, none is unfinished, placeholders survive, the catalogs match
+// the sources (lupdate finds nothing new), and the main window built under
+// the Vietnamese catalog shows no English string that has a translation.
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTranslator>
+#include <QXmlStreamReader>
+#include <QtTest/QtTest>
+
+#include "app/EngineInfo.h"
+#include "ui/MainWindow.h"
+
+namespace {
+
+struct Message {
+  QString context, source, translationType;
+  QStringList translations;  // one, or the numerus forms
+  bool numerus = false;
+};
+
+QList<Message> readCatalog(const QString& path, QString* error) {
+  QFile file(path);
+  QList<Message> messages;
+  if (!file.open(QIODevice::ReadOnly)) {
+    *error = "cannot read " + path;
+    return messages;
+  }
+  QXmlStreamReader xml(&file);
+  QString context;
+  Message current;
+  while (!xml.atEnd()) {
+    xml.readNext();
+    if (xml.isStartElement()) {
+      const auto name = xml.name();
+      if (name == QLatin1String("name")) {
+        context = xml.readElementText();
+      } else if (name == QLatin1String("message")) {
+        current = Message{};
+        current.context = context;
+        current.numerus = xml.attributes().value("numerus") == QLatin1String("yes");
+      } else if (name == QLatin1String("source")) {
+        current.source = xml.readElementText();
+      } else if (name == QLatin1String("translation")) {
+        current.translationType = xml.attributes().value("type").toString();
+        if (!current.numerus) current.translations << xml.readElementText();
+      } else if (name == QLatin1String("numerusform")) {
+        current.translations << xml.readElementText();
+      }
+    } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
+      messages << current;
+    }
+  }
+  if (xml.hasError()) *error = path + ": " + xml.errorString();
+  return messages;
+}
+
+QSet<QString> placeholders(const QString& text) {
+  QSet<QString> found;
+  static const QRegularExpression re("%(\\d+|n)");
+  for (auto it = re.globalMatch(text); it.hasNext();) found.insert(it.next().captured(0));
+  return found;
+}
+
+}  // namespace
+
+class TestTranslations : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void catalogsAreComplete_data();
+  void catalogsAreComplete();
+  void catalogsMatchTheSources();
+  void windowShowsVietnamese();
+};
+
+void TestTranslations::catalogsAreComplete_data() {
+  QTest::addColumn<QString>("path");
+  QTest::newRow("vi") << QString(STUDIO_TS_DIR "/attention-studio_vi.ts");
+  QTest::newRow("en") << QString(STUDIO_TS_DIR "/attention-studio_en.ts");
+}
+
+void TestTranslations::catalogsAreComplete() {
+  QFETCH(QString, path);
+  QString error;
+  const auto messages = readCatalog(path, &error);
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+  QVERIFY(messages.size() > 200);
+  QStringList problems;
+  for (const auto& m : messages) {
+    if (!m.translationType.isEmpty()) problems << QString("%1 (%2): \"%3\"").arg(m.translationType, m.context, m.source);
+    if (m.translations.isEmpty() || std::any_of(m.translations.begin(), m.translations.end(),
+                                                [](const QString& t) { return t.trimmed().isEmpty(); }))
+      problems << QString("untranslated (%1): \"%2\"").arg(m.context, m.source);
+    for (const auto& t : m.translations)
+      if (placeholders(t) != placeholders(m.source) && !(m.numerus && placeholders(t) + QSet<QString>{"%n"} ==
+                                                                          placeholders(m.source)))
+        problems << QString("placeholders differ (%1): \"%2\" -> \"%3\"").arg(m.context, m.source, t);
+  }
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+}
+
+void TestTranslations::catalogsMatchTheSources() {
+  // lupdate over the same sources into a scratch catalog: the same messages.
+  QTemporaryDir tmp;
+  const QString scratch = tmp.filePath("scratch_vi.ts");
+  QProcess lupdate;
+  lupdate.start(STUDIO_LUPDATE, {"@" STUDIO_TR_SOURCE_LIST, "-no-obsolete", "-locations", "none", "-ts", scratch});
+  QVERIFY(lupdate.waitForFinished(120000));
+  QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
+  QString error;
+  auto key = [](const Message& m) { return m.context + " | " + m.source; };
+  QSet<QString> expected, committed;
+  for (const auto& m : readCatalog(scratch, &error)) expected.insert(key(m));
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+  for (const auto& m : readCatalog(STUDIO_TS_DIR "/attention-studio_vi.ts", &error)) committed.insert(key(m));
+  const auto missing = QStringList((expected - committed).values());
+  const auto stale = QStringList((committed - expected).values());
+  QVERIFY2(missing.isEmpty() && stale.isEmpty(),
+           qPrintable("run `cmake --build build --target update_translations` and translate:\nnot in the catalog:\n" +
+                      missing.join('\n') + "\nno longer in the sources:\n" + stale.join('\n')));
+}
+
+void TestTranslations::windowShowsVietnamese() {
+  QTemporaryDir tmp;
+  const QString qm = tmp.filePath("attention-studio_vi.qm");
+  QProcess lrelease;
+  lrelease.start(STUDIO_LRELEASE, {STUDIO_TS_DIR "/attention-studio_vi.ts", "-qm", qm});
+  QVERIFY(lrelease.waitForFinished(60000));
+  QCOMPARE(lrelease.exitCode(), 0);
+  QTranslator translator;
+  QVERIFY(translator.load(qm));
+  QVERIFY(QCoreApplication::installTranslator(&translator));
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp.filePath("settings"));
+
+  QString error;
+  QHash<QString, QString> english_to_vietnamese;
+  for (const auto& m : readCatalog(STUDIO_TS_DIR "/attention-studio_vi.ts", &error))
+    if (!m.numerus && m.translations.value(0) != m.source) english_to_vietnamese.insert(m.source, m.translations[0]);
+
+  studio::ui::MainWindow window(studio::app::engineInfo());
+  QCOMPARE(window.tabs()->tabText(0), QString("&Huấn luyện"));
+  QStringList shown;
+  for (int i = 0; i < window.tabs()->count(); ++i) shown << window.tabs()->tabText(i);
+  for (auto* w : window.findChildren<QLabel*>()) shown << w->text();
+  for (auto* w : window.findChildren<QAbstractButton*>()) shown << w->text() << w->toolTip();
+  for (auto* w : window.findChildren<QGroupBox*>()) shown << w->title();
+  for (auto* w : window.findChildren<QLineEdit*>()) shown << w->placeholderText() << w->toolTip();
+  for (auto* w : window.findChildren<QComboBox*>()) {
+    shown << w->toolTip();
+    for (int i = 0; i < w->count(); ++i) shown << w->itemText(i);
+  }
+  for (auto* menu : window.menuBar()->findChildren<QMenu*>()) {
+    shown << menu->title();
+    if (menu->objectName() == "Language menu") continue;  // "English", "Tiếng Việt" name themselves
+    for (auto* action : menu->actions()) shown << action->text();
+  }
+  QStringList english;
+  for (const QString& text : shown)
+    if (english_to_vietnamese.contains(text)) english << text;
+  QVERIFY2(english.isEmpty(), qPrintable("shown in English: " + english.join(" | ")));
+}
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"

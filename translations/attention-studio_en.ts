@@ -1,0 +1,1258 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1: %2 pairs kept of %3%4</source>
+        <translation>%1: %2 pairs kept of %3%4</translation>
+    </message>
+    <message>
+        <source> (dropped: %1)</source>
+        <translation> (dropped: %1)</translation>
+    </message>
+    <message>
+        <source>SentencePiece vocabulary: %1</source>
+        <translation>SentencePiece vocabulary: %1</translation>
+    </message>
+    <message>
+        <source>Padding in %1-token batches: %2 %</source>
+        <translation>Padding in %1-token batches: %2 %</translation>
+    </message>
+    <message>
+        <source>Choose a model first: a run folder or a model file.</source>
+        <translation>Choose a model first: a run folder or a model file.</translation>
+    </message>
+    <message>
+        <source>The model file &apos;%1&apos; does not exist.</source>
+        <translation>The model file &apos;%1&apos; does not exist.</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; has no best.pt yet (it is written at the first evaluation).</source>
+        <translation>The run folder &apos;%1&apos; has no best.pt yet (it is written at the first evaluation).</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; does not exist.</source>
+        <translation>The run folder &apos;%1&apos; does not exist.</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; has no checkpoint yet (one is written at every evaluation).</source>
+        <translation>The run folder &apos;%1&apos; has no checkpoint yet (one is written at every evaluation).</translation>
+    </message>
+    <message>
+        <source>Unknown model source.</source>
+        <translation>Unknown model source.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::PrepareSession</name>
+    <message>
+        <source>A data preparation is already running.</source>
+        <translation>A data preparation is already running.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::TrainingSession</name>
+    <message>
+        <source>A training run is already in progress.</source>
+        <translation>A training run is already in progress.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::TranslationService</name>
+    <message>
+        <source>Out of memory while translating. Try a shorter sentence, a smaller beam, or stop training to free memory.</source>
+        <translation>Out of memory while translating. Try a shorter sentence, a smaller beam, or stop training to free memory.</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Type a sentence to explore its attention.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::AttentionWorkspace</name>
+    <message>
+        <source>encoder self-attention</source>
+        <translation>encoder self-attention</translation>
+    </message>
+    <message>
+        <source>decoder self-attention</source>
+        <translation>decoder self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>Sentence to explore</source>
+        <translation>Sentence to explore</translation>
+    </message>
+    <message>
+        <source>A Vietnamese sentence (or use Explore attention in Translate)</source>
+        <translation>A Vietnamese sentence (or use Explore attention in Translate)</translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation>no padding</translation>
+    </message>
+    <message>
+        <source>Pad the source to N tokens</source>
+        <translation>Pad the source to N tokens</translation>
+    </message>
+    <message>
+        <source>Show the sentence inside a padded batch of this many source tokens, so that the padding mask is visible</source>
+        <translation>Show the sentence inside a padded batch of this many source tokens, so that the padding mask is visible</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Capture</translation>
+    </message>
+    <message>
+        <source>Translate the sentence and record every attention weight</source>
+        <translation>Translate the sentence and record every attention weight</translation>
+    </message>
+    <message>
+        <source>Sentence:</source>
+        <translation>Sentence:</translation>
+    </message>
+    <message>
+        <source>Padded batch of:</source>
+        <translation>Padded batch of:</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Map</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Encoder self-attention</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Decoder self-attention</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Cross-attention</translation>
+    </message>
+    <message>
+        <source>Attention kind</source>
+        <translation>Attention kind</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Layer</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Head</translation>
+    </message>
+    <message>
+        <source>Draw masks</source>
+        <translation>Draw masks</translation>
+    </message>
+    <message>
+        <source>Hatch the cells a query may not see: padding keys and the causal upper triangle</source>
+        <translation>Hatch the cells a query may not see: padding keys and the causal upper triangle</translation>
+    </message>
+    <message>
+        <source>Merge pieces into words</source>
+        <translation>Merge pieces into words</translation>
+    </message>
+    <message>
+        <source>Sum the weights a word&apos;s pieces receive; average over a word&apos;s pieces as queries</source>
+        <translation>Sum the weights a word&apos;s pieces receive; average over a word&apos;s pieces as queries</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Heads of this layer</source>
+        <translation>Heads of this layer</translation>
+    </message>
+    <message>
+        <source>Entropy of each head</source>
+        <translation>Entropy of each head</translation>
+    </message>
+    <message>
+        <source>Entropy (bits)</source>
+        <translation>Entropy (bits)</translation>
+    </message>
+    <message>
+        <source>Mean entropy of the attention rows: low = sharp, focused heads</source>
+        <translation>Mean entropy of the attention rows: low = sharp, focused heads</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Export as %1</translation>
+    </message>
+    <message>
+        <source>The weights of the map shown, with its labels</source>
+        <translation>The weights of the map shown, with its labels</translation>
+    </message>
+    <message>
+        <source>Every weight, token and mask of this sentence</source>
+        <translation>Every weight, token and mask of this sentence</translation>
+    </message>
+    <message>
+        <source>A picture of the map shown</source>
+        <translation>A picture of the map shown</translation>
+    </message>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>Attention heatmap</translation>
+    </message>
+    <message>
+        <source>key (attended to)</source>
+        <translation>key (attended to)</translation>
+    </message>
+    <message>
+        <source>query (attending)</source>
+        <translation>query (attending)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>weight</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight.</source>
+        <translation>Hover over a cell to read its weight.</translation>
+    </message>
+    <message>
+        <source>All layers × heads</source>
+        <translation>All layers × heads</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: every layer and head of the three attentions will be shown here.</source>
+        <translation>Capture a sentence: every layer and head of the three attentions will be shown here.</translation>
+    </message>
+    <message>
+        <source>Capturing…</source>
+        <translation>Capturing…</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Type a sentence to explore its attention.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Mean over heads</source>
+        <translation>Mean over heads</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n masked cell(s) carry weight above 1e-6 (largest %1): a masking bug.</source>
+        <translation>
+            <numerusform>⚠ %n masked cell carries weight above 1e-6 (largest %1): a masking bug.</numerusform>
+            <numerusform>⚠ %n masked cells carry weight above 1e-6 (largest %1): a masking bug.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Masked cells carry no weight (largest %1).</source>
+        <translation>Masked cells carry no weight (largest %1).</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Layer %1</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 · %3</source>
+        <translation>%1 · layer %2 · %3</translation>
+    </message>
+    <message>
+        <source>mean over heads</source>
+        <translation>mean over heads</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>head %1</translation>
+    </message>
+    <message>
+        <source>%1
+layer %2</source>
+        <translation>%1
+layer %2</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>mean</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, %3</source>
+        <translation>%1, layer %2, %3</translation>
+    </message>
+    <message>
+        <source>Open this map</source>
+        <translation>Open this map</translation>
+    </message>
+    <message>
+        <source>query “%1” → key “%2”: %3%4</source>
+        <translation>query “%1” → key “%2”: %3%4</translation>
+    </message>
+    <message>
+        <source> (masked)</source>
+        <translation> (masked)</translation>
+    </message>
+    <message>
+        <source>query \ key</source>
+        <translation>query \ key</translation>
+    </message>
+    <message>
+        <source>Capture a sentence before exporting.</source>
+        <translation>Capture a sentence before exporting.</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 files (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MainWindow</name>
+    <message>
+        <source>Attention Studio</source>
+        <translation>Attention Studio</translation>
+    </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Workspaces</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Training</translation>
+    </message>
+    <message>
+        <source>T&amp;ranslate</source>
+        <translation>T&amp;ranslate</translation>
+    </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>&amp;Attention</translation>
+    </message>
+    <message numerus="yes">
+        <source>CUDA, %n GPU(s)</source>
+        <translation>
+            <numerusform>CUDA, %n GPU</numerusform>
+            <numerusform>CUDA, %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU, %1 threads</translation>
+    </message>
+    <message>
+        <source>%1 build · LibTorch %2 · running on %3</source>
+        <translation>%1 build · LibTorch %2 · running on %3</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>Open &amp;Run…</source>
+        <translation>Open &amp;Run…</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Open a run folder</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>Open &amp;Model…</translation>
+    </message>
+    <message>
+        <source>Open a model or checkpoint</source>
+        <translation>Open a model or checkpoint</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Models (*.pt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Open R&amp;ecent</source>
+        <translation>Open R&amp;ecent</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Studio</source>
+        <translation>&amp;About Attention Studio</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>About &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run folder: it has neither config.json nor metrics.jsonl.</source>
+        <translation>&apos;%1&apos; is not a run folder: it has neither config.json nor metrics.jsonl.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not exist.</source>
+        <translation>&apos;%1&apos; does not exist.</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Studio %1&lt;/h3&gt;&lt;p&gt;Train, use and look inside a Transformer translator (Vietnamese → English).&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Build&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%3 (built with %4)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;LibTorch&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;SentencePiece&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CPU threads&lt;/td&gt;&lt;td&gt;%8 of %9&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;BLAS&lt;/td&gt;&lt;td&gt;%10&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;h3&gt;Attention Studio %1&lt;/h3&gt;&lt;p&gt;Train, use and look inside a Transformer translator (Vietnamese → English).&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Build&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%3 (built with %4)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;LibTorch&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;SentencePiece&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CPU threads&lt;/td&gt;&lt;td&gt;%8 of %9&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;BLAS&lt;/td&gt;&lt;td&gt;%10&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>available, %n GPU(s)</source>
+        <translation>
+            <numerusform>available, %n GPU</numerusform>
+            <numerusform>available, %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>built in, no GPU found</source>
+        <translation>built in, no GPU found</translation>
+    </message>
+    <message>
+        <source>not in this build</source>
+        <translation>not in this build</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>About Attention Studio</source>
+        <translation>About Attention Studio</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>Training is running</translation>
+    </message>
+    <message>
+        <source>Stop training? The current step finishes and a checkpoint is written; Resume continues later.</source>
+        <translation>Stop training? The current step finishes and a checkpoint is written; Resume continues later.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>System default</translation>
+    </message>
+    <message>
+        <source>The language changes when Attention Studio starts next.</source>
+        <translation>The language changes when Attention Studio starts next.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MetricChart</name>
+    <message>
+        <source>Log scale</source>
+        <translation>Log scale</translation>
+    </message>
+    <message>
+        <source>%1: logarithmic axis</source>
+        <translation>%1: logarithmic axis</translation>
+    </message>
+    <message>
+        <source>Smooth</source>
+        <translation>Smooth</translation>
+    </message>
+    <message>
+        <source>Draw line series as an exponential moving average (weight 0.9), as TensorBoard does</source>
+        <translation>Draw line series as an exponential moving average (weight 0.9), as TensorBoard does</translation>
+    </message>
+    <message>
+        <source>%1: smoothing</source>
+        <translation>%1: smoothing</translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a PNG image</source>
+        <translation>Save this chart as a PNG image</translation>
+    </message>
+    <message>
+        <source>%1: save as PNG</source>
+        <translation>%1: save as PNG</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Save this chart&apos;s points as CSV</source>
+        <translation>Save this chart&apos;s points as CSV</translation>
+    </message>
+    <message>
+        <source>%1: save as CSV</source>
+        <translation>%1: save as CSV</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>Save chart</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG images (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Save points</source>
+        <translation>Save points</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TrainingWorkspace</name>
+    <message>
+        <source>Data and run</source>
+        <translation>Data and run</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <source>Browse for %1</source>
+        <translation>Browse for %1</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>Choose a folder</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Corpus</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Folder…</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Choose a corpus folder</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Files…</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file or two aligned files</source>
+        <translation>Choose a TSV file or two aligned files</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file, or a Vietnamese and an English file</source>
+        <translation>Choose a TSV file, or a Vietnamese and an English file</translation>
+    </message>
+    <message>
+        <source>Choose one TSV file or two aligned files.</source>
+        <translation>Choose one TSV file or two aligned files.</translation>
+    </message>
+    <message>
+        <source>Prepare</source>
+        <translation>Prepare</translation>
+    </message>
+    <message>
+        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
+        <translation>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Data folder</translation>
+    </message>
+    <message>
+        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
+        <translation>The prepared data (written by Prepare or attention-studio-cli prepare)</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>Run folder</translation>
+    </message>
+    <message>
+        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
+        <translation>Checkpoints, metrics.jsonl and best.pt are written here</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Device</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
+        <translation>auto: the GPU when this build has CUDA and one is present, else the CPU</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <source>Starting values for every field below</source>
+        <translation>Starting values for every field below</translation>
+    </message>
+    <message>
+        <source>Encoder and decoder layers (each)</source>
+        <translation>Encoder and decoder layers (each)</translation>
+    </message>
+    <message>
+        <source>Model width; must be divisible by the heads</source>
+        <translation>Model width; must be divisible by the heads</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Attention heads</translation>
+    </message>
+    <message>
+        <source>Inner width of the feed-forward</source>
+        <translation>Inner width of the feed-forward</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Residual dropout</source>
+        <translation>Residual dropout</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Layers</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Heads</translation>
+    </message>
+    <message>
+        <source>d_ff</source>
+        <translation>d_ff</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Tokens a batch, padding included</source>
+        <translation>Tokens a batch, padding included</translation>
+    </message>
+    <message>
+        <source>Warmup steps of the Noam schedule</source>
+        <translation>Warmup steps of the Noam schedule</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to train</source>
+        <translation>Optimizer steps to train</translation>
+    </message>
+    <message>
+        <source>Evaluate on dev and write a checkpoint every N steps</source>
+        <translation>Evaluate on dev and write a checkpoint every N steps</translation>
+    </message>
+    <message>
+        <source>Batch tokens</source>
+        <translation>Batch tokens</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>Warmup steps</translation>
+    </message>
+    <message>
+        <source>Max steps</source>
+        <translation>Max steps</translation>
+    </message>
+    <message>
+        <source>Evaluate every</source>
+        <translation>Evaluate every</translation>
+    </message>
+    <message>
+        <source>Optimisation</source>
+        <translation>Optimisation</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Schedule</translation>
+    </message>
+    <message>
+        <source>noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate when dev BLEU stops improving</source>
+        <translation>noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate when dev BLEU stops improving</translation>
+    </message>
+    <message>
+        <source>Noam factor</source>
+        <translation>Noam factor</translation>
+    </message>
+    <message>
+        <source>Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)</source>
+        <translation>Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)</translation>
+    </message>
+    <message>
+        <source>Peak learning rate</source>
+        <translation>Peak learning rate</translation>
+    </message>
+    <message>
+        <source>The peak rate of the cosine and plateau schedules</source>
+        <translation>The peak rate of the cosine and plateau schedules</translation>
+    </message>
+    <message>
+        <source>Minimum learning rate</source>
+        <translation>Minimum learning rate</translation>
+    </message>
+    <message>
+        <source>Cosine decays to this; plateau never cuts below it</source>
+        <translation>Cosine decays to this; plateau never cuts below it</translation>
+    </message>
+    <message>
+        <source>Cosine cycle</source>
+        <translation>Cosine cycle</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle</source>
+        <translation>Steps of the first cosine cycle</translation>
+    </message>
+    <message>
+        <source>Plateau patience</source>
+        <translation>Plateau patience</translation>
+    </message>
+    <message>
+        <source>Evaluations without a better BLEU before the rate is cut</source>
+        <translation>Evaluations without a better BLEU before the rate is cut</translation>
+    </message>
+    <message>
+        <source>Label smoothing</source>
+        <translation>Label smoothing</translation>
+    </message>
+    <message>
+        <source>ε of label-smoothed cross-entropy (0.1 in the paper)</source>
+        <translation>ε of label-smoothed cross-entropy (0.1 in the paper)</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>Gradient clipping</translation>
+    </message>
+    <message>
+        <source>Clip the gradient&apos;s norm to this; 0 = off</source>
+        <translation>Clip the gradient&apos;s norm to this; 0 = off</translation>
+    </message>
+    <message>
+        <source>Accumulate batches</source>
+        <translation>Accumulate batches</translation>
+    </message>
+    <message>
+        <source>Batches summed into one optimizer step (a larger batch)</source>
+        <translation>Batches summed into one optimizer step (a larger batch)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU</source>
+        <translation>Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU</translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation>off (fp32)</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>Mixed precision</translation>
+    </message>
+    <message>
+        <source>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</source>
+        <translation>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</translation>
+    </message>
+    <message>
+        <source>Evaluation and checkpoints</source>
+        <translation>Evaluation and checkpoints</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Dev sentences</translation>
+    </message>
+    <message>
+        <source>Dev sentences translated for BLEU at each evaluation; 0 = all</source>
+        <translation>Dev sentences translated for BLEU at each evaluation; 0 = all</translation>
+    </message>
+    <message>
+        <source>Samples shown</source>
+        <translation>Samples shown</translation>
+    </message>
+    <message>
+        <source>Sample translations printed at each evaluation</source>
+        <translation>Sample translations printed at each evaluation</translation>
+    </message>
+    <message>
+        <source>Dev beam size</source>
+        <translation>Dev beam size</translation>
+    </message>
+    <message>
+        <source>Beam size of the dev translations (1 = greedy, fastest)</source>
+        <translation>Beam size of the dev translations (1 = greedy, fastest)</translation>
+    </message>
+    <message>
+        <source>Keep checkpoints</source>
+        <translation>Keep checkpoints</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept; best.pt is kept apart</source>
+        <translation>Checkpoints kept; best.pt is kept apart</translation>
+    </message>
+    <message>
+        <source>Average last</source>
+        <translation>Average last</translation>
+    </message>
+    <message>
+        <source>At the end, average the last N checkpoints into averaged.pt; 0 = off</source>
+        <translation>At the end, average the last N checkpoints into averaged.pt; 0 = off</translation>
+    </message>
+    <message>
+        <source>Early stopping</source>
+        <translation>Early stopping</translation>
+    </message>
+    <message>
+        <source>Stop after N evaluations without a better dev BLEU; 0 = off</source>
+        <translation>Stop after N evaluations without a better dev BLEU; 0 = off</translation>
+    </message>
+    <message>
+        <source>Max epochs</source>
+        <translation>Max epochs</translation>
+    </message>
+    <message>
+        <source>Stop after N passes over the training data; 0 = no limit</source>
+        <translation>Stop after N passes over the training data; 0 = no limit</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>Start a new run in the run folder</source>
+        <translation>Start a new run in the run folder</translation>
+    </message>
+    <message>
+        <source>Finish the current step, write a checkpoint and stop</source>
+        <translation>Finish the current step, write a checkpoint and stop</translation>
+    </message>
+    <message>
+        <source>Continue the run in the run folder from its newest checkpoint</source>
+        <translation>Continue the run in the run folder from its newest checkpoint</translation>
+    </message>
+    <message>
+        <source>Training progress</source>
+        <translation>Training progress</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Idle</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>train</translation>
+    </message>
+    <message>
+        <source>dev</source>
+        <translation>dev</translation>
+    </message>
+    <message>
+        <source>Dev BLEU</source>
+        <translation>Dev BLEU</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Learning rate</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>rate</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>learning rate</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Speed</translation>
+    </message>
+    <message>
+        <source>target tokens / s</source>
+        <translation>target tokens / s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Sample translations</source>
+        <translation>Sample translations</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Samples</translation>
+    </message>
+    <message>
+        <source>best so far: %1</source>
+        <translation>best so far: %1</translation>
+    </message>
+    <message>
+        <source>checkpoint: %1</source>
+        <translation>checkpoint: %1</translation>
+    </message>
+    <message>
+        <source>Preparing the data failed: %1</source>
+        <translation>Preparing the data failed: %1</translation>
+    </message>
+    <message>
+        <source>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</source>
+        <translation>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</translation>
+    </message>
+    <message>
+        <source>Preparing %1 into %2…</source>
+        <translation>Preparing %1 into %2…</translation>
+    </message>
+    <message>
+        <source>preparing %1 → %2</source>
+        <translation>preparing %1 → %2</translation>
+    </message>
+    <message>
+        <source>Data prepared in %1.</source>
+        <translation>Data prepared in %1.</translation>
+    </message>
+    <message>
+        <source>Not prepared yet: Start prepares it from the corpus.</source>
+        <translation>Not prepared yet: Start prepares it from the corpus.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run folder: it has no metrics.jsonl</source>
+        <translation>&apos;%1&apos; is not a run folder: it has no metrics.jsonl</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 steps of history%3.</source>
+        <translation>Opened %1: %2 steps of history%3.</translation>
+    </message>
+    <message>
+        <source>, %1 unreadable lines skipped</source>
+        <translation>, %1 unreadable lines skipped</translation>
+    </message>
+    <message>
+        <source>Choose a run folder first.</source>
+        <translation>Choose a run folder first.</translation>
+    </message>
+    <message>
+        <source>Choose a corpus or a prepared data folder first.</source>
+        <translation>Choose a corpus or a prepared data folder first.</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Resuming…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <source>Stopping after this step…</source>
+        <translation>Stopping after this step…</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · loss %3 · %4 tokens/s · elapsed %5 · ETA %6</source>
+        <translation>Step %1 of %2 · loss %3 · %4 tokens/s · elapsed %5 · ETA %6</translation>
+    </message>
+    <message>
+        <source>— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6
+</source>
+        <translation>— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6
+</translation>
+    </message>
+    <message>
+        <source> (best)</source>
+        <translation> (best)</translation>
+    </message>
+    <message>
+        <source>  source:     %1
+  reference:  %2
+  hypothesis: %3
+</source>
+        <translation>  source:     %1
+  reference:  %2
+  hypothesis: %3
+</translation>
+    </message>
+    <message>
+        <source>Finished at step %1 (%2).</source>
+        <translation>Finished at step %1 (%2).</translation>
+    </message>
+    <message>
+        <source> Best dev BLEU %1.</source>
+        <translation> Best dev BLEU %1.</translation>
+    </message>
+    <message>
+        <source> Last checkpoint: %1</source>
+        <translation> Last checkpoint: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>error: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TranslateWorkspace</name>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Latest checkpoint of a run</source>
+        <translation>Latest checkpoint of a run</translation>
+    </message>
+    <message>
+        <source>Best checkpoint of a run</source>
+        <translation>Best checkpoint of a run</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Model file</translation>
+    </message>
+    <message>
+        <source>Model source</source>
+        <translation>Model source</translation>
+    </message>
+    <message>
+        <source>A run&apos;s newest checkpoint (follows a training in progress), its best by dev BLEU, or any model file or checkpoint</source>
+        <translation>A run&apos;s newest checkpoint (follows a training in progress), its best by dev BLEU, or any model file or checkpoint</translation>
+    </message>
+    <message>
+        <source>Model path</source>
+        <translation>Model path</translation>
+    </message>
+    <message>
+        <source>A run folder or a .pt file</source>
+        <translation>A run folder or a .pt file</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <source>Browse for a model</source>
+        <translation>Browse for a model</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Path</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>Decoding</translation>
+    </message>
+    <message>
+        <source>Beam size</source>
+        <translation>Beam size</translation>
+    </message>
+    <message>
+        <source>Hypotheses kept at each step; 1 is greedy search</source>
+        <translation>Hypotheses kept at each step; 1 is greedy search</translation>
+    </message>
+    <message>
+        <source>Length penalty</source>
+        <translation>Length penalty</translation>
+    </message>
+    <message>
+        <source>GNMT length penalty α: score = log P / ((5 + length) / 6)^α; 0 = none</source>
+        <translation>GNMT length penalty α: score = log P / ((5 + length) / 6)^α; 0 = none</translation>
+    </message>
+    <message>
+        <source>N-best</source>
+        <translation>N-best</translation>
+    </message>
+    <message>
+        <source>Hypotheses listed (at most the beam size)</source>
+        <translation>Hypotheses listed (at most the beam size)</translation>
+    </message>
+    <message>
+        <source>Translate as you type</source>
+        <translation>Translate as you type</translation>
+    </message>
+    <message>
+        <source>Length penalty α</source>
+        <translation>Length penalty α</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>Vietnamese</translation>
+    </message>
+    <message>
+        <source>Vietnamese input</source>
+        <translation>Vietnamese input</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>Translate</translation>
+    </message>
+    <message>
+        <source>Translate now (Ctrl+Enter)</source>
+        <translation>Translate now (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Explore attention</source>
+        <translation>Explore attention</translation>
+    </message>
+    <message>
+        <source>Open the attention explorer on this sentence (Ctrl+E)</source>
+        <translation>Open the attention explorer on this sentence (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>Translation</translation>
+    </message>
+    <message>
+        <source>Pieces, coloured by probability (hover for the value):</source>
+        <translation>Pieces, coloured by probability (hover for the value):</translation>
+    </message>
+    <message>
+        <source>Output pieces with probabilities</source>
+        <translation>Output pieces with probabilities</translation>
+    </message>
+    <message>
+        <source>N-best list:</source>
+        <translation>N-best list:</translation>
+    </message>
+    <message>
+        <source>N-best list</source>
+        <translation>N-best list</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>log P</source>
+        <translation>log P</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Ended</translation>
+    </message>
+    <message>
+        <source>Choose a model, then type.</source>
+        <translation>Choose a model, then type.</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Type a sentence to explore its attention.</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>Open a model</translation>
+    </message>
+    <message>
+        <source>Models (*.pt)</source>
+        <translation>Models (*.pt)</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Open a run folder</translation>
+    </message>
+    <message>
+        <source>Only the first line is translated; the CLI translates files line by line.</source>
+        <translation>Only the first line is translated; the CLI translates files line by line.</translation>
+    </message>
+    <message>
+        <source>Translating…</source>
+        <translation>Translating…</translation>
+    </message>
+    <message>
+        <source>Nothing to translate.</source>
+        <translation>Nothing to translate.</translation>
+    </message>
+    <message>
+        <source>cut at max length</source>
+        <translation>cut at max length</translation>
+    </message>
+    <message>
+        <source>Translated in %1 ms by %2</source>
+        <translation>Translated in %1 ms by %2</translation>
+    </message>
+    <message>
+        <source>%1 — p = %2</source>
+        <translation>%1 — p = %2</translation>
+    </message>
+    <message>
+        <source>Type a Vietnamese sentence… (Ctrl+Enter translates)</source>
+        <translation>Type a Vietnamese sentence… (Ctrl+Enter translates)</translation>
+    </message>
+</context>
+</TS>

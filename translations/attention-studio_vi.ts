@@ -1,0 +1,1255 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="vi_VN">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1: %2 pairs kept of %3%4</source>
+        <translation>%1: giữ %2 cặp trong số %3%4</translation>
+    </message>
+    <message>
+        <source> (dropped: %1)</source>
+        <translation> (bỏ: %1)</translation>
+    </message>
+    <message>
+        <source>SentencePiece vocabulary: %1</source>
+        <translation>Từ vựng SentencePiece: %1</translation>
+    </message>
+    <message>
+        <source>Padding in %1-token batches: %2 %</source>
+        <translation>Phần đệm trong các lô %1 token: %2 %</translation>
+    </message>
+    <message>
+        <source>Choose a model first: a run folder or a model file.</source>
+        <translation>Hãy chọn mô hình trước: một thư mục huấn luyện hoặc một tệp mô hình.</translation>
+    </message>
+    <message>
+        <source>The model file &apos;%1&apos; does not exist.</source>
+        <translation>Tệp mô hình &apos;%1&apos; không tồn tại.</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; has no best.pt yet (it is written at the first evaluation).</source>
+        <translation>Thư mục huấn luyện &apos;%1&apos; chưa có best.pt (tệp này được ghi ở lần đánh giá đầu tiên).</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; does not exist.</source>
+        <translation>Thư mục huấn luyện &apos;%1&apos; không tồn tại.</translation>
+    </message>
+    <message>
+        <source>The run folder &apos;%1&apos; has no checkpoint yet (one is written at every evaluation).</source>
+        <translation>Thư mục huấn luyện &apos;%1&apos; chưa có checkpoint nào (mỗi lần đánh giá ghi một checkpoint).</translation>
+    </message>
+    <message>
+        <source>Unknown model source.</source>
+        <translation>Nguồn mô hình không xác định.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::PrepareSession</name>
+    <message>
+        <source>A data preparation is already running.</source>
+        <translation>Đang có một lần chuẩn bị dữ liệu chạy.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::TrainingSession</name>
+    <message>
+        <source>A training run is already in progress.</source>
+        <translation>Đang có một lần huấn luyện chạy.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::TranslationService</name>
+    <message>
+        <source>Out of memory while translating. Try a shorter sentence, a smaller beam, or stop training to free memory.</source>
+        <translation>Hết bộ nhớ khi dịch. Hãy thử câu ngắn hơn, beam nhỏ hơn, hoặc dừng huấn luyện để giải phóng bộ nhớ.</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::AttentionWorkspace</name>
+    <message>
+        <source>encoder self-attention</source>
+        <translation>self-attention của bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>decoder self-attention</source>
+        <translation>self-attention của bộ giải mã</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>Sentence to explore</source>
+        <translation>Câu cần khám phá</translation>
+    </message>
+    <message>
+        <source>A Vietnamese sentence (or use Explore attention in Translate)</source>
+        <translation>Một câu tiếng Việt (hoặc dùng &quot;Khám phá attention&quot; trong Dịch)</translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation>không đệm</translation>
+    </message>
+    <message>
+        <source>Pad the source to N tokens</source>
+        <translation>Đệm câu nguồn tới N token</translation>
+    </message>
+    <message>
+        <source>Show the sentence inside a padded batch of this many source tokens, so that the padding mask is visible</source>
+        <translation>Đặt câu vào một lô được đệm tới ngần ấy token nguồn, để thấy được mặt nạ đệm</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Ghi lại</translation>
+    </message>
+    <message>
+        <source>Translate the sentence and record every attention weight</source>
+        <translation>Dịch câu và ghi lại mọi trọng số attention</translation>
+    </message>
+    <message>
+        <source>Sentence:</source>
+        <translation>Câu:</translation>
+    </message>
+    <message>
+        <source>Padded batch of:</source>
+        <translation>Lô được đệm tới:</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Bản đồ</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Self-attention của bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Self-attention của bộ giải mã</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Cross-attention</translation>
+    </message>
+    <message>
+        <source>Attention kind</source>
+        <translation>Loại attention</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Lớp</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Đầu</translation>
+    </message>
+    <message>
+        <source>Draw masks</source>
+        <translation>Vẽ mặt nạ</translation>
+    </message>
+    <message>
+        <source>Hatch the cells a query may not see: padding keys and the causal upper triangle</source>
+        <translation>Gạch chéo các ô mà truy vấn không được thấy: khoá đệm và tam giác trên nhân quả</translation>
+    </message>
+    <message>
+        <source>Merge pieces into words</source>
+        <translation>Gộp các mảnh thành từ</translation>
+    </message>
+    <message>
+        <source>Sum the weights a word&apos;s pieces receive; average over a word&apos;s pieces as queries</source>
+        <translation>Cộng trọng số mà các mảnh của một từ nhận được; lấy trung bình trên các mảnh của từ khi chúng là truy vấn</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Heads of this layer</source>
+        <translation>Các đầu của lớp này</translation>
+    </message>
+    <message>
+        <source>Entropy of each head</source>
+        <translation>Entropy của từng đầu</translation>
+    </message>
+    <message>
+        <source>Entropy (bits)</source>
+        <translation>Entropy (bit)</translation>
+    </message>
+    <message>
+        <source>Mean entropy of the attention rows: low = sharp, focused heads</source>
+        <translation>Entropy trung bình của các hàng attention: thấp = đầu tập trung, sắc nét</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Xuất</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Xuất dạng %1</translation>
+    </message>
+    <message>
+        <source>The weights of the map shown, with its labels</source>
+        <translation>Trọng số của bản đồ đang hiển thị, kèm nhãn</translation>
+    </message>
+    <message>
+        <source>Every weight, token and mask of this sentence</source>
+        <translation>Mọi trọng số, token và mặt nạ của câu này</translation>
+    </message>
+    <message>
+        <source>A picture of the map shown</source>
+        <translation>Ảnh của bản đồ đang hiển thị</translation>
+    </message>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>Bản đồ nhiệt attention</translation>
+    </message>
+    <message>
+        <source>key (attended to)</source>
+        <translation>khoá (được chú ý tới)</translation>
+    </message>
+    <message>
+        <source>query (attending)</source>
+        <translation>truy vấn (đang chú ý)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>trọng số</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight.</source>
+        <translation>Di chuột lên một ô để đọc trọng số của nó.</translation>
+    </message>
+    <message>
+        <source>All layers × heads</source>
+        <translation>Mọi lớp × đầu</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: every layer and head of the three attentions will be shown here.</source>
+        <translation>Hãy ghi lại một câu: mọi lớp và mọi đầu của ba loại attention sẽ hiện ở đây.</translation>
+    </message>
+    <message>
+        <source>Capturing…</source>
+        <translation>Đang ghi lại…</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 token nguồn (%5 đệm), %6 token đích · %7+%8 lớp, %9 đầu&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Mean over heads</source>
+        <translation>Trung bình các đầu</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>Đầu %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n masked cell(s) carry weight above 1e-6 (largest %1): a masking bug.</source>
+        <translation>
+            <numerusform>⚠ %n ô bị che có trọng số trên 1e-6 (lớn nhất %1): lỗi che mặt nạ.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Masked cells carry no weight (largest %1).</source>
+        <translation>Các ô bị che không mang trọng số (lớn nhất %1).</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Lớp %1</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 · %3</source>
+        <translation>%1 · lớp %2 · %3</translation>
+    </message>
+    <message>
+        <source>mean over heads</source>
+        <translation>trung bình các đầu</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>đầu %1</translation>
+    </message>
+    <message>
+        <source>%1
+layer %2</source>
+        <translation>%1
+lớp %2</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>trung bình</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, %3</source>
+        <translation>%1, lớp %2, %3</translation>
+    </message>
+    <message>
+        <source>Open this map</source>
+        <translation>Mở bản đồ này</translation>
+    </message>
+    <message>
+        <source>query “%1” → key “%2”: %3%4</source>
+        <translation>truy vấn “%1” → khoá “%2”: %3%4</translation>
+    </message>
+    <message>
+        <source> (masked)</source>
+        <translation> (bị che)</translation>
+    </message>
+    <message>
+        <source>query \ key</source>
+        <translation>truy vấn \ khoá</translation>
+    </message>
+    <message>
+        <source>Capture a sentence before exporting.</source>
+        <translation>Hãy ghi lại một câu trước khi xuất.</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Tệp %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không ghi được &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MainWindow</name>
+    <message>
+        <source>Attention Studio</source>
+        <translation>Attention Studio</translation>
+    </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Không gian làm việc</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Huấn luyện</translation>
+    </message>
+    <message>
+        <source>T&amp;ranslate</source>
+        <translation>&amp;Dịch</translation>
+    </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>&amp;Attention</translation>
+    </message>
+    <message numerus="yes">
+        <source>CUDA, %n GPU(s)</source>
+        <translation>
+            <numerusform>CUDA, %n GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU, %1 luồng</translation>
+    </message>
+    <message>
+        <source>%1 build · LibTorch %2 · running on %3</source>
+        <translation>Bản dựng %1 · LibTorch %2 · chạy trên %3</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Tệp</translation>
+    </message>
+    <message>
+        <source>Open &amp;Run…</source>
+        <translation>Mở thư mục &amp;huấn luyện…</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Mở một thư mục huấn luyện</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>Mở &amp;mô hình…</translation>
+    </message>
+    <message>
+        <source>Open a model or checkpoint</source>
+        <translation>Mở một mô hình hoặc checkpoint</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Mô hình (*.pt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Open R&amp;ecent</source>
+        <translation>Mở &amp;gần đây</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Thoát</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Xem</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Trợ &amp;giúp</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Studio</source>
+        <translation>&amp;Giới thiệu Attention Studio</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Giới thiệu &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run folder: it has neither config.json nor metrics.jsonl.</source>
+        <translation>&apos;%1&apos; không phải thư mục huấn luyện: không có config.json lẫn metrics.jsonl.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not exist.</source>
+        <translation>&apos;%1&apos; không tồn tại.</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Studio %1&lt;/h3&gt;&lt;p&gt;Train, use and look inside a Transformer translator (Vietnamese → English).&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Build&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%3 (built with %4)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;LibTorch&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;SentencePiece&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CPU threads&lt;/td&gt;&lt;td&gt;%8 of %9&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;BLAS&lt;/td&gt;&lt;td&gt;%10&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;h3&gt;Attention Studio %1&lt;/h3&gt;&lt;p&gt;Huấn luyện, sử dụng và nhìn vào bên trong một mô hình dịch Transformer (tiếng Việt → tiếng Anh).&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Bản dựng&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%3 (dựng với %4)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;LibTorch&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;SentencePiece&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Luồng CPU&lt;/td&gt;&lt;td&gt;%8 trên %9&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;BLAS&lt;/td&gt;&lt;td&gt;%10&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>available, %n GPU(s)</source>
+        <translation>
+            <numerusform>có sẵn, %n GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>built in, no GPU found</source>
+        <translation>có trong bản dựng, không tìm thấy GPU</translation>
+    </message>
+    <message>
+        <source>not in this build</source>
+        <translation>không có trong bản dựng này</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>không rõ</translation>
+    </message>
+    <message>
+        <source>About Attention Studio</source>
+        <translation>Giới thiệu Attention Studio</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>Đang huấn luyện</translation>
+    </message>
+    <message>
+        <source>Stop training? The current step finishes and a checkpoint is written; Resume continues later.</source>
+        <translation>Dừng huấn luyện? Bước hiện tại sẽ hoàn tất và một checkpoint được ghi; &quot;Tiếp tục&quot; sẽ chạy tiếp sau.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Ngôn ngữ</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Theo hệ thống</translation>
+    </message>
+    <message>
+        <source>The language changes when Attention Studio starts next.</source>
+        <translation>Ngôn ngữ sẽ đổi ở lần khởi động Attention Studio tiếp theo.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MetricChart</name>
+    <message>
+        <source>Log scale</source>
+        <translation>Thang log</translation>
+    </message>
+    <message>
+        <source>%1: logarithmic axis</source>
+        <translation>%1: trục logarit</translation>
+    </message>
+    <message>
+        <source>Smooth</source>
+        <translation>Làm mượt</translation>
+    </message>
+    <message>
+        <source>Draw line series as an exponential moving average (weight 0.9), as TensorBoard does</source>
+        <translation>Vẽ các đường theo trung bình trượt hàm mũ (trọng số 0,9), như TensorBoard</translation>
+    </message>
+    <message>
+        <source>%1: smoothing</source>
+        <translation>%1: làm mượt</translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a PNG image</source>
+        <translation>Lưu biểu đồ này thành ảnh PNG</translation>
+    </message>
+    <message>
+        <source>%1: save as PNG</source>
+        <translation>%1: lưu dạng PNG</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Save this chart&apos;s points as CSV</source>
+        <translation>Lưu các điểm của biểu đồ này dạng CSV</translation>
+    </message>
+    <message>
+        <source>%1: save as CSV</source>
+        <translation>%1: lưu dạng CSV</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>Lưu biểu đồ</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Ảnh PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không ghi được &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Save points</source>
+        <translation>Lưu các điểm</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Tệp CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TrainingWorkspace</name>
+    <message>
+        <source>Data and run</source>
+        <translation>Dữ liệu và lần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Duyệt…</translation>
+    </message>
+    <message>
+        <source>Browse for %1</source>
+        <translation>Duyệt tìm %1</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>Chọn một thư mục</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Thư mục…</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Chọn thư mục kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Tệp…</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file or two aligned files</source>
+        <translation>Chọn một tệp TSV hoặc hai tệp song song</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file, or a Vietnamese and an English file</source>
+        <translation>Chọn một tệp TSV, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Choose one TSV file or two aligned files.</source>
+        <translation>Hãy chọn một tệp TSV hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Prepare</source>
+        <translation>Chuẩn bị</translation>
+    </message>
+    <message>
+        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
+        <translation>Đọc, làm sạch và chia kho ngữ liệu, huấn luyện SentencePiece và mã hoá vào thư mục dữ liệu (&quot;Bắt đầu&quot; tự làm khi cần)</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Thư mục dữ liệu</translation>
+    </message>
+    <message>
+        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
+        <translation>Dữ liệu đã chuẩn bị (do &quot;Chuẩn bị&quot; hoặc attention-studio-cli prepare ghi)</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>Thư mục huấn luyện</translation>
+    </message>
+    <message>
+        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
+        <translation>Checkpoint, metrics.jsonl và best.pt được ghi vào đây</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
+        <translation>auto: GPU khi bản dựng này có CUDA và có GPU, ngược lại là CPU</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Mô hình</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Cấu hình sẵn</translation>
+    </message>
+    <message>
+        <source>Starting values for every field below</source>
+        <translation>Giá trị ban đầu cho mọi ô bên dưới</translation>
+    </message>
+    <message>
+        <source>Encoder and decoder layers (each)</source>
+        <translation>Số lớp của bộ mã hoá và bộ giải mã (mỗi bên)</translation>
+    </message>
+    <message>
+        <source>Model width; must be divisible by the heads</source>
+        <translation>Độ rộng mô hình; phải chia hết cho số đầu</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Số đầu attention</translation>
+    </message>
+    <message>
+        <source>Inner width of the feed-forward</source>
+        <translation>Độ rộng bên trong của lớp feed-forward</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Residual dropout</source>
+        <translation>Dropout trên nhánh dư</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Số lớp</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Số đầu</translation>
+    </message>
+    <message>
+        <source>d_ff</source>
+        <translation>d_ff</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Tokens a batch, padding included</source>
+        <translation>Số token mỗi lô, tính cả phần đệm</translation>
+    </message>
+    <message>
+        <source>Warmup steps of the Noam schedule</source>
+        <translation>Số bước khởi động của lịch Noam</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to train</source>
+        <translation>Số bước tối ưu cần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Evaluate on dev and write a checkpoint every N steps</source>
+        <translation>Đánh giá trên tập dev và ghi checkpoint mỗi N bước</translation>
+    </message>
+    <message>
+        <source>Batch tokens</source>
+        <translation>Token mỗi lô</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>Bước khởi động</translation>
+    </message>
+    <message>
+        <source>Max steps</source>
+        <translation>Số bước tối đa</translation>
+    </message>
+    <message>
+        <source>Evaluate every</source>
+        <translation>Đánh giá mỗi</translation>
+    </message>
+    <message>
+        <source>Optimisation</source>
+        <translation>Tối ưu</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Lịch tốc độ học</translation>
+    </message>
+    <message>
+        <source>noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate when dev BLEU stops improving</source>
+        <translation>noam: khởi động rồi giảm theo 1/sqrt(bước) (như bài báo); cosine: giảm dần với khởi động lại; plateau: giảm tốc độ học khi BLEU trên dev ngừng tăng</translation>
+    </message>
+    <message>
+        <source>Noam factor</source>
+        <translation>Hệ số Noam</translation>
+    </message>
+    <message>
+        <source>Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)</source>
+        <translation>Nhân lịch Noam: tốc độ = hệ số · d_model^-0.5 · min(bước^-0.5, bước · khởi động^-1.5)</translation>
+    </message>
+    <message>
+        <source>Peak learning rate</source>
+        <translation>Tốc độ học đỉnh</translation>
+    </message>
+    <message>
+        <source>The peak rate of the cosine and plateau schedules</source>
+        <translation>Tốc độ học cao nhất của lịch cosine và plateau</translation>
+    </message>
+    <message>
+        <source>Minimum learning rate</source>
+        <translation>Tốc độ học tối thiểu</translation>
+    </message>
+    <message>
+        <source>Cosine decays to this; plateau never cuts below it</source>
+        <translation>Cosine giảm tới mức này; plateau không bao giờ giảm dưới nó</translation>
+    </message>
+    <message>
+        <source>Cosine cycle</source>
+        <translation>Chu kỳ cosine</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle</source>
+        <translation>Số bước của chu kỳ cosine đầu tiên</translation>
+    </message>
+    <message>
+        <source>Plateau patience</source>
+        <translation>Độ kiên nhẫn plateau</translation>
+    </message>
+    <message>
+        <source>Evaluations without a better BLEU before the rate is cut</source>
+        <translation>Số lần đánh giá không có BLEU tốt hơn trước khi giảm tốc độ học</translation>
+    </message>
+    <message>
+        <source>Label smoothing</source>
+        <translation>Làm mượt nhãn</translation>
+    </message>
+    <message>
+        <source>ε of label-smoothed cross-entropy (0.1 in the paper)</source>
+        <translation>ε của cross-entropy làm mượt nhãn (0,1 trong bài báo)</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>Cắt gradient</translation>
+    </message>
+    <message>
+        <source>Clip the gradient&apos;s norm to this; 0 = off</source>
+        <translation>Cắt chuẩn của gradient về mức này; 0 = tắt</translation>
+    </message>
+    <message>
+        <source>Accumulate batches</source>
+        <translation>Gộp lô</translation>
+    </message>
+    <message>
+        <source>Batches summed into one optimizer step (a larger batch)</source>
+        <translation>Số lô cộng dồn vào một bước tối ưu (một lô lớn hơn)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Hạt giống ngẫu nhiên</translation>
+    </message>
+    <message>
+        <source>Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU</source>
+        <translation>Khởi tạo, dropout và thứ tự lô theo hạt giống này: cùng hạt giống cho cùng mô hình trên CPU</translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation>tắt (fp32)</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>Độ chính xác hỗn hợp</translation>
+    </message>
+    <message>
+        <source>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</source>
+        <translation>Autocast trên GPU: bf16 nếu GPU hỗ trợ, ngược lại fp16 với co giãn loss</translation>
+    </message>
+    <message>
+        <source>Evaluation and checkpoints</source>
+        <translation>Đánh giá và checkpoint</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Số câu dev</translation>
+    </message>
+    <message>
+        <source>Dev sentences translated for BLEU at each evaluation; 0 = all</source>
+        <translation>Số câu dev được dịch để tính BLEU ở mỗi lần đánh giá; 0 = tất cả</translation>
+    </message>
+    <message>
+        <source>Samples shown</source>
+        <translation>Số câu mẫu</translation>
+    </message>
+    <message>
+        <source>Sample translations printed at each evaluation</source>
+        <translation>Số bản dịch mẫu in ra ở mỗi lần đánh giá</translation>
+    </message>
+    <message>
+        <source>Dev beam size</source>
+        <translation>Beam khi đánh giá</translation>
+    </message>
+    <message>
+        <source>Beam size of the dev translations (1 = greedy, fastest)</source>
+        <translation>Kích thước beam khi dịch tập dev (1 = tham lam, nhanh nhất)</translation>
+    </message>
+    <message>
+        <source>Keep checkpoints</source>
+        <translation>Giữ checkpoint</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept; best.pt is kept apart</source>
+        <translation>Số checkpoint được giữ; best.pt được giữ riêng</translation>
+    </message>
+    <message>
+        <source>Average last</source>
+        <translation>Lấy trung bình</translation>
+    </message>
+    <message>
+        <source>At the end, average the last N checkpoints into averaged.pt; 0 = off</source>
+        <translation>Khi kết thúc, lấy trung bình N checkpoint cuối vào averaged.pt; 0 = tắt</translation>
+    </message>
+    <message>
+        <source>Early stopping</source>
+        <translation>Dừng sớm</translation>
+    </message>
+    <message>
+        <source>Stop after N evaluations without a better dev BLEU; 0 = off</source>
+        <translation>Dừng sau N lần đánh giá không có BLEU dev tốt hơn; 0 = tắt</translation>
+    </message>
+    <message>
+        <source>Max epochs</source>
+        <translation>Số epoch tối đa</translation>
+    </message>
+    <message>
+        <source>Stop after N passes over the training data; 0 = no limit</source>
+        <translation>Dừng sau N lượt qua dữ liệu huấn luyện; 0 = không giới hạn</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Bắt đầu</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Tiếp tục</translation>
+    </message>
+    <message>
+        <source>Start a new run in the run folder</source>
+        <translation>Bắt đầu lần huấn luyện mới trong thư mục huấn luyện</translation>
+    </message>
+    <message>
+        <source>Finish the current step, write a checkpoint and stop</source>
+        <translation>Hoàn tất bước hiện tại, ghi checkpoint rồi dừng</translation>
+    </message>
+    <message>
+        <source>Continue the run in the run folder from its newest checkpoint</source>
+        <translation>Chạy tiếp lần huấn luyện trong thư mục từ checkpoint mới nhất</translation>
+    </message>
+    <message>
+        <source>Training progress</source>
+        <translation>Tiến độ huấn luyện</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Đang rảnh</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>huấn luyện</translation>
+    </message>
+    <message>
+        <source>dev</source>
+        <translation>dev</translation>
+    </message>
+    <message>
+        <source>Dev BLEU</source>
+        <translation>BLEU trên dev</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tốc độ học</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>tốc độ</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tốc độ học</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tốc độ xử lý</translation>
+    </message>
+    <message>
+        <source>target tokens / s</source>
+        <translation>token đích / giây</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/giây</translation>
+    </message>
+    <message>
+        <source>Sample translations</source>
+        <translation>Bản dịch mẫu</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Nhật ký</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Câu mẫu</translation>
+    </message>
+    <message>
+        <source>best so far: %1</source>
+        <translation>tốt nhất tới giờ: %1</translation>
+    </message>
+    <message>
+        <source>checkpoint: %1</source>
+        <translation>checkpoint: %1</translation>
+    </message>
+    <message>
+        <source>Preparing the data failed: %1</source>
+        <translation>Chuẩn bị dữ liệu thất bại: %1</translation>
+    </message>
+    <message>
+        <source>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</source>
+        <translation>Hãy chọn kho ngữ liệu cần chuẩn bị: một thư mục, một tệp TSV hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Preparing %1 into %2…</source>
+        <translation>Đang chuẩn bị %1 vào %2…</translation>
+    </message>
+    <message>
+        <source>preparing %1 → %2</source>
+        <translation>đang chuẩn bị %1 → %2</translation>
+    </message>
+    <message>
+        <source>Data prepared in %1.</source>
+        <translation>Dữ liệu đã được chuẩn bị trong %1.</translation>
+    </message>
+    <message>
+        <source>Not prepared yet: Start prepares it from the corpus.</source>
+        <translation>Chưa được chuẩn bị: &quot;Bắt đầu&quot; sẽ chuẩn bị từ kho ngữ liệu.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run folder: it has no metrics.jsonl</source>
+        <translation>&apos;%1&apos; không phải thư mục huấn luyện: không có metrics.jsonl</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 steps of history%3.</source>
+        <translation>Đã mở %1: lịch sử %2 bước%3.</translation>
+    </message>
+    <message>
+        <source>, %1 unreadable lines skipped</source>
+        <translation>, bỏ qua %1 dòng không đọc được</translation>
+    </message>
+    <message>
+        <source>Choose a run folder first.</source>
+        <translation>Hãy chọn thư mục huấn luyện trước.</translation>
+    </message>
+    <message>
+        <source>Choose a corpus or a prepared data folder first.</source>
+        <translation>Hãy chọn kho ngữ liệu hoặc thư mục dữ liệu đã chuẩn bị trước.</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Đang tiếp tục…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Đang bắt đầu…</translation>
+    </message>
+    <message>
+        <source>Stopping after this step…</source>
+        <translation>Sẽ dừng sau bước này…</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · loss %3 · %4 tokens/s · elapsed %5 · ETA %6</source>
+        <translation>Bước %1/%2 · loss %3 · %4 token/giây · đã chạy %5 · còn lại %6</translation>
+    </message>
+    <message>
+        <source>— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6
+</source>
+        <translation>— bước %1: loss dev %2, perplexity %3, độ chính xác %4 %, BLEU %5%6
+</translation>
+    </message>
+    <message>
+        <source> (best)</source>
+        <translation> (tốt nhất)</translation>
+    </message>
+    <message>
+        <source>  source:     %1
+  reference:  %2
+  hypothesis: %3
+</source>
+        <translation>  nguồn:      %1
+  tham chiếu: %2
+  giả thuyết: %3
+</translation>
+    </message>
+    <message>
+        <source>Finished at step %1 (%2).</source>
+        <translation>Kết thúc ở bước %1 (%2).</translation>
+    </message>
+    <message>
+        <source> Best dev BLEU %1.</source>
+        <translation> BLEU dev tốt nhất %1.</translation>
+    </message>
+    <message>
+        <source> Last checkpoint: %1</source>
+        <translation> Checkpoint cuối: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Thất bại: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>lỗi: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TranslateWorkspace</name>
+    <message>
+        <source>Model</source>
+        <translation>Mô hình</translation>
+    </message>
+    <message>
+        <source>Latest checkpoint of a run</source>
+        <translation>Checkpoint mới nhất của một lần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Best checkpoint of a run</source>
+        <translation>Checkpoint tốt nhất của một lần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Tệp mô hình</translation>
+    </message>
+    <message>
+        <source>Model source</source>
+        <translation>Nguồn mô hình</translation>
+    </message>
+    <message>
+        <source>A run&apos;s newest checkpoint (follows a training in progress), its best by dev BLEU, or any model file or checkpoint</source>
+        <translation>Checkpoint mới nhất của một lần huấn luyện (theo kịp quá trình huấn luyện đang chạy), checkpoint có BLEU dev tốt nhất, hoặc bất kỳ tệp mô hình hay checkpoint nào</translation>
+    </message>
+    <message>
+        <source>Model path</source>
+        <translation>Đường dẫn mô hình</translation>
+    </message>
+    <message>
+        <source>A run folder or a .pt file</source>
+        <translation>Một thư mục huấn luyện hoặc một tệp .pt</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Duyệt…</translation>
+    </message>
+    <message>
+        <source>Browse for a model</source>
+        <translation>Duyệt tìm mô hình</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Nguồn</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Đường dẫn</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>Giải mã</translation>
+    </message>
+    <message>
+        <source>Beam size</source>
+        <translation>Kích thước beam</translation>
+    </message>
+    <message>
+        <source>Hypotheses kept at each step; 1 is greedy search</source>
+        <translation>Số giả thuyết giữ lại ở mỗi bước; 1 là tìm kiếm tham lam</translation>
+    </message>
+    <message>
+        <source>Length penalty</source>
+        <translation>Phạt độ dài</translation>
+    </message>
+    <message>
+        <source>GNMT length penalty α: score = log P / ((5 + length) / 6)^α; 0 = none</source>
+        <translation>Phạt độ dài GNMT α: điểm = log P / ((5 + độ dài) / 6)^α; 0 = không phạt</translation>
+    </message>
+    <message>
+        <source>N-best</source>
+        <translation>N-best</translation>
+    </message>
+    <message>
+        <source>Hypotheses listed (at most the beam size)</source>
+        <translation>Số giả thuyết được liệt kê (tối đa bằng kích thước beam)</translation>
+    </message>
+    <message>
+        <source>Translate as you type</source>
+        <translation>Dịch trong khi gõ</translation>
+    </message>
+    <message>
+        <source>Length penalty α</source>
+        <translation>Phạt độ dài α</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>Tiếng Việt</translation>
+    </message>
+    <message>
+        <source>Vietnamese input</source>
+        <translation>Văn bản tiếng Việt</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>Dịch</translation>
+    </message>
+    <message>
+        <source>Translate now (Ctrl+Enter)</source>
+        <translation>Dịch ngay (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Explore attention</source>
+        <translation>Khám phá attention</translation>
+    </message>
+    <message>
+        <source>Open the attention explorer on this sentence (Ctrl+E)</source>
+        <translation>Mở trình khám phá attention cho câu này (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>Bản dịch</translation>
+    </message>
+    <message>
+        <source>Pieces, coloured by probability (hover for the value):</source>
+        <translation>Các mảnh, tô màu theo xác suất (di chuột để xem giá trị):</translation>
+    </message>
+    <message>
+        <source>Output pieces with probabilities</source>
+        <translation>Các mảnh đầu ra kèm xác suất</translation>
+    </message>
+    <message>
+        <source>N-best list:</source>
+        <translation>Danh sách N-best:</translation>
+    </message>
+    <message>
+        <source>N-best list</source>
+        <translation>Danh sách N-best</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Điểm</translation>
+    </message>
+    <message>
+        <source>log P</source>
+        <translation>log P</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Kết thúc</translation>
+    </message>
+    <message>
+        <source>Choose a model, then type.</source>
+        <translation>Hãy chọn mô hình rồi gõ.</translation>
+    </message>
+    <message>
+        <source>Type a sentence to explore its attention.</source>
+        <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>Mở một mô hình</translation>
+    </message>
+    <message>
+        <source>Models (*.pt)</source>
+        <translation>Mô hình (*.pt)</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Mở một thư mục huấn luyện</translation>
+    </message>
+    <message>
+        <source>Only the first line is translated; the CLI translates files line by line.</source>
+        <translation>Chỉ dòng đầu tiên được dịch; CLI dịch tệp theo từng dòng.</translation>
+    </message>
+    <message>
+        <source>Translating…</source>
+        <translation>Đang dịch…</translation>
+    </message>
+    <message>
+        <source>Nothing to translate.</source>
+        <translation>Không có gì để dịch.</translation>
+    </message>
+    <message>
+        <source>cut at max length</source>
+        <translation>bị cắt ở độ dài tối đa</translation>
+    </message>
+    <message>
+        <source>Translated in %1 ms by %2</source>
+        <translation>Đã dịch trong %1 ms bằng %2</translation>
+    </message>
+    <message>
+        <source>%1 — p = %2</source>
+        <translation>%1 — p = %2</translation>
+    </message>
+    <message>
+        <source>Type a Vietnamese sentence… (Ctrl+Enter translates)</source>
+        <translation>Nhập một câu tiếng Việt… (Ctrl+Enter để dịch)</translation>
+    </message>
+</context>
+</TS>
