@@ -172,8 +172,15 @@ struct TranslationService::Worker {
     const QFileInfo info(path);
     if (!translator || path != loaded_path || info.lastModified() != loaded_modified || info.size() != loaded_size) {
       translator.reset();
-      translator = std::make_unique<model::Translator>(
-          model::Translator::fromFiles(path.toStdString(), "", model::resolveDevice("auto")));
+      try {
+        translator = std::make_unique<model::Translator>(
+            model::Translator::fromFiles(path.toStdString(), "", model::resolveDevice("auto")));
+      } catch (const std::exception&) {
+        // A training run may have removed this checkpoint (keep_last) since
+        // it was looked up: look again once.
+        if (source.kind == ModelSource::Kind::File || QFileInfo::exists(path)) throw;
+        return load(source, used);
+      }
       loaded_path = path;
       loaded_modified = info.lastModified();
       loaded_size = info.size();
