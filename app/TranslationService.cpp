@@ -263,26 +263,30 @@ TranslationService::~TranslationService() {
   delete worker_->thread;
 }
 
-quint64 TranslationService::translate(const TranslateRequest& request) {
+namespace {
+
+// Puts `request` in the waiting slot (replacing what waited there) and wakes the worker.
+template <typename Request>
+quint64 enqueue(std::mutex& mutex, std::condition_variable& wake, quint64& next_id,
+                std::optional<std::pair<quint64, Request>>& slot, const Request& request) {
   quint64 id;
   {
-    std::lock_guard<std::mutex> lock(worker_->mutex);
-    id = worker_->next_id++;
-    worker_->pending_translation.emplace(id, request);
+    std::lock_guard<std::mutex> lock(mutex);
+    id = next_id++;
+    slot.emplace(id, request);
   }
-  worker_->wake.notify_one();
+  wake.notify_one();
   return id;
 }
 
+}  // namespace
+
+quint64 TranslationService::translate(const TranslateRequest& request) {
+  return enqueue(worker_->mutex, worker_->wake, worker_->next_id, worker_->pending_translation, request);
+}
+
 quint64 TranslationService::captureAttention(const AttentionRequest& request) {
-  quint64 id;
-  {
-    std::lock_guard<std::mutex> lock(worker_->mutex);
-    id = worker_->next_id++;
-    worker_->pending_attention.emplace(id, request);
-  }
-  worker_->wake.notify_one();
-  return id;
+  return enqueue(worker_->mutex, worker_->wake, worker_->next_id, worker_->pending_attention, request);
 }
 
 bool TranslationService::isBusy() const {

@@ -24,6 +24,22 @@
 
 using namespace studio;
 
+namespace {
+
+// A small model through the form, so that steps take milliseconds.
+void useSmallModel(ui::TrainingWorkspace& workspace, int max_steps, int eval_every) {
+  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
+  workspace.findChild<QSpinBox*>("d_model")->setValue(32);
+  workspace.findChild<QSpinBox*>("Heads")->setValue(2);
+  workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
+  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(max_steps);
+  workspace.findChild<QSpinBox*>("Eval every")->setValue(eval_every);
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+}
+
+}  // namespace
+
 class TestTrainingWorkspace : public QObject {
   Q_OBJECT
 
@@ -73,16 +89,8 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
   workspace.setDataDir(data_);
   const QString run = tmp_.filePath("run");
   workspace.setRunDir(run);
-  // A small model, so that steps take milliseconds.
-  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
-  workspace.findChild<QSpinBox*>("d_model")->setValue(32);
-  workspace.findChild<QSpinBox*>("Heads")->setValue(2);
-  workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
-  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
+  useSmallModel(workspace, /*max_steps=*/100000, /*eval_every=*/20);
   workspace.findChild<QSpinBox*>("Warmup")->setValue(10);
-  workspace.findChild<QSpinBox*>("Max steps")->setValue(100000);
-  workspace.findChild<QSpinBox*>("Eval every")->setValue(20);
-  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
   QSignalSpy running(&workspace, &ui::TrainingWorkspace::runningChanged);
 
   QTest::mouseClick(workspace.findChild<QPushButton*>("Start"), Qt::LeftButton);
@@ -138,15 +146,8 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   const QString prepared = tmp_.filePath("corpus-prepared");
   QCOMPARE(workspace.findChild<QLineEdit*>("Data folder")->text(), prepared);
   workspace.setRunDir(tmp_.filePath("run-from-corpus"));
-  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
-  workspace.findChild<QSpinBox*>("d_model")->setValue(32);
-  workspace.findChild<QSpinBox*>("Heads")->setValue(2);
-  workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
-  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
-  workspace.findChild<QSpinBox*>("Max steps")->setValue(4);
-  workspace.findChild<QSpinBox*>("Eval every")->setValue(2);
+  useSmallModel(workspace, /*max_steps=*/4, /*eval_every=*/2);
   workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
-  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
   workspace.startTraining();
   QVERIFY(workspace.isTraining());  // preparing counts as busy
   QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(prepared + "/summary.json"), 60000);
