@@ -15,6 +15,7 @@
 #include "app/EngineInfo.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/MainWindow.h"
+#include "ui/Palette.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -48,7 +49,13 @@ int main(int argc, char** argv) {
   QCommandLineOption language("language", "Interface language for this start: en or vi (default: the preference, "
                               "else the system's).", "CODE");
   parser.addOption(language);
+  QCommandLineOption dark("dark", "Use a dark palette (Fusion style), whatever the desktop's theme.");
+  parser.addOption(dark);
   parser.process(app);
+  if (parser.isSet(dark)) {
+    QApplication::setStyle("Fusion");
+    QApplication::setPalette(studio::ui::darkPalette());
+  }
 
   // The interface language: --language, else the preference, else the system's.
   QString code = parser.value(language);

@@ -307,6 +307,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   plot_->setMouseTracking(true);
+  applyPalette(plot_, palette(), {scale_->axis()});
   connect(plot_, &QCustomPlot::mouseMove, this, &AttentionWorkspace::onHover);
   map_layout->addWidget(plot_, 1);
   hover_ = new QLabel(tr("Hover over a cell to read its weight."), map_page);
@@ -352,6 +353,14 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     Q_EMIT errorOccurred(message);
   });
   translation_->setText(tr("Capture a sentence: every layer and head of the three attentions will be shown here."));
+}
+
+void AttentionWorkspace::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) {
+    applyPalette(plot_, palette(), {scale_->axis()});
+    plot_->replot();
+  }
+  QWidget::changeEvent(event);
 }
 
 void AttentionWorkspace::setModelProvider(std::function<app::ModelSource()> model,

@@ -92,6 +92,9 @@ class AttentionWorkspace : public QWidget {
   void viewShown();
   void errorOccurred(const QString& message);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // follows a palette (theme) change
+
  private:
   app::AttentionView::Kind kind() const;
   void capture();

@@ -11,6 +11,7 @@
 
 #include <cmath>
 
+#include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 
 namespace studio::ui {
@@ -61,6 +62,7 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->legend->setVisible(false);
   plot_->setMinimumHeight(160);
+  applyPalette(plot_, palette());
   layout->addWidget(plot_, 1);
 
   connect(log_scale_, &QCheckBox::toggled, this, &MetricChart::setLogScale);
@@ -68,6 +70,14 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   replot_timer_.setSingleShot(true);
   replot_timer_.setInterval(100);
   connect(&replot_timer_, &QTimer::timeout, this, &MetricChart::replotNow);
+}
+
+void MetricChart::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) {
+    applyPalette(plot_, palette());
+    plot_->replot();
+  }
+  QWidget::changeEvent(event);
 }
 
 int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter) {

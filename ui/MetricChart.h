@@ -41,6 +41,9 @@ class MetricChart : public QWidget {
  Q_SIGNALS:
   void saveFailed(const QString& message);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // follows a palette (theme) change
+
  private:
   void replotSoon();
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "ui/QCustomPlot.h"
+
 namespace studio::ui {
 
 QColor probabilityColor(double p) {
@@ -26,6 +28,53 @@ QRgb heatmapColor(double w) {
   const double f = w - double(i);
   auto mix = [&](int c) { return int(std::lround(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f)); };
   return qRgb(mix(0), mix(1), mix(2));
+}
+
+void applyPalette(QCustomPlot* plot, const QPalette& palette, const QList<QCPAxis*>& extra_axes) {
+  const QColor base = palette.color(QPalette::Base), text = palette.color(QPalette::Text);
+  QColor grid = text;
+  grid.setAlpha(40);
+  plot->setBackground(base);
+  QList<QCPAxis*> axes = extra_axes;
+  for (QCPAxisRect* rect : plot->axisRects()) {
+    rect->setBackground(base);
+    axes += rect->axes();
+  }
+  {
+    for (QCPAxis* axis : axes) {
+      axis->setBasePen(QPen(text, 1));
+      axis->setTickPen(QPen(text, 1));
+      axis->setSubTickPen(QPen(text, 1));
+      axis->setTickLabelColor(text);
+      axis->setLabelColor(text);
+      axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+  }
+  plot->legend->setBrush(base);
+  plot->legend->setTextColor(text);
+  plot->legend->setBorderPen(QPen(grid));
+}
+
+QPalette darkPalette() {
+  QPalette p;
+  p.setColor(QPalette::Window, QColor(37, 37, 38));
+  p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+  p.setColor(QPalette::Base, QColor(30, 30, 30));
+  p.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+  p.setColor(QPalette::ToolTipBase, QColor(50, 50, 52));
+  p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+  p.setColor(QPalette::Text, QColor(230, 230, 230));
+  p.setColor(QPalette::Button, QColor(50, 50, 52));
+  p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+  p.setColor(QPalette::BrightText, Qt::red);
+  p.setColor(QPalette::Highlight, QColor(38, 120, 200));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(100, 170, 255));
+  p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+  p.setColor(QPalette::Disabled, QPalette::Text, QColor(130, 130, 130));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(130, 130, 130));
+  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(130, 130, 130));
+  return p;
 }
 
 QBrush maskBrush() { return QBrush(QColor(200, 200, 200, 200), Qt::BDiagPattern); }

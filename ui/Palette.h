@@ -2,7 +2,12 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QList>
+#include <QPalette>
 #include <QRgb>
+
+class QCPAxis;
+class QCustomPlot;
 
 // Colours shared by the workspaces. They carry their own background and
 // text colours, so that they read the same on light and dark themes.
@@ -16,6 +21,13 @@ QColor probabilityText(double p);
 // The heatmaps' colour scale for a weight in [0, 1] (a perceptually ordered
 // dark-blue → yellow ramp, like viridis).
 QRgb heatmapColor(double weight);
+
+// Colours a plot from the widget palette (background, axes, labels, grid,
+// legend), so that charts follow a dark theme instead of staying white.
+void applyPalette(QCustomPlot* plot, const QPalette& palette, const QList<QCPAxis*>& extra_axes = {});
+
+// A dark Fusion palette, for `attention-studio --dark`.
+QPalette darkPalette();
 
 // How masked cells are drawn over a heatmap: grey hatching.
 QBrush maskBrush();
