@@ -20,7 +20,7 @@ DecoderLayerImpl::DecoderLayerImpl(const TransformerOptions& o)
   norm1_ = register_module("norm1", makeNorm(o.d_model));
   norm2_ = register_module("norm2", makeNorm(o.d_model));
   norm3_ = register_module("norm3", makeNorm(o.d_model));
-  dropout_ = register_module("dropout", torch::nn::Dropout(o.dropout));
+  dropout_ = register_module("dropout", Dropout(o.dropout));
 }
 
 torch::Tensor DecoderLayerImpl::feedForward(const torch::Tensor& x, const torch::Tensor& rows) {

@@ -5,6 +5,7 @@
 #include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/normalization.h>
 
+#include "model/Dropout.h"
 #include "model/AttentionMaps.h"
 #include "model/FeedForward.h"
 #include "model/MultiHeadAttention.h"
@@ -60,7 +61,7 @@ class DecoderLayerImpl : public torch::nn::Module {
   torch::nn::LayerNorm norm1_{nullptr};
   torch::nn::LayerNorm norm2_{nullptr};
   torch::nn::LayerNorm norm3_{nullptr};
-  torch::nn::Dropout dropout_{nullptr};
+  Dropout dropout_{nullptr};
 };
 TORCH_MODULE(DecoderLayer);
 

@@ -16,7 +16,7 @@ EncoderLayerImpl::EncoderLayerImpl(const TransformerOptions& o)
   ffn_ = register_module("ffn", FeedForward(o.d_model, o.d_ff, o.relu_dropout));
   norm1_ = register_module("norm1", makeNorm(o.d_model));
   norm2_ = register_module("norm2", makeNorm(o.d_model));
-  dropout_ = register_module("dropout", torch::nn::Dropout(o.dropout));
+  dropout_ = register_module("dropout", Dropout(o.dropout));
 }
 
 torch::Tensor EncoderLayerImpl::feedForward(const torch::Tensor& x, const torch::Tensor& rows) {

@@ -5,7 +5,7 @@ namespace studio::model {
 FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, double relu_dropout) {
   linear1_ = register_module("linear1", torch::nn::Linear(d_model, d_ff));
   linear2_ = register_module("linear2", torch::nn::Linear(d_ff, d_model));
-  dropout_ = register_module("dropout", torch::nn::Dropout(relu_dropout));
+  dropout_ = register_module("dropout", Dropout(relu_dropout));
 }
 
 torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {

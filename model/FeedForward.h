@@ -2,6 +2,8 @@
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>
+
+#include "model/Dropout.h"
 #include <torch/nn/modules/linear.h>
 
 namespace studio::model {
@@ -22,7 +24,7 @@ class FeedForwardImpl : public torch::nn::Module {
  private:
   torch::nn::Linear linear1_{nullptr};
   torch::nn::Linear linear2_{nullptr};
-  torch::nn::Dropout dropout_{nullptr};
+  Dropout dropout_{nullptr};
 };
 TORCH_MODULE(FeedForward);
 

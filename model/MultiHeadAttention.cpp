@@ -16,7 +16,7 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads, d
     kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
   }
   out_proj_ = register_module("out_proj", torch::nn::Linear(d_model, d_model));
-  dropout_ = register_module("dropout", torch::nn::Dropout(dropout));
+  dropout_ = register_module("dropout", Dropout(dropout));
 }
 
 torch::Tensor MultiHeadAttentionImpl::splitHeads(const torch::Tensor& x) const {

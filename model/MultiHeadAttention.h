@@ -3,6 +3,8 @@
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/any.h>
 #include <torch/nn/modules/dropout.h>
+
+#include "model/Dropout.h"
 #include <torch/nn/modules/linear.h>
 
 namespace studio::model {
@@ -55,7 +57,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   torch::nn::Linear q_proj_{nullptr};    // Cross: [D, D]
   torch::nn::Linear kv_proj_{nullptr};   // Cross: [2D, D]
   torch::nn::Linear out_proj_{nullptr};
-  torch::nn::Dropout dropout_{nullptr};
+  Dropout dropout_{nullptr};
 };
 TORCH_MODULE(MultiHeadAttention);
 

@@ -23,7 +23,7 @@ TransformerImpl::TransformerImpl(const TransformerOptions& options)
   positional_ = register_module(
       "positional", PositionalEncoding(options_.d_model, options_.max_length,
                                        options_.learnable_position_scale));
-  dropout_ = register_module("dropout", torch::nn::Dropout(options_.dropout));
+  dropout_ = register_module("dropout", Dropout(options_.dropout));
   encoder_ = register_module("encoder", Encoder(options_));
   decoder_ = register_module("decoder", Decoder(options_));
   resetParameters();

@@ -4,6 +4,7 @@
 #include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/embedding.h>
 
+#include "model/Dropout.h"
 #include "model/AttentionMaps.h"
 #include "model/Decoder.h"
 #include "model/Encoder.h"
@@ -63,7 +64,7 @@ class TransformerImpl : public torch::nn::Module {
   double embedding_scale_;
   torch::nn::Embedding embedding_{nullptr};
   PositionalEncoding positional_{nullptr};
-  torch::nn::Dropout dropout_{nullptr};
+  Dropout dropout_{nullptr};
   Encoder encoder_{nullptr};
   Decoder decoder_{nullptr};
 };

@@ -3,7 +3,7 @@
 // matmul FLOP/s against a large float matmul measured in the same run.
 //
 //   attention-studio-bench [--json] [--steps N] [--threads N] [--device D]
-//                          [--configs base,small] [--smoke] [--python]
+//                          [--configs base,small] [--smoke] [--python] [--profile TRACE.json]
 //
 // --python compares one configuration with PyTorch's Python API
 // (/usr/bin/python3 with Debian's python3-torch).
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/torch.h>
 
 #include "model/Decoder.h"
@@ -87,6 +88,9 @@ double forwardFlops(const BenchConfig& c) {
          2 * Nt * D * V;  // tied output projection
 }
 
+// --profile FILE: where runConfig writes a trace of its steps ("" = none).
+std::string g_profile_path;
+
 nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& device, double matmul) {
   torch::manual_seed(1);
   model::Transformer m(c.options);
@@ -112,6 +116,12 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   for (int i = 0; i < steps; ++i) step();
   synchronize(device);
   const double step_seconds = seconds(start, Clock::now()) / steps;
+  if (!g_profile_path.empty()) {
+    // Two more steps under the autograd profiler: a Chrome trace of every op.
+    torch::autograd::profiler::RecordProfile profile(g_profile_path);
+    step();
+    step();
+  }
 
   const double target_tokens = double(c.batch * c.target_length);
   const double train_flops = 3.0 * forwardFlops(c);
@@ -198,7 +208,7 @@ nlohmann::json comparePython(const torch::Device& device) {
 
 int usage(const char* why) {
   std::fprintf(stderr, "error: %s\nusage: attention-studio-bench [--json] [--steps N] [--threads N] "
-                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python]\n", why);
+                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json]\n", why);
   return 2;
 }
 
@@ -218,6 +228,7 @@ int main(int argc, char** argv) {
     else if (arg == "--threads") threads = std::atoi(value().c_str());
     else if (arg == "--device") device_name = value();
     else if (arg == "--configs") configs = value();
+    else if (arg == "--profile") g_profile_path = value();
     else return usage(("unknown argument " + arg).c_str());
   }
   if (steps < 1) return usage("--steps must be at least 1");

@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
+#include "model/Dropout.h"
 #include "model/FeedForward.h"
 #include "model/Loss.h"
 #include "model/Masks.h"
@@ -48,6 +49,7 @@ class TestTransformer : public QObject {
 
   void shapes_data();
   void shapes();
+  void dropoutKeepsTheRightFractionAndTheMean();
   void causality_data();
   void causality();
   void sourcePaddingLeavesOutputsUnchanged();
@@ -460,6 +462,43 @@ void TestTransformer::optionsJsonWrongTypeNamesTheField() {
   } catch (const std::invalid_argument& e) {
     QVERIFY2(QString(e.what()).contains("'norm_position'"), e.what());
   }
+}
+
+void TestTransformer::dropoutKeepsTheRightFractionAndTheMean() {
+  const int64_t n = 3000001;  // not a multiple of three: the last draw is cut
+  for (double p : {0.1, 0.3, 0.5}) {
+    const auto keep = model::dropoutKeepMask({n}, p).to(torch::kDouble);
+    const double kept = keep.mean().item<double>();
+    const double sigma = std::sqrt(p * (1 - p) / double(n));
+    QVERIFY2(std::abs(kept - (1 - p)) < 5 * sigma, qPrintable(QString("p %1: kept %2").arg(p).arg(kept)));
+    // The three fields of a draw, and neighbouring draws, are independent: pairs kept together (1-p)^2.
+    for (int64_t lag : {1, 2, 3}) {
+      const double both = (keep.narrow(0, 0, n - lag) * keep.narrow(0, lag, n - lag)).mean().item<double>();
+      QVERIFY2(std::abs(both - (1 - p) * (1 - p)) < 6 * sigma,
+               qPrintable(QString("p %1 lag %2: both %3").arg(p).arg(lag).arg(both)));
+    }
+  }
+  model::Dropout dropout(0.25);
+  auto ones = torch::ones({1000, 1000});
+  auto out = dropout(ones);
+  QVERIFY(std::abs(out.mean().item<double>() - 1.0) < 0.01);  // inverted dropout keeps the expectation
+  const auto values = std::get<0>(at::_unique(out));
+  QCOMPARE(values.numel(), int64_t(2));  // 0 and 1 / (1 - p)
+  QVERIFY(std::abs(values.max().item<double>() - 1.0 / 0.75) < 1e-6);
+  // Seeded: the same masks again; eval(): the identity.
+  torch::manual_seed(7);
+  auto a = dropout(ones);
+  torch::manual_seed(7);
+  auto b = dropout(ones);
+  QVERIFY(torch::equal(a, b));
+  dropout->eval();
+  QVERIFY(torch::equal(dropout(ones), ones));
+  // Gradients flow through the kept elements, scaled.
+  dropout->train();
+  auto x = torch::ones({100, 100}, torch::requires_grad());
+  auto y = dropout(x);
+  y.sum().backward();
+  QVERIFY(torch::equal(x.grad(), y.detach()));
 }
 
 QTEST_GUILESS_MAIN(TestTransformer)
