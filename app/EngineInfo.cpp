@@ -1,6 +1,7 @@
 #include "app/EngineInfo.h"
 
 #include <QJsonDocument>
+#include <QObject>
 
 #include <nlohmann/json.hpp>
 
@@ -23,8 +24,19 @@ EngineInfo engineInfo() {
   info.blas = QString::fromStdString(runtime.blas);
   info.sentencePieceVersion = QStringLiteral(STUDIO_SENTENCEPIECE_VERSION);
   info.buildKind = runtime.cuda_built ? QStringLiteral("CUDA") : QStringLiteral("CPU");
+  for (const auto& gpu : runtime.gpus)
+    info.gpus << QString("%1 (%2.%3)").arg(QString::fromStdString(gpu.name)).arg(gpu.major).arg(gpu.minor);
   info.summary = QString::fromStdString(model::describe(runtime)).trimmed();
   return info;
+}
+
+QString EngineInfo::deviceLine() const {
+  if (cudaAvailable)
+    return gpus.isEmpty() ? QObject::tr("CUDA, %n GPU(s)", nullptr, cudaDevices)
+                          : QObject::tr("CUDA: %1").arg(gpus.join(", "));
+  return QObject::tr("CPU, %1 threads%2")
+      .arg(threads)
+      .arg(cudaBuilt ? QObject::tr(" (no usable GPU found)") : QObject::tr(" (this build has no CUDA)"));
 }
 
 QStringList trainingPresetNames() {

@@ -8,6 +8,9 @@ namespace studio::app {
 
 // What the engine runs on, in Qt types, for the GUI and the CLI's --version.
 struct EngineInfo {
+  // One line: where training and translation run, e.g. "CPU, 2 threads".
+  QString deviceLine() const;
+
   QString torchVersion;
   bool cudaBuilt = false;
   bool cudaAvailable = false;
@@ -15,6 +18,7 @@ struct EngineInfo {
   int threads = 0;
   int hardwareThreads = 0;
   QString blas;
+  QStringList gpus;  // "NVIDIA H100 80GB HBM3 (8.0)", one a GPU
   QString sentencePieceVersion;  // the SentencePiece this build was compiled against
   QString buildKind;             // "CPU" or "CUDA": the LibTorch this build links
   QString summary;  // several lines, human readable

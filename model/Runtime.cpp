@@ -7,6 +7,10 @@
 #include <stdexcept>
 #include <thread>
 
+#ifdef __linux__
+#include <dlfcn.h>
+#endif
+
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
@@ -64,6 +68,52 @@ std::string loadedBlas() {
 }
 }  // namespace
 
+std::vector<GpuInfo> cudaGpus() {
+  std::vector<GpuInfo> gpus;
+#ifdef __linux__
+  if (!torch::cuda::is_available()) return gpus;
+  // The driver API, by name: CUresult is an int, CUdevice an int.
+  void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!driver) return gpus;
+  using Init = int (*)(unsigned);
+  using Count = int (*)(int*);
+  using Get = int (*)(int*, int);
+  using Name = int (*)(char*, int, int);
+  using Attribute = int (*)(int*, int, int);
+  auto init = reinterpret_cast<Init>(dlsym(driver, "cuInit"));
+  auto count = reinterpret_cast<Count>(dlsym(driver, "cuDeviceGetCount"));
+  auto get = reinterpret_cast<Get>(dlsym(driver, "cuDeviceGet"));
+  auto name = reinterpret_cast<Name>(dlsym(driver, "cuDeviceGetName"));
+  auto attribute = reinterpret_cast<Attribute>(dlsym(driver, "cuDeviceGetAttribute"));
+  int n = 0;
+  if (init && count && get && name && attribute && init(0) == 0 && count(&n) == 0) {
+    constexpr int kComputeCapabilityMajor = 75, kComputeCapabilityMinor = 76;  // CUdevice_attribute
+    for (int i = 0; i < n; ++i) {
+      int device = 0;
+      char text[256] = {};
+      GpuInfo gpu;
+      if (get(&device, i) != 0) continue;
+      if (name(text, int(sizeof text) - 1, device) == 0) gpu.name = text;
+      attribute(&gpu.major, kComputeCapabilityMajor, device);
+      attribute(&gpu.minor, kComputeCapabilityMinor, device);
+      gpus.push_back(gpu);
+    }
+  }
+  dlclose(driver);
+#endif
+  return gpus;
+}
+
+torch::ScalarType mixedPrecisionType(const std::string& name, const torch::Device& device) {
+  if (name == "bf16") return torch::kBFloat16;
+  if (name == "fp16") return torch::kHalf;
+  if (name != "auto") throw std::invalid_argument("mixed precision type must be auto, bf16 or fp16, got '" + name + "'");
+  if (!device.is_cuda()) return torch::kBFloat16;
+  const auto gpus = cudaGpus();
+  const size_t index = device.has_index() ? size_t(device.index()) : 0;
+  return index < gpus.size() && gpus[index].major >= 8 ? torch::kBFloat16 : torch::kHalf;
+}
+
 RuntimeInfo runtimeInfo() {
   RuntimeInfo info;
   info.torch_version = TORCH_VERSION;
@@ -73,6 +123,7 @@ RuntimeInfo runtimeInfo() {
   info.threads = at::get_num_threads();
   info.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
   info.blas = loadedBlas();
+  info.gpus = cudaGpus();
   return info;
 }
 
@@ -81,8 +132,11 @@ std::string describe(const RuntimeInfo& info) {
   out << "LibTorch " << info.torch_version << "\n"
       << "CUDA: " << (info.cuda_available ? "available, " + std::to_string(info.cuda_devices) + " GPU(s)"
                                           : info.cuda_built ? "built in, no GPU found" : "not in this build")
-      << "\n"
-      << "CPU threads: " << info.threads << " of " << info.hardware_threads << "\n"
+      << "\n";
+  for (size_t i = 0; i < info.gpus.size(); ++i)
+    out << "GPU " << i << ": " << info.gpus[i].name << " (compute capability " << info.gpus[i].major << "."
+        << info.gpus[i].minor << ")\n";
+  out << "CPU threads: " << info.threads << " of " << info.hardware_threads << "\n"
       << "BLAS: " << info.blas << "\n";
   return out.str();
 }

@@ -266,7 +266,7 @@ bool Trainer::run() {
     }
 
     const bool amp = config_.mixed_precision;
-    const auto amp_dtype = config_.mixed_precision_dtype == "fp16" ? torch::kHalf : torch::kBFloat16;
+    const auto amp_dtype = mixedPrecisionType(config_.mixed_precision_dtype, device);
     if (amp && amp_dtype == torch::kHalf && !device.is_cuda())
       throw std::runtime_error("fp16 mixed precision needs a CUDA device (this run is on " + device.str() +
                                "); use mixed_precision_dtype \"bf16\"");
@@ -315,7 +315,9 @@ bool Trainer::run() {
     }
     LossScaler scaler(amp && amp_dtype == torch::kHalf, state.loss_scale);
     scaler.restore(state.loss_scale, state.loss_scale_good_steps);
-    if (amp) log("mixed precision: " + config_.mixed_precision_dtype + (scaler.enabled() ? " with loss scaling" : ""));
+    if (amp)
+      log(std::string("mixed precision: ") + (amp_dtype == torch::kHalf ? "fp16" : "bf16") +
+          (config_.mixed_precision_dtype == "auto" ? " (auto)" : "") + (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());

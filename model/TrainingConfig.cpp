@@ -62,8 +62,8 @@ void TrainingConfig::validate() const {
   if (keep_last < 1) invalid("keep_last", "must be at least 1");
   if (average_last < 0) invalid("average_last", "must be >= 0");
   if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
-  if (mixed_precision_dtype != "bf16" && mixed_precision_dtype != "fp16")
-    invalid("mixed_precision_dtype", "must be \"bf16\" or \"fp16\", got \"" + mixed_precision_dtype + "\"");
+  if (mixed_precision_dtype != "auto" && mixed_precision_dtype != "bf16" && mixed_precision_dtype != "fp16")
+    invalid("mixed_precision_dtype", "must be \"auto\", \"bf16\" or \"fp16\", got \"" + mixed_precision_dtype + "\"");
 }
 
 std::vector<std::string> trainingPresetNames() { return {"tiny", "iwslt-4layer", "iwslt-6layer", "base"}; }

@@ -53,7 +53,7 @@ struct TrainingConfig {
   // Autocast for the forward pass: "bf16" (GPUs since Ampere; also the CPU)
   // or "fp16" (CUDA only, with dynamic loss scaling).
   bool mixed_precision = false;
-  std::string mixed_precision_dtype = "bf16";
+  std::string mixed_precision_dtype = "auto";  // auto: bf16 where the device computes in it, else fp16
 
   void validate() const;  // throws std::invalid_argument naming the field
 };

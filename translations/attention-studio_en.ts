@@ -43,6 +43,29 @@
         <source>Unknown model source.</source>
         <translation>Unknown model source.</translation>
     </message>
+    <message numerus="yes">
+        <source>CUDA, %n GPU(s)</source>
+        <translation>
+            <numerusform>CUDA, %n GPU</numerusform>
+            <numerusform>CUDA, %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CUDA: %1</source>
+        <translation>CUDA: %1</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads%2</source>
+        <translation>CPU, %1 threads%2</translation>
+    </message>
+    <message>
+        <source> (no usable GPU found)</source>
+        <translation> (no usable GPU found)</translation>
+    </message>
+    <message>
+        <source> (this build has no CUDA)</source>
+        <translation> (this build has no CUDA)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::PrepareSession</name>
@@ -342,17 +365,6 @@ layer %2</translation>
     <message>
         <source>&amp;Attention</source>
         <translation>&amp;Attention</translation>
-    </message>
-    <message numerus="yes">
-        <source>CUDA, %n GPU(s)</source>
-        <translation>
-            <numerusform>CUDA, %n GPU</numerusform>
-            <numerusform>CUDA, %n GPUs</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>CPU, %1 threads</source>
-        <translation>CPU, %1 threads</translation>
     </message>
     <message>
         <source>%1 build · LibTorch %2 · running on %3</source>
@@ -796,10 +808,6 @@ layer %2</translation>
         <translation>Mixed precision</translation>
     </message>
     <message>
-        <source>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</source>
-        <translation>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</translation>
-    </message>
-    <message>
         <source>Evaluation and checkpoints</source>
         <translation>Evaluation and checkpoints</translation>
     </message>
@@ -1058,6 +1066,10 @@ layer %2</translation>
     <message>
         <source>error: %1</source>
         <translation>error: %1</translation>
+    </message>
+    <message>
+        <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
+        <translation>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,28 @@
         <source>Unknown model source.</source>
         <translation>Nguồn mô hình không xác định.</translation>
     </message>
+    <message numerus="yes">
+        <source>CUDA, %n GPU(s)</source>
+        <translation>
+            <numerusform>CUDA, %n GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CUDA: %1</source>
+        <translation>CUDA: %1</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads%2</source>
+        <translation>CPU, %1 luồng%2</translation>
+    </message>
+    <message>
+        <source> (no usable GPU found)</source>
+        <translation> (không tìm thấy GPU dùng được)</translation>
+    </message>
+    <message>
+        <source> (this build has no CUDA)</source>
+        <translation> (bản dựng này không có CUDA)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::PrepareSession</name>
@@ -341,16 +363,6 @@ lớp %2</translation>
     <message>
         <source>&amp;Attention</source>
         <translation>&amp;Attention</translation>
-    </message>
-    <message numerus="yes">
-        <source>CUDA, %n GPU(s)</source>
-        <translation>
-            <numerusform>CUDA, %n GPU</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>CPU, %1 threads</source>
-        <translation>CPU, %1 luồng</translation>
     </message>
     <message>
         <source>%1 build · LibTorch %2 · running on %3</source>
@@ -793,10 +805,6 @@ lớp %2</translation>
         <translation>Độ chính xác hỗn hợp</translation>
     </message>
     <message>
-        <source>Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling</source>
-        <translation>Autocast trên GPU: bf16 nếu GPU hỗ trợ, ngược lại fp16 với co giãn loss</translation>
-    </message>
-    <message>
         <source>Evaluation and checkpoints</source>
         <translation>Đánh giá và checkpoint</translation>
     </message>
@@ -1055,6 +1063,10 @@ lớp %2</translation>
     <message>
         <source>error: %1</source>
         <translation>lỗi: %1</translation>
+    </message>
+    <message>
+        <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
+        <translation>Autocast: auto chọn bf16 trên CPU và trên GPU hỗ trợ bf16 gốc (Ampere trở lên), ngược lại fp16 với co giãn loss</translation>
     </message>
 </context>
 <context>

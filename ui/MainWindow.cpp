@@ -60,9 +60,8 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   });
 
   buildMenus();
-  const QString device = engine_.cudaAvailable ? tr("CUDA, %n GPU(s)", nullptr, engine_.cudaDevices)
-                                               : tr("CPU, %1 threads").arg(engine_.threads);
-  statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3").arg(engine_.buildKind, engine_.torchVersion, device));
+  statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3")
+                               .arg(engine_.buildKind, engine_.torchVersion, engine_.deviceLine()));
   restoreSettings();
 }
 
@@ -173,7 +172,8 @@ void MainWindow::showAbout() {
          "</table>")
           .arg(QApplication::applicationVersion().toHtmlEscaped(), engine_.buildKind, QString::fromLatin1(qVersion()),
                QStringLiteral(QT_VERSION_STR), engine_.torchVersion,
-               engine_.cudaAvailable ? tr("available, %n GPU(s)", nullptr, engine_.cudaDevices)
+               engine_.cudaAvailable ? (engine_.gpus.isEmpty() ? tr("available, %n GPU(s)", nullptr, engine_.cudaDevices)
+                                                               : engine_.gpus.join(", ").toHtmlEscaped())
                                      : (engine_.cudaBuilt ? tr("built in, no GPU found") : tr("not in this build")),
                engine_.sentencePieceVersion)
           .arg(engine_.threads)

@@ -126,6 +126,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   device_->setAccessibleName(tr("Device"));
   device_->setToolTip(tr("auto: the GPU when this build has CUDA and one is present, else the CPU"));
   data_form->addRow(tr("Device"), device_);
+  auto* device_line = new QLabel(app::engineInfo().deviceLine(), data_group);
+  device_line->setObjectName("Device found");
+  device_line->setWordWrap(true);
+  data_form->addRow(QString(), device_line);
   form_layout->addWidget(data_group);
 
   auto* model_group = new QGroupBox(tr("Model"), form_box);
@@ -199,10 +203,11 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),
            tr("Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU"));
   precision_ = new QComboBox(optim_group);
-  precision_->addItems({tr("off (fp32)"), "bf16", "fp16"});
+  precision_->addItems({tr("off (fp32)"), "auto", "bf16", "fp16"});
   precision_->setObjectName("Mixed precision");
   precision_->setAccessibleName(tr("Mixed precision"));
-  precision_->setToolTip(tr("Autocast on the GPU: bf16 where the GPU has it, else fp16 with loss scaling"));
+  precision_->setToolTip(tr("Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), "
+                            "else fp16 with loss scaling"));
   optim_form->addRow(tr("Mixed precision"), precision_);
   form_layout->addWidget(optim_group);
 
@@ -415,8 +420,9 @@ void TrainingWorkspace::applyConfig(const QJsonObject& training) {
     if (auto* box = qobject_cast<QComboBox*>(widget)) box->setCurrentText(value.toString());
   }
   if (training.contains("mixed_precision"))
-    precision_->setCurrentIndex(!training["mixed_precision"].toBool() ? 0
-                                : training["mixed_precision_dtype"].toString() == "fp16" ? 2 : 1);
+    precision_->setCurrentIndex(training["mixed_precision"].toBool()
+                                    ? std::max(1, precision_->findText(training["mixed_precision_dtype"].toString()))
+                                    : 0);
 }
 
 QString TrainingWorkspace::configJson() const {

@@ -14,6 +14,7 @@
 
 #include "common/TestUtil.h"
 #include "model/AttentionCapture.h"
+#include "model/Runtime.h"
 #include "model/ModelFile.h"
 #include "model/Trainer.h"
 #include "model/data/Prepare.h"
@@ -342,6 +343,12 @@ void TestTrainer::mixedPrecisionBf16TrainsOnTheCpu() {
   for (const auto& [step, loss] : recorder.losses) QVERIFY2(std::isfinite(loss) && loss > 0, qPrintable(QString::number(step)));
   auto model = model::loadModel(model::latestCheckpoint(dir("bf16")));
   QVERIFY(model->embeddingWeight().scalar_type() == torch::kFloat);  // weights stay float32
+  // auto means bf16 on the CPU.
+  QCOMPARE(model::mixedPrecisionType("auto", torch::kCPU), torch::kBFloat16);
+  QCOMPARE(model::mixedPrecisionType("fp16", torch::kCPU), torch::kHalf);
+  config.mixed_precision_dtype = "auto";
+  Recorder automatic;
+  QVERIFY2(model::Trainer(config, data_, dir("amp-auto"), false, automatic.callbacks()).run(), automatic.failure.c_str());
   config.mixed_precision_dtype = "fp16";
   Recorder refused;
   QVERIFY(!model::Trainer(config, data_, dir("fp16"), false, refused.callbacks()).run());
