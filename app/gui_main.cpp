@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE");
   QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
   QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
-  QCommandLineOption workspace("workspace", "Start in a workspace: training, translate or attention.", "NAME");
+  QCommandLineOption workspace("workspace", "Start in a workspace: training, translate, attention or attention-grid.", "NAME");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   parser.addOption(smoke);
@@ -84,10 +84,11 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();
-    QWidget* page = name == "translate"   ? static_cast<QWidget*>(window.translate())
-                    : name == "attention" ? static_cast<QWidget*>(window.attention())
-                                          : static_cast<QWidget*>(window.training());
+    QWidget* page = name == "translate"                               ? static_cast<QWidget*>(window.translate())
+                    : name == "attention" || name == "attention-grid" ? static_cast<QWidget*>(window.attention())
+                                                                      : static_cast<QWidget*>(window.training());
     window.tabs()->setCurrentWidget(page);
+    if (name == "attention-grid") window.attention()->showGrid();
   }
   window.show();
 

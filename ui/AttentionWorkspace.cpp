@@ -541,6 +541,8 @@ void AttentionWorkspace::fillEntropy() {
 
 int AttentionWorkspace::thumbnailCount() const { return grid_->count(); }
 
+void AttentionWorkspace::showGrid() { views_->setCurrentIndex(1); }
+
 void AttentionWorkspace::fillGrid() {
   while (auto* item = grid_->takeAt(0)) {
     delete item->widget();
@@ -570,6 +572,11 @@ void AttentionWorkspace::fillGrid() {
       }
     }
   }
+  // Thumbnails packed to the top left, whatever the window's size.
+  for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 0);
+  for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, 0);
+  grid_->setColumnStretch(view_.heads + 2, 1);
+  grid_->setRowStretch(row, 1);
 }
 
 void AttentionWorkspace::onHover(QMouseEvent* event) {

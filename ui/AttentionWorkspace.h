@@ -82,6 +82,8 @@ class AttentionWorkspace : public QWidget {
   bool cellDrawnMasked(int row, int column) const;
   QString maskWarning() const;
   int thumbnailCount() const;
+  // Shows the grid of every layer × head (the "All layers × heads" tab).
+  void showGrid();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);

@@ -221,14 +221,14 @@ void TranslateWorkspace::browseModel() {
 void TranslateWorkspace::translateNow() {
   typing_timer_.stop();
   const QString text = input_->toPlainText();
-  if (text.contains('\n') && text.trimmed().contains('\n'))
-    status_->setText(tr("Only the first line is translated; the CLI translates files line by line."));
   app::TranslateRequest request;
   request.model = modelSource();
   request.text = text.section('\n', 0, 0);
   request.settings = decodeSettings();
   newest_id_ = service_->translate(request);
-  status_->setText(tr("Translating…"));
+  status_->setText(text.trimmed().contains('\n')
+                       ? tr("Only the first line is translated; the CLI translates files line by line.")
+                       : tr("Translating…"));
 }
 
 void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
