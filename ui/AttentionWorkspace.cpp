@@ -432,9 +432,14 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
 Kind AttentionWorkspace::kind() const { return Kind(kind_->currentData().toInt()); }
 
 void AttentionWorkspace::select(Kind kind, int layer, int head) {
-  kind_->setCurrentIndex(kind_->findData(int(kind)));
-  layer_->setCurrentIndex(layer);
-  head_->setCurrentIndex(head_->findData(head));
+  {
+    // One redraw for the three choices, not one for each.
+    const QSignalBlocker block_kind(kind_), block_layer(layer_), block_head(head_);
+    kind_->setCurrentIndex(kind_->findData(int(kind)));
+    updateLayerChoices();
+    layer_->setCurrentIndex(layer);
+    head_->setCurrentIndex(head_->findData(head));
+  }
   refresh();
 }
 

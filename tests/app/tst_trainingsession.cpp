@@ -12,7 +12,7 @@
 #include <QtTest/QtTest>
 
 #include "app/TrainingSession.h"
-#include "model/data/Prepare.h"
+#include "common/TestUtil.h"
 
 using namespace studio;
 
@@ -40,18 +40,10 @@ class TestTrainingSession : public QObject {
 
 void TestTrainingSession::initTestCase() {
   QVERIFY(tmp_.isValid());
-  const char* vi[] = {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục"};
-  const char* en[] = {"open the file", "close the window", "save the document", "delete the folder"};
-  std::ostringstream tsv;
-  for (int i = 0; i < 300; ++i) tsv << vi[i % 4] << " số " << i << "\t" << en[i % 4] << " number " << i << "\n";
-  std::ofstream(tmp_.filePath("corpus.tsv").toStdString()) << tsv.str();
-  data::PrepareOptions options;
-  options.corpus = tmp_.filePath("corpus.tsv").toStdString();
-  data_ = tmp_.filePath("data");
-  options.out_dir = data_.toStdString();
-  options.tokenizer.vocab_size = 100;
-  std::ostringstream log;
-  data::prepareData(options, log);
+  data_ = QString::fromStdString(
+      test::prepareNumberedCorpus(tmp_.path().toStdString(), {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục"},
+                                  {"open the file", "close the window", "save the document", "delete the folder"},
+                                  300, 100));
 }
 
 void TestTrainingSession::pointsArriveTheLoopTicksAndStopWritesACheckpoint() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include <ATen/ATen.h>
 #include <torch/optim/optimizer.h>
@@ -10,6 +11,7 @@
 #include "model/Loss.h"
 #include "model/Optimizer.h"
 #include "model/Schedule.h"
+#include "model/data/Prepare.h"
 
 namespace studio::test {
 
@@ -164,6 +166,25 @@ bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t 
     return true;
   }
   return false;
+}
+
+}  // namespace studio::test
+
+namespace studio::test {
+
+std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std::string>& vi,
+                                  const std::vector<std::string>& en, int count, int vocab_size) {
+  std::ostringstream tsv;
+  for (int i = 0; i < count; ++i)
+    tsv << vi[size_t(i) % vi.size()] << " số " << i << "\t" << en[size_t(i) % en.size()] << " number " << i << "\n";
+  std::ofstream(dir + "/corpus.tsv") << tsv.str();
+  data::PrepareOptions options;
+  options.corpus = dir + "/corpus.tsv";
+  options.out_dir = dir + "/data";
+  options.tokenizer.vocab_size = vocab_size;
+  std::ostringstream log;
+  data::prepareData(options, log);
+  return options.out_dir;
 }
 
 }  // namespace studio::test

@@ -58,3 +58,12 @@ std::vector<std::string> zipEntries(const std::string& path);
 bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t count = 16);
 
 }  // namespace studio::test
+
+namespace studio::test {
+
+// Writes DIR/corpus.tsv — `count` pairs "VI[i % k] số i <TAB> EN[i % k] number i" — and prepares it,
+// as users would, into DIR/data (SentencePiece of `vocab_size`). Returns the data folder.
+std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std::string>& vi,
+                                  const std::vector<std::string>& en, int count, int vocab_size);
+
+}  // namespace studio::test

@@ -17,7 +17,6 @@
 #include "model/Runtime.h"
 #include "model/ModelFile.h"
 #include "model/Trainer.h"
-#include "model/data/Prepare.h"
 
 using namespace studio;
 namespace fs = std::filesystem;
@@ -90,17 +89,11 @@ class TestTrainer : public QObject {
 void TestTrainer::initTestCase() {
   QVERIFY(tmp_.isValid());
   // A small corpus of patterned sentences, prepared as users would.
-  const char* vi[] = {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục", "tìm kiếm văn bản"};
-  const char* en[] = {"open the file", "close the window", "save the document", "delete the folder", "search the text"};
-  std::ostringstream tsv;
-  for (int i = 0; i < 400; ++i) tsv << vi[i % 5] << " số " << i << "\t" << en[i % 5] << " number " << i << "\n";
-  std::ofstream(dir("corpus.tsv")) << tsv.str();
-  data::PrepareOptions options;
-  options.corpus = dir("corpus.tsv");
-  options.out_dir = data_ = dir("data");
-  options.tokenizer.vocab_size = 120;
-  std::ostringstream log;
-  data::prepareData(options, log);
+  data_ = test::prepareNumberedCorpus(tmp_.path().toStdString(),
+                                      {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục", "tìm kiếm văn bản"},
+                                      {"open the file", "close the window", "save the document", "delete the folder",
+                                       "search the text"},
+                                      400, 120);
 }
 
 void TestTrainer::resumeEqualsAnUninterruptedRun() {

@@ -26,7 +26,6 @@
 #include "model/AttentionMaps.h"
 #include "model/Trainer.h"
 #include "model/Translator.h"
-#include "model/data/Prepare.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
@@ -67,16 +66,8 @@ class TestInferenceWorkspaces : public QObject {
 void TestInferenceWorkspaces::initTestCase() {
   QVERIFY(tmp_.isValid());
   QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp_.filePath("settings"));
-  std::ostringstream tsv;
-  for (int i = 0; i < 300; ++i) tsv << "mở tập tin số " << i << "\topen file number " << i << "\n";
-  std::ofstream(tmp_.filePath("corpus.tsv").toStdString()) << tsv.str();
-  data::PrepareOptions options;
-  options.corpus = tmp_.filePath("corpus.tsv").toStdString();
-  const QString data = tmp_.filePath("data");
-  options.out_dir = data.toStdString();
-  options.tokenizer.vocab_size = 80;
-  std::ostringstream log;
-  data::prepareData(options, log);
+  const QString data = QString::fromStdString(
+      test::prepareNumberedCorpus(tmp_.path().toStdString(), {"mở tập tin"}, {"open file"}, 300, 80));
 
   model::TrainingConfig config;
   auto& m = config.model;

@@ -17,7 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
-#include "model/data/Prepare.h"
+#include "common/TestUtil.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TrainingWorkspace.h"
@@ -58,16 +58,8 @@ class TestTrainingWorkspace : public QObject {
 
 void TestTrainingWorkspace::initTestCase() {
   QVERIFY(tmp_.isValid());
-  std::ostringstream tsv;
-  for (int i = 0; i < 300; ++i) tsv << "mở tập tin số " << i << "\topen file number " << i << "\n";
-  std::ofstream(tmp_.filePath("corpus.tsv").toStdString()) << tsv.str();
-  data::PrepareOptions options;
-  options.corpus = tmp_.filePath("corpus.tsv").toStdString();
-  data_ = tmp_.filePath("data");
-  options.out_dir = data_.toStdString();
-  options.tokenizer.vocab_size = 80;
-  std::ostringstream log;
-  data::prepareData(options, log);
+  data_ = QString::fromStdString(
+      test::prepareNumberedCorpus(tmp_.path().toStdString(), {"mở tập tin"}, {"open file"}, 300, 80));
 }
 
 void TestTrainingWorkspace::presetsFillTheForm() {
