@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/Runtime.h"
-#include "model/TrainingConfig.h"
+#include "model/training/TrainingConfig.h"
 
 namespace studio::app {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/Trainer.h"
+#include "model/training/Trainer.h"
 
 namespace studio::app {
 

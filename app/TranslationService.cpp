@@ -13,10 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/AttentionCapture.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/Runtime.h"
-#include "model/Trainer.h"
-#include "model/Translator.h"
+#include "model/training/Trainer.h"
+#include "model/decoding/Translator.h"
 #include "model/data/Text.h"
 
 namespace studio::app {

@@ -6,7 +6,7 @@
 #include <torch/nn/modules/normalization.h>
 
 #include "model/Dropout.h"
-#include "model/AttentionMaps.h"
+#include "model/decoding/AttentionMaps.h"
 #include "model/FeedForward.h"
 #include "model/MultiHeadAttention.h"
 #include "model/TransformerOptions.h"

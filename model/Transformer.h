@@ -5,7 +5,7 @@
 #include <torch/nn/modules/embedding.h>
 
 #include "model/Dropout.h"
-#include "model/AttentionMaps.h"
+#include "model/decoding/AttentionMaps.h"
 #include "model/Decoder.h"
 #include "model/Encoder.h"
 #include "model/PositionalEncoding.h"

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/JsonField.h"
+#include "model/files/JsonField.h"
 
 namespace studio::model {
 

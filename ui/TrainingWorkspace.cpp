@@ -249,6 +249,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   form_layout->addWidget(progress_);
   status_ = new QLabel(tr("Idle"), form_box);
   status_->setWordWrap(true);
+  status_->setObjectName("Status");
   form_layout->addWidget(status_);
   form_layout->addStretch(1);
 
@@ -280,6 +281,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   log_->setReadOnly(true);
   log_->setAccessibleName(tr("Log"));
   log_->setMaximumBlockCount(5000);
+  log_->setObjectName("Log");
   texts->addTab(samples_, tr("Samples"));
   texts->addTab(log_, tr("Log"));
 

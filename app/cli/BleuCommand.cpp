@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/Commands.h"
-#include "model/Bleu.h"
+#include "model/evaluation/Bleu.h"
 #include "model/data/Corpus.h"
 #include "model/data/Text.h"
 

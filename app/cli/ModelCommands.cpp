@@ -11,11 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/Commands.h"
-#include "model/AtomicFile.h"
-#include "model/AttentionCapture.h"
+#include "model/files/AtomicFile.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/Runtime.h"
-#include "model/Trainer.h"
-#include "model/Translator.h"
+#include "model/training/Trainer.h"
+#include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
 #include "model/data/Text.h"
 
@@ -78,6 +78,7 @@ const CommandSpec& trainSpec() {
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
           {"seed", "N", "random seed (default 1)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
+          {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
       }};
   return spec;
 }
@@ -106,8 +107,9 @@ int runTrain(const ParsedArgs& args) {
     if (args.has("device")) config.device = args.getOr("device", "auto");
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
     config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
-  } else if (args.has("preset") || args.has("config") || args.has("data")) {
-    throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config");
+    if (args.has("no-eval")) config.evaluate = false;
+  } else if (args.has("preset") || args.has("config") || args.has("data") || args.has("no-eval")) {
+    throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config/--no-eval");
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
 

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/AtomicFile.h"
-#include "model/Hash.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/Hash.h"
 #include "model/data/Text.h"
 
 namespace studio::data {

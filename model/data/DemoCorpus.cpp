@@ -5,7 +5,7 @@
 #include <ctime>
 #include <unordered_set>
 
-#include "model/AtomicFile.h"
+#include "model/files/AtomicFile.h"
 #include "model/data/Catalog.h"
 #include "model/data/Corpus.h"
 #include "model/data/Text.h"

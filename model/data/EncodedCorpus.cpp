@@ -7,8 +7,8 @@
 #include <sstream>
 #include <thread>
 
-#include "model/AtomicFile.h"
-#include "model/Hash.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/Hash.h"
 
 namespace studio::data {
 

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <filesystem>
 
-#include "model/AtomicFile.h"
+#include "model/files/AtomicFile.h"
 #include "model/data/Batching.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Text.h"
@@ -148,6 +148,11 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     ParallelText all = std::move(train.text);
     train.text = {};
     const bool need_dev = dev.text.size() == 0, need_test = test.text.size() == 0;
+    if (all.size() < kMinimumPairsToSplit)
+      throw CorpusError("corpus '" + (format == CorpusFormat::Parallel ? o.src : o.corpus) + "' has " +
+                        std::to_string(all.size()) + " usable pairs after cleaning (" + train.summary.describe() +
+                        "); holding out dev and test sets needs at least " + std::to_string(kMinimumPairsToSplit) +
+                        ": add pairs, or give dev and test files of your own");
     auto [dev_fraction, test_fraction] = heldOutFractions(all.size());
     if (!need_dev) dev_fraction = 0;
     if (!need_test) test_fraction = 0;
@@ -158,7 +163,9 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
       target.tgt.push_back(std::move(all.tgt[i]));
     }
     log << "held out by hash of the Vietnamese side: dev " << (need_dev ? dev.text.size() : 0) << ", test "
-        << (need_test ? test.text.size() : 0) << "\n";
+        << (need_test ? test.text.size() : 0) << "\n";    if (need_dev && dev.text.size() == 0)
+      throw CorpusError("no pair of corpus '" + o.corpus + "' fell into the dev set (" + std::to_string(all.size()) +
+                        " pairs): add pairs, or give dev files of your own");
   }
   if (train.text.size() == 0) throw CorpusError("no training pairs are left after filtering: " + train.summary.describe());
 
@@ -179,6 +186,14 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
       << ") on " << sentences.size() << " sentences...\n";
   Tokenizer::train(sentences, model_path, o.tokenizer);
   Tokenizer tokenizer(model_path);
+  nlohmann::json warnings = nlohmann::json::array();
+  if (tokenizer.vocabSize() < o.tokenizer.vocab_size) {
+    const std::string warning = "the vocabulary has " + std::to_string(tokenizer.vocabSize()) + " pieces, not the " +
+                                std::to_string(o.tokenizer.vocab_size) +
+                                " asked for: the training text is too small for more";
+    log << "warning: " << warning << "\n";
+    warnings.push_back(warning);
+  }
 
   nlohmann::json summary;
   summary["format"] = toString(format);
@@ -191,6 +206,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   for (const auto& [name, s] : {std::pair{"train", &train}, {"dev", &dev}, {"test", &test}})
     if (!s->summary.source.empty()) summary["read"][name] = s->summary.toJson();
   summary["held_out_by_hash"] = split_by_hash;
+  summary["warnings"] = warnings;
   summary["sentencepiece"] = {{"model", "spm.model"},
                               {"model_type", o.tokenizer.model_type},
                               {"requested_vocab_size", o.tokenizer.vocab_size},

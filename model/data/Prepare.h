@@ -26,6 +26,10 @@ enum class CorpusFormat {
   Tsv,       // one file, source TAB target
 };
 
+// Fewer usable pairs than this cannot be split into train, dev and test by
+// hash: prepare refuses them rather than train on nothing.
+inline constexpr size_t kMinimumPairsToSplit = 100;
+
 CorpusFormat corpusFormatFromString(const std::string& text);  // throws std::invalid_argument
 std::string toString(CorpusFormat format);
 

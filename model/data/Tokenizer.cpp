@@ -12,7 +12,7 @@
 #include <dlfcn.h>
 #endif
 
-#include "model/AtomicFile.h"
+#include "model/files/AtomicFile.h"
 #include "model/data/SentencePieceBackend.h"
 
 namespace studio::data {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/Runtime.h"
-#include "model/Translator.h"
+#include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
 
 using namespace studio;

@@ -20,8 +20,8 @@
 #include <torch/torch.h>
 
 #include "model/Decoder.h"
-#include "model/Loss.h"
-#include "model/Optimizer.h"
+#include "model/training/Loss.h"
+#include "model/training/Optimizer.h"
 #include "model/Runtime.h"
 #include "model/Transformer.h"
 

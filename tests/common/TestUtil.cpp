@@ -1,6 +1,11 @@
 #include "common/TestUtil.h"
 
+#include <sys/mount.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -8,9 +13,9 @@
 #include <ATen/ATen.h>
 #include <torch/optim/optimizer.h>
 
-#include "model/Loss.h"
-#include "model/Optimizer.h"
-#include "model/Schedule.h"
+#include "model/training/Loss.h"
+#include "model/training/Optimizer.h"
+#include "model/training/Schedule.h"
 #include "model/data/Prepare.h"
 
 namespace studio::test {
@@ -185,6 +190,31 @@ std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std:
   std::ostringstream log;
   data::prepareData(options, log);
   return options.out_dir;
+}
+
+}  // namespace studio::test
+
+namespace studio::test {
+
+TmpfsMount::TmpfsMount(const std::string& folder, int64_t bytes, bool read_only) : folder_(folder) {
+  std::filesystem::create_directories(folder);
+  const std::string options = "size=" + std::to_string(bytes) + ",mode=0755";
+  unsigned long flags = MS_NOSUID | MS_NODEV | (read_only ? MS_RDONLY : 0);
+  if (::mount("tmpfs", folder.c_str(), "tmpfs", flags, options.c_str()) == 0) {
+    mounted_ = true;
+  } else {
+    reason_ = std::string("cannot mount a tmpfs here (") + std::strerror(errno) +
+              "): these checks need the right to mount, as root in CI has";
+  }
+}
+
+TmpfsMount::~TmpfsMount() {
+  if (mounted_) ::umount2(folder_.c_str(), MNT_DETACH);
+}
+
+bool TmpfsMount::resize(int64_t bytes) {
+  const std::string options = "size=" + std::to_string(bytes);
+  return mounted_ && ::mount("tmpfs", folder_.c_str(), "tmpfs", MS_REMOUNT | MS_NOSUID | MS_NODEV, options.c_str()) == 0;
 }
 
 }  // namespace studio::test

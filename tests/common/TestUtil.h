@@ -67,3 +67,27 @@ std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std:
                                   const std::vector<std::string>& en, int count, int vocab_size);
 
 }  // namespace studio::test
+
+namespace studio::test {
+
+// A tmpfs of a chosen size mounted over a folder for the life of the object:
+// a disk that fills up, or a read-only one, for real. Needs the right to
+// mount (root, as in CI); mounted() says whether it worked and reason() why
+// not, for QSKIP.
+class TmpfsMount {
+ public:
+  TmpfsMount(const std::string& folder, int64_t bytes, bool read_only = false);
+  ~TmpfsMount();
+  TmpfsMount(const TmpfsMount&) = delete;
+  TmpfsMount& operator=(const TmpfsMount&) = delete;
+
+  bool mounted() const { return mounted_; }
+  const std::string& reason() const { return reason_; }
+  bool resize(int64_t bytes);  // remounts with another size (free space, as a user would)
+
+ private:
+  std::string folder_, reason_;
+  bool mounted_ = false;
+};
+
+}  // namespace studio::test

@@ -7,7 +7,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
-#include "model/Bleu.h"
+#include "model/evaluation/Bleu.h"
 
 using namespace studio::model;
 

@@ -11,6 +11,7 @@
 #include "model/data/Corpus.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/MoFile.h"
+#include "model/data/Prepare.h"
 
 using namespace studio::data;
 
@@ -36,6 +37,9 @@ class TestCorpus : public QObject {
   void heldOutFractions();
   void demoCorpusFromGeneratedCatalogs();
   void manifestErrorsNameTheLine();
+  void corpusTooSmallToSplitIsRefused_data();
+  void corpusTooSmallToSplitIsRefused();
+  void loweredVocabularyIsAWarning();
 
  private:
   std::string path(const char* name) { return dir_.filePath(name).toStdString(); }
@@ -225,6 +229,56 @@ void TestCorpus::manifestErrorsNameTheLine() {
   } catch (const CorpusError& e) {
     QVERIFY2(QString(e.what()).contains("line 2"), e.what());
   }
+}
+
+namespace {
+void writeNumberedTsv(const std::string& file, int pairs) {
+  std::ofstream out(file, std::ios::binary);
+  for (int i = 0; i < pairs; ++i) out << "mở tập tin số " << i << "\topen file number " << i << "\n";
+}
+}  // namespace
+
+void TestCorpus::corpusTooSmallToSplitIsRefused_data() {
+  QTest::addColumn<int>("pairs");
+  QTest::newRow("one pair") << 1;
+  QTest::newRow("99 pairs") << 99;
+}
+
+void TestCorpus::corpusTooSmallToSplitIsRefused() {
+  QFETCH(int, pairs);
+  const std::string tsv = path("small.tsv"), out = path(("small-data-" + std::to_string(pairs)).c_str());
+  writeNumberedTsv(tsv, pairs);
+  PrepareOptions options;
+  options.corpus = tsv;
+  options.out_dir = out;
+  options.tokenizer.vocab_size = 60;
+  std::ostringstream log;
+  try {
+    prepareData(options, log);
+    QFAIL("a corpus this small was prepared");
+  } catch (const CorpusError& e) {
+    const QString message = QString::fromUtf8(e.what());
+    QVERIFY2(message.contains(QString::fromStdString(tsv)), e.what());
+    QVERIFY2(message.contains(QString("has %1 usable pairs").arg(pairs)), e.what());
+    QVERIFY2(message.contains("at least 100"), e.what());
+  }
+  QVERIFY(!QFileInfo::exists(QString::fromStdString(out + "/train.vi")));  // nothing half-made
+}
+
+void TestCorpus::loweredVocabularyIsAWarning() {
+  const std::string tsv = path("vocab.tsv");
+  writeNumberedTsv(tsv, 150);
+  PrepareOptions options;
+  options.corpus = tsv;
+  options.out_dir = path("vocab-data");
+  options.tokenizer.vocab_size = 4000;  // far more pieces than 150 short pairs hold
+  std::ostringstream log;
+  const auto summary = prepareData(options, log);
+  const int got = summary["sentencepiece"]["vocab_size"].get<int>();
+  QVERIFY(got < 4000);
+  QVERIFY2(QString::fromStdString(log.str()).contains(QString("warning: the vocabulary has %1 pieces, not the 4000").arg(got)),
+           log.str().c_str());
+  QCOMPARE(summary["warnings"].size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestCorpus)

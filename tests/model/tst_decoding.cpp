@@ -8,9 +8,9 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
-#include "model/Decoding.h"
-#include "model/Greedy.h"
-#include "model/Optimizer.h"
+#include "model/decoding/Decoding.h"
+#include "model/decoding/Greedy.h"
+#include "model/training/Optimizer.h"
 
 using namespace studio;
 using studio::test::maxAbsDifference;

@@ -9,9 +9,9 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
-#include "model/Greedy.h"
+#include "model/decoding/Greedy.h"
 #include "common/TestUtil.h"
-#include "model/Optimizer.h"
+#include "model/training/Optimizer.h"
 #include "model/Transformer.h"
 
 using namespace studio;

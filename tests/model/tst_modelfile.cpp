@@ -12,8 +12,8 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
-#include "model/AtomicFile.h"
-#include "model/ModelFile.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/ModelFile.h"
 
 using namespace studio;
 using studio::test::randomTokens;
@@ -233,8 +233,8 @@ void TestModelFile::failedWriteLeavesThePreviousFile() {
   model::writeFileAtomically(file, "first version");
   bool threw = false;
   try {
-    model::writeAtomically(file, [](const std::string& temporary) {
-      std::ofstream(temporary) << "half written";
+    model::writeAtomically(file, [](model::FileSink& sink) {
+      sink.write("half written");
       throw std::runtime_error("simulated crash in the middle of a write");
     });
   } catch (const std::runtime_error&) {

@@ -13,10 +13,10 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
-#include "model/AttentionCapture.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/Runtime.h"
-#include "model/ModelFile.h"
-#include "model/Trainer.h"
+#include "model/files/ModelFile.h"
+#include "model/training/Trainer.h"
 
 using namespace studio;
 namespace fs = std::filesystem;
@@ -48,9 +48,11 @@ struct Recorder {
   std::map<int64_t, double> losses;
   std::vector<model::EvalEvent> evals;
   std::string failure;
+  std::string log;
   model::FinishedEvent finished;
   model::TrainerCallbacks callbacks() {
     model::TrainerCallbacks c;
+    c.log = [this](const std::string& line) { log += line + "\n"; };
     c.step = [this](const model::StepEvent& e) { losses[e.step] = e.loss; };
     c.evaluation = [this](const model::EvalEvent& e) { evals.push_back(e); };
     c.failed = [this](const std::string& m) { failure = m; };
@@ -72,6 +74,10 @@ class TestTrainer : public QObject {
   void failedCheckpointWriteLeavesThePreviousOneLoadable();
   void refusesToOverwriteARun();
   void corruptTrainingStateIsRefusedOnResume();
+  void resumeFallsBackPastADamagedCheckpoint_data();
+  void resumeFallsBackPastADamagedCheckpoint();
+  void fullDiskEndsTheRunWithAClearError();
+  void dataWithoutDevIsRefusedUnlessEvaluationIsOff();
   void averagingAveragesTheParameters();
   void evaluationReportsBleuAndSamples();
   void attentionSnapshotMatchesTheModel();
@@ -221,11 +227,131 @@ void TestTrainer::corruptTrainingStateIsRefusedOnResume() {
     Recorder resumed;
     QVERIFY(!model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run());
     QVERIFY2(QString::fromStdString(resumed.failure).contains("fails its checksum"), resumed.failure.c_str());
+    QVERIFY2(QString::fromStdString(resumed.failure).contains("no intact checkpoint"), resumed.failure.c_str());
+    QVERIFY(fs::exists(checkpoint + ".damaged"));  // set aside, not deleted
   }
   // Untouched, it resumes.
   fs::copy_file(pristine, checkpoint, fs::copy_options::overwrite_existing);
   Recorder resumed;
   QVERIFY2(model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run(), resumed.failure.c_str());
+}
+
+void TestTrainer::resumeFallsBackPastADamagedCheckpoint_data() {
+  QTest::addColumn<QString>("damage");
+  QTest::newRow("weights flipped") << "weights";
+  QTest::newRow("optimizer state flipped") << "optimizer";
+  QTest::newRow("truncated") << "truncated";
+  QTest::newRow("empty") << "empty";
+}
+
+void TestTrainer::resumeFallsBackPastADamagedCheckpoint() {
+  QFETCH(QString, damage);
+  auto config = smallConfig();
+  config.max_steps = 15;
+  const std::string run = dir("fallback-") + damage.toStdString();
+  Recorder straight;
+  QVERIFY2(model::Trainer(config, data_, run, false, straight.callbacks()).run(), straight.failure.c_str());
+  const std::string newest = run + "/checkpoints/ckpt-00000015.pt";
+  if (damage == "weights") {
+    QVERIFY(studio::test::corruptZipEntry(newest, "/data/0"));
+  } else if (damage == "optimizer") {
+    int last = -1;
+    for (const auto& name : studio::test::zipEntries(newest)) {
+      const auto at = name.rfind("/data/");
+      if (at != std::string::npos) last = std::max(last, std::stoi(name.substr(at + 6)));
+    }
+    QVERIFY(studio::test::corruptZipEntry(newest, "/data/" + std::to_string(last - 3)));
+  } else if (damage == "truncated") {
+    fs::resize_file(newest, fs::file_size(newest) / 2);
+  } else {
+    fs::resize_file(newest, 0);
+  }
+
+  Recorder resumed;
+  QVERIFY2(model::Trainer({}, "", run, true, resumed.callbacks(), 15).run(), resumed.failure.c_str());
+  const QString log = QString::fromStdString(resumed.log);
+  QVERIFY2(log.contains("warning: checkpoint '" + QString::fromStdString(newest) + "' is damaged: "), resumed.log.c_str());
+  QVERIFY2(log.contains("moved aside as '" + QString::fromStdString(newest) + ".damaged'"), resumed.log.c_str());
+  QVERIFY2(log.contains("resumed from " + QString::fromStdString(run) + "/checkpoints/ckpt-00000010.pt at step 10"),
+           resumed.log.c_str());
+  QVERIFY(fs::exists(newest + ".damaged"));
+  // Steps 11..15 again, exactly as the first time.
+  QCOMPARE(resumed.losses.size(), size_t(5));
+  for (int64_t step = 11; step <= 15; ++step) QCOMPARE(resumed.losses[step], straight.losses[step]);
+  // The metrics after step 10 were written once more, not twice.
+  std::ifstream metrics(run + "/metrics.jsonl");
+  std::map<std::string, int> seen;
+  for (std::string line; std::getline(metrics, line);) {
+    const auto record = nlohmann::json::parse(line);
+    ++seen[record["type"].get<std::string>() + std::to_string(record["step"].get<int64_t>())];
+  }
+  for (const auto& [key, count] : seen) QVERIFY2(count == 1, key.c_str());
+  QCOMPARE(seen.count("train15"), size_t(1));
+}
+
+void TestTrainer::fullDiskEndsTheRunWithAClearError() {
+  // A run folder on a small disk: the first checkpoint and best.pt fit, a later one does not.
+  auto config = smallConfig();
+  config.max_steps = 30;
+  config.keep_last = 10;
+  const std::string run = dir("full-disk");
+  const int64_t checkpoint_bytes = [&] {
+    Recorder probe;
+    auto one = config;
+    one.max_steps = 1;
+    model::Trainer(one, data_, dir("full-disk-probe"), false, probe.callbacks()).run();
+    return int64_t(fs::file_size(dir("full-disk-probe") + "/checkpoints/ckpt-00000001.pt"));
+  }();
+  studio::test::TmpfsMount disk(run, 3 * checkpoint_bytes + 64 * 1024);
+  if (!disk.mounted()) QSKIP(disk.reason().c_str());
+
+  Recorder recorder;
+  QVERIFY(!model::Trainer(config, data_, run, false, recorder.callbacks()).run());
+  const QString failure = QString::fromStdString(recorder.failure);
+  QVERIFY2(failure.contains("No space left on device"), recorder.failure.c_str());
+  QVERIFY2(failure.contains(" free on " + QString::fromStdString(run)), recorder.failure.c_str());
+  QVERIFY2(QString::fromStdString(recorder.log).contains("warning: the next checkpoint needs about"),
+           recorder.log.c_str());
+  // What was written before stays whole: every checkpoint loads, best.pt too, every metrics line parses.
+  const auto kept = model::listCheckpoints(run);
+  QVERIFY(!kept.empty());
+  for (const auto& [step, path] : kept) QCOMPARE(model::loadModel(path)->options().d_model, int64_t(32));
+  QCOMPARE(model::loadModel(run + "/best.pt")->options().d_model, int64_t(32));
+  std::ifstream metrics(run + "/metrics.jsonl");
+  int lines = 0;
+  for (std::string line; std::getline(metrics, line); ++lines) nlohmann::json::parse(line);
+  QVERIFY(lines > 0);
+  for (const auto& entry : fs::recursive_directory_iterator(run))
+    QVERIFY2(entry.path().filename().string().find(".tmp-") == std::string::npos, "a temporary file was left");
+
+  // Space freed: the run resumes from its last checkpoint and finishes.
+  QVERIFY(disk.resize(64 * checkpoint_bytes));
+  Recorder resumed;
+  QVERIFY2(model::Trainer({}, "", run, true, resumed.callbacks()).run(), resumed.failure.c_str());
+  QCOMPARE(resumed.finished.step, int64_t(30));
+}
+
+void TestTrainer::dataWithoutDevIsRefusedUnlessEvaluationIsOff() {
+  const std::string data = dir("no-dev-data");
+  fs::copy(data_, data, fs::copy_options::recursive);
+  for (const char* name : {"/dev.vi", "/dev.en"}) std::ofstream(data + name, std::ios::trunc);
+  auto config = smallConfig();
+  config.max_steps = 6;
+  Recorder refused;
+  QVERIFY(!model::Trainer(config, data, dir("no-dev-run"), false, refused.callbacks()).run());
+  QVERIFY2(QString::fromStdString(refused.failure).contains("has no dev pairs"), refused.failure.c_str());
+  QVERIFY2(QString::fromStdString(refused.failure).contains("--no-eval"), refused.failure.c_str());
+  QVERIFY(model::listCheckpoints(dir("no-dev-run")).empty());
+
+  config.evaluate = false;
+  Recorder trained;
+  QVERIFY2(model::Trainer(config, data, dir("no-eval-run"), false, trained.callbacks()).run(), trained.failure.c_str());
+  QVERIFY(trained.evals.empty());
+  QCOMPARE(model::listCheckpoints(dir("no-eval-run")).size(), size_t(2));  // steps 5 and 6
+  QVERIFY(!fs::exists(dir("no-eval-run") + "/best.pt"));
+
+  config.early_stopping_patience = 2;
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, config.validate());
 }
 
 void TestTrainer::averagingAveragesTheParameters() {

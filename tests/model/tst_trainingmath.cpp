@@ -7,9 +7,9 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
-#include "model/Loss.h"
-#include "model/Optimizer.h"
-#include "model/Schedule.h"
+#include "model/training/Loss.h"
+#include "model/training/Optimizer.h"
+#include "model/training/Schedule.h"
 
 using namespace studio;
 

@@ -10,7 +10,7 @@
 #include "common/TestUtil.h"
 #include "model/Dropout.h"
 #include "model/FeedForward.h"
-#include "model/Loss.h"
+#include "model/training/Loss.h"
 #include "model/Masks.h"
 #include "model/Transformer.h"
 

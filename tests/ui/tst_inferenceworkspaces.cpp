@@ -23,9 +23,9 @@
 
 #include "common/TestUtil.h"
 #include "app/TrainingSession.h"
-#include "model/AttentionMaps.h"
-#include "model/Trainer.h"
-#include "model/Translator.h"
+#include "model/decoding/AttentionMaps.h"
+#include "model/training/Trainer.h"
+#include "model/decoding/Translator.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"

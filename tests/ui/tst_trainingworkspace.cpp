@@ -48,6 +48,7 @@ class TestTrainingWorkspace : public QObject {
   void presetsFillTheForm();
   void startSeePointsStopFindTheCheckpoint();
   void missingFoldersAreReported();
+  void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
   void chartDownsamplesAndSmooths();
 
@@ -130,6 +131,39 @@ void TestTrainingWorkspace::missingFoldersAreReported() {
   QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, 30000);
   QVERIFY2(errors.last().first().toString().contains("no-data-here"), qPrintable(errors.last().first().toString()));
   QVERIFY(!workspace.isTraining());
+}
+
+void TestTrainingWorkspace::fullDiskIsShownAndTheRunResumesOnceFreed() {
+  const QString run = tmp_.filePath("full-disk-run");
+  // Room for one checkpoint (about 1.05 MiB), not for its copy as best.pt.
+  test::TmpfsMount disk(run.toStdString(), 2 * 1024 * 1024);
+  if (!disk.mounted()) QSKIP(disk.reason().c_str());
+  ui::TrainingWorkspace workspace;
+  workspace.show();
+  workspace.setDataDir(data_);
+  workspace.setRunDir(run);
+  useSmallModel(workspace, /*max_steps=*/200, /*eval_every=*/5);
+  workspace.findChild<QSpinBox*>("d_model")->setValue(64);
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  workspace.startTraining();
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 120000);
+  const QString message = errors.first().first().toString();
+  QVERIFY2(message.contains("No space left on device") && message.contains("free on"), qPrintable(message));
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 30000);
+  QVERIFY(workspace.isVisible());  // the window is still there
+  QVERIFY2(workspace.findChild<QLabel*>("Status")->text().contains("No space left"),
+           qPrintable(workspace.findChild<QLabel*>("Status")->text()));
+  QVERIFY(workspace.findChild<QPushButton*>("Resume")->isEnabled());
+
+  // The user frees space and resumes: the run goes on from its last checkpoint.
+  QVERIFY(disk.resize(64 * 1024 * 1024));
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(30);
+  QSignalSpy running(&workspace, &ui::TrainingWorkspace::runningChanged);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Resume"), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(running.count() >= 2 && !workspace.isTraining(), 120000);
+  QVERIFY2(errors.count() == 1, qPrintable(errors.last().first().toString()));
+  QVERIFY(QFile::exists(run + "/checkpoints/ckpt-00000030.pt"));
+  QVERIFY(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText().contains("resumed from"));
 }
 
 void TestTrainingWorkspace::startPreparesACorpusFirst() {

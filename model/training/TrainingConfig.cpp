@@ -1,13 +1,13 @@
-#include "model/TrainingConfig.h"
+#include "model/training/TrainingConfig.h"
 
 #include <cmath>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
-#include "model/JsonField.h"
+#include "model/files/JsonField.h"
 
-#include "model/Schedule.h"
+#include "model/training/Schedule.h"
 
 namespace studio::model {
 
@@ -55,6 +55,10 @@ void TrainingConfig::validate() const {
   if (max_steps < 1) invalid("max_steps", "must be at least 1");
   if (max_epochs < 0) invalid("max_epochs", "must be >= 0");
   if (eval_every < 1) invalid("eval_every", "must be at least 1");
+  if (!evaluate && early_stopping_patience > 0)
+    invalid("early_stopping_patience", "needs evaluation (\"evaluate\": true): it counts evaluations");
+  if (!evaluate && schedule == ScheduleKind::Plateau)
+    invalid("schedule", "\"plateau\" needs evaluation (\"evaluate\": true): it follows dev BLEU");
   if (eval_sentences < 0) invalid("eval_sentences", "must be >= 0");
   if (eval_samples < 0) invalid("eval_samples", "must be >= 0");
   if (eval_beam < 1) invalid("eval_beam", "must be at least 1");
@@ -140,6 +144,7 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"max_steps", c.max_steps},
           {"max_epochs", c.max_epochs},
           {"seed", c.seed},
+          {"evaluate", c.evaluate},
           {"eval_every", c.eval_every},
           {"eval_sentences", c.eval_sentences},
           {"eval_samples", c.eval_samples},
@@ -180,6 +185,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "max_steps", c.max_steps);
   readField(json, "max_epochs", c.max_epochs);
   readField(json, "seed", c.seed);
+  readField(json, "evaluate", c.evaluate);
   readField(json, "eval_every", c.eval_every);
   readField(json, "eval_sentences", c.eval_sentences);
   readField(json, "eval_samples", c.eval_samples);

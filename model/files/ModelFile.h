@@ -20,9 +20,10 @@ namespace studio::model {
 inline constexpr const char* kModelFormat = "attention-studio-model";
 inline constexpr int64_t kModelFormatVersion = 1;
 
-// Writes atomically: to a temporary file beside `path`, then renamed over it,
-// so a crash mid-write leaves any previous file intact. Throws
-// std::runtime_error naming the path on failure.
+// Writes atomically (model/files/AtomicFile.h): every write checked, flushed
+// to the disk, renamed over `path`, so a crash or a full disk mid-write leaves
+// any previous file intact. Throws FileWriteError naming the path, the cause
+// and the free space.
 void saveModel(Transformer& model, const std::string& path);
 
 // The same, with more entries written by `extra` into the archive (a

@@ -1,4 +1,4 @@
-#include "model/Bleu.h"
+#include "model/evaluation/Bleu.h"
 
 #include <cmath>
 #include <cstdio>

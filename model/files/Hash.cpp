@@ -1,4 +1,4 @@
-#include "model/Hash.h"
+#include "model/files/Hash.h"
 
 #include <cstdio>
 #include <cstring>

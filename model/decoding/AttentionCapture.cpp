@@ -1,4 +1,4 @@
-#include "model/AttentionCapture.h"
+#include "model/decoding/AttentionCapture.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model/Decoding.h"
+#include "model/decoding/Decoding.h"
 #include "model/Transformer.h"
 #include "model/data/Tokenizer.h"
 

@@ -1,7 +1,8 @@
-#include "model/ModelFile.h"
+#include "model/files/ModelFile.h"
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -10,8 +11,8 @@
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
-#include "model/AtomicFile.h"
-#include "model/Hash.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/Hash.h"
 
 namespace studio::model {
 
@@ -150,7 +151,24 @@ void saveModel(Transformer& model, const std::string& path, const ArchiveWriter&
   archive.write("checksum", c10::IValue(checksumOf(*model, options_text)));
   writeModule(*model, archive);
   if (extra) extra(archive);
-  writeAtomically(path, [&](const std::string& temporary) { archive.save_to(temporary); });
+  writeAtomically(path, [&](FileSink& sink) {
+    // LibTorch's archive writer must never see a failed write: it would throw
+    // again from its destructor, and std::terminate would end the program.
+    // The first failure is kept, the rest of the archive goes nowhere, and
+    // the failure is thrown once the writer is done.
+    std::exception_ptr failure;
+    archive.save_to([&](const void* data, size_t size) -> size_t {
+      if (!failure) {
+        try {
+          sink.write(data, size);
+        } catch (...) {
+          failure = std::current_exception();
+        }
+      }
+      return size;
+    });
+    if (failure) std::rethrow_exception(failure);
+  });
 }
 
 TransformerOptions readModelOptions(const std::string& path) {

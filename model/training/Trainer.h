@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "model/TrainingConfig.h"
+#include "model/training/Checkpoints.h"
+#include "model/training/TrainingConfig.h"
 
 // The training loop, without Qt: it reports through callbacks, so the CLI
 // prints and the GUI plots the same events.
@@ -67,19 +68,6 @@ struct TrainerCallbacks {
   std::function<void(const std::string&)> failed;
 };
 
-struct TrainerState {
-  int64_t step = 0;
-  int64_t epoch = 0;
-  int64_t batch_index = 0;  // next batch of the epoch
-  double best_bleu = -1;
-  int64_t best_step = 0;
-  int64_t evals_without_improvement = 0;
-  double plateau_scale = 1.0;  // product of the plateau cuts so far
-  int64_t plateau_bad_evals = 0;
-  double loss_scale = 65536.0;  // fp16 mixed precision only
-  int64_t loss_scale_good_steps = 0;
-};
-
 class Trainer {
  public:
   // A new run (`resume` false: the run folder must hold no checkpoint) or the
@@ -106,9 +94,6 @@ class Trainer {
   int64_t max_steps_override_;
   std::atomic<bool> stop_{false};
 };
-
-// The newest checkpoint in a run folder ("" when none).
-std::string latestCheckpoint(const std::string& run_dir);
 
 // Averages the parameters of model files (same options) into `out_path`.
 void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path);

@@ -1,6 +1,6 @@
-#include "model/Optimizer.h"
+#include "model/training/Optimizer.h"
 
-#include "model/Hash.h"
+#include "model/files/Hash.h"
 
 namespace studio::model {
 

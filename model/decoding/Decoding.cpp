@@ -1,4 +1,4 @@
-#include "model/Decoding.h"
+#include "model/decoding/Decoding.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "model/Translator.h"
+#include "model/decoding/Translator.h"
 
 namespace studio::model {
 

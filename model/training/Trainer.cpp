@@ -1,31 +1,28 @@
-#include "model/Trainer.h"
-
-#include "model/Hash.h"
+#include "model/training/Trainer.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
-#include <regex>
 #include <sstream>
 
-#include <ATen/Context.h>
 #include <nlohmann/json.hpp>
 #include <torch/nn/utils/clip_grad.h>
 
-#include "model/AtomicFile.h"
-#include "model/Bleu.h"
-#include "model/Loss.h"
-#include "model/MixedPrecision.h"
-#include "model/ModelFile.h"
-#include "model/Optimizer.h"
 #include "model/Runtime.h"
-#include "model/Translator.h"
 #include "model/data/Batching.h"
 #include "model/data/Corpus.h"
 #include "model/data/EncodedCorpus.h"
+#include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/DiskSpace.h"
+#include "model/files/ModelFile.h"
+#include "model/training/Loss.h"
+#include "model/training/MetricsLog.h"
+#include "model/training/MixedPrecision.h"
+#include "model/training/Optimizer.h"
 
 namespace studio::model {
 
@@ -34,122 +31,20 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-nlohmann::json stateToJson(const TrainerState& s) {
-  return {{"step", s.step},
-          {"epoch", s.epoch},
-          {"batch_index", s.batch_index},
-          {"best_bleu", s.best_bleu},
-          {"best_step", s.best_step},
-          {"evals_without_improvement", s.evals_without_improvement},
-          {"plateau_scale", s.plateau_scale},
-          {"plateau_bad_evals", s.plateau_bad_evals},
-          {"loss_scale", s.loss_scale},
-          {"loss_scale_good_steps", s.loss_scale_good_steps}};
-}
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-TrainerState stateFromJson(const nlohmann::json& j) {
-  TrainerState s;
-  s.step = j.at("step").get<int64_t>();
-  s.epoch = j.at("epoch").get<int64_t>();
-  s.batch_index = j.at("batch_index").get<int64_t>();
-  s.best_bleu = j.at("best_bleu").get<double>();
-  s.best_step = j.at("best_step").get<int64_t>();
-  s.evals_without_improvement = j.at("evals_without_improvement").get<int64_t>();
-  s.plateau_scale = j.at("plateau_scale").get<double>();
-  s.plateau_bad_evals = j.at("plateau_bad_evals").get<int64_t>();
-  s.loss_scale = j.value("loss_scale", 65536.0);
-  s.loss_scale_good_steps = j.value("loss_scale_good_steps", int64_t(0));
-  return s;
-}
-
-std::string checkpointName(int64_t step) {
-  char name[64];
-  std::snprintf(name, sizeof name, "ckpt-%08lld.pt", static_cast<long long>(step));
-  return name;
-}
-
-std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir) {
-  std::vector<std::pair<int64_t, std::string>> found;
-  std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "checkpoints";
-  if (!fs::is_directory(dir, ec)) return found;
-  static const std::regex pattern("ckpt-([0-9]+)\\.pt");
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    std::smatch match;
-    const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && std::regex_match(name, match, pattern))
-      found.emplace_back(std::stoll(match[1].str()), entry.path().string());
-  }
-  std::sort(found.begin(), found.end());
-  return found;
-}
-
-void copyAtomically(const std::string& from, const std::string& to) {
-  writeAtomically(to, [&](const std::string& temporary) {
-    std::error_code ec;
-    fs::copy_file(from, temporary, fs::copy_options::overwrite_existing, ec);
-    if (ec) throw std::runtime_error("cannot copy '" + from + "' to '" + temporary + "': " + ec.message());
-  });
-}
-
-// Appends lines to metrics.jsonl; each line is flushed at once.
-class MetricsLog {
- public:
-  explicit MetricsLog(const std::string& path) : path_(path) {}
-  void open() {
-    out_.open(path_, std::ios::app);
-    if (!out_) throw std::runtime_error("cannot open '" + path_ + "' for writing");
-  }
-  void write(const nlohmann::json& record) {
-    out_ << record.dump() << '\n';
-    out_.flush();
-  }
-  // Keeps only records up to `step` (after a resume), atomically.
-  void truncateAfter(int64_t step) {
-    std::ifstream in(path_);
-    if (!in) return;
-    std::string kept, line;
-    while (std::getline(in, line)) {
-      try {
-        if (nlohmann::json::parse(line).value("step", int64_t(0)) <= step) kept += line + "\n";
-      } catch (const std::exception&) {
-        // A torn last line from a crash: dropped.
-      }
-    }
-    writeFileAtomically(path_, kept);
-  }
-
- private:
-  std::string path_;
-  std::ofstream out_;
-};
-
-double msSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-}  // namespace
-
-namespace {
-
-// A checksum of what a checkpoint holds besides the weights: the trainer's
-// state, Adam's moments and the random state.
-std::string trainingStateChecksum(const std::string& trainer_state, torch::optim::Adam& optimizer,
-                                  const torch::Tensor& rng) {
-  Hash64 sum;
-  sum.add(trainer_state);
-  sum.add(adamStateChecksum(optimizer));
-  if (rng.defined()) {
-    auto cpu = rng.contiguous();
-    sum.add(cpu.data_ptr(), size_t(cpu.numel()) * cpu.element_size());
-  }
-  return sum.hex();
+// Before a checkpoint: room for it and for a copy as best.pt, or a warning
+// that says how much is missing (the write itself reports a real failure).
+void warnWhenTheDiskIsNearlyFull(const std::string& run_dir, int64_t checkpoint_bytes,
+                                 const std::function<void(const std::string&)>& log) {
+  const int64_t free = freeBytes(run_dir);
+  if (free < 0 || free >= 2 * checkpoint_bytes) return;
+  log("warning: the next checkpoint needs about " + formatBytes(checkpoint_bytes) + " (twice that with best.pt), " +
+      "but the disk holding '" + run_dir + "' has " + formatBytes(free) +
+      " free: free some space, or lower keep_last");
 }
 
 }  // namespace
-
-std::string latestCheckpoint(const std::string& run_dir) {
-  const auto all = listCheckpoints(run_dir);
-  return all.empty() ? std::string() : all.back().second;
-}
 
 void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path) {
   if (paths.empty()) throw std::invalid_argument("no checkpoints to average");
@@ -222,7 +117,7 @@ bool Trainer::run() {
     if (!resume_) {
       const nlohmann::json run_config{{"data", fs::absolute(data_dir_).string()}, {"training", toJson(config_)}};
       writeFileAtomically(run_dir_ + "/config.json", run_config.dump(2) + "\n");
-      copyAtomically(data_dir_ + "/spm.model", run_dir_ + "/spm.model");
+      copyFileAtomically(data_dir_ + "/spm.model", run_dir_ + "/spm.model");
     }
 
     bool from_cache = false;
@@ -230,6 +125,10 @@ bool Trainer::run() {
     const auto dev = data::loadEncodedSplit(data_dir_, "dev", *tokenizer);
     log("data: " + std::to_string(train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") + ", " +
         std::to_string(dev.size()) + " dev pairs");
+    if (config_.evaluate && dev.size() == 0)
+      throw std::runtime_error("the data folder '" + data_dir_ + "' has no dev pairs, so the run cannot be evaluated: " +
+                               "prepare it with a dev set, or turn evaluation off (train --no-eval, or \"evaluate\": " +
+                               "false in the configuration)");
 
     // Training examples that fit the token budget and the model's positions.
     std::vector<size_t> usable;
@@ -278,40 +177,11 @@ bool Trainer::run() {
     MetricsLog metrics(run_dir_ + "/metrics.jsonl");
 
     if (resume_) {
-      const std::string path = latestCheckpoint(run_dir_);
-      auto loaded = loadModel(path, device);
-      if (loaded->options() != config_.model)
-        throw std::runtime_error("checkpoint '" + path + "' does not match the run's model options");
-      {
-        torch::NoGradGuard no_grad;
-        auto source = loaded->named_parameters();
-        for (auto& p : model->named_parameters()) p.value().copy_(source[p.key()]);
-      }
-      readModelArchive(path, [&](torch::serialize::InputArchive& archive) {
-        c10::IValue json;
-        if (!archive.try_read("trainer_state", json) || !json.isString())
-          throw std::runtime_error("it is not a training checkpoint (no trainer_state)");
-        torch::serialize::InputArchive optimizer_archive;
-        if (!archive.try_read("optimizer", optimizer_archive)) throw std::runtime_error("no optimizer state");
-        optimizer->load(optimizer_archive);
-        torch::Tensor rng;
-        const bool has_rng = archive.try_read("rng_state", rng);
-        // Weights are verified by loadModel(); the rest of the training state here.
-        c10::IValue stored;
-        if (archive.try_read("state_checksum", stored) && stored.isString() &&
-            stored.toStringRef() != trainingStateChecksum(json.toStringRef(), *optimizer, rng))
-          throw std::runtime_error("checkpoint '" + path +
-                                   "' is corrupt: its optimizer or trainer state fails its checksum");
-        state = stateFromJson(nlohmann::json::parse(json.toStringRef()));
-        if (has_rng) {
-          auto generator = at::detail::getDefaultCPUGenerator();
-          std::lock_guard<std::mutex> lock(generator.mutex());
-          generator.set_state(rng);
-        }
-      });
-      last_checkpoint = path;
+      const auto point = resumeFromNewestIntact(run_dir_, model, *optimizer, log);
+      state = point.state;
+      last_checkpoint = point.path;
       metrics.truncateAfter(state.step);
-      log("resumed from " + path + " at step " + std::to_string(state.step));
+      log("resumed from " + point.path + " at step " + std::to_string(state.step));
     }
     LossScaler scaler(amp && amp_dtype == torch::kHalf, state.loss_scale);
     scaler.restore(state.loss_scale, state.loss_scale_good_steps);
@@ -330,21 +200,8 @@ bool Trainer::run() {
 
     auto writeCheckpoint = [&]() {
       const std::string path = run_dir_ + "/checkpoints/" + checkpointName(state.step);
-      saveModel(model, path, [&](torch::serialize::OutputArchive& archive) {
-        const std::string trainer_state = stateToJson(state).dump();
-        archive.write("trainer_state", c10::IValue(trainer_state));
-        torch::serialize::OutputArchive optimizer_archive(archive.compilation_unit());
-        optimizer->save(optimizer_archive);
-        archive.write("optimizer", optimizer_archive);
-        torch::Tensor rng;
-        {
-          auto generator = at::detail::getDefaultCPUGenerator();
-          std::lock_guard<std::mutex> lock(generator.mutex());
-          rng = generator.get_state();
-        }
-        archive.write("rng_state", rng);
-        archive.write("state_checksum", c10::IValue(trainingStateChecksum(trainer_state, *optimizer, rng)));
-      });
+      warnWhenTheDiskIsNearlyFull(run_dir_, expectedCheckpointBytes(run_dir_, model), log);
+      saveCheckpoint(path, model, *optimizer, state);
       last_checkpoint = path;
       auto all = listCheckpoints(run_dir_);
       for (size_t i = 0; i + size_t(config_.keep_last) < all.size(); ++i) fs::remove(all[i].second);
@@ -490,8 +347,8 @@ bool Trainer::run() {
       event.learning_rate = lr;
       event.grad_norm = grad_norm;
       event.target_tokens = step_tokens;
-      event.elapsed_seconds = msSince(started);
-      const double window = msSince(window_start);
+      event.elapsed_seconds = secondsSince(started);
+      const double window = secondsSince(window_start);
       event.tokens_per_second = window > 0 ? double(window_tokens) / window : 0.0;
       if (callbacks_.step) callbacks_.step(event);
       if (state.step % config_.log_every == 0 || state.step == 1) {
@@ -502,7 +359,10 @@ bool Trainer::run() {
         window_tokens = 0;
       }
 
-      if (state.step % config_.eval_every == 0) {
+      if (state.step % config_.eval_every == 0 && !config_.evaluate) {
+        writeCheckpoint();
+        wrote_at_this_step = true;
+      } else if (state.step % config_.eval_every == 0) {
         auto eval = evaluate();
         const bool improved = eval.bleu > state.best_bleu;
         if (improved) {
@@ -529,7 +389,7 @@ bool Trainer::run() {
         const std::string path = writeCheckpoint();
         wrote_at_this_step = true;
         if (improved) {
-          copyAtomically(path, run_dir_ + "/best.pt");
+          copyFileAtomically(path, run_dir_ + "/best.pt");
           if (callbacks_.checkpoint) callbacks_.checkpoint({state.step, run_dir_ + "/best.pt", true});
         }
         if (config_.early_stopping_patience > 0 && state.evals_without_improvement >= config_.early_stopping_patience) {

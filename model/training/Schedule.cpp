@@ -1,4 +1,4 @@
-#include "model/Schedule.h"
+#include "model/training/Schedule.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "model/Greedy.h"
+#include "model/decoding/Greedy.h"
 
 #include <cmath>
 

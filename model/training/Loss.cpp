@@ -1,4 +1,4 @@
-#include "model/Loss.h"
+#include "model/training/Loss.h"
 
 #include <stdexcept>
 #include <string>

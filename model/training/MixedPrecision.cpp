@@ -1,4 +1,4 @@
-#include "model/MixedPrecision.h"
+#include "model/training/MixedPrecision.h"
 
 #include <ATen/autocast_mode.h>
 #include <torch/version.h>

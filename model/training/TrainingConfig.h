@@ -39,6 +39,7 @@ struct TrainingConfig {
   int64_t max_epochs = 0;  // 0 = no limit
   uint64_t seed = 1;
 
+  bool evaluate = true;          // false: no dev evaluation (and so no best.pt, no early stopping)
   int64_t eval_every = 1000;     // steps; also when checkpoints are written
   int64_t eval_sentences = 500;  // dev sentences translated for BLEU; 0 = all of dev
   int64_t eval_samples = 3;      // sample translations shown

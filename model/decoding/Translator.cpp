@@ -1,10 +1,10 @@
-#include "model/Translator.h"
+#include "model/decoding/Translator.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
 
-#include "model/ModelFile.h"
+#include "model/files/ModelFile.h"
 
 namespace studio::model {
 

@@ -1,0 +1,205 @@
+#include "model/training/Checkpoints.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <regex>
+
+#include <ATen/Context.h>
+#include <nlohmann/json.hpp>
+
+#include "model/files/Hash.h"
+#include "model/files/ModelFile.h"
+#include "model/training/Optimizer.h"
+
+namespace studio::model {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json stateToJson(const TrainerState& s) {
+  return {{"step", s.step},
+          {"epoch", s.epoch},
+          {"batch_index", s.batch_index},
+          {"best_bleu", s.best_bleu},
+          {"best_step", s.best_step},
+          {"evals_without_improvement", s.evals_without_improvement},
+          {"plateau_scale", s.plateau_scale},
+          {"plateau_bad_evals", s.plateau_bad_evals},
+          {"loss_scale", s.loss_scale},
+          {"loss_scale_good_steps", s.loss_scale_good_steps}};
+}
+
+TrainerState stateFromJson(const nlohmann::json& j) {
+  TrainerState s;
+  s.step = j.at("step").get<int64_t>();
+  s.epoch = j.at("epoch").get<int64_t>();
+  s.batch_index = j.at("batch_index").get<int64_t>();
+  s.best_bleu = j.at("best_bleu").get<double>();
+  s.best_step = j.at("best_step").get<int64_t>();
+  s.evals_without_improvement = j.at("evals_without_improvement").get<int64_t>();
+  s.plateau_scale = j.at("plateau_scale").get<double>();
+  s.plateau_bad_evals = j.at("plateau_bad_evals").get<int64_t>();
+  s.loss_scale = j.value("loss_scale", 65536.0);
+  s.loss_scale_good_steps = j.value("loss_scale_good_steps", int64_t(0));
+  return s;
+}
+
+// A checksum of what a checkpoint holds besides the weights: the trainer's
+// state, Adam's moments and the random state.
+std::string trainingStateChecksum(const std::string& trainer_state, torch::optim::Adam& optimizer,
+                                  const torch::Tensor& rng) {
+  Hash64 sum;
+  sum.add(trainer_state);
+  sum.add(adamStateChecksum(optimizer));
+  if (rng.defined()) {
+    auto cpu = rng.contiguous();
+    sum.add(cpu.data_ptr(), size_t(cpu.numel()) * cpu.element_size());
+  }
+  return sum.hex();
+}
+
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// ModelFileError's "model file 'PATH': what" without the part that names the file again.
+std::string withoutFilePrefix(const std::string& message, const std::string& path) {
+  const std::string prefix = "model file '" + path + "': ";
+  return firstLine(message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
+}
+
+}  // namespace
+
+std::string checkpointName(int64_t step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "ckpt-%08lld.pt", static_cast<long long>(step));
+  return name;
+}
+
+std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir) {
+  std::vector<std::pair<int64_t, std::string>> found;
+  std::error_code ec;
+  const fs::path dir = fs::path(run_dir) / "checkpoints";
+  if (!fs::is_directory(dir, ec)) return found;
+  static const std::regex pattern("ckpt-([0-9]{1,18})\\.pt");
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    std::smatch match;
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file(ec) && std::regex_match(name, match, pattern))
+      found.emplace_back(std::stoll(match[1].str()), entry.path().string());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string latestCheckpoint(const std::string& run_dir) {
+  const auto all = listCheckpoints(run_dir);
+  return all.empty() ? std::string() : all.back().second;
+}
+
+void saveCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer,
+                    const TrainerState& state) {
+  saveModel(model, path, [&](torch::serialize::OutputArchive& archive) {
+    const std::string trainer_state = stateToJson(state).dump();
+    archive.write("trainer_state", c10::IValue(trainer_state));
+    torch::serialize::OutputArchive optimizer_archive(archive.compilation_unit());
+    optimizer.save(optimizer_archive);
+    archive.write("optimizer", optimizer_archive);
+    torch::Tensor rng;
+    {
+      auto generator = at::detail::getDefaultCPUGenerator();
+      std::lock_guard<std::mutex> lock(generator.mutex());
+      rng = generator.get_state();
+    }
+    archive.write("rng_state", rng);
+    archive.write("state_checksum", c10::IValue(trainingStateChecksum(trainer_state, optimizer, rng)));
+  });
+}
+
+TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer) {
+  Transformer loaded{nullptr};
+  try {
+    loaded = loadModel(path, model->embeddingWeight().device());
+  } catch (const ModelFileError& e) {
+    throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: " + withoutFilePrefix(e.what(), path));
+  }
+  if (loaded->options() != model->options())
+    throw std::runtime_error("checkpoint '" + path + "' does not match the run's model options");
+  TrainerState state;
+  torch::Tensor rng;
+  try {
+    readModelArchive(path, [&](torch::serialize::InputArchive& archive) {
+      c10::IValue json;
+      if (!archive.try_read("trainer_state", json) || !json.isString())
+        throw DamagedCheckpoint("it is not a training checkpoint (no trainer_state)");
+      torch::serialize::InputArchive optimizer_archive;
+      if (!archive.try_read("optimizer", optimizer_archive)) throw DamagedCheckpoint("no optimizer state");
+      optimizer.load(optimizer_archive);
+      const bool has_rng = archive.try_read("rng_state", rng);
+      // The weights were verified by loadModel(); the rest of the training state here.
+      c10::IValue stored;
+      if (archive.try_read("state_checksum", stored) && stored.isString() &&
+          stored.toStringRef() != trainingStateChecksum(json.toStringRef(), optimizer, has_rng ? rng : torch::Tensor()))
+        throw DamagedCheckpoint("its optimizer or trainer state fails its checksum");
+      state = stateFromJson(nlohmann::json::parse(json.toStringRef()));
+      if (!has_rng) rng = torch::Tensor();
+    });
+  } catch (const DamagedCheckpoint& e) {
+    throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: " + e.what());
+  } catch (const std::exception& e) {
+    // ModelFileError and LibTorch's own errors about the archive's contents.
+    throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: " + withoutFilePrefix(e.what(), path));
+  }
+  {
+    torch::NoGradGuard no_grad;
+    auto source = loaded->named_parameters();
+    for (auto& p : model->named_parameters()) p.value().copy_(source[p.key()]);
+  }
+  if (rng.defined()) {
+    auto generator = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    generator.set_state(rng);
+  }
+  return state;
+}
+
+ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& model, torch::optim::Adam& optimizer,
+                                   const std::function<void(const std::string&)>& log) {
+  const auto all = listCheckpoints(run_dir);
+  if (all.empty()) throw std::runtime_error("run folder '" + run_dir + "' has no checkpoint to resume from");
+  ResumePoint point;
+  std::string problems;
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    const std::string& path = it->second;
+    try {
+      point.state = restoreCheckpoint(path, model, optimizer);
+      point.path = path;
+      return point;
+    } catch (const DamagedCheckpoint& e) {
+      const std::string aside = path + ".damaged";
+      std::error_code ec;
+      fs::rename(path, aside, ec);
+      const std::string where = ec ? " (it could not be renamed: " + ec.message() + ")" : ", moved aside as '" + aside + "'";
+      if (log) log(std::string("warning: ") + e.what() + where);
+      point.set_aside.push_back(aside);
+      problems += std::string(problems.empty() ? " " : "; ") + e.what();
+    }
+  }
+  throw std::runtime_error("run folder '" + run_dir + "' has no intact checkpoint to resume from:" + problems);
+}
+
+int64_t expectedCheckpointBytes(const std::string& run_dir, Transformer& model) {
+  const std::string newest = latestCheckpoint(run_dir);
+  std::error_code ec;
+  if (!newest.empty()) {
+    const auto size = fs::file_size(newest, ec);
+    if (!ec) return int64_t(size);
+  }
+  // Weights and Adam's two moments, plus the archive's own records.
+  int64_t bytes = 0;
+  for (const auto& p : model->parameters()) bytes += p.numel() * int64_t(p.element_size());
+  return 3 * bytes + (1 << 20);
+}
+
+}  // namespace studio::model

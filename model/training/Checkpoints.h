@@ -1,0 +1,79 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <torch/optim/adam.h>
+
+#include "model/Transformer.h"
+
+// Training checkpoints: a model file (model/files/ModelFile.h) that also holds
+//   trainer_state    the TrainerState as JSON
+//   optimizer        Adam's state
+//   rng_state        the CPU generator's state
+//   state_checksum   a hash of those three, so a damaged optimizer state is
+//                    refused as damaged weights are
+// named checkpoints/ckpt-<step, 8 digits>.pt in the run folder.
+namespace studio::model {
+
+struct TrainerState {
+  int64_t step = 0;
+  int64_t epoch = 0;
+  int64_t batch_index = 0;  // next batch of the epoch
+  double best_bleu = -1;
+  int64_t best_step = 0;
+  int64_t evals_without_improvement = 0;
+  double plateau_scale = 1.0;  // product of the plateau cuts so far
+  int64_t plateau_bad_evals = 0;
+  double loss_scale = 65536.0;  // fp16 mixed precision only
+  int64_t loss_scale_good_steps = 0;
+};
+
+// A checkpoint that cannot be used: truncated, corrupt, failing a checksum,
+// or not a training checkpoint at all.
+class DamagedCheckpoint : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string checkpointName(int64_t step);  // "ckpt-00001000.pt"
+
+// The run folder's checkpoints, oldest first, as (step, path).
+std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir);
+
+// The newest checkpoint in a run folder ("" when none).
+std::string latestCheckpoint(const std::string& run_dir);
+
+// Writes a checkpoint atomically (throws FileWriteError naming the file, the
+// cause and the free space; the previous files stay as they were).
+void saveCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer,
+                    const TrainerState& state);
+
+// Restores the weights, Adam's state and the random state from `path` into
+// `model` and `optimizer` and returns the trainer's state. Throws
+// DamagedCheckpoint for a file that cannot be used, std::runtime_error when
+// its model options differ from `model`'s.
+TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer);
+
+struct ResumePoint {
+  std::string path;
+  TrainerState state;
+  std::vector<std::string> set_aside;  // damaged newer checkpoints, now named *.damaged
+};
+
+// Restores the newest intact checkpoint of `run_dir`. Each newer one that is
+// damaged is renamed to <name>.damaged (kept for inspection, never read
+// again) and reported through `log`. Throws std::runtime_error when no
+// checkpoint is intact, naming each and what was wrong with it.
+ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& model, torch::optim::Adam& optimizer,
+                                   const std::function<void(const std::string&)>& log);
+
+// The bytes the next checkpoint of this model will take: the size of the
+// newest one when there is one, else an estimate from the tensors.
+int64_t expectedCheckpointBytes(const std::string& run_dir, Transformer& model);
+
+}  // namespace studio::model
