@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/TrainingConfig.h"
 
 namespace studio::app {

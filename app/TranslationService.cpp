@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/decoding/AttentionCapture.h"
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Text.h"

@@ -31,6 +31,7 @@ const std::vector<Subcommand>& subcommands() {
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
+      {doctorSpec, runDoctor},
   };
   return all;
 }

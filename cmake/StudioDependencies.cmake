@@ -18,6 +18,28 @@ endif()
 # through CMAKE_PREFIX_PATH (for example one built with CUDA).
 find_package(Torch REQUIRED)
 message(STATUS "LibTorch: ${Torch_VERSION} (${TORCH_INSTALL_PREFIX})")
+# TorchConfig looks for libtorch.so in the system folders before its own: with
+# Debian's libtorch-dev installed beside a LibTorch 2.x given as
+# <prefix>/share/cmake, it would mix 2.x headers with 1.13 libraries.
+get_filename_component(_studio_torch_lib_dir "${TORCH_LIBRARY}" DIRECTORY)
+get_filename_component(_studio_torch_lib_dir "${_studio_torch_lib_dir}" REALPATH)
+get_filename_component(_studio_torch_prefix "${TORCH_INSTALL_PREFIX}" REALPATH)
+if(NOT _studio_torch_prefix STREQUAL "/usr" AND NOT _studio_torch_lib_dir MATCHES "^${_studio_torch_prefix}")
+  message(FATAL_ERROR "LibTorch ${Torch_VERSION}'s headers are in ${TORCH_INSTALL_PREFIX} but its library was found "
+                      "at ${TORCH_LIBRARY}. Give the LibTorch folder itself in CMAKE_PREFIX_PATH "
+                      "(-DCMAKE_PREFIX_PATH=/opt/libtorch, not .../share/cmake), or delete the build folder and "
+                      "run scripts/build --cuda.")
+endif()
+
+# The build kind: CPU (Debian's LibTorch) or CUDA (a LibTorch built with it).
+# It names the package (attention-studio-cpu / -cuda) and turns on the GPU
+# tests' allocator checks.
+if(TORCH_CUDA_LIBRARIES OR TARGET torch_cuda OR CAFFE2_USE_CUDA)
+  set(STUDIO_BUILD_KIND cuda)
+else()
+  set(STUDIO_BUILD_KIND cpu)
+endif()
+message(STATUS "Build kind: ${STUDIO_BUILD_KIND}")
 
 # TorchConfig hands out TORCH_LIBRARIES and TORCH_CXX_FLAGS; wrap them in one
 # imported target so the rest of the build uses target_* commands only.

@@ -6,12 +6,7 @@
 # name, so that both can sit in one repository: attention-studio-cpu,
 # attention-studio-cuda.
 
-if(TORCH_CUDA_LIBRARIES OR TARGET torch_cuda OR CAFFE2_USE_CUDA)
-  set(STUDIO_BUILD_KIND cuda)
-else()
-  set(STUDIO_BUILD_KIND cpu)
-endif()
-message(STATUS "Package kind: ${STUDIO_BUILD_KIND}")
+# STUDIO_BUILD_KIND comes from cmake/StudioDependencies.cmake.
 
 # Licence and documentation, installed with the programs.
 set(STUDIO_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/attention-studio-${STUDIO_BUILD_KIND})

@@ -35,4 +35,7 @@ int runEvaluate(const ParsedArgs& args);
 const CommandSpec& attentionSpec();
 int runAttention(const ParsedArgs& args);
 
+const CommandSpec& doctorSpec();
+int runDoctor(const ParsedArgs& args);
+
 }  // namespace studio::cli

@@ -13,7 +13,7 @@
 #include "app/cli/Commands.h"
 #include "model/files/AtomicFile.h"
 #include "model/decoding/AttentionCapture.h"
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
@@ -46,6 +46,16 @@ std::string clock(double seconds) {
   std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld", static_cast<long long>(s / 3600),
                 static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
   return text;
+}
+
+// --device, checked before any work: a device that is not here is a usage
+// error that lists the ones that are.
+torch::Device deviceFrom(const std::string& name) {
+  try {
+    return model::resolveDevice(name);
+  } catch (const model::DeviceError& e) {
+    throw UsageError(std::string("--device: ") + e.what());
+  }
 }
 
 model::DecodingOptions decodingFrom(const ParsedArgs& args) {
@@ -112,6 +122,7 @@ int runTrain(const ParsedArgs& args) {
     throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config/--no-eval");
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
+  if (!resume) deviceFrom(config.device);
 
   const bool tty = isatty(fileno(stdout));
   model::TrainerCallbacks callbacks;
@@ -183,7 +194,7 @@ const CommandSpec& translateSpec() {
 
 int runTranslate(const ParsedArgs& args) {
   const auto options = decodingFrom(args);
-  const auto device = model::resolveDevice(args.getOr("device", "auto"));
+  const auto device = deviceFrom(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   std::vector<std::string> lines;
   std::string line;
@@ -242,12 +253,12 @@ int runEvaluate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   options.nbest = 1;
   const auto src_path = args.require("src"), ref_path = args.require("ref");
+  const auto device = deviceFrom(args.getOr("device", "auto"));
   const auto sources = readUtf8Lines(src_path);
   const auto references = readUtf8Lines(ref_path);
   if (sources.size() != references.size())
     throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
                              "' has " + std::to_string(references.size()));
-  const auto device = model::resolveDevice(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   const auto results = translator.translate(sources, options, 4096, terminalProgress("translated"));
   std::vector<std::string> hypotheses;
@@ -285,7 +296,7 @@ int runAttention(const ParsedArgs& args) {
   const std::string text = args.require("text");
   if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
   const int64_t pad_to = args.integer("pad-to", 0, 0, 100000);
-  const auto device = model::resolveDevice(args.getOr("device", "auto"));
+  const auto device = deviceFrom(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   const auto snapshot = model::captureAttention(translator, data::normalizeWhitespace(text), options, pad_to);
   const std::string json = snapshot.toJson().dump() + "\n";

@@ -39,6 +39,19 @@ Translator Translator::fromFiles(const std::string& model_path, const std::strin
   return Translator(model, tokenizer, device);
 }
 
+namespace {
+
+// Running out of memory is the batch's doing: say which and what to lower.
+std::runtime_error outOfMemory(const torch::Device& device, int64_t sentences, int64_t longest, int64_t beam,
+                               int64_t max_tokens) {
+  return std::runtime_error("out of memory on " + device.str() + " translating a batch of " +
+                            std::to_string(sentences) + " sentence(s) of up to " + std::to_string(longest) +
+                            " tokens with beam " + std::to_string(beam) + ": lower the beam size or the batch's " +
+                            "token budget (now " + std::to_string(max_tokens) + "), or translate on the CPU");
+}
+
+}  // namespace
+
 std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const {
   const auto ids = tokenizer_->encode(sentence);
   const auto limit = size_t(std::max<int64_t>(1, model_->options().max_length - 1));
@@ -80,7 +93,14 @@ std::vector<std::vector<Translation>> Translator::translate(
       const auto& ids = sources[order[start + size_t(b)]];
       for (size_t t = 0; t < ids.size(); ++t) acc[b][int64_t(t)] = ids[t];
     }
-    const auto results = beamSearch(model_, src.to(device_), options);
+    std::vector<std::vector<Hypothesis>> results;
+    try {
+      results = beamSearch(model_, src.to(device_), options);
+    } catch (const c10::OutOfMemoryError&) {
+      throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
+    } catch (const std::bad_alloc&) {
+      throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
+    }
     for (int64_t b = 0; b < B; ++b) {
       auto& list = out[order[start + size_t(b)]];
       for (const auto& hyp : results[size_t(b)]) {

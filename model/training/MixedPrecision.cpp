@@ -1,47 +1,14 @@
 #include "model/training/MixedPrecision.h"
 
 #include <ATen/autocast_mode.h>
-#include <torch/version.h>
+
+#include "model/TorchCompat.h"
 
 namespace studio::model {
 
-// LibTorch 2.4 replaced the per-device autocast setters with ones that take
-// the device type; 1.13 has only the old ones.
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-#define STUDIO_AUTOCAST_BY_DEVICE 1
-#endif
-
-namespace {
-bool autocastEnabled(bool cuda) {
-#ifdef STUDIO_AUTOCAST_BY_DEVICE
-  return at::autocast::is_autocast_enabled(cuda ? at::kCUDA : at::kCPU);
-#else
-  return cuda ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
-#endif
-}
-torch::ScalarType autocastDtype(bool cuda) {
-#ifdef STUDIO_AUTOCAST_BY_DEVICE
-  return at::autocast::get_autocast_dtype(cuda ? at::kCUDA : at::kCPU);
-#else
-  return cuda ? at::autocast::get_autocast_gpu_dtype() : at::autocast::get_autocast_cpu_dtype();
-#endif
-}
-void setAutocast(bool cuda, bool enabled, torch::ScalarType dtype) {
-#ifdef STUDIO_AUTOCAST_BY_DEVICE
-  const auto type = cuda ? at::kCUDA : at::kCPU;
-  at::autocast::set_autocast_enabled(type, enabled);
-  at::autocast::set_autocast_dtype(type, dtype);
-#else
-  if (cuda) {
-    at::autocast::set_enabled(enabled);
-    at::autocast::set_autocast_gpu_dtype(dtype);
-  } else {
-    at::autocast::set_cpu_enabled(enabled);
-    at::autocast::set_autocast_cpu_dtype(dtype);
-  }
-#endif
-}
-}  // namespace
+using compat::autocastDtype;
+using compat::autocastEnabled;
+using compat::setAutocast;
 
 AutocastScope::AutocastScope(bool enabled, const torch::Device& device, torch::ScalarType dtype)
     : enabled_(enabled), cuda_(device.is_cuda()), previous_(false), previous_dtype_(torch::kFloat) {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/nn/utils/clip_grad.h>
 
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/data/Batching.h"
 #include "model/data/Corpus.h"
 #include "model/data/EncodedCorpus.h"
@@ -42,6 +42,17 @@ void warnWhenTheDiskIsNearlyFull(const std::string& run_dir, int64_t checkpoint_
   log("warning: the next checkpoint needs about " + formatBytes(checkpoint_bytes) + " (twice that with best.pt), " +
       "but the disk holding '" + run_dir + "' has " + formatBytes(free) +
       " free: free some space, or lower keep_last");
+}
+
+// Running out of memory is the batch's doing: say which and what to lower.
+std::runtime_error outOfMemory(const torch::Device& device, int64_t step, const torch::Tensor& src,
+                               const torch::Tensor& tgt, int64_t max_tokens, const std::string& last_checkpoint) {
+  return std::runtime_error(
+      "out of memory on " + device.str() + " at step " + std::to_string(step) + " (a batch of " +
+      std::to_string(src.size(0)) + " sentence pairs, sources of " + std::to_string(src.size(1)) +
+      " tokens and targets of " + std::to_string(tgt.size(1)) + " with padding): lower max_tokens (now " +
+      std::to_string(max_tokens) + ") and raise accumulate_steps to keep the batch, or turn on mixed precision, " +
+      "or choose a smaller model; the last checkpoint is " + (last_checkpoint.empty() ? "none" : last_checkpoint));
 }
 
 }  // namespace
@@ -291,10 +302,15 @@ bool Trainer::run() {
         ++state.batch_index;
         auto t = data::makeBatchTensors(train, rows, config_.model.pad_id, config_.model.bos_id, config_.model.eos_id);
         LossResult out;
-        {
+        try {
           AutocastScope autocast(amp, device, amp_dtype);
           out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
                                           config_.model.pad_id, config_.label_smoothing, /*count_correct=*/false);
+          (out.loss * (scaler.scale() / double(config_.accumulate_steps))).backward();
+        } catch (const c10::OutOfMemoryError&) {
+          throw outOfMemory(device, state.step + 1, t.src, t.target_in, config_.max_tokens, last_checkpoint);
+        } catch (const std::bad_alloc&) {
+          throw outOfMemory(device, state.step + 1, t.src, t.target_in, config_.max_tokens, last_checkpoint);
         }
         const double value = out.loss.item<double>();
         if (!std::isfinite(value))
@@ -302,7 +318,6 @@ bool Trainer::run() {
                                    " at step " + std::to_string(state.step + 1) + "; the last good checkpoint is " +
                                    (last_checkpoint.empty() ? std::string("none") : last_checkpoint) +
                                    " (try a lower learning rate or a longer warmup)");
-        (out.loss * (scaler.scale() / double(config_.accumulate_steps))).backward();
         loss_sum += value * double(out.tokens);
         nll_sum += out.nll_sum.item<double>();
         step_tokens += out.tokens;

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QProcessEnvironment>
 #include <QtTest/QtTest>
@@ -16,7 +17,10 @@ class TestExecutables : public QObject {
  private Q_SLOTS:
   void cliVersion();
   void cliHelp();
+  void doctorReportsTheBuildAndTimesEveryDevice();
   void cliUsageErrorExitsWithTwo();
+  void missingDeviceIsAUsageErrorNamingTheDevices_data();
+  void missingDeviceIsAUsageErrorNamingTheDevices();
   void gui();
   void benchmarkSmoke();
   void preparesAFixtureCorpus();
@@ -62,6 +66,25 @@ void TestExecutables::cliVersion() {
   QVERIFY2(r.out.contains("CUDA:"), qPrintable(r.out));
 }
 
+void TestExecutables::doctorReportsTheBuildAndTimesEveryDevice() {
+  auto r = run(STUDIO_CLI_PATH, {"doctor", "--seconds", "0.1"});
+  QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+  QVERIFY2(r.out.contains(QRegularExpression("Build: (CPU|CUDA) \\(LibTorch [12]\\.")), qPrintable(r.out));
+  QVERIFY2(r.out.contains(QRegularExpression("matmul cpu fp32 1024x1024: [0-9.]+ GFLOP/s")), qPrintable(r.out));
+  QVERIFY2(r.out.contains("BLAS: "), qPrintable(r.out));
+
+  r = run(STUDIO_CLI_PATH, {"doctor", "--seconds", "0.1", "--json"});
+  QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+  const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+  QVERIFY2(json["build"].toString() == "CPU" || json["build"].toString() == "CUDA", qPrintable(r.out));
+  const auto matmul = json["matmul"].toArray();
+  QVERIFY(matmul.size() >= 2);  // the CPU in fp32 and bf16, then each GPU
+  QCOMPARE(matmul[0].toObject()["device"].toString(), QString("cpu"));
+  QVERIFY(matmul[0].toObject()["gflops"].toDouble() > 0);
+  // A GPU that CUDA sees is timed too.
+  QCOMPARE(matmul.size(), 2 * (1 + json["gpus"].toArray().size()));
+}
+
 void TestExecutables::cliHelp() {
   auto r = run(STUDIO_CLI_PATH, {"--help"});
   QCOMPARE(r.exit_code, 0);
@@ -73,6 +96,24 @@ void TestExecutables::cliUsageErrorExitsWithTwo() {
   QCOMPARE(r.status, QProcess::NormalExit);
   QCOMPARE(r.exit_code, 2);
   QVERIFY(r.err.contains("--no-such-option"));
+}
+
+void TestExecutables::missingDeviceIsAUsageErrorNamingTheDevices_data() {
+  QTest::addColumn<QStringList>("args");
+  // No machine of ours has a hundredth GPU: on one with a GPU or none, the device is missing.
+  QTest::newRow("train") << QStringList{"train", "--data", "no-data", "--out", "no-run", "--device", "cuda:99"};
+  QTest::newRow("translate") << QStringList{"translate", "--model", "no-model.pt", "--device", "cuda:99"};
+  QTest::newRow("evaluate") << QStringList{"evaluate", "--model", "m.pt", "--src", "a", "--ref", "b", "--device", "cuda:99"};
+  QTest::newRow("not a device") << QStringList{"translate", "--model", "no-model.pt", "--device", "tpu"};
+}
+
+void TestExecutables::missingDeviceIsAUsageErrorNamingTheDevices() {
+  QFETCH(QStringList, args);
+  const auto r = run(STUDIO_CLI_PATH, args);
+  QCOMPARE(r.status, QProcess::NormalExit);
+  QVERIFY2(r.exit_code == 2, qPrintable(r.err));
+  QVERIFY2(r.err.contains("--device: ") && r.err.contains("the devices here: cpu"), qPrintable(r.err));
+  QVERIFY2(r.err.contains(args.last()), qPrintable(r.err));
 }
 
 void TestExecutables::gui() {

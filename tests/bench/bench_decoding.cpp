@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
 

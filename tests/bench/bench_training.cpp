@@ -22,7 +22,7 @@
 #include "model/Decoder.h"
 #include "model/training/Loss.h"
 #include "model/training/Optimizer.h"
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/Transformer.h"
 
 using namespace studio;

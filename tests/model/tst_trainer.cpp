@@ -14,7 +14,7 @@
 
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionCapture.h"
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 #include "model/files/ModelFile.h"
 #include "model/training/Trainer.h"
 
@@ -319,7 +319,7 @@ void TestTrainer::fullDiskEndsTheRunWithAClearError() {
   QCOMPARE(model::loadModel(run + "/best.pt")->options().d_model, int64_t(32));
   std::ifstream metrics(run + "/metrics.jsonl");
   int lines = 0;
-  for (std::string line; std::getline(metrics, line); ++lines) nlohmann::json::parse(line);
+  for (std::string line; std::getline(metrics, line); ++lines) QVERIFY(nlohmann::json::parse(line).is_object());
   QVERIFY(lines > 0);
   for (const auto& entry : fs::recursive_directory_iterator(run))
     QVERIFY2(entry.path().filename().string().find(".tmp-") == std::string::npos, "a temporary file was left");

@@ -1,6 +1,7 @@
-#include "model/Runtime.h"
+#include "model/runtime/Runtime.h"
 
 #include <filesystem>
+#include <iomanip>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -13,6 +14,7 @@
 
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <torch/cuda.h>
 #include <torch/version.h>
 
@@ -26,24 +28,36 @@ int configureThreads(int requested) {
   return at::get_num_threads();
 }
 
+std::vector<std::string> availableDevices() {
+  std::vector<std::string> names{"cpu"};
+  const int gpus = torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
+  for (int i = 0; i < gpus; ++i) names.push_back("cuda:" + std::to_string(i));
+  return names;
+}
+
 torch::Device resolveDevice(const std::string& name) {
   if (name == "auto" || name.empty())
     return torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
   if (name == "cpu") return torch::Device(torch::kCPU);
-  static const std::regex cuda_pattern("cuda(:([0-9]+))?");
+  auto existing = [] {
+    std::string list;
+    for (const auto& device : availableDevices()) list += (list.empty() ? "" : ", ") + device;
+    return "the devices here: " + list;
+  };
+  static const std::regex cuda_pattern("cuda(:([0-9]{1,3}))?");
   std::smatch match;
   if (std::regex_match(name, match, cuda_pattern)) {
     if (!torch::cuda::is_available())
-      throw std::runtime_error("device 'cuda' asked for, but " +
-                               std::string(at::hasCUDA() ? "no GPU is usable"
-                                                         : "this LibTorch was built without CUDA"));
+      throw DeviceError("device '" + name + "' asked for, but " +
+                        std::string(at::hasCUDA() ? "no GPU is usable (no NVIDIA driver or GPU found)"
+                                                  : "this is a CPU build of LibTorch, without CUDA") +
+                        "; " + existing());
     const int index = match[2].matched ? std::stoi(match[2].str()) : 0;
     if (index >= static_cast<int>(torch::cuda::device_count()))
-      throw std::runtime_error("device '" + name + "' does not exist (" +
-                               std::to_string(torch::cuda::device_count()) + " GPU(s))");
+      throw DeviceError("device '" + name + "' does not exist; " + existing());
     return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
   }
-  throw std::invalid_argument("device must be auto, cpu, cuda or cuda:N, got '" + name + "'");
+  throw DeviceError("device must be auto, cpu, cuda or cuda:N, got '" + name + "'; " + existing());
 }
 
 namespace {
@@ -80,11 +94,13 @@ std::vector<GpuInfo> cudaGpus() {
   using Get = int (*)(int*, int);
   using Name = int (*)(char*, int, int);
   using Attribute = int (*)(int*, int, int);
+  using TotalMemory = int (*)(size_t*, int);
   auto init = reinterpret_cast<Init>(dlsym(driver, "cuInit"));
   auto count = reinterpret_cast<Count>(dlsym(driver, "cuDeviceGetCount"));
   auto get = reinterpret_cast<Get>(dlsym(driver, "cuDeviceGet"));
   auto name = reinterpret_cast<Name>(dlsym(driver, "cuDeviceGetName"));
   auto attribute = reinterpret_cast<Attribute>(dlsym(driver, "cuDeviceGetAttribute"));
+  auto total_memory = reinterpret_cast<TotalMemory>(dlsym(driver, "cuDeviceTotalMem_v2"));
   int n = 0;
   if (init && count && get && name && attribute && init(0) == 0 && count(&n) == 0) {
     constexpr int kComputeCapabilityMajor = 75, kComputeCapabilityMinor = 76;  // CUdevice_attribute
@@ -96,6 +112,8 @@ std::vector<GpuInfo> cudaGpus() {
       if (name(text, int(sizeof text) - 1, device) == 0) gpu.name = text;
       attribute(&gpu.major, kComputeCapabilityMajor, device);
       attribute(&gpu.minor, kComputeCapabilityMinor, device);
+      size_t bytes = 0;
+      if (total_memory && total_memory(&bytes, device) == 0) gpu.memory_bytes = int64_t(bytes);
       gpus.push_back(gpu);
     }
   }
@@ -114,10 +132,66 @@ torch::ScalarType mixedPrecisionType(const std::string& name, const torch::Devic
   return index < gpus.size() && gpus[index].major >= 8 ? torch::kBFloat16 : torch::kHalf;
 }
 
+namespace {
+
+// 13000 -> "13.0"; 90102 (cuDNN 9) -> "9.1.2".
+std::string cudaVersionText(long version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+std::string cudnnVersionText(long version) {
+  if (version >= 90000)  // 9.x: major * 10000 + minor * 100 + patch
+    return std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
+           std::to_string(version % 100);
+  return std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) + "." + std::to_string(version % 100);
+}
+
+// The kernel module's version line: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  ...".
+std::string nvidiaDriverVersion() {
+  std::ifstream in("/proc/driver/nvidia/version");
+  std::string line;
+  if (!in || !std::getline(in, line)) return "";
+  static const std::regex version("Kernel Module\\s+([0-9.]+)");
+  std::smatch match;
+  return std::regex_search(line, match, version) ? match[1].str() : "";
+}
+
+// The newest CUDA the installed driver supports, asked of libcuda ("" without one).
+std::string driverCudaVersion() {
+#ifdef __linux__
+  void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!driver) return "";
+  using Version = int (*)(int*);
+  auto get = reinterpret_cast<Version>(dlsym(driver, "cuDriverGetVersion"));
+  int version = 0;
+  const bool ok = get && get(&version) == 0 && version > 0;
+  dlclose(driver);
+  return ok ? cudaVersionText(version) : "";
+#else
+  return "";
+#endif
+}
+
+}  // namespace
+
 RuntimeInfo runtimeInfo() {
   RuntimeInfo info;
   info.torch_version = TORCH_VERSION;
   info.cuda_built = at::hasCUDA();
+  info.build_kind = info.cuda_built ? "CUDA" : "CPU";
+  if (info.cuda_built) {
+    // The hooks answer from what LibTorch was built with: no GPU needed.
+    try {
+      info.cuda_runtime = cudaVersionText(at::detail::getCUDAHooks().versionCUDART());
+    } catch (const std::exception&) {
+    }
+    try {
+      if (at::detail::getCUDAHooks().compiledWithCuDNN())
+        info.cudnn = cudnnVersionText(at::detail::getCUDAHooks().versionCuDNN());
+    } catch (const std::exception&) {
+    }
+  }
+  info.driver = nvidiaDriverVersion();
+  info.driver_cuda = driverCudaVersion();
   info.cuda_available = torch::cuda::is_available();
   info.cuda_devices = info.cuda_available ? static_cast<int>(torch::cuda::device_count()) : 0;
   info.threads = at::get_num_threads();
@@ -129,13 +203,26 @@ RuntimeInfo runtimeInfo() {
 
 std::string describe(const RuntimeInfo& info) {
   std::ostringstream out;
-  out << "LibTorch " << info.torch_version << "\n"
+  out << "Build: " << info.build_kind << " (LibTorch " << info.torch_version;
+  if (!info.cuda_runtime.empty()) out << ", CUDA runtime " << info.cuda_runtime;
+  if (!info.cudnn.empty()) out << ", cuDNN " << info.cudnn;
+  out << ")\n"
       << "CUDA: " << (info.cuda_available ? "available, " + std::to_string(info.cuda_devices) + " GPU(s)"
                                           : info.cuda_built ? "built in, no GPU found" : "not in this build")
       << "\n";
-  for (size_t i = 0; i < info.gpus.size(); ++i)
+  if (!info.driver.empty() || !info.driver_cuda.empty())
+    out << "NVIDIA driver: " << (info.driver.empty() ? "unknown" : info.driver)
+        << (info.driver_cuda.empty() ? "" : " (CUDA " + info.driver_cuda + ")") << "\n";
+  else if (info.cuda_built)
+    out << "NVIDIA driver: none found\n";
+  for (size_t i = 0; i < info.gpus.size(); ++i) {
     out << "GPU " << i << ": " << info.gpus[i].name << " (compute capability " << info.gpus[i].major << "."
-        << info.gpus[i].minor << ")\n";
+        << info.gpus[i].minor;
+    if (info.gpus[i].memory_bytes > 0)
+      out << ", " << std::fixed << std::setprecision(1) << double(info.gpus[i].memory_bytes) / double(1ll << 30)
+          << " GiB" << std::defaultfloat;
+    out << ")\n";
+  }
   out << "CPU threads: " << info.threads << " of " << info.hardware_threads << "\n"
       << "BLAS: " << info.blas << "\n";
   return out.str();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <stdexcept>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,15 +13,26 @@ namespace studio::model {
 // the machine's hardware threads. Returns the count in effect.
 int configureThreads(int requested = 0);
 
+// A device that does not exist here, or a name that is none; the message
+// lists the devices there are. The CLI reports it as a usage error.
+class DeviceError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// "cpu", then "cuda:0", "cuda:1", ... for every usable GPU.
+std::vector<std::string> availableDevices();
+
 // "auto" (CUDA when this LibTorch has it and a GPU is present, else CPU),
-// "cpu", "cuda" or "cuda:N". Throws std::invalid_argument for anything else
-// and std::runtime_error when CUDA is asked for but not available.
+// "cpu", "cuda" or "cuda:N". Throws DeviceError for anything else, and when
+// CUDA or that GPU is asked for but not there.
 torch::Device resolveDevice(const std::string& name);
 
 // One GPU as the NVIDIA driver describes it.
 struct GpuInfo {
   std::string name;
   int major = 0, minor = 0;  // compute capability
+  int64_t memory_bytes = 0;  // total
 };
 
 // The GPUs, asked of the driver (libcuda.so.1, opened at run time: no CUDA
@@ -34,7 +47,12 @@ torch::ScalarType mixedPrecisionType(const std::string& name, const torch::Devic
 
 struct RuntimeInfo {
   std::string torch_version;   // e.g. "1.13.1"
+  std::string build_kind;      // "CPU" or "CUDA": what this program was built against
   bool cuda_built = false;     // this LibTorch was built with CUDA
+  std::string cuda_runtime;    // the CUDA runtime LibTorch was built with, e.g. "13.0" ("" without)
+  std::string cudnn;           // cuDNN's version, e.g. "9.10.2" ("" without)
+  std::string driver;          // the NVIDIA driver's version ("" when there is none)
+  std::string driver_cuda;     // the newest CUDA the driver supports, e.g. "13.0"
   bool cuda_available = false; // ... and a GPU is usable now
   int cuda_devices = 0;
   int threads = 0;             // intra-op threads in effect

@@ -1,0 +1,51 @@
+#pragma once
+
+// Every difference between the two LibTorch releases we build against lives
+// here: Debian's 1.13 (the default, CPU) and 2.x from PyPI's torch wheel or
+// the official archive (CUDA). Code elsewhere calls these and never tests
+// TORCH_VERSION itself.
+
+#include <ATen/autocast_mode.h>
+#include <torch/version.h>
+
+#define STUDIO_TORCH_AT_LEAST(major, minor) \
+  (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
+
+namespace studio::model::compat {
+
+// Autocast state per device type. LibTorch 2.4 replaced the per-device
+// functions (set_enabled, set_cpu_enabled, get_autocast_gpu_dtype, ...) by
+// ones that take the device type; the old names warn from 2.4 on.
+inline bool autocastEnabled(bool cuda) {
+#if STUDIO_TORCH_AT_LEAST(2, 4)
+  return at::autocast::is_autocast_enabled(cuda ? at::kCUDA : at::kCPU);
+#else
+  return cuda ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
+#endif
+}
+
+inline c10::ScalarType autocastDtype(bool cuda) {
+#if STUDIO_TORCH_AT_LEAST(2, 4)
+  return at::autocast::get_autocast_dtype(cuda ? at::kCUDA : at::kCPU);
+#else
+  return cuda ? at::autocast::get_autocast_gpu_dtype() : at::autocast::get_autocast_cpu_dtype();
+#endif
+}
+
+inline void setAutocast(bool cuda, bool enabled, c10::ScalarType dtype) {
+#if STUDIO_TORCH_AT_LEAST(2, 4)
+  const auto type = cuda ? at::kCUDA : at::kCPU;
+  at::autocast::set_autocast_enabled(type, enabled);
+  at::autocast::set_autocast_dtype(type, dtype);
+#else
+  if (cuda) {
+    at::autocast::set_enabled(enabled);
+    at::autocast::set_autocast_gpu_dtype(dtype);
+  } else {
+    at::autocast::set_cpu_enabled(enabled);
+    at::autocast::set_autocast_cpu_dtype(dtype);
+  }
+#endif
+}
+
+}  // namespace studio::model::compat

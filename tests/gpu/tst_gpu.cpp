@@ -1,0 +1,266 @@
+// The GPU path, checked against the CPU: training steps in fp32, bf16 autocast
+// and fp16 with loss scaling; greedy and beam search with and without the
+// key/value cache; attention capture; running out of GPU memory. Every case
+// skips with the reason on a machine without a usable CUDA GPU (and in a CPU
+// build); scripts/gpu-check runs this suite first.
+
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <torch/cuda.h>
+#include <torch/torch.h>
+
+#ifdef STUDIO_CUDA_BUILD
+#include <c10/cuda/CUDACachingAllocator.h>
+#endif
+
+#include "common/TestUtil.h"
+#include "model/decoding/AttentionCapture.h"
+#include "model/decoding/Decoding.h"
+#include "model/decoding/Greedy.h"
+#include "model/decoding/Translator.h"
+#include "model/files/ModelFile.h"
+#include "model/runtime/Runtime.h"
+#include "model/training/Checkpoints.h"
+#include "model/training/Loss.h"
+#include "model/training/MixedPrecision.h"
+#include "model/training/Optimizer.h"
+#include "model/training/Trainer.h"
+
+using namespace studio;
+namespace fs = std::filesystem;
+
+namespace {
+
+const torch::Device kGpu(torch::kCUDA, 0);
+
+// The same weights on another device (a deep copy through a model file's tensors).
+model::Transformer copyTo(model::Transformer& source, const torch::Device& device) {
+  model::Transformer copy(source->options());
+  torch::NoGradGuard no_grad;
+  auto from = source->named_parameters();
+  for (auto& p : copy->named_parameters()) p.value().copy_(from[p.key()]);
+  copy->to(device);
+  return copy;
+}
+
+// Five optimizer steps on fixed batches of the reverse task; the losses.
+std::vector<double> trainSteps(model::Transformer& m, const torch::Device& device, bool amp, torch::ScalarType dtype) {
+  auto adam = model::makeAdam(m->parameters(), 1e-3);
+  model::LossScaler scaler(amp && dtype == torch::kHalf);
+  std::mt19937 rng(7);
+  std::vector<double> losses;
+  m->train();
+  for (int step = 0; step < 5; ++step) {
+    auto batch = test::makeSequenceBatch(rng, 32, /*reverse=*/true, m->options());
+    adam->zero_grad();
+    model::LossResult out;
+    {
+      model::AutocastScope autocast(amp, device, dtype);
+      out = model::labelSmoothedCrossEntropy(m(batch.src.to(device), batch.target_in.to(device)),
+                                             batch.target_out.to(device), m->options().pad_id, 0.1);
+    }
+    (out.loss * scaler.scale()).backward();
+    if (scaler.unscaleAndCheck(m->parameters())) adam->step();
+    scaler.update(true);
+    losses.push_back(out.loss.item<double>());
+  }
+  return losses;
+}
+
+model::TransformerOptions deterministicOptions() {
+  auto o = test::taskModelOptions();
+  o.dropout = o.attention_dropout = o.relu_dropout = 0.0;  // CPU and GPU draw different random numbers
+  return o;
+}
+
+}  // namespace
+
+class TestGpu : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void init();
+  void trainingStepsMatchTheCpu_data();
+  void trainingStepsMatchTheCpu();
+  void decodingEqualsTheCpu();
+  void attentionCaptureEqualsTheCpu();
+  void outOfMemoryInTrainingIsAClearError();
+  void outOfMemoryInTranslationIsAClearError();
+};
+
+void TestGpu::init() {
+  if (!torch::cuda::is_available())
+    QSKIP(at::hasCUDA() ? "no usable CUDA GPU on this machine (CUDA build; run scripts/gpu-check where there is one)"
+                        : "this is a CPU build of LibTorch: build with scripts/build --cuda and run on a GPU");
+}
+
+void TestGpu::trainingStepsMatchTheCpu_data() {
+  QTest::addColumn<bool>("amp");
+  QTest::addColumn<int>("dtype");
+  QTest::addColumn<double>("tolerance");  // relative, against the CPU's fp32 losses
+  QTest::newRow("fp32") << false << int(torch::kFloat) << 1e-4;
+  QTest::newRow("bf16 autocast") << true << int(torch::kBFloat16) << 3e-2;
+  QTest::newRow("fp16 autocast, loss scaling") << true << int(torch::kHalf) << 1e-2;
+}
+
+void TestGpu::trainingStepsMatchTheCpu() {
+  QFETCH(bool, amp);
+  QFETCH(int, dtype);
+  QFETCH(double, tolerance);
+  torch::manual_seed(3);
+  model::Transformer cpu(deterministicOptions());
+  auto gpu = copyTo(cpu, kGpu);
+  const auto expected = trainSteps(cpu, torch::kCPU, false, torch::kFloat);
+  const auto got = trainSteps(gpu, kGpu, amp, static_cast<torch::ScalarType>(dtype));
+  for (size_t i = 0; i < expected.size(); ++i)
+    QVERIFY2(std::abs(got[i] - expected[i]) <= tolerance * std::abs(expected[i]),
+             qPrintable(QString("step %1: GPU %2, CPU %3").arg(i + 1).arg(got[i], 0, 'g', 9).arg(expected[i], 0, 'g', 9)));
+}
+
+void TestGpu::decodingEqualsTheCpu() {
+  // A model that has learned the reverse task decides with margins, so the
+  // GPU's other summation order cannot flip a choice.
+  torch::manual_seed(5);
+  model::Transformer cpu(deterministicOptions());
+  auto adam = model::makeAdam(cpu->parameters(), 0.0);
+  std::mt19937 rng(11);
+  for (int64_t step = 1; step <= 400; ++step) test::trainTaskStep(cpu, *adam, rng, step, /*reverse=*/true);
+  cpu->eval();
+  auto gpu = copyTo(cpu, kGpu);
+  gpu->eval();
+  auto batch = test::makeSequenceBatch(rng, 24, true, cpu->options());
+  for (bool cache : {true, false}) {
+    const auto a = model::greedyDecode(cpu, batch.src, 16, cache);
+    const auto b = model::greedyDecode(gpu, batch.src.to(kGpu), 16, cache);
+    for (size_t i = 0; i < a.size(); ++i) QCOMPARE(b[i].tokens, a[i].tokens);
+    model::DecodingOptions options;
+    options.beam_size = 4;
+    options.nbest = 4;
+    options.use_cache = cache;
+    const auto beams_cpu = model::beamSearch(cpu, batch.src, options);
+    const auto beams_gpu = model::beamSearch(gpu, batch.src.to(kGpu), options);
+    for (size_t i = 0; i < beams_cpu.size(); ++i) {
+      QCOMPARE(beams_gpu[i].size(), beams_cpu[i].size());
+      for (size_t k = 0; k < beams_cpu[i].size(); ++k) {
+        QCOMPARE(beams_gpu[i][k].tokens, beams_cpu[i][k].tokens);
+        QVERIFY(std::abs(beams_gpu[i][k].score - beams_cpu[i][k].score) < 1e-3);
+      }
+    }
+  }
+  // The cache on the GPU gives what the full recomputation gives.
+  const auto cached = model::greedyDecode(gpu, batch.src.to(kGpu), 16, true);
+  const auto uncached = model::greedyDecode(gpu, batch.src.to(kGpu), 16, false);
+  for (size_t i = 0; i < cached.size(); ++i) {
+    QCOMPARE(cached[i].tokens, uncached[i].tokens);
+    for (size_t k = 0; k < cached[i].probabilities.size(); ++k)
+      QVERIFY(std::abs(cached[i].probabilities[k] - uncached[i].probabilities[k]) < 1e-4);
+  }
+}
+
+void TestGpu::attentionCaptureEqualsTheCpu() {
+  QTemporaryDir dir;
+  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                {"open the file", "close the window"}, 200, 80);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto o = deterministicOptions();
+  o.vocab_size = tokenizer->vocabSize();
+  torch::manual_seed(9);
+  model::Transformer cpu(o);
+  cpu->eval();
+  auto gpu = copyTo(cpu, kGpu);
+  gpu->eval();
+  model::Translator on_cpu(cpu, tokenizer, torch::kCPU), on_gpu(gpu, tokenizer, kGpu);
+  model::DecodingOptions options;
+  options.beam_size = 1;
+  const auto a = model::captureAttention(on_cpu, "mở tập tin số 7", options, /*pad_to=*/12);
+  const auto b = model::captureAttention(on_gpu, "mở tập tin số 7", options, /*pad_to=*/12);
+  QCOMPARE(b.target_tokens, a.target_tokens);
+  QCOMPARE(b.encoder_mask, a.encoder_mask);
+  QCOMPARE(b.cross_mask, a.cross_mask);
+  auto close = [](const std::vector<float>& x, const std::vector<float>& y) {
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (std::abs(x[i] - y[i]) > 1e-4f) return false;
+    return true;
+  };
+  QVERIFY(close(b.encoder_self, a.encoder_self));
+  QVERIFY(close(b.decoder_self, a.decoder_self));
+  QVERIFY(close(b.cross, a.cross));
+}
+
+void TestGpu::outOfMemoryInTrainingIsAClearError() {
+#ifndef STUDIO_CUDA_BUILD
+  QSKIP("needs the CUDA build's allocator to cap the GPU memory");
+#else
+  QTemporaryDir dir;
+  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin"}, {"open the file"}, 300, 80);
+  model::TrainingConfig config;
+  config.model = deterministicOptions();
+  config.model.d_model = 256;
+  config.model.d_ff = 1024;
+  config.max_tokens = 256;
+  config.eval_every = 5;
+  config.max_steps = 10;
+  config.device = "cuda";
+  const std::string run = dir.filePath("run").toStdString();
+  std::string failure;
+  model::TrainerCallbacks callbacks;
+  callbacks.failed = [&](const std::string& m) { failure = m; };
+  QVERIFY(model::Trainer(config, data, run, false, callbacks).run());
+  // Now the same run with a batch far beyond a sliver of the GPU's memory.
+  c10::cuda::CUDACachingAllocator::emptyCache();
+  c10::cuda::CUDACachingAllocator::setMemoryFraction(0.002, 0);
+  config.max_tokens = 60000;
+  config.max_steps = 20;
+  const bool ok = model::Trainer(config, data, run + "-big", false, callbacks).run();
+  c10::cuda::CUDACachingAllocator::setMemoryFraction(1.0, 0);
+  QVERIFY(!ok);
+  const QString message = QString::fromStdString(failure);
+  QVERIFY2(message.contains("out of memory on cuda:0 at step 1") && message.contains("lower max_tokens (now 60000)"),
+           failure.c_str());
+  // The earlier run's checkpoint is untouched and loads.
+  QCOMPARE(model::loadModel(model::latestCheckpoint(run))->options().d_model, int64_t(256));
+#endif
+}
+
+void TestGpu::outOfMemoryInTranslationIsAClearError() {
+#ifndef STUDIO_CUDA_BUILD
+  QSKIP("needs the CUDA build's allocator to cap the GPU memory");
+#else
+  QTemporaryDir dir;
+  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin"}, {"open the file"}, 200, 80);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto o = deterministicOptions();
+  o.vocab_size = tokenizer->vocabSize();
+  o.d_model = 512;
+  o.d_ff = 2048;
+  model::Transformer m(o);
+  m->to(kGpu);
+  m->eval();
+  model::Translator translator(m, tokenizer, kGpu);
+  std::vector<std::string> sentences(2000, "mở tập tin số 12345 mở tập tin số 67890 mở tập tin");
+  model::DecodingOptions options;
+  options.beam_size = 64;
+  c10::cuda::CUDACachingAllocator::emptyCache();
+  c10::cuda::CUDACachingAllocator::setMemoryFraction(0.002, 0);
+  QString message;
+  try {
+    translator.translate(sentences, options, /*max_tokens=*/1 << 20);
+  } catch (const std::runtime_error& e) {
+    message = e.what();
+  }
+  c10::cuda::CUDACachingAllocator::setMemoryFraction(1.0, 0);
+  QVERIFY2(message.contains("out of memory on cuda:0 translating a batch of") &&
+               message.contains("lower the beam size"),
+           qPrintable(message));
+  // With room again, the same translator works.
+  QCOMPARE(translator.translate({"mở tập tin"}, options).size(), size_t(1));
+#endif
+}
+
+QTEST_GUILESS_MAIN(TestGpu)
+#include "tst_gpu.moc"
