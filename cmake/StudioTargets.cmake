@@ -4,6 +4,11 @@
 function(studio_warnings target)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wno-unused-parameter)
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+      # GCC 12 at -O3 in C++20 warns of overlapping memcpy inside std::string's
+      # operator+ (GCC bug 105329, a false positive fixed in 13).
+      target_compile_options(${target} PRIVATE -Wno-restrict)
+    endif()
   elseif(MSVC)
     target_compile_options(${target} PRIVATE /W3 /permissive-)
   endif()

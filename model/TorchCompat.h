@@ -5,7 +5,12 @@
 // the official archive (CUDA). Code elsewhere calls these and never tests
 // TORCH_VERSION itself.
 
+#include <sstream>
+#include <string>
+#include <type_traits>
+
 #include <ATen/autocast_mode.h>
+#include <ATen/core/Tensor.h>
 #include <torch/version.h>
 
 #define STUDIO_TORCH_AT_LEAST(major, minor) \
@@ -46,6 +51,22 @@ inline void setAutocast(bool cuda, bool enabled, c10::ScalarType dtype) {
     at::autocast::set_autocast_cpu_dtype(dtype);
   }
 #endif
+}
+
+// The key of a parameter's entry in an optimizer's state(): 1.13 keys it by
+// the address of the parameter's TensorImpl printed as text, 2.x by the
+// address itself. `StateMap` is the type of optimizer.state().
+template <typename StateMap>
+typename StateMap::key_type optimizerStateKey(const at::Tensor& parameter) {
+  using Key = typename StateMap::key_type;
+  void* impl = parameter.unsafeGetTensorImpl();
+  if constexpr (std::is_same_v<Key, std::string>) {
+    std::ostringstream text;  // as c10::guts::to_string(void*) printed it
+    text << impl;
+    return text.str();
+  } else {
+    return impl;
+  }
 }
 
 }  // namespace studio::model::compat

@@ -30,6 +30,15 @@ endforeach()
 add_custom_target(studio_man_pages ALL DEPENDS ${_man_pages})
 install(FILES ${_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
+if(STUDIO_BUILD_KIND STREQUAL "cuda")
+  # How the CUDA package's programs find LibTorch 2.x: see the script.
+  set(STUDIO_TORCH_VERSION ${Torch_VERSION})
+  configure_file(${PROJECT_SOURCE_DIR}/packaging/attention-studio-cuda-setup
+                 ${CMAKE_CURRENT_BINARY_DIR}/packaging/attention-studio-cuda-setup @ONLY)
+  install(PROGRAMS ${CMAKE_CURRENT_BINARY_DIR}/packaging/attention-studio-cuda-setup
+          DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
 set(CPACK_PACKAGE_NAME "attention-studio-${STUDIO_BUILD_KIND}")
 set(CPACK_PACKAGE_VENDOR "Attention Studio")
 set(CPACK_PACKAGE_CONTACT "Attention Studio developers <dev@attention-studio.example.org>")
@@ -63,8 +72,18 @@ set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 # SentencePiece through the plugin); OpenBLAS is loaded by LibTorch at run
 # time and has no link-time trace: without it training is 30-60x slower.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenblas0-openmp, libqt6svg6")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-torch")
+if(STUDIO_BUILD_KIND STREQUAL "cuda")
+  # LibTorch 2.x and the CUDA libraries come from outside Debian (PyPI's torch
+  # wheel or the official archive; see attention-studio-cuda-setup): dpkg-shlibdeps
+  # is told they are private, and the Depends name only Debian's libraries.
+  get_filename_component(_studio_torch_lib_dir "${TORCH_LIBRARY}" DIRECTORY)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${_studio_torch_lib_dir};${CUDAToolkit_LIBRARY_DIR}")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-venv")
+else()
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenblas0-openmp, libqt6svg6")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-torch")
+endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 

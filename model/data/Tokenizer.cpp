@@ -6,14 +6,9 @@
 #include <sstream>
 #include <thread>
 
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <dlfcn.h>
-#endif
-
 #include "model/files/AtomicFile.h"
 #include "model/data/SentencePieceBackend.h"
+#include "model/data/SharedLibrary.h"
 
 namespace studio::data {
 
@@ -21,30 +16,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-#ifdef _WIN32
-constexpr const char* kPluginFile = "studio_sentencepiece.dll";
-#else
-constexpr const char* kPluginFile = "studio_sentencepiece.so";
-#endif
+const std::string kPluginFile = pluginFileName("studio_sentencepiece");
 
 struct Plugin {
   std::string path;
+  std::shared_ptr<SharedLibrary> library;  // stays loaded for the process's life
   SentencePieceCreateFn create = nullptr;
   SentencePieceTrainFn train = nullptr;
   std::string error;  // why it could not be loaded
 };
-
-fs::path executableDir() {
-#ifdef _WIN32
-  char buffer[MAX_PATH];
-  const DWORD n = GetModuleFileNameA(nullptr, buffer, MAX_PATH);
-  return n ? fs::path(std::string(buffer, n)).parent_path() : fs::path();
-#else
-  std::error_code ec;
-  const auto exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::path() : exe.parent_path();
-#endif
-}
 
 std::vector<std::string> candidatePaths() {
   std::vector<std::string> paths;
@@ -69,21 +49,13 @@ Plugin loadPlugin() {
       tried << "\n  " << path << " (not there)";
       continue;
     }
-#ifdef _WIN32
-    HMODULE handle = LoadLibraryA(path.c_str());
-    auto symbol = [&](const char* name) { return reinterpret_cast<void*>(GetProcAddress(handle, name)); };
-    const std::string open_error = "LoadLibrary failed";
-#else
-    // RTLD_DEEPBIND: the plugin and libsentencepiece bind to their own
-    // protobuf symbols before LibTorch's libprotobuf.
-    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    auto symbol = [&](const char* name) { return dlsym(handle, name); };
-    const std::string open_error = handle ? "" : dlerror();
-#endif
-    if (!handle) {
+    std::string open_error;
+    auto library = SharedLibrary::open(path, &open_error);
+    if (!library) {
       tried << "\n  " << path << " (" << open_error << ")";
       continue;
     }
+    auto symbol = [&](const char* name) { return library->symbol(name); };
     auto abi = reinterpret_cast<SentencePieceAbiFn>(symbol("studio_sentencepiece_abi"));
     plugin.create = reinterpret_cast<SentencePieceCreateFn>(symbol("studio_sentencepiece_create"));
     plugin.train = reinterpret_cast<SentencePieceTrainFn>(symbol("studio_sentencepiece_train"));
@@ -94,9 +66,10 @@ Plugin loadPlugin() {
       continue;
     }
     plugin.path = path;
+    plugin.library = std::move(library);
     return plugin;
   }
-  plugin.error = "the SentencePiece plugin (" + std::string(kPluginFile) + ") was not found; tried:" + tried.str() +
+  plugin.error = "the SentencePiece plugin (" + kPluginFile + ") was not found; tried:" + tried.str() +
                  "\nset STUDIO_SENTENCEPIECE_PLUGIN to its path";
   return plugin;
 }

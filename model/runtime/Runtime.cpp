@@ -14,6 +14,7 @@
 
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
+#include <ATen/Version.h>
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <torch/cuda.h>
 #include <torch/version.h>
@@ -26,6 +27,12 @@ int configureThreads(int requested) {
   if (threads <= 0) threads = 1;
   at::set_num_threads(threads);
   return at::get_num_threads();
+}
+
+bool cudaBuilt() {
+  // hasCUDA() means "a GPU is usable" from LibTorch 2.x on; the CUDA runtime
+  // is there in every CUDA build, GPU or not.
+  return at::detail::getCUDAHooks().hasCUDART();
 }
 
 std::vector<std::string> availableDevices() {
@@ -49,7 +56,7 @@ torch::Device resolveDevice(const std::string& name) {
   if (std::regex_match(name, match, cuda_pattern)) {
     if (!torch::cuda::is_available())
       throw DeviceError("device '" + name + "' asked for, but " +
-                        std::string(at::hasCUDA() ? "no GPU is usable (no NVIDIA driver or GPU found)"
+                        std::string(cudaBuilt() ? "no GPU is usable (no NVIDIA driver or GPU found)"
                                                   : "this is a CPU build of LibTorch, without CUDA") +
                         "; " + existing());
     const int index = match[2].matched ? std::stoi(match[2].str()) : 0;
@@ -78,6 +85,11 @@ std::string loadedBlas() {
       return ec ? path : real.string();
     }
   }
+  // None mapped: LibTorch carries its BLAS inside (PyPI's wheels link MKL statically).
+  const std::string config = at::show_config();
+  static const std::regex blas_info("BLAS_INFO=([A-Za-z0-9_]+)");
+  std::smatch match;
+  if (std::regex_search(config, match, blas_info)) return match[1].str() + " (inside LibTorch)";
   return "unknown";
 }
 }  // namespace
@@ -176,7 +188,7 @@ std::string driverCudaVersion() {
 RuntimeInfo runtimeInfo() {
   RuntimeInfo info;
   info.torch_version = TORCH_VERSION;
-  info.cuda_built = at::hasCUDA();
+  info.cuda_built = cudaBuilt();
   info.build_kind = info.cuda_built ? "CUDA" : "CPU";
   if (info.cuda_built) {
     // The hooks answer from what LibTorch was built with: no GPU needed.

@@ -20,6 +20,9 @@ class DeviceError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Whether this LibTorch was built with CUDA (whether or not a GPU is there).
+bool cudaBuilt();
+
 // "cpu", then "cuda:0", "cuda:1", ... for every usable GPU.
 std::vector<std::string> availableDevices();
 

@@ -1,5 +1,6 @@
 #include "model/training/Optimizer.h"
 
+#include "model/TorchCompat.h"
 #include "model/files/Hash.h"
 
 namespace studio::model {
@@ -32,7 +33,7 @@ std::string adamStateChecksum(torch::optim::Adam& optimizer) {
   auto& states = optimizer.state();
   for (auto& group : optimizer.param_groups())
     for (auto& p : group.params()) {
-      auto found = states.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
+      auto found = states.find(compat::optimizerStateKey<std::decay_t<decltype(states)>>(p));
       if (found == states.end()) {
         sum.add("-");
         continue;

@@ -26,7 +26,9 @@ endif()
 set(CPACK_GENERATOR "NSIS;ZIP")
 set(CPACK_NSIS_DISPLAY_NAME "Attention Studio (${STUDIO_BUILD_KIND})")
 set(CPACK_NSIS_PACKAGE_NAME "Attention Studio")
-set(CPACK_NSIS_MUI_ICON "${PROJECT_SOURCE_DIR}/packaging/windows/attention-studio.ico")
+# Rendered from resources/attention-studio.svg at build time (resources/render_icon.cpp).
+set(CPACK_NSIS_MUI_ICON "${STUDIO_ICON_ICO}")
+set(CPACK_NSIS_MUI_UNIICON "${STUDIO_ICON_ICO}")
 set(CPACK_NSIS_INSTALLED_ICON_NAME "bin\\\\attention-studio.exe")
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_MODIFY_PATH ON)  # offers to put attention-studio-cli on PATH

@@ -1,7 +1,7 @@
 // attention-studio-decode-bench: decoding speed, greedy and beam 4, with and
 // without the key/value cache, on a test set.
 //
-//   attention-studio-decode-bench --model FILE --src FILE [--sentences N] [--threads N] [--json]
+//   attention-studio-decode-bench --model FILE --src FILE [--sentences N] [--threads N] [--device D] [--json]
 
 #include <chrono>
 #include <cstdio>
@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   std::string model_path, src_path;
   int64_t sentences = 200;
   int threads = 0;
+  std::string device_name = "cpu";
   bool json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -28,10 +29,11 @@ int main(int argc, char** argv) {
     else if (arg == "--src") src_path = value();
     else if (arg == "--sentences") sentences = std::stoll(value());
     else if (arg == "--threads") threads = std::stoi(value());
+    else if (arg == "--device") device_name = value();
     else if (arg == "--json") json = true;
     else {
       std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
-                           "[--threads N] [--json]\n");
+                           "[--threads N] [--device auto|cpu|cuda] [--json]\n");
       return 2;
     }
   }
@@ -41,7 +43,8 @@ int main(int argc, char** argv) {
   }
   try {
     model::configureThreads(threads);
-    auto translator = model::Translator::fromFiles(model_path, "", torch::kCPU);
+    const auto device = model::resolveDevice(device_name);
+    auto translator = model::Translator::fromFiles(model_path, "", device);
     auto lines = data::readLines(src_path);
     if (int64_t(lines.size()) > sentences) lines.resize(size_t(sentences));
     if (lines.empty()) throw std::runtime_error("no sentences in " + src_path);
@@ -66,6 +69,8 @@ int main(int argc, char** argv) {
                          {"seconds", seconds},
                          {"sentences_per_s", double(lines.size()) / seconds},
                          {"ms_per_sentence", 1000.0 * seconds / double(lines.size())},
+                         {"output_pieces_per_s", double(tokens) / seconds},
+                         {"device", device.str()},
                          {"threads", at::get_num_threads()}};
         if (cache) r["speedup_over_uncached"] = cached_seconds / seconds;
         cached_seconds = seconds;

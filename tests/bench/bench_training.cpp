@@ -6,7 +6,8 @@
 //                          [--configs base,small] [--smoke] [--python] [--profile TRACE.json]
 //
 // --python compares one configuration with PyTorch's Python API
-// (/usr/bin/python3 with Debian's python3-torch).
+// (the Python whose torch is the LibTorch built against: Debian's python3-torch,
+// or the torch wheel's virtual environment in the CUDA flavour).
 
 #include <chrono>
 #include <cstdio>
@@ -179,7 +180,7 @@ nlohmann::json comparePython(const torch::Device& device) {
     decode_seconds = seconds(start, Clock::now());
   }
 
-  const std::string command = std::string("/usr/bin/python3 '") + STUDIO_TORCH_REFERENCE_SCRIPT + "' --config '" +
+  const std::string command = std::string("'") + STUDIO_TORCH_PYTHON + "' '" + STUDIO_TORCH_REFERENCE_SCRIPT + "' --config '" +
                               c.dump() + "' 2>&1";
   std::string output;
   if (FILE* pipe = popen(command.c_str(), "r")) {
@@ -188,7 +189,7 @@ nlohmann::json comparePython(const torch::Device& device) {
     const int status = pclose(pipe);
     if (status != 0) throw std::runtime_error("the PyTorch reference failed: " + output);
   } else {
-    throw std::runtime_error("cannot run /usr/bin/python3");
+    throw std::runtime_error(std::string("cannot run ") + STUDIO_TORCH_PYTHON);
   }
   const auto python = nlohmann::json::parse(output.substr(output.find('{')));
   const double python_train = python["train_step_seconds"].get<double>();

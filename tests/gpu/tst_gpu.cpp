@@ -50,7 +50,8 @@ model::Transformer copyTo(model::Transformer& source, const torch::Device& devic
 // Five optimizer steps on fixed batches of the reverse task; the losses.
 std::vector<double> trainSteps(model::Transformer& m, const torch::Device& device, bool amp, torch::ScalarType dtype) {
   auto adam = model::makeAdam(m->parameters(), 1e-3);
-  model::LossScaler scaler(amp && dtype == torch::kHalf);
+  // A modest first scale: a skipped (overflowing) step would leave nothing to compare.
+  model::LossScaler scaler(amp && dtype == torch::kHalf, /*initial_scale=*/1024.0);
   std::mt19937 rng(7);
   std::vector<double> losses;
   m->train();
@@ -64,9 +65,10 @@ std::vector<double> trainSteps(model::Transformer& m, const torch::Device& devic
                                              batch.target_out.to(device), m->options().pad_id, 0.1);
     }
     (out.loss * scaler.scale()).backward();
-    if (scaler.unscaleAndCheck(m->parameters())) adam->step();
-    scaler.update(true);
-    losses.push_back(out.loss.item<double>());
+    const bool finite = scaler.unscaleAndCheck(m->parameters());
+    if (finite) adam->step();
+    scaler.update(finite);
+    losses.push_back(finite ? out.loss.item<double>() : std::nan("overflow"));
   }
   return losses;
 }
@@ -94,7 +96,7 @@ class TestGpu : public QObject {
 
 void TestGpu::init() {
   if (!torch::cuda::is_available())
-    QSKIP(at::hasCUDA() ? "no usable CUDA GPU on this machine (CUDA build; run scripts/gpu-check where there is one)"
+    QSKIP(model::cudaBuilt() ? "no usable CUDA GPU on this machine (CUDA build; run scripts/gpu-check where there is one)"
                         : "this is a CPU build of LibTorch: build with scripts/build --cuda and run on a GPU");
 }
 
@@ -102,7 +104,7 @@ void TestGpu::trainingStepsMatchTheCpu_data() {
   QTest::addColumn<bool>("amp");
   QTest::addColumn<int>("dtype");
   QTest::addColumn<double>("tolerance");  // relative, against the CPU's fp32 losses
-  QTest::newRow("fp32") << false << int(torch::kFloat) << 1e-4;
+  QTest::newRow("fp32") << false << int(torch::kFloat) << 1e-3;
   QTest::newRow("bf16 autocast") << true << int(torch::kBFloat16) << 3e-2;
   QTest::newRow("fp16 autocast, loss scaling") << true << int(torch::kHalf) << 1e-2;
 }
@@ -196,34 +198,46 @@ void TestGpu::outOfMemoryInTrainingIsAClearError() {
 #ifndef STUDIO_CUDA_BUILD
   QSKIP("needs the CUDA build's allocator to cap the GPU memory");
 #else
+  // Long sentences and a big batch budget: a step needs gigabytes. After the
+  // step-5 checkpoint the allocator is capped to a sliver of the GPU, as if
+  // another program had taken the rest, so step 6 runs out of memory.
   QTemporaryDir dir;
-  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin"}, {"open the file"}, 300, 80);
+  std::string vi, en;
+  for (int i = 0; i < 12; ++i) {
+    vi += "mở tập tin cấu hình ";
+    en += "open the configuration file ";
+  }
+  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {vi}, {en}, 400, 120);
   model::TrainingConfig config;
   config.model = deterministicOptions();
   config.model.d_model = 256;
   config.model.d_ff = 1024;
-  config.max_tokens = 256;
+  config.model.max_length = 512;
+  config.max_tokens = 60000;
   config.eval_every = 5;
-  config.max_steps = 10;
+  config.eval_sentences = 8;
+  config.max_steps = 20;
   config.device = "cuda";
   const std::string run = dir.filePath("run").toStdString();
   std::string failure;
   model::TrainerCallbacks callbacks;
   callbacks.failed = [&](const std::string& m) { failure = m; };
-  QVERIFY(model::Trainer(config, data, run, false, callbacks).run());
-  // Now the same run with a batch far beyond a sliver of the GPU's memory.
-  c10::cuda::CUDACachingAllocator::emptyCache();
-  c10::cuda::CUDACachingAllocator::setMemoryFraction(0.002, 0);
-  config.max_tokens = 60000;
-  config.max_steps = 20;
-  const bool ok = model::Trainer(config, data, run + "-big", false, callbacks).run();
+  callbacks.checkpoint = [](const model::CheckpointEvent&) {
+    c10::cuda::CUDACachingAllocator::emptyCache();
+    c10::cuda::CUDACachingAllocator::setMemoryFraction(0.002, 0);
+  };
+  const bool ok = model::Trainer(config, data, run, false, callbacks).run();
   c10::cuda::CUDACachingAllocator::setMemoryFraction(1.0, 0);
-  QVERIFY(!ok);
+  QVERIFY2(!ok, "the capped step did not run out of memory");
   const QString message = QString::fromStdString(failure);
-  QVERIFY2(message.contains("out of memory on cuda:0 at step 1") && message.contains("lower max_tokens (now 60000)"),
+  QVERIFY2(message.contains("out of memory on cuda:0 at step 6") && message.contains("lower max_tokens (now 60000)") &&
+               message.contains("ckpt-00000005.pt"),
            failure.c_str());
-  // The earlier run's checkpoint is untouched and loads.
-  QCOMPARE(model::loadModel(model::latestCheckpoint(run))->options().d_model, int64_t(256));
+  // The last checkpoint is whole, and the run resumes from it once memory is there.
+  QCOMPARE(model::loadModel(run + "/checkpoints/ckpt-00000005.pt")->options().d_model, int64_t(256));
+  model::TrainerCallbacks quiet;
+  quiet.failed = [&](const std::string& m) { failure = m; };
+  QVERIFY2(model::Trainer({}, "", run, true, quiet, /*max_steps_override=*/7).run(), failure.c_str());
 #endif
 }
 

@@ -258,11 +258,11 @@ void TestModelFile::unwritablePathIsAClearError() {
 }
 
 void TestModelFile::pythonTorchReadsTheFile() {
-  const QString python = "/usr/bin/python3";
+  const QString python = STUDIO_TORCH_PYTHON;
   QProcess probe;
   probe.start(python, {"-c", "import torch"});
   if (!probe.waitForFinished(60000) || probe.exitCode() != 0)
-    QSKIP("Debian's python3-torch is not installed (scripts/deps installs it)");
+    QSKIP("no Python with torch at " STUDIO_TORCH_PYTHON " (scripts/deps installs Debian's python3-torch)");
 
   auto o = smallOptions(model::NormPosition::Pre);
   model::Transformer m(o);
