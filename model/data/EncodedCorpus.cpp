@@ -67,7 +67,7 @@ bool getVector(const std::string& in, size_t& pos, std::vector<T>& v) {
   pos += sizeof n;
   if (n > (in.size() - pos) / sizeof(T)) return false;
   v.resize(n);
-  std::memcpy(v.data(), in.data() + pos, n * sizeof(T));
+  if (n > 0) std::memcpy(v.data(), in.data() + pos, n * sizeof(T));  // an empty vector's data() may be null
   pos += n * sizeof(T);
   return true;
 }
@@ -117,6 +117,15 @@ bool readEncodedCache(const std::string& path, const std::string& key, EncodedSp
   if (split.src_offsets.empty() || split.src_offsets.size() != split.tgt_offsets.size() ||
       split.src_offsets.back() != split.src_ids.size() || split.tgt_offsets.back() != split.tgt_ids.size())
     return false;
+  // The checksum only catches accidents: a file made to pass it must still
+  // describe every pair inside the ids (offsets from 0, never decreasing).
+  auto ordered = [](const std::vector<uint64_t>& offsets) {
+    if (offsets.front() != 0) return false;
+    for (size_t i = 1; i < offsets.size(); ++i)
+      if (offsets[i] < offsets[i - 1]) return false;
+    return true;
+  };
+  if (!ordered(split.src_offsets) || !ordered(split.tgt_offsets)) return false;
   out = std::move(split);
   return true;
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/files/Hash.h"
+#include "model/files/JsonField.h"
 #include "model/files/ModelFile.h"
 #include "model/training/Optimizer.h"
 
@@ -33,17 +34,22 @@ nlohmann::json stateToJson(const TrainerState& s) {
 }
 
 TrainerState stateFromJson(const nlohmann::json& j) {
+  auto field = [&](const char* name, auto& out) {
+    if (!j.contains(name)) throw DamagedCheckpoint(std::string("its trainer state has no '") + name + "'");
+    out = jsonValue<std::decay_t<decltype(out)>>(j.at(name), std::string("trainer state '") + name + "'");
+  };
   TrainerState s;
-  s.step = j.at("step").get<int64_t>();
-  s.epoch = j.at("epoch").get<int64_t>();
-  s.batch_index = j.at("batch_index").get<int64_t>();
-  s.best_bleu = j.at("best_bleu").get<double>();
-  s.best_step = j.at("best_step").get<int64_t>();
-  s.evals_without_improvement = j.at("evals_without_improvement").get<int64_t>();
-  s.plateau_scale = j.at("plateau_scale").get<double>();
-  s.plateau_bad_evals = j.at("plateau_bad_evals").get<int64_t>();
-  s.loss_scale = j.value("loss_scale", 65536.0);
-  s.loss_scale_good_steps = j.value("loss_scale_good_steps", int64_t(0));
+  field("step", s.step);
+  field("epoch", s.epoch);
+  field("batch_index", s.batch_index);
+  field("best_bleu", s.best_bleu);
+  field("best_step", s.best_step);
+  field("evals_without_improvement", s.evals_without_improvement);
+  field("plateau_scale", s.plateau_scale);
+  field("plateau_bad_evals", s.plateau_bad_evals);
+  if (j.contains("loss_scale")) field("loss_scale", s.loss_scale);
+  if (j.contains("loss_scale_good_steps")) field("loss_scale_good_steps", s.loss_scale_good_steps);
+  if (s.step < 0 || s.epoch < 0 || s.batch_index < 0) throw DamagedCheckpoint("its trainer state has negative counts");
   return s;
 }
 

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/files/JsonField.h"
+
 namespace studio::model {
 
 void MetricsLog::write(const nlohmann::json& record) { file_.append(record.dump()); }
@@ -14,7 +16,9 @@ void MetricsLog::truncateAfter(int64_t step) {
   std::string kept, line;
   while (std::getline(in, line)) {
     try {
-      if (nlohmann::json::parse(line).value("step", int64_t(0)) <= step) kept += line + "\n";
+      const auto record = nlohmann::json::parse(line);
+      const auto at = record.find("step");
+      if (at == record.end() || jsonValue<int64_t>(*at, "step") <= step) kept += line + "\n";
     } catch (const std::exception&) {
       // A torn last line from a crash: dropped.
     }

@@ -51,6 +51,7 @@ class TestTokenizer : public QObject {
   void parallelEncodingEqualsSerial();
   void cacheIsUsedAndInvalidated();
   void corruptCacheIsRebuilt();
+  void hostileCacheIsRefused();
 
  private:
   std::string path(const char* name) const { return dir_.filePath(name).toStdString(); }
@@ -192,6 +193,32 @@ void TestTokenizer::corruptCacheIsRebuilt() {
   // Misaligned files in a data folder: an error naming both files.
   std::ofstream(data + "/dev.en") << "One\nTwo\n";
   QVERIFY_THROWS_EXCEPTION(CorpusError, loadEncodedSplit(data, "dev", tokenizer));
+}
+
+// Found by fuzz_idcache: the checksum guards against accidents only. A file
+// whose checksum is right but whose offsets point outside its ids, or run
+// backwards, is refused; an empty split (a data folder without dev pairs)
+// reads back empty.
+void TestTokenizer::hostileCacheIsRefused() {
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("train.ids").toStdString();
+  EncodedSplit empty;
+  writeEncodedCache(path, "key", empty);
+  EncodedSplit out;
+  QVERIFY(readEncodedCache(path, "key", out));
+  QCOMPARE(out.size(), size_t(0));
+
+  EncodedSplit hostile;
+  hostile.src_ids = {5, 6, 7, 8, 9};
+  hostile.tgt_ids = {5, 6, 7, 8, 9};
+  hostile.src_offsets = {0, 100, 5};  // pair 0 "runs" to 100, pair 1 backwards
+  hostile.tgt_offsets = {0, 2, 5};
+  writeEncodedCache(path, "key", hostile);  // with its checksum, as a made file would have
+  QVERIFY(!readEncodedCache(path, "key", out));
+  QCOMPARE(out.size(), size_t(0));
+  hostile.src_offsets = {3, 4, 5};  // not starting at 0
+  writeEncodedCache(path, "key", hostile);
+  QVERIFY(!readEncodedCache(path, "key", out));
 }
 
 QTEST_GUILESS_MAIN(TestTokenizer)

@@ -505,6 +505,20 @@ void TestTrainer::configurationRoundTripAndValidation() {
   expectField(c, "d_model");
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                            model::trainingConfigFromJson(nlohmann::json{{"schedule", "linear"}}));
+  // Found by fuzz_config: numbers that do not fit the field are errors, not undefined casts.
+  auto expectJsonError = [](const char* text, const char* field) {
+    try {
+      model::trainingConfigFromJson(nlohmann::json::parse(text));
+      QFAIL(text);
+    } catch (const std::invalid_argument& e) {
+      QVERIFY2(QString(e.what()).contains(QString("'%1'").arg(field)), e.what());
+    }
+  };
+  expectJsonError(R"({"model": {"d_model": 6.4e74}})", "d_model");
+  expectJsonError(R"({"max_steps": 1.5})", "max_steps");
+  expectJsonError(R"({"seed": -1})", "seed");
+  expectJsonError(R"({"max_steps": 18446744073709551615})", "max_steps");
+  QCOMPARE(model::trainingConfigFromJson(nlohmann::json::parse(R"({"max_steps": 2e3})")).max_steps, int64_t(2000));
 }
 
 void TestTrainer::presets() {

@@ -1,0 +1,61 @@
+// Writes the fuzzers' seed inputs, one folder a target, from the same kinds of
+// fixtures the test suites make: catalogs in both byte orders with contexts and
+// plurals, TSV and aligned corpora (demo-like, IWSLT-like with XML escapes and
+// Moses tokens), the training presets as JSON, an id cache.
+//   make_fuzz_seeds OUT_DIR
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "model/data/EncodedCorpus.h"
+#include "model/data/MoFile.h"
+#include "model/training/TrainingConfig.h"
+
+using namespace studio;
+namespace fs = std::filesystem;
+
+namespace {
+void put(const fs::path& dir, const std::string& name, const std::string& bytes) {
+  fs::create_directories(dir);
+  std::ofstream(dir / name, std::ios::binary) << bytes;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: make_fuzz_seeds OUT_DIR\n");
+    return 2;
+  }
+  const fs::path out = argv[1];
+
+  std::vector<data::MoEntry> entries;
+  entries.push_back({std::nullopt, "", std::nullopt, {"Content-Type: text/plain; charset=UTF-8\n"}});
+  entries.push_back({std::nullopt, "_Open file", std::nullopt, {"_Mở tập tin"}});
+  entries.push_back({std::string("menu"), "Close", std::nullopt, {"Đóng"}});
+  entries.push_back({std::nullopt, "%d file", std::string("%d files"), {"%d tập tin", "%d tập tin"}});
+  put(out / "mo", "little.mo", data::writeMo(entries, false));
+  put(out / "mo", "big.mo", data::writeMo(entries, true));
+
+  // Corpus: the first byte picks the reader and options (fuzz_corpus.cpp).
+  const std::string tsv = "Mở tập tin số 1\tOpen file number 1\r\nĐóng cửa sổ\tClose window\n\xEF\xBB\xBFno tab here\n";
+  put(out / "corpus", "tsv", std::string(1, '\0') + tsv);
+  put(out / "corpus", "tsv-detok", std::string(1, '\x06') + "Anh ấy n &apos;t đi\tHe didn &apos;t go .\n");
+  const std::string aligned = std::string("Xin chào .\nTạm biệt &quot;bạn&quot;\n") + '\0' + "Hello .\nGoodbye &quot;friend&quot;\n";
+  put(out / "corpus", "aligned", std::string(1, '\x01') + aligned);
+  put(out / "corpus", "aligned-iwslt", std::string(1, '\x07') + aligned);
+
+  for (const auto& name : model::trainingPresetNames())
+    put(out / "config", name + ".json", model::toJson(model::trainingPreset(name)).dump(2));
+  put(out / "config", "partial.json", R"({"max_steps": 10, "model": {"d_model": 64, "heads": 4}})");
+
+  data::EncodedSplit split;
+  split.add({5, 6, 7}, {8, 9});
+  split.add({10}, {11, 12, 13});
+  const auto cache = (out / "idcache" / "train.ids").string();
+  fs::create_directories(out / "idcache");
+  data::writeEncodedCache(cache, "fuzz-key", split);
+  return 0;
+}
