@@ -195,11 +195,10 @@ ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& mode
   throw std::runtime_error("run folder '" + run_dir + "' has no intact checkpoint to resume from:" + problems);
 }
 
-int64_t expectedCheckpointBytes(const std::string& run_dir, Transformer& model) {
-  const std::string newest = latestCheckpoint(run_dir);
+int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer& model) {
   std::error_code ec;
-  if (!newest.empty()) {
-    const auto size = fs::file_size(newest, ec);
+  if (!last_checkpoint.empty()) {
+    const auto size = fs::file_size(last_checkpoint, ec);
     if (!ec) return int64_t(size);
   }
   // Weights and Adam's two moments, plus the archive's own records.

@@ -73,7 +73,8 @@ ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& mode
                                    const std::function<void(const std::string&)>& log);
 
 // The bytes the next checkpoint of this model will take: the size of the
-// newest one when there is one, else an estimate from the tensors.
-int64_t expectedCheckpointBytes(const std::string& run_dir, Transformer& model);
+// last one written (`last_checkpoint`, "" when none), else an estimate from
+// the tensors.
+int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer& model);
 
 }  // namespace studio::model

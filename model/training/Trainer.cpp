@@ -211,7 +211,7 @@ bool Trainer::run() {
 
     auto writeCheckpoint = [&]() {
       const std::string path = run_dir_ + "/checkpoints/" + checkpointName(state.step);
-      warnWhenTheDiskIsNearlyFull(run_dir_, expectedCheckpointBytes(run_dir_, model), log);
+      warnWhenTheDiskIsNearlyFull(run_dir_, expectedCheckpointBytes(last_checkpoint, model), log);
       saveCheckpoint(path, model, *optimizer, state);
       last_checkpoint = path;
       auto all = listCheckpoints(run_dir_);
