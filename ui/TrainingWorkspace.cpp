@@ -12,7 +12,6 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -28,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include "app/EngineInfo.h"
+#include "app/RunHistory.h"
 #include "ui/MetricChart.h"
 
 namespace studio::ui {
@@ -447,46 +447,21 @@ QString TrainingWorkspace::configJson() const {
 }
 
 bool TrainingWorkspace::openRun(const QString& dir) {
-  QFile metrics(dir + "/metrics.jsonl");
-  if (!metrics.open(QIODevice::ReadOnly | QIODevice::Text)) {
+  const auto history = app::readRunHistory(dir + "/metrics.jsonl", nullptr);
+  if (!history) {
     Q_EMIT errorOccurred(tr("'%1' is not a run folder: it has no metrics.jsonl").arg(dir));
     return false;
   }
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
   samples_->clear();
-  int line_number = 0, unreadable = 0;
-  qint64 last_step = 0;
-  while (!metrics.atEnd()) {
-    ++line_number;
-    const QByteArray line = metrics.readLine().trimmed();
-    if (line.isEmpty()) continue;
-    const QJsonObject record = QJsonDocument::fromJson(line).object();
-    if (record.isEmpty()) {
-      ++unreadable;  // a line torn by a crash
-      continue;
-    }
-    const double step = record["step"].toDouble();
-    last_step = std::max<qint64>(last_step, qint64(step));
-    if (record["type"] == "train") {
-      loss_chart_->addPoint(train_loss_, step, record["loss"].toDouble());
-      lr_chart_->addPoint(lr_, step, record["lr"].toDouble());
-      speed_chart_->addPoint(speed_, step, record["tokens_per_s"].toDouble());
-    } else if (record["type"] == "eval") {
-      app::EvalReport report;
-      report.step = qint64(step);
-      report.loss = record["loss"].toDouble();
-      report.perplexity = record["perplexity"].toDouble();
-      report.tokenAccuracy = record["token_accuracy"].toDouble();
-      report.bleu = record["bleu"].toDouble();
-      report.best = record["best"].toBool();
-      for (const auto& value : record["samples"].toArray()) {
-        const auto sample = value.toObject();
-        report.samples.append({sample["source"].toString(), sample["reference"].toString(),
-                               sample["hypothesis"].toString()});
-      }
-      showEval(report, /*log=*/false);
-    }
+  for (const auto& p : history->steps) {
+    loss_chart_->addPoint(train_loss_, double(p.step), p.loss);
+    lr_chart_->addPoint(lr_, double(p.step), p.learningRate);
+    speed_chart_->addPoint(speed_, double(p.step), p.tokensPerSecond);
   }
+  for (const auto& report : history->evals) showEval(report, /*log=*/false);
+  const qint64 last_step = history->lastStep;
+  const int unreadable = history->unreadableLines;
   setRunDir(dir);
   QFile config(dir + "/config.json");
   if (config.open(QIODevice::ReadOnly)) {
