@@ -116,6 +116,7 @@ endif()
 
 # --- nlohmann/json (header only) --------------------------------------------
 find_package(nlohmann_json 3.9 REQUIRED)
+find_package(ZLIB REQUIRED)  # inflating the code files of LibTorch archives (model/files/ZipDirectory)
 
 # --- Qt 6 -------------------------------------------------------------------
 set(_studio_qt_components Core Test)

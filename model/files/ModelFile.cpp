@@ -13,6 +13,7 @@
 
 #include "model/files/AtomicFile.h"
 #include "model/files/Hash.h"
+#include "model/files/TorchArchive.h"
 
 namespace studio::model {
 
@@ -24,9 +25,9 @@ namespace {
   throw ModelFileError("model file '" + path + "': " + what);
 }
 
-std::string shapeString(const torch::Tensor& t) {
+std::string shapeString(const std::vector<int64_t>& sizes) {
   std::ostringstream out;
-  out << t.sizes();
+  out << c10::IntArrayRef(sizes);
   return out.str();
 }
 
@@ -59,51 +60,54 @@ void writeModule(const torch::nn::Module& module, torch::serialize::OutputArchiv
   }
 }
 
-// Reads every tensor `module` expects, checking names and shapes; copies into
-// the module only what was checked. `prefix` names the place for errors.
-void readModule(torch::nn::Module& module, torch::serialize::InputArchive& archive,
+// Reads every tensor `module` expects from the archive's tree, checking names,
+// shapes and types before reading any values; copies into the module only
+// what was checked. `prefix` names the place for errors.
+void readModule(torch::nn::Module& module, TorchArchive& archive, const PickleValue& node,
                 const std::string& prefix, const std::string& path) {
   auto readTensors = [&](auto&& named, bool is_buffer) {
     for (auto& item : named) {
       const std::string name = prefix + item.key();
-      torch::Tensor stored;
-      if (!archive.try_read(item.key(), stored, is_buffer))
+      const PickleValue* stored = node.attribute(item.key());
+      if (!stored || stored->kind != PickleValue::Kind::Tensor)
         fail(path, std::string(is_buffer ? "buffer" : "parameter") + " '" + name + "' is missing");
-      if (!stored.sizes().equals(item.value().sizes()))
-        fail(path, "'" + name + "' has shape " + shapeString(stored) + " but the model's options need " +
-                       shapeString(item.value()));
-      if (stored.scalar_type() != item.value().scalar_type())
-        fail(path, "'" + name + "' has an unexpected type");
+      if (!item.value().sizes().equals(stored->sizes))
+        fail(path, "'" + name + "' has shape " + shapeString(stored->sizes) + " but the model's options need " +
+                       shapeString(item.value().sizes().vec()));
+      auto values = archive.readTensor(*stored);
+      if (values.scalar_type() != item.value().scalar_type()) fail(path, "'" + name + "' has an unexpected type");
       torch::NoGradGuard no_grad;
-      item.value().copy_(stored);
+      item.value().copy_(values);
     }
   };
   readTensors(module.named_parameters(/*recurse=*/false), false);
   readTensors(module.named_buffers(/*recurse=*/false), true);
   for (auto& child : module.named_children()) {
-    torch::serialize::InputArchive child_archive;
-    if (!archive.try_read(child.key(), child_archive))
+    const PickleValue* child_node = node.attribute(child.key());
+    if (!child_node || child_node->kind != PickleValue::Kind::Object)
       fail(path, "module '" + prefix + child.key() + "' is missing");
-    readModule(*child.value(), child_archive, prefix + child.key() + ".", path);
+    readModule(*child.value(), archive, *child_node, prefix + child.key() + ".", path);
   }
 }
 
-TransformerOptions readOptions(torch::serialize::InputArchive& archive, const std::string& path,
-                               std::string* options_text = nullptr) {
-  c10::IValue format, version, options;
-  if (!archive.try_read("format", format) || !format.isString() ||
-      format.toStringRef() != kModelFormat)
+const std::string& stringEntry(const PickleValue& root, const char* name, const std::string& path) {
+  const PickleValue* value = root.attribute(name);
+  if (!value || value->kind != PickleValue::Kind::String) fail(path, std::string("no '") + name + "' entry");
+  return value->text;
+}
+
+TransformerOptions readOptions(const PickleValue& root, const std::string& path) {
+  const PickleValue* format = root.attribute("format");
+  if (!format || format->kind != PickleValue::Kind::String || format->text != kModelFormat)
     fail(path, "not an Attention Studio model (no 'format' entry)");
-  if (!archive.try_read("format_version", version) || !version.isInt())
-    fail(path, "no 'format_version' entry");
-  if (version.toInt() > kModelFormatVersion)
-    fail(path, "format version " + std::to_string(version.toInt()) +
-                   " is newer than this program reads (" + std::to_string(kModelFormatVersion) + ")");
-  if (!archive.try_read("options", options) || !options.isString())
-    fail(path, "no 'options' entry");
-  if (options_text) *options_text = options.toStringRef();
+  const PickleValue* version = root.attribute("format_version");
+  if (!version || version->kind != PickleValue::Kind::Int) fail(path, "no 'format_version' entry");
+  if (version->integer > kModelFormatVersion)
+    fail(path, "format version " + std::to_string(version->integer) + " is newer than this program reads (" +
+                   std::to_string(kModelFormatVersion) + ")");
+  const std::string& options = stringEntry(root, "options", path);
   try {
-    auto parsed = transformerOptionsFromJson(nlohmann::json::parse(options.toStringRef()));
+    auto parsed = transformerOptionsFromJson(nlohmann::json::parse(options));
     parsed.validate();
     return parsed;
   } catch (const std::exception& e) {
@@ -111,16 +115,40 @@ TransformerOptions readOptions(torch::serialize::InputArchive& archive, const st
   }
 }
 
-void openArchive(torch::serialize::InputArchive& archive, const std::string& path) {
+// The bytes of float32 weights the options need at the least: embeddings, the
+// positional table and the attention and feed-forward matrices (no biases or
+// norms). The options are read from the file before any tensor: a file that
+// claims a model bigger than itself would otherwise make us allocate it.
+// Computed in floating point so that no product of stored numbers overflows.
+double minimumWeightBytes(const TransformerOptions& o) {
+  const double d = double(o.d_model), ff = double(o.d_ff);
+  const double per_encoder_layer = 4 * d * d + 2 * d * ff;
+  const double per_decoder_layer = 8 * d * d + 2 * d * ff;
+  return 4.0 * (double(o.vocab_size) * d + double(o.max_length) * d +
+                double(o.encoder_layers) * per_encoder_layer + double(o.decoder_layers) * per_decoder_layer);
+}
+
+void requireWeightsFit(const TransformerOptions& options, const std::string& path) {
+  std::error_code ec;
+  const auto file_bytes = fs::file_size(path, ec);
+  const double needed = minimumWeightBytes(options);
+  if (ec || needed > double(file_bytes)) {
+    std::ostringstream text;
+    text.precision(3);
+    text << "its options describe a model of at least " << needed / (1 << 20) << " MiB of weights, but the file holds "
+         << double(file_bytes) / (1 << 20) << " MiB (truncated, or options that were changed)";
+    fail(path, text.str());
+  }
+}
+
+// Opens `path` with our own archive reader (model/files/TorchArchive.h).
+std::unique_ptr<TorchArchive> openArchive(const std::string& path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) fail(path, "no such file");
   try {
-    archive.load_from(path);
+    return std::make_unique<TorchArchive>(path);
   } catch (const std::exception& e) {
-    // LibTorch's message holds a C++ stack trace; its first line is enough.
-    std::string message = e.what();
-    message = message.substr(0, message.find('\n'));
-    fail(path, "cannot be read as a LibTorch archive (truncated or corrupt?): " + message);
+    fail(path, std::string("cannot be read as a LibTorch archive (truncated or corrupt?): ") + e.what());
   }
 }
 
@@ -130,13 +158,23 @@ void saveModel(Transformer& model, const std::string& path) { saveModel(model, p
 
 void readModelArchive(const std::string& path,
                       const std::function<void(torch::serialize::InputArchive&)>& read) {
-  torch::serialize::InputArchive archive;
-  openArchive(archive, path);
+  // LibTorch's loader is given only what our reader has checked: no code that
+  // would run, nothing outside the file.
   try {
+    openArchive(path)->requireLoadableByLibTorch();
+  } catch (const ModelFileError&) {
+    throw;
+  } catch (const std::exception& e) {
+    fail(path, std::string("cannot be read as a LibTorch archive (truncated or corrupt?): ") + e.what());
+  }
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(path);
     read(archive);
   } catch (const ModelFileError&) {
     throw;
   } catch (const std::exception& e) {
+    // LibTorch's messages hold a C++ stack trace; the first line is enough.
     std::string message = e.what();
     fail(path, message.substr(0, message.find('\n')));
   }
@@ -171,29 +209,27 @@ void saveModel(Transformer& model, const std::string& path, const ArchiveWriter&
   });
 }
 
-TransformerOptions readModelOptions(const std::string& path) {
-  torch::serialize::InputArchive archive;
-  openArchive(archive, path);
-  return readOptions(archive, path);
-}
+TransformerOptions readModelOptions(const std::string& path) { return readOptions(openArchive(path)->root(), path); }
 
 Transformer loadModel(const std::string& path, const torch::Device& device) {
-  torch::serialize::InputArchive archive;
-  openArchive(archive, path);
-  std::string options_text;
-  auto options = readOptions(archive, path, &options_text);
+  auto archive = openArchive(path);
+  const PickleValue& root = archive->root();
+  auto options = readOptions(root, path);
+  requireWeightsFit(options, path);
   Transformer model(options);
   try {
-    readModule(*model, archive, "", path);
+    readModule(*model, *archive, root, "", path);
   } catch (const ModelFileError&) {
     throw;
+  } catch (const ArchiveFormatError& e) {
+    fail(path, std::string("is corrupt: ") + e.what());
   } catch (const std::exception& e) {
-    std::string message = e.what();
-    fail(path, "cannot be read: " + message.substr(0, message.find('\n')));
+    fail(path, std::string("cannot be read: ") + e.what());
   }
-  c10::IValue stored_checksum;
-  if (archive.try_read("checksum", stored_checksum)) {
-    if (!stored_checksum.isString() || stored_checksum.toStringRef() != checksumOf(*model, options_text))
+  // The checksum covers the options' text and every tensor (older files have none).
+  if (const PickleValue* stored = root.attribute("checksum")) {
+    if (stored->kind != PickleValue::Kind::String ||
+        stored->text != checksumOf(*model, stringEntry(root, "options", path)))
       fail(path, "is corrupt: its checksum does not match its contents");
   }
   model->to(device);

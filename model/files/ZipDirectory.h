@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+// The table of contents of a zip file as LibTorch writes its archives: every
+// entry stored or deflated, found through the central directory, with
+// ZIP64 sizes where the file needs them. Read by us, checked field by field
+// against the file's size, so that a damaged or hostile archive is refused
+// before anything trusts one of its numbers.
+namespace studio::model {
+
+class ArchiveFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ZipEntry {
+  uint64_t offset = 0;  // of the entry's bytes in the file
+  uint64_t size = 0;    // once read (inflated when deflated)
+  uint64_t packed = 0;  // in the file
+  uint32_t crc32 = 0;
+  bool deflated = false;  // LibTorch deflates small code files, stores the rest
+};
+
+class ZipDirectory {
+ public:
+  // Reads the directory of the zip file `file` (of `file_size` bytes).
+  // Throws ArchiveFormatError saying what is wrong.
+  ZipDirectory(std::istream& file, uint64_t file_size);
+
+  // Entries by name, without the archive's top folder ("archive/data.pkl"
+  // is "data.pkl"); every entry lies in that one folder.
+  const std::map<std::string, ZipEntry>& entries() const { return entries_; }
+  const ZipEntry* find(const std::string& name) const;
+
+  // An entry's bytes, read whole (at most `limit` bytes, else an error),
+  // inflated if need be, and checked against its CRC-32.
+  std::string read(std::istream& file, const std::string& name, uint64_t limit) const;
+
+ private:
+  std::map<std::string, ZipEntry> entries_;
+};
+
+// CRC-32 (ISO 3309, as zip uses), continued from `crc`.
+uint32_t crc32(const void* data, size_t size, uint32_t crc = 0);
+
+// Limits on what an archive may hold before we allocate for it.
+inline constexpr uint64_t kMaxZipEntries = 1u << 20;
+inline constexpr uint64_t kMaxZipNameBytes = 4096;
+
+}  // namespace studio::model
