@@ -58,8 +58,10 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   auto weights = maskedSoftmax(scores, mask);  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
   auto context = torch::bmm(dropout_(weights).reshape({rows, query_length, key_length}), v3);  // [B*H, Tq, Dh]
-  context = context.view({batch, heads_, query_length, head_dim_})
-                .transpose(1, 2)
+  auto per_head = context.view({batch, heads_, query_length, head_dim_});
+  if (head_keep_.defined())
+    per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
+  context = per_head.transpose(1, 2)
                 .reshape({batch, query_length, d_model_});  // [B, Tq, D]
   return out_proj_(context);
 }

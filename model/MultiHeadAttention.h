@@ -46,6 +46,12 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
 
   Kind kind() const { return kind_; }
 
+  // Heads to keep at inference: `keep` [H] of 1 (on) and 0 (off) multiplies
+  // each head's output before the output projection; an undefined tensor
+  // keeps every head. Not a parameter or buffer: never saved, never trained
+  // (decoding/HeadMask.h sets and clears it).
+  void setHeadKeep(torch::Tensor keep) { head_keep_ = std::move(keep); }
+
  private:
   torch::Tensor splitHeads(const torch::Tensor& x) const;  // [B, T, D] -> [B, H, T, Dh]
 
@@ -58,6 +64,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   torch::nn::Linear kv_proj_{nullptr};   // Cross: [2D, D]
   torch::nn::Linear out_proj_{nullptr};
   Dropout dropout_{nullptr};
+  torch::Tensor head_keep_;
 };
 TORCH_MODULE(MultiHeadAttention);
 

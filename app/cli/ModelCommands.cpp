@@ -187,15 +187,32 @@ const CommandSpec& translateSpec() {
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
           {"max-length-ratio", "R", "output length limit as a ratio of the source's (default 1.5)"},
           {"scores", "", "append \" ||| score ||| piece:probability ...\" to each line"},
+          {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
+          {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
 
 int runTranslate(const ParsedArgs& args) {
-  const auto options = decodingFrom(args);
+  auto options = decodingFrom(args);
   const auto device = deviceFrom(args.getOr("device", "auto"));
+  try {
+    options.head_mask = model::HeadMask::parse(args.getOr("head-mask", ""));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--head-mask: ") + e.what());
+  }
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  try {
+    options.head_mask.validate(translator.model()->options());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--head-mask: ") + e.what());
+  }
+  try {
+    if (args.has("prefix")) options.prefix = translator.encodeTarget(data::normalizeWhitespace(args.require("prefix")));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--prefix: ") + e.what());
+  }
   std::vector<std::string> lines;
   std::string line;
   size_t number = 0;

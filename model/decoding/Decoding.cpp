@@ -34,9 +34,10 @@ double lengthPenalty(double alpha, size_t length) {
 }  // namespace
 
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
-                                                const DecodingOptions& options) {
+                                                const DecodingOptions& options, std::vector<BeamTrace>* traces) {
   options.validate();
   torch::NoGradGuard no_grad;
+  const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
   const auto device = src.device();
@@ -46,8 +47,15 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   {
     auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
     for (int64_t b = 0; b < B; ++b)
-      max_length[size_t(b)] = maxOutputLength(options, lengths[b].item<int64_t>(), o.max_length);
+      max_length[size_t(b)] = std::min<int64_t>(
+          std::max<int64_t>(maxOutputLength(options, lengths[b].item<int64_t>(), o.max_length),
+                            int64_t(options.prefix.size()) + 1),
+          o.max_length - 1);
   }
+  for (const auto token : options.prefix)
+    if (token < 0 || token >= o.vocab_size || token == o.eos_id)
+      throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
+                                  " is not an output piece of this model");
   const int64_t longest = *std::max_element(max_length.begin(), max_length.end());
 
   auto memory = model->encode(src).repeat_interleave(K, /*dim=*/0);  // [B*K, S, D]
@@ -61,6 +69,9 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   std::vector<std::vector<Hypothesis>> finished(static_cast<size_t>(B));
   std::vector<bool> done(static_cast<size_t>(B), false);
   DecoderCache cache;
+  // The trace: each live slot's node, per sentence.
+  std::vector<int64_t> slot_node(static_cast<size_t>(B * K), 0);
+  if (traces) traces->assign(size_t(B), BeamTrace{BeamNode{}});
 
   auto hypothesisFrom = [&](int64_t row, double log_p, bool ended, float last_prob) {
     Hypothesis h;
@@ -84,7 +95,14 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     }
     auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [B*K, V]
     auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({B * K, 1});
-    auto candidates = (alive_tensor + logp).view({B, K * V});
+    auto allowed = logp;
+    if (step < int64_t(options.prefix.size())) {
+      // A forced step: only the prefix's token may follow, at its own probability.
+      const int64_t forced = options.prefix[size_t(step)];
+      allowed = torch::full_like(logp, -std::numeric_limits<float>::infinity());
+      allowed.select(/*dim=*/1, forced).copy_(logp.select(/*dim=*/1, forced));
+    }
+    auto candidates = (alive_tensor + allowed).view({B, K * V});
     const int64_t width = std::min<int64_t>(2 * K, K * V);
     auto [top_scores, top_index] = candidates.topk(width, /*dim=*/1);  // [B, 2K]
     auto scores_a = top_scores.accessor<float, 2>();
@@ -94,28 +112,49 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     std::vector<int64_t> rows(static_cast<size_t>(B * K)), next_tokens(static_cast<size_t>(B * K), o.pad_id);
     std::vector<float> next_logp(static_cast<size_t>(B * K), 0.0f);
     std::vector<double> next_alive(static_cast<size_t>(B * K), minus_inf);
+    std::vector<int64_t> next_node(static_cast<size_t>(B * K), 0);
     bool all_done = true;
     for (int64_t b = 0; b < B; ++b) {
       for (int64_t k = 0; k < K; ++k) rows[size_t(b * K + k)] = b * K;  // placeholders
       if (done[size_t(b)]) continue;
-      int64_t kept = 0;
-      for (int64_t j = 0; j < width && kept < K; ++j) {
+      int64_t kept = 0, j = 0;
+      for (; j < width && kept < K; ++j) {
         const double score = scores_a[b][j];
         if (!std::isfinite(score)) break;  // only dead beams are left
         const int64_t origin = b * K + index_a[b][j] / V;
         const int64_t token = index_a[b][j] % V;
         const float token_lp = logp_a[origin][token];
+        int64_t node = -1;
+        if (traces) {
+          // Pruned until kept or finished below.
+          auto& trace = (*traces)[size_t(b)];
+          trace.push_back({slot_node[size_t(origin)], step + 1, token, std::exp(token_lp), score, BeamNode::Fate::Pruned});
+          node = int64_t(trace.size()) - 1;
+        }
         if (token == o.eos_id) {
           // An end among the best K candidates finishes a hypothesis.
-          if (j < K) finished[size_t(b)].push_back(hypothesisFrom(origin, score, true, std::exp(token_lp)));
+          if (j < K) {
+            finished[size_t(b)].push_back(hypothesisFrom(origin, score, true, std::exp(token_lp)));
+            if (traces) (*traces)[size_t(b)][size_t(node)].fate = BeamNode::Fate::Finished;
+          }
           continue;
         }
+        if (traces) (*traces)[size_t(b)][size_t(node)].fate = BeamNode::Fate::Kept;
         const auto slot = size_t(b * K + kept);
+        next_node[slot] = node;
         rows[slot] = origin;
         next_tokens[slot] = token;
         next_logp[slot] = token_lp;
         next_alive[slot] = score;
         ++kept;
+      }
+      // The rest of the top 2K fell out of the beam: the explorer shows them pruned.
+      for (; traces && j < width; ++j) {
+        const double score = scores_a[b][j];
+        if (!std::isfinite(score)) break;
+        const int64_t origin = b * K + index_a[b][j] / V, token = index_a[b][j] % V;
+        (*traces)[size_t(b)].push_back({slot_node[size_t(origin)], step + 1, token, std::exp(logp_a[origin][token]),
+                                        score, BeamNode::Fate::Pruned});
       }
       const bool at_limit = step + 1 >= max_length[size_t(b)];
       // Done when n finished hypotheses score at least what any live beam
@@ -160,6 +199,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
                         /*dim=*/1);
     token_logp = torch::cat({token_logp.index_select(0, index), torch::tensor(next_logp).unsqueeze(1)}, /*dim=*/1);
     alive = next_alive;
+    slot_node = next_node;
     if (options.use_cache) cache.reorder(index_on_device);
   }
 

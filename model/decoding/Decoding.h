@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "model/Transformer.h"
+#include "model/decoding/HeadMask.h"
 
 // Beam search over the Transformer, in inference mode, with or without the
 // key/value cache (decoding lives outside the modules).
@@ -15,6 +16,10 @@ struct DecodingOptions {
   int64_t max_length_extra = 10;
   int64_t nbest = 1;              // hypotheses returned a sentence (at most beam_size)
   bool use_cache = true;          // incremental decoding with cached keys/values
+  HeadMask head_mask;             // heads switched off while decoding (decoding/HeadMask.h)
+  // Output tokens forced at the start ("what if it had said ..."): every
+  // hypothesis begins with them, scored with the model's own probabilities.
+  std::vector<int64_t> prefix;
 
   void validate() const;  // throws std::invalid_argument naming the field
 };
@@ -27,11 +32,27 @@ struct Hypothesis {
   bool finished = false;             // ended with EOS (else cut at the maximum length)
 };
 
+// The search as it went, for the beam explorer: every candidate of every
+// step that reached the top 2K, kept, pruned or finished, linked to the
+// node it extends (node 0 is BOS).
+struct BeamNode {
+  enum class Fate { Root, Kept, Pruned, Finished };
+  int64_t parent = -1;  // index into the nodes; -1 for the root
+  int64_t step = 0;     // 0 = the root, 1 = the first output token
+  int64_t token = -1;
+  float probability = 1.0f;  // P(token | parent's prefix)
+  double log_probability = 0.0;  // of the whole prefix, this token included
+  Fate fate = Fate::Root;
+};
+using BeamTrace = std::vector<BeamNode>;
+
 // Translates src [B, S] (token ids, padded with pad_id, on the model's
 // device). Returns for each sentence its n-best list, best first. The caller
 // puts the model in eval().
+// With `traces`, fills one BeamTrace a sentence.
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
-                                                const DecodingOptions& options);
+                                                const DecodingOptions& options,
+                                                std::vector<BeamTrace>* traces = nullptr);
 
 // The maximum output length for a source of `source_length` tokens.
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length);

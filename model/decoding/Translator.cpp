@@ -60,6 +60,15 @@ std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const
   return out;
 }
 
+std::vector<int64_t> Translator::encodeTarget(const std::string& text) const {
+  const auto ids = tokenizer_->encode(text);
+  const auto limit = size_t(std::max<int64_t>(0, model_->options().max_length - 2));
+  if (ids.size() > limit)
+    throw std::invalid_argument("the prefix has " + std::to_string(ids.size()) + " pieces; this model writes at most " +
+                                std::to_string(limit));
+  return {ids.begin(), ids.end()};
+}
+
 std::vector<std::vector<Translation>> Translator::translate(
     const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens,
     const std::function<void(size_t, size_t)>& progress) const {

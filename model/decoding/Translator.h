@@ -45,6 +45,8 @@ class Translator {
 
   // Source ids as the model sees them: pieces + EOS, cut to fit max_length.
   std::vector<int64_t> encodeSource(const std::string& sentence) const;
+  // Output pieces for a forced prefix (DecodingOptions::prefix), no EOS.
+  std::vector<int64_t> encodeTarget(const std::string& text) const;
 
  private:
   mutable Transformer model_;

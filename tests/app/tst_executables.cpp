@@ -23,6 +23,7 @@ class TestExecutables : public QObject {
   void missingDeviceIsAUsageErrorNamingTheDevices();
   void gui();
   void benchmarkSmoke();
+  void guiLatencyBenchmarkSmoke();
   void preparesAFixtureCorpus();
   void prepareReportsMisalignedFiles();
   void preparesAnIwsltFolder();
@@ -132,6 +133,19 @@ void TestExecutables::benchmarkSmoke() {
   QVERIFY2(r.exit_code == 0, qPrintable(r.err));
   QVERIFY2(r.out.contains("\"tokens_per_s\""), qPrintable(r.out));
   QVERIFY2(r.out.contains("\"flops_fraction\""), qPrintable(r.out));
+}
+
+void TestExecutables::guiLatencyBenchmarkSmoke() {
+#ifdef STUDIO_GUI_BENCH_PATH
+  auto r = run(STUDIO_GUI_BENCH_PATH, {"--seconds", "3", "--json"});
+  QCOMPARE(r.status, QProcess::NormalExit);
+  QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+  const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+  QVERIFY2(json.contains("longest_stall_ms") && json["ticks"].toInt() > 0, qPrintable(r.out));
+  QVERIFY2(json["keystrokes"].toInt() > 0 && json["workspace_switches"].toInt() > 0, qPrintable(r.out));
+#else
+  QSKIP("the GUI is not part of this build (STUDIO_BUILD_GUI=OFF)");
+#endif
 }
 
 void TestExecutables::preparesAFixtureCorpus() {
@@ -257,6 +271,26 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const QStringList lines = QString::fromUtf8(translate.readAllStandardOutput()).split('\n');
   QCOMPARE(lines.size(), 4);  // three translations and the final newline
   QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
+
+  // --prefix: the translation starts with it; --head-mask: heads off, or a
+  // usage error naming what the model does not have.
+  auto translateWith = [&](const QStringList& extra) {
+    QProcess p;
+    p.start(STUDIO_CLI_PATH, QStringList{"translate", "--model", run_dir + "/best.pt"} + extra);
+    p.waitForStarted();
+    p.write("Mở tập tin số 7\n");
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
+  };
+  const auto prefixed = translateWith({"--prefix", "Close the"});
+  QVERIFY2(prefixed.first == 0 && prefixed.second.startsWith("Close the"), qPrintable(prefixed.second));
+  const auto masked = translateWith({"--head-mask", "enc:0:0,cross:1:3"});
+  QVERIFY2(masked.first == 0 && masked.second.count('\n') == 1, qPrintable(masked.second));  // one line, maybe empty
+  const auto bad_layer = translateWith({"--head-mask", "cross:7:0"});
+  QVERIFY2(bad_layer.first == 2 && bad_layer.second.contains("--head-mask: ") &&
+               bad_layer.second.contains("2 decoder layers"),
+           qPrintable(bad_layer.second));
 
   // attention: JSON with tokens, masks and every weight.
   auto attention = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",

@@ -1,0 +1,169 @@
+// Looking inside a trained model: heads switched off contribute exactly
+// nothing, a forced prefix starts every output, and the beam trace holds the
+// search as it went (model/decoding/HeadMask, DecodingOptions::prefix,
+// BeamTrace).
+
+#include <random>
+
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/MultiHeadAttention.h"
+#include "model/decoding/Decoding.h"
+#include "model/decoding/HeadMask.h"
+#include "model/training/Optimizer.h"
+
+using namespace studio;
+using model::AttentionKind;
+using model::HeadMask;
+
+class TestInspection : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    // The reversing task (as tst_decoding): clear decisions after 500 steps.
+    torch::manual_seed(3);
+    std::mt19937 rng(3);
+    trained_ = model::Transformer(test::taskModelOptions());
+    trained_->train();
+    auto adam = model::makeAdam(trained_->parameters(), 0.0);
+    for (int64_t step = 1; step <= 500; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
+    trained_->eval();
+    std::mt19937 held_out_rng(77);
+    held_out_ = test::makeSequenceBatch(held_out_rng, 8, /*reverse=*/true, trained_->options());
+  }
+
+  void aMaskedHeadContributesExactlyZero() {
+    torch::manual_seed(1);
+    torch::NoGradGuard no_grad;
+    model::MultiHeadAttention attention(16, 4, 0.0, model::MultiHeadAttentionImpl::Kind::Self);
+    attention->eval();
+    auto x = torch::randn({2, 5, 16});
+    attention->setHeadKeep(torch::tensor({1.0f, 0.0f, 1.0f, 1.0f}));
+    auto masked = attention(x, x, torch::Tensor());
+    // Head 1's values are rows 4..7 of the value block (rows 32..47 of the
+    // fused [3D, D] projection): change them, and nothing changes.
+    auto& weight = attention->named_parameters()["qkv_proj.weight"];
+    weight.slice(0, 32 + 4, 32 + 8).normal_();
+    QVERIFY(torch::equal(attention(x, x, torch::Tensor()), masked));
+    // The same change with every head on does change the output.
+    attention->setHeadKeep(torch::Tensor());
+    QVERIFY(!torch::allclose(attention(x, x, torch::Tensor()), masked));
+  }
+
+  void theMaskLastsAsLongAsItsScope() {
+    model::DecodingOptions options;
+    const auto before = model::beamSearch(trained_, held_out_.src, options);
+    {
+      HeadMask mask = HeadMask::parse("cross:0:0,cross:0:1,cross:0:2,cross:0:3,cross:1:0,cross:1:1,cross:1:2,cross:1:3");
+      model::ScopedHeadMask scoped(trained_, mask);
+    }
+    const auto after = model::beamSearch(trained_, held_out_.src, options);
+    for (size_t i = 0; i < before.size(); ++i) QCOMPARE(after[i][0].tokens, before[i][0].tokens);
+  }
+
+  void withEveryCrossHeadOffTheSourceIsNotSeen() {
+    // Cross-attention is the decoder's only view of the source: switch all
+    // of its heads off and two different sources of one length give the
+    // same output, token for token.
+    model::DecodingOptions options;
+    for (int64_t l = 0; l < 2; ++l)
+      for (int64_t h = 0; h < 4; ++h) options.head_mask.off.push_back({AttentionKind::Cross, l, h});
+    auto a = torch::tensor({{5, 6, 7, 8, 9}}), b = torch::tensor({{9, 8, 4, 12, 6}});  // the task has no EOS in sources
+    const auto blind_a = model::beamSearch(trained_, a, options), blind_b = model::beamSearch(trained_, b, options);
+    QCOMPARE(blind_a[0][0].tokens, blind_b[0][0].tokens);
+    QCOMPARE(blind_a[0][0].log_probability, blind_b[0][0].log_probability);
+    // With every head on, the model reverses each (its trained task).
+    const auto seen_a = model::beamSearch(trained_, a, model::DecodingOptions());
+    QCOMPARE(seen_a[0][0].tokens, (std::vector<int64_t>{9, 8, 7, 6, 5}));
+  }
+
+  void headMasksAreParsedAndChecked() {
+    const auto mask = HeadMask::parse("enc:0:1,cross:1:3,dec:1:0,enc:0:1");
+    QCOMPARE(mask.off.size(), size_t(3));  // the repeated head once
+    QCOMPARE(QString::fromStdString(mask.toString()), QString("enc:0:1,cross:1:3,dec:1:0"));
+    QVERIFY(mask.isOff(AttentionKind::Cross, 1, 3) && !mask.isOff(AttentionKind::Cross, 1, 2));
+    mask.validate(trained_->options());
+    auto fails = [](const std::function<void()>& f, const char* expected) {
+      try {
+        f();
+        return false;
+      } catch (const std::invalid_argument& e) {
+        return QString(e.what()).contains(expected);
+      }
+    };
+    QVERIFY(fails([] { HeadMask::parse("self:0:1"); }, "unknown kind 'self'"));
+    QVERIFY(fails([] { HeadMask::parse("enc:0"); }, "not three fields"));
+    QVERIFY(fails([] { HeadMask::parse("enc:x:1"); }, "'x' is not a number"));
+    QVERIFY(fails([&] { HeadMask::parse("dec:2:0").validate(trained_->options()); }, "2 decoder layers"));
+    QVERIFY(fails([&] { HeadMask::parse("enc:0:4").validate(trained_->options()); }, "4 heads a layer"));
+  }
+
+  void aForcedPrefixStartsEveryOutput() {
+    model::DecodingOptions free_options;
+    const auto free = model::beamSearch(trained_, held_out_.src, free_options);
+    for (int64_t i = 0; i < held_out_.src.size(0); ++i) {
+      const auto& best = free[size_t(i)][0];
+      // A first token the model would not have chosen.
+      const int64_t forced = best.tokens[0] == 4 ? 5 : 4;
+      model::DecodingOptions options;
+      options.prefix = {forced};
+      const auto result = model::beamSearch(trained_, held_out_.src.slice(0, i, i + 1), options);
+      QVERIFY(!result[0].empty());
+      QCOMPARE(result[0][0].tokens.front(), forced);
+      // Its probability is the model's own: P(forced | BOS, source).
+      torch::NoGradGuard no_grad;
+      const auto logits = trained_(held_out_.src.slice(0, i, i + 1), torch::tensor({{trained_->options().bos_id}}));
+      const float p = logits.softmax(-1)[0][0][forced].item<float>();
+      QVERIFY2(std::abs(result[0][0].probabilities[0] - p) < 1e-5,
+               qPrintable(QString("%1 vs %2").arg(result[0][0].probabilities[0]).arg(p)));
+      // Forcing what the model chose anyway changes nothing.
+      options.prefix.assign(best.tokens.begin(), best.tokens.begin() + std::min<long>(2, long(best.tokens.size())));
+      const auto same = model::beamSearch(trained_, held_out_.src.slice(0, i, i + 1), options);
+      QCOMPARE(same[0][0].tokens, best.tokens);
+    }
+  }
+
+  void theTraceHoldsTheWinnersPath() {
+    model::DecodingOptions options;
+    options.beam_size = 3;
+    std::vector<model::BeamTrace> traces;
+    const auto results = model::beamSearch(trained_, held_out_.src, options, &traces);
+    QCOMPARE(traces.size(), results.size());
+    for (size_t b = 0; b < traces.size(); ++b) {
+      const auto& trace = traces[b];
+      QCOMPARE(trace[0].fate, model::BeamNode::Fate::Root);
+      std::map<int64_t, int> kept_per_step;
+      int pruned = 0;
+      for (size_t n = 1; n < trace.size(); ++n) {
+        QVERIFY(trace[n].parent >= 0 && size_t(trace[n].parent) < n);
+        QCOMPARE(trace[n].step, trace[size_t(trace[n].parent)].step + 1);
+        QVERIFY(trace[size_t(trace[n].parent)].fate != model::BeamNode::Fate::Pruned);
+        if (trace[n].fate == model::BeamNode::Fate::Kept) ++kept_per_step[trace[n].step];
+        if (trace[n].fate == model::BeamNode::Fate::Pruned) ++pruned;
+      }
+      for (const auto& [step, kept] : kept_per_step) QVERIFY(kept <= 3);
+      QVERIFY(pruned > 0);
+      // A finished node whose path reads the winner's tokens, then EOS.
+      const auto& best = results[b][0];
+      bool found = false;
+      for (size_t n = 1; n < trace.size() && !found; ++n) {
+        if (trace[n].fate != model::BeamNode::Fate::Finished) continue;
+        std::vector<int64_t> path;
+        for (int64_t at = trace[n].parent; at > 0; at = trace[size_t(at)].parent)
+          path.insert(path.begin(), trace[size_t(at)].token);
+        found = path == best.tokens && std::abs(trace[n].log_probability - best.log_probability) < 1e-4;
+      }
+      QVERIFY2(found, qPrintable(QString("sentence %1").arg(b)));
+    }
+  }
+
+ private:
+  model::Transformer trained_{nullptr};
+  test::SequenceBatch held_out_;
+};
+
+QTEST_GUILESS_MAIN(TestInspection)
+#include "tst_inspection.moc"
