@@ -86,6 +86,17 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   return o;
 }
 
+// The settings' head mask and prefix, checked against the model.
+void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& s, model::DecodingOptions& o) {
+  try {
+    o.head_mask = model::HeadMask::parse(s.headMask.toStdString());
+    o.head_mask.validate(t.modelHandle()->options());
+    if (!s.prefix.trimmed().isEmpty()) o.prefix = t.encodeTarget(data::normalizeWhitespace(s.prefix.toStdString()));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
 std::string checkedText(const QString& text) {
   const std::string utf8 = text.toStdString();
   if (!data::isValidUtf8(utf8)) throw std::runtime_error("the text is not valid UTF-8");
@@ -194,12 +205,16 @@ struct TranslationService::Worker {
     timer.start();
     TranslationReply reply;
     reply.id = id;
-    const auto options = decodingOptions(request.settings);
+    auto options = decodingOptions(request.settings);
     const std::string text = checkedText(request.text);
     reply.source = QString::fromStdString(text);
+    reply.headMask = request.settings.headMask;
+    reply.prefix = request.settings.prefix;
     const auto& t = load(request.model, &reply.modelPath);
-    if (!text.empty()) {
-      const auto results = t.translate({text}, options);
+    addMaskAndPrefix(t, request.settings, options);
+    auto hypotheses = [&](const model::DecodingOptions& o) {
+      QList<TranslatedHypothesis> list;
+      const auto results = t.translate({text}, o);  // kept: a range-for over results.at(0) of a temporary dangles
       for (const auto& r : results.at(0)) {
         TranslatedHypothesis h;
         h.text = QString::fromStdString(r.text);
@@ -208,8 +223,13 @@ struct TranslationService::Worker {
         h.score = r.score;
         h.logProbability = r.log_probability;
         h.finished = r.finished;
-        reply.nbest << h;
+        list << h;
       }
+      return list;
+    };
+    if (!text.empty()) {
+      reply.nbest = hypotheses(options);
+      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings));
     }
     reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
     Q_EMIT owner->translated(reply);

@@ -32,12 +32,17 @@ struct DecodeSettings {
   double alpha = 0.6;
   int nbest = 1;
   double maxLengthRatio = 1.5;
+  QString headMask;  // heads switched off, "enc:0:1,cross:2:3" ("" = every head on)
+  QString prefix;    // every translation starts with this text ("" = none)
 };
 
 struct TranslateRequest {
   ModelSource model;
   QString text;  // one Vietnamese sentence
   DecodeSettings settings;
+  // Also decode with every head on and no prefix (TranslationReply::reference),
+  // to compare with: both in one request, so that neither waits behind the other.
+  bool withReference = false;
 };
 
 struct AttentionRequest {
@@ -60,6 +65,8 @@ struct TranslationReply {
   QString source;                      // as translated (whitespace normalized)
   QString modelPath;                   // the file that translated it
   QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
+  QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
+  QString headMask, prefix;            // as decoded
   double milliseconds = 0;
 };
 

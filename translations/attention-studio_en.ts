@@ -343,6 +343,80 @@ layer %2</translation>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Cannot write &apos;%1&apos;.</translation>
     </message>
+    <message>
+        <source>Switch heads off</source>
+        <translation>Switch heads off</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadAblationPanel</name>
+    <message>
+        <source>Click heads to switch them off: the sentence is translated again with their outputs set to zero (the weights are not changed). Click again to switch a head back on.</source>
+        <translation>Click heads to switch them off: the sentence is translated again with their outputs set to zero (the weights are not changed). Click again to switch a head back on.</translation>
+    </message>
+    <message>
+        <source>Switch every head on</source>
+        <translation>Switch every head on</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first.</source>
+        <translation>Explore a sentence first.</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Encoder self-attention</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Decoder self-attention</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Cross-attention</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>layer %1</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3</source>
+        <translation>%1, layer %2, head %3</translation>
+    </message>
+    <message>
+        <source>%1: click to switch it off or on (--head-mask %2:%3:%4)</source>
+        <translation>%1: click to switch it off or on (--head-mask %2:%3:%4)</translation>
+    </message>
+    <message>
+        <source>Translating…</source>
+        <translation>Translating…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Every head on:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Every head on:&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n head(s) off:&lt;/b&gt; %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n head off:&lt;/b&gt; %1</numerusform>
+            <numerusform>&lt;b&gt;%n heads off:&lt;/b&gt; %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every head is on: both lines are the same model.</source>
+        <translation>Every head is on: both lines are the same model.</translation>
+    </message>
+    <message>
+        <source>The translation did not change (translate --head-mask %1).</source>
+        <translation>The translation did not change (translate --head-mask %1).</translation>
+    </message>
+    <message>
+        <source>The translation changed: struck words are gone, marked words are new (translate --head-mask %1).</source>
+        <translation>The translation changed: struck words are gone, marked words are new (translate --head-mask %1).</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>

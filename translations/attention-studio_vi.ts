@@ -341,6 +341,79 @@ lớp %2</translation>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Không ghi được &apos;%1&apos;.</translation>
     </message>
+    <message>
+        <source>Switch heads off</source>
+        <translation>Tắt đầu chú ý</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadAblationPanel</name>
+    <message>
+        <source>Click heads to switch them off: the sentence is translated again with their outputs set to zero (the weights are not changed). Click again to switch a head back on.</source>
+        <translation>Nhấp vào các đầu chú ý để tắt chúng: câu được dịch lại với đầu ra của chúng bằng không (trọng số không bị thay đổi). Nhấp lần nữa để bật lại một đầu.</translation>
+    </message>
+    <message>
+        <source>Switch every head on</source>
+        <translation>Bật lại mọi đầu</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first.</source>
+        <translation>Hãy khám phá một câu trước.</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Self-attention của bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Self-attention của bộ giải mã</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Cross-attention</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>lớp %1</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3</source>
+        <translation>%1, lớp %2, đầu %3</translation>
+    </message>
+    <message>
+        <source>%1: click to switch it off or on (--head-mask %2:%3:%4)</source>
+        <translation>%1: nhấp để tắt hoặc bật (--head-mask %2:%3:%4)</translation>
+    </message>
+    <message>
+        <source>Translating…</source>
+        <translation>Đang dịch…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Every head on:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Mọi đầu đều bật:&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n head(s) off:&lt;/b&gt; %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n đầu bị tắt:&lt;/b&gt; %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every head is on: both lines are the same model.</source>
+        <translation>Mọi đầu đều bật: hai dòng là cùng một mô hình.</translation>
+    </message>
+    <message>
+        <source>The translation did not change (translate --head-mask %1).</source>
+        <translation>Bản dịch không thay đổi (translate --head-mask %1).</translation>
+    </message>
+    <message>
+        <source>The translation changed: struck words are gone, marked words are new (translate --head-mask %1).</source>
+        <translation>Bản dịch đã thay đổi: từ bị gạch đã mất, từ được đánh dấu là mới (translate --head-mask %1).</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Thất bại: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>

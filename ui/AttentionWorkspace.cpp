@@ -24,6 +24,7 @@
 
 #include <cmath>
 
+#include "ui/HeadAblationPanel.h"
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 
@@ -324,6 +325,10 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   scroll->setWidgetResizable(true);
   views_->addTab(scroll, tr("All layers × heads"));
 
+  ablation_ = new HeadAblationPanel(service_, views_);
+  ablation_->setObjectName("Switch heads off");
+  views_->addTab(ablation_, tr("Switch heads off"));
+
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(controls);
   splitter->addWidget(views_);
@@ -393,8 +398,11 @@ void AttentionWorkspace::capture() {
   explore(model, sentence_->text(), settings);
 }
 
+void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
+
 void AttentionWorkspace::showView(const app::AttentionView& view) {
   view_ = view;
+  ablation_->setSubject(last_model_, view.source, last_settings_, view.encoderLayers, view.decoderLayers, view.heads);
   translation_->setText(tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
                            "tokens · %7+%8 layers, %9 heads</small>")
                             .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),

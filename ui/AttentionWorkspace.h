@@ -23,6 +23,8 @@ class QTableWidget;
 
 namespace studio::ui {
 
+class HeadAblationPanel;
+
 // One heatmap as drawn: rows are queries, columns keys, after the "mean
 // over heads" and "merge pieces into words" choices.
 struct AttentionMatrix {
@@ -84,6 +86,9 @@ class AttentionWorkspace : public QWidget {
   int thumbnailCount() const;
   // Shows the grid of every layer × head (the "All layers × heads" tab).
   void showGrid();
+  // The "Switch heads off" tab: the sentence translated with heads switched off.
+  HeadAblationPanel* ablation() const { return ablation_; }
+  void showAblation();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -137,6 +142,7 @@ class AttentionWorkspace : public QWidget {
   QVector<QCPItemRect*> overlay_;
   QWidget* grid_host_;
   QGridLayout* grid_;
+  HeadAblationPanel* ablation_;
 };
 
 }  // namespace studio::ui

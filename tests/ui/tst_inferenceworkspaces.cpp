@@ -27,6 +27,7 @@
 #include "model/training/Trainer.h"
 #include "model/decoding/Translator.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/HeadAblationPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TranslateWorkspace.h"
@@ -51,6 +52,7 @@ class TestInferenceWorkspaces : public QObject {
   void warningAndEntropyOnAHandMadeView();
   void exportsWriteFiles();
   void gridOpensAMap();
+  void switchingHeadsOffTranslatesAgain();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -94,7 +96,7 @@ void TestInferenceWorkspaces::translateEqualsTheCli() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5});
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}});
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText(sentence_);
   workspace.translateNow();
@@ -117,7 +119,7 @@ void TestInferenceWorkspaces::nbestListAndProbabilities() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 3, 1.5});
+  workspace.setDecodeSettings({4, 0.6, 3, 1.5, {}, {}});
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText(sentence_);
   workspace.translateNow();
@@ -463,6 +465,46 @@ void TestInferenceWorkspaces::gridOpensAMap() {
   target->click();
   QCOMPARE(explorer.shownMatrix().rows, view.targetLength);
   QCOMPARE(explorer.shownMatrix().value(1, 0), double(view.weight(Kind::DecoderSelf, 1, 2, 1, 0)));
+}
+
+void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  auto* panel = explorer.ablation();
+  QSignalSpy shown(panel, &ui::HeadAblationPanel::ablationShown);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  QVERIFY(shown.wait(60000) || !shown.isEmpty());  // every head on: both lines alike
+  QCOMPARE(panel->ablatedTranslation(), panel->fullTranslation());
+  QCOMPARE(panel->fullTranslation(), view.translation);
+
+  // Every cross-attention head off, by clicking the grid: the decoder no
+  // longer sees the source, and the translation changes.
+  for (int layer = 0; layer < view.decoderLayers; ++layer)
+    for (int head = 0; head < view.heads; ++head) panel->headButton(Kind::Cross, layer, head)->click();
+  QVERIFY(panel->isHeadOff(Kind::Cross, 1, 3) && !panel->isHeadOff(Kind::DecoderSelf, 1, 3));
+  const QString mask = panel->headMask();
+  QCOMPARE(mask, QString("cross:0:0,cross:0:1,cross:0:2,cross:0:3,cross:1:0,cross:1:1,cross:1:2,cross:1:3"));
+  QTRY_VERIFY_WITH_TIMEOUT(!panel->ablatedTranslation().isEmpty() && panel->ablatedTranslation() != view.translation,
+                           60000);
+  QCOMPARE(panel->fullTranslation(), view.translation);
+
+  // The CLI with the same mask prints the same translation.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--head-mask", mask});
+  QVERIFY(cli.waitForStarted());
+  cli.write(sentence_.toUtf8() + "\n");
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).trimmed(), panel->ablatedTranslation());
+
+  // Switching every head on again gives the full translation back.
+  panel->switchAllOn();
+  QTRY_COMPARE_WITH_TIMEOUT(panel->ablatedTranslation(), view.translation, 60000);
+  QVERIFY(panel->headMask().isEmpty());
+  QCOMPARE(ui::HeadAblationPanel::wordDiffHtml("open the file", "open a file now"),
+           QString("open <s style='color:#b42318'>the</s> <b style='color:#1a7f37'>a</b> file "
+                   "<b style='color:#1a7f37'>now</b>"));
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {
