@@ -7,6 +7,7 @@
 #include <QThread>
 
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -121,7 +122,8 @@ struct TranslationService::Worker {
   TranslationService* owner;
   std::mutex mutex;
   std::condition_variable wake;
-  std::optional<std::pair<quint64, TranslateRequest>> pending_translation;
+  // One waiting translation a channel (TranslateRequest::channel).
+  std::map<int, std::pair<quint64, TranslateRequest>> pending_translations;
   std::optional<std::pair<quint64, AttentionRequest>> pending_attention;
   quint64 next_id = 1;
   bool quit = false;
@@ -142,15 +144,20 @@ struct TranslationService::Worker {
       std::optional<std::pair<quint64, AttentionRequest>> attention;
       {
         std::unique_lock<std::mutex> lock(mutex);
-        if (busy && !pending_translation && !pending_attention) {
+        if (busy && pending_translations.empty() && !pending_attention) {
           busy = false;
           Q_EMIT owner->busyChanged(false);
         }
-        wake.wait(lock, [this] { return quit || pending_translation || pending_attention; });
+        wake.wait(lock, [this] { return quit || !pending_translations.empty() || pending_attention; });
         if (quit) return;
-        // Typing is interactive: a translation waiting goes first.
-        if (pending_translation) {
-          translation.swap(pending_translation);
+        // Typing is interactive: a translation waiting goes first, the
+        // oldest of the channels' first.
+        if (!pending_translations.empty()) {
+          auto oldest = pending_translations.begin();
+          for (auto it = pending_translations.begin(); it != pending_translations.end(); ++it)
+            if (it->second.first < oldest->second.first) oldest = it;
+          translation = oldest->second;
+          pending_translations.erase(oldest);
         } else {
           attention.swap(pending_attention);
         }
@@ -212,9 +219,11 @@ struct TranslationService::Worker {
     reply.prefix = request.settings.prefix;
     const auto& t = load(request.model, &reply.modelPath);
     addMaskAndPrefix(t, request.settings, options);
-    auto hypotheses = [&](const model::DecodingOptions& o) {
+    std::vector<model::BeamTrace> traces;
+    auto hypotheses = [&](const model::DecodingOptions& o, bool trace) {
       QList<TranslatedHypothesis> list;
-      const auto results = t.translate({text}, o);  // kept: a range-for over results.at(0) of a temporary dangles
+      // Kept: a range-for over results.at(0) of a temporary would dangle.
+      const auto results = t.translate({text}, o, 4096, nullptr, trace ? &traces : nullptr);
       for (const auto& r : results.at(0)) {
         TranslatedHypothesis h;
         h.text = QString::fromStdString(r.text);
@@ -228,8 +237,21 @@ struct TranslationService::Worker {
       return list;
     };
     if (!text.empty()) {
-      reply.nbest = hypotheses(options);
-      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings));
+      reply.nbest = hypotheses(options, request.withTrace);
+      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings), false);
+      const int eos = int(t.modelHandle()->options().eos_id);
+      for (const auto& node : traces.empty() ? model::BeamTrace() : traces[0]) {
+        BeamTreeNode n;
+        n.parent = int(node.parent);
+        n.step = int(node.step);
+        n.piece = node.token < 0 ? QStringLiteral("<s>")
+                  : node.token == eos ? QStringLiteral("</s>")
+                                      : QString::fromStdString(t.tokenizer().piece(int(node.token)));
+        n.probability = node.probability;
+        n.logProbability = node.log_probability;
+        n.fate = BeamTreeNode::Fate(int(node.fate));
+        reply.beam << n;
+      }
     }
     reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
     Q_EMIT owner->translated(reply);
@@ -302,7 +324,14 @@ quint64 enqueue(std::mutex& mutex, std::condition_variable& wake, quint64& next_
 }  // namespace
 
 quint64 TranslationService::translate(const TranslateRequest& request) {
-  return enqueue(worker_->mutex, worker_->wake, worker_->next_id, worker_->pending_translation, request);
+  quint64 id;
+  {
+    std::lock_guard<std::mutex> lock(worker_->mutex);
+    id = worker_->next_id++;
+    worker_->pending_translations[request.channel] = {id, request};
+  }
+  worker_->wake.notify_one();
+  return id;
 }
 
 quint64 TranslationService::captureAttention(const AttentionRequest& request) {
@@ -311,7 +340,7 @@ quint64 TranslationService::captureAttention(const AttentionRequest& request) {
 
 bool TranslationService::isBusy() const {
   std::lock_guard<std::mutex> lock(worker_->mutex);
-  return worker_->busy || worker_->pending_translation || worker_->pending_attention;
+  return worker_->busy || !worker_->pending_translations.empty() || worker_->pending_attention;
 }
 
 }  // namespace studio::app

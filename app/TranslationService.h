@@ -43,6 +43,21 @@ struct TranslateRequest {
   // Also decode with every head on and no prefix (TranslationReply::reference),
   // to compare with: both in one request, so that neither waits behind the other.
   bool withReference = false;
+  bool withTrace = false;  // fill TranslationReply::beam
+  // Requests replace the one waiting on their own channel only: the
+  // Translate box, the explorer's head panel and its beam view each have one.
+  int channel = 0;
+};
+
+// One candidate of beam search as the beam explorer draws it (see the
+// engine's BeamNode): node 0 is the start.
+struct BeamTreeNode {
+  enum class Fate { Root, Kept, Pruned, Finished };
+  int parent = -1, step = 0;
+  QString piece;  // "</s>" for an end
+  float probability = 1;
+  double logProbability = 0;
+  Fate fate = Fate::Root;
 };
 
 struct AttentionRequest {
@@ -66,6 +81,7 @@ struct TranslationReply {
   QString modelPath;                   // the file that translated it
   QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
   QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
+  QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start
   QString headMask, prefix;            // as decoded
   double milliseconds = 0;
 };
@@ -111,7 +127,8 @@ class TranslationService : public QObject {
   ~TranslationService() override;  // waits for the request being decoded
 
   // Queue a request and return its id (increasing). A request of the same
-  // kind still waiting is dropped: only the newest is decoded.
+  // kind (and, for translations, channel) still waiting is dropped: only the
+  // newest is decoded.
   quint64 translate(const TranslateRequest& request);
   quint64 captureAttention(const AttentionRequest& request);
 

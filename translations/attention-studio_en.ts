@@ -347,6 +347,69 @@ layer %2</translation>
         <source>Switch heads off</source>
         <translation>Switch heads off</translation>
     </message>
+    <message>
+        <source>Beam search</source>
+        <translation>Beam search</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::BeamExplorer</name>
+    <message>
+        <source>start</source>
+        <translation>start</translation>
+    </message>
+    <message>
+        <source>kept in the beam</source>
+        <translation>kept in the beam</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>pruned</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>finished</translation>
+    </message>
+    <message>
+        <source>step %1 · %2 · P = %3 · log P of the prefix = %4%5</source>
+        <translation>step %1 · %2 · P = %3 · log P of the prefix = %4%5</translation>
+    </message>
+    <message>
+        <source> · click: start the translation with this</source>
+        <translation> · click: start the translation with this</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first.</source>
+        <translation>Explore a sentence first.</translation>
+    </message>
+    <message>
+        <source>Clear the forced start</source>
+        <translation>Clear the forced start</translation>
+    </message>
+    <message>
+        <source>Every candidate of beam search, one column a step: kept (solid), pruned (grey, dashed), finished (green); the winner&apos;s path is orange. Click a box to start the translation with it and let the model write the rest. Ctrl+wheel zooms, drag to pan.</source>
+        <translation>Every candidate of beam search, one column a step: kept (solid), pruned (grey, dashed), finished (green); the winner&apos;s path is orange. Click a box to start the translation with it and let the model write the rest. Ctrl+wheel zooms, drag to pan.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Searching…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Forced to start with &lt;i&gt;%1&lt;/i&gt;: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Forced to start with &lt;i&gt;%1&lt;/i&gt;: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> &lt;small&gt;(beam %1 · %2 kept, %3 pruned candidates)&lt;/small&gt;</source>
+        <translation> &lt;small&gt;(beam %1 · %2 kept, %3 pruned candidates)&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

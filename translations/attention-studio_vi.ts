@@ -345,6 +345,69 @@ lớp %2</translation>
         <source>Switch heads off</source>
         <translation>Tắt đầu chú ý</translation>
     </message>
+    <message>
+        <source>Beam search</source>
+        <translation>Tìm kiếm chùm</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::BeamExplorer</name>
+    <message>
+        <source>start</source>
+        <translation>bắt đầu</translation>
+    </message>
+    <message>
+        <source>kept in the beam</source>
+        <translation>giữ lại trong chùm</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>bị loại</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>đã kết thúc</translation>
+    </message>
+    <message>
+        <source>step %1 · %2 · P = %3 · log P of the prefix = %4%5</source>
+        <translation>bước %1 · %2 · P = %3 · log P của tiền tố = %4%5</translation>
+    </message>
+    <message>
+        <source> · click: start the translation with this</source>
+        <translation> · nhấp: bắt đầu bản dịch bằng phần này</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first.</source>
+        <translation>Hãy khám phá một câu trước.</translation>
+    </message>
+    <message>
+        <source>Clear the forced start</source>
+        <translation>Bỏ phần mở đầu bắt buộc</translation>
+    </message>
+    <message>
+        <source>Every candidate of beam search, one column a step: kept (solid), pruned (grey, dashed), finished (green); the winner&apos;s path is orange. Click a box to start the translation with it and let the model write the rest. Ctrl+wheel zooms, drag to pan.</source>
+        <translation>Mọi ứng viên của tìm kiếm chùm, mỗi bước một cột: giữ lại (nét liền), bị loại (xám, nét đứt), đã kết thúc (xanh lá); đường của bản thắng màu cam. Nhấp vào một ô để bắt đầu bản dịch bằng nó và để mô hình viết phần còn lại. Ctrl+con lăn để phóng to, kéo để di chuyển.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Đang tìm…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Forced to start with &lt;i&gt;%1&lt;/i&gt;: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Bắt buộc bắt đầu bằng &lt;i&gt;%1&lt;/i&gt;: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> &lt;small&gt;(beam %1 · %2 kept, %3 pruned candidates)&lt;/small&gt;</source>
+        <translation> &lt;small&gt;(chùm %1 · %2 ứng viên giữ lại, %3 bị loại)&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Thất bại: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

@@ -24,6 +24,7 @@
 
 #include <cmath>
 
+#include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
@@ -328,6 +329,9 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   ablation_ = new HeadAblationPanel(service_, views_);
   ablation_->setObjectName("Switch heads off");
   views_->addTab(ablation_, tr("Switch heads off"));
+  beam_ = new BeamExplorer(service_, views_);
+  beam_->setObjectName("Beam search");
+  views_->addTab(beam_, tr("Beam search"));
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(controls);
@@ -399,10 +403,12 @@ void AttentionWorkspace::capture() {
 }
 
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
+void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 
 void AttentionWorkspace::showView(const app::AttentionView& view) {
   view_ = view;
   ablation_->setSubject(last_model_, view.source, last_settings_, view.encoderLayers, view.decoderLayers, view.heads);
+  beam_->setSubject(last_model_, view.source, last_settings_);
   translation_->setText(tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
                            "tokens · %7+%8 layers, %9 heads</small>")
                             .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),

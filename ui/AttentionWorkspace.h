@@ -23,6 +23,7 @@ class QTableWidget;
 
 namespace studio::ui {
 
+class BeamExplorer;
 class HeadAblationPanel;
 
 // One heatmap as drawn: rows are queries, columns keys, after the "mean
@@ -89,6 +90,9 @@ class AttentionWorkspace : public QWidget {
   // The "Switch heads off" tab: the sentence translated with heads switched off.
   HeadAblationPanel* ablation() const { return ablation_; }
   void showAblation();
+  // The "Beam search" tab: the search's tree, and forcing a prefix from it.
+  BeamExplorer* beam() const { return beam_; }
+  void showBeam();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -143,6 +147,7 @@ class AttentionWorkspace : public QWidget {
   QWidget* grid_host_;
   QGridLayout* grid_;
   HeadAblationPanel* ablation_;
+  BeamExplorer* beam_;
 };
 
 }  // namespace studio::ui

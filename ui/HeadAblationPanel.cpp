@@ -167,6 +167,7 @@ void HeadAblationPanel::decode() {
   if (model_.isEmpty() || text_.trimmed().isEmpty()) return;
   app::TranslateRequest request{model_, text_, settings_, /*withReference=*/true};
   request.settings.headMask = headMask();
+  request.channel = 1;  // its own: the Translate box's typing does not replace it
   newest_id_ = service_->translate(request);
   status_->setText(tr("Translating…"));
 }

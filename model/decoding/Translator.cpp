@@ -71,8 +71,9 @@ std::vector<int64_t> Translator::encodeTarget(const std::string& text) const {
 
 std::vector<std::vector<Translation>> Translator::translate(
     const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens,
-    const std::function<void(size_t, size_t)>& progress) const {
+    const std::function<void(size_t, size_t)>& progress, std::vector<BeamTrace>* traces) const {
   options.validate();
+  if (traces) traces->assign(sentences.size(), BeamTrace());
   const auto& o = model_->options();
   std::vector<std::vector<int64_t>> sources;
   sources.reserve(sentences.size());
@@ -103,14 +104,16 @@ std::vector<std::vector<Translation>> Translator::translate(
       for (size_t t = 0; t < ids.size(); ++t) acc[b][int64_t(t)] = ids[t];
     }
     std::vector<std::vector<Hypothesis>> results;
+    std::vector<BeamTrace> batch_traces;
     try {
-      results = beamSearch(model_, src.to(device_), options);
+      results = beamSearch(model_, src.to(device_), options, traces ? &batch_traces : nullptr);
     } catch (const c10::OutOfMemoryError&) {
       throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
     } catch (const std::bad_alloc&) {
       throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
     }
     for (int64_t b = 0; b < B; ++b) {
+      if (traces) (*traces)[order[start + size_t(b)]] = std::move(batch_traces[size_t(b)]);
       auto& list = out[order[start + size_t(b)]];
       for (const auto& hyp : results[size_t(b)]) {
         Translation t;

@@ -34,9 +34,10 @@ class Translator {
                               const torch::Device& device);
 
   // `progress` (optional) hears (sentences done, total) after each batch.
+  // `traces` (optional) receives each sentence's beam search (Decoding.h).
   std::vector<std::vector<Translation>> translate(
       const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens = 4096,
-      const std::function<void(size_t, size_t)>& progress = nullptr) const;
+      const std::function<void(size_t, size_t)>& progress = nullptr, std::vector<BeamTrace>* traces = nullptr) const;
 
   Transformer& model() { return model_; }
   Transformer modelHandle() const { return model_; }  // shares the module

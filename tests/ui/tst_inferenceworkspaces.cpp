@@ -27,6 +27,7 @@
 #include "model/training/Trainer.h"
 #include "model/decoding/Translator.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
@@ -53,6 +54,7 @@ class TestInferenceWorkspaces : public QObject {
   void exportsWriteFiles();
   void gridOpensAMap();
   void switchingHeadsOffTranslatesAgain();
+  void clickingABeamNodeForcesItsPrefix();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -505,6 +507,57 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
   QCOMPARE(ui::HeadAblationPanel::wordDiffHtml("open the file", "open a file now"),
            QString("open <s style='color:#b42318'>the</s> <b style='color:#1a7f37'>a</b> file "
                    "<b style='color:#1a7f37'>now</b>"));
+}
+
+void TestInferenceWorkspaces::clickingABeamNodeForcesItsPrefix() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  auto* beam = explorer.beam();
+  QSignalSpy trees(beam, &ui::BeamExplorer::treeShown);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  QVERIFY(trees.wait(60000) || !trees.isEmpty());
+  QCOMPARE(beam->translation(), view.translation);
+  const auto tree = beam->tree();
+  QVERIFY(tree.size() > 4);
+  QCOMPARE(tree[0].fate, app::BeamTreeNode::Fate::Root);
+  // A first word the search did not choose.
+  int chosen = -1;
+  for (int i = 1; i < tree.size() && chosen < 0; ++i)
+    if (tree[i].step == 1 && tree[i].piece.startsWith(QChar(0x2581)) &&
+        !view.translation.startsWith(beam->prefixText(i)))
+      chosen = i;
+  QVERIFY2(chosen > 0, "no other first word in the tree");
+  const QString prefix = beam->prefixText(chosen);
+
+  // Click its box in the drawn tree.
+  explorer.resize(1000, 700);
+  explorer.show();
+  explorer.showBeam();
+  QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+  beam->view()->centerOn(beam->view()->nodeCentre(chosen));
+  const QPoint at = beam->view()->mapFromScene(beam->view()->nodeCentre(chosen));
+  QCOMPARE(beam->view()->nodeAt(at), chosen);
+  trees.clear();
+  QTest::mouseClick(beam->view()->viewport(), Qt::LeftButton, {}, at);
+  QVERIFY(trees.wait(60000) || !trees.isEmpty());
+  QCOMPARE(beam->prefix(), prefix);
+  QVERIFY2(beam->translation().startsWith(prefix), qPrintable(beam->translation() + " / " + prefix));
+  QCOMPARE(beam->tree()[1].piece, tree[chosen].piece);  // the new search starts there
+
+  // The CLI's --prefix gives the same translation.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--prefix", prefix});
+  QVERIFY(cli.waitForStarted());
+  cli.write(sentence_.toUtf8() + "\n");
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).trimmed(), beam->translation());
+
+  trees.clear();
+  beam->clearPrefix();
+  QVERIFY(trees.wait(60000) || !trees.isEmpty());
+  QCOMPARE(beam->translation(), view.translation);
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {

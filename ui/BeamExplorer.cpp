@@ -1,0 +1,243 @@
+#include "ui/BeamExplorer.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <functional>
+
+namespace studio::ui {
+
+using Fate = app::BeamTreeNode::Fate;
+
+namespace {
+
+constexpr double kColumn = 120, kRow = 44, kBoxWidth = 100, kBoxHeight = 36;
+
+QString fateName(Fate fate) {
+  switch (fate) {
+    case Fate::Root: return BeamExplorer::tr("start");
+    case Fate::Kept: return BeamExplorer::tr("kept in the beam");
+    case Fate::Pruned: return BeamExplorer::tr("pruned");
+    case Fate::Finished: return BeamExplorer::tr("finished");
+  }
+  return {};
+}
+
+}  // namespace
+
+BeamTreeView::BeamTreeView(QWidget* parent) : QGraphicsView(parent) {
+  setScene(new QGraphicsScene(this));
+  setDragMode(QGraphicsView::ScrollHandDrag);
+  setRenderHint(QPainter::Antialiasing);
+  setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+}
+
+void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int>& winner) {
+  scene()->clear();
+  centres_.clear();
+  if (nodes.isEmpty()) return;
+  // Children, the likelier first; leaves take one row each and a parent sits
+  // between its first and last child.
+  QVector<QVector<int>> children(nodes.size());
+  for (int i = 1; i < nodes.size(); ++i)
+    if (nodes[i].parent >= 0 && nodes[i].parent < i) children[nodes[i].parent].push_back(i);
+  for (auto& list : children)
+    std::sort(list.begin(), list.end(),
+              [&](int a, int b) { return nodes[a].logProbability > nodes[b].logProbability; });
+  QVector<double> row(nodes.size(), 0.0);
+  double next_row = 0;
+  std::function<void(int)> place = [&](int n) {
+    if (children[n].isEmpty()) {
+      row[n] = next_row++;
+      return;
+    }
+    for (int c : children[n]) place(c);
+    row[n] = (row[children[n].first()] + row[children[n].last()]) / 2;
+  };
+  place(0);
+
+  const QPalette colours = palette();
+  for (int i = 0; i < nodes.size(); ++i) {
+    const QPointF centre(nodes[i].step * kColumn + kBoxWidth / 2, row[i] * kRow + kBoxHeight / 2);
+    centres_.push_back(centre);
+  }
+  for (int i = 1; i < nodes.size(); ++i) {
+    if (nodes[i].parent < 0) continue;
+    const bool on_path = winner.contains(i) && winner.contains(nodes[i].parent);
+    QPen pen(on_path ? QColor(214, 120, 0) : colours.color(QPalette::Mid), on_path ? 3 : 1,
+             nodes[i].fate == Fate::Pruned ? Qt::DashLine : Qt::SolidLine);
+    const QPointF from = centres_[nodes[i].parent] + QPointF(kBoxWidth / 2, 0);
+    const QPointF to = centres_[i] - QPointF(kBoxWidth / 2, 0);
+    scene()->addLine(QLineF(from, to), pen);
+  }
+  for (int i = 0; i < nodes.size(); ++i) {
+    const auto& n = nodes[i];
+    QColor fill = colours.color(QPalette::Base), text = colours.color(QPalette::Text);
+    if (n.fate == Fate::Pruned) fill = colours.color(QPalette::Window), text = colours.color(QPalette::PlaceholderText);
+    if (n.fate == Fate::Finished) fill = QColor(205, 235, 210), text = QColor(20, 60, 30);
+    QPen border(winner.contains(i) ? QColor(214, 120, 0) : colours.color(QPalette::Mid), winner.contains(i) ? 3 : 1);
+    auto* box = scene()->addRect(QRectF(centres_[i] - QPointF(kBoxWidth / 2, kBoxHeight / 2), QSizeF(kBoxWidth, kBoxHeight)),
+                                 border, fill);
+    box->setToolTip(BeamExplorer::tr("step %1 · %2 · P = %3 · log P of the prefix = %4%5")
+                        .arg(n.step)
+                        .arg(fateName(n.fate))
+                        .arg(n.probability, 0, 'f', 3)
+                        .arg(n.logProbability, 0, 'f', 3)
+                        .arg(n.fate == Fate::Root ? QString() : BeamExplorer::tr(" · click: start the translation with this")));
+    box->setData(0, i);
+    auto* label = scene()->addSimpleText(n.fate == Fate::Root ? QStringLiteral("<s>")
+                                                              : QString("%1\n%2").arg(n.piece).arg(n.probability, 0, 'f', 2));
+    label->setBrush(text);
+    label->setPos(centres_[i] - QPointF(kBoxWidth / 2 - 5, kBoxHeight / 2 - 2));
+    label->setData(0, i);
+  }
+  setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
+}
+
+QPointF BeamTreeView::nodeCentre(int index) const { return centres_.value(index); }
+
+int BeamTreeView::nodeAt(const QPoint& viewport_point) const {
+  for (auto* item : items(viewport_point))
+    if (item->data(0).isValid()) return item->data(0).toInt();
+  return -1;
+}
+
+void BeamTreeView::wheelEvent(QWheelEvent* event) {
+  if (event->modifiers() & Qt::ControlModifier) {
+    const double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+    scale(factor, factor);
+    event->accept();
+    return;
+  }
+  QGraphicsView::wheelEvent(event);
+}
+
+void BeamTreeView::mousePressEvent(QMouseEvent* event) {
+  press_ = event->pos();
+  QGraphicsView::mousePressEvent(event);
+}
+
+void BeamTreeView::mouseReleaseEvent(QMouseEvent* event) {
+  QGraphicsView::mouseReleaseEvent(event);
+  // A click, not the end of a drag.
+  if ((event->pos() - press_).manhattanLength() < 4) {
+    const int node = nodeAt(event->pos());
+    if (node > 0) Q_EMIT nodeClicked(node);
+  }
+}
+
+BeamExplorer::BeamExplorer(app::TranslationService* service, QWidget* parent) : QWidget(parent), service_(service) {
+  auto* layout = new QVBoxLayout(this);
+  auto* row = new QHBoxLayout;
+  summary_ = new QLabel(tr("Explore a sentence first."), this);
+  summary_->setObjectName("Beam summary");
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::RichText);
+  clear_ = new QPushButton(tr("Clear the forced start"), this);
+  clear_->setObjectName("Clear the forced start");
+  clear_->setEnabled(false);
+  connect(clear_, &QPushButton::clicked, this, &BeamExplorer::clearPrefix);
+  row->addWidget(summary_, 1);
+  row->addWidget(clear_);
+  layout->addLayout(row);
+  auto* hint = new QLabel(tr("Every candidate of beam search, one column a step: kept (solid), pruned (grey, dashed), "
+                             "finished (green); the winner's path is orange. Click a box to start the translation "
+                             "with it and let the model write the rest. Ctrl+wheel zooms, drag to pan."),
+                          this);
+  hint->setWordWrap(true);
+  layout->addWidget(hint);
+  view_ = new BeamTreeView(this);
+  view_->setObjectName("Beam tree");
+  layout->addWidget(view_, 1);
+  connect(view_, &BeamTreeView::nodeClicked, this, &BeamExplorer::forceNode);
+  connect(service_, &app::TranslationService::translated, this, &BeamExplorer::onTranslated);
+  connect(service_, &app::TranslationService::failed, this, &BeamExplorer::onFailed);
+}
+
+void BeamExplorer::setSubject(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings) {
+  model_ = model;
+  text_ = text;
+  settings_ = settings;
+  settings_.headMask.clear();
+  prefix_.clear();
+  decode();
+}
+
+QString BeamExplorer::prefixText(int index) const {
+  QStringList pieces;
+  for (int n = index; n > 0 && n < tree_.size(); n = tree_[n].parent)
+    if (tree_[n].fate != Fate::Root && tree_[n].piece != "</s>") pieces.prepend(tree_[n].piece);
+  return pieces.join(QString()).replace(QChar(0x2581), ' ').trimmed();
+}
+
+void BeamExplorer::forceNode(int index) {
+  if (index <= 0 || index >= tree_.size()) return;
+  prefix_ = prefixText(index);
+  decode();
+}
+
+void BeamExplorer::clearPrefix() {
+  prefix_.clear();
+  decode();
+}
+
+void BeamExplorer::decode() {
+  if (model_.isEmpty() || text_.trimmed().isEmpty()) return;
+  app::TranslateRequest request{model_, text_, settings_};
+  request.settings.nbest = 1;
+  request.settings.prefix = prefix_;
+  request.withTrace = true;
+  request.channel = 2;
+  newest_id_ = service_->translate(request);
+  summary_->setText(tr("Searching…"));
+}
+
+void BeamExplorer::onTranslated(const app::TranslationReply& reply) {
+  if (reply.id != newest_id_) return;
+  tree_ = reply.beam;
+  translation_ = reply.nbest.isEmpty() ? QString() : reply.nbest.first().text;
+  // The winner's path: the node whose pieces read the best hypothesis.
+  QSet<int> winner;
+  if (!reply.nbest.isEmpty()) {
+    const QStringList best = reply.nbest.first().pieces;
+    for (int i = 1; i < tree_.size() && winner.isEmpty(); ++i) {
+      const bool ends = reply.nbest.first().finished ? tree_[i].fate == Fate::Finished
+                                                      : tree_[i].fate == Fate::Kept && tree_[i].step == best.size();
+      if (!ends) continue;
+      QStringList path;
+      QSet<int> nodes;
+      for (int n = i; n > 0; n = tree_[n].parent) {
+        nodes.insert(n);
+        if (tree_[n].piece != "</s>") path.prepend(tree_[n].piece);
+      }
+      if (path == best) winner = nodes + QSet<int>{0};
+    }
+  }
+  view_->setTree(tree_, winner);
+  clear_->setEnabled(!prefix_.isEmpty());
+  const int kept = int(std::count_if(tree_.begin(), tree_.end(), [](const auto& n) { return n.fate == Fate::Kept; }));
+  const int pruned = int(std::count_if(tree_.begin(), tree_.end(), [](const auto& n) { return n.fate == Fate::Pruned; }));
+  summary_->setText((prefix_.isEmpty() ? tr("<b>%1</b>").arg(translation_.toHtmlEscaped())
+                                       : tr("Forced to start with <i>%1</i>: <b>%2</b>")
+                                             .arg(prefix_.toHtmlEscaped(), translation_.toHtmlEscaped())) +
+                    tr(" <small>(beam %1 · %2 kept, %3 pruned candidates)</small>")
+                        .arg(settings_.beam)
+                        .arg(kept)
+                        .arg(pruned));
+  Q_EMIT treeShown();
+}
+
+void BeamExplorer::onFailed(quint64 id, const QString& message) {
+  if (id != newest_id_) return;
+  summary_->setText(tr("Failed: %1").arg(message.toHtmlEscaped()));
+}
+
+}  // namespace studio::ui
