@@ -14,6 +14,8 @@
 
 #include "app/EngineInfo.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/BeamExplorer.h"
+#include "ui/HeadAblationPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
 #include "ui/TrainingWorkspace.h"
@@ -36,7 +38,14 @@ int main(int argc, char** argv) {
   QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE");
   QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
   QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
-  QCommandLineOption workspace("workspace", "Start in a workspace: training, translate, attention or attention-grid.", "NAME");
+  QCommandLineOption workspace("workspace",
+                               "Start in a workspace: training, translate, attention, attention-grid, attention-heads "
+                               "or attention-beam.",
+                               "NAME");
+  QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
+                               "LIST");
+  QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
+                            "TEXT");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   parser.addOption(smoke);
@@ -46,6 +55,8 @@ int main(int argc, char** argv) {
   parser.addOption(workspace);
   parser.addOption(text);
   parser.addOption(pad_to);
+  parser.addOption(head_mask);
+  parser.addOption(prefix);
   QCommandLineOption language("language", "Interface language for this start: en or vi (default: the preference, "
                               "else the system's).", "CODE");
   parser.addOption(language);
@@ -76,6 +87,23 @@ int main(int argc, char** argv) {
   if (parser.isSet(open_run)) window.openPath(parser.value(open_run));
   if (parser.isSet(open)) window.openPath(parser.value(open));
   if (parser.isSet(pad_to)) window.attention()->setPadTo(parser.value(pad_to).toInt());
+  if (parser.isSet(head_mask) || parser.isSet(prefix)) {
+    // Once the sentence's view is there (the panels know the model's shape).
+    const QString mask = parser.value(head_mask), forced = parser.value(prefix);
+    auto* once = new QObject(&window);
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, mask, forced, once] {
+      for (const QString& item : mask.split(',', Qt::SkipEmptyParts)) {
+        const QStringList f = item.split(':');
+        if (f.size() != 3) continue;
+        const auto kind = f[0] == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
+                          : f[0] == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
+                                          : studio::app::AttentionView::Kind::Cross;
+        window.attention()->ablation()->setHeadOff(kind, f[1].toInt(), f[2].toInt(), true);
+      }
+      if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
+      once->deleteLater();
+    });
+  }
   if (parser.isSet(text)) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();
@@ -84,11 +112,13 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();
-    QWidget* page = name == "translate"                               ? static_cast<QWidget*>(window.translate())
-                    : name == "attention" || name == "attention-grid" ? static_cast<QWidget*>(window.attention())
-                                                                      : static_cast<QWidget*>(window.training());
+    QWidget* page = name == "translate"               ? static_cast<QWidget*>(window.translate())
+                    : name.startsWith("attention") ? static_cast<QWidget*>(window.attention())
+                                                   : static_cast<QWidget*>(window.training());
     window.tabs()->setCurrentWidget(page);
     if (name == "attention-grid") window.attention()->showGrid();
+    if (name == "attention-heads") window.attention()->showAblation();
+    if (name == "attention-beam") window.attention()->showBeam();
   }
   window.show();
 

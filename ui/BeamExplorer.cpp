@@ -184,6 +184,11 @@ void BeamExplorer::forceNode(int index) {
   decode();
 }
 
+void BeamExplorer::forcePrefix(const QString& text) {
+  prefix_ = text.trimmed();
+  decode();
+}
+
 void BeamExplorer::clearPrefix() {
   prefix_.clear();
   decode();

@@ -53,6 +53,8 @@ class BeamExplorer : public QWidget {
   // Forces the prefix that node `index` of the shown tree ends (its pieces
   // joined as SentencePiece writes text) and translates again.
   void forceNode(int index);
+  // Forces `text` as the start of the translation (as `translate --prefix`).
+  void forcePrefix(const QString& text);
   void clearPrefix();
 
   QString prefix() const { return prefix_; }
