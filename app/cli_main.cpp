@@ -31,6 +31,7 @@ const std::vector<Subcommand>& subcommands() {
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
+      {headsSpec, runHeads},
       {doctorSpec, runDoctor},
   };
   return all;

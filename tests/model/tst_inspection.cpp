@@ -5,18 +5,32 @@
 
 #include <random>
 
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
 #include "model/MultiHeadAttention.h"
+#include "model/data/Tokenizer.h"
 #include "model/decoding/Decoding.h"
+#include "model/decoding/HeadImportance.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/Translator.h"
 #include "model/training/Optimizer.h"
 
 using namespace studio;
 using model::AttentionKind;
 using model::HeadMask;
+
+namespace {
+// The output projection's columns that read head `head` (of `heads`), set to zero.
+void zeroHeadOutput(model::Transformer& m, const std::string& attention, int64_t head, int64_t heads) {
+  torch::NoGradGuard no_grad;
+  auto weight = m->named_parameters()[attention + ".out_proj.weight"];
+  const int64_t dh = weight.size(1) / heads;
+  weight.slice(1, head * dh, (head + 1) * dh).zero_();
+}
+}  // namespace
 
 class TestInspection : public QObject {
   Q_OBJECT
@@ -158,6 +172,56 @@ class TestInspection : public QObject {
       }
       QVERIFY2(found, qPrintable(QString("sentence %1").arg(b)));
     }
+  }
+
+  void aHeadThatAddsNothingIsWorthNothing() {
+    // A small model on a numbered corpus (with its SentencePiece model), cross-attention
+    // head 2 of layer 1 made silent by zeroing the output projection's columns it feeds.
+    QTemporaryDir dir;
+    const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                  {"open file", "close window"}, 150, 60);
+    auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+    model::TransformerOptions o = test::smallOptions();
+    o.vocab_size = tokenizer->vocabSize();
+    o.dropout = o.attention_dropout = o.relu_dropout = 0.0;
+    torch::manual_seed(2);
+    model::Transformer m(o);
+    zeroHeadOutput(m, "decoder.layers.1.cross_attn", 2, o.heads);
+    model::Translator translator(m, tokenizer, torch::kCPU);
+    const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12", "mở tập tin số 40"};
+    const std::vector<std::string> ref = {"open file number 3", "close window number 12", "open file number 40"};
+    model::DecodingOptions options;
+    options.beam_size = 2;
+    const auto ranking = model::rankHeads(translator, src, ref, options);
+    QCOMPARE(ranking.heads.size(), size_t((o.encoder_layers + 2 * o.decoder_layers) * o.heads));
+    QVERIFY(ranking.loss > 0);
+    bool found = false, some_other_matters = false;
+    for (const auto& h : ranking.heads) {
+      if (h.head == model::HeadRef{AttentionKind::Cross, 1, 2}) {
+        found = true;
+        QCOMPARE(h.loss_rise, 0.0);
+        QCOMPARE(h.bleu_drop, 0.0);
+        QCOMPARE(h.loss, ranking.loss);
+      } else if (h.loss_rise != 0.0) {
+        some_other_matters = true;
+      }
+    }
+    QVERIFY(found);
+    QVERIFY(some_other_matters);
+    // Sorted: BLEU drop, then loss rise, largest first.
+    for (size_t i = 1; i < ranking.heads.size(); ++i)
+      QVERIFY(ranking.heads[i - 1].bleu_drop > ranking.heads[i].bleu_drop ||
+              (ranking.heads[i - 1].bleu_drop == ranking.heads[i].bleu_drop &&
+               ranking.heads[i - 1].loss_rise >= ranking.heads[i].loss_rise));
+
+    // Pruning: one head fewer a point, every (kind, layer) keeping one.
+    const auto curve = model::pruningCurve(translator, src, ref, options, ranking);
+    const int64_t all = int64_t(ranking.heads.size());
+    QCOMPARE(curve.front().heads_left, all);
+    QCOMPARE(curve.back().heads_left, all - all + (o.encoder_layers + 2 * o.decoder_layers));
+    for (size_t i = 1; i < curve.size(); ++i) QCOMPARE(curve[i].heads_left, curve[i - 1].heads_left - 1);
+    // The loss with the mask of a point is what referenceLoss says for it.
+    QCOMPARE(curve[3].loss, model::referenceLoss(translator, src, ref, curve[3].off));
   }
 
  private:

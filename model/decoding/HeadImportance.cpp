@@ -1,0 +1,147 @@
+#include "model/decoding/HeadImportance.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "model/data/Batching.h"
+#include "model/evaluation/Bleu.h"
+#include "model/training/Loss.h"
+
+namespace studio::model {
+
+namespace {
+
+double bleuOf(Translator& translator, const std::vector<std::string>& sources,
+              const std::vector<std::string>& references, const DecodingOptions& options) {
+  const auto results = translator.translate(sources, options);
+  std::vector<std::string> hypotheses;
+  for (const auto& list : results) hypotheses.push_back(list.empty() ? std::string() : list[0].text);
+  return corpusBleu(hypotheses, references).score;
+}
+
+std::vector<HeadRef> everyHead(const TransformerOptions& o) {
+  std::vector<HeadRef> heads;
+  for (int64_t l = 0; l < o.encoder_layers; ++l)
+    for (int64_t h = 0; h < o.heads; ++h) heads.push_back({AttentionKind::EncoderSelf, l, h});
+  for (int64_t l = 0; l < o.decoder_layers; ++l)
+    for (int64_t h = 0; h < o.heads; ++h) heads.push_back({AttentionKind::DecoderSelf, l, h});
+  for (int64_t l = 0; l < o.decoder_layers; ++l)
+    for (int64_t h = 0; h < o.heads; ++h) heads.push_back({AttentionKind::Cross, l, h});
+  return heads;
+}
+
+void requireAligned(const std::vector<std::string>& sources, const std::vector<std::string>& references) {
+  if (sources.size() != references.size())
+    throw std::invalid_argument(std::to_string(sources.size()) + " sources but " + std::to_string(references.size()) +
+                                " references");
+  if (sources.empty()) throw std::invalid_argument("no sentences to measure on");
+}
+
+}  // namespace
+
+double referenceLoss(Translator& translator, const std::vector<std::string>& sources,
+                     const std::vector<std::string>& references, const HeadMask& mask) {
+  requireAligned(sources, references);
+  auto model = translator.modelHandle();
+  const auto& o = model->options();
+  const auto limit = size_t(std::max<int64_t>(1, o.max_length - 1));
+  data::EncodedSplit split;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    auto src = translator.tokenizer().encode(sources[i]), tgt = translator.tokenizer().encode(references[i]);
+    if (src.size() > limit) src.resize(limit);
+    if (tgt.size() > limit) tgt.resize(limit);
+    split.add(src, tgt);
+  }
+  torch::NoGradGuard no_grad;
+  const ScopedHeadMask scoped(model, mask);
+  double nll = 0;
+  int64_t tokens = 0;
+  constexpr size_t kBatch = 32;
+  for (size_t start = 0; start < split.size(); start += kBatch) {
+    std::vector<size_t> indices;
+    for (size_t i = start; i < std::min(split.size(), start + kBatch); ++i) indices.push_back(i);
+    auto batch = data::makeBatchTensors(split, indices, o.pad_id, o.bos_id, o.eos_id);
+    const auto& device = translator.device();
+    auto logits = model(batch.src.to(device), batch.target_in.to(device));
+    auto result = labelSmoothedCrossEntropy(logits, batch.target_out.to(device), o.pad_id, /*epsilon=*/0.0,
+                                            /*count_correct=*/false);
+    nll += result.nll_sum.item<double>();
+    tokens += result.tokens;
+  }
+  return tokens ? nll / double(tokens) : 0.0;
+}
+
+HeadImportance rankHeads(Translator& translator, const std::vector<std::string>& sources,
+                         const std::vector<std::string>& references, const DecodingOptions& options,
+                         const std::function<bool(size_t, size_t)>& progress) {
+  requireAligned(sources, references);
+  const auto heads = everyHead(translator.model()->options());
+  const size_t total = heads.size() + 1;
+  HeadImportance result;
+  result.sentences = sources.size();
+  DecodingOptions base = options;
+  base.nbest = 1;
+  base.head_mask = {};
+  result.bleu = bleuOf(translator, sources, references, base);
+  result.loss = referenceLoss(translator, sources, references, {});
+  if (progress && !progress(1, total)) {
+    result.stopped = true;
+    return result;
+  }
+  for (size_t i = 0; i < heads.size(); ++i) {
+    DecodingOptions one = base;
+    one.head_mask.off = {heads[i]};
+    HeadEffect effect;
+    effect.head = heads[i];
+    effect.bleu = bleuOf(translator, sources, references, one);
+    effect.loss = referenceLoss(translator, sources, references, one.head_mask);
+    effect.bleu_drop = result.bleu - effect.bleu;
+    effect.loss_rise = effect.loss - result.loss;
+    result.heads.push_back(effect);
+    if (progress && !progress(i + 2, total)) {
+      result.stopped = true;
+      break;
+    }
+  }
+  std::stable_sort(result.heads.begin(), result.heads.end(), [](const HeadEffect& a, const HeadEffect& b) {
+    if (a.bleu_drop != b.bleu_drop) return a.bleu_drop > b.bleu_drop;
+    return a.loss_rise > b.loss_rise;
+  });
+  return result;
+}
+
+std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector<std::string>& sources,
+                                       const std::vector<std::string>& references, const DecodingOptions& options,
+                                       const HeadImportance& ranking,
+                                       const std::function<bool(size_t, size_t)>& progress) {
+  const auto& o = translator.model()->options();
+  const int64_t all = (o.encoder_layers + 2 * o.decoder_layers) * o.heads;
+  std::vector<PruningPoint> curve{{all, {}, ranking.bleu, ranking.loss}};
+  // Heads on, per (kind, layer): the last head of a layer stays.
+  std::map<std::pair<int, int64_t>, int64_t> on;
+  HeadMask off;
+  const size_t total = ranking.heads.size();
+  size_t done = 0;
+  for (auto it = ranking.heads.rbegin(); it != ranking.heads.rend(); ++it) {
+    const auto key = std::make_pair(int(it->head.kind), it->head.layer);
+    if (!on.count(key)) on[key] = o.heads;
+    ++done;
+    if (on[key] <= 1) continue;
+    --on[key];
+    off.off.push_back(it->head);
+    DecodingOptions masked = options;
+    masked.nbest = 1;
+    masked.head_mask = off;
+    PruningPoint point;
+    point.heads_left = all - int64_t(off.off.size());
+    point.off = off;
+    point.bleu = bleuOf(translator, sources, references, masked);
+    point.loss = referenceLoss(translator, sources, references, off);
+    curve.push_back(point);
+    if (progress && !progress(done, total)) break;
+  }
+  return curve;
+}
+
+}  // namespace studio::model

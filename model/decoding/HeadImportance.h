@@ -1,0 +1,58 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/decoding/HeadMask.h"
+#include "model/decoding/Translator.h"
+
+// What each attention head is worth: the model's BLEU and loss on a set of
+// sentences with every head on, then with each head alone switched off
+// (Michel et al. 2019, "Are Sixteen Heads Really Better than One?", measured
+// the same way on BLEU). And the pruning curve: heads switched off one by
+// one, the least important first, BLEU and loss after each.
+namespace studio::model {
+
+struct HeadEffect {
+  HeadRef head;
+  double bleu = 0, loss = 0;    // with this head off
+  double bleu_drop = 0;         // BLEU with every head on minus `bleu`
+  double loss_rise = 0;         // `loss` minus the loss with every head on
+};
+
+struct HeadImportance {
+  double bleu = 0, loss = 0;      // every head on
+  size_t sentences = 0;
+  std::vector<HeadEffect> heads;  // most important first (BLEU drop, then loss rise)
+  bool stopped = false;           // `progress` asked to stop: `heads` holds those done
+};
+
+struct PruningPoint {
+  int64_t heads_left = 0;
+  HeadMask off;  // the heads off at this point
+  double bleu = 0, loss = 0;
+};
+
+// Every head of `translator`'s model, each alone off. BLEU is corpus BLEU of
+// the translations (decoding `options`) against `references`; loss is the
+// mean cross-entropy per reference token, teacher-forced (no smoothing).
+// `progress(done, total)` after each measurement; returning false stops.
+HeadImportance rankHeads(Translator& translator, const std::vector<std::string>& sources,
+                         const std::vector<std::string>& references, const DecodingOptions& options,
+                         const std::function<bool(size_t, size_t)>& progress = nullptr);
+
+// Switches off the heads of `ranking` one by one from its end (the least
+// important first) and measures after each: heads_left from all to 1 a kind
+// and layer at the least (a layer keeps at least one head of each kind).
+std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector<std::string>& sources,
+                                       const std::vector<std::string>& references, const DecodingOptions& options,
+                                       const HeadImportance& ranking,
+                                       const std::function<bool(size_t, size_t)>& progress = nullptr);
+
+// The mean teacher-forced cross-entropy per reference token (EOS included)
+// with `mask`'s heads off.
+double referenceLoss(Translator& translator, const std::vector<std::string>& sources,
+                     const std::vector<std::string>& references, const HeadMask& mask);
+
+}  // namespace studio::model
