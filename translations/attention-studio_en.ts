@@ -68,6 +68,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::HeadRankingSession</name>
+    <message>
+        <source>Heads are being ranked already.</source>
+        <translation>Heads are being ranked already.</translation>
+    </message>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
+        <translation>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -479,6 +490,79 @@ layer %2</translation>
     <message>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>
+Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</source>
+        <translation>
+Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadImportanceChart</name>
+    <message>
+        <source>Rank every head on</source>
+        <translation>Rank every head on</translation>
+    </message>
+    <message>
+        <source>How many dev sentences to translate for each head switched off</source>
+        <translation>How many dev sentences to translate for each head switched off</translation>
+    </message>
+    <message>
+        <source>dev sentences</source>
+        <translation>dev sentences</translation>
+    </message>
+    <message>
+        <source>Rank heads</source>
+        <translation>Rank heads</translation>
+    </message>
+    <message>
+        <source>Translate the dev sentences with each head alone switched off: BLEU drop and loss rise (Michel et al. 2019)</source>
+        <translation>Translate the dev sentences with each head alone switched off: BLEU drop and loss rise (Michel et al. 2019)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>BLEU drop with the head off</source>
+        <translation>BLEU drop with the head off</translation>
+    </message>
+    <message>
+        <source>Measured %1 of %2 (every head on first, then each head off).</source>
+        <translation>Measured %1 of %2 (every head on first, then each head off).</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first: the heads are the explorer&apos;s model&apos;s.</source>
+        <translation>Explore a sentence first: the heads are the explorer&apos;s model&apos;s.</translation>
+    </message>
+    <message>
+        <source>Loading the model and the dev sentences…</source>
+        <translation>Loading the model and the dev sentences…</translation>
+    </message>
+    <message>
+        <source>Stopping after the head being measured…</source>
+        <translation>Stopping after the head being measured…</translation>
+    </message>
+    <message>
+        <source>%1 sentences, every head on: BLEU %2, loss %3 · %4 heads measured in %5 s%6%7</source>
+        <translation>%1 sentences, every head on: BLEU %2, loss %3 · %4 heads measured in %5 s%6%7</translation>
+    </message>
+    <message>
+        <source> (stopped early)</source>
+        <translation> (stopped early)</translation>
+    </message>
+    <message>
+        <source> · saved to %1</source>
+        <translation> · saved to %1</translation>
+    </message>
+    <message>
+        <source>BLEU drop</source>
+        <translation>BLEU drop</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::HeadRankingSession</name>
+    <message>
+        <source>Heads are being ranked already.</source>
+        <translation>Các đầu chú ý đang được xếp hạng rồi.</translation>
+    </message>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
+        <translation>Không có câu dev: thư mục chạy của mô hình không chỉ tới thư mục dữ liệu nào có dev.vi và dev.en. Hãy chọn các tệp.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -476,6 +487,79 @@ lớp %2</translation>
     <message>
         <source>Failed: %1</source>
         <translation>Thất bại: %1</translation>
+    </message>
+    <message>
+        <source>
+Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</source>
+        <translation>
+Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadImportanceChart</name>
+    <message>
+        <source>Rank every head on</source>
+        <translation>Xếp hạng mọi đầu trên</translation>
+    </message>
+    <message>
+        <source>How many dev sentences to translate for each head switched off</source>
+        <translation>Số câu dev được dịch cho mỗi đầu bị tắt</translation>
+    </message>
+    <message>
+        <source>dev sentences</source>
+        <translation>câu dev</translation>
+    </message>
+    <message>
+        <source>Rank heads</source>
+        <translation>Xếp hạng các đầu</translation>
+    </message>
+    <message>
+        <source>Translate the dev sentences with each head alone switched off: BLEU drop and loss rise (Michel et al. 2019)</source>
+        <translation>Dịch các câu dev với từng đầu bị tắt riêng: BLEU giảm và loss tăng (Michel và cộng sự 2019)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>BLEU drop with the head off</source>
+        <translation>BLEU giảm khi tắt đầu</translation>
+    </message>
+    <message>
+        <source>Measured %1 of %2 (every head on first, then each head off).</source>
+        <translation>Đã đo %1 trên %2 (trước hết mọi đầu đều bật, sau đó tắt từng đầu).</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Thất bại: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence first: the heads are the explorer&apos;s model&apos;s.</source>
+        <translation>Hãy khám phá một câu trước: các đầu là của mô hình trong trình khám phá.</translation>
+    </message>
+    <message>
+        <source>Loading the model and the dev sentences…</source>
+        <translation>Đang nạp mô hình và các câu dev…</translation>
+    </message>
+    <message>
+        <source>Stopping after the head being measured…</source>
+        <translation>Sẽ dừng sau đầu đang được đo…</translation>
+    </message>
+    <message>
+        <source>%1 sentences, every head on: BLEU %2, loss %3 · %4 heads measured in %5 s%6%7</source>
+        <translation>%1 câu, mọi đầu đều bật: BLEU %2, loss %3 · đã đo %4 đầu trong %5 giây%6%7</translation>
+    </message>
+    <message>
+        <source> (stopped early)</source>
+        <translation> (đã dừng sớm)</translation>
+    </message>
+    <message>
+        <source> · saved to %1</source>
+        <translation> · đã lưu vào %1</translation>
+    </message>
+    <message>
+        <source>BLEU drop</source>
+        <translation>BLEU giảm</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/HeadRankingSession.h"
+#include "ui/HeadImportanceChart.h"
+#include "ui/Palette.h"
+
 namespace studio::ui {
 
 using Kind = app::AttentionView::Kind;
@@ -60,7 +64,9 @@ HeadAblationPanel::HeadAblationPanel(app::TranslationService* service, QWidget* 
   layout->addWidget(full_label_);
   layout->addWidget(ablated_label_);
   layout->addWidget(status_);
-  layout->addStretch();
+  importance_ = new HeadImportanceChart(this);
+  connect(importance_, &HeadImportanceChart::ranked, this, &HeadAblationPanel::showRanking);
+  layout->addWidget(importance_, 1);
   connect(service_, &app::TranslationService::translated, this, &HeadAblationPanel::onTranslated);
   connect(service_, &app::TranslationService::failed, this, &HeadAblationPanel::onFailed);
 }
@@ -74,6 +80,7 @@ void HeadAblationPanel::setSubject(const app::ModelSource& model, const QString&
   settings_ = settings;
   settings_.nbest = 1;
   settings_.prefix.clear();
+  importance_->setModel(model, settings_);
   if (!same_shape) {
     encoder_layers_ = encoder_layers;
     decoder_layers_ = decoder_layers;
@@ -195,6 +202,25 @@ void HeadAblationPanel::onTranslated(const app::TranslationReply& reply) {
 void HeadAblationPanel::onFailed(quint64 id, const QString& message) {
   if (id != newest_id_) return;
   status_->setText(tr("Failed: %1").arg(message));
+}
+
+void HeadAblationPanel::showRanking(const app::HeadRanking& ranking) {
+  double largest = 1e-9;
+  for (const auto& h : ranking.heads) largest = std::max(largest, h.bleuDrop);
+  for (const auto& h : ranking.heads) {
+    auto* button = headButton(h.kind, h.layer, h.head);
+    if (!button) continue;
+    const QColor colour(heatmapColor(std::clamp(h.bleuDrop / largest, 0.0, 1.0)));
+    button->setStyleSheet(QString("QToolButton { background: %1; color: %2; } "
+                                  "QToolButton:checked { background: #444; color: #ddd; text-decoration: line-through; }")
+                              .arg(colour.name(), colour.lightnessF() > 0.5 ? "black" : "white"));
+    button->setToolTip(button->toolTip().section('\n', 0, 0) +
+                       tr("\nOff alone: BLEU %1 (drop %2), loss %3 (rise %4)")
+                           .arg(h.bleu, 0, 'f', 2)
+                           .arg(h.bleuDrop, 0, 'f', 2)
+                           .arg(h.loss, 0, 'f', 3)
+                           .arg(h.lossRise, 0, 'f', 3));
+  }
 }
 
 QString HeadAblationPanel::wordDiffHtml(const QString& before, const QString& after) {

@@ -10,7 +10,13 @@ class QGridLayout;
 class QLabel;
 class QToolButton;
 
+namespace studio::app {
+struct HeadRanking;
+}
+
 namespace studio::ui {
+
+class HeadImportanceChart;
 
 // "What does this head do?": every head of the model as a button in a
 // layers × heads grid for each kind of attention (encoder self, decoder
@@ -37,6 +43,9 @@ class HeadAblationPanel : public QWidget {
   QString fullTranslation() const { return full_; }
   QString ablatedTranslation() const { return ablated_; }
   QToolButton* headButton(app::AttentionView::Kind kind, int layer, int head) const;
+  HeadImportanceChart* importance() const { return importance_; }
+  // Colours every head's button by its BLEU drop (a layer × head heat grid).
+  void showRanking(const app::HeadRanking& ranking);
 
   // Words of `before` missing from `after` struck through, words new in
   // `after` marked, as HTML of `after` (a longest-common-subsequence diff).
@@ -64,6 +73,7 @@ class HeadAblationPanel : public QWidget {
   QLabel* full_label_;
   QLabel* ablated_label_;
   QLabel* status_;
+  HeadImportanceChart* importance_;
 };
 
 }  // namespace studio::ui

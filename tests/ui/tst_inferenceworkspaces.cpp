@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPlainTextEdit>
@@ -29,6 +30,7 @@
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
+#include "ui/HeadImportanceChart.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TranslateWorkspace.h"
@@ -55,6 +57,7 @@ class TestInferenceWorkspaces : public QObject {
   void gridOpensAMap();
   void switchingHeadsOffTranslatesAgain();
   void clickingABeamNodeForcesItsPrefix();
+  void rankingHeadsColoursTheGridAndEqualsTheCli();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -558,6 +561,52 @@ void TestInferenceWorkspaces::clickingABeamNodeForcesItsPrefix() {
   beam->clearPrefix();
   QVERIFY(trees.wait(60000) || !trees.isEmpty());
   QCOMPARE(beam->translation(), view.translation);
+}
+
+void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  auto* chart = explorer.ablation()->importance();
+  QSignalSpy ranked(chart, &ui::HeadImportanceChart::ranked);
+
+  // Stopped at once: what was measured is kept, and said to be partial.
+  chart->setSentences(50);
+  chart->rank();
+  chart->stop();
+  QVERIFY(ranked.wait(300000) || !ranked.isEmpty());
+  QVERIFY(chart->ranking().stopped);
+  QVERIFY(chart->ranking().heads.size() < 24);
+
+  ranked.clear();
+  chart->setSentences(5);
+  chart->rank();
+  QVERIFY(ranked.wait(300000) || !ranked.isEmpty());
+  const auto ranking = chart->ranking();
+  QVERIFY(!ranking.stopped);
+  QCOMPARE(ranking.sentences, 5);
+  QCOMPARE(ranking.heads.size(), 24);  // (2 encoder + 2 decoder + 2 cross layers) × 4 heads
+  for (int i = 1; i < ranking.heads.size(); ++i) QVERIFY(ranking.heads[i - 1].bleuDrop >= ranking.heads[i].bleuDrop);
+  QVERIFY2(ranking.sourceFile.endsWith("dev.vi"), qPrintable(ranking.sourceFile));  // the run's dev split
+  QVERIFY(QFile::exists(ranking.savedTo));
+  QFile saved(ranking.savedTo);
+  QVERIFY(saved.open(QIODevice::ReadOnly));
+  QCOMPARE(QJsonDocument::fromJson(saved.readAll()).object()["heads"].toArray().size(), 24);
+  const auto& top = ranking.heads.first();
+  QVERIFY(explorer.ablation()->headButton(top.kind, top.layer, top.head)->toolTip().contains("Off alone"));
+
+  // The CLI measures the same numbers.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"heads", "--model", ranking.modelPath, "--src", ranking.sourceFile, "--ref",
+                              ranking.referenceFile, "--sentences", "5", "--json"});
+  QVERIFY(cli.waitForFinished(300000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["bleu"].toDouble(), ranking.bleu);
+  QVERIFY(std::abs(json["loss"].toDouble() - ranking.loss) < 1e-9);
+  QCOMPARE(json["heads"].toArray().size(), 24);
+  QCOMPARE(json["heads"].toArray()[0].toObject()["bleu_drop"].toDouble(), top.bleuDrop);
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {

@@ -1,0 +1,170 @@
+#include "app/HeadRankingSession.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+#include <atomic>
+
+#include "model/data/Text.h"
+#include "model/decoding/HeadImportance.h"
+#include "model/decoding/Translator.h"
+#include "model/files/AtomicFile.h"
+#include "model/runtime/Runtime.h"
+
+namespace studio::app {
+
+namespace {
+
+QStringList readLines(const QString& path, int limit) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+    throw std::runtime_error(QString("cannot read '%1': %2").arg(path, file.errorString()).toStdString());
+  QStringList lines;
+  while (!file.atEnd() && (limit <= 0 || lines.size() < limit)) {
+    QString line = QString::fromUtf8(file.readLine());
+    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
+    lines << line;
+  }
+  return lines;
+}
+
+AttentionView::Kind viewKind(model::AttentionKind kind) {
+  return kind == model::AttentionKind::EncoderSelf   ? AttentionView::Kind::EncoderSelf
+         : kind == model::AttentionKind::DecoderSelf ? AttentionView::Kind::DecoderSelf
+                                                     : AttentionView::Kind::Cross;
+}
+
+QString kindName(AttentionView::Kind kind) {
+  return kind == AttentionView::Kind::EncoderSelf ? "enc" : kind == AttentionView::Kind::DecoderSelf ? "dec" : "cross";
+}
+
+// head-importance.json beside the run's checkpoints (the run folder).
+QString saveRanking(const HeadRanking& r) {
+  QDir dir = QFileInfo(r.modelPath).dir();
+  if (dir.dirName() == "checkpoints") dir.cdUp();
+  if (!QFileInfo::exists(dir.filePath("config.json"))) return {};
+  QJsonArray heads;
+  for (const auto& h : r.heads)
+    heads.append(QJsonObject{{"kind", kindName(h.kind)}, {"layer", h.layer}, {"head", h.head}, {"bleu", h.bleu},
+                             {"loss", h.loss}, {"bleu_drop", h.bleuDrop}, {"loss_rise", h.lossRise}});
+  const QJsonObject json{{"model", r.modelPath}, {"source", r.sourceFile}, {"reference", r.referenceFile},
+                         {"sentences", r.sentences}, {"bleu", r.bleu}, {"loss", r.loss}, {"seconds", r.seconds},
+                         {"stopped", r.stopped}, {"heads", heads}};
+  const QString path = dir.filePath("head-importance.json");
+  model::writeFileAtomically(path.toStdString(), QJsonDocument(json).toJson().toStdString());
+  return path;
+}
+
+}  // namespace
+
+bool findDevSplit(const QString& model_path, QString* source, QString* reference) {
+  QDir dir = QFileInfo(model_path).dir();
+  for (int up = 0; up < 2; ++up) {
+    QFile config(dir.filePath("config.json"));
+    if (config.open(QIODevice::ReadOnly)) {
+      const QString data = QJsonDocument::fromJson(config.readAll()).object()["data"].toString();
+      const QString vi = QDir(data).filePath("dev.vi"), en = QDir(data).filePath("dev.en");
+      if (!data.isEmpty() && QFileInfo::exists(vi) && QFileInfo::exists(en)) {
+        *source = vi;
+        *reference = en;
+        return true;
+      }
+    }
+    if (!dir.cdUp()) break;
+  }
+  return false;
+}
+
+struct HeadRankingSession::Worker {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> running{false};
+};
+
+HeadRankingSession::HeadRankingSession(QObject* parent) : QObject(parent), worker_(std::make_shared<Worker>()) {
+  qRegisterMetaType<HeadRanking>();
+}
+
+HeadRankingSession::~HeadRankingSession() {
+  stop();
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+  }
+}
+
+bool HeadRankingSession::isRunning() const { return worker_->running.load(); }
+
+void HeadRankingSession::stop() { worker_->stop.store(true); }
+
+void HeadRankingSession::start(const HeadRankingRequest& request) {
+  if (isRunning()) {
+    Q_EMIT failed(tr("Heads are being ranked already."));
+    return;
+  }
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+  }
+  worker_->stop.store(false);
+  worker_->running.store(true);
+  auto worker = worker_;
+  thread_ = QThread::create([this, worker, request]() {
+    try {
+      QElapsedTimer timer;
+      timer.start();
+      QString error;
+      HeadRanking ranking;
+      ranking.modelPath = resolveModelSource(request.model, &error);
+      if (ranking.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
+      ranking.sourceFile = request.sourceFile;
+      ranking.referenceFile = request.referenceFile;
+      if (ranking.sourceFile.isEmpty() &&
+          !findDevSplit(ranking.modelPath, &ranking.sourceFile, &ranking.referenceFile))
+        throw std::runtime_error(tr("No dev sentences: the model's run folder names no data folder with dev.vi and "
+                                    "dev.en. Choose the files.")
+                                     .toStdString());
+      const QStringList sources = readLines(ranking.sourceFile, request.sentences);
+      const QStringList references = readLines(ranking.referenceFile, request.sentences);
+      if (sources.size() != references.size() || sources.isEmpty())
+        throw std::runtime_error(QString("'%1' and '%2' do not hold the same number of lines")
+                                     .arg(ranking.sourceFile, ranking.referenceFile)
+                                     .toStdString());
+      std::vector<std::string> src, ref;
+      for (const auto& s : sources) src.push_back(data::normalizeWhitespace(s.toStdString()));
+      for (const auto& r : references) ref.push_back(r.toStdString());
+      auto translator = model::Translator::fromFiles(ranking.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      model::DecodingOptions options;
+      options.beam_size = request.settings.beam;
+      options.length_penalty = request.settings.alpha;
+      options.max_length_ratio = request.settings.maxLengthRatio;
+      const auto result = model::rankHeads(translator, src, ref, options, [this, worker](size_t done, size_t total) {
+        Q_EMIT progress(int(done), int(total));
+        return !worker->stop.load();
+      });
+      ranking.sentences = int(result.sentences);
+      ranking.bleu = result.bleu;
+      ranking.loss = result.loss;
+      ranking.stopped = result.stopped;
+      for (const auto& h : result.heads)
+        ranking.heads << RankedHead{viewKind(h.head.kind), int(h.head.layer), int(h.head.head),
+                                    h.bleu,                h.loss,           h.bleu_drop, h.loss_rise};
+      ranking.seconds = double(timer.elapsed()) / 1000.0;
+      ranking.savedTo = saveRanking(ranking);
+      worker->running.store(false);
+      Q_EMIT finished(ranking);
+    } catch (const std::exception& e) {
+      worker->running.store(false);
+      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    }
+  });
+  thread_->setObjectName("head-ranking");
+  thread_->start();
+}
+
+}  // namespace studio::app

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+#include "app/TranslationService.h"
+
+class QThread;
+
+// "Rank heads" for the GUI: the engine's head importance (each head alone
+// switched off, on a number of dev sentences) on a worker thread, with
+// progress and Stop. Value types only cross the thread boundary.
+namespace studio::app {
+
+struct HeadRankingRequest {
+  ModelSource model;
+  // Sentences and references, line-aligned. Empty: the dev split of the
+  // data folder the model's run was trained on (config.json's "data").
+  QString sourceFile, referenceFile;
+  int sentences = 200;  // the first N (0 = all)
+  DecodeSettings settings;
+};
+
+struct RankedHead {
+  AttentionView::Kind kind = AttentionView::Kind::EncoderSelf;
+  int layer = 0, head = 0;  // from 0
+  double bleu = 0, loss = 0, bleuDrop = 0, lossRise = 0;
+};
+
+struct HeadRanking {
+  QString modelPath, sourceFile, referenceFile;
+  int sentences = 0;
+  double bleu = 0, loss = 0, seconds = 0;
+  bool stopped = false;
+  QList<RankedHead> heads;  // most important first
+  QString savedTo;          // head-importance.json in the run folder, when there is one
+};
+
+// The dev files a model's run was trained on: DIR/dev.vi and DIR/dev.en of
+// config.json's "data", beside the model or one folder up. False when none.
+bool findDevSplit(const QString& model_path, QString* source, QString* reference);
+
+class HeadRankingSession : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit HeadRankingSession(QObject* parent = nullptr);
+  ~HeadRankingSession() override;  // stops a ranking and waits for it
+
+  bool isRunning() const;
+
+ public Q_SLOTS:
+  void start(const studio::app::HeadRankingRequest& request);
+  void stop();  // after the head being measured
+
+ Q_SIGNALS:
+  void progress(int done, int total);
+  void finished(const studio::app::HeadRanking& ranking);
+  void failed(const QString& message);
+
+ private:
+  struct Worker;
+  std::shared_ptr<Worker> worker_;
+  QThread* thread_ = nullptr;
+};
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::HeadRanking)
