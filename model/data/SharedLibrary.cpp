@@ -79,8 +79,29 @@ std::string pluginFileName(const std::string& stem) { return stem + ".dll"; }
 
 #else
 
+#if defined(STUDIO_SANITIZE)
+// AddressSanitizer's dlopen refuses RTLD_DEEPBIND and ends the program (a
+// library bound to itself first would call libc's malloc, not the sanitizer's).
+// The sanitized test build (scripts/test --sanitize) needs the plugin all the
+// same, so it calls glibc's own dlopen. The plugin and libsentencepiece are
+// not instrumented; what they allocate with new goes through libstdc++, whose
+// malloc is the sanitizer's, so only new/free pairs can look mismatched
+// (ASAN_OPTIONS=alloc_dealloc_mismatch=0 in that build's tests).
+using DlopenFn = void* (*)(const char*, int);
+DlopenFn uninterceptedDlopen() {
+  static const DlopenFn fn = [] {
+    void* libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+    return libc ? reinterpret_cast<DlopenFn>(dlsym(libc, "dlopen")) : &dlopen;
+  }();
+  return fn;
+}
+#define STUDIO_DLOPEN uninterceptedDlopen()
+#else
+#define STUDIO_DLOPEN dlopen
+#endif
+
 std::unique_ptr<SharedLibrary> SharedLibrary::open(const std::string& path, std::string* error) {
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  void* handle = STUDIO_DLOPEN(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
   if (!handle) {
     if (error) {
       const char* text = dlerror();
