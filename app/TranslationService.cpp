@@ -116,6 +116,29 @@ QStringList toQStringList(const std::vector<std::string>& v) {
   return list;
 }
 
+// The engine's snapshot as the GUI's value type.
+void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json) {
+  view.source = QString::fromStdString(snap.source_text);
+  view.translation = QString::fromStdString(snap.translation);
+  view.sourceTokens = toQStringList(snap.source_tokens);
+  view.targetTokens = toQStringList(snap.target_tokens);
+  view.encoderLayers = int(snap.encoder_layers);
+  view.decoderLayers = int(snap.decoder_layers);
+  view.heads = int(snap.heads);
+  view.sourceLength = int(snap.source_length);
+  view.targetLength = int(snap.target_length);
+  view.padding = int(snap.padding);
+  view.encoderSelf = toQVector(snap.encoder_self);
+  view.decoderSelf = toQVector(snap.decoder_self);
+  view.cross = toQVector(snap.cross);
+  view.encoderMask = toQVector(snap.encoder_mask);
+  view.decoderMask = toQVector(snap.decoder_mask);
+  view.crossMask = toQVector(snap.cross_mask);
+  if (with_json) view.json = QByteArray::fromStdString(snap.toJson().dump(1));
+}
+
+
+
 }  // namespace
 
 struct TranslationService::Worker {
@@ -220,10 +243,12 @@ struct TranslationService::Worker {
     const auto& t = load(request.model, &reply.modelPath);
     addMaskAndPrefix(t, request.settings, options);
     std::vector<model::BeamTrace> traces;
-    auto hypotheses = [&](const model::DecodingOptions& o, bool trace) {
+    model::Translation best;
+    auto hypotheses = [&](const model::DecodingOptions& o, bool trace, model::Translation* keep) {
       QList<TranslatedHypothesis> list;
       // Kept: a range-for over results.at(0) of a temporary would dangle.
       const auto results = t.translate({text}, o, 4096, nullptr, trace ? &traces : nullptr);
+      if (keep) *keep = results.at(0).empty() ? model::Translation{} : results[0][0];
       for (const auto& r : results.at(0)) {
         TranslatedHypothesis h;
         h.text = QString::fromStdString(r.text);
@@ -237,8 +262,14 @@ struct TranslationService::Worker {
       return list;
     };
     if (!text.empty()) {
-      reply.nbest = hypotheses(options, request.withTrace);
-      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings), false);
+      reply.nbest = hypotheses(options, request.withTrace, &best);
+      const model::Translation shown = best;
+      if (request.withAlignment && !reply.nbest.isEmpty()) {
+        fillView(reply.alignment, model::captureAttention(t, text, shown), /*with_json=*/false);
+        reply.alignment.id = id;
+        reply.alignment.modelPath = reply.modelPath;
+      }
+      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings), false, nullptr);
       const int eos = int(t.modelHandle()->options().eos_id);
       for (const auto& node : traces.empty() ? model::BeamTrace() : traces[0]) {
         BeamTreeNode n;
@@ -265,24 +296,7 @@ struct TranslationService::Worker {
     const std::string text = checkedText(request.text);
     if (text.empty()) throw std::runtime_error(tr("Type a sentence to explore its attention.").toStdString());
     const auto& t = load(request.model, &view.modelPath);
-    const auto snap = model::captureAttention(t, text, options, request.padTo);
-    view.source = QString::fromStdString(snap.source_text);
-    view.translation = QString::fromStdString(snap.translation);
-    view.sourceTokens = toQStringList(snap.source_tokens);
-    view.targetTokens = toQStringList(snap.target_tokens);
-    view.encoderLayers = int(snap.encoder_layers);
-    view.decoderLayers = int(snap.decoder_layers);
-    view.heads = int(snap.heads);
-    view.sourceLength = int(snap.source_length);
-    view.targetLength = int(snap.target_length);
-    view.padding = int(snap.padding);
-    view.encoderSelf = toQVector(snap.encoder_self);
-    view.decoderSelf = toQVector(snap.decoder_self);
-    view.cross = toQVector(snap.cross);
-    view.encoderMask = toQVector(snap.encoder_mask);
-    view.decoderMask = toQVector(snap.decoder_mask);
-    view.crossMask = toQVector(snap.cross_mask);
-    view.json = QByteArray::fromStdString(snap.toJson().dump(1));
+    fillView(view, model::captureAttention(t, text, options, request.padTo), /*with_json=*/true);
     Q_EMIT owner->attentionCaptured(view);
   }
 };

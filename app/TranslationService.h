@@ -43,7 +43,8 @@ struct TranslateRequest {
   // Also decode with every head on and no prefix (TranslationReply::reference),
   // to compare with: both in one request, so that neither waits behind the other.
   bool withReference = false;
-  bool withTrace = false;  // fill TranslationReply::beam
+  bool withTrace = false;      // fill TranslationReply::beam
+  bool withAlignment = false;  // fill TranslationReply::alignment
   // Requests replace the one waiting on their own channel only: the
   // Translate box, the explorer's head panel and its beam view each have one.
   int channel = 0;
@@ -75,17 +76,6 @@ struct TranslatedHypothesis {
   bool finished = false;
 };
 
-struct TranslationReply {
-  quint64 id = 0;
-  QString source;                      // as translated (whitespace normalized)
-  QString modelPath;                   // the file that translated it
-  QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
-  QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
-  QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start
-  QString headMask, prefix;            // as decoded
-  double milliseconds = 0;
-};
-
 // Every attention weight of a sentence and its translation, row-major
 // [layer][head][query][key]; masks are [query][key] with 1 = masked.
 struct AttentionView {
@@ -113,6 +103,18 @@ struct AttentionView {
   float weight(Kind kind, int layer, int head, int query, int key) const;
   bool masked(Kind kind, int query, int key) const;
   bool isEmpty() const { return heads == 0; }
+};
+
+struct TranslationReply {
+  quint64 id = 0;
+  QString source;                      // as translated (whitespace normalized)
+  QString modelPath;                   // the file that translated it
+  QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
+  QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
+  QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start
+  AttentionView alignment;                // withAlignment: every weight for the best translation
+  QString headMask, prefix;            // as decoded
+  double milliseconds = 0;
 };
 
 // Resolves a model source to a file: the file itself, the run's best.pt, or

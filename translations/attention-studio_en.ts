@@ -104,6 +104,37 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AlignmentView</name>
+    <message>
+        <source>Alignment (hover a word):</source>
+        <translation>Alignment (hover a word):</translation>
+    </message>
+    <message>
+        <source>Whose cross-attention aligns the words</source>
+        <translation>Whose cross-attention aligns the words</translation>
+    </message>
+    <message>
+        <source>Mean over the heads of the last layer</source>
+        <translation>Mean over the heads of the last layer</translation>
+    </message>
+    <message>
+        <source>Mean over every layer and head</source>
+        <translation>Mean over every layer and head</translation>
+    </message>
+    <message>
+        <source>The most focused head (lowest entropy)</source>
+        <translation>The most focused head (lowest entropy)</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Layer %1, head %2</translation>
+    </message>
+    <message>
+        <source>The most focused head: layer %1, head %2 (mean entropy %3 bits)</source>
+        <translation>The most focused head: layer %1, head %2 (mean entropy %3 bits)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AttentionWorkspace</name>
     <message>
         <source>encoder self-attention</source>

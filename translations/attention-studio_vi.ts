@@ -103,6 +103,37 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AlignmentView</name>
+    <message>
+        <source>Alignment (hover a word):</source>
+        <translation>Gióng hàng (di chuột lên một từ):</translation>
+    </message>
+    <message>
+        <source>Whose cross-attention aligns the words</source>
+        <translation>Cross-attention của đầu nào gióng các từ</translation>
+    </message>
+    <message>
+        <source>Mean over the heads of the last layer</source>
+        <translation>Trung bình các đầu của lớp cuối</translation>
+    </message>
+    <message>
+        <source>Mean over every layer and head</source>
+        <translation>Trung bình mọi lớp và mọi đầu</translation>
+    </message>
+    <message>
+        <source>The most focused head (lowest entropy)</source>
+        <translation>Đầu tập trung nhất (entropy thấp nhất)</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Lớp %1, đầu %2</translation>
+    </message>
+    <message>
+        <source>The most focused head: layer %1, head %2 (mean entropy %3 bits)</source>
+        <translation>Đầu tập trung nhất: lớp %1, đầu %2 (entropy trung bình %3 bit)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AttentionWorkspace</name>
     <message>
         <source>encoder self-attention</source>

@@ -22,6 +22,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "ui/AlignmentView.h"
 #include "ui/Palette.h"
 
 namespace studio::ui {
@@ -125,6 +126,9 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   tokens_->setMaximumHeight(110);
   connect(tokens_, qOverload<const QUrl&>(&QTextBrowser::highlighted), this, &TranslateWorkspace::showTokenTip);
   output_layout->addWidget(tokens_);
+  alignment_ = new AlignmentView(output_box);
+  alignment_->setObjectName("Alignment");
+  output_layout->addWidget(alignment_);
   output_layout->addWidget(new QLabel(tr("N-best list:"), output_box));
   nbest_table_ = new QTableWidget(0, 4, output_box);
   nbest_table_->setObjectName("N-best list");
@@ -225,6 +229,7 @@ void TranslateWorkspace::translateNow() {
   request.model = modelSource();
   request.text = text.section('\n', 0, 0);
   request.settings = decodeSettings();
+  request.withAlignment = true;
   newest_id_ = service_->translate(request);
   status_->setText(text.trimmed().contains('\n')
                        ? tr("Only the first line is translated; the CLI translates files line by line.")
@@ -237,6 +242,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   if (reply.nbest.isEmpty()) {
     output_->clear();
     tokens_->clear();
+    alignment_->clear();
     shown_ = {};
     status_->setText(tr("Nothing to translate."));
     Q_EMIT translationShown(reply);
@@ -245,6 +251,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   shown_ = reply.nbest.front();
   output_->setText(shown_.text);
   showTokens(shown_);
+  alignment_->setAlignment(reply.alignment);
   nbest_table_->setRowCount(int(reply.nbest.size()));
   for (int i = 0; i < reply.nbest.size(); ++i) {
     const auto& h = reply.nbest[i];

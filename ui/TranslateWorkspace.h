@@ -18,6 +18,8 @@ class QTextBrowser;
 
 namespace studio::ui {
 
+class AlignmentView;
+
 // The Translate workspace: Vietnamese in, English out, on the shared
 // TranslationService's worker thread. Translates on Ctrl+Enter and, when
 // "as you type" is on, a moment after the last keystroke; only the newest
@@ -39,6 +41,8 @@ class TranslateWorkspace : public QWidget {
   QString translationText() const;
   // Debounce delay for translate-as-you-type.
   void setTypingDelay(int milliseconds) { typing_timer_.setInterval(milliseconds); }
+  // Words of the sentence and its translation, aligned under the cursor.
+  AlignmentView* alignment() const { return alignment_; }
 
  public Q_SLOTS:
   void translateNow();
@@ -71,6 +75,7 @@ class TranslateWorkspace : public QWidget {
   QLineEdit* output_;
   QTextBrowser* tokens_;
   QTableWidget* nbest_table_;
+  AlignmentView* alignment_;
   QLabel* status_;
   QTimer typing_timer_;
   quint64 newest_id_ = 0;

@@ -33,13 +33,17 @@ float AttentionSnapshot::crossWeight(int64_t l, int64_t h, int64_t q, int64_t k)
 
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
                                    const DecodingOptions& options, int64_t pad_to) {
+  auto results = translator.translate({sentence}, options);
+  return captureAttention(translator, sentence, results.at(0).empty() ? Translation{} : results[0][0], pad_to);
+}
+
+AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence, const Translation& best,
+                                   int64_t pad_to) {
   auto model = translator.modelHandle();
   const auto& o = model->options();
   const auto& tokenizer = translator.tokenizer();
   AttentionSnapshot snap;
   snap.source_text = sentence;
-  auto results = translator.translate({sentence}, options);
-  const Translation best = results.at(0).empty() ? Translation{} : results[0][0];
   snap.translation = best.text;
 
   std::vector<int64_t> source = translator.encodeSource(sentence);

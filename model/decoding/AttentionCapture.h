@@ -44,4 +44,9 @@ struct AttentionSnapshot {
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
                                    const DecodingOptions& options, int64_t pad_to = 0);
 
+// The same for a translation already made (`best`, e.g. the first of an
+// n-best list): the model runs once over the source and it.
+AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence, const Translation& best,
+                                   int64_t pad_to = 0);
+
 }  // namespace studio::model

@@ -28,6 +28,7 @@
 #include "model/training/Trainer.h"
 #include "model/decoding/Translator.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/AlignmentView.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
@@ -58,6 +59,7 @@ class TestInferenceWorkspaces : public QObject {
   void switchingHeadsOffTranslatesAgain();
   void clickingABeamNodeForcesItsPrefix();
   void rankingHeadsColoursTheGridAndEqualsTheCli();
+  void hoveringAWordShowsItsAlignment();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -607,6 +609,61 @@ void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
   QVERIFY(std::abs(json["loss"].toDouble() - ranking.loss) < 1e-9);
   QCOMPARE(json["heads"].toArray().size(), 24);
   QCOMPARE(json["heads"].toArray()[0].toObject()["bleu_drop"].toDouble(), top.bleuDrop);
+}
+
+void TestInferenceWorkspaces::hoveringAWordShowsItsAlignment() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QVERIFY(shown.wait(60000) || !shown.isEmpty());
+  const auto reply = shown.last().at(0).value<app::TranslationReply>();
+  QVERIFY(!reply.nbest.isEmpty());
+  const auto& view = reply.alignment;
+  QVERIFY(!view.isEmpty());
+  QCOMPARE(view.translation, reply.nbest.first().text);
+
+  auto* alignment = workspace.alignment();
+  QCOMPARE(alignment->sourceWords(), sentence_.split(' '));  // words, not pieces
+  QCOMPARE(alignment->targetWords().join(' '), reply.nbest.first().text);
+  const auto weights = alignment->wordWeights();
+  QCOMPARE(weights.size(), alignment->targetWords().size());
+  for (const auto& row : weights) {
+    double sum = 0;
+    for (double w : row) sum += w;
+    QVERIFY2(sum > 0 && sum <= 1 + 1e-5, qPrintable(QString::number(sum)));  // the rest went to </s>
+  }
+
+  // One head: the word weights are the model's weights, summed over a source
+  // word's pieces, averaged over a target word's.
+  alignment->setChoice(3 + 1 * view.heads + 2);  // layer 2, head 3
+  const QStringList target_pieces = view.targetTokens.mid(1);
+  const auto target_groups = ui::wordGroups(target_pieces);
+  QStringList source_pieces = view.sourceTokens;
+  source_pieces.removeLast();  // </s>
+  const auto source_groups = ui::wordGroups(source_pieces);
+  for (int t = 0; t < target_groups.size(); ++t)
+    for (int w = 0; w < source_groups.size(); ++w) {
+      double expected = 0;
+      for (int q : target_groups[t])
+        for (int k : source_groups[w]) expected += view.weight(app::AttentionView::Kind::Cross, 1, 2, q, k);
+      expected /= target_groups[t].size();
+      QVERIFY(std::abs(alignment->wordWeights()[t][w] - expected) < 1e-6);
+    }
+
+  // Hovering (the label's link signal, as the mouse gives it).
+  Q_EMIT alignment->targetLabel()->linkHovered("t:0");
+  const auto shades = alignment->shownSourceShades();
+  QCOMPARE(shades.size(), alignment->sourceWords().size());
+  QCOMPARE(*std::max_element(shades.begin(), shades.end()), 1.0);  // the strongest source word is full
+  Q_EMIT alignment->sourceLabel()->linkHovered("s:1");
+  QVERIFY(alignment->shownSourceShades().count(0.0) == alignment->sourceWords().size());
+  const auto back = alignment->shownTargetShades();
+  QCOMPARE(*std::max_element(back.begin(), back.end()), 1.0);
+  Q_EMIT alignment->sourceLabel()->linkHovered("");
+  QCOMPARE(alignment->shownTargetShades().count(0.0), alignment->targetWords().size());
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {
