@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "app/EngineInfo.h"
+#include "ui/AlignmentView.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
@@ -55,6 +56,8 @@ int main(int argc, char** argv) {
   parser.addOption(workspace);
   parser.addOption(text);
   parser.addOption(pad_to);
+  QCommandLineOption hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N");
+  parser.addOption(hover_word);
   parser.addOption(head_mask);
   parser.addOption(prefix);
   QCommandLineOption language("language", "Interface language for this start: en or vi (default: the preference, "
@@ -101,6 +104,14 @@ int main(int argc, char** argv) {
         window.attention()->ablation()->setHeadOff(kind, f[1].toInt(), f[2].toInt(), true);
       }
       if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
+      once->deleteLater();
+    });
+  }
+  if (parser.isSet(hover_word)) {
+    const int word = parser.value(hover_word).toInt();
+    auto* once = new QObject(&window);
+    QObject::connect(window.translate(), &studio::ui::TranslateWorkspace::translationShown, once, [&window, word, once] {
+      window.translate()->alignment()->hoverTarget(word);
       once->deleteLater();
     });
   }

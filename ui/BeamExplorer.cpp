@@ -100,6 +100,13 @@ void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int
     label->setData(0, i);
   }
   setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
+  // Fit the whole tree where its boxes stay readable; else start at the root.
+  resetTransform();
+  const QRectF area = sceneRect();
+  const double fit = std::min(viewport()->width() / area.width(), viewport()->height() / area.height());
+  const double factor = std::clamp(fit, 0.55, 1.0);
+  scale(factor, factor);
+  centerOn(QPointF(area.left() + viewport()->width() / factor / 2, centres_[0].y()));
 }
 
 QPointF BeamTreeView::nodeCentre(int index) const { return centres_.value(index); }
