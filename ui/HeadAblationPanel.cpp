@@ -184,6 +184,9 @@ void HeadAblationPanel::onTranslated(const app::TranslationReply& reply) {
   const int off = reply.headMask.isEmpty() ? 0 : int(reply.headMask.count(',')) + 1;
   full_ = reply.reference.isEmpty() ? QString() : reply.reference.first().text;
   ablated_ = reply.nbest.isEmpty() ? QString() : reply.nbest.first().text;
+  shown_mask_ = reply.headMask;
+  full_log_p_ = reply.reference.isEmpty() ? 0.0 : reply.reference.first().logProbability;
+  ablated_log_p_ = reply.nbest.isEmpty() ? 0.0 : reply.nbest.first().logProbability;
   full_label_->setText(tr("<b>Every head on:</b> %1")
                            .arg(reply.reference.isEmpty() ? QString() : hypothesisLine(reply.reference.first())));
   QString ablated_line = reply.nbest.isEmpty() ? QString() : hypothesisLine(reply.nbest.first());

@@ -41,6 +41,9 @@ class HeadAblationPanel : public QWidget {
   QString headMask() const;
 
   QString fullTranslation() const { return full_; }
+  QString shownHeadMask() const { return shown_mask_; }  // the mask of the translation shown
+  double fullLogProbability() const { return full_log_p_; }
+  double ablatedLogProbability() const { return ablated_log_p_; }
   QString ablatedTranslation() const { return ablated_; }
   QToolButton* headButton(app::AttentionView::Kind kind, int layer, int head) const;
   HeadImportanceChart* importance() const { return importance_; }
@@ -67,7 +70,8 @@ class HeadAblationPanel : public QWidget {
   int encoder_layers_ = 0, decoder_layers_ = 0, heads_ = 0;
   QVector<QToolButton*> buttons_;  // [kind][layer][head], flattened
   quint64 newest_id_ = 0;
-  QString full_, ablated_;
+  QString full_, ablated_, shown_mask_;
+  double full_log_p_ = 0, ablated_log_p_ = 0;
 
   QGridLayout* grid_;
   QLabel* full_label_;

@@ -486,14 +486,17 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
   QCOMPARE(panel->fullTranslation(), view.translation);
 
   // Every cross-attention head off, by clicking the grid: the decoder no
-  // longer sees the source, and the translation changes.
+  // longer sees the source.
   for (int layer = 0; layer < view.decoderLayers; ++layer)
     for (int head = 0; head < view.heads; ++head) panel->headButton(Kind::Cross, layer, head)->click();
   QVERIFY(panel->isHeadOff(Kind::Cross, 1, 3) && !panel->isHeadOff(Kind::DecoderSelf, 1, 3));
   const QString mask = panel->headMask();
   QCOMPARE(mask, QString("cross:0:0,cross:0:1,cross:0:2,cross:0:3,cross:1:0,cross:1:1,cross:1:2,cross:1:3"));
-  QTRY_VERIFY_WITH_TIMEOUT(!panel->ablatedTranslation().isEmpty() && panel->ablatedTranslation() != view.translation,
-                           60000);
+  QTRY_COMPARE_WITH_TIMEOUT(panel->shownHeadMask(), mask, 60000);
+  // The model's view changed: the translation's log-probability (the words themselves may stay: this small
+  // fixture model writes its commonest phrase whatever the source).
+  QVERIFY2(panel->ablatedLogProbability() != panel->fullLogProbability(),
+           qPrintable(QString("%1 vs %2").arg(panel->ablatedLogProbability()).arg(panel->fullLogProbability())));
   QCOMPARE(panel->fullTranslation(), view.translation);
 
   // The CLI with the same mask prints the same translation.
@@ -507,7 +510,8 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
 
   // Switching every head on again gives the full translation back.
   panel->switchAllOn();
-  QTRY_COMPARE_WITH_TIMEOUT(panel->ablatedTranslation(), view.translation, 60000);
+  QTRY_COMPARE_WITH_TIMEOUT(panel->shownHeadMask(), QString(), 60000);
+  QCOMPARE(panel->ablatedTranslation(), view.translation);
   QVERIFY(panel->headMask().isEmpty());
   QCOMPARE(ui::HeadAblationPanel::wordDiffHtml("open the file", "open a file now"),
            QString("open <s style='color:#b42318'>the</s> <b style='color:#1a7f37'>a</b> file "
