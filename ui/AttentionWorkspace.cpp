@@ -332,6 +332,10 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   beam_ = new BeamExplorer(service_, views_);
   beam_->setObjectName("Beam search");
   views_->addTab(beam_, tr("Beam search"));
+  connect(views_, &QTabWidget::currentChanged, this, [this] {
+    ablation_->setActive(views_->currentWidget() == ablation_);
+    beam_->setActive(views_->currentWidget() == beam_);
+  });
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(controls);

@@ -201,8 +201,15 @@ void BeamExplorer::clearPrefix() {
   decode();
 }
 
+void BeamExplorer::setActive(bool active) {
+  active_ = active;
+  if (active_ && stale_) decode();
+}
+
 void BeamExplorer::decode() {
   if (model_.isEmpty() || text_.trimmed().isEmpty()) return;
+  stale_ = !active_;
+  if (!active_) return;
   app::TranslateRequest request{model_, text_, settings_};
   request.settings.nbest = 1;
   request.settings.prefix = prefix_;

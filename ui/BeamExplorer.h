@@ -50,6 +50,8 @@ class BeamExplorer : public QWidget {
   explicit BeamExplorer(app::TranslationService* service, QWidget* parent = nullptr);
 
   void setSubject(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings);
+  // Searches only while shown: an explorer tab that is not open costs nothing.
+  void setActive(bool active);
   // Forces the prefix that node `index` of the shown tree ends (its pieces
   // joined as SentencePiece writes text) and translates again.
   void forceNode(int index);
@@ -77,6 +79,7 @@ class BeamExplorer : public QWidget {
   QString text_, prefix_, translation_;
   app::DecodeSettings settings_;
   quint64 newest_id_ = 0;
+  bool active_ = false, stale_ = false;
   QList<app::BeamTreeNode> tree_;
 
   QLabel* summary_;

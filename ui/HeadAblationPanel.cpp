@@ -170,8 +170,15 @@ QString HeadAblationPanel::headMask() const {
   return items.join(',');
 }
 
+void HeadAblationPanel::setActive(bool active) {
+  active_ = active;
+  if (active_ && stale_) decode();
+}
+
 void HeadAblationPanel::decode() {
   if (model_.isEmpty() || text_.trimmed().isEmpty()) return;
+  stale_ = !active_;
+  if (!active_) return;
   app::TranslateRequest request{model_, text_, settings_, /*withReference=*/true};
   request.settings.headMask = headMask();
   request.channel = 1;  // its own: the Translate box's typing does not replace it

@@ -34,6 +34,9 @@ class HeadAblationPanel : public QWidget {
   void setSubject(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings,
                   int encoder_layers, int decoder_layers, int heads);
 
+  // Translates only while shown: an explorer tab that is not open costs nothing.
+  void setActive(bool active);
+
   void setHeadOff(app::AttentionView::Kind kind, int layer, int head, bool off);
   bool isHeadOff(app::AttentionView::Kind kind, int layer, int head) const;
   void switchAllOn();
@@ -70,6 +73,7 @@ class HeadAblationPanel : public QWidget {
   int encoder_layers_ = 0, decoder_layers_ = 0, heads_ = 0;
   QVector<QToolButton*> buttons_;  // [kind][layer][head], flattened
   quint64 newest_id_ = 0;
+  bool active_ = false, stale_ = false;
   QString full_, ablated_, shown_mask_;
   double full_log_p_ = 0, ablated_log_p_ = 0;
 

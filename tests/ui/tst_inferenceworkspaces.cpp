@@ -479,6 +479,7 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
   ui::AttentionWorkspace explorer(&service);
   auto* panel = explorer.ablation();
   QSignalSpy shown(panel, &ui::HeadAblationPanel::ablationShown);
+  explorer.showAblation();  // the panel translates only while its tab is open
   const auto view = capture(explorer, sentence_, 0);
   QVERIFY(!view.isEmpty());
   QVERIFY(shown.wait(60000) || !shown.isEmpty());  // every head on: both lines alike
@@ -524,6 +525,8 @@ void TestInferenceWorkspaces::clickingABeamNodeForcesItsPrefix() {
   auto* beam = explorer.beam();
   QSignalSpy trees(beam, &ui::BeamExplorer::treeShown);
   const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(trees.isEmpty());  // a closed tab searches nothing
+  explorer.showBeam();
   QVERIFY(!view.isEmpty());
   QVERIFY(trees.wait(60000) || !trees.isEmpty());
   QCOMPARE(beam->translation(), view.translation);
