@@ -66,6 +66,8 @@ class TestInferenceWorkspaces : public QObject {
  private:
   app::ModelSource fileSource() const { return {app::ModelSource::Kind::File, model_}; }
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
+  // The CLI's translation of sentence_ with the fixture model and `options`.
+  QString cliTranslation(const QStringList& options) const;
 
   QTemporaryDir tmp_;
   QString run_, model_;
@@ -244,6 +246,16 @@ void TestInferenceWorkspaces::badModelsAreReported() {
   workspace.setModelSource(fileSource());
   workspace.translateNow();
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+}
+
+QString TestInferenceWorkspaces::cliTranslation(const QStringList& options) const {
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, QStringList{"translate", "--model", model_} + options);
+  if (!cli.waitForStarted()) return "(the CLI did not start)";
+  cli.write(sentence_.toUtf8() + "\n");
+  cli.closeWriteChannel();
+  if (!cli.waitForFinished(120000) || cli.exitCode() != 0) return "(the CLI failed: " + cli.readAllStandardError() + ")";
+  return QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
 }
 
 app::AttentionView TestInferenceWorkspaces::capture(ui::AttentionWorkspace& explorer, const QString& text,
@@ -501,13 +513,7 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
   QCOMPARE(panel->fullTranslation(), view.translation);
 
   // The CLI with the same mask prints the same translation.
-  QProcess cli;
-  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--head-mask", mask});
-  QVERIFY(cli.waitForStarted());
-  cli.write(sentence_.toUtf8() + "\n");
-  cli.closeWriteChannel();
-  QVERIFY(cli.waitForFinished(120000));
-  QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).trimmed(), panel->ablatedTranslation());
+  QCOMPARE(cliTranslation({"--head-mask", mask}), panel->ablatedTranslation());
 
   // Switching every head on again gives the full translation back.
   panel->switchAllOn();
@@ -558,13 +564,7 @@ void TestInferenceWorkspaces::clickingABeamNodeForcesItsPrefix() {
   QCOMPARE(beam->tree()[1].piece, tree[chosen].piece);  // the new search starts there
 
   // The CLI's --prefix gives the same translation.
-  QProcess cli;
-  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--prefix", prefix});
-  QVERIFY(cli.waitForStarted());
-  cli.write(sentence_.toUtf8() + "\n");
-  cli.closeWriteChannel();
-  QVERIFY(cli.waitForFinished(120000));
-  QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).trimmed(), beam->translation());
+  QCOMPARE(cliTranslation({"--prefix", prefix}), beam->translation());
 
   trees.clear();
   beam->clearPrefix();
