@@ -80,6 +80,7 @@ void HeadAblationPanel::setSubject(const app::ModelSource& model, const QString&
   settings_ = settings;
   settings_.nbest = 1;
   settings_.prefix.clear();
+  have_full_ = false;
   importance_->setModel(model, settings_);
   if (!same_shape) {
     encoder_layers_ = encoder_layers;
@@ -179,8 +180,11 @@ void HeadAblationPanel::decode() {
   if (model_.isEmpty() || text_.trimmed().isEmpty()) return;
   stale_ = !active_;
   if (!active_) return;
-  app::TranslateRequest request{model_, text_, settings_, /*withReference=*/true};
+  app::TranslateRequest request{model_, text_, settings_};
   request.settings.headMask = headMask();
+  // The full model's translation is decoded once a subject: with every head
+  // on it is the translation itself, afterwards it does not change.
+  request.withReference = !have_full_ && !request.settings.headMask.isEmpty();
   request.channel = 1;  // its own: the Translate box's typing does not replace it
   newest_id_ = service_->translate(request);
   status_->setText(tr("Translating…"));
@@ -189,13 +193,17 @@ void HeadAblationPanel::decode() {
 void HeadAblationPanel::onTranslated(const app::TranslationReply& reply) {
   if (reply.id != newest_id_) return;
   const int off = reply.headMask.isEmpty() ? 0 : int(reply.headMask.count(',')) + 1;
-  full_ = reply.reference.isEmpty() ? QString() : reply.reference.first().text;
+  const QList<app::TranslatedHypothesis>& full = off == 0 ? reply.nbest : reply.reference;
+  if (off == 0 || !reply.reference.isEmpty()) {
+    full_ = full.isEmpty() ? QString() : full.first().text;
+    full_log_p_ = full.isEmpty() ? 0.0 : full.first().logProbability;
+    full_line_ = full.isEmpty() ? QString() : hypothesisLine(full.first());
+    have_full_ = true;
+  }
   ablated_ = reply.nbest.isEmpty() ? QString() : reply.nbest.first().text;
   shown_mask_ = reply.headMask;
-  full_log_p_ = reply.reference.isEmpty() ? 0.0 : reply.reference.first().logProbability;
   ablated_log_p_ = reply.nbest.isEmpty() ? 0.0 : reply.nbest.first().logProbability;
-  full_label_->setText(tr("<b>Every head on:</b> %1")
-                           .arg(reply.reference.isEmpty() ? QString() : hypothesisLine(reply.reference.first())));
+  full_label_->setText(tr("<b>Every head on:</b> %1").arg(full_line_));
   QString ablated_line = reply.nbest.isEmpty() ? QString() : hypothesisLine(reply.nbest.first());
   if (!reply.nbest.isEmpty())
     ablated_line.replace(0, reply.nbest.first().text.toHtmlEscaped().size(), wordDiffHtml(full_, ablated_));

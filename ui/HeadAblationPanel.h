@@ -74,7 +74,8 @@ class HeadAblationPanel : public QWidget {
   QVector<QToolButton*> buttons_;  // [kind][layer][head], flattened
   quint64 newest_id_ = 0;
   bool active_ = false, stale_ = false;
-  QString full_, ablated_, shown_mask_;
+  QString full_, full_line_, ablated_, shown_mask_;
+  bool have_full_ = false;  // full_ is the current subject's
   double full_log_p_ = 0, ablated_log_p_ = 0;
 
   QGridLayout* grid_;
