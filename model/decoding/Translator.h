@@ -44,7 +44,8 @@ class Translator {
   const data::Tokenizer& tokenizer() const { return *tokenizer_; }
   const torch::Device& device() const { return device_; }
 
-  // Source ids as the model sees them: pieces + EOS, cut to fit max_length.
+  // Source ids as the model sees them: pieces + EOS, cut to fit max_length
+  // (translateText cuts long sentences into parts that fit beforehand).
   std::vector<int64_t> encodeSource(const std::string& sentence) const;
   // Output pieces for a forced prefix (DecodingOptions::prefix), no EOS.
   std::vector<int64_t> encodeTarget(const std::string& text) const;

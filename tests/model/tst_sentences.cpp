@@ -1,0 +1,181 @@
+// Paragraphs into sentences and back (model/data/SentenceSplitter), and
+// sentences too long for the model cut into parts that fit, translated and
+// joined without losing a word (model/decoding/TextTranslation).
+
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/data/SentenceSplitter.h"
+#include "model/data/Text.h"
+#include "model/data/Tokenizer.h"
+#include "model/decoding/TextTranslation.h"
+
+using namespace studio;
+using data::SplitMode;
+
+namespace {
+
+QStringList texts(std::string_view paragraph, SplitMode mode = SplitMode::Sentences) {
+  QStringList out;
+  for (const auto& s : data::splitSentences(paragraph, mode)) out << QString::fromStdString(s.text);
+  return out;
+}
+
+QStringList separators(std::string_view paragraph) {
+  QStringList out;
+  for (const auto& s : data::splitSentences(paragraph)) out << QString::fromStdString(s.separator);
+  return out;
+}
+
+int64_t wordsIn(std::string_view text) { return int64_t(data::wordCount(text)); }
+
+}  // namespace
+
+class TestSentences : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void aParagraphOfThreeSentencesIsThree() {
+    QCOMPARE(texts("Mở tập tin. Lưu tập tin! Đóng cửa sổ?"),
+             QStringList({"Mở tập tin.", "Lưu tập tin!", "Đóng cửa sổ?"}));
+    QCOMPARE(texts("Không tìm thấy đĩa.  Đang thử lại…\tXong."),
+             QStringList({"Không tìm thấy đĩa.", "Đang thử lại…", "Xong."}));
+    QCOMPARE(texts("Thật sao?! Ừ. Được..."), QStringList({"Thật sao?!", "Ừ.", "Được..."}));
+    QCOMPARE(texts(""), QStringList());
+    QCOMPARE(texts("  \n \n"), QStringList());
+    QCOMPARE(texts("Không có dấu chấm"), QStringList({"Không có dấu chấm"}));
+  }
+
+  void numbersUrlsAddressesAndFileNamesStayWhole() {
+    QCOMPARE(texts("Phiên bản 3.14 có tại https://example.com/a.b?x=1. Hãy gửi thư cho apt@packages.debian.org. "
+                   "Mở tập tin config.txt rồi lưu."),
+             QStringList({"Phiên bản 3.14 có tại https://example.com/a.b?x=1.",
+                          "Hãy gửi thư cho apt@packages.debian.org.", "Mở tập tin config.txt rồi lưu."}));
+    QCOMPARE(texts("Giá 1.000.000 đồng, tức 1,5 triệu."), QStringList({"Giá 1.000.000 đồng, tức 1,5 triệu."}));
+    QCOMPARE(texts("Chạy ./configure.sh --prefix=/usr trước."), QStringList({"Chạy ./configure.sh --prefix=/usr trước."}));
+  }
+
+  void placeholdersAndTagsStayWhole() {
+    QCOMPARE(texts("Không thể mở {file.name}. Lỗi %s. Thử lại."),
+             QStringList({"Không thể mở {file.name}.", "Lỗi %s.", "Thử lại."}));
+    QCOMPARE(texts("Giá trị {Đã xong. Tiếp} giữ nguyên."), QStringList({"Giá trị {Đã xong. Tiếp} giữ nguyên."}));
+    QCOMPARE(texts("Bấm <a href=\"x. Y\">vào đây</a> nhé."), QStringList({"Bấm <a href=\"x. Y\">vào đây</a> nhé."}));
+    QCOMPARE(texts("Tỉ lệ %.2f%% đã xong. Đang chép %d tập tin…"),
+             QStringList({"Tỉ lệ %.2f%% đã xong.", "Đang chép %d tập tin…"}));
+  }
+
+  void abbreviationsInitialsAndEnumeratorsDoNotEndASentence() {
+    QCOMPARE(texts("TP. Hồ Chí Minh là thành phố lớn nhất."), QStringList({"TP. Hồ Chí Minh là thành phố lớn nhất."}));
+    QCOMPARE(texts("Ông Nguyễn V. An và TS. Lê Bình đã đến."), QStringList({"Ông Nguyễn V. An và TS. Lê Bình đã đến."}));
+    QCOMPARE(texts("1. Mở tập tin"), QStringList({"1. Mở tập tin"}));
+    QCOMPARE(texts("b. Đóng cửa sổ"), QStringList({"b. Đóng cửa sổ"}));
+    QCOMPARE(texts("Ừ. Được rồi."), QStringList({"Ừ.", "Được rồi."}));  // a one-letter word, not an initial
+    QCOMPARE(texts("Có 2 tập tin. 3 tập tin khác bị lỗi."), QStringList({"Có 2 tập tin.", "3 tập tin khác bị lỗi."}));
+    QCOMPARE(texts("Đang tải... vui lòng chờ."), QStringList({"Đang tải... vui lòng chờ."}));
+    QCOMPARE(texts("Đang tải... Vui lòng chờ."), QStringList({"Đang tải...", "Vui lòng chờ."}));
+    QCOMPARE(texts("Xem e.g. Hình 3 ở trên."), QStringList({"Xem e.g. Hình 3 ở trên."}));
+    // A lowercase Vietnamese letter after the stop (ă, đ, ơ, ư) continues it.
+    QCOMPARE(texts("Đã chép v.v. đến thư mục."), QStringList({"Đã chép v.v. đến thư mục."}));
+    QCOMPARE(texts("Lỗi. Đĩa đầy. Ưu tiên thấp. Ơn trời."),
+             QStringList({"Lỗi.", "Đĩa đầy.", "Ưu tiên thấp.", "Ơn trời."}));
+  }
+
+  void closingQuotesStayWithTheirSentence() {
+    QCOMPARE(texts("Anh nói: “Xong rồi.” Sau đó anh đi."), QStringList({"Anh nói: “Xong rồi.”", "Sau đó anh đi."}));
+    QCOMPARE(texts("(Tùy chọn.) Bấm \"Lưu.\" Xong."), QStringList({"(Tùy chọn.)", "Bấm \"Lưu.\"", "Xong."}));
+    QCOMPARE(texts("Chị hỏi: “Thật không?” rồi cười."), QStringList({"Chị hỏi: “Thật không?” rồi cười."}));
+  }
+
+  void lineBreaksSplitAndAreKept() {
+    const std::string text = "Dòng một\r\nDòng hai. Câu ba.\n\n\nĐoạn mới";
+    QCOMPARE(texts(text), QStringList({"Dòng một", "Dòng hai.", "Câu ba.", "Đoạn mới"}));
+    QCOMPARE(separators(text), QStringList({"", "\n", " ", "\n\n\n"}));
+    const auto sentences = data::splitSentences(text);
+    QCOMPARE(QString::fromStdString(data::joinSentences(sentences, {"Line one", "Line two.", "Three.", "New paragraph"})),
+             QString("Line one\nLine two. Three.\n\n\nNew paragraph"));
+    // One sentence a line: the stops inside a line do not split.
+    QCOMPARE(texts("Một. Hai.\nBa", SplitMode::Lines), QStringList({"Một. Hai.", "Ba"}));
+  }
+
+  void aLongSentenceIsCutAtClausesThenWordsThenCharacters() {
+    // Counted in words: clauses of 3 words, at most 7 a part.
+    const std::string sentence = "một hai ba, bốn năm sáu; bảy tám chín: mười một hai – ba bốn năm";
+    auto fitted = data::fitSentence(sentence, 7, wordsIn);
+    QVERIFY(fitted.at_clauses);
+    QCOMPARE(fitted.parts, (std::vector<std::string>{"một hai ba, bốn năm sáu;", "bảy tám chín: mười một hai",
+                                                     "– ba bốn năm"}));
+    // A clause of 9 words with at most 4 a part: cut between words.
+    fitted = data::fitSentence("a b c d e f g h i, j", 4, wordsIn);
+    QVERIFY(!fitted.at_clauses);
+    QCOMPARE(fitted.parts, (std::vector<std::string>{"a b c d", "e f g h", "i, j"}));
+    // A word of 10 characters counted by bytes, at most 4: between characters.
+    const auto bytes = [](std::string_view s) { return int64_t(s.size()); };
+    fitted = data::fitSentence("abcdefghij", 4, bytes);
+    QCOMPARE(fitted.parts, (std::vector<std::string>{"abcd", "efgh", "ij"}));
+    // Never half a UTF-8 character, even when one does not fit.
+    fitted = data::fitSentence("đđđ", 1, bytes);
+    QCOMPARE(fitted.parts, (std::vector<std::string>{"đ", "đ", "đ"}));
+    // Short enough: as it is.
+    QCOMPARE(data::fitSentence("ngắn thôi", 7, wordsIn).parts, std::vector<std::string>{"ngắn thôi"});
+  }
+
+  void longTextsAreTranslatedWholeInPartsWithANotice() {
+    QTemporaryDir dir;
+    const auto data_dir = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                      {"open file", "close window"}, 200, 60);
+    auto tokenizer = std::make_shared<const data::Tokenizer>(data_dir + "/spm.model");
+    auto options = test::smallOptions();
+    options.vocab_size = tokenizer->vocabSize();
+    options.max_length = 16;  // 15 source pieces a segment
+    torch::manual_seed(1);
+    model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+
+    // About 10,000 characters: sentences, one of them far too long, then a
+    // second paragraph; no character may be lost.
+    std::string paragraph;
+    for (int i = 0; paragraph.size() < 9000; ++i) paragraph += (i ? "mở tập tin số " : "Mở tập tin số ") + std::to_string(i) + ", ";
+    const std::string text = "Đóng cửa sổ. " + paragraph + "đóng cửa sổ.\n\nMở tập tin 7.";
+    const auto segmented = model::segmentText(translator, text);
+    QCOMPARE(segmented.sentences, size_t(3));
+    QCOMPARE(segmented.notices.size(), size_t(1));
+    QVERIFY2(QString::fromStdString(segmented.notices[0]).contains("sentence 2"), segmented.notices[0].c_str());
+    QVERIFY(QString::fromStdString(segmented.notices[0]).contains("at clause boundaries"));
+    std::string rejoined;
+    for (const auto& segment : segmented.segments) {
+      QVERIFY2(int64_t(tokenizer->encode(segment.text).size()) <= 15, segment.text.c_str());
+      // What the model sees is what we gave it: nothing cut by encodeSource.
+      QCOMPARE(translator.encodeSource(segment.text).size(), tokenizer->encode(segment.text).size() + 1);
+      rejoined += segment.separator + segment.text;
+    }
+    QCOMPARE(QString::fromStdString(rejoined), QString::fromStdString("Đóng cửa sổ. " +
+                                                                     data::normalizeWhitespace(paragraph) +
+                                                                     " đóng cửa sổ.\n\nMở tập tin 7."));
+    QVERIFY(segmented.segments.size() > 100);
+
+    model::DecodingOptions decoding;
+    decoding.beam_size = 2;
+    decoding.nbest = 2;
+    decoding.max_length_extra = 2;
+    const auto result = model::translateTexts(translator, {text, "", "Mở tập tin."}, decoding);
+    QCOMPARE(result.size(), size_t(3));
+    QCOMPARE(result[0].segments.size(), segmented.segments.size());
+    for (const auto& list : result[0].segments) QCOMPARE(list.size(), size_t(2));
+    // The joined text keeps the blank line between the paragraphs, and its
+    // pieces are every segment's.
+    const auto best = result[0].joined(0);
+    QVERIFY(QString::fromStdString(best.text).contains("\n\n"));
+    size_t pieces = 0;
+    for (const auto& list : result[0].segments) pieces += list[0].pieces.size();
+    QCOMPARE(best.pieces.size(), pieces);
+    QVERIFY(best.probabilities.size() == pieces || best.probabilities.size() == pieces + 1);
+    QCOMPARE(result[1].segments.size(), size_t(0));
+    QCOMPARE(QString::fromStdString(result[1].text()), QString());
+    QCOMPARE(result[2].segments.size(), size_t(1));
+    QCOMPARE(result[2].text(), result[2].segments[0][0].text);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSentences)
+#include "tst_sentences.moc"
