@@ -17,6 +17,7 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
+#include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Text.h"
 
@@ -98,10 +99,10 @@ void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& s, model
   }
 }
 
-std::string checkedText(const QString& text) {
+std::string checkedText(const QString& text, bool normalize = true) {
   const std::string utf8 = text.toStdString();
   if (!data::isValidUtf8(utf8)) throw std::runtime_error("the text is not valid UTF-8");
-  return data::normalizeWhitespace(utf8);
+  return normalize ? data::normalizeWhitespace(utf8) : utf8;
 }
 
 template <typename T>
@@ -114,6 +115,17 @@ QStringList toQStringList(const std::vector<std::string>& v) {
   list.reserve(qsizetype(v.size()));
   for (const auto& s : v) list << QString::fromStdString(s);
   return list;
+}
+
+TranslatedHypothesis toHypothesis(const model::Translation& r) {
+  TranslatedHypothesis h;
+  h.text = QString::fromStdString(r.text);
+  h.pieces = toQStringList(r.pieces);
+  h.probabilities = QList<float>(r.probabilities.begin(), r.probabilities.end());
+  h.score = r.score;
+  h.logProbability = r.log_probability;
+  h.finished = r.finished;
+  return h;
 }
 
 // The engine's snapshot as the GUI's value type.
@@ -155,6 +167,9 @@ struct TranslationService::Worker {
 
   // The loaded model, reused while the file is unchanged.
   std::unique_ptr<model::Translator> translator;
+  // Sentences translated before, a memo a channel, valid for one model file
+  // and one set of settings (the key).
+  std::map<int, std::pair<QString, model::TranslationMemo>> memos;
   QString loaded_path;
   QDateTime loaded_modified;
   qint64 loaded_size = -1;
@@ -236,42 +251,46 @@ struct TranslationService::Worker {
     TranslationReply reply;
     reply.id = id;
     auto options = decodingOptions(request.settings);
-    const std::string text = checkedText(request.text);
-    reply.source = QString::fromStdString(text);
+    const std::string text = checkedText(request.text, /*normalize=*/false);
     reply.headMask = request.settings.headMask;
     reply.prefix = request.settings.prefix;
     const auto& t = load(request.model, &reply.modelPath);
     addMaskAndPrefix(t, request.settings, options);
-    std::vector<model::BeamTrace> traces;
-    model::Translation best;
-    auto hypotheses = [&](const model::DecodingOptions& o, bool trace, model::Translation* keep) {
-      QList<TranslatedHypothesis> list;
-      // Kept: a range-for over results.at(0) of a temporary would dangle.
-      const auto results = t.translate({text}, o, 4096, nullptr, trace ? &traces : nullptr);
-      if (keep) *keep = results.at(0).empty() ? model::Translation{} : results[0][0];
-      for (const auto& r : results.at(0)) {
-        TranslatedHypothesis h;
-        h.text = QString::fromStdString(r.text);
-        h.pieces = toQStringList(r.pieces);
-        h.probabilities = QList<float>(r.probabilities.begin(), r.probabilities.end());
-        h.score = r.score;
-        h.logProbability = r.log_probability;
-        h.finished = r.finished;
-        list << h;
-      }
-      return list;
-    };
-    if (!text.empty()) {
-      reply.nbest = hypotheses(options, request.withTrace, &best);
-      const model::Translation shown = best;
+    const auto& settings = request.settings;
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8")
+                            .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
+                            .arg(loaded_size)
+                            .arg(settings.beam)
+                            .arg(settings.alpha)
+                            .arg(settings.nbest)
+                            .arg(settings.maxLengthRatio)
+                            .arg(settings.headMask);
+    auto& [memo_key, memo] = memos[request.channel];
+    if (memo_key != key) memo_key = key, memo.entries.clear();
+    const auto result = model::translateTexts(t, {text}, options, data::SplitMode::Sentences, 4096, nullptr,
+                                              request.withTrace, &memo)
+                            .at(0);
+    const auto& segments = result.source.segments;
+    reply.segments = int(segments.size());
+    for (const auto& notice : result.source.notices) reply.notices << QString::fromStdString(notice);
+    if (!segments.empty()) {
+      reply.translation = QString::fromStdString(result.text());
+      const size_t cursor = request.cursor < 0 ? 0 : size_t(request.text.left(request.cursor).toUtf8().size());
+      const size_t focus = result.source.segmentAt(cursor);
+      reply.focus = int(focus);
+      const std::string& sentence = segments[focus].text;
+      reply.source = QString::fromStdString(sentence);
+      for (const auto& r : result.segments[focus]) reply.nbest << toHypothesis(r);
       if (request.withAlignment && !reply.nbest.isEmpty()) {
-        fillView(reply.alignment, model::captureAttention(t, text, shown), /*with_json=*/false);
+        fillView(reply.alignment, model::captureAttention(t, sentence, result.segments[focus][0]), /*with_json=*/false);
         reply.alignment.id = id;
         reply.alignment.modelPath = reply.modelPath;
       }
-      if (request.withReference) reply.reference = hypotheses(decodingOptions(request.settings), false, nullptr);
+      if (request.withReference)
+        for (const auto& r : t.translate({sentence}, decodingOptions(request.settings)).at(0))
+          reply.reference << toHypothesis(r);
       const int eos = int(t.modelHandle()->options().eos_id);
-      for (const auto& node : traces.empty() ? model::BeamTrace() : traces[0]) {
+      for (const auto& node : result.traces.empty() ? model::BeamTrace() : result.traces[focus]) {
         BeamTreeNode n;
         n.parent = int(node.parent);
         n.step = int(node.step);

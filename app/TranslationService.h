@@ -38,7 +38,10 @@ struct DecodeSettings {
 
 struct TranslateRequest {
   ModelSource model;
-  QString text;  // one Vietnamese sentence
+  // Vietnamese text: a sentence or whole paragraphs. It is split into
+  // sentences (and sentences too long for the model into parts), each
+  // translated; the reply's translation keeps the line breaks.
+  QString text;
   DecodeSettings settings;
   // Also decode with every head on and no prefix (TranslationReply::reference),
   // to compare with: both in one request, so that neither waits behind the other.
@@ -48,6 +51,9 @@ struct TranslateRequest {
   // Requests replace the one waiting on their own channel only: the
   // Translate box, the explorer's head panel and its beam view each have one.
   int channel = 0;
+  // The sentence whose details the reply carries (n-best list, alignment,
+  // beam, reference): the one holding this character of `text` (-1: the first).
+  int cursor = -1;
 };
 
 // One candidate of beam search as the beam explorer draws it (see the
@@ -107,9 +113,13 @@ struct AttentionView {
 
 struct TranslationReply {
   quint64 id = 0;
-  QString source;                      // as translated (whitespace normalized)
+  QString translation;                 // the whole text's best translation, line breaks kept
+  int segments = 0;                    // sentences (and parts of long ones) translated
+  int focus = 0;                       // the one the details below are about
+  QStringList notices;                 // sentences too long for the model, cut into parts
+  QString source;                      // the focused sentence as translated (whitespace normalized)
   QString modelPath;                   // the file that translated it
-  QList<TranslatedHypothesis> nbest;   // best first; empty for an empty input
+  QList<TranslatedHypothesis> nbest;   // the focused sentence's, best first; empty for an empty input
   QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
   QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start
   AttentionView alignment;                // withAlignment: every weight for the best translation

@@ -5,6 +5,7 @@
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -92,7 +93,8 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   input_ = new QPlainTextEdit(input_box);
   input_->setObjectName("Input");
   input_->setAccessibleName(tr("Vietnamese input"));
-  input_->setPlaceholderText(tr("Type a Vietnamese sentence… (Ctrl+Enter translates)"));
+  input_->setPlaceholderText(
+      tr("Type or paste Vietnamese: a sentence or whole paragraphs… (Ctrl+Enter translates)"));
   input_layout->addWidget(input_);
   auto* input_buttons = new QHBoxLayout;
   translate_ = new QPushButton(tr("Translate"), input_box);
@@ -109,16 +111,19 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   // --- output -------------------------------------------------------------------
   auto* output_box = new QGroupBox(tr("English"), this);
   auto* output_layout = new QVBoxLayout(output_box);
-  output_ = new QLineEdit(output_box);
+  output_ = new QPlainTextEdit(output_box);
   output_->setReadOnly(true);
   output_->setObjectName("Translation");
   output_->setAccessibleName(tr("Translation"));
   QFont big = output_->font();
   big.setPointSizeF(big.pointSizeF() * 1.3);
   output_->setFont(big);
+  output_->setMaximumHeight(QFontMetrics(big).lineSpacing() * 6);
   output_layout->addWidget(output_);
-  auto* tokens_label = new QLabel(tr("Pieces, coloured by probability (hover for the value):"), output_box);
-  output_layout->addWidget(tokens_label);
+  tokens_label_ = new QLabel(tr("Pieces, coloured by probability (hover for the value):"), output_box);
+  tokens_label_->setObjectName("Pieces label");
+  tokens_label_->setWordWrap(true);
+  output_layout->addWidget(tokens_label_);
   tokens_ = new QTextBrowser(output_box);
   tokens_->setObjectName("Pieces");
   tokens_->setAccessibleName(tr("Output pieces with probabilities"));
@@ -160,6 +165,12 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   connect(input_, &QPlainTextEdit::textChanged, this, [this]() {
     if (as_you_type_->isChecked()) typing_timer_.start();
   });
+  // In a paragraph, the details (pieces, n-best, alignment) follow the
+  // sentence under the cursor; the sentences are remembered, so this decodes
+  // nothing again but the alignment.
+  connect(input_, &QPlainTextEdit::cursorPositionChanged, this, [this]() {
+    if (shown_segments_ > 1 && as_you_type_->isChecked()) typing_timer_.start();
+  });
   for (QObject* control : std::initializer_list<QObject*>{beam_, alpha_, nbest_})
     connect(qobject_cast<QAbstractSpinBox*>(control), &QAbstractSpinBox::editingFinished, this, [this]() {
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
@@ -178,7 +189,9 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
       Q_EMIT errorOccurred(tr("Type a sentence to explore its attention."));
       return;
     }
-    Q_EMIT exploreAttention(modelSource(), input_->toPlainText(), decodeSettings());
+    // In a paragraph: the sentence whose details are shown.
+    const QString sentence = shown_segments_ > 1 && !shown_source_.isEmpty() ? shown_source_ : input_->toPlainText();
+    Q_EMIT exploreAttention(modelSource(), sentence, decodeSettings());
   });
   connect(service_, &app::TranslationService::translated, this, &TranslateWorkspace::onTranslated);
   connect(service_, &app::TranslationService::failed, this, &TranslateWorkspace::onFailed);
@@ -212,7 +225,7 @@ void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
 QString TranslateWorkspace::inputText() const { return input_->toPlainText(); }
-QString TranslateWorkspace::translationText() const { return output_->text(); }
+QString TranslateWorkspace::translationText() const { return output_->toPlainText(); }
 
 void TranslateWorkspace::browseModel() {
   const bool file = source_kind_->currentData().toInt() == int(app::ModelSource::Kind::File);
@@ -227,13 +240,12 @@ void TranslateWorkspace::translateNow() {
   const QString text = input_->toPlainText();
   app::TranslateRequest request;
   request.model = modelSource();
-  request.text = text.section('\n', 0, 0);
+  request.text = text;
+  request.cursor = input_->textCursor().position();
   request.settings = decodeSettings();
   request.withAlignment = true;
   newest_id_ = service_->translate(request);
-  status_->setText(text.trimmed().contains('\n')
-                       ? tr("Only the first line is translated; the CLI translates files line by line.")
-                       : tr("Translating…"));
+  status_->setText(tr("Translating…"));
 }
 
 void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
@@ -244,12 +256,22 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     tokens_->clear();
     alignment_->clear();
     shown_ = {};
+    shown_segments_ = 0;
     status_->setText(tr("Nothing to translate."));
     Q_EMIT translationShown(reply);
     return;
   }
   shown_ = reply.nbest.front();
-  output_->setText(shown_.text);
+  shown_segments_ = reply.segments;
+  shown_source_ = reply.source;
+  if (output_->toPlainText() != reply.translation) output_->setPlainText(reply.translation);
+  tokens_label_->setText(
+      reply.segments > 1
+          ? tr("Sentence %1 of %2 — its pieces, coloured by probability (hover for the value); put the cursor in "
+               "another Vietnamese sentence to see its own:")
+                .arg(reply.focus + 1)
+                .arg(reply.segments)
+          : tr("Pieces, coloured by probability (hover for the value):"));
   showTokens(shown_);
   alignment_->setAlignment(reply.alignment);
   nbest_table_->setRowCount(int(reply.nbest.size()));
@@ -260,7 +282,12 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     nbest_table_->setItem(i, 2, new QTableWidgetItem(QString::number(h.logProbability, 'f', 4)));
     nbest_table_->setItem(i, 3, new QTableWidgetItem(h.finished ? QStringLiteral("</s>") : tr("cut at max length")));
   }
-  status_->setText(tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath));
+  QString status = tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath);
+  if (!reply.notices.isEmpty())
+    status += "\n" + tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
+                        "", int(reply.notices.size()));
+  status_->setText(status);
+  status_->setToolTip(reply.notices.join('\n'));
   Q_EMIT translationShown(reply);
 }
 

@@ -21,7 +21,9 @@ namespace studio::ui {
 class AlignmentView;
 
 // The Translate workspace: Vietnamese in, English out, on the shared
-// TranslationService's worker thread. Translates on Ctrl+Enter and, when
+// TranslationService's worker thread. Paragraphs are translated sentence by
+// sentence and keep their line breaks; the pieces, n-best list and alignment
+// are those of the sentence under the cursor. Translates on Ctrl+Enter and, when
 // "as you type" is on, a moment after the last keystroke; only the newest
 // request's answer is shown. Each output piece is coloured by its
 // probability (tooltip: the exact value); the n-best list has the scores.
@@ -72,12 +74,15 @@ class TranslateWorkspace : public QWidget {
   QPlainTextEdit* input_;
   QPushButton* translate_;
   QPushButton* explore_;
-  QLineEdit* output_;
+  QPlainTextEdit* output_;
+  QLabel* tokens_label_;
   QTextBrowser* tokens_;
   QTableWidget* nbest_table_;
   AlignmentView* alignment_;
   QLabel* status_;
   QTimer typing_timer_;
+  int shown_segments_ = 0;  // sentences in the reply shown
+  QString shown_source_;    // the sentence its details are about
   quint64 newest_id_ = 0;
   app::TranslatedHypothesis shown_;
 };

@@ -183,7 +183,7 @@ std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) 
       std::string sentence = normalizeWhitespace(line.substr(b, e - b));
       if (sentence.empty()) continue;
       std::string separator = out.empty() ? std::string() : breaks > 0 ? std::string(breaks, '\n') : " ";
-      out.push_back({std::move(sentence), std::move(separator)});
+      out.push_back({std::move(sentence), std::move(separator), pos + b, pos + e});
       breaks = 0;
     }
     if (end == text.size()) break;

@@ -14,6 +14,7 @@ namespace studio::data {
 struct TextSentence {
   std::string text;       // whitespace normalized, never empty
   std::string separator;  // what stood before it: "" for the first, " " on the same line, "\n" a line break
+  size_t begin = 0, end = 0;  // the bytes of the text it came from
 };
 
 enum class SplitMode {

@@ -19,12 +19,13 @@ SegmentedText segmentText(const Translator& translator, std::string_view text, d
     const auto& sentence = sentences[i];
     const int64_t pieces = count(sentence.text);
     if (pieces <= limit) {
-      out.segments.push_back({sentence.text, sentence.separator, i, 0, 1});
+      out.segments.push_back({sentence.text, sentence.separator, i, 0, 1, sentence.begin, sentence.end});
       continue;
     }
     const auto fitted = data::fitSentence(sentence.text, limit, count);
     for (size_t p = 0; p < fitted.parts.size(); ++p)
-      out.segments.push_back({fitted.parts[p], p == 0 ? sentence.separator : " ", i, p, fitted.parts.size()});
+      out.segments.push_back(
+          {fitted.parts[p], p == 0 ? sentence.separator : " ", i, p, fitted.parts.size(), sentence.begin, sentence.end});
     std::string where = sentence.text.substr(0, 40);
     while (!where.empty() && (static_cast<unsigned char>(where.back()) & 0xC0) == 0x80) where.pop_back();
     if (!where.empty() && static_cast<unsigned char>(where.back()) >= 0xC0) where.pop_back();  // no half character
@@ -34,6 +35,13 @@ SegmentedText segmentText(const Translator& translator, std::string_view text, d
                           (fitted.at_clauses ? "at clause boundaries" : "between words"));
   }
   return out;
+}
+
+size_t SegmentedText::segmentAt(size_t offset) const {
+  size_t found = 0;
+  for (size_t i = 0; i < segments.size() && segments[i].begin <= offset; ++i)
+    if (i == 0 || segments[i].sentence != segments[i - 1].sentence) found = i;
+  return found;
 }
 
 size_t TextTranslation::nbest() const {
@@ -75,7 +83,8 @@ Translation TextTranslation::joined(size_t k) const {
 std::vector<TextTranslation> translateTexts(const Translator& translator, const std::vector<std::string>& texts,
                                             const DecodingOptions& options, data::SplitMode mode,
                                             int64_t max_tokens, const std::function<void(size_t, size_t)>& progress,
-                                            bool traces) {
+                                            bool traces, TranslationMemo* memo) {
+  if (traces) memo = nullptr;
   std::vector<TextTranslation> out(texts.size());
   // Every segment in one list; those that start a text apart when a prefix
   // is forced (it belongs to the first sentence only).
@@ -88,6 +97,13 @@ std::vector<TextTranslation> translateTexts(const Translator& translator, const 
     if (traces) out[t].traces.resize(segments.size());
     for (size_t s = 0; s < segments.size(); ++s) {
       const bool prefixed = s == 0 && !options.prefix.empty();
+      if (memo && !prefixed) {
+        const auto found = memo->entries.find(segments[s].text);
+        if (found != memo->entries.end()) {
+          out[t].segments[s] = found->second;
+          continue;
+        }
+      }
       (prefixed ? first : plain).push_back(segments[s].text);
       (prefixed ? first_at : plain_at).emplace_back(t, s);
     }
@@ -103,6 +119,10 @@ std::vector<TextTranslation> translateTexts(const Translator& translator, const 
                  : nullptr,
         traces ? &found : nullptr);
     for (size_t i = 0; i < at.size(); ++i) {
+      if (memo && o.prefix.empty()) {
+        if (memo->entries.size() >= memo->capacity) memo->entries.clear();
+        memo->entries[sentences[i]] = results[i];
+      }
       out[at[i].first].segments[at[i].second] = std::move(results[i]);
       if (traces) out[at[i].first].traces[at[i].second] = std::move(found[i]);
     }

@@ -93,6 +93,8 @@ class TestSentences : public QObject {
     QCOMPARE(texts(text), QStringList({"Dòng một", "Dòng hai.", "Câu ba.", "Đoạn mới"}));
     QCOMPARE(separators(text), QStringList({"", "\n", " ", "\n\n\n"}));
     const auto sentences = data::splitSentences(text);
+    QCOMPARE(text.substr(sentences[2].begin, sentences[2].end - sentences[2].begin), std::string("Câu ba."));
+    QCOMPARE(text.substr(sentences[3].begin, sentences[3].end - sentences[3].begin), std::string("Đoạn mới"));
     QCOMPARE(QString::fromStdString(data::joinSentences(sentences, {"Line one", "Line two.", "Three.", "New paragraph"})),
              QString("Line one\nLine two. Three.\n\n\nNew paragraph"));
     // One sentence a line: the stops inside a line do not split.
@@ -153,6 +155,10 @@ class TestSentences : public QObject {
                                                                      data::normalizeWhitespace(paragraph) +
                                                                      " đóng cửa sổ.\n\nMở tập tin 7."));
     QVERIFY(segmented.segments.size() > 100);
+    // The cursor in the second paragraph: its sentence, the last segment.
+    QCOMPARE(segmented.segmentAt(text.size() - 3), segmented.segments.size() - 1);
+    QCOMPARE(segmented.segmentAt(0), size_t(0));
+    QCOMPARE(segmented.segmentAt(text.find("số 300")), size_t(1));  // a long sentence: its first part
 
     model::DecodingOptions decoding;
     decoding.beam_size = 2;
@@ -174,6 +180,21 @@ class TestSentences : public QObject {
     QCOMPARE(QString::fromStdString(result[1].text()), QString());
     QCOMPARE(result[2].segments.size(), size_t(1));
     QCOMPARE(result[2].text(), result[2].segments[0][0].text);
+
+    // With a memo, a paragraph translated again decodes only what changed.
+    model::TranslationMemo memo;
+    size_t decoded = 0;
+    auto count = [&](size_t, size_t total) { decoded = total; };
+    const std::string three = "Mở tập tin. Đóng cửa sổ.\nMở tập tin 3.";
+    const auto first = model::translateTexts(translator, {three}, decoding, SplitMode::Sentences, 4096, count, false, &memo);
+    QCOMPARE(decoded, size_t(3));
+    decoded = 0;
+    const auto again = model::translateTexts(translator, {three + " Đóng cửa sổ 4."}, decoding, SplitMode::Sentences,
+                                             4096, count, false, &memo);
+    QCOMPARE(decoded, size_t(1));
+    QCOMPARE(again[0].segments.size(), size_t(4));
+    QCOMPARE(again[0].segments[2][0].text, first[0].segments[2][0].text);
+    QCOMPARE(QString::fromStdString(again[0].text()).count('\n'), 1);
   }
 };
 

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolButton>
+#include <QTextCursor>
 #include <QtTest/QtTest>
 
 #include "common/TestUtil.h"
@@ -46,6 +47,7 @@ class TestInferenceWorkspaces : public QObject {
   void initTestCase();
   void translateEqualsTheCli();
   void nbestListAndProbabilities();
+  void paragraphsAreTranslatedSentenceBySentence();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
   void runSourcesResolveToCheckpoints();
@@ -154,6 +156,65 @@ void TestInferenceWorkspaces::nbestListAndProbabilities() {
   // Every piece is drawn with a colour of its own.
   const QString html = workspace.findChild<QTextBrowser*>("Pieces")->toHtml();
   for (const auto& piece : best.pieces) QVERIFY2(html.contains(piece.toHtmlEscaped()), qPrintable(piece));
+}
+
+void TestInferenceWorkspaces::paragraphsAreTranslatedSentenceBySentence() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 2, 1.5, {}, {}});
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  const QStringList sentences{"Mở tập tin số 1.", "Mở tập tin số 2!", "Mở tập tin số 3?"};
+  const QString paragraph = sentences[0] + "  " + sentences[1] + "\n\n" + sentences[2];
+  workspace.setInputText(paragraph);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  auto reply = shown.last().first().value<app::TranslationReply>();
+  QCOMPARE(reply.segments, 3);
+  QCOMPARE(reply.focus, 0);
+  QVERIFY(reply.notices.isEmpty());
+
+  // Three sentences, each as the CLI translates it alone, joined with the
+  // paragraph's line breaks.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--no-split"});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentences.join('\n') + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  const QStringList lines = QString::fromUtf8(cli.readAllStandardOutput()).trimmed().split('\n');
+  QCOMPARE(lines.size(), 3);
+  QCOMPARE(workspace.translationText(), lines[0] + " " + lines[1] + "\n\n" + lines[2]);
+  QCOMPARE(reply.translation, workspace.translationText());
+
+  // The details follow the cursor: the third sentence's n-best list.
+  auto* input = workspace.findChild<QPlainTextEdit*>("Input");
+  QTextCursor cursor = input->textCursor();
+  cursor.setPosition(int(paragraph.size()) - 3);
+  input->setTextCursor(cursor);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  reply = shown.last().first().value<app::TranslationReply>();
+  QCOMPARE(reply.focus, 2);
+  QCOMPARE(reply.source, sentences[2]);
+  QCOMPARE(reply.nbest.front().text, lines[2]);
+  QVERIFY(workspace.findChild<QLabel*>("Pieces label")->text().contains("3"));
+
+  // About 10,000 characters in one sentence: translated whole, in parts
+  // that fit the model's 64 positions, and the user is told.
+  QString long_text = "Mở tập tin số 0";
+  for (int i = 1; long_text.size() < 10000; ++i) long_text += QString(", mở tập tin số %1").arg(i);
+  long_text += ".";
+  workspace.setInputText(long_text);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 120000);
+  reply = shown.last().first().value<app::TranslationReply>();
+  QCOMPARE(reply.notices.size(), 1);
+  QVERIFY2(reply.notices[0].contains("translated in"), qPrintable(reply.notices[0]));
+  QVERIFY(reply.segments > 20);
+  QVERIFY(workspace.translationText().size() > 1000);
+  QVERIFY(workspace.findChild<QLabel*>("Translate status")->text().contains("in parts"));
 }
 
 void TestInferenceWorkspaces::typingTranslatesAfterAPause() {

@@ -1,0 +1,39 @@
+#include "app/cli/ModelOptions.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "model/runtime/Runtime.h"
+
+namespace studio::cli {
+
+std::function<void(size_t, size_t)> terminalProgress(const char* what) {
+  if (!isatty(fileno(stderr))) return nullptr;
+  return [what](size_t done, size_t total) {
+    std::fprintf(stderr, "\r%s %zu/%zu sentences (%.0f %%)\x1b[K", what, done, total,
+                 total ? 100.0 * double(done) / double(total) : 100.0);
+    if (done >= total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+}
+
+torch::Device deviceFrom(const std::string& name) {
+  try {
+    return model::resolveDevice(name);
+  } catch (const model::DeviceError& e) {
+    throw UsageError(std::string("--device: ") + e.what());
+  }
+}
+
+model::DecodingOptions decodingFrom(const ParsedArgs& args) {
+  model::DecodingOptions d;
+  d.beam_size = args.integer("beam", 4, 1, 256);
+  d.nbest = args.integer("nbest", 1, 1, 256);
+  d.length_penalty = args.number("alpha", 0.6, 0.0, 10.0);
+  d.max_length_ratio = args.number("max-length-ratio", 1.5, 0.01, 100.0);
+  if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
+  return d;
+}
+
+}  // namespace studio::cli

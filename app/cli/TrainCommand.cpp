@@ -1,0 +1,137 @@
+// train: a run folder from a data folder, Ctrl-C stops with a checkpoint.
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
+#include "model/training/Trainer.h"
+
+namespace studio::cli {
+
+namespace {
+
+std::atomic<model::Trainer*> g_trainer{nullptr};
+
+void onInterrupt(int) {
+  if (auto* trainer = g_trainer.load()) trainer->requestStop();
+}
+
+std::string clock(double seconds) {
+  const auto s = int64_t(seconds);
+  char text[32];
+  std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld", static_cast<long long>(s / 3600),
+                static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  return text;
+}
+
+}  // namespace
+
+const CommandSpec& trainSpec() {
+  static const CommandSpec spec{
+      "train",
+      "Train a Transformer on a data folder\n\n"
+      "Trains on a folder written by `prepare`, evaluating on its dev split (loss, perplexity, accuracy,\n"
+      "BLEU) and writing checkpoints, best.pt and metrics.jsonl into the run folder. Ctrl-C stops after\n"
+      "the current step with a checkpoint; --resume continues exactly where it stopped.",
+      {
+          {"data", "DIR", "the data folder (required unless --resume)"},
+          {"out", "RUN_DIR", "the run folder (required)"},
+          {"preset", "NAME", "tiny, iwslt-4layer, iwslt-6layer or base (default tiny)"},
+          {"config", "FILE", "a JSON training configuration (over the preset)"},
+          {"max-steps", "N", "stop after N optimizer steps"},
+          {"resume", "", "continue the run in --out from its newest checkpoint"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"seed", "N", "random seed (default 1)"},
+          {"eval-every", "N", "evaluate and checkpoint every N steps"},
+          {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
+      }};
+  return spec;
+}
+
+int runTrain(const ParsedArgs& args) {
+  const std::string out = args.require("out");
+  const bool resume = args.has("resume");
+  std::string data_dir = args.getOr("data", "");
+  if (!resume && data_dir.empty()) throw UsageError("--data is required (or --resume)");
+  model::TrainingConfig config;
+  if (!resume) {
+    try {
+      config = model::trainingPreset(args.getOr("preset", "tiny"));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--preset: ") + e.what());
+    }
+    if (auto file = args.get("config")) {
+      std::ifstream in(*file);
+      if (!in) throw std::runtime_error("cannot read configuration '" + *file + "'");
+      try {
+        config = model::trainingConfigFromJson(nlohmann::json::parse(in), config);
+      } catch (const std::exception& e) {
+        throw std::runtime_error("configuration '" + *file + "': " + e.what());
+      }
+    }
+    if (args.has("device")) config.device = args.getOr("device", "auto");
+    config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
+    config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
+    if (args.has("no-eval")) config.evaluate = false;
+  } else if (args.has("preset") || args.has("config") || args.has("data") || args.has("no-eval")) {
+    throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config/--no-eval");
+  }
+  const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
+  if (!resume) deviceFrom(config.device);
+
+  const bool tty = isatty(fileno(stdout));
+  model::TrainerCallbacks callbacks;
+  int64_t log_every = config.log_every;
+  callbacks.log = [](const std::string& line) { std::cout << line << std::endl; };
+  callbacks.step = [&](const model::StepEvent& e) {
+    const double eta = e.step > 0 ? e.elapsed_seconds / double(e.step) * double(e.max_steps - e.step) : 0.0;
+    char line[256];
+    std::snprintf(line, sizeof line, "step %lld/%lld | loss %.3f | lr %.2e | %.0f tok/s | epoch %lld | %s, ETA %s",
+                  static_cast<long long>(e.step), static_cast<long long>(e.max_steps), e.loss, e.learning_rate,
+                  e.tokens_per_second, static_cast<long long>(e.epoch), clock(e.elapsed_seconds).c_str(),
+                  clock(eta).c_str());
+    if (tty) {
+      std::cout << "\r" << line << "\x1b[K" << std::flush;
+      if (e.step % log_every == 0) std::cout << std::endl;
+    } else if (e.step % log_every == 0 || e.step == 1) {
+      std::cout << line << std::endl;
+    }
+  };
+  callbacks.evaluation = [](const model::EvalEvent& e) {
+    std::printf("eval step %lld | dev loss %.3f | ppl %.2f | accuracy %.1f %% | BLEU %.2f%s\n",
+                static_cast<long long>(e.step), e.loss, e.perplexity, 100 * e.token_accuracy, e.bleu,
+                e.best ? " (best)" : "");
+    std::printf("  %s\n", e.bleu_line.c_str());
+    for (const auto& s : e.samples)
+      std::printf("  SRC %s\n  REF %s\n  HYP %s\n", s.source.c_str(), s.reference.c_str(), s.hypothesis.c_str());
+    std::fflush(stdout);
+  };
+  callbacks.checkpoint = [](const model::CheckpointEvent& e) {
+    if (!e.best) std::printf("checkpoint: %s\n", e.path.c_str());
+  };
+  callbacks.finished = [](const model::FinishedEvent& e) {
+    std::printf("finished at step %lld (%s)", static_cast<long long>(e.step), e.reason.c_str());
+    if (e.best_bleu >= 0) std::printf(", best dev BLEU %.2f in %s", e.best_bleu, e.best_path.c_str());
+    std::printf("\nlast checkpoint: %s\n", e.last_path.c_str());
+  };
+  std::string failure;
+  callbacks.failed = [&](const std::string& message) { failure = message; };
+
+  model::Trainer trainer(config, data_dir, out, resume, callbacks, max_steps);
+  log_every = trainer.config().log_every;
+  g_trainer.store(&trainer);
+  auto previous = std::signal(SIGINT, onInterrupt);
+  const bool ok = trainer.run();
+  std::signal(SIGINT, previous);
+  g_trainer.store(nullptr);
+  if (!ok) throw std::runtime_error(failure);
+  return kOk;
+}
+
+}  // namespace studio::cli

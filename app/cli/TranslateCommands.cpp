@@ -1,0 +1,194 @@
+// translate, evaluate, attention.
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
+#include "model/decoding/AttentionCapture.h"
+#include "model/decoding/HeadMask.h"
+#include "model/decoding/TextTranslation.h"
+#include "model/decoding/Translator.h"
+#include "model/data/Text.h"
+#include "model/files/AtomicFile.h"
+
+namespace studio::cli {
+
+namespace {
+
+// Sentences that were too long for the model, one line each on stderr.
+void printNotices(const std::vector<model::TextTranslation>& results, const std::string& where) {
+  for (size_t i = 0; i < results.size(); ++i)
+    for (const auto& notice : results[i].source.notices)
+      std::fprintf(stderr, "%s %zu: %s\n", where.c_str(), i + 1, notice.c_str());
+}
+
+}  // namespace
+
+const CommandSpec& translateSpec() {
+  static const CommandSpec spec{
+      "translate",
+      "Translate Vietnamese lines from stdin to English on stdout\n\n"
+      "Reads text a line, splits each line into sentences, translates them in batches sorted by length,\n"
+      "and writes one line a line in input order. A sentence longer than the model's positions is cut at\n"
+      "clauses (or between words) and translated in parts, with a notice on stderr: nothing is dropped.\n"
+      "With --nbest N: N lines an input line, \"INDEX ||| TEXT ||| SCORE\" (a line of several sentences\n"
+      "joins each sentence's k-th hypothesis; SCORE is their mean).",
+      {
+          {"model", "FILE", "a model file or checkpoint (required), e.g. RUN_DIR/best.pt"},
+          {"spm", "FILE", "the SentencePiece model (default: spm.model beside the model or above it)"},
+          {"beam", "N", "beam size (default 4; 1 is greedy)"},
+          {"nbest", "N", "hypotheses a sentence (default 1)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit as a ratio of the source's (default 1.5)"},
+          {"scores", "", "append \" ||| score ||| piece:probability ...\" to each line"},
+          {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
+          {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
+          {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runTranslate(const ParsedArgs& args) {
+  auto options = decodingFrom(args);
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  try {
+    options.head_mask = model::HeadMask::parse(args.getOr("head-mask", ""));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--head-mask: ") + e.what());
+  }
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  try {
+    options.head_mask.validate(translator.model()->options());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--head-mask: ") + e.what());
+  }
+  try {
+    if (args.has("prefix")) options.prefix = translator.encodeTarget(data::normalizeWhitespace(args.require("prefix")));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--prefix: ") + e.what());
+  }
+  std::vector<std::string> lines;
+  std::string line;
+  size_t number = 0;
+  while (std::getline(std::cin, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!data::isValidUtf8(line)) throw std::runtime_error("input line " + std::to_string(number) + " is not valid UTF-8");
+    lines.push_back(data::normalizeWhitespace(line));
+  }
+  const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
+  const auto results = model::translateTexts(translator, lines, options, mode, 4096, terminalProgress("translated"));
+  printNotices(results, "input line");
+  const bool scores = args.has("scores");
+  for (size_t i = 0; i < results.size(); ++i) {
+    const size_t count = std::min(results[i].nbest(), size_t(options.nbest));
+    if (count == 0) {
+      std::cout << "\n";
+      continue;
+    }
+    for (size_t k = 0; k < count; ++k) {
+      const auto t = results[i].joined(k);
+      if (options.nbest > 1) std::cout << i << " ||| ";
+      std::cout << t.text;
+      if (options.nbest > 1 || scores) std::printf(" ||| %.4f", t.score), std::fflush(stdout);
+      if (scores) {
+        std::cout << " |||";
+        for (size_t p = 0; p < t.pieces.size(); ++p) std::printf(" %s:%.3f", t.pieces[p].c_str(), t.probabilities[p]);
+        if (t.finished) std::printf(" </s>:%.3f", t.probabilities.back());
+        std::fflush(stdout);
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << std::flush;
+  return kOk;
+}
+
+const CommandSpec& evaluateSpec() {
+  static const CommandSpec spec{
+      "evaluate",
+      "Translate a test set and score it with BLEU\n\n"
+      "Translates --src with the model (each line split into sentences, as translate does) and prints\n"
+      "sacreBLEU's line against --ref.",
+      {
+          {"model", "FILE", "a model file or checkpoint (required)"},
+          {"src", "FILE", "Vietnamese sentences, one a line (required)"},
+          {"ref", "FILE", "English references, line-aligned (required)"},
+          {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "beam size (default 4)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"hyp-out", "FILE", "also write the translations here"},
+          {"json", "", "print one JSON object instead"},
+          {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runEvaluate(const ParsedArgs& args) {
+  auto options = decodingFrom(args);
+  options.nbest = 1;
+  const auto src_path = args.require("src"), ref_path = args.require("ref");
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto sources = readUtf8Lines(src_path);
+  const auto references = readUtf8Lines(ref_path);
+  if (sources.size() != references.size())
+    throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
+                             "' has " + std::to_string(references.size()));
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
+  const auto results = model::translateTexts(translator, sources, options, mode, 4096, terminalProgress("translated"));
+  printNotices(results, "'" + src_path + "' line");
+  std::vector<std::string> hypotheses;
+  for (const auto& r : results) hypotheses.push_back(r.text());
+  if (auto out = args.get("hyp-out")) {
+    std::string text;
+    for (const auto& h : hypotheses) text += h + "\n";
+    model::writeFileAtomically(*out, text);
+  }
+  return printBleu(hypotheses, references, ref_path, args.has("json"));
+}
+
+const CommandSpec& attentionSpec() {
+  static const CommandSpec spec{
+      "attention",
+      "Print every attention weight of one sentence as JSON\n\n"
+      "Translates --text, then records encoder self-, decoder self- and cross-attention of every layer\n"
+      "and head, with the tokens and the masks that applied.",
+      {
+          {"model", "FILE", "a model file or checkpoint (required)"},
+          {"text", "TEXT", "the Vietnamese sentence (required)"},
+          {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "beam size for the translation (default 4)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"pad-to", "N", "pad the source to N tokens, as in a batch, to show the padding mask"},
+          {"out", "FILE", "write the JSON here instead of stdout"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runAttention(const ParsedArgs& args) {
+  auto options = decodingFrom(args);
+  const std::string text = args.require("text");
+  if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
+  const int64_t pad_to = args.integer("pad-to", 0, 0, 100000);
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  const auto snapshot = model::captureAttention(translator, data::normalizeWhitespace(text), options, pad_to);
+  const std::string json = snapshot.toJson().dump() + "\n";
+  if (auto out = args.get("out"))
+    model::writeFileAtomically(*out, json);
+  else
+    std::cout << json << std::flush;
+  return kOk;
+}
+
+}  // namespace studio::cli
