@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -196,7 +197,12 @@ void MainWindow::restoreSettings() {
   app::ModelSource source;
   source.kind = app::ModelSource::Kind(settings.value("translate/source_kind", 0).toInt());
   source.path = settings.value("translate/model").toString();
-  if (!source.path.isEmpty()) translate_->setModelSource(source);
+  if (!source.path.isEmpty()) {
+    translate_->setModelSource(source);
+  } else if (const QString newest = app::newestRun(); !newest.isEmpty()) {
+    // No model chosen yet: the newest run's newest checkpoint.
+    translate_->setModelSource({app::ModelSource::Kind::RunLatest, newest});
+  }
   app::DecodeSettings decode;
   decode.beam = settings.value("translate/beam", decode.beam).toInt();
   decode.alpha = settings.value("translate/alpha", decode.alpha).toDouble();

@@ -28,6 +28,7 @@
 
 #include "app/EngineInfo.h"
 #include "app/RunHistory.h"
+#include "ui/FirstRunPanel.h"
 #include "ui/MetricChart.h"
 
 namespace studio::ui {
@@ -190,8 +191,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
            tr("The peak rate of the cosine and plateau schedules"));
   addField(optim_group, optim_form, "min_learning_rate", tr("Minimum learning rate"), dspin(0, 1, 8, 1e-6),
            tr("Cosine decays to this; plateau never cuts below it"));
-  addField(optim_group, optim_form, "cosine_cycle_steps", tr("Cosine cycle"), spin(1, 10000000, {}, "Cosine cycle"),
-           tr("Steps of the first cosine cycle"));
+  auto* cycle = spin(0, 10000000, {}, "Cosine cycle");
+  cycle->setSpecialValueText(tr("to the last step"));
+  addField(optim_group, optim_form, "cosine_cycle_steps", tr("Cosine cycle"), cycle,
+           tr("Steps of the first cosine cycle (0: one cycle that ends at the last step)"));
   addField(optim_group, optim_form, "plateau_patience", tr("Plateau patience"),
            spin(0, 1000, {}, "Plateau patience"), tr("Evaluations without a better BLEU before the rate is cut"));
   addField(optim_group, optim_form, "label_smoothing", tr("Label smoothing"), dspin(0, 0.99, 3, 0.05),
@@ -300,9 +303,13 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   main->addWidget(form_scroll);
   main->addWidget(right);
   main->setStretchFactor(1, 1);
+  first_run_ = new FirstRunPanel(this);
+  first_run_->setVisible(app::newestRun().isEmpty());
+  connect(first_run_, &FirstRunPanel::startRequested, this, [this](const QString& dir) { startStarterRun(dir); });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addWidget(main);
+  layout->addWidget(first_run_);
+  layout->addWidget(main, 1);
 
   connect(preset_, &QComboBox::currentTextChanged, this, &TrainingWorkspace::applyPreset);
   connect(start_, &QPushButton::clicked, this, &TrainingWorkspace::startTraining);
@@ -397,7 +404,10 @@ void TrainingWorkspace::setDataDir(const QString& dir) {
   data_dir_->setText(dir);
   showDataSummary();  // also when the text is unchanged but the folder is new
 }
-void TrainingWorkspace::setRunDir(const QString& dir) { run_dir_->setText(dir); }
+void TrainingWorkspace::setRunDir(const QString& dir) {
+  run_dir_->setText(dir);
+  if (!dir.trimmed().isEmpty()) first_run_->hide();  // there is a run now
+}
 QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
 QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
 
@@ -479,6 +489,21 @@ bool TrainingWorkspace::openRun(const QString& dir) {
 }
 
 void TrainingWorkspace::startTraining() { begin(false); }
+
+void TrainingWorkspace::startStarterRun(const QString& run_dir) {
+  if (running_) return;
+  first_run_->hide();
+  setCorpus(app::demoCorpusDir());
+  setDataDir(app::demoDataDir());
+  preset_->setCurrentText("starter");
+  applyPreset("starter");
+  if (starter_max_steps_ > 0) {
+    max_steps_->setValue(int(starter_max_steps_));
+    eval_every_->setValue(std::min(eval_every_->value(), std::max(1, int(starter_max_steps_) / 2)));
+  }
+  setRunDir(run_dir);
+  startTraining();
+}
 void TrainingWorkspace::resumeTraining() { begin(true); }
 
 void TrainingWorkspace::begin(bool resume) {

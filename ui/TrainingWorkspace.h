@@ -18,6 +18,7 @@ class QSpinBox;
 
 namespace studio::ui {
 
+class FirstRunPanel;
 class MetricChart;
 
 // The Training workspace: data and run folders, a preset and its main
@@ -48,6 +49,13 @@ class TrainingWorkspace : public QWidget {
   bool openRun(const QString& dir);
 
   MetricChart* lossChart() const { return loss_chart_; }
+  // The guided first run (shown while there is no run yet).
+  FirstRunPanel* firstRun() const { return first_run_; }
+  // Trains the starter preset on the demo corpus into `run_dir`, preparing
+  // the demo data first when needed (what the first-run button does).
+  void startStarterRun(const QString& run_dir);
+  // Shortens the starter run to `steps` (0: the preset's), for tests.
+  void setStarterMaxSteps(qint64 steps) { starter_max_steps_ = steps; }
 
  public Q_SLOTS:
   void startTraining();
@@ -77,6 +85,8 @@ class TrainingWorkspace : public QWidget {
   QWidget* addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
                     QWidget* widget, const QString& tip);
 
+  FirstRunPanel* first_run_;
+  qint64 starter_max_steps_ = 0;
   app::TrainingSession session_;
   app::PrepareSession prepare_;
   bool start_after_prepare_ = false;

@@ -33,6 +33,7 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   d.length_penalty = args.number("alpha", 0.6, 0.0, 10.0);
   d.max_length_ratio = args.number("max-length-ratio", 1.5, 0.01, 100.0);
   if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
+  d.bf16 = args.has("bf16");
   return d;
 }
 

@@ -18,7 +18,7 @@ std::function<void(size_t, size_t)> terminalProgress(const char* what);
 // error that lists the ones that are.
 torch::Device deviceFrom(const std::string& name);
 
-// --beam, --nbest, --alpha, --max-length-ratio.
+// --beam, --nbest, --alpha, --max-length-ratio, --bf16.
 model::DecodingOptions decodingFrom(const ParsedArgs& args);
 
 }  // namespace studio::cli

@@ -1,6 +1,7 @@
 // train: a run folder from a data folder, Ctrl-C stops with a checkpoint.
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,8 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "model/data/Tokenizer.h"
+#include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
 
 namespace studio::cli {
@@ -42,7 +45,7 @@ const CommandSpec& trainSpec() {
       {
           {"data", "DIR", "the data folder (required unless --resume)"},
           {"out", "RUN_DIR", "the run folder (required)"},
-          {"preset", "NAME", "tiny, iwslt-4layer, iwslt-6layer or base (default tiny)"},
+          {"preset", "NAME", "starter, tiny, iwslt-4layer, iwslt-6layer or base (default tiny)"},
           {"config", "FILE", "a JSON training configuration (over the preset)"},
           {"max-steps", "N", "stop after N optimizer steps"},
           {"resume", "", "continue the run in --out from its newest checkpoint"},
@@ -50,6 +53,7 @@ const CommandSpec& trainSpec() {
           {"seed", "N", "random seed (default 1)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
+          {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
       }};
   return spec;
 }
@@ -84,6 +88,18 @@ int runTrain(const ParsedArgs& args) {
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
   if (!resume) deviceFrom(config.device);
+  if (args.has("estimate")) {
+    if (resume) throw UsageError("--estimate times a new run; drop --resume");
+    if (max_steps > 0) config.max_steps = max_steps;
+    const auto estimate = model::estimateTrainingSpeed(config, data::Tokenizer(data_dir + "/spm.model").vocabSize(),
+                                                       deviceFrom(config.device));
+    std::printf("about %.0f minutes here: %lld steps of %.3f s in %s, %lld evaluations of %.1f s\n",
+                estimate.run_seconds / 60.0, static_cast<long long>(config.max_steps), estimate.step_seconds,
+                estimate.precision.c_str(),
+                static_cast<long long>(config.evaluate ? config.max_steps / config.eval_every : 0),
+                estimate.evaluation_seconds);
+    return kOk;
+  }
 
   const bool tty = isatty(fileno(stdout));
   model::TrainerCallbacks callbacks;

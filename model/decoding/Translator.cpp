@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "model/files/ModelFile.h"
+#include "model/training/MixedPrecision.h"
 
 namespace studio::model {
 
@@ -106,6 +107,7 @@ std::vector<std::vector<Translation>> Translator::translate(
     std::vector<std::vector<Hypothesis>> results;
     std::vector<BeamTrace> batch_traces;
     try {
+      AutocastScope autocast(options.bf16, device_, torch::kBFloat16);
       results = beamSearch(model_, src.to(device_), options, traces ? &batch_traces : nullptr);
     } catch (const c10::OutOfMemoryError&) {
       throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);

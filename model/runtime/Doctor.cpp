@@ -107,6 +107,7 @@ nlohmann::json doctorJson(const RuntimeInfo& info, const std::vector<MatmulSpeed
           {"threads", info.threads},
           {"hardware_threads", info.hardware_threads},
           {"blas", info.blas},
+          {"cpu_bf16", info.cpu_bf16},
           {"matmul", matmul}};
 }
 

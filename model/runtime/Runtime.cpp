@@ -8,6 +8,9 @@
 #include <stdexcept>
 #include <thread>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #ifdef __linux__
 #include <dlfcn.h>
 #endif
@@ -134,6 +137,24 @@ std::vector<GpuInfo> cudaGpus() {
   return gpus;
 }
 
+std::string cpuBf16Instructions() {
+  std::string found;
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  // CPUID leaf 7, subleaf 1: EAX bit 5 is AVX512_BF16; subleaf 0: EDX bit 22 is AMX-BF16.
+  if (__get_cpuid_count(7, 1, &a, &b, &c, &d) && (a & (1u << 5))) found = "AVX512-BF16";
+  if (__get_cpuid_count(7, 0, &a, &b, &c, &d) && (d & (1u << 22))) found += std::string(found.empty() ? "" : ", ") + "AMX-BF16";
+#endif
+  return found;
+}
+
+bool mixedPrecisionEnabled(bool requested, const std::string& name, const torch::Device& device) {
+  if (!requested) return false;
+  if (name != "auto" || device.is_cuda()) return true;
+  static const bool native = !cpuBf16Instructions().empty();
+  return native;
+}
+
 torch::ScalarType mixedPrecisionType(const std::string& name, const torch::Device& device) {
   if (name == "bf16") return torch::kBFloat16;
   if (name == "fp16") return torch::kHalf;
@@ -209,6 +230,7 @@ RuntimeInfo runtimeInfo() {
   info.threads = at::get_num_threads();
   info.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
   info.blas = loadedBlas();
+  info.cpu_bf16 = cpuBf16Instructions();
   info.gpus = cudaGpus();
   return info;
 }
@@ -236,7 +258,11 @@ std::string describe(const RuntimeInfo& info) {
     out << ")\n";
   }
   out << "CPU threads: " << info.threads << " of " << info.hardware_threads << "\n"
-      << "BLAS: " << info.blas << "\n";
+      << "BLAS: " << info.blas << "\n"
+      << "CPU bf16 instructions: "
+      << (info.cpu_bf16.empty() ? "none (mixed precision \"auto\" trains in fp32 on the CPU)"
+                                : info.cpu_bf16 + " (mixed precision \"auto\" trains in bf16 on the CPU)")
+      << "\n";
   return out.str();
 }
 

@@ -43,6 +43,17 @@ struct GpuInfo {
 // driver cannot be asked.
 std::vector<GpuInfo> cudaGpus();
 
+// The bf16 instructions of this CPU, asked of cpuid: "AVX512-BF16",
+// "AMX-BF16", both joined by ", ", or "" (none, or not an x86 CPU). With
+// them oneDNN multiplies bf16 matrices several times faster than fp32;
+// without them bf16 is emulated and slower.
+std::string cpuBf16Instructions();
+
+// Whether a run asking for mixed precision (`requested`) with type `name`
+// gets it on `device`: always for "bf16" and "fp16", and for "auto" on a
+// CPU only when the CPU has bf16 instructions (else it trains in fp32).
+bool mixedPrecisionEnabled(bool requested, const std::string& name, const torch::Device& device);
+
 // The autocast type for mixed precision: "bf16" or "fp16" as asked, or for
 // "auto" bf16 on the CPU and on GPUs that compute in it natively (compute
 // capability 8.0, Ampere, and newer), else fp16 (with loss scaling).
@@ -61,6 +72,7 @@ struct RuntimeInfo {
   int threads = 0;             // intra-op threads in effect
   int hardware_threads = 0;
   std::string blas;            // the BLAS library loaded (best effort)
+  std::string cpu_bf16;        // cpuBf16Instructions(): "" when the CPU has none
   std::vector<GpuInfo> gpus;   // what the NVIDIA driver reports (empty without CUDA)
 };
 

@@ -175,7 +175,9 @@ bool Trainer::run() {
       dev_tgt_len.push_back(dev.tgtLength(i));
     }
 
-    const bool amp = config_.mixed_precision;
+    const bool amp = mixedPrecisionEnabled(config_.mixed_precision, config_.mixed_precision_dtype, device);
+    if (config_.mixed_precision && !amp)
+      log("mixed precision: off, float32 (\"auto\" on a CPU without bf16 instructions, AVX512-BF16 or AMX)");
     const auto amp_dtype = mixedPrecisionType(config_.mixed_precision_dtype, device);
     if (amp && amp_dtype == torch::kHalf && !device.is_cuda())
       throw std::runtime_error("fp16 mixed precision needs a CUDA device (this run is on " + device.str() +
@@ -198,7 +200,8 @@ bool Trainer::run() {
     scaler.restore(state.loss_scale, state.loss_scale_good_steps);
     if (amp)
       log(std::string("mixed precision: ") + (amp_dtype == torch::kHalf ? "fp16" : "bf16") +
-          (config_.mixed_precision_dtype == "auto" ? " (auto)" : "") + (scaler.enabled() ? " with loss scaling" : ""));
+          (config_.mixed_precision_dtype == "auto" ? " (auto" + std::string(device.is_cuda() ? "" : ": this CPU has " + cpuBf16Instructions()) + ")" : "") +
+          (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());

@@ -30,7 +30,7 @@ struct TrainingConfig {
   double noam_factor = 1.0;
   double learning_rate = 5e-4;  // peak for cosine and plateau
   double min_learning_rate = 1e-6;
-  int64_t cosine_cycle_steps = 10000;
+  int64_t cosine_cycle_steps = 10000;  // 0: one cycle that ends at max_steps
   double cosine_cycle_mult = 1.0;
   double plateau_factor = 0.5;
   int64_t plateau_patience = 2;  // evaluations without improvement before a cut

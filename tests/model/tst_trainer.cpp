@@ -16,6 +16,7 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/files/ModelFile.h"
+#include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
 
 using namespace studio;
@@ -82,6 +83,7 @@ class TestTrainer : public QObject {
   void evaluationReportsBleuAndSamples();
   void attentionSnapshotMatchesTheModel();
   void mixedPrecisionBf16TrainsOnTheCpu();
+  void theSpeedEstimateTimesRealSteps();
   void configurationRoundTripAndValidation();
   void presets();
   void schedules();
@@ -468,6 +470,14 @@ void TestTrainer::mixedPrecisionBf16TrainsOnTheCpu() {
   config.mixed_precision_dtype = "auto";
   Recorder automatic;
   QVERIFY2(model::Trainer(config, data_, dir("amp-auto"), false, automatic.callbacks()).run(), automatic.failure.c_str());
+  // "auto" on the CPU: bf16 only where the CPU has bf16 instructions, and the log says which.
+  const bool native = !model::cpuBf16Instructions().empty();
+  QCOMPARE(model::mixedPrecisionEnabled(true, "auto", torch::kCPU), native);
+  QVERIFY(model::mixedPrecisionEnabled(true, "bf16", torch::kCPU));
+  QVERIFY(!model::mixedPrecisionEnabled(false, "bf16", torch::kCPU));
+  QVERIFY2(QString::fromStdString(automatic.log).contains(native ? "mixed precision: bf16 (auto: this CPU has"
+                                                                 : "mixed precision: off, float32"),
+           automatic.log.c_str());
   config.mixed_precision_dtype = "fp16";
   Recorder refused;
   QVERIFY(!model::Trainer(config, data_, dir("fp16"), false, refused.callbacks()).run());
@@ -558,6 +568,23 @@ void TestTrainer::schedules() {
   QVERIFY(std::abs(model::scheduledLearningRate(c, 5000) - 1e-3) < 1e-12);
   c.schedule = model::ScheduleKind::Noam;
   QVERIFY(std::abs(model::scheduledLearningRate(c, 100) - std::pow(32.0, -0.5) * std::pow(100.0, -0.5)) < 1e-12);
+}
+
+void TestTrainer::theSpeedEstimateTimesRealSteps() {
+  auto config = model::trainingPreset("starter");
+  config.max_steps = 100;
+  config.eval_every = 50;
+  config.eval_sentences = 20;
+  const auto estimate = model::estimateTrainingSpeed(config, 500, torch::kCPU, 2, 12, 100);
+  QVERIFY(estimate.step_seconds > 0);
+  QVERIFY(estimate.evaluation_seconds > 0);
+  QCOMPARE(estimate.run_seconds, estimate.step_seconds * 100 + estimate.evaluation_seconds * 2);
+  QCOMPARE(QString::fromStdString(estimate.precision),
+           model::cpuBf16Instructions().empty() ? QString("fp32") : QString("bf16"));
+  config.evaluate = false;
+  const auto without = model::estimateTrainingSpeed(config, 500, torch::kCPU, 1, 12, 100);
+  QCOMPARE(without.evaluation_seconds, 0.0);
+  QCOMPARE(without.run_seconds, without.step_seconds * 100);
 }
 
 QTEST_GUILESS_MAIN(TestTrainer)

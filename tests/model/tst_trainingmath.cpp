@@ -8,6 +8,7 @@
 
 #include "common/TestUtil.h"
 #include "model/training/Loss.h"
+#include "model/training/TrainingConfig.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Schedule.h"
 
@@ -20,6 +21,7 @@ class TestTrainingMath : public QObject {
   void noamSchedule_data();
   void noamSchedule();
   void noamPeaksAtWarmup();
+  void aCosineCycleOfZeroEndsAtTheLastStep();
   void labelSmoothedLossHandComputed();
   void zeroSmoothingIsNegativeLogLikelihood();
   void padTargetsContributeNothing();
@@ -72,6 +74,30 @@ void TestTrainingMath::noamPeaksAtWarmup() {
     if (lr > best) best = lr, best_step = step;
   }
   QCOMPARE(best_step, int64_t(1000));
+}
+
+void TestTrainingMath::aCosineCycleOfZeroEndsAtTheLastStep() {
+  auto config = model::trainingPreset("starter");
+  QVERIFY(config.schedule == model::ScheduleKind::Cosine);
+  QCOMPARE(config.cosine_cycle_steps, int64_t(0));
+  config.max_steps = 1000;
+  config.warmup_steps = 100;
+  config.learning_rate = 1e-3;
+  config.min_learning_rate = 1e-5;
+  // Warmup to the peak, then one decay that falls all the way without a restart.
+  QCOMPARE(model::scheduledLearningRate(config, 100), 1e-3);
+  double previous = 1e-3;
+  for (int64_t step = 101; step <= 1000; ++step) {
+    const double lr = model::scheduledLearningRate(config, step);
+    QVERIFY2(lr < previous, qPrintable(QString("step %1").arg(step)));
+    previous = lr;
+  }
+  QVERIFY(previous < 1e-5 + 1e-7);
+  // Longer runs stretch the one cycle.
+  config.max_steps = 2000;
+  QVERIFY(model::scheduledLearningRate(config, 1000) > 4e-4);
+  config.cosine_cycle_steps = -1;
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, config.validate());
 }
 
 void TestTrainingMath::labelSmoothedLossHandComputed() {

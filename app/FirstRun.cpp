@@ -1,0 +1,80 @@
+#include "app/FirstRun.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QThread>
+
+#include "model/runtime/Runtime.h"
+#include "model/training/SpeedProbe.h"
+#include "model/training/TrainingConfig.h"
+
+namespace studio::app {
+
+QString runsDir() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath("attention-studio/runs");
+}
+
+QString newRunDir(const QString& preset, const QDateTime& when) {
+  const QString base = QDir(runsDir()).filePath(preset + "-" + when.toString("yyyy-MM-dd-HHmm"));
+  QString dir = base;
+  for (int n = 2; QFileInfo::exists(dir); ++n) dir = base + "-" + QString::number(n);
+  return dir;
+}
+
+QString newestRun(const QString& dir) {
+  const QDir runs(dir.isEmpty() ? runsDir() : dir);
+  QString newest;
+  QDateTime newest_time;
+  for (const QFileInfo& run : runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QDateTime changed;
+    for (const QString& name : {QStringLiteral("metrics.jsonl"), QStringLiteral("best.pt"), QStringLiteral("config.json")}) {
+      const QFileInfo file(QDir(run.absoluteFilePath()).filePath(name));
+      if (file.isFile() && (!changed.isValid() || file.lastModified() > changed)) changed = file.lastModified();
+    }
+    if (changed.isValid() && (!newest_time.isValid() || changed > newest_time)) {
+      newest = run.absoluteFilePath();
+      newest_time = changed;
+    }
+  }
+  return newest;
+}
+
+SpeedEstimator::SpeedEstimator(QObject* parent) : QObject(parent) {
+  static const bool registered = [] {
+    qRegisterMetaType<SpeedReport>();
+    return true;
+  }();
+  (void)registered;
+}
+
+SpeedEstimator::~SpeedEstimator() {
+  if (thread_) thread_->wait();
+}
+
+bool SpeedEstimator::isRunning() const { return thread_ && thread_->isRunning(); }
+
+void SpeedEstimator::start(const QString& preset, int vocabularySize) {
+  if (isRunning()) return;
+  if (thread_) thread_->deleteLater();
+  thread_ = QThread::create([this, preset, vocabularySize] {
+    try {
+      const auto config = model::trainingPreset(preset.toStdString());
+      const auto device = model::resolveDevice(config.device);
+      const auto estimate = model::estimateTrainingSpeed(config, vocabularySize, device);
+      SpeedReport report;
+      report.preset = preset;
+      report.stepSeconds = estimate.step_seconds;
+      report.evaluationSeconds = estimate.evaluation_seconds;
+      report.runSeconds = estimate.run_seconds;
+      report.steps = config.max_steps;
+      report.precision = QString::fromStdString(estimate.precision);
+      Q_EMIT estimated(report);
+    } catch (const std::exception& e) {
+      Q_EMIT failed(QString::fromUtf8(e.what()));
+    }
+  });
+  thread_->start(QThread::LowPriority);
+}
+
+}  // namespace studio::app

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QDateTime>
+#include <QObject>
+#include <QString>
+
+class QThread;
+
+// What a new user needs before the first run: where runs go, which run is
+// the newest, and how long the starter model will train on this computer.
+namespace studio::app {
+
+// Where the app puts runs by default: <user data>/attention-studio/runs.
+QString runsDir();
+// A new run folder in runsDir() named by preset and time, e.g.
+// "starter-2026-11-22-2004" (with "-2", "-3"… when that exists already).
+QString newRunDir(const QString& preset, const QDateTime& when = QDateTime::currentDateTime());
+// The run folder under `dir` (default runsDir()) whose metrics or
+// checkpoints changed last; "" when there is none.
+QString newestRun(const QString& dir = QString());
+
+struct SpeedReport {
+  QString preset;
+  double stepSeconds = 0, evaluationSeconds = 0, runSeconds = 0;
+  qint64 steps = 0;
+  QString precision;  // "bf16" or "fp32", as the run will train here
+};
+
+// Times a few training steps of a preset on a worker thread
+// (model::estimateTrainingSpeed) and reports how long its whole run takes.
+class SpeedEstimator : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SpeedEstimator(QObject* parent = nullptr);
+  ~SpeedEstimator() override;  // waits for a measurement in progress
+
+  bool isRunning() const;
+
+ public Q_SLOTS:
+  // `vocabularySize`: the data's (the demo data's is 8,000).
+  void start(const QString& preset, int vocabularySize = 8000);
+
+ Q_SIGNALS:
+  void estimated(const studio::app::SpeedReport& report);
+  void failed(const QString& message);
+
+ private:
+  QThread* thread_ = nullptr;
+};
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::SpeedReport)

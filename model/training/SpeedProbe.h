@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <torch/types.h>
+
+#include "model/training/TrainingConfig.h"
+
+// How long a training run will take here, before it starts: a few real
+// training steps of the configured model on random tokens, timed.
+namespace studio::model {
+
+struct SpeedEstimate {
+  double step_seconds = 0;        // one optimizer step with a full batch
+  double evaluation_seconds = 0;  // one evaluation (dev loss and greedy translations)
+  double run_seconds = 0;         // max_steps steps and every evaluation
+  std::string precision;          // "bf16" or "fp32": what the run will use here
+};
+
+// Times `steps` training steps (after one untimed warm-up step) of
+// `config`'s model with vocabulary `vocab_size` on `device`: batches of
+// sentences `length` pieces long filling config.max_tokens, forward with the
+// run's autocast, label-smoothed loss, backward, clipping, Adam. The
+// evaluation is estimated from the step: the dev loss as the forward passes
+// over `dev_pairs` pairs, the greedy translations of eval_sentences as one
+// forward of a batch of them a decoded token.
+SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_size, const torch::Device& device,
+                                    int64_t steps = 3, int64_t length = 20, int64_t dev_pairs = 1500);
+
+}  // namespace studio::model

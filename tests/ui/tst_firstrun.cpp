@@ -1,0 +1,120 @@
+// The guided first run: on a fresh start the Training workspace offers one
+// button that trains the starter model on the demo corpus, says how long it
+// takes here, and Translate then works without choosing a model
+// (ui/FirstRunPanel, TrainingWorkspace::startStarterRun, app/FirstRun).
+
+#include <fstream>
+#include <string>
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include "app/EngineInfo.h"
+#include "app/FirstRun.h"
+#include "app/PrepareSession.h"
+#include "ui/FirstRunPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/TrainingWorkspace.h"
+#include "ui/TranslateWorkspace.h"
+
+using namespace studio;
+
+class TestFirstRun : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    // A user data folder of our own, holding a small "demo corpus".
+    qputenv("XDG_DATA_HOME", tmp_.filePath("data").toUtf8());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp_.filePath("settings"));
+    QCOMPARE(app::demoCorpusDir(), tmp_.filePath("data/attention-studio/demo-corpus"));
+    QVERIFY(QDir().mkpath(app::demoCorpusDir()));
+    const char* vi[] = {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục"};
+    const char* en[] = {"open file", "close window", "save document", "delete folder"};
+    for (const auto& [split, count] : {std::pair<const char*, int>{"train", 400}, {"dev", 20}, {"test", 20}}) {
+      std::ofstream v((app::demoCorpusDir() + "/" + split + ".vi").toStdString());
+      std::ofstream e((app::demoCorpusDir() + "/" + split + ".en").toStdString());
+      for (int i = 0; i < count; ++i) {
+        const int n = std::string(split) == "train" ? i : (std::string(split) == "dev" ? 1000 : 2000) + i;
+        v << vi[i % 4] << " số " << n << "\n";
+        e << en[i % 4] << " number " << n << "\n";
+      }
+    }
+  }
+
+  void runFoldersAreNewAndTheNewestIsFound() {
+    const QDateTime when(QDate(2026, 11, 22), QTime(20, 4));
+    const QString first = app::newRunDir("starter", when);
+    QCOMPARE(first, QDir(app::runsDir()).filePath("starter-2026-11-22-2004"));
+    QVERIFY(QDir().mkpath(first));
+    QCOMPARE(app::newRunDir("starter", when), first + "-2");
+    // A folder without a run in it is not a run.
+    QCOMPARE(app::newestRun(), QString());
+    QDir().rmpath(first);
+  }
+
+  void oneClickTrainsTheStarterAndTranslateFollowsIt() {
+    ui::MainWindow window(app::engineInfo());
+    auto* training = window.training();
+    auto* panel = training->firstRun();
+    QVERIFY(panel);
+    QVERIFY(panel->hasDemoCorpus());
+    window.show();
+    QVERIFY(panel->isVisible());  // no run yet
+    QVERIFY(panel->runDir().startsWith(app::runsDir() + "/starter-"));
+    // How long, measured here.
+    QTRY_VERIFY_WITH_TIMEOUT(panel->estimateText().startsWith("About"), 120000);
+    auto* button = panel->findChild<QPushButton*>("Train the starter model");
+    QVERIFY(button && button->isEnabled());
+    QVERIFY(button->text().contains("minute"));
+
+    // One click: the demo data is prepared, the starter trains (shortened).
+    training->setStarterMaxSteps(40);
+    QSignalSpy running(training, &ui::TrainingWorkspace::runningChanged);
+    const QString run = panel->runDir();
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(running.count() >= 1 && running.first().first().toBool(), 300000);
+    QVERIFY(!panel->isVisible());
+    QCOMPARE(training->runDir(), run);
+    QTRY_VERIFY_WITH_TIMEOUT(!training->isTraining(), 600000);
+    QVERIFY(app::isPreparedDataDir(app::demoDataDir()));
+    QVERIFY(QFile::exists(run + "/best.pt"));
+    const QString config = QString::fromUtf8([&] {
+      QFile f(run + "/config.json");
+      return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }());
+    QVERIFY2(config.contains("\"schedule\": \"cosine\""), qPrintable(config));
+
+    // Translate follows the run without a model being chosen.
+    auto* translate = window.translate();
+    QCOMPARE(translate->modelSource().path, run);
+    QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
+    translate->setInputText("mở tập tin số 3. đóng cửa sổ số 4.");
+    translate->translateNow();
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+    QVERIFY(!translate->translationText().isEmpty());
+    window.close();
+
+    // A fresh start with no model remembered picks the newest run, and the
+    // first-run panel stays away.
+    QSettings().clear();
+    QCOMPARE(app::newestRun(), run);
+    ui::MainWindow again(app::engineInfo());
+    again.show();
+    QCOMPARE(again.translate()->modelSource().path, run);
+    QVERIFY(!again.training()->firstRun()->isVisible());
+  }
+
+ private:
+  QTemporaryDir tmp_;
+};
+
+QTEST_MAIN(TestFirstRun)
+#include "tst_firstrun.moc"

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QFrame>
+
+#include "app/FirstRun.h"
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace studio::ui {
+
+// What the Training workspace shows before the first run: one button that
+// trains the starter model on the demo corpus, how long that takes on this
+// computer (a few steps timed when the panel first shows), and the run
+// folder it will use (a new one under the user's data folder, changeable).
+class FirstRunPanel : public QFrame {
+  Q_OBJECT
+
+ public:
+  explicit FirstRunPanel(QWidget* parent = nullptr);
+
+  QString runDir() const;
+  void setRunDir(const QString& dir);
+  // Whether the demo corpus is on this computer (the button needs it).
+  bool hasDemoCorpus() const;
+  // Times the starter preset now (normally done when the panel first shows).
+  void estimate();
+  QString estimateText() const;
+
+ Q_SIGNALS:
+  // "Train the starter model" was clicked.
+  void startRequested(const QString& runDir);
+  // "Set up a run myself".
+  void dismissed();
+  void estimated(const studio::app::SpeedReport& report);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void showEstimate(const app::SpeedReport& report);
+
+  app::SpeedEstimator estimator_;
+  QLabel* text_;
+  QLabel* estimate_;
+  QLineEdit* run_dir_;
+  QPushButton* start_;
+  bool estimated_ = false;
+};
+
+}  // namespace studio::ui
