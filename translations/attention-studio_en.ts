@@ -454,6 +454,71 @@ layer %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FirstRunPanel</name>
+    <message>
+        <source>&lt;b&gt;Train your first translator&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Train your first translator&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Measuring this computer&apos;s speed…</source>
+        <translation>Measuring this computer&apos;s speed…</translation>
+    </message>
+    <message>
+        <source>Run folder for the starter model</source>
+        <translation>Run folder for the starter model</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Change…</translation>
+    </message>
+    <message>
+        <source>Folder for the run</source>
+        <translation>Folder for the run</translation>
+    </message>
+    <message>
+        <source>Train the starter model</source>
+        <translation>Train the starter model</translation>
+    </message>
+    <message>
+        <source>Set up a run myself</source>
+        <translation>Set up a run myself</translation>
+    </message>
+    <message>
+        <source>Train a starter model on the demo corpus: Vietnamese and English messages of free software, about 60,000 sentence pairs. After its first evaluation you can type in Translate and look inside in Attention without choosing anything; it keeps improving while you do.</source>
+        <translation>Train a starter model on the demo corpus: Vietnamese and English messages of free software, about 60,000 sentence pairs. After its first evaluation you can type in Translate and look inside in Attention without choosing anything; it keeps improving while you do.</translation>
+    </message>
+    <message>
+        <source>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</source>
+        <translation>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation>Run folder:</translation>
+    </message>
+    <message>
+        <source>Could not measure this computer&apos;s speed: %1</source>
+        <translation>Could not measure this computer&apos;s speed: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n minute(s) on this computer (%1 steps of %2 s, in %3), measured just now.</source>
+        <translation>
+            <numerusform>About %n minute on this computer (%1 steps of %2 s, in %3), measured just now.</numerusform>
+            <numerusform>About %n minutes on this computer (%1 steps of %2 s, in %3), measured just now.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message numerus="yes">
+        <source>Train the starter model (about %n minute(s))</source>
+        <translation>
+            <numerusform>Train the starter model (about %n minute)</numerusform>
+            <numerusform>Train the starter model (about %n minutes)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::HeadAblationPanel</name>
     <message>
         <source>Click heads to switch them off: the sentence is translated again with their outputs set to zero (the weights are not changed). Click again to switch a head back on.</source>
@@ -1008,10 +1073,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Cosine cycle</translation>
     </message>
     <message>
-        <source>Steps of the first cosine cycle</source>
-        <translation>Steps of the first cosine cycle</translation>
-    </message>
-    <message>
         <source>Plateau patience</source>
         <translation>Plateau patience</translation>
     </message>
@@ -1323,6 +1384,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
         <translation>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</translation>
     </message>
+    <message>
+        <source>to the last step</source>
+        <translation>to the last step</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
+        <translation>Steps of the first cosine cycle (0: one cycle that ends at the last step)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -1491,10 +1560,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Open a run folder</translation>
     </message>
     <message>
-        <source>Only the first line is translated; the CLI translates files line by line.</source>
-        <translation>Only the first line is translated; the CLI translates files line by line.</translation>
-    </message>
-    <message>
         <source>Translating…</source>
         <translation>Translating…</translation>
     </message>
@@ -1515,8 +1580,19 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>%1 — p = %2</translation>
     </message>
     <message>
-        <source>Type a Vietnamese sentence… (Ctrl+Enter translates)</source>
-        <translation>Type a Vietnamese sentence… (Ctrl+Enter translates)</translation>
+        <source>Type or paste Vietnamese: a sentence or whole paragraphs… (Ctrl+Enter translates)</source>
+        <translation>Type or paste Vietnamese: a sentence or whole paragraphs… (Ctrl+Enter translates)</translation>
+    </message>
+    <message>
+        <source>Sentence %1 of %2 — its pieces, coloured by probability (hover for the value); put the cursor in another Vietnamese sentence to see its own:</source>
+        <translation>Sentence %1 of %2 — its pieces, coloured by probability (hover for the value); put the cursor in another Vietnamese sentence to see its own:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) longer than the model takes were translated in parts; nothing was left out.</source>
+        <translation>
+            <numerusform>%n sentence longer than the model takes was translated in parts; nothing was left out.</numerusform>
+            <numerusform>%n sentences longer than the model takes were translated in parts; nothing was left out.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -452,6 +452,69 @@ lớp %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FirstRunPanel</name>
+    <message>
+        <source>&lt;b&gt;Train your first translator&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Huấn luyện bộ dịch đầu tiên của bạn&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Measuring this computer&apos;s speed…</source>
+        <translation>Đang đo tốc độ của máy tính này…</translation>
+    </message>
+    <message>
+        <source>Run folder for the starter model</source>
+        <translation>Thư mục chạy cho mô hình khởi đầu</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Đổi…</translation>
+    </message>
+    <message>
+        <source>Folder for the run</source>
+        <translation>Thư mục cho lần chạy</translation>
+    </message>
+    <message>
+        <source>Train the starter model</source>
+        <translation>Huấn luyện mô hình khởi đầu</translation>
+    </message>
+    <message>
+        <source>Set up a run myself</source>
+        <translation>Tự thiết lập một lần chạy</translation>
+    </message>
+    <message>
+        <source>Train a starter model on the demo corpus: Vietnamese and English messages of free software, about 60,000 sentence pairs. After its first evaluation you can type in Translate and look inside in Attention without choosing anything; it keeps improving while you do.</source>
+        <translation>Huấn luyện một mô hình khởi đầu trên kho ngữ liệu mẫu: các thông điệp tiếng Việt và tiếng Anh của phần mềm tự do, khoảng 60.000 cặp câu. Sau lần đánh giá đầu tiên, bạn có thể gõ trong Dịch và xem bên trong ở Chú ý mà không cần chọn gì; mô hình vẫn tiếp tục tốt lên trong lúc đó.</translation>
+    </message>
+    <message>
+        <source>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</source>
+        <translation>Kho ngữ liệu mẫu chưa có trên máy tính này. Hãy tạo nó bằng scripts/demo-corpus (tải các danh mục thông điệp tiếng Việt của Debian), hoặc thiết lập một lần chạy với kho ngữ liệu của riêng bạn.</translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation>Thư mục chạy:</translation>
+    </message>
+    <message>
+        <source>Could not measure this computer&apos;s speed: %1</source>
+        <translation>Không đo được tốc độ của máy tính này: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n minute(s) on this computer (%1 steps of %2 s, in %3), measured just now.</source>
+        <translation>
+            <numerusform>Khoảng %n phút trên máy tính này (%1 bước, mỗi bước %2 giây, bằng %3), vừa đo xong.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message numerus="yes">
+        <source>Train the starter model (about %n minute(s))</source>
+        <translation>
+            <numerusform>Huấn luyện mô hình khởi đầu (khoảng %n phút)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::HeadAblationPanel</name>
     <message>
         <source>Click heads to switch them off: the sentence is translated again with their outputs set to zero (the weights are not changed). Click again to switch a head back on.</source>
@@ -1004,10 +1067,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Chu kỳ cosine</translation>
     </message>
     <message>
-        <source>Steps of the first cosine cycle</source>
-        <translation>Số bước của chu kỳ cosine đầu tiên</translation>
-    </message>
-    <message>
         <source>Plateau patience</source>
         <translation>Độ kiên nhẫn plateau</translation>
     </message>
@@ -1319,6 +1378,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
         <translation>Autocast: auto chọn bf16 trên CPU và trên GPU hỗ trợ bf16 gốc (Ampere trở lên), ngược lại fp16 với co giãn loss</translation>
     </message>
+    <message>
+        <source>to the last step</source>
+        <translation>đến bước cuối</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
+        <translation>Số bước của chu kỳ cosine đầu tiên (0: một chu kỳ kết thúc ở bước cuối)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -1487,10 +1554,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Mở một thư mục huấn luyện</translation>
     </message>
     <message>
-        <source>Only the first line is translated; the CLI translates files line by line.</source>
-        <translation>Chỉ dòng đầu tiên được dịch; CLI dịch tệp theo từng dòng.</translation>
-    </message>
-    <message>
         <source>Translating…</source>
         <translation>Đang dịch…</translation>
     </message>
@@ -1511,8 +1574,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>%1 — p = %2</translation>
     </message>
     <message>
-        <source>Type a Vietnamese sentence… (Ctrl+Enter translates)</source>
-        <translation>Nhập một câu tiếng Việt… (Ctrl+Enter để dịch)</translation>
+        <source>Type or paste Vietnamese: a sentence or whole paragraphs… (Ctrl+Enter translates)</source>
+        <translation>Gõ hoặc dán tiếng Việt: một câu hoặc cả đoạn văn… (Ctrl+Enter để dịch)</translation>
+    </message>
+    <message>
+        <source>Sentence %1 of %2 — its pieces, coloured by probability (hover for the value); put the cursor in another Vietnamese sentence to see its own:</source>
+        <translation>Câu %1 trên %2 — các mảnh của nó, tô màu theo xác suất (di chuột để xem giá trị); đặt con trỏ vào một câu tiếng Việt khác để xem của câu đó:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) longer than the model takes were translated in parts; nothing was left out.</source>
+        <translation>
+            <numerusform>%n câu dài hơn mức mô hình nhận được đã được dịch theo từng phần; không bỏ sót gì.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -27,6 +27,7 @@ class FirstRunPanel : public QFrame {
   // Times the starter preset now (normally done when the panel first shows).
   void estimate();
   QString estimateText() const;
+  bool isMeasuring() const { return estimator_.isRunning(); }
 
  Q_SIGNALS:
   // "Train the starter model" was clicked.

@@ -16,6 +16,7 @@
 
 #include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/FirstRunPanel.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -240,6 +241,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   saveSettings();
   event->accept();
+}
+
+bool MainWindow::isBusy() const {
+  return service_.isBusy() || (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 
 }  // namespace studio::ui

@@ -36,7 +36,8 @@ class MainWindow : public QMainWindow {
   bool openPath(const QString& path);
   QStringList recentFiles() const { return recent_; }
   // Whether a translation or attention capture is waiting or running.
-  bool isBusy() const { return service_.isBusy(); }
+  // Translating, capturing, or measuring this computer's speed (first run).
+  bool isBusy() const;
 
  public Q_SLOTS:
   // The one place errors reach the user.

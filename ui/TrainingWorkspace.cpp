@@ -331,6 +331,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     start_after_prepare_ = false;
     onFailed(tr("Preparing the data failed: %1").arg(message));
   });
+  preset_->setCurrentText("tiny");  // the starter is what the first-run button trains
   applyPreset("tiny");
   // The offline demo corpus (scripts/demo-corpus builds it) by default.
   if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());

@@ -532,7 +532,11 @@ void TestTrainer::configurationRoundTripAndValidation() {
 }
 
 void TestTrainer::presets() {
-  QCOMPARE(model::trainingPresetNames().size(), size_t(4));
+  QCOMPARE(model::trainingPresetNames().size(), size_t(5));
+  auto starter = model::trainingPreset("starter");
+  QVERIFY(starter.mixed_precision && starter.mixed_precision_dtype == "auto");  // bf16 only where the CPU has it
+  QVERIFY(starter.schedule == model::ScheduleKind::Cosine);
+  QCOMPARE(starter.max_steps, int64_t(3000));
   auto four = model::trainingPreset("iwslt-4layer");
   QCOMPARE(four.model.encoder_layers, int64_t(4));
   QCOMPARE(four.model.heads, int64_t(8));
@@ -547,7 +551,7 @@ void TestTrainer::presets() {
     model::trainingPreset("huge");
     QFAIL("no error");
   } catch (const std::invalid_argument& e) {
-    QVERIFY2(QString(e.what()).contains("tiny, iwslt-4layer, iwslt-6layer, base"), e.what());
+    QVERIFY2(QString(e.what()).contains("starter, tiny, iwslt-4layer, iwslt-6layer, base"), e.what());
   }
 }
 
