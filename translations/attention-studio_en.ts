@@ -863,87 +863,7 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
-    <name>studio::ui::TrainingWorkspace</name>
-    <message>
-        <source>Data and run</source>
-        <translation>Data and run</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>Browse…</translation>
-    </message>
-    <message>
-        <source>Browse for %1</source>
-        <translation>Browse for %1</translation>
-    </message>
-    <message>
-        <source>Choose a folder</source>
-        <translation>Choose a folder</translation>
-    </message>
-    <message>
-        <source>Corpus</source>
-        <translation>Corpus</translation>
-    </message>
-    <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
-    </message>
-    <message>
-        <source>Folder…</source>
-        <translation>Folder…</translation>
-    </message>
-    <message>
-        <source>Choose a corpus folder</source>
-        <translation>Choose a corpus folder</translation>
-    </message>
-    <message>
-        <source>Files…</source>
-        <translation>Files…</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file or two aligned files</source>
-        <translation>Choose a TSV file or two aligned files</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file, or a Vietnamese and an English file</source>
-        <translation>Choose a TSV file, or a Vietnamese and an English file</translation>
-    </message>
-    <message>
-        <source>Choose one TSV file or two aligned files.</source>
-        <translation>Choose one TSV file or two aligned files.</translation>
-    </message>
-    <message>
-        <source>Prepare</source>
-        <translation>Prepare</translation>
-    </message>
-    <message>
-        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
-        <translation>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>Data folder</translation>
-    </message>
-    <message>
-        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
-        <translation>The prepared data (written by Prepare or attention-studio-cli prepare)</translation>
-    </message>
-    <message>
-        <source>Run folder</source>
-        <translation>Run folder</translation>
-    </message>
-    <message>
-        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
-        <translation>Checkpoints, metrics.jsonl and best.pt are written here</translation>
-    </message>
-    <message>
-        <source>Device</source>
-        <translation>Device</translation>
-    </message>
-    <message>
-        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
-        <translation>auto: the GPU when this build has CUDA and one is present, else the CPU</translation>
-    </message>
+    <name>studio::ui::TrainingSettingsForm</name>
     <message>
         <source>Model</source>
         <translation>Model</translation>
@@ -1069,8 +989,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Cosine decays to this; plateau never cuts below it</translation>
     </message>
     <message>
+        <source>to the last step</source>
+        <translation>to the last step</translation>
+    </message>
+    <message>
         <source>Cosine cycle</source>
         <translation>Cosine cycle</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
+        <translation>Steps of the first cosine cycle (0: one cycle that ends at the last step)</translation>
     </message>
     <message>
         <source>Plateau patience</source>
@@ -1119,6 +1047,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Mixed precision</source>
         <translation>Mixed precision</translation>
+    </message>
+    <message>
+        <source>Autocast: auto picks bf16 on CPUs with bf16 instructions (AVX512-BF16, AMX) and on GPUs with native bf16 (Ampere and newer); fp32 on other CPUs, fp16 with loss scaling on older GPUs</source>
+        <translation>Autocast: auto picks bf16 on CPUs with bf16 instructions (AVX512-BF16, AMX) and on GPUs with native bf16 (Ampere and newer); fp32 on other CPUs, fp16 with loss scaling on older GPUs</translation>
     </message>
     <message>
         <source>Evaluation and checkpoints</source>
@@ -1179,6 +1111,89 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Stop after N passes over the training data; 0 = no limit</source>
         <translation>Stop after N passes over the training data; 0 = no limit</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TrainingWorkspace</name>
+    <message>
+        <source>Data and run</source>
+        <translation>Data and run</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <source>Browse for %1</source>
+        <translation>Browse for %1</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>Choose a folder</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Corpus</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Folder…</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Choose a corpus folder</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Files…</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file or two aligned files</source>
+        <translation>Choose a TSV file or two aligned files</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file, or a Vietnamese and an English file</source>
+        <translation>Choose a TSV file, or a Vietnamese and an English file</translation>
+    </message>
+    <message>
+        <source>Choose one TSV file or two aligned files.</source>
+        <translation>Choose one TSV file or two aligned files.</translation>
+    </message>
+    <message>
+        <source>Prepare</source>
+        <translation>Prepare</translation>
+    </message>
+    <message>
+        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
+        <translation>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Data folder</translation>
+    </message>
+    <message>
+        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
+        <translation>The prepared data (written by Prepare or attention-studio-cli prepare)</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>Run folder</translation>
+    </message>
+    <message>
+        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
+        <translation>Checkpoints, metrics.jsonl and best.pt are written here</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Device</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
+        <translation>auto: the GPU when this build has CUDA and one is present, else the CPU</translation>
     </message>
     <message>
         <source>Start</source>
@@ -1379,18 +1394,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>error: %1</source>
         <translation>error: %1</translation>
-    </message>
-    <message>
-        <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
-        <translation>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</translation>
-    </message>
-    <message>
-        <source>to the last step</source>
-        <translation>to the last step</translation>
-    </message>
-    <message>
-        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
-        <translation>Steps of the first cosine cycle (0: one cycle that ends at the last step)</translation>
     </message>
 </context>
 <context>

@@ -857,87 +857,7 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
-    <name>studio::ui::TrainingWorkspace</name>
-    <message>
-        <source>Data and run</source>
-        <translation>Dữ liệu và lần huấn luyện</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>Duyệt…</translation>
-    </message>
-    <message>
-        <source>Browse for %1</source>
-        <translation>Duyệt tìm %1</translation>
-    </message>
-    <message>
-        <source>Choose a folder</source>
-        <translation>Chọn một thư mục</translation>
-    </message>
-    <message>
-        <source>Corpus</source>
-        <translation>Kho ngữ liệu</translation>
-    </message>
-    <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
-    </message>
-    <message>
-        <source>Folder…</source>
-        <translation>Thư mục…</translation>
-    </message>
-    <message>
-        <source>Choose a corpus folder</source>
-        <translation>Chọn thư mục kho ngữ liệu</translation>
-    </message>
-    <message>
-        <source>Files…</source>
-        <translation>Tệp…</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file or two aligned files</source>
-        <translation>Chọn một tệp TSV hoặc hai tệp song song</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file, or a Vietnamese and an English file</source>
-        <translation>Chọn một tệp TSV, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
-    </message>
-    <message>
-        <source>Choose one TSV file or two aligned files.</source>
-        <translation>Hãy chọn một tệp TSV hoặc hai tệp song song.</translation>
-    </message>
-    <message>
-        <source>Prepare</source>
-        <translation>Chuẩn bị</translation>
-    </message>
-    <message>
-        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
-        <translation>Đọc, làm sạch và chia kho ngữ liệu, huấn luyện SentencePiece và mã hoá vào thư mục dữ liệu (&quot;Bắt đầu&quot; tự làm khi cần)</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>Thư mục dữ liệu</translation>
-    </message>
-    <message>
-        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
-        <translation>Dữ liệu đã chuẩn bị (do &quot;Chuẩn bị&quot; hoặc attention-studio-cli prepare ghi)</translation>
-    </message>
-    <message>
-        <source>Run folder</source>
-        <translation>Thư mục huấn luyện</translation>
-    </message>
-    <message>
-        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
-        <translation>Checkpoint, metrics.jsonl và best.pt được ghi vào đây</translation>
-    </message>
-    <message>
-        <source>Device</source>
-        <translation>Thiết bị</translation>
-    </message>
-    <message>
-        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
-        <translation>auto: GPU khi bản dựng này có CUDA và có GPU, ngược lại là CPU</translation>
-    </message>
+    <name>studio::ui::TrainingSettingsForm</name>
     <message>
         <source>Model</source>
         <translation>Mô hình</translation>
@@ -1063,8 +983,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Cosine giảm tới mức này; plateau không bao giờ giảm dưới nó</translation>
     </message>
     <message>
+        <source>to the last step</source>
+        <translation>đến bước cuối</translation>
+    </message>
+    <message>
         <source>Cosine cycle</source>
         <translation>Chu kỳ cosine</translation>
+    </message>
+    <message>
+        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
+        <translation>Số bước của chu kỳ cosine đầu tiên (0: một chu kỳ kết thúc ở bước cuối)</translation>
     </message>
     <message>
         <source>Plateau patience</source>
@@ -1113,6 +1041,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Mixed precision</source>
         <translation>Độ chính xác hỗn hợp</translation>
+    </message>
+    <message>
+        <source>Autocast: auto picks bf16 on CPUs with bf16 instructions (AVX512-BF16, AMX) and on GPUs with native bf16 (Ampere and newer); fp32 on other CPUs, fp16 with loss scaling on older GPUs</source>
+        <translation>Autocast: auto chọn bf16 trên CPU có lệnh bf16 (AVX512-BF16, AMX) và trên GPU hỗ trợ bf16 gốc (Ampere trở lên); fp32 trên các CPU khác, fp16 với co giãn loss trên GPU cũ hơn</translation>
     </message>
     <message>
         <source>Evaluation and checkpoints</source>
@@ -1173,6 +1105,89 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Stop after N passes over the training data; 0 = no limit</source>
         <translation>Dừng sau N lượt qua dữ liệu huấn luyện; 0 = không giới hạn</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TrainingWorkspace</name>
+    <message>
+        <source>Data and run</source>
+        <translation>Dữ liệu và lần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Duyệt…</translation>
+    </message>
+    <message>
+        <source>Browse for %1</source>
+        <translation>Duyệt tìm %1</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>Chọn một thư mục</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Thư mục…</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Chọn thư mục kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Tệp…</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file or two aligned files</source>
+        <translation>Chọn một tệp TSV hoặc hai tệp song song</translation>
+    </message>
+    <message>
+        <source>Choose a TSV file, or a Vietnamese and an English file</source>
+        <translation>Chọn một tệp TSV, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Choose one TSV file or two aligned files.</source>
+        <translation>Hãy chọn một tệp TSV hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Prepare</source>
+        <translation>Chuẩn bị</translation>
+    </message>
+    <message>
+        <source>Read, clean and split the corpus, train SentencePiece and encode it into the data folder (Start does it when needed)</source>
+        <translation>Đọc, làm sạch và chia kho ngữ liệu, huấn luyện SentencePiece và mã hoá vào thư mục dữ liệu (&quot;Bắt đầu&quot; tự làm khi cần)</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Thư mục dữ liệu</translation>
+    </message>
+    <message>
+        <source>The prepared data (written by Prepare or attention-studio-cli prepare)</source>
+        <translation>Dữ liệu đã chuẩn bị (do &quot;Chuẩn bị&quot; hoặc attention-studio-cli prepare ghi)</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>Thư mục huấn luyện</translation>
+    </message>
+    <message>
+        <source>Checkpoints, metrics.jsonl and best.pt are written here</source>
+        <translation>Checkpoint, metrics.jsonl và best.pt được ghi vào đây</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when this build has CUDA and one is present, else the CPU</source>
+        <translation>auto: GPU khi bản dựng này có CUDA và có GPU, ngược lại là CPU</translation>
     </message>
     <message>
         <source>Start</source>
@@ -1373,18 +1388,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>error: %1</source>
         <translation>lỗi: %1</translation>
-    </message>
-    <message>
-        <source>Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), else fp16 with loss scaling</source>
-        <translation>Autocast: auto chọn bf16 trên CPU và trên GPU hỗ trợ bf16 gốc (Ampere trở lên), ngược lại fp16 với co giãn loss</translation>
-    </message>
-    <message>
-        <source>to the last step</source>
-        <translation>đến bước cuối</translation>
-    </message>
-    <message>
-        <source>Steps of the first cosine cycle (0: one cycle that ends at the last step)</source>
-        <translation>Số bước của chu kỳ cosine đầu tiên (0: một chu kỳ kết thúc ở bước cuối)</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,7 @@
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MetricChart.h"
+#include "ui/TrainingSettingsForm.h"
 
 namespace studio::ui {
 
@@ -41,15 +42,6 @@ QString clock(double seconds) {
       .arg(s / 3600, 2, 10, QChar('0'))
       .arg(s / 60 % 60, 2, 10, QChar('0'))
       .arg(s % 60, 2, 10, QChar('0'));
-}
-
-QSpinBox* spin(int min, int max, const QString& tip, const QString& name) {
-  auto* box = new QSpinBox;
-  box->setRange(min, max);
-  box->setToolTip(tip);
-  box->setObjectName(name);
-  box->setAccessibleName(name);
-  return box;
 }
 
 }  // namespace
@@ -133,104 +125,8 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   data_form->addRow(QString(), device_line);
   form_layout->addWidget(data_group);
 
-  auto* model_group = new QGroupBox(tr("Model"), form_box);
-  auto* model_form = new QFormLayout(model_group);
-  preset_ = new QComboBox(model_group);
-  preset_->addItems(app::trainingPresetNames());
-  preset_->setObjectName("Preset");
-  preset_->setAccessibleName(tr("Preset"));
-  preset_->setToolTip(tr("Starting values for every field below"));
-  model_form->addRow(tr("Preset"), preset_);
-  layers_ = spin(1, 24, tr("Encoder and decoder layers (each)"), "Layers");
-  d_model_ = spin(8, 4096, tr("Model width; must be divisible by the heads"), "d_model");
-  d_model_->setSingleStep(8);
-  heads_ = spin(1, 64, tr("Attention heads"), "Heads");
-  d_ff_ = spin(8, 16384, tr("Inner width of the feed-forward"), "d_ff");
-  dropout_ = new QDoubleSpinBox(model_group);
-  dropout_->setRange(0.0, 0.9);
-  dropout_->setSingleStep(0.05);
-  dropout_->setObjectName("Dropout");
-  dropout_->setAccessibleName(tr("Dropout"));
-  dropout_->setToolTip(tr("Residual dropout"));
-  model_form->addRow(tr("Layers"), layers_);
-  model_form->addRow(tr("d_model"), d_model_);
-  model_form->addRow(tr("Heads"), heads_);
-  model_form->addRow(tr("d_ff"), d_ff_);
-  model_form->addRow(tr("Dropout"), dropout_);
-  form_layout->addWidget(model_group);
-
-  auto* train_group = new QGroupBox(tr("Training"), form_box);
-  auto* train_form = new QFormLayout(train_group);
-  max_tokens_ = spin(8, 1000000, tr("Tokens a batch, padding included"), "Batch tokens");
-  warmup_ = spin(1, 1000000, tr("Warmup steps of the Noam schedule"), "Warmup");
-  max_steps_ = spin(1, 10000000, tr("Optimizer steps to train"), "Max steps");
-  eval_every_ = spin(1, 1000000, tr("Evaluate on dev and write a checkpoint every N steps"), "Eval every");
-  train_form->addRow(tr("Batch tokens"), max_tokens_);
-  train_form->addRow(tr("Warmup steps"), warmup_);
-  train_form->addRow(tr("Max steps"), max_steps_);
-  train_form->addRow(tr("Evaluate every"), eval_every_);
-  form_layout->addWidget(train_group);
-
-  auto* optim_group = new QGroupBox(tr("Optimisation"), form_box);
-  auto* optim_form = new QFormLayout(optim_group);
-  auto dspin = [](double min, double max, int decimals, double step) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(min, max);
-    box->setDecimals(decimals);
-    box->setSingleStep(step);
-    return box;
-  };
-  auto* schedule = new QComboBox;
-  schedule->addItems({"noam", "cosine", "plateau"});
-  addField(optim_group, optim_form, "schedule", tr("Schedule"), schedule,
-           tr("noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate "
-              "when dev BLEU stops improving"));
-  addField(optim_group, optim_form, "noam_factor", tr("Noam factor"), dspin(0.01, 100, 3, 0.1),
-           tr("Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)"));
-  addField(optim_group, optim_form, "learning_rate", tr("Peak learning rate"), dspin(1e-6, 1, 6, 1e-4),
-           tr("The peak rate of the cosine and plateau schedules"));
-  addField(optim_group, optim_form, "min_learning_rate", tr("Minimum learning rate"), dspin(0, 1, 8, 1e-6),
-           tr("Cosine decays to this; plateau never cuts below it"));
-  auto* cycle = spin(0, 10000000, {}, "Cosine cycle");
-  cycle->setSpecialValueText(tr("to the last step"));
-  addField(optim_group, optim_form, "cosine_cycle_steps", tr("Cosine cycle"), cycle,
-           tr("Steps of the first cosine cycle (0: one cycle that ends at the last step)"));
-  addField(optim_group, optim_form, "plateau_patience", tr("Plateau patience"),
-           spin(0, 1000, {}, "Plateau patience"), tr("Evaluations without a better BLEU before the rate is cut"));
-  addField(optim_group, optim_form, "label_smoothing", tr("Label smoothing"), dspin(0, 0.99, 3, 0.05),
-           tr("ε of label-smoothed cross-entropy (0.1 in the paper)"));
-  addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
-           tr("Clip the gradient's norm to this; 0 = off"));
-  addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),
-           spin(1, 1024, {}, "Accumulate batches"), tr("Batches summed into one optimizer step (a larger batch)"));
-  addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),
-           tr("Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU"));
-  precision_ = new QComboBox(optim_group);
-  precision_->addItems({tr("off (fp32)"), "auto", "bf16", "fp16"});
-  precision_->setObjectName("Mixed precision");
-  precision_->setAccessibleName(tr("Mixed precision"));
-  precision_->setToolTip(tr("Autocast: auto picks bf16 on the CPU and on GPUs with native bf16 (Ampere and newer), "
-                            "else fp16 with loss scaling"));
-  optim_form->addRow(tr("Mixed precision"), precision_);
-  form_layout->addWidget(optim_group);
-
-  auto* eval_group = new QGroupBox(tr("Evaluation and checkpoints"), form_box);
-  auto* eval_form = new QFormLayout(eval_group);
-  addField(eval_group, eval_form, "eval_sentences", tr("Dev sentences"), spin(0, 10000000, {}, "Dev sentences"),
-           tr("Dev sentences translated for BLEU at each evaluation; 0 = all"));
-  addField(eval_group, eval_form, "eval_samples", tr("Samples shown"), spin(0, 100, {}, "Samples shown"),
-           tr("Sample translations printed at each evaluation"));
-  addField(eval_group, eval_form, "eval_beam", tr("Dev beam size"), spin(1, 64, {}, "Dev beam size"),
-           tr("Beam size of the dev translations (1 = greedy, fastest)"));
-  addField(eval_group, eval_form, "keep_last", tr("Keep checkpoints"), spin(1, 1000, {}, "Keep checkpoints"),
-           tr("Checkpoints kept; best.pt is kept apart"));
-  addField(eval_group, eval_form, "average_last", tr("Average last"), spin(0, 1000, {}, "Average last"),
-           tr("At the end, average the last N checkpoints into averaged.pt; 0 = off"));
-  addField(eval_group, eval_form, "early_stopping_patience", tr("Early stopping"),
-           spin(0, 1000, {}, "Early stopping"), tr("Stop after N evaluations without a better dev BLEU; 0 = off"));
-  addField(eval_group, eval_form, "max_epochs", tr("Max epochs"), spin(0, 100000, {}, "Max epochs"),
-           tr("Stop after N passes over the training data; 0 = no limit"));
-  form_layout->addWidget(eval_group);
+  settings_ = new TrainingSettingsForm(form_box);
+  form_layout->addWidget(settings_);
 
   auto* buttons = new QHBoxLayout;
   start_ = new QPushButton(tr("Start"), form_box);
@@ -311,7 +207,6 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   layout->addWidget(first_run_);
   layout->addWidget(main, 1);
 
-  connect(preset_, &QComboBox::currentTextChanged, this, &TrainingWorkspace::applyPreset);
   connect(start_, &QPushButton::clicked, this, &TrainingWorkspace::startTraining);
   connect(stop_, &QPushButton::clicked, this, &TrainingWorkspace::stopTraining);
   connect(resume_, &QPushButton::clicked, this, &TrainingWorkspace::resumeTraining);
@@ -331,22 +226,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     start_after_prepare_ = false;
     onFailed(tr("Preparing the data failed: %1").arg(message));
   });
-  preset_->setCurrentText("tiny");  // the starter is what the first-run button trains
-  applyPreset("tiny");
+  settings_->setPreset("tiny");  // the starter is what the first-run button trains
   // The offline demo corpus (scripts/demo-corpus builds it) by default.
   if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());
   setRunning(false);
-}
-
-QWidget* TrainingWorkspace::addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
-                                     QWidget* widget, const QString& tip) {
-  widget->setParent(parent);
-  widget->setToolTip(tip);
-  if (widget->objectName().isEmpty()) widget->setObjectName(label);
-  widget->setAccessibleName(label);
-  form->addRow(label, widget);
-  fields_.append({key, widget});
-  return widget;
 }
 
 void TrainingWorkspace::setCorpus(const QString& corpus) {
@@ -412,51 +295,6 @@ void TrainingWorkspace::setRunDir(const QString& dir) {
 QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
 QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
 
-void TrainingWorkspace::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
-
-void TrainingWorkspace::applyConfig(const QJsonObject& training) {
-  const auto model = training["model"].toObject();
-  layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
-  d_model_->setValue(model["d_model"].toInt(d_model_->value()));
-  heads_->setValue(model["heads"].toInt(heads_->value()));
-  d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
-  dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
-  max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
-  warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
-  max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
-  eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
-  for (const auto& [key, widget] : fields_) {
-    if (!training.contains(key)) continue;
-    const QJsonValue value = training[key];
-    if (auto* box = qobject_cast<QSpinBox*>(widget)) box->setValue(value.toInt());
-    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) box->setValue(value.toDouble());
-    if (auto* box = qobject_cast<QComboBox*>(widget)) box->setCurrentText(value.toString());
-  }
-  if (training.contains("mixed_precision"))
-    precision_->setCurrentIndex(training["mixed_precision"].toBool()
-                                    ? std::max(1, precision_->findText(training["mixed_precision_dtype"].toString()))
-                                    : 0);
-}
-
-QString TrainingWorkspace::configJson() const {
-  QJsonObject model{{"encoder_layers", layers_->value()}, {"decoder_layers", layers_->value()},
-                    {"d_model", d_model_->value()},       {"heads", heads_->value()},
-                    {"d_ff", d_ff_->value()},             {"dropout", dropout_->value()}};
-  QJsonObject config{{"model", model},
-                     {"max_tokens", max_tokens_->value()},
-                     {"warmup_steps", warmup_->value()},
-                     {"max_steps", max_steps_->value()},
-                     {"eval_every", eval_every_->value()}};
-  for (const auto& [key, widget] : fields_) {
-    if (auto* box = qobject_cast<QSpinBox*>(widget)) config[key] = box->value();
-    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) config[key] = box->value();
-    if (auto* box = qobject_cast<QComboBox*>(widget)) config[key] = box->currentText();
-  }
-  config["mixed_precision"] = precision_->currentIndex() > 0;
-  if (precision_->currentIndex() > 0) config["mixed_precision_dtype"] = precision_->currentText();
-  return QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
-}
-
 bool TrainingWorkspace::openRun(const QString& dir) {
   const auto history = app::readRunHistory(dir + "/metrics.jsonl", nullptr);
   if (!history) {
@@ -478,10 +316,10 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   if (config.open(QIODevice::ReadOnly)) {
     const auto json = QJsonDocument::fromJson(config.readAll()).object();
     setDataDir(json["data"].toString());
-    applyConfig(json["training"].toObject());
+    settings_->applyConfig(json["training"].toObject());
   }
-  progress_->setRange(0, std::max(1, max_steps_->value()));
-  progress_->setValue(int(std::min<qint64>(last_step, max_steps_->value())));
+  progress_->setRange(0, std::max(1, settings_->maxSteps()));
+  progress_->setValue(int(std::min<qint64>(last_step, settings_->maxSteps())));
   status_->setText(tr("Opened %1: %2 steps of history%3.")
                        .arg(dir)
                        .arg(last_step)
@@ -496,11 +334,10 @@ void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   first_run_->hide();
   setCorpus(app::demoCorpusDir());
   setDataDir(app::demoDataDir());
-  preset_->setCurrentText("starter");
-  applyPreset("starter");
+  settings_->setPreset("starter");
   if (starter_max_steps_ > 0) {
-    max_steps_->setValue(int(starter_max_steps_));
-    eval_every_->setValue(std::min(eval_every_->value(), std::max(1, int(starter_max_steps_) / 2)));
+    settings_->setMaxSteps(int(starter_max_steps_));
+    settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
   }
   setRunDir(run_dir);
   startTraining();
@@ -530,10 +367,10 @@ void TrainingWorkspace::begin(bool resume) {
   app::TrainingRequest request;
   request.dataDir = data_dir_->text().trimmed();
   request.runDir = run_dir_->text().trimmed();
-  request.preset = preset_->currentText();
-  request.configJson = configJson();
+  request.preset = settings_->preset();
+  request.configJson = settings_->configJson();
   request.resume = resume;
-  request.maxSteps = resume ? max_steps_->value() : 0;
+  request.maxSteps = resume ? settings_->maxSteps() : 0;
   request.device = device_->currentText();
   setRunning(true);
   status_->setText(resume ? tr("Resuming…") : tr("Starting…"));
@@ -562,11 +399,8 @@ void TrainingWorkspace::setRunning(bool running) {
   start_->setEnabled(!running);
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, preset_, device_,
-                                                    layers_, d_model_, heads_, d_ff_, dropout_, max_tokens_, warmup_,
-                                                    eval_every_, precision_})
+  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, device_, settings_})
     w->setEnabled(!running);
-  for (const auto& field : fields_) field.second->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }
 

@@ -20,6 +20,7 @@ namespace studio::ui {
 
 class FirstRunPanel;
 class MetricChart;
+class TrainingSettingsForm;
 
 // The Training workspace: data and run folders, a preset and its main
 // hyperparameters, Start / Stop / Resume, live charts of loss, BLEU,
@@ -68,10 +69,6 @@ class TrainingWorkspace : public QWidget {
   void errorOccurred(const QString& message);
 
  private:
-  void applyPreset(const QString& name);
-  // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
-  void applyConfig(const QJsonObject& training);
-  QString configJson() const;
   void begin(bool resume);
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
@@ -82,10 +79,9 @@ class TrainingWorkspace : public QWidget {
   void appendLog(const QString& line);
   void onPrepared(const QString& dir, const QString& summary_json);
   void showDataSummary();
-  QWidget* addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
-                    QWidget* widget, const QString& tip);
 
   FirstRunPanel* first_run_;
+  TrainingSettingsForm* settings_;
   qint64 starter_max_steps_ = 0;
   app::TrainingSession session_;
   app::PrepareSession prepare_;
@@ -93,22 +89,9 @@ class TrainingWorkspace : public QWidget {
   QLineEdit* corpus_;
   QPushButton* prepare_button_;
   QLabel* data_summary_;
-  QComboBox* precision_;
-  // The other TrainingConfig fields, each a widget under its JSON key.
-  QList<QPair<QString, QWidget*>> fields_;
   QLineEdit* data_dir_;
   QLineEdit* run_dir_;
-  QComboBox* preset_;
   QComboBox* device_;
-  QSpinBox* layers_;
-  QSpinBox* d_model_;
-  QSpinBox* heads_;
-  QSpinBox* d_ff_;
-  QDoubleSpinBox* dropout_;
-  QSpinBox* max_tokens_;
-  QSpinBox* warmup_;
-  QSpinBox* max_steps_;
-  QSpinBox* eval_every_;
   QPushButton* start_;
   QPushButton* stop_;
   QPushButton* resume_;

@@ -1,0 +1,201 @@
+#include "ui/TrainingSettingsForm.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QJsonDocument>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "app/EngineInfo.h"
+
+namespace studio::ui {
+
+namespace {
+
+QSpinBox* spin(int min, int max, const QString& tip, const QString& name) {
+  auto* box = new QSpinBox;
+  box->setRange(min, max);
+  box->setToolTip(tip);
+  box->setObjectName(name);
+  box->setAccessibleName(name);
+  return box;
+}
+
+}  // namespace
+
+TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* model_group = new QGroupBox(tr("Model"), this);
+  auto* model_form = new QFormLayout(model_group);
+  preset_ = new QComboBox(model_group);
+  preset_->addItems(app::trainingPresetNames());
+  preset_->setObjectName("Preset");
+  preset_->setAccessibleName(tr("Preset"));
+  preset_->setToolTip(tr("Starting values for every field below"));
+  model_form->addRow(tr("Preset"), preset_);
+  layers_ = spin(1, 24, tr("Encoder and decoder layers (each)"), "Layers");
+  d_model_ = spin(8, 4096, tr("Model width; must be divisible by the heads"), "d_model");
+  d_model_->setSingleStep(8);
+  heads_ = spin(1, 64, tr("Attention heads"), "Heads");
+  d_ff_ = spin(8, 16384, tr("Inner width of the feed-forward"), "d_ff");
+  dropout_ = new QDoubleSpinBox(model_group);
+  dropout_->setRange(0.0, 0.9);
+  dropout_->setSingleStep(0.05);
+  dropout_->setObjectName("Dropout");
+  dropout_->setAccessibleName(tr("Dropout"));
+  dropout_->setToolTip(tr("Residual dropout"));
+  model_form->addRow(tr("Layers"), layers_);
+  model_form->addRow(tr("d_model"), d_model_);
+  model_form->addRow(tr("Heads"), heads_);
+  model_form->addRow(tr("d_ff"), d_ff_);
+  model_form->addRow(tr("Dropout"), dropout_);
+  layout->addWidget(model_group);
+
+  auto* train_group = new QGroupBox(tr("Training"), this);
+  auto* train_form = new QFormLayout(train_group);
+  max_tokens_ = spin(8, 1000000, tr("Tokens a batch, padding included"), "Batch tokens");
+  warmup_ = spin(1, 1000000, tr("Warmup steps of the Noam schedule"), "Warmup");
+  max_steps_ = spin(1, 10000000, tr("Optimizer steps to train"), "Max steps");
+  eval_every_ = spin(1, 1000000, tr("Evaluate on dev and write a checkpoint every N steps"), "Eval every");
+  train_form->addRow(tr("Batch tokens"), max_tokens_);
+  train_form->addRow(tr("Warmup steps"), warmup_);
+  train_form->addRow(tr("Max steps"), max_steps_);
+  train_form->addRow(tr("Evaluate every"), eval_every_);
+  layout->addWidget(train_group);
+
+  auto* optim_group = new QGroupBox(tr("Optimisation"), this);
+  auto* optim_form = new QFormLayout(optim_group);
+  auto dspin = [](double min, double max, int decimals, double step) {
+    auto* box = new QDoubleSpinBox;
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    return box;
+  };
+  auto* schedule = new QComboBox;
+  schedule->addItems({"noam", "cosine", "plateau"});
+  addField(optim_group, optim_form, "schedule", tr("Schedule"), schedule,
+           tr("noam: warmup then 1/sqrt(step) (the paper); cosine: decay with warm restarts; plateau: cut the rate "
+              "when dev BLEU stops improving"));
+  addField(optim_group, optim_form, "noam_factor", tr("Noam factor"), dspin(0.01, 100, 3, 0.1),
+           tr("Scales the Noam schedule: rate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)"));
+  addField(optim_group, optim_form, "learning_rate", tr("Peak learning rate"), dspin(1e-6, 1, 6, 1e-4),
+           tr("The peak rate of the cosine and plateau schedules"));
+  addField(optim_group, optim_form, "min_learning_rate", tr("Minimum learning rate"), dspin(0, 1, 8, 1e-6),
+           tr("Cosine decays to this; plateau never cuts below it"));
+  auto* cycle = spin(0, 10000000, {}, "Cosine cycle");
+  cycle->setSpecialValueText(tr("to the last step"));
+  addField(optim_group, optim_form, "cosine_cycle_steps", tr("Cosine cycle"), cycle,
+           tr("Steps of the first cosine cycle (0: one cycle that ends at the last step)"));
+  addField(optim_group, optim_form, "plateau_patience", tr("Plateau patience"),
+           spin(0, 1000, {}, "Plateau patience"), tr("Evaluations without a better BLEU before the rate is cut"));
+  addField(optim_group, optim_form, "label_smoothing", tr("Label smoothing"), dspin(0, 0.99, 3, 0.05),
+           tr("ε of label-smoothed cross-entropy (0.1 in the paper)"));
+  addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
+           tr("Clip the gradient's norm to this; 0 = off"));
+  addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),
+           spin(1, 1024, {}, "Accumulate batches"), tr("Batches summed into one optimizer step (a larger batch)"));
+  addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),
+           tr("Seeds initialisation, dropout and batch order: the same seed trains the same model on the CPU"));
+  precision_ = new QComboBox(optim_group);
+  precision_->addItems({tr("off (fp32)"), "auto", "bf16", "fp16"});
+  precision_->setObjectName("Mixed precision");
+  precision_->setAccessibleName(tr("Mixed precision"));
+  precision_->setToolTip(tr("Autocast: auto picks bf16 on CPUs with bf16 instructions (AVX512-BF16, AMX) and on "
+                            "GPUs with native bf16 (Ampere and newer); fp32 on other CPUs, fp16 with loss scaling "
+                            "on older GPUs"));
+  optim_form->addRow(tr("Mixed precision"), precision_);
+  layout->addWidget(optim_group);
+
+  auto* eval_group = new QGroupBox(tr("Evaluation and checkpoints"), this);
+  auto* eval_form = new QFormLayout(eval_group);
+  addField(eval_group, eval_form, "eval_sentences", tr("Dev sentences"), spin(0, 10000000, {}, "Dev sentences"),
+           tr("Dev sentences translated for BLEU at each evaluation; 0 = all"));
+  addField(eval_group, eval_form, "eval_samples", tr("Samples shown"), spin(0, 100, {}, "Samples shown"),
+           tr("Sample translations printed at each evaluation"));
+  addField(eval_group, eval_form, "eval_beam", tr("Dev beam size"), spin(1, 64, {}, "Dev beam size"),
+           tr("Beam size of the dev translations (1 = greedy, fastest)"));
+  addField(eval_group, eval_form, "keep_last", tr("Keep checkpoints"), spin(1, 1000, {}, "Keep checkpoints"),
+           tr("Checkpoints kept; best.pt is kept apart"));
+  addField(eval_group, eval_form, "average_last", tr("Average last"), spin(0, 1000, {}, "Average last"),
+           tr("At the end, average the last N checkpoints into averaged.pt; 0 = off"));
+  addField(eval_group, eval_form, "early_stopping_patience", tr("Early stopping"),
+           spin(0, 1000, {}, "Early stopping"), tr("Stop after N evaluations without a better dev BLEU; 0 = off"));
+  addField(eval_group, eval_form, "max_epochs", tr("Max epochs"), spin(0, 100000, {}, "Max epochs"),
+           tr("Stop after N passes over the training data; 0 = no limit"));
+  layout->addWidget(eval_group);
+  connect(preset_, &QComboBox::currentTextChanged, this, &TrainingSettingsForm::applyPreset);
+}
+
+QString TrainingSettingsForm::preset() const { return preset_->currentText(); }
+
+void TrainingSettingsForm::setPreset(const QString& name) {
+  preset_->setCurrentText(name);
+  applyPreset(name);
+}
+
+int TrainingSettingsForm::maxSteps() const { return max_steps_->value(); }
+void TrainingSettingsForm::setMaxSteps(int steps) { max_steps_->setValue(steps); }
+int TrainingSettingsForm::evalEvery() const { return eval_every_->value(); }
+void TrainingSettingsForm::setEvalEvery(int steps) { eval_every_->setValue(steps); }
+
+QWidget* TrainingSettingsForm::addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label,
+                                     QWidget* widget, const QString& tip) {
+  widget->setParent(parent);
+  widget->setToolTip(tip);
+  if (widget->objectName().isEmpty()) widget->setObjectName(label);
+  widget->setAccessibleName(label);
+  form->addRow(label, widget);
+  fields_.append({key, widget});
+  return widget;
+}
+
+void TrainingSettingsForm::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
+
+void TrainingSettingsForm::applyConfig(const QJsonObject& training) {
+  const auto model = training["model"].toObject();
+  layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
+  d_model_->setValue(model["d_model"].toInt(d_model_->value()));
+  heads_->setValue(model["heads"].toInt(heads_->value()));
+  d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
+  dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
+  max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
+  warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
+  max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
+  eval_every_->setValue(training["eval_every"].toInt(eval_every_->value()));
+  for (const auto& [key, widget] : fields_) {
+    if (!training.contains(key)) continue;
+    const QJsonValue value = training[key];
+    if (auto* box = qobject_cast<QSpinBox*>(widget)) box->setValue(value.toInt());
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) box->setValue(value.toDouble());
+    if (auto* box = qobject_cast<QComboBox*>(widget)) box->setCurrentText(value.toString());
+  }
+  if (training.contains("mixed_precision"))
+    precision_->setCurrentIndex(training["mixed_precision"].toBool()
+                                    ? std::max(1, precision_->findText(training["mixed_precision_dtype"].toString()))
+                                    : 0);
+}
+
+QString TrainingSettingsForm::configJson() const {
+  QJsonObject model{{"encoder_layers", layers_->value()}, {"decoder_layers", layers_->value()},
+                    {"d_model", d_model_->value()},       {"heads", heads_->value()},
+                    {"d_ff", d_ff_->value()},             {"dropout", dropout_->value()}};
+  QJsonObject config{{"model", model},
+                     {"max_tokens", max_tokens_->value()},
+                     {"warmup_steps", warmup_->value()},
+                     {"max_steps", max_steps_->value()},
+                     {"eval_every", eval_every_->value()}};
+  for (const auto& [key, widget] : fields_) {
+    if (auto* box = qobject_cast<QSpinBox*>(widget)) config[key] = box->value();
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) config[key] = box->value();
+    if (auto* box = qobject_cast<QComboBox*>(widget)) config[key] = box->currentText();
+  }
+  config["mixed_precision"] = precision_->currentIndex() > 0;
+  if (precision_->currentIndex() > 0) config["mixed_precision_dtype"] = precision_->currentText();
+  return QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));
+}
+
+}  // namespace studio::ui

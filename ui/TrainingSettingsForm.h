@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QSpinBox;
+
+namespace studio::ui {
+
+// The training configuration as a form: a preset, the model's shape, the
+// batch and schedule, optimisation, evaluation and checkpoints. Each field
+// is explained in its tooltip and maps to one key of the TrainingConfig
+// JSON (config.json of a run).
+class TrainingSettingsForm : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TrainingSettingsForm(QWidget* parent = nullptr);
+
+  QString preset() const;
+  // Chooses a preset and fills every field from it.
+  void setPreset(const QString& name);
+  // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
+  void applyConfig(const QJsonObject& training);
+  // The form as a JSON object over the preset.
+  QString configJson() const;
+  int maxSteps() const;
+  void setMaxSteps(int steps);
+  int evalEvery() const;
+  void setEvalEvery(int steps);
+
+ private:
+  void applyPreset(const QString& name);
+  QWidget* addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label, QWidget* widget,
+                    const QString& tip);
+
+  QComboBox* preset_;
+  QComboBox* precision_;
+  QSpinBox* layers_;
+  QSpinBox* d_model_;
+  QSpinBox* heads_;
+  QSpinBox* d_ff_;
+  QDoubleSpinBox* dropout_;
+  QSpinBox* max_tokens_;
+  QSpinBox* warmup_;
+  QSpinBox* max_steps_;
+  QSpinBox* eval_every_;
+  // The other TrainingConfig fields, each a widget under its JSON key.
+  QList<QPair<QString, QWidget*>> fields_;
+};
+
+}  // namespace studio::ui
