@@ -71,9 +71,11 @@ bool isUpper(uint32_t c) {
 bool isLetter(uint32_t c) { return isLower(c) || isUpper(c); }
 bool isDigit(uint32_t c) { return c >= '0' && c <= '9'; }
 
+// White space as normalizeWhitespace (Text.h) sees it, line breaks aside:
+// what it removes, we may skip between sentences.
 bool isSpace(uint32_t c) {
-  return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
-         c == 0x202F || c == 0x205F || c == 0x3000;
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0xA0 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 bool isTerminal(uint32_t c) { return c == '.' || c == '!' || c == '?' || c == 0x2026 /* … */; }
