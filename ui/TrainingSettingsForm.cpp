@@ -133,8 +133,10 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
 QString TrainingSettingsForm::preset() const { return preset_->currentText(); }
 
 void TrainingSettingsForm::setPreset(const QString& name) {
-  preset_->setCurrentText(name);
-  applyPreset(name);
+  if (preset_->currentText() == name)
+    applyPreset(name);
+  else
+    preset_->setCurrentText(name);  // applies it (currentTextChanged)
 }
 
 int TrainingSettingsForm::maxSteps() const { return max_steps_->value(); }

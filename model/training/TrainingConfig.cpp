@@ -81,23 +81,12 @@ TrainingConfig trainingPreset(const std::string& name) {
     // it, a cosine schedule with one cycle that ends at its floor on the last
     // step. Averaging the last checkpoints (400 steps apart) cost a BLEU
     // point there, so it is off; a d_model 256 shape learnt less in the time.
-    m.encoder_layers = m.decoder_layers = 2;
-    m.d_model = 128;
-    m.heads = 4;
-    m.d_ff = 512;
-    m.dropout = 0.1;
-    m.max_length = 256;
-    c.max_tokens = 2048;
+    c = trainingPreset("tiny");
     c.schedule = ScheduleKind::Cosine;
-    c.warmup_steps = 400;
     c.learning_rate = 2e-3;
     c.min_learning_rate = 2e-5;
-    c.max_steps = 3000;
     c.cosine_cycle_steps = 0;  // one cycle, ending at the last step
     c.eval_every = 500;
-    c.eval_sentences = 200;
-    c.log_every = 25;
-    c.keep_last = 5;
     c.mixed_precision = true;  // "auto": bf16 on CPUs with bf16 instructions, else fp32
   } else if (name == "tiny") {
     // Learns something on the demo corpus on a CPU in minutes.
