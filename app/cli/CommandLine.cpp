@@ -57,7 +57,13 @@ ParsedArgs::ParsedArgs(const CommandSpec& spec, const std::vector<std::string>& 
       if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value (" + option->value + ")");
       values_[name] = args[++i];
     }
+    all_[name].push_back(values_[name]);
   }
+}
+
+std::vector<std::string> ParsedArgs::all(const std::string& name) const {
+  auto it = all_.find(name);
+  return it == all_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::optional<std::string> ParsedArgs::get(const std::string& name) const {

@@ -43,7 +43,8 @@ class ParsedArgs {
 
   bool has(const std::string& name) const { return values_.count(name) > 0; }
   bool help() const { return help_; }
-  std::optional<std::string> get(const std::string& name) const;
+  std::optional<std::string> get(const std::string& name) const;  // the last one given
+  std::vector<std::string> all(const std::string& name) const;  // every one, in order (--probe A --probe B)
   std::string require(const std::string& name) const;  // UsageError when missing
   std::string getOr(const std::string& name, const std::string& fallback) const;
   int64_t integer(const std::string& name, int64_t fallback, int64_t min, int64_t max) const;
@@ -51,6 +52,7 @@ class ParsedArgs {
 
  private:
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> all_;
   bool help_ = false;
 };
 

@@ -12,6 +12,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "model/data/Tokenizer.h"
+#include "model/training/Probes.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
 
@@ -53,6 +54,11 @@ const CommandSpec& trainSpec() {
           {"seed", "N", "random seed (default 1)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
+          {"probe", "TEXT", "a probe sentence, \"SOURCE ||| REFERENCE\" (repeatable): its attention is recorded in\n"
+                            "probes.rec as the run trains (default: the first 3 dev pairs)"},
+          {"probe-file", "FILE", "probe sentences, one a line: SOURCE, SOURCE<TAB>REFERENCE or SOURCE ||| REFERENCE"},
+          {"probe-every", "N", "record the probes every N steps (default: the preset's; 0 = at every evaluation)"},
+          {"no-probes", "", "record no probes"},
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
       }};
   return spec;
@@ -83,8 +89,23 @@ int runTrain(const ParsedArgs& args) {
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
     config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
     if (args.has("no-eval")) config.evaluate = false;
-  } else if (args.has("preset") || args.has("config") || args.has("data") || args.has("no-eval")) {
-    throw UsageError("--resume continues with the run's own data and configuration; drop --data/--preset/--config/--no-eval");
+    if (args.has("probe-file")) config.probes = model::readProbeSentences(args.require("probe-file"));
+    for (const auto& text : args.all("probe")) {
+      try {
+        config.probes.push_back(model::parseProbe(text));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--probe: ") + e.what());
+      }
+    }
+    config.probe_every = args.integer("probe-every", config.probe_every, 0, INT64_MAX);
+    if (args.has("no-probes")) {
+      if (!config.probes.empty()) throw UsageError("--no-probes with --probe or --probe-file: choose one");
+      config.default_probes = 0;
+    }
+  } else {
+    for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every", "no-probes"})
+      if (args.has(option))
+        throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
   if (!resume) deviceFrom(config.device);

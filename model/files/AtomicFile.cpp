@@ -157,29 +157,45 @@ void copyFileAtomically(const std::string& from, const std::string& to) {
   ::close(in);
 }
 
-LineAppender::~LineAppender() {
+FileAppender::~FileAppender() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void LineAppender::open() {
+void FileAppender::open() {
   if (fd_ >= 0) return;
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
   if (fd_ < 0) failWrite(path_, "cannot open it for appending", errno);
 }
 
-void LineAppender::append(std::string_view line) {
+uint64_t FileAppender::size() const {
+  if (fd_ < 0) return 0;
+  const off_t end = ::lseek(fd_, 0, SEEK_END);
+  return end < 0 ? 0 : uint64_t(end);
+}
+
+void FileAppender::truncate(uint64_t size) {
   if (fd_ < 0) open();
+  if (::ftruncate(fd_, off_t(size)) != 0) failWrite(path_, "cannot cut it back to " + std::to_string(size) + " bytes", errno);
+}
+
+void FileAppender::append(std::string_view bytes, bool flush) {
+  if (fd_ < 0) open();
+  const off_t before = ::lseek(fd_, 0, SEEK_END);
+  int error = writeAll(fd_, bytes.data(), bytes.size());
+  if (!error && flush && ::fsync(fd_) != 0) error = errno;
+  if (error) {
+    // Take back the part that was written: the file keeps whole pieces only.
+    if (before >= 0 && ::ftruncate(fd_, before) != 0) {
+      // Nothing more to do: readers drop a torn last piece.
+    }
+    failWrite(path_, "appending failed", error);
+  }
+}
+
+void LineAppender::append(std::string_view line) {
   std::string text(line);
   text += '\n';
-  const off_t before = ::lseek(fd_, 0, SEEK_END);
-  const int error = writeAll(fd_, text.data(), text.size());
-  if (error) {
-    // Take back the part that was written: the file keeps whole lines only.
-    if (before >= 0 && ::ftruncate(fd_, before) != 0) {
-      // Nothing more to do: the reader drops a torn last line.
-    }
-    failWrite(path_, "appending a line failed", error);
-  }
+  file_.append(text);
 }
 
 namespace testing {

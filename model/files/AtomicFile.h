@@ -53,18 +53,24 @@ void writeFileAtomically(const std::string& path, const std::string& contents);
 // Copies `from` over `to` atomically (e.g. best.pt from a checkpoint).
 void copyFileAtomically(const std::string& from, const std::string& to);
 
-// Appends lines to a log file (metrics.jsonl). A line reaches the file whole
-// or not at all: when the disk refuses part of it, the part is taken back
-// and FileWriteError thrown, so the file never ends in a torn line.
-class LineAppender {
+// Appends to a file a piece at a time (a log line, a round of records): a
+// piece reaches the file whole or not at all. When the disk refuses part of
+// it, the part is taken back and FileWriteError thrown, so the file never
+// ends in a torn piece through us (a crash may still leave one: readers
+// drop it).
+class FileAppender {
  public:
-  explicit LineAppender(std::string path) : path_(std::move(path)) {}
-  ~LineAppender();
-  LineAppender(const LineAppender&) = delete;
-  LineAppender& operator=(const LineAppender&) = delete;
+  explicit FileAppender(std::string path) : path_(std::move(path)) {}
+  ~FileAppender();
+  FileAppender(const FileAppender&) = delete;
+  FileAppender& operator=(const FileAppender&) = delete;
 
   void open();  // creates the file when missing; throws FileWriteError
-  void append(std::string_view line);  // adds the newline
+  bool isOpen() const { return fd_ >= 0; }
+  // `flush`: fsync after the write, so that the piece survives a power cut.
+  void append(std::string_view bytes, bool flush = false);
+  uint64_t size() const;  // the file's size now
+  void truncate(uint64_t size);  // drops everything after `size` bytes
   const std::string& path() const { return path_; }
 
  private:
@@ -72,9 +78,23 @@ class LineAppender {
   int fd_ = -1;
 };
 
+// Appends lines to a log file (metrics.jsonl): a FileAppender that adds the
+// newline, so the file holds whole lines only.
+class LineAppender {
+ public:
+  explicit LineAppender(std::string path) : file_(std::move(path)) {}
+
+  void open() { file_.open(); }
+  void append(std::string_view line);  // adds the newline
+  const std::string& path() const { return file_.path(); }
+
+ private:
+  FileAppender file_;
+};
+
 namespace testing {
 // Fault injection for tests: once `bytes` more bytes have been written through
-// FileSink or LineAppender, every write fails with `error` (an errno value,
+// FileSink or FileAppender, every write fails with `error` (an errno value,
 // ENOSPC by default). A negative `bytes` turns it off.
 void failWritesAfter(int64_t bytes, int error = 28 /* ENOSPC */);
 }  // namespace testing

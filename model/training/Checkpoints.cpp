@@ -207,4 +207,23 @@ int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer&
   return 3 * bytes + (1 << 20);
 }
 
+void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path) {
+  if (paths.empty()) throw std::invalid_argument("no checkpoints to average");
+  torch::NoGradGuard no_grad;
+  auto average = loadModel(paths[0]);
+  auto sum = average->named_parameters();
+  std::vector<torch::Tensor> totals;
+  for (auto& p : sum) totals.push_back(p.value().to(torch::kDouble));
+  for (size_t i = 1; i < paths.size(); ++i) {
+    auto other = loadModel(paths[i]);
+    if (other->options() != average->options())
+      throw std::invalid_argument("'" + paths[i] + "' has other model options than '" + paths[0] + "'");
+    size_t k = 0;
+    for (auto& p : other->named_parameters()) totals[k++] += p.value().to(torch::kDouble);
+  }
+  size_t k = 0;
+  for (auto& p : sum) p.value().copy_((totals[k++] / double(paths.size())).to(p.value().scalar_type()));
+  saveModel(average, out_path);
+}
+
 }  // namespace studio::model

@@ -77,4 +77,7 @@ ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& mode
 // the tensors.
 int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer& model);
 
+// Averages the parameters of model files (same options) into `out_path`.
+void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path);
+
 }  // namespace studio::model

@@ -23,6 +23,7 @@
 #include "model/training/MetricsLog.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
+#include "model/training/Probes.h"
 
 namespace studio::model {
 
@@ -56,25 +57,6 @@ std::runtime_error outOfMemory(const torch::Device& device, int64_t step, const 
 }
 
 }  // namespace
-
-void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path) {
-  if (paths.empty()) throw std::invalid_argument("no checkpoints to average");
-  torch::NoGradGuard no_grad;
-  auto average = loadModel(paths[0]);
-  auto sum = average->named_parameters();
-  std::vector<torch::Tensor> totals;
-  for (auto& p : sum) totals.push_back(p.value().to(torch::kDouble));
-  for (size_t i = 1; i < paths.size(); ++i) {
-    auto other = loadModel(paths[i]);
-    if (other->options() != average->options())
-      throw std::invalid_argument("'" + paths[i] + "' has other model options than '" + paths[0] + "'");
-    size_t k = 0;
-    for (auto& p : other->named_parameters()) totals[k++] += p.value().to(torch::kDouble);
-  }
-  size_t k = 0;
-  for (auto& p : sum) p.value().copy_((totals[k++] / double(paths.size())).to(p.value().scalar_type()));
-  saveModel(average, out_path);
-}
 
 TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir) {
   const std::string path = run_dir + "/config.json";
@@ -175,6 +157,9 @@ bool Trainer::run() {
       dev_tgt_len.push_back(dev.tgtLength(i));
     }
 
+    ProbeRecorder probes(run_dir_, chooseProbes(config_, *tokenizer, dev_text.src, dev_text.tgt), config_);
+    if (!probes.enabled()) log("probes: none recorded (no probe sentences given, and default_probes is 0 or no dev pair fits)");
+
     const bool amp = mixedPrecisionEnabled(config_.mixed_precision, config_.mixed_precision_dtype, device);
     if (config_.mixed_precision && !amp)
       log("mixed precision: off, float32 (\"auto\" on a CPU without bf16 instructions, AVX512-BF16 or AMX)");
@@ -203,6 +188,7 @@ bool Trainer::run() {
           (config_.mixed_precision_dtype == "auto" ? " (auto" + std::string(device.is_cuda() ? "" : ": this CPU has " + cpuBf16Instructions()) + ")" : "") +
           (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
+    probes.open(resume_ ? state.step : -1);
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());
 
@@ -273,6 +259,18 @@ bool Trainer::run() {
       model->train();
       return event;
     };
+
+    bool probe_cost_told = false;  // the first round's cost is logged
+    auto recordProbes = [&]() {
+      const auto cost = probes.record(Translator(model, tokenizer, device), state.step);
+      model->train();
+      if (probe_cost_told || cost.bytes == 0) return;
+      probe_cost_told = true;
+      log("probes: " + std::to_string(probes.probes().size()) + " sentences recorded at step " +
+          std::to_string(state.step) + " in " + std::to_string(int(cost.seconds * 1000)) + " ms, " +
+          formatBytes(int64_t(cost.bytes)) + " a round, into " + probes.path());
+    };
+    if (state.step == 0) recordProbes();
 
     model->train();
     const auto started = Clock::now();
@@ -417,8 +415,10 @@ bool Trainer::run() {
           break;
         }
       }
+      if (probes.due(state.step)) recordProbes();
     }
     if (state.step > 0 && !wrote_at_this_step) writeCheckpoint();
+    if (state.step > probes.lastStep()) recordProbes();
 
     FinishedEvent done;
     done.step = state.step;

@@ -95,8 +95,6 @@ class Trainer {
   std::atomic<bool> stop_{false};
 };
 
-// Averages the parameters of model files (same options) into `out_path`.
-void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path);
 
 // The TrainingConfig stored in a run folder's config.json (with the data
 // folder it names). Throws std::runtime_error naming the file.

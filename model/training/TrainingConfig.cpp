@@ -63,6 +63,10 @@ void TrainingConfig::validate() const {
   if (eval_samples < 0) invalid("eval_samples", "must be >= 0");
   if (eval_beam < 1) invalid("eval_beam", "must be at least 1");
   if (log_every < 1) invalid("log_every", "must be at least 1");
+  if (default_probes < 0) invalid("default_probes", "must be >= 0");
+  if (probe_every < 0) invalid("probe_every", "must be >= 0 (0: at every evaluation)");
+  for (size_t i = 0; i < probes.size(); ++i)
+    if (probes[i].source.empty()) invalid("probes", "probe " + std::to_string(i + 1) + " has no source sentence");
   if (keep_last < 1) invalid("keep_last", "must be at least 1");
   if (average_last < 0) invalid("average_last", "must be >= 0");
   if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
@@ -103,6 +107,7 @@ TrainingConfig trainingPreset(const std::string& name) {
     c.eval_every = 250;
     c.eval_sentences = 200;
     c.log_every = 25;
+    c.probe_every = 100;  // a timelapse of 31 frames over 3,000 steps
   } else if (name == "iwslt-4layer") {
     // 4+4 layers, 8 heads, d_model 512: a published IWSLT'15 vi->en run reports 24.74 BLEU.
     m.encoder_layers = m.decoder_layers = 4;
@@ -140,6 +145,8 @@ TrainingConfig trainingPreset(const std::string& name) {
 }
 
 nlohmann::json toJson(const TrainingConfig& c) {
+  nlohmann::json probes = nlohmann::json::array();
+  for (const auto& p : c.probes) probes.push_back({{"source", p.source}, {"reference", p.reference}});
   return {{"model", toJson(c.model)},
           {"label_smoothing", c.label_smoothing},
           {"max_tokens", c.max_tokens},
@@ -163,6 +170,9 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"eval_samples", c.eval_samples},
           {"eval_beam", c.eval_beam},
           {"log_every", c.log_every},
+          {"probes", probes},
+          {"default_probes", c.default_probes},
+          {"probe_every", c.probe_every},
           {"keep_last", c.keep_last},
           {"average_last", c.average_last},
           {"early_stopping_patience", c.early_stopping_patience},
@@ -204,6 +214,21 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "eval_samples", c.eval_samples);
   readField(json, "eval_beam", c.eval_beam);
   readField(json, "log_every", c.log_every);
+  if (auto it = json.find("probes"); it != json.end()) {
+    if (!it->is_array()) invalid("probes", "must be an array of {\"source\", \"reference\"} objects");
+    c.probes.clear();
+    for (size_t i = 0; i < it->size(); ++i) {
+      const auto& item = (*it)[i];
+      const std::string field = "probes[" + std::to_string(i) + "]";
+      if (!item.is_object()) invalid(field.c_str(), "must be an object with \"source\" (and \"reference\")");
+      ProbeSentence probe;
+      readField(item, "source", probe.source);
+      readField(item, "reference", probe.reference);
+      c.probes.push_back(probe);
+    }
+  }
+  readField(json, "default_probes", c.default_probes);
+  readField(json, "probe_every", c.probe_every);
   readField(json, "keep_last", c.keep_last);
   readField(json, "average_last", c.average_last);
   readField(json, "early_stopping_patience", c.early_stopping_patience);

@@ -15,6 +15,12 @@ enum class ScheduleKind {
   Plateau,  // linear warmup, then learning_rate, halved (plateau_factor) when dev BLEU stalls
 };
 
+// A sentence whose attention is recorded as the run trains (Probes.h).
+struct ProbeSentence {
+  std::string source, reference;  // the reference may be empty: then only the model's own translation is recorded
+  bool operator==(const ProbeSentence& o) const { return source == o.source && reference == o.reference; }
+};
+
 // Everything a training run needs besides its data; stored as config.json
 // in the run folder. Validated once, with messages naming the field.
 struct TrainingConfig {
@@ -45,6 +51,13 @@ struct TrainingConfig {
   int64_t eval_samples = 3;      // sample translations shown
   int64_t eval_beam = 1;
   int64_t log_every = 100;
+
+  // Probe sentences (probes.rec): these, or the first default_probes dev
+  // pairs when none are given (0 and none given: nothing is recorded), at
+  // step 0, every probe_every steps (0: at every evaluation) and at the end.
+  std::vector<ProbeSentence> probes;
+  int64_t default_probes = 3;
+  int64_t probe_every = 0;
 
   int64_t keep_last = 5;                 // checkpoints kept (the best is kept apart)
   int64_t average_last = 0;              // average the last N checkpoints at the end; 0 = off
