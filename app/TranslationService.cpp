@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/SnapshotView.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
@@ -127,29 +128,6 @@ TranslatedHypothesis toHypothesis(const model::Translation& r) {
   h.finished = r.finished;
   return h;
 }
-
-// The engine's snapshot as the GUI's value type.
-void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json) {
-  view.source = QString::fromStdString(snap.source_text);
-  view.translation = QString::fromStdString(snap.translation);
-  view.sourceTokens = toQStringList(snap.source_tokens);
-  view.targetTokens = toQStringList(snap.target_tokens);
-  view.encoderLayers = int(snap.encoder_layers);
-  view.decoderLayers = int(snap.decoder_layers);
-  view.heads = int(snap.heads);
-  view.sourceLength = int(snap.source_length);
-  view.targetLength = int(snap.target_length);
-  view.padding = int(snap.padding);
-  view.encoderSelf = toQVector(snap.encoder_self);
-  view.decoderSelf = toQVector(snap.decoder_self);
-  view.cross = toQVector(snap.cross);
-  view.encoderMask = toQVector(snap.encoder_mask);
-  view.decoderMask = toQVector(snap.decoder_mask);
-  view.crossMask = toQVector(snap.cross_mask);
-  if (with_json) view.json = QByteArray::fromStdString(snap.toJson().dump(1));
-}
-
-
 
 }  // namespace
 

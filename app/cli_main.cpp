@@ -32,6 +32,7 @@ const std::vector<Subcommand>& subcommands() {
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {headsSpec, runHeads},
+      {timelapseSpec, runTimelapse},
       {doctorSpec, runDoctor},
   };
   return all;

@@ -49,6 +49,10 @@ int main(int argc, char** argv) {
                             "TEXT");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
+  QCommandLineOption timelapse_step("timelapse-step",
+                                    "In the explorer, show the run's probe sentences as recorded at training step N.",
+                                    "N");
+  parser.addOption(timelapse_step);
   parser.addOption(smoke);
   parser.addOption(screenshot);
   parser.addOption(open_run);
@@ -121,6 +125,7 @@ int main(int argc, char** argv) {
     window.attention()->explore(window.translate()->modelSource(), parser.value(text),
                                 window.translate()->decodeSettings());
   }
+  if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();
     QWidget* page = name == "translate"               ? static_cast<QWidget*>(window.translate())

@@ -3,190 +3,32 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QSaveFile>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
-#include <QSaveFile>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
 
+#include "ui/AttentionGrid.h"
+#include "ui/AttentionMapView.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
-#include "ui/Palette.h"
-#include "ui/QCustomPlot.h"
+#include "ui/TimelapseBar.h"
 
 namespace studio::ui {
 
 using Kind = app::AttentionView::Kind;
-
-namespace {
-
-bool isSpecial(const QString& piece) {
-  return piece == "<s>" || piece == "</s>" || piece == "<pad>" || piece == "<unk>";
-}
-
-QString wordLabel(const QStringList& pieces, const QVector<int>& group) {
-  QString word;
-  for (int i : group) word += pieces[i];
-  if (word.startsWith(QChar(0x2581))) word.remove(0, 1);
-  return word;
-}
-
-QString kindName(Kind kind) {
-  switch (kind) {
-    case Kind::EncoderSelf:
-      return AttentionWorkspace::tr("encoder self-attention");
-    case Kind::DecoderSelf:
-      return AttentionWorkspace::tr("decoder self-attention");
-    case Kind::Cross:
-      return AttentionWorkspace::tr("cross-attention");
-  }
-  return {};
-}
-
-QCPColorGradient heatmapGradient() {
-  QCPColorGradient gradient;
-  gradient.clearColorStops();
-  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
-  gradient.setLevelCount(256);
-  return gradient;
-}
-
-// A small picture of one map, each cell a few pixels, masked cells grey.
-QImage thumbnail(const AttentionMatrix& m, int cell) {
-  QImage image(m.columns * cell, m.rows * cell, QImage::Format_RGB32);
-  double largest = 1e-12;
-  for (double v : m.values) largest = std::max(largest, v);
-  for (int r = 0; r < m.rows; ++r)
-    for (int c = 0; c < m.columns; ++c) {
-      const QRgb colour = m.isMasked(r, c) ? qRgb(128, 128, 128) : heatmapColor(m.value(r, c) / largest);
-      for (int y = 0; y < cell; ++y)
-        for (int x = 0; x < cell; ++x) image.setPixel(c * cell + x, r * cell + y, colour);
-    }
-  return image;
-}
-
-}  // namespace
-
-QVector<QVector<int>> wordGroups(const QStringList& pieces) {
-  QVector<QVector<int>> groups;
-  for (int i = 0; i < pieces.size(); ++i) {
-    const bool special = isSpecial(pieces[i]);
-    const bool opens = groups.isEmpty() || special || pieces[i].startsWith(QChar(0x2581)) ||
-                       isSpecial(pieces[groups.back().back()]);
-    if (opens)
-      groups.push_back({i});
-    else
-      groups.back().push_back(i);
-  }
-  return groups;
-}
-
-AttentionMatrix attentionMatrix(const app::AttentionView& view, Kind kind, int layer, int head, bool merge_words) {
-  const int rows = view.rows(kind), columns = view.columns(kind);
-  // The per-piece matrix first.
-  QVector<double> values(qsizetype(rows) * columns, 0.0);
-  for (int q = 0; q < rows; ++q)
-    for (int k = 0; k < columns; ++k) {
-      double v = 0;
-      if (head >= 0) {
-        v = view.weight(kind, layer, head, q, k);
-      } else {
-        for (int h = 0; h < view.heads; ++h) v += view.weight(kind, layer, h, q, k);
-        v /= std::max(1, view.heads);
-      }
-      values[q * columns + k] = v;
-    }
-  AttentionMatrix m;
-  if (!merge_words) {
-    m.rows = rows;
-    m.columns = columns;
-    m.rowLabels = view.rowTokens(kind);
-    m.columnLabels = view.columnTokens(kind);
-    m.values = values;
-    m.masked.resize(values.size());
-    for (int q = 0; q < rows; ++q)
-      for (int k = 0; k < columns; ++k) m.masked[q * columns + k] = view.masked(kind, q, k);
-    return m;
-  }
-  const auto row_groups = wordGroups(view.rowTokens(kind));
-  const auto column_groups = wordGroups(view.columnTokens(kind));
-  m.rows = int(row_groups.size());
-  m.columns = int(column_groups.size());
-  for (const auto& g : row_groups) m.rowLabels << wordLabel(view.rowTokens(kind), g);
-  for (const auto& g : column_groups) m.columnLabels << wordLabel(view.columnTokens(kind), g);
-  m.values.resize(qsizetype(m.rows) * m.columns);
-  m.masked.resize(m.values.size());
-  for (int r = 0; r < m.rows; ++r)
-    for (int c = 0; c < m.columns; ++c) {
-      double sum = 0;
-      bool all_masked = true;
-      for (int q : row_groups[r])
-        for (int k : column_groups[c]) {
-          sum += values[q * columns + k];
-          all_masked = all_masked && view.masked(kind, q, k);
-        }
-      // Keys summed (a word receives what its pieces receive), queries averaged.
-      m.values[r * m.columns + c] = sum / double(row_groups[r].size());
-      m.masked[r * m.columns + c] = all_masked;
-    }
-  return m;
-}
-
-QVector<double> headEntropies(const app::AttentionView& view, Kind kind, int layer) {
-  QVector<double> result;
-  const int rows = view.rows(kind), columns = view.columns(kind);
-  const QStringList& row_tokens = view.rowTokens(kind);
-  for (int h = 0; h < view.heads; ++h) {
-    double total = 0;
-    int counted = 0;
-    for (int q = 0; q < rows; ++q) {
-      if (row_tokens.value(q) == "<pad>") continue;
-      double entropy = 0;
-      for (int k = 0; k < columns; ++k) {
-        const double p = view.weight(kind, layer, h, q, k);
-        if (p > 0) entropy -= p * std::log2(p);
-      }
-      total += entropy;
-      ++counted;
-    }
-    result << (counted ? total / counted : 0.0);
-  }
-  return result;
-}
-
-int maskedCellsWithWeight(const app::AttentionView& view, double threshold, double* largest) {
-  int count = 0;
-  double max_seen = 0;
-  for (Kind kind : {Kind::EncoderSelf, Kind::DecoderSelf, Kind::Cross}) {
-    const int rows = view.rows(kind), columns = view.columns(kind);
-    for (int l = 0; l < view.layers(kind); ++l)
-      for (int h = 0; h < view.heads; ++h)
-        for (int q = 0; q < rows; ++q)
-          for (int k = 0; k < columns; ++k) {
-            if (!view.masked(kind, q, k)) continue;
-            const double w = std::abs(double(view.weight(kind, l, h, q, k)));
-            max_seen = std::max(max_seen, w);
-            if (w > threshold) ++count;
-          }
-  }
-  if (largest) *largest = max_seen;
-  return count;
-}
 
 AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget* parent)
     : QWidget(parent), service_(service) {
@@ -288,43 +130,17 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   translation_->setWordWrap(true);
   translation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   map_layout->addWidget(translation_);
-  plot_ = new QCustomPlot(map_page);
-  plot_->setObjectName("Heatmap");
-  plot_->setAccessibleName(tr("Attention heatmap"));
-  plot_->setMinimumSize(400, 300);
-  plot_->axisRect()->setupFullAxesBox(true);
-  plot_->xAxis->setLabel(tr("key (attended to)"));
-  plot_->yAxis->setLabel(tr("query (attending)"));
-  plot_->yAxis->setRangeReversed(true);
-  map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
-  map_->setInterpolate(false);
-  map_->setTightBoundary(false);
-  scale_ = new QCPColorScale(plot_);
-  scale_->setType(QCPAxis::atRight);
-  scale_->axis()->setLabel(tr("weight"));
-  plot_->plotLayout()->addElement(0, 1, scale_);
-  map_->setColorScale(scale_);  // the map takes the scale's gradient and range: set them after
-  map_->setGradient(heatmapGradient());
-  auto* margins = new QCPMarginGroup(plot_);
-  plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
-  scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
-  plot_->setMouseTracking(true);
-  applyPalette(plot_, palette(), {scale_->axis()});
-  connect(plot_, &QCustomPlot::mouseMove, this, &AttentionWorkspace::onHover);
-  map_layout->addWidget(plot_, 1);
-  hover_ = new QLabel(tr("Hover over a cell to read its weight."), map_page);
-  hover_->setObjectName("Hover");
-  hover_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  map_layout->addWidget(hover_);
+  map_view_ = new AttentionMapView(map_page);
+  map_layout->addWidget(map_view_, 1);
   views_->addTab(map_page, tr("Map"));
 
-  auto* scroll = new QScrollArea(views_);
-  grid_host_ = new QWidget(scroll);
-  grid_ = new QGridLayout(grid_host_);
-  grid_->setSpacing(6);
-  scroll->setWidget(grid_host_);
-  scroll->setWidgetResizable(true);
-  views_->addTab(scroll, tr("All layers × heads"));
+  grid_ = new AttentionGrid(views_);
+  connect(grid_, &AttentionGrid::mapChosen, this, [this](Kind kind, int layer, int head) {
+    select(kind, layer, head);
+    views_->setCurrentIndex(0);
+  });
+  views_->addTab(grid_, tr("All layers × heads"));
+
 
   ablation_ = new HeadAblationPanel(service_, views_);
   ablation_->setObjectName("Switch heads off");
@@ -344,8 +160,12 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(top);
+  timelapse_ = new TimelapseBar(this);
+  timelapse_->setObjectName("Timelapse");
+  layout->addWidget(timelapse_);
   layout->addWidget(splitter, 1);
 
+  connect(timelapse_, &TimelapseBar::frameShown, this, &AttentionWorkspace::showFrame);
   connect(capture_, &QPushButton::clicked, this, &AttentionWorkspace::capture);
   connect(sentence_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
   connect(kind_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() {
@@ -354,7 +174,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   });
   connect(layer_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { refresh(); });
   connect(head_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { refresh(); });
-  connect(masks_, &QCheckBox::toggled, this, [this]() { drawOverlay(); });
+  connect(masks_, &QCheckBox::toggled, map_view_, &AttentionMapView::setMasksShown);
   connect(merge_, &QCheckBox::toggled, this, [this]() { refresh(); });
   connect(entropy_, &QTableWidget::cellClicked, this, [this](int row, int) { head_->setCurrentIndex(row + 1); });
   connect(service_, &app::TranslationService::attentionCaptured, this, [this](const app::AttentionView& view) {
@@ -366,14 +186,6 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     Q_EMIT errorOccurred(message);
   });
   translation_->setText(tr("Capture a sentence: every layer and head of the three attentions will be shown here."));
-}
-
-void AttentionWorkspace::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::PaletteChange) {
-    applyPalette(plot_, palette(), {scale_->axis()});
-    plot_->replot();
-  }
-  QWidget::changeEvent(event);
 }
 
 void AttentionWorkspace::setModelProvider(std::function<app::ModelSource()> model,
@@ -406,23 +218,47 @@ void AttentionWorkspace::capture() {
   explore(model, sentence_->text(), settings);
 }
 
+void AttentionWorkspace::setTimelapseRun(const QString& run_dir) {
+  if (run_dir != timelapse_->runDir()) timelapse_->setRun(run_dir);
+}
+
+void AttentionWorkspace::showTimelapseStep(qint64 step) {
+  if (!timelapse_->hasFrames()) timelapse_->refresh();
+  timelapse_->showStep(step);
+}
+
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 
 void AttentionWorkspace::showView(const app::AttentionView& view) {
-  view_ = view;
+  timelapse_->pause();
+  frame_step_ = -1;
   ablation_->setSubject(last_model_, view.source, last_settings_, view.encoderLayers, view.decoderLayers, view.heads);
   beam_->setSubject(last_model_, view.source, last_settings_);
-  translation_->setText(tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
-                           "tokens · %7+%8 layers, %9 heads</small>")
-                            .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
-                                 view.modelPath.toHtmlEscaped())
-                            .arg(view.sourceLength)
-                            .arg(view.padding)
-                            .arg(view.targetLength)
-                            .arg(view.encoderLayers)
-                            .arg(view.decoderLayers)
-                            .arg(view.heads));
+  present(view, tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
+                   "tokens · %7+%8 layers, %9 heads</small>")
+                    .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
+                         view.modelPath.toHtmlEscaped())
+                    .arg(view.sourceLength)
+                    .arg(view.padding)
+                    .arg(view.targetLength)
+                    .arg(view.encoderLayers)
+                    .arg(view.decoderLayers)
+                    .arg(view.heads));
+}
+
+void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString& reference, qint64 step) {
+  frame_step_ = step;
+  present(view, tr("<b>Step %1</b> of the run's training: <b>%2</b> → <b>%3</b>%4")
+                    .arg(QLocale().toString(step), view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
+                         reference.isEmpty() ? QString()
+                                             : tr("<br><small>reference: %1</small>").arg(reference.toHtmlEscaped())));
+  Q_EMIT timelapseStepShown(step);
+}
+
+void AttentionWorkspace::present(const app::AttentionView& view, const QString& caption) {
+  view_ = view;
+  translation_->setText(caption);
   {
     const QSignalBlocker block(head_);
     const int previous = head_->currentIndex();
@@ -443,7 +279,7 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
     warning_->setStyleSheet({});
   }
   refresh();
-  fillGrid();
+  grid_->setView(view_);
   Q_EMIT viewShown();
 }
 
@@ -481,75 +317,16 @@ void AttentionWorkspace::refresh() {
 }
 
 void AttentionWorkspace::drawMap() {
-  const AttentionMatrix& m = matrix_;
-  map_->data()->setSize(m.columns, m.rows);
-  map_->data()->setRange(QCPRange(0, std::max(0, m.columns - 1)), QCPRange(0, std::max(0, m.rows - 1)));
-  double largest = 0;
-  for (int r = 0; r < m.rows; ++r)
-    for (int c = 0; c < m.columns; ++c) {
-      map_->data()->setCell(c, r, m.value(r, c));
-      largest = std::max(largest, m.value(r, c));
-    }
-  map_->setDataRange(QCPRange(0, largest > 0 ? largest : 1));
-  auto label_axis = [](QCPAxis* axis, const QStringList& labels) {
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (int i = 0; i < labels.size(); ++i) ticker->addTick(i, labels[i]);
-    axis->setTicker(ticker);
-    axis->setSubTicks(false);
-    axis->setRange(-0.5, labels.size() - 0.5);
-    axis->grid()->setVisible(false);
-  };
-  label_axis(plot_->xAxis, m.columnLabels);
-  label_axis(plot_->yAxis, m.rowLabels);
-  plot_->xAxis->setTickLabelRotation(m.columns > 8 ? 60 : 0);
   const int head = head_->currentData().toInt();
-  const QString title = tr("%1 · layer %2 · %3")
-                            .arg(kindName(kind()))
-                            .arg(layer_->currentIndex() + 1)
-                            .arg(head < 0 ? tr("mean over heads") : tr("head %1").arg(head + 1));
-  plot_->xAxis2->setLabel(title);
-  drawOverlay();
+  map_view_->setMatrix(matrix_, tr("%1 · layer %2 · %3")
+                                    .arg(attentionKindName(kind()))
+                                    .arg(layer_->currentIndex() + 1)
+                                    .arg(head < 0 ? tr("mean over heads") : tr("head %1").arg(head + 1)));
 }
 
-void AttentionWorkspace::drawOverlay() {
-  for (auto* item : overlay_) plot_->removeItem(item);
-  overlay_.clear();
-  if (masks_->isChecked()) {
-    // One rectangle per run of masked cells in a row: the causal triangle
-    // and the padding columns take a rectangle a row each.
-    const AttentionMatrix& m = matrix_;
-    for (int r = 0; r < m.rows; ++r) {
-      int c = 0;
-      while (c < m.columns) {
-        if (!m.isMasked(r, c)) {
-          ++c;
-          continue;
-        }
-        const int first = c;
-        while (c < m.columns && m.isMasked(r, c)) ++c;
-        auto* rect = new QCPItemRect(plot_);
-        rect->topLeft->setCoords(first - 0.5, r - 0.5);
-        rect->bottomRight->setCoords(c - 0.5, r + 0.5);
-        rect->setBrush(maskBrush());
-        rect->setPen(QPen(maskOutline(), 0));
-        rect->setSelectable(false);
-        overlay_.push_back(rect);
-      }
-    }
-  }
-  plot_->replot();
-}
+bool AttentionWorkspace::cellDrawnMasked(int row, int column) const { return map_view_->cellDrawnMasked(row, column); }
 
-bool AttentionWorkspace::cellDrawnMasked(int row, int column) const {
-  for (const auto* rect : overlay_) {
-    if (!rect->visible()) continue;
-    const QPointF a = rect->topLeft->coords(), b = rect->bottomRight->coords();
-    if (column > std::min(a.x(), b.x()) && column < std::max(a.x(), b.x()) && row > std::min(a.y(), b.y()) &&
-        row < std::max(a.y(), b.y()))
-      return true;
-  }
-  return false;
-}
+QCPColorMap* AttentionWorkspace::heatmap() const { return map_view_->heatmap(); }
 
 QString AttentionWorkspace::maskWarning() const { return warning_->text(); }
 
@@ -562,84 +339,13 @@ void AttentionWorkspace::fillEntropy() {
   }
 }
 
-int AttentionWorkspace::thumbnailCount() const { return grid_->count(); }
+int AttentionWorkspace::thumbnailCount() const { return grid_->thumbnailCount(); }
 
-void AttentionWorkspace::showGrid() { views_->setCurrentIndex(1); }
+void AttentionWorkspace::showGrid() { views_->setCurrentWidget(grid_); }
 
-void AttentionWorkspace::fillGrid() {
-  while (auto* item = grid_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
-  // Rows: the three kinds' layers; columns: the heads, then their mean.
-  int row = 0;
-  for (Kind kind : {Kind::EncoderSelf, Kind::DecoderSelf, Kind::Cross}) {
-    for (int l = 0; l < view_.layers(kind); ++l, ++row) {
-      auto* label = new QLabel(tr("%1\nlayer %2").arg(kindName(kind)).arg(l + 1), grid_host_);
-      grid_->addWidget(label, row, 0);
-      for (int h = -1; h < view_.heads; ++h) {
-        const auto m = attentionMatrix(view_, kind, l, h, false);
-        const int cell = std::max(2, 96 / std::max({1, m.rows, m.columns}));
-        auto* button = new QToolButton(grid_host_);
-        button->setIcon(QPixmap::fromImage(thumbnail(m, cell)));
-        button->setIconSize(QSize(m.columns * cell, m.rows * cell));
-        button->setToolButtonStyle(Qt::ToolButtonTextUnderIcon);
-        button->setText(h < 0 ? tr("mean") : tr("head %1").arg(h + 1));
-        button->setAccessibleName(tr("%1, layer %2, %3").arg(kindName(kind)).arg(l + 1).arg(button->text()));
-        button->setToolTip(tr("Open this map"));
-        connect(button, &QToolButton::clicked, this, [this, kind, l, h]() {
-          select(kind, l, h);
-          views_->setCurrentIndex(0);
-        });
-        grid_->addWidget(button, row, h + 2);
-      }
-    }
-  }
-  // Thumbnails packed to the top left, whatever the window's size.
-  for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 0);
-  for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, 0);
-  grid_->setColumnStretch(view_.heads + 2, 1);
-  grid_->setRowStretch(row, 1);
-}
+bool AttentionWorkspace::savePng(const QString& path) { return map_view_->savePng(path); }
 
-void AttentionWorkspace::onHover(QMouseEvent* event) {
-  if (view_.isEmpty() || matrix_.rows == 0) return;
-  const int column = int(std::lround(plot_->xAxis->pixelToCoord(event->pos().x())));
-  const int row = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
-  if (row < 0 || row >= matrix_.rows || column < 0 || column >= matrix_.columns) {
-    hover_->clear();
-    QToolTip::hideText();
-    return;
-  }
-  const QString text = tr("query “%1” → key “%2”: %3%4")
-                           .arg(matrix_.rowLabels[row], matrix_.columnLabels[column])
-                           .arg(matrix_.value(row, column), 0, 'g', 6)
-                           .arg(matrix_.isMasked(row, column) ? tr(" (masked)") : QString());
-  hover_->setText(text);
-  QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
-}
-
-bool AttentionWorkspace::savePng(const QString& path) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  const QPixmap picture = plot_->toPixmap(plot_->width(), plot_->height(), 2.0);
-  return picture.save(&file, "PNG") && file.commit();
-}
-
-bool AttentionWorkspace::saveSvg(const QString& path) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  QSvgGenerator generator;
-  generator.setOutputDevice(&file);
-  generator.setSize(plot_->size());
-  generator.setViewBox(QRect(QPoint(0, 0), plot_->size()));
-  generator.setTitle(plot_->xAxis2->label());
-  QCPPainter painter;
-  if (!painter.begin(&generator)) return false;
-  plot_->toPainter(&painter, plot_->width(), plot_->height());
-  painter.end();
-  return file.commit();
-}
+bool AttentionWorkspace::saveSvg(const QString& path) { return map_view_->saveSvg(path); }
 
 bool AttentionWorkspace::saveCsv(const QString& path) const {
   if (matrix_.rows == 0) return false;

@@ -6,14 +6,11 @@
 #include <functional>
 
 #include "app/TranslationService.h"
+#include "ui/AttentionMatrix.h"
 
 class QCPColorMap;
-class QCPColorScale;
-class QCPItemRect;
 class QCheckBox;
 class QComboBox;
-class QCustomPlot;
-class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -23,36 +20,11 @@ class QTableWidget;
 
 namespace studio::ui {
 
+class AttentionGrid;
+class AttentionMapView;
 class BeamExplorer;
 class HeadAblationPanel;
-
-// One heatmap as drawn: rows are queries, columns keys, after the "mean
-// over heads" and "merge pieces into words" choices.
-struct AttentionMatrix {
-  QStringList rowLabels, columnLabels;
-  QVector<double> values;  // rows × columns, row-major
-  QVector<bool> masked;    // the same shape; true = the query may not see the key
-  int rows = 0, columns = 0;
-  double value(int row, int column) const { return values[row * columns + column]; }
-  bool isMasked(int row, int column) const { return masked[row * columns + column]; }
-};
-
-// Groups of consecutive pieces that form one word: a piece starting with
-// "▁" or a special token ("<s>", "</s>", "<pad>", "<unk>") opens a group.
-QVector<QVector<int>> wordGroups(const QStringList& pieces);
-
-// The matrix of one map (head = -1: the mean over heads), optionally with
-// pieces merged into words (weights summed over a word's keys, averaged
-// over its queries; a merged cell is masked when all its cells are).
-AttentionMatrix attentionMatrix(const app::AttentionView& view, app::AttentionView::Kind kind, int layer, int head,
-                                bool merge_words);
-
-// Mean entropy in bits of each head's attention rows (queries that are
-// padding are left out), for one kind and layer.
-QVector<double> headEntropies(const app::AttentionView& view, app::AttentionView::Kind kind, int layer);
-
-// Masked cells, over every map of the view, whose weight exceeds `threshold`.
-int maskedCellsWithWeight(const app::AttentionView& view, double threshold = 1e-6, double* largest = nullptr);
+class TimelapseBar;
 
 // The Attention explorer: heatmaps of encoder self-, decoder self- and
 // cross-attention for every layer and head, the masks drawn over them,
@@ -71,6 +43,13 @@ class AttentionWorkspace : public QWidget {
   // Captures `text` with the model and shows it when it arrives.
   void explore(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings);
   void showView(const app::AttentionView& view);
+
+  // The training timelapse: the run whose probes.rec the step slider plays
+  // (see TimelapseBar), and the step it shows (-1: a captured sentence is shown).
+  void setTimelapseRun(const QString& run_dir);
+  TimelapseBar* timelapse() const { return timelapse_; }
+  void showTimelapseStep(qint64 step);
+  qint64 timelapseStep() const { return frame_step_; }
   const app::AttentionView& view() const { return view_; }
 
   // head = -1 selects the mean over heads.
@@ -80,7 +59,7 @@ class AttentionWorkspace : public QWidget {
   void setPadTo(int tokens);
 
   const AttentionMatrix& shownMatrix() const { return matrix_; }
-  QCPColorMap* heatmap() const { return map_; }
+  QCPColorMap* heatmap() const;
   // Whether the drawn mask overlay covers the centre of this cell.
   bool cellDrawnMasked(int row, int column) const;
   QString maskWarning() const;
@@ -101,21 +80,18 @@ class AttentionWorkspace : public QWidget {
 
  Q_SIGNALS:
   void viewShown();
+  void timelapseStepShown(qint64 step);  // for the Training charts' marker
   void errorOccurred(const QString& message);
-
- protected:
-  void changeEvent(QEvent* event) override;  // follows a palette (theme) change
 
  private:
   app::AttentionView::Kind kind() const;
   void capture();
+  void showFrame(const app::AttentionView& view, const QString& reference, qint64 step);
+  void present(const app::AttentionView& view, const QString& caption);
   void refresh();
   void drawMap();
-  void drawOverlay();
   void fillEntropy();
-  void fillGrid();
   void updateLayerChoices();
-  void onHover(QMouseEvent* event);
   void exportAs(const QString& format);
 
   app::TranslationService* service_;
@@ -137,15 +113,12 @@ class AttentionWorkspace : public QWidget {
   QCheckBox* merge_;
   QLabel* translation_;
   QLabel* warning_;
-  QLabel* hover_;
   QTableWidget* entropy_;
   QTabWidget* views_;
-  QCustomPlot* plot_;
-  QCPColorMap* map_;
-  QCPColorScale* scale_;
-  QVector<QCPItemRect*> overlay_;
-  QWidget* grid_host_;
-  QGridLayout* grid_;
+  AttentionMapView* map_view_;
+  AttentionGrid* grid_;
+  TimelapseBar* timelapse_;
+  qint64 frame_step_ = -1;
   HeadAblationPanel* ablation_;
   BeamExplorer* beam_;
 };

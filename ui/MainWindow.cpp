@@ -6,6 +6,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QLocale>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QMenuBar>
@@ -59,6 +60,18 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   connect(training_, &TrainingWorkspace::runningChanged, this, [this](bool running) {
     if (running && translate_->modelSource().isEmpty())
       translate_->setModelSource({app::ModelSource::Kind::RunLatest, training_->runDir()});
+  });
+
+  // The explorer's timelapse plays the Training workspace's run; the charts
+  // mark the step it shows, and a click on a chart moves it there.
+  connect(training_, &TrainingWorkspace::runDirChanged, attention_, &AttentionWorkspace::setTimelapseRun);
+  connect(attention_, &AttentionWorkspace::timelapseStepShown, training_, &TrainingWorkspace::setViewedStep);
+  connect(training_, &TrainingWorkspace::stepClicked, this, [this](qint64 step) {
+    attention_->showTimelapseStep(step);
+    if (attention_->timelapseStep() >= 0)
+      statusBar()->showMessage(tr("The Attention tab shows the probe sentences at step %1.")
+                                   .arg(QLocale().toString(attention_->timelapseStep())),
+                               5000);
   });
 
   buildMenus();
@@ -203,6 +216,7 @@ void MainWindow::restoreSettings() {
   } else if (const QString newest = app::newestRun(); !newest.isEmpty()) {
     // No model chosen yet: the newest run's newest checkpoint.
     translate_->setModelSource({app::ModelSource::Kind::RunLatest, newest});
+    if (training_->runDir().isEmpty()) attention_->setTimelapseRun(newest);
   }
   app::DecodeSettings decode;
   decode.beam = settings.value("translate/beam", decode.beam).toInt();

@@ -65,11 +65,36 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   applyPalette(plot_, palette());
   layout->addWidget(plot_, 1);
 
+  // A click that does not drag the view picks a step.
+  connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { press_ = event->pos(); });
+  connect(plot_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+    if ((event->pos() - press_).manhattanLength() > 4 || event->button() != Qt::LeftButton) return;
+    if (!plot_->axisRect()->rect().contains(event->pos())) return;
+    Q_EMIT stepClicked(stepAt(event->pos().x()));
+  });
+
   connect(log_scale_, &QCheckBox::toggled, this, &MetricChart::setLogScale);
   connect(smooth_, &QCheckBox::toggled, this, &MetricChart::replotNow);
   replot_timer_.setSingleShot(true);
   replot_timer_.setInterval(100);
   connect(&replot_timer_, &QTimer::timeout, this, &MetricChart::replotNow);
+}
+
+double MetricChart::stepAt(int x_pixel) const { return std::max(0.0, plot_->xAxis->pixelToCoord(x_pixel)); }
+
+void MetricChart::setMarker(double step) {
+  marker_step_ = step;
+  if (!marker_) {
+    marker_ = new QCPItemStraightLine(plot_);
+    marker_->setSelectable(false);
+    marker_->setObjectName("Step marker");
+  }
+  QColor colour(230, 120, 0);
+  marker_->setPen(QPen(colour, 1.5, Qt::DashLine));
+  marker_->point1->setCoords(step, 1);  // y 1 and 2: valid on a log axis as well
+  marker_->point2->setCoords(step, 2);
+  marker_->setVisible(step >= 0);
+  replotSoon();
 }
 
 void MetricChart::changeEvent(QEvent* event) {

@@ -7,6 +7,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemStraightLine;
 class QCheckBox;
 
 namespace studio::ui {
@@ -34,12 +35,21 @@ class MetricChart : public QWidget {
   const QCPGraph* graph(int series) const;
   void replotNow();
 
+  // A vertical line at `step` (the step the Attention explorer's timelapse
+  // shows); a negative step hides it.
+  void setMarker(double step);
+  double marker() const { return marker_step_; }
+  // The step under a pixel of the plot (what a click there means).
+  double stepAt(int x_pixel) const;
+
   // Saves the chart: PNG, or CSV of every point of every series.
   bool savePng(const QString& path);
   bool saveCsv(const QString& path) const;
 
  Q_SIGNALS:
   void saveFailed(const QString& message);
+  // A click (not a drag) on the plot, at this step.
+  void stepClicked(double step);
 
  protected:
   void changeEvent(QEvent* event) override;  // follows a palette (theme) change
@@ -55,6 +65,9 @@ class MetricChart : public QWidget {
   QVector<QVector<double>> xs_, ys_;
   QVector<QString> names_;
   QVector<QCPGraph*> graphs_;
+  QCPItemStraightLine* marker_ = nullptr;
+  double marker_step_ = -1;
+  QPoint press_;
 };
 
 }  // namespace studio::ui

@@ -1,5 +1,7 @@
 #include "ui/TrainingWorkspace.h"
 
+#include <cmath>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -113,6 +115,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   connect(data_dir_, &QLineEdit::textChanged, this, &TrainingWorkspace::showDataSummary);
   data_form->addRow(tr("Run folder"), folderRow(run_dir_, tr("Run folder"),
                                                 tr("Checkpoints, metrics.jsonl and best.pt are written here")));
+  connect(run_dir_, &QLineEdit::editingFinished, this, [this] { Q_EMIT runDirChanged(runDir()); });
   device_ = new QComboBox(data_group);
   device_->addItems({"auto", "cpu", "cuda"});
   device_->setObjectName("Device");
@@ -164,8 +167,11 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   lr_ = lr_chart_->addSeries(tr("learning rate"), QColor(148, 103, 189));
   speed_chart_ = new MetricChart(tr("Speed"), tr("target tokens / s"), charts);
   speed_ = speed_chart_->addSeries(tr("tokens/s"), QColor(214, 39, 40));
-  for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_})
+  for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) {
     connect(chart, &MetricChart::saveFailed, this, &TrainingWorkspace::errorOccurred);
+    chart->setToolTip(tr("Click a step to see the probe sentences' attention there (Attention tab)"));
+    connect(chart, &MetricChart::stepClicked, this, [this](double step) { Q_EMIT stepClicked(qint64(std::llround(step))); });
+  }
   grid->addWidget(loss_chart_, 0, 0);
   grid->addWidget(bleu_chart_, 0, 1);
   grid->addWidget(lr_chart_, 1, 0);
@@ -291,6 +297,11 @@ void TrainingWorkspace::setDataDir(const QString& dir) {
 void TrainingWorkspace::setRunDir(const QString& dir) {
   run_dir_->setText(dir);
   if (!dir.trimmed().isEmpty()) first_run_->hide();  // there is a run now
+  Q_EMIT runDirChanged(runDir());
+}
+
+void TrainingWorkspace::setViewedStep(qint64 step) {
+  for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->setMarker(double(step));
 }
 QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
 QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
@@ -375,6 +386,7 @@ void TrainingWorkspace::begin(bool resume) {
   setRunning(true);
   status_->setText(resume ? tr("Resuming…") : tr("Starting…"));
   session_.start(request);
+  Q_EMIT runDirChanged(runDir());
 }
 
 void TrainingWorkspace::stopTraining() {

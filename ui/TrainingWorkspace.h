@@ -50,6 +50,9 @@ class TrainingWorkspace : public QWidget {
   bool openRun(const QString& dir);
 
   MetricChart* lossChart() const { return loss_chart_; }
+  MetricChart* bleuChart() const { return bleu_chart_; }
+  // Marks `step` on every chart (the step the attention timelapse shows).
+  void setViewedStep(qint64 step);
   // The guided first run (shown while there is no run yet).
   FirstRunPanel* firstRun() const { return first_run_; }
   // Trains the starter preset on the demo corpus into `run_dir`, preparing
@@ -66,6 +69,8 @@ class TrainingWorkspace : public QWidget {
 
  Q_SIGNALS:
   void runningChanged(bool running);
+  void runDirChanged(const QString& dir);
+  void stepClicked(qint64 step);  // a click on a chart
   void errorOccurred(const QString& message);
 
  private:

@@ -35,6 +35,9 @@ int runEvaluate(const ParsedArgs& args);
 const CommandSpec& attentionSpec();
 int runAttention(const ParsedArgs& args);
 
+const CommandSpec& timelapseSpec();
+int runTimelapse(const ParsedArgs& args);
+
 const CommandSpec& headsSpec();
 int runHeads(const ParsedArgs& args);
 

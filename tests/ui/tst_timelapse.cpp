@@ -1,0 +1,226 @@
+// The attention timelapse: a run's probes.rec played in the explorer, the
+// Training charts' marker following it, a click on a chart moving it, new
+// records appearing while the run trains, and damaged files said, not shown.
+
+#include <fstream>
+
+#include <QLabel>
+#include <QSettings>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include "app/EngineInfo.h"
+#include "app/ProbeHistory.h"
+#include "common/TestUtil.h"
+#include "model/training/ProbeFile.h"
+#include "model/training/Trainer.h"
+#include "ui/AttentionWorkspace.h"
+#include "ui/MainWindow.h"
+#include "ui/MetricChart.h"
+#include "ui/QCustomPlot.h"
+#include "ui/TimelapseBar.h"
+#include "ui/TrainingWorkspace.h"
+
+using namespace studio;
+
+namespace {
+
+model::TrainingConfig smallConfig(int64_t max_steps) {
+  model::TrainingConfig c;
+  auto& m = c.model;
+  m.encoder_layers = m.decoder_layers = 1;
+  m.d_model = 32;
+  m.heads = 2;
+  m.d_ff = 64;
+  m.max_length = 64;
+  c.max_tokens = 256;
+  c.warmup_steps = 10;
+  c.max_steps = max_steps;
+  c.eval_every = 6;
+  c.eval_sentences = 8;
+  c.log_every = 1;
+  c.probe_every = 4;
+  c.device = "cpu";
+  return c;
+}
+
+bool train(const model::TrainingConfig& config, const std::string& data, const std::string& run, bool resume,
+           int64_t max_steps = 0) {
+  std::string failure;
+  model::TrainerCallbacks callbacks;
+  callbacks.failed = [&](const std::string& m) { failure = m; };
+  const bool ok = model::Trainer(config, data, run, resume, callbacks, max_steps).run();
+  if (!ok) qWarning("training failed: %s", failure.c_str());
+  return ok;
+}
+
+}  // namespace
+
+class TestTimelapse : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void theHistoryReadsFramesByProbeTargetAndStep();
+  void theSliderPlaysTheRunAndTheChartsFollow();
+  void aClickOnAChartMovesTheSlider();
+  void newRecordsAppearWhileTheRunTrains();
+  void aDamagedFileIsSaidNotShown();
+
+ private:
+  QTemporaryDir tmp_;
+  std::string data_;
+  QString run_;
+};
+
+void TestTimelapse::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp_.filePath("settings"));
+  qputenv("XDG_DATA_HOME", tmp_.filePath("xdg").toUtf8());
+  data_ = test::prepareNumberedCorpus(tmp_.path().toStdString(),
+                                      {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục"},
+                                      {"open the file", "close the window", "save the document", "delete the folder"},
+                                      300, 100);
+  run_ = tmp_.filePath("run");
+  QVERIFY(train(smallConfig(12), data_, run_.toStdString(), false));
+}
+
+void TestTimelapse::theHistoryReadsFramesByProbeTargetAndStep() {
+  app::ProbeHistory history;
+  QString error;
+  QVERIFY2(history.open(run_, &error), qPrintable(error));
+  QCOMPARE(history.probes(), (QList<int>{0, 1, 2}));
+  QCOMPARE(history.steps(0, false), (QList<qint64>{0, 4, 8, 12}));
+  QCOMPARE(history.steps(0, true), (QList<qint64>{0, 4, 8, 12}));
+  QVERIFY(history.hasReference(0));
+  // A step between records shows the one before it.
+  const auto* frame = history.frame(1, false, 6);
+  QVERIFY(frame);
+  QCOMPARE(frame->step, qint64(4));
+  QCOMPARE(frame->view.source, history.probeSource(1));
+  QCOMPARE(frame->view.targetTokens.first(), QString("<s>"));
+  QVERIFY(!frame->reference.isEmpty());
+  QVERIFY(!history.frame(0, false, -1));
+  QVERIFY(!history.refresh(&error));  // nothing new
+  app::ProbeHistory none;
+  QVERIFY(!none.open(tmp_.filePath("no-such-run"), &error));
+  QVERIFY2(error.contains("no probes.rec"), qPrintable(error));
+}
+
+void TestTimelapse::theSliderPlaysTheRunAndTheChartsFollow() {
+  ui::MainWindow window(app::engineInfo());
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  auto* explorer = window.attention();
+  auto* bar = explorer->timelapse();
+  QVERIFY(bar->hasFrames());
+  QCOMPARE(bar->steps(), (QList<qint64>{0, 4, 8, 12}));
+  // Opening the run shows its last step; the charts mark it.
+  QCOMPARE(explorer->timelapseStep(), qint64(12));
+  QCOMPARE(window.training()->lossChart()->marker(), 12.0);
+
+  // The slider: step 4's map is the record's.
+  bar->slider()->setValue(1);
+  QCOMPARE(explorer->timelapseStep(), qint64(4));
+  QCOMPARE(window.training()->lossChart()->marker(), 4.0);
+  QCOMPARE(window.training()->bleuChart()->marker(), 4.0);
+  const auto contents = model::readProbeFile((run_ + "/probes.rec").toStdString());
+  const model::ProbeRecord* want = nullptr;
+  for (const auto& r : contents.records)
+    if (r.step == 4 && r.probe == 0 && r.target == model::ProbeTarget::Reference) want = &r;
+  QVERIFY(want);
+  explorer->select(app::AttentionView::Kind::Cross, 0, 1);
+  const auto& shown = explorer->shownMatrix();
+  QCOMPARE(shown.rows, int(want->attention.target_length));
+  QCOMPARE(shown.columns, int(want->attention.source_length));
+  for (int q = 0; q < shown.rows; ++q)
+    for (int k = 0; k < shown.columns; ++k) QCOMPARE(float(shown.value(q, k)), want->attention.crossWeight(0, 1, q, k));
+  QCOMPARE(explorer->view().translation, QString::fromStdString(want->attention.translation));
+
+  // The same head keeps its place while the steps change; the whole grid follows.
+  bar->slider()->setValue(3);
+  QCOMPARE(explorer->timelapseStep(), qint64(12));
+  QCOMPARE(explorer->thumbnailCount() > 0, true);
+
+  // Own translations, then play from the start to the end.
+  bar->setOwnTranslation(true);
+  QCOMPARE(explorer->timelapseStep(), qint64(12));
+  bar->slider()->setValue(0);
+  QCOMPARE(window.training()->lossChart()->marker(), 0.0);
+  bar->play();
+  QVERIFY(bar->isPlaying());
+  QTRY_COMPARE_WITH_TIMEOUT(explorer->timelapseStep(), qint64(12), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(!bar->isPlaying(), 5000);
+  QCOMPARE(window.training()->lossChart()->marker(), 12.0);
+
+  // A captured sentence replaces the frame: no step is marked as shown.
+  app::AttentionView captured = explorer->view();
+  explorer->showView(captured);
+  QCOMPARE(explorer->timelapseStep(), qint64(-1));
+}
+
+void TestTimelapse::aClickOnAChartMovesTheSlider() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  auto* chart = window.training()->lossChart();
+  chart->replotNow();
+  QCustomPlot* plot = chart->plot();
+  const QRect area = plot->axisRect()->rect();
+  const int x = int(plot->xAxis->coordToPixel(9.0));
+  QVERIFY2(area.left() < x && x < area.right(), qPrintable(QString("x %1 outside the plot").arg(x)));
+  QCOMPARE(qRound(chart->stepAt(x)), 9);
+  QSignalSpy clicked(chart, &ui::MetricChart::stepClicked);
+  QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(x, area.center().y()));
+  QCOMPARE(clicked.size(), 1);
+  // Step 9 was not recorded: the explorer shows step 8, the one before.
+  QCOMPARE(window.attention()->timelapseStep(), qint64(8));
+  QCOMPARE(window.attention()->timelapse()->slider()->value(), 2);
+  QCOMPARE(chart->marker(), 8.0);
+
+  // A drag pans the chart and moves nothing.
+  QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(x, area.center().y()));
+  QTest::mouseMove(plot, QPoint(x - 60, area.center().y()));
+  QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x - 60, area.center().y()));
+  QCOMPARE(clicked.size(), 1);
+  QCOMPARE(window.attention()->timelapseStep(), qint64(8));
+}
+
+void TestTimelapse::newRecordsAppearWhileTheRunTrains() {
+  // A copy of the run, resumed to step 16 while the explorer watches it.
+  const QString run = tmp_.filePath("growing");
+  QVERIFY(train(smallConfig(8), data_, run.toStdString(), false));
+  ui::TimelapseBar bar;
+  QVERIFY(bar.setRun(run));
+  QCOMPARE(bar.steps(), (QList<qint64>{0, 4, 8}));
+  QSignalSpy shown(&bar, &ui::TimelapseBar::frameShown);
+  QVERIFY(train({}, data_, run.toStdString(), true, 16));
+  QVERIFY(bar.refresh());
+  QCOMPARE(bar.steps(), (QList<qint64>{0, 4, 8, 12, 16}));
+  // It followed the newest step, as it was at the end.
+  QCOMPARE(bar.step(), qint64(16));
+  QVERIFY(!shown.isEmpty());
+  QCOMPARE(shown.last().at(2).toLongLong(), qint64(16));
+}
+
+void TestTimelapse::aDamagedFileIsSaidNotShown() {
+  const QString run = tmp_.filePath("newer-format");
+  QVERIFY(QDir().mkpath(run));
+  {
+    std::ofstream out((run + "/probes.rec").toStdString(), std::ios::binary);
+    out << model::probeFileHeader(9);
+  }
+  ui::TimelapseBar bar;
+  QVERIFY(!bar.setRun(run));
+  QVERIFY(!bar.hasFrames());
+  auto* status = bar.findChild<QLabel*>("Timelapse status");
+  QVERIFY(status);
+  QVERIFY2(status->text().contains("version 9"), qPrintable(status->text()));
+}
+
+QTEST_MAIN(TestTimelapse)
+#include "tst_timelapse.moc"

@@ -1,0 +1,180 @@
+#include "ui/AttentionMapView.h"
+
+#include <QLabel>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "ui/Palette.h"
+#include "ui/QCustomPlot.h"
+
+namespace studio::ui {
+
+namespace {
+
+QCPColorGradient heatmapGradient() {
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
+  gradient.setLevelCount(256);
+  return gradient;
+}
+
+}  // namespace
+
+AttentionMapView::AttentionMapView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("Heatmap");
+  plot_->setAccessibleName(tr("Attention heatmap"));
+  plot_->setMinimumSize(400, 300);
+  plot_->axisRect()->setupFullAxesBox(true);
+  plot_->xAxis->setLabel(tr("key (attended to)"));
+  plot_->yAxis->setLabel(tr("query (attending)"));
+  plot_->yAxis->setRangeReversed(true);
+  map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+  map_->setInterpolate(false);
+  map_->setTightBoundary(false);
+  scale_ = new QCPColorScale(plot_);
+  scale_->setType(QCPAxis::atRight);
+  scale_->axis()->setLabel(tr("weight"));
+  plot_->plotLayout()->addElement(0, 1, scale_);
+  map_->setColorScale(scale_);  // the map takes the scale's gradient and range: set them after
+  map_->setGradient(heatmapGradient());
+  auto* margins = new QCPMarginGroup(plot_);
+  plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+  scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+  plot_->setMouseTracking(true);
+  applyPalette(plot_, palette(), {scale_->axis()});
+  connect(plot_, &QCustomPlot::mouseMove, this, &AttentionMapView::onHover);
+  layout->addWidget(plot_, 1);
+  hover_ = new QLabel(tr("Hover over a cell to read its weight."), this);
+  hover_->setObjectName("Hover");
+  hover_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(hover_);
+}
+
+void AttentionMapView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) {
+    applyPalette(plot_, palette(), {scale_->axis()});
+    plot_->replot();
+  }
+  QWidget::changeEvent(event);
+}
+
+void AttentionMapView::setMatrix(const AttentionMatrix& matrix, const QString& title) {
+  matrix_ = matrix;
+  const AttentionMatrix& m = matrix_;
+  map_->data()->setSize(m.columns, m.rows);
+  map_->data()->setRange(QCPRange(0, std::max(0, m.columns - 1)), QCPRange(0, std::max(0, m.rows - 1)));
+  double largest = 0;
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.columns; ++c) {
+      map_->data()->setCell(c, r, m.value(r, c));
+      largest = std::max(largest, m.value(r, c));
+    }
+  map_->setDataRange(QCPRange(0, largest > 0 ? largest : 1));
+  auto label_axis = [](QCPAxis* axis, const QStringList& labels) {
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int i = 0; i < labels.size(); ++i) ticker->addTick(i, labels[i]);
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+    axis->setRange(-0.5, labels.size() - 0.5);
+    axis->grid()->setVisible(false);
+  };
+  label_axis(plot_->xAxis, m.columnLabels);
+  label_axis(plot_->yAxis, m.rowLabels);
+  plot_->xAxis->setTickLabelRotation(m.columns > 8 ? 60 : 0);
+  plot_->xAxis2->setLabel(title);
+  drawOverlay();
+}
+
+void AttentionMapView::setMasksShown(bool shown) {
+  masks_shown_ = shown;
+  drawOverlay();
+}
+
+void AttentionMapView::drawOverlay() {
+  for (auto* item : overlay_) plot_->removeItem(item);
+  overlay_.clear();
+  if (masks_shown_) {
+    // One rectangle per run of masked cells in a row: the causal triangle
+    // and the padding columns take a rectangle a row each.
+    const AttentionMatrix& m = matrix_;
+    for (int r = 0; r < m.rows; ++r) {
+      int c = 0;
+      while (c < m.columns) {
+        if (!m.isMasked(r, c)) {
+          ++c;
+          continue;
+        }
+        const int first = c;
+        while (c < m.columns && m.isMasked(r, c)) ++c;
+        auto* rect = new QCPItemRect(plot_);
+        rect->topLeft->setCoords(first - 0.5, r - 0.5);
+        rect->bottomRight->setCoords(c - 0.5, r + 0.5);
+        rect->setBrush(maskBrush());
+        rect->setPen(QPen(maskOutline(), 0));
+        rect->setSelectable(false);
+        overlay_.push_back(rect);
+      }
+    }
+  }
+  plot_->replot();
+}
+
+bool AttentionMapView::cellDrawnMasked(int row, int column) const {
+  for (const auto* rect : overlay_) {
+    if (!rect->visible()) continue;
+    const QPointF a = rect->topLeft->coords(), b = rect->bottomRight->coords();
+    if (column > std::min(a.x(), b.x()) && column < std::max(a.x(), b.x()) && row > std::min(a.y(), b.y()) &&
+        row < std::max(a.y(), b.y()))
+      return true;
+  }
+  return false;
+}
+
+void AttentionMapView::onHover(QMouseEvent* event) {
+  if (matrix_.rows == 0) return;
+  const int column = int(std::lround(plot_->xAxis->pixelToCoord(event->pos().x())));
+  const int row = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
+  if (row < 0 || row >= matrix_.rows || column < 0 || column >= matrix_.columns) {
+    hover_->clear();
+    QToolTip::hideText();
+    return;
+  }
+  const QString text = tr("query “%1” → key “%2”: %3%4")
+                           .arg(matrix_.rowLabels[row], matrix_.columnLabels[column])
+                           .arg(matrix_.value(row, column), 0, 'g', 6)
+                           .arg(matrix_.isMasked(row, column) ? tr(" (masked)") : QString());
+  hover_->setText(text);
+  QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+}
+
+bool AttentionMapView::savePng(const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  const QPixmap picture = plot_->toPixmap(plot_->width(), plot_->height(), 2.0);
+  return picture.save(&file, "PNG") && file.commit();
+}
+
+bool AttentionMapView::saveSvg(const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  QSvgGenerator generator;
+  generator.setOutputDevice(&file);
+  generator.setSize(plot_->size());
+  generator.setViewBox(QRect(QPoint(0, 0), plot_->size()));
+  generator.setTitle(plot_->xAxis2->label());
+  QCPPainter painter;
+  if (!painter.begin(&generator)) return false;
+  plot_->toPainter(&painter, plot_->width(), plot_->height());
+  painter.end();
+  return file.commit();
+}
+
+}  // namespace studio::ui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+#include "ui/AttentionMatrix.h"
+
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemRect;
+class QCustomPlot;
+class QLabel;
+class QMouseEvent;
+
+namespace studio::ui {
+
+// One attention map drawn as a heatmap: labelled axes (queries down, keys
+// across), a colour scale, the masked cells hatched over it, and a read-out
+// of the cell under the mouse. Exports what it shows as PNG or SVG.
+class AttentionMapView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit AttentionMapView(QWidget* parent = nullptr);
+
+  void setMatrix(const AttentionMatrix& matrix, const QString& title);
+  const AttentionMatrix& matrix() const { return matrix_; }
+  void setMasksShown(bool shown);
+
+  QCustomPlot* plot() const { return plot_; }
+  QCPColorMap* heatmap() const { return map_; }
+  // Whether the drawn mask overlay covers the centre of this cell.
+  bool cellDrawnMasked(int row, int column) const;
+
+  bool savePng(const QString& path);
+  bool saveSvg(const QString& path);
+
+ protected:
+  void changeEvent(QEvent* event) override;  // follows a palette (theme) change
+
+ private:
+  void drawOverlay();
+  void onHover(QMouseEvent* event);
+
+  AttentionMatrix matrix_;
+  bool masks_shown_ = true;
+  QCustomPlot* plot_;
+  QCPColorMap* map_;
+  QCPColorScale* scale_;
+  QVector<QCPItemRect*> overlay_;
+  QLabel* hover_;
+};
+
+}  // namespace studio::ui
