@@ -66,6 +66,18 @@
         <source> (this build has no CUDA)</source>
         <translation> (this build has no CUDA)</translation>
     </message>
+    <message>
+        <source>encoder self-attention</source>
+        <translation>encoder self-attention</translation>
+    </message>
+    <message>
+        <source>decoder self-attention</source>
+        <translation>decoder self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -135,19 +147,63 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AttentionGrid</name>
+    <message>
+        <source>%1
+layer %2</source>
+        <translation>%1
+layer %2</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>mean</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>head %1</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, %3</source>
+        <translation>%1, layer %2, %3</translation>
+    </message>
+    <message>
+        <source>Open this map</source>
+        <translation>Open this map</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::AttentionMapView</name>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>Attention heatmap</translation>
+    </message>
+    <message>
+        <source>key (attended to)</source>
+        <translation>key (attended to)</translation>
+    </message>
+    <message>
+        <source>query (attending)</source>
+        <translation>query (attending)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>weight</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight.</source>
+        <translation>Hover over a cell to read its weight.</translation>
+    </message>
+    <message>
+        <source>query “%1” → key “%2”: %3%4</source>
+        <translation>query “%1” → key “%2”: %3%4</translation>
+    </message>
+    <message>
+        <source> (masked)</source>
+        <translation> (masked)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AttentionWorkspace</name>
-    <message>
-        <source>encoder self-attention</source>
-        <translation>encoder self-attention</translation>
-    </message>
-    <message>
-        <source>decoder self-attention</source>
-        <translation>decoder self-attention</translation>
-    </message>
-    <message>
-        <source>cross-attention</source>
-        <translation>cross-attention</translation>
-    </message>
     <message>
         <source>Sentence to explore</source>
         <translation>Sentence to explore</translation>
@@ -269,26 +325,6 @@
         <translation>A picture of the map shown</translation>
     </message>
     <message>
-        <source>Attention heatmap</source>
-        <translation>Attention heatmap</translation>
-    </message>
-    <message>
-        <source>key (attended to)</source>
-        <translation>key (attended to)</translation>
-    </message>
-    <message>
-        <source>query (attending)</source>
-        <translation>query (attending)</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>weight</translation>
-    </message>
-    <message>
-        <source>Hover over a cell to read its weight.</source>
-        <translation>Hover over a cell to read its weight.</translation>
-    </message>
-    <message>
         <source>All layers × heads</source>
         <translation>All layers × heads</translation>
     </message>
@@ -344,32 +380,6 @@
         <translation>head %1</translation>
     </message>
     <message>
-        <source>%1
-layer %2</source>
-        <translation>%1
-layer %2</translation>
-    </message>
-    <message>
-        <source>mean</source>
-        <translation>mean</translation>
-    </message>
-    <message>
-        <source>%1, layer %2, %3</source>
-        <translation>%1, layer %2, %3</translation>
-    </message>
-    <message>
-        <source>Open this map</source>
-        <translation>Open this map</translation>
-    </message>
-    <message>
-        <source>query “%1” → key “%2”: %3%4</source>
-        <translation>query “%1” → key “%2”: %3%4</translation>
-    </message>
-    <message>
-        <source> (masked)</source>
-        <translation> (masked)</translation>
-    </message>
-    <message>
         <source>query \ key</source>
         <translation>query \ key</translation>
     </message>
@@ -392,6 +402,14 @@ layer %2</translation>
     <message>
         <source>Beam search</source>
         <translation>Beam search</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; of the run&apos;s training: &lt;b&gt;%2&lt;/b&gt; → &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>&lt;b&gt;Step %1&lt;/b&gt; of the run&apos;s training: &lt;b&gt;%2&lt;/b&gt; → &lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -790,6 +808,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>The language changes when Attention Studio starts next.</source>
         <translation>The language changes when Attention Studio starts next.</translation>
     </message>
+    <message>
+        <source>The Attention tab shows the probe sentences at step %1.</source>
+        <translation>The Attention tab shows the probe sentences at step %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -860,6 +882,69 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>step</source>
         <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TimelapseBar</name>
+    <message>
+        <source>Training timelapse:</source>
+        <translation>Training timelapse:</translation>
+    </message>
+    <message>
+        <source>The attention of the run&apos;s probe sentences, recorded as it trained</source>
+        <translation>The attention of the run&apos;s probe sentences, recorded as it trained</translation>
+    </message>
+    <message>
+        <source>Probe sentence</source>
+        <translation>Probe sentence</translation>
+    </message>
+    <message>
+        <source>Attention over</source>
+        <translation>Attention over</translation>
+    </message>
+    <message>
+        <source>on the reference</source>
+        <translation>on the reference</translation>
+    </message>
+    <message>
+        <source>on its own translation</source>
+        <translation>on its own translation</translation>
+    </message>
+    <message>
+        <source>Teacher-forced on the probe&apos;s reference (the same grid at every step), or over the translation the model itself gave at that step</source>
+        <translation>Teacher-forced on the probe&apos;s reference (the same grid at every step), or over the translation the model itself gave at that step</translation>
+    </message>
+    <message>
+        <source>Play the timelapse</source>
+        <translation>Play the timelapse</translation>
+    </message>
+    <message>
+        <source>Play the recorded steps</source>
+        <translation>Play the recorded steps</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>Training step</translation>
+    </message>
+    <message>
+        <source>No run chosen: train one, or open a run in Training.</source>
+        <translation>No run chosen: train one, or open a run in Training.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No probe records in this run yet.</source>
+        <translation>No probe records in this run yet.</translation>
+    </message>
+    <message>
+        <source>step %1 (%2 of %3)</source>
+        <translation>step %1 (%2 of %3)</translation>
+    </message>
+    <message>
+        <source>Pause the timelapse</source>
+        <translation>Pause the timelapse</translation>
     </message>
 </context>
 <context>
@@ -1394,6 +1479,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>error: %1</source>
         <translation>error: %1</translation>
+    </message>
+    <message>
+        <source>Click a step to see the probe sentences&apos; attention there (Attention tab)</source>
+        <translation>Click a step to see the probe sentences&apos; attention there (Attention tab)</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,18 @@
         <source> (this build has no CUDA)</source>
         <translation> (bản dựng này không có CUDA)</translation>
     </message>
+    <message>
+        <source>encoder self-attention</source>
+        <translation>self-attention của bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>decoder self-attention</source>
+        <translation>self-attention của bộ giải mã</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -134,19 +146,63 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AttentionGrid</name>
+    <message>
+        <source>%1
+layer %2</source>
+        <translation>%1
+lớp %2</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>trung bình</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>đầu %1</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, %3</source>
+        <translation>%1, lớp %2, %3</translation>
+    </message>
+    <message>
+        <source>Open this map</source>
+        <translation>Mở bản đồ này</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::AttentionMapView</name>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>Bản đồ nhiệt attention</translation>
+    </message>
+    <message>
+        <source>key (attended to)</source>
+        <translation>khoá (được chú ý tới)</translation>
+    </message>
+    <message>
+        <source>query (attending)</source>
+        <translation>truy vấn (đang chú ý)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>trọng số</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight.</source>
+        <translation>Di chuột lên một ô để đọc trọng số của nó.</translation>
+    </message>
+    <message>
+        <source>query “%1” → key “%2”: %3%4</source>
+        <translation>truy vấn “%1” → khoá “%2”: %3%4</translation>
+    </message>
+    <message>
+        <source> (masked)</source>
+        <translation> (bị che)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AttentionWorkspace</name>
-    <message>
-        <source>encoder self-attention</source>
-        <translation>self-attention của bộ mã hoá</translation>
-    </message>
-    <message>
-        <source>decoder self-attention</source>
-        <translation>self-attention của bộ giải mã</translation>
-    </message>
-    <message>
-        <source>cross-attention</source>
-        <translation>cross-attention</translation>
-    </message>
     <message>
         <source>Sentence to explore</source>
         <translation>Câu cần khám phá</translation>
@@ -268,26 +324,6 @@
         <translation>Ảnh của bản đồ đang hiển thị</translation>
     </message>
     <message>
-        <source>Attention heatmap</source>
-        <translation>Bản đồ nhiệt attention</translation>
-    </message>
-    <message>
-        <source>key (attended to)</source>
-        <translation>khoá (được chú ý tới)</translation>
-    </message>
-    <message>
-        <source>query (attending)</source>
-        <translation>truy vấn (đang chú ý)</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>trọng số</translation>
-    </message>
-    <message>
-        <source>Hover over a cell to read its weight.</source>
-        <translation>Di chuột lên một ô để đọc trọng số của nó.</translation>
-    </message>
-    <message>
         <source>All layers × heads</source>
         <translation>Mọi lớp × đầu</translation>
     </message>
@@ -342,32 +378,6 @@
         <translation>đầu %1</translation>
     </message>
     <message>
-        <source>%1
-layer %2</source>
-        <translation>%1
-lớp %2</translation>
-    </message>
-    <message>
-        <source>mean</source>
-        <translation>trung bình</translation>
-    </message>
-    <message>
-        <source>%1, layer %2, %3</source>
-        <translation>%1, lớp %2, %3</translation>
-    </message>
-    <message>
-        <source>Open this map</source>
-        <translation>Mở bản đồ này</translation>
-    </message>
-    <message>
-        <source>query “%1” → key “%2”: %3%4</source>
-        <translation>truy vấn “%1” → khoá “%2”: %3%4</translation>
-    </message>
-    <message>
-        <source> (masked)</source>
-        <translation> (bị che)</translation>
-    </message>
-    <message>
         <source>query \ key</source>
         <translation>truy vấn \ khoá</translation>
     </message>
@@ -390,6 +400,14 @@ lớp %2</translation>
     <message>
         <source>Beam search</source>
         <translation>Tìm kiếm chùm</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; of the run&apos;s training: &lt;b&gt;%2&lt;/b&gt; → &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>&lt;b&gt;Bước %1&lt;/b&gt; của quá trình huấn luyện: &lt;b&gt;%2&lt;/b&gt; → &lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;bản dịch tham chiếu: %1&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -784,6 +802,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>The language changes when Attention Studio starts next.</source>
         <translation>Ngôn ngữ sẽ đổi ở lần khởi động Attention Studio tiếp theo.</translation>
     </message>
+    <message>
+        <source>The Attention tab shows the probe sentences at step %1.</source>
+        <translation>Thẻ Chú ý đang hiển thị các câu thăm dò ở bước %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -854,6 +876,69 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>step</source>
         <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TimelapseBar</name>
+    <message>
+        <source>Training timelapse:</source>
+        <translation>Tua nhanh quá trình huấn luyện:</translation>
+    </message>
+    <message>
+        <source>The attention of the run&apos;s probe sentences, recorded as it trained</source>
+        <translation>Chú ý của các câu thăm dò trong lượt chạy, được ghi lại trong khi huấn luyện</translation>
+    </message>
+    <message>
+        <source>Probe sentence</source>
+        <translation>Câu thăm dò</translation>
+    </message>
+    <message>
+        <source>Attention over</source>
+        <translation>Chú ý trên</translation>
+    </message>
+    <message>
+        <source>on the reference</source>
+        <translation>trên bản dịch tham chiếu</translation>
+    </message>
+    <message>
+        <source>on its own translation</source>
+        <translation>trên bản dịch của chính mô hình</translation>
+    </message>
+    <message>
+        <source>Teacher-forced on the probe&apos;s reference (the same grid at every step), or over the translation the model itself gave at that step</source>
+        <translation>Ép theo bản dịch tham chiếu của câu thăm dò (cùng một lưới ở mọi bước), hoặc trên bản dịch mà chính mô hình đưa ra ở bước đó</translation>
+    </message>
+    <message>
+        <source>Play the timelapse</source>
+        <translation>Phát đoạn tua nhanh</translation>
+    </message>
+    <message>
+        <source>Play the recorded steps</source>
+        <translation>Phát các bước đã ghi</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>Bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>No run chosen: train one, or open a run in Training.</source>
+        <translation>Chưa chọn lượt chạy: hãy huấn luyện một lượt, hoặc mở một lượt chạy trong Huấn luyện.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No probe records in this run yet.</source>
+        <translation>Lượt chạy này chưa có bản ghi thăm dò nào.</translation>
+    </message>
+    <message>
+        <source>step %1 (%2 of %3)</source>
+        <translation>bước %1 (%2 trên %3)</translation>
+    </message>
+    <message>
+        <source>Pause the timelapse</source>
+        <translation>Tạm dừng đoạn tua nhanh</translation>
     </message>
 </context>
 <context>
@@ -1388,6 +1473,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>error: %1</source>
         <translation>lỗi: %1</translation>
+    </message>
+    <message>
+        <source>Click a step to see the probe sentences&apos; attention there (Attention tab)</source>
+        <translation>Bấm vào một bước để xem chú ý của các câu thăm dò tại đó (thẻ Chú ý)</translation>
     </message>
 </context>
 <context>
