@@ -119,6 +119,18 @@ TransformerOptions transformerOptionsFromJson(const nlohmann::json& json) {
   return o;
 }
 
+int64_t expectedParameterCount(const TransformerOptions& o) {
+  const int64_t d = o.d_model, f = o.d_ff;
+  const int64_t attention = 4 * d * d + 4 * d;   // query, key, value and output projections with biases
+  const int64_t ffn = 2 * d * f + f + d;         // two linear layers with biases
+  const int64_t norm = 2 * d;                    // LayerNorm gain and bias
+  const int64_t encoder_layer = attention + ffn + 2 * norm;
+  const int64_t decoder_layer = 2 * attention + ffn + 3 * norm;
+  const bool pre = o.norm_position == NormPosition::Pre;  // a final norm after each stack
+  return o.vocab_size * d + (o.learnable_position_scale ? 1 : 0) + o.encoder_layers * encoder_layer +
+         o.decoder_layers * decoder_layer + (pre ? 2 * norm : 0);
+}
+
 bool operator==(const TransformerOptions& a, const TransformerOptions& b) {
   return toJson(a) == toJson(b);
 }

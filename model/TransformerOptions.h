@@ -51,6 +51,10 @@ nlohmann::json toJson(const TransformerOptions& options);
 TransformerOptions transformerOptionsFromJson(const nlohmann::json& json);
 
 bool operator==(const TransformerOptions& a, const TransformerOptions& b);
+
+// The number of parameters a Transformer of these options has, without
+// building it (for disk and memory estimates); equal to parameterCount().
+int64_t expectedParameterCount(const TransformerOptions& o);
 inline bool operator!=(const TransformerOptions& a, const TransformerOptions& b) { return !(a == b); }
 
 }  // namespace studio::model

@@ -59,6 +59,8 @@ const CommandSpec& trainSpec() {
           {"probe-file", "FILE", "probe sentences, one a line: SOURCE, SOURCE<TAB>REFERENCE or SOURCE ||| REFERENCE"},
           {"probe-every", "N", "record the probes every N steps (default: the preset's; 0 = at every evaluation)"},
           {"no-probes", "", "record no probes"},
+          {"keep-models-every", "N", "also keep the model of every N-th evaluation in RUN_DIR/models (0 = off, the\n"
+                                     "default); the number of files and their size are printed first"},
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
       }};
   return spec;
@@ -98,12 +100,14 @@ int runTrain(const ParsedArgs& args) {
       }
     }
     config.probe_every = args.integer("probe-every", config.probe_every, 0, INT64_MAX);
+    config.keep_models_every = args.integer("keep-models-every", config.keep_models_every, 0, INT64_MAX);
     if (args.has("no-probes")) {
       if (!config.probes.empty()) throw UsageError("--no-probes with --probe or --probe-file: choose one");
       config.default_probes = 0;
     }
   } else {
-    for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every", "no-probes"})
+    for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every", "no-probes",
+                               "keep-models-every"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }

@@ -83,12 +83,17 @@ std::string checkpointName(int64_t step) {
   return name;
 }
 
-std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir) {
+std::string keptModelName(int64_t step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "step-%08lld.pt", static_cast<long long>(step));
+  return name;
+}
+
+namespace {
+std::vector<std::pair<int64_t, std::string>> listSteps(const fs::path& dir, const std::regex& pattern) {
   std::vector<std::pair<int64_t, std::string>> found;
   std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "checkpoints";
   if (!fs::is_directory(dir, ec)) return found;
-  static const std::regex pattern("ckpt-([0-9]{1,18})\\.pt");
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::smatch match;
     const std::string name = entry.path().filename().string();
@@ -97,6 +102,17 @@ std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& 
   }
   std::sort(found.begin(), found.end());
   return found;
+}
+}  // namespace
+
+std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir) {
+  static const std::regex pattern("ckpt-([0-9]{1,18})\\.pt");
+  return listSteps(fs::path(run_dir) / "checkpoints", pattern);
+}
+
+std::vector<std::pair<int64_t, std::string>> listKeptModels(const std::string& run_dir) {
+  static const std::regex pattern("step-([0-9]{1,18})\\.pt");
+  return listSteps(fs::path(run_dir) / "models", pattern);
 }
 
 std::string latestCheckpoint(const std::string& run_dir) {

@@ -41,6 +41,10 @@ class DamagedCheckpoint : public std::runtime_error {
 };
 
 std::string checkpointName(int64_t step);  // "ckpt-00001000.pt"
+std::string keptModelName(int64_t step);   // "step-00001000.pt", in the run's models/ (keep_models_every)
+
+// The models a run kept (models/step-*.pt), oldest first, as (step, path).
+std::vector<std::pair<int64_t, std::string>> listKeptModels(const std::string& run_dir);
 
 // The run folder's checkpoints, oldest first, as (step, path).
 std::vector<std::pair<int64_t, std::string>> listCheckpoints(const std::string& run_dir);

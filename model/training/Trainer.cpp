@@ -189,6 +189,10 @@ bool Trainer::run() {
           (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
     probes.open(resume_ ? state.step : -1);
+    if (const auto kept = keptModelsEstimate(config_); kept.files > 0)
+      log("keeping the model of every " + std::to_string(config_.eval_every * config_.keep_models_every) +
+          "th step in " + run_dir_ + "/models: " + std::to_string(kept.files) + " files, about " +
+          formatBytes(kept.bytes) + (freeBytes(run_dir_) >= 0 ? " (" + formatBytes(freeBytes(run_dir_)) + " free)" : ""));
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());
 
@@ -205,6 +209,8 @@ bool Trainer::run() {
       last_checkpoint = path;
       auto all = listCheckpoints(run_dir_);
       for (size_t i = 0; i + size_t(config_.keep_last) < all.size(); ++i) fs::remove(all[i].second);
+      if (config_.keep_models_every > 0 && state.step % (config_.eval_every * config_.keep_models_every) == 0)
+        saveModel(model, run_dir_ + "/models/" + keptModelName(state.step));
       if (callbacks_.checkpoint) callbacks_.checkpoint({state.step, path, false});
       return path;
     };

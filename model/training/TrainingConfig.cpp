@@ -68,6 +68,7 @@ void TrainingConfig::validate() const {
   for (size_t i = 0; i < probes.size(); ++i)
     if (probes[i].source.empty()) invalid("probes", "probe " + std::to_string(i + 1) + " has no source sentence");
   if (keep_last < 1) invalid("keep_last", "must be at least 1");
+  if (keep_models_every < 0) invalid("keep_models_every", "must be >= 0 (0: off)");
   if (average_last < 0) invalid("average_last", "must be >= 0");
   if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
   if (mixed_precision_dtype != "auto" && mixed_precision_dtype != "bf16" && mixed_precision_dtype != "fp16")
@@ -174,6 +175,7 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"default_probes", c.default_probes},
           {"probe_every", c.probe_every},
           {"keep_last", c.keep_last},
+          {"keep_models_every", c.keep_models_every},
           {"average_last", c.average_last},
           {"early_stopping_patience", c.early_stopping_patience},
           {"device", c.device},
@@ -230,12 +232,22 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "default_probes", c.default_probes);
   readField(json, "probe_every", c.probe_every);
   readField(json, "keep_last", c.keep_last);
+  readField(json, "keep_models_every", c.keep_models_every);
   readField(json, "average_last", c.average_last);
   readField(json, "early_stopping_patience", c.early_stopping_patience);
   readField(json, "device", c.device);
   readField(json, "mixed_precision", c.mixed_precision);
   readField(json, "mixed_precision_dtype", c.mixed_precision_dtype);
   return c;
+}
+
+KeptModelsEstimate keptModelsEstimate(const TrainingConfig& c) {
+  KeptModelsEstimate e;
+  if (c.keep_models_every <= 0 || c.eval_every <= 0) return e;
+  e.files = c.max_steps / (c.eval_every * c.keep_models_every);
+  // float32 weights, and a few kilobytes of archive directory and options a file.
+  e.bytes = e.files * (expectedParameterCount(c.model) * 4 + 16 * 1024);
+  return e;
 }
 
 double scheduledLearningRate(const TrainingConfig& c, int64_t step) {

@@ -60,6 +60,9 @@ struct TrainingConfig {
   int64_t probe_every = 0;
 
   int64_t keep_last = 5;                 // checkpoints kept (the best is kept apart)
+  // Also keep the model (weights only) of every N-th evaluation in models/,
+  // so that any of those steps can be opened later; 0 = off.
+  int64_t keep_models_every = 0;
   int64_t average_last = 0;              // average the last N checkpoints at the end; 0 = off
   int64_t early_stopping_patience = 0;  // evaluations without a better dev BLEU; 0 = off
 
@@ -83,6 +86,14 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
 
 std::string toString(ScheduleKind kind);
 ScheduleKind scheduleFromString(const std::string& text);
+
+// What keep_models_every will keep: how many model files and about how
+// many bytes (float32 weights of config.model, vocab_size included).
+struct KeptModelsEstimate {
+  int64_t files = 0;
+  int64_t bytes = 0;
+};
+KeptModelsEstimate keptModelsEstimate(const TrainingConfig& config);
 
 // The learning rate at `step` (1-based) for the step-driven schedules; for
 // Plateau the warmup part (the plateau cuts are applied by the trainer).

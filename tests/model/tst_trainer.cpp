@@ -13,6 +13,7 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
+#include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/files/ModelFile.h"
@@ -80,6 +81,7 @@ class TestTrainer : public QObject {
   void fullDiskEndsTheRunWithAClearError();
   void dataWithoutDevIsRefusedUnlessEvaluationIsOff();
   void averagingAveragesTheParameters();
+  void modelsOfChosenEvaluationsAreKept();
   void evaluationReportsBleuAndSamples();
   void attentionSnapshotMatchesTheModel();
   void mixedPrecisionBf16TrainsOnTheCpu();
@@ -354,6 +356,34 @@ void TestTrainer::dataWithoutDevIsRefusedUnlessEvaluationIsOff() {
 
   config.early_stopping_patience = 2;
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, config.validate());
+}
+
+void TestTrainer::modelsOfChosenEvaluationsAreKept() {
+  auto config = smallConfig();
+  config.max_steps = 20;
+  config.keep_last = 1;
+  config.keep_models_every = 2;  // every second evaluation: steps 10 and 20
+  config.model.vocab_size = data::Tokenizer(data_ + "/spm.model").vocabSize();
+  const auto estimate = model::keptModelsEstimate(config);
+  QCOMPARE(estimate.files, int64_t(2));
+  Recorder recorder;
+  QVERIFY2(model::Trainer(config, data_, dir("kept"), false, recorder.callbacks()).run(), recorder.failure.c_str());
+  QVERIFY2(QString::fromStdString(recorder.log).contains("keeping the model of every 10th step"), recorder.log.c_str());
+  const auto kept = model::listKeptModels(dir("kept"));
+  QCOMPARE(kept.size(), size_t(2));
+  QCOMPARE(kept[0].first, int64_t(10));
+  QCOMPARE(kept[1].first, int64_t(20));
+  int64_t bytes = 0;
+  for (const auto& [step, path] : kept) {
+    auto m = model::loadModel(path);  // a model file, loadable for Translate
+    QCOMPARE(m->options().d_model, int64_t(32));
+    bytes += int64_t(fs::file_size(path));
+  }
+  // The estimate shown before the run is within a fifth of what was written.
+  QVERIFY2(std::abs(double(estimate.bytes - bytes)) < 0.2 * double(bytes),
+           qPrintable(QString("estimated %1, wrote %2").arg(estimate.bytes).arg(bytes)));
+  // keep_last 1 pruned the training checkpoints, not the kept models.
+  QCOMPARE(model::listCheckpoints(dir("kept")).size(), size_t(1));
 }
 
 void TestTrainer::averagingAveragesTheParameters() {

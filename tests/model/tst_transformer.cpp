@@ -387,6 +387,9 @@ void TestTransformer::parameterCountMatchesTheFormula() {
   expected += o.decoder_layers * (2 * attention + ffn + 3 * norm_params);
   if (norm == model::NormPosition::Pre) expected += 2 * norm_params;
   QCOMPARE(m->parameterCount(), expected);
+  QCOMPARE(model::expectedParameterCount(o), expected);  // what disk estimates use, without a model
+  o.learnable_position_scale = true;
+  QCOMPARE(model::expectedParameterCount(o), model::Transformer(o)->parameterCount());
 }
 
 void TestTransformer::xavierInitialization() {
