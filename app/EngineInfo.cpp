@@ -54,4 +54,15 @@ QJsonObject trainingPresetJson(const QString& name) {
   }
 }
 
+QPair<qint64, qint64> keptModelsEstimate(const QString& config_json, qint64 vocab_size) {
+  try {
+    auto config = model::trainingConfigFromJson(nlohmann::json::parse(config_json.toStdString()));
+    config.model.vocab_size = vocab_size;
+    const auto estimate = model::keptModelsEstimate(config);
+    return {estimate.files, estimate.bytes};
+  } catch (const std::exception&) {
+    return {0, 0};
+  }
+}
+
 }  // namespace studio::app

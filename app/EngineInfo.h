@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -34,5 +35,10 @@ EngineInfo engineInfo();
 // JSON object of its TrainingConfig (empty for an unknown name).
 QStringList trainingPresetNames();
 QJsonObject trainingPresetJson(const QString& name);
+
+// What keep_models_every in `config_json` (a TrainingConfig's JSON, over the
+// defaults) keeps for a vocabulary of `vocab_size`: files and bytes.
+// Both 0 when it is off or the JSON is not a configuration.
+QPair<qint64, qint64> keptModelsEstimate(const QString& config_json, qint64 vocab_size);
 
 }  // namespace studio::app

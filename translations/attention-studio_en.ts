@@ -812,6 +812,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>The Attention tab shows the probe sentences at step %1.</source>
         <translation>The Attention tab shows the probe sentences at step %1.</translation>
     </message>
+    <message>
+        <source>Translate and Attention use the model of step %1 now.</source>
+        <translation>Translate and Attention use the model of step %1 now.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -1197,6 +1201,29 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Stop after N passes over the training data; 0 = no limit</source>
         <translation>Stop after N passes over the training data; 0 = no limit</translation>
     </message>
+    <message>
+        <source>Keep models</source>
+        <translation>Keep models</translation>
+    </message>
+    <message>
+        <source>Also keep the model of every N-th evaluation in the run&apos;s models/ folder, so that the charts can open that step in Translate and Attention; 0 = off</source>
+        <translation>Also keep the model of every N-th evaluation in the run&apos;s models/ folder, so that the charts can open that step in Translate and Attention; 0 = off</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>off</translation>
+    </message>
+    <message>
+        <source> (every N-th evaluation)</source>
+        <translation> (every N-th evaluation)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeps %n model(s), about %1 on the disk.</source>
+        <translation>
+            <numerusform>Keeps %n model, about %1 on the disk.</numerusform>
+            <numerusform>Keeps %n models, about %1 on the disk.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>
@@ -1483,6 +1510,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Click a step to see the probe sentences&apos; attention there (Attention tab)</source>
         <translation>Click a step to see the probe sentences&apos; attention there (Attention tab)</translation>
+    </message>
+    <message>
+        <source>Open step %1&apos;s model in Translate</source>
+        <translation>Open step %1&apos;s model in Translate</translation>
+    </message>
+    <message>
+        <source>Explore step %1&apos;s model in Attention</source>
+        <translation>Explore step %1&apos;s model in Attention</translation>
     </message>
 </context>
 <context>

@@ -806,6 +806,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>The Attention tab shows the probe sentences at step %1.</source>
         <translation>Thẻ Chú ý đang hiển thị các câu thăm dò ở bước %1.</translation>
     </message>
+    <message>
+        <source>Translate and Attention use the model of step %1 now.</source>
+        <translation>Dịch và Chú ý giờ dùng mô hình của bước %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -1191,6 +1195,28 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Stop after N passes over the training data; 0 = no limit</source>
         <translation>Dừng sau N lượt qua dữ liệu huấn luyện; 0 = không giới hạn</translation>
     </message>
+    <message>
+        <source>Keep models</source>
+        <translation>Giữ mô hình</translation>
+    </message>
+    <message>
+        <source>Also keep the model of every N-th evaluation in the run&apos;s models/ folder, so that the charts can open that step in Translate and Attention; 0 = off</source>
+        <translation>Giữ thêm mô hình của mỗi lần đánh giá thứ N trong thư mục models/ của lượt chạy, để các biểu đồ có thể mở bước đó trong Dịch và Chú ý; 0 = tắt</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>tắt</translation>
+    </message>
+    <message>
+        <source> (every N-th evaluation)</source>
+        <translation> (mỗi lần đánh giá thứ N)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeps %n model(s), about %1 on the disk.</source>
+        <translation>
+            <numerusform>Giữ %n mô hình, khoảng %1 trên đĩa.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>
@@ -1477,6 +1503,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Click a step to see the probe sentences&apos; attention there (Attention tab)</source>
         <translation>Bấm vào một bước để xem chú ý của các câu thăm dò tại đó (thẻ Chú ý)</translation>
+    </message>
+    <message>
+        <source>Open step %1&apos;s model in Translate</source>
+        <translation>Mở mô hình của bước %1 trong Dịch</translation>
+    </message>
+    <message>
+        <source>Explore step %1&apos;s model in Attention</source>
+        <translation>Khám phá mô hình của bước %1 trong Chú ý</translation>
     </message>
 </context>
 <context>

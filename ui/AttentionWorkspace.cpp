@@ -218,6 +218,8 @@ void AttentionWorkspace::capture() {
   explore(model, sentence_->text(), settings);
 }
 
+QString AttentionWorkspace::sentence() const { return sentence_->text().trimmed(); }
+
 void AttentionWorkspace::setTimelapseRun(const QString& run_dir) {
   if (run_dir != timelapse_->runDir()) timelapse_->setRun(run_dir);
 }

@@ -51,6 +51,7 @@ class AttentionWorkspace : public QWidget {
   void showTimelapseStep(qint64 step);
   qint64 timelapseStep() const { return frame_step_; }
   const app::AttentionView& view() const { return view_; }
+  QString sentence() const;  // the sentence box's text
 
   // head = -1 selects the mean over heads.
   void select(app::AttentionView::Kind kind, int layer, int head);

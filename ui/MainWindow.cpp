@@ -6,9 +6,9 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
-#include <QLocale>
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -18,6 +18,7 @@
 #include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/FirstRunPanel.h"
+#include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -73,6 +74,23 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
                                    .arg(QLocale().toString(attention_->timelapseStep())),
                                5000);
   });
+
+  connect(training_, &TrainingWorkspace::openModelRequested, this,
+          [this](const QString& path, qint64 step, bool attention) {
+            translate_->setModelSource({app::ModelSource::Kind::File, path});
+            statusBar()->showMessage(tr("Translate and Attention use the model of step %1 now.")
+                                         .arg(QLocale().toString(step)),
+                                     8000);
+            if (!attention) {
+              tabs_->setCurrentWidget(translate_);
+              return;
+            }
+            // The explorer's sentence, else the probe sentence of the timelapse.
+            QString sentence = attention_->sentence();
+            if (sentence.isEmpty()) sentence = attention_->timelapse()->probeSentence();
+            tabs_->setCurrentWidget(attention_);
+            if (!sentence.isEmpty()) attention_->explore(translate_->modelSource(), sentence, translate_->decodeSettings());
+          });
 
   buildMenus();
   statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3")

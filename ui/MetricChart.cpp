@@ -82,6 +82,11 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
 
 double MetricChart::stepAt(int x_pixel) const { return std::max(0.0, plot_->xAxis->pixelToCoord(x_pixel)); }
 
+double MetricChart::stepsPerPixel() const {
+  const double width = std::max(1, plot_->axisRect()->width());
+  return plot_->xAxis->range().size() / width;
+}
+
 void MetricChart::setMarker(double step) {
   marker_step_ = step;
   if (!marker_) {

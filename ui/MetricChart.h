@@ -41,6 +41,7 @@ class MetricChart : public QWidget {
   double marker() const { return marker_step_; }
   // The step under a pixel of the plot (what a click there means).
   double stepAt(int x_pixel) const;
+  double stepsPerPixel() const;
 
   // Saves the chart: PNG, or CSV of every point of every series.
   bool savePng(const QString& path);

@@ -183,6 +183,10 @@ void TimelapseBar::showIndex(int index) {
   Q_EMIT frameShown(frame->view, frame->reference, step);
 }
 
+QString TimelapseBar::probeSentence() const {
+  return probe_->count() > 0 ? history_.probeSource(probe()) : QString();
+}
+
 void TimelapseBar::setProbe(int probe) { probe_->setCurrentIndex(probe_->findData(probe)); }
 
 void TimelapseBar::setOwnTranslation(bool own) {

@@ -36,6 +36,7 @@ class TimelapseBar : public QWidget {
   qint64 step() const;  // the step shown; -1 when none
   QList<qint64> steps() const { return steps_; }
   QSlider* slider() const { return slider_; }
+  QString probeSentence() const;  // the chosen probe's source ("" when none)
 
   void play();
   void pause();

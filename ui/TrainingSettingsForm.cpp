@@ -5,6 +5,8 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -120,6 +122,16 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            tr("Beam size of the dev translations (1 = greedy, fastest)"));
   addField(eval_group, eval_form, "keep_last", tr("Keep checkpoints"), spin(1, 1000, {}, "Keep checkpoints"),
            tr("Checkpoints kept; best.pt is kept apart"));
+  auto* keep_models = static_cast<QSpinBox*>(
+      addField(eval_group, eval_form, "keep_models_every", tr("Keep models"), spin(0, 100000, {}, "Keep models"),
+               tr("Also keep the model of every N-th evaluation in the run's models/ folder, so that the charts "
+                  "can open that step in Translate and Attention; 0 = off")));
+  keep_models->setSpecialValueText(tr("off"));
+  keep_models->setSuffix(tr(" (every N-th evaluation)"));
+  kept_cost_ = new QLabel(eval_group);
+  kept_cost_->setObjectName("Kept models cost");
+  kept_cost_->setWordWrap(true);
+  eval_form->addRow(kept_cost_);
   addField(eval_group, eval_form, "average_last", tr("Average last"), spin(0, 1000, {}, "Average last"),
            tr("At the end, average the last N checkpoints into averaged.pt; 0 = off"));
   addField(eval_group, eval_form, "early_stopping_patience", tr("Early stopping"),
@@ -128,6 +140,24 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            tr("Stop after N passes over the training data; 0 = no limit"));
   layout->addWidget(eval_group);
   connect(preset_, &QComboBox::currentTextChanged, this, &TrainingSettingsForm::applyPreset);
+  for (QSpinBox* box : {keep_models, max_steps_, eval_every_, layers_, d_model_, d_ff_})
+    connect(box, qOverload<int>(&QSpinBox::valueChanged), this, &TrainingSettingsForm::showKeptModelsCost);
+  showKeptModelsCost();
+}
+
+void TrainingSettingsForm::setVocabSize(qint64 vocab_size) {
+  vocab_size_ = vocab_size;
+  showKeptModelsCost();
+}
+
+QString TrainingSettingsForm::keptModelsCost() const { return kept_cost_->text(); }
+
+void TrainingSettingsForm::showKeptModelsCost() {
+  const auto [files, bytes] = app::keptModelsEstimate(configJson(), vocab_size_);
+  kept_cost_->setVisible(files > 0);
+  kept_cost_->setText(files > 0 ? tr("Keeps %n model(s), about %1 on the disk.", nullptr, int(files))
+                                      .arg(QLocale().formattedDataSize(bytes))
+                                : QString());
 }
 
 QString TrainingSettingsForm::preset() const { return preset_->currentText(); }

@@ -8,6 +8,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QLabel;
 class QSpinBox;
 
 namespace studio::ui {
@@ -33,9 +34,13 @@ class TrainingSettingsForm : public QWidget {
   void setMaxSteps(int steps);
   int evalEvery() const;
   void setEvalEvery(int steps);
+  // The data's vocabulary, for the disk cost of kept models (8,000 until set).
+  void setVocabSize(qint64 vocab_size);
+  QString keptModelsCost() const;  // "Keeps 12 models, about 94 MB on the disk."
 
  private:
   void applyPreset(const QString& name);
+  void showKeptModelsCost();
   QWidget* addField(QWidget* parent, QFormLayout* form, const QString& key, const QString& label, QWidget* widget,
                     const QString& tip);
 
@@ -50,6 +55,8 @@ class TrainingSettingsForm : public QWidget {
   QSpinBox* warmup_;
   QSpinBox* max_steps_;
   QSpinBox* eval_every_;
+  QLabel* kept_cost_;
+  qint64 vocab_size_ = 8000;
   // The other TrainingConfig fields, each a widget under its JSON key.
   QList<QPair<QString, QWidget*>> fields_;
 };

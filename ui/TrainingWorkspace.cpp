@@ -4,10 +4,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCursor>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEventLoop>
 #include <QFile>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -18,10 +19,12 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -170,7 +173,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) {
     connect(chart, &MetricChart::saveFailed, this, &TrainingWorkspace::errorOccurred);
     chart->setToolTip(tr("Click a step to see the probe sentences' attention there (Attention tab)"));
-    connect(chart, &MetricChart::stepClicked, this, [this](double step) { Q_EMIT stepClicked(qint64(std::llround(step))); });
+    connect(chart, &MetricChart::stepClicked, this, [this, chart](double step) {
+      Q_EMIT stepClicked(qint64(std::llround(step)));
+      offerModelAt(chart, step);
+    });
   }
   grid->addWidget(loss_chart_, 0, 0);
   grid->addWidget(bleu_chart_, 0, 1);
@@ -284,7 +290,10 @@ void TrainingWorkspace::showDataSummary() {
     data_summary_->setText(dir.isEmpty() ? QString() : tr("Not prepared yet: Start prepares it from the corpus."));
     return;
   }
-  data_summary_->setText(app::describePreparedData(QString::fromUtf8(summary.readAll())));
+  const QByteArray json = summary.readAll();
+  data_summary_->setText(app::describePreparedData(QString::fromUtf8(json)));
+  const qint64 vocab = QJsonDocument::fromJson(json).object()["sentencepiece"].toObject()["vocab_size"].toInteger();
+  if (vocab > 0) settings_->setVocabSize(vocab);
 }
 
 TrainingWorkspace::~TrainingWorkspace() = default;
@@ -298,6 +307,27 @@ void TrainingWorkspace::setRunDir(const QString& dir) {
   run_dir_->setText(dir);
   if (!dir.trimmed().isEmpty()) first_run_->hide();  // there is a run now
   Q_EMIT runDirChanged(runDir());
+}
+
+void TrainingWorkspace::offerModelAt(MetricChart* chart, double step) {
+  // The run's model nearest the click, within a few pixels of it.
+  const auto models = app::runModels(runDir());
+  const double reach = 12 * chart->stepsPerPixel();
+  qint64 best = -1;
+  for (auto it = models.begin(); it != models.end(); ++it)
+    if (std::abs(double(it.key()) - step) <= reach && (best < 0 || std::abs(double(it.key()) - step) < std::abs(double(best) - step)))
+      best = it.key();
+  if (best < 0) return;
+  const QString path = models.value(best);
+  auto* menu = new QMenu(this);
+  menu->setObjectName("Step menu");
+  menu->setAttribute(Qt::WA_DeleteOnClose);
+  const QString step_text = QLocale().toString(best);
+  menu->addAction(tr("Open step %1's model in Translate").arg(step_text), this,
+                  [this, path, best] { Q_EMIT openModelRequested(path, best, false); });
+  menu->addAction(tr("Explore step %1's model in Attention").arg(step_text), this,
+                  [this, path, best] { Q_EMIT openModelRequested(path, best, true); });
+  menu->popup(QCursor::pos());
 }
 
 void TrainingWorkspace::setViewedStep(qint64 step) {

@@ -71,6 +71,8 @@ class TrainingWorkspace : public QWidget {
   void runningChanged(bool running);
   void runDirChanged(const QString& dir);
   void stepClicked(qint64 step);  // a click on a chart
+  // "Open step N's model" from a chart's menu: in Translate, or its attention.
+  void openModelRequested(const QString& path, qint64 step, bool attention);
   void errorOccurred(const QString& message);
 
  private:
@@ -83,6 +85,7 @@ class TrainingWorkspace : public QWidget {
   void onFailed(const QString& message);
   void appendLog(const QString& line);
   void onPrepared(const QString& dir, const QString& summary_json);
+  void offerModelAt(MetricChart* chart, double step);
   void showDataSummary();
 
   FirstRunPanel* first_run_;

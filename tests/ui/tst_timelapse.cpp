@@ -5,13 +5,16 @@
 #include <fstream>
 
 #include <QLabel>
+#include <QMenu>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
 #include "app/ProbeHistory.h"
+#include "app/RunHistory.h"
 #include "common/TestUtil.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Trainer.h"
@@ -20,7 +23,9 @@
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TimelapseBar.h"
+#include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
+#include "ui/TranslateWorkspace.h"
 
 using namespace studio;
 
@@ -41,6 +46,7 @@ model::TrainingConfig smallConfig(int64_t max_steps) {
   c.eval_sentences = 8;
   c.log_every = 1;
   c.probe_every = 4;
+  c.keep_models_every = 1;  // models/step-6, step-12
   c.device = "cpu";
   return c;
 }
@@ -65,6 +71,8 @@ class TestTimelapse : public QObject {
   void theHistoryReadsFramesByProbeTargetAndStep();
   void theSliderPlaysTheRunAndTheChartsFollow();
   void aClickOnAChartMovesTheSlider();
+  void aClickOnAChartOffersThatStepsModel();
+  void theFormShowsWhatKeptModelsCost();
   void newRecordsAppearWhileTheRunTrains();
   void aDamagedFileIsSaidNotShown();
 
@@ -188,6 +196,75 @@ void TestTimelapse::aClickOnAChartMovesTheSlider() {
   QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x - 60, area.center().y()));
   QCOMPARE(clicked.size(), 1);
   QCOMPARE(window.attention()->timelapseStep(), qint64(8));
+}
+
+void TestTimelapse::aClickOnAChartOffersThatStepsModel() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  auto* chart = window.training()->bleuChart();
+  chart->replotNow();
+  QCustomPlot* plot = chart->plot();
+  const int y = plot->axisRect()->rect().center().y();
+  auto clickAt = [&](double step) {
+    QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(int(plot->xAxis->coordToPixel(step)), y));
+    return window.training()->findChild<QMenu*>("Step menu");
+  };
+  // Near step 6 (kept in models/): a menu offers that step's model.
+  QMenu* menu = clickAt(6.05);
+  QVERIFY2(menu, qPrintable(QString("range %1..%2, %3 steps a pixel, %4 models in %5")
+                                .arg(plot->xAxis->range().lower)
+                                .arg(plot->xAxis->range().upper)
+                                .arg(chart->stepsPerPixel())
+                                .arg(app::runModels(run_).size())
+                                .arg(window.training()->runDir())));
+  QCOMPARE(menu->actions().size(), 2);
+  QVERIFY2(menu->actions()[0]->text().contains("step 6"), qPrintable(menu->actions()[0]->text()));
+  menu->actions()[0]->trigger();
+  menu->close();
+  QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.translate()));
+  QCOMPARE(window.translate()->modelSource().path, QDir(run_).absoluteFilePath("models/step-00000006.pt"));
+  QTRY_VERIFY(!window.training()->findChild<QMenu*>("Step menu"));
+
+  // "Explore in Attention": the probe sentence, captured with step 12's model.
+  menu = clickAt(12);
+  QVERIFY(menu);
+  QSignalSpy shown(window.attention(), &ui::AttentionWorkspace::viewShown);
+  menu->actions()[1]->trigger();
+  menu->close();
+  QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.attention()));
+  QVERIFY(shown.wait(30000));
+  QCOMPARE(window.attention()->timelapseStep(), qint64(-1));
+  QCOMPARE(window.attention()->view().modelPath, QDir(run_).absoluteFilePath("models/step-00000012.pt"));
+  QCOMPARE(window.attention()->view().source, window.attention()->timelapse()->probeSentence());
+  QTRY_VERIFY(!window.training()->findChild<QMenu*>("Step menu"));
+
+  // Far from any model (step 9: between checkpoints): no menu.
+  QVERIFY(!clickAt(9));
+}
+
+void TestTimelapse::theFormShowsWhatKeptModelsCost() {
+  ui::TrainingSettingsForm form;
+  form.setPreset("tiny");  // 3,000 steps, an evaluation every 250
+  QVERIFY(form.keptModelsCost().isEmpty());  // off by default
+  auto* keep = form.findChild<QSpinBox*>("Keep models");
+  QVERIFY(keep);
+  keep->setValue(2);
+  // 6 models of the tiny shape with an 8,000-piece vocabulary, float32.
+  auto config = model::trainingPreset("tiny");
+  config.keep_models_every = 2;
+  config.model.vocab_size = 8000;
+  const auto estimate = model::keptModelsEstimate(config);
+  QCOMPARE(estimate.files, int64_t(6));
+  // (No catalog is loaded here: the source text's "model(s)".)
+  QVERIFY2(form.keptModelsCost().startsWith("Keeps 6 model") &&
+               form.keptModelsCost().contains("about " + QLocale().formattedDataSize(estimate.bytes)),
+           qPrintable(form.keptModelsCost()));
+  form.setVocabSize(16000);  // a larger vocabulary, larger files
+  QVERIFY(!form.keptModelsCost().contains(QLocale().formattedDataSize(estimate.bytes)));
+  QVERIFY(form.configJson().contains("\"keep_models_every\":2"));
 }
 
 void TestTimelapse::newRecordsAppearWhileTheRunTrains() {
