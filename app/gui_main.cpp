@@ -40,8 +40,8 @@ int main(int argc, char** argv) {
   QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
   QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
   QCommandLineOption workspace("workspace",
-                               "Start in a workspace: training, translate, attention, attention-grid, attention-heads "
-                               "or attention-beam.",
+                               "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
+                               "attention-beam or attention-heads-over-training.",
                                "NAME");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
@@ -135,6 +135,7 @@ int main(int argc, char** argv) {
     if (name == "attention-grid") window.attention()->showGrid();
     if (name == "attention-heads") window.attention()->showAblation();
     if (name == "attention-beam") window.attention()->showBeam();
+    if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();
 

@@ -411,6 +411,10 @@ layer %2</translation>
         <source>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</translation>
     </message>
+    <message>
+        <source>Heads over training</source>
+        <translation>Heads over training</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -677,6 +681,69 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>BLEU drop</source>
         <translation>BLEU drop</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadTimelineView</name>
+    <message>
+        <source>enc</source>
+        <translation>enc</translation>
+    </message>
+    <message>
+        <source>dec</source>
+        <translation>dec</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>cross</translation>
+    </message>
+    <message>
+        <source>Statistic of each head</source>
+        <translation>Statistic of each head</translation>
+    </message>
+    <message>
+        <source>Entropy (bits): low = focused</source>
+        <translation>Entropy (bits): low = focused</translation>
+    </message>
+    <message>
+        <source>Weight on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</source>
+        <translation>Weight on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</translation>
+    </message>
+    <message>
+        <source>Weight on the diagonal (cross-attention: scaled to the source)</source>
+        <translation>Weight on the diagonal (cross-attention: scaled to the source)</translation>
+    </message>
+    <message>
+        <source>Each head over training:</source>
+        <translation>Each head over training:</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s statistic over the training steps</source>
+        <translation>Each head&apos;s statistic over the training steps</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <source>Rows: every head of every layer; columns: the recorded steps. Click a cell to open that head at that step.</source>
+        <translation>Rows: every head of every layer; columns: the recorded steps. Click a cell to open that head at that step.</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>weight</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>bits</translation>
+    </message>
+    <message>
+        <source>%1 L%2 H%3</source>
+        <translation>%1 L%2 H%3</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3 at step %4: %5</source>
+        <translation>%1, layer %2, head %3 at step %4: %5</translation>
     </message>
 </context>
 <context>

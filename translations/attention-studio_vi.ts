@@ -409,6 +409,10 @@ lớp %2</translation>
         <source>&lt;br&gt;&lt;small&gt;reference: %1&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;bản dịch tham chiếu: %1&lt;/small&gt;</translation>
     </message>
+    <message>
+        <source>Heads over training</source>
+        <translation>Các đầu qua quá trình huấn luyện</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -672,6 +676,69 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>BLEU drop</source>
         <translation>BLEU giảm</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::HeadTimelineView</name>
+    <message>
+        <source>enc</source>
+        <translation>mã</translation>
+    </message>
+    <message>
+        <source>dec</source>
+        <translation>giải</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>chéo</translation>
+    </message>
+    <message>
+        <source>Statistic of each head</source>
+        <translation>Thống kê của từng đầu</translation>
+    </message>
+    <message>
+        <source>Entropy (bits): low = focused</source>
+        <translation>Entropy (bit): thấp = tập trung</translation>
+    </message>
+    <message>
+        <source>Weight on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</source>
+        <translation>Trọng số trên token kết thúc (&lt;/s&gt;; &lt;s&gt; trong self-attention của bộ giải mã)</translation>
+    </message>
+    <message>
+        <source>Weight on the diagonal (cross-attention: scaled to the source)</source>
+        <translation>Trọng số trên đường chéo (cross-attention: co giãn theo câu nguồn)</translation>
+    </message>
+    <message>
+        <source>Each head over training:</source>
+        <translation>Từng đầu qua quá trình huấn luyện:</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s statistic over the training steps</source>
+        <translation>Thống kê của từng đầu qua các bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>Rows: every head of every layer; columns: the recorded steps. Click a cell to open that head at that step.</source>
+        <translation>Hàng: mọi đầu của mọi lớp; cột: các bước đã ghi. Bấm vào một ô để mở đầu đó ở bước đó.</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>trọng số</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>bit</translation>
+    </message>
+    <message>
+        <source>%1 L%2 H%3</source>
+        <translation>%1 L%2 Đ%3</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3 at step %4: %5</source>
+        <translation>%1, lớp %2, đầu %3 ở bước %4: %5</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include "ui/AttentionMapView.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
+#include "ui/HeadTimelineView.h"
 #include "ui/TimelapseBar.h"
 
 namespace studio::ui {
@@ -140,6 +141,14 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     views_->setCurrentIndex(0);
   });
   views_->addTab(grid_, tr("All layers × heads"));
+  head_timeline_ = new HeadTimelineView(views_);
+  head_timeline_->setObjectName("Heads over training");
+  views_->addTab(head_timeline_, tr("Heads over training"));
+  connect(head_timeline_, &HeadTimelineView::cellChosen, this, [this](Kind kind, int layer, int head, qint64 step) {
+    timelapse_->showStep(step);
+    select(kind, layer, head);
+    views_->setCurrentIndex(0);
+  });
 
 
   ablation_ = new HeadAblationPanel(service_, views_);
@@ -166,6 +175,8 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   layout->addWidget(splitter, 1);
 
   connect(timelapse_, &TimelapseBar::frameShown, this, &AttentionWorkspace::showFrame);
+  connect(timelapse_, &TimelapseBar::recordsChanged, this,
+          [this] { head_timeline_->setHistory(&timelapse_->history(), timelapse_->ownTranslation()); });
   connect(capture_, &QPushButton::clicked, this, &AttentionWorkspace::capture);
   connect(sentence_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
   connect(kind_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() {
@@ -229,6 +240,8 @@ void AttentionWorkspace::showTimelapseStep(qint64 step) {
   timelapse_->showStep(step);
 }
 
+void AttentionWorkspace::showHeadTimeline() { views_->setCurrentWidget(head_timeline_); }
+
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 
@@ -255,6 +268,7 @@ void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString
                     .arg(QLocale().toString(step), view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
                          reference.isEmpty() ? QString()
                                              : tr("<br><small>reference: %1</small>").arg(reference.toHtmlEscaped())));
+  head_timeline_->setMarker(step);
   Q_EMIT timelapseStepShown(step);
 }
 

@@ -24,6 +24,7 @@ class AttentionGrid;
 class AttentionMapView;
 class BeamExplorer;
 class HeadAblationPanel;
+class HeadTimelineView;
 class TimelapseBar;
 
 // The Attention explorer: heatmaps of encoder self-, decoder self- and
@@ -72,6 +73,9 @@ class AttentionWorkspace : public QWidget {
   void showAblation();
   // The "Beam search" tab: the search's tree, and forcing a prefix from it.
   BeamExplorer* beam() const { return beam_; }
+  // The "Heads over training" tab: each head's statistics over the timelapse's steps.
+  HeadTimelineView* headTimeline() const { return head_timeline_; }
+  void showHeadTimeline();
   void showBeam();
 
   bool savePng(const QString& path);
@@ -119,6 +123,7 @@ class AttentionWorkspace : public QWidget {
   AttentionMapView* map_view_;
   AttentionGrid* grid_;
   TimelapseBar* timelapse_;
+  HeadTimelineView* head_timeline_;
   qint64 frame_step_ = -1;
   HeadAblationPanel* ablation_;
   BeamExplorer* beam_;

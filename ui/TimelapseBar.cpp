@@ -60,7 +60,10 @@ TimelapseBar::TimelapseBar(QWidget* parent) : QWidget(parent) {
   connect(slider_, &QSlider::valueChanged, this, &TimelapseBar::showIndex);
   connect(probe_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { fillSteps(); });
   connect(target_, qOverload<int>(&QComboBox::activated), this, [this] { prefer_own_ = own(); });
-  connect(target_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { fillSteps(); });
+  connect(target_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+    fillSteps();
+    Q_EMIT recordsChanged();
+  });
   fillProbes();
 }
 
@@ -73,7 +76,7 @@ bool TimelapseBar::setRun(const QString& run_dir) {
   if (!history_.open(run_dir, &error_)) status_->setText(error_);
   poll_timer_.start();  // records appear once training writes them
   fillProbes();
-  Q_EMIT runChanged(hasFrames());
+  Q_EMIT recordsChanged();
   return hasFrames();
 }
 
@@ -99,7 +102,7 @@ bool TimelapseBar::refresh() {
     if (!following && shown >= 0) showStep(shown);
   }
   if (following && !steps_.isEmpty()) slider_->setValue(slider_->maximum());
-  Q_EMIT runChanged(hasFrames());
+  Q_EMIT recordsChanged();
   return true;
 }
 

@@ -31,6 +31,7 @@ class TimelapseBar : public QWidget {
 
   void setProbe(int probe);
   void setOwnTranslation(bool own);  // false: teacher-forced on the reference
+  bool ownTranslation() const { return own(); }
   // Shows the recorded step at or before `step` (the first one when none is before).
   void showStep(qint64 step);
   qint64 step() const;  // the step shown; -1 when none
@@ -46,7 +47,8 @@ class TimelapseBar : public QWidget {
 
  Q_SIGNALS:
   void frameShown(const studio::app::AttentionView& view, const QString& reference, qint64 step);
-  void runChanged(bool has_frames);
+  // The records or the target changed (a run opened, records appended).
+  void recordsChanged();
 
  private:
   void fillProbes();

@@ -18,7 +18,9 @@
 #include "common/TestUtil.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Trainer.h"
+#include "app/HeadStatistics.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/HeadTimelineView.h"
 #include "ui/MainWindow.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
@@ -69,6 +71,8 @@ class TestTimelapse : public QObject {
  private Q_SLOTS:
   void initTestCase();
   void theHistoryReadsFramesByProbeTargetAndStep();
+  void headStatisticsOfKnownMaps();
+  void theHeadTimelineOpensAHeadAtAStep();
   void theSliderPlaysTheRunAndTheChartsFollow();
   void aClickOnAChartMovesTheSlider();
   void aClickOnAChartOffersThatStepsModel();
@@ -114,6 +118,83 @@ void TestTimelapse::theHistoryReadsFramesByProbeTargetAndStep() {
   app::ProbeHistory none;
   QVERIFY(!none.open(tmp_.filePath("no-such-run"), &error));
   QVERIFY2(error.contains("no probes.rec"), qPrintable(error));
+}
+
+void TestTimelapse::headStatisticsOfKnownMaps() {
+  using Kind = app::AttentionView::Kind;
+  using app::HeadStatistic;
+  app::AttentionView v;
+  v.encoderLayers = v.decoderLayers = 1;
+  v.heads = 2;
+  v.sourceTokens = {"\u2581a", "\u2581b", "</s>"};
+  v.targetTokens = {"<s>", "\u2581x"};
+  v.sourceLength = 3;
+  v.targetLength = 2;
+  const float third = 1.0f / 3;
+  // Encoder: head 0 uniform, head 1 each token on itself.
+  v.encoderSelf = {third, third, third, third, third, third, third, third, third,  //
+                   1, 0, 0, 0, 1, 0, 0, 0, 1};
+  // Decoder self: head 0 [1 0; .5 .5], head 1 the same.
+  v.decoderSelf = {1, 0, 0.5f, 0.5f, 1, 0, 0.5f, 0.5f};
+  // Cross: head 0 on the scaled diagonal (row 0 -> a, row 1 -> </s>), head 1 all on "a".
+  v.cross = {1, 0, 0, 0, 0, 1,  //
+             1, 0, 0, 1, 0, 0};
+  v.encoderMask.fill(0, 9);
+  v.decoderMask = {0, 1, 0, 0};
+  v.crossMask.fill(0, 6);
+  auto stat = [&](Kind kind, int head, HeadStatistic s) { return app::headStatistic(v, kind, 0, head, s); };
+  QVERIFY(std::abs(stat(Kind::EncoderSelf, 0, HeadStatistic::Entropy) - std::log2(3.0)) < 1e-6);
+  QCOMPARE(stat(Kind::EncoderSelf, 1, HeadStatistic::Entropy), 0.0);
+  QVERIFY(std::abs(stat(Kind::EncoderSelf, 0, HeadStatistic::EndToken) - 1.0 / 3) < 1e-6);
+  QVERIFY(std::abs(stat(Kind::EncoderSelf, 1, HeadStatistic::EndToken) - 1.0 / 3) < 1e-6);  // only </s> on itself
+  QCOMPARE(stat(Kind::EncoderSelf, 1, HeadStatistic::Diagonal), 1.0);
+  QCOMPARE(stat(Kind::DecoderSelf, 0, HeadStatistic::Entropy), 0.5);
+  QCOMPARE(stat(Kind::DecoderSelf, 0, HeadStatistic::EndToken), 0.75);  // on <s>
+  QCOMPARE(stat(Kind::DecoderSelf, 0, HeadStatistic::Diagonal), 0.75);
+  QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::Diagonal), 1.0);
+  QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::EndToken), 0.5);
+  QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::Diagonal), 0.5);
+  QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::EndToken), 0.0);
+}
+
+void TestTimelapse::theHeadTimelineOpensAHeadAtAStep() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  window.tabs()->setCurrentWidget(window.attention());
+  window.attention()->showHeadTimeline();
+  auto* view = window.attention()->headTimeline();
+  QTRY_VERIFY(view->isVisible());
+  const auto& t = view->timeline();
+  QCOMPARE(t.steps, (QList<qint64>{0, 4, 8, 12}));
+  QCOMPARE(t.rows.size(), 3 * 1 * 2);  // three attentions, one layer each, two heads
+  // The mean over the probes of each head's entropy at step 8, as computed from the records.
+  app::ProbeHistory history;
+  QVERIFY(history.open(run_, nullptr));
+  for (int r = 0; r < t.rows.size(); ++r) {
+    double mean = 0;
+    for (int p : history.probes())
+      mean += app::headStatistic(history.frame(p, false, 8)->view, t.rows[r].kind, t.rows[r].layer, t.rows[r].head,
+                                 app::HeadStatistic::Entropy) / history.probes().size();
+    QVERIFY(std::abs(t.value(r, 2) - mean) < 1e-9);
+  }
+  // A click on (cross, layer 1, head 2) at step 8 opens that map at that step.
+  view->plot()->replot();
+  const int x = int(view->plot()->xAxis->coordToPixel(2));
+  const int y = int(view->plot()->yAxis->coordToPixel(5));
+  QTest::mouseClick(view->plot(), Qt::LeftButton, {}, QPoint(x, y));
+  QCOMPARE(window.attention()->timelapseStep(), qint64(8));
+  QCOMPARE(window.attention()->shownMatrix().rows, window.attention()->view().targetLength);
+  QCOMPARE(window.attention()->shownMatrix().columns, window.attention()->view().sourceLength);
+  const auto* frame = history.frame(window.attention()->timelapse()->history().probes().first(), false, 8);
+  QVERIFY(frame);
+  QCOMPARE(float(window.attention()->shownMatrix().value(0, 0)), frame->view.weight(app::AttentionView::Kind::Cross, 0, 1, 0, 0));
+  const auto entropy = t.values;
+  view->setStatistic(app::HeadStatistic::Diagonal);
+  QVERIFY(view->timeline().values != entropy);
+  for (double share : view->timeline().values) QVERIFY(share >= 0 && share <= 1.0 + 1e-6);
 }
 
 void TestTimelapse::theSliderPlaysTheRunAndTheChartsFollow() {

@@ -1,0 +1,185 @@
+#include "ui/HeadTimelineView.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/AttentionMatrix.h"
+#include "ui/Palette.h"
+#include "ui/QCustomPlot.h"
+
+namespace studio::ui {
+
+using Kind = app::AttentionView::Kind;
+
+namespace {
+
+QString shortKind(Kind kind) {
+  return kind == Kind::EncoderSelf ? HeadTimelineView::tr("enc") : kind == Kind::DecoderSelf ? HeadTimelineView::tr("dec")
+                                                                                             : HeadTimelineView::tr("cross");
+}
+
+}  // namespace
+
+HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  auto* top = new QHBoxLayout;
+  statistic_ = new QComboBox(this);
+  statistic_->setObjectName("Head statistic");
+  statistic_->setAccessibleName(tr("Statistic of each head"));
+  statistic_->addItem(tr("Entropy (bits): low = focused"), int(app::HeadStatistic::Entropy));
+  statistic_->addItem(tr("Weight on the end token (</s>; <s> in decoder self-attention)"),
+                      int(app::HeadStatistic::EndToken));
+  statistic_->addItem(tr("Weight on the diagonal (cross-attention: scaled to the source)"),
+                      int(app::HeadStatistic::Diagonal));
+  top->addWidget(new QLabel(tr("Each head over training:"), this));
+  top->addWidget(statistic_, 1);
+  layout->addLayout(top);
+
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("Head timeline");
+  plot_->setAccessibleName(tr("Each head's statistic over the training steps"));
+  plot_->setMinimumSize(400, 300);
+  plot_->xAxis->setLabel(tr("training step"));
+  plot_->yAxis->setRangeReversed(true);
+  map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+  map_->setInterpolate(false);
+  map_->setTightBoundary(false);
+  auto* scale = new QCPColorScale(plot_);
+  scale->setType(QCPAxis::atRight);
+  plot_->plotLayout()->addElement(0, 1, scale);
+  map_->setColorScale(scale);
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
+  map_->setGradient(gradient);
+  marker_ = new QCPItemStraightLine(plot_);
+  marker_->setPen(QPen(QColor(230, 120, 0), 2, Qt::DashLine));
+  marker_->setVisible(false);
+  plot_->setMouseTracking(true);
+  applyPalette(plot_, palette(), {scale->axis()});
+  layout->addWidget(plot_, 1);
+  hover_ = new QLabel(tr("Rows: every head of every layer; columns: the recorded steps. Click a cell to open that "
+                         "head at that step."),
+                      this);
+  hover_->setObjectName("Head timeline hover");
+  hover_->setWordWrap(true);
+  layout->addWidget(hover_);
+
+  connect(statistic_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+    dirty_ = true;
+    if (isVisible()) recompute();
+  });
+  connect(plot_, &QCustomPlot::mousePress, this, &HeadTimelineView::onClick);
+  connect(plot_, &QCustomPlot::mouseMove, this, &HeadTimelineView::onHover);
+}
+
+void HeadTimelineView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) {
+    applyPalette(plot_, palette());
+    plot_->replot();
+  }
+  QWidget::changeEvent(event);
+}
+
+void HeadTimelineView::setHistory(const app::ProbeHistory* history, bool own) {
+  history_ = history;
+  own_ = own;
+  dirty_ = true;
+  if (isVisible()) recompute();
+}
+
+void HeadTimelineView::setStatistic(app::HeadStatistic statistic) {
+  statistic_->setCurrentIndex(statistic_->findData(int(statistic)));
+}
+
+app::HeadStatistic HeadTimelineView::statistic() const {
+  return app::HeadStatistic(statistic_->currentData().toInt());
+}
+
+const app::HeadTimeline& HeadTimelineView::timeline() {
+  if (dirty_) recompute();
+  return timeline_;
+}
+
+void HeadTimelineView::showEvent(QShowEvent* event) {
+  if (dirty_) recompute();
+  QWidget::showEvent(event);
+}
+
+void HeadTimelineView::recompute() {
+  dirty_ = false;
+  timeline_ = history_ ? app::headTimeline(*history_, statistic(), own_) : app::HeadTimeline{};
+  draw();
+}
+
+void HeadTimelineView::draw() {
+  const auto& t = timeline_;
+  const int columns = int(t.steps.size()), rows = int(t.rows.size());
+  map_->data()->setSize(std::max(1, columns), std::max(1, rows));
+  map_->data()->setRange(QCPRange(0, std::max(0, columns - 1)), QCPRange(0, std::max(0, rows - 1)));
+  double largest = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      map_->data()->setCell(c, r, t.value(r, c));
+      largest = std::max(largest, t.value(r, c));
+    }
+  const bool share = statistic() != app::HeadStatistic::Entropy;
+  map_->setDataRange(QCPRange(0, share ? 1.0 : std::max(largest, 1e-6)));
+  map_->colorScale()->axis()->setLabel(share ? tr("weight") : tr("bits"));
+
+  QSharedPointer<QCPAxisTickerText> x_ticks(new QCPAxisTickerText);
+  const int every = std::max(1, columns / 10);
+  for (int c = 0; c < columns; c += every) x_ticks->addTick(c, QLocale().toString(t.steps[c]));
+  plot_->xAxis->setTicker(x_ticks);
+  plot_->xAxis->setRange(-0.5, columns - 0.5);
+  QSharedPointer<QCPAxisTickerText> y_ticks(new QCPAxisTickerText);
+  for (int r = 0; r < rows; ++r)
+    y_ticks->addTick(r, tr("%1 L%2 H%3").arg(shortKind(t.rows[r].kind)).arg(t.rows[r].layer + 1).arg(t.rows[r].head + 1));
+  plot_->yAxis->setTicker(y_ticks);
+  plot_->yAxis->setRange(-0.5, rows - 0.5);
+  plot_->yAxis->setSubTicks(false);
+  plot_->xAxis->setSubTicks(false);
+  plot_->xAxis->grid()->setVisible(false);
+  plot_->yAxis->grid()->setVisible(false);
+  setMarker(marker_step_);
+}
+
+void HeadTimelineView::setMarker(qint64 step) {
+  marker_step_ = step;
+  const int index = int(timeline_.steps.indexOf(step));
+  marker_->setVisible(index >= 0);
+  if (index >= 0) {
+    marker_->point1->setCoords(index, 0);
+    marker_->point2->setCoords(index, 1);
+  }
+  plot_->replot();
+}
+
+void HeadTimelineView::onClick(QMouseEvent* event) {
+  const int c = int(std::lround(plot_->xAxis->pixelToCoord(event->pos().x())));
+  const int r = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
+  if (r < 0 || r >= timeline_.rows.size() || c < 0 || c >= timeline_.steps.size()) return;
+  const auto& row = timeline_.rows[r];
+  Q_EMIT cellChosen(row.kind, row.layer, row.head, timeline_.steps[c]);
+}
+
+void HeadTimelineView::onHover(QMouseEvent* event) {
+  const int c = int(std::lround(plot_->xAxis->pixelToCoord(event->pos().x())));
+  const int r = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
+  if (r < 0 || r >= timeline_.rows.size() || c < 0 || c >= timeline_.steps.size()) return;
+  const auto& row = timeline_.rows[r];
+  hover_->setText(tr("%1, layer %2, head %3 at step %4: %5")
+                      .arg(attentionKindName(row.kind))
+                      .arg(row.layer + 1)
+                      .arg(row.head + 1)
+                      .arg(QLocale().toString(timeline_.steps[c]))
+                      .arg(timeline_.value(r, c), 0, 'f', 3));
+}
+
+}  // namespace studio::ui
