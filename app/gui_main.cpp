@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
                                     "In the explorer, show the run's probe sentences as recorded at training step N.",
                                     "N");
   parser.addOption(timelapse_step);
+  QCommandLineOption compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR");
+  parser.addOption(compare);
   parser.addOption(smoke);
   parser.addOption(screenshot);
   parser.addOption(open_run);
@@ -125,6 +127,7 @@ int main(int argc, char** argv) {
     window.attention()->explore(window.translate()->modelSource(), parser.value(text),
                                 window.translate()->decodeSettings());
   }
+  for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();

@@ -78,6 +78,22 @@
         <source>cross-attention</source>
         <translation>cross-attention</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; cannot be compared: %2</source>
+        <translation>&apos;%1&apos; cannot be compared: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(none)</translation>
+    </message>
+    <message>
+        <source>same settings</source>
+        <translation>same settings</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -883,6 +899,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Translate and Attention use the model of step %1 now.</source>
         <translation>Translate and Attention use the model of step %1 now.</translation>
     </message>
+    <message>
+        <source>&amp;Compare with Run…</source>
+        <translation>&amp;Compare with Run…</translation>
+    </message>
+    <message>
+        <source>Compare with a run folder</source>
+        <translation>Compare with a run folder</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -953,6 +977,49 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>step</source>
         <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RunComparisonPanel</name>
+    <message>
+        <source>Add a run…</source>
+        <translation>Add a run…</translation>
+    </message>
+    <message>
+        <source>Draw another run&apos;s curves on these charts and compare its settings</source>
+        <translation>Draw another run&apos;s curves on these charts and compare its settings</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the comparison</source>
+        <translation>Take the selected run out of the comparison</translation>
+    </message>
+    <message>
+        <source>Only the settings that differ</source>
+        <translation>Only the settings that differ</translation>
+    </message>
+    <message>
+        <source>Settings of the compared runs</source>
+        <translation>Settings of the compared runs</translation>
+    </message>
+    <message>
+        <source>Compare with a run folder</source>
+        <translation>Compare with a run folder</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (this run)</source>
+        <translation>%1 (this run)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(none)</translation>
     </message>
 </context>
 <context>
@@ -1585,6 +1652,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Explore step %1&apos;s model in Attention</source>
         <translation>Explore step %1&apos;s model in Attention</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>Compare runs</translation>
+    </message>
+    <message>
+        <source>%1 (dev)</source>
+        <translation>%1 (dev)</translation>
     </message>
 </context>
 <context>

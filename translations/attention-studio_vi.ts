@@ -77,6 +77,22 @@
         <source>cross-attention</source>
         <translation>cross-attention</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; cannot be compared: %2</source>
+        <translation>Không thể so sánh &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(không có)</translation>
+    </message>
+    <message>
+        <source>same settings</source>
+        <translation>cùng thiết lập</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -877,6 +893,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Translate and Attention use the model of step %1 now.</source>
         <translation>Dịch và Chú ý giờ dùng mô hình của bước %1.</translation>
     </message>
+    <message>
+        <source>&amp;Compare with Run…</source>
+        <translation>&amp;So sánh với lượt chạy…</translation>
+    </message>
+    <message>
+        <source>Compare with a run folder</source>
+        <translation>So sánh với một thư mục lượt chạy</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -947,6 +971,49 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>step</source>
         <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RunComparisonPanel</name>
+    <message>
+        <source>Add a run…</source>
+        <translation>Thêm lượt chạy…</translation>
+    </message>
+    <message>
+        <source>Draw another run&apos;s curves on these charts and compare its settings</source>
+        <translation>Vẽ các đường của một lượt chạy khác lên các biểu đồ này và so sánh thiết lập của nó</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Bỏ</translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the comparison</source>
+        <translation>Bỏ lượt chạy đã chọn khỏi phần so sánh</translation>
+    </message>
+    <message>
+        <source>Only the settings that differ</source>
+        <translation>Chỉ các thiết lập khác nhau</translation>
+    </message>
+    <message>
+        <source>Settings of the compared runs</source>
+        <translation>Thiết lập của các lượt chạy được so sánh</translation>
+    </message>
+    <message>
+        <source>Compare with a run folder</source>
+        <translation>So sánh với một thư mục lượt chạy</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (this run)</source>
+        <translation>%1 (lượt chạy này)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(không có)</translation>
     </message>
 </context>
 <context>
@@ -1578,6 +1645,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Explore step %1&apos;s model in Attention</source>
         <translation>Khám phá mô hình của bước %1 trong Chú ý</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>So sánh lượt chạy</translation>
+    </message>
+    <message>
+        <source>%1 (dev)</source>
+        <translation>%1 (dev)</translation>
     </message>
 </context>
 <context>

@@ -113,6 +113,12 @@ void MainWindow::buildMenus() {
     if (!path.isEmpty()) openPath(path);
   });
   open_model->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  file->addAction(tr("&Compare with Run…"), this, [this]() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a run folder"), training_->runDir());
+    if (dir.isEmpty()) return;
+    tabs_->setCurrentWidget(training_);
+    training_->compareWith(dir);
+  });
   recent_menu_ = file->addMenu(tr("Open R&ecent"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);

@@ -110,8 +110,9 @@ void MetricChart::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
-int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter) {
+int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter, bool legend) {
   auto* graph = plot_->addGraph();
+  if (!legend) graph->removeFromLegend();
   graph->setName(name);
   graph->setPen(QPen(color, 1.5));
   if (scatter) graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 6));
@@ -121,7 +122,22 @@ int MetricChart::addSeries(const QString& name, const QColor& color, bool scatte
   ys_.append(QVector<double>());
   names_.append(name);
   plot_->legend->setVisible(graphs_.size() > 1);
+  QFont font = this->font();
+  if (graphs_.size() > 3) font.setPointSizeF(font.pointSizeF() * 0.8);  // runs compared: a smaller legend
+  plot_->legend->setFont(font);
   return graphs_.size() - 1;
+}
+
+void MetricChart::truncateSeries(int count) {
+  while (graphs_.size() > std::max(0, count)) {
+    plot_->removeGraph(graphs_.takeLast());
+    scatter_.removeLast();
+    xs_.removeLast();
+    ys_.removeLast();
+    names_.removeLast();
+  }
+  plot_->legend->setVisible(graphs_.size() > 1);
+  replotSoon();
 }
 
 void MetricChart::addPoint(int series, double x, double y) {

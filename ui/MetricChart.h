@@ -22,8 +22,12 @@ class MetricChart : public QWidget {
   MetricChart(const QString& title, const QString& y_label, QWidget* parent = nullptr);
 
   // Adds a series drawn in `color`; returns its index.
-  int addSeries(const QString& name, const QColor& color, bool scatter = false);
+  // `legend` false: left out of the legend (a second series of the same run).
+  int addSeries(const QString& name, const QColor& color, bool scatter = false, bool legend = true);
   void addPoint(int series, double x, double y);
+  int seriesCount() const { return int(graphs_.size()); }
+  // Removes the series from `count` on (the other runs of a comparison).
+  void truncateSeries(int count);
   void clear();
 
   int pointCount(int series) const;

@@ -35,6 +35,7 @@
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MetricChart.h"
+#include "ui/RunComparisonPanel.h"
 #include "ui/TrainingSettingsForm.h"
 
 namespace studio::ui {
@@ -195,6 +196,12 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   log_->setObjectName("Log");
   texts->addTab(samples_, tr("Samples"));
   texts->addTab(log_, tr("Log"));
+  comparison_ = new RunComparisonPanel(texts);
+  comparison_->setObjectName("Compare runs");
+  texts->addTab(comparison_, tr("Compare runs"));
+  texts_ = texts;
+  connect(comparison_, &RunComparisonPanel::runsChanged, this, &TrainingWorkspace::drawComparedRuns);
+  connect(comparison_, &RunComparisonPanel::errorOccurred, this, &TrainingWorkspace::errorOccurred);
 
   auto* right = new QSplitter(Qt::Vertical, this);
   right->addWidget(charts);
@@ -305,6 +312,7 @@ void TrainingWorkspace::setDataDir(const QString& dir) {
 }
 void TrainingWorkspace::setRunDir(const QString& dir) {
   run_dir_->setText(dir);
+  comparison_->setCurrentRun(dir);
   if (!dir.trimmed().isEmpty()) first_run_->hide();  // there is a run now
   Q_EMIT runDirChanged(runDir());
 }
@@ -328,6 +336,37 @@ void TrainingWorkspace::offerModelAt(MetricChart* chart, double step) {
   menu->addAction(tr("Explore step %1's model in Attention").arg(step_text), this,
                   [this, path, best] { Q_EMIT openModelRequested(path, best, true); });
   menu->popup(QCursor::pos());
+}
+
+bool TrainingWorkspace::compareWith(const QString& run_dir) {
+  if (!comparison_->addRun(run_dir)) return false;
+  texts_->setCurrentWidget(comparison_);
+  return true;
+}
+
+void TrainingWorkspace::drawComparedRuns() {
+  // The workspace's own series come first (train and dev loss; BLEU; rate; speed).
+  loss_chart_->truncateSeries(2);
+  for (auto* chart : {bleu_chart_, lr_chart_, speed_chart_}) chart->truncateSeries(1);
+  const auto& runs = comparison_->runs();
+  for (int i = 0; i < runs.size(); ++i) {
+    const QColor color = RunComparisonPanel::runColor(i);
+    const QString name = comparison_->legendName(i);
+    const int train = loss_chart_->addSeries(name, color);
+    const int dev = loss_chart_->addSeries(tr("%1 (dev)").arg(runs[i].name), color, true, /*legend=*/false);
+    const int bleu = bleu_chart_->addSeries(name, color, true);
+    const int lr = lr_chart_->addSeries(name, color);
+    const int speed = speed_chart_->addSeries(name, color);
+    for (const auto& p : runs[i].history.steps) {
+      loss_chart_->addPoint(train, double(p.step), p.loss);
+      lr_chart_->addPoint(lr, double(p.step), p.learningRate);
+      speed_chart_->addPoint(speed, double(p.step), p.tokensPerSecond);
+    }
+    for (const auto& e : runs[i].history.evals) {
+      loss_chart_->addPoint(dev, double(e.step), e.loss);
+      bleu_chart_->addPoint(bleu, double(e.step), e.bleu);
+    }
+  }
 }
 
 void TrainingWorkspace::setViewedStep(qint64 step) {

@@ -15,11 +15,13 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 
 namespace studio::ui {
 
 class FirstRunPanel;
 class MetricChart;
+class RunComparisonPanel;
 class TrainingSettingsForm;
 
 // The Training workspace: data and run folders, a preset and its main
@@ -51,6 +53,9 @@ class TrainingWorkspace : public QWidget {
 
   MetricChart* lossChart() const { return loss_chart_; }
   MetricChart* bleuChart() const { return bleu_chart_; }
+  // Runs side by side: their curves on these charts, their settings compared.
+  RunComparisonPanel* comparison() const { return comparison_; }
+  bool compareWith(const QString& run_dir);
   // Marks `step` on every chart (the step the attention timelapse shows).
   void setViewedStep(qint64 step);
   // The guided first run (shown while there is no run yet).
@@ -86,6 +91,7 @@ class TrainingWorkspace : public QWidget {
   void appendLog(const QString& line);
   void onPrepared(const QString& dir, const QString& summary_json);
   void offerModelAt(MetricChart* chart, double step);
+  void drawComparedRuns();
   void showDataSummary();
 
   FirstRunPanel* first_run_;
@@ -111,6 +117,8 @@ class TrainingWorkspace : public QWidget {
   MetricChart* speed_chart_;
   QPlainTextEdit* samples_;
   QPlainTextEdit* log_;
+  RunComparisonPanel* comparison_;
+  QTabWidget* texts_;
   int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, lr_ = 0, speed_ = 0;
   bool running_ = false;
 };

@@ -4,7 +4,9 @@
 
 #include <fstream>
 
+#include <QCheckBox>
 #include <QLabel>
+#include <QTableWidget>
 #include <QMenu>
 #include <QSettings>
 #include <QSpinBox>
@@ -14,6 +16,7 @@
 
 #include "app/EngineInfo.h"
 #include "app/ProbeHistory.h"
+#include "app/RunComparison.h"
 #include "app/RunHistory.h"
 #include "common/TestUtil.h"
 #include "model/training/ProbeFile.h"
@@ -23,6 +26,7 @@
 #include "ui/HeadTimelineView.h"
 #include "ui/MainWindow.h"
 #include "ui/MetricChart.h"
+#include "ui/RunComparisonPanel.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingSettingsForm.h"
@@ -77,6 +81,7 @@ class TestTimelapse : public QObject {
   void aClickOnAChartMovesTheSlider();
   void aClickOnAChartOffersThatStepsModel();
   void theFormShowsWhatKeptModelsCost();
+  void runsSideBySide();
   void newRecordsAppearWhileTheRunTrains();
   void aDamagedFileIsSaidNotShown();
 
@@ -346,6 +351,62 @@ void TestTimelapse::theFormShowsWhatKeptModelsCost() {
   form.setVocabSize(16000);  // a larger vocabulary, larger files
   QVERIFY(!form.keptModelsCost().contains(QLocale().formattedDataSize(estimate.bytes)));
   QVERIFY(form.configJson().contains("\"keep_models_every\":2"));
+}
+
+void TestTimelapse::runsSideBySide() {
+  auto config = smallConfig(12);
+  config.schedule = model::ScheduleKind::Cosine;
+  config.learning_rate = 2e-3;
+  const QString other = tmp_.filePath("cosine");
+  QVERIFY(train(config, data_, other.toStdString(), false));
+
+  // The settings: read through the engine, so both runs have every field.
+  QString error;
+  const auto a = app::readComparedRun(run_, &error), b = app::readComparedRun(other, &error);
+  QVERIFY2(a && b, qPrintable(error));
+  QCOMPARE(a->settings.keys(), b->settings.keys());
+  QCOMPARE(a->settings.value("model.d_model"), QString("32"));
+  QCOMPARE(app::differingSettings({*a, *b}), (QStringList{"schedule", "learning_rate"}));
+  QCOMPARE(app::describeDifferences(*b, *a), QString("schedule cosine, learning_rate 0.002"));
+  QCOMPARE(app::describeDifferences(*a, *a), QString("same settings"));
+  QVERIFY(!app::readComparedRun(tmp_.filePath("no-such-run"), &error));
+  QVERIFY2(error.contains("no-such-run"), qPrintable(error));
+
+  // (A workspace of its own: the main window would show the error below in a modal box.)
+  ui::TrainingWorkspace workspace;
+  auto* training = &workspace;
+  workspace.show();
+  QVERIFY(workspace.openRun(run_));
+  QCOMPARE(training->lossChart()->seriesCount(), 2);
+  QVERIFY(training->compareWith(other));
+  // Its curves on every chart, one colour, the legend naming what differs.
+  QCOMPARE(training->lossChart()->seriesCount(), 4);  // + train and dev loss
+  QCOMPARE(training->bleuChart()->seriesCount(), 2);
+  QCOMPARE(training->bleuChart()->pointCount(1), 2);  // its evaluations at steps 6 and 12
+  QCOMPARE(training->lossChart()->pointCount(2), 12);
+  QCOMPARE(training->comparison()->legendName(0), QString("cosine: schedule cosine, learning_rate 0.002"));
+  // The table: this run and the other, the differing settings highlighted.
+  auto* table = training->comparison()->table();
+  QCOMPARE(table->columnCount(), 2);
+  QCOMPARE(table->rowCount(), 2);  // only what differs, by default
+  QCOMPARE(table->verticalHeaderItem(0)->text(), QString("schedule"));
+  QCOMPARE(table->item(0, 0)->text(), QString("noam"));
+  QCOMPARE(table->item(0, 1)->text(), QString("cosine"));
+  QVERIFY(table->item(0, 1)->background() != QBrush());
+  auto* all = training->comparison()->findChild<QCheckBox*>();
+  QVERIFY(all);
+  all->setChecked(false);
+  QVERIFY(table->rowCount() > 30);
+  // Comparing a folder that is no run says so and adds nothing.
+  QSignalSpy errors(training, &ui::TrainingWorkspace::errorOccurred);
+  QVERIFY(!training->compareWith(tmp_.filePath("no-such-run")));
+  QCOMPARE(errors.size(), 1);
+  QCOMPARE(training->lossChart()->seriesCount(), 4);
+  // Removed: the charts hold this run's curves only.
+  training->comparison()->removeRun(0);
+  QCOMPARE(training->lossChart()->seriesCount(), 2);
+  QCOMPARE(training->bleuChart()->seriesCount(), 1);
+  QCOMPARE(table->columnCount(), 1);
 }
 
 void TestTimelapse::newRecordsAppearWhileTheRunTrains() {

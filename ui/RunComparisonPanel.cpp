@@ -1,0 +1,137 @@
+#include "ui/RunComparisonPanel.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QPixmap>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace studio::ui {
+
+RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  auto* buttons = new QHBoxLayout;
+  auto* add = new QPushButton(tr("Add a run…"), this);
+  add->setObjectName("Add run");
+  add->setToolTip(tr("Draw another run's curves on these charts and compare its settings"));
+  auto* remove = new QPushButton(tr("Remove"), this);
+  remove->setObjectName("Remove run");
+  remove->setToolTip(tr("Take the selected run out of the comparison"));
+  only_differences_ = new QCheckBox(tr("Only the settings that differ"), this);
+  only_differences_->setChecked(true);
+  buttons->addWidget(add);
+  buttons->addWidget(remove);
+  buttons->addStretch(1);
+  buttons->addWidget(only_differences_);
+  layout->addLayout(buttons);
+  table_ = new QTableWidget(this);
+  table_->setObjectName("Run settings");
+  table_->setAccessibleName(tr("Settings of the compared runs"));
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  layout->addWidget(table_, 1);
+
+  connect(add, &QPushButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a run folder"), current_.dir);
+    if (!dir.isEmpty()) addRun(dir);
+  });
+  connect(remove, &QPushButton::clicked, this, [this] {
+    const int column = table_->currentColumn();
+    if (column >= 1) removeRun(column - 1);  // column 0 is this run
+  });
+  connect(only_differences_, &QCheckBox::toggled, this, &RunComparisonPanel::fillTable);
+  fillTable();
+}
+
+QColor RunComparisonPanel::runColor(int index) {
+  // Distinct from the workspace's own series (blue, orange, green, purple, red).
+  static const QList<QColor> colors{QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194),
+                                    QColor(140, 86, 75), QColor(127, 127, 127), QColor(0, 0, 0)};
+  return colors[index % colors.size()];
+}
+
+void RunComparisonPanel::setCurrentRun(const QString& dir) {
+  if (QFileInfo(dir).absoluteFilePath() == current_.dir) return;
+  QString error;
+  auto run = app::readComparedRun(dir, &error);
+  current_ = run ? *run : app::ComparedRun{QFileInfo(dir).absoluteFilePath(), QFileInfo(dir).fileName(), {}, {}};
+  fillTable();
+  Q_EMIT runsChanged();
+}
+
+bool RunComparisonPanel::addRun(const QString& dir) {
+  QString error;
+  auto run = app::readComparedRun(dir, &error);
+  if (!run) {
+    Q_EMIT errorOccurred(error);
+    return false;
+  }
+  for (const auto& r : runs_)
+    if (r.dir == run->dir) return true;  // already there
+  runs_.append(*run);
+  fillTable();
+  Q_EMIT runsChanged();
+  return true;
+}
+
+void RunComparisonPanel::removeRun(int index) {
+  if (index < 0 || index >= runs_.size()) return;
+  runs_.removeAt(index);
+  fillTable();
+  Q_EMIT runsChanged();
+}
+
+QList<app::ComparedRun> RunComparisonPanel::everyRun() const {
+  QList<app::ComparedRun> all{current_};
+  all += runs_;
+  return all;
+}
+
+QStringList RunComparisonPanel::differing() const { return app::differingSettings(everyRun()); }
+
+QString RunComparisonPanel::legendName(int index) const {
+  return tr("%1: %2").arg(runs_[index].name, app::describeDifferences(runs_[index], current_));
+}
+
+void RunComparisonPanel::fillTable() {
+  const auto all = everyRun();
+  const QStringList differ = differing();
+  QStringList keys = differ;
+  if (!only_differences_->isChecked()) {
+    for (const auto& r : all)
+      for (auto it = r.settings.begin(); it != r.settings.end(); ++it)
+        if (!keys.contains(it.key())) keys << it.key();
+  }
+  table_->clear();
+  table_->setColumnCount(int(all.size()));
+  table_->setRowCount(int(keys.size()));
+  for (int c = 0; c < all.size(); ++c) {
+    auto* header = new QTableWidgetItem(c == 0 ? tr("%1 (this run)").arg(all[c].name) : all[c].name);
+    header->setToolTip(all[c].dir);
+    if (c > 0) {
+      QPixmap swatch(12, 12);
+      swatch.fill(runColor(c - 1));
+      header->setIcon(QIcon(swatch));
+    }
+    table_->setHorizontalHeaderItem(c, header);
+  }
+  table_->setVerticalHeaderLabels(keys);
+  const QColor highlight = palette().color(QPalette::Highlight).lighter(170);
+  for (int r = 0; r < keys.size(); ++r)
+    for (int c = 0; c < all.size(); ++c) {
+      auto* item = new QTableWidgetItem(all[c].settings.value(keys[r], tr("(none)")));
+      if (differ.contains(keys[r])) {
+        item->setBackground(highlight);
+        item->setForeground(QColor(20, 20, 20));
+      }
+      table_->setItem(r, c, item);
+    }
+}
+
+}  // namespace studio::ui

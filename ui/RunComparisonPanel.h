@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QWidget>
+
+#include "app/RunComparison.h"
+
+class QCheckBox;
+class QTableWidget;
+
+namespace studio::ui {
+
+// Runs side by side: the runs compared with the workspace's own, a colour
+// each (their curves are drawn in it on every chart), and their settings in
+// a table, the ones that differ highlighted and first.
+class RunComparisonPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunComparisonPanel(QWidget* parent = nullptr);
+
+  void setCurrentRun(const QString& dir);  // the first column
+  bool addRun(const QString& dir);         // false (errorOccurred) when it cannot be read
+  void removeRun(int index);               // of runs()
+  const QList<app::ComparedRun>& runs() const { return runs_; }
+  QStringList differing() const;  // between the current run and the compared ones
+  // The legend's words for runs()[index]: its name and what differs.
+  QString legendName(int index) const;
+  static QColor runColor(int index);
+  QTableWidget* table() const { return table_; }
+
+ Q_SIGNALS:
+  void runsChanged();
+  void errorOccurred(const QString& message);
+
+ private:
+  void fillTable();
+  QList<app::ComparedRun> everyRun() const;
+
+  app::ComparedRun current_;
+  QList<app::ComparedRun> runs_;
+  QCheckBox* only_differences_;
+  QTableWidget* table_;
+};
+
+}  // namespace studio::ui
