@@ -247,7 +247,8 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(prepared.exit_code == 0, qPrintable(prepared.err));
 
   auto trained = run(STUDIO_CLI_PATH, {"train", "--data", data, "--out", run_dir, "--preset", "tiny", "--max-steps",
-                                       "10", "--eval-every", "5", "--device", "cpu"},
+                                       "10", "--eval-every", "5", "--device", "cpu", "--probe-every", "5", "--probe",
+                                       "Mở tập tin số 7 ||| Open file number 7"},
                      300000);
   QVERIFY2(trained.exit_code == 0, qPrintable(trained.err + trained.out));
   QVERIFY2(trained.out.contains("eval step 5") && trained.out.contains("BLEU|nrefs:1"), qPrintable(trained.out));
@@ -259,6 +260,32 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   auto resumed = run(STUDIO_CLI_PATH, {"train", "--out", run_dir, "--resume", "--max-steps", "12"}, 300000);
   QVERIFY2(resumed.exit_code == 0, qPrintable(resumed.err + resumed.out));
   QVERIFY2(resumed.out.contains("resumed from") && resumed.out.contains("finished at step 12"), qPrintable(resumed.out));
+
+  // timelapse: the probe recorded as it trained (steps 0, 5, 10 and, resumed, 12).
+  auto listed = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--list"});
+  QVERIFY2(listed.exit_code == 0, qPrintable(listed.err));
+  QVERIFY2(listed.out.contains("probe 0: Mở tập tin số 7") && listed.out.contains("4 steps recorded: 0 .. 12"),
+           qPrintable(listed.out));
+  const QString frames = dir.filePath("frames");
+  auto lapse = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--out", frames, "--head", "all"});
+  QVERIFY2(lapse.exit_code == 0, qPrintable(lapse.err));
+  for (const char* step : {"00000000", "00000005", "00000010", "00000012"}) {
+    QFile png(frames + "/frame-" + step + ".png");
+    QVERIFY2(png.open(QIODevice::ReadOnly), step);
+    QCOMPARE(png.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+  }
+  QFile weights_file(frames + "/weights.json");
+  QVERIFY(weights_file.open(QIODevice::ReadOnly));
+  const auto weights = QJsonDocument::fromJson(weights_file.readAll()).object();
+  QCOMPARE(weights["frames"].toArray().size(), 4);
+  QCOMPARE(weights["frames"].toArray()[0].toObject()["maps"].toArray().size(), 2 * 4);  // tiny: 2 layers × 4 heads
+  QCOMPARE(weights["reference"].toString(), QString("Open file number 7"));
+  QVERIFY(QFile::exists(frames + "/weights.csv"));
+  auto bad_probe = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--out", frames, "--probe", "3"});
+  QVERIFY2(bad_probe.exit_code == 2 && bad_probe.err.contains("probes 0..0"), qPrintable(bad_probe.err));
+  auto probe_bench = run(STUDIO_PROBE_BENCH_PATH, {"--data", data, "--model", run_dir + "/best.pt", "--preset", "tiny",
+                                                   "--rounds", "1"});
+  QVERIFY2(probe_bench.exit_code == 0 && probe_bench.out.contains("tiny"), qPrintable(probe_bench.err));
 
   // translate: stdin lines to stdout lines, in order.
   QProcess translate;
