@@ -19,6 +19,7 @@
 #include "ui/HeadAblationPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
+#include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -53,6 +54,13 @@ int main(int argc, char** argv) {
                                     "In the explorer, show the run's probe sentences as recorded at training step N.",
                                     "N");
   parser.addOption(timelapse_step);
+  QCommandLineOption timelapse_probe("timelapse-probe", "In the explorer's timelapse, show probe sentence N (from 0).",
+                                     "N");
+  parser.addOption(timelapse_probe);
+  QCommandLineOption map("map", "In the explorer, show this map: enc, dec or cross, a layer and a head (from 0; no head: "
+                                "the mean), e.g. cross:1 or enc:0:2.",
+                         "KIND:LAYER[:HEAD]");
+  parser.addOption(map);
   QCommandLineOption compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR");
   parser.addOption(compare);
   parser.addOption(smoke);
@@ -128,7 +136,15 @@ int main(int argc, char** argv) {
                                 window.translate()->decodeSettings());
   }
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
+  if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());
   if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());
+  if (parser.isSet(map)) {
+    const QStringList f = parser.value(map).split(':');
+    const auto kind = f.value(0) == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
+                      : f.value(0) == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
+                                            : studio::app::AttentionView::Kind::Cross;
+    window.attention()->select(kind, f.value(1).toInt(), f.size() > 2 ? f[2].toInt() : -1);
+  }
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();
     QWidget* page = name == "translate"               ? static_cast<QWidget*>(window.translate())
