@@ -1,41 +1,11 @@
 #pragma once
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
+#include "model/decoding/AttentionSnapshot.h"
 #include "model/decoding/Translator.h"
 
 namespace studio::model {
-
-// Every attention weight of one sentence and its translation, as plain
-// arrays (no tensors), with the token strings and the masks that applied:
-// what the GUI's explorer draws and `attention-studio-cli attention` prints.
-struct AttentionSnapshot {
-  std::string source_text, translation;
-  std::vector<std::string> source_tokens;  // source pieces + "</s>" (+ "<pad>" when padded)
-  std::vector<std::string> target_tokens;  // decoder inputs: "<s>" + output pieces
-  int64_t encoder_layers = 0, decoder_layers = 0, heads = 0;
-  int64_t source_length = 0, target_length = 0;  // S (padding included), T
-  int64_t padding = 0;                           // pad tokens appended to the source
-
-  // Row-major [layer][head][query][key].
-  std::vector<float> encoder_self;  // [Le, H, S, S]
-  std::vector<float> decoder_self;  // [Ld, H, T, T]
-  std::vector<float> cross;         // [Ld, H, T, S]
-  // 1 = masked (the query may not see that key).
-  std::vector<uint8_t> encoder_mask;  // [S, S]
-  std::vector<uint8_t> decoder_mask;  // [T, T]
-  std::vector<uint8_t> cross_mask;    // [T, S]
-
-  float encoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
-  float decoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
-  float crossWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
-
-  nlohmann::json toJson() const;
-};
 
 // Translates `sentence` (beam search with `options`), then runs the model
 // once over the source and the translation, recording every layer and head.

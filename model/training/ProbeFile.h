@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model/decoding/AttentionCapture.h"
+#include "model/decoding/AttentionSnapshot.h"
 
 // probes.rec: how attention formed during training. At step 0 and then
 // every probe_every steps (or at every evaluation) the trainer records, for
@@ -63,6 +63,11 @@ const char* const kProbeFileName = "probes.rec";
 // Throws std::runtime_error naming the file when it cannot be read, is no
 // probe file, or has a version this build does not know.
 ProbeFileContents readProbeFile(const std::string& path, uint64_t from = 0);
+
+// The same on the file's bytes (`name` for the messages). The fuzzer passes
+// verify_checksums false, so that its inputs reach the fields' checks.
+ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& name, uint64_t from = 0,
+                                 bool verify_checksums = true);
 
 // The bytes of one record (the header not included); for tests and fuzzers.
 std::string encodeProbeRecord(const ProbeRecord& record);

@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 
 #include "model/data/Text.h"
+#include "model/decoding/AttentionCapture.h"
 
 namespace studio::model {
 

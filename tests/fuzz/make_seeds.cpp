@@ -12,6 +12,7 @@
 
 #include "model/data/EncodedCorpus.h"
 #include "model/data/MoFile.h"
+#include "model/training/ProbeFile.h"
 #include "model/training/TrainingConfig.h"
 
 using namespace studio;
@@ -57,5 +58,31 @@ int main(int argc, char** argv) {
   const auto cache = (out / "idcache" / "train.ids").string();
   fs::create_directories(out / "idcache");
   data::writeEncodedCache(cache, "fuzz-key", split);
+
+  // Probe records: one teacher-forced and one own, then a torn third.
+  auto record = [](int64_t step, model::ProbeTarget target, int S, int T) {
+    model::ProbeRecord r;
+    r.step = step;
+    r.target = target;
+    r.reference = "Open file";
+    auto& a = r.attention;
+    a.source_text = "Mở tập tin";
+    a.translation = "Open the file";
+    a.source_tokens = {"\u2581Mở", "\u2581tập", "\u2581tin", "</s>"};
+    a.target_tokens = {"<s>", "\u2581Open", "\u2581file"};
+    a.source_tokens.resize(size_t(S), "x");
+    a.target_tokens.resize(size_t(T), "y");
+    a.encoder_layers = a.decoder_layers = 1;
+    a.heads = 2;
+    a.encoder_self.assign(size_t(2 * S * S), 1.0f / float(S));
+    a.decoder_self.assign(size_t(2 * T * T), 0.5f);
+    a.cross.assign(size_t(2 * T * S), 0.25f);
+    return model::encodeProbeRecord(r);
+  };
+  const std::string two = model::probeFileHeader() + record(0, model::ProbeTarget::Reference, 4, 3) +
+                          record(100, model::ProbeTarget::Own, 4, 2);
+  put(out / "probes", "two-records.rec", two);
+  const std::string third = record(200, model::ProbeTarget::Reference, 4, 3);
+  put(out / "probes", "torn.rec", two + third.substr(0, third.size() / 2));
   return 0;
 }

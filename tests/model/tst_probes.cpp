@@ -2,7 +2,9 @@
 // records, unknown versions, a refused write) and the trainer's recording
 // (step 0, every probe_every steps, the end; resume; own probes).
 
+#include <cstring>
 #include <filesystem>
+#include <random>
 #include <fstream>
 
 #include <QTemporaryDir>
@@ -11,6 +13,7 @@
 
 #include "common/TestUtil.h"
 #include "model/files/AtomicFile.h"
+#include "model/files/Float16.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Probes.h"
 #include "model/training/Trainer.h"
@@ -85,6 +88,7 @@ class TestProbes : public QObject {
 
  private Q_SLOTS:
   void initTestCase();
+  void float16MatchesLibTorch();
   void recordsRoundTripInFloat16();
   void aTornLastRecordIsLeftOutAndCutByTheWriter();
   void damagedRecordsAreSkippedWithAWarning();
@@ -108,6 +112,37 @@ void TestProbes::initTestCase() {
                                       {"mở tập tin", "đóng cửa sổ", "lưu tài liệu", "xoá thư mục"},
                                       {"open the file", "close the window", "save the document", "delete the folder"},
                                       300, 100);
+}
+
+void TestProbes::float16MatchesLibTorch() {
+  // Every half to float, bit for bit (NaNs as NaNs).
+  for (uint32_t h = 0; h < 65536; ++h) {
+    c10::Half half;
+    half.x = uint16_t(h);
+    const float want = float(half), got = model::halfToFloat(uint16_t(h));
+    if (std::isnan(want)) {
+      QVERIFY(std::isnan(got));
+    } else {
+      QVERIFY2(std::memcmp(&want, &got, sizeof got) == 0, qPrintable(QString("half 0x%1").arg(h, 4, 16)));
+    }
+  }
+  // Floats to half: every binade from below the subnormals to past the largest half, ties included.
+  std::mt19937 rng(7);
+  std::vector<float> values{0.0f, -0.0f, 1.0f, 65504.0f, 65519.0f, 65520.0f, 1e9f, 5.9604645e-8f, 2.9802322e-8f,
+                            2.9802326e-8f, 8.940697e-8f, 6.1035156e-5f, 6.1028e-5f, INFINITY, -INFINITY};
+  for (int e = -30; e <= 17; ++e)
+    for (int k = 0; k < 2000; ++k) {
+      const float base = std::ldexp(1.0f, e);
+      values.push_back(base * (1.0f + std::uniform_real_distribution<float>(0.0f, 1.0f)(rng)));
+      // Exactly halfway between two halves: 1 + (2m + 1) * 2^-11 (ties to even).
+      values.push_back(-base * (1.0f + float(2 * (k % 1024) + 1) / 2048.0f));
+    }
+  for (float v : values) {
+    const uint16_t want = c10::Half(v).x, got = model::floatToHalf(v);
+    QVERIFY2(want == got, qPrintable(QString("%1: LibTorch 0x%2, ours 0x%3").arg(double(v), 0, 'g', 9)
+                                         .arg(want, 4, 16).arg(got, 4, 16)));
+  }
+  QVERIFY(std::isnan(model::halfToFloat(model::floatToHalf(NAN))));
 }
 
 void TestProbes::recordsRoundTripInFloat16() {

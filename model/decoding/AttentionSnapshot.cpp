@@ -1,0 +1,65 @@
+#include "model/decoding/AttentionSnapshot.h"
+
+#include <nlohmann/json.hpp>
+
+namespace studio::model {
+
+float AttentionSnapshot::encoderWeight(int64_t l, int64_t h, int64_t q, int64_t k) const {
+  return encoder_self[size_t(((l * heads + h) * source_length + q) * source_length + k)];
+}
+float AttentionSnapshot::decoderWeight(int64_t l, int64_t h, int64_t q, int64_t k) const {
+  return decoder_self[size_t(((l * heads + h) * target_length + q) * target_length + k)];
+}
+float AttentionSnapshot::crossWeight(int64_t l, int64_t h, int64_t q, int64_t k) const {
+  return cross[size_t(((l * heads + h) * target_length + q) * source_length + k)];
+}
+
+nlohmann::json AttentionSnapshot::toJson() const {
+  auto nested = [&](const std::vector<float>& flat, int64_t layers, int64_t rows, int64_t cols) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int64_t l = 0; l < layers; ++l) {
+      nlohmann::json layer = nlohmann::json::array();
+      for (int64_t h = 0; h < heads; ++h) {
+        nlohmann::json head = nlohmann::json::array();
+        for (int64_t r = 0; r < rows; ++r) {
+          const auto begin = flat.begin() + long(((l * heads + h) * rows + r) * cols);
+          head.push_back(std::vector<float>(begin, begin + long(cols)));
+        }
+        layer.push_back(head);
+      }
+      out.push_back(layer);
+    }
+    return out;
+  };
+  auto mask = [](const std::vector<uint8_t>& flat, int64_t rows, int64_t cols) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int64_t r = 0; r < rows; ++r) {
+      std::vector<int> row;
+      for (int64_t c = 0; c < cols; ++c) row.push_back(flat[size_t(r * cols + c)]);
+      out.push_back(row);
+    }
+    return out;
+  };
+  const auto S = source_length, T = target_length;
+  return {{"source", source_text},
+          {"translation", translation},
+          {"source_tokens", source_tokens},
+          {"target_tokens", target_tokens},
+          {"padding", padding},
+          {"layers", {{"encoder", encoder_layers}, {"decoder", decoder_layers}}},
+          {"heads", heads},
+          {"shapes",
+           {{"encoder_self", {encoder_layers, heads, S, S}},
+            {"decoder_self", {decoder_layers, heads, T, T}},
+            {"cross", {decoder_layers, heads, T, S}}}},
+          {"masks",
+           {{"encoder_self", mask(encoder_mask, S, S)},
+            {"decoder_self", mask(decoder_mask, T, T)},
+            {"cross", mask(cross_mask, T, S)}}},
+          {"attention",
+           {{"encoder_self", nested(encoder_self, encoder_layers, S, S)},
+            {"decoder_self", nested(decoder_self, decoder_layers, T, T)},
+            {"cross", nested(cross, decoder_layers, T, S)}}}};
+}
+
+}  // namespace studio::model
