@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/runtime/Runtime.h"
+#include "model/training/Probes.h"
 #include "model/training/TrainingConfig.h"
 
 namespace studio::app {
@@ -63,6 +64,24 @@ QPair<qint64, qint64> keptModelsEstimate(const QString& config_json, qint64 voca
   } catch (const std::exception&) {
     return {0, 0};
   }
+}
+
+QJsonArray probesJson(const QString& lines, QString* error) {
+  QJsonArray probes;
+  const QStringList all = lines.split('\n');
+  for (int i = 0; i < all.size(); ++i) {
+    const QString line = all[i].trimmed();
+    if (line.isEmpty() || line.startsWith('#')) continue;
+    try {
+      const auto probe = model::parseProbe(all[i].toStdString());
+      probes.append(QJsonObject{{"source", QString::fromStdString(probe.source)},
+                                {"reference", QString::fromStdString(probe.reference)}});
+    } catch (const std::invalid_argument& e) {
+      if (error) *error = QObject::tr("Probe sentences, line %1: %2").arg(i + 1).arg(QString::fromStdString(e.what()));
+      return {};
+    }
+  }
+  return probes;
 }
 
 }  // namespace studio::app

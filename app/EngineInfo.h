@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QPair>
 #include <QString>
@@ -40,5 +41,11 @@ QJsonObject trainingPresetJson(const QString& name);
 // defaults) keeps for a vocabulary of `vocab_size`: files and bytes.
 // Both 0 when it is off or the JSON is not a configuration.
 QPair<qint64, qint64> keptModelsEstimate(const QString& config_json, qint64 vocab_size);
+
+// Probe sentences typed one a line ("SOURCE ||| REFERENCE", "SOURCE<TAB>REFERENCE"
+// or "SOURCE"; blank lines and lines starting with '#' skipped) as the
+// configuration's "probes" array. An empty array with `error` naming the line
+// when one has no source.
+QJsonArray probesJson(const QString& lines, QString* error);
 
 }  // namespace studio::app

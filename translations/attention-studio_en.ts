@@ -94,6 +94,10 @@
         <source>same settings</source>
         <translation>same settings</translation>
     </message>
+    <message>
+        <source>Probe sentences, line %1: %2</source>
+        <translation>Probe sentences, line %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1357,6 +1361,30 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>Keeps %n model, about %1 on the disk.</numerusform>
             <numerusform>Keeps %n models, about %1 on the disk.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Record probes every</source>
+        <translation>Record probes every</translation>
+    </message>
+    <message>
+        <source>Record the probe sentences&apos; attention every N steps (for the Attention explorer&apos;s timelapse); 0 = at every evaluation</source>
+        <translation>Record the probe sentences&apos; attention every N steps (for the Attention explorer&apos;s timelapse); 0 = at every evaluation</translation>
+    </message>
+    <message>
+        <source>each evaluation</source>
+        <translation>each evaluation</translation>
+    </message>
+    <message>
+        <source>Probe sentences</source>
+        <translation>Probe sentences</translation>
+    </message>
+    <message>
+        <source>Empty: the first 3 dev pairs. One a line: SOURCE ||| REFERENCE</source>
+        <translation>Empty: the first 3 dev pairs. One a line: SOURCE ||| REFERENCE</translation>
+    </message>
+    <message>
+        <source>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</source>
+        <translation>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</translation>
     </message>
 </context>
 <context>

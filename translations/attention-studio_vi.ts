@@ -93,6 +93,10 @@
         <source>same settings</source>
         <translation>cùng thiết lập</translation>
     </message>
+    <message>
+        <source>Probe sentences, line %1: %2</source>
+        <translation>Câu thăm dò, dòng %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1350,6 +1354,30 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>
             <numerusform>Giữ %n mô hình, khoảng %1 trên đĩa.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Record probes every</source>
+        <translation>Ghi thăm dò mỗi</translation>
+    </message>
+    <message>
+        <source>Record the probe sentences&apos; attention every N steps (for the Attention explorer&apos;s timelapse); 0 = at every evaluation</source>
+        <translation>Ghi chú ý của các câu thăm dò mỗi N bước (cho đoạn tua nhanh của trình khám phá Chú ý); 0 = ở mỗi lần đánh giá</translation>
+    </message>
+    <message>
+        <source>each evaluation</source>
+        <translation>mỗi lần đánh giá</translation>
+    </message>
+    <message>
+        <source>Probe sentences</source>
+        <translation>Câu thăm dò</translation>
+    </message>
+    <message>
+        <source>Empty: the first 3 dev pairs. One a line: SOURCE ||| REFERENCE</source>
+        <translation>Để trống: 3 cặp dev đầu tiên. Mỗi dòng một câu: NGUỒN ||| THAM CHIẾU</translation>
+    </message>
+    <message>
+        <source>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</source>
+        <translation>Các câu được ghi lại chú ý trong khi huấn luyện, cho đoạn tua nhanh. Dòng không có bản dịch tham chiếu chỉ ghi bản dịch của chính mô hình.</translation>
     </message>
 </context>
 <context>

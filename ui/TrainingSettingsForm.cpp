@@ -6,7 +6,9 @@
 #include <QGroupBox>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QJsonArray>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -122,6 +124,20 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            tr("Beam size of the dev translations (1 = greedy, fastest)"));
   addField(eval_group, eval_form, "keep_last", tr("Keep checkpoints"), spin(1, 1000, {}, "Keep checkpoints"),
            tr("Checkpoints kept; best.pt is kept apart"));
+  auto* probe_every = static_cast<QSpinBox*>(
+      addField(eval_group, eval_form, "probe_every", tr("Record probes every"), spin(0, 1000000, {}, "Probe every"),
+               tr("Record the probe sentences' attention every N steps (for the Attention explorer's timelapse); "
+                  "0 = at every evaluation")));
+  probe_every->setSpecialValueText(tr("each evaluation"));
+  probes_ = new QPlainTextEdit(eval_group);
+  probes_->setObjectName("Probe sentences");
+  probes_->setAccessibleName(tr("Probe sentences"));
+  probes_->setPlaceholderText(tr("Empty: the first 3 dev pairs. One a line: SOURCE ||| REFERENCE"));
+  probes_->setToolTip(tr("Sentences whose attention is recorded as the run trains, for the timelapse. A line "
+                         "without a reference records the model's own translation only."));
+  probes_->setTabChangesFocus(true);
+  probes_->setMaximumHeight(70);
+  eval_form->addRow(tr("Probe sentences"), probes_);
   auto* keep_models = static_cast<QSpinBox*>(
       addField(eval_group, eval_form, "keep_models_every", tr("Keep models"), spin(0, 100000, {}, "Keep models"),
                tr("Also keep the model of every N-th evaluation in the run's models/ folder, so that the charts "
@@ -205,13 +221,25 @@ void TrainingSettingsForm::applyConfig(const QJsonObject& training) {
     if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) box->setValue(value.toDouble());
     if (auto* box = qobject_cast<QComboBox*>(widget)) box->setCurrentText(value.toString());
   }
+  if (training.contains("probes")) {
+    QStringList lines;
+    for (const auto& probe : training["probes"].toArray()) {
+      const auto o = probe.toObject();
+      lines << (o["reference"].toString().isEmpty() ? o["source"].toString()
+                                                    : o["source"].toString() + " ||| " + o["reference"].toString());
+    }
+    probes_->setPlainText(lines.join('\n'));
+  }
   if (training.contains("mixed_precision"))
     precision_->setCurrentIndex(training["mixed_precision"].toBool()
                                     ? std::max(1, precision_->findText(training["mixed_precision_dtype"].toString()))
                                     : 0);
 }
 
-QString TrainingSettingsForm::configJson() const {
+void TrainingSettingsForm::setProbes(const QString& lines) { probes_->setPlainText(lines); }
+QString TrainingSettingsForm::probes() const { return probes_->toPlainText(); }
+
+QString TrainingSettingsForm::configJson(QString* error) const {
   QJsonObject model{{"encoder_layers", layers_->value()}, {"decoder_layers", layers_->value()},
                     {"d_model", d_model_->value()},       {"heads", heads_->value()},
                     {"d_ff", d_ff_->value()},             {"dropout", dropout_->value()}};
@@ -225,6 +253,10 @@ QString TrainingSettingsForm::configJson() const {
     if (auto* box = qobject_cast<QDoubleSpinBox*>(widget)) config[key] = box->value();
     if (auto* box = qobject_cast<QComboBox*>(widget)) config[key] = box->currentText();
   }
+  QString probe_error;
+  const QJsonArray probes = app::probesJson(probes_->toPlainText(), &probe_error);
+  if (!probe_error.isEmpty() && error) *error = probe_error;
+  config["probes"] = probes;
   config["mixed_precision"] = precision_->currentIndex() > 0;
   if (precision_->currentIndex() > 0) config["mixed_precision_dtype"] = precision_->currentText();
   return QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact));

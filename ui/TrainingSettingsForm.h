@@ -9,6 +9,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace studio::ui {
@@ -29,7 +30,11 @@ class TrainingSettingsForm : public QWidget {
   // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
   void applyConfig(const QJsonObject& training);
   // The form as a JSON object over the preset.
-  QString configJson() const;
+  // `error` (when given) names a probe line without a source.
+  QString configJson(QString* error = nullptr) const;
+  // Probe sentences, one a line: SOURCE ||| REFERENCE (empty: the first dev pairs).
+  void setProbes(const QString& lines);
+  QString probes() const;
   int maxSteps() const;
   void setMaxSteps(int steps);
   int evalEvery() const;
@@ -56,6 +61,7 @@ class TrainingSettingsForm : public QWidget {
   QSpinBox* max_steps_;
   QSpinBox* eval_every_;
   QLabel* kept_cost_;
+  QPlainTextEdit* probes_;
   qint64 vocab_size_ = 8000;
   // The other TrainingConfig fields, each a widget under its JSON key.
   QList<QPair<QString, QWidget*>> fields_;

@@ -440,15 +440,20 @@ void TrainingWorkspace::begin(bool resume) {
       return;
     }
   }
+  app::TrainingRequest request;
+  QString probe_error;
+  request.configJson = settings_->configJson(&probe_error);
+  if (!resume && !probe_error.isEmpty()) {
+    Q_EMIT errorOccurred(probe_error);  // before anything is cleared
+    return;
+  }
   if (!resume) {
     for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
     samples_->clear();
   }
-  app::TrainingRequest request;
   request.dataDir = data_dir_->text().trimmed();
   request.runDir = run_dir_->text().trimmed();
   request.preset = settings_->preset();
-  request.configJson = settings_->configJson();
   request.resume = resume;
   request.maxSteps = resume ? settings_->maxSteps() : 0;
   request.device = device_->currentText();

@@ -4,10 +4,14 @@
 
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include <QCheckBox>
 #include <QLabel>
 #include <QTableWidget>
 #include <QMenu>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSlider>
@@ -351,6 +355,25 @@ void TestTimelapse::theFormShowsWhatKeptModelsCost() {
   form.setVocabSize(16000);  // a larger vocabulary, larger files
   QVERIFY(!form.keptModelsCost().contains(QLocale().formattedDataSize(estimate.bytes)));
   QVERIFY(form.configJson().contains("\"keep_models_every\":2"));
+
+  // Probe sentences typed into the form reach the configuration the engine reads.
+  form.setProbes("mở tập tin ||| open the file\n\n# mine\ntìm kiếm");
+  QString error;
+  const auto config_json = form.configJson(&error);
+  QVERIFY2(error.isEmpty(), qPrintable(error));
+  const auto read = model::trainingConfigFromJson(nlohmann::json::parse(config_json.toStdString()));
+  QCOMPARE(read.probes.size(), size_t(2));
+  QCOMPARE(read.probes[0].reference, std::string("open the file"));
+  QCOMPARE(read.probes[1].source, std::string("tìm kiếm"));
+  QVERIFY(read.probes[1].reference.empty());
+  form.setProbes("đóng cửa sổ\n ||| a reference alone");
+  form.configJson(&error);
+  QVERIFY2(error.contains("line 2"), qPrintable(error));
+  // A run's configuration fills the box again.
+  QJsonObject training;
+  training["probes"] = QJsonArray{QJsonObject{{"source", "lưu"}, {"reference", "save"}}};
+  form.applyConfig(training);
+  QCOMPARE(form.probes(), QString("lưu ||| save"));
 }
 
 void TestTimelapse::runsSideBySide() {
