@@ -435,6 +435,22 @@ layer %2</translation>
         <source>Heads over training</source>
         <translation>Heads over training</translation>
     </message>
+    <message>
+        <source>Timelapse…</source>
+        <translation>Timelapse…</translation>
+    </message>
+    <message>
+        <source>The map shown at every recorded step of the timelapse: a PNG a step and the weights of every step as CSV</source>
+        <translation>The map shown at every recorded step of the timelapse: a PNG a step and the weights of every step as CSV</translation>
+    </message>
+    <message>
+        <source>This run has no probe records to export.</source>
+        <translation>This run has no probe records to export.</translation>
+    </message>
+    <message>
+        <source>Export the timelapse into a folder</source>
+        <translation>Export the timelapse into a folder</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

@@ -433,6 +433,22 @@ lớp %2</translation>
         <source>Heads over training</source>
         <translation>Các đầu qua quá trình huấn luyện</translation>
     </message>
+    <message>
+        <source>Timelapse…</source>
+        <translation>Tua nhanh…</translation>
+    </message>
+    <message>
+        <source>The map shown at every recorded step of the timelapse: a PNG a step and the weights of every step as CSV</source>
+        <translation>Bản đồ đang hiển thị ở mọi bước đã ghi của đoạn tua nhanh: một ảnh PNG mỗi bước và trọng số của mọi bước dạng CSV</translation>
+    </message>
+    <message>
+        <source>This run has no probe records to export.</source>
+        <translation>Lượt chạy này không có bản ghi thăm dò nào để xuất.</translation>
+    </message>
+    <message>
+        <source>Export the timelapse into a folder</source>
+        <translation>Xuất đoạn tua nhanh vào một thư mục</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

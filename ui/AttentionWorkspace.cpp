@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QSaveFile>
 #include <QFormLayout>
@@ -120,6 +121,20 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     export_layout->addWidget(button, column / 2, column % 2);
     ++column;
   }
+  auto* export_timelapse = new QPushButton(tr("Timelapse…"), export_group);
+  export_timelapse->setObjectName("Export timelapse");
+  export_timelapse->setToolTip(tr("The map shown at every recorded step of the timelapse: a PNG a step and "
+                                  "the weights of every step as CSV"));
+  connect(export_timelapse, &QPushButton::clicked, this, [this] {
+    if (!timelapse_->hasFrames()) {
+      Q_EMIT errorOccurred(tr("This run has no probe records to export."));
+      return;
+    }
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the timelapse into a folder"));
+    QString error;
+    if (!dir.isEmpty() && exportTimelapse(dir, &error) < 0) Q_EMIT errorOccurred(error);
+  });
+  export_layout->addWidget(export_timelapse, column / 2, 0, 1, 2);
   controls_layout->addWidget(export_group);
 
   // --- the map and the grid ---------------------------------------------------
@@ -386,6 +401,39 @@ bool AttentionWorkspace::saveJson(const QString& path) const {
   if (!file.open(QIODevice::WriteOnly)) return false;
   file.write(view_.json);
   return file.commit();
+}
+
+int AttentionWorkspace::exportTimelapse(const QString& dir, QString* error) {
+  const qint64 shown = timelapse_->step();
+  const QList<qint64> steps = timelapse_->steps();
+  QString csv = "step,query,key,query_token,key_token,weight\n";
+  auto quote = [](QString s) { return '"' + s.replace('"', "\"\"") + '"'; };
+  int written = 0;
+  for (qint64 step : steps) {
+    timelapse_->showStep(step);  // the map, as chosen, at that step
+    const QString name = QString("frame-%1.png").arg(step, 8, 10, QChar('0'));
+    if (!map_view_->savePng(QDir(dir).filePath(name))) {
+      if (error) *error = tr("Cannot write '%1'.").arg(QDir(dir).filePath(name));
+      timelapse_->showStep(shown);
+      return -1;
+    }
+    for (int r = 0; r < matrix_.rows; ++r)
+      for (int c = 0; c < matrix_.columns; ++c)
+        csv += QString("%1,%2,%3,%4,%5,%6\n")
+                   .arg(step)
+                   .arg(r)
+                   .arg(c)
+                   .arg(quote(matrix_.rowLabels[r]), quote(matrix_.columnLabels[c]))
+                   .arg(matrix_.value(r, c), 0, 'g', 6);
+    ++written;
+  }
+  timelapse_->showStep(shown);
+  QSaveFile file(QDir(dir).filePath("weights.csv"));
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(csv.toUtf8()) < 0 || !file.commit()) {
+    if (error) *error = tr("Cannot write '%1'.").arg(QDir(dir).filePath("weights.csv"));
+    return -1;
+  }
+  return written;
 }
 
 void AttentionWorkspace::exportAs(const QString& format) {

@@ -82,6 +82,10 @@ class AttentionWorkspace : public QWidget {
   bool saveSvg(const QString& path);
   bool saveCsv(const QString& path) const;
   bool saveJson(const QString& path) const;
+  // The map as chosen at every recorded step of the timelapse:
+  // frame-STEP.png each and weights.csv (step, query, key, tokens, weight).
+  // Returns the frames written, or -1 with `error` set.
+  int exportTimelapse(const QString& dir, QString* error = nullptr);
 
  Q_SIGNALS:
   void viewShown();

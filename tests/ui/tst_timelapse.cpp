@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QCheckBox>
+#include <QImage>
 #include <QLabel>
 #include <QTableWidget>
 #include <QMenu>
@@ -252,6 +253,20 @@ void TestTimelapse::theSliderPlaysTheRunAndTheChartsFollow() {
   QTRY_COMPARE_WITH_TIMEOUT(explorer->timelapseStep(), qint64(12), 10000);
   QTRY_VERIFY_WITH_TIMEOUT(!bar->isPlaying(), 5000);
   QCOMPARE(window.training()->lossChart()->marker(), 12.0);
+
+  // The timelapse exported from the app: the map as chosen, a picture a step, and the weights.
+  bar->setOwnTranslation(false);  // on the reference: the same grid at every step
+  bar->showStep(12);
+  QTemporaryDir out;
+  QString error;
+  QCOMPARE(explorer->exportTimelapse(out.path(), &error), 4);
+  for (const char* step : {"00000000", "00000004", "00000008", "00000012"})
+    QVERIFY2(!QImage(out.filePath(QString("frame-%1.png").arg(step))).isNull(), step);
+  QFile csv(out.filePath("weights.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  const int cells = explorer->shownMatrix().rows * explorer->shownMatrix().columns;
+  QCOMPARE(QString::fromUtf8(csv.readAll()).count('\n'), 1 + 4 * cells);
+  QCOMPARE(explorer->timelapseStep(), qint64(12));  // back where it was
 
   // A captured sentence replaces the frame: no step is marked as shown.
   app::AttentionView captured = explorer->view();
