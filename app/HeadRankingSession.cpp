@@ -56,8 +56,15 @@ QString saveRanking(const HeadRanking& r) {
   const QJsonObject json{{"model", r.modelPath}, {"source", r.sourceFile}, {"reference", r.referenceFile},
                          {"sentences", r.sentences}, {"bleu", r.bleu}, {"loss", r.loss}, {"seconds", r.seconds},
                          {"stopped", r.stopped}, {"heads", heads}};
+  QJsonObject with_pruning = json;
+  if (!r.pruning.isEmpty()) {
+    QJsonArray pruning;
+    for (const auto& p : r.pruning)
+      pruning.append(QJsonObject{{"heads_left", p.headsLeft}, {"bleu", p.bleu}, {"loss", p.loss}});
+    with_pruning["pruning"] = pruning;
+  }
   const QString path = dir.filePath("head-importance.json");
-  model::writeFileAtomically(path.toStdString(), QJsonDocument(json).toJson().toStdString());
+  model::writeFileAtomically(path.toStdString(), QJsonDocument(with_pruning).toJson().toStdString());
   return path;
 }
 
@@ -154,6 +161,15 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       for (const auto& h : result.heads)
         ranking.heads << RankedHead{viewKind(h.head.kind), int(h.head.layer), int(h.head.head),
                                     h.bleu,                h.loss,           h.bleu_drop, h.loss_rise};
+      if (request.prune && !result.stopped) {
+        const auto curve = model::pruningCurve(translator, src, ref, options, result,
+                                               [this, worker](size_t done, size_t total) {
+                                                 Q_EMIT progress(int(done), int(total));
+                                                 return !worker->stop.load();
+                                               });
+        for (const auto& p : curve) ranking.pruning << PruningStep{int(p.heads_left), p.bleu, p.loss};
+        ranking.stopped = worker->stop.load();
+      }
       ranking.seconds = double(timer.elapsed()) / 1000.0;
       ranking.savedTo = saveRanking(ranking);
       worker->running.store(false);

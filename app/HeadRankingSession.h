@@ -23,6 +23,7 @@ struct HeadRankingRequest {
   QString sourceFile, referenceFile;
   int sentences = 200;  // the first N (0 = all)
   DecodeSettings settings;
+  bool prune = false;  // then also the pruning curve (the least important heads off one by one)
 };
 
 struct RankedHead {
@@ -31,12 +32,18 @@ struct RankedHead {
   double bleu = 0, loss = 0, bleuDrop = 0, lossRise = 0;
 };
 
+struct PruningStep {
+  int headsLeft = 0;
+  double bleu = 0, loss = 0;
+};
+
 struct HeadRanking {
   QString modelPath, sourceFile, referenceFile;
   int sentences = 0;
   double bleu = 0, loss = 0, seconds = 0;
   bool stopped = false;
   QList<RankedHead> heads;  // most important first
+  QList<PruningStep> pruning;  // with HeadRankingRequest::prune: every head on first, then one fewer each
   QString savedTo;          // head-importance.json in the run folder, when there is one
 };
 

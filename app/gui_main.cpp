@@ -17,6 +17,7 @@
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
+#include "ui/HeadImportanceChart.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
 #include "ui/TimelapseBar.h"
@@ -61,6 +62,10 @@ int main(int argc, char** argv) {
                                 "the mean), e.g. cross:1 or enc:0:2.",
                          "KIND:LAYER[:HEAD]");
   parser.addOption(map);
+  QCommandLineOption rank_heads("rank-heads", "In the explorer, rank the heads on N dev sentences, with the pruning "
+                                              "curve, once the sentence is captured.",
+                                "N");
+  parser.addOption(rank_heads);
   QCommandLineOption compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR");
   parser.addOption(compare);
   parser.addOption(smoke);
@@ -104,11 +109,13 @@ int main(int argc, char** argv) {
   if (parser.isSet(open_run)) window.openPath(parser.value(open_run));
   if (parser.isSet(open)) window.openPath(parser.value(open));
   if (parser.isSet(pad_to)) window.attention()->setPadTo(parser.value(pad_to).toInt());
-  if (parser.isSet(head_mask) || parser.isSet(prefix)) {
+  if (parser.isSet(head_mask) || parser.isSet(prefix) || parser.isSet(rank_heads)) {
     // Once the sentence's view is there (the panels know the model's shape).
     const QString mask = parser.value(head_mask), forced = parser.value(prefix);
+    const int rank_sentences = parser.value(rank_heads).toInt();
     auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, mask, forced, once] {
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
+                     [&window, mask, forced, rank_sentences, once] {
       for (const QString& item : mask.split(',', Qt::SkipEmptyParts)) {
         const QStringList f = item.split(':');
         if (f.size() != 3) continue;
@@ -118,6 +125,12 @@ int main(int argc, char** argv) {
         window.attention()->ablation()->setHeadOff(kind, f[1].toInt(), f[2].toInt(), true);
       }
       if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
+      if (rank_sentences > 0) {
+        auto* chart = window.attention()->ablation()->importance();
+        chart->setSentences(rank_sentences);
+        chart->setPruning(true);
+        chart->rank();
+      }
       once->deleteLater();
     });
   }

@@ -718,6 +718,30 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>BLEU drop</source>
         <translation>BLEU drop</translation>
     </message>
+    <message>
+        <source>and the pruning curve</source>
+        <translation>and the pruning curve</translation>
+    </message>
+    <message>
+        <source>Then switch the least important heads off one by one (each layer keeps one head of each kind) and draw BLEU and loss against the heads left</source>
+        <translation>Then switch the least important heads off one by one (each layer keeps one head of each kind) and draw BLEU and loss against the heads left</translation>
+    </message>
+    <message>
+        <source>BLEU and loss against the heads left</source>
+        <translation>BLEU and loss against the heads left</translation>
+    </message>
+    <message>
+        <source>heads left (the least important switched off first)</source>
+        <translation>heads left (the least important switched off first)</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadTimelineView</name>

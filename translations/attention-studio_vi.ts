@@ -713,6 +713,30 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>BLEU drop</source>
         <translation>BLEU giảm</translation>
     </message>
+    <message>
+        <source>and the pruning curve</source>
+        <translation>và đường cắt tỉa</translation>
+    </message>
+    <message>
+        <source>Then switch the least important heads off one by one (each layer keeps one head of each kind) and draw BLEU and loss against the heads left</source>
+        <translation>Sau đó tắt lần lượt từng đầu ít quan trọng nhất (mỗi lớp giữ một đầu của mỗi loại) và vẽ BLEU và loss theo số đầu còn lại</translation>
+    </message>
+    <message>
+        <source>BLEU and loss against the heads left</source>
+        <translation>BLEU và loss theo số đầu còn lại</translation>
+    </message>
+    <message>
+        <source>heads left (the least important switched off first)</source>
+        <translation>số đầu còn lại (tắt đầu ít quan trọng nhất trước)</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadTimelineView</name>

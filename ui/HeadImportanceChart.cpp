@@ -1,5 +1,6 @@
 #include "ui/HeadImportanceChart.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -46,7 +47,12 @@ HeadImportanceChart::HeadImportanceChart(QWidget* parent) : QWidget(parent) {
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1);
   progress_->setValue(0);
+  prune_ = new QCheckBox(tr("and the pruning curve"), this);
+  prune_->setObjectName("Pruning curve");
+  prune_->setToolTip(tr("Then switch the least important heads off one by one (each layer keeps one head of each "
+                        "kind) and draw BLEU and loss against the heads left"));
   row->addWidget(rank_);
+  row->addWidget(prune_);
   row->addWidget(stop_);
   row->addWidget(progress_, 1);
   layout->addLayout(row);
@@ -61,6 +67,23 @@ HeadImportanceChart::HeadImportanceChart(QWidget* parent) : QWidget(parent) {
   applyPalette(plot_, palette());
   plot_->setVisible(false);
   layout->addWidget(plot_, 1);
+  pruning_plot_ = new QCustomPlot(this);
+  pruning_plot_->setObjectName("Pruning curve plot");
+  pruning_plot_->setAccessibleName(tr("BLEU and loss against the heads left"));
+  pruning_plot_->setMinimumHeight(180);
+  pruning_plot_->xAxis->setLabel(tr("heads left (the least important switched off first)"));
+  pruning_plot_->yAxis->setLabel(tr("BLEU"));
+  pruning_plot_->yAxis2->setLabel(tr("loss"));
+  pruning_plot_->yAxis2->setVisible(true);
+  pruning_plot_->xAxis->setRangeReversed(true);  // read left to right as heads go
+  QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+  whole->setTickStep(1.0);
+  whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);  // whole heads: 1, 2, 5, 10 … apart
+  pruning_plot_->xAxis->setTicker(whole);
+  pruning_plot_->legend->setVisible(true);
+  applyPalette(pruning_plot_, palette(), {pruning_plot_->yAxis2});
+  pruning_plot_->setVisible(false);
+  layout->addWidget(pruning_plot_, 1);
 
   connect(rank_, &QPushButton::clicked, this, &HeadImportanceChart::rank);
   connect(stop_, &QPushButton::clicked, this, &HeadImportanceChart::stop);
@@ -95,13 +118,16 @@ void HeadImportanceChart::rank() {
     status_->setText(tr("Explore a sentence first: the heads are the explorer's model's."));
     return;
   }
-  app::HeadRankingRequest request{model_, source_file_, reference_file_, sentences_->value(), settings_};
+  app::HeadRankingRequest request{model_, source_file_, reference_file_, sentences_->value(), settings_,
+                                  prune_->isChecked()};
   rank_->setEnabled(false);
   stop_->setEnabled(true);
   progress_->setRange(0, 0);  // busy until the first measurement
   status_->setText(tr("Loading the model and the dev sentences…"));
   session_.start(request);
 }
+
+void HeadImportanceChart::setPruning(bool on) { prune_->setChecked(on); }
 
 void HeadImportanceChart::stop() {
   session_.stop();
@@ -143,6 +169,28 @@ void HeadImportanceChart::show(const app::HeadRanking& ranking) {
   plot_->yAxis->setRange(std::min(0.0, low) - 0.5, std::max(0.0, high) + 0.5);
   plot_->setVisible(true);
   plot_->replot();
+
+  pruning_plot_->clearGraphs();
+  pruning_plot_->setVisible(!ranking.pruning.isEmpty());
+  if (!ranking.pruning.isEmpty()) {
+    QVector<double> left, bleu, loss;
+    for (const auto& p : ranking.pruning) {
+      left << p.headsLeft;
+      bleu << p.bleu;
+      loss << p.loss;
+    }
+    auto* bleu_graph = pruning_plot_->addGraph(pruning_plot_->xAxis, pruning_plot_->yAxis);
+    bleu_graph->setName(tr("BLEU"));
+    bleu_graph->setPen(QPen(QColor(44, 160, 44), 2));
+    bleu_graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    bleu_graph->setData(left, bleu);
+    auto* loss_graph = pruning_plot_->addGraph(pruning_plot_->xAxis, pruning_plot_->yAxis2);
+    loss_graph->setName(tr("loss"));
+    loss_graph->setPen(QPen(QColor(214, 39, 40), 1.5, Qt::DashLine));
+    loss_graph->setData(left, loss);
+    pruning_plot_->rescaleAxes();
+    pruning_plot_->replot();
+  }
   Q_EMIT ranked(ranking);
 }
 

@@ -4,6 +4,7 @@
 
 #include "app/HeadRankingSession.h"
 
+class QCheckBox;
 class QCustomPlot;
 class QLabel;
 class QProgressBar;
@@ -32,6 +33,9 @@ class HeadImportanceChart : public QWidget {
   bool isRanking() const { return session_.isRunning(); }
   const app::HeadRanking& ranking() const { return ranking_; }
   QCustomPlot* plot() const { return plot_; }
+  // "And the pruning curve": BLEU and loss against the heads left.
+  void setPruning(bool on);
+  QCustomPlot* pruningPlot() const { return pruning_plot_; }
 
  Q_SIGNALS:
   void ranked(const studio::app::HeadRanking& ranking);
@@ -52,6 +56,8 @@ class HeadImportanceChart : public QWidget {
   QProgressBar* progress_;
   QLabel* status_;
   QCustomPlot* plot_;
+  QCheckBox* prune_;
+  QCustomPlot* pruning_plot_;
 };
 
 }  // namespace studio::ui

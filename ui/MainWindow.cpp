@@ -18,6 +18,8 @@
 #include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/FirstRunPanel.h"
+#include "ui/HeadAblationPanel.h"
+#include "ui/HeadImportanceChart.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -282,7 +284,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 bool MainWindow::isBusy() const {
-  return service_.isBusy() || (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
+  return service_.isBusy() || attention_->ablation()->importance()->isRanking() ||
+         (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 
 }  // namespace studio::ui

@@ -651,6 +651,7 @@ void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
 
   ranked.clear();
   chart->setSentences(5);
+  chart->setPruning(true);
   chart->rank();
   QVERIFY(ranked.wait(300000) || !ranked.isEmpty());
   const auto ranking = chart->ranking();
@@ -662,14 +663,25 @@ void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
   QVERIFY(QFile::exists(ranking.savedTo));
   QFile saved(ranking.savedTo);
   QVERIFY(saved.open(QIODevice::ReadOnly));
-  QCOMPARE(QJsonDocument::fromJson(saved.readAll()).object()["heads"].toArray().size(), 24);
+  const auto saved_json = QJsonDocument::fromJson(saved.readAll()).object();
+  QCOMPARE(saved_json["heads"].toArray().size(), 24);
+  // The pruning curve: every head on first, then one fewer a point, drawn and saved.
+  QVERIFY(ranking.pruning.size() > 2);
+  QCOMPARE(ranking.pruning.first().headsLeft, 24);
+  QCOMPARE(ranking.pruning.first().bleu, ranking.bleu);
+  for (int i = 1; i < ranking.pruning.size(); ++i)
+    QCOMPARE(ranking.pruning[i].headsLeft, ranking.pruning[i - 1].headsLeft - 1);
+  QVERIFY(chart->pruningPlot()->isVisibleTo(chart));
+  QCOMPARE(chart->pruningPlot()->graphCount(), 2);
+  QCOMPARE(chart->pruningPlot()->graph(0)->data()->size(), ranking.pruning.size());
+  QCOMPARE(saved_json["pruning"].toArray().size(), ranking.pruning.size());
   const auto& top = ranking.heads.first();
   QVERIFY(explorer.ablation()->headButton(top.kind, top.layer, top.head)->toolTip().contains("Off alone"));
 
   // The CLI measures the same numbers.
   QProcess cli;
   cli.start(STUDIO_CLI_PATH, {"heads", "--model", ranking.modelPath, "--src", ranking.sourceFile, "--ref",
-                              ranking.referenceFile, "--sentences", "5", "--json"});
+                              ranking.referenceFile, "--sentences", "5", "--json", "--prune"});
   QVERIFY(cli.waitForFinished(300000));
   QCOMPARE(cli.exitCode(), 0);
   const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -677,6 +689,12 @@ void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
   QVERIFY(std::abs(json["loss"].toDouble() - ranking.loss) < 1e-9);
   QCOMPARE(json["heads"].toArray().size(), 24);
   QCOMPARE(json["heads"].toArray()[0].toObject()["bleu_drop"].toDouble(), top.bleuDrop);
+  const auto cli_pruning = json["pruning"].toArray();
+  QCOMPARE(cli_pruning.size(), ranking.pruning.size());
+  for (int i = 0; i < cli_pruning.size(); ++i) {
+    QCOMPARE(cli_pruning[i].toObject()["heads_left"].toInt(), ranking.pruning[i].headsLeft);
+    QCOMPARE(cli_pruning[i].toObject()["bleu"].toDouble(), ranking.pruning[i].bleu);
+  }
 }
 
 void TestInferenceWorkspaces::hoveringAWordShowsItsAlignment() {
