@@ -6,6 +6,7 @@
 #include <QThread>
 
 #include "model/runtime/Runtime.h"
+#include "model/training/Checkpoints.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/TrainingConfig.h"
 
@@ -38,6 +39,14 @@ QString newestRun(const QString& dir) {
     }
   }
   return newest;
+}
+
+QMap<qint64, QString> runModels(const QString& run_dir) {
+  QMap<qint64, QString> models;
+  const std::string dir = run_dir.toStdString();
+  for (const auto& list : {model::listCheckpoints(dir), model::listKeptModels(dir)})
+    for (const auto& [step, path] : list) models.insert(step, QFileInfo(QString::fromStdString(path)).absoluteFilePath());
+  return models;
 }
 
 SpeedEstimator::SpeedEstimator(QObject* parent) : QObject(parent) {

@@ -1,13 +1,15 @@
 #pragma once
 
 #include <QDateTime>
+#include <QMap>
 #include <QObject>
 #include <QString>
 
 class QThread;
 
-// What a new user needs before the first run: where runs go, which run is
-// the newest, and how long the starter model will train on this computer.
+// Run folders, and what a new user needs before the first run: where runs go,
+// which run is the newest, its models, and how long the starter model will
+// train on this computer.
 namespace studio::app {
 
 // Where the app puts runs by default: <user data>/attention-studio/runs.
@@ -18,6 +20,9 @@ QString newRunDir(const QString& preset, const QDateTime& when = QDateTime::curr
 // The run folder under `dir` (default runsDir()) whose metrics or
 // checkpoints changed last; "" when there is none.
 QString newestRun(const QString& dir = QString());
+// The model files of a run by step: its checkpoints and the models it kept
+// (keep_models_every), as the engine names them.
+QMap<qint64, QString> runModels(const QString& run_dir);
 
 struct SpeedReport {
   QString preset;

@@ -52,11 +52,12 @@ HeadTimeline headTimeline(const ProbeHistory& history, HeadStatistic statistic, 
   const QList<int> probes = history.probes();
   // The steps every probe has a record of, in order.
   QMap<qint64, int> seen;
-  for (int p : probes)
-    for (qint64 s : history.steps(p, own)) ++seen[s];
   QList<int> used;
-  for (int p : probes)
-    if (!history.steps(p, own).isEmpty()) used << p;
+  for (int p : probes) {
+    const QList<qint64> steps = history.steps(p, own);
+    for (qint64 s : steps) ++seen[s];
+    if (!steps.isEmpty()) used << p;
+  }
   for (auto it = seen.begin(); it != seen.end(); ++it)
     if (it.value() == used.size()) timeline.steps << it.key();
   if (timeline.steps.isEmpty() || used.isEmpty()) return timeline;

@@ -1,12 +1,9 @@
 #include "app/RunHistory.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <cmath>
 
@@ -94,20 +91,6 @@ std::optional<RunHistory> readRunHistory(const QString& path, QString* error) {
     return std::nullopt;
   }
   return readRunHistory(metrics);
-}
-
-QMap<qint64, QString> runModels(const QString& run_dir) {
-  QMap<qint64, QString> models;
-  const QList<QPair<QString, QString>> places{{"checkpoints", "ckpt-"}, {"models", "step-"}};
-  for (const auto& [folder, prefix] : places) {
-    const QDir dir(QDir(run_dir).filePath(folder));
-    const QRegularExpression name("^" + prefix + "([0-9]{1,15})\\.pt$");
-    for (const QFileInfo& file : dir.entryInfoList({prefix + "*.pt"}, QDir::Files)) {
-      const auto match = name.match(file.fileName());
-      if (match.hasMatch()) models.insert(match.captured(1).toLongLong(), file.absoluteFilePath());
-    }
-  }
-  return models;
 }
 
 }  // namespace studio::app

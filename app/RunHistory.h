@@ -2,7 +2,6 @@
 
 #include <QIODevice>
 #include <QList>
-#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -29,10 +28,6 @@ inline constexpr qint64 kMaxMetricsLineBytes = 1 << 20;
 inline constexpr double kMaxMetricsStep = 1e15;
 
 RunHistory readRunHistory(QIODevice& metrics);
-
-// The model files of a run by step: its checkpoints (checkpoints/ckpt-N.pt)
-// and the models it kept (models/step-N.pt, keep_models_every).
-QMap<qint64, QString> runModels(const QString& run_dir);
 
 // Opens `path` (a metrics.jsonl); nullopt with `error` set when it cannot.
 std::optional<RunHistory> readRunHistory(const QString& path, QString* error);

@@ -4,22 +4,6 @@
 
 namespace studio::app {
 
-namespace {
-
-template <typename T>
-QVector<T> toQVector(const std::vector<T>& v) {
-  return QVector<T>(v.begin(), v.end());
-}
-
-QStringList toQStringList(const std::vector<std::string>& v) {
-  QStringList list;
-  list.reserve(qsizetype(v.size()));
-  for (const auto& s : v) list << QString::fromStdString(s);
-  return list;
-}
-
-}  // namespace
-
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json) {
   view.source = QString::fromStdString(snap.source_text);
   view.translation = QString::fromStdString(snap.translation);

@@ -1,11 +1,23 @@
 #pragma once
 
-// The engine's attention snapshot as the GUI's value type (for the app's own
-// sources only: it includes the engine).
+// The engine's values as the GUI's (for the app's own sources only: it
+// includes the engine): vectors, strings and the attention snapshot.
 #include "app/TranslationService.h"
 #include "model/decoding/AttentionCapture.h"
 
 namespace studio::app {
+
+template <typename T>
+QVector<T> toQVector(const std::vector<T>& v) {
+  return QVector<T>(v.begin(), v.end());
+}
+
+inline QStringList toQStringList(const std::vector<std::string>& v) {
+  QStringList list;
+  list.reserve(qsizetype(v.size()));
+  for (const auto& s : v) list << QString::fromStdString(s);
+  return list;
+}
 
 // Copies every weight, token and mask; with_json also the document that
 // `attention-studio-cli attention` prints.

@@ -106,18 +106,6 @@ std::string checkedText(const QString& text, bool normalize = true) {
   return normalize ? data::normalizeWhitespace(utf8) : utf8;
 }
 
-template <typename T>
-QVector<T> toQVector(const std::vector<T>& v) {
-  return QVector<T>(v.begin(), v.end());
-}
-
-QStringList toQStringList(const std::vector<std::string>& v) {
-  QStringList list;
-  list.reserve(qsizetype(v.size()));
-  for (const auto& s : v) list << QString::fromStdString(s);
-  return list;
-}
-
 TranslatedHypothesis toHypothesis(const model::Translation& r) {
   TranslatedHypothesis h;
   h.text = QString::fromStdString(r.text);

@@ -13,18 +13,6 @@
 
 namespace studio::ui {
 
-namespace {
-
-QCPColorGradient heatmapGradient() {
-  QCPColorGradient gradient;
-  gradient.clearColorStops();
-  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
-  gradient.setLevelCount(256);
-  return gradient;
-}
-
-}  // namespace
-
 AttentionMapView::AttentionMapView(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);

@@ -54,10 +54,7 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
   scale->setType(QCPAxis::atRight);
   plot_->plotLayout()->addElement(0, 1, scale);
   map_->setColorScale(scale);
-  QCPColorGradient gradient;
-  gradient.clearColorStops();
-  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
-  map_->setGradient(gradient);
+  map_->setGradient(heatmapGradient());
   marker_ = new QCPItemStraightLine(plot_);
   marker_->setPen(QPen(QColor(230, 120, 0), 2, Qt::DashLine));
   marker_->setVisible(false);

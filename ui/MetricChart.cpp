@@ -93,9 +93,8 @@ void MetricChart::setMarker(double step) {
     marker_ = new QCPItemStraightLine(plot_);
     marker_->setSelectable(false);
     marker_->setObjectName("Step marker");
+    marker_->setPen(QPen(QColor(230, 120, 0), 1.5, Qt::DashLine));
   }
-  QColor colour(230, 120, 0);
-  marker_->setPen(QPen(colour, 1.5, Qt::DashLine));
   marker_->point1->setCoords(step, 1);  // y 1 and 2: valid on a log axis as well
   marker_->point2->setCoords(step, 2);
   marker_->setVisible(step >= 0);

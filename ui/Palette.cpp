@@ -30,6 +30,14 @@ QRgb heatmapColor(double w) {
   return qRgb(mix(0), mix(1), mix(2));
 }
 
+QCPColorGradient heatmapGradient() {
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  for (int i = 0; i <= 8; ++i) gradient.setColorStopAt(i / 8.0, QColor(heatmapColor(i / 8.0)));
+  gradient.setLevelCount(256);
+  return gradient;
+}
+
 void applyPalette(QCustomPlot* plot, const QPalette& palette, const QList<QCPAxis*>& extra_axes) {
   const QColor base = palette.color(QPalette::Base), text = palette.color(QPalette::Text);
   QColor grid = text;

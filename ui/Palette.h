@@ -7,6 +7,7 @@
 #include <QRgb>
 
 class QCPAxis;
+class QCPColorGradient;
 class QCustomPlot;
 
 // Colours shared by the workspaces. They carry their own background and
@@ -21,6 +22,8 @@ QColor probabilityText(double p);
 // The heatmaps' colour scale for a weight in [0, 1] (a perceptually ordered
 // dark-blue → yellow ramp, like viridis).
 QRgb heatmapColor(double weight);
+// The same ramp as a QCustomPlot colour gradient (256 levels), for colour maps.
+QCPColorGradient heatmapGradient();
 
 // Colours a plot from the widget palette (background, axes, labels, grid,
 // legend), so that charts follow a dark theme instead of staying white.

@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include "app/EngineInfo.h"
+#include "app/FirstRun.h"
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MetricChart.h"

@@ -195,41 +195,36 @@ std::string encodeProbeRecord(const ProbeRecord& r) {
   return framed.out;
 }
 
-ProbeFileContents readProbeFile(const std::string& path, uint64_t from) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + path + "'");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parseProbeFile(bytes, path, from);
-}
+namespace {
 
-ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& path, uint64_t from,
-                                 bool verify_checksums) {
-  checkHeader(bytes, path);
+// The records in bytes[start..]; `base` is where bytes[0] lies in the file
+// (for the offsets in messages and end_offset).
+ProbeFileContents parseRecords(const std::string& bytes, const std::string& path, size_t start, uint64_t base,
+                               bool verify_checksums) {
   ProbeFileContents out;
-  size_t at = std::max<uint64_t>(from, kHeaderBytes);
-  if (at > bytes.size()) throw std::runtime_error("'" + path + "' is shorter than before (" +
-                                                  std::to_string(bytes.size()) + " bytes): was it replaced?");
+  size_t at = start;
+  auto position = [&](size_t offset) { return std::to_string(base + offset); };
   int damaged = 0;
   while (at < bytes.size()) {
     if (bytes.size() - at < 8) {
       out.warning = "'" + path + "' ends in a torn record (" + std::to_string(bytes.size() - at) +
-                    " bytes at byte " + std::to_string(at) + "; a crash while appending?): it was left out";
+                    " bytes at byte " + position(at) + "; a crash while appending?): it was left out";
       break;
     }
     const uint32_t length = readU32(bytes, at);
     const uint32_t sum = readU32(bytes, at + 4);
     if (length > bytes.size() - at - 8) {
-      out.warning = "'" + path + "' ends in a torn record (at byte " + std::to_string(at) +
-                    ", " + std::to_string(bytes.size() - at) + " of its " + std::to_string(uint64_t(length) + 8) +
+      out.warning = "'" + path + "' ends in a torn record (at byte " + position(at) + ", " +
+                    std::to_string(bytes.size() - at) + " of its " + std::to_string(uint64_t(length) + 8) +
                     " bytes; a crash while appending?): it was left out";
       break;
     }
     const std::string payload = bytes.substr(at + 8, length);
-    const std::string where = "'" + path + "': the record at byte " + std::to_string(at);
     bool ok = !verify_checksums || checksum(payload) == sum;
     if (ok) {
       try {
-        out.records.push_back(decodeRecord(payload.data(), payload.size(), where));
+        out.records.push_back(
+            decodeRecord(payload.data(), payload.size(), "'" + path + "': the record at byte " + position(at)));
       } catch (const std::runtime_error&) {
         ok = false;
       }
@@ -237,8 +232,7 @@ ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& pa
     if (!ok) ++damaged;
     at += 8 + size_t(length);
   }
-  out.end_offset = at > bytes.size() ? bytes.size() : at;
-  if (!out.warning.empty()) out.end_offset = at;
+  out.end_offset = base + at;  // a record is only passed when it lies whole in the file
   if (damaged > 0) {
     const std::string skipped = "'" + path + "': " + std::to_string(damaged) +
                                 " damaged record(s) (checksum or fields) were skipped";
@@ -247,37 +241,62 @@ ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& pa
   return out;
 }
 
+}  // namespace
+
+ProbeFileContents readProbeFile(const std::string& path, uint64_t from) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read '" + path + "'");
+  if (from <= kHeaderBytes) {
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return parseProbeFile(bytes, path, from);
+  }
+  // Only the header and what was appended since `from`: a live run's file is
+  // read again every few seconds.
+  std::string header(kHeaderBytes, '\0');
+  in.read(header.data(), std::streamsize(header.size()));
+  header.resize(size_t(in.gcount()));
+  checkHeader(header, path);
+  in.seekg(0, std::ios::end);
+  const auto size = uint64_t(in.tellg());
+  if (from > size)
+    throw std::runtime_error("'" + path + "' is shorter than before (" + std::to_string(size) +
+                             " bytes): was it replaced?");
+  in.seekg(std::streamoff(from));
+  const std::string tail((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parseRecords(tail, path, 0, from, /*verify_checksums=*/true);
+}
+
+ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& path, uint64_t from,
+                                 bool verify_checksums) {
+  checkHeader(bytes, path);
+  const size_t at = std::max<uint64_t>(from, kHeaderBytes);
+  if (at > bytes.size())
+    throw std::runtime_error("'" + path + "' is shorter than before (" + std::to_string(bytes.size()) +
+                             " bytes): was it replaced?");
+  return parseRecords(bytes, path, at, 0, verify_checksums);
+}
+
 void ProbeFileWriter::open(int64_t keep_through) {
-  {
-    std::ifstream in(path_, std::ios::binary | std::ios::ate);
-    const bool empty = !in || in.tellg() <= 0;
-    in.close();
-    FileAppender file(path_);
-    if (empty) {
-      file.open();
-      file.truncate(0);
-      file.append(probeFileHeader(), /*flush=*/true);
-      size_ = file.size();
-      return;
-    }
-  }
-  const auto contents = readProbeFile(path_);
-  // Keep the whole records up to keep_through: find where they end.
-  uint64_t keep = 16;
-  {
-    std::ifstream in(path_, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    size_t at = 16;
-    while (at + 8 <= contents.end_offset) {
-      const uint32_t length = readU32(bytes, at);
-      const int64_t step = length >= 8 ? int64_t(uint64_t(readU32(bytes, at + 8)) | uint64_t(readU32(bytes, at + 12)) << 32) : 0;
-      if (step > keep_through) break;
-      at += 8 + size_t(length);
-      keep = at;
-    }
-  }
+  std::string bytes;
+  if (std::ifstream in{path_, std::ios::binary})
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   FileAppender file(path_);
   file.open();
+  if (bytes.empty()) {
+    file.append(probeFileHeader(), /*flush=*/true);
+    size_ = file.size();
+    return;
+  }
+  const auto contents = parseProbeFile(bytes, path_);  // checks the header and version
+  // Keep the whole records up to keep_through: find where they end.
+  uint64_t keep = kHeaderBytes;
+  for (size_t at = kHeaderBytes; at + 8 <= contents.end_offset;) {
+    const uint32_t length = readU32(bytes, at);
+    const int64_t step = length >= 8 ? int64_t(uint64_t(readU32(bytes, at + 8)) | uint64_t(readU32(bytes, at + 12)) << 32) : 0;
+    if (step > keep_through) break;
+    at += 8 + size_t(length);
+    keep = at;
+  }
   if (file.size() != keep) file.truncate(keep);
   size_ = keep;
 }

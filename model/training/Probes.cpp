@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 
 #include "model/data/Text.h"
+#include "model/files/DiskSpace.h"
 #include "model/decoding/AttentionCapture.h"
 
 namespace studio::model {
@@ -132,7 +133,8 @@ void ProbeRecorder::open(int64_t keep_through) {
 
 bool ProbeRecorder::due(int64_t step) const { return enabled() && step != last_step_ && step % every_ == 0; }
 
-ProbeRecorder::Cost ProbeRecorder::record(const Translator& translator, int64_t step) {
+ProbeRecorder::Cost ProbeRecorder::record(const Translator& translator, int64_t step,
+                                          const std::function<void(const std::string&)>& log) {
   Cost cost;
   if (!enabled() || step == last_step_) return cost;
   const auto start = std::chrono::steady_clock::now();
@@ -142,6 +144,12 @@ ProbeRecorder::Cost ProbeRecorder::record(const Translator& translator, int64_t 
   last_step_ = step;
   cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   cost.bytes = writer_.bytes() - before;
+  if (log && !cost_told_) {
+    cost_told_ = true;
+    log("probes: " + std::to_string(probes_.size()) + " sentences recorded at step " + std::to_string(step) + " in " +
+        std::to_string(int(cost.seconds * 1000)) + " ms, " + formatBytes(int64_t(cost.bytes)) + " a round, into " +
+        path());
+  }
   return cost;
 }
 

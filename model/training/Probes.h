@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,12 +45,14 @@ class ProbeRecorder {
   const std::vector<ProbeSentence>& probes() const { return probes_; }
   void open(int64_t keep_through);  // see ProbeFileWriter::open
   bool due(int64_t step) const;
-  // Records a round (the caller restores train mode) and returns its cost.
+  // Records a round (the caller restores train mode) and returns its cost;
+  // `log` (optional) hears the cost of the first round recorded.
   struct Cost {
     double seconds = 0;
     uint64_t bytes = 0;
   };
-  Cost record(const Translator& translator, int64_t step);
+  Cost record(const Translator& translator, int64_t step,
+              const std::function<void(const std::string&)>& log = nullptr);
   int64_t lastStep() const { return last_step_; }
   const std::string& path() const { return writer_.path(); }
 
@@ -58,6 +61,7 @@ class ProbeRecorder {
   int64_t every_;
   ProbeFileWriter writer_;
   int64_t last_step_ = -1;
+  bool cost_told_ = false;
 };
 
 }  // namespace studio::model

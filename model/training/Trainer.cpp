@@ -189,10 +189,12 @@ bool Trainer::run() {
           (scaler.enabled() ? " with loss scaling" : ""));
     metrics.open();
     probes.open(resume_ ? state.step : -1);
-    if (const auto kept = keptModelsEstimate(config_); kept.files > 0)
+    if (const auto kept = keptModelsEstimate(config_); kept.files > 0) {
+      const int64_t free = freeBytes(run_dir_);
       log("keeping the model of every " + std::to_string(config_.eval_every * config_.keep_models_every) +
           "th step in " + run_dir_ + "/models: " + std::to_string(kept.files) + " files, about " +
-          formatBytes(kept.bytes) + (freeBytes(run_dir_) >= 0 ? " (" + formatBytes(freeBytes(run_dir_)) + " free)" : ""));
+          formatBytes(kept.bytes) + (free >= 0 ? " (" + formatBytes(free) + " free)" : ""));
+    }
     log("model: " + std::to_string(model->parameterCount()) + " parameters, " + toString(config_.model.norm_position) +
         "-LN, on " + device.str());
 
@@ -266,15 +268,9 @@ bool Trainer::run() {
       return event;
     };
 
-    bool probe_cost_told = false;  // the first round's cost is logged
     auto recordProbes = [&]() {
-      const auto cost = probes.record(Translator(model, tokenizer, device), state.step);
+      probes.record(Translator(model, tokenizer, device), state.step, log);
       model->train();
-      if (probe_cost_told || cost.bytes == 0) return;
-      probe_cost_told = true;
-      log("probes: " + std::to_string(probes.probes().size()) + " sentences recorded at step " +
-          std::to_string(state.step) + " in " + std::to_string(int(cost.seconds * 1000)) + " ms, " +
-          formatBytes(int64_t(cost.bytes)) + " a round, into " + probes.path());
     };
     if (state.step == 0) recordProbes();
 

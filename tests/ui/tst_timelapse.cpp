@@ -20,6 +20,7 @@
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
+#include "app/FirstRun.h"
 #include "app/ProbeHistory.h"
 #include "app/RunComparison.h"
 #include "app/RunHistory.h"
