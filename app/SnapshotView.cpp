@@ -21,6 +21,7 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.encoderMask = toQVector(snap.encoder_mask);
   view.decoderMask = toQVector(snap.decoder_mask);
   view.crossMask = toQVector(snap.cross_mask);
+  view.sourceReliance = toQVector(snap.source_reliance);
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson().dump(1));
 }
 

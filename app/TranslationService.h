@@ -95,6 +95,9 @@ struct AttentionView {
   int sourceLength = 0, targetLength = 0, padding = 0;
   QVector<float> encoderSelf, decoderSelf, cross;
   QVector<quint8> encoderMask, decoderMask, crossMask;
+  // [targetLength]: how much the prediction at each decoder position drew on
+  // the source, 0..1 (the engine's SourceReliance, ALTI+); empty when not computed.
+  QVector<float> sourceReliance;
   QByteArray json;  // the same document `attention-studio-cli attention` prints
 
   int layers(Kind kind) const { return kind == Kind::EncoderSelf ? encoderLayers : decoderLayers; }

@@ -84,4 +84,26 @@ torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query,
   return attend(query, k, v, mask, probs);
 }
 
+torch::Tensor MultiHeadAttentionImpl::headValueOutputs(const torch::Tensor& memory) {
+  const auto& fused = kind_ == Kind::Self ? qkv_proj_->weight : kv_proj_->weight;
+  auto value_weight = fused.slice(/*dim=*/0, fused.size(0) - d_model_, fused.size(0));  // [D, D]
+  auto values = splitHeads(torch::matmul(memory, value_weight.t()));                   // [B, H, Tk, Dh]
+  // out_proj's columns h*Dh..(h+1)*Dh read head h: [D, H, Dh] -> [H, Dh, D].
+  auto output_weight = out_proj_->weight.view({d_model_, heads_, head_dim_}).permute({1, 2, 0});
+  auto per_head = torch::matmul(values, output_weight);  // [B, H, Tk, D]
+  if (head_keep_.defined())
+    per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
+  return per_head;
+}
+
+torch::Tensor MultiHeadAttentionImpl::constantOutput() {
+  const auto& fused_bias = kind_ == Kind::Self ? qkv_proj_->bias : kv_proj_->bias;
+  auto value_bias = fused_bias.slice(/*dim=*/0, fused_bias.size(0) - d_model_, fused_bias.size(0));  // [D]
+  if (head_keep_.defined())
+    value_bias = (value_bias.view({heads_, head_dim_}) *
+                  head_keep_.to(value_bias.device(), value_bias.scalar_type()).view({heads_, 1}))
+                     .reshape({d_model_});
+  return out_proj_(value_bias);  // W_O b_V + b_O: the attention weights of a row sum to 1
+}
+
 }  // namespace studio::model

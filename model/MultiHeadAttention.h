@@ -52,6 +52,15 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // (decoding/HeadMask.h sets and clears it).
   void setHeadKeep(torch::Tensor keep) { head_keep_ = std::move(keep); }
 
+  // The output taken apart, for analysis (decoding/SourceReliance.h): what
+  // each position j of `memory` [B, Tk, D] adds through each head h at
+  // attention weight 1, W_O[:, h] · W_V[h] · memory_j, biases left out ->
+  // [B, H, Tk, D]; heads switched off give zeros. The output of forward() is
+  // sum over h, j of probs[b, h, i, j] * headValueOutputs[b, h, j] plus
+  // constantOutput() [D] (the value and output biases; without dropout).
+  torch::Tensor headValueOutputs(const torch::Tensor& memory);
+  torch::Tensor constantOutput();
+
  private:
   torch::Tensor splitHeads(const torch::Tensor& x) const;  // [B, T, D] -> [B, H, T, Dh]
 

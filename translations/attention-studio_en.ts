@@ -165,6 +165,22 @@
         <source>The most focused head: layer %1, head %2 (mean entropy %3 bits)</source>
         <translation>The most focused head: layer %1, head %2 (mean entropy %3 bits)</translation>
     </message>
+    <message>
+        <source>How much each word&apos;s prediction drew on the Vietnamese sentence rather than on the English words before it: the source&apos;s share of the contributions to the decoder&apos;s last layer, measured with ALTI+ (Ferrando et al., 2022, &quot;Towards Opening the Black Box of Neural Machine Translation&quot;). Low values (red) mark words the model may have made up: Dale et al. (2023) found a low source contribution to be a strong sign of hallucination.</source>
+        <translation>How much each word&apos;s prediction drew on the Vietnamese sentence rather than on the English words before it: the source&apos;s share of the contributions to the decoder&apos;s last layer, measured with ALTI+ (Ferrando et al., 2022, &quot;Towards Opening the Black Box of Neural Machine Translation&quot;). Low values (red) mark words the model may have made up: Dale et al. (2023) found a low source contribution to be a strong sign of hallucination.</translation>
+    </message>
+    <message>
+        <source>Drew on the source:</source>
+        <translation>Drew on the source:</translation>
+    </message>
+    <message>
+        <source>Mean %1% from the source, %2% from the words before.</source>
+        <translation>Mean %1% from the source, %2% from the words before.</translation>
+    </message>
+    <message>
+        <source>Low: this translation may be made up rather than translated.</source>
+        <translation>Low: this translation may be made up rather than translated.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AttentionGrid</name>

@@ -164,6 +164,22 @@
         <source>The most focused head: layer %1, head %2 (mean entropy %3 bits)</source>
         <translation>Đầu tập trung nhất: lớp %1, đầu %2 (entropy trung bình %3 bit)</translation>
     </message>
+    <message>
+        <source>How much each word&apos;s prediction drew on the Vietnamese sentence rather than on the English words before it: the source&apos;s share of the contributions to the decoder&apos;s last layer, measured with ALTI+ (Ferrando et al., 2022, &quot;Towards Opening the Black Box of Neural Machine Translation&quot;). Low values (red) mark words the model may have made up: Dale et al. (2023) found a low source contribution to be a strong sign of hallucination.</source>
+        <translation>Mức độ dự đoán của mỗi từ dựa vào câu tiếng Việt thay vì vào các từ tiếng Anh đứng trước nó: phần đóng góp của câu nguồn vào lớp cuối của bộ giải mã, đo bằng ALTI+ (Ferrando và cộng sự, 2022, &quot;Towards Opening the Black Box of Neural Machine Translation&quot;). Giá trị thấp (màu đỏ) đánh dấu những từ mô hình có thể đã bịa ra: Dale và cộng sự (2023) thấy rằng đóng góp thấp của câu nguồn là dấu hiệu mạnh của ảo giác.</translation>
+    </message>
+    <message>
+        <source>Drew on the source:</source>
+        <translation>Dựa vào câu nguồn:</translation>
+    </message>
+    <message>
+        <source>Mean %1% from the source, %2% from the words before.</source>
+        <translation>Trung bình %1% từ câu nguồn, %2% từ các từ đứng trước.</translation>
+    </message>
+    <message>
+        <source>Low: this translation may be made up rather than translated.</source>
+        <translation>Thấp: bản dịch này có thể là bịa ra chứ không phải được dịch.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AttentionGrid</name>

@@ -57,6 +57,17 @@ AlignmentView::AlignmentView(QWidget* parent) : QWidget(parent) {
     label->setMouseTracking(true);
     layout->addWidget(label);
   }
+  reliance_label_ = new QLabel(this);
+  reliance_label_->setObjectName("Source reliance");
+  reliance_label_->setTextFormat(Qt::RichText);
+  reliance_label_->setWordWrap(true);
+  reliance_label_->setToolTip(
+      tr("How much each word's prediction drew on the Vietnamese sentence rather than on the English words "
+         "before it: the source's share of the contributions to the decoder's last layer, measured with ALTI+ "
+         "(Ferrando et al., 2022, \"Towards Opening the Black Box of Neural Machine Translation\"). Low values "
+         "(red) mark words the model may have made up: Dale et al. (2023) found a low source contribution to be "
+         "a strong sign of hallucination."));
+  layout->addWidget(reliance_label_);
   connect(source_label_, &QLabel::linkHovered, this, [this](const QString& link) {
     hoverSource(link.startsWith("s:") ? link.mid(2).toInt() : -1);
   });
@@ -75,10 +86,12 @@ void AlignmentView::clear() {
   source_words_.clear();
   target_words_.clear();
   weights_.clear();
+  reliance_.clear();
   source_shades_.clear();
   target_shades_.clear();
   source_label_->clear();
   target_label_->clear();
+  reliance_label_->clear();
   setVisible(false);
 }
 
@@ -100,6 +113,14 @@ void AlignmentView::setAlignment(const app::AttentionView& view) {
   target_words_.clear();
   for (const auto& g : source_groups_) source_words_ << wordOf(source_pieces, g);
   for (const auto& g : target_groups_) target_words_ << wordOf(target_pieces, g);
+  // Decoder position p predicted target piece p.
+  reliance_.clear();
+  if (view.sourceReliance.size() == view.targetLength)
+    for (const auto& g : target_groups_) {
+      double sum = 0;
+      for (int p : g) sum += view.sourceReliance[p];
+      reliance_ << (g.isEmpty() ? 0.0 : sum / g.size());
+    }
   if (!same_shape || choice_->count() == 0) {
     const QSignalBlocker block(choice_);
     choice_->clear();
@@ -114,6 +135,23 @@ void AlignmentView::setAlignment(const app::AttentionView& view) {
   recompute();
   render();
   setVisible(true);
+}
+
+double AlignmentView::meanReliance() const {
+  double sum = 0;
+  for (double r : reliance_) sum += r;
+  return reliance_.isEmpty() ? 0.0 : sum / reliance_.size();
+}
+
+QVector<int> AlignmentView::lowRelianceWords() const {
+  QVector<int> low;
+  for (int i = 0; i < reliance_.size(); ++i)
+    if (reliance_[i] < kLowWord) low << i;
+  return low;
+}
+
+bool AlignmentView::lowRelianceTranslation() const {
+  return !reliance_.isEmpty() && meanReliance() < kLowTranslation;
 }
 
 void AlignmentView::setChoice(int index) { choice_->setCurrentIndex(index); }
@@ -206,6 +244,33 @@ void AlignmentView::render() {
   };
   source_label_->setText(chips(source_words_, source_shades_, "s:", hovered_source_));
   target_label_->setText(chips(target_words_, target_shades_, "t:", hovered_target_));
+  renderReliance();
+}
+
+void AlignmentView::renderReliance() {
+  reliance_label_->setVisible(!reliance_.isEmpty());
+  if (reliance_.isEmpty()) return;
+  // Red shading grows as the share falls from 0.8 to 0.4; low words in bold red.
+  const QColor base = palette().color(QPalette::Base), text = palette().color(QPalette::Text), low(200, 40, 30);
+  QString html = "<div style=\"line-height:170%\">" + tr("Drew on the source:") + " ";
+  for (int i = 0; i < reliance_.size() && i < target_words_.size(); ++i) {
+    const double a = std::clamp((0.8 - reliance_[i]) / 0.4, 0.0, 1.0) * 0.6;
+    const QColor background = QColor::fromRgbF(base.redF() + a * (low.redF() - base.redF()),
+                                               base.greenF() + a * (low.greenF() - base.greenF()),
+                                               base.blueF() + a * (low.blueF() - base.blueF()));
+    const bool flagged = reliance_[i] < kLowWord;
+    html += QString("<span style=\"color:%1; background-color:%2;%3\">&nbsp;%4&nbsp;<small>%5%</small>&nbsp;</span> ")
+                .arg((flagged ? low : text).name(), background.name(), flagged ? " font-weight:bold;" : "",
+                     target_words_[i].toHtmlEscaped())
+                .arg(qRound(100 * reliance_[i]));
+  }
+  html += "<br>" + tr("Mean %1% from the source, %2% from the words before.")
+                       .arg(qRound(100 * meanReliance()))
+                       .arg(100 - qRound(100 * meanReliance()));
+  if (lowRelianceTranslation())
+    html += QString(" <b style=\"color:%1\">%2</b>")
+                .arg(low.name(), tr("Low: this translation may be made up rather than translated."));
+  reliance_label_->setText(html + "</div>");
 }
 
 }  // namespace studio::ui

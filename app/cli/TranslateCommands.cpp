@@ -10,6 +10,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Text.h"
@@ -45,6 +46,7 @@ const CommandSpec& translateSpec() {
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
           {"max-length-ratio", "R", "output length limit as a ratio of the source's (default 1.5)"},
           {"scores", "", "append \" ||| score ||| piece:probability ...\" to each line"},
+          {"reliance", "", "append \" ||| source MEAN ||| word:share ...\": how much each word of the best translation drew on the source (ALTI+)"},
           {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
           {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
@@ -53,6 +55,30 @@ const CommandSpec& translateSpec() {
       }};
   return spec;
 }
+
+namespace {
+// " ||| source MEAN ||| word:share ..." for a text's best translation, every sentence's words in turn.
+void printReliance(const model::Translator& translator, const model::TextTranslation& result,
+                   const model::DecodingOptions& options) {
+  auto model = translator.modelHandle();
+  model::ScopedHeadMask heads_off(model, options.head_mask);
+  std::vector<model::WordReliance> words;
+  for (size_t s = 0; s < result.segments.size(); ++s) {
+    if (result.segments[s].empty()) continue;
+    auto more = model::wordReliance(translator, result.source.segments[s].text, result.segments[s][0]);
+    words.insert(words.end(), more.begin(), more.end());
+  }
+  double mean = 0;
+  for (const auto& w : words) mean += w.share / double(words.size());
+  char number[32];
+  std::snprintf(number, sizeof number, "%.3f", mean);
+  std::cout << " ||| source " << number << " |||";
+  for (const auto& w : words) {
+    std::snprintf(number, sizeof number, "%.3f", double(w.share));
+    std::cout << " " << w.word << ":" << number;
+  }
+}
+}  // namespace
 
 int runTranslate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
@@ -85,7 +111,7 @@ int runTranslate(const ParsedArgs& args) {
   const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
   const auto results = model::translateTexts(translator, lines, options, mode, 4096, terminalProgress("translated"));
   printNotices(results, "input line");
-  const bool scores = args.has("scores");
+  const bool scores = args.has("scores"), reliance = args.has("reliance");
   for (size_t i = 0; i < results.size(); ++i) {
     const size_t count = std::min(results[i].nbest(), size_t(options.nbest));
     if (count == 0) {
@@ -103,6 +129,7 @@ int runTranslate(const ParsedArgs& args) {
         if (t.finished) std::printf(" </s>:%.3f", t.probabilities.back());
         std::fflush(stdout);
       }
+      if (reliance && k == 0) printReliance(translator, results[i], options);
       std::cout << "\n";
     }
   }

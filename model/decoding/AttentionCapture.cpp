@@ -1,6 +1,7 @@
 #include "model/decoding/AttentionCapture.h"
 
 #include "model/Masks.h"
+#include "model/decoding/SourceReliance.h"
 
 namespace studio::model {
 
@@ -20,13 +21,14 @@ std::vector<uint8_t> maskToBytes(const torch::Tensor& mask, int64_t rows, int64_
 }  // namespace
 
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
-                                   const DecodingOptions& options, int64_t pad_to) {
+                                   const DecodingOptions& options, int64_t pad_to, bool source_reliance) {
   auto results = translator.translate({sentence}, options);
-  return captureAttention(translator, sentence, results.at(0).empty() ? Translation{} : results[0][0], pad_to);
+  return captureAttention(translator, sentence, results.at(0).empty() ? Translation{} : results[0][0], pad_to,
+                          source_reliance);
 }
 
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence, const Translation& best,
-                                   int64_t pad_to) {
+                                   int64_t pad_to, bool source_reliance) {
   auto model = translator.modelHandle();
   const auto& o = model->options();
   const auto& tokenizer = translator.tokenizer();
@@ -71,6 +73,9 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   snap.encoder_mask = maskToBytes(paddingMask(src, o.pad_id), S, S);
   snap.decoder_mask = maskToBytes(decoderSelfMask(tgt, o.pad_id), T, T);
   snap.cross_mask = maskToBytes(paddingMask(src, o.pad_id), T, S);
+  // On the sentence itself: padding would only add inputs that contribute nothing.
+  if (source_reliance)
+    snap.source_reliance = sourceReliance(model, src.slice(/*dim=*/1, 0, real_length), tgt).source_share;
   return snap;
 }
 

@@ -41,7 +41,7 @@ nlohmann::json AttentionSnapshot::toJson() const {
     return out;
   };
   const auto S = source_length, T = target_length;
-  return {{"source", source_text},
+  nlohmann::json out = {{"source", source_text},
           {"translation", translation},
           {"source_tokens", source_tokens},
           {"target_tokens", target_tokens},
@@ -60,6 +60,9 @@ nlohmann::json AttentionSnapshot::toJson() const {
            {{"encoder_self", nested(encoder_self, encoder_layers, S, S)},
             {"decoder_self", nested(decoder_self, decoder_layers, T, T)},
             {"cross", nested(cross, decoder_layers, T, S)}}}};
+  if (!source_reliance.empty())
+    out["source_reliance"] = {{"method", "ALTI+ (Ferrando et al., 2022)"}, {"share", source_reliance}};
+  return out;
 }
 
 }  // namespace studio::model

@@ -28,6 +28,9 @@ struct AttentionSnapshot {
   std::vector<uint8_t> encoder_mask;  // [S, S]
   std::vector<uint8_t> decoder_mask;  // [T, T]
   std::vector<uint8_t> cross_mask;    // [T, S]
+  // How much the prediction at each decoder position drew on the source, 0..1
+  // (decoding/SourceReliance.h, ALTI+); [T], or empty when not computed.
+  std::vector<float> source_reliance;
 
   float encoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
   float decoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;

@@ -109,12 +109,12 @@ std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const st
         reference.pieces.push_back(translator.tokenizer().piece(id));
       }
       ProbeRecord r{step, int64_t(i), ProbeTarget::Reference, probes[i].reference,
-                    captureAttention(translator, probes[i].source, reference)};
+                    captureAttention(translator, probes[i].source, reference, 0, /*source_reliance=*/false)};
       r.attention.translation = own.text;
       round.push_back(std::move(r));
     }
     round.push_back(
-        {step, int64_t(i), ProbeTarget::Own, probes[i].reference, captureAttention(translator, probes[i].source, own)});
+        {step, int64_t(i), ProbeTarget::Own, probes[i].reference, captureAttention(translator, probes[i].source, own, 0, /*source_reliance=*/false)});
   }
   return round;
 }

@@ -318,6 +318,17 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(bad_layer.first == 2 && bad_layer.second.contains("--head-mask: ") &&
                bad_layer.second.contains("2 decoder layers"),
            qPrintable(bad_layer.second));
+  // --reliance: " ||| source MEAN ||| word:share ...", one a word of the translation.
+  const auto relied = translateWith({"--reliance", "--beam", "1"});
+  QVERIFY2(relied.first == 0, qPrintable(relied.second));
+  // (This model has trained a few steps: its words need not be English.)
+  QVERIFY(relied.second.endsWith('\n'));
+  const auto fields = relied.second.chopped(1).split(" ||| ");
+  QVERIFY2(fields.size() == 3 && fields[1].startsWith("source 0."), qPrintable(relied.second));
+  for (const auto& item : fields[2].split(' ')) {
+    const double share = item.section(':', -1).toDouble();
+    QVERIFY2(share > 0 && share < 1, qPrintable(item));
+  }
 
   // attention: JSON with tokens, masks and every weight.
   auto attention = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",
@@ -331,6 +342,9 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(cross[0].toArray().size(), 4);                      // 4 heads
   QCOMPARE(cross[0].toArray()[0].toArray()[0].toArray().size(), 30);  // keys: the padded source
   QVERIFY(snapshot["masks"].toObject().contains("decoder_self"));
+  const auto reliance = snapshot["source_reliance"].toObject();
+  QVERIFY(reliance["method"].toString().startsWith("ALTI+"));
+  QCOMPARE(reliance["share"].toArray().size(), snapshot["target_tokens"].toArray().size());
 
   // The decoding benchmark starts and reports the four configurations.
   auto decode_bench = run(STUDIO_DECODE_BENCH_PATH, {"--model", run_dir + "/best.pt", "--src", data + "/test.vi",

@@ -1,7 +1,8 @@
 // Looking inside a trained model: heads switched off contribute exactly
-// nothing, a forced prefix starts every output, and the beam trace holds the
-// search as it went (model/decoding/HeadMask, DecodingOptions::prefix,
-// BeamTrace).
+// nothing, a forced prefix starts every output, the beam trace holds the
+// search as it went, and each prediction's share of the source adds up
+// (model/decoding/HeadMask, DecodingOptions::prefix, BeamTrace,
+// SourceReliance).
 
 #include <random>
 
@@ -15,6 +16,7 @@
 #include "model/decoding/Decoding.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/SourceReliance.h"
 #include "model/decoding/Translator.h"
 #include "model/training/Optimizer.h"
 
@@ -222,6 +224,95 @@ class TestInspection : public QObject {
     for (size_t i = 1; i < curve.size(); ++i) QCOMPARE(curve[i].heads_left, curve[i - 1].heads_left - 1);
     // The loss with the mask of a point is what referenceLoss says for it.
     QCOMPARE(curve[3].loss, model::referenceLoss(translator, src, ref, curve[3].off));
+  }
+
+  void attentionTakenApartAddsUpToItsOutput() {
+    // headValueOutputs + constantOutput, weighted by the probabilities, are the output.
+    torch::manual_seed(4);
+    torch::NoGradGuard no_grad;
+    for (auto kind : {model::MultiHeadAttentionImpl::Kind::Self, model::MultiHeadAttentionImpl::Kind::Cross}) {
+      model::MultiHeadAttention attention(16, 4, 0.0, kind);
+      attention->eval();
+      for (auto& p : attention->parameters()) p.normal_();  // biases too
+      auto x = torch::randn({2, 5, 16}), memory = torch::randn({2, 7, 16});
+      auto& keys = kind == model::MultiHeadAttentionImpl::Kind::Self ? x : memory;
+      attention->setHeadKeep(torch::tensor({1.0f, 0.0f, 1.0f, 1.0f}));
+      torch::Tensor probs;
+      auto out = attention(x, keys, torch::Tensor(), &probs);
+      auto rebuilt = torch::einsum("bhij,bhjd->bid", {probs, attention->headValueOutputs(keys)}) +
+                     attention->constantOutput();
+      QVERIFY2(test::maxAbsDifference(out, rebuilt) < 1e-4, qPrintable(QString::number(test::maxAbsDifference(out, rebuilt))));
+    }
+  }
+
+  void sourceRelianceWalksTheModelAsDecodeDoes() {
+    for (auto norm : {model::NormPosition::Post, model::NormPosition::Pre}) {
+      torch::manual_seed(5);
+      auto o = test::smallOptions(norm);
+      model::Transformer m(o);
+      m->eval();
+      auto src = test::randomTokens(1, 7, o.vocab_size);
+      auto tgt = torch::cat({torch::full({1, 1}, o.bos_id, torch::kLong), test::randomTokens(1, 5, o.vocab_size)}, 1);
+      const auto reliance = model::sourceReliance(m, src, tgt);
+      torch::NoGradGuard no_grad;
+      auto expected = m->decode(tgt, m->encode(src), src);
+      QVERIFY2(test::maxAbsDifference(reliance.hidden, expected) < 1e-5, model::toString(norm).c_str());
+      // Each row is a distribution over the source and target tokens.
+      QCOMPARE(reliance.contributions.sizes(), (torch::IntArrayRef{6, 7 + 6}));
+      QVERIFY(torch::allclose(reliance.contributions.sum(-1), torch::ones({6}), 1e-4, 1e-5));
+      QVERIFY(reliance.contributions.min().item<float>() >= 0);
+      QCOMPARE(reliance.source_share.size(), size_t(6));
+      for (float share : reliance.source_share) QVERIFY(share > 0.0f && share < 1.0f);
+      // No target position draws on a later one (the causal mask holds in the rollout).
+      auto target_part = reliance.contributions.slice(1, 7);
+      QCOMPARE(torch::triu(target_part, 1).abs().max().item<float>(), 0.0f);
+    }
+  }
+
+  void withoutCrossAttentionOutputNothingComesFromTheSource() {
+    // Cross-attention's output projections scaled by 0, 1 and 8: the share of the
+    // source is exactly 0 without them and grows as they weigh more.
+    torch::manual_seed(6);
+    auto o = test::smallOptions();
+    auto src = test::randomTokens(1, 6, o.vocab_size);
+    auto tgt = torch::cat({torch::full({1, 1}, o.bos_id, torch::kLong), test::randomTokens(1, 4, o.vocab_size)}, 1);
+    std::vector<double> means;
+    for (double scale : {0.0, 1.0, 8.0}) {
+      torch::manual_seed(6);
+      model::Transformer m(o);
+      {
+        torch::NoGradGuard no_grad;
+        for (auto& item : m->named_parameters())
+          if (item.key().find("cross_attn.out_proj.weight") != std::string::npos) item.value().mul_(scale);
+      }
+      const auto shares = model::sourceReliance(m, src, tgt).source_share;
+      double mean = 0;
+      for (float share : shares) mean += share / double(shares.size());
+      if (scale == 0.0)
+        for (float share : shares) QCOMPARE(share, 0.0f);
+      means.push_back(mean);
+    }
+    QVERIFY2(means[0] < means[1] && means[1] < means[2],
+             qPrintable(QString("%1 %2 %3").arg(means[0]).arg(means[1]).arg(means[2])));
+  }
+
+  void aSwitchedOffCrossHeadAddsNoSource() {
+    // With every cross-attention head off, no prediction draws on the source.
+    auto o = trained_->options();
+    HeadMask mask;
+    for (int64_t l = 0; l < o.decoder_layers; ++l)
+      for (int64_t h = 0; h < o.heads; ++h) mask.off.push_back({AttentionKind::Cross, l, h});
+    auto src = held_out_.src.slice(0, 0, 1), tgt = held_out_.target_in.slice(0, 0, 1);
+    auto length = (src != o.pad_id).sum().item<int64_t>(), target_length = (tgt != o.pad_id).sum().item<int64_t>();
+    src = src.slice(1, 0, length);
+    tgt = tgt.slice(1, 0, target_length);
+    const auto full = model::sourceReliance(trained_, src, tgt).source_share;
+    // The reversing task cannot be done without reading the source: every
+    // symbol's prediction draws mostly on it (measured 0.65 to 1); the last
+    // position predicts the end, which the prefix's length tells as well.
+    for (size_t i = 0; i + 1 < full.size(); ++i) QVERIFY2(full[i] > 0.5f, qPrintable(QString::number(full[i])));
+    model::ScopedHeadMask scoped(trained_, mask);
+    for (float share : model::sourceReliance(trained_, src, tgt).source_share) QCOMPARE(share, 0.0f);
   }
 
  private:

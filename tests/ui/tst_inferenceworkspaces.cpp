@@ -62,6 +62,7 @@ class TestInferenceWorkspaces : public QObject {
   void clickingABeamNodeForcesItsPrefix();
   void rankingHeadsColoursTheGridAndEqualsTheCli();
   void hoveringAWordShowsItsAlignment();
+  void sourceRelianceIsShownUnderTheTranslation();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -750,6 +751,58 @@ void TestInferenceWorkspaces::hoveringAWordShowsItsAlignment() {
   QCOMPARE(*std::max_element(back.begin(), back.end()), 1.0);
   Q_EMIT alignment->sourceLabel()->linkHovered("");
   QCOMPARE(alignment->shownTargetShades().count(0.0), alignment->targetWords().size());
+}
+
+void TestInferenceWorkspaces::sourceRelianceIsShownUnderTheTranslation() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.show();
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QVERIFY(shown.wait(60000) || !shown.isEmpty());
+  const auto view = shown.last().at(0).value<app::TranslationReply>().alignment;
+  QCOMPARE(view.sourceReliance.size(), view.targetLength);
+
+  // A word's reliance is the mean over the decoder positions that predicted its pieces.
+  auto* alignment = workspace.alignment();
+  const auto words = alignment->wordReliance();
+  QCOMPARE(words.size(), alignment->targetWords().size());
+  const auto groups = ui::wordGroups(view.targetTokens.mid(1));
+  for (int w = 0; w < groups.size(); ++w) {
+    double expected = 0;
+    for (int p : groups[w]) expected += view.sourceReliance[p];
+    expected /= groups[w].size();
+    QVERIFY(std::abs(words[w] - expected) < 1e-6);
+    QVERIFY(words[w] > 0 && words[w] < 1);
+  }
+  auto* label = alignment->relianceLabel();
+  QVERIFY(label->isVisible());
+  QVERIFY(label->toolTip().contains("ALTI+"));
+  for (const auto& word : alignment->targetWords()) QVERIFY(label->text().contains(word.toHtmlEscaped()));
+  QVERIFY(label->text().contains(QString("%1%").arg(qRound(100 * words[0]))));
+
+  // The flags, on shares given: one low word, then a low translation.
+  app::AttentionView given = view;
+  for (auto& share : given.sourceReliance) share = 0.9f;
+  for (int p : groups.last()) given.sourceReliance[p] = 0.3f;
+  ui::AlignmentView flags;
+  flags.setAlignment(given);
+  QCOMPARE(flags.lowRelianceWords(), QVector<int>{int(groups.size()) - 1});
+  const double n = groups.size();
+  QVERIFY(std::abs(flags.meanReliance() - (0.9 * (n - 1) + 0.3) / n) < 1e-6);
+  QCOMPARE(flags.lowRelianceTranslation(), flags.meanReliance() < ui::AlignmentView::kLowTranslation);
+  for (auto& share : given.sourceReliance) share = 0.6f;
+  flags.setAlignment(given);
+  QVERIFY(flags.lowRelianceWords().isEmpty());
+  QVERIFY(flags.lowRelianceTranslation());
+  QVERIFY(flags.relianceLabel()->text().contains("made up"));
+  // Without shares (an older engine's reply), no row.
+  given.sourceReliance.clear();
+  flags.setAlignment(given);
+  QVERIFY(flags.wordReliance().isEmpty());
+  QVERIFY(!flags.relianceLabel()->isVisibleTo(&flags));
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {
