@@ -11,7 +11,9 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "app/cli/WorkerLauncher.h"
 #include "model/data/Tokenizer.h"
+#include "model/training/Distributed.h"
 #include "model/training/Probes.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
@@ -62,6 +64,9 @@ const CommandSpec& trainSpec() {
           {"keep-models-every", "N", "also keep the model of every N-th evaluation in RUN_DIR/models (0 = off, the\n"
                                      "default); the number of files and their size are printed first"},
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
+          {"nproc", "N", "train on N worker processes here, data-parallel (c10d: Gloo): one a GPU on a CUDA\n"
+                         "machine, else N CPU workers sharing the cores. Under torchrun (RANK, WORLD_SIZE,\n"
+                         "LOCAL_RANK, MASTER_ADDR, MASTER_PORT set) this program is one worker: no --nproc"},
       }};
   return spec;
 }
@@ -113,6 +118,21 @@ int runTrain(const ParsedArgs& args) {
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
   if (!resume) deviceFrom(config.device);
+  const int nproc = int(args.integer("nproc", 1, 1, 1024));
+  model::WorkerPlace place;
+  try {
+    place = model::workerPlaceFromEnvironment();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (nproc > 1 && place.distributed())
+    throw UsageError("--nproc starts workers, but this is already worker " + std::to_string(place.rank) + " of " +
+                     std::to_string(place.world_size) + " (WORLD_SIZE is set): drop --nproc");
+  if ((nproc > 1 || place.distributed()) && !model::distributedBuilt())
+    throw std::runtime_error("this build cannot train on several workers: it was built without c10d's Gloo "
+                             "(install libgloo-dev and build again)");
+  if (nproc > 1 && args.has("estimate")) throw UsageError("--estimate times one process; drop --nproc");
+  if (nproc > 1) return launchLocalWorkers(nproc);
   if (args.has("estimate")) {
     if (resume) throw UsageError("--estimate times a new run; drop --resume");
     if (max_steps > 0) config.max_steps = max_steps;
@@ -164,7 +184,19 @@ int runTrain(const ParsedArgs& args) {
   std::string failure;
   callbacks.failed = [&](const std::string& message) { failure = message; };
 
+  if (place.rank > 0) {
+    // A worker other than rank 0 says only what happens to it.
+    const std::string me = "worker " + std::to_string(place.rank) + ": ";
+    callbacks.step = nullptr;
+    callbacks.evaluation = nullptr;
+    callbacks.checkpoint = nullptr;
+    callbacks.log = [me](const std::string& line) { std::cout << me << line << std::endl; };
+    callbacks.finished = [me](const model::FinishedEvent& e) {
+      std::cout << me << "finished at step " << e.step << " (" << e.reason << ")" << std::endl;
+    };
+  }
   model::Trainer trainer(config, data_dir, out, resume, callbacks, max_steps);
+  trainer.setWorkerPlace(place);
   log_every = trainer.config().log_every;
   g_trainer.store(&trainer);
   auto previous = std::signal(SIGINT, onInterrupt);

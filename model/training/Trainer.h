@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "model/training/Checkpoints.h"
+#include "model/training/Distributed.h"
+#include "model/training/RunFolder.h"
 #include "model/training/TrainingConfig.h"
 
 // The training loop, without Qt: it reports through callbacks, so the CLI
@@ -28,8 +30,10 @@ struct StepEvent {
   double learning_rate = 0;
   double grad_norm = 0;      // before clipping
   double tokens_per_second = 0;
-  int64_t target_tokens = 0;  // in this step
+  int64_t target_tokens = 0;  // in this step (every worker's)
   double elapsed_seconds = 0;
+  int workers = 1;            // the figures above are summed over them
+  double reduce_seconds = 0;  // spent summing the gradients over the workers
 };
 
 struct SampleTranslation {
@@ -81,8 +85,15 @@ class Trainer {
   // true when it finished normally (including a requested stop).
   bool run();
 
-  // Thread-safe: the current step finishes, a checkpoint is written, run() returns.
+  // Thread-safe: the current step finishes, a checkpoint is written, run()
+  // returns. With several workers, a stop asked of any stops them all after
+  // the same step.
   void requestStop() { stop_.store(true); }
+
+  // One of several data-parallel workers (Distributed.h); call before run().
+  // Rank 0 evaluates and writes the run folder; the others train their share
+  // and report only through `log` and `failed`.
+  void setWorkerPlace(const WorkerPlace& place) { place_ = place; }
 
   const TrainingConfig& config() const { return config_; }
 
@@ -93,11 +104,8 @@ class Trainer {
   TrainerCallbacks callbacks_;
   int64_t max_steps_override_;
   std::atomic<bool> stop_{false};
+  WorkerPlace place_;
 };
 
-
-// The TrainingConfig stored in a run folder's config.json (with the data
-// folder it names). Throws std::runtime_error naming the file.
-TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir = nullptr);
 
 }  // namespace studio::model

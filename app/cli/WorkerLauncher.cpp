@@ -1,0 +1,147 @@
+#include "app/cli/WorkerLauncher.h"
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <thread>
+
+namespace studio::cli {
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+void onInterrupt(int) { g_interrupted = 1; }
+
+std::vector<std::string> ownCommandLine() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  size_t start = 0;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i] == '\0') args.push_back(all.substr(start, i - start)), start = i + 1;
+  if (args.empty()) throw std::runtime_error("cannot read this program's command line from /proc/self/cmdline");
+  return args;
+}
+
+// A port nobody listens on now (the kernel's choice); rank 0 listens on it next.
+int freePort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;
+  socklen_t length = sizeof address;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    ::close(fd);
+    throw std::runtime_error(std::string("cannot find a free port: ") + std::strerror(errno));
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+std::string describeExit(int status) {
+  if (WIFSIGNALED(status)) {
+    const int signal = WTERMSIG(status);
+    return std::string("was killed by signal ") + std::to_string(signal) + " (" + ::strsignal(signal) + ")" +
+           (signal == SIGKILL ? ", perhaps by the kernel for lack of memory" : "");
+  }
+  return "exited with code " + std::to_string(WEXITSTATUS(status));
+}
+
+}  // namespace
+
+std::vector<std::string> workerCommandLine(const std::vector<std::string>& command_line, int threads) {
+  std::vector<std::string> out;
+  bool has_threads = false;
+  for (size_t i = 0; i < command_line.size(); ++i) {
+    if (command_line[i] == "--nproc") {
+      ++i;  // and its value
+      continue;
+    }
+    if (command_line[i] == "--threads") has_threads = true;
+    out.push_back(command_line[i]);
+  }
+  if (!has_threads && out.size() > 1) out.insert(out.begin() + 1, {"--threads", std::to_string(threads)});
+  return out;
+}
+
+int launchLocalWorkers(int count) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const auto args = workerCommandLine(ownCommandLine(), std::max(1, int(cores) / count));
+  const std::string port = std::to_string(freePort());
+  std::fprintf(stderr, "starting %d workers (master 127.0.0.1:%s)\n", count, port.c_str());
+
+  std::vector<pid_t> workers;
+  for (int rank = 0; rank < count; ++rank) {
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error(std::string("cannot start worker ") + std::to_string(rank) + ": " +
+                                          std::strerror(errno));
+    if (pid == 0) {
+      ::setenv("RANK", std::to_string(rank).c_str(), 1);
+      ::setenv("LOCAL_RANK", std::to_string(rank).c_str(), 1);
+      ::setenv("WORLD_SIZE", std::to_string(count).c_str(), 1);
+      ::setenv("LOCAL_WORLD_SIZE", std::to_string(count).c_str(), 1);
+      ::setenv("MASTER_ADDR", "127.0.0.1", 1);
+      ::setenv("MASTER_PORT", port.c_str(), 1);
+      std::vector<char*> argv;
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::execv("/proc/self/exe", argv.data());
+      std::fprintf(stderr, "worker %d: cannot start: %s\n", rank, std::strerror(errno));
+      ::_exit(127);
+    }
+    workers.push_back(pid);
+  }
+
+  // Ctrl-C goes to the whole process group, the workers included: they agree
+  // to stop after the same step. Here it only must not end the launcher.
+  auto previous = std::signal(SIGINT, onInterrupt);
+  std::vector<bool> running(workers.size(), true);
+  int left = count, result = 0;
+  bool stopping = false;
+  auto stopping_since = std::chrono::steady_clock::now();
+  while (left > 0) {
+    int status = 0;
+    const pid_t pid = ::waitpid(-1, &status, WNOHANG);
+    if (pid > 0) {
+      for (size_t r = 0; r < workers.size(); ++r) {
+        if (workers[r] != pid || !running[r]) continue;
+        running[r] = false;
+        --left;
+        const bool failed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        if (failed && !stopping) {
+          std::fprintf(stderr, "error: worker %zu (pid %d) %s; stopping the other workers\n", r, int(pid),
+                       describeExit(status).c_str());
+          result = 1;
+          stopping = true;
+          stopping_since = std::chrono::steady_clock::now();
+          for (size_t o = 0; o < workers.size(); ++o)
+            if (running[o]) ::kill(workers[o], SIGTERM);
+        }
+      }
+      continue;
+    }
+    if (stopping && std::chrono::steady_clock::now() - stopping_since > std::chrono::seconds(10)) {
+      for (size_t o = 0; o < workers.size(); ++o)
+        if (running[o]) ::kill(workers[o], SIGKILL);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::signal(SIGINT, previous);
+  if (g_interrupted && result == 0) std::fprintf(stderr, "every worker stopped\n");
+  return result;
+}
+
+}  // namespace studio::cli

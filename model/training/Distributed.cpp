@@ -1,0 +1,204 @@
+#include "model/training/Distributed.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+#ifdef STUDIO_WITH_GLOO  // set by model/CMakeLists.txt when Gloo's headers are there
+#ifndef USE_C10D_GLOO
+#define USE_C10D_GLOO 1  // LibTorch's c10d headers declare ProcessGroupGloo only with it
+#endif
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#endif
+
+namespace studio::model {
+
+namespace {
+
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+int integerVariable(const char* name, int fallback, int minimum, int maximum) {
+  const char* value = std::getenv(name);
+  if (!value || !*value) return fallback;
+  char* end = nullptr;
+  const long number = std::strtol(value, &end, 10);
+  if (*end != '\0' || number < minimum || number > maximum)
+    throw std::invalid_argument(std::string(name) + "='" + value + "' is not a whole number from " +
+                                std::to_string(minimum) + " to " + std::to_string(maximum));
+  return int(number);
+}
+
+}  // namespace
+
+WorkerPlace workerPlaceFromEnvironment() {
+  WorkerPlace place;
+  place.world_size = integerVariable("WORLD_SIZE", 1, 1, 4096);
+  if (place.world_size == 1) return place;
+  if (!std::getenv("RANK")) throw std::invalid_argument("WORLD_SIZE is " + std::to_string(place.world_size) +
+                                                        " but RANK is not set (torchrun sets both)");
+  place.rank = integerVariable("RANK", 0, 0, place.world_size - 1);
+  place.local_rank = integerVariable("LOCAL_RANK", 0, 0, 4095);
+  if (const char* addr = std::getenv("MASTER_ADDR"); addr && *addr) place.master_addr = addr;
+  place.master_port = integerVariable("MASTER_PORT", place.master_port, 1, 65535);
+  place.join_timeout_seconds = integerVariable("STUDIO_DIST_TIMEOUT", place.join_timeout_seconds, 1, 86400);
+  return place;
+}
+
+std::vector<size_t> shareOfBatch(const std::vector<size_t>& rows, int rank, int world_size) {
+  std::vector<size_t> share;
+  for (size_t i = size_t(rank); i < rows.size(); i += size_t(world_size)) share.push_back(rows[i]);
+  return share;
+}
+
+#ifdef STUDIO_WITH_GLOO
+
+bool distributedBuilt() { return true; }
+
+struct WorkerGroup::Impl {
+  c10::intrusive_ptr<c10d::Store> store;  // declared first: the group goes before it
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+};
+
+WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
+    : place_(place), impl_(std::make_unique<Impl>()) {
+  const std::string where = place.master_addr + ":" + std::to_string(place.master_port);
+  const std::string me = "worker " + std::to_string(place.rank) + " of " + std::to_string(place.world_size);
+  c10d::TCPStoreOptions options;
+  options.port = uint16_t(place.master_port);
+  options.isServer = place.rank == 0;
+  options.numWorkers = place.world_size;
+  options.waitWorkers = true;
+  options.timeout = timeout;
+  try {
+    impl_->store = c10::make_intrusive<c10d::TCPStore>(place.master_addr, options);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(
+        me + ": " +
+        (place.rank == 0 ? "could not host the meeting point at " + where +
+                               " (is the port in use? set MASTER_PORT to a free one), or not every worker came within " +
+                               std::to_string(timeout.count()) + " s"
+                         : "could not reach the master at " + where + " within " + std::to_string(timeout.count()) +
+                               " s (is MASTER_ADDR right, and is rank 0 running?)") +
+        ": " + firstLine(e.what()));
+  }
+  try {
+    // Generous for a collective: a worker waits in one while rank 0 writes a
+    // checkpoint; a worker that dies closes its sockets and fails them at once.
+    auto gloo = c10d::ProcessGroupGloo::Options::create(std::chrono::minutes(10));
+    const bool local = place.master_addr == "127.0.0.1" || place.master_addr == "localhost";
+    if (const char* interface = std::getenv("GLOO_SOCKET_IFNAME"); interface && *interface)
+      gloo->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(interface));
+    else if (local)
+      gloo->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
+    else
+      gloo->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
+    auto prefixed = c10::make_intrusive<c10d::PrefixStore>("gloo", impl_->store);
+    impl_->group = c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, place.rank, place.world_size, gloo);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(me + ": could not connect to the other workers through " + where + ": " +
+                             firstLine(e.what()));
+  }
+}
+
+WorkerGroup::~WorkerGroup() = default;
+
+void WorkerGroup::sumGradients(const std::vector<torch::Tensor>& parameters, std::vector<double>& extra,
+                               int64_t bucket_bytes) {
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<torch::Tensor> grads;
+  for (const auto& p : parameters) {
+    torch::Tensor parameter = p;  // a handle: its gradient is the parameter's
+    if (!parameter.grad().defined()) parameter.mutable_grad() = torch::zeros_like(parameter);
+    grads.push_back(p.grad());
+  }
+  // Buckets of consecutive gradients of one type, flattened.
+  std::vector<std::vector<size_t>> buckets;
+  int64_t bytes = bucket_bytes;
+  for (size_t i = 0; i < grads.size(); ++i) {
+    const bool same_type = !buckets.empty() && grads[i].scalar_type() == grads[buckets.back().front()].scalar_type();
+    if (bytes >= bucket_bytes || !same_type) {
+      buckets.emplace_back();
+      bytes = 0;
+    }
+    buckets.back().push_back(i);
+    bytes += grads[i].numel() * int64_t(grads[i].element_size());
+  }
+  std::vector<std::vector<torch::Tensor>> flats;
+  for (const auto& bucket : buckets) {
+    std::vector<torch::Tensor> pieces;
+    for (size_t i : bucket) pieces.push_back(grads[i].reshape({-1}));
+    flats.push_back({torch::cat(pieces)});
+  }
+  flats.push_back({torch::tensor(extra, torch::kDouble)});
+  try {
+    std::vector<decltype(impl_->group->allreduce(flats.front()))> works;
+    for (auto& flat : flats) works.push_back(impl_->group->allreduce(flat));
+    for (auto& work : works) work->wait();
+  } catch (const std::exception& e) {
+    throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while summing gradients: " +
+                             firstLine(e.what()));
+  }
+  for (size_t b = 0; b < buckets.size(); ++b) {
+    int64_t offset = 0;
+    for (size_t i : buckets[b]) {
+      const int64_t n = grads[i].numel();
+      grads[i].copy_(flats[b][0].slice(0, offset, offset + n).view_as(grads[i]));
+      offset += n;
+    }
+  }
+  auto summed = flats.back()[0].contiguous();
+  for (size_t i = 0; i < extra.size(); ++i) extra[i] = summed[int64_t(i)].item<double>();
+  last_reduce_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+void WorkerGroup::broadcast(const std::vector<torch::Tensor>& tensors) {
+  try {
+    std::vector<std::vector<torch::Tensor>> each;
+    for (const auto& t : tensors) each.push_back({t});
+    std::vector<decltype(impl_->group->broadcast(each.front()))> works;
+    for (auto& one : each) works.push_back(impl_->group->broadcast(one));
+    for (auto& work : works) work->wait();
+  } catch (const std::exception& e) {
+    throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while receiving the model: " +
+                             firstLine(e.what()));
+  }
+}
+
+void WorkerGroup::tell(const std::string& key, const std::string& value) {
+  impl_->store->set("told/" + key, std::vector<uint8_t>(value.begin(), value.end()));
+}
+
+std::string WorkerGroup::hear(const std::string& key) {
+  const std::string name = "told/" + key;
+  try {
+    while (!impl_->store->check({name})) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const auto bytes = impl_->store->get(name);
+    return std::string(bytes.begin(), bytes.end());
+  } catch (const std::exception& e) {
+    throw std::runtime_error("worker " + std::to_string(rank()) + ": rank 0 is gone (waiting for '" + key +
+                             "'): " + firstLine(e.what()));
+  }
+}
+
+#else  // no Gloo in this build
+
+bool distributedBuilt() { return false; }
+
+struct WorkerGroup::Impl {};
+
+WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds) : place_(place) {
+  throw std::runtime_error("this build cannot train on several workers: it was built without c10d's Gloo "
+                           "(install libgloo-dev and build again)");
+}
+WorkerGroup::~WorkerGroup() = default;
+void WorkerGroup::sumGradients(const std::vector<torch::Tensor>&, std::vector<double>&, int64_t) {}
+void WorkerGroup::broadcast(const std::vector<torch::Tensor>&) {}
+void WorkerGroup::tell(const std::string&, const std::string&) {}
+std::string WorkerGroup::hear(const std::string&) { return {}; }
+
+#endif
+
+}  // namespace studio::model

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <torch/types.h>
+
+// Data-parallel training on PyTorch's own distributed engine, c10d: the
+// workers meet at a TCPStore that rank 0 hosts, and sum their gradients with
+// Gloo (CPU tensors). Every worker holds the whole model and optimizer; each
+// takes its share of every global batch (Trainer), so the learning dynamics
+// do not depend on the number of workers. The c10d headers stay in
+// Distributed.cpp.
+namespace studio::model {
+
+// Where one worker sits, as torchrun tells it: RANK, WORLD_SIZE, LOCAL_RANK,
+// MASTER_ADDR and MASTER_PORT.
+struct WorkerPlace {
+  int rank = 0, world_size = 1, local_rank = 0;
+  std::string master_addr = "127.0.0.1";
+  int master_port = 29500;
+  // How long the workers wait for each other to join (STUDIO_DIST_TIMEOUT, seconds).
+  int join_timeout_seconds = 60;
+  bool distributed() const { return world_size > 1; }
+};
+
+// From the environment: one worker when WORLD_SIZE is unset. Throws
+// std::invalid_argument naming the variable that is wrong or missing.
+WorkerPlace workerPlaceFromEnvironment();
+
+// Whether this build can train on several workers (c10d with Gloo compiled in).
+bool distributedBuilt();
+
+// The rows of a global batch that worker `rank` of `world_size` takes: every
+// world_size-th one (the batch is sorted by length, so each share has about
+// the same padding).
+std::vector<size_t> shareOfBatch(const std::vector<size_t>& rows, int rank, int world_size);
+
+// The group of workers. Construction blocks until all have joined, or throws
+// std::runtime_error after `timeout` saying who did not come (a port in use,
+// an unreachable master, a worker that never started).
+class WorkerGroup {
+ public:
+  WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout);
+  ~WorkerGroup();
+  WorkerGroup(const WorkerGroup&) = delete;
+  WorkerGroup& operator=(const WorkerGroup&) = delete;
+
+  int rank() const { return place_.rank; }
+  int size() const { return place_.world_size; }
+
+  // Sums every parameter's gradient over the workers (missing gradients
+  // count as zeros and are created), in flat buckets of about
+  // `bucket_bytes`, together with `extra` (a few numbers: loss sums, token
+  // counts, a stop flag), which is summed as well. Throws
+  // std::runtime_error naming this rank when another worker is gone.
+  void sumGradients(const std::vector<torch::Tensor>& parameters, std::vector<double>& extra,
+                    int64_t bucket_bytes = 25 << 20);
+  // Rank 0's tensors to every worker (the initial model, for certainty).
+  void broadcast(const std::vector<torch::Tensor>& tensors);
+  // Seconds the last sumGradients spent communicating.
+  double lastReduceSeconds() const { return last_reduce_seconds_; }
+
+  // Rank 0 tells the others something (a step's outcome: the evaluation's
+  // decisions, the checkpoint resumed from); the others wait for it as long
+  // as rank 0 lives, however long rank 0 works (an evaluation may take
+  // minutes), and throw when rank 0 is gone.
+  void tell(const std::string& key, const std::string& value);
+  std::string hear(const std::string& key);
+
+ private:
+  struct Impl;
+  WorkerPlace place_;
+  std::unique_ptr<Impl> impl_;
+  double last_reduce_seconds_ = 0;
+};
+
+}  // namespace studio::model

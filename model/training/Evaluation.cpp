@@ -1,0 +1,61 @@
+#include "model/training/Evaluation.h"
+
+#include <cmath>
+
+#include "model/data/Batching.h"
+#include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
+#include "model/training/Loss.h"
+
+namespace studio::model {
+
+EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::shared_ptr<const data::Tokenizer> tokenizer,
+                        const TrainingConfig& config, const torch::Device& device) {
+  EvalEvent event;
+  torch::NoGradGuard no_grad;
+  model->eval();
+  double loss_sum = 0, nll_sum = 0;
+  int64_t tokens = 0, correct = 0;
+  for (const auto& batch : data::tokenBudgetBatches(data.dev_src_len, data.dev_tgt_len, config.max_tokens, 1)) {
+    std::vector<size_t> rows;
+    for (size_t i : batch) rows.push_back(data.dev_indices[i]);
+    auto t = data::makeBatchTensors(data.dev, rows, config.model.pad_id, config.model.bos_id, config.model.eos_id);
+    auto out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
+                                         config.model.pad_id, config.label_smoothing);
+    loss_sum += out.loss.item<double>() * double(out.tokens);
+    nll_sum += out.nll_sum.item<double>();
+    tokens += out.tokens;
+    correct += out.correct;
+  }
+  event.loss = tokens ? loss_sum / double(tokens) : 0.0;
+  event.perplexity = tokens ? std::exp(nll_sum / double(tokens)) : 0.0;
+  event.token_accuracy = tokens ? double(correct) / double(tokens) : 0.0;
+
+  std::vector<std::string> sources, references;
+  for (size_t i : data.dev_indices) {
+    sources.push_back(data.dev_sources[i]);
+    references.push_back(data.dev_references[i]);
+  }
+  if (sources.empty()) return event;
+  Translator translator(model, std::move(tokenizer), device);
+  DecodingOptions decoding;
+  decoding.beam_size = config.eval_beam;
+  const auto translations = translator.translate(sources, decoding, config.max_tokens);
+  std::vector<std::string> hypotheses;
+  for (const auto& list : translations) hypotheses.push_back(list.empty() ? "" : list[0].text);
+  std::vector<std::string> scored_hyps, scored_refs;
+  for (size_t i = 0; i < references.size(); ++i) {
+    if (references[i].empty()) continue;
+    scored_hyps.push_back(hypotheses[i]);
+    scored_refs.push_back(references[i]);
+  }
+  const auto bleu = corpusBleu(scored_hyps, scored_refs);
+  event.bleu = bleu.score;
+  event.bleu_line = bleu.line();
+  event.sentences = int64_t(sources.size());
+  for (size_t i = 0; i < sources.size() && int64_t(i) < config.eval_samples; ++i)
+    event.samples.push_back({sources[i], references[i], hypotheses[i]});
+  return event;
+}
+
+}  // namespace studio::model

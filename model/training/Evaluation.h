@@ -1,0 +1,19 @@
+#pragma once
+
+#include <memory>
+
+#include "model/Transformer.h"
+#include "model/data/Tokenizer.h"
+#include "model/training/Trainer.h"
+#include "model/training/TrainingData.h"
+
+namespace studio::model {
+
+// The dev evaluation of a run: loss, perplexity and token accuracy
+// (teacher-forced, label-smoothed as in training) and BLEU of beam search
+// (config.eval_beam) on data.dev_indices, with the first eval_samples
+// translations. Leaves the model in eval mode.
+EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::shared_ptr<const data::Tokenizer> tokenizer,
+                        const TrainingConfig& config, const torch::Device& device);
+
+}  // namespace studio::model

@@ -1,0 +1,84 @@
+#include "model/training/TrainingData.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/data/Batching.h"
+#include "model/data/Corpus.h"
+
+namespace studio::model {
+
+TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
+                              const TrainingConfig& config, const std::function<void(const std::string&)>& log) {
+  TrainingData d;
+  bool from_cache = false;
+  d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
+  d.dev = data::loadEncodedSplit(data_dir, "dev", tokenizer);
+  log("data: " + std::to_string(d.train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") + ", " +
+      std::to_string(d.dev.size()) + " dev pairs");
+  if (config.evaluate && d.dev.size() == 0)
+    throw std::runtime_error("the data folder '" + data_dir + "' has no dev pairs, so the run cannot be evaluated: " +
+                             "prepare it with a dev set, or turn evaluation off (train --no-eval, or \"evaluate\": " +
+                             "false in the configuration)");
+
+  for (size_t i = 0; i < d.train.size(); ++i) {
+    const int64_t cost = data::exampleCost(d.train.srcLength(i), d.train.tgtLength(i));
+    if (cost > config.max_tokens || cost > config.model.max_length) continue;
+    d.usable.push_back(i);
+    d.src_len.push_back(d.train.srcLength(i));
+    d.tgt_len.push_back(d.train.tgtLength(i));
+  }
+  if (d.usable.size() < d.train.size())
+    log("skipped " + std::to_string(d.train.size() - d.usable.size()) + " training pairs longer than the batch " +
+        "budget or the model's max_length");
+  if (d.usable.empty())
+    throw std::runtime_error("no training pair fits the batch budget of " + std::to_string(config.max_tokens) +
+                             " tokens");
+
+  // Dev: the first eval_sentences pairs that fit, text and ids.
+  data::ReadSummary summary;
+  data::FilterOptions keep_all;
+  keep_all.max_words = size_t(-1);
+  keep_all.max_ratio = 1e300;
+  auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
+  d.dev_sources = std::move(text.src);
+  d.dev_references = std::move(text.tgt);
+  size_t count = d.dev.size();
+  if (config.eval_sentences > 0) count = std::min(count, size_t(config.eval_sentences));
+  for (size_t i = 0; i < count; ++i) {
+    const int64_t cost = data::exampleCost(d.dev.srcLength(i), d.dev.tgtLength(i));
+    if (cost > config.model.max_length || cost > config.max_tokens) continue;
+    d.dev_indices.push_back(i);
+    d.dev_src_len.push_back(d.dev.srcLength(i));
+    d.dev_tgt_len.push_back(d.dev.tgtLength(i));
+  }
+  return d;
+}
+
+BatchStream::BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state)
+    : data_(data), config_(config) {
+  batches_ = data::tokenBudgetBatches(data_.src_len, data_.tgt_len, config_.max_tokens, config_.seed,
+                                      uint64_t(state.epoch));
+}
+
+std::vector<size_t> BatchStream::next(TrainerState& state) {
+  if (state.batch_index >= int64_t(batches_.size())) {
+    ++state.epoch;
+    state.batch_index = 0;
+    if (config_.max_epochs > 0 && state.epoch >= config_.max_epochs) return {};
+    batches_ = data::tokenBudgetBatches(data_.src_len, data_.tgt_len, config_.max_tokens, config_.seed,
+                                        uint64_t(state.epoch));
+  }
+  std::vector<size_t> rows;
+  for (size_t i : batches_[size_t(state.batch_index)]) rows.push_back(data_.usable[i]);
+  ++state.batch_index;
+  return rows;
+}
+
+int64_t targetTokens(const data::EncodedSplit& split, const std::vector<size_t>& rows) {
+  int64_t tokens = 0;
+  for (size_t i : rows) tokens += split.tgtLength(i) + 1;
+  return tokens;
+}
+
+}  // namespace studio::model

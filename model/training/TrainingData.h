@@ -1,0 +1,52 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/data/EncodedCorpus.h"
+#include "model/data/Tokenizer.h"
+#include "model/training/Checkpoints.h"
+#include "model/training/TrainingConfig.h"
+
+// What a run trains and evaluates on: the training pairs that fit the batch
+// budget and the model, served as global batches epoch after epoch, and the
+// dev pairs evaluated (ids and text).
+namespace studio::model {
+
+struct TrainingData {
+  data::EncodedSplit train, dev;
+  std::vector<size_t> usable;              // training pairs that fit
+  std::vector<int64_t> src_len, tgt_len;   // of `usable`, in its order
+  std::vector<size_t> dev_indices;         // the dev pairs evaluated
+  std::vector<int64_t> dev_src_len, dev_tgt_len;
+  std::vector<std::string> dev_sources, dev_references;  // every dev pair's text
+};
+
+// Reads the data folder's train and dev splits (ids from the cache when it
+// is current). Throws std::runtime_error when nothing fits, or when the run
+// evaluates and there is no dev pair.
+TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
+                              const TrainingConfig& config, const std::function<void(const std::string&)>& log);
+
+// The global batches in order: each epoch's are shuffled by (seed, epoch),
+// so any worker computes the same ones, and a resumed run continues at
+// (epoch, batch_index) of its state.
+class BatchStream {
+ public:
+  BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state);
+
+  // The next batch's rows (indices into data.train), advancing `state`;
+  // empty when max_epochs is reached.
+  std::vector<size_t> next(TrainerState& state);
+
+ private:
+  const TrainingData& data_;
+  const TrainingConfig& config_;
+  std::vector<std::vector<size_t>> batches_;
+};
+
+// Target tokens (pieces + EOS) of these training rows.
+int64_t targetTokens(const data::EncodedSplit& split, const std::vector<size_t>& rows);
+
+}  // namespace studio::model

@@ -1,0 +1,236 @@
+// Data-parallel training (model/training/Distributed, train --nproc): two
+// Gloo workers on half batches end where one process on whole batches does,
+// a run moves between world sizes on resume, a killed worker ends the run
+// with a message naming it and an intact last checkpoint, and a port in use
+// or a master that never answers is an error, not a hang.
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/files/ModelFile.h"
+#include "model/training/Checkpoints.h"
+#include "model/training/Distributed.h"
+
+using namespace studio;
+
+namespace {
+
+struct Result {
+  int exit_code = -1;
+  QString out, err;
+};
+
+Result cli(const QStringList& args, const QMap<QString, QString>& env = {}, int timeout_ms = 120000) {
+  QProcess process;
+  auto environment = QProcessEnvironment::systemEnvironment();
+  for (auto it = env.begin(); it != env.end(); ++it) environment.insert(it.key(), it.value());
+  process.setProcessEnvironment(environment);
+  process.start(STUDIO_CLI_PATH, args);
+  Result r;
+  if (!process.waitForFinished(timeout_ms)) {
+    process.kill();
+    process.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  r.out = QString::fromUtf8(process.readAllStandardOutput());
+  r.err = QString::fromUtf8(process.readAllStandardError());
+  return r;
+}
+
+// The largest difference between two model files' parameters, relative to
+// the largest parameter. The keys' biases are left out: adding a constant to
+// every score of a softmax row changes nothing, so their true gradient is
+// zero, and Adam blows the rounding noise in its place up to steps of the
+// learning rate's size, in either direction.
+double relativeDifference(const QString& a, const QString& b) {
+  auto ma = model::loadModel(a.toStdString()), mb = model::loadModel(b.toStdString());
+  auto pa = ma->named_parameters(), pb = mb->named_parameters();
+  double largest_difference = 0, largest = 0;
+  for (const auto& item : pa) {
+    auto x = item.value(), y = pb[item.key()];
+    const auto& name = item.key();
+    auto without = [](const torch::Tensor& t, int64_t begin, int64_t end) {
+      return torch::cat({t.slice(0, 0, begin), t.slice(0, end)});
+    };
+    const int64_t d = x.size(0);
+    if (name.find("qkv_proj.bias") != std::string::npos) x = without(x, d / 3, 2 * d / 3), y = without(y, d / 3, 2 * d / 3);
+    else if (name.find("kv_proj.bias") != std::string::npos) x = without(x, 0, d / 2), y = without(y, 0, d / 2);
+    largest_difference = std::max(largest_difference, test::maxAbsDifference(x, y));
+    largest = std::max(largest, x.abs().max().item<double>());
+  }
+  return largest_difference / largest;
+}
+
+// A socket listening on a port of the loopback interface the kernel chose.
+struct Listener {
+  int fd = -1, port = 0;
+  Listener() {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof a;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0)
+      port = ntohs(a.sin_port);
+  }
+  ~Listener() { close(); }
+  void close() {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+  }
+};
+
+}  // namespace
+
+class TestDistributed : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    if (!model::distributedBuilt()) QSKIP("this build has no c10d Gloo (libgloo-dev was missing)");
+    QVERIFY(dir_.isValid());
+    data_ = QString::fromStdString(test::prepareNumberedCorpus(dir_.path().toStdString(),
+                                                               {"mở tập tin", "đóng cửa sổ", "lưu tài liệu"},
+                                                               {"open file", "close window", "save document"}, 400, 80));
+    // No dropout, so that the workers' different random streams do not matter.
+    QFile config(dir_.path() + "/config.json");
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("{\"model\": {\"dropout\": 0, \"attention_dropout\": 0, \"relu_dropout\": 0, "
+                 "\"encoder_layers\": 1, \"decoder_layers\": 1, \"d_model\": 32, \"heads\": 2, \"d_ff\": 64}, "
+                 "\"max_tokens\": 300, \"warmup_steps\": 4, \"evaluate\": false, \"default_probes\": 0, "
+                 "\"log_every\": 1}");
+    config.close();
+  }
+
+  void workersPlaceFromTheEnvironment() {
+    qputenv("WORLD_SIZE", "3");
+    qputenv("RANK", "2");
+    qputenv("MASTER_PORT", "29999");
+    auto place = model::workerPlaceFromEnvironment();
+    QCOMPARE(place.rank, 2);
+    QCOMPARE(place.world_size, 3);
+    QCOMPARE(place.master_port, 29999);
+    qputenv("RANK", "3");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::workerPlaceFromEnvironment());
+    qunsetenv("RANK");
+    qunsetenv("WORLD_SIZE");
+    qunsetenv("MASTER_PORT");
+    QVERIFY(!model::workerPlaceFromEnvironment().distributed());
+    // Shares: every world_size-th row; together, the batch.
+    const std::vector<size_t> rows{10, 11, 12, 13, 14};
+    QCOMPARE(model::shareOfBatch(rows, 0, 2), (std::vector<size_t>{10, 12, 14}));
+    QCOMPARE(model::shareOfBatch(rows, 1, 2), (std::vector<size_t>{11, 13}));
+    QCOMPARE(model::shareOfBatch({7}, 1, 2), std::vector<size_t>{});
+  }
+
+  void twoWorkersOnHalfBatchesMatchOneOnWholeBatches() {
+    const QString one = dir_.path() + "/one", two = dir_.path() + "/two";
+    auto a = train(one, 6, {});
+    QVERIFY2(a.exit_code == 0, qPrintable(a.err + a.out));
+    auto b = train(two, 6, {"--nproc", "2"});
+    QVERIFY2(b.exit_code == 0, qPrintable(b.err + b.out));
+    QVERIFY2(b.out.contains("2 workers"), qPrintable(b.out));
+    QVERIFY2(b.out.contains("worker 1: finished at step 6"), qPrintable(b.out));
+    const double d = relativeDifference(one + "/checkpoints/ckpt-00000006.pt", two + "/checkpoints/ckpt-00000006.pt");
+    QVERIFY2(d < 1e-4, qPrintable(QString::number(d)));
+    // The parameters did move: the comparison means something.
+    QVERIFY(relativeDifference(one + "/checkpoints/ckpt-00000003.pt", one + "/checkpoints/ckpt-00000006.pt") > 1e-3);
+  }
+
+  void aRunMovesBetweenWorldSizesOnResume() {
+    // 2 workers to step 3, then 1 to step 6, then 2 to step 9: as one process all along.
+    const QString straight = dir_.path() + "/straight", moved = dir_.path() + "/moved";
+    QVERIFY(train(straight, 9, {}).exit_code == 0);
+    QVERIFY(train(moved, 3, {"--nproc", "2"}).exit_code == 0);
+    auto r = cli({"train", "--out", moved, "--resume", "--max-steps", "6"});
+    QVERIFY2(r.exit_code == 0 && r.out.contains("resumed from"), qPrintable(r.err + r.out));
+    r = cli({"train", "--out", moved, "--resume", "--max-steps", "9", "--nproc", "2"});
+    QVERIFY2(r.exit_code == 0 && r.out.contains("at step 6"), qPrintable(r.err + r.out));
+    const double d =
+        relativeDifference(straight + "/checkpoints/ckpt-00000009.pt", moved + "/checkpoints/ckpt-00000009.pt");
+    QVERIFY2(d < 1e-4, qPrintable(QString::number(d)));
+  }
+
+  void aKilledWorkerEndsTheRunCleanly() {
+    const QString run = dir_.path() + "/killed";
+    QProcess launcher;
+    launcher.start(STUDIO_CLI_PATH, {"train", "--data", data_, "--out", run, "--config", dir_.path() + "/config.json",
+                                     "--max-steps", "100000", "--eval-every", "2", "--nproc", "2"});
+    QVERIFY(launcher.waitForStarted());
+    // Wait for a checkpoint, then kill worker 1 (the launcher's younger child).
+    QTRY_VERIFY_WITH_TIMEOUT(!model::listCheckpoints(run.toStdString()).empty(), 60000);
+    QFile children(QString("/proc/%1/task/%1/children").arg(launcher.processId()));
+    QVERIFY(children.open(QIODevice::ReadOnly));
+    const auto pids = QString::fromLatin1(children.readAll()).split(' ', Qt::SkipEmptyParts);
+    QCOMPARE(pids.size(), 2);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(::kill(pids[1].toInt(), SIGKILL) == 0);
+    QVERIFY(launcher.waitForFinished(30000));
+    qInfo("the run ended %lld ms after the kill", clock.elapsed());
+    QCOMPARE(launcher.exitCode(), 1);
+    const QString err = QString::fromUtf8(launcher.readAllStandardError());
+    QVERIFY2(err.contains("worker 1") && err.contains("signal 9"), qPrintable(err));
+    // Nothing is left running, and the last checkpoint resumes.
+    QVERIFY2(!QFile::exists(QString("/proc/%1").arg(pids[0])), "worker 0 is still there");
+    const auto last = model::listCheckpoints(run.toStdString()).back();
+    auto r = cli({"train", "--out", run, "--resume", "--max-steps", QString::number(last.first + 2)});
+    QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
+  }
+
+  void aPortInUseOrAnAbsentMasterIsAnError() {
+    Listener taken;
+    QVERIFY(taken.port > 0);
+    const QString port = QString::number(taken.port);
+    const QString run = dir_.path() + "/port";
+    QElapsedTimer clock;
+    clock.start();
+    auto r = cli({"train", "--data", data_, "--out", run, "--config", dir_.path() + "/config.json", "--max-steps", "2"},
+                 {{"WORLD_SIZE", "2"}, {"RANK", "0"}, {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", port},
+                  {"STUDIO_DIST_TIMEOUT", "3"}});
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.err.contains("worker 0 of 2") && r.err.contains("MASTER_PORT"), qPrintable(r.err));
+    // Rank 1 with no master: it gives up after the timeout, saying where it looked.
+    Listener free_port;
+    QVERIFY(free_port.port > 0);
+    const QString nobody = QString::number(free_port.port);
+    free_port.close();
+    r = cli({"train", "--data", data_, "--out", run, "--config", dir_.path() + "/config.json", "--max-steps", "2"},
+            {{"WORLD_SIZE", "2"}, {"RANK", "1"}, {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", nobody},
+             {"STUDIO_DIST_TIMEOUT", "3"}});
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.err.contains("could not reach the master at 127.0.0.1:" + nobody), qPrintable(r.err));
+    QVERIFY2(clock.elapsed() < 60000, qPrintable(QString::number(clock.elapsed())));
+    // Bad variables are usage errors.
+    r = cli({"train", "--data", data_, "--out", run, "--max-steps", "2"}, {{"WORLD_SIZE", "2"}, {"RANK", "5"}});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("RANK='5'"), qPrintable(r.err));
+  }
+
+ private:
+  Result train(const QString& out, int steps, const QStringList& extra) {
+    return cli(QStringList{"--threads", "1", "train", "--data", data_, "--out", out, "--config",
+                           dir_.path() + "/config.json", "--max-steps", QString::number(steps), "--eval-every", "3"} +
+               extra);
+  }
+
+  QTemporaryDir dir_;
+  QString data_;
+};
+
+QTEST_GUILESS_MAIN(TestDistributed)
+#include "tst_distributed.moc"
