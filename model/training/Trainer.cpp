@@ -8,17 +8,16 @@
 #include <nlohmann/json.hpp>
 #include <torch/nn/utils/clip_grad.h>
 
-#include "model/data/Batching.h"
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/DiskSpace.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Evaluation.h"
-#include "model/training/Loss.h"
 #include "model/training/MetricsLog.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Probes.h"
+#include "model/training/TrainStep.h"
 #include "model/training/RunFolder.h"
 #include "model/training/TrainingData.h"
 
@@ -30,17 +29,6 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// Running out of memory is the batch's doing: say which and what to lower.
-std::runtime_error outOfMemory(const torch::Device& device, int64_t step, const torch::Tensor& src,
-                               const torch::Tensor& tgt, int64_t max_tokens, const std::string& last_checkpoint) {
-  return std::runtime_error(
-      "out of memory on " + device.str() + " at step " + std::to_string(step) + " (a batch of " +
-      std::to_string(src.size(0)) + " sentence pairs, sources of " + std::to_string(src.size(1)) +
-      " tokens and targets of " + std::to_string(tgt.size(1)) + " with padding): lower max_tokens (now " +
-      std::to_string(max_tokens) + ") and raise accumulate_steps to keep the batch, or turn on mixed precision, " +
-      "or choose a smaller model; the last checkpoint is " + (last_checkpoint.empty() ? "none" : last_checkpoint));
-}
 
 // The evaluation's outcome as rank 0 tells it to the other workers.
 std::string describeOutcome(const TrainerState& s, bool stop) {
@@ -59,13 +47,6 @@ bool applyOutcome(const std::string& text, TrainerState& s) {
   s.plateau_bad_evals = j.at("plateau_bad_evals");
   return j.at("stop");
 }
-
-// One optimizer step's forward and backward passes, summed.
-struct StepSums {
-  double loss = 0, nll = 0;  // summed over target tokens
-  int64_t tokens = 0;
-  bool epochs_done = false;
-};
 
 }  // namespace
 
@@ -182,43 +163,9 @@ bool Trainer::run() {
     const int workers = group ? group->size() : 1;
 
     auto forwardBackward = [&]() {
-      StepSums sums;
-      for (int64_t a = 0; a < config_.accumulate_steps; ++a) {
-        const auto rows = batches.next(state);
-        if (rows.empty()) {
-          sums.epochs_done = true;
-          break;
-        }
-        // This worker's share, its loss weighted by its share of the batch's
-        // tokens: summed over the workers, the gradient is the whole batch's.
-        const auto mine = shareOfBatch(rows, place_.rank, workers);
-        const int64_t batch_tokens = targetTokens(data.train, rows);
-        if (mine.empty()) continue;
-        auto t = data::makeBatchTensors(data.train, mine, config_.model.pad_id, config_.model.bos_id,
-                                        config_.model.eos_id);
-        LossResult out;
-        try {
-          AutocastScope autocast(amp, device, amp_dtype);
-          out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
-                                          config_.model.pad_id, config_.label_smoothing, /*count_correct=*/false);
-          const double weight = double(out.tokens) / double(batch_tokens);
-          (out.loss * (weight * scaler.scale() / double(config_.accumulate_steps))).backward();
-        } catch (const c10::OutOfMemoryError&) {
-          throw outOfMemory(device, state.step + 1, t.src, t.target_in, config_.max_tokens, checkpoints.last());
-        } catch (const std::bad_alloc&) {
-          throw outOfMemory(device, state.step + 1, t.src, t.target_in, config_.max_tokens, checkpoints.last());
-        }
-        const double value = out.loss.item<double>();
-        if (!std::isfinite(value))
-          throw std::runtime_error("the loss became " + std::string(std::isnan(value) ? "NaN" : "infinite") +
-                                   " at step " + std::to_string(state.step + 1) + "; the last good checkpoint is " +
-                                   (checkpoints.last().empty() ? std::string("none") : checkpoints.last()) +
-                                   " (try a lower learning rate or a longer warmup)");
-        sums.loss += value * double(out.tokens);
-        sums.nll += out.nll_sum.item<double>();
-        sums.tokens += out.tokens;
-      }
-      return sums;
+      const Precision precision{amp, amp_dtype, scaler.scale()};
+      return model::forwardBackward(model, batches, state, data, config_, device, {place_.rank, workers}, precision,
+                                    checkpoints.last());
     };
 
     // Sums the gradients and the figures over the workers; true when a stop was asked of any.

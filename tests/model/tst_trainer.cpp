@@ -19,6 +19,8 @@
 #include "model/files/ModelFile.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
+#include "model/training/TrainStep.h"
+#include "model/training/TrainingData.h"
 
 using namespace studio;
 namespace fs = std::filesystem;
@@ -86,6 +88,7 @@ class TestTrainer : public QObject {
   void attentionSnapshotMatchesTheModel();
   void mixedPrecisionBf16TrainsOnTheCpu();
   void theSpeedEstimateTimesRealSteps();
+  void workersSharesOfABatchSumToItsGradient();
   void configurationRoundTripAndValidation();
   void presets();
   void schedules();
@@ -512,6 +515,53 @@ void TestTrainer::mixedPrecisionBf16TrainsOnTheCpu() {
   Recorder refused;
   QVERIFY(!model::Trainer(config, data_, dir("fp16"), false, refused.callbacks()).run());
   QVERIFY2(QString::fromStdString(refused.failure).contains("needs a CUDA device"), refused.failure.c_str());
+}
+
+void TestTrainer::workersSharesOfABatchSumToItsGradient() {
+  // Two workers' forward/backward on their shares of the same global batches
+  // (accumulated over two), added, equal one process's on the whole batches:
+  // what the gradient sum over the workers relies on.
+  auto config = smallConfig();
+  config.model.dropout = 0.0;
+  config.accumulate_steps = 2;
+  data::Tokenizer tokenizer(data_ + "/spm.model");
+  config.model.vocab_size = tokenizer.vocabSize();
+  const auto data = model::loadTrainingData(data_, tokenizer, config, [](const std::string&) {});
+  torch::manual_seed(3);
+  model::Transformer model(config.model);
+  model->train();
+  std::vector<int64_t> walked;  // each worker's batch index after the step
+  auto gradients = [&](std::vector<model::WorkerShare> shares, int64_t* tokens) -> std::vector<torch::Tensor> {
+    for (auto& p : model->parameters()) p.mutable_grad() = torch::Tensor();
+    *tokens = 0;
+    for (const auto& share : shares) {
+      model::TrainerState state;
+      model::BatchStream batches(data, config, state);
+      const auto sums = model::forwardBackward(model, batches, state, data, config, torch::kCPU, share, {}, "");
+      *tokens += sums.tokens;
+      walked.push_back(state.batch_index);
+    }
+    std::vector<torch::Tensor> grads;
+    for (auto& p : model->parameters()) grads.push_back(p.grad().defined() ? p.grad().clone() : torch::zeros_like(p));
+    return grads;
+  };
+  int64_t whole_tokens = 0, shared_tokens = 0;
+  const auto whole = gradients({{0, 1}}, &whole_tokens);
+  const auto shared = gradients({{0, 2}, {1, 2}}, &shared_tokens);
+  QCOMPARE(shared_tokens, whole_tokens);
+  QCOMPARE(walked, (std::vector<int64_t>{2, 2, 2}));  // every worker walks the same global batches
+  double largest = 0, difference = 0;
+  for (size_t i = 0; i < whole.size(); ++i) {
+    largest = std::max(largest, whole[i].abs().max().item<double>());
+    difference = std::max(difference, test::maxAbsDifference(whole[i], shared[i]));
+  }
+  QVERIFY(largest > 0);
+  QVERIFY2(difference < 1e-5 * largest, qPrintable(QString("%1 of %2").arg(difference).arg(largest)));
+  // One share alone is not the whole: the comparison can fail.
+  int64_t half_tokens = 0;
+  const auto half = gradients({{0, 2}}, &half_tokens);
+  QVERIFY(half_tokens < whole_tokens);
+  QVERIFY(test::maxAbsDifference(whole[0], half[0]) > 1e-3 * largest);
 }
 
 void TestTrainer::configurationRoundTripAndValidation() {
