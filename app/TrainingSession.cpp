@@ -1,13 +1,21 @@
 #include "app/TrainingSession.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryFile>
 #include <QThread>
 
 #include <atomic>
 #include <mutex>
 
+#include <ATen/Parallel.h>
 #include <nlohmann/json.hpp>
 
+#include "model/runtime/Runtime.h"
+#include "model/training/Distributed.h"
 #include "model/training/Trainer.h"
 
 namespace studio::app {
@@ -41,6 +49,66 @@ TrainingSession::~TrainingSession() {
     thread_->wait();
     delete thread_;
   }
+  endHelpers();
+}
+
+void TrainingSession::endHelpers() {
+  for (QProcess* helper : helpers_) {
+    // They stop with worker 0; one that does not is ended.
+    if (helper->state() != QProcess::NotRunning && !helper->waitForFinished(10000)) {
+      helper->kill();
+      helper->waitForFinished(2000);
+    }
+    delete helper;
+  }
+  helpers_.clear();
+  helper_config_.reset();
+}
+
+QString TrainingSession::startHelpers(const TrainingRequest& request, const QString& config_json, int port,
+                                      int threads) {
+  QString program = request.workerProgram;
+  if (program.isEmpty()) program = qEnvironmentVariable("STUDIO_WORKER_PROGRAM");
+  if (program.isEmpty()) program = QCoreApplication::applicationDirPath() + "/attention-studio-cli";
+  if (!QFileInfo(program).isExecutable())
+    return tr("Cannot start the other workers: %1 is not there.").arg(program);
+  QStringList args{"--threads", QString::number(threads), "train", "--out", request.runDir};
+  if (request.resume) {
+    args << "--resume";
+  } else {
+    // The whole configuration, so that every worker builds the same model.
+    helper_config_ = std::make_unique<QTemporaryFile>();
+    if (!helper_config_->open() || helper_config_->write(config_json.toUtf8()) < 0 || !helper_config_->flush())
+      return tr("Cannot write the workers' configuration: %1").arg(helper_config_->errorString());
+    args << "--data" << request.dataDir << "--config" << helper_config_->fileName();
+  }
+  if (request.maxSteps > 0) args << "--max-steps" << QString::number(request.maxSteps);
+  for (int rank = 1; rank < request.workers; ++rank) {
+    auto* helper = new QProcess;
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.insert("RANK", QString::number(rank));
+    env.insert("LOCAL_RANK", QString::number(rank));
+    env.insert("WORLD_SIZE", QString::number(request.workers));
+    env.insert("LOCAL_WORLD_SIZE", QString::number(request.workers));
+    env.insert("MASTER_ADDR", "127.0.0.1");
+    env.insert("MASTER_PORT", QString::number(port));
+    helper->setProcessEnvironment(env);
+    helper->setProcessChannelMode(QProcess::MergedChannels);
+    connect(helper, &QProcess::readyReadStandardOutput, this, [this, helper] {
+      while (helper->canReadLine()) Q_EMIT logLine(QString::fromUtf8(helper->readLine()).trimmed());
+    });
+    connect(helper, &QProcess::finished, this, [this, helper, rank](int code, QProcess::ExitStatus status) {
+      const QString rest = QString::fromUtf8(helper->readAll()).trimmed();
+      if (!rest.isEmpty()) Q_EMIT logLine(rest);
+      if (status == QProcess::CrashExit)
+        Q_EMIT logLine(tr("Worker %1 ended abruptly (it crashed or was killed).").arg(rank));
+      else if (code != 0)
+        Q_EMIT logLine(tr("Worker %1 stopped with exit code %2.").arg(rank).arg(code));
+    });
+    helpers_.push_back(helper);
+    helper->start(program, args);
+  }
+  return {};
 }
 
 bool TrainingSession::isRunning() const { return thread_ && thread_->isRunning(); }
@@ -74,10 +142,37 @@ void TrainingSession::start(const TrainingRequest& request) {
     Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
     return;
   }
+  endHelpers();  // a previous run's
+  model::WorkerPlace place;
+  const int workers = std::max(1, request.workers);
+  const int threads = std::max(1, QThread::idealThreadCount() / workers);
+  if (workers > 1) {
+    if (!model::distributedBuilt()) {
+      Q_EMIT failed(tr("This build cannot train on several workers: it was built without c10d's Gloo."));
+      return;
+    }
+    try {
+      place.world_size = workers;
+      place.master_port = model::freeLocalPort();
+    } catch (const std::exception& e) {
+      Q_EMIT failed(QString::fromUtf8(e.what()));
+      return;
+    }
+    const QString error =
+        startHelpers(request, QString::fromStdString(model::toJson(config).dump()), place.master_port, threads);
+    if (!error.isEmpty()) {
+      endHelpers();
+      Q_EMIT failed(error);
+      return;
+    }
+    Q_EMIT logLine(tr("Training on %1 workers of %2 threads each (worker 0 here, the others as processes)")
+                       .arg(workers)
+                       .arg(threads));
+  }
   worker_->stop_requested.store(false);
   auto worker = worker_;
   const int interval = step_interval_ms_;
-  thread_ = QThread::create([this, worker, request, config, interval]() {
+  thread_ = QThread::create([this, worker, request, config, interval, place, threads]() {
     model::TrainerCallbacks callbacks;
     QElapsedTimer since_last_step;
     since_last_step.start();
@@ -94,6 +189,7 @@ void TrainingSession::start(const TrainingRequest& request) {
       p.gradNorm = e.grad_norm;
       p.tokensPerSecond = e.tokens_per_second;
       p.elapsedSeconds = e.elapsed_seconds;
+      p.workers = e.workers;
       Q_EMIT stepReported(p);
     };
     callbacks.evaluation = [&](const model::EvalEvent& e) {
@@ -128,12 +224,17 @@ void TrainingSession::start(const TrainingRequest& request) {
 
     model::Trainer trainer(config, request.dataDir.toStdString(), request.runDir.toStdString(), request.resume,
                            callbacks, request.maxSteps);
+    trainer.setWorkerPlace(place);
+    // Worker 0's share of the cores, for this run (LibTorch's thread count is the process's).
+    const int previous_threads = at::get_num_threads();
+    if (place.distributed()) model::configureThreads(threads);
     {
       std::lock_guard<std::mutex> lock(worker->mutex);
       worker->trainer = &trainer;
       if (worker->stop_requested.load()) trainer.requestStop();
     }
     trainer.run();  // never throws
+    if (place.distributed()) model::configureThreads(previous_threads);
     std::lock_guard<std::mutex> lock(worker->mutex);
     worker->trainer = nullptr;
   });

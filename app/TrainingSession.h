@@ -6,7 +6,10 @@
 #include <QString>
 
 #include <memory>
+#include <vector>
 
+class QProcess;
+class QTemporaryFile;
 class QThread;
 
 // Training on a worker thread, for the GUI: the engine's Trainer behind Qt
@@ -21,11 +24,19 @@ struct TrainingRequest {
   bool resume = false;
   qint64 maxSteps = 0;  // 0 = the configuration's
   QString device = "auto";
+  // Data-parallel workers (model/training/Distributed.h). This process is
+  // worker 0, on its thread; the others are `workerProgram` processes
+  // (attention-studio-cli; "" = $STUDIO_WORKER_PROGRAM, else the one beside
+  // this program), whose lines
+  // come through logLine. The cores are shared out between them.
+  int workers = 1;
+  QString workerProgram;
 };
 
 struct StepProgress {
   qint64 step = 0, maxSteps = 0, epoch = 0;
   double loss = 0, nll = 0, learningRate = 0, gradNorm = 0, tokensPerSecond = 0, elapsedSeconds = 0;
+  int workers = 1;  // the figures are every worker's together
 };
 
 struct SampleTranslation {
@@ -75,8 +86,14 @@ class TrainingSession : public QObject {
 
  private:
   struct Worker;
+  // Starts workers 1.. of a data-parallel run; "" or why it could not.
+  QString startHelpers(const TrainingRequest& request, const QString& config_json, int port, int threads);
+  void endHelpers();
+
   std::shared_ptr<Worker> worker_;
   QThread* thread_ = nullptr;
+  std::vector<QProcess*> helpers_;
+  std::unique_ptr<QTemporaryFile> helper_config_;
   int step_interval_ms_ = 100;
 };
 

@@ -122,6 +122,30 @@
         <source>A training run is already in progress.</source>
         <translation>Đang có một lần huấn luyện chạy.</translation>
     </message>
+    <message>
+        <source>Cannot start the other workers: %1 is not there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the workers&apos; configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1 ended abruptly (it crashed or was killed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1 stopped with exit code %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build cannot train on several workers: it was built without c10d&apos;s Gloo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>studio::app::TranslationService</name>
@@ -1737,6 +1761,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>%1 (dev)</source>
         <translation>%1 (dev)</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

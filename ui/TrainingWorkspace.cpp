@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QThread>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -127,6 +128,14 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   device_->setAccessibleName(tr("Device"));
   device_->setToolTip(tr("auto: the GPU when this build has CUDA and one is present, else the CPU"));
   data_form->addRow(tr("Device"), device_);
+  workers_ = new QSpinBox(data_group);
+  workers_->setRange(1, std::max(2, QThread::idealThreadCount()));
+  workers_->setObjectName("Workers");
+  workers_->setAccessibleName(tr("Workers"));
+  workers_->setToolTip(tr("Data-parallel workers: each trains on its share of every batch, their gradients are "
+                          "summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a "
+                          "CUDA machine each takes a GPU. The log shows each worker's state."));
+  data_form->addRow(tr("Workers"), workers_);
   auto* device_line = new QLabel(app::engineInfo().deviceLine(), data_group);
   device_line->setObjectName("Device found");
   device_line->setWordWrap(true);
@@ -458,6 +467,7 @@ void TrainingWorkspace::begin(bool resume) {
   request.resume = resume;
   request.maxSteps = resume ? settings_->maxSteps() : 0;
   request.device = device_->currentText();
+  request.workers = workers_->value();
   setRunning(true);
   status_->setText(resume ? tr("Resuming…") : tr("Starting…"));
   session_.start(request);
@@ -486,7 +496,7 @@ void TrainingWorkspace::setRunning(bool running) {
   start_->setEnabled(!running);
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, device_, settings_})
+  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, device_, workers_, settings_})
     w->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }

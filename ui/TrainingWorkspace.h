@@ -106,6 +106,7 @@ class TrainingWorkspace : public QWidget {
   QLineEdit* data_dir_;
   QLineEdit* run_dir_;
   QComboBox* device_;
+  QSpinBox* workers_;
   QPushButton* start_;
   QPushButton* stop_;
   QPushButton* resume_;

@@ -1,8 +1,6 @@
 #include "app/cli/WorkerLauncher.h"
 
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +12,8 @@
 #include <iterator>
 #include <stdexcept>
 #include <thread>
+
+#include "model/training/Distributed.h"
 
 namespace studio::cli {
 
@@ -31,24 +31,6 @@ std::vector<std::string> ownCommandLine() {
     if (all[i] == '\0') args.push_back(all.substr(start, i - start)), start = i + 1;
   if (args.empty()) throw std::runtime_error("cannot read this program's command line from /proc/self/cmdline");
   return args;
-}
-
-// A port nobody listens on now (the kernel's choice); rank 0 listens on it next.
-int freePort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    ::close(fd);
-    throw std::runtime_error(std::string("cannot find a free port: ") + std::strerror(errno));
-  }
-  ::close(fd);
-  return ntohs(address.sin_port);
 }
 
 std::string describeExit(int status) {
@@ -80,7 +62,7 @@ std::vector<std::string> workerCommandLine(const std::vector<std::string>& comma
 int launchLocalWorkers(int count) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const auto args = workerCommandLine(ownCommandLine(), std::max(1, int(cores) / count));
-  const std::string port = std::to_string(freePort());
+  const std::string port = std::to_string(model::freeLocalPort());
   std::fprintf(stderr, "starting %d workers (master 127.0.0.1:%s)\n", count, port.c_str());
 
   std::vector<pid_t> workers;

@@ -1,7 +1,13 @@
 #include "model/training/Distributed.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
@@ -45,6 +51,21 @@ WorkerPlace workerPlaceFromEnvironment() {
   place.master_port = integerVariable("MASTER_PORT", place.master_port, 1, 65535);
   place.join_timeout_seconds = integerVariable("STUDIO_DIST_TIMEOUT", place.join_timeout_seconds, 1, 86400);
   return place;
+}
+
+int freeLocalPort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+                  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
+  const int error = errno;
+  ::close(fd);
+  if (!ok) throw std::runtime_error(std::string("cannot find a free port: ") + std::strerror(error));
+  return ntohs(address.sin_port);
 }
 
 std::vector<size_t> shareOfBatch(const std::vector<size_t>& rows, int rank, int world_size) {

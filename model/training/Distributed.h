@@ -30,6 +30,10 @@ struct WorkerPlace {
 // std::invalid_argument naming the variable that is wrong or missing.
 WorkerPlace workerPlaceFromEnvironment();
 
+// A TCP port of the loopback interface that nothing listens on now, for
+// the workers of one machine to meet at. Throws std::runtime_error.
+int freeLocalPort();
+
 // Whether this build can train on several workers (c10d with Gloo compiled in).
 bool distributedBuilt();
 

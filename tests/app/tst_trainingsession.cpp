@@ -13,6 +13,7 @@
 
 #include "app/TrainingSession.h"
 #include "common/TestUtil.h"
+#include "model/training/Distributed.h"
 
 using namespace studio;
 
@@ -32,6 +33,7 @@ class TestTrainingSession : public QObject {
   void pointsArriveTheLoopTicksAndStopWritesACheckpoint();
   void evaluationsAndTheEndAreReported();
   void badRequestsFailAtOnce();
+  void twoWorkersTrainAndStopTogether();
 
  private:
   QTemporaryDir tmp_;
@@ -127,6 +129,47 @@ void TestTrainingSession::badRequestsFailAtOnce() {
   session.start(request);
   QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 3, 30000);
   QVERIFY2(failed.last().first().toString().contains("no-such-data"), qPrintable(failed.last().first().toString()));
+}
+
+
+void TestTrainingSession::twoWorkersTrainAndStopTogether() {
+  if (!model::distributedBuilt()) QSKIP("this build has no c10d Gloo (libgloo-dev was missing)");
+  // This process is worker 0; worker 1 is the CLI, its lines in the log.
+  const QString run = tmp_.path() + "/two-workers";
+  app::TrainingSession session;
+  session.setStepInterval(0);
+  QSignalSpy steps(&session, &app::TrainingSession::stepReported);
+  QSignalSpy finished(&session, &app::TrainingSession::finished);
+  QSignalSpy failed(&session, &app::TrainingSession::failed);
+  QStringList log;
+  QObject::connect(&session, &app::TrainingSession::logLine, [&](const QString& line) { log << line; });
+  app::TrainingRequest request;
+  request.dataDir = data_;
+  request.runDir = run;
+  request.configJson = QString(kSmallConfig).replace("\"log_every\": 1", "\"log_every\": 1, \"max_steps\": 100000, "
+                                                                          "\"default_probes\": 0");
+  request.workers = 2;
+  request.workerProgram = STUDIO_CLI_PATH;
+  session.start(request);
+  QTRY_VERIFY_WITH_TIMEOUT(steps.size() >= 3 || !failed.isEmpty(), 60000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
+  QCOMPARE(steps.last().at(0).value<app::StepProgress>().workers, 2);
+  session.stop();  // asked of worker 0: both stop after the same step
+  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 60000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
+  const auto report = finished.first().at(0).value<app::FinishedReport>();
+  QCOMPARE(report.reason, QString("stopped"));
+  QVERIFY(QFile::exists(report.lastPath));
+  // Worker 1 said it joined and stopped at the same step.
+  const QString all = log.join('\n');
+  QTRY_VERIFY_WITH_TIMEOUT(log.join('\n').contains(QString("worker 1: finished at step %1 (stopped)").arg(report.step)),
+                           30000);
+  QVERIFY2(all.contains("worker 1: joined as worker 1 of 2"), qPrintable(all));
+  QVERIFY2(all.contains("Training on 2 workers"), qPrintable(all));
+  // The run folder's metrics are the global figures, marked with the workers.
+  QFile metrics(run + "/metrics.jsonl");
+  QVERIFY(metrics.open(QIODevice::ReadOnly));
+  QVERIFY(metrics.readLine().contains("\"workers\":2"));
 }
 
 QTEST_GUILESS_MAIN(TestTrainingSession)

@@ -18,6 +18,7 @@
 #include <QtTest/QtTest>
 
 #include "common/TestUtil.h"
+#include "model/training/Distributed.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
 #include "ui/TrainingWorkspace.h"
@@ -51,6 +52,7 @@ class TestTrainingWorkspace : public QObject {
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
   void chartDownsamplesAndSmooths();
+  void twoWorkersFromTheForm();
 
  private:
   QTemporaryDir tmp_;
@@ -208,6 +210,28 @@ void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
   const auto* smoothed = chart.graph(line)->data().data();
   QVERIFY(std::abs((smoothed->constEnd() - 1)->value - 2.0) < 0.2);
   QCOMPARE(chart.graph(dots)->data()->constBegin()->value, 5.0);
+}
+
+void TestTrainingWorkspace::twoWorkersFromTheForm() {
+  if (!model::distributedBuilt()) QSKIP("this build has no c10d Gloo (libgloo-dev was missing)");
+  qputenv("STUDIO_WORKER_PROGRAM", STUDIO_CLI_PATH);
+  ui::TrainingWorkspace workspace;
+  workspace.show();
+  workspace.setDataDir(data_);
+  workspace.setRunDir(tmp_.filePath("two-workers"));
+  useSmallModel(workspace, /*max_steps=*/6, /*eval_every=*/3);
+  workspace.findChild<QSpinBox*>("Workers")->setValue(2);
+  workspace.startTraining();
+  QVERIFY(workspace.isTraining());
+  QVERIFY(!workspace.findChild<QSpinBox*>("Workers")->isEnabled());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  // The log shows each worker; the charts got the (global) figures.
+  auto* log = workspace.findChild<QPlainTextEdit*>("Log");
+  QTRY_VERIFY_WITH_TIMEOUT(log->toPlainText().contains("worker 1: finished at step 6"), 30000);
+  QVERIFY2(log->toPlainText().contains("Training on 2 workers"), qPrintable(log->toPlainText()));
+  QVERIFY(workspace.lossChart()->pointCount(0) >= 1);
+  QVERIFY(workspace.lossChart()->pointCount(1) >= 1);  // rank 0 evaluated
+  qunsetenv("STUDIO_WORKER_PROGRAM");
 }
 
 QTEST_MAIN(TestTrainingWorkspace)
