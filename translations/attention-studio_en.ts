@@ -125,27 +125,27 @@
     </message>
     <message>
         <source>Cannot start the other workers: %1 is not there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot start the other workers: %1 is not there.</translation>
     </message>
     <message>
         <source>Cannot write the workers&apos; configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot write the workers&apos; configuration: %1</translation>
     </message>
     <message>
         <source>Worker %1 ended abruptly (it crashed or was killed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker %1 ended abruptly (it crashed or was killed).</translation>
     </message>
     <message>
         <source>Worker %1 stopped with exit code %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker %1 stopped with exit code %2.</translation>
     </message>
     <message>
         <source>This build cannot train on several workers: it was built without c10d&apos;s Gloo.</source>
-        <translation type="unfinished"></translation>
+        <translation>This build cannot train on several workers: it was built without c10d&apos;s Gloo.</translation>
     </message>
     <message>
         <source>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</translation>
     </message>
 </context>
 <context>
@@ -1771,11 +1771,11 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Workers</translation>
     </message>
     <message>
         <source>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</translation>
     </message>
 </context>
 <context>

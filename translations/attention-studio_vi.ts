@@ -124,27 +124,27 @@
     </message>
     <message>
         <source>Cannot start the other workers: %1 is not there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Không thể khởi động các tiến trình làm việc khác: không có %1.</translation>
     </message>
     <message>
         <source>Cannot write the workers&apos; configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Không thể ghi cấu hình cho các tiến trình làm việc: %1</translation>
     </message>
     <message>
         <source>Worker %1 ended abruptly (it crashed or was killed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiến trình làm việc %1 kết thúc đột ngột (bị lỗi hoặc bị giết).</translation>
     </message>
     <message>
         <source>Worker %1 stopped with exit code %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiến trình làm việc %1 dừng với mã thoát %2.</translation>
     </message>
     <message>
         <source>This build cannot train on several workers: it was built without c10d&apos;s Gloo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bản dựng này không thể huấn luyện trên nhiều tiến trình: nó được dựng mà không có Gloo của c10d.</translation>
     </message>
     <message>
         <source>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Huấn luyện trên %1 tiến trình, mỗi tiến trình %2 luồng (tiến trình 0 ở đây, các tiến trình khác chạy riêng)</translation>
     </message>
 </context>
 <context>
@@ -1764,11 +1764,11 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiến trình</translation>
     </message>
     <message>
         <source>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Các tiến trình song song dữ liệu: mỗi tiến trình huấn luyện trên phần của nó trong mỗi lô, gradient của chúng được cộng lại (c10d, Gloo), và biểu đồ hiển thị tổng. Trên CPU chúng chia nhau các lõi; trên máy CUDA mỗi tiến trình dùng một GPU. Nhật ký hiển thị trạng thái của từng tiến trình.</translation>
     </message>
 </context>
 <context>
