@@ -128,6 +128,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   device_->setAccessibleName(tr("Device"));
   device_->setToolTip(tr("auto: the GPU when this build has CUDA and one is present, else the CPU"));
   data_form->addRow(tr("Device"), device_);
+  auto* device_line = new QLabel(app::engineInfo().deviceLine(), data_group);
+  device_line->setObjectName("Device found");
+  device_line->setWordWrap(true);
+  data_form->addRow(QString(), device_line);
   workers_ = new QSpinBox(data_group);
   workers_->setRange(1, std::max(2, QThread::idealThreadCount()));
   workers_->setObjectName("Workers");
@@ -136,10 +140,6 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
                           "summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a "
                           "CUDA machine each takes a GPU. The log shows each worker's state."));
   data_form->addRow(tr("Workers"), workers_);
-  auto* device_line = new QLabel(app::engineInfo().deviceLine(), data_group);
-  device_line->setObjectName("Device found");
-  device_line->setWordWrap(true);
-  data_form->addRow(QString(), device_line);
   form_layout->addWidget(data_group);
 
   settings_ = new TrainingSettingsForm(form_box);
