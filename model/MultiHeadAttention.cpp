@@ -1,10 +1,32 @@
 #include "model/MultiHeadAttention.h"
 
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
+#include "model/AttentionKernel.h"
 #include "model/Masks.h"
+#include "model/TorchCompat.h"
 
 namespace studio::model {
+
+namespace {
+FusedAttention initialChoice() {
+  const char* value = std::getenv("STUDIO_ATTENTION");
+  const std::string text = value ? value : "";
+  return text == "fused" ? FusedAttention::Always : text == "explicit" ? FusedAttention::Never : FusedAttention::OnGpu;
+}
+std::atomic<FusedAttention> g_fused_attention{initialChoice()};
+}  // namespace
+
+bool fusedAttentionAvailable() { return compat::kFusedAttention; }
+void setFusedAttention(FusedAttention when) { g_fused_attention.store(when); }
+FusedAttention fusedAttention() { return g_fused_attention.load(); }
+bool usesFusedAttention(bool cuda) {
+  const auto when = g_fused_attention.load();
+  return compat::kFusedAttention && (when == FusedAttention::Always || (when == FusedAttention::OnGpu && cuda));
+}
 
 MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads, double dropout,
                                                Kind kind)
@@ -51,6 +73,21 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   const auto key_length = keys.size(2);
   const auto rows = batch * heads_;
   const double scale = 1.0 / std::sqrt(static_cast<double>(head_dim_));
+  if (!probs && usesFusedAttention(q.is_cuda()) && (!is_training() || dropout_->p() == 0.0)) {
+    // Rows that may see no key give zeros, as maskedSoftmax does: they attend
+    // everywhere (no NaN) and their output is multiplied by zero.
+    torch::Tensor allowed, sees_a_key;
+    if (mask.defined()) {
+      allowed = mask.logical_not();
+      sees_a_key = allowed.any(/*dim=*/-1, /*keepdim=*/true);  // [.., Tq or 1, 1]
+      allowed = allowed.logical_or(sees_a_key.logical_not());
+    }
+    auto per_head = compat::fusedAttention(q, keys, values, allowed, 0.0, scale);  // [B, H, Tq, Dh]
+    if (sees_a_key.defined()) per_head = per_head * sees_a_key.to(per_head.scalar_type());
+    if (head_keep_.defined())
+      per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
+    return out_proj_(per_head.transpose(1, 2).reshape({batch, query_length, d_model_}));
+  }
   auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
   auto k3 = keys.reshape({rows, key_length, head_dim_});           // [B*H, Tk, Dh]
   auto v3 = values.reshape({rows, key_length, head_dim_});         // [B*H, Tk, Dh]

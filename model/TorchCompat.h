@@ -9,6 +9,9 @@
 #include <string>
 #include <type_traits>
 
+#include <optional>
+
+#include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
 #include <ATen/core/Tensor.h>
 #include <torch/version.h>
@@ -67,6 +70,24 @@ typename StateMap::key_type optimizerStateKey(const at::Tensor& parameter) {
   } else {
     return impl;
   }
+}
+
+// LibTorch's fused attention: softmax(q kᵀ · scale, where `allowed`) v for
+// q [B, H, Tq, D], k and v [B, H, Tk, D]; `allowed` is boolean (true = may
+// attend), broadcastable to [B, H, Tq, Tk], or undefined. 2.1 added `scale`.
+inline constexpr bool kFusedAttention = STUDIO_TORCH_AT_LEAST(2, 1);
+
+inline at::Tensor fusedAttention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                 const at::Tensor& allowed, double dropout, double scale) {
+#if STUDIO_TORCH_AT_LEAST(2, 1)
+  std::optional<at::Tensor> mask;
+  if (allowed.defined()) mask = allowed;
+  return at::scaled_dot_product_attention(q, k, v, mask, dropout, /*is_causal=*/false, scale);
+#else
+  (void)q, (void)k, (void)v, (void)allowed, (void)dropout, (void)scale;
+  TORCH_CHECK(false, "this LibTorch has no fused attention (2.1 or newer has)");
+  return {};
+#endif
 }
 
 }  // namespace studio::model::compat

@@ -4,6 +4,10 @@
 //
 //   attention-studio-bench [--json] [--steps N] [--threads N] [--device D]
 //                          [--configs base,small] [--smoke] [--python] [--profile TRACE.json]
+//                          [--attention fused|explicit]
+//
+// --attention chooses the attention kernel (model/AttentionKernel.h; by
+// default the fused one on GPUs only), to compare the two in one build.
 //
 // --python compares one configuration with PyTorch's Python API
 // (the Python whose torch is the LibTorch built against: Debian's python3-torch,
@@ -20,6 +24,7 @@
 #include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/torch.h>
 
+#include "model/AttentionKernel.h"
 #include "model/Decoder.h"
 #include "model/training/Loss.h"
 #include "model/training/Optimizer.h"
@@ -209,7 +214,8 @@ nlohmann::json comparePython(const torch::Device& device) {
 
 int usage(const char* why) {
   std::fprintf(stderr, "error: %s\nusage: attention-studio-bench [--json] [--steps N] [--threads N] "
-                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json]\n", why);
+                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json] "
+                       "[--attention fused|explicit]\n", why);
   return 2;
 }
 
@@ -230,6 +236,11 @@ int main(int argc, char** argv) {
     else if (arg == "--device") device_name = value();
     else if (arg == "--configs") configs = value();
     else if (arg == "--profile") g_profile_path = value();
+    else if (arg == "--attention") {
+      const std::string kind = value();
+      if (kind != "fused" && kind != "explicit") return usage("--attention takes fused or explicit");
+      model::setFusedAttention(kind == "fused" ? model::FusedAttention::Always : model::FusedAttention::Never);
+    }
     else return usage(("unknown argument " + arg).c_str());
   }
   if (steps < 1) return usage("--steps must be at least 1");
@@ -268,6 +279,9 @@ int main(int argc, char** argv) {
     if (!json) {
       std::printf("%s", model::describe(model::runtimeInfo()).c_str());
       std::printf("float matmul: %.1f GFLOP/s\n", matmul / 1e9);
+      std::printf("attention: %s\n", model::usesFusedAttention(device.is_cuda())
+                                          ? "fused (scaled_dot_product_attention)"
+                                          : "explicit (softmax(q k^T) v)");
     }
     for (const auto& c : all) {
       if (configs.find(c.name) == std::string::npos && !smoke) continue;
