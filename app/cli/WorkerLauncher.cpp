@@ -87,14 +87,20 @@ int launchLocalWorkers(int count) {
     workers.push_back(pid);
   }
 
-  // Ctrl-C goes to the whole process group, the workers included: they agree
-  // to stop after the same step. Here it only must not end the launcher.
+  // Ctrl-C in a terminal reaches the whole process group, the workers
+  // included; a SIGINT sent to the launcher alone is passed on to them. They
+  // agree to stop after the same step.
   auto previous = std::signal(SIGINT, onInterrupt);
   std::vector<bool> running(workers.size(), true);
   int left = count, result = 0;
-  bool stopping = false;
+  bool stopping = false, passed_on = false;
   auto stopping_since = std::chrono::steady_clock::now();
   while (left > 0) {
+    if (g_interrupted && !passed_on) {
+      passed_on = true;
+      for (size_t o = 0; o < workers.size(); ++o)
+        if (running[o]) ::kill(workers[o], SIGINT);
+    }
     int status = 0;
     const pid_t pid = ::waitpid(-1, &status, WNOHANG);
     if (pid > 0) {

@@ -14,8 +14,9 @@ namespace studio::cli {
 // of the command unless it has one.
 std::vector<std::string> workerCommandLine(const std::vector<std::string>& command_line, int threads);
 
-// Starts the workers and waits for them. Ctrl-C reaches every worker (they
-// stop together after the current step, with a checkpoint). When one fails
+// Starts the workers and waits for them. Ctrl-C (or a SIGINT to this
+// process) reaches every worker: they stop together after the current step,
+// with a checkpoint. When one fails
 // (an error, a signal, running out of memory), the others are stopped
 // (SIGTERM, then SIGKILL after 10 s) and the exit code is 1, with a message
 // naming the worker and the cause; 0 when every worker finished.

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <torch/torch.h>
@@ -190,6 +191,27 @@ class TestDistributed : public QObject {
     const auto last = model::listCheckpoints(run.toStdString()).back();
     auto r = cli({"train", "--out", run, "--resume", "--max-steps", QString::number(last.first + 2)});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
+  }
+
+  void anInterruptStopsEveryWorkerAtTheSameStep() {
+    const QString run = dir_.path() + "/interrupted";
+    QProcess launcher;
+    launcher.start(STUDIO_CLI_PATH, {"--threads", "1", "train", "--data", data_, "--out", run, "--config",
+                                     dir_.path() + "/config.json", "--max-steps", "100000", "--eval-every", "1000",
+                                     "--nproc", "2"});
+    QVERIFY(launcher.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(run + "/metrics.jsonl").size() > 0, 60000);  // training
+    QVERIFY(::kill(pid_t(launcher.processId()), SIGINT) == 0);  // as Ctrl-C would, to the launcher alone
+    QVERIFY(launcher.waitForFinished(60000));
+    const QString out = QString::fromUtf8(launcher.readAllStandardOutput());
+    QVERIFY2(launcher.exitCode() == 0, qPrintable(out + launcher.readAllStandardError()));
+    const QRegularExpression lead_line("^finished at step (\\d+) \\(stopped\\)", QRegularExpression::MultilineOption);
+    const QRegularExpression other_line("^worker 1: finished at step (\\d+) \\(stopped\\)",
+                                        QRegularExpression::MultilineOption);
+    const auto lead = lead_line.match(out), other = other_line.match(out);
+    QVERIFY2(lead.hasMatch() && other.hasMatch(), qPrintable(out));
+    QCOMPARE(other.captured(1), lead.captured(1));
+    QVERIFY(QFile::exists(run + "/checkpoints/" + QString::fromStdString(model::checkpointName(lead.captured(1).toLongLong()))));
   }
 
   void aPortInUseOrAnAbsentMasterIsAnError() {
