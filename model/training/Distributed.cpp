@@ -188,6 +188,16 @@ void WorkerGroup::broadcast(const std::vector<torch::Tensor>& tensors) {
   }
 }
 
+void WorkerGroup::barrier() {
+  std::vector<torch::Tensor> one{torch::ones({1})};
+  try {
+    impl_->group->allreduce(one)->wait();
+  } catch (const std::exception& e) {
+    throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers at the end: " +
+                             firstLine(e.what()));
+  }
+}
+
 void WorkerGroup::tell(const std::string& key, const std::string& value) {
   impl_->store->set("told/" + key, std::vector<uint8_t>(value.begin(), value.end()));
 }
@@ -217,6 +227,7 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds) : place
 WorkerGroup::~WorkerGroup() = default;
 void WorkerGroup::sumGradients(const std::vector<torch::Tensor>&, std::vector<double>&, int64_t) {}
 void WorkerGroup::broadcast(const std::vector<torch::Tensor>&) {}
+void WorkerGroup::barrier() {}
 void WorkerGroup::tell(const std::string&, const std::string&) {}
 std::string WorkerGroup::hear(const std::string&) { return {}; }
 

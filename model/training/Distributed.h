@@ -64,6 +64,9 @@ class WorkerGroup {
                     int64_t bucket_bytes = 25 << 20);
   // Rank 0's tensors to every worker (the initial model, for certainty).
   void broadcast(const std::vector<torch::Tensor>& tensors);
+  // Returns when every worker has called it: the end of a run, so that rank
+  // 0 (which hosts the store) stays until the others have heard all it told.
+  void barrier();
   // Seconds the last sumGradients spent communicating.
   double lastReduceSeconds() const { return last_reduce_seconds_; }
 

@@ -353,6 +353,7 @@ bool Trainer::run() {
       }
     }
     done.last_path = checkpoints.last();
+    if (group) group->barrier();  // rank 0 hosts the store: it leaves last
     if (callbacks_.finished) callbacks_.finished(done);
     return true;
   } catch (const std::exception& e) {
