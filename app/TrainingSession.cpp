@@ -86,12 +86,8 @@ QString TrainingSession::startHelpers(const TrainingRequest& request, const QStr
   for (int rank = 1; rank < request.workers; ++rank) {
     auto* helper = new QProcess;
     auto env = QProcessEnvironment::systemEnvironment();
-    env.insert("RANK", QString::number(rank));
-    env.insert("LOCAL_RANK", QString::number(rank));
-    env.insert("WORLD_SIZE", QString::number(request.workers));
-    env.insert("LOCAL_WORLD_SIZE", QString::number(request.workers));
-    env.insert("MASTER_ADDR", "127.0.0.1");
-    env.insert("MASTER_PORT", QString::number(port));
+    for (const auto& [name, value] : model::localWorkerEnvironment(rank, request.workers, port))
+      env.insert(QString::fromStdString(name), QString::fromStdString(value));
     helper->setProcessEnvironment(env);
     helper->setProcessChannelMode(QProcess::MergedChannels);
     connect(helper, &QProcess::readyReadStandardOutput, this, [this, helper] {

@@ -62,8 +62,11 @@ std::vector<std::string> workerCommandLine(const std::vector<std::string>& comma
 int launchLocalWorkers(int count) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const auto args = workerCommandLine(ownCommandLine(), std::max(1, int(cores) / count));
-  const std::string port = std::to_string(model::freeLocalPort());
-  std::fprintf(stderr, "starting %d workers (master 127.0.0.1:%s)\n", count, port.c_str());
+  const int port = model::freeLocalPort();
+  std::fprintf(stderr, "starting %d workers (master 127.0.0.1:%d)\n", count, port);
+  // Built before fork(): the children only set it and exec.
+  std::vector<std::vector<std::pair<std::string, std::string>>> environment;
+  for (int rank = 0; rank < count; ++rank) environment.push_back(model::localWorkerEnvironment(rank, count, port));
 
   std::vector<pid_t> workers;
   for (int rank = 0; rank < count; ++rank) {
@@ -71,12 +74,7 @@ int launchLocalWorkers(int count) {
     if (pid < 0) throw std::runtime_error(std::string("cannot start worker ") + std::to_string(rank) + ": " +
                                           std::strerror(errno));
     if (pid == 0) {
-      ::setenv("RANK", std::to_string(rank).c_str(), 1);
-      ::setenv("LOCAL_RANK", std::to_string(rank).c_str(), 1);
-      ::setenv("WORLD_SIZE", std::to_string(count).c_str(), 1);
-      ::setenv("LOCAL_WORLD_SIZE", std::to_string(count).c_str(), 1);
-      ::setenv("MASTER_ADDR", "127.0.0.1", 1);
-      ::setenv("MASTER_PORT", port.c_str(), 1);
+      for (const auto& [name, value] : environment[size_t(rank)]) ::setenv(name.c_str(), value.c_str(), 1);
       std::vector<char*> argv;
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
       argv.push_back(nullptr);

@@ -13,12 +13,14 @@ namespace studio::model {
 
 namespace {
 
+using Modules = torch::OrderedDict<std::string, std::shared_ptr<torch::nn::Module>>;
+
 // The registered sub-module `name` of the model, as its type.
 template <typename Module>
-Module& moduleOf(Transformer& model, const std::string& name) {
-  for (const auto& item : model->named_modules())
-    if (item.key() == name) return *item.value()->as<Module>();
-  throw std::logic_error("source reliance: the model has no module '" + name + "'");
+Module& moduleOf(const Modules& modules, const std::string& name) {
+  const auto* found = modules.find(name);
+  if (!found) throw std::logic_error("source reliance: the model has no module '" + name + "'");
+  return *(*found)->as<Module>();
 }
 
 // ALTI's contributions: transformed [T, N, D] (each input's part of each
@@ -54,6 +56,24 @@ Block takeApart(MultiHeadAttentionImpl& attention, const torch::Tensor& query, c
   return {residual + out, parts};
 }
 
+// The contributions of a block's inputs to what leaves the block: its output
+// itself (pre-norm) or, post-norm, `norm` of it, linearized. `parts` [T, N, D]
+// take `output` [T, D] apart; `leaving` receives what leaves.
+torch::Tensor contributionsThrough(torch::nn::LayerNormImpl& norm, bool pre, const torch::Tensor& output,
+                                   const torch::Tensor& parts, torch::Tensor& leaving) {
+  if (pre) {
+    leaving = output;
+    return contributionsOf(parts, output);
+  }
+  leaving = norm.forward(output);
+  return contributionsOf(linearizedNorm(norm, output, parts), leaving);
+}
+
+// The feed-forward block after an attention block (left out of the rollout).
+torch::Tensor feedForwardBlock(FeedForwardImpl& ffn, torch::nn::LayerNormImpl& norm, bool pre, const torch::Tensor& x) {
+  return pre ? x + ffn.forward(norm.forward(x)) : norm.forward(x + ffn.forward(x));
+}
+
 }  // namespace
 
 SourceReliance sourceReliance(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in) {
@@ -66,6 +86,7 @@ SourceReliance sourceReliance(Transformer& model, const torch::Tensor& src, cons
   torch::NoGradGuard no_grad;
   const int64_t S = src.size(1), T = target_in.size(1);
   const auto float_options = torch::TensorOptions().dtype(torch::kFloat).device(src.device());
+  const auto modules = model->named_modules();
 
   // The encoder: R_enc [S, S], each output's mixture of source tokens.
   auto x = model->embed(src)[0].to(torch::kFloat);  // [S, D]
@@ -74,26 +95,18 @@ SourceReliance sourceReliance(Transformer& model, const torch::Tensor& src, cons
   auto diagonal = torch::eye(S, float_options).unsqueeze(-1);  // [S, S, 1]
   for (int64_t l = 0; l < o.encoder_layers; ++l) {
     const std::string name = "encoder.layers." + std::to_string(l);
-    auto& attention = moduleOf<MultiHeadAttentionImpl>(model, name + ".self_attn");
-    auto& norm1 = moduleOf<torch::nn::LayerNormImpl>(model, name + ".norm1");
-    auto& norm2 = moduleOf<torch::nn::LayerNormImpl>(model, name + ".norm2");
-    auto& ffn = moduleOf<FeedForwardImpl>(model, name + ".ffn");
+    auto& attention = moduleOf<MultiHeadAttentionImpl>(modules, name + ".self_attn");
+    auto& norm1 = moduleOf<torch::nn::LayerNormImpl>(modules, name + ".norm1");
+    auto& norm2 = moduleOf<torch::nn::LayerNormImpl>(modules, name + ".norm2");
+    auto& ffn = moduleOf<FeedForwardImpl>(modules, name + ".ffn");
     auto h = pre ? norm1.forward(x) : x;
     auto block = takeApart(attention, h, h, x, source_mask);
     auto parts = block.parts + diagonal * x.unsqueeze(0);  // token i's residual joins its own part
-    torch::Tensor contributions;
-    if (pre) {
-      contributions = contributionsOf(parts, block.output);
-      x = block.output;
-      x = x + ffn.forward(norm2.forward(x));
-    } else {
-      auto y = norm1.forward(block.output);
-      contributions = contributionsOf(linearizedNorm(norm1, block.output, parts), y);
-      x = norm2.forward(y + ffn.forward(y));
-    }
-    r_enc = torch::matmul(contributions, r_enc);
+    torch::Tensor y;
+    r_enc = torch::matmul(contributionsThrough(norm1, pre, block.output, parts, y), r_enc);
+    x = feedForwardBlock(ffn, norm2, pre, y);
   }
-  auto memory = pre ? moduleOf<torch::nn::LayerNormImpl>(model, "encoder.final_norm").forward(x) : x;
+  auto memory = pre ? moduleOf<torch::nn::LayerNormImpl>(modules, "encoder.final_norm").forward(x) : x;
 
   // The decoder: R [T, S + T] over the source tokens, then the target inputs.
   auto r = torch::cat({torch::zeros({T, S}, float_options), torch::eye(T, float_options)}, /*dim=*/1);
@@ -103,46 +116,31 @@ SourceReliance sourceReliance(Transformer& model, const torch::Tensor& src, cons
   x = model->embed(target_in)[0].to(torch::kFloat);  // [T, D]
   for (int64_t l = 0; l < o.decoder_layers; ++l) {
     const std::string name = "decoder.layers." + std::to_string(l);
-    auto& self_attention = moduleOf<MultiHeadAttentionImpl>(model, name + ".self_attn");
-    auto& cross_attention = moduleOf<MultiHeadAttentionImpl>(model, name + ".cross_attn");
-    auto& norm1 = moduleOf<torch::nn::LayerNormImpl>(model, name + ".norm1");
-    auto& norm2 = moduleOf<torch::nn::LayerNormImpl>(model, name + ".norm2");
-    auto& norm3 = moduleOf<torch::nn::LayerNormImpl>(model, name + ".norm3");
-    auto& ffn = moduleOf<FeedForwardImpl>(model, name + ".ffn");
+    auto& self_attention = moduleOf<MultiHeadAttentionImpl>(modules, name + ".self_attn");
+    auto& cross_attention = moduleOf<MultiHeadAttentionImpl>(modules, name + ".cross_attn");
+    auto& norm1 = moduleOf<torch::nn::LayerNormImpl>(modules, name + ".norm1");
+    auto& norm2 = moduleOf<torch::nn::LayerNormImpl>(modules, name + ".norm2");
+    auto& norm3 = moduleOf<torch::nn::LayerNormImpl>(modules, name + ".norm3");
+    auto& ffn = moduleOf<FeedForwardImpl>(modules, name + ".ffn");
 
     // Self-attention mixes the target positions.
     auto h = pre ? norm1.forward(x) : x;
     auto block = takeApart(self_attention, h, h, x, self_mask);
     auto parts = block.parts + target_diagonal * x.unsqueeze(0);
-    torch::Tensor self_contributions;
-    if (pre) {
-      self_contributions = contributionsOf(parts, block.output);
-      x = block.output;
-    } else {
-      x = norm1.forward(block.output);
-      self_contributions = contributionsOf(linearizedNorm(norm1, block.output, parts), x);
-    }
-    r = torch::matmul(self_contributions, r);
+    r = torch::matmul(contributionsThrough(norm1, pre, block.output, parts, x), r);
 
     // Cross-attention adds the encoder outputs beside the residual (the last input).
     auto q = pre ? norm2.forward(x) : x;
     block = takeApart(cross_attention, q, memory, x, source_mask);
     parts = torch::cat({block.parts, x.unsqueeze(1)}, /*dim=*/1);  // [T, S + 1, D]
-    torch::Tensor cross_contributions;
-    if (pre) {
-      cross_contributions = contributionsOf(parts, block.output);
-      x = block.output;
-      x = x + ffn.forward(norm3.forward(x));
-    } else {
-      auto y = norm2.forward(block.output);
-      cross_contributions = contributionsOf(linearizedNorm(norm2, block.output, parts), y);
-      x = norm3.forward(y + ffn.forward(y));
-    }
-    auto from_source = cross_contributions.slice(/*dim=*/1, 0, S);   // [T, S]
-    auto from_residual = cross_contributions.slice(/*dim=*/1, S);    // [T, 1]
+    torch::Tensor y;
+    const auto cross_contributions = contributionsThrough(norm2, pre, block.output, parts, y);
+    x = feedForwardBlock(ffn, norm3, pre, y);
+    auto from_source = cross_contributions.slice(/*dim=*/1, 0, S);  // [T, S]
+    auto from_residual = cross_contributions.slice(/*dim=*/1, S);   // [T, 1]
     r = from_residual * r + torch::matmul(from_source, source_rows);
   }
-  if (pre) x = moduleOf<torch::nn::LayerNormImpl>(model, "decoder.final_norm").forward(x);
+  if (pre) x = moduleOf<torch::nn::LayerNormImpl>(modules, "decoder.final_norm").forward(x);
   if (was_training) model->train();
 
   SourceReliance result;

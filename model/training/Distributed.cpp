@@ -53,6 +53,12 @@ WorkerPlace workerPlaceFromEnvironment() {
   return place;
 }
 
+std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank, int world_size, int port) {
+  return {{"RANK", std::to_string(rank)},         {"LOCAL_RANK", std::to_string(rank)},
+          {"WORLD_SIZE", std::to_string(world_size)}, {"LOCAL_WORLD_SIZE", std::to_string(world_size)},
+          {"MASTER_ADDR", "127.0.0.1"},             {"MASTER_PORT", std::to_string(port)}};
+}
+
 int freeLocalPort() {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <torch/types.h>
@@ -29,6 +30,11 @@ struct WorkerPlace {
 // From the environment: one worker when WORLD_SIZE is unset. Throws
 // std::invalid_argument naming the variable that is wrong or missing.
 WorkerPlace workerPlaceFromEnvironment();
+
+// The environment of worker `rank` of `world_size` on this machine, as
+// torchrun sets it: RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE,
+// MASTER_ADDR (127.0.0.1) and MASTER_PORT.
+std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank, int world_size, int port);
 
 // A TCP port of the loopback interface that nothing listens on now, for
 // the workers of one machine to meet at. Throws std::runtime_error.
