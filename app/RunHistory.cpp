@@ -72,6 +72,7 @@ RunHistory readRunHistory(QIODevice& metrics) {
       report.perplexity = number(record, "perplexity");
       report.tokenAccuracy = number(record, "token_accuracy");
       report.bleu = number(record, "bleu");
+      if (record.contains(QLatin1String("chrf"))) report.chrf = number(record, "chrf");
       report.best = record["best"].toBool();
       for (const auto& value : record["samples"].toArray()) {
         const auto sample = value.toObject();

@@ -196,6 +196,8 @@ void TrainingSession::start(const TrainingRequest& request) {
       r.tokenAccuracy = e.token_accuracy;
       r.bleu = e.bleu;
       r.bleuLine = QString::fromStdString(e.bleu_line);
+      r.chrf = e.chrf;
+      r.chrfLine = QString::fromStdString(e.chrf_line);
       r.best = e.best;
       for (const auto& s : e.samples)
         r.samples.append({QString::fromStdString(s.source), QString::fromStdString(s.reference),

@@ -46,7 +46,8 @@ struct SampleTranslation {
 struct EvalReport {
   qint64 step = 0;
   double loss = 0, perplexity = 0, tokenAccuracy = 0, bleu = 0;
-  QString bleuLine;
+  double chrf = -1;  // -1: not recorded (runs from before chrF)
+  QString bleuLine, chrfLine;
   bool best = false;
   QList<SampleTranslation> samples;
 };

@@ -1598,10 +1598,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>dev</translation>
     </message>
     <message>
-        <source>Dev BLEU</source>
-        <translation>Dev BLEU</translation>
-    </message>
-    <message>
         <source>BLEU</source>
         <translation>BLEU</translation>
     </message>
@@ -1776,6 +1772,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</source>
         <translation>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</translation>
+    </message>
+    <message>
+        <source>Dev BLEU and chrF</source>
+        <translation>Dev BLEU and chrF</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>score</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>%1, chrF %2</source>
+        <translation>%1, chrF %2</translation>
     </message>
 </context>
 <context>

@@ -1591,10 +1591,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>dev</translation>
     </message>
     <message>
-        <source>Dev BLEU</source>
-        <translation>BLEU trên dev</translation>
-    </message>
-    <message>
         <source>BLEU</source>
         <translation>BLEU</translation>
     </message>
@@ -1769,6 +1765,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Data-parallel workers: each trains on its share of every batch, their gradients are summed (c10d, Gloo), and the charts show the sums. On a CPU they share the cores; on a CUDA machine each takes a GPU. The log shows each worker&apos;s state.</source>
         <translation>Các tiến trình song song dữ liệu: mỗi tiến trình huấn luyện trên phần của nó trong mỗi lô, gradient của chúng được cộng lại (c10d, Gloo), và biểu đồ hiển thị tổng. Trên CPU chúng chia nhau các lõi; trên máy CUDA mỗi tiến trình dùng một GPU. Nhật ký hiển thị trạng thái của từng tiến trình.</translation>
+    </message>
+    <message>
+        <source>Dev BLEU and chrF</source>
+        <translation>BLEU và chrF trên tập dev</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>điểm</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>%1, chrF %2</source>
+        <translation>%1, chrF %2</translation>
     </message>
 </context>
 <context>

@@ -175,8 +175,9 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   loss_chart_ = new MetricChart(tr("Loss"), tr("loss"), charts);
   train_loss_ = loss_chart_->addSeries(tr("train"), QColor(31, 119, 180));
   dev_loss_ = loss_chart_->addSeries(tr("dev"), QColor(255, 127, 14), true);
-  bleu_chart_ = new MetricChart(tr("Dev BLEU"), tr("BLEU"), charts);
+  bleu_chart_ = new MetricChart(tr("Dev BLEU and chrF"), tr("score"), charts);
   bleu_ = bleu_chart_->addSeries(tr("BLEU"), QColor(44, 160, 44), true);
+  chrf_ = bleu_chart_->addSeries(tr("chrF"), QColor(148, 103, 189), true);
   lr_chart_ = new MetricChart(tr("Learning rate"), tr("rate"), charts);
   lr_ = lr_chart_->addSeries(tr("learning rate"), QColor(148, 103, 189));
   speed_chart_ = new MetricChart(tr("Speed"), tr("target tokens / s"), charts);
@@ -355,9 +356,10 @@ bool TrainingWorkspace::compareWith(const QString& run_dir) {
 }
 
 void TrainingWorkspace::drawComparedRuns() {
-  // The workspace's own series come first (train and dev loss; BLEU; rate; speed).
+  // The workspace's own series come first (train and dev loss; BLEU and chrF; rate; speed).
   loss_chart_->truncateSeries(2);
-  for (auto* chart : {bleu_chart_, lr_chart_, speed_chart_}) chart->truncateSeries(1);
+  bleu_chart_->truncateSeries(2);
+  for (auto* chart : {lr_chart_, speed_chart_}) chart->truncateSeries(1);
   const auto& runs = comparison_->runs();
   for (int i = 0; i < runs.size(); ++i) {
     const QColor color = RunComparisonPanel::runColor(i);
@@ -521,17 +523,22 @@ void TrainingWorkspace::onEval(const app::EvalReport& r) { showEval(r, /*log=*/t
 void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   loss_chart_->addPoint(dev_loss_, double(r.step), r.loss);
   bleu_chart_->addPoint(bleu_, double(r.step), r.bleu);
+  if (r.chrf >= 0) bleu_chart_->addPoint(chrf_, double(r.step), r.chrf);
   QString text = tr("— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6\n")
                      .arg(r.step)
                      .arg(r.loss, 0, 'f', 3)
                      .arg(r.perplexity, 0, 'f', 2)
                      .arg(100 * r.tokenAccuracy, 0, 'f', 1)
-                     .arg(r.bleu, 0, 'f', 2)
+                     .arg(r.chrf >= 0 ? tr("%1, chrF %2").arg(r.bleu, 0, 'f', 2).arg(r.chrf, 0, 'f', 2)
+                                      : QString::number(r.bleu, 'f', 2))
                      .arg(r.best ? tr(" (best)") : QString());
   for (const auto& s : r.samples)
     text += tr("  source:     %1\n  reference:  %2\n  hypothesis: %3\n").arg(s.source, s.reference, s.hypothesis);
   samples_->appendPlainText(text);
-  if (log) appendLog(r.bleuLine);
+  if (log) {
+    appendLog(r.bleuLine);
+    if (!r.chrfLine.isEmpty()) appendLog(r.chrfLine);
+  }
 }
 
 void TrainingWorkspace::onFinished(const app::FinishedReport& r) {

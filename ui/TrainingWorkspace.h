@@ -120,7 +120,7 @@ class TrainingWorkspace : public QWidget {
   QPlainTextEdit* log_;
   RunComparisonPanel* comparison_;
   QTabWidget* texts_;
-  int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, lr_ = 0, speed_ = 0;
+  int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, chrf_ = 0, lr_ = 0, speed_ = 0;
   bool running_ = false;
 };
 

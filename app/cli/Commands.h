@@ -15,10 +15,13 @@ int runPrepare(const ParsedArgs& args);
 const CommandSpec& demoCorpusSpec();
 int runDemoCorpus(const ParsedArgs& args);
 
-// Scores hypotheses against references (line-aligned) and prints
-// sacreBLEU's line, or JSON; errors name `ref_path`.
-int printBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
-              const std::string& ref_path, bool json);
+// --metrics: "bleu" (the default), "chrf" or both, comma-separated; UsageError otherwise.
+std::vector<std::string> metricsFrom(const ParsedArgs& args);
+
+// Scores hypotheses against references (line-aligned) with each metric and
+// prints sacreBLEU's lines, or JSON; errors name `ref_path`.
+int printScores(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
+                const std::string& ref_path, const std::vector<std::string>& metrics, bool json);
 
 const CommandSpec& bleuSpec();
 int runBleu(const ParsedArgs& args);

@@ -165,10 +165,10 @@ int runTrain(const ParsedArgs& args) {
     }
   };
   callbacks.evaluation = [](const model::EvalEvent& e) {
-    std::printf("eval step %lld | dev loss %.3f | ppl %.2f | accuracy %.1f %% | BLEU %.2f%s\n",
-                static_cast<long long>(e.step), e.loss, e.perplexity, 100 * e.token_accuracy, e.bleu,
+    std::printf("eval step %lld | dev loss %.3f | ppl %.2f | accuracy %.1f %% | BLEU %.2f | chrF %.2f%s\n",
+                static_cast<long long>(e.step), e.loss, e.perplexity, 100 * e.token_accuracy, e.bleu, e.chrf,
                 e.best ? " (best)" : "");
-    std::printf("  %s\n", e.bleu_line.c_str());
+    std::printf("  %s\n  %s\n", e.bleu_line.c_str(), e.chrf_line.c_str());
     for (const auto& s : e.samples)
       std::printf("  SRC %s\n  REF %s\n  HYP %s\n", s.source.c_str(), s.reference.c_str(), s.hypothesis.c_str());
     std::fflush(stdout);

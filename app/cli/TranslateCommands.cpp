@@ -140,9 +140,9 @@ int runTranslate(const ParsedArgs& args) {
 const CommandSpec& evaluateSpec() {
   static const CommandSpec spec{
       "evaluate",
-      "Translate a test set and score it with BLEU\n\n"
+      "Translate a test set and score it with BLEU (and chrF)\n\n"
       "Translates --src with the model (each line split into sentences, as translate does) and prints\n"
-      "sacreBLEU's line against --ref.",
+      "sacreBLEU's lines against --ref.",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
@@ -152,7 +152,8 @@ const CommandSpec& evaluateSpec() {
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
           {"hyp-out", "FILE", "also write the translations here"},
-          {"json", "", "print one JSON object instead"},
+          {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
+          {"json", "", "print JSON instead (one object, or a list for several metrics)"},
           {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
@@ -161,6 +162,7 @@ const CommandSpec& evaluateSpec() {
 }
 
 int runEvaluate(const ParsedArgs& args) {
+  const auto metrics = metricsFrom(args);
   auto options = decodingFrom(args);
   options.nbest = 1;
   const auto src_path = args.require("src"), ref_path = args.require("ref");
@@ -181,7 +183,7 @@ int runEvaluate(const ParsedArgs& args) {
     for (const auto& h : hypotheses) text += h + "\n";
     model::writeFileAtomically(*out, text);
   }
-  return printBleu(hypotheses, references, ref_path, args.has("json"));
+  return printScores(hypotheses, references, ref_path, metrics, args.has("json"));
 }
 
 const CommandSpec& attentionSpec() {

@@ -7,51 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/data/Text.h"
+#include "model/evaluation/CodePoints.h"
 
 namespace studio::model {
 
 namespace {
-
-// --- UTF-8 <-> code points (sacreBLEU works on Python str: code points) ---
-
-std::u32string decode(const std::string& s) {
-  std::u32string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    char32_t cp;
-    size_t n;
-    if (c < 0x80) cp = c, n = 1;
-    else if ((c >> 5) == 0x6) cp = c & 0x1F, n = 2;
-    else if ((c >> 4) == 0xE) cp = c & 0x0F, n = 3;
-    else if ((c >> 3) == 0x1E) cp = c & 0x07, n = 4;
-    else throw std::invalid_argument("text is not valid UTF-8");
-    if (i + n > s.size()) throw std::invalid_argument("text is not valid UTF-8");
-    for (size_t k = 1; k < n; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      if ((b & 0xC0) != 0x80) throw std::invalid_argument("text is not valid UTF-8");
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    out.push_back(cp);
-    i += n;
-  }
-  return out;
-}
-
-std::string encode(const std::u32string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char32_t cp : s) data::appendUtf8(out, uint32_t(cp));
-  return out;
-}
-
-// Python's str.isspace().
-bool isSpace(char32_t c) {
-  return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
 
 bool isDigit(char32_t c) { return c >= U'0' && c <= U'9'; }
 
@@ -125,8 +85,8 @@ std::string fixed(double value, int digits) {
 }  // namespace
 
 std::string tokenize13a(const std::string& raw) {
-  std::u32string line = decode(raw);
-  while (!line.empty() && isSpace(line.back())) line.pop_back();  // Python's rstrip()
+  std::u32string line = decodeUtf8(raw);
+  while (!line.empty() && isPythonSpace(line.back())) line.pop_back();  // Python's rstrip()
   replaceAll(line, U"<skipped>", U"");
   replaceAll(line, U"-\n", U"");
   replaceAll(line, U"\n", U" ");
@@ -163,7 +123,7 @@ std::string tokenize13a(const std::string& raw) {
   std::u32string out;
   bool pending = false;
   for (char32_t c : spaced) {
-    if (isSpace(c)) {
+    if (isPythonSpace(c)) {
       pending = !out.empty();
       continue;
     }
@@ -171,7 +131,7 @@ std::string tokenize13a(const std::string& raw) {
     pending = false;
     out += c;
   }
-  return encode(out);
+  return encodeUtf8(out);
 }
 
 void BleuStats::add(const std::string& hypothesis, const std::string& reference) {
@@ -251,8 +211,6 @@ BleuScore corpusBleu(const std::vector<std::string>& hypotheses, const std::vect
                                 std::to_string(references.size()) + " references");
   BleuStats stats;
   for (size_t i = 0; i < hypotheses.size(); ++i) {
-    if (references[i].empty())
-      throw std::invalid_argument("reference line " + std::to_string(i + 1) + " is empty");
     try {
       stats.add(hypotheses[i], references[i]);
     } catch (const std::invalid_argument& e) {

@@ -47,8 +47,10 @@ struct BleuScore {
 BleuScore computeBleu(const BleuStats& stats);
 
 // Corpus BLEU of hypotheses against one reference each. Throws
-// std::invalid_argument when the counts differ, or naming the (1-based) line
-// of an empty reference, which sacreBLEU refuses too.
+// std::invalid_argument when the counts differ or a line is not UTF-8
+// (naming the 1-based line). An empty reference is scored as sacreBLEU
+// scores it (no n-grams, length 0); callers that suspect misaligned files
+// say so (the CLI warns).
 BleuScore corpusBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references);
 
 }  // namespace studio::model

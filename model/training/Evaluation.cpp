@@ -5,6 +5,7 @@
 #include "model/data/Batching.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
 #include "model/training/Loss.h"
 
 namespace studio::model {
@@ -52,6 +53,9 @@ EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::share
   const auto bleu = corpusBleu(scored_hyps, scored_refs);
   event.bleu = bleu.score;
   event.bleu_line = bleu.line();
+  const auto chrf = corpusChrf(scored_hyps, scored_refs);
+  event.chrf = chrf.score;
+  event.chrf_line = chrf.line();
   event.sentences = int64_t(sources.size());
   for (size_t i = 0; i < sources.size() && int64_t(i) < config.eval_samples; ++i)
     event.samples.push_back({sources[i], references[i], hypotheses[i]});

@@ -10,7 +10,7 @@
 namespace studio::model {
 
 // The dev evaluation of a run: loss, perplexity and token accuracy
-// (teacher-forced, label-smoothed as in training) and BLEU of beam search
+// (teacher-forced, label-smoothed as in training) and BLEU and chrF of beam search
 // (config.eval_beam) on data.dev_indices, with the first eval_samples
 // translations. Leaves the model in eval mode.
 EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::shared_ptr<const data::Tokenizer> tokenizer,

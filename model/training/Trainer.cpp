@@ -272,7 +272,7 @@ bool Trainer::run() {
       for (const auto& sample : eval.samples)
         samples.push_back({{"source", sample.source}, {"reference", sample.reference}, {"hypothesis", sample.hypothesis}});
       metrics.write({{"type", "eval"}, {"step", state.step}, {"loss", eval.loss}, {"perplexity", eval.perplexity},
-                     {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"best", improved},
+                     {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"chrf", eval.chrf}, {"best", improved},
                      {"sentences", eval.sentences}, {"samples", samples}});
       if (callbacks_.evaluation) callbacks_.evaluation(eval);
       const std::string path = writeCheckpoint();

@@ -43,8 +43,8 @@ struct SampleTranslation {
 struct EvalEvent {
   int64_t step = 0;
   double loss = 0, perplexity = 0, token_accuracy = 0;
-  double bleu = 0;
-  std::string bleu_line;  // sacreBLEU's line
+  double bleu = 0, chrf = 0;
+  std::string bleu_line, chrf_line;  // sacreBLEU's lines
   int64_t sentences = 0;
   bool best = false;
   std::vector<SampleTranslation> samples;

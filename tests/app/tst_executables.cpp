@@ -365,6 +365,40 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   auto bleu = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en", "--json"});
   QVERIFY2(bleu.exit_code == 0, qPrintable(bleu.err));
   QCOMPARE(QJsonDocument::fromJson(bleu.out.toUtf8()).object()["score"].toDouble(), score["score"].toDouble());
+  // With chrF: two of sacreBLEU's lines, or a JSON list of two objects.
+  auto both = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en", "--metrics",
+                                    "bleu,chrf"});
+  QVERIFY2(both.exit_code == 0, qPrintable(both.err));
+  const auto score_lines = both.out.trimmed().split('\n');
+  QCOMPARE(score_lines.size(), 2);
+  QVERIFY2(score_lines[0].startsWith("BLEU|nrefs:1|") && score_lines[1].startsWith("chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0"),
+           qPrintable(both.out));
+  auto both_json = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi",
+                                         "--ref", data + "/test.en", "--beam", "1", "--json", "--metrics", "bleu,chrf"});
+  QVERIFY2(both_json.exit_code == 0, qPrintable(both_json.err));
+  const auto list = QJsonDocument::fromJson(both_json.out.toUtf8()).array();
+  QCOMPARE(list.size(), 2);
+  QCOMPARE(list[0].toObject()["score"].toDouble(), score["score"].toDouble());
+  QCOMPARE(list[1].toObject()["name"].toString(), QString("chrF2"));
+  auto chrf_only = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en",
+                                         "--metrics", "chrf", "--json"});
+  QVERIFY2(chrf_only.exit_code == 0, qPrintable(chrf_only.err));
+  QCOMPARE(QJsonDocument::fromJson(chrf_only.out.toUtf8()).object()["score"].toDouble(),
+           list[1].toObject()["score"].toDouble());
+  // An empty reference line is scored (as sacreBLEU does) with a warning naming the line.
+  QFile holed(dir.filePath("holed.en"));
+  QVERIFY(holed.open(QIODevice::WriteOnly));
+  holed.write("The file\n\nOpen a folder\n");
+  holed.close();
+  QFile three(dir.filePath("three.en"));
+  QVERIFY(three.open(QIODevice::WriteOnly));
+  three.write("The file\nSomething\nOpen the folder\n");
+  three.close();
+  auto with_hole = run(STUDIO_CLI_PATH, {"bleu", "--hyp", three.fileName(), "--ref", holed.fileName(), "--metrics",
+                                         "chrf,bleu"});
+  QVERIFY2(with_hole.exit_code == 0, qPrintable(with_hole.err));
+  QVERIFY2(with_hole.err.contains("1 empty line (the first is line 2)"), qPrintable(with_hole.err));
+  QVERIFY2(with_hole.out.startsWith("chrF2|"), qPrintable(with_hole.out));
 
   // A corrupt checkpoint: a clear error naming it, exit 1.
   QFile corrupt(dir.filePath("corrupt.pt"));
@@ -403,6 +437,8 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
                                     << "--nbest cannot exceed --beam";
   QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
+  QTest::newRow("bleu with an unknown metric") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,ter"}
+                                               << "'ter' is not a metric";
 }
 
 void TestExecutables::prepareUsageErrors() {

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+// Corpus chrF (Popović 2015) exactly as sacreBLEU 2.x computes it with its
+// defaults: character n-grams of orders 1..6 over code points with every
+// whitespace removed, no word n-grams, β = 2, mixed case, one reference.
+// The corpus score comes from n-gram counts summed over the segments; the
+// F-score averages precision and recall over the orders present on both
+// sides ("eff:yes"), as sacreBLEU has done since 1.x.
+namespace studio::model {
+
+inline constexpr int kChrfCharOrder = 6;
+inline constexpr int kChrfBeta = 2;
+
+struct ChrfStats {
+  // Per order n = 1..6: the hypothesis's n-grams (counted only when the
+  // reference has n-grams of that order, as sacreBLEU does), the
+  // reference's, and the clipped matches.
+  std::array<int64_t, kChrfCharOrder> hyp{}, ref{}, match{};
+
+  // Adds one segment (raw UTF-8 text).
+  void add(const std::string& hypothesis, const std::string& reference);
+};
+
+struct ChrfScore {
+  double score = 0.0;  // 0 .. 100
+  ChrfStats stats;
+
+  static std::string name() { return "chrF2"; }
+  static std::string signature();  // nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:...
+  // sacreBLEU's text line: "chrF2|<signature> = 55.7".
+  std::string line(int width = 1) const;
+  nlohmann::json toJson() const;
+};
+
+ChrfScore computeChrf(const ChrfStats& stats);
+
+// Corpus chrF of hypotheses against one reference each. Throws
+// std::invalid_argument when the counts differ or a line is not UTF-8
+// (naming the 1-based line). Empty lines are scored, as sacreBLEU does.
+ChrfScore corpusChrf(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references);
+
+}  // namespace studio::model

@@ -1,0 +1,386 @@
+// BLEU and chrF as sacreBLEU 2.x computes them (BLEU: 13a, mixed case, exp
+// smoothing; chrF: character 6-grams, beta 2). The expected numbers of the
+// hand-made cases were worked out from sacreBLEU's published rules; then the
+// real sacreBLEU (pinned, from PyPI: scripts/peers sacrebleu) scores generated
+// corpora and the demo test split beside us.
+
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+
+#include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
+
+using namespace studio::model;
+
+class TestMetrics : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void tokenize13a_data();
+  void tokenize13a();
+  void corpusScores_data();
+  void corpusScores();
+  void handComputedCaseInDetail();
+  void scoreLineAndSignature();
+  void jsonHasTheFields();
+  void mismatchedCountsAndInvalidTextAreErrors();
+  void emptyReferencesAreScoredAsSacreBleuDoes();
+  void chrfHandComputed();
+  void chrfLineAndSignature();
+  void sameScoresAsSacreBleu();
+};
+
+void TestMetrics::tokenize13a_data() {
+  QTest::addColumn<QString>("input");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("punctuation") << "Hello, world!" << "Hello , world !";
+  QTest::newRow("quot entity") << "He said &quot;hi&quot;." << "He said \" hi \" .";
+  QTest::newRow("numbers and hyphens") << "1-2 state-of-the-art 3.14 1,000 end." << "1 - 2 state-of-the-art 3.14 1,000 end .";
+  QTest::newRow("vietnamese") << "Tôi là sinh viên." << "Tôi là sinh viên .";
+  QTest::newRow("two periods (non-overlapping matches)") << "a.." << "a . .";
+  QTest::newRow("comma between letters") << "x,y" << "x , y";
+  QTest::newRow("symbols") << "(test) [a] {b} $5 50% #1 a/b" << "( test ) [ a ] { b } $ 5 50 % # 1 a / b";
+  QTest::newRow("apostrophe stays") << "it's \"quoted\"" << "it's \" quoted \"";
+  QTest::newRow("abbreviations") << "e.g. U.S.A. 2." << "e . g . U . S . A . 2 .";
+  QTest::newRow("skipped and broken hyphen") << "<skipped> ok-\nnext" << "oknext";
+  QTest::newRow("trailing and inner whitespace") << "  a \u00A0 b\t " << "a b";
+}
+
+void TestMetrics::tokenize13a() {
+  QFETCH(QString, input);
+  QFETCH(QString, expected);
+  QCOMPARE(QString::fromStdString(studio::model::tokenize13a(input.toStdString())), expected);
+}
+
+void TestMetrics::corpusScores_data() {
+  QTest::addColumn<QStringList>("hyps");
+  QTest::addColumn<QStringList>("refs");
+  QTest::addColumn<double>("score");
+  QTest::addColumn<QList<double>>("precisions");
+  QTest::addColumn<double>("bp");
+  QTest::addColumn<int>("sysLen");
+  QTest::addColumn<int>("refLen");
+  QTest::newRow("perfect") << QStringList{"The cat sat on the mat."} << QStringList{"The cat sat on the mat."}
+                           << 100.0 << QList<double>{100, 100, 100, 100} << 1.0 << 7 << 7;
+  QTest::newRow("zero matches") << QStringList{"xyz"} << QStringList{"abc def"} << 0.0
+                                << QList<double>{0, 0, 0, 0} << 0.36787944117144233 << 1 << 2;
+  QTest::newRow("empty hypothesis") << QStringList{""} << QStringList{"a b"} << 0.0 << QList<double>{0, 0, 0, 0}
+                                    << 0.0 << 0 << 2;
+  QTest::newRow("hypothesis longer than its reference")
+      << QStringList{"the cat the cat on the mat"} << QStringList{"the cat is on the mat"} << 30.739407647563215
+      << QList<double>{71.4285714286, 50.0, 20.0, 12.5} << 1.0 << 7 << 6;
+  QTest::newRow("vietnamese") << QStringList{"Tôi là sinh viên đại học."}
+                              << QStringList{"Tôi là một sinh viên đại học."} << 61.29752413741059
+                              << QList<double>{100.0, 83.3333333333, 60.0, 50.0} << 0.8668778997501817 << 7 << 8;
+  QTest::newRow("punctuation") << QStringList{"Hello, world! How are you?"}
+                               << QStringList{"Hello world, how are you?"} << 24.446151121745064
+                               << QList<double>{75.0, 28.5714285714, 16.6666666667, 10.0} << 1.0 << 8 << 7;
+  QTest::newRow("numbers with hyphens")
+      << QStringList{"Pages 10-20 of the state-of-the-art 3.5 report, 1,000 copies."}
+      << QStringList{"Pages 10-20 in the state-of-the-art 3.5 report, 1,000 copies."} << 76.11606003349888
+      << QList<double>{92.3076923077, 83.3333333333, 72.7272727273, 60.0} << 1.0 << 13 << 13;
+  QTest::newRow("&quot; and &amp;") << QStringList{"He said &quot;yes&quot; &amp; left."}
+                                    << QStringList{"He said \"yes\" & left."} << 100.0
+                                    << QList<double>{100, 100, 100, 100} << 1.0 << 8 << 8;
+  QTest::newRow("corpus of four, one hypothesis empty")
+      << QStringList{"the cat is here", "a dog", "", "Một con mèo."}
+      << QStringList{"the cat is there", "the dog barks", "nothing", "Một con mèo đen."} << 36.2203083530551
+      << QList<double>{80.0, 57.1428571429, 50.0, 25.0} << 0.7408182206817179 << 10 << 13;
+  QTest::newRow("shorter than 4 tokens: no 4-grams, score 0")
+      << QStringList{"a b c"} << QStringList{"a b c"} << 0.0 << QList<double>{100, 100, 100, 0} << 1.0 << 3 << 3;
+}
+
+void TestMetrics::corpusScores() {
+  QFETCH(QStringList, hyps);
+  QFETCH(QStringList, refs);
+  QFETCH(double, score);
+  QFETCH(QList<double>, precisions);
+  QFETCH(double, bp);
+  QFETCH(int, sysLen);
+  QFETCH(int, refLen);
+  std::vector<std::string> h, r;
+  for (const auto& s : hyps) h.push_back(s.toStdString());
+  for (const auto& s : refs) r.push_back(s.toStdString());
+  const auto result = corpusBleu(h, r);
+  QVERIFY2(std::abs(result.score - score) < 1e-9, qPrintable(QString::number(result.score, 'g', 17)));
+  for (int n = 0; n < 4; ++n)
+    QVERIFY2(std::abs(result.precisions[size_t(n)] - precisions[n]) < 1e-8,
+             qPrintable(QString("p%1 = %2").arg(n + 1).arg(result.precisions[size_t(n)], 0, 'g', 12)));
+  QVERIFY(std::abs(result.bp - bp) < 1e-12);
+  QCOMPARE(result.sys_len, int64_t(sysLen));
+  QCOMPARE(result.ref_len, int64_t(refLen));
+}
+
+void TestMetrics::handComputedCaseInDetail() {
+  // hyp "the cat the cat on the mat" (7 tokens), ref "the cat is on the mat" (6):
+  // unigrams: the 3->2, cat 2->1, on 1, mat 1 = 5/7; bigrams: the-cat 1, on-the 1,
+  // the-mat 1 = 3/6; trigrams: on-the-mat = 1/5; 4-grams 0/4 -> exp smoothing
+  // 100 / (2 * 4) = 12.5; BLEU = (71.43 * 50 * 20 * 12.5)^(1/4) = 30.74.
+  BleuStats stats;
+  stats.add("the cat the cat on the mat", "the cat is on the mat");
+  QCOMPARE(stats.correct, (std::array<int64_t, 4>{5, 3, 1, 0}));
+  QCOMPARE(stats.total, (std::array<int64_t, 4>{7, 6, 5, 4}));
+  const auto score = computeBleu(stats);
+  QVERIFY(std::abs(score.score - std::pow(500.0 / 7.0 * 50.0 * 20.0 * 12.5, 0.25)) < 1e-9);
+}
+
+void TestMetrics::scoreLineAndSignature() {
+  const auto score = corpusBleu({"the cat the cat on the mat"}, {"the cat is on the mat"});
+  QCOMPARE(QString::fromStdString(BleuScore::signature()),
+           QString("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:") + kSacreBleuVersion);
+  QCOMPARE(QString::fromStdString(score.line()),
+           QString("BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:%1 = 30.7 71.4/50.0/20.0/12.5 "
+                   "(BP = 1.000 ratio = 1.167 hyp_len = 7 ref_len = 6)")
+               .arg(kSacreBleuVersion));
+}
+
+void TestMetrics::jsonHasTheFields() {
+  const auto json = corpusBleu({"a b c d e"}, {"a b c d f"}).toJson();
+  for (const char* key : {"score", "precisions", "bp", "sys_len", "ref_len", "signature"})
+    QVERIFY2(json.contains(key), key);
+  QCOMPARE(json["precisions"].size(), size_t(4));
+}
+
+void TestMetrics::mismatchedCountsAndInvalidTextAreErrors() {
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, corpusBleu({"a", "b"}, {"a"}));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, corpusChrf({"a", "b"}, {"a"}));
+  for (int metric = 0; metric < 2; ++metric) {
+    try {
+      if (metric == 0) corpusBleu({"cafe", "caf\xE9"}, {"cafe", "cafe"});
+      else corpusChrf({"cafe", "caf\xE9"}, {"cafe", "cafe"});
+      QFAIL("no error");
+    } catch (const std::invalid_argument& e) {
+      QVERIFY2(QString(e.what()).contains("UTF-8") && QString(e.what()).contains("line 2"), e.what());
+    }
+  }
+}
+
+void TestMetrics::emptyReferencesAreScoredAsSacreBleuDoes() {
+  // sacreBLEU 2.4.0: BLEU(["the cat sat on the mat", "hello"], ["the cat sat on the mat", ""])
+  // counts the second hypothesis's word and no reference word: 7 of 6 tokens, 6/7 unigrams.
+  const auto bleu = corpusBleu({"the cat sat on the mat", "hello"}, {"the cat sat on the mat", ""});
+  QCOMPARE(bleu.sys_len, int64_t(7));
+  QCOMPARE(bleu.ref_len, int64_t(6));
+  QCOMPARE(bleu.correct[0], int64_t(6));
+  QCOMPARE(bleu.total[0], int64_t(7));
+  // chrF: a hypothesis against an empty reference adds nothing at all.
+  QCOMPARE(corpusChrf({"a b", "x"}, {"a b", ""}).score, 100.0);
+  QCOMPARE(corpusChrf({"", ""}, {"", ""}).score, 0.0);
+}
+
+void TestMetrics::chrfHandComputed() {
+  // "ab" against "abc": unigrams 2 of 2 matched (reference 3), bigrams 1 of 1
+  // (reference 2); the hypothesis has no trigram, so two orders count:
+  // precision 1, recall (2/3 + 1/2) / 2 = 7/12, F2 = 5 · 7/12 / (4 + 7/12) = 7/11.
+  const auto s = corpusChrf({"ab"}, {"abc"});
+  QVERIFY(std::abs(s.score - 700.0 / 11.0) < 1e-9);
+  QCOMPARE(s.stats.hyp[0], int64_t(2));
+  QCOMPARE(s.stats.ref[2], int64_t(1));
+  QCOMPARE(s.stats.match[1], int64_t(1));
+  // Whitespace of every kind (no-break, ideographic) is removed before counting.
+  QCOMPARE(corpusChrf({"a\u00A0b\u3000c"}, {"abc"}).score, 100.0);
+  // Statistics add up over the corpus before the F-score (not a mean of sentence scores).
+  const auto two = corpusChrf({"ab", "xyz"}, {"abc", "xyz"});
+  ChrfStats sum;
+  sum.add("ab", "abc");
+  sum.add("xyz", "xyz");
+  QCOMPARE(two.score, computeChrf(sum).score);
+  QVERIFY(std::abs(two.score - (corpusChrf({"ab"}, {"abc"}).score + 100.0) / 2) > 1.0);
+  // Case matters; code points, not bytes, are characters.
+  QVERIFY(corpusChrf({"Việt"}, {"việt"}).score < 100.0);
+  QCOMPARE(corpusChrf({"Việt"}, {"Việt"}).stats.hyp[0], int64_t(4));
+}
+
+void TestMetrics::chrfLineAndSignature() {
+  const auto s = corpusChrf({"The cat is on the mat.", "hello  World!"}, {"The cat sat on the mat.", "Hello world"});
+  // sacreBLEU 2.4.0 prints this line for these two files (-m chrf).
+  QCOMPARE(QString::fromStdString(s.line()),
+           QString("chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.4.0 = 55.7"));
+  const auto json = s.toJson();
+  QCOMPARE(json["name"].get<std::string>(), std::string("chrF2"));
+  QVERIFY(json.contains("score") && json.contains("signature"));
+}
+
+namespace {
+
+// The corpora both sides score: each a name, hypotheses and references.
+struct TestCorpus {
+  std::string name;
+  std::vector<std::string> hyps, refs;
+};
+
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A hypothesis made from a reference the way a fair translator errs: words
+// dropped, swapped, recased, replaced, repeated.
+std::string perturb(const std::string& reference, std::mt19937& rng) {
+  auto w = words(reference);
+  std::uniform_int_distribution<int> kind(0, 9);
+  std::vector<std::string> out;
+  for (size_t i = 0; i < w.size(); ++i) {
+    switch (kind(rng)) {
+      case 0: break;  // dropped
+      case 1: out.push_back(w[i]); out.push_back(w[i]); break;
+      case 2: if (i + 1 < w.size()) { out.push_back(w[i + 1]); out.push_back(w[i]); ++i; } break;
+      case 3: { std::string s = w[i]; for (auto& c : s) c = char(std::toupper(static_cast<unsigned char>(c))); out.push_back(s); } break;
+      case 4: out.push_back("thing"); break;
+      default: out.push_back(w[i]);
+    }
+  }
+  std::string line;
+  for (const auto& x : out) line += (line.empty() ? "" : " ") + x;
+  return line;
+}
+
+std::vector<TestCorpus> generatedCorpora() {
+  std::mt19937 rng(20261123);
+  const std::vector<std::string> vocabulary = {
+      "the", "a", "cat", "sat", "on", "mat", "The", "Open", "file", "files", "folder", "Việt", "Nam", "tiếng",
+      "đường", "dẫn", "café", "naïve", "Straße", "日本語", "中文", "🙂", "👍🏽", "e\u0301", "x\u200By", "9", "1,000",
+      "3.14", "-", "--", "—", "2-3", "U.S.A.", "e.g.", "don't", "\"quoted\"", "(paren)", "[x]", "{name}", "%s",
+      "&amp;", "&quot;", "&lt;b&gt;", "<skipped>", "$5.00", "50%", "a/b", "C:\\path", "http://x.org/a?b=c",
+      "user@example.org", "...", "!", "?", ",", ".", ";", ":", "'", "~", "^", "`", "|", "@", "#", "a\u00A0b",
+      "x\u3000y", "\u0085", "\u2028", "\u00ADsoft", "ﬁ", "Ω", "ǅ", "٣"};
+  std::uniform_int_distribution<size_t> pick(0, vocabulary.size() - 1);
+  auto sentence = [&](size_t n) {
+    std::string line;
+    for (size_t i = 0; i < n; ++i) line += (i ? " " : "") + vocabulary[pick(rng)];
+    return line;
+  };
+  std::uniform_int_distribution<size_t> length(1, 25);
+  std::vector<TestCorpus> corpora;
+
+  TestCorpus random{"random", {}, {}};
+  for (int i = 0; i < 300; ++i) {
+    random.refs.push_back(sentence(length(rng)));
+    random.hyps.push_back(i % 3 ? perturb(random.refs.back(), rng) : sentence(length(rng)));
+  }
+  corpora.push_back(random);
+
+  TestCorpus empty{"empty lines", {}, {}};
+  for (int i = 0; i < 60; ++i) {
+    const std::string ref = sentence(length(rng));
+    empty.refs.push_back(i % 7 == 3 ? "" : ref);
+    empty.hyps.push_back(i % 5 == 1 ? "" : perturb(ref, rng));
+  }
+  empty.hyps.push_back("   ");
+  empty.refs.push_back("\t");
+  corpora.push_back(empty);
+
+  corpora.push_back({"nothing matches", {"a b c", "d e"}, {"x y z", "w"}});
+  corpora.push_back({"all empty", {"", ""}, {"", ""}});
+
+  TestCorpus punctuation{"punctuation and spaces", {}, {}};
+  const std::vector<std::string> marked = {
+      "Price: $1,000.50 (approx.), i.e. 3-4 items.", "He said \"yes\"--then left...", "  leading and trailing \t ",
+      "a.b,c 1.5,2 .5 5. ,x x,", "&quot;quoted&quot; &amp; &lt;tag&gt; <skipped>", "line-\nbreak and\nnewline",
+      "10-20-30 x-y 7-", "((( ))) [[ ]] {{ }}", "!!! ??? ,,, ...", "tab\tseparated\twords"};
+  for (const auto& m : marked) {
+    punctuation.refs.push_back(m);
+    punctuation.hyps.push_back(perturb(m, rng) + " " + m.substr(0, m.size() / 2));
+  }
+  corpora.push_back(punctuation);
+
+  TestCorpus long_lines{"long lines", {}, {}};
+  for (int i = 0; i < 4; ++i) {
+    long_lines.refs.push_back(sentence(2000));
+    long_lines.hyps.push_back(perturb(long_lines.refs.back(), rng));
+  }
+  corpora.push_back(long_lines);
+  return corpora;
+}
+
+}  // namespace
+
+void TestMetrics::sameScoresAsSacreBleu() {
+  QString python = qEnvironmentVariable("STUDIO_SACREBLEU_PYTHON");
+  if (python.isEmpty())
+    python = QDir::homePath() + "/.cache/attention-studio/sacrebleu-" + kSacreBleuVersion + "/bin/python";
+  const bool required = qEnvironmentVariable("STUDIO_REQUIRE_PEERS") == "1";
+  if (!QFileInfo(python).isExecutable()) {
+    if (required) QFAIL(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
+    QSKIP(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
+  }
+
+  auto corpora = generatedCorpora();
+  // The demo test split, references against fair errors made from them.
+  const QString demo = qEnvironmentVariable("STUDIO_DEMO_CORPUS",
+                                            QDir::homePath() + "/.local/share/attention-studio/demo-corpus");
+  QFile demo_refs(demo + "/test.en");
+  if (demo_refs.open(QIODevice::ReadOnly)) {
+    TestCorpus split{"demo test split", {}, {}};
+    std::mt19937 rng(7);
+    for (const auto& line : QString::fromUtf8(demo_refs.readAll()).split('\n', Qt::SkipEmptyParts)) {
+      split.refs.push_back(line.toStdString());
+      split.hyps.push_back(perturb(split.refs.back(), rng));
+    }
+    QVERIFY(split.refs.size() > 100);
+    corpora.push_back(split);
+  } else if (required) {
+    QFAIL(qPrintable("no demo corpus at " + demo + " (scripts/demo-corpus builds it)"));
+  } else {
+    qWarning("no demo corpus at %s: the demo test split is not compared", qPrintable(demo));
+  }
+
+  nlohmann::json input = nlohmann::json::array();
+  for (const auto& c : corpora) input.push_back({{"name", c.name}, {"hyps", c.hyps}, {"refs", c.refs}});
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString input_path = dir.filePath("corpora.json");
+  {
+    QFile file(input_path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const std::string text = input.dump();
+    QCOMPARE(file.write(text.data(), qint64(text.size())), qint64(text.size()));
+  }
+  const char* script = R"(
+import json, sys
+import sacrebleu
+from sacrebleu.metrics import BLEU, CHRF
+results = []
+for c in json.load(open(sys.argv[1], encoding="utf-8")):
+    b = BLEU().corpus_score(c["hyps"], [c["refs"]])
+    f = CHRF().corpus_score(c["hyps"], [c["refs"]])
+    results.append({"bleu": b.score, "counts": b.counts, "totals": b.totals, "sys_len": b.sys_len,
+                    "ref_len": b.ref_len, "chrf": f.score})
+print(json.dumps({"version": sacrebleu.__version__, "results": results}))
+)";
+  QProcess process;
+  process.start(python, {"-c", script, input_path});
+  QVERIFY(process.waitForFinished(300000));
+  QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+  const auto theirs = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+  QCOMPARE(theirs["version"].get<std::string>(), std::string(kSacreBleuVersion));
+  QCOMPARE(theirs["results"].size(), corpora.size());
+  for (size_t i = 0; i < corpora.size(); ++i) {
+    const auto& t = theirs["results"][i];
+    const auto bleu = corpusBleu(corpora[i].hyps, corpora[i].refs);
+    const auto chrf = corpusChrf(corpora[i].hyps, corpora[i].refs);
+    const QByteArray what = QByteArray::fromStdString(corpora[i].name);
+    QVERIFY2(t["counts"].get<std::vector<int64_t>>() == std::vector<int64_t>(bleu.correct.begin(), bleu.correct.end()),
+             what + ": BLEU matches differ");
+    QVERIFY2(t["totals"].get<std::vector<int64_t>>() == std::vector<int64_t>(bleu.total.begin(), bleu.total.end()),
+             what + ": BLEU totals differ");
+    QVERIFY2(t["sys_len"].get<int64_t>() == bleu.sys_len && t["ref_len"].get<int64_t>() == bleu.ref_len,
+             what + ": lengths differ");
+    QVERIFY2(std::abs(t["bleu"].get<double>() - bleu.score) < 1e-9,
+             what + ": BLEU " + QByteArray::number(bleu.score, 'f', 12) + " against sacreBLEU's " +
+                 QByteArray::number(t["bleu"].get<double>(), 'f', 12));
+    QVERIFY2(std::abs(t["chrf"].get<double>() - chrf.score) < 1e-9,
+             what + ": chrF " + QByteArray::number(chrf.score, 'f', 12) + " against sacreBLEU's " +
+                 QByteArray::number(t["chrf"].get<double>(), 'f', 12));
+  }
+  qInfo("%zu corpora scored the same by sacreBLEU %s", corpora.size(), theirs["version"].get<std::string>().c_str());
+}
+
+QTEST_GUILESS_MAIN(TestMetrics)
+#include "tst_metrics.moc"
