@@ -2,9 +2,18 @@
 // without the key/value cache, on a test set.
 //
 //   attention-studio-decode-bench --model FILE --src FILE [--sentences N] [--threads N] [--device D] [--json]
+//
+// With --beam, one configuration only, as scripts/bench-peers compares it
+// with CTranslate2: the sentences in file order, --batch at a time (one
+// batch each), after one warm-up batch; prints one JSON object with the
+// target pieces per second (EOS not counted) and writes the translations.
+//
+//   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16]
+//                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +21,8 @@
 #include "model/runtime/Runtime.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
+
+#include <torch/version.h>
 
 using namespace studio;
 using Clock = std::chrono::steady_clock;
@@ -21,7 +32,10 @@ int main(int argc, char** argv) {
   int64_t sentences = 200;
   int threads = 0;
   std::string device_name = "cpu";
-  bool json = false;
+  bool json = false, bf16 = false;
+  int64_t beam = 0, batch = 1;
+  double alpha = -1;
+  std::string hyp_out;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -31,6 +45,11 @@ int main(int argc, char** argv) {
     else if (arg == "--threads") threads = std::stoi(value());
     else if (arg == "--device") device_name = value();
     else if (arg == "--json") json = true;
+    else if (arg == "--beam") beam = std::stoll(value());
+    else if (arg == "--batch") batch = std::stoll(value());
+    else if (arg == "--alpha") alpha = std::stod(value());
+    else if (arg == "--bf16") bf16 = true;
+    else if (arg == "--hyp-out") hyp_out = value();
     else {
       std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
                            "[--threads N] [--device auto|cpu|cuda] [--json]\n");
@@ -48,6 +67,41 @@ int main(int argc, char** argv) {
     auto lines = data::readLines(src_path);
     if (int64_t(lines.size()) > sentences) lines.resize(size_t(sentences));
     if (lines.empty()) throw std::runtime_error("no sentences in " + src_path);
+    if (beam > 0) {
+      model::DecodingOptions options;
+      options.beam_size = beam;
+      options.bf16 = bf16;
+      if (alpha >= 0) options.length_penalty = alpha;
+      batch = std::max<int64_t>(1, batch);
+      auto chunk = [&](size_t first) {
+        return std::vector<std::string>(lines.begin() + long(first),
+                                        lines.begin() + long(std::min(lines.size(), first + size_t(batch))));
+      };
+      translator.translate(chunk(0), options, int64_t(1) << 40);  // warm-up
+      std::vector<std::string> hypotheses;
+      int64_t pieces = 0;
+      const auto start = Clock::now();
+      for (size_t first = 0; first < lines.size(); first += size_t(batch))
+        for (const auto& list : translator.translate(chunk(first), options, int64_t(1) << 40)) {
+          hypotheses.push_back(list.empty() ? "" : list[0].text);
+          pieces += list.empty() ? 0 : int64_t(list[0].pieces.size());
+        }
+      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      if (!hyp_out.empty()) {
+        std::ofstream out(hyp_out, std::ios::binary);
+        for (const auto& h : hypotheses) out << h << "\n";
+        if (!out.flush()) throw std::runtime_error("cannot write " + hyp_out);
+      }
+      std::cout << nlohmann::json{{"engine", "attention-studio"}, {"libtorch", TORCH_VERSION},
+                                  {"beam", beam}, {"batch", batch}, {"bf16", bf16},
+                                  {"alpha", options.length_penalty}, {"sentences", lines.size()},
+                                  {"output_pieces", pieces}, {"seconds", seconds},
+                                  {"output_pieces_per_s", double(pieces) / seconds},
+                                  {"threads", at::get_num_threads()}, {"device", device.str()}}
+                       .dump()
+                << std::endl;
+      return 0;
+    }
     std::vector<nlohmann::json> results;
     for (int64_t beam : {int64_t(1), int64_t(4)}) {
       double cached_seconds = 0;

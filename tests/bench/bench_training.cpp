@@ -4,7 +4,11 @@
 //
 //   attention-studio-bench [--json] [--steps N] [--threads N] [--device D]
 //                          [--configs base,small] [--smoke] [--python] [--profile TRACE.json]
-//                          [--attention fused|explicit]
+//                          [--attention fused|explicit] [--bf16]
+//
+// --bf16 runs the forward pass under bf16 autocast, as training with
+// "mixed_precision" does on a CPU (scripts/bench-peers compares both
+// precisions with PyTorch 2.x).
 //
 // --attention chooses the attention kernel (model/AttentionKernel.h; by
 // default the fused one on GPUs only), to compare the two in one build.
@@ -27,6 +31,7 @@
 #include "model/AttentionKernel.h"
 #include "model/Decoder.h"
 #include "model/training/Loss.h"
+#include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/runtime/Runtime.h"
 #include "model/Transformer.h"
@@ -96,6 +101,8 @@ double forwardFlops(const BenchConfig& c) {
 
 // --profile FILE: where runConfig writes a trace of its steps ("" = none).
 std::string g_profile_path;
+// --bf16: the forward pass under bf16 autocast.
+bool g_bf16 = false;
 
 nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& device, double matmul) {
   torch::manual_seed(1);
@@ -111,7 +118,11 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
 
   auto step = [&]() {
     adam->zero_grad();
-    auto logits = m(src, tgt_in);
+    torch::Tensor logits;
+    {
+      model::AutocastScope autocast(g_bf16, device, torch::kBFloat16);
+      logits = m(src, tgt_in);
+    }
     auto loss = model::labelSmoothedCrossEntropy(logits, tgt_out, o.pad_id, 0.1, /*count_correct=*/false);
     loss.loss.backward();
     adam->step();
@@ -135,6 +146,7 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   return nlohmann::json{
       {"config", c.name},
       {"device", device.str()},
+      {"bf16", g_bf16},
       {"threads", at::get_num_threads()},
       {"parameters", m->parameterCount()},
       {"layers", std::to_string(o.encoder_layers) + "+" + std::to_string(o.decoder_layers)},
@@ -214,7 +226,7 @@ nlohmann::json comparePython(const torch::Device& device) {
 
 int usage(const char* why) {
   std::fprintf(stderr, "error: %s\nusage: attention-studio-bench [--json] [--steps N] [--threads N] "
-                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json] "
+                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json] [--bf16] "
                        "[--attention fused|explicit]\n", why);
   return 2;
 }
@@ -236,6 +248,7 @@ int main(int argc, char** argv) {
     else if (arg == "--device") device_name = value();
     else if (arg == "--configs") configs = value();
     else if (arg == "--profile") g_profile_path = value();
+    else if (arg == "--bf16") g_bf16 = true;
     else if (arg == "--attention") {
       const std::string kind = value();
       if (kind != "fused" && kind != "explicit") return usage("--attention takes fused or explicit");

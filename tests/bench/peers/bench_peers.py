@@ -1,0 +1,163 @@
+"""scripts/bench-peers' runner: every comparison of us with today's peers in
+one run, as ratios (ours / theirs, above 1 when we are faster).
+
+  training step   attention-studio-bench (small: 3+3 layers, d_model 256, 160 x 25
+                  target tokens) against PyTorch 2.x eager and torch.compile in
+                  Python (torch_train_step.py), fp32 and bf16 autocast
+  translation     attention-studio-decode-bench --beam against CTranslate2
+                  (ctranslate2_decode.py) on a converted copy of the same model:
+                  greedy and beam 4, batch 1 and 32, target pieces/s; CTranslate2
+                  int8 as a second line. First, the check that both translate the
+                  test split the same (greedy, every sentence), and our BLEU and
+                  chrF of those translations against sacreBLEU's.
+
+Every run uses the same threads. Prints a table, or with --json one JSON
+object a line: config, peer, ours, theirs, unit, ratio (and details).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_json(command, env=None):
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    if result.returncode != 0:
+        sys.exit(f"error: {' '.join(command)} failed:\n{result.stderr[-3000:]}")
+    lines = [line for line in result.stdout.splitlines() if line.startswith(("{", "["))]
+    if not lines:
+        sys.exit(f"error: {' '.join(command)} printed no JSON:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    return [json.loads(line) for line in lines]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", action="append", required=True, help="a build folder (repeat for both flavours)")
+    p.add_argument("--model", required=True, help="our model file (spm.model beside it or above)")
+    p.add_argument("--spm", required=True)
+    p.add_argument("--src", required=True, help="the demo test split, Vietnamese")
+    p.add_argument("--ref", required=True, help="its English references")
+    p.add_argument("--work", required=True, help="a folder for the converted models and translations")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--speed-sentences", type=int, default=500, help="sentences of the speed runs")
+    p.add_argument("--train-steps", type=int, default=5)
+    p.add_argument("--no-compile", action="store_true", help="leave torch.compile out")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    py = sys.executable
+    rows = []
+    env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
+
+    def add(row):
+        rows.append(row)
+        if a.json:
+            print(json.dumps(row), flush=True)
+        else:
+            print(f"{row['config']:<44} {row['peer']:<20} ours {row['ours']:>9.1f}  theirs {row['theirs']:>9.1f} "
+                  f"{row['unit']:<10} ratio {row['ratio']:.2f}", flush=True)
+
+    # --- the converted models ------------------------------------------------
+    ct2 = {}
+    for compute in ("float32", "int8"):
+        folder = os.path.join(a.work, "ct2-" + compute)
+        log(f"converting {a.model} to CTranslate2 ({compute}) in {folder}")
+        subprocess.run([py, os.path.join(HERE, "..", "..", "..", "scripts", "convert-to-ctranslate2"),
+                        "--model", a.model, "--spm", a.spm, "--out", folder]
+                       + (["--quantization", "int8"] if compute == "int8" else []),
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        ct2[compute] = folder
+
+    def ct2_decode(compute, beam, batch, sentences, hyp_out=None):
+        command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", ct2[compute], "--spm", a.spm,
+                   "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--threads", str(a.threads),
+                   "--compute-type", compute, "--sentences", str(sentences)]
+        return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
+
+    def ours_decode(build, beam, batch, sentences, hyp_out=None, bf16=False):
+        command = [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
+                   "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
+                   str(a.threads), "--sentences", str(sentences)] + (["--bf16"] if bf16 else [])
+        return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
+
+    with open(a.src, encoding="utf-8") as f:
+        all_sentences = len(f.read().rstrip("\n").split("\n"))
+
+    for build in a.build:
+        flavour = run_json([os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
+                            "--src", a.src, "--beam", "1", "--sentences", "1"], env)[0]["libtorch"]
+        name = f"LibTorch {flavour}"
+        log(f"--- {name} ({build})")
+
+        # Same translations? Greedy, batch 32, the whole test split.
+        ours_hyp = os.path.join(a.work, f"ours-{flavour}.en")
+        theirs_hyp = os.path.join(a.work, "ct2.en")
+        ours_decode(build, 1, 32, all_sentences, ours_hyp)
+        ct2_decode("float32", 1, 32, all_sentences, theirs_hyp)
+        with open(ours_hyp, encoding="utf-8") as f1, open(theirs_hyp, encoding="utf-8") as f2:
+            ours_lines, theirs_lines = f1.read().split("\n")[:-1], f2.read().split("\n")[:-1]  # each line ends with \n
+        if len(ours_lines) != all_sentences or len(theirs_lines) != all_sentences:
+            sys.exit(f"error: {len(ours_lines)} and {len(theirs_lines)} translations of {all_sentences} sentences")
+        same = sum(x == y for x, y in zip(ours_lines, theirs_lines))
+        differing = [i + 1 for i, (x, y) in enumerate(zip(ours_lines, theirs_lines)) if x != y]
+        agreement = {"config": f"{name}: greedy translations of the test split", "peer": "ctranslate2-fp32",
+                     "ours": same, "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences,
+                     "differing_lines": differing[:20]}
+        add(agreement)
+
+        # Our BLEU and chrF of our translations against sacreBLEU's.
+        cli = os.path.join(build, "app", "attention-studio-cli")
+        scores = run_json([cli, "bleu", "--hyp", ours_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
+        import sacrebleu
+        with open(a.ref, encoding="utf-8") as f:
+            refs = f.read().rstrip("\n").split("\n")
+        hyps = ours_lines
+        theirs_bleu = sacrebleu.metrics.BLEU().corpus_score(hyps, [refs]).score
+        theirs_chrf = sacrebleu.metrics.CHRF().corpus_score(hyps, [refs]).score
+        for ours_score, theirs_score, metric in ((scores[0]["score"], theirs_bleu, "BLEU"),
+                                                 (scores[1]["score"], theirs_chrf, "chrF")):
+            add({"config": f"{name}: {metric} of our greedy test translations", "peer": f"sacrebleu-{sacrebleu.__version__}",
+                 "ours": ours_score, "theirs": theirs_score, "unit": metric,
+                 "ratio": ours_score / theirs_score if theirs_score else 1.0,
+                 "equal": abs(ours_score - theirs_score) < 1e-9})
+
+        # Decoding speed.
+        n = min(a.speed_sentences, all_sentences)
+        for beam in (1, 4):
+            for batch in (1, 32):
+                ours = ours_decode(build, beam, batch, n)
+                search = "greedy" if beam == 1 else f"beam {beam}"
+                for compute in ("float32", "int8"):
+                    theirs = ct2_decode(compute, beam, batch, n)
+                    add({"config": f"{name}: translate {n} test sentences, {search}, batch {batch}",
+                         "peer": "ctranslate2-" + ("fp32" if compute == "float32" else "int8"),
+                         "ours": ours["output_pieces_per_s"], "theirs": theirs["output_pieces_per_s"],
+                         "unit": "pieces/s", "ratio": ours["output_pieces_per_s"] / theirs["output_pieces_per_s"],
+                         "ours_pieces": ours["output_pieces"], "theirs_pieces": theirs["output_pieces"],
+                         "threads": a.threads})
+
+        # Training step, fp32 and bf16.
+        for bf16 in (False, True):
+            ours = run_json([os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", "small",
+                             "--json", "--steps", str(a.train_steps), "--threads", str(a.threads)]
+                            + (["--bf16"] if bf16 else []), env)[0]
+            modes = ["eager"] + ([] if a.no_compile else ["compile"])
+            for mode in modes:
+                theirs = run_json([py, os.path.join(HERE, "torch_train_step.py"), "--mode", mode, "--steps",
+                                   str(a.train_steps), "--threads", str(a.threads)] + (["--bf16"] if bf16 else []),
+                                  env)[0]
+                add({"config": f"{name}: training step, small, {'bf16' if bf16 else 'fp32'}",
+                     "peer": f"pytorch-{theirs['torch']}-{mode}", "ours": ours["tokens_per_s"],
+                     "theirs": theirs["tokens_per_s"], "unit": "tokens/s",
+                     "ratio": ours["tokens_per_s"] / theirs["tokens_per_s"], "threads": a.threads})
+
+
+if __name__ == "__main__":
+    main()
