@@ -75,10 +75,13 @@ torch::Tensor DecoderLayerImpl::step(torch::Tensor x, const torch::Tensor& memor
   return x;
 }
 
-void DecoderCache::reorder(const torch::Tensor& index) {
+void DecoderCache::reorder(const torch::Tensor& index, const torch::Tensor& cross_index) {
   for (auto& layer : layers) {
-    for (torch::Tensor* t : {&layer.self_keys, &layer.self_values, &layer.cross_keys, &layer.cross_values})
+    for (torch::Tensor* t : {&layer.self_keys, &layer.self_values})
       if (t->defined()) *t = t->index_select(/*dim=*/0, index);
+    if (!cross_index.defined()) continue;
+    for (torch::Tensor* t : {&layer.cross_keys, &layer.cross_values})
+      if (t->defined()) *t = t->index_select(/*dim=*/0, cross_index);
   }
 }
 

@@ -21,12 +21,15 @@ struct LayerCache {
   torch::Tensor cross_keys, cross_values;  // [N, H, S, Dh]
 };
 
-// The whole decoder's cache. `reorder` keeps rows `index` ([N'] int64), as
-// beam search does when it picks which hypotheses continue.
+// The whole decoder's cache. `reorder` keeps rows `index` ([N'] int64) of
+// the self-attention keys/values, as beam search does when it picks which
+// hypotheses continue; the cross-attention ones, the same for every
+// hypothesis of a sentence, follow `cross_index` when it is given (when
+// finished sentences leave the batch) and stay as they are otherwise.
 struct DecoderCache {
   std::vector<LayerCache> layers;
   int64_t length = 0;  // positions decoded so far
-  void reorder(const torch::Tensor& index);
+  void reorder(const torch::Tensor& index, const torch::Tensor& cross_index = {});
 };
 
 // One decoder layer: masked self-attention, cross-attention over the encoder

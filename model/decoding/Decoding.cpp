@@ -58,12 +58,17 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
                                   " is not an output piece of this model");
   const int64_t longest = *std::max_element(max_length.begin(), max_length.end());
 
-  auto memory = model->encode(src).repeat_interleave(K, /*dim=*/0);  // [B*K, S, D]
-  auto beam_src = src.repeat_interleave(K, /*dim=*/0);                // [B*K, S]
+  // The batch holds K rows (slots) for each sentence still being decoded, in
+  // the order of `active`; a sentence that is done leaves it, so the others
+  // do not pay for it (rows, the memory, the masks and the caches shrink).
+  std::vector<int64_t> active(static_cast<size_t>(B));
+  for (int64_t b = 0; b < B; ++b) active[size_t(b)] = b;
+  auto memory = model->encode(src).repeat_interleave(K, /*dim=*/0);  // [A*K, S, D]
+  auto beam_src = src.repeat_interleave(K, /*dim=*/0);                // [A*K, S]
   auto long_options = torch::TensorOptions().dtype(torch::kLong).device(device);
-  auto prefix = torch::full({B * K, 1}, o.bos_id, long_options);     // [B*K, t+1], BOS first
+  auto prefix = torch::full({B * K, 1}, o.bos_id, long_options);     // [A*K, t+1], BOS first
   auto token_logp = torch::zeros({B * K, 0}, torch::kFloat);          // on the CPU
-  std::vector<double> alive(static_cast<size_t>(B * K), minus_inf);   // running log P per beam
+  std::vector<double> alive(static_cast<size_t>(B * K), minus_inf);   // running log P per slot
   for (int64_t b = 0; b < B; ++b) alive[size_t(b * K)] = 0.0;         // one live beam to start
 
   std::vector<std::vector<Hypothesis>> finished(static_cast<size_t>(B));
@@ -86,15 +91,16 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     return h;
   };
 
-  for (int64_t step = 0; step < longest; ++step) {
+  for (int64_t step = 0; step < longest && !active.empty(); ++step) {
+    const auto A = int64_t(active.size());
     torch::Tensor hidden;
     if (options.use_cache) {
-      hidden = model->decodeStep(prefix.select(/*dim=*/1, -1), memory, beam_src, cache);  // [B*K, D]
+      hidden = model->decodeStep(prefix.select(/*dim=*/1, -1), memory, beam_src, cache);  // [A*K, D]
     } else {
-      hidden = model->decode(prefix, memory, beam_src).select(/*dim=*/1, -1);  // [B*K, D]
+      hidden = model->decode(prefix, memory, beam_src).select(/*dim=*/1, -1);  // [A*K, D]
     }
-    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [B*K, V]
-    auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({B * K, 1});
+    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [A*K, V]
+    auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({A * K, 1});
     auto allowed = logp;
     if (step < int64_t(options.prefix.size())) {
       // A forced step: only the prefix's token may follow, at its own probability.
@@ -102,27 +108,28 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       allowed = torch::full_like(logp, -std::numeric_limits<float>::infinity());
       allowed.select(/*dim=*/1, forced).copy_(logp.select(/*dim=*/1, forced));
     }
-    auto candidates = (alive_tensor + allowed).view({B, K * V});
+    auto candidates = (alive_tensor + allowed).view({A, K * V});
     const int64_t width = std::min<int64_t>(2 * K, K * V);
-    auto [top_scores, top_index] = candidates.topk(width, /*dim=*/1);  // [B, 2K]
+    auto [top_scores, top_index] = candidates.topk(width, /*dim=*/1);  // [A, 2K]
     auto scores_a = top_scores.accessor<float, 2>();
     auto index_a = top_index.accessor<int64_t, 2>();
     auto logp_a = logp.accessor<float, 2>();
 
-    std::vector<int64_t> rows(static_cast<size_t>(B * K)), next_tokens(static_cast<size_t>(B * K), o.pad_id);
-    std::vector<float> next_logp(static_cast<size_t>(B * K), 0.0f);
-    std::vector<double> next_alive(static_cast<size_t>(B * K), minus_inf);
-    std::vector<int64_t> next_node(static_cast<size_t>(B * K), 0);
-    bool all_done = true;
-    for (int64_t b = 0; b < B; ++b) {
-      for (int64_t k = 0; k < K; ++k) rows[size_t(b * K + k)] = b * K;  // placeholders
-      if (done[size_t(b)]) continue;
+    // Per slot of this step's layout: the row it continues, its new token.
+    std::vector<int64_t> rows(static_cast<size_t>(A * K)), next_tokens(static_cast<size_t>(A * K), o.pad_id);
+    std::vector<float> next_logp(static_cast<size_t>(A * K), 0.0f);
+    std::vector<double> next_alive(static_cast<size_t>(A * K), minus_inf);
+    std::vector<int64_t> next_node(static_cast<size_t>(A * K), 0);
+    std::vector<int64_t> still_active;
+    for (int64_t a = 0; a < A; ++a) {
+      const int64_t b = active[size_t(a)];
+      for (int64_t k = 0; k < K; ++k) rows[size_t(a * K + k)] = a * K;  // placeholders
       int64_t kept = 0, j = 0;
       for (; j < width && kept < K; ++j) {
-        const double score = scores_a[b][j];
+        const double score = scores_a[a][j];
         if (!std::isfinite(score)) break;  // only dead beams are left
-        const int64_t origin = b * K + index_a[b][j] / V;
-        const int64_t token = index_a[b][j] % V;
+        const int64_t origin = a * K + index_a[a][j] / V;
+        const int64_t token = index_a[a][j] % V;
         const float token_lp = logp_a[origin][token];
         int64_t node = -1;
         if (traces) {
@@ -140,7 +147,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
           continue;
         }
         if (traces) (*traces)[size_t(b)][size_t(node)].fate = BeamNode::Fate::Kept;
-        const auto slot = size_t(b * K + kept);
+        const auto slot = size_t(a * K + kept);
         next_node[slot] = node;
         rows[slot] = origin;
         next_tokens[slot] = token;
@@ -150,9 +157,9 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       }
       // The rest of the top 2K fell out of the beam: the explorer shows them pruned.
       for (; traces && j < width; ++j) {
-        const double score = scores_a[b][j];
+        const double score = scores_a[a][j];
         if (!std::isfinite(score)) break;
-        const int64_t origin = b * K + index_a[b][j] / V, token = index_a[b][j] % V;
+        const int64_t origin = a * K + index_a[a][j] / V, token = index_a[a][j] % V;
         (*traces)[size_t(b)].push_back({slot_node[size_t(origin)], step + 1, token, std::exp(logp_a[origin][token]),
                                         score, BeamNode::Fate::Pruned});
       }
@@ -167,7 +174,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
         for (const auto& h : done_list) scores.push_back(h.score);
         std::nth_element(scores.begin(), scores.begin() + (options.nbest - 1), scores.end(), std::greater<>());
         const double nth_best = scores[size_t(options.nbest - 1)];
-        const double best_alive = next_alive[size_t(b * K)];  // candidates come sorted
+        const double best_alive = next_alive[size_t(a * K)];  // candidates come sorted
         const double bound =
             best_alive / lengthPenalty(options.length_penalty, size_t(max_length[size_t(b)]));
         settled = nth_best >= bound;
@@ -178,7 +185,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
           // Cut at the maximum length: the live beams become unfinished
           // hypotheses, ranked with the finished ones by score.
           for (int64_t k = 0; k < kept; ++k) {
-            const auto slot = size_t(b * K + k);
+            const auto slot = size_t(a * K + k);
             Hypothesis h = hypothesisFrom(rows[slot], next_alive[slot], false, 0.0f);
             h.tokens.push_back(next_tokens[slot]);
             h.probabilities.push_back(std::exp(next_logp[slot]));
@@ -187,20 +194,47 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
           }
         }
       } else {
-        all_done = false;
+        still_active.push_back(a);
       }
     }
-    if (all_done) break;
+    if (still_active.empty()) break;
 
-    auto index = torch::tensor(rows, torch::kLong);
+    // The next layout: the slots of the sentences still going, each slot
+    // continuing row `rows[slot]` of this step's layout.
+    const bool shrinking = int64_t(still_active.size()) < A;
+    std::vector<int64_t> kept_slots, origins;
+    for (int64_t a : still_active)
+      for (int64_t k = 0; k < K; ++k) {
+        kept_slots.push_back(a * K + k);
+        origins.push_back(rows[size_t(a * K + k)]);
+      }
+    bool identity = !shrinking;
+    for (size_t i = 0; identity && i < origins.size(); ++i) identity = origins[i] == int64_t(i);
+    auto pick = [&](const auto& values) {
+      std::decay_t<decltype(values)> out;
+      for (int64_t slot : kept_slots) out.push_back(values[size_t(slot)]);
+      return out;
+    };
+    auto index = torch::tensor(origins, torch::kLong);
     auto index_on_device = index.to(device);
-    prefix = torch::cat({prefix.index_select(0, index_on_device),
-                         torch::tensor(next_tokens, torch::kLong).to(device).unsqueeze(1)},
+    torch::Tensor cross_index;
+    if (shrinking) {
+      cross_index = torch::tensor(kept_slots, torch::kLong).to(device);
+      memory = memory.index_select(0, cross_index);
+      beam_src = beam_src.index_select(0, cross_index);
+      std::vector<int64_t> next_active;
+      for (int64_t a : still_active) next_active.push_back(active[size_t(a)]);
+      active = std::move(next_active);
+    }
+    prefix = torch::cat({identity ? prefix : prefix.index_select(0, index_on_device),
+                         torch::tensor(pick(next_tokens), torch::kLong).to(device).unsqueeze(1)},
                         /*dim=*/1);
-    token_logp = torch::cat({token_logp.index_select(0, index), torch::tensor(next_logp).unsqueeze(1)}, /*dim=*/1);
-    alive = next_alive;
-    slot_node = next_node;
-    if (options.use_cache) cache.reorder(index_on_device);
+    token_logp = torch::cat({identity ? token_logp : token_logp.index_select(0, index),
+                             torch::tensor(pick(next_logp)).unsqueeze(1)},
+                            /*dim=*/1);
+    alive = pick(next_alive);
+    slot_node = pick(next_node);
+    if (options.use_cache && !identity) cache.reorder(index_on_device, cross_index);
   }
 
   for (auto& list : finished) {

@@ -27,6 +27,7 @@ class TestDecoding : public QObject {
   void greedyCachedEqualsUncached();
   void beamOfOneEqualsGreedy();
   void beamCachedEqualsUncached();
+  void batchedEqualsOneByOne();
   void nbestListsAreSortedAndConsistent();
   void trainedModelTranslatesHeldOutSequences();
   void maximumLengthIsRespected();
@@ -126,6 +127,42 @@ void TestDecoding::beamCachedEqualsUncached() {
     for (size_t h = 0; h < cached[i].size(); ++h) {
       QCOMPARE(cached[i][h].tokens, uncached[i][h].tokens);
       QVERIFY(std::abs(cached[i][h].score - uncached[i][h].score) < 1e-4);
+    }
+  }
+}
+
+// Sentences of a batch finish at different steps and leave it (its rows, the
+// memory and the caches shrink): what each gets must not depend on its
+// neighbours, for greedy and beam search, cached or not, traces included.
+void TestDecoding::batchedEqualsOneByOne() {
+  for (int64_t beam : {int64_t(1), int64_t(4)}) {
+    for (bool use_cache : {true, false}) {
+      model::DecodingOptions options;
+      options.beam_size = beam;
+      options.nbest = beam;
+      options.use_cache = use_cache;
+      options.max_length_ratio = 0.9;  // a tight limit: the longest sentences end cut, the others with EOS
+      options.max_length_extra = 0;
+      std::vector<model::BeamTrace> batched_traces;
+      auto batched = model::beamSearch(trained_, held_out_.src, options, &batched_traces);
+      auto lengths = held_out_.src.ne(0).sum(1);
+      int cut = 0;
+      for (int64_t i = 0; i < held_out_.src.size(0); ++i) {
+        auto alone_src = held_out_.src[i].slice(0, 0, lengths[i].item<int64_t>()).unsqueeze(0);
+        std::vector<model::BeamTrace> alone_traces;
+        auto alone = model::beamSearch(trained_, alone_src, options, &alone_traces);
+        const auto& a = alone[0];
+        const auto& b = batched[size_t(i)];
+        QCOMPARE(b.size(), a.size());
+        for (size_t h = 0; h < a.size(); ++h) {
+          QCOMPARE(b[h].tokens, a[h].tokens);
+          QCOMPARE(b[h].finished, a[h].finished);
+          QVERIFY(std::abs(b[h].score - a[h].score) < 1e-4);
+        }
+        QCOMPARE(batched_traces[size_t(i)].size(), alone_traces[0].size());
+        cut += !b[0].finished;
+      }
+      QVERIFY2(cut > 0 && cut < 40, qPrintable(QString("%1 of 40 cut at the limit").arg(cut)));
     }
   }
 }

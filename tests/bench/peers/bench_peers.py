@@ -8,8 +8,9 @@ one run, as ratios (ours / theirs, above 1 when we are faster).
                   (ctranslate2_decode.py) on a converted copy of the same model:
                   greedy and beam 4, batch 1 and 32, target pieces/s; CTranslate2
                   int8 as a second line. First, the check that both translate the
-                  test split the same (greedy, every sentence), and our BLEU and
-                  chrF of those translations against sacreBLEU's.
+                  test split the same (greedy and beam 4, no length normalization,
+                  every sentence), and our BLEU and chrF of the greedy translations
+                  against sacreBLEU's.
 
 Every run uses the same threads. Prints a table, or with --json one JSON
 object a line: config, peer, ours, theirs, unit, ratio (and details).
@@ -96,25 +97,32 @@ def main():
         name = f"LibTorch {flavour}"
         log(f"--- {name} ({build})")
 
-        # Same translations? Greedy, batch 32, the whole test split.
-        ours_hyp = os.path.join(a.work, f"ours-{flavour}.en")
-        theirs_hyp = os.path.join(a.work, "ct2.en")
-        ours_decode(build, 1, 32, all_sentences, ours_hyp)
-        ct2_decode("float32", 1, 32, all_sentences, theirs_hyp)
-        with open(ours_hyp, encoding="utf-8") as f1, open(theirs_hyp, encoding="utf-8") as f2:
-            ours_lines, theirs_lines = f1.read().split("\n")[:-1], f2.read().split("\n")[:-1]  # each line ends with \n
-        if len(ours_lines) != all_sentences or len(theirs_lines) != all_sentences:
-            sys.exit(f"error: {len(ours_lines)} and {len(theirs_lines)} translations of {all_sentences} sentences")
-        same = sum(x == y for x, y in zip(ours_lines, theirs_lines))
-        differing = [i + 1 for i, (x, y) in enumerate(zip(ours_lines, theirs_lines)) if x != y]
-        agreement = {"config": f"{name}: greedy translations of the test split", "peer": "ctranslate2-fp32",
-                     "ours": same, "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences,
-                     "differing_lines": differing[:20]}
-        add(agreement)
+        # Same translations? The whole test split, greedy and beam 4, one
+        # sentence at a time (CTranslate2's length limit is one for a whole
+        # batch; ours is per sentence: alone, they are the same).
+        for beam in (1, 4):
+            ours_hyp = os.path.join(a.work, f"ours-{flavour}-beam{beam}.en")
+            theirs_hyp = os.path.join(a.work, f"ct2-beam{beam}.en")
+            ours_decode(build, beam, 1, all_sentences, ours_hyp)
+            if not os.path.exists(theirs_hyp):
+                ct2_decode("float32", beam, 1, all_sentences, theirs_hyp)
+            with open(ours_hyp, encoding="utf-8") as f1, open(theirs_hyp, encoding="utf-8") as f2:
+                ours_lines, theirs_lines = f1.read().split("\n")[:-1], f2.read().split("\n")[:-1]  # each ends with \n
+            if len(ours_lines) != all_sentences or len(theirs_lines) != all_sentences:
+                sys.exit(f"error: {len(ours_lines)} and {len(theirs_lines)} translations of {all_sentences} sentences")
+            same = sum(x == y for x, y in zip(ours_lines, theirs_lines))
+            differing = [i + 1 for i, (x, y) in enumerate(zip(ours_lines, theirs_lines)) if x != y]
+            add({"config": f"{name}: {'greedy' if beam == 1 else 'beam 4'} translations of the test split",
+                 "peer": "ctranslate2-fp32", "ours": same, "theirs": all_sentences, "unit": "identical",
+                 "ratio": same / all_sentences, "differing_lines": differing[:20]})
+            if beam == 1:
+                greedy_lines = ours_lines
+        ours_lines = greedy_lines
 
         # Our BLEU and chrF of our translations against sacreBLEU's.
         cli = os.path.join(build, "app", "attention-studio-cli")
-        scores = run_json([cli, "bleu", "--hyp", ours_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
+        greedy_hyp = os.path.join(a.work, f"ours-{flavour}-beam1.en")
+        scores = run_json([cli, "bleu", "--hyp", greedy_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
         import sacrebleu
         with open(a.ref, encoding="utf-8") as f:
             refs = f.read().rstrip("\n").split("\n")
