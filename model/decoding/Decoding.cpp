@@ -15,6 +15,7 @@ void DecodingOptions::validate() const {
   if (beam_size < 1) fail("beam_size", "must be at least 1");
   if (nbest < 1) fail("nbest", "must be at least 1");
   if (nbest > beam_size) fail("nbest", "cannot exceed the beam size (" + std::to_string(beam_size) + ")");
+  if (min_length < 0) fail("min_length", "must be >= 0");
   if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");
   if (!(max_length_ratio > 0.0)) fail("max_length_ratio", "must be > 0");
   if (max_length_extra < 0) fail("max_length_extra", "must be >= 0");
@@ -102,6 +103,10 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [A*K, V]
     auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({A * K, 1});
     auto allowed = logp;
+    if (step < options.min_length) {  // too early to end
+      allowed = logp.clone();
+      allowed.select(/*dim=*/1, o.eos_id).fill_(-std::numeric_limits<float>::infinity());
+    }
     if (step < int64_t(options.prefix.size())) {
       // A forced step: only the prefix's token may follow, at its own probability.
       const int64_t forced = options.prefix[size_t(step)];

@@ -15,6 +15,10 @@ struct DecodingOptions {
   double max_length_ratio = 1.5;  // at most ratio * source length + extra output tokens
   int64_t max_length_extra = 10;
   int64_t nbest = 1;              // hypotheses returned a sentence (at most beam_size)
+  // No end before this many output tokens: 1 (as fairseq's and CTranslate2's
+  // defaults) keeps an empty translation from winning, which it can without
+  // length normalization; 0 allows it.
+  int64_t min_length = 1;
   bool use_cache = true;          // incremental decoding with cached keys/values
   HeadMask head_mask;             // heads switched off while decoding (decoding/HeadMask.h)
   // Output tokens forced at the start ("what if it had said ..."): every

@@ -31,6 +31,7 @@ class TestDecoding : public QObject {
   void nbestListsAreSortedAndConsistent();
   void trainedModelTranslatesHeldOutSequences();
   void maximumLengthIsRespected();
+  void noEmptyTranslationBeforeMinimumLength();
   void invalidOptionsNameTheField();
 
  private:
@@ -227,6 +228,24 @@ void TestDecoding::maximumLengthIsRespected() {
     QVERIFY(!results[i].empty());
     QVERIFY(results[i][0].tokens.size() <= limit);
     if (!results[i][0].finished) QCOMPARE(results[i][0].tokens.size(), limit);  // cut at the limit
+  }
+}
+
+void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
+  // The reverse of nothing is nothing: given a source of EOS alone, the
+  // reversing model ends at once when it may.
+  auto src = torch::full({1, 1}, trained_->options().eos_id, torch::kLong);
+  for (int64_t beam : {int64_t(1), int64_t(4)}) {
+    model::DecodingOptions options;
+    options.beam_size = beam;
+    options.length_penalty = 0.0;
+    options.min_length = 0;
+    auto allowed = model::beamSearch(trained_, src, options);
+    QVERIFY2(allowed[0][0].tokens.empty() && allowed[0][0].finished, "the model should end at once");
+    options.min_length = 1;  // the default
+    auto kept = model::beamSearch(trained_, src, options);
+    QVERIFY(!kept[0][0].tokens.empty());
+    QVERIFY(kept[0][0].log_probability < allowed[0][0].log_probability);
   }
 }
 
