@@ -10,6 +10,10 @@
 //
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
+//                                 [--profile TRACE.json]
+//
+// --profile runs the timed loop once more under LibTorch's profiler and
+// writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
 
 #include <chrono>
 #include <cstdio>
@@ -22,6 +26,7 @@
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
 
+#include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/version.h>
 
 using namespace studio;
@@ -35,7 +40,7 @@ int main(int argc, char** argv) {
   bool json = false, bf16 = false;
   int64_t beam = 0, batch = 1;
   double alpha = -1;
-  std::string hyp_out;
+  std::string hyp_out, profile;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -50,6 +55,7 @@ int main(int argc, char** argv) {
     else if (arg == "--alpha") alpha = std::stod(value());
     else if (arg == "--bf16") bf16 = true;
     else if (arg == "--hyp-out") hyp_out = value();
+    else if (arg == "--profile") profile = value();
     else {
       std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
                            "[--threads N] [--device auto|cpu|cuda] [--json]\n");
@@ -87,6 +93,11 @@ int main(int argc, char** argv) {
           pieces += list.empty() ? 0 : int64_t(list[0].pieces.size());
         }
       const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      if (!profile.empty()) {
+        torch::autograd::profiler::RecordProfile record(profile);
+        for (size_t first = 0; first < lines.size(); first += size_t(batch))
+          translator.translate(chunk(first), options, int64_t(1) << 40);
+      }
       if (!hyp_out.empty()) {
         std::ofstream out(hyp_out, std::ios::binary);
         for (const auto& h : hypotheses) out << h << "\n";

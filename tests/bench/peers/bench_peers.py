@@ -13,7 +13,11 @@ one run, as ratios (ours / theirs, above 1 when we are faster).
                   against sacreBLEU's.
 
 Every run uses the same threads. Prints a table, or with --json one JSON
-object a line: config, peer, ours, theirs, unit, ratio (and details).
+object a line: config, peer, ours, theirs, unit, ratio (and details). The
+issue's targets (training step >= 1.2x PyTorch eager; beam 4 >= 1.0x
+CTranslate2 fp32 at batch 32 and >= 0.8x at batch 1) are marked; for each one
+missed, our side runs again under LibTorch's profiler and the row gives its
+top operators by self time.
 """
 import argparse
 import json
@@ -21,6 +25,9 @@ import os
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from top_ops import top_ops  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -57,13 +64,23 @@ def main():
     rows = []
     env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
 
-    def add(row):
+    def add(row, target=None, profile=None):
+        if target is not None:
+            row["target"] = target
+            row["met"] = row["ratio"] >= target
+            if not row["met"] and profile:
+                trace = os.path.join(a.work, "trace.json")
+                subprocess.run(profile + ["--profile", trace], check=True, capture_output=True, env=env)
+                row["profile_top_ops"] = top_ops(trace, 8)
         rows.append(row)
         if a.json:
             print(json.dumps(row), flush=True)
-        else:
-            print(f"{row['config']:<44} {row['peer']:<20} ours {row['ours']:>9.1f}  theirs {row['theirs']:>9.1f} "
-                  f"{row['unit']:<10} ratio {row['ratio']:.2f}", flush=True)
+            return
+        mark = "" if target is None else f"  target {target:.1f}: {'met' if row['met'] else 'MISSED'}"
+        print(f"{row['config']:<64} {row['peer']:<30} ours {row['ours']:>9.1f}  theirs {row['theirs']:>9.1f} "
+              f"{row['unit']:<10} ratio {row['ratio']:.2f}{mark}", flush=True)
+        for op in row.get("profile_top_ops", []):
+            print(f"      {op['op']:<40} {op['self_ms']:9.1f} ms {100 * op['share']:5.1f} % of our time", flush=True)
 
     # --- the converted models ------------------------------------------------
     ct2 = {}
@@ -82,10 +99,13 @@ def main():
                    "--compute-type", compute, "--sentences", str(sentences)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
+    def ours_decode_command(build, beam, batch, sentences, bf16=False):
+        return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
+                "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
+                str(a.threads), "--sentences", str(sentences)] + (["--bf16"] if bf16 else [])
+
     def ours_decode(build, beam, batch, sentences, hyp_out=None, bf16=False):
-        command = [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
-                   "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                   str(a.threads), "--sentences", str(sentences)] + (["--bf16"] if bf16 else [])
+        command = ours_decode_command(build, beam, batch, sentences, bf16)
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
     with open(a.src, encoding="utf-8") as f:
@@ -144,18 +164,20 @@ def main():
                 search = "greedy" if beam == 1 else f"beam {beam}"
                 for compute in ("float32", "int8"):
                     theirs = ct2_decode(compute, beam, batch, n)
+                    target = {1: 0.8, 32: 1.0}[batch] if beam == 4 and compute == "float32" else None
                     add({"config": f"{name}: translate {n} test sentences, {search}, batch {batch}",
                          "peer": "ctranslate2-" + ("fp32" if compute == "float32" else "int8"),
                          "ours": ours["output_pieces_per_s"], "theirs": theirs["output_pieces_per_s"],
                          "unit": "pieces/s", "ratio": ours["output_pieces_per_s"] / theirs["output_pieces_per_s"],
                          "ours_pieces": ours["output_pieces"], "theirs_pieces": theirs["output_pieces"],
-                         "threads": a.threads})
+                         "threads": a.threads},
+                        target, ours_decode_command(build, beam, batch, min(n, 100)))
 
         # Training step, fp32 and bf16.
         for bf16 in (False, True):
-            ours = run_json([os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", "small",
-                             "--json", "--steps", str(a.train_steps), "--threads", str(a.threads)]
-                            + (["--bf16"] if bf16 else []), env)[0]
+            ours_command = [os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", "small",
+                            "--json", "--threads", str(a.threads)] + (["--bf16"] if bf16 else [])
+            ours = run_json(ours_command + ["--steps", str(a.train_steps)], env)[0]
             modes = ["eager"] + ([] if a.no_compile else ["compile"])
             for mode in modes:
                 theirs = run_json([py, os.path.join(HERE, "torch_train_step.py"), "--mode", mode, "--steps",
@@ -164,7 +186,8 @@ def main():
                 add({"config": f"{name}: training step, small, {'bf16' if bf16 else 'fp32'}",
                      "peer": f"pytorch-{theirs['torch']}-{mode}", "ours": ours["tokens_per_s"],
                      "theirs": theirs["tokens_per_s"], "unit": "tokens/s",
-                     "ratio": ours["tokens_per_s"] / theirs["tokens_per_s"], "threads": a.threads})
+                     "ratio": ours["tokens_per_s"] / theirs["tokens_per_s"], "threads": a.threads},
+                    1.2 if mode == "eager" else None, ours_command + ["--steps", "1"])
 
 
 if __name__ == "__main__":
