@@ -91,10 +91,18 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
   auto k3 = keys.reshape({rows, key_length, head_dim_});           // [B*H, Tk, Dh]
   auto v3 = values.reshape({rows, key_length, head_dim_});         // [B*H, Tk, Dh]
-  auto scores = torch::bmm(q3, k3.transpose(1, 2)).view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
+  // One query a row (a decoding step) on the CPU: a broadcast product and a
+  // sum, in one vectorized pass each. bmm would loop over the B*H tiny
+  // matrices one by one (LibTorch's CPU kernel for small products), which
+  // took a third of beam search's time at batch 32.
+  const bool one_query_on_cpu = query_length == 1 && q.device().is_cpu();
+  auto scores = (one_query_on_cpu ? (k3 * q3).sum(/*dim=*/-1) : torch::bmm(q3, k3.transpose(1, 2)))
+                    .view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
   auto weights = maskedSoftmax(scores, mask);  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
-  auto context = torch::bmm(dropout_(weights).reshape({rows, query_length, key_length}), v3);  // [B*H, Tq, Dh]
+  auto kept = dropout_(weights).reshape({rows, query_length, key_length});
+  auto context = one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
+                                  : torch::bmm(kept, v3);  // [B*H, Tq, Dh]
   auto per_head = context.view({batch, heads_, query_length, head_dim_});
   if (head_keep_.defined())
     per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});

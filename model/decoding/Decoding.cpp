@@ -81,10 +81,13 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
 
   auto hypothesisFrom = [&](int64_t row, double log_p, bool ended, float last_prob) {
     Hypothesis h;
-    auto tokens = prefix[row].to(torch::kCPU);
-    for (int64_t t = 1; t < tokens.size(0); ++t) h.tokens.push_back(tokens[t].item<int64_t>());
-    auto probs = token_logp[row].exp();
-    for (int64_t t = 0; t < probs.size(0); ++t) h.probabilities.push_back(probs[t].item<float>());
+    // One copy of the row each, read through pointers (not an op a token).
+    const auto tokens = prefix[row].to(torch::kCPU).contiguous();
+    const int64_t* token_data = tokens.data_ptr<int64_t>();
+    h.tokens.assign(token_data + 1, token_data + tokens.size(0));  // BOS left out
+    const auto logps = token_logp[row].contiguous();
+    const float* logp_data = logps.data_ptr<float>();
+    for (int64_t t = 0; t < logps.size(0); ++t) h.probabilities.push_back(std::exp(logp_data[t]));
     if (ended) h.probabilities.push_back(last_prob);
     h.log_probability = log_p;
     h.finished = ended;
