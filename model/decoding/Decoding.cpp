@@ -73,7 +73,6 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   for (int64_t b = 0; b < B; ++b) alive[size_t(b * K)] = 0.0;         // one live beam to start
 
   std::vector<std::vector<Hypothesis>> finished(static_cast<size_t>(B));
-  std::vector<bool> done(static_cast<size_t>(B), false);
   DecoderCache cache;
   // The trace: each live slot's node, per sentence.
   std::vector<int64_t> slot_node(static_cast<size_t>(B * K), 0);
@@ -187,8 +186,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
             best_alive / lengthPenalty(options.length_penalty, size_t(max_length[size_t(b)]));
         settled = nth_best >= bound;
       }
-      if (settled || kept == 0 || at_limit) {
-        done[size_t(b)] = true;
+      if (settled || kept == 0 || at_limit) {  // done: it leaves the batch
         if (at_limit && !settled) {
           // Cut at the maximum length: the live beams become unfinished
           // hypotheses, ranked with the finished ones by score.

@@ -24,12 +24,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from top_ops import top_ops  # noqa: E402
+import sacrebleu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from top_ops import top_ops  # noqa: E402
 
 
 def run_json(command, env=None):
@@ -101,13 +101,13 @@ def main():
                    "--compute-type", compute, "--sentences", str(sentences)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
-    def ours_decode_command(build, beam, batch, sentences, bf16=False):
+    def ours_decode_command(build, beam, batch, sentences):
         return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
                 "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                str(a.threads), "--sentences", str(sentences)] + (["--bf16"] if bf16 else [])
+                str(a.threads), "--sentences", str(sentences)]
 
-    def ours_decode(build, beam, batch, sentences, hyp_out=None, bf16=False):
-        command = ours_decode_command(build, beam, batch, sentences, bf16)
+    def ours_decode(build, beam, batch, sentences, hyp_out=None):
+        command = ours_decode_command(build, beam, batch, sentences)
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
     with open(a.src, encoding="utf-8") as f:
@@ -139,18 +139,15 @@ def main():
                  "ratio": same / all_sentences, "differing_lines": differing[:20]})
             if beam == 1:
                 greedy_lines = ours_lines
-        ours_lines = greedy_lines
 
         # Our BLEU and chrF of our translations against sacreBLEU's.
         cli = os.path.join(build, "app", "attention-studio-cli")
         greedy_hyp = os.path.join(a.work, f"ours-{flavour}-beam1.en")
         scores = run_json([cli, "bleu", "--hyp", greedy_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
-        import sacrebleu
         with open(a.ref, encoding="utf-8") as f:
             refs = f.read().rstrip("\n").split("\n")
-        hyps = ours_lines
-        theirs_bleu = sacrebleu.metrics.BLEU().corpus_score(hyps, [refs]).score
-        theirs_chrf = sacrebleu.metrics.CHRF().corpus_score(hyps, [refs]).score
+        theirs_bleu = sacrebleu.metrics.BLEU().corpus_score(greedy_lines, [refs]).score
+        theirs_chrf = sacrebleu.metrics.CHRF().corpus_score(greedy_lines, [refs]).score
         for ours_score, theirs_score, metric in ((scores[0]["score"], theirs_bleu, "BLEU"),
                                                  (scores[1]["score"], theirs_chrf, "chrF")):
             add({"config": f"{name}: {metric} of our greedy test translations", "peer": f"sacrebleu-{sacrebleu.__version__}",
