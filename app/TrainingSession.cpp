@@ -148,7 +148,7 @@ void TrainingSession::start(const TrainingRequest& request) {
       return;
     }
     try {
-      place.world_size = workers;
+      place.world_size = place.local_world_size = workers;
       place.master_port = model::freeLocalPort();
     } catch (const std::exception& e) {
       Q_EMIT failed(QString::fromUtf8(e.what()));

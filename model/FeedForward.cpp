@@ -17,7 +17,9 @@ torch::Tensor FeedForwardImpl::forwardRows(const torch::Tensor& x, const torch::
   auto flat = x.reshape({-1, d_model});           // [B*T, D]
   auto picked = flat.index_select(/*dim=*/0, rows);  // [N, D]
   auto out = forward(picked);                      // [N, D]
-  return torch::zeros_like(flat).index_copy(/*dim=*/0, rows, out).view(x.sizes());  // [B, T, D]
+  // In out's type, which autocast may have lowered (CUDA's autocast, unlike
+  // the CPU's, does not promote index_copy's arguments to one type).
+  return torch::zeros(flat.sizes(), out.options()).index_copy_(/*dim=*/0, rows, out).view(x.sizes());  // [B, T, D]
 }
 
 }  // namespace studio::model

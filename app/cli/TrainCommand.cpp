@@ -13,6 +13,7 @@
 #include "app/cli/ModelOptions.h"
 #include "app/cli/WorkerLauncher.h"
 #include "model/data/Tokenizer.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/Distributed.h"
 #include "model/training/Probes.h"
 #include "model/training/SpeedProbe.h"
@@ -132,6 +133,15 @@ int runTrain(const ParsedArgs& args) {
     throw std::runtime_error("this build cannot train on several workers: it was built without c10d's Gloo "
                              "(install libgloo-dev and build again)");
   if (nproc > 1 && args.has("estimate")) throw UsageError("--estimate times one process; drop --nproc");
+  if (nproc > 1 && !resume) {
+    model::WorkerPlace planned;  // as the workers will see it: are there GPUs enough?
+    planned.world_size = planned.local_world_size = nproc;
+    try {
+      model::workerDevice(config.device, deviceFrom(config.device), planned, int(model::availableDevices().size()) - 1);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--nproc " + std::to_string(nproc) + ": " + e.what());
+    }
+  }
   if (nproc > 1) return launchLocalWorkers(nproc);
   if (args.has("estimate")) {
     if (resume) throw UsageError("--estimate times a new run; drop --resume");

@@ -169,7 +169,8 @@ void readModelArchive(const std::string& path,
   }
   torch::serialize::InputArchive archive;
   try {
-    archive.load_from(path);
+    // Onto the CPU: a file written from a GPU loads on a machine without one.
+    archive.load_from(path, torch::Device(torch::kCPU));
     read(archive);
   } catch (const ModelFileError&) {
     throw;

@@ -32,8 +32,8 @@ void saveModel(Transformer& model, const std::string& path);
 using ArchiveWriter = std::function<void(torch::serialize::OutputArchive&)>;
 void saveModel(Transformer& model, const std::string& path, const ArchiveWriter& extra);
 
-// Opens a model file's archive for `read` (to read what `extra` wrote).
-// Errors are ModelFileError naming the file.
+// Opens a model file's archive for `read` (to read what `extra` wrote), its
+// tensors on the CPU. Errors are ModelFileError naming the file.
 void readModelArchive(const std::string& path, const std::function<void(torch::serialize::InputArchive&)>& read);
 
 // Reads a model file onto `device`. A missing, truncated, corrupt or

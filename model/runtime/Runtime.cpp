@@ -178,14 +178,42 @@ std::string cudnnVersionText(long version) {
   return std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) + "." + std::to_string(version % 100);
 }
 
-// The kernel module's version line: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  ...".
+// NVML (libnvidia-ml, which every NVIDIA driver installs) asked for the
+// driver's version: for machines whose /proc has no driver file (containers,
+// virtual machines; seen on an H100 virtual machine).
+std::string nvmlDriverVersion() {
+#ifdef __linux__
+  void* nvml = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!nvml) return "";
+  using Call = int (*)();
+  using Version = int (*)(char*, unsigned);
+  auto init = reinterpret_cast<Call>(dlsym(nvml, "nvmlInit_v2"));
+  auto shutdown = reinterpret_cast<Call>(dlsym(nvml, "nvmlShutdown"));
+  auto get = reinterpret_cast<Version>(dlsym(nvml, "nvmlSystemGetDriverVersion"));
+  char buffer[96] = {};  // NVML asks for 80
+  bool ok = false;
+  if (init && shutdown && get && init() == 0) {
+    ok = get(buffer, sizeof buffer - 1) == 0;
+    shutdown();
+  }
+  dlclose(nvml);
+  return ok ? std::string(buffer) : "";
+#else
+  return "";
+#endif
+}
+
+// The kernel module's version line: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  ...",
+// else NVML's answer.
 std::string nvidiaDriverVersion() {
   std::ifstream in("/proc/driver/nvidia/version");
   std::string line;
-  if (!in || !std::getline(in, line)) return "";
-  static const std::regex version("Kernel Module\\s+([0-9.]+)");
-  std::smatch match;
-  return std::regex_search(line, match, version) ? match[1].str() : "";
+  if (in && std::getline(in, line)) {
+    static const std::regex version("Kernel Module\\s+([0-9.]+)");
+    std::smatch match;
+    if (std::regex_search(line, match, version)) return match[1].str();
+  }
+  return nvmlDriverVersion();
 }
 
 // The newest CUDA the installed driver supports, asked of libcuda ("" without one).

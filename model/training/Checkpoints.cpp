@@ -178,6 +178,7 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
     auto source = loaded->named_parameters();
     for (auto& p : model->named_parameters()) p.value().copy_(source[p.key()]);
   }
+  moveAdamState(optimizer, model->embeddingWeight().device());  // a run may resume on another device
   if (rng.defined()) {
     auto generator = at::detail::getDefaultCPUGenerator();
     std::lock_guard<std::mutex> lock(generator.mutex());

@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#include <torch/utils.h>
 #endif
 
 namespace studio::model {
@@ -47,6 +49,7 @@ WorkerPlace workerPlaceFromEnvironment() {
                                                         " but RANK is not set (torchrun sets both)");
   place.rank = integerVariable("RANK", 0, 0, place.world_size - 1);
   place.local_rank = integerVariable("LOCAL_RANK", 0, 0, 4095);
+  place.local_world_size = integerVariable("LOCAL_WORLD_SIZE", 0, 0, 4096);
   if (const char* addr = std::getenv("MASTER_ADDR"); addr && *addr) place.master_addr = addr;
   place.master_port = integerVariable("MASTER_PORT", place.master_port, 1, 65535);
   place.join_timeout_seconds = integerVariable("STUDIO_DIST_TIMEOUT", place.join_timeout_seconds, 1, 86400);
@@ -57,6 +60,23 @@ std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank
   return {{"RANK", std::to_string(rank)},         {"LOCAL_RANK", std::to_string(rank)},
           {"WORLD_SIZE", std::to_string(world_size)}, {"LOCAL_WORLD_SIZE", std::to_string(world_size)},
           {"MASTER_ADDR", "127.0.0.1"},             {"MASTER_PORT", std::to_string(port)}};
+}
+
+torch::Device workerDevice(const std::string& requested, const torch::Device& resolved, const WorkerPlace& place,
+                           int gpus, std::string* note) {
+  if (!place.distributed() || !resolved.is_cuda()) return resolved;
+  // Workers on this machine: as torchrun says, else at least this one's local rank + 1.
+  const int here = std::max(place.local_world_size, place.local_rank + 1);
+  if (gpus >= here) return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(place.local_rank));
+  const std::string counts = std::to_string(here) + " workers on this machine but " + std::to_string(gpus) +
+                             (gpus == 1 ? " GPU" : " GPUs");
+  if (requested == "auto" || requested.empty()) {
+    if (note) *note = "device: cpu for every worker (" + counts + "; a worker needs a GPU of its own)";
+    return torch::Device(torch::kCPU);
+  }
+  throw std::invalid_argument("device '" + requested + "': " + counts +
+                              ", and each worker needs a GPU of its own: start at most " + std::to_string(gpus) +
+                              " workers a machine, or train on the CPU (--device cpu)");
 }
 
 int freeLocalPort() {
@@ -182,6 +202,9 @@ void WorkerGroup::sumGradients(const std::vector<torch::Tensor>& parameters, std
 }
 
 void WorkerGroup::broadcast(const std::vector<torch::Tensor>& tensors) {
+  // Into parameters: Gloo copies a GPU tensor's result back with copy_(),
+  // which autograd refuses on a leaf that requires grad.
+  torch::NoGradGuard no_grad;
   try {
     std::vector<std::vector<torch::Tensor>> each;
     for (const auto& t : tensors) each.push_back({t});

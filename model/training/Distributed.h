@@ -20,6 +20,7 @@ namespace studio::model {
 // MASTER_ADDR and MASTER_PORT.
 struct WorkerPlace {
   int rank = 0, world_size = 1, local_rank = 0;
+  int local_world_size = 0;  // workers on this machine (LOCAL_WORLD_SIZE; 0 when not said)
   std::string master_addr = "127.0.0.1";
   int master_port = 29500;
   // How long the workers wait for each other to join (STUDIO_DIST_TIMEOUT, seconds).
@@ -35,6 +36,15 @@ WorkerPlace workerPlaceFromEnvironment();
 // torchrun sets it: RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE,
 // MASTER_ADDR (127.0.0.1) and MASTER_PORT.
 std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank, int world_size, int port);
+
+// The device of one worker, whose run asked for `requested` ("auto", "cpu",
+// "cuda" or "cuda:N"), which resolveDevice() made `resolved`, on a machine
+// with `gpus` GPUs. One worker: `resolved`. Several on a GPU: a GPU each,
+// cuda:LOCAL_RANK, when the machine has one for every worker on it; when it
+// has fewer, "auto" puts every worker on the CPU and says why in `note`,
+// and an explicit CUDA device is std::invalid_argument naming the counts.
+torch::Device workerDevice(const std::string& requested, const torch::Device& resolved, const WorkerPlace& place,
+                           int gpus, std::string* note = nullptr);
 
 // A TCP port of the loopback interface that nothing listens on now, for
 // the workers of one machine to meet at. Throws std::runtime_error.

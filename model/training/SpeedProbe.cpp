@@ -54,7 +54,7 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
       (loss.loss / double(config.accumulate_steps)).backward();
     }
     if (config.clip_norm > 0) torch::nn::utils::clip_grad_norm_(model->parameters(), config.clip_norm);
-    optimizer->step();
+    adamStep(*optimizer);
   };
   step();  // warm-up: allocations, oneDNN's kernel choice
   const auto started = std::chrono::steady_clock::now();

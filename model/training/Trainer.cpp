@@ -89,8 +89,10 @@ bool Trainer::run() {
     config_.model.bos_id = data::kBosId;
     config_.model.eos_id = data::kEosId;
     config_.validate();
-    auto device = resolveDevice(config_.device);
-    if (group && device.is_cuda()) device = torch::Device(torch::kCUDA, int8_t(place_.local_rank));  // a GPU each
+    std::string device_note;
+    const auto device = workerDevice(config_.device, resolveDevice(config_.device), place_,
+                                     int(availableDevices().size()) - 1, &device_note);
+    if (lead && !device_note.empty()) log(device_note);
     if (lead) {
       fs::create_directories(fs::path(run_dir_) / "checkpoints");
       if (!resume_) {
@@ -203,7 +205,7 @@ bool Trainer::run() {
       lr = scheduledLearningRate(config_, state.step + 1) *
            (config_.schedule == ScheduleKind::Plateau ? state.plateau_scale : 1.0);
       setLearningRate(*optimizer, std::max(lr, config_.schedule == ScheduleKind::Noam ? 0.0 : config_.min_learning_rate));
-      optimizer->step();
+      adamStep(*optimizer);
       scaler.update(true);
       state.loss_scale = scaler.rawScale();
       state.loss_scale_good_steps = scaler.goodSteps();

@@ -138,6 +138,38 @@ class TestDistributed : public QObject {
     QCOMPARE(model::shareOfBatch({7}, 1, 2), std::vector<size_t>{});
   }
 
+  void aWorkerGetsAGpuOfItsOwnOrTheCpu() {
+    // Seen on a machine with one GPU: `--nproc 2` put worker 1 on cuda:1,
+    // which is not there ("invalid device ordinal").
+    const torch::Device cpu(torch::kCPU), gpu0(torch::kCUDA, 0);
+    model::WorkerPlace place;
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 1), gpu0);  // one worker: as resolved
+    place.world_size = place.local_world_size = 2;
+    place.rank = place.local_rank = 1;
+    QCOMPARE(model::workerDevice("auto", cpu, place, 0), cpu);
+    QCOMPARE(model::workerDevice("cpu", cpu, place, 2), cpu);
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 2), torch::Device(torch::kCUDA, 1));
+    QCOMPARE(model::workerDevice("cuda", gpu0, place, 4), torch::Device(torch::kCUDA, 1));
+    std::string note;
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 1, &note), cpu);  // fewer GPUs than workers
+    QVERIFY2(note.find("2 workers on this machine but 1 GPU") != std::string::npos, note.c_str());
+    place.rank = place.local_rank = 0;  // worker 0 too, not only the one without a GPU
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 1), cpu);
+    try {
+      model::workerDevice("cuda:0", gpu0, place, 1);
+      QFAIL("an explicit GPU for two workers on one GPU was accepted");
+    } catch (const std::invalid_argument& e) {
+      QVERIFY2(QString(e.what()).contains("2 workers on this machine but 1 GPU") && QString(e.what()).contains("--device cpu"),
+               e.what());
+    }
+    // Under a launcher that does not say LOCAL_WORLD_SIZE: this worker's local rank counts.
+    place.local_world_size = 0;
+    place.rank = place.local_rank = 3;
+    place.world_size = 4;
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 4), torch::Device(torch::kCUDA, 3));
+    QCOMPARE(model::workerDevice("auto", gpu0, place, 3), cpu);
+  }
+
   void twoWorkersOnHalfBatchesMatchOneOnWholeBatches() {
     const QString one = dir_.path() + "/one", two = dir_.path() + "/two";
     auto a = train(one, 6, {});

@@ -125,7 +125,7 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
     }
     auto loss = model::labelSmoothedCrossEntropy(logits, tgt_out, o.pad_id, 0.1, /*count_correct=*/false);
     loss.loss.backward();
-    adam->step();
+    model::adamStep(*adam);
   };
   step();  // warm-up: allocations, first-touch
   synchronize(device);

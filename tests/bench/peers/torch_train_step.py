@@ -10,7 +10,8 @@ cross-entropy ignoring padding, Adam(0.9, 0.98, 1e-9). The batch is random
 token ids of the given shape, as attention-studio-bench's.
 
   --mode eager | compile   (torch.compile, default inductor backend)
-  --bf16                   the forward pass under CPU autocast to bfloat16
+  --bf16                   the forward pass under autocast to bfloat16
+  --device cpu | cuda      where it runs (a GPU: timings after synchronizing)
 
 Prints one JSON object: seconds a step (mean over --steps after warm-up) and
 target tokens a second.
@@ -129,21 +130,27 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mode", choices=["eager", "compile"], default="eager")
     p.add_argument("--bf16", action="store_true")
+    p.add_argument("--device", default="cpu")
     a = p.parse_args()
+    device = torch.device(a.device)
+
+    def sync():
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
 
     torch.manual_seed(1)
     torch.set_num_threads(a.threads)
-    model = Transformer(a.vocab, a.d_model, a.heads, a.layers, a.d_ff)
+    model = Transformer(a.vocab, a.d_model, a.heads, a.layers, a.d_ff).to(device)
     model.train()
     adam = torch.optim.Adam(model.parameters(), lr=1e-4, betas=(0.9, 0.98), eps=1e-9)
-    src = torch.randint(4, a.vocab, (a.batch, a.src_len))
-    tgt_in = torch.randint(4, a.vocab, (a.batch, a.tgt_len))
-    tgt_out = torch.randint(4, a.vocab, (a.batch, a.tgt_len))
+    src = torch.randint(4, a.vocab, (a.batch, a.src_len), device=device)
+    tgt_in = torch.randint(4, a.vocab, (a.batch, a.tgt_len), device=device)
+    tgt_out = torch.randint(4, a.vocab, (a.batch, a.tgt_len), device=device)
     forward = torch.compile(model) if a.mode == "compile" else model
 
     def step():
         adam.zero_grad()
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=a.bf16):
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=a.bf16):
             logits = forward(src, tgt_in)
         loss = F.cross_entropy(logits.float().reshape(-1, a.vocab), tgt_out.reshape(-1), ignore_index=0,
                                label_smoothing=0.1)
@@ -153,14 +160,17 @@ def main():
     warm = time.perf_counter()
     step()  # warm-up (and, with torch.compile, the compilation)
     step()
+    sync()
     warm_seconds = time.perf_counter() - warm
     start = time.perf_counter()
     for _ in range(a.steps):
         step()
+    sync()
     seconds = (time.perf_counter() - start) / a.steps
     print(json.dumps({"engine": "pytorch-" + a.mode, "torch": torch.__version__, "bf16": a.bf16,
                       "step_seconds": seconds, "tokens_per_s": a.batch * a.tgt_len / seconds,
-                      "warmup_seconds": warm_seconds, "threads": torch.get_num_threads()}))
+                      "warmup_seconds": warm_seconds, "threads": torch.get_num_threads(),
+                      "device": str(device)}))
 
 
 if __name__ == "__main__":
