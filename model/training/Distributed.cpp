@@ -11,6 +11,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #ifdef STUDIO_WITH_GLOO  // set by model/CMakeLists.txt when Gloo's headers are there
 #ifndef USE_C10D_GLOO
@@ -53,6 +54,7 @@ WorkerPlace workerPlaceFromEnvironment() {
   if (const char* addr = std::getenv("MASTER_ADDR"); addr && *addr) place.master_addr = addr;
   place.master_port = integerVariable("MASTER_PORT", place.master_port, 1, 65535);
   place.join_timeout_seconds = integerVariable("STUDIO_DIST_TIMEOUT", place.join_timeout_seconds, 1, 86400);
+  place.bucket_megabytes = integerVariable("STUDIO_BUCKET_MB", place.bucket_megabytes, 1, 1024);
   return place;
 }
 
@@ -107,6 +109,9 @@ bool distributedBuilt() { return true; }
 struct WorkerGroup::Impl {
   c10::intrusive_ptr<c10d::Store> store;  // declared first: the group goes before it
   c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+  // Sums started, not yet waited for (c10d::Work; its namespace moved between releases).
+  std::vector<decltype(std::declval<c10d::ProcessGroupGloo&>().allreduce(std::declval<std::vector<at::Tensor>&>()))>
+      pending;
 };
 
 WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
@@ -152,53 +157,26 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
 
 WorkerGroup::~WorkerGroup() = default;
 
-void WorkerGroup::sumGradients(const std::vector<torch::Tensor>& parameters, std::vector<double>& extra,
-                               int64_t bucket_bytes) {
-  const auto started = std::chrono::steady_clock::now();
-  std::vector<torch::Tensor> grads;
-  for (const auto& p : parameters) {
-    torch::Tensor parameter = p;  // a handle: its gradient is the parameter's
-    if (!parameter.grad().defined()) parameter.mutable_grad() = torch::zeros_like(parameter);
-    grads.push_back(p.grad());
-  }
-  // Buckets of consecutive gradients of one type, flattened.
-  std::vector<std::vector<size_t>> buckets;
-  int64_t bytes = bucket_bytes;
-  for (size_t i = 0; i < grads.size(); ++i) {
-    const bool same_type = !buckets.empty() && grads[i].scalar_type() == grads[buckets.back().front()].scalar_type();
-    if (bytes >= bucket_bytes || !same_type) {
-      buckets.emplace_back();
-      bytes = 0;
-    }
-    buckets.back().push_back(i);
-    bytes += grads[i].numel() * int64_t(grads[i].element_size());
-  }
-  std::vector<std::vector<torch::Tensor>> flats;
-  for (const auto& bucket : buckets) {
-    std::vector<torch::Tensor> pieces;
-    for (size_t i : bucket) pieces.push_back(grads[i].reshape({-1}));
-    flats.push_back({torch::cat(pieces)});
-  }
-  flats.push_back({torch::tensor(extra, torch::kDouble)});
+void WorkerGroup::startSum(const torch::Tensor& flat) {
+  std::vector<torch::Tensor> one{flat};
   try {
-    std::vector<decltype(impl_->group->allreduce(flats.front()))> works;
-    for (auto& flat : flats) works.push_back(impl_->group->allreduce(flat));
-    for (auto& work : works) work->wait();
+    impl_->pending.push_back(impl_->group->allreduce(one));
+  } catch (const std::exception& e) {
+    impl_->pending.clear();
+    throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while summing gradients: " +
+                             firstLine(e.what()));
+  }
+}
+
+void WorkerGroup::waitForSums() {
+  auto pending = std::move(impl_->pending);
+  impl_->pending.clear();
+  try {
+    for (auto& work : pending) work->wait();
   } catch (const std::exception& e) {
     throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while summing gradients: " +
                              firstLine(e.what()));
   }
-  for (size_t b = 0; b < buckets.size(); ++b) {
-    int64_t offset = 0;
-    for (size_t i : buckets[b]) {
-      const int64_t n = grads[i].numel();
-      grads[i].copy_(flats[b][0].slice(0, offset, offset + n).view_as(grads[i]));
-      offset += n;
-    }
-  }
-  auto summed = flats.back()[0].contiguous();
-  for (size_t i = 0; i < extra.size(); ++i) extra[i] = summed[int64_t(i)].item<double>();
-  last_reduce_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 void WorkerGroup::broadcast(const std::vector<torch::Tensor>& tensors) {
@@ -254,7 +232,8 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds) : place
                            "(install libgloo-dev and build again)");
 }
 WorkerGroup::~WorkerGroup() = default;
-void WorkerGroup::sumGradients(const std::vector<torch::Tensor>&, std::vector<double>&, int64_t) {}
+void WorkerGroup::startSum(const torch::Tensor&) {}
+void WorkerGroup::waitForSums() {}
 void WorkerGroup::broadcast(const std::vector<torch::Tensor>&) {}
 void WorkerGroup::barrier() {}
 void WorkerGroup::tell(const std::string&, const std::string&) {}

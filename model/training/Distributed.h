@@ -10,7 +10,7 @@
 
 // Data-parallel training on PyTorch's own distributed engine, c10d: the
 // workers meet at a TCPStore that rank 0 hosts, and sum their gradients with
-// Gloo (CPU tensors). Every worker holds the whole model and optimizer; each
+// Gloo (GradientSum, during the backward pass). Every worker holds the whole model and optimizer; each
 // takes its share of every global batch (Trainer), so the learning dynamics
 // do not depend on the number of workers. The c10d headers stay in
 // Distributed.cpp.
@@ -25,6 +25,8 @@ struct WorkerPlace {
   int master_port = 29500;
   // How long the workers wait for each other to join (STUDIO_DIST_TIMEOUT, seconds).
   int join_timeout_seconds = 60;
+  // The gradient sum's bucket size (STUDIO_BUCKET_MB, megabytes; GradientSum).
+  int bucket_megabytes = 25;
   bool distributed() const { return world_size > 1; }
 };
 
@@ -71,21 +73,18 @@ class WorkerGroup {
   int rank() const { return place_.rank; }
   int size() const { return place_.world_size; }
 
-  // Sums every parameter's gradient over the workers (missing gradients
-  // count as zeros and are created), in flat buckets of about
-  // `bucket_bytes`, together with `extra` (a few numbers: loss sums, token
-  // counts, a stop flag), which is summed as well. Throws
-  // std::runtime_error naming this rank when another worker is gone.
-  void sumGradients(const std::vector<torch::Tensor>& parameters, std::vector<double>& extra,
-                    int64_t bucket_bytes = 25 << 20);
+  // Starts summing `flat` over the workers, in place, and returns at once
+  // (GradientSum starts its buckets this way while the backward pass runs);
+  // every worker must start the same sums in the same order.
+  void startSum(const torch::Tensor& flat);
+  // Returns when every sum started has ended. Throws std::runtime_error
+  // naming this rank when another worker is gone.
+  void waitForSums();
   // Rank 0's tensors to every worker (the initial model, for certainty).
   void broadcast(const std::vector<torch::Tensor>& tensors);
   // Returns when every worker has called it: the end of a run, so that rank
   // 0 (which hosts the store) stays until the others have heard all it told.
   void barrier();
-  // Seconds the last sumGradients spent communicating.
-  double lastReduceSeconds() const { return last_reduce_seconds_; }
-
   // Rank 0 tells the others something (a step's outcome: the evaluation's
   // decisions, the checkpoint resumed from); the others wait for it as long
   // as rank 0 lives, however long rank 0 works (an evaluation may take
@@ -97,7 +96,6 @@ class WorkerGroup {
   struct Impl;
   WorkerPlace place_;
   std::unique_ptr<Impl> impl_;
-  double last_reduce_seconds_ = 0;
 };
 
 }  // namespace studio::model

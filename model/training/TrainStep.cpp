@@ -27,7 +27,8 @@ std::runtime_error outOfMemory(const torch::Device& device, int64_t step, const 
 
 StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state, const TrainingData& data,
                          const TrainingConfig& config, const torch::Device& device, const WorkerShare& share,
-                         const Precision& precision, const std::string& last_checkpoint) {
+                         const Precision& precision, const std::string& last_checkpoint,
+                         const std::function<void()>& last_backward_starts) {
   StepSums sums;
   const auto& m = config.model;
   for (int64_t a = 0; a < config.accumulate_steps; ++a) {
@@ -46,6 +47,7 @@ StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState&
       out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
                                       m.pad_id, config.label_smoothing, /*count_correct=*/false);
       const double weight = double(out.tokens) / double(batch_tokens);  // exactly 1 for one worker
+      if (a == config.accumulate_steps - 1 && last_backward_starts) last_backward_starts();
       (out.loss * (weight * precision.loss_scale / double(config.accumulate_steps))).backward();
     } catch (const c10::OutOfMemoryError&) {
       throw outOfMemory(device, state.step + 1, t.src, t.target_in, config.max_tokens, last_checkpoint);

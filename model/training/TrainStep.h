@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "model/Transformer.h"
@@ -33,9 +34,11 @@ struct Precision {
 // workers' gradients sum to the gradient one process would compute on the
 // whole batch. Throws std::runtime_error for a loss that is not finite and
 // for running out of memory, naming the step, the batch, what to lower and
-// `last_checkpoint`.
+// `last_checkpoint`. `last_backward_starts` runs just before the step's last
+// backward pass (GradientSum::arm).
 StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state, const TrainingData& data,
                          const TrainingConfig& config, const torch::Device& device, const WorkerShare& share,
-                         const Precision& precision, const std::string& last_checkpoint);
+                         const Precision& precision, const std::string& last_checkpoint,
+                         const std::function<void()>& last_backward_starts = {});
 
 }  // namespace studio::model

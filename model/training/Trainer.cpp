@@ -14,6 +14,7 @@
 #include "model/runtime/Runtime.h"
 #include "model/training/Evaluation.h"
 #include "model/training/MetricsLog.h"
+#include "model/training/GradientSum.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Probes.h"
@@ -164,20 +165,29 @@ bool Trainer::run() {
     BatchStream batches(data, config_, state);
     const int workers = group ? group->size() : 1;
 
+    // Several workers sum their gradients during the last backward pass of a step.
+    std::unique_ptr<GradientSum> gradient_sum;
+    if (group)
+      gradient_sum =
+          std::make_unique<GradientSum>(*group, model->parameters(), int64_t(place_.bucket_megabytes) << 20);
     auto forwardBackward = [&]() {
       const Precision precision{amp, amp_dtype, scaler.scale()};
       return model::forwardBackward(model, batches, state, data, config_, device, {place_.rank, workers}, precision,
-                                    checkpoints.last());
+                                    checkpoints.last(),
+                                    gradient_sum ? std::function<void()>([&] { gradient_sum->arm(); }) : nullptr);
     };
 
-    // Sums the gradients and the figures over the workers; true when a stop was asked of any.
+    // Ends the sums of the gradients and the figures over the workers; true when a stop was asked of any.
     double reduce_seconds = 0;
     auto reduce = [&](StepSums& sums) {
       if (!group) return stop_.load();
       std::vector<double> extra{sums.loss, sums.nll, double(sums.tokens), sums.epochs_done ? 1.0 : 0.0,
                                 stop_.load() ? 1.0 : 0.0};
-      group->sumGradients(model->parameters(), extra);
-      reduce_seconds = group->lastReduceSeconds();
+      gradient_sum->finish(extra);
+      reduce_seconds = gradient_sum->lastWaitSeconds();
+      if (lead && state.step == 0)
+        log("gradient sum: " + std::to_string(gradient_sum->buckets()) + (gradient_sum->buckets() == 1 ? " bucket, " : " buckets, ") +
+            std::to_string(gradient_sum->lastEarlyBuckets()) + " started during the backward pass");
       sums.loss = extra[0];
       sums.nll = extra[1];
       sums.tokens = int64_t(std::llround(extra[2]));

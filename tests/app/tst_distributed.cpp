@@ -9,6 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <thread>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -22,6 +24,7 @@
 #include "model/files/ModelFile.h"
 #include "model/training/Checkpoints.h"
 #include "model/training/Distributed.h"
+#include "model/training/GradientSum.h"
 
 using namespace studio;
 
@@ -168,6 +171,74 @@ class TestDistributed : public QObject {
     place.world_size = 4;
     QCOMPARE(model::workerDevice("auto", gpu0, place, 4), torch::Device(torch::kCUDA, 3));
     QCOMPARE(model::workerDevice("auto", gpu0, place, 3), cpu);
+  }
+
+  void gradientsAreSummedWhileTheBackwardPassRuns() {
+    // Two workers in this process (threads), the same small network each and
+    // different inputs. Step 1 accumulates two passes; the sum starts during
+    // the second in buckets small enough to be several. Step 2: worker 1's
+    // share of the last batch was empty (no pass at all). Each time the sums
+    // are the two workers' gradients added, on both; a parameter no pass
+    // touches sums to zeros; the extra numbers are summed too.
+    const int port = model::freeLocalPort();
+    struct Seen {
+      std::vector<std::vector<torch::Tensor>> own, summed;  // a step each
+      std::vector<double> extra;
+      int early = -1, buckets = 0;
+      std::string error;
+    } seen[2];
+    auto worker = [&](int rank) {
+      try {
+        model::WorkerPlace place;
+        place.rank = place.local_rank = rank;
+        place.world_size = place.local_world_size = 2;
+        place.master_port = port;
+        model::WorkerGroup group(place, std::chrono::seconds(30));
+        torch::manual_seed(1);
+        torch::nn::Linear first(8, 16), second(16, 4);
+        auto unused = torch::zeros({3}).requires_grad_();
+        const std::vector<torch::Tensor> parameters{unused, first->weight, first->bias, second->weight, second->bias};
+        model::GradientSum sum(group, parameters, /*bucket_bytes=*/256);
+        seen[rank].buckets = sum.buckets();
+        torch::manual_seed(10 + uint64_t(rank));
+        auto pass = [&] { second(torch::relu(first(torch::randn({5, 8})))).pow(2).sum().backward(); };
+        auto copies = [&] {
+          std::vector<torch::Tensor> out;
+          for (const auto& p : parameters) out.push_back(p.grad().defined() ? p.grad().clone() : torch::zeros_like(p));
+          return out;
+        };
+        for (int step = 0; step < 2; ++step) {
+          for (auto p : parameters) p.mutable_grad() = torch::Tensor();
+          if (step == 0) pass();
+          sum.arm();
+          if (step == 0 || rank == 0) pass();
+          seen[rank].own.push_back(copies());
+          std::vector<double> extra{double(rank + 1), 10.0};
+          sum.finish(extra);
+          seen[rank].summed.push_back(copies());
+          if (step == 0) seen[rank].early = sum.lastEarlyBuckets(), seen[rank].extra = extra;
+        }
+      } catch (const std::exception& e) {
+        seen[rank].error = e.what();
+      }
+    };
+    std::thread other(worker, 1);
+    worker(0);
+    other.join();
+    QVERIFY2(seen[0].error.empty(), seen[0].error.c_str());
+    QVERIFY2(seen[1].error.empty(), seen[1].error.c_str());
+    QCOMPARE(seen[0].buckets, 3);
+    QCOMPARE(seen[0].early, 2);  // the two buckets of the network; the unused one at the end
+    QCOMPARE(seen[0].extra, (std::vector<double>{3.0, 20.0}));
+    for (int step = 0; step < 2; ++step)
+      for (size_t i = 0; i < 5; ++i) {
+        const auto expected = seen[0].own[step][i] + seen[1].own[step][i];
+        QVERIFY2(torch::allclose(seen[0].summed[step][i], expected, 1e-5, 1e-6),
+                 qPrintable(QString("step %1, parameter %2").arg(step + 1).arg(i)));
+        QVERIFY(torch::equal(seen[0].summed[step][i], seen[1].summed[step][i]));
+      }
+    QVERIFY(torch::equal(seen[0].summed[0][0], torch::zeros({3})));
+    QVERIFY(torch::equal(seen[1].own[1][1], torch::zeros({16, 8})));  // worker 1 had nothing in step 2
   }
 
   void twoWorkersOnHalfBatchesMatchOneOnWholeBatches() {

@@ -245,7 +245,7 @@ void TestTrainingMath::multiTensorAdamIsLibTorchsAdam() {
   for (int step = 0; step < 4; ++step) {
     for (size_t i = 0; i < shapes.size(); ++i) {
       if (i == 2 && step < 2) continue;  // no gradient yet
-      auto grad = torch::randn(shapes[i]) * (i + 1);
+      auto grad = torch::randn(shapes[i]) * double(i + 1);
       ours[i].mutable_grad() = grad.clone();
       theirs[i].mutable_grad() = grad.clone();
     }
