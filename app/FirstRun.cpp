@@ -58,14 +58,20 @@ SpeedEstimator::SpeedEstimator(QObject* parent) : QObject(parent) {
 }
 
 SpeedEstimator::~SpeedEstimator() {
-  if (thread_) thread_->wait();
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+  }
 }
 
 bool SpeedEstimator::isRunning() const { return thread_ && thread_->isRunning(); }
 
 void SpeedEstimator::start(const QString& preset, int vocabularySize) {
   if (isRunning()) return;
-  if (thread_) thread_->deleteLater();
+  if (thread_) {
+    thread_->wait();  // finished: its last signal is out
+    delete thread_;
+  }
   thread_ = QThread::create([this, preset, vocabularySize] {
     try {
       const auto config = model::trainingPreset(preset.toStdString());
