@@ -6,6 +6,7 @@
 #include <QThread>
 
 #include "model/runtime/Runtime.h"
+#include "model/training/Distributed.h"
 #include "model/training/Checkpoints.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/TrainingConfig.h"
@@ -57,6 +58,16 @@ SpeedEstimator::SpeedEstimator(QObject* parent) : QObject(parent) {
   (void)registered;
 }
 
+int presetWorkers(const QString& preset, const QString& device) {
+  try {
+    const auto config = model::trainingPreset(preset.toStdString());
+    return model::defaultWorkerCount(int(config.cpu_workers), model::resolveDevice(device.toStdString()),
+                                     QThread::idealThreadCount());
+  } catch (const std::exception&) {
+    return 1;  // an unknown preset or a device not here: the run itself says so
+  }
+}
+
 SpeedEstimator::~SpeedEstimator() {
   if (thread_) {
     thread_->wait();
@@ -84,6 +95,7 @@ void SpeedEstimator::start(const QString& preset, int vocabularySize) {
       report.runSeconds = estimate.run_seconds;
       report.steps = config.max_steps;
       report.precision = QString::fromStdString(estimate.precision);
+      report.workers = estimate.workers;
       Q_EMIT estimated(report);
     } catch (const std::exception& e) {
       Q_EMIT failed(QString::fromUtf8(e.what()));

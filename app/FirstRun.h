@@ -24,11 +24,17 @@ QString newestRun(const QString& dir = QString());
 // (keep_models_every), as the engine names them.
 QMap<qint64, QString> runModels(const QString& run_dir);
 
+// How many worker processes a run of `preset` starts on `device` ("auto",
+// "cpu", "cuda") when the user asks for no number: the preset's cpu_workers
+// on a CPU (at most one a core), else 1 (model::defaultWorkerCount).
+int presetWorkers(const QString& preset, const QString& device);
+
 struct SpeedReport {
   QString preset;
   double stepSeconds = 0, evaluationSeconds = 0, runSeconds = 0;
   qint64 steps = 0;
   QString precision;  // "bf16" or "fp32", as the run will train here
+  int workers = 1;    // worker processes the run will use here
 };
 
 // Times a few training steps of a preset on a worker thread

@@ -65,13 +65,26 @@ void TrainingSession::endHelpers() {
   helper_config_.reset();
 }
 
-QString TrainingSession::startHelpers(const TrainingRequest& request, const QString& config_json, int port,
-                                      int threads) {
-  QString program = request.workerProgram;
+namespace {
+
+QString candidateProgram(const QString& requested) {
+  QString program = requested;
   if (program.isEmpty()) program = qEnvironmentVariable("STUDIO_WORKER_PROGRAM");
   if (program.isEmpty()) program = QCoreApplication::applicationDirPath() + "/attention-studio-cli";
-  if (!QFileInfo(program).isExecutable())
-    return tr("Cannot start the other workers: %1 is not there.").arg(program);
+  return program;
+}
+
+}  // namespace
+
+QString TrainingSession::workerProgram(const QString& requested) {
+  const QString program = candidateProgram(requested);
+  return QFileInfo(program).isExecutable() ? program : QString();
+}
+
+QString TrainingSession::startHelpers(const TrainingRequest& request, const QString& config_json, int port,
+                                      int threads) {
+  const QString program = workerProgram(request.workerProgram);
+  if (program.isEmpty()) return tr("Cannot start the other workers: %1 is not there.").arg(candidateProgram(request.workerProgram));
   QStringList args{"--threads", QString::number(threads), "train", "--out", request.runDir};
   if (request.resume) {
     args << "--resume";

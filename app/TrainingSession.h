@@ -68,6 +68,11 @@ class TrainingSession : public QObject {
 
   bool isRunning() const;
 
+  // The program that runs workers 1.. of a data-parallel run: `requested`,
+  // else $STUDIO_WORKER_PROGRAM, else the attention-studio-cli beside this
+  // program; "" when that is not an executable file.
+  static QString workerProgram(const QString& requested = QString());
+
   // Steps are reported at most this often (the last step always).
   void setStepInterval(int milliseconds) { step_interval_ms_ = milliseconds; }
 

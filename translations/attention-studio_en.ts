@@ -615,6 +615,10 @@ layer %2</translation>
             <numerusform>Train the starter model (about %n minutes)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 on %2 workers</source>
+        <translation>%1 on %2 workers</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

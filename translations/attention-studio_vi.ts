@@ -611,6 +611,10 @@ lớp %2</translation>
             <numerusform>Huấn luyện mô hình khởi đầu (khoảng %n phút)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 on %2 workers</source>
+        <translation>%1 trên %2 tiến trình</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

@@ -90,11 +90,12 @@ void FirstRunPanel::showEvent(QShowEvent* event) {
 
 void FirstRunPanel::showEstimate(const app::SpeedReport& report) {
   const int minutes = std::max(1, int(std::lround(report.runSeconds / 60.0)));
+  const QString precision = report.precision == "fp32" ? tr("float32") : report.precision;
   estimate_->setText(
       tr("About %n minute(s) on this computer (%1 steps of %2 s, in %3), measured just now.", "", minutes)
           .arg(report.steps)
           .arg(report.stepSeconds, 0, 'f', 2)
-          .arg(report.precision == "fp32" ? tr("float32") : report.precision));
+          .arg(report.workers > 1 ? tr("%1 on %2 workers").arg(precision).arg(report.workers) : precision));
   start_->setText(tr("Train the starter model (about %n minute(s))", "", minutes));
   Q_EMIT estimated(report);
 }

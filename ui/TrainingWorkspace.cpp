@@ -427,6 +427,11 @@ void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   setCorpus(app::demoCorpusDir());
   setDataDir(app::demoDataDir());
   settings_->setPreset("starter");
+  // Two one-thread workers on a CPU of two cores or more (the second one a
+  // process of the command-line program beside this one, when it is there).
+  workers_->setValue(app::TrainingSession::workerProgram().isEmpty()
+                         ? 1
+                         : app::presetWorkers("starter", device_->currentText()));
   if (starter_max_steps_ > 0) {
     settings_->setMaxSteps(int(starter_max_steps_));
     settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));

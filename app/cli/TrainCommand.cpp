@@ -1,11 +1,13 @@
 // train: a run folder from a data folder, Ctrl-C stops with a checkpoint.
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +18,7 @@
 #include "model/runtime/Runtime.h"
 #include "model/training/Distributed.h"
 #include "model/training/Probes.h"
+#include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/Trainer.h"
 
@@ -67,7 +70,8 @@ const CommandSpec& trainSpec() {
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
           {"nproc", "N", "train on N worker processes here, data-parallel (c10d: Gloo): one a GPU on a CUDA\n"
                          "machine, else N CPU workers sharing the cores. Under torchrun (RANK, WORLD_SIZE,\n"
-                         "LOCAL_RANK, MASTER_ADDR, MASTER_PORT set) this program is one worker: no --nproc"},
+                         "LOCAL_RANK, MASTER_ADDR, MASTER_PORT set) this program is one worker: no --nproc.\n"
+                         "Without it, a run on the CPU starts the configuration's cpu_workers (starter: 2)"},
       }};
   return spec;
 }
@@ -119,12 +123,25 @@ int runTrain(const ParsedArgs& args) {
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
   if (!resume) deviceFrom(config.device);
-  const int nproc = int(args.integer("nproc", 1, 1, 1024));
+  int nproc = int(args.integer("nproc", 1, 1, 1024));
   model::WorkerPlace place;
   try {
     place = model::workerPlaceFromEnvironment();
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
+  }
+  if (!args.has("nproc") && !place.distributed() && !args.has("estimate")) {
+    // No count asked for: the run's cpu_workers when it trains on the CPU.
+    try {
+      const auto run = resume ? model::readRunConfig(out) : config;
+      const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+      nproc = model::defaultWorkerCount(int(run.cpu_workers), model::resolveDevice(run.device), cores);
+    } catch (const std::exception&) {
+      nproc = 1;  // a folder that is no run, a device not here: the single process says so
+    }
+    if (nproc > 1)
+      std::fprintf(stderr, "training on %d CPU workers (cpu_workers in the configuration; --nproc 1 trains in one "
+                           "process)\n", nproc);
   }
   if (nproc > 1 && place.distributed())
     throw UsageError("--nproc starts workers, but this is already worker " + std::to_string(place.rank) + " of " +
@@ -146,11 +163,13 @@ int runTrain(const ParsedArgs& args) {
   if (args.has("estimate")) {
     if (resume) throw UsageError("--estimate times a new run; drop --resume");
     if (max_steps > 0) config.max_steps = max_steps;
+    if (args.has("nproc")) config.cpu_workers = nproc;  // --nproc 1: one process
     const auto estimate = model::estimateTrainingSpeed(config, data::Tokenizer(data_dir + "/spm.model").vocabSize(),
                                                        deviceFrom(config.device));
-    std::printf("about %.0f minutes here: %lld steps of %.3f s in %s, %lld evaluations of %.1f s\n",
+    const std::string workers = estimate.workers > 1 ? " on " + std::to_string(estimate.workers) + " workers" : "";
+    std::printf("about %.0f minutes here: %lld steps of %.3f s in %s%s, %lld evaluations of %.1f s\n",
                 estimate.run_seconds / 60.0, static_cast<long long>(config.max_steps), estimate.step_seconds,
-                estimate.precision.c_str(),
+                estimate.precision.c_str(), workers.c_str(),
                 static_cast<long long>(config.evaluate ? config.max_steps / config.eval_every : 0),
                 estimate.evaluation_seconds);
     return kOk;

@@ -81,6 +81,11 @@ torch::Device workerDevice(const std::string& requested, const torch::Device& re
                               " workers a machine, or train on the CPU (--device cpu)");
 }
 
+int defaultWorkerCount(int cpu_workers, const torch::Device& resolved, int cores) {
+  if (!resolved.is_cpu() || !distributedBuilt()) return 1;
+  return std::clamp(cpu_workers, 1, std::max(1, cores));
+}
+
 int freeLocalPort() {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));

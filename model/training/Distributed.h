@@ -48,6 +48,11 @@ std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank
 torch::Device workerDevice(const std::string& requested, const torch::Device& resolved, const WorkerPlace& place,
                            int gpus, std::string* note = nullptr);
 
+// How many worker processes a run starts when no count is asked for: its
+// configuration's `cpu_workers` when it trains on the CPU (at most one a core
+// of `cores`; 1 in a build without Gloo), else one.
+int defaultWorkerCount(int cpu_workers, const torch::Device& resolved, int cores);
+
 // A TCP port of the loopback interface that nothing listens on now, for
 // the workers of one machine to meet at. Throws std::runtime_error.
 int freeLocalPort();

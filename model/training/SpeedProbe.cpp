@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
+#include <ATen/Parallel.h>
 #include <torch/cuda.h>
 #include <torch/nn/utils/clip_grad.h>
 
@@ -10,6 +12,7 @@
 #include "model/data/Batching.h"
 #include "model/decoding/Decoding.h"
 #include "model/runtime/Runtime.h"
+#include "model/training/Distributed.h"
 #include "model/training/Loss.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
@@ -35,12 +38,21 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
   const auto dtype = mixedPrecisionType(config.mixed_precision_dtype, device);
   out.precision = amp ? (dtype == torch::kHalf ? "fp16" : "bf16") : "fp32";
 
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  out.workers = defaultWorkerCount(int(config.cpu_workers), device, cores);
+  struct ThreadsBack {  // the process's thread count, as it was, on every way out
+    int threads = at::get_num_threads();
+    ~ThreadsBack() { at::set_num_threads(threads); }
+  } threads_back;
+  if (out.workers > 1) configureThreads(std::max(1, cores / out.workers));
+
   torch::manual_seed(config.seed);
   Transformer model(options);
   model->to(device);
   model->train();
   auto optimizer = makeAdam(model->parameters(), 1e-4);
-  const int64_t batch = std::max<int64_t>(1, config.max_tokens / data::exampleCost(length, length));
+  const int64_t batch =
+      std::max<int64_t>(1, config.max_tokens / data::exampleCost(length, length) / int64_t(out.workers));
   auto random = [&](int64_t rows, int64_t columns) {
     return torch::randint(4, vocab_size, {rows, columns}, torch::kLong).to(device);
   };

@@ -16,6 +16,7 @@ struct SpeedEstimate {
   double evaluation_seconds = 0;  // one evaluation (dev loss and greedy translations)
   double run_seconds = 0;         // max_steps steps and every evaluation
   std::string precision;          // "bf16" or "fp32": what the run will use here
+  int workers = 1;                // worker processes the run will start here (defaultWorkerCount)
 };
 
 // Times `steps` training steps (after one untimed warm-up step) of
@@ -24,8 +25,11 @@ struct SpeedEstimate {
 // run's autocast, label-smoothed loss, backward, clipping, Adam. The
 // evaluation is estimated from the step: the dev loss as the forward passes
 // over `dev_pairs` pairs, the greedy translations of eval_sentences as one
-// forward of a batch of them a decoded token.
+// forward of a batch of them a decoded token. When the run will train on
+// several CPU workers, one worker's share is timed the way it runs: its part
+// of the batch on its cores/N threads (the others run beside it on theirs;
+// the gradient sum is not in the estimate).
 SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_size, const torch::Device& device,
-                                    int64_t steps = 3, int64_t length = 20, int64_t dev_pairs = 1500);
+                                    int64_t steps = 6, int64_t length = 20, int64_t dev_pairs = 1500);
 
 }  // namespace studio::model

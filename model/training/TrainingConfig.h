@@ -67,6 +67,11 @@ struct TrainingConfig {
   int64_t early_stopping_patience = 0;  // evaluations without a better dev BLEU; 0 = off
 
   std::string device = "auto";
+  // Worker processes for a run on the CPU when no worker count is given
+  // (`train` without --nproc; the app's first run): each takes its share of
+  // every batch on cores/N threads (see Distributed.h). Small models train
+  // faster as N one-thread processes than as one process of N threads.
+  int64_t cpu_workers = 1;
   // Autocast for the forward pass: "bf16" (GPUs since Ampere; also the CPU)
   // or "fp16" (CUDA only, with dynamic loss scaling).
   bool mixed_precision = false;

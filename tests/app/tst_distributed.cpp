@@ -17,6 +17,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
@@ -171,6 +173,36 @@ class TestDistributed : public QObject {
     place.world_size = 4;
     QCOMPARE(model::workerDevice("auto", gpu0, place, 4), torch::Device(torch::kCUDA, 3));
     QCOMPARE(model::workerDevice("auto", gpu0, place, 3), cpu);
+  }
+
+  void aCpuRunStartsTheWorkersItsConfigurationAsksFor() {
+    // cpu_workers (the starter preset's 2) when no --nproc is given and the
+    // run trains on the CPU: at most one a core, never on a GPU.
+    const torch::Device cpu(torch::kCPU), gpu0(torch::kCUDA, 0);
+    QCOMPARE(model::defaultWorkerCount(2, cpu, 2), 2);
+    QCOMPARE(model::defaultWorkerCount(4, cpu, 2), 2);
+    QCOMPARE(model::defaultWorkerCount(2, cpu, 1), 1);
+    QCOMPARE(model::defaultWorkerCount(1, cpu, 16), 1);
+    QCOMPARE(model::defaultWorkerCount(2, gpu0, 16), 1);
+
+    QFile base(dir_.path() + "/config.json"), two(dir_.path() + "/two-workers.json");
+    QVERIFY(base.open(QIODevice::ReadOnly) && two.open(QIODevice::WriteOnly));
+    auto json = QJsonDocument::fromJson(base.readAll()).object();
+    json["cpu_workers"] = 2;
+    two.write(QJsonDocument(json).toJson());
+    two.close();
+    const QString run = dir_.path() + "/configured";
+    auto r = cli({"train", "--data", data_, "--out", run, "--config", two.fileName(), "--max-steps", "3",
+                  "--device", "cpu"});
+    QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.err.contains("training on 2 CPU workers"), qPrintable(r.err));
+    QVERIFY2(r.out.contains("worker 1: finished at step 3"), qPrintable(r.out));
+    // The run's own configuration says it again on --resume; --nproc 1 overrides it.
+    r = cli({"train", "--out", run, "--resume", "--max-steps", "5"});
+    QVERIFY2(r.exit_code == 0 && r.out.contains("worker 1: finished at step 5"), qPrintable(r.err + r.out));
+    r = cli({"train", "--out", run, "--resume", "--max-steps", "6", "--nproc", "1"});
+    QVERIFY2(r.exit_code == 0 && r.out.contains("finished at step 6"), qPrintable(r.err + r.out));
+    QVERIFY2(!r.out.contains("worker 1") && !r.err.contains("CPU workers"), qPrintable(r.err + r.out));
   }
 
   void gradientsAreSummedWhileTheBackwardPassRuns() {

@@ -616,7 +616,8 @@ void TestTrainer::presets() {
   auto starter = model::trainingPreset("starter");
   QVERIFY(starter.mixed_precision && starter.mixed_precision_dtype == "auto");  // bf16 only where the CPU has it
   QVERIFY(starter.schedule == model::ScheduleKind::Cosine);
-  QCOMPARE(starter.max_steps, int64_t(3000));
+  QCOMPARE(starter.max_steps, int64_t(3800));
+  QCOMPARE(starter.cpu_workers, int64_t(2));  // two one-thread processes on a CPU of two cores
   auto four = model::trainingPreset("iwslt-4layer");
   QCOMPARE(four.model.encoder_layers, int64_t(4));
   QCOMPARE(four.model.heads, int64_t(8));

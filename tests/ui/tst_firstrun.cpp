@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -77,6 +78,8 @@ class TestFirstRun : public QObject {
 
     // One click: the demo data is prepared, the starter trains (shortened).
     training->setStarterMaxSteps(40);
+    // The second worker of the starter's two on a CPU: the command-line program.
+    qputenv("STUDIO_WORKER_PROGRAM", STUDIO_CLI_PATH);
     QSignalSpy running(training, &ui::TrainingWorkspace::runningChanged);
     const QString run = panel->runDir();
     QTest::mouseClick(button, Qt::LeftButton);
@@ -91,6 +94,12 @@ class TestFirstRun : public QObject {
       return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }());
     QVERIFY2(config.contains("\"schedule\": \"cosine\""), qPrintable(config));
+    if (app::presetWorkers("starter", "auto") == 2) {
+      auto* log = training->findChild<QPlainTextEdit*>("Log");
+      QVERIFY(log);
+      QVERIFY2(log->toPlainText().contains("Training on 2 workers"), qPrintable(log->toPlainText()));
+    }
+    qunsetenv("STUDIO_WORKER_PROGRAM");
 
     // Translate follows the run without a model being chosen.
     auto* translate = window.translate();
