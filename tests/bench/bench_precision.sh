@@ -29,7 +29,7 @@ for entry in "${presets[@]}"; do
     mixed=false
     [ "$precision" = bf16 ] && mixed=true
     cat > "$work/$preset-$precision.json" <<JSON
-{"mixed_precision": $mixed, "mixed_precision_dtype": "bf16", "max_steps": $steps, "eval_every": $steps,
+{"mixed_precision": $mixed, "mixed_precision_dtype": "bf16", "max_steps": $steps, "eval_every": $steps, "cpu_workers": 1,
  "eval_sentences": 50, "log_every": 1, "average_last": 0}
 JSON
     "$cli" train --data "$data" --out "$work/$preset-$precision" --preset "$preset" \
