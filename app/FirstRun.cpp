@@ -93,7 +93,7 @@ void SpeedEstimator::start(const QString& preset, int vocabularySize) {
       report.stepSeconds = estimate.step_seconds;
       report.evaluationSeconds = estimate.evaluation_seconds;
       report.runSeconds = estimate.run_seconds;
-      report.steps = config.max_steps;
+      report.steps = estimate.steps;
       report.precision = QString::fromStdString(estimate.precision);
       report.workers = estimate.workers;
       Q_EMIT estimated(report);

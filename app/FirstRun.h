@@ -5,6 +5,8 @@
 #include <QObject>
 #include <QString>
 
+#include "app/PrepareSession.h"
+
 class QThread;
 
 // Run folders, and what a new user needs before the first run: where runs go,
@@ -49,8 +51,8 @@ class SpeedEstimator : public QObject {
   bool isRunning() const;
 
  public Q_SLOTS:
-  // `vocabularySize`: the data's (the demo data's is 8,000).
-  void start(const QString& preset, int vocabularySize = 8000);
+  // `vocabularySize`: the data's (the demo data's is kDemoVocabularySize).
+  void start(const QString& preset, int vocabularySize = kDemoVocabularySize);
 
  Q_SIGNALS:
   void estimated(const studio::app::SpeedReport& report);

@@ -25,6 +25,11 @@ QString demoDataDir() {
       .filePath("attention-studio/demo-data");
 }
 
+int vocabularySizeFor(const QString& corpus) {
+  const bool demo = !corpus.isEmpty() && QFileInfo(corpus).absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath();
+  return demo ? kDemoVocabularySize : PrepareRequest().vocabularySize;
+}
+
 QString defaultDataDirFor(const QString& corpus) {
   const QFileInfo info(corpus);
   if (info.absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath()) return demoDataDir();

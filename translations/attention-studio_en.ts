@@ -1470,6 +1470,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</source>
         <translation>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</translation>
     </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>Time budget</source>
+        <translation>Time budget</translation>
+    </message>
+    <message>
+        <source>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</source>
+        <translation>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>

@@ -1463,6 +1463,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Sentences whose attention is recorded as the run trains, for the timelapse. A line without a reference records the model&apos;s own translation only.</source>
         <translation>Các câu được ghi lại chú ý trong khi huấn luyện, cho đoạn tua nhanh. Dòng không có bản dịch tham chiếu chỉ ghi bản dịch của chính mô hình.</translation>
     </message>
+    <message>
+        <source> min</source>
+        <translation> phút</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không</translation>
+    </message>
+    <message>
+        <source>Time budget</source>
+        <translation>Giới hạn thời gian</translation>
+    </message>
+    <message>
+        <source>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</source>
+        <translation>Số phút cả lượt huấn luyện được dùng: sau 200 bước đầu, nó đặt Số bước tối đa (không quá giá trị ở trên) bằng số bước vừa với tốc độ của chúng; không = huấn luyện đủ Số bước tối đa</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>

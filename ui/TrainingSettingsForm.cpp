@@ -68,6 +68,14 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   train_form->addRow(tr("Warmup steps"), warmup_);
   train_form->addRow(tr("Max steps"), max_steps_);
   train_form->addRow(tr("Evaluate every"), eval_every_);
+  auto* budget = new QDoubleSpinBox;
+  budget->setRange(0, 1000000);
+  budget->setDecimals(1);
+  budget->setSuffix(tr(" min"));
+  budget->setSpecialValueText(tr("none"));
+  addField(train_group, train_form, "time_budget_minutes", tr("Time budget"), budget,
+           tr("Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value "
+              "above) to the steps that fit at their pace; none = train Max steps"));
   layout->addWidget(train_group);
 
   auto* optim_group = new QGroupBox(tr("Optimisation"), this);

@@ -283,6 +283,7 @@ void TrainingWorkspace::prepareData() {
     request.target = corpus.section(" + ", 1).trimmed();
   } else {
     request.corpus = corpus;
+    request.vocabularySize = app::vocabularySizeFor(corpus);
   }
   request.outDir = data_dir_->text().trimmed();
   setRunning(true);
@@ -513,6 +514,8 @@ void TrainingWorkspace::onStep(const app::StepProgress& p) {
   lr_chart_->addPoint(lr_, double(p.step), p.learningRate);
   speed_chart_->addPoint(speed_, double(p.step), p.tokensPerSecond);
   progress_->setRange(0, int(std::min<qint64>(p.maxSteps, INT_MAX)));
+  // A time budget decides the steps early in the run: the form says them, and Resume trains to them.
+  if (p.maxSteps != settings_->maxSteps()) settings_->setMaxSteps(int(std::min<qint64>(p.maxSteps, INT_MAX)));
   progress_->setValue(int(std::min<qint64>(p.step, INT_MAX)));
   const double eta = p.step > 0 ? p.elapsedSeconds / double(p.step) * double(p.maxSteps - p.step) : 0.0;
   status_->setText(tr("Step %1 of %2 · loss %3 · %4 tokens/s · elapsed %5 · ETA %6")

@@ -21,6 +21,12 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/utils.h>
+#ifdef STUDIO_WITH_NCCL  // set by model/CMakeLists.txt in CUDA builds that found NCCL's header
+#ifndef USE_C10D_NCCL
+#define USE_C10D_NCCL 1  // and ProcessGroupNCCL only with this
+#endif
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
 #endif
 
 namespace studio::model {
@@ -107,20 +113,70 @@ std::vector<size_t> shareOfBatch(const std::vector<size_t>& rows, int rank, int 
   return share;
 }
 
+bool ncclBuilt() {
+#ifdef STUDIO_WITH_NCCL
+  return true;
+#else
+  return false;
+#endif
+}
+
 #ifdef STUDIO_WITH_GLOO
 
 bool distributedBuilt() { return true; }
 
+// Which engine sums GPU tensors: $STUDIO_DIST_BACKEND, "nccl" (the default
+// where this build has it) or "gloo". CPU tensors always go through Gloo.
+static bool ncclForGpuTensors() {
+  const char* value = std::getenv("STUDIO_DIST_BACKEND");
+  const std::string backend = value && *value ? value : "nccl";
+  if (backend != "nccl" && backend != "gloo")
+    throw std::invalid_argument("STUDIO_DIST_BACKEND='" + backend + "' is neither \"nccl\" nor \"gloo\"");
+#ifdef STUDIO_WITH_NCCL
+  return backend == "nccl";
+#else
+  return false;  // this build has no NCCL: Gloo sums GPU tensors through host memory
+#endif
+}
+
 struct WorkerGroup::Impl {
-  c10::intrusive_ptr<c10d::Store> store;  // declared first: the group goes before it
+  c10::intrusive_ptr<c10d::Store> store;  // declared first: the groups go before it
   c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+#ifdef STUDIO_WITH_NCCL
+  // Made at the first collective over GPU tensors (every worker reaches it at
+  // the same point: the initial broadcast), so that CPU workers of a CUDA build
+  // never touch CUDA. NCCL itself makes its communicator for the tensors'
+  // device then.
+  c10::intrusive_ptr<c10d::ProcessGroupNCCL> nccl;
+#endif
+  bool nccl_for_gpu = false;
+  int rank = 0, size = 1;
   // Sums started, not yet waited for (c10d::Work; its namespace moved between releases).
-  std::vector<decltype(std::declval<c10d::ProcessGroupGloo&>().allreduce(std::declval<std::vector<at::Tensor>&>()))>
-      pending;
+  using Work = decltype(std::declval<c10d::ProcessGroupGloo&>().allreduce(std::declval<std::vector<at::Tensor>&>()));
+  std::vector<Work> pending;
+
+  // Calls `collective` with the process group that serves `tensor`'s device.
+  template <class Collective>
+  Work on(const at::Tensor& tensor, Collective collective) {
+#ifdef STUDIO_WITH_NCCL
+    if (tensor.is_cuda() && nccl_for_gpu) {
+      if (!nccl) {
+        auto options = c10d::ProcessGroupNCCL::Options::create();
+        options->timeout = std::chrono::minutes(10);  // as Gloo's below
+        nccl = c10::make_intrusive<c10d::ProcessGroupNCCL>(c10::make_intrusive<c10d::PrefixStore>("nccl", store),
+                                                           rank, size, options);
+      }
+      return collective(*nccl);
+    }
+#endif
+    (void)tensor;
+    return collective(*group);
+  }
 };
 
 WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
     : place_(place), impl_(std::make_unique<Impl>()) {
+  impl_->nccl_for_gpu = ncclForGpuTensors();
   const std::string where = place.master_addr + ":" + std::to_string(place.master_port);
   const std::string me = "worker " + std::to_string(place.rank) + " of " + std::to_string(place.world_size);
   c10d::TCPStoreOptions options;
@@ -154,6 +210,8 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
       gloo->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
     auto prefixed = c10::make_intrusive<c10d::PrefixStore>("gloo", impl_->store);
     impl_->group = c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, place.rank, place.world_size, gloo);
+    impl_->rank = place.rank;
+    impl_->size = place.world_size;
   } catch (const std::exception& e) {
     throw std::runtime_error(me + ": could not connect to the other workers through " + where + ": " +
                              firstLine(e.what()));
@@ -162,10 +220,14 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
 
 WorkerGroup::~WorkerGroup() = default;
 
+std::string WorkerGroup::sumsThrough(const torch::Device& device) const {
+  return device.is_cuda() && impl_->nccl_for_gpu ? "NCCL" : "Gloo";
+}
+
 void WorkerGroup::startSum(const torch::Tensor& flat) {
   std::vector<torch::Tensor> one{flat};
   try {
-    impl_->pending.push_back(impl_->group->allreduce(one));
+    impl_->pending.push_back(impl_->on(flat, [&](auto& group) { return group.allreduce(one); }));
   } catch (const std::exception& e) {
     impl_->pending.clear();
     throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while summing gradients: " +
@@ -191,8 +253,8 @@ void WorkerGroup::broadcast(const std::vector<torch::Tensor>& tensors) {
   try {
     std::vector<std::vector<torch::Tensor>> each;
     for (const auto& t : tensors) each.push_back({t});
-    std::vector<decltype(impl_->group->broadcast(each.front()))> works;
-    for (auto& one : each) works.push_back(impl_->group->broadcast(one));
+    std::vector<Impl::Work> works;
+    for (auto& one : each) works.push_back(impl_->on(one.front(), [&](auto& group) { return group.broadcast(one); }));
     for (auto& work : works) work->wait();
   } catch (const std::exception& e) {
     throw std::runtime_error("worker " + std::to_string(rank()) + ": lost the other workers while receiving the model: " +
@@ -237,6 +299,7 @@ WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds) : place
                            "(install libgloo-dev and build again)");
 }
 WorkerGroup::~WorkerGroup() = default;
+std::string WorkerGroup::sumsThrough(const torch::Device&) const { return {}; }
 void WorkerGroup::startSum(const torch::Tensor&) {}
 void WorkerGroup::waitForSums() {}
 void WorkerGroup::broadcast(const std::vector<torch::Tensor>&) {}

@@ -10,7 +10,7 @@
 
 // Data-parallel training on PyTorch's own distributed engine, c10d: the
 // workers meet at a TCPStore that rank 0 hosts, and sum their gradients with
-// Gloo (GradientSum, during the backward pass). Every worker holds the whole model and optimizer; each
+// Gloo, or NCCL on GPUs (GradientSum, during the backward pass). Every worker holds the whole model and optimizer; each
 // takes its share of every global batch (Trainer), so the learning dynamics
 // do not depend on the number of workers. The c10d headers stay in
 // Distributed.cpp.
@@ -60,6 +60,11 @@ int freeLocalPort();
 // Whether this build can train on several workers (c10d with Gloo compiled in).
 bool distributedBuilt();
 
+// Whether workers on GPUs sum through NCCL in this build (a CUDA build that
+// found NCCL's header); without it they sum through Gloo, in host memory.
+// STUDIO_DIST_BACKEND=gloo chooses Gloo in a build with NCCL too.
+bool ncclBuilt();
+
 // The rows of a global batch that worker `rank` of `world_size` takes: every
 // world_size-th one (the batch is sorted by length, so each share has about
 // the same padding).
@@ -76,6 +81,8 @@ class WorkerGroup {
   WorkerGroup& operator=(const WorkerGroup&) = delete;
 
   int rank() const { return place_.rank; }
+  // "NCCL" or "Gloo": which engine sums tensors on `device` (CPU tensors: Gloo).
+  std::string sumsThrough(const torch::Device& device) const;
   int size() const { return place_.world_size; }
 
   // Starts summing `flat` over the workers, in place, and returns at once

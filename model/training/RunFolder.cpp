@@ -27,6 +27,11 @@ TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir) 
   }
 }
 
+void writeRunConfig(const std::string& run_dir, const TrainingConfig& config, const std::string& data_dir) {
+  const nlohmann::json run_config{{"data", fs::absolute(data_dir).string()}, {"training", toJson(config)}};
+  writeFileAtomically(run_dir + "/config.json", run_config.dump(2) + "\n");
+}
+
 CheckpointKeeper::CheckpointKeeper(std::string run_dir, const TrainingConfig& config,
                                    std::function<void(const std::string&)> log)
     : run_dir_(std::move(run_dir)), config_(config), log_(std::move(log)) {}

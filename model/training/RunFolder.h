@@ -14,6 +14,9 @@ namespace studio::model {
 // folder it names). Throws std::runtime_error naming the file.
 TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir = nullptr);
 
+// Writes config.json (atomically): `config` and the data folder, made absolute.
+void writeRunConfig(const std::string& run_dir, const TrainingConfig& config, const std::string& data_dir);
+
 // Writes the run's checkpoints: each atomically, with a warning first when
 // the disk may not hold it; only the newest keep_last stay; every
 // keep_models_every-th evaluation's model is kept in models/; best.pt is a

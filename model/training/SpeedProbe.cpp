@@ -16,6 +16,7 @@
 #include "model/training/Loss.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
+#include "model/training/TimeBudget.h"
 
 namespace studio::model {
 
@@ -93,8 +94,15 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
     const double decode_seconds = secondsSince(decode_started) * double(sentences) / double(sample);
     out.evaluation_seconds = loss_seconds + decode_seconds;
   }
-  const int64_t evaluations = config.evaluate ? config.max_steps / std::max<int64_t>(1, config.eval_every) : 0;
-  out.run_seconds = out.step_seconds * double(config.max_steps) + out.evaluation_seconds * double(evaluations);
+  // A step with its share of the evaluations; a time budget holds as many as fit.
+  const double evaluation_share = config.evaluate ? out.evaluation_seconds / double(std::max<int64_t>(1, config.eval_every)) : 0.0;
+  out.steps = config.max_steps;
+  if (config.time_budget_minutes > 0) {
+    const TimeBudget budget(config.time_budget_minutes, config.max_steps);
+    out.steps = std::clamp<int64_t>(int64_t(budget.seconds() / (out.step_seconds + evaluation_share)), 1, config.max_steps);
+  }
+  const int64_t evaluations = config.evaluate ? out.steps / std::max<int64_t>(1, config.eval_every) : 0;
+  out.run_seconds = out.step_seconds * double(out.steps) + out.evaluation_seconds * double(evaluations);
   return out;
 }
 

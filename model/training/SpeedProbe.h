@@ -14,7 +14,8 @@ namespace studio::model {
 struct SpeedEstimate {
   double step_seconds = 0;        // one optimizer step with a full batch
   double evaluation_seconds = 0;  // one evaluation (dev loss and greedy translations)
-  double run_seconds = 0;         // max_steps steps and every evaluation
+  double run_seconds = 0;         // `steps` steps and their evaluations
+  int64_t steps = 0;              // max_steps, or fewer where a time budget holds fewer
   std::string precision;          // "bf16" or "fp32": what the run will use here
   int workers = 1;                // worker processes the run will start here (defaultWorkerCount)
 };

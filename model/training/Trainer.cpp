@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,7 @@
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Probes.h"
+#include "model/training/TimeBudget.h"
 #include "model/training/TrainStep.h"
 #include "model/training/RunFolder.h"
 #include "model/training/TrainingData.h"
@@ -64,6 +66,7 @@ bool Trainer::run() {
   auto log = [&](const std::string& line) {
     if (callbacks_.log) callbacks_.log(line);
   };
+  const auto run_started = Clock::now();
   try {
     // --- the workers meet first, so that a failing set-up ends them all --
     std::unique_ptr<WorkerGroup> group;
@@ -94,11 +97,11 @@ bool Trainer::run() {
     const auto device = workerDevice(config_.device, resolveDevice(config_.device), place_,
                                      int(availableDevices().size()) - 1, &device_note);
     if (lead && !device_note.empty()) log(device_note);
+    if (lead && group) log("gradients summed through " + group->sumsThrough(device));
     if (lead) {
       fs::create_directories(fs::path(run_dir_) / "checkpoints");
       if (!resume_) {
-        const nlohmann::json run_config{{"data", fs::absolute(data_dir_).string()}, {"training", toJson(config_)}};
-        writeFileAtomically(run_dir_ + "/config.json", run_config.dump(2) + "\n");
+        writeRunConfig(run_dir_, config_, data_dir_);
         copyFileAtomically(data_dir_ + "/spm.model", run_dir_ + "/spm.model");
       }
     }
@@ -223,6 +226,27 @@ bool Trainer::run() {
       return true;
     };
 
+    // A time budget decides max_steps from the pace of the first steps (rank
+    // 0's, for every worker) and writes it into config.json for --resume.
+    const double budget_minutes = max_steps_override_ > 0 ? 0.0 : config_.time_budget_minutes;
+    TimeBudget budget(budget_minutes, config_.max_steps);
+    auto fitTheBudget = [&]() {
+      int64_t steps = budget.observe(state.step, secondsSince(run_started));
+      if (steps == 0) return;
+      if (group) {
+        if (lead) group->tell("budget", std::to_string(steps));
+        steps = std::stoll(group->hear("budget"));
+      }
+      config_.max_steps = steps;
+      config_.time_budget_minutes = 0;
+      if (!lead) return;
+      writeRunConfig(run_dir_, config_, data_dir_);
+      char line[160];
+      std::snprintf(line, sizeof line, "time budget of %g min: %lld steps (%.3f s a step so far)", budget_minutes,
+                    static_cast<long long>(steps), budget.pace());
+      log(line);
+    };
+
     const auto started = Clock::now();
     auto window_start = Clock::now();
     int64_t window_tokens = 0;
@@ -324,6 +348,7 @@ bool Trainer::run() {
       }
       if (!optimizerStep()) continue;
       wrote_at_this_step = false;
+      if (budget.active()) fitTheBudget();
       report(sums);
       if (state.step % config_.eval_every == 0) {
         bool early_stop = false;

@@ -42,6 +42,11 @@ struct TrainingConfig {
   int64_t plateau_patience = 2;  // evaluations without improvement before a cut
 
   int64_t max_steps = 100000;
+  // Minutes of wall time the whole run may take (0: no budget): after its
+  // first steps the run sets max_steps (at most the configured one) to the
+  // steps that fit at their pace (TimeBudget.h), and writes it into its
+  // config.json. --max-steps turns the budget off.
+  double time_budget_minutes = 0;
   int64_t max_epochs = 0;  // 0 = no limit
   uint64_t seed = 1;
 

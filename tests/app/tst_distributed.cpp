@@ -2,7 +2,9 @@
 // Gloo workers on half batches end where one process on whole batches does,
 // a run moves between world sizes on resume, a killed worker ends the run
 // with a message naming it and an intact last checkpoint, and a port in use
-// or a master that never answers is an error, not a hang.
+// or a master that never answers is an error, not a hang. GPU tensors sum
+// through NCCL where the build has it (run for real on a machine with two
+// GPUs; skipped elsewhere).
 
 #include <netinet/in.h>
 #include <signal.h>
@@ -271,6 +273,79 @@ class TestDistributed : public QObject {
       }
     QVERIFY(torch::equal(seen[0].summed[0][0], torch::zeros({3})));
     QVERIFY(torch::equal(seen[1].own[1][1], torch::zeros({16, 8})));  // worker 1 had nothing in step 2
+  }
+
+  void eachDeviceSumsThroughItsEngine() {
+    // CPU tensors through Gloo; GPU tensors through NCCL where the build has
+    // it, unless STUDIO_DIST_BACKEND says gloo; another value is an error
+    // that names the variable. (A group of one worker is enough to ask.)
+    const torch::Device gpu(torch::kCUDA, 0);
+    model::WorkerPlace place;
+    place.master_port = model::freeLocalPort();
+    {
+      model::WorkerGroup group(place, std::chrono::seconds(30));
+      QCOMPARE(group.sumsThrough(torch::kCPU), std::string("Gloo"));
+      QCOMPARE(group.sumsThrough(gpu), std::string(model::ncclBuilt() ? "NCCL" : "Gloo"));
+    }
+    qputenv("STUDIO_DIST_BACKEND", "gloo");
+    {
+      place.master_port = model::freeLocalPort();
+      model::WorkerGroup group(place, std::chrono::seconds(30));
+      QCOMPARE(group.sumsThrough(gpu), std::string("Gloo"));
+    }
+    qputenv("STUDIO_DIST_BACKEND", "mpi");
+    QString error;
+    try {
+      place.master_port = model::freeLocalPort();
+      model::WorkerGroup group(place, std::chrono::seconds(30));
+    } catch (const std::invalid_argument& e) {
+      error = e.what();
+    }
+    qunsetenv("STUDIO_DIST_BACKEND");
+    QVERIFY2(error.contains("STUDIO_DIST_BACKEND='mpi'"), qPrintable(error));
+  }
+
+  void twoGpuWorkersSumThroughNccl() {
+    // Two workers in this process (threads), each on a GPU of its own: the
+    // gradient sum and the broadcast of the initial model go through NCCL.
+    if (!model::ncclBuilt()) QSKIP("this build has no NCCL (a CPU build, or nccl.h was not found)");
+    const int gpus = torch::cuda::is_available() ? int(torch::cuda::device_count()) : 0;
+    if (gpus < 2) QSKIP(qPrintable(QString("NCCL needs a GPU for each of the two workers; this machine has %1").arg(gpus)));
+    const int port = model::freeLocalPort();
+    torch::Tensor summed[2], received[2];
+    std::string through[2], error[2];
+    auto worker = [&](int rank) {
+      try {
+        model::WorkerPlace place;
+        place.rank = place.local_rank = rank;
+        place.world_size = place.local_world_size = 2;
+        place.master_port = port;
+        const torch::Device device(torch::kCUDA, static_cast<c10::DeviceIndex>(rank));
+        model::WorkerGroup group(place, std::chrono::seconds(60));
+        through[rank] = group.sumsThrough(device);
+        auto model = torch::full({3, 5}, double(10 * (rank + 1)), torch::TensorOptions().device(device));
+        group.broadcast({model});
+        auto gradient = torch::arange(1000, torch::TensorOptions().dtype(torch::kFloat).device(device)) * (rank + 1);
+        group.startSum(gradient);
+        group.waitForSums();
+        summed[rank] = gradient.cpu();
+        received[rank] = model.cpu();
+        group.barrier();
+      } catch (const std::exception& e) {
+        error[rank] = e.what();
+      }
+    };
+    std::thread other(worker, 1);
+    worker(0);
+    other.join();
+    QVERIFY2(error[0].empty(), error[0].c_str());
+    QVERIFY2(error[1].empty(), error[1].c_str());
+    const auto expected = torch::arange(1000, torch::kFloat) * 3;
+    for (int rank = 0; rank < 2; ++rank) {
+      QCOMPARE(through[rank], std::string("NCCL"));
+      QVERIFY(torch::equal(summed[rank], expected));
+      QVERIFY(torch::equal(received[rank], torch::full({3, 5}, 10.0)));
+    }
   }
 
   void twoWorkersOnHalfBatchesMatchOneOnWholeBatches() {

@@ -142,8 +142,10 @@ void TestDecoding::batchedEqualsOneByOne() {
       options.beam_size = beam;
       options.nbest = beam;
       options.use_cache = use_cache;
-      options.max_length_ratio = 0.9;  // a tight limit: the longest sentences end cut, the others with EOS
-      options.max_length_extra = 0;
+      // A limit of ceil(0.7 L) + 2 tokens for a source of L: a reversal of 3 to
+      // 6 symbols and its EOS fit (the model ends them), one of 7 to 9 ends cut.
+      options.max_length_ratio = 0.7;
+      options.max_length_extra = 2;
       std::vector<model::BeamTrace> batched_traces;
       auto batched = model::beamSearch(trained_, held_out_.src, options, &batched_traces);
       auto lengths = held_out_.src.ne(0).sum(1);

@@ -17,7 +17,9 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/files/ModelFile.h"
+#include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
+#include "model/training/TimeBudget.h"
 #include "model/training/Trainer.h"
 #include "model/training/TrainStep.h"
 #include "model/training/TrainingData.h"
@@ -92,6 +94,8 @@ class TestTrainer : public QObject {
   void configurationRoundTripAndValidation();
   void presets();
   void schedules();
+  void aTimeBudgetDecidesTheStepsFromTheFirstOnes();
+  void aRunWithATimeBudgetEndsWhereItDecided();
 
  private:
   std::string dir(const char* name) const { return tmp_.filePath(name).toStdString(); }
@@ -591,6 +595,9 @@ void TestTrainer::configurationRoundTripAndValidation() {
   c.max_tokens = 0;
   expectField(c, "max_tokens");
   c = smallConfig();
+  c.time_budget_minutes = -1;
+  expectField(c, "time_budget_minutes");
+  c = smallConfig();
   c.model.heads = 5;
   expectField(c, "d_model");
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
@@ -616,7 +623,8 @@ void TestTrainer::presets() {
   auto starter = model::trainingPreset("starter");
   QVERIFY(starter.mixed_precision && starter.mixed_precision_dtype == "auto");  // bf16 only where the CPU has it
   QVERIFY(starter.schedule == model::ScheduleKind::Cosine);
-  QCOMPARE(starter.max_steps, int64_t(3800));
+  QCOMPARE(starter.max_steps, int64_t(6000));  // the most a 14-minute budget may hold
+  QCOMPARE(starter.time_budget_minutes, 14.0);
   QCOMPARE(starter.cpu_workers, int64_t(2));  // two one-thread processes on a CPU of two cores
   auto four = model::trainingPreset("iwslt-4layer");
   QCOMPARE(four.model.encoder_layers, int64_t(4));
@@ -666,10 +674,77 @@ void TestTrainer::theSpeedEstimateTimesRealSteps() {
   QCOMPARE(estimate.run_seconds, estimate.step_seconds * 100 + estimate.evaluation_seconds * 2);
   QCOMPARE(QString::fromStdString(estimate.precision),
            model::cpuBf16Instructions().empty() ? QString("fp32") : QString("bf16"));
+  QCOMPARE(estimate.steps, int64_t(100));  // 14 minutes hold them all
+  // A budget of a tenth of a second holds fewer, and the estimate is theirs.
+  config.time_budget_minutes = 0.1 / 60;
+  const auto budgeted = model::estimateTrainingSpeed(config, 500, torch::kCPU, 2, 12, 100);
+  QVERIFY2(budgeted.steps >= 1 && budgeted.steps < 100, qPrintable(QString::number(budgeted.steps)));
+  QCOMPARE(budgeted.run_seconds, budgeted.step_seconds * double(budgeted.steps) +
+                                     budgeted.evaluation_seconds * double(budgeted.steps / 50));
+  config.time_budget_minutes = 0;
   config.evaluate = false;
   const auto without = model::estimateTrainingSpeed(config, 500, torch::kCPU, 1, 12, 100);
   QCOMPARE(without.evaluation_seconds, 0.0);
   QCOMPARE(without.run_seconds, without.step_seconds * 100);
+}
+
+void TestTrainer::aTimeBudgetDecidesTheStepsFromTheFirstOnes() {
+  // One minute (57.6 s without its 4 % reserve); steps 11..60 take 0.5 s each
+  // after a slow start of 5 s: at step 60, 30 s are gone, 27.6 s hold 55 more.
+  model::TimeBudget budget(1.0, 1000, 60, 10);
+  QVERIFY(budget.active());
+  int64_t decided = 0;
+  for (int64_t step = 1; step <= 60; ++step) {
+    const double elapsed = step <= 10 ? 0.5 * double(step) : 5.0 + 0.5 * double(step - 10);
+    const int64_t steps = budget.observe(step, elapsed);
+    if (step < 60) QCOMPARE(steps, int64_t(0));
+    decided = steps;
+  }
+  QCOMPARE(decided, int64_t(115));
+  QCOMPARE(budget.pace(), 0.5);
+  QVERIFY(!budget.active());
+  QCOMPARE(budget.observe(61, 30.5), int64_t(0));  // once
+  // The configured max_steps caps it; a budget already spent still takes one more step.
+  model::TimeBudget capped(1.0, 80, 60, 10), spent(1.0, 1000, 60, 10);
+  for (int64_t step = 1; step <= 60; ++step) {
+    decided = capped.observe(step, 0.01 * double(step));
+    if (const int64_t s = spent.observe(step, 2.0 * double(step))) QCOMPARE(s, int64_t(61));
+  }
+  QCOMPARE(decided, int64_t(80));
+  // A run resumed past the measuring steps has no pace: it keeps the cap.
+  model::TimeBudget resumed(1.0, 500, 60, 10);
+  QCOMPARE(resumed.observe(60, 1.0), int64_t(500));
+  // No budget: nothing to decide.
+  model::TimeBudget none(0.0, 500, 60, 10);
+  QVERIFY(!none.active());
+  QCOMPARE(none.observe(60, 1.0), int64_t(0));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::TimeBudget(-1.0, 10));
+}
+
+void TestTrainer::aRunWithATimeBudgetEndsWhereItDecided() {
+  // A budget of a fifth of a second: at step 200 the run decides how many
+  // steps fit (201, the least, where the budget is spent; fewer than the cap
+  // of 600 in any case), stops there, and its config.json says so, for
+  // --resume. --max-steps turns the budget off.
+  auto config = smallConfig();
+  config.max_steps = 600;
+  config.eval_every = 1000;
+  config.evaluate = false;
+  config.time_budget_minutes = 0.2 / 60;
+  Recorder recorder;
+  QVERIFY2(model::Trainer(config, data_, dir("budget"), false, recorder.callbacks()).run(), recorder.failure.c_str());
+  const auto written = model::readRunConfig(dir("budget"));
+  QVERIFY2(recorder.finished.step > 200 && recorder.finished.step < 600, qPrintable(QString::number(recorder.finished.step)));
+  QCOMPARE(written.max_steps, recorder.finished.step);
+  QCOMPARE(written.time_budget_minutes, 0.0);
+  QVERIFY2(recorder.log.find("time budget of 0.00333333 min: " + std::to_string(written.max_steps) + " steps") !=
+               std::string::npos,
+           recorder.log.c_str());
+  Recorder overridden;
+  QVERIFY2(model::Trainer(config, data_, dir("budget-off"), false, overridden.callbacks(), 210).run(),
+           overridden.failure.c_str());
+  QCOMPARE(overridden.finished.step, int64_t(210));
+  QVERIFY(overridden.log.find("time budget") == std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestTrainer)

@@ -88,6 +88,9 @@ class TestFirstRun : public QObject {
     QCOMPARE(training->runDir(), run);
     QTRY_VERIFY_WITH_TIMEOUT(!training->isTraining(), 600000);
     QVERIFY(app::isPreparedDataDir(app::demoDataDir()));
+    // The demo corpus is prepared with its own, smaller vocabulary; others with the default.
+    QCOMPARE(app::vocabularySizeFor(app::demoCorpusDir()), app::kDemoVocabularySize);
+    QCOMPARE(app::vocabularySizeFor(tmp_.filePath("elsewhere/corpus.tsv")), app::PrepareRequest().vocabularySize);
     QVERIFY(QFile::exists(run + "/best.pt"));
     const QString config = QString::fromUtf8([&] {
       QFile f(run + "/config.json");

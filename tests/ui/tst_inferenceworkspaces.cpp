@@ -687,7 +687,9 @@ void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
   QCOMPARE(cli.exitCode(), 0);
   const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
   QCOMPARE(json["bleu"].toDouble(), ranking.bleu);
-  QVERIFY(std::abs(json["loss"].toDouble() - ranking.loss) < 1e-9);
+  // The same sums in float32, in two processes whose threads may split them differently.
+  QVERIFY2(std::abs(json["loss"].toDouble() - ranking.loss) <= 1e-5 * std::abs(ranking.loss),
+           qPrintable(QString("CLI %1, app %2").arg(json["loss"].toDouble(), 0, 'g', 17).arg(ranking.loss, 0, 'g', 17)));
   QCOMPARE(json["heads"].toArray().size(), 24);
   QCOMPARE(json["heads"].toArray()[0].toObject()["bleu_drop"].toDouble(), top.bleuDrop);
   const auto cli_pruning = json["pruning"].toArray();
