@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -25,6 +26,17 @@ TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir) 
   } catch (const std::exception& e) {
     throw std::runtime_error("'" + path + "': " + e.what());
   }
+}
+
+std::string averageLastCheckpoints(const std::string& run_dir, int64_t count, int64_t* averaged) {
+  const auto all = listCheckpoints(run_dir);
+  std::vector<std::string> paths;
+  for (size_t i = all.size() > size_t(count) ? all.size() - size_t(count) : 0; i < all.size(); ++i)
+    paths.push_back(all[i].second);
+  if (averaged) *averaged = int64_t(paths.size());
+  if (paths.size() < 2) return {};
+  averageCheckpoints(paths, run_dir + "/averaged.pt");
+  return run_dir + "/averaged.pt";
 }
 
 void writeRunConfig(const std::string& run_dir, const TrainingConfig& config, const std::string& data_dir) {

@@ -14,6 +14,10 @@ namespace studio::model {
 // folder it names). Throws std::runtime_error naming the file.
 TrainingConfig readRunConfig(const std::string& run_dir, std::string* data_dir = nullptr);
 
+// Averages the run's last `count` checkpoints into averaged.pt and returns its
+// path, or "" when it has fewer than two; `averaged` says how many it took.
+std::string averageLastCheckpoints(const std::string& run_dir, int64_t count, int64_t* averaged = nullptr);
+
 // Writes config.json (atomically): `config` and the data folder, made absolute.
 void writeRunConfig(const std::string& run_dir, const TrainingConfig& config, const std::string& data_dir);
 

@@ -377,16 +377,10 @@ bool Trainer::run() {
       if (state.step > probes.lastStep()) recordProbes();
       if (fs::exists(run_dir_ + "/best.pt")) done.best_path = run_dir_ + "/best.pt";
       if (config_.average_last > 1) {
-        auto all = listCheckpoints(run_dir_);
-        std::vector<std::string> paths;
-        for (size_t i = all.size() > size_t(config_.average_last) ? all.size() - size_t(config_.average_last) : 0;
-             i < all.size(); ++i)
-          paths.push_back(all[i].second);
-        if (paths.size() > 1) {
-          averageCheckpoints(paths, run_dir_ + "/averaged.pt");
-          done.averaged_path = run_dir_ + "/averaged.pt";
-          log("averaged the last " + std::to_string(paths.size()) + " checkpoints into " + done.averaged_path);
-        }
+        int64_t averaged = 0;
+        done.averaged_path = averageLastCheckpoints(run_dir_, config_.average_last, &averaged);
+        if (averaged > 1)
+          log("averaged the last " + std::to_string(averaged) + " checkpoints into " + done.averaged_path);
       }
     }
     done.last_path = checkpoints.last();
