@@ -162,15 +162,18 @@ int runTrain(const ParsedArgs& args) {
   if (nproc > 1) return launchLocalWorkers(nproc);
   if (args.has("estimate")) {
     if (resume) throw UsageError("--estimate times a new run; drop --resume");
-    if (max_steps > 0) config.max_steps = max_steps;
+    if (max_steps > 0) config.max_steps = max_steps, config.time_budget_minutes = 0;  // as the run does
     if (args.has("nproc")) config.cpu_workers = nproc;  // --nproc 1: one process
     const auto estimate = model::estimateTrainingSpeed(config, data::Tokenizer(data_dir + "/spm.model").vocabSize(),
                                                        deviceFrom(config.device));
     const std::string workers = estimate.workers > 1 ? " on " + std::to_string(estimate.workers) + " workers" : "";
-    std::printf("about %.0f minutes here: %lld steps of %.3f s in %s%s, %lld evaluations of %.1f s\n",
-                estimate.run_seconds / 60.0, static_cast<long long>(config.max_steps), estimate.step_seconds,
+    char budget[96] = "";
+    if (config.time_budget_minutes > 0)
+      std::snprintf(budget, sizeof budget, " (as many as a time budget of %g min holds)", config.time_budget_minutes);
+    std::printf("about %.0f minutes here: %lld steps%s of %.3f s in %s%s, %lld evaluations of %.1f s\n",
+                estimate.run_seconds / 60.0, static_cast<long long>(estimate.steps), budget, estimate.step_seconds,
                 estimate.precision.c_str(), workers.c_str(),
-                static_cast<long long>(config.evaluate ? config.max_steps / config.eval_every : 0),
+                static_cast<long long>(config.evaluate ? estimate.steps / config.eval_every : 0),
                 estimate.evaluation_seconds);
     return kOk;
   }

@@ -102,6 +102,15 @@ struct Listener {
   }
 };
 
+// Worker `rank` of two on this machine, meeting at `port`.
+model::WorkerPlace oneOfTwo(int rank, int port) {
+  model::WorkerPlace place;
+  place.rank = place.local_rank = rank;
+  place.world_size = place.local_world_size = 2;
+  place.master_port = port;
+  return place;
+}
+
 }  // namespace
 
 class TestDistributed : public QObject {
@@ -223,10 +232,7 @@ class TestDistributed : public QObject {
     } seen[2];
     auto worker = [&](int rank) {
       try {
-        model::WorkerPlace place;
-        place.rank = place.local_rank = rank;
-        place.world_size = place.local_world_size = 2;
-        place.master_port = port;
+        const auto place = oneOfTwo(rank, port);
         model::WorkerGroup group(place, std::chrono::seconds(30));
         torch::manual_seed(1);
         torch::nn::Linear first(8, 16), second(16, 4);
@@ -316,10 +322,7 @@ class TestDistributed : public QObject {
     std::string through[2], error[2];
     auto worker = [&](int rank) {
       try {
-        model::WorkerPlace place;
-        place.rank = place.local_rank = rank;
-        place.world_size = place.local_world_size = 2;
-        place.master_port = port;
+        const auto place = oneOfTwo(rank, port);
         const torch::Device device(torch::kCUDA, static_cast<c10::DeviceIndex>(rank));
         model::WorkerGroup group(place, std::chrono::seconds(60));
         through[rank] = group.sumsThrough(device);
