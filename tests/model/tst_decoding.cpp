@@ -234,19 +234,35 @@ void TestDecoding::maximumLengthIsRespected() {
 }
 
 void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
-  // The reverse of nothing is nothing: given a source of EOS alone, the
-  // reversing model ends at once when it may.
-  auto src = torch::full({1, 1}, trained_->options().eos_id, torch::kLong);
+  // A model that always wants to end, whatever its input and its CPU's
+  // arithmetic: its decoder's last norm gives e0 for every position, and only
+  // EOS's (tied) embedding has a first coordinate, so EOS gets a logit of 10
+  // and every other token 0.
+  auto o = test::smallOptions(model::NormPosition::Post);
+  model::Transformer ending(o);
+  {
+    torch::NoGradGuard no_grad;
+    auto parameters = ending->named_parameters();
+    const std::string last = "decoder.layers." + std::to_string(o.decoder_layers - 1) + ".norm3.";
+    parameters[last + "weight"].zero_();
+    parameters[last + "bias"].zero_();
+    parameters[last + "bias"][0] = 1.0;
+    parameters["embedding.weight"].select(1, 0).zero_();
+    parameters["embedding.weight"][o.eos_id][0] = 10.0;
+  }
+  ending->eval();
+  auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
   for (int64_t beam : {int64_t(1), int64_t(4)}) {
     model::DecodingOptions options;
     options.beam_size = beam;
     options.length_penalty = 0.0;
     options.min_length = 0;
-    auto allowed = model::beamSearch(trained_, src, options);
+    auto allowed = model::beamSearch(ending, src, options);
     QVERIFY2(allowed[0][0].tokens.empty() && allowed[0][0].finished, "the model should end at once");
     options.min_length = 1;  // the default
-    auto kept = model::beamSearch(trained_, src, options);
+    auto kept = model::beamSearch(ending, src, options);
     QVERIFY(!kept[0][0].tokens.empty());
+    QVERIFY(kept[0][0].finished);
     QVERIFY(kept[0][0].log_probability < allowed[0][0].log_probability);
   }
 }
