@@ -25,14 +25,21 @@ QString demoDataDir() {
       .filePath("attention-studio/demo-data");
 }
 
+namespace {
+
+bool isDemoCorpus(const QString& corpus) {
+  return !corpus.isEmpty() && QFileInfo(corpus).absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath();
+}
+
+}  // namespace
+
 int vocabularySizeFor(const QString& corpus) {
-  const bool demo = !corpus.isEmpty() && QFileInfo(corpus).absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath();
-  return demo ? kDemoVocabularySize : PrepareRequest().vocabularySize;
+  return isDemoCorpus(corpus) ? kDemoVocabularySize : PrepareRequest().vocabularySize;
 }
 
 QString defaultDataDirFor(const QString& corpus) {
+  if (isDemoCorpus(corpus)) return demoDataDir();
   const QFileInfo info(corpus);
-  if (info.absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath()) return demoDataDir();
   return QDir(info.absolutePath()).filePath(info.completeBaseName() + "-prepared");
 }
 
