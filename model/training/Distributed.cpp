@@ -64,6 +64,11 @@ WorkerPlace workerPlaceFromEnvironment() {
   return place;
 }
 
+int64_t bucketBytes(const WorkerPlace& place, const torch::Device& device) {
+  const int64_t megabytes = place.bucket_megabytes > 0 ? place.bucket_megabytes : device.is_cuda() ? 25 : 1;
+  return megabytes << 20;
+}
+
 std::vector<std::pair<std::string, std::string>> localWorkerEnvironment(int rank, int world_size, int port) {
   return {{"RANK", std::to_string(rank)},         {"LOCAL_RANK", std::to_string(rank)},
           {"WORLD_SIZE", std::to_string(world_size)}, {"LOCAL_WORLD_SIZE", std::to_string(world_size)},

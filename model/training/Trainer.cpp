@@ -172,7 +172,7 @@ bool Trainer::run() {
     std::unique_ptr<GradientSum> gradient_sum;
     if (group)
       gradient_sum =
-          std::make_unique<GradientSum>(*group, model->parameters(), int64_t(place_.bucket_megabytes) << 20);
+          std::make_unique<GradientSum>(*group, model->parameters(), bucketBytes(place_, device));
     auto forwardBackward = [&]() {
       const Precision precision{amp, amp_dtype, scaler.scale()};
       return model::forwardBackward(model, batches, state, data, config_, device, {place_.rank, workers}, precision,

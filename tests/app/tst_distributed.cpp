@@ -152,6 +152,21 @@ class TestDistributed : public QObject {
     QCOMPARE(model::shareOfBatch(rows, 0, 2), (std::vector<size_t>{10, 12, 14}));
     QCOMPARE(model::shareOfBatch(rows, 1, 2), (std::vector<size_t>{11, 13}));
     QCOMPARE(model::shareOfBatch({7}, 1, 2), std::vector<size_t>{});
+    // Bucket sizes: 1 MB on the CPU, 25 MB on GPUs, STUDIO_BUCKET_MB over both.
+    qputenv("WORLD_SIZE", "2");
+    qputenv("RANK", "1");
+    place = model::workerPlaceFromEnvironment();
+    QCOMPARE(model::bucketBytes(place, torch::kCPU), int64_t(1) << 20);
+    QCOMPARE(model::bucketBytes(place, torch::Device(torch::kCUDA, 0)), int64_t(25) << 20);
+    qputenv("STUDIO_BUCKET_MB", "4");
+    place = model::workerPlaceFromEnvironment();
+    QCOMPARE(model::bucketBytes(place, torch::kCPU), int64_t(4) << 20);
+    QCOMPARE(model::bucketBytes(place, torch::Device(torch::kCUDA, 0)), int64_t(4) << 20);
+    qputenv("STUDIO_BUCKET_MB", "0");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::workerPlaceFromEnvironment());
+    qunsetenv("STUDIO_BUCKET_MB");
+    qunsetenv("RANK");
+    qunsetenv("WORLD_SIZE");
   }
 
   void aWorkerGetsAGpuOfItsOwnOrTheCpu() {
