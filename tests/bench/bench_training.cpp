@@ -3,7 +3,7 @@
 // matmul FLOP/s against a large float matmul measured in the same run.
 //
 //   attention-studio-bench [--json] [--steps N] [--threads N] [--device D]
-//                          [--configs base,small] [--smoke] [--python] [--profile TRACE.json]
+//                          [--configs base,small,starter] [--smoke] [--python] [--profile TRACE.json]
 //                          [--attention fused|explicit] [--bf16]
 //
 // --bf16 runs the forward pass under bf16 autocast, as training with
@@ -226,7 +226,7 @@ nlohmann::json comparePython(const torch::Device& device) {
 
 int usage(const char* why) {
   std::fprintf(stderr, "error: %s\nusage: attention-studio-bench [--json] [--steps N] [--threads N] "
-                       "[--device auto|cpu|cuda] [--configs base,small] [--smoke] [--python] [--profile TRACE.json] [--bf16] "
+                       "[--device auto|cpu|cuda] [--configs base,small,starter] [--smoke] [--python] [--profile TRACE.json] [--bf16] "
                        "[--attention fused|explicit]\n", why);
   return 2;
 }
@@ -287,6 +287,10 @@ int main(int argc, char** argv) {
       all.push_back({"base", makeOptions(6, 512, 8, 2048, 8000), 160, 28, 25});
       // A small model of the size that trains on a CPU in minutes.
       all.push_back({"small", makeOptions(3, 256, 4, 1024, 8000), 160, 28, 25});
+      // The starter preset's shape on the 4,000-piece demo vocabulary, on a batch
+      // like one of its CPU workers' halves: 120 short sentences (9 source and
+      // 8 target pieces).
+      all.push_back({"starter", makeOptions(2, 128, 4, 512, 4000), 120, 9, 8});
     }
     const double matmul = smoke ? matmulFlops(256, 3, device) : matmulFlops(2048, 10, device);
     if (!json) {
