@@ -287,9 +287,9 @@ int main(int argc, char** argv) {
       all.push_back({"base", makeOptions(6, 512, 8, 2048, 8000), 160, 28, 25});
       // A small model of the size that trains on a CPU in minutes.
       all.push_back({"small", makeOptions(3, 256, 4, 1024, 8000), 160, 28, 25});
-      // The starter preset's shape on the 4,000-piece demo vocabulary, on a batch
-      // like one of its CPU workers' halves: 120 short sentences (9 source and
-      // 8 target pieces).
+      // The starter preset's shape on the 4,000-piece demo vocabulary, on 120
+      // short sentences (9 source and 8 target pieces; one worker's 1,024-token
+      // batch holds about 100 such sentences).
       all.push_back({"starter", makeOptions(2, 128, 4, 512, 4000), 120, 9, 8});
     }
     const double matmul = smoke ? matmulFlops(256, 3, device) : matmulFlops(2048, 10, device);
