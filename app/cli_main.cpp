@@ -27,6 +27,7 @@ const std::vector<Subcommand>& subcommands() {
       {prepareSpec, runPrepare},
       {demoCorpusSpec, runDemoCorpus},
       {trainSpec, runTrain},
+      {averageSpec, runAverage},
       {translateSpec, runTranslate},
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},

@@ -29,6 +29,9 @@ int runBleu(const ParsedArgs& args);
 const CommandSpec& trainSpec();
 int runTrain(const ParsedArgs& args);
 
+const CommandSpec& averageSpec();
+int runAverage(const ParsedArgs& args);
+
 const CommandSpec& translateSpec();
 int runTranslate(const ParsedArgs& args);
 

@@ -31,6 +31,7 @@ const CommandSpec& headsSpec() {
           {"beam", "N", "beam size (default 4)"},
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"prune", "", "also the pruning curve"},
           {"json", "", "print one JSON object instead"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},

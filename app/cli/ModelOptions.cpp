@@ -32,6 +32,7 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   d.nbest = args.integer("nbest", 1, 1, 256);
   d.length_penalty = args.number("alpha", 0.6, 0.0, 10.0);
   d.max_length_ratio = args.number("max-length-ratio", 1.5, 0.01, 100.0);
+  d.min_length_ratio = args.number("min-length-ratio", d.min_length_ratio, 0.0, 1.0);
   if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
   d.bf16 = args.has("bf16");
   return d;

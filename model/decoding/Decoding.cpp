@@ -16,6 +16,7 @@ void DecodingOptions::validate() const {
   if (nbest < 1) fail("nbest", "must be at least 1");
   if (nbest > beam_size) fail("nbest", "cannot exceed the beam size (" + std::to_string(beam_size) + ")");
   if (min_length < 0) fail("min_length", "must be >= 0");
+  if (!(min_length_ratio >= 0.0 && min_length_ratio <= 1.0)) fail("min_length_ratio", "must be within [0, 1]");
   if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");
   if (!(max_length_ratio > 0.0)) fail("max_length_ratio", "must be > 0");
   if (max_length_extra < 0) fail("max_length_extra", "must be >= 0");
@@ -44,14 +45,21 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   const auto device = src.device();
   const double minus_inf = -std::numeric_limits<double>::infinity();
 
-  std::vector<int64_t> max_length(static_cast<size_t>(B));
+  std::vector<int64_t> max_length(static_cast<size_t>(B)), min_length(static_cast<size_t>(B));
   {
     auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
-    for (int64_t b = 0; b < B; ++b)
+    for (int64_t b = 0; b < B; ++b) {
+      const int64_t source_length = lengths[b].item<int64_t>();
       max_length[size_t(b)] = std::min<int64_t>(
-          std::max<int64_t>(maxOutputLength(options, lengths[b].item<int64_t>(), o.max_length),
+          std::max<int64_t>(maxOutputLength(options, source_length, o.max_length),
                             int64_t(options.prefix.size()) + 1),
           o.max_length - 1);
+      // Ending stays possible at the last step.
+      min_length[size_t(b)] = std::min<int64_t>(
+          std::max<int64_t>(options.min_length,
+                            int64_t(std::ceil(options.min_length_ratio * double(source_length)))),
+          max_length[size_t(b)] - 1);
+    }
   }
   for (const auto token : options.prefix)
     if (token < 0 || token >= o.vocab_size || token == o.eos_id)
@@ -105,9 +113,11 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [A*K, V]
     auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({A * K, 1});
     auto allowed = logp;
-    if (step < options.min_length) {  // too early to end
-      allowed = logp.clone();
-      allowed.select(/*dim=*/1, o.eos_id).fill_(-std::numeric_limits<float>::infinity());
+    for (int64_t a = 0; a < A; ++a) {
+      if (step >= min_length[size_t(active[size_t(a)])]) continue;
+      if (allowed.is_same(logp)) allowed = logp.clone();  // too early to end
+      allowed.slice(/*dim=*/0, a * K, (a + 1) * K).select(/*dim=*/1, o.eos_id).fill_(
+          -std::numeric_limits<float>::infinity());
     }
     if (step < int64_t(options.prefix.size())) {
       // A forced step: only the prefix's token may follow, at its own probability.

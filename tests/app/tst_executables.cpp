@@ -276,6 +276,26 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(resumed.exit_code == 0, qPrintable(resumed.err + resumed.out));
   QVERIFY2(resumed.out.contains("resumed from") && resumed.out.contains("finished at step 12"), qPrintable(resumed.out));
 
+  // average: the newest checkpoints' mean, a model translate and evaluate read.
+  auto averaged = run(STUDIO_CLI_PATH, {"average", "--run", run_dir, "--last", "2"});
+  QVERIFY2(averaged.exit_code == 0, qPrintable(averaged.err));
+  QVERIFY2(averaged.out.startsWith("averaged 2 checkpoints into " + run_dir + "/averaged.pt") &&
+               averaged.out.contains("ckpt-00000010.pt") && averaged.out.contains("ckpt-00000012.pt") &&
+               !averaged.out.contains("ckpt-00000005.pt"),
+           qPrintable(averaged.out));
+  auto evaluated_average = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/averaged.pt", "--src",
+                                                 data + "/test.vi", "--ref", data + "/test.en", "--beam", "1"});
+  QVERIFY2(evaluated_average.exit_code == 0 && evaluated_average.out.startsWith("BLEU|"),
+           qPrintable(evaluated_average.err + evaluated_average.out));
+  auto chosen = run(STUDIO_CLI_PATH, {"average", "--model", run_dir + "/checkpoints/ckpt-00000005.pt", "--model",
+                                      run_dir + "/checkpoints/ckpt-00000010.pt", "--out", dir.filePath("mean.pt")});
+  QVERIFY2(chosen.exit_code == 0 && QFile::exists(dir.filePath("mean.pt")), qPrintable(chosen.err));
+  auto one = run(STUDIO_CLI_PATH, {"average", "--model", run_dir + "/best.pt", "--out", dir.filePath("one.pt")});
+  QVERIFY2(one.exit_code == 2 && one.err.contains("two or more"), qPrintable(one.err));
+  auto not_a_run = run(STUDIO_CLI_PATH, {"average", "--run", data});
+  QVERIFY2(not_a_run.exit_code == 1 && not_a_run.err.contains(data) && !QFile::exists(data + "/averaged.pt"),
+           qPrintable(not_a_run.err));
+
   // timelapse: the probe recorded as it trained (steps 0, 5, 10 and, resumed, 12).
   auto listed = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--list"});
   QVERIFY2(listed.exit_code == 0, qPrintable(listed.err));

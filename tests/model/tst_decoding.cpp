@@ -32,6 +32,7 @@ class TestDecoding : public QObject {
   void trainedModelTranslatesHeldOutSequences();
   void maximumLengthIsRespected();
   void noEmptyTranslationBeforeMinimumLength();
+  void minimumLengthFollowsEachSourcesLength();
   void invalidOptionsNameTheField();
 
  private:
@@ -103,6 +104,7 @@ void TestDecoding::beamOfOneEqualsGreedy() {
   options.beam_size = 1;
   options.max_length_ratio = 1.0;
   options.max_length_extra = 3;
+  options.min_length_ratio = 0.0;  // greedyDecode (the trainer's dev translations) has no minimum length
   auto greedy = model::greedyDecode(trained_, held_out_.src, 12, true);
   for (bool use_cache : {true, false}) {
     options.use_cache = use_cache;
@@ -257,6 +259,7 @@ void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
     options.beam_size = beam;
     options.length_penalty = 0.0;
     options.min_length = 0;
+    options.min_length_ratio = 0.0;
     auto allowed = model::beamSearch(ending, src, options);
     QVERIFY2(allowed[0][0].tokens.empty() && allowed[0][0].finished, "the model should end at once");
     options.min_length = 1;  // the default
@@ -264,6 +267,48 @@ void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
     QVERIFY(!kept[0][0].tokens.empty());
     QVERIFY(kept[0][0].finished);
     QVERIFY(kept[0][0].log_probability < allowed[0][0].log_probability);
+  }
+}
+
+void TestDecoding::minimumLengthFollowsEachSourcesLength() {
+  // The model of noEmptyTranslationBeforeMinimumLength, which ends as soon as
+  // it may, on a batch of a 10-piece and a 4-piece source: each sentence ends
+  // at its own minimum, ceil(ratio x its source's pieces).
+  auto o = test::smallOptions(model::NormPosition::Post);
+  model::Transformer ending(o);
+  {
+    torch::NoGradGuard no_grad;
+    auto parameters = ending->named_parameters();
+    const std::string last = "decoder.layers." + std::to_string(o.decoder_layers - 1) + ".norm3.";
+    parameters[last + "weight"].zero_();
+    parameters[last + "bias"].zero_();
+    parameters[last + "bias"][0] = 1.0;
+    parameters["embedding.weight"].select(1, 0).zero_();
+    parameters["embedding.weight"][o.eos_id][0] = 10.0;
+  }
+  ending->eval();
+  auto src = torch::full({2, 10}, int64_t(5), torch::kLong);
+  src[1].slice(0, 4).fill_(o.pad_id);
+  for (int64_t beam : {int64_t(1), int64_t(4)}) {
+    model::DecodingOptions options;
+    options.beam_size = beam;
+    options.min_length_ratio = 0.5;
+    auto out = model::beamSearch(ending, src, options);
+    QCOMPARE(out[0][0].tokens.size(), size_t(5));
+    QCOMPARE(out[1][0].tokens.size(), size_t(2));
+    QVERIFY(out[0][0].finished && out[1][0].finished);
+    options.min_length_ratio = 0.0;  // only min_length (1) is left
+    out = model::beamSearch(ending, src, options);
+    QCOMPARE(out[0][0].tokens.size(), size_t(1));
+    QCOMPARE(out[1][0].tokens.size(), size_t(1));
+  }
+  model::DecodingOptions bad;
+  bad.min_length_ratio = 1.5;
+  try {
+    model::beamSearch(ending, src, bad);
+    QFAIL("a ratio above 1 should be refused");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(std::string(e.what()).find("min_length_ratio") != std::string::npos, e.what());
   }
 }
 
