@@ -226,24 +226,30 @@ bool Trainer::run() {
       return true;
     };
 
-    // A time budget decides max_steps from the pace of the first steps (rank
-    // 0's, for every worker) and writes it into config.json for --resume.
+    // A time budget decides max_steps from the first steps' pace and revises it at evaluations
+    // (rank 0's pace, for every worker); config.json gets each number, for --resume.
     const double budget_minutes = max_steps_override_ > 0 ? 0.0 : config_.time_budget_minutes;
-    TimeBudget budget(budget_minutes, config_.max_steps);
+    TimeBudget budget(budget_minutes, config_.max_steps, 200, 50, 0.04, config_.eval_every);
     auto fitTheBudget = [&]() {
-      int64_t steps = budget.observe(state.step, secondsSince(run_started));
-      if (steps == 0) return;
+      const bool asks = budget.asksAt(state.step);
+      int64_t steps = budget.observe(state.step, secondsSince(run_started), config_.max_steps);
+      if (!asks) return;
       if (group) {
-        if (lead) group->tell("budget", std::to_string(steps));
-        steps = std::stoll(group->hear("budget"));
+        const std::string key = "budget-" + std::to_string(state.step);
+        if (lead) group->tell(key, std::to_string(steps));
+        steps = std::stoll(group->hear(key));
       }
+      if (steps == 0 || steps == config_.max_steps) return;
       config_.max_steps = steps;
       config_.time_budget_minutes = 0;
       if (!lead) return;
       writeRunConfig(run_dir_, config_, data_dir_);
-      char line[160];
-      std::snprintf(line, sizeof line, "time budget of %g min: %lld steps (%.3f s a step so far)", budget_minutes,
-                    static_cast<long long>(steps), budget.pace());
+      const char* format =
+          budget.revised()
+              ? "time budget of %g min: %lld steps now (%.3f s a step since step 200, evaluations too)"
+              : "time budget of %g min: %lld steps (%.3f s a step so far)";
+      char line[200];
+      std::snprintf(line, sizeof line, format, budget_minutes, static_cast<long long>(steps), budget.pace());
       log(line);
     };
 

@@ -95,6 +95,7 @@ class TestTrainer : public QObject {
   void presets();
   void schedules();
   void aTimeBudgetDecidesTheStepsFromTheFirstOnes();
+  void aTimeBudgetRevisesThePlanFromTheLaterPace();
   void aRunWithATimeBudgetEndsWhereItDecided();
 
  private:
@@ -699,29 +700,76 @@ void TestTrainer::aTimeBudgetDecidesTheStepsFromTheFirstOnes() {
   int64_t decided = 0;
   for (int64_t step = 1; step <= 60; ++step) {
     const double elapsed = step <= 10 ? 0.5 * double(step) : 5.0 + 0.5 * double(step - 10);
-    const int64_t steps = budget.observe(step, elapsed);
+    QCOMPARE(budget.asksAt(step), step == 60);
+    const int64_t steps = budget.observe(step, elapsed, 1000);
     if (step < 60) QCOMPARE(steps, int64_t(0));
     decided = steps;
   }
   QCOMPARE(decided, int64_t(115));
   QCOMPARE(budget.pace(), 0.5);
-  QVERIFY(!budget.active());
-  QCOMPARE(budget.observe(61, 30.5), int64_t(0));  // once
+  QVERIFY(!budget.revised());
+  QCOMPARE(budget.observe(61, 30.5, 115), int64_t(0));  // once (revisions come every 500 steps)
   // The configured max_steps caps it; a budget already spent still takes one more step.
   model::TimeBudget capped(1.0, 80, 60, 10), spent(1.0, 1000, 60, 10);
   for (int64_t step = 1; step <= 60; ++step) {
-    decided = capped.observe(step, 0.01 * double(step));
-    if (const int64_t s = spent.observe(step, 2.0 * double(step))) QCOMPARE(s, int64_t(61));
+    decided = capped.observe(step, 0.01 * double(step), 80);
+    if (const int64_t s = spent.observe(step, 2.0 * double(step), 1000)) QCOMPARE(s, int64_t(61));
   }
   QCOMPARE(decided, int64_t(80));
   // A run resumed past the measuring steps has no pace: it keeps the cap.
   model::TimeBudget resumed(1.0, 500, 60, 10);
-  QCOMPARE(resumed.observe(60, 1.0), int64_t(500));
+  QCOMPARE(resumed.observe(60, 1.0, 500), int64_t(500));
+  QVERIFY(!resumed.active());
   // No budget: nothing to decide.
   model::TimeBudget none(0.0, 500, 60, 10);
   QVERIFY(!none.active());
-  QCOMPARE(none.observe(60, 1.0), int64_t(0));
+  QCOMPARE(none.observe(60, 1.0, 500), int64_t(0));
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::TimeBudget(-1.0, 10));
+}
+
+void TestTrainer::aTimeBudgetRevisesThePlanFromTheLaterPace() {
+  // As above, decided at step 60 (115 steps of 0.5 s), revised every 20
+  // steps. The later steps take 0.625 s: at step 80 (42.5 s gone) 15.1 s of
+  // the 57.6 hold 24 more, so the plan shrinks to 104 steps, which end at
+  // 57.5 s; at step 100 the plan still holds (no change to report).
+  model::TimeBudget slower(1.0, 1000, 60, 10, 0.04, 20);
+  double elapsed = 0;
+  int64_t planned = 1000;
+  QList<int64_t> revisions;
+  for (int64_t step = 1; step <= planned; ++step) {
+    elapsed += step <= 60 ? 0.5 : 0.625;
+    const bool asks = slower.asksAt(step);
+    const int64_t steps = slower.observe(step, elapsed, planned);
+    QVERIFY2(asks || steps == 0, qPrintable(QString::number(step)));
+    QCOMPARE(asks, step == 60 || (step > 60 && step % 20 == 0));
+    if (steps == 0) continue;
+    if (step > 60) revisions.append(step);
+    planned = steps;
+  }
+  QCOMPARE(planned, int64_t(104));
+  QCOMPARE(revisions, QList<int64_t>({80}));
+  QVERIFY(slower.revised());
+  QCOMPARE(slower.pace(), 0.625);
+  QVERIFY2(elapsed <= slower.seconds() + 1e-6, qPrintable(QString::number(elapsed)));
+
+  // Quicker later steps (0.25 s) give the run more of them, up to the cap;
+  // a pace within 1 % of the plan changes nothing.
+  model::TimeBudget quicker(1.0, 150, 60, 10, 0.04, 20), steady(1.0, 1000, 60, 10, 0.04, 20);
+  elapsed = 0;
+  planned = 1000;
+  int64_t steady_planned = 1000;
+  for (int64_t step = 1; step <= 100; ++step) {
+    elapsed += step <= 60 ? 0.5 : 0.25;
+    if (const int64_t steps = quicker.observe(step, elapsed, planned)) planned = steps;
+    const double steady_elapsed = 0.5 * double(step) + (step > 60 ? 0.001 * double(step - 60) : 0.0);
+    if (const int64_t steps = steady.observe(step, steady_elapsed, steady_planned)) {
+      QVERIFY2(step == 60, qPrintable(QString::number(step)));
+      steady_planned = steps;
+    }
+  }
+  QCOMPARE(planned, int64_t(150));
+  QCOMPARE(steady_planned, int64_t(115));
+  QVERIFY(!steady.revised());
 }
 
 void TestTrainer::aRunWithATimeBudgetEndsWhereItDecided() {
@@ -735,9 +783,11 @@ void TestTrainer::aRunWithATimeBudgetEndsWhereItDecided() {
   config.evaluate = false;
   config.time_budget_minutes = 0.2 / 60;
   Recorder recorder;
-  QVERIFY2(model::Trainer(config, data_, dir("budget"), false, recorder.callbacks()).run(), recorder.failure.c_str());
+  QVERIFY2(model::Trainer(config, data_, dir("budget"), false, recorder.callbacks()).run(),
+           recorder.failure.c_str());
   const auto written = model::readRunConfig(dir("budget"));
-  QVERIFY2(recorder.finished.step > 200 && recorder.finished.step < 600, qPrintable(QString::number(recorder.finished.step)));
+  QVERIFY2(recorder.finished.step > 200 && recorder.finished.step < 600,
+           qPrintable(QString::number(recorder.finished.step)));
   QCOMPARE(written.max_steps, recorder.finished.step);
   QCOMPARE(written.time_budget_minutes, 0.0);
   QVERIFY2(recorder.log.find("time budget of 0.00333333 min: " + std::to_string(written.max_steps) + " steps") !=
