@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -9,7 +10,8 @@ namespace studio::model {
 
 TimeBudget::TimeBudget(double minutes, int64_t cap_steps, int64_t decide_at, int64_t from_step,
                        double reserve, int64_t revise_every)
-    : seconds_(minutes * 60.0),
+    : minutes_(minutes),
+      seconds_(minutes * 60.0),
       cap_(cap_steps),
       decide_at_(decide_at),
       from_step_(from_step),
@@ -62,6 +64,18 @@ int64_t TimeBudget::observe(int64_t step, double elapsed_seconds, int64_t planne
   if (std::llabs(fit - planned) * 100 < planned) return 0;
   ++revisions_;
   return fit;
+}
+
+std::string TimeBudget::describe(int64_t steps) const {
+  char line[200];
+  if (revised())
+    std::snprintf(line, sizeof line,
+                  "time budget of %g min: %lld steps now (%.3f s a step since step %lld, evaluations too)",
+                  minutes_, static_cast<long long>(steps), pace_, static_cast<long long>(decide_at_));
+  else
+    std::snprintf(line, sizeof line, "time budget of %g min: %lld steps (%.3f s a step so far)", minutes_,
+                  static_cast<long long>(steps), pace_);
+  return line;
 }
 
 }  // namespace studio::model

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 // A run that must end within so many minutes of wall time (the starter
 // preset's promise on any computer): the number of steps is decided from the
@@ -47,11 +48,13 @@ class TimeBudget {
   double pace() const { return pace_; }
   // Whether the last number observe() returned was a revision.
   bool revised() const { return revisions_ > 0; }
+  // The log's line for the number observe() returned.
+  std::string describe(int64_t steps) const;
 
  private:
   int64_t stepsThatFit(int64_t step, double elapsed_seconds) const;
 
-  double seconds_;
+  double minutes_, seconds_;
   int64_t cap_;
   int64_t decide_at_, from_step_;
   double reserve_;

@@ -244,13 +244,7 @@ bool Trainer::run() {
       config_.time_budget_minutes = 0;
       if (!lead) return;
       writeRunConfig(run_dir_, config_, data_dir_);
-      const char* format =
-          budget.revised()
-              ? "time budget of %g min: %lld steps now (%.3f s a step since step 200, evaluations too)"
-              : "time budget of %g min: %lld steps (%.3f s a step so far)";
-      char line[200];
-      std::snprintf(line, sizeof line, format, budget_minutes, static_cast<long long>(steps), budget.pace());
-      log(line);
+      log(budget.describe(steps));
     };
 
     const auto started = Clock::now();

@@ -750,6 +750,8 @@ void TestTrainer::aTimeBudgetRevisesThePlanFromTheLaterPace() {
   QCOMPARE(revisions, QList<int64_t>({80}));
   QVERIFY(slower.revised());
   QCOMPARE(slower.pace(), 0.625);
+  QCOMPARE(QString::fromStdString(slower.describe(104)),
+           QString("time budget of 1 min: 104 steps now (0.625 s a step since step 60, evaluations too)"));
   QVERIFY2(elapsed <= slower.seconds() + 1e-6, qPrintable(QString::number(elapsed)));
 
   // Quicker later steps (0.25 s) give the run more of them, up to the cap;
