@@ -62,7 +62,7 @@ int64_t TimeBudget::observe(int64_t step, double elapsed_seconds, int64_t planne
   // Small moves are noise (a 2-core machine's pace varies by a few per cent
   // from minute to minute) and each one bends the schedule's decay a little.
   if (std::llabs(fit - planned) * 100 < planned) return 0;
-  ++revisions_;
+  revised_ = true;
   return fit;
 }
 

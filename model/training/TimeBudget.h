@@ -43,11 +43,13 @@ class TimeBudget {
   // where there is nothing to change.
   int64_t observe(int64_t step, double elapsed_seconds, int64_t planned);
 
-  // Seconds a step took: between from_step and decide_at, then, after the
-  // first revision, since the decision (evaluations included); 0 before.
+  // Seconds a step took: between from_step and decide_at, then, from the
+  // first look after the decision on, since the decision (evaluations
+  // included); 0 before.
   double pace() const { return pace_; }
-  // Whether the last number observe() returned was a revision.
-  bool revised() const { return revisions_ > 0; }
+  // Whether observe() has revised its decision (every number it returns after
+  // the first is a revision).
+  bool revised() const { return revised_; }
   // The log's line for the number observe() returned.
   std::string describe(int64_t steps) const;
 
@@ -61,8 +63,7 @@ class TimeBudget {
   int64_t revise_every_;
   double start_seconds_ = -1, decided_seconds_ = -1;
   double pace_ = 0;
-  bool decided_ = false, revising_ = false;
-  int revisions_ = 0;
+  bool decided_ = false, revising_ = false, revised_ = false;
 };
 
 }  // namespace studio::model
