@@ -42,6 +42,26 @@ QString newestRun(const QString& dir) {
   return newest;
 }
 
+namespace {
+bool isRunFolder(const QDir& dir) {
+  for (const char* name : {"config.json", "metrics.jsonl", "probes.rec"})
+    if (QFileInfo(dir.filePath(QLatin1String(name))).isFile()) return true;
+  return false;
+}
+}  // namespace
+
+QString runDirOf(const QString& model_or_run_dir) {
+  const QFileInfo info(model_or_run_dir.trimmed());
+  if (model_or_run_dir.trimmed().isEmpty()) return {};
+  if (info.isDir()) return info.absoluteFilePath();  // a run folder as the model source: its own
+  QDir dir = info.absoluteDir();
+  if (isRunFolder(dir)) return dir.absolutePath();
+  const QString folder = dir.dirName();
+  if ((folder == QLatin1String("models") || folder == QLatin1String("checkpoints")) && dir.cdUp() && isRunFolder(dir))
+    return dir.absolutePath();
+  return {};
+}
+
 QMap<qint64, QString> runModels(const QString& run_dir) {
   QMap<qint64, QString> models;
   const std::string dir = run_dir.toStdString();

@@ -22,6 +22,11 @@ QString newRunDir(const QString& preset, const QDateTime& when = QDateTime::curr
 // The run folder under `dir` (default runsDir()) whose metrics or
 // checkpoints changed last; "" when there is none.
 QString newestRun(const QString& dir = QString());
+// The run folder a model belongs to: a run's folder itself (its latest or
+// best checkpoint), the run folder holding a model file (directly or in its
+// checkpoints/ or models/ folder); "" when the model is no run's. A run folder is one with
+// config.json, metrics.jsonl or probes.rec.
+QString runDirOf(const QString& model_or_run_dir);
 // The model files of a run by step: its checkpoints and the models it kept
 // (keep_models_every), as the engine names them.
 QMap<qint64, QString> runModels(const QString& run_dir);

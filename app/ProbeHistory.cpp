@@ -18,11 +18,13 @@ void ProbeHistory::clear() {
 }
 
 bool ProbeHistory::open(const QString& run_dir, QString* error) {
+  // A copy first: `run_dir` may be runDir() itself, which clear() empties.
+  const QString dir = run_dir;
   clear();
-  run_dir_ = run_dir;
-  const QString path = QDir(run_dir).filePath(model::kProbeFileName);
+  run_dir_ = dir;
+  const QString path = QDir(dir).filePath(model::kProbeFileName);
   if (!QFileInfo::exists(path)) {
-    if (error) *error = QString("'%1' has no %2: it was trained without probes").arg(run_dir, model::kProbeFileName);
+    if (error) *error = QString("'%1' has no %2: it was trained without probes").arg(dir, model::kProbeFileName);
     return false;
   }
   return refresh(error);

@@ -27,7 +27,7 @@ struct TrainingSession::Worker {
 };
 
 namespace {
-void registerTypes() {
+void registerTrainingTypes() {
   static const bool done = [] {
     qRegisterMetaType<TrainingRequest>();
     qRegisterMetaType<StepProgress>();
@@ -40,7 +40,7 @@ void registerTypes() {
 }  // namespace
 
 TrainingSession::TrainingSession(QObject* parent) : QObject(parent), worker_(std::make_shared<Worker>()) {
-  registerTypes();
+  registerTrainingTypes();
 }
 
 TrainingSession::~TrainingSession() {

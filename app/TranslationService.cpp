@@ -70,7 +70,7 @@ QString resolveModelSource(const ModelSource& source, QString* error) {
 
 namespace {
 
-void registerTypes() {
+void registerTranslationTypes() {
   static const bool done = [] {
     qRegisterMetaType<TranslationReply>();
     qRegisterMetaType<AttentionView>();
@@ -287,7 +287,7 @@ struct TranslationService::Worker {
 };
 
 TranslationService::TranslationService(QObject* parent) : QObject(parent), worker_(std::make_unique<Worker>(this)) {
-  registerTypes();
+  registerTranslationTypes();
   Worker* worker = worker_.get();
   worker_->thread = QThread::create([worker] { worker->loop(); });
   worker_->thread->setObjectName("translation");

@@ -3,10 +3,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
-#include <QTranslator>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -18,6 +16,7 @@
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/Language.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
 #include "ui/TimelapseBar.h"
@@ -94,10 +93,7 @@ int main(int argc, char** argv) {
   QString code = parser.value(language);
   if (code.isEmpty()) code = QSettings().value("ui/language").toString();
   const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
-  QTranslator studio_translator, qt_translator;
-  if (studio_translator.load(locale, "attention-studio", "_", ":/i18n")) QApplication::installTranslator(&studio_translator);
-  if (qt_translator.load(locale, "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-    QApplication::installTranslator(&qt_translator);
+  studio::ui::installTranslations(locale);
 
   studio::app::initializeEngine();
   const auto engine = studio::app::engineInfo();

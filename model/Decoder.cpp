@@ -1,12 +1,8 @@
 #include "model/Decoder.h"
 
-namespace studio::model {
+#include "model/LayerNorm.h"
 
-namespace {
-torch::nn::LayerNorm makeNorm(int64_t d_model) {
-  return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d_model}));
-}
-}  // namespace
+namespace studio::model {
 
 DecoderLayerImpl::DecoderLayerImpl(const TransformerOptions& o)
     : pre_norm_(o.norm_position == NormPosition::Pre) {
@@ -17,9 +13,9 @@ DecoderLayerImpl::DecoderLayerImpl(const TransformerOptions& o)
       "cross_attn", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout,
                                        MultiHeadAttentionImpl::Kind::Cross));
   ffn_ = register_module("ffn", FeedForward(o.d_model, o.d_ff, o.relu_dropout));
-  norm1_ = register_module("norm1", makeNorm(o.d_model));
-  norm2_ = register_module("norm2", makeNorm(o.d_model));
-  norm3_ = register_module("norm3", makeNorm(o.d_model));
+  norm1_ = register_module("norm1", makeLayerNorm(o.d_model));
+  norm2_ = register_module("norm2", makeLayerNorm(o.d_model));
+  norm3_ = register_module("norm3", makeLayerNorm(o.d_model));
   dropout_ = register_module("dropout", Dropout(o.dropout));
 }
 
@@ -106,7 +102,7 @@ DecoderImpl::DecoderImpl(const TransformerOptions& o) {
   layers_ = register_module("layers", torch::nn::ModuleList());
   for (int64_t i = 0; i < o.decoder_layers; ++i) layers_->push_back(DecoderLayer(o));
   if (o.norm_position == NormPosition::Pre)
-    final_norm_ = register_module("final_norm", makeNorm(o.d_model));
+    final_norm_ = register_module("final_norm", makeLayerNorm(o.d_model));
 }
 
 torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,

@@ -849,6 +849,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>%1, layer %2, head %3 at step %4: %5</source>
         <translation>%1, layer %2, head %3 at step %4: %5</translation>
     </message>
+    <message>
+        <source>No run chosen: train one in Training, or choose a run&apos;s model in Translate. Each head&apos;s statistic over the recorded steps appears here.</source>
+        <translation>No run chosen: train one in Training, or choose a run&apos;s model in Translate. Each head&apos;s statistic over the recorded steps appears here.</translation>
+    </message>
+    <message>
+        <source>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</source>
+        <translation>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</translation>
+    </message>
+    <message>
+        <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
+        <translation>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>
@@ -995,6 +1007,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Compare with a run folder</source>
         <translation>Compare with a run folder</translation>
     </message>
+    <message>
+        <source>Translate and Attention use the best checkpoint of %1 now.</source>
+        <translation>Translate and Attention use the best checkpoint of %1 now.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -1108,6 +1124,45 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>(none)</source>
         <translation>(none)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RunFinishedPanel</name>
+    <message>
+        <source>Translate with it</source>
+        <translation>Translate with it</translation>
+    </message>
+    <message>
+        <source>Opens Translate with this run&apos;s best checkpoint</source>
+        <translation>Opens Translate with this run&apos;s best checkpoint</translation>
+    </message>
+    <message>
+        <source>Look inside it</source>
+        <translation>Look inside it</translation>
+    </message>
+    <message>
+        <source>Opens Attention: a probe sentence&apos;s attention now, and how it formed while the run trained (the timelapse and Heads over training)</source>
+        <translation>Opens Attention: a probe sentence&apos;s attention now, and how it formed while the run trained (the timelapse and Heads over training)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped at step %1: its translator is saved.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Stopped at step %1: its translator is saved.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your translator is ready&lt;/b&gt; (step %1).</source>
+        <translation>&lt;b&gt;Your translator is ready&lt;/b&gt; (step %1).</translation>
+    </message>
+    <message>
+        <source>Its best dev BLEU is %1.</source>
+        <translation>Its best dev BLEU is %1.</translation>
+    </message>
+    <message>
+        <source>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</source>
+        <translation>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</translation>
     </message>
 </context>
 <context>

@@ -844,6 +844,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>%1, layer %2, head %3 at step %4: %5</source>
         <translation>%1, lớp %2, đầu %3 ở bước %4: %5</translation>
     </message>
+    <message>
+        <source>No run chosen: train one in Training, or choose a run&apos;s model in Translate. Each head&apos;s statistic over the recorded steps appears here.</source>
+        <translation>Chưa chọn lượt huấn luyện nào: hãy huấn luyện một lượt trong Huấn luyện, hoặc chọn mô hình của một lượt trong Dịch. Thống kê của từng đầu chú ý qua các bước đã ghi sẽ hiện ở đây.</translation>
+    </message>
+    <message>
+        <source>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</source>
+        <translation>%1 chưa có bản ghi câu thăm dò nào: một lượt huấn luyện ghi các câu thăm dò ở bước 0, rồi ở mỗi lần đánh giá, và chúng hiện ở đây trong lúc huấn luyện.</translation>
+    </message>
+    <message>
+        <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
+        <translation>Không có bản ghi nào cho đích này: hãy chọn đích kia (bản tham chiếu hoặc bản dịch của chính mô hình) trong thanh tua nhanh.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>
@@ -989,6 +1001,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Compare with a run folder</source>
         <translation>So sánh với một thư mục lượt chạy</translation>
     </message>
+    <message>
+        <source>Translate and Attention use the best checkpoint of %1 now.</source>
+        <translation>Dịch và Chú ý giờ dùng điểm lưu tốt nhất của %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>
@@ -1102,6 +1118,45 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>(none)</source>
         <translation>(không có)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RunFinishedPanel</name>
+    <message>
+        <source>Translate with it</source>
+        <translation>Dịch bằng mô hình này</translation>
+    </message>
+    <message>
+        <source>Opens Translate with this run&apos;s best checkpoint</source>
+        <translation>Mở Dịch với điểm lưu tốt nhất của lượt huấn luyện này</translation>
+    </message>
+    <message>
+        <source>Look inside it</source>
+        <translation>Nhìn vào bên trong</translation>
+    </message>
+    <message>
+        <source>Opens Attention: a probe sentence&apos;s attention now, and how it formed while the run trained (the timelapse and Heads over training)</source>
+        <translation>Mở Chú ý: sự chú ý của một câu thăm dò lúc này, và nó đã hình thành thế nào trong lúc huấn luyện (tua nhanh và Các đầu qua quá trình huấn luyện)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Đóng</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped at step %1: its translator is saved.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Đã dừng ở bước %1: bộ dịch của nó đã được lưu.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your translator is ready&lt;/b&gt; (step %1).</source>
+        <translation>&lt;b&gt;Bộ dịch của bạn đã sẵn sàng&lt;/b&gt; (bước %1).</translation>
+    </message>
+    <message>
+        <source>Its best dev BLEU is %1.</source>
+        <translation>BLEU tốt nhất trên tập dev là %1.</translation>
+    </message>
+    <message>
+        <source>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</source>
+        <translation>Hãy gõ tiếng Việt trong Dịch, hoặc nhìn vào bên trong nó trong Chú ý: sự chú ý của nó đã hình thành thế nào trong lúc huấn luyện được ghi lại ở đó.</translation>
     </message>
 </context>
 <context>

@@ -257,6 +257,8 @@ void AttentionWorkspace::showTimelapseStep(qint64 step) {
 
 void AttentionWorkspace::showHeadTimeline() { views_->setCurrentWidget(head_timeline_); }
 
+void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }
+
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 

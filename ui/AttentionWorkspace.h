@@ -68,6 +68,7 @@ class AttentionWorkspace : public QWidget {
   int thumbnailCount() const;
   // Shows the grid of every layer × head (the "All layers × heads" tab).
   void showGrid();
+  void showMap();  // the "Map" tab: one map, chosen above
   // The "Switch heads off" tab: the sentence translated with heads switched off.
   HeadAblationPanel* ablation() const { return ablation_; }
   void showAblation();

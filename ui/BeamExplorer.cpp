@@ -100,13 +100,26 @@ void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int
     label->setData(0, i);
   }
   setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
-  // Fit the whole tree where its boxes stay readable; else start at the root.
+  winner_ = winner;
+  user_moved_ = false;
+  fitToWinner();
+}
+
+void BeamTreeView::fitToWinner() {
+  if (centres_.isEmpty()) return;
   resetTransform();
   const QRectF area = sceneRect();
   const double fit = std::min(viewport()->width() / area.width(), viewport()->height() / area.height());
   const double factor = std::clamp(fit, 0.55, 1.0);
   scale(factor, factor);
-  centerOn(QPointF(area.left() + viewport()->width() / factor / 2, centres_[0].y()));
+  const double view_width = viewport()->width() / factor;
+  double top = centres_[0].y(), bottom = centres_[0].y();
+  for (int i : winner_) {
+    if (i < 0 || i >= centres_.size() || centres_[i].x() > area.left() + view_width - kBoxWidth / 2) continue;
+    top = std::min(top, centres_[i].y());
+    bottom = std::max(bottom, centres_[i].y());
+  }
+  centerOn(QPointF(area.left() + view_width / 2, (top + bottom) / 2));
 }
 
 QPointF BeamTreeView::nodeCentre(int index) const { return centres_.value(index); }
@@ -117,7 +130,13 @@ int BeamTreeView::nodeAt(const QPoint& viewport_point) const {
   return -1;
 }
 
+void BeamTreeView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  if (!user_moved_) fitToWinner();
+}
+
 void BeamTreeView::wheelEvent(QWheelEvent* event) {
+  user_moved_ = true;
   if (event->modifiers() & Qt::ControlModifier) {
     const double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
     scale(factor, factor);
@@ -129,6 +148,7 @@ void BeamTreeView::wheelEvent(QWheelEvent* event) {
 
 void BeamTreeView::mousePressEvent(QMouseEvent* event) {
   press_ = event->pos();
+  user_moved_ = true;
   QGraphicsView::mousePressEvent(event);
 }
 

@@ -26,6 +26,11 @@ class BeamTreeView : public QGraphicsView {
   // Where node `index` is drawn (scene coordinates), for tests and tools.
   QPointF nodeCentre(int index) const;
   int nodeAt(const QPoint& viewport_point) const;  // -1 where none
+  const QSet<int>& winner() const { return winner_; }
+  // The whole tree where its boxes stay readable; else from the root, with the
+  // winner's first screenful of path in the middle. Done by setTree, and again
+  // when the view is resized until the user zooms or pans.
+  void fitToWinner();
 
  Q_SIGNALS:
   void nodeClicked(int index);
@@ -34,10 +39,13 @@ class BeamTreeView : public QGraphicsView {
   void wheelEvent(QWheelEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   QList<QPointF> centres_;
+  QSet<int> winner_;
   QPoint press_;
+  bool user_moved_ = false;
 };
 
 // "Why this translation?": the current sentence's beam search as a tree, and

@@ -61,6 +61,13 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
   plot_->setMouseTracking(true);
   applyPalette(plot_, palette(), {scale->axis()});
   layout->addWidget(plot_, 1);
+  // In the plot's place while there is nothing to draw: why, in words.
+  empty_ = new QLabel(this);
+  empty_->setObjectName("Head timeline empty");
+  empty_->setAlignment(Qt::AlignCenter);
+  empty_->setWordWrap(true);
+  empty_->hide();
+  layout->addWidget(empty_, 1);
   hover_ = new QLabel(tr("Rows: every head of every layer; columns: the recorded steps. Click a cell to open that "
                          "head at that step."),
                       this);
@@ -74,6 +81,7 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
   });
   connect(plot_, &QCustomPlot::mousePress, this, &HeadTimelineView::onClick);
   connect(plot_, &QCustomPlot::mouseMove, this, &HeadTimelineView::onHover);
+  draw();  // nothing yet: says so
 }
 
 void HeadTimelineView::changeEvent(QEvent* event) {
@@ -115,9 +123,26 @@ void HeadTimelineView::recompute() {
   draw();
 }
 
+QString HeadTimelineView::emptyReason() const { return empty_->isHidden() ? QString() : empty_->text(); }
+
 void HeadTimelineView::draw() {
   const auto& t = timeline_;
   const int columns = int(t.steps.size()), rows = int(t.rows.size());
+  const bool empty = columns == 0 || rows == 0;
+  plot_->setVisible(!empty);
+  empty_->setVisible(empty);
+  if (empty) {
+    if (!history_ || history_->runDir().isEmpty())
+      empty_->setText(tr("No run chosen: train one in Training, or choose a run's model in Translate. Each head's "
+                         "statistic over the recorded steps appears here."));
+    else if (history_->isEmpty())
+      empty_->setText(tr("%1 has no probe records yet: a run records its probe sentences at step 0, then at "
+                         "every evaluation, and they appear here as it trains.")
+                          .arg(history_->runDir()));
+    else
+      empty_->setText(tr("No records over this target: choose the other one (reference or own translation) in the "
+                         "timelapse bar."));
+  }
   map_->data()->setSize(std::max(1, columns), std::max(1, rows));
   map_->data()->setRange(QCPRange(0, std::max(0, columns - 1)), QCPRange(0, std::max(0, rows - 1)));
   double largest = 0;

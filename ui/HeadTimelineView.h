@@ -30,6 +30,8 @@ class HeadTimelineView : public QWidget {
   void setMarker(qint64 step);  // the step the explorer shows
   const app::HeadTimeline& timeline();
   QCustomPlot* plot() const { return plot_; }
+  // Why nothing is drawn ("" when the map is shown).
+  QString emptyReason() const;
 
  Q_SIGNALS:
   void cellChosen(app::AttentionView::Kind kind, int layer, int head, qint64 step);
@@ -51,6 +53,7 @@ class HeadTimelineView : public QWidget {
   app::HeadTimeline timeline_;
   QComboBox* statistic_;
   QLabel* hover_;
+  QLabel* empty_;
   QCustomPlot* plot_;
   QCPColorMap* map_;
   QCPItemStraightLine* marker_;

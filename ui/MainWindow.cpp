@@ -68,6 +68,11 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   // The explorer's timelapse plays the Training workspace's run; the charts
   // mark the step it shows, and a click on a chart moves it there.
   connect(training_, &TrainingWorkspace::runDirChanged, attention_, &AttentionWorkspace::setTimelapseRun);
+  // ... and the run of the model chosen in Translate, when it is a run's.
+  connect(translate_, &TranslateWorkspace::modelSourceChanged, this, [this](const app::ModelSource& model) {
+    const QString run = model.kind == app::ModelSource::Kind::File ? app::runDirOf(model.path) : model.path.trimmed();
+    if (!run.isEmpty()) attention_->setTimelapseRun(run);
+  });
   connect(attention_, &AttentionWorkspace::timelapseStepShown, training_, &TrainingWorkspace::setViewedStep);
   connect(training_, &TrainingWorkspace::stepClicked, this, [this](qint64 step) {
     attention_->showTimelapseStep(step);
@@ -83,16 +88,14 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
             statusBar()->showMessage(tr("Translate and Attention use the model of step %1 now.")
                                          .arg(QLocale().toString(step)),
                                      8000);
-            if (!attention) {
-              tabs_->setCurrentWidget(translate_);
-              return;
-            }
-            // The explorer's sentence, else the probe sentence of the timelapse.
-            QString sentence = attention_->sentence();
-            if (sentence.isEmpty()) sentence = attention_->timelapse()->probeSentence();
-            tabs_->setCurrentWidget(attention_);
-            if (!sentence.isEmpty()) attention_->explore(translate_->modelSource(), sentence, translate_->decodeSettings());
+            goToModel(attention);
           });
+  connect(training_, &TrainingWorkspace::useRunRequested, this, [this](const QString& run_dir, bool attention) {
+    translate_->setModelSource({app::ModelSource::Kind::RunBest, run_dir});
+    attention_->setTimelapseRun(run_dir);
+    statusBar()->showMessage(tr("Translate and Attention use the best checkpoint of %1 now.").arg(run_dir), 8000);
+    goToModel(attention);
+  });
 
   buildMenus();
   statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3")
@@ -101,6 +104,18 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::goToModel(bool attention) {
+  if (!attention) {
+    tabs_->setCurrentWidget(translate_);
+    return;
+  }
+  // The explorer's sentence, else the probe sentence of the timelapse.
+  QString sentence = attention_->sentence();
+  if (sentence.isEmpty()) sentence = attention_->timelapse()->probeSentence();
+  tabs_->setCurrentWidget(attention_);
+  if (!sentence.isEmpty()) attention_->explore(translate_->modelSource(), sentence, translate_->decodeSettings());
+}
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));

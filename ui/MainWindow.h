@@ -48,6 +48,8 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  // Shows Translate, or Attention exploring its sentence (else the timelapse's probe) with Translate's model.
+  void goToModel(bool attention);
   void buildMenus();
   void addRecent(const QString& path);
   void fillRecentMenu();

@@ -61,6 +61,15 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   plot_->yAxis->setLabel(y_label);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->legend->setVisible(false);
+  // The legend in a row of its own above the curves, never on top of them.
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->plotLayout()->setRowSpacing(0);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setWrap(3);
+  plot_->legend->setMargins(QMargins(4, 2, 4, 2));
   plot_->setMinimumHeight(160);
   applyPalette(plot_, palette());
   layout->addWidget(plot_, 1);

@@ -80,6 +80,12 @@ bool TimelapseBar::setRun(const QString& run_dir) {
   return hasFrames();
 }
 
+void TimelapseBar::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  // Polled only while shown: a run that trained meanwhile is read at once.
+  if (!history_.runDir().isEmpty()) refresh();
+}
+
 bool TimelapseBar::refresh() {
   bool fresh = false;
   QString error;

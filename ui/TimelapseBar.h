@@ -50,6 +50,9 @@ class TimelapseBar : public QWidget {
   // The records or the target changed (a run opened, records appended).
   void recordsChanged();
 
+ protected:
+  void showEvent(QShowEvent* event) override;  // reads what the run recorded while hidden
+
  private:
   void fillProbes();
   void fillSteps();

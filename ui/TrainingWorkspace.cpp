@@ -36,6 +36,7 @@
 #include "app/FirstRun.h"
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
+#include "ui/RunFinishedPanel.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
 #include "ui/TrainingSettingsForm.h"
@@ -232,9 +233,12 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   first_run_ = new FirstRunPanel(this);
   first_run_->setVisible(app::newestRun().isEmpty());
   connect(first_run_, &FirstRunPanel::startRequested, this, [this](const QString& dir) { startStarterRun(dir); });
+  run_finished_ = new RunFinishedPanel(this);
+  connect(run_finished_, &RunFinishedPanel::useRunRequested, this, &TrainingWorkspace::useRunRequested);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(first_run_);
+  layout->addWidget(run_finished_);
   layout->addWidget(main, 1);
 
   connect(start_, &QPushButton::clicked, this, &TrainingWorkspace::startTraining);
@@ -437,6 +441,7 @@ void TrainingWorkspace::startStarterRun(const QString& run_dir) {
     settings_->setMaxSteps(int(starter_max_steps_));
     settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
   }
+  if (!starter_overrides_.isEmpty()) settings_->applyConfig(starter_overrides_);
   setRunDir(run_dir);
   startTraining();
 }
@@ -477,6 +482,7 @@ void TrainingWorkspace::begin(bool resume) {
   request.device = device_->currentText();
   request.workers = workers_->value();
   setRunning(true);
+  run_finished_->hide();
   status_->setText(resume ? tr("Resuming…") : tr("Starting…"));
   session_.start(request);
   Q_EMIT runDirChanged(runDir());
@@ -556,6 +562,7 @@ void TrainingWorkspace::onFinished(const app::FinishedReport& r) {
   status_->setText(text);
   appendLog(text);
   setRunning(false);
+  run_finished_->showFinished(runDir(), r);
 }
 
 void TrainingWorkspace::onFailed(const QString& message) {

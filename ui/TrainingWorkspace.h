@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include "app/PrepareSession.h"
@@ -20,6 +21,7 @@ class QTabWidget;
 namespace studio::ui {
 
 class FirstRunPanel;
+class RunFinishedPanel;
 class MetricChart;
 class RunComparisonPanel;
 class TrainingSettingsForm;
@@ -60,11 +62,15 @@ class TrainingWorkspace : public QWidget {
   void setViewedStep(qint64 step);
   // The guided first run (shown while there is no run yet).
   FirstRunPanel* firstRun() const { return first_run_; }
+  RunFinishedPanel* runFinished() const { return run_finished_; }
   // Trains the starter preset on the demo corpus into `run_dir`, preparing
   // the demo data first when needed (what the first-run button does).
   void startStarterRun(const QString& run_dir);
   // Shortens the starter run to `steps` (0: the preset's), for tests.
   void setStarterMaxSteps(qint64 steps) { starter_max_steps_ = steps; }
+  // Fields of the starter's configuration the first-run button changes (its
+  // JSON keys, e.g. a time budget of one minute for a test of the journey).
+  void setStarterOverrides(const QJsonObject& training) { starter_overrides_ = training; }
 
  public Q_SLOTS:
   void startTraining();
@@ -78,6 +84,8 @@ class TrainingWorkspace : public QWidget {
   void stepClicked(qint64 step);  // a click on a chart
   // "Open step N's model" from a chart's menu: in Translate, or its attention.
   void openModelRequested(const QString& path, qint64 step, bool attention);
+  // The finished run's "Translate with it" / "Look inside it".
+  void useRunRequested(const QString& runDir, bool attention);
   void errorOccurred(const QString& message);
 
  private:
@@ -95,8 +103,10 @@ class TrainingWorkspace : public QWidget {
   void showDataSummary();
 
   FirstRunPanel* first_run_;
+  RunFinishedPanel* run_finished_;
   TrainingSettingsForm* settings_;
   qint64 starter_max_steps_ = 0;
+  QJsonObject starter_overrides_;
   app::TrainingSession session_;
   app::PrepareSession prepare_;
   bool start_after_prepare_ = false;

@@ -176,6 +176,10 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
     });
   connect(translate_, &QPushButton::clicked, this, &TranslateWorkspace::translateNow);
+  // The Attention workspace follows the run of the model chosen here.
+  connect(model_path_, &QLineEdit::textChanged, this, [this] { Q_EMIT modelSourceChanged(modelSource()); });
+  connect(source_kind_, qOverload<int>(&QComboBox::currentIndexChanged), this,
+          [this] { Q_EMIT modelSourceChanged(modelSource()); });
   for (const auto& keys : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
     auto* shortcut = new QShortcut(keys, this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);

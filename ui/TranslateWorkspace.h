@@ -55,6 +55,8 @@ class TranslateWorkspace : public QWidget {
                         const studio::app::DecodeSettings& settings);
   // A reply was shown (tests and the status bar listen).
   void translationShown(const studio::app::TranslationReply& reply);
+  // The model chosen changed (its source kind or path), by the user or by setModelSource.
+  void modelSourceChanged(const studio::app::ModelSource& model);
   void errorOccurred(const QString& message);
 
  private:

@@ -91,7 +91,7 @@ int launchLocalWorkers(int count) {
   auto previous = std::signal(SIGINT, onInterrupt);
   std::vector<bool> running(workers.size(), true);
   int left = count, result = 0;
-  bool stopping = false, passed_on = false;
+  bool stopping = false, passed_on = false, killed_after_stopping = false;
   auto stopping_since = std::chrono::steady_clock::now();
   while (left > 0) {
     if (g_interrupted && !passed_on) {
@@ -107,6 +107,12 @@ int launchLocalWorkers(int count) {
         running[r] = false;
         --left;
         const bool failed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        // Once stopping, the others end by our signals; any other failure of theirs is said too
+        // (two workers can fail in one poll, and the one reaped first need not be the cause).
+        const bool ours = WIFSIGNALED(status) && (WTERMSIG(status) == SIGTERM ||
+                                                  (WTERMSIG(status) == SIGKILL && killed_after_stopping));
+        if (failed && stopping && !ours)
+          std::fprintf(stderr, "error: worker %zu (pid %d) %s\n", r, int(pid), describeExit(status).c_str());
         if (failed && !stopping) {
           std::fprintf(stderr, "error: worker %zu (pid %d) %s; stopping the other workers\n", r, int(pid),
                        describeExit(status).c_str());
@@ -122,6 +128,7 @@ int launchLocalWorkers(int count) {
     if (stopping && std::chrono::steady_clock::now() - stopping_since > std::chrono::seconds(10)) {
       for (size_t o = 0; o < workers.size(); ++o)
         if (running[o]) ::kill(workers[o], SIGKILL);
+      killed_after_stopping = true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

@@ -50,7 +50,7 @@ EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text
 
 namespace {
 
-constexpr char kMagic[8] = {'A', 'S', 'I', 'D', 'S', '0', '0', '1'};
+constexpr char kIdCacheMagic[8] = {'A', 'S', 'I', 'D', 'S', '0', '0', '1'};
 
 template <typename T>
 void putVector(std::string& out, const std::vector<T>& v) {
@@ -75,7 +75,7 @@ bool getVector(const std::string& in, size_t& pos, std::vector<T>& v) {
 }  // namespace
 
 void writeEncodedCache(const std::string& path, const std::string& key, const EncodedSplit& split) {
-  std::string out(kMagic, sizeof kMagic);
+  std::string out(kIdCacheMagic, sizeof kIdCacheMagic);
   const uint64_t key_size = key.size();
   out.append(reinterpret_cast<const char*>(&key_size), sizeof key_size);
   out += key;
@@ -97,14 +97,14 @@ bool readEncodedCache(const std::string& path, const std::string& key, EncodedSp
   std::ostringstream buffer;
   buffer << file.rdbuf();
   const std::string in = buffer.str();
-  if (in.size() < sizeof kMagic + 16 || std::memcmp(in.data(), kMagic, sizeof kMagic) != 0) return false;
+  if (in.size() < sizeof kIdCacheMagic + 16 || std::memcmp(in.data(), kIdCacheMagic, sizeof kIdCacheMagic) != 0) return false;
   uint64_t stored_checksum;
   std::memcpy(&stored_checksum, in.data() + in.size() - 8, 8);
   model::Hash64 hash;
   hash.add(in.data(), in.size() - 8);
   if (hash.value() != stored_checksum) return false;
   const std::string body = in.substr(0, in.size() - 8);
-  size_t pos = sizeof kMagic;
+  size_t pos = sizeof kIdCacheMagic;
   uint64_t key_size;
   std::memcpy(&key_size, body.data() + pos, 8);
   pos += 8;

@@ -9,8 +9,8 @@ namespace studio::data {
 
 namespace {
 
-constexpr uint32_t kMagic = 0x950412de;
-constexpr uint32_t kMagicSwapped = 0xde120495;
+constexpr uint32_t kMoMagic = 0x950412de;
+constexpr uint32_t kMoMagicSwapped = 0xde120495;
 
 uint32_t swap32(uint32_t v) {
   return (v >> 24) | ((v >> 8) & 0xFF00) | ((v << 8) & 0xFF0000) | (v << 24);
@@ -72,15 +72,15 @@ MoCatalog parseMo(const std::string& bytes, const std::string& name) {
   if (bytes.size() < 28) reader.fail("too short to be a .mo file (" + std::to_string(bytes.size()) + " bytes)");
   MoCatalog catalog;
   const uint32_t magic = reader.word(0);
-  if (magic == kMagicSwapped) {
+  if (magic == kMoMagicSwapped) {
     reader.setSwap(true);
-  } else if (magic != kMagic) {
+  } else if (magic != kMoMagic) {
     reader.fail("not a .mo file (bad magic number)");
   }
   // The file's byte order: the magic reads natively on a little-endian host
   // exactly when the file is little-endian.
   const bool host_little = [] { uint16_t x = 1; return *reinterpret_cast<unsigned char*>(&x) == 1; }();
-  catalog.big_endian = (magic == kMagic) != host_little;
+  catalog.big_endian = (magic == kMoMagic) != host_little;
   catalog.revision = reader.word(4);
   if ((catalog.revision >> 16) > 1)
     reader.fail("unsupported major revision " + std::to_string(catalog.revision >> 16));
@@ -149,7 +149,7 @@ std::string writeMo(const std::vector<MoEntry>& entries, bool big_endian) {
   const uint32_t originals = 28, translations = originals + 8 * n;
   uint32_t data = translations + 8 * n;
   std::string header, tables_ids, tables_strs, blob;
-  put(header, kMagic);
+  put(header, kMoMagic);
   put(header, 0);  // revision
   put(header, n);
   put(header, originals);

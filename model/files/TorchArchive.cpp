@@ -13,7 +13,7 @@ namespace {
 
 using Kind = PickleValue::Kind;
 
-[[noreturn]] void bad(const std::string& what) { throw ArchiveFormatError(what); }
+[[noreturn]] void archiveError(const std::string& what) { throw ArchiveFormatError(what); }
 
 at::ScalarType scalarTypeOf(const std::string& storage_type) {
   static const std::unordered_map<std::string, at::ScalarType> types = {
@@ -22,7 +22,7 @@ at::ScalarType scalarTypeOf(const std::string& storage_type) {
       {"ShortStorage", at::kShort}, {"CharStorage", at::kChar}, {"ByteStorage", at::kByte},
       {"BoolStorage", at::kBool}};
   const auto it = types.find(storage_type);
-  if (it == types.end()) bad("a storage of type '" + storage_type + "'");
+  if (it == types.end()) archiveError("a storage of type '" + storage_type + "'");
   return it->second;
 }
 
@@ -89,7 +89,7 @@ bool isTypeExpression(const std::string& type) {
 // Anything else (a def, an import of something, an expression) is refused.
 void requireDeclarationLine(const std::string& line, const std::string& file, size_t number) {
   auto refuse = [&] {
-    bad("code file '" + file + "' line " + std::to_string(number) + " is not a plain class declaration");
+    archiveError("code file '" + file + "' line " + std::to_string(number) + " is not a plain class declaration");
   };
   if (line.empty()) return;
   if (line.compare(0, 6, "class ") == 0) {
@@ -137,10 +137,10 @@ TorchArchive::TorchArchive(const std::string& path) {
   if (!file_) throw std::runtime_error("cannot be opened");
   zip_ = std::make_unique<ZipDirectory>(file_, file_size_);
   if (const auto* order = zip_->find("byteorder")) {
-    if (zip_->read(file_, "byteorder", 16) != "little" || order->size != 6) bad("a big-endian archive");
+    if (zip_->read(file_, "byteorder", 16) != "little" || order->size != 6) archiveError("a big-endian archive");
   }
   pickle_ = std::make_unique<Pickle>(zip_->read(file_, "data.pkl", kMaxPickleBytes), "data.pkl");
-  if (pickle_->root().kind != Kind::Object) bad("data.pkl holds no module");
+  if (pickle_->root().kind != Kind::Object) archiveError("data.pkl holds no module");
 
   // Every storage: its record exists and is exactly as large as its elements;
   // one record is never two storages of different types or sizes.
@@ -151,20 +151,20 @@ TorchArchive::TorchArchive(const std::string& path) {
     if (v->kind != Kind::Storage) continue;
     const auto [it, fresh] = storages.emplace(v->text, v);
     if (!fresh && (it->second->type != v->type || it->second->integer != v->integer))
-      bad("record '" + v->text + "' is used as two different storages");
+      archiveError("record '" + v->text + "' is used as two different storages");
     const auto* entry = zip_->find(v->text);
-    if (!entry) bad("no record '" + v->text + "' for a tensor");
-    if (entry->deflated) bad("record '" + v->text + "' is deflated (LibTorch stores tensors)");
+    if (!entry) archiveError("no record '" + v->text + "' for a tensor");
+    if (entry->deflated) archiveError("record '" + v->text + "' is deflated (LibTorch stores tensors)");
     const int64_t item = int64_t(c10::elementSize(scalarTypeOf(v->type)));
     int64_t bytes = 0;
     if (__builtin_mul_overflow(v->integer, item, &bytes) || uint64_t(bytes) != entry->size)
-      bad("record '" + v->text + "' holds " + std::to_string(entry->size) + " bytes, its tensor needs " +
+      archiveError("record '" + v->text + "' holds " + std::to_string(entry->size) + " bytes, its tensor needs " +
           std::to_string(v->integer) + " × " + std::to_string(item));
   }
 }
 
 at::Tensor TorchArchive::readTensor(const PickleValue& tensor) {
-  if (tensor.kind != Kind::Tensor || tensor.items.size() != 1) bad("not a tensor");
+  if (tensor.kind != Kind::Tensor || tensor.items.size() != 1) archiveError("not a tensor");
   const PickleValue& storage = *tensor.items[0];
   const auto* entry = zip_->find(storage.text);  // checked by the constructor
   auto data = at::empty({storage.integer}, at::TensorOptions().dtype(scalarTypeOf(storage.type)));
@@ -172,9 +172,9 @@ at::Tensor TorchArchive::readTensor(const PickleValue& tensor) {
     file_.clear();
     file_.seekg(std::streamoff(entry->offset));
     file_.read(static_cast<char*>(data.data_ptr()), std::streamsize(entry->size));
-    if (!file_ || uint64_t(file_.gcount()) != entry->size) bad("cannot read record '" + storage.text + "'");
+    if (!file_ || uint64_t(file_.gcount()) != entry->size) archiveError("cannot read record '" + storage.text + "'");
   }
-  if (crc32(data.data_ptr(), entry->size) != entry->crc32) bad("record '" + storage.text + "' fails its CRC-32 check");
+  if (crc32(data.data_ptr(), entry->size) != entry->crc32) archiveError("record '" + storage.text + "' fails its CRC-32 check");
   return data.as_strided(tensor.sizes, tensor.strides, tensor.offset).clone();
 }
 
@@ -198,13 +198,13 @@ void TorchArchive::requireLoadableByLibTorch() {
     } else if (name == "constants.pkl") {
       const Pickle constants(zip_->read(file_, name, kMaxPickleBytes), name);
       if (constants.root().kind != Kind::Tuple || !constants.root().items.empty())
-        bad("constants.pkl is not empty (this program's archives have no constants)");
+        archiveError("constants.pkl is not empty (this program's archives have no constants)");
     } else if (name == "version" || name == ".data/version") {
       const std::string text = zip_->read(file_, name, 16);
-      if (text.empty() || text.find_first_not_of("0123456789\n") != std::string::npos) bad("a bad '" + name + "' record");
+      if (text.empty() || text.find_first_not_of("0123456789\n") != std::string::npos) archiveError("a bad '" + name + "' record");
     }
   }
-  if (!zip_->find("version")) bad("no 'version' record");
+  if (!zip_->find("version")) archiveError("no 'version' record");
   // Objects: every class the pickle names is declared by the code.
   std::unordered_set<const PickleValue*> values;
   collect(&pickle_->root(), values);
@@ -213,7 +213,7 @@ void TorchArchive::requireLoadableByLibTorch() {
     std::string file = v->text.substr(0, v->text.size() - 7);  // drop ".Module"
     for (auto& c : file)
       if (c == '.') c = '/';
-    if (!zip_->find("code/" + file + ".py")) bad("no code declares the class '" + v->text + "'");
+    if (!zip_->find("code/" + file + ".py")) archiveError("no code declares the class '" + v->text + "'");
   }
 }
 

@@ -10,7 +10,7 @@ namespace studio::model {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what) { throw ArchiveFormatError(what); }
+[[noreturn]] void zipError(const std::string& what) { throw ArchiveFormatError(what); }
 
 uint64_t le(const unsigned char* p, int bytes) {
   uint64_t value = 0;
@@ -22,7 +22,7 @@ void readAt(std::istream& file, uint64_t offset, void* out, size_t size) {
   file.clear();
   file.seekg(std::streamoff(offset));
   file.read(static_cast<char*>(out), std::streamsize(size));
-  if (!file || size_t(file.gcount()) != size) bad("cannot read " + std::to_string(size) + " bytes at offset " +
+  if (!file || size_t(file.gcount()) != size) zipError("cannot read " + std::to_string(size) + " bytes at offset " +
                                                   std::to_string(offset));
 }
 
@@ -49,7 +49,7 @@ uint32_t crc32(const void* data, size_t size, uint32_t crc) {
 }
 
 ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
-  if (file_size < kEndSize) bad("too short to be a zip archive");
+  if (file_size < kEndSize) zipError("too short to be a zip archive");
   // The end-of-directory record: the last 22 bytes, or earlier when a
   // comment (at most 65,535 bytes) follows it.
   const uint64_t tail = std::min<uint64_t>(file_size, kEndSize + 0xFFFF);
@@ -61,55 +61,55 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
       at = i;
       break;
     }
-  if (at < 0) bad("no zip end-of-directory record (truncated?)");
+  if (at < 0) zipError("no zip end-of-directory record (truncated?)");
   const unsigned char* e = &end[size_t(at)];
   const uint64_t end_offset = file_size - tail + uint64_t(at);
   uint64_t count = le(e + 10, 2), dir_size = le(e + 12, 4), dir_offset = le(e + 16, 4);
-  if (le(e + 4, 2) != 0 || le(e + 6, 2) != 0 || le(e + 8, 2) != count) bad("a zip archive split over disks");
+  if (le(e + 4, 2) != 0 || le(e + 6, 2) != 0 || le(e + 8, 2) != count) zipError("a zip archive split over disks");
   if (count == 0xFFFF || dir_size == 0xFFFFFFFF || dir_offset == 0xFFFFFFFF) {
     // ZIP64: a locator just before the record points at the larger record.
-    if (end_offset < kLocatorSize) bad("no ZIP64 locator");
+    if (end_offset < kLocatorSize) zipError("no ZIP64 locator");
     unsigned char locator[kLocatorSize];
     readAt(file, end_offset - kLocatorSize, locator, kLocatorSize);
-    if (le(locator, 4) != kZip64Locator) bad("no ZIP64 locator");
+    if (le(locator, 4) != kZip64Locator) zipError("no ZIP64 locator");
     const uint64_t z64 = le(locator + 8, 8);
     if (z64 > end_offset - kLocatorSize || end_offset - kLocatorSize - z64 < kZip64EndSize)
-      bad("the ZIP64 record lies outside the file");
+      zipError("the ZIP64 record lies outside the file");
     unsigned char record[kZip64EndSize];
     readAt(file, z64, record, kZip64EndSize);
-    if (le(record, 4) != kZip64End) bad("no ZIP64 end-of-directory record");
+    if (le(record, 4) != kZip64End) zipError("no ZIP64 end-of-directory record");
     count = le(record + 32, 8);
     dir_size = le(record + 40, 8);
     dir_offset = le(record + 48, 8);
   }
-  if (count == 0) bad("an empty zip archive");
-  if (count > kMaxZipEntries) bad("more than " + std::to_string(kMaxZipEntries) + " entries");
+  if (count == 0) zipError("an empty zip archive");
+  if (count > kMaxZipEntries) zipError("more than " + std::to_string(kMaxZipEntries) + " entries");
   if (dir_offset > end_offset || dir_size > end_offset - dir_offset || dir_size < count * kEntrySize)
-    bad("the zip directory lies outside the file");
+    zipError("the zip directory lies outside the file");
 
   std::vector<unsigned char> dir(dir_size);
   readAt(file, dir_offset, dir.data(), dir_size);
   std::string folder;
   uint64_t pos = 0;
   for (uint64_t n = 0; n < count; ++n) {
-    if (dir_size - pos < kEntrySize || le(&dir[pos], 4) != kDirectoryEntry) bad("a damaged zip directory entry");
+    if (dir_size - pos < kEntrySize || le(&dir[pos], 4) != kDirectoryEntry) zipError("a damaged zip directory entry");
     const unsigned char* d = &dir[pos];
     const uint64_t method = le(d + 10, 2), crc = le(d + 16, 4);
     uint64_t packed = le(d + 20, 4), size = le(d + 24, 4), local = le(d + 42, 4);
     const uint64_t name_len = le(d + 28, 2), extra_len = le(d + 30, 2), comment_len = le(d + 32, 2);
-    if (dir_size - pos - kEntrySize < name_len + extra_len + comment_len) bad("a damaged zip directory entry");
-    if (name_len == 0 || name_len > kMaxZipNameBytes) bad("a zip entry name of " + std::to_string(name_len) + " bytes");
+    if (dir_size - pos - kEntrySize < name_len + extra_len + comment_len) zipError("a damaged zip directory entry");
+    if (name_len == 0 || name_len > kMaxZipNameBytes) zipError("a zip entry name of " + std::to_string(name_len) + " bytes");
     std::string name(reinterpret_cast<const char*>(d + kEntrySize), name_len);
     // ZIP64 extra field: the 8-byte sizes and offset that did not fit.
     const unsigned char* extra = d + kEntrySize + name_len;
     for (uint64_t x = 0; x + 4 <= extra_len;) {
       const uint64_t id = le(extra + x, 2), len = le(extra + x + 2, 2);
-      if (x + 4 + len > extra_len) bad("a damaged zip extra field in '" + name + "'");
+      if (x + 4 + len > extra_len) zipError("a damaged zip extra field in '" + name + "'");
       if (id == 0x0001) {
         uint64_t y = x + 4;
         auto take = [&](uint64_t& field) {
           if (field != 0xFFFFFFFF) return;
-          if (y + 8 > x + 4 + len) bad("a damaged ZIP64 field in '" + name + "'");
+          if (y + 8 > x + 4 + len) zipError("a damaged ZIP64 field in '" + name + "'");
           field = le(extra + y, 8);
           y += 8;
         };
@@ -121,20 +121,20 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
     }
     pos += kEntrySize + name_len + extra_len + comment_len;
 
-    if (!(method == 0 && packed == size) && method != 8) bad("entry '" + name + "' is compressed in a way LibTorch does not write");
+    if (!(method == 0 && packed == size) && method != 8) zipError("entry '" + name + "' is compressed in a way LibTorch does not write");
     const auto slash = name.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == name.size()) bad("entry '" + name + "' is not in a folder");
+    if (slash == std::string::npos || slash == 0 || slash + 1 == name.size()) zipError("entry '" + name + "' is not in a folder");
     if (folder.empty()) folder = name.substr(0, slash + 1);
-    if (name.compare(0, folder.size(), folder) != 0) bad("entries in more than one folder ('" + name + "')");
+    if (name.compare(0, folder.size(), folder) != 0) zipError("entries in more than one folder ('" + name + "')");
     // The local header repeats the name; the bytes follow it and its extra field.
-    if (local > dir_offset || dir_offset - local < kLocalSize) bad("entry '" + name + "' lies outside the file");
+    if (local > dir_offset || dir_offset - local < kLocalSize) zipError("entry '" + name + "' lies outside the file");
     unsigned char header[kLocalSize];
     readAt(file, local, header, kLocalSize);
-    if (le(header, 4) != kLocalHeader) bad("entry '" + name + "' has no local header");
+    if (le(header, 4) != kLocalHeader) zipError("entry '" + name + "' has no local header");
     const uint64_t start = local + kLocalSize + le(header + 26, 2) + le(header + 28, 2);
-    if (start > dir_offset || packed > dir_offset - start) bad("entry '" + name + "' lies outside the file");
+    if (start > dir_offset || packed > dir_offset - start) zipError("entry '" + name + "' lies outside the file");
     if (!entries_.emplace(name.substr(folder.size()), ZipEntry{start, size, packed, uint32_t(crc), method == 8}).second)
-      bad("entry '" + name + "' appears twice");
+      zipError("entry '" + name + "' appears twice");
   }
 }
 
@@ -145,16 +145,16 @@ const ZipEntry* ZipDirectory::find(const std::string& name) const {
 
 std::string ZipDirectory::read(std::istream& file, const std::string& name, uint64_t limit) const {
   const ZipEntry* entry = find(name);
-  if (!entry) bad("no entry '" + name + "'");
-  if (entry->size > limit) bad("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
+  if (!entry) zipError("no entry '" + name + "'");
+  if (entry->size > limit) zipError("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
   std::string bytes(entry->size, '\0');
   if (entry->deflated) {
-    if (entry->packed > limit) bad("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
+    if (entry->packed > limit) zipError("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
     std::string packed(entry->packed, '\0');
     if (!packed.empty()) readAt(file, entry->offset, packed.data(), packed.size());
     // Raw deflate, into exactly the size the directory gives.
     z_stream z{};
-    if (inflateInit2(&z, -MAX_WBITS) != Z_OK) bad("cannot inflate entry '" + name + "'");
+    if (inflateInit2(&z, -MAX_WBITS) != Z_OK) zipError("cannot inflate entry '" + name + "'");
     z.next_in = reinterpret_cast<Bytef*>(packed.data());
     z.avail_in = uInt(packed.size());
     z.next_out = reinterpret_cast<Bytef*>(bytes.data());
@@ -162,11 +162,11 @@ std::string ZipDirectory::read(std::istream& file, const std::string& name, uint
     const int status = inflate(&z, Z_FINISH);
     const bool whole = status == Z_STREAM_END && z.total_out == bytes.size();
     inflateEnd(&z);
-    if (!whole) bad("entry '" + name + "' does not inflate to its size");
+    if (!whole) zipError("entry '" + name + "' does not inflate to its size");
   } else if (!bytes.empty()) {
     readAt(file, entry->offset, bytes.data(), bytes.size());
   }
-  if (crc32(bytes.data(), bytes.size()) != entry->crc32) bad("entry '" + name + "' fails its CRC-32 check");
+  if (crc32(bytes.data(), bytes.size()) != entry->crc32) zipError("entry '" + name + "' fails its CRC-32 check");
   return bytes;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -181,6 +182,10 @@ struct WorkerGroup::Impl {
 
 WorkerGroup::WorkerGroup(const WorkerPlace& place, std::chrono::seconds timeout)
     : place_(place), impl_(std::make_unique<Impl>()) {
+  // A partner that dies closes its sockets: the next sum's write must fail
+  // with an error this worker reports ("lost the other workers"), not kill it
+  // with SIGPIPE before it can say anything.
+  std::signal(SIGPIPE, SIG_IGN);
   impl_->nccl_for_gpu = ncclForGpuTensors();
   const std::string where = place.master_addr + ":" + std::to_string(place.master_port);
   const std::string me = "worker " + std::to_string(place.rank) + " of " + std::to_string(place.world_size);

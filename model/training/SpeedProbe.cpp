@@ -17,16 +17,9 @@
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/training/TimeBudget.h"
+#include "model/training/Seconds.h"
 
 namespace studio::model {
-
-namespace {
-
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-}  // namespace
 
 SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_size, const torch::Device& device,
                                     int64_t steps, int64_t length, int64_t dev_pairs) {

@@ -23,6 +23,7 @@
 #include "model/training/TrainStep.h"
 #include "model/training/RunFolder.h"
 #include "model/training/TrainingData.h"
+#include "model/training/Seconds.h"
 
 namespace studio::model {
 
@@ -30,8 +31,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The evaluation's outcome as rank 0 tells it to the other workers.
 std::string describeOutcome(const TrainerState& s, bool stop) {

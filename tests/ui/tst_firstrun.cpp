@@ -61,6 +61,22 @@ class TestFirstRun : public QObject {
     QDir().rmpath(first);
   }
 
+  void aModelsRunFolderIsFound() {
+    // The Attention workspace follows the run of the model chosen in Translate.
+    const QString run = tmp_.filePath("runs-of-models/run");
+    QVERIFY(QDir().mkpath(run + "/models"));
+    QVERIFY(QDir().mkpath(run + "/checkpoints"));
+    QFile config(run + "/config.json");
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.close();
+    QCOMPARE(app::runDirOf(run + "/best.pt"), run);
+    QCOMPARE(app::runDirOf(run + "/models/step-600.pt"), run);
+    QCOMPARE(app::runDirOf(run + "/checkpoints/ckpt-00000600.pt"), run);
+    QCOMPARE(app::runDirOf(run), run);  // a run folder as the model source
+    QCOMPARE(app::runDirOf(tmp_.filePath("runs-of-models/loose.pt")), QString());  // no run's
+    QCOMPARE(app::runDirOf(""), QString());
+  }
+
   void oneClickTrainsTheStarterAndTranslateFollowsIt() {
     ui::MainWindow window(app::engineInfo());
     auto* training = window.training();

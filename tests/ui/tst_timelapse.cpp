@@ -89,6 +89,7 @@ class TestTimelapse : public QObject {
   void theFormShowsWhatKeptModelsCost();
   void runsSideBySide();
   void newRecordsAppearWhileTheRunTrains();
+  void aBarSetBeforeTheRunStartsFollowsIt();
   void aDamagedFileIsSaidNotShown();
 
  private:
@@ -467,6 +468,21 @@ void TestTimelapse::newRecordsAppearWhileTheRunTrains() {
   QCOMPARE(bar.step(), qint64(16));
   QVERIFY(!shown.isEmpty());
   QCOMPARE(shown.last().at(2).toLongLong(), qint64(16));
+}
+
+void TestTimelapse::aBarSetBeforeTheRunStartsFollowsIt() {
+  // The Training workspace names its run folder before the trainer has made
+  // it: the bar polls, and once probes.rec appears it plays it.
+  const QString run = tmp_.filePath("not-yet");
+  ui::TimelapseBar bar;
+  QVERIFY(!bar.setRun(run));
+  QVERIFY(!bar.refresh());  // still nothing: the folder keeps its name
+  QCOMPARE(bar.runDir(), run);
+  QVERIFY(train(smallConfig(8), data_, run.toStdString(), false));
+  QVERIFY(bar.refresh());
+  QCOMPARE(bar.runDir(), run);
+  QCOMPARE(bar.steps(), (QList<qint64>{0, 4, 8}));
+  QCOMPARE(bar.step(), qint64(8));
 }
 
 void TestTimelapse::aDamagedFileIsSaidNotShown() {
