@@ -35,8 +35,7 @@ QString EngineInfo::deviceLine() const {
   if (cudaAvailable)
     return gpus.isEmpty() ? QObject::tr("CUDA, %n GPU(s)", nullptr, cudaDevices)
                           : QObject::tr("CUDA: %1").arg(gpus.join(", "));
-  return QObject::tr("CPU, %1 threads%2")
-      .arg(threads)
+  return QObject::tr("CPU, %n thread(s)%1", nullptr, threads)
       .arg(cudaBuilt ? QObject::tr(" (no usable GPU found)") : QObject::tr(" (this build has no CUDA)"));
 }
 

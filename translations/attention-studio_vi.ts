@@ -53,9 +53,11 @@
         <source>CUDA: %1</source>
         <translation>CUDA: %1</translation>
     </message>
-    <message>
-        <source>CPU, %1 threads%2</source>
-        <translation>CPU, %1 luồng%2</translation>
+    <message numerus="yes">
+        <source>CPU, %n thread(s)%1</source>
+        <translation>
+            <numerusform>CPU, %n luồng%1</numerusform>
+        </translation>
     </message>
     <message>
         <source> (no usable GPU found)</source>
