@@ -107,19 +107,41 @@ void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int
 
 void BeamTreeView::fitToWinner() {
   if (centres_.isEmpty()) return;
-  resetTransform();
   const QRectF area = sceneRect();
   const double fit = std::min(viewport()->width() / area.width(), viewport()->height() / area.height());
-  const double factor = std::clamp(fit, 0.55, 1.0);
-  scale(factor, factor);
-  const double view_width = viewport()->width() / factor;
-  double top = centres_[0].y(), bottom = centres_[0].y();
-  for (int i : winner_) {
-    if (i < 0 || i >= centres_.size() || centres_[i].x() > area.left() + view_width - kBoxWidth / 2) continue;
-    top = std::min(top, centres_[i].y());
-    bottom = std::max(bottom, centres_[i].y());
+  // The winner's path from the root, step by step.
+  QList<int> path(winner_.begin(), winner_.end());
+  path.erase(std::remove_if(path.begin(), path.end(), [&](int i) { return i < 0 || i >= centres_.size(); }),
+             path.end());
+  std::sort(path.begin(), path.end(), [&](int a, int b) { return centres_[a].x() < centres_[b].x(); });
+  if (path.isEmpty()) path = {0};
+  // How much of the path, from the root, fits in the view at `factor` (a
+  // scroll bar may still take 20 px), and the vertical extent of that part.
+  const double height = viewport()->height() - 24;
+  auto fitting = [&](double factor, double* top, double* bottom) {
+    const double right = area.left() + viewport()->width() / factor - kBoxWidth / 2;
+    *top = *bottom = centres_[path.first()].y();
+    int count = 0;
+    for (int i : path) {
+      const double t = std::min(*top, centres_[i].y()), b = std::max(*bottom, centres_[i].y());
+      if (centres_[i].x() > right || (b - t + kBoxHeight) * factor > height) break;
+      *top = t, *bottom = b;
+      ++count;
+    }
+    return count;
+  };
+  // The largest scale from the one that fits the whole tree (at most 1, at
+  // least 0.55) down to 0.4 that shows the most of the path.
+  double best_factor = std::clamp(fit, 0.55, 1.0), top = 0, bottom = 0;
+  int best = fitting(best_factor, &top, &bottom);
+  for (double factor = best_factor * 0.85; factor >= 0.4 && best < path.size(); factor *= 0.85) {
+    double t = 0, b = 0;
+    const int count = fitting(factor, &t, &b);
+    if (count > best) best = count, best_factor = factor, top = t, bottom = b;
   }
-  centerOn(QPointF(area.left() + view_width / 2, (top + bottom) / 2));
+  resetTransform();
+  scale(best_factor, best_factor);
+  centerOn(QPointF(area.left() + viewport()->width() / best_factor / 2, (top + bottom) / 2));
 }
 
 QPointF BeamTreeView::nodeCentre(int index) const { return centres_.value(index); }

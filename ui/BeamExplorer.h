@@ -27,9 +27,10 @@ class BeamTreeView : public QGraphicsView {
   QPointF nodeCentre(int index) const;
   int nodeAt(const QPoint& viewport_point) const;  // -1 where none
   const QSet<int>& winner() const { return winner_; }
-  // The whole tree where its boxes stay readable; else from the root, with the
-  // winner's first screenful of path in the middle. Done by setTree, and again
-  // when the view is resized until the user zooms or pans.
+  // Opens on the winner's path: from the root, as many of its steps as fit,
+  // centred, at the largest scale that shows the most of them (the whole tree
+  // where it fits at a readable scale). Done by setTree, and again when the
+  // view is resized until the user zooms or pans.
   void fitToWinner();
 
  Q_SIGNALS:

@@ -23,6 +23,8 @@
 #include <QTextCursor>
 #include <QtTest/QtTest>
 
+#include <cmath>
+
 #include "common/TestUtil.h"
 #include "app/TrainingSession.h"
 #include "model/decoding/AttentionMaps.h"
@@ -31,6 +33,7 @@
 #include "ui/AttentionWorkspace.h"
 #include "ui/AlignmentView.h"
 #include "ui/BeamExplorer.h"
+#include "BeamTreeCheck.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
 #include "ui/MainWindow.h"
@@ -60,6 +63,7 @@ class TestInferenceWorkspaces : public QObject {
   void gridOpensAMap();
   void switchingHeadsOffTranslatesAgain();
   void clickingABeamNodeForcesItsPrefix();
+  void theBeamTreeOpensOnTheWinnersPath();
   void rankingHeadsColoursTheGridAndEqualsTheCli();
   void hoveringAWordShowsItsAlignment();
   void sourceRelianceIsShownUnderTheTranslation();
@@ -632,6 +636,39 @@ void TestInferenceWorkspaces::clickingABeamNodeForcesItsPrefix() {
   beam->clearPrefix();
   QVERIFY(trees.wait(60000) || !trees.isEmpty());
   QCOMPARE(beam->translation(), view.translation);
+}
+
+void TestInferenceWorkspaces::theBeamTreeOpensOnTheWinnersPath() {
+  // A wide tree (8 candidates a step, 12 steps) whose winner is the least
+  // likely candidate at every step: drawn below every other branch.
+  QList<app::BeamTreeNode> nodes{app::BeamTreeNode{}};
+  QSet<int> winner{0};
+  int parent = 0;
+  for (int step = 1; step <= 12; ++step) {
+    int last = -1;
+    for (int k = 0; k < 8; ++k) {
+      app::BeamTreeNode n;
+      n.parent = parent;
+      n.step = step;
+      n.piece = QString("w%1_%2").arg(step).arg(k);
+      n.probability = 0.5f / float(k + 1);
+      n.logProbability = nodes[parent].logProbability + std::log(double(n.probability));
+      n.fate = k == 7 ? app::BeamTreeNode::Fate::Kept : app::BeamTreeNode::Fate::Pruned;
+      nodes.append(n);
+      last = int(nodes.size()) - 1;
+    }
+    winner.insert(last);
+    parent = last;
+  }
+  ui::BeamTreeView view;
+  view.resize(900, 400);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  view.setTree(nodes, winner);
+  QCoreApplication::processEvents();
+  // The path from the root on: the root and its first two steps at least (a view centred on the
+  // root would show the root and one step).
+  QVERIFY2(test::winnersPathShown(view) >= 3, qPrintable(QString::number(test::winnersPathShown(view))));
 }
 
 void TestInferenceWorkspaces::rankingHeadsColoursTheGridAndEqualsTheCli() {
