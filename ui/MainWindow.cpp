@@ -68,10 +68,11 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   // The explorer's timelapse plays the Training workspace's run; the charts
   // mark the step it shows, and a click on a chart moves it there.
   connect(training_, &TrainingWorkspace::runDirChanged, attention_, &AttentionWorkspace::setTimelapseRun);
-  // ... and the run of the model chosen in Translate, when it is a run's.
+  // ... and the run of the model chosen in Translate, when it is a run's (a
+  // folder that is there: not each prefix of a path being typed).
   connect(translate_, &TranslateWorkspace::modelSourceChanged, this, [this](const app::ModelSource& model) {
     const QString run = model.kind == app::ModelSource::Kind::File ? app::runDirOf(model.path) : model.path.trimmed();
-    if (!run.isEmpty()) attention_->setTimelapseRun(run);
+    if (!run.isEmpty() && QFileInfo(run).isDir()) attention_->setTimelapseRun(run);
   });
   connect(attention_, &AttentionWorkspace::timelapseStepShown, training_, &TrainingWorkspace::setViewedStep);
   connect(training_, &TrainingWorkspace::stepClicked, this, [this](qint64 step) {
