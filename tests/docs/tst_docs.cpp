@@ -6,8 +6,8 @@
 // `build` (this build tree) and `scripts` (the source's), with HOME a fresh
 // folder whose demo corpus is the real one (STUDIO_DEMO_CORPUS, as
 // tst_journey finds it). An HTML comment just above a block may say
-//   <!-- tst_readme: skip: REASON -->
-//   <!-- tst_readme: replace "TEXT" => "OTHER" (REASON) -->
+//   <!-- tst_docs: skip: REASON -->
+//   <!-- tst_docs: replace "TEXT" => "OTHER" (REASON) -->
 // (the second one shortens a command that trains for minutes, nothing else).
 
 #include <QDir>
@@ -53,13 +53,13 @@ QString demoCorpus() {
 }
 
 struct Block {
-  QString marker;  // the tst_readme comment above it ("" when none)
+  QString marker;  // the tst_docs comment above it ("" when none)
   QString code;
   int line = 0;
 };
 
 // The ```sh blocks of one "## " section of `markdown`, each with the
-// tst_readme comment right above it (blank lines between allowed).
+// tst_docs comment right above it (blank lines between allowed).
 QList<Block> shellBlocks(const QString& markdown, const QString& section) {
   QList<Block> blocks;
   const QStringList lines = markdown.split('\n');
@@ -83,7 +83,7 @@ QList<Block> shellBlocks(const QString& markdown, const QString& section) {
       code = true;
       if (inside && line.trimmed() == "```sh") block = Block{marker, {}, i + 1};
       marker.clear();
-    } else if (line.startsWith("<!-- tst_readme:")) {
+    } else if (line.startsWith("<!-- tst_docs:")) {
       marker = line.trimmed();
     } else if (!line.trimmed().isEmpty()) {
       marker.clear();
@@ -156,11 +156,11 @@ void TestDocs::theQuickStartRunsAsWritten() {
   QVERIFY(QDir().mkpath(home.filePath(".local/share/attention-studio")));
   QVERIFY(QFile::link(QFileInfo(corpus).absoluteFilePath(), home.filePath(".local/share/attention-studio/demo-corpus")));
 
-  const QRegularExpression replace(R"re(<!-- tst_readme: replace "([^"]+)" => "([^"]+)" \(.+\) -->)re");
+  const QRegularExpression replace(R"re(<!-- tst_docs: replace "([^"]+)" => "([^"]+)" \(.+\) -->)re");
   int ran = 0;
   for (const Block& block : blocks) {
     QString code = block.code;
-    if (block.marker.startsWith("<!-- tst_readme: skip:")) continue;
+    if (block.marker.startsWith("<!-- tst_docs: skip:")) continue;
     if (!block.marker.isEmpty()) {
       const auto m = replace.match(block.marker);
       QVERIFY2(m.hasMatch(), qPrintable("README.md line " + QString::number(block.line) + ": unknown marker " +
