@@ -106,6 +106,7 @@ void PrepareSession::start(const PrepareRequest& request) {
       if (!options.src.empty()) options.format = data::CorpusFormat::Parallel;
       options.out_dir = request.outDir.toStdString();
       options.tokenizer.vocab_size = request.vocabularySize;
+      options.spm_model = request.sentencePieceModel.toStdString();
       const auto summary = data::prepareData(options, log);
       Q_EMIT logText(QString::fromStdString(log.str()));
       Q_EMIT finished(request.outDir, QString::fromStdString(summary.dump()));

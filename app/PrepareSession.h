@@ -14,6 +14,7 @@ struct PrepareRequest {
   QString source, target; // or two line-aligned files (then corpus is empty)
   QString outDir;         // the data folder to write
   int vocabularySize = 8000;
+  QString sentencePieceModel;  // encode with this one instead of training one (fine-tuning: the model's)
 };
 
 // Where the GUI keeps the offline demo corpus (scripts/demo-corpus builds

@@ -73,6 +73,10 @@ RunHistory readRunHistory(QIODevice& metrics) {
       report.tokenAccuracy = number(record, "token_accuracy");
       report.bleu = number(record, "bleu");
       if (record.contains(QLatin1String("chrf"))) report.chrf = number(record, "chrf");
+      if (record.contains(QLatin1String("original_bleu"))) {
+        report.originalBleu = number(record, "original_bleu");
+        report.originalChrf = number(record, "original_chrf");
+      }
       report.best = record["best"].toBool();
       for (const auto& value : record["samples"].toArray()) {
         const auto sample = value.toObject();

@@ -16,6 +16,7 @@
 
 #include "model/runtime/Runtime.h"
 #include "model/training/Distributed.h"
+#include "model/training/FineTune.h"
 #include "model/training/Trainer.h"
 
 namespace studio::app {
@@ -142,10 +143,17 @@ void TrainingSession::start(const TrainingRequest& request) {
   model::TrainingConfig config;
   try {
     if (!request.resume) {
-      config = model::trainingPreset(request.preset.toStdString());
+      const bool fine_tune = !request.fineTuneFrom.isEmpty();
+      config = fine_tune ? model::fineTuningPreset() : model::trainingPreset(request.preset.toStdString());
       if (!request.configJson.trimmed().isEmpty())
         config = model::trainingConfigFromJson(nlohmann::json::parse(request.configJson.toStdString()), config);
       config.device = request.device.toStdString();
+      if (fine_tune) {
+        config.init_from = request.fineTuneFrom.toStdString();
+        config.original_data = request.originalData.toStdString();
+        config.replay_share = request.originalData.isEmpty() ? 0.0 : request.replayShare;
+        config.validate();
+      }
     }
   } catch (const std::exception& e) {
     Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
@@ -211,6 +219,8 @@ void TrainingSession::start(const TrainingRequest& request) {
       r.bleuLine = QString::fromStdString(e.bleu_line);
       r.chrf = e.chrf;
       r.chrfLine = QString::fromStdString(e.chrf_line);
+      r.originalBleu = e.original_bleu;
+      r.originalChrf = e.original_chrf;
       r.best = e.best;
       for (const auto& s : e.samples)
         r.samples.append({QString::fromStdString(s.source), QString::fromStdString(s.reference),

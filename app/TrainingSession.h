@@ -31,6 +31,13 @@ struct TrainingRequest {
   // come through logLine. The cores are shared out between them.
   int workers = 1;
   QString workerProgram;
+  // Fine-tuning (model/training/FineTune.h): the model file the weights start
+  // from ("" = a new model; then the fine-tuning settings are the base, not
+  // `preset`), the data folder it learnt from (its dev split is evaluated
+  // too; "" = none) and the share of training pairs replayed from it.
+  QString fineTuneFrom;
+  QString originalData;
+  double replayShare = 0;
 };
 
 struct StepProgress {
@@ -47,6 +54,8 @@ struct EvalReport {
   qint64 step = 0;
   double loss = 0, perplexity = 0, tokenAccuracy = 0, bleu = 0;
   double chrf = -1;  // -1: not recorded (runs from before chrF)
+  // A fine-tuning run's scores on the original data's dev split (-1: none).
+  double originalBleu = -1, originalChrf = -1;
   QString bleuLine, chrfLine;
   bool best = false;
   QList<SampleTranslation> samples;

@@ -555,6 +555,65 @@ layer %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FineTuneBox</name>
+    <message>
+        <source>Start from</source>
+        <translation>Start from</translation>
+    </message>
+    <message>
+        <source>Continue from a model…</source>
+        <translation>Continue from a model…</translation>
+    </message>
+    <message>
+        <source>Fine-tune a trained model (best.pt of a run, or any checkpoint) on the corpus above: its vocabulary and shape are kept and the corpus is prepared with its SentencePiece model</source>
+        <translation>Fine-tune a trained model (best.pt of a run, or any checkpoint) on the corpus above: its vocabulary and shape are kept and the corpus is prepared with its SentencePiece model</translation>
+    </message>
+    <message>
+        <source>Choose a model to continue from</source>
+        <translation>Choose a model to continue from</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Models (*.pt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>New model</source>
+        <translation>New model</translation>
+    </message>
+    <message>
+        <source>Train a new model from random weights (the preset below decides its shape)</source>
+        <translation>Train a new model from random weights (the preset below decides its shape)</translation>
+    </message>
+    <message>
+        <source>Original data</source>
+        <translation>Original data</translation>
+    </message>
+    <message>
+        <source>The data folder the model learnt from: its dev split is evaluated beside the new one (the brown points of the BLEU chart show what fine-tuning forgets), and its training pairs are replayed. Empty: neither.</source>
+        <translation>The data folder the model learnt from: its dev split is evaluated beside the new one (the brown points of the BLEU chart show what fine-tuning forgets), and its training pairs are replayed. Empty: neither.</translation>
+    </message>
+    <message>
+        <source>Replay share</source>
+        <translation>Replay share</translation>
+    </message>
+    <message>
+        <source>Share of the training pairs drawn from the original data, against forgetting (0: the new corpus only)</source>
+        <translation>Share of the training pairs drawn from the original data, against forgetting (0: the new corpus only)</translation>
+    </message>
+    <message>
+        <source>Cannot continue from &apos;%1&apos;: %2</source>
+        <translation>Cannot continue from &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>A new model, from random weights.</source>
+        <translation>A new model, from random weights.</translation>
+    </message>
+    <message>
+        <source>Fine-tuning %1: its weights, vocabulary (%2) and shape; a fresh optimizer. The corpus is prepared with that SentencePiece model.</source>
+        <translation>Fine-tuning %1: its weights, vocabulary (%2) and shape; a fresh optimizer. The corpus is prepared with that SentencePiece model.</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FirstRunPanel</name>
     <message>
         <source>&lt;b&gt;Train your first translator&lt;/b&gt;</source>
@@ -1866,6 +1925,24 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>%1, chrF %2</source>
         <translation>%1, chrF %2</translation>
+    </message>
+    <message>
+        <source>BLEU, original dev</source>
+        <translation>BLEU, original dev</translation>
+    </message>
+    <message>
+        <source>A new model: the preset decides its shape.</source>
+        <translation>A new model: the preset decides its shape.</translation>
+    </message>
+    <message>
+        <source>Fine-tuning %1: choose the new corpus, then Start.</source>
+        <translation>Fine-tuning %1: choose the new corpus, then Start.</translation>
+    </message>
+    <message>
+        <source>  original dev: BLEU %1, chrF %2
+</source>
+        <translation>  original dev: BLEU %1, chrF %2
+</translation>
     </message>
 </context>
 <context>

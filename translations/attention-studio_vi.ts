@@ -552,6 +552,65 @@ lớp %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FineTuneBox</name>
+    <message>
+        <source>Start from</source>
+        <translation>Bắt đầu từ</translation>
+    </message>
+    <message>
+        <source>Continue from a model…</source>
+        <translation>Tiếp tục từ một mô hình…</translation>
+    </message>
+    <message>
+        <source>Fine-tune a trained model (best.pt of a run, or any checkpoint) on the corpus above: its vocabulary and shape are kept and the corpus is prepared with its SentencePiece model</source>
+        <translation>Tinh chỉnh một mô hình đã huấn luyện (best.pt của một lượt chạy, hoặc checkpoint bất kỳ) trên kho ngữ liệu ở trên: giữ nguyên từ vựng và cấu trúc của nó, và kho ngữ liệu được chuẩn bị bằng mô hình SentencePiece của nó</translation>
+    </message>
+    <message>
+        <source>Choose a model to continue from</source>
+        <translation>Chọn mô hình để tiếp tục</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Mô hình (*.pt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>New model</source>
+        <translation>Mô hình mới</translation>
+    </message>
+    <message>
+        <source>Train a new model from random weights (the preset below decides its shape)</source>
+        <translation>Huấn luyện một mô hình mới từ trọng số ngẫu nhiên (cấu hình sẵn bên dưới quyết định cấu trúc của nó)</translation>
+    </message>
+    <message>
+        <source>Original data</source>
+        <translation>Dữ liệu gốc</translation>
+    </message>
+    <message>
+        <source>The data folder the model learnt from: its dev split is evaluated beside the new one (the brown points of the BLEU chart show what fine-tuning forgets), and its training pairs are replayed. Empty: neither.</source>
+        <translation>Thư mục dữ liệu mà mô hình đã học: tập dev của nó được đánh giá bên cạnh tập dev mới (các điểm màu nâu trên biểu đồ BLEU cho thấy tinh chỉnh làm quên những gì), và các cặp huấn luyện của nó được phát lại. Để trống: không làm cả hai.</translation>
+    </message>
+    <message>
+        <source>Replay share</source>
+        <translation>Tỉ lệ phát lại</translation>
+    </message>
+    <message>
+        <source>Share of the training pairs drawn from the original data, against forgetting (0: the new corpus only)</source>
+        <translation>Tỉ lệ cặp huấn luyện lấy từ dữ liệu gốc, để chống quên (0: chỉ kho ngữ liệu mới)</translation>
+    </message>
+    <message>
+        <source>Cannot continue from &apos;%1&apos;: %2</source>
+        <translation>Không thể tiếp tục từ &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>A new model, from random weights.</source>
+        <translation>Một mô hình mới, từ trọng số ngẫu nhiên.</translation>
+    </message>
+    <message>
+        <source>Fine-tuning %1: its weights, vocabulary (%2) and shape; a fresh optimizer. The corpus is prepared with that SentencePiece model.</source>
+        <translation>Tinh chỉnh %1: trọng số, từ vựng (%2) và cấu trúc của nó; bộ tối ưu mới. Kho ngữ liệu được chuẩn bị bằng mô hình SentencePiece đó.</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FirstRunPanel</name>
     <message>
         <source>&lt;b&gt;Train your first translator&lt;/b&gt;</source>
@@ -1858,6 +1917,24 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>%1, chrF %2</source>
         <translation>%1, chrF %2</translation>
+    </message>
+    <message>
+        <source>BLEU, original dev</source>
+        <translation>BLEU, dev gốc</translation>
+    </message>
+    <message>
+        <source>A new model: the preset decides its shape.</source>
+        <translation>Một mô hình mới: cấu hình sẵn quyết định cấu trúc của nó.</translation>
+    </message>
+    <message>
+        <source>Fine-tuning %1: choose the new corpus, then Start.</source>
+        <translation>Tinh chỉnh %1: hãy chọn kho ngữ liệu mới, rồi bấm Bắt đầu.</translation>
+    </message>
+    <message>
+        <source>  original dev: BLEU %1, chrF %2
+</source>
+        <translation>  dev gốc: BLEU %1, chrF %2
+</translation>
     </message>
 </context>
 <context>

@@ -148,6 +148,13 @@ void MetricChart::truncateSeries(int count) {
   replotSoon();
 }
 
+void MetricChart::setInLegend(int series, bool on) {
+  if (series < 0 || series >= graphs_.size()) return;
+  if (on) graphs_[series]->addToLegend();
+  else graphs_[series]->removeFromLegend();
+  replotSoon();
+}
+
 void MetricChart::addPoint(int series, double x, double y) {
   if (series < 0 || series >= graphs_.size() || !std::isfinite(y)) return;
   xs_[series].append(x);

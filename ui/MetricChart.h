@@ -28,6 +28,8 @@ class MetricChart : public QWidget {
   int seriesCount() const { return int(graphs_.size()); }
   // Removes the series from `count` on (the other runs of a comparison).
   void truncateSeries(int count);
+  // Shows a series' name in the legend or not (a series that only some runs fill).
+  void setInLegend(int series, bool on);
   void clear();
 
   int pointCount(int series) const;

@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalBlocker>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -37,6 +38,7 @@
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/RunFinishedPanel.h"
+#include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
 #include "ui/TrainingSettingsForm.h"
@@ -143,8 +145,13 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   data_form->addRow(tr("Workers"), workers_);
   form_layout->addWidget(data_group);
 
+  fine_tune_ = new FineTuneBox(form_box);
+  form_layout->addWidget(fine_tune_);
+  connect(fine_tune_, &FineTuneBox::errorOccurred, this, &TrainingWorkspace::errorOccurred);
+
   settings_ = new TrainingSettingsForm(form_box);
   form_layout->addWidget(settings_);
+  connect(fine_tune_, &FineTuneBox::modelChanged, this, &TrainingWorkspace::onStartingModelChanged);
 
   auto* buttons = new QHBoxLayout;
   start_ = new QPushButton(tr("Start"), form_box);
@@ -179,6 +186,8 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   bleu_chart_ = new MetricChart(tr("Dev BLEU and chrF"), tr("score"), charts);
   bleu_ = bleu_chart_->addSeries(tr("BLEU"), QColor(44, 160, 44), true);
   chrf_ = bleu_chart_->addSeries(tr("chrF"), QColor(148, 103, 189), true);
+  // Fine-tuning: BLEU on the original data's dev split, in the legend once a run has it.
+  original_bleu_ = bleu_chart_->addSeries(tr("BLEU, original dev"), QColor(140, 86, 75), true, /*legend=*/false);
   lr_chart_ = new MetricChart(tr("Learning rate"), tr("rate"), charts);
   lr_ = lr_chart_->addSeries(tr("learning rate"), QColor(148, 103, 189));
   speed_chart_ = new MetricChart(tr("Speed"), tr("target tokens / s"), charts);
@@ -269,7 +278,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
 void TrainingWorkspace::setCorpus(const QString& corpus) {
   corpus_->setText(corpus);
   const QString first = corpus.section(" + ", 0, 0).trimmed();
-  if (!first.isEmpty() && !isTraining()) setDataDir(app::defaultDataDirFor(first));
+  if (!first.isEmpty() && !isTraining()) setDataDir(dataDirFor(corpus));
 }
 
 QString TrainingWorkspace::corpus() const { return corpus_->text().trimmed(); }
@@ -280,8 +289,9 @@ void TrainingWorkspace::prepareData() {
     Q_EMIT errorOccurred(tr("Choose a corpus to prepare: a folder, a TSV file or two aligned files."));
     return;
   }
-  if (data_dir_->text().trimmed().isEmpty()) setDataDir(app::defaultDataDirFor(corpus.section(" + ", 0, 0)));
+  if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpus));
   app::PrepareRequest request;
+  request.sentencePieceModel = fine_tune_->sentencePieceModel();  // "" unless fine-tuning
   if (corpus.contains(" + ")) {
     request.source = corpus.section(" + ", 0, 0).trimmed();
     request.target = corpus.section(" + ", 1).trimmed();
@@ -294,6 +304,29 @@ void TrainingWorkspace::prepareData() {
   status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
   appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));
   prepare_.start(request);
+}
+
+QString TrainingWorkspace::dataDirFor(const QString& corpus) const {
+  const QString dir = app::defaultDataDirFor(corpus.section(" + ", 0, 0));
+  // Fine-tuning prepares with the model's SentencePiece model: a folder of its own.
+  if (!fine_tune_->active()) return dir;
+  const QString model_run = fine_tune_->runDir().isEmpty() ? QFileInfo(fine_tune_->modelPath()).completeBaseName()
+                                                           : QFileInfo(fine_tune_->runDir()).fileName();
+  return dir + "-for-" + model_run;
+}
+
+void TrainingWorkspace::onStartingModelChanged(const QJsonObject& settings) {
+  if (settings.isEmpty()) {
+    settings_->setPreset(settings_->preset());
+    status_->setText(tr("A new model: the preset decides its shape."));
+    return;
+  }
+  settings_->applyConfig(settings);
+  const QString corpus = corpus_->text().trimmed();
+  if (!corpus.isEmpty()) setDataDir(dataDirFor(corpus));
+  if (!fine_tune_->runDir().isEmpty() && (runDir().isEmpty() || runDir() == fine_tune_->runDir()))
+    setRunDir(fine_tune_->runDir() + "-finetuned");
+  status_->setText(tr("Fine-tuning %1: choose the new corpus, then Start.").arg(fine_tune_->modelPath()));
 }
 
 void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
@@ -361,9 +394,9 @@ bool TrainingWorkspace::compareWith(const QString& run_dir) {
 }
 
 void TrainingWorkspace::drawComparedRuns() {
-  // The workspace's own series come first (train and dev loss; BLEU and chrF; rate; speed).
+  // The workspace's own series come first (train and dev loss; BLEU, chrF and original BLEU; rate; speed).
   loss_chart_->truncateSeries(2);
-  bleu_chart_->truncateSeries(2);
+  bleu_chart_->truncateSeries(3);
   for (auto* chart : {lr_chart_, speed_chart_}) chart->truncateSeries(1);
   const auto& runs = comparison_->runs();
   for (int i = 0; i < runs.size(); ++i) {
@@ -399,6 +432,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
     return false;
   }
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
+  bleu_chart_->setInLegend(original_bleu_, false);
   samples_->clear();
   for (const auto& p : history->steps) {
     loss_chart_->addPoint(train_loss_, double(p.step), p.loss);
@@ -413,7 +447,14 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   if (config.open(QIODevice::ReadOnly)) {
     const auto json = QJsonDocument::fromJson(config.readAll()).object();
     setDataDir(json["data"].toString());
-    settings_->applyConfig(json["training"].toObject());
+    // A fine-tuned run shows the model it started from (when it is still there).
+    const auto training = json["training"].toObject();
+    const QSignalBlocker quiet(fine_tune_);
+    if (training["init_from"].toString().isEmpty() || !fine_tune_->setModel(training["init_from"].toString()))
+      fine_tune_->clear();
+    else
+      fine_tune_->setOriginal(training["original_data"].toString(), training["replay_share"].toDouble());
+    settings_->applyConfig(training);
   }
   progress_->setRange(0, std::max(1, settings_->maxSteps()));
   progress_->setValue(int(std::min<qint64>(last_step, settings_->maxSteps())));
@@ -472,6 +513,7 @@ void TrainingWorkspace::begin(bool resume) {
   }
   if (!resume) {
     for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
+    bleu_chart_->setInLegend(original_bleu_, false);
     samples_->clear();
   }
   request.dataDir = data_dir_->text().trimmed();
@@ -481,6 +523,11 @@ void TrainingWorkspace::begin(bool resume) {
   request.maxSteps = resume ? settings_->maxSteps() : 0;
   request.device = device_->currentText();
   request.workers = workers_->value();
+  if (!resume && fine_tune_->active()) {
+    request.fineTuneFrom = fine_tune_->modelPath();
+    request.originalData = fine_tune_->originalData();
+    request.replayShare = fine_tune_->replayShare();
+  }
   setRunning(true);
   run_finished_->hide();
   status_->setText(resume ? tr("Resuming…") : tr("Starting…"));
@@ -538,6 +585,10 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   loss_chart_->addPoint(dev_loss_, double(r.step), r.loss);
   bleu_chart_->addPoint(bleu_, double(r.step), r.bleu);
   if (r.chrf >= 0) bleu_chart_->addPoint(chrf_, double(r.step), r.chrf);
+  if (r.originalBleu >= 0) {
+    bleu_chart_->addPoint(original_bleu_, double(r.step), r.originalBleu);
+    bleu_chart_->setInLegend(original_bleu_, true);
+  }
   QString text = tr("— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6\n")
                      .arg(r.step)
                      .arg(r.loss, 0, 'f', 3)
@@ -546,6 +597,8 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
                      .arg(r.chrf >= 0 ? tr("%1, chrF %2").arg(r.bleu, 0, 'f', 2).arg(r.chrf, 0, 'f', 2)
                                       : QString::number(r.bleu, 'f', 2))
                      .arg(r.best ? tr(" (best)") : QString());
+  if (r.originalBleu >= 0)
+    text += tr("  original dev: BLEU %1, chrF %2\n").arg(r.originalBleu, 0, 'f', 2).arg(r.originalChrf, 0, 'f', 2);
   for (const auto& s : r.samples)
     text += tr("  source:     %1\n  reference:  %2\n  hypothesis: %3\n").arg(s.source, s.reference, s.hypothesis);
   samples_->appendPlainText(text);

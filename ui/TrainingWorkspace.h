@@ -20,6 +20,7 @@ class QTabWidget;
 
 namespace studio::ui {
 
+class FineTuneBox;
 class FirstRunPanel;
 class RunFinishedPanel;
 class MetricChart;
@@ -90,6 +91,8 @@ class TrainingWorkspace : public QWidget {
 
  private:
   void begin(bool resume);
+  void onStartingModelChanged(const QJsonObject& settings);
+  QString dataDirFor(const QString& corpus) const;  // where Prepare writes that corpus
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
   void onEval(const studio::app::EvalReport& r);
@@ -105,6 +108,7 @@ class TrainingWorkspace : public QWidget {
   FirstRunPanel* first_run_;
   RunFinishedPanel* run_finished_;
   TrainingSettingsForm* settings_;
+  FineTuneBox* fine_tune_;
   qint64 starter_max_steps_ = 0;
   QJsonObject starter_overrides_;
   app::TrainingSession session_;
@@ -130,7 +134,7 @@ class TrainingWorkspace : public QWidget {
   QPlainTextEdit* log_;
   RunComparisonPanel* comparison_;
   QTabWidget* texts_;
-  int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, chrf_ = 0, lr_ = 0, speed_ = 0;
+  int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, chrf_ = 0, original_bleu_ = 0, lr_ = 0, speed_ = 0;
   bool running_ = false;
 };
 

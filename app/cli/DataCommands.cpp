@@ -21,6 +21,8 @@ const CommandSpec& prepareSpec() {
           {"format", "FORMAT", "auto (default), split, iwslt, parallel or tsv"},
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
+          {"spm", "FILE", "encode with this SentencePiece model instead of training one: a model's own\n"
+                          "(RUN_DIR/spm.model), to fine-tune that model on this corpus (train --from)"},
           {"max-words", "N", "drop training pairs longer than N words (default 200)"},
           {"max-ratio", "R", "drop training pairs whose word counts differ more (default 3.0)"},
           {"unescape", "", "turn XML escapes (&apos; &quot;) into characters (default for IWSLT)"},
@@ -49,6 +51,9 @@ int runPrepare(const ParsedArgs& args) {
   }
   o.out_dir = args.require("out");
   o.tokenizer.vocab_size = int(args.integer("vocab-size", 8000, 8, 1'000'000));
+  o.spm_model = args.getOr("spm", "");
+  if (!o.spm_model.empty() && args.has("vocab-size"))
+    throw UsageError("--spm brings its own vocabulary; drop --vocab-size");
   o.filter.max_words = size_t(args.integer("max-words", 200, 1, 1'000'000));
   o.filter.max_ratio = args.number("max-ratio", 3.0, 1.0, 1e9);
   if (args.has("unescape") && args.has("no-unescape"))

@@ -17,6 +17,7 @@
 #include "model/data/Tokenizer.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Distributed.h"
+#include "model/training/FineTune.h"
 #include "model/training/Probes.h"
 #include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
@@ -40,6 +41,24 @@ std::string clock(double seconds) {
   return text;
 }
 
+// `train --from`: the fine-tuning settings, the model and what it learnt from.
+model::TrainingConfig fineTuneSettings(const ParsedArgs& args) {
+  auto config = model::fineTuningPreset();
+  const auto origin = model::findModelOrigin(args.require("from"));
+  config.init_from = origin.model_path;
+  config.init_optimizer = args.has("keep-optimizer");
+  if (!args.has("no-original")) config.original_data = args.getOr("original-data", origin.data_dir);
+  if (config.original_data.empty() && !args.has("no-original"))
+    std::fprintf(stderr, "no data folder is known for '%s' (no run folder's config.json beside it, or its data "
+                         "folder is gone): only the new dev split is evaluated and nothing is replayed; "
+                         "--original-data DIR names it\n", origin.model_path.c_str());
+  const double share = config.original_data.empty() ? 0.0 : model::kDefaultReplayShare;
+  config.replay_share = args.number("replay-share", share, 0.0, 0.9);
+  if (config.replay_share > 0 && config.original_data.empty())
+    throw UsageError("--replay-share needs the original data: --original-data DIR");
+  return config;
+}
+
 }  // namespace
 
 const CommandSpec& trainSpec() {
@@ -56,6 +75,15 @@ const CommandSpec& trainSpec() {
           {"config", "FILE", "a JSON training configuration (over the preset)"},
           {"max-steps", "N", "stop after N optimizer steps"},
           {"resume", "", "continue the run in --out from its newest checkpoint"},
+          {"from", "MODEL", "fine-tune this model (a model file or checkpoint with spm.model beside it or above)\n"
+                            "on --data, prepared with its SentencePiece model (prepare --spm): the fine-tuning\n"
+                            "settings (docs/fine-tuning.md) with the model's shape; --config changes them"},
+          {"original-data", "DIR", "with --from: the data folder the model learnt from (default: the one its run\n"
+                                   "folder names), whose dev split is evaluated beside the new one"},
+          {"no-original", "", "with --from: evaluate the new dev split only, replay nothing"},
+          {"replay-share", "R", "with --from: share of the training pairs drawn from the original data against\n"
+                                "forgetting (default 0.5; 0 = none)"},
+          {"keep-optimizer", "", "with --from: keep the checkpoint's Adam state (default: a fresh Adam)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
           {"seed", "N", "random seed (default 1)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
@@ -82,12 +110,25 @@ int runTrain(const ParsedArgs& args) {
   std::string data_dir = args.getOr("data", "");
   if (!resume && data_dir.empty()) throw UsageError("--data is required (or --resume)");
   model::TrainingConfig config;
-  if (!resume) {
+  const bool fine_tune = args.has("from");
+  if (!fine_tune)
+    for (const char* option : {"original-data", "no-original", "replay-share", "keep-optimizer"})
+      if (args.has(option)) throw UsageError("--" + std::string(option) + " goes with --from MODEL (fine-tuning)");
+  if (!resume && fine_tune) {
+    if (args.has("preset"))
+      throw UsageError("--from fine-tunes with the fine-tuning settings and the model's shape: drop --preset "
+                       "(--config changes the settings)");
+    if (args.has("original-data") && args.has("no-original"))
+      throw UsageError("--original-data and --no-original contradict each other");
+    config = fineTuneSettings(args);
+  } else if (!resume) {
     try {
       config = model::trainingPreset(args.getOr("preset", "tiny"));
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--preset: ") + e.what());
     }
+  }
+  if (!resume) {
     if (auto file = args.get("config")) {
       std::ifstream in(*file);
       if (!in) throw std::runtime_error("cannot read configuration '" + *file + "'");
@@ -115,9 +156,10 @@ int runTrain(const ParsedArgs& args) {
       if (!config.probes.empty()) throw UsageError("--no-probes with --probe or --probe-file: choose one");
       config.default_probes = 0;
     }
+    if (fine_tune) model::adoptModelOptions(config);  // the model file decides its shape
   } else {
     for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every", "no-probes",
-                               "keep-models-every"})
+                               "keep-models-every", "from"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }
@@ -201,6 +243,9 @@ int runTrain(const ParsedArgs& args) {
                 static_cast<long long>(e.step), e.loss, e.perplexity, 100 * e.token_accuracy, e.bleu, e.chrf,
                 e.best ? " (best)" : "");
     std::printf("  %s\n  %s\n", e.bleu_line.c_str(), e.chrf_line.c_str());
+    if (e.original_bleu >= 0)
+      std::printf("  original dev (what fine-tuning may forget): BLEU %.2f | chrF %.2f\n", e.original_bleu,
+                  e.original_chrf);
     for (const auto& s : e.samples)
       std::printf("  SRC %s\n  REF %s\n  HYP %s\n", s.source.c_str(), s.reference.c_str(), s.hypothesis.c_str());
     std::fflush(stdout);

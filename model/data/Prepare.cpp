@@ -170,6 +170,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   if (train.text.size() == 0) throw CorpusError("no training pairs are left after filtering: " + train.summary.describe());
 
   std::error_code ec;
+  if (!o.spm_model.empty()) Tokenizer check(o.spm_model);  // a bad file is refused before anything is written
   fs::create_directories(o.out_dir, ec);
   if (ec) throw CorpusError("cannot create the data folder '" + o.out_dir + "': " + ec.message());
   writeParallel(o.out_dir, "train", train.text);
@@ -182,12 +183,19 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   sentences.insert(sentences.end(), train.text.src.begin(), train.text.src.end());
   sentences.insert(sentences.end(), train.text.tgt.begin(), train.text.tgt.end());
   const std::string model_path = o.out_dir + "/spm.model";
-  log << "training SentencePiece (" << o.tokenizer.model_type << ", vocabulary " << o.tokenizer.vocab_size
-      << ") on " << sentences.size() << " sentences...\n";
-  Tokenizer::train(sentences, model_path, o.tokenizer);
+  if (o.spm_model.empty()) {
+    log << "training SentencePiece (" << o.tokenizer.model_type << ", vocabulary " << o.tokenizer.vocab_size
+        << ") on " << sentences.size() << " sentences...\n";
+    Tokenizer::train(sentences, model_path, o.tokenizer);
+  } else if (fs::absolute(o.spm_model, ec) != fs::absolute(model_path, ec)) {
+    log << "SentencePiece: " << o.spm_model << " (given, not trained)\n";
+    model::copyFileAtomically(o.spm_model, model_path);
+    const auto vocab = fs::path(o.spm_model).replace_extension(".vocab");
+    if (fs::is_regular_file(vocab, ec)) model::copyFileAtomically(vocab.string(), o.out_dir + "/spm.vocab");
+  }
   Tokenizer tokenizer(model_path);
   nlohmann::json warnings = nlohmann::json::array();
-  if (tokenizer.vocabSize() < o.tokenizer.vocab_size) {
+  if (o.spm_model.empty() && tokenizer.vocabSize() < o.tokenizer.vocab_size) {
     const std::string warning = "the vocabulary has " + std::to_string(tokenizer.vocabSize()) + " pieces, not the " +
                                 std::to_string(o.tokenizer.vocab_size) +
                                 " asked for: the training text is too small for more";
@@ -207,12 +215,18 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     if (!s->summary.source.empty()) summary["read"][name] = s->summary.toJson();
   summary["held_out_by_hash"] = split_by_hash;
   summary["warnings"] = warnings;
-  summary["sentencepiece"] = {{"model", "spm.model"},
-                              {"model_type", o.tokenizer.model_type},
-                              {"requested_vocab_size", o.tokenizer.vocab_size},
-                              {"vocab_size", tokenizer.vocabSize()},
-                              {"character_coverage", o.tokenizer.character_coverage},
-                              {"pad_id", kPadId}, {"unk_id", kUnkId}, {"bos_id", kBosId}, {"eos_id", kEosId}};
+  if (o.spm_model.empty())
+    summary["sentencepiece"] = {{"model", "spm.model"},
+                                {"model_type", o.tokenizer.model_type},
+                                {"requested_vocab_size", o.tokenizer.vocab_size},
+                                {"vocab_size", tokenizer.vocabSize()},
+                                {"character_coverage", o.tokenizer.character_coverage},
+                                {"pad_id", kPadId}, {"unk_id", kUnkId}, {"bos_id", kBosId}, {"eos_id", kEosId}};
+  else
+    summary["sentencepiece"] = {{"model", "spm.model"},
+                                {"copied_from", fs::absolute(o.spm_model, ec).string()},
+                                {"vocab_size", tokenizer.vocabSize()},
+                                {"pad_id", kPadId}, {"unk_id", kUnkId}, {"bos_id", kBosId}, {"eos_id", kEosId}};
   for (const char* split : {"train", "dev", "test"}) {
     const auto encoded = loadEncodedSplit(o.out_dir, split, tokenizer, nullptr, o.threads);
     summary["splits"][split] = pieceStats(encoded);

@@ -42,6 +42,10 @@ struct PrepareOptions {
   std::optional<bool> unescape;    // default: on for IWSLT, off otherwise
   std::optional<bool> detokenize;  // default: off
   TokenizerTrainOptions tokenizer;
+  // An existing SentencePiece model to encode with instead of training one
+  // (fine-tuning keeps a model's vocabulary: model/training/FineTune.h); it
+  // is copied into the data folder. "" = train one on the training split.
+  std::string spm_model;
   int64_t preview_max_tokens = 4096;  // token budget for the padding preview in the summary
   int threads = 0;
 };

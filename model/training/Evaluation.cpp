@@ -10,17 +10,17 @@
 
 namespace studio::model {
 
-EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::shared_ptr<const data::Tokenizer> tokenizer,
+EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<const data::Tokenizer> tokenizer,
                         const TrainingConfig& config, const torch::Device& device) {
   EvalEvent event;
   torch::NoGradGuard no_grad;
   model->eval();
   double loss_sum = 0, nll_sum = 0;
   int64_t tokens = 0, correct = 0;
-  for (const auto& batch : data::tokenBudgetBatches(data.dev_src_len, data.dev_tgt_len, config.max_tokens, 1)) {
+  for (const auto& batch : data::tokenBudgetBatches(dev.src_len, dev.tgt_len, config.max_tokens, 1)) {
     std::vector<size_t> rows;
-    for (size_t i : batch) rows.push_back(data.dev_indices[i]);
-    auto t = data::makeBatchTensors(data.dev, rows, config.model.pad_id, config.model.bos_id, config.model.eos_id);
+    for (size_t i : batch) rows.push_back(dev.indices[i]);
+    auto t = data::makeBatchTensors(dev.pairs, rows, config.model.pad_id, config.model.bos_id, config.model.eos_id);
     auto out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
                                          config.model.pad_id, config.label_smoothing);
     loss_sum += out.loss.item<double>() * double(out.tokens);
@@ -33,9 +33,9 @@ EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::share
   event.token_accuracy = tokens ? double(correct) / double(tokens) : 0.0;
 
   std::vector<std::string> sources, references;
-  for (size_t i : data.dev_indices) {
-    sources.push_back(data.dev_sources[i]);
-    references.push_back(data.dev_references[i]);
+  for (size_t i : dev.indices) {
+    sources.push_back(dev.sources[i]);
+    references.push_back(dev.references[i]);
   }
   if (sources.empty()) return event;
   Translator translator(model, std::move(tokenizer), device);

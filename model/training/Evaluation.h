@@ -11,9 +11,9 @@ namespace studio::model {
 
 // The dev evaluation of a run: loss, perplexity and token accuracy
 // (teacher-forced, label-smoothed as in training) and BLEU and chrF of beam search
-// (config.eval_beam) on data.dev_indices, with the first eval_samples
+// (config.eval_beam) on dev.indices, with the first eval_samples
 // translations. Leaves the model in eval mode.
-EvalEvent evaluateOnDev(Transformer& model, const TrainingData& data, std::shared_ptr<const data::Tokenizer> tokenizer,
+EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<const data::Tokenizer> tokenizer,
                         const TrainingConfig& config, const torch::Device& device);
 
 }  // namespace studio::model

@@ -5,8 +5,20 @@
 #include <nlohmann/json.hpp>
 
 #include "model/files/JsonField.h"
+#include "model/training/Trainer.h"
 
 namespace studio::model {
+
+nlohmann::json evalRecord(const EvalEvent& eval) {
+  nlohmann::json samples = nlohmann::json::array();
+  for (const auto& sample : eval.samples)
+    samples.push_back({{"source", sample.source}, {"reference", sample.reference}, {"hypothesis", sample.hypothesis}});
+  nlohmann::json record{{"type", "eval"}, {"step", eval.step}, {"loss", eval.loss}, {"perplexity", eval.perplexity},
+                        {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"chrf", eval.chrf},
+                        {"best", eval.best}, {"sentences", eval.sentences}, {"samples", samples}};
+  if (eval.original_bleu >= 0) record["original_bleu"] = eval.original_bleu, record["original_chrf"] = eval.original_chrf;
+  return record;
+}
 
 void MetricsLog::write(const nlohmann::json& record) { file_.append(record.dump()); }
 

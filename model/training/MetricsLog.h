@@ -9,6 +9,11 @@
 
 namespace studio::model {
 
+struct EvalEvent;
+// An evaluation as metrics.jsonl keeps it: {"type": "eval", "step", "loss", "perplexity", "token_accuracy",
+// "bleu", "chrf", "best", "sentences", "samples"[, "original_bleu", "original_chrf"]}.
+nlohmann::json evalRecord(const EvalEvent& eval);
+
 // metrics.jsonl: one JSON object a line, appended as training goes. A record
 // reaches the file whole or not at all (a full disk throws FileWriteError and
 // leaves the earlier lines as they were).

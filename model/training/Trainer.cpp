@@ -14,6 +14,7 @@
 #include "model/files/DiskSpace.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Evaluation.h"
+#include "model/training/FineTune.h"
 #include "model/training/MetricsLog.h"
 #include "model/training/GradientSum.h"
 #include "model/training/MixedPrecision.h"
@@ -85,6 +86,10 @@ bool Trainer::run() {
                                "' already holds checkpoints: resume it, or choose another folder");
     }
     if (max_steps_override_ > 0) config_.max_steps = max_steps_override_;
+    if (!config_.init_from.empty()) {
+      if (!resume_) adoptModelOptions(config_);
+      checkFineTuningInputs(config_, data_dir_);
+    }
     auto tokenizer = std::make_shared<const data::Tokenizer>(data_dir_ + "/spm.model");
     config_.model.vocab_size = tokenizer->vocabSize();
     config_.model.pad_id = data::kPadId;
@@ -106,7 +111,7 @@ bool Trainer::run() {
     }
     const std::function<void(const std::string&)> quiet = [](const std::string&) {};
     const auto data = loadTrainingData(data_dir_, *tokenizer, config_, lead ? std::function(log) : quiet);
-    ProbeRecorder probes(run_dir_, lead ? chooseProbes(config_, *tokenizer, data.dev_sources, data.dev_references)
+    ProbeRecorder probes(run_dir_, lead ? chooseProbes(config_, *tokenizer, data.dev.sources, data.dev.references)
                                         : std::vector<ProbeSentence>{},
                          config_);
     if (lead && !probes.enabled())
@@ -123,6 +128,7 @@ bool Trainer::run() {
     Transformer model(config_.model);
     model->to(device);
     auto optimizer = makeAdam(model->parameters(), 0.0);
+    if (!resume_ && !config_.init_from.empty()) startFromModel(config_, model, *optimizer, lead ? log : quiet);
     TrainerState state;
     MetricsLog metrics(run_dir_ + "/metrics.jsonl");
     CheckpointKeeper checkpoints(run_dir_, config_, log);
@@ -285,7 +291,12 @@ bool Trainer::run() {
 
     // Evaluates, logs and keeps the checkpoint (and best.pt); true when early stopping ends the run.
     auto evaluateAndKeep = [&]() {
-      auto eval = evaluateOnDev(model, data, tokenizer, config_, device);
+      auto eval = evaluateOnDev(model, data.dev, tokenizer, config_, device);
+      if (!data.original_dev.empty()) {
+        const auto original = evaluateOnDev(model, data.original_dev, tokenizer, config_, device);
+        eval.original_bleu = original.bleu;
+        eval.original_chrf = original.chrf;
+      }
       model->train();
       eval.step = state.step;
       const bool improved = eval.bleu > state.best_bleu;
@@ -303,12 +314,7 @@ bool Trainer::run() {
         }
       }
       eval.best = improved;
-      nlohmann::json samples = nlohmann::json::array();
-      for (const auto& sample : eval.samples)
-        samples.push_back({{"source", sample.source}, {"reference", sample.reference}, {"hypothesis", sample.hypothesis}});
-      metrics.write({{"type", "eval"}, {"step", state.step}, {"loss", eval.loss}, {"perplexity", eval.perplexity},
-                     {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"chrf", eval.chrf}, {"best", improved},
-                     {"sentences", eval.sentences}, {"samples", samples}});
+      metrics.write(evalRecord(eval));
       if (callbacks_.evaluation) callbacks_.evaluation(eval);
       const std::string path = writeCheckpoint();
       if (improved) {
@@ -328,8 +334,23 @@ bool Trainer::run() {
       model->train();
     };
 
+    // Evaluates (rank 0) and tells every worker the outcome; true when early stopping ends the run.
+    auto evaluateAll = [&]() {
+      bool early_stop = false;
+      if (lead && config_.evaluate) early_stop = evaluateAndKeep();
+      else if (lead) writeCheckpoint();
+      if (group && config_.evaluate) {
+        const std::string key = "outcome-" + std::to_string(state.step);
+        if (lead) group->tell(key, describeOutcome(state, early_stop));
+        early_stop = applyOutcome(group->hear(key), state);
+      }
+      return early_stop;
+    };
+
     // --- the loop ----------------------------------------------------------
     if (lead && state.step == 0) recordProbes();
+    // A fine-tuned model's scores before its first step: where its curves start.
+    if (state.step == 0 && !config_.init_from.empty() && config_.evaluate) evaluateAll();
     model->train();
     std::string finish_reason = "max_steps";
     bool wrote_at_this_step = false, stop_asked = false;
@@ -350,15 +371,8 @@ bool Trainer::run() {
       if (budget.active()) fitTheBudget();
       report(sums);
       if (state.step % config_.eval_every == 0) {
-        bool early_stop = false;
-        if (lead && config_.evaluate) early_stop = evaluateAndKeep();
-        else if (lead) writeCheckpoint();
+        const bool early_stop = evaluateAll();
         wrote_at_this_step = true;
-        if (group && config_.evaluate) {
-          const std::string key = "outcome-" + std::to_string(state.step);
-          if (lead) group->tell(key, describeOutcome(state, early_stop));
-          early_stop = applyOutcome(group->hear(key), state);
-        }
         if (early_stop) {
           finish_reason = "early_stopping";
           break;

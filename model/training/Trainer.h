@@ -48,6 +48,8 @@ struct EvalEvent {
   int64_t sentences = 0;
   bool best = false;
   std::vector<SampleTranslation> samples;
+  // Fine-tuning with original_data: the same scores on the original dev split (-1: none).
+  double original_bleu = -1, original_chrf = -1;
 };
 
 struct CheckpointEvent {

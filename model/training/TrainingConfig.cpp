@@ -72,6 +72,10 @@ void TrainingConfig::validate() const {
   if (!(time_budget_minutes >= 0 && time_budget_minutes <= 1e6))
     invalid("time_budget_minutes", "must be from 0 (no budget) to 1000000");
   if (keep_models_every < 0) invalid("keep_models_every", "must be >= 0 (0: off)");
+  if (init_optimizer && init_from.empty()) invalid("init_optimizer", "needs init_from: the checkpoint to take it from");
+  if (!(replay_share >= 0 && replay_share <= 0.9)) invalid("replay_share", "must be from 0 to 0.9");
+  if (replay_share > 0 && original_data.empty())
+    invalid("replay_share", "needs original_data: the data folder to replay training pairs from");
   if (average_last < 0) invalid("average_last", "must be >= 0");
   if (early_stopping_patience < 0) invalid("early_stopping_patience", "must be >= 0");
   if (mixed_precision_dtype != "auto" && mixed_precision_dtype != "bf16" && mixed_precision_dtype != "fp16")
@@ -198,7 +202,11 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"cpu_workers", c.cpu_workers},
           {"time_budget_minutes", c.time_budget_minutes},
           {"mixed_precision", c.mixed_precision},
-          {"mixed_precision_dtype", c.mixed_precision_dtype}};
+          {"mixed_precision_dtype", c.mixed_precision_dtype},
+          {"init_from", c.init_from},
+          {"init_optimizer", c.init_optimizer},
+          {"original_data", c.original_data},
+          {"replay_share", c.replay_share}};
 }
 
 TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const TrainingConfig& base) {
@@ -258,6 +266,10 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "time_budget_minutes", c.time_budget_minutes);
   readField(json, "mixed_precision", c.mixed_precision);
   readField(json, "mixed_precision_dtype", c.mixed_precision_dtype);
+  readField(json, "init_from", c.init_from);
+  readField(json, "init_optimizer", c.init_optimizer);
+  readField(json, "original_data", c.original_data);
+  readField(json, "replay_share", c.replay_share);
   return c;
 }
 

@@ -82,6 +82,17 @@ struct TrainingConfig {
   bool mixed_precision = false;
   std::string mixed_precision_dtype = "auto";  // auto: bf16 where the device computes in it, else fp16
 
+  // Fine-tuning (FineTune.h): the weights start from this model file (or
+  // checkpoint) instead of at random, and its options replace `model`. The
+  // data must be prepared with the model's SentencePiece model.
+  std::string init_from;              // "" = a run from scratch
+  bool init_optimizer = false;        // also Adam's state of that checkpoint (else a fresh Adam)
+  // The data folder the model learnt from: its dev split is evaluated beside
+  // the new one (forgetting shows there), and replay_share of the training
+  // pairs are drawn from its training split. "" = neither.
+  std::string original_data;
+  double replay_share = 0;            // 0 to 0.9
+
   void validate() const;  // throws std::invalid_argument naming the field
 };
 

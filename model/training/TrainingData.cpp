@@ -5,21 +5,54 @@
 
 #include "model/data/Batching.h"
 #include "model/data/Corpus.h"
+#include "model/training/FineTune.h"
 
 namespace studio::model {
+
+DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer, const TrainingConfig& config) {
+  DevSet d;
+  d.data_dir = data_dir;
+  d.pairs = data::loadEncodedSplit(data_dir, "dev", tokenizer);
+  data::ReadSummary summary;
+  data::FilterOptions keep_all;
+  keep_all.max_words = size_t(-1);
+  keep_all.max_ratio = 1e300;
+  auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
+  d.sources = std::move(text.src);
+  d.references = std::move(text.tgt);
+  size_t count = d.pairs.size();
+  if (config.eval_sentences > 0) count = std::min(count, size_t(config.eval_sentences));
+  for (size_t i = 0; i < count; ++i) {
+    const int64_t cost = data::exampleCost(d.pairs.srcLength(i), d.pairs.tgtLength(i));
+    if (cost > config.model.max_length || cost > config.max_tokens) continue;
+    d.indices.push_back(i);
+    d.src_len.push_back(d.pairs.srcLength(i));
+    d.tgt_len.push_back(d.pairs.tgtLength(i));
+  }
+  return d;
+}
 
 TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
                               const TrainingConfig& config, const std::function<void(const std::string&)>& log) {
   TrainingData d;
   bool from_cache = false;
   d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
-  d.dev = data::loadEncodedSplit(data_dir, "dev", tokenizer);
+  d.dev = loadDevSet(data_dir, tokenizer, config);
   log("data: " + std::to_string(d.train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") + ", " +
-      std::to_string(d.dev.size()) + " dev pairs");
-  if (config.evaluate && d.dev.size() == 0)
+      std::to_string(d.dev.pairs.size()) + " dev pairs");
+  if (config.evaluate && d.dev.pairs.size() == 0)
     throw std::runtime_error("the data folder '" + data_dir + "' has no dev pairs, so the run cannot be evaluated: " +
                              "prepare it with a dev set, or turn evaluation off (train --no-eval, or \"evaluate\": " +
                              "false in the configuration)");
+  if (!config.init_from.empty()) {
+    checkFitsPositions(d.train, data_dir, config);
+    appendReplay(d.train, config, tokenizer, log);
+    if (config.evaluate && !config.original_data.empty()) {
+      d.original_dev = loadDevSet(config.original_data, tokenizer, config);
+      log("original dev: " + std::to_string(d.original_dev.indices.size()) + " pairs of " + config.original_data +
+          " evaluated beside the new ones");
+    }
+  }
 
   for (size_t i = 0; i < d.train.size(); ++i) {
     const int64_t cost = data::exampleCost(d.train.srcLength(i), d.train.tgtLength(i));
@@ -34,24 +67,6 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
   if (d.usable.empty())
     throw std::runtime_error("no training pair fits the batch budget of " + std::to_string(config.max_tokens) +
                              " tokens");
-
-  // Dev: the first eval_sentences pairs that fit, text and ids.
-  data::ReadSummary summary;
-  data::FilterOptions keep_all;
-  keep_all.max_words = size_t(-1);
-  keep_all.max_ratio = 1e300;
-  auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
-  d.dev_sources = std::move(text.src);
-  d.dev_references = std::move(text.tgt);
-  size_t count = d.dev.size();
-  if (config.eval_sentences > 0) count = std::min(count, size_t(config.eval_sentences));
-  for (size_t i = 0; i < count; ++i) {
-    const int64_t cost = data::exampleCost(d.dev.srcLength(i), d.dev.tgtLength(i));
-    if (cost > config.model.max_length || cost > config.max_tokens) continue;
-    d.dev_indices.push_back(i);
-    d.dev_src_len.push_back(d.dev.srcLength(i));
-    d.dev_tgt_len.push_back(d.dev.tgtLength(i));
-  }
   return d;
 }
 

@@ -14,20 +14,34 @@
 // dev pairs evaluated (ids and text).
 namespace studio::model {
 
+// A dev split as a run evaluates it.
+struct DevSet {
+  std::string data_dir;                    // the data folder it comes from
+  data::EncodedSplit pairs;
+  std::vector<size_t> indices;             // the pairs evaluated
+  std::vector<int64_t> src_len, tgt_len;   // of `indices`, in its order
+  std::vector<std::string> sources, references;  // every pair's text
+  bool empty() const { return indices.empty(); }
+};
+
 struct TrainingData {
-  data::EncodedSplit train, dev;
+  data::EncodedSplit train;
   std::vector<size_t> usable;              // training pairs that fit
   std::vector<int64_t> src_len, tgt_len;   // of `usable`, in its order
-  std::vector<size_t> dev_indices;         // the dev pairs evaluated
-  std::vector<int64_t> dev_src_len, dev_tgt_len;
-  std::vector<std::string> dev_sources, dev_references;  // every dev pair's text
+  DevSet dev;
+  DevSet original_dev;                     // fine-tuning: the original data's dev split (else empty)
 };
 
 // Reads the data folder's train and dev splits (ids from the cache when it
-// is current). Throws std::runtime_error when nothing fits, or when the run
-// evaluates and there is no dev pair.
+// is current), and for fine-tuning the original data's dev split and its
+// replayed training pairs (FineTune.h). Throws std::runtime_error when
+// nothing fits, when the run evaluates and there is no dev pair, or when a
+// fine-tuned model's positions are too few for the data.
 TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
                               const TrainingConfig& config, const std::function<void(const std::string&)>& log);
+
+// The first eval_sentences dev pairs of `data_dir` that fit the model and the batch budget.
+DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer, const TrainingConfig& config);
 
 // The global batches in order: each epoch's are shuffled by (seed, epoch),
 // so any worker computes the same ones, and a resumed run continues at

@@ -468,6 +468,17 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("train with an unknown preset") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--preset",
                                                                "huge"}
                                                 << "unknown preset";
+  QTest::newRow("prepare with --spm and --vocab-size")
+      << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--spm", "spm.model", "--vocab-size", "100"}
+      << "--spm brings its own vocabulary";
+  QTest::newRow("replay without --from") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--replay-share",
+                                                        "0.3"}
+                                         << "--replay-share goes with --from";
+  QTest::newRow("fine-tuning with a preset") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--from",
+                                                            "best.pt", "--preset", "tiny"}
+                                             << "drop --preset";
+  QTest::newRow("resume with --from") << QStringList{"train", "--out", "/tmp/x", "--resume", "--from", "best.pt"}
+                                      << "drop --from";
   QTest::newRow("translate without a model") << QStringList{"translate"} << "--model is required";
   QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
                                     << "--nbest cannot exceed --beam";

@@ -418,15 +418,17 @@ void TestTimelapse::runsSideBySide() {
   workspace.show();
   QVERIFY(workspace.openRun(run_));
   QCOMPARE(training->lossChart()->seriesCount(), 2);
-  // Dev BLEU and chrF, a point each evaluation (chrF read back from metrics.jsonl).
-  QCOMPARE(training->bleuChart()->seriesCount(), 2);
+  // Dev BLEU and chrF, a point each evaluation (chrF read back from metrics.jsonl); the original
+  // dev's BLEU (fine-tuning runs only) stays empty.
+  QCOMPARE(training->bleuChart()->seriesCount(), 3);
   QVERIFY(training->bleuChart()->pointCount(0) > 0);
   QCOMPARE(training->bleuChart()->pointCount(1), training->bleuChart()->pointCount(0));
+  QCOMPARE(training->bleuChart()->pointCount(2), 0);
   QVERIFY(training->compareWith(other));
   // Its curves on every chart, one colour, the legend naming what differs.
   QCOMPARE(training->lossChart()->seriesCount(), 4);  // + train and dev loss
-  QCOMPARE(training->bleuChart()->seriesCount(), 3);  // + its BLEU
-  QCOMPARE(training->bleuChart()->pointCount(2), 2);  // its evaluations at steps 6 and 12
+  QCOMPARE(training->bleuChart()->seriesCount(), 4);  // + its BLEU
+  QCOMPARE(training->bleuChart()->pointCount(3), 2);  // its evaluations at steps 6 and 12
   QCOMPARE(training->lossChart()->pointCount(2), 12);
   QCOMPARE(training->comparison()->legendName(0), QString("cosine: schedule cosine, learning_rate 0.002"));
   // The table: this run and the other, the differing settings highlighted.
@@ -449,7 +451,7 @@ void TestTimelapse::runsSideBySide() {
   // Removed: the charts hold this run's curves only.
   training->comparison()->removeRun(0);
   QCOMPARE(training->lossChart()->seriesCount(), 2);
-  QCOMPARE(training->bleuChart()->seriesCount(), 2);  // BLEU and chrF
+  QCOMPARE(training->bleuChart()->seriesCount(), 3);  // BLEU, chrF and the original dev's
   QCOMPARE(table->columnCount(), 1);
 }
 

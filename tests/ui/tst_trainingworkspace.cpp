@@ -17,10 +17,12 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "app/EngineInfo.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
+#include "ui/FineTuneBox.h"
 #include "ui/TrainingWorkspace.h"
 
 using namespace studio;
@@ -51,6 +53,7 @@ class TestTrainingWorkspace : public QObject {
   void missingFoldersAreReported();
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
+  void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
 
@@ -189,6 +192,62 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
   QCOMPARE(training["eval_sentences"].toInt(), 4);
   QCOMPARE(training["schedule"].toString(), QString("noam"));
+}
+
+void TestTrainingWorkspace::continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves() {
+  // The model of startPreparesACorpusFirst, fine-tuned on other sentences.
+  const QString base_run = tmp_.filePath("run-from-corpus");
+  QVERIFY2(QFile::exists(base_run + "/best.pt"), "startPreparesACorpusFirst makes the model this test starts from");
+  QFile tsv(tmp_.filePath("new-domain.tsv"));
+  QVERIFY(tsv.open(QIODevice::WriteOnly));
+  for (int i = 0; i < 300; ++i) tsv.write(QString("đóng tập tin số %1\tclose file number %1\n").arg(i).toUtf8());
+  tsv.close();
+
+  ui::TrainingWorkspace workspace;
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  auto* box = workspace.findChild<ui::FineTuneBox*>("Start from");
+  QVERIFY(box);
+  QVERIFY(!box->setModel(tmp_.filePath("no-such-model.pt")));  // refused, said
+  QCOMPARE(errors.count(), 1);
+  QVERIFY(box->setModel(base_run + "/best.pt"));
+  // The model's shape fills the form; its data folder is the original; a run folder of its own.
+  QCOMPARE(workspace.findChild<QSpinBox*>("d_model")->value(), 32);
+  QCOMPARE(workspace.findChild<QLineEdit*>("Original data")->text(), QDir(tmp_.filePath("corpus-prepared")).absolutePath());
+  QCOMPARE(workspace.runDir(), base_run + "-finetuned");
+  workspace.setCorpus(tsv.fileName());
+  const QString prepared = tmp_.filePath("new-domain-prepared-for-run-from-corpus");
+  QCOMPARE(workspace.dataDir(), prepared);
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(4);
+  workspace.findChild<QSpinBox*>("Eval every")->setValue(2);
+  workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
+  workspace.findChild<QSpinBox*>("Batch tokens")->setValue(256);
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  workspace.findChild<QSpinBox*>("Workers")->setValue(1);
+  workspace.startTraining();
+  QVERIFY(workspace.isTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QCOMPARE(errors.count(), 1);
+
+  // Prepared with the model's own SentencePiece model, trained from the model.
+  QFile spm(prepared + "/spm.model"), model_spm(base_run + "/spm.model");
+  QVERIFY(spm.open(QIODevice::ReadOnly) && model_spm.open(QIODevice::ReadOnly));
+  QCOMPARE(spm.readAll(), model_spm.readAll());
+  QFile config(base_run + "-finetuned/config.json");
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
+  QCOMPARE(training["init_from"].toString(), QDir(base_run + "/best.pt").absolutePath());
+  QCOMPARE(training["max_steps"].toInt(), 4);
+  // Two dev curves: the new data's BLEU and the original's, at steps 0, 2 and 4.
+  QCOMPARE(workspace.bleuChart()->pointCount(0), 3);
+  QCOMPARE(workspace.bleuChart()->pointCount(2), 3);
+
+  // Back to a new model: the preset's settings again.
+  QTest::mouseClick(workspace.findChild<QPushButton*>("New model"), Qt::LeftButton);
+  QVERIFY(!box->active());
+  QCOMPARE(workspace.findChild<QSpinBox*>("d_model")->value(),
+           app::trainingPresetJson(workspace.findChild<QComboBox*>("Preset")->currentText())["model"]
+               .toObject()["d_model"]
+               .toInt());
 }
 
 void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
