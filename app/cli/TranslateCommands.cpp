@@ -9,6 +9,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "model/decoding/AttentionCapture.h"
+#include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
@@ -50,6 +51,10 @@ const CommandSpec& translateSpec() {
           {"reliance", "", "append \" ||| source MEAN ||| word:share ...\": how much each word of the best translation drew on the source (ALTI+)"},
           {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
           {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
+          {"glossary", "FILE", "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments): where the\n"
+                               "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
+                               "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
+                               "each term's first piece (-1: missing) and the free translation's score"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
@@ -128,6 +133,12 @@ int runTranslate(const ParsedArgs& args) {
         std::cout << " |||";
         for (size_t p = 0; p < t.pieces.size(); ++p) std::printf(" %s:%.3f", t.pieces[p].c_str(), t.probabilities[p]);
         if (t.finished) std::printf(" </s>:%.3f", t.probabilities.back());
+        if (!t.terms.empty()) {
+          std::cout << " ||| terms";
+          for (const auto& term : t.terms)
+            std::cout << " " << term.source << "=" << term.target << "@" << term.start;
+          std::printf(" ||| free %.4f", t.unconstrained_score);
+        }
         std::fflush(stdout);
       }
       if (reliance && k == 0) printReliance(translator, results[i], options);
@@ -154,6 +165,10 @@ const CommandSpec& evaluateSpec() {
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"hyp-out", "FILE", "also write the translations here"},
+          {"glossary", "FILE", "translate following these terms (as translate --glossary); also prints how many of\n"
+                               "the terms that apply are in the translations"},
+          {"count-terms", "FILE", "translate freely, and print how many of this glossary's terms that apply are in\n"
+                                  "the translations (the term accuracy without the glossary)"},
           {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
           {"json", "", "print JSON instead (one object, or a list for several metrics)"},
           {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
@@ -164,6 +179,8 @@ const CommandSpec& evaluateSpec() {
 }
 
 int runEvaluate(const ParsedArgs& args) {
+  if (args.has("glossary") && args.has("count-terms"))
+    throw UsageError("--glossary counts its own terms; drop --count-terms");
   const auto metrics = metricsFrom(args);
   auto options = decodingFrom(args);
   options.nbest = 1;
@@ -185,7 +202,19 @@ int runEvaluate(const ParsedArgs& args) {
     for (const auto& h : hypotheses) text += h + "\n";
     model::writeFileAtomically(*out, text);
   }
-  return printScores(hypotheses, references, ref_path, metrics, args.has("json"));
+  const int code = printScores(hypotheses, references, ref_path, metrics, args.has("json"));
+  if (options.glossary || args.has("count-terms")) {
+    const auto glossary = options.glossary ? *options.glossary : model::readGlossary(args.require("count-terms"));
+    size_t applied = 0, present = 0;
+    for (size_t i = 0; i < sources.size(); ++i)
+      for (const auto& match : model::matchGlossary(glossary, data::normalizeWhitespace(sources[i]))) {
+        ++applied;
+        if (hypotheses[i].find(glossary.terms[match.term].target) != std::string::npos) ++present;
+      }
+    std::fprintf(args.has("json") ? stderr : stdout, "terms: %zu of %zu present (%.1f %%) in the translations\n",
+                 present, applied, applied ? 100.0 * double(present) / double(applied) : 100.0);
+  }
+  return code;
 }
 
 const CommandSpec& attentionSpec() {

@@ -27,13 +27,9 @@ int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, i
   return std::max<int64_t>(1, std::min(wanted, model_max_length - 1));
 }
 
-namespace {
-
 double lengthPenalty(double alpha, size_t length) {
   return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
 }
-
-}  // namespace
 
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
                                                 const DecodingOptions& options, std::vector<BeamTrace>* traces) {

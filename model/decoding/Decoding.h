@@ -1,8 +1,10 @@
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "model/Transformer.h"
+#include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 
 // Beam search over the Transformer, in inference mode, with or without the
@@ -33,6 +35,10 @@ struct DecodingOptions {
   // Matrix products in bf16 under autocast (Translator::translate): faster
   // on CPUs with bf16 instructions and on GPUs; scores stay float32.
   bool bf16 = false;
+  // Terms each translation must contain when their source occurs in the
+  // sentence (Translator::translate decodes those sentences with
+  // constrainedSearch(), ConstrainedSearch.h). Null: none.
+  std::shared_ptr<const Glossary> glossary;
 
   void validate() const;  // throws std::invalid_argument naming the field
 };
@@ -66,6 +72,9 @@ using BeamTrace = std::vector<BeamNode>;
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
                                                 const DecodingOptions& options,
                                                 std::vector<BeamTrace>* traces = nullptr);
+
+// GNMT's length penalty ((5 + length) / 6)^alpha; 1 for alpha 0.
+double lengthPenalty(double alpha, size_t length);
 
 // The maximum output length for a source of `source_length` tokens.
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length);

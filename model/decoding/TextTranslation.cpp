@@ -62,6 +62,16 @@ Translation TextTranslation::joined(size_t k) const {
     if (list.empty()) continue;
     const Translation& t = list[std::min(k, list.size() - 1)];
     out.text += (scored == 0 ? "" : source.segments[s].separator) + t.text;
+    for (auto term : t.terms) {  // where each glossary term landed, in the whole text's pieces and bytes
+      if (term.start >= 0) term.start += int64_t(out.pieces.size());
+      term.source_begin += source.segments[s].begin;
+      term.source_end += source.segments[s].begin;
+      out.terms.push_back(std::move(term));
+    }
+    if (!t.terms.empty()) {
+      out.unconstrained_text += t.unconstrained_text;
+      out.unconstrained_score += t.unconstrained_score;
+    }
     out.pieces.insert(out.pieces.end(), t.pieces.begin(), t.pieces.end());
     out.ids.insert(out.ids.end(), t.ids.begin(), t.ids.end());
     // Each piece's probability; the end's only for the last segment.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <numeric>
 
+#include "model/decoding/ConstrainedSearch.h"
 #include "model/files/ModelFile.h"
 #include "model/training/MixedPrecision.h"
 
@@ -133,7 +134,56 @@ std::vector<std::vector<Translation>> Translator::translate(
     start = end;
     if (progress) progress(start, order.size());
   }
+  if (options.glossary && !options.glossary->terms.empty()) applyGlossary(sentences, sources, options, out);
   return out;
+}
+
+void Translator::applyGlossary(const std::vector<std::string>& sentences, const std::vector<std::vector<int64_t>>& sources,
+                               const DecodingOptions& options, std::vector<std::vector<Translation>>& out) const {
+  const auto& glossary = *options.glossary;
+  for (size_t i = 0; i < sentences.size(); ++i) {
+    const auto matches = matchGlossary(glossary, sentences[i]);
+    if (matches.empty()) continue;
+    std::vector<std::vector<int64_t>> terms;
+    for (const auto& m : matches) {
+      const auto& term = glossary.terms[m.term];
+      try {
+        terms.push_back(encodeTarget(term.target));
+      } catch (const std::invalid_argument& e) {
+        throw GlossaryError(glossary.path + ":" + std::to_string(term.line) + ": '" + term.target + "': " + e.what());
+      }
+    }
+    auto src = torch::tensor(sources[i], torch::kLong).unsqueeze(0).to(device_);
+    std::vector<ConstrainedHypothesis> results;
+    {
+      AutocastScope autocast(options.bf16, device_, torch::kBFloat16);
+      results = constrainedSearch(model_, src, terms, options);
+    }
+    const std::string free_text = out[i].empty() ? "" : out[i][0].text;
+    const double free_score = out[i].empty() ? 0.0 : out[i][0].score;
+    auto& list = out[i];
+    list.clear();
+    for (const auto& r : results) {
+      const auto& hyp = r.hypothesis;
+      Translation t;
+      std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
+      t.text = tokenizer_->decode(ids);
+      for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
+      t.ids = hyp.tokens;
+      t.probabilities = hyp.probabilities;
+      t.score = hyp.score;
+      t.log_probability = hyp.log_probability;
+      t.finished = hyp.finished;
+      for (size_t k = 0; k < matches.size(); ++k) {
+        const auto& term = glossary.terms[matches[k].term];
+        t.terms.push_back({matches[k].term, term.source, term.target, matches[k].begin, matches[k].end,
+                           r.term_starts[k], int64_t(terms[k].size())});
+      }
+      t.unconstrained_text = free_text;
+      t.unconstrained_score = free_score;
+      list.push_back(std::move(t));
+    }
+  }
 }
 
 }  // namespace studio::model

@@ -11,6 +11,14 @@
 
 namespace studio::model {
 
+// A glossary term applied to a sentence (DecodingOptions::glossary).
+struct TermUse {
+  size_t term = 0;                         // index into the glossary's terms
+  std::string source, target;              // as the glossary writes them
+  size_t source_begin = 0, source_end = 0; // the bytes of the sentence its source words cover
+  int64_t start = -1, length = 0;          // its output pieces in Translation::pieces (start -1: not placed)
+};
+
 struct Translation {
   std::string text;                  // detokenized (SentencePiece-decoded) English
   std::vector<std::string> pieces;   // the output pieces (EOS excluded)
@@ -19,6 +27,12 @@ struct Translation {
   double score = 0.0;                // length-normalized, as beam search ranked it
   double log_probability = 0.0;
   bool finished = false;
+  // With a glossary whose terms occur in the sentence: each term and where
+  // it landed, and the translation without the terms (its text and score):
+  // what following the glossary cost.
+  std::vector<TermUse> terms;
+  std::string unconstrained_text;
+  double unconstrained_score = 0.0;
 };
 
 // Text in, text out: SentencePiece + the model + beam search. Sentences are
@@ -51,6 +65,11 @@ class Translator {
   std::vector<int64_t> encodeTarget(const std::string& text) const;
 
  private:
+  // Decodes again, with constrainedSearch(), each sentence where terms of
+  // options.glossary occur; the free translation stays as what it cost.
+  void applyGlossary(const std::vector<std::string>& sentences, const std::vector<std::vector<int64_t>>& sources,
+                     const DecodingOptions& options, std::vector<std::vector<Translation>>& out) const;
+
   mutable Transformer model_;
   std::shared_ptr<const data::Tokenizer> tokenizer_;
   torch::Device device_;

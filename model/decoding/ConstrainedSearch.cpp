@@ -1,0 +1,256 @@
+#include "model/decoding/ConstrainedSearch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace studio::model {
+
+namespace {
+
+// A hypothesis and where it stands with the terms.
+struct Beam {
+  std::vector<int64_t> tokens;
+  std::vector<float> logps;
+  double log_p = -std::numeric_limits<double>::infinity();
+  std::vector<int64_t> starts;  // each term's start, -1 until placed whole
+  int64_t current = -1;         // the term being placed, -1 none
+  int64_t matched = 0;          // its pieces placed so far
+  int64_t placed = 0;           // pieces of whole terms placed
+  int64_t bank() const { return placed + matched; }
+};
+
+struct Candidate {
+  int64_t row, token;
+  float score;
+};
+
+// `beam` extended by `token`: how its terms stand then.
+Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std::vector<int64_t>>& terms) {
+  Beam next;
+  next.tokens = beam.tokens;
+  next.tokens.push_back(token);
+  next.logps = beam.logps;
+  next.logps.push_back(logp);
+  next.log_p = double(float(beam.log_p) + logp);  // summed in float, as beamSearch() does
+  next.starts = beam.starts;
+  next.placed = beam.placed;
+  const int64_t position = int64_t(beam.tokens.size());
+  auto place = [&](int64_t term, int64_t matched) {
+    if (matched == int64_t(terms[size_t(term)].size())) {
+      next.starts[size_t(term)] = position + 1 - matched;
+      next.placed += matched;
+      next.current = -1;
+      next.matched = 0;
+    } else {
+      next.current = term;
+      next.matched = matched;
+    }
+  };
+  if (beam.current >= 0 && terms[size_t(beam.current)][size_t(beam.matched)] == token) {
+    place(beam.current, beam.matched + 1);
+    return next;
+  }
+  // Not (or no longer) inside a term: does this token start one not placed yet?
+  for (size_t c = 0; c < terms.size(); ++c)
+    if (next.starts[c] < 0 && terms[c][0] == token) {
+      place(int64_t(c), 1);
+      return next;
+    }
+  return next;
+}
+
+}  // namespace
+
+std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
+                                                     const std::vector<std::vector<int64_t>>& terms,
+                                                     const DecodingOptions& options) {
+  options.validate();
+  if (src.size(0) != 1) throw std::invalid_argument("constrainedSearch decodes one sentence at a time");
+  torch::NoGradGuard no_grad;
+  const ScopedHeadMask head_mask(model, options.head_mask);
+  const auto& o = model->options();
+  const int64_t V = o.vocab_size;
+  int64_t total = 0;  // pieces of all terms
+  for (const auto& term : terms) {
+    if (term.empty()) throw std::invalid_argument("a glossary term has no output piece");
+    for (const auto token : term)
+      if (token < 0 || token >= V || token == o.eos_id || token == o.bos_id || token == o.pad_id)
+        throw std::invalid_argument("a glossary term holds " + std::to_string(token) +
+                                    ", which is not an output piece of this model");
+    total += int64_t(term.size());
+  }
+  const int64_t K = total > 0 ? std::max<int64_t>(options.beam_size, total + 1) : options.beam_size;
+  const int64_t width = std::min<int64_t>(2 * K, V);
+  const int64_t source_length = src.ne(o.pad_id).sum().item<int64_t>();
+  const int64_t max_length = std::min<int64_t>(
+      std::max<int64_t>({maxOutputLength(options, source_length, o.max_length),
+                         int64_t(options.prefix.size()) + 1, total + 1}),
+      o.max_length - 1);
+  const int64_t min_length = std::min<int64_t>(
+      std::max<int64_t>(options.min_length, int64_t(std::ceil(options.min_length_ratio * double(source_length)))),
+      max_length - 1);
+  for (const auto token : options.prefix)
+    if (token < 0 || token >= V || token == o.eos_id)
+      throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
+                                  " is not an output piece of this model");
+
+  // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
+  const auto device = src.device();
+  auto memory = model->encode(src).expand({K, -1, -1}).contiguous();
+  auto beam_src = src.expand({K, -1}).contiguous();
+  DecoderCache cache;
+  std::vector<Beam> beams(static_cast<size_t>(K));
+  for (auto& b : beams) b.starts.assign(terms.size(), -1);
+  beams[0].log_p = 0.0;
+  std::vector<int64_t> last(static_cast<size_t>(K), o.bos_id);
+  std::vector<ConstrainedHypothesis> finished;
+
+  auto toHypothesis = [&](const Beam& b, bool ended, float eos_logp) {
+    ConstrainedHypothesis h;
+    h.hypothesis.tokens = b.tokens;
+    for (float lp : b.logps) h.hypothesis.probabilities.push_back(std::exp(lp));
+    h.hypothesis.log_probability = ended ? double(float(b.log_p) + eos_logp) : b.log_p;
+    if (ended) h.hypothesis.probabilities.push_back(std::exp(eos_logp));
+    h.hypothesis.finished = ended;
+    h.hypothesis.score =
+        h.hypothesis.log_probability / lengthPenalty(options.length_penalty, b.tokens.size() + (ended ? 1 : 0));
+    h.term_starts = b.starts;
+    return h;
+  };
+
+  for (int64_t step = 0; step < max_length; ++step) {
+    auto tokens = torch::tensor(last, torch::kLong).to(device);
+    auto hidden = model->decodeStep(tokens, memory, beam_src, cache);
+    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(-1).to(torch::kCPU).contiguous();  // [K, V]
+    auto logp_a = logp.accessor<float, 2>();
+    const bool forced = step < int64_t(options.prefix.size());
+
+    // The candidates: each live row's best continuations, and the term pieces it could place next.
+    std::vector<Candidate> candidates;
+    std::vector<bool> seen;
+    for (int64_t r = 0; r < K; ++r) {
+      const Beam& b = beams[size_t(r)];
+      if (!std::isfinite(b.log_p)) continue;
+      const float alive = float(b.log_p);
+      const bool may_end = step >= min_length && b.placed == total && b.current < 0;
+      auto add = [&](int64_t token) {
+        if (token == o.eos_id && !may_end) return;
+        for (const auto& c : candidates)
+          if (c.row == r && c.token == token) return;
+        candidates.push_back({r, token, alive + logp_a[r][token]});
+      };
+      if (forced) {
+        add(options.prefix[size_t(step)]);
+        continue;
+      }
+      auto row = logp[r];
+      auto [values, index] = row.topk(std::min<int64_t>(width, V));
+      auto index_a = index.accessor<int64_t, 1>();
+      for (int64_t j = 0; j < index.size(0); ++j) add(index_a[j]);
+      if (b.current >= 0) add(terms[size_t(b.current)][size_t(b.matched)]);
+      for (size_t c = 0; c < terms.size(); ++c)
+        if (b.starts[c] < 0 && int64_t(c) != b.current) add(terms[c][0]);
+    }
+    if (candidates.empty()) break;
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+
+    // Banks: 0 .. total pieces placed; each gets K / (total + 1) slots, the
+    // fullest banks the remainder; unused slots go to the best of the rest.
+    const int64_t banks = total + 1;
+    std::vector<int64_t> quota(size_t(banks), K / banks);
+    for (int64_t extra = K % banks, b = banks - 1; extra > 0; --extra, --b) ++quota[size_t(b)];
+    std::vector<Beam> next;
+    std::vector<int64_t> parents;
+    std::vector<float> scores_of;  // each kept candidate's score
+    std::vector<bool> taken(candidates.size(), false);
+    for (size_t j = 0; j < candidates.size(); ++j) {
+      const auto& c = candidates[j];
+      const Beam& parent = beams[size_t(c.row)];
+      if (c.token == o.eos_id) {
+        // An end among the best K candidates (or within the full bank's share) finishes a hypothesis.
+        if (int64_t(j) < K || (total > 0 && quota[size_t(total)] > 0)) {
+          finished.push_back(toHypothesis(parent, true, logp_a[c.row][c.token]));
+          if (int64_t(j) >= K) --quota[size_t(total)];
+        }
+        taken[j] = true;
+        continue;
+      }
+      if (int64_t(next.size()) >= K) continue;
+      Beam b = advance(parent, c.token, logp_a[c.row][c.token], terms);
+      if (quota[size_t(b.bank())] <= 0) continue;
+      --quota[size_t(b.bank())];
+      next.push_back(std::move(b));
+      parents.push_back(c.row);
+      scores_of.push_back(c.score);
+      taken[j] = true;
+    }
+    for (size_t j = 0; j < candidates.size() && int64_t(next.size()) < K; ++j) {
+      if (taken[j]) continue;
+      const auto& c = candidates[j];
+      next.push_back(advance(beams[size_t(c.row)], c.token, logp_a[c.row][c.token], terms));
+      parents.push_back(c.row);
+      scores_of.push_back(c.score);
+    }
+    // Kept in score order, so that row 0 is the best live one (as beamSearch keeps them).
+    std::vector<size_t> order(next.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return scores_of[a] > scores_of[b]; });
+
+    const int64_t live = int64_t(next.size());
+    bool settled = false;
+    if (live > 0 && int64_t(finished.size()) >= options.nbest) {
+      std::vector<double> scores;
+      for (const auto& h : finished) scores.push_back(h.hypothesis.score);
+      std::nth_element(scores.begin(), scores.begin() + (options.nbest - 1), scores.end(), std::greater<>());
+      const double bound = next[order[0]].log_p / lengthPenalty(options.length_penalty, size_t(max_length));
+      settled = scores[size_t(options.nbest - 1)] >= bound;
+    }
+    if (settled || live == 0) break;
+    if (step + 1 >= max_length) {
+      // Cut at the maximum length: the live ones become unfinished
+      // hypotheses, those that placed more term pieces first (with terms,
+      // only when no hypothesis placed them all and ended).
+      if (total == 0 || finished.empty()) {
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+          return next[a].placed != next[b].placed ? next[a].placed > next[b].placed
+                                                  : next[a].log_p > next[b].log_p;
+        });
+        for (size_t i = 0; i < order.size(); ++i)
+          finished.push_back(toHypothesis(next[order[i]], false, 0.0f));
+      }
+      break;
+    }
+    std::vector<Beam> rows(static_cast<size_t>(K));
+    std::vector<int64_t> index(size_t(K), parents.empty() ? 0 : parents[order[0]]);
+    for (size_t i = 0; i < order.size(); ++i) {
+      rows[i] = std::move(next[order[i]]);
+      index[i] = parents[order[i]];
+      last[i] = rows[i].tokens.back();
+    }
+    for (size_t i = order.size(); i < size_t(K); ++i) {
+      rows[i].starts.assign(terms.size(), -1);
+      last[i] = o.pad_id;
+    }
+    beams = std::move(rows);
+    cache.reorder(torch::tensor(index, torch::kLong).to(device));
+  }
+
+  // Those that placed more terms first (only hypotheses cut at the maximum
+  // length can lack one), then by score.
+  auto placedTerms = [](const ConstrainedHypothesis& h) {
+    return std::count_if(h.term_starts.begin(), h.term_starts.end(), [](int64_t s) { return s >= 0; });
+  };
+  std::stable_sort(finished.begin(), finished.end(), [&](const ConstrainedHypothesis& a, const ConstrainedHypothesis& b) {
+    const auto pa = placedTerms(a), pb = placedTerms(b);
+    return pa != pb ? pa > pb : a.hypothesis.score > b.hypothesis.score;
+  });
+  if (int64_t(finished.size()) > options.nbest) finished.resize(size_t(options.nbest));
+  return finished;
+}
+
+}  // namespace studio::model

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <vector>
+
+#include "model/Transformer.h"
+#include "model/decoding/Decoding.h"
+
+// Beam search whose translation must contain given output piece sequences
+// (a glossary's target terms), each once, anywhere: dynamic beam allocation
+// (Post & Vilar, 2018, "Fast Lexically Constrained Decoding with Dynamic
+// Beam Allocation"), a refinement of grid beam search (Hokamp & Liu, 2017).
+//
+// At each step every hypothesis offers its best continuations and the next
+// piece of each term it has not placed yet (or the next piece of the term it
+// is in the middle of). The candidates are ranked by score and the beam is
+// shared out between "banks" by how many term pieces a candidate has placed,
+// so that hypotheses that have placed more are not crowded out by freer,
+// likelier ones; a bank's unused slots go to the best of the rest. A
+// hypothesis may end only once every term is placed whole. Abandoning a
+// term half-way undoes its pieces.
+//
+// With no terms it keeps exactly what beamSearch() keeps (tested), so the
+// two agree. Greedy decoding (beam 1) with terms searches with a beam of
+// (pieces of all terms + 1): one hypothesis alone cannot wait for the right
+// place for a term while keeping the option open.
+namespace studio::model {
+
+struct ConstrainedHypothesis {
+  Hypothesis hypothesis;
+  // Where each term starts in hypothesis.tokens (-1: not placed, only when
+  // the search was cut at the maximum length before placing it).
+  std::vector<int64_t> term_starts;
+};
+
+// Decodes one sentence (src [1, S], on the model's device). Terms must be
+// non-empty, made of output pieces (not EOS). Returns the n-best list, best
+// first. The caller puts the model in eval().
+std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
+                                                     const std::vector<std::vector<int64_t>>& terms,
+                                                     const DecodingOptions& options);
+
+}  // namespace studio::model
