@@ -18,6 +18,7 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
+#include "model/decoding/Glossary.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Text.h"
@@ -114,6 +115,13 @@ TranslatedHypothesis toHypothesis(const model::Translation& r) {
   h.score = r.score;
   h.logProbability = r.log_probability;
   h.finished = r.finished;
+  for (const auto& term : r.terms)
+    h.terms.append({QString::fromStdString(term.source), QString::fromStdString(term.target), int(term.start),
+                    int(term.length)});
+  if (!r.terms.empty()) {
+    h.freeText = QString::fromStdString(r.unconstrained_text);
+    h.freeScore = r.unconstrained_score;
+  }
   return h;
 }
 
@@ -211,6 +219,21 @@ struct TranslationService::Worker {
     return *translator;
   }
 
+  // The glossary of `path`, read again when the file changed ("" = none).
+  std::shared_ptr<const model::Glossary> loadGlossary(const QString& path) {
+    if (path.isEmpty()) return nullptr;
+    const QFileInfo info(path);
+    const QString stamp = info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
+    if (!glossary || glossary_path != path || glossary_stamp != stamp) {
+      glossary = std::make_shared<const model::Glossary>(model::readGlossary(path.toStdString()));
+      glossary_path = path;
+      glossary_stamp = stamp;
+    }
+    return glossary;
+  }
+  std::shared_ptr<const model::Glossary> glossary;
+  QString glossary_path, glossary_stamp;
+
   void runTranslation(quint64 id, const TranslateRequest& request) {
     QElapsedTimer timer;
     timer.start();
@@ -223,14 +246,16 @@ struct TranslationService::Worker {
     const auto& t = load(request.model, &reply.modelPath);
     addMaskAndPrefix(t, request.settings, options);
     const auto& settings = request.settings;
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8")
+    options.glossary = loadGlossary(settings.glossary);
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
                             .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
                             .arg(loaded_size)
                             .arg(settings.beam)
                             .arg(settings.alpha)
                             .arg(settings.nbest)
                             .arg(settings.maxLengthRatio)
-                            .arg(settings.headMask);
+                            .arg(settings.headMask)
+                            .arg(settings.glossary + glossary_stamp);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, data::SplitMode::Sentences, 4096, nullptr,

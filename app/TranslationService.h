@@ -34,6 +34,7 @@ struct DecodeSettings {
   double maxLengthRatio = 1.5;
   QString headMask;  // heads switched off, "enc:0:1,cross:2:3" ("" = every head on)
   QString prefix;    // every translation starts with this text ("" = none)
+  QString glossary;  // a glossary file whose terms the translation follows ("" = none; docs/glossary.md)
 };
 
 struct TranslateRequest {
@@ -80,6 +81,15 @@ struct TranslatedHypothesis {
   QList<float> probabilities;  // one a piece, then EOS's when finished
   double score = 0, logProbability = 0;
   bool finished = false;
+  // A glossary's terms found in the sentence and where each landed (first
+  // piece; -1 not placed), and the translation without them: what they cost.
+  struct Term {
+    QString source, target;
+    int start = -1, length = 0;
+  };
+  QList<Term> terms;
+  QString freeText;
+  double freeScore = 0;
 };
 
 // Every attention weight of a sentence and its translation, row-major

@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
                             "TEXT");
+  QCommandLineOption glossary("glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH).",
+                              "FILE");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   QCommandLineOption timelapse_step("timelapse-step",
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
   parser.addOption(open);
   parser.addOption(workspace);
   parser.addOption(text);
+  parser.addOption(glossary);
   parser.addOption(pad_to);
   QCommandLineOption hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N");
   parser.addOption(hover_word);
@@ -138,6 +141,7 @@ int main(int argc, char** argv) {
       once->deleteLater();
     });
   }
+  if (parser.isSet(glossary)) window.translate()->setGlossary(parser.value(glossary));
   if (parser.isSet(text)) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();

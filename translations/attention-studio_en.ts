@@ -2146,5 +2146,41 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>%n sentences longer than the model takes were translated in parts; nothing was left out.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossary</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choose…</translation>
+    </message>
+    <message>
+        <source>Choose a glossary</source>
+        <translation>Choose a glossary</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
+        <translation>Glossaries (*.tsv *.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</source>
+        <translation>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (&lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</source>
+        <translation>%1 → %2 (&lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</translation>
+    </message>
+    <message>
+        <source>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</source>
+        <translation>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</translation>
+    </message>
 </context>
 </TS>

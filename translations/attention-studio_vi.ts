@@ -2137,5 +2137,41 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
             <numerusform>%n câu dài hơn mức mô hình nhận được đã được dịch theo từng phần; không bỏ sót gì.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>Một tệp TSV các thuật ngữ, mỗi dòng TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH: nơi các từ tiếng Việt xuất hiện (đúng như đã gõ), bản dịch chứa từ tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Chọn…</translation>
+    </message>
+    <message>
+        <source>Choose a glossary</source>
+        <translation>Chọn bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
+        <translation>Bảng thuật ngữ (*.tsv *.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</source>
+        <translation>%1 → &lt;b&gt;%2&lt;/b&gt; (mảnh %3)</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (&lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</source>
+        <translation>%1 → %2 (&lt;b&gt;chưa đặt được&lt;/b&gt;: việc tìm kiếm đã đạt độ dài tối đa)</translation>
+    </message>
+    <message>
+        <source>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</source>
+        <translation>Bảng thuật ngữ: %1.&lt;br&gt;Không dùng nó: “%2” (điểm %3; khi dùng %4). Di chuột lên một thuật ngữ trong phần gióng hàng bên dưới để xem nó chú ý tới những từ nguồn nào.</translation>
+    </message>
 </context>
 </TS>

@@ -81,6 +81,29 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   decode_form->addRow(tr("Beam size"), beam_);
   decode_form->addRow(tr("Length penalty α"), alpha_);
   decode_form->addRow(tr("N-best"), nbest_);
+  {
+    // A glossary: terms the translation must follow (docs/glossary.md).
+    auto* row = new QHBoxLayout;
+    glossary_ = new QLineEdit(decode_group);
+    glossary_->setObjectName("Glossary");
+    glossary_->setAccessibleName(tr("Glossary"));
+    glossary_->setPlaceholderText(tr("none"));
+    glossary_->setToolTip(tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
+                             "(as typed), the translation contains the English"));
+    auto* choose = new QPushButton(tr("Choose…"), decode_group);
+    choose->setAccessibleName(tr("Choose a glossary"));
+    connect(choose, &QPushButton::clicked, this, [this] {
+      const QString path = QFileDialog::getOpenFileName(this, tr("Choose a glossary"), glossary_->text(),
+                                                        tr("Glossaries (*.tsv *.txt);;All files (*)"));
+      if (!path.isEmpty()) setGlossary(path);
+    });
+    row->addWidget(glossary_, 1);
+    row->addWidget(choose);
+    decode_form->addRow(tr("Glossary"), row);
+    connect(glossary_, &QLineEdit::editingFinished, this, [this] {
+      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
+    });
+  }
   decode_form->addRow(as_you_type_);
 
   auto* settings_row = new QHBoxLayout;
@@ -134,6 +157,12 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   alignment_ = new AlignmentView(output_box);
   alignment_->setObjectName("Alignment");
   output_layout->addWidget(alignment_);
+  terms_ = new QLabel(output_box);
+  terms_->setObjectName("Glossary terms");
+  terms_->setWordWrap(true);
+  terms_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  terms_->setVisible(false);
+  output_layout->addWidget(terms_);
   output_layout->addWidget(new QLabel(tr("N-best list:"), output_box));
   nbest_table_ = new QTableWidget(0, 4, output_box);
   nbest_table_->setObjectName("N-best list");
@@ -218,13 +247,37 @@ app::DecodeSettings TranslateWorkspace::decodeSettings() const {
   s.beam = beam_->value();
   s.alpha = alpha_->value();
   s.nbest = std::min(nbest_->value(), beam_->value());
+  s.glossary = glossary_->text().trimmed();
   return s;
+}
+
+void TranslateWorkspace::setGlossary(const QString& path) {
+  glossary_->setText(path);
+  if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
+}
+
+void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
+  terms_->setVisible(!h.terms.isEmpty());
+  if (h.terms.isEmpty()) return;
+  QStringList placed;
+  for (const auto& term : h.terms)
+    placed << (term.start >= 0 ? tr("%1 → <b>%2</b> (piece %3)").arg(term.source.toHtmlEscaped(),
+                                                                    term.target.toHtmlEscaped())
+                                     .arg(term.start + 1)
+                               : tr("%1 → %2 (<b>not placed</b>: the search reached the maximum length)")
+                                     .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped()));
+  terms_->setText(tr("Glossary: %1.<br>Without it: “%2” (score %3; with it %4). Hover a term in the alignment "
+                     "below to see which source words it attends to.")
+                      .arg(placed.join(QStringLiteral(" · ")), h.freeText.toHtmlEscaped())
+                      .arg(h.freeScore, 0, 'f', 3)
+                      .arg(h.score, 0, 'f', 3));
 }
 
 void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
   beam_->setValue(s.beam);
   alpha_->setValue(s.alpha);
   nbest_->setValue(s.nbest);
+  glossary_->setText(s.glossary);
 }
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
@@ -256,6 +309,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   if (reply.id != newest_id_) return;  // a newer request is on its way
   nbest_table_->setRowCount(0);
   if (reply.nbest.isEmpty()) {
+    terms_->setVisible(false);
     output_->clear();
     tokens_->clear();
     alignment_->clear();
@@ -277,6 +331,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
                 .arg(reply.segments)
           : tr("Pieces, coloured by probability (hover for the value):"));
   showTokens(shown_);
+  showTerms(shown_);
   alignment_->setAlignment(reply.alignment);
   nbest_table_->setRowCount(int(reply.nbest.size()));
   for (int i = 0; i < reply.nbest.size(); ++i) {

@@ -45,6 +45,8 @@ class TranslateWorkspace : public QWidget {
   void setTypingDelay(int milliseconds) { typing_timer_.setInterval(milliseconds); }
   // Words of the sentence and its translation, aligned under the cursor.
   AlignmentView* alignment() const { return alignment_; }
+  // A glossary file the translations follow ("" = none); translates again.
+  void setGlossary(const QString& path);
 
  public Q_SLOTS:
   void translateNow();
@@ -63,6 +65,7 @@ class TranslateWorkspace : public QWidget {
   void onTranslated(const app::TranslationReply& reply);
   void onFailed(quint64 id, const QString& message);
   void showTokens(const app::TranslatedHypothesis& best);
+  void showTerms(const app::TranslatedHypothesis& best);  // the glossary's terms, where they landed, their cost
   void showTokenTip(const QUrl& link);
   void browseModel();
 
@@ -72,6 +75,8 @@ class TranslateWorkspace : public QWidget {
   QSpinBox* beam_;
   QDoubleSpinBox* alpha_;
   QSpinBox* nbest_;
+  QLineEdit* glossary_;
+  QLabel* terms_;
   QCheckBox* as_you_type_;
   QPlainTextEdit* input_;
   QPushButton* translate_;

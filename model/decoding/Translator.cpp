@@ -147,11 +147,17 @@ void Translator::applyGlossary(const std::vector<std::string>& sentences, const 
     std::vector<std::vector<int64_t>> terms;
     for (const auto& m : matches) {
       const auto& term = glossary.terms[m.term];
+      const std::string where = (glossary.path.empty() ? std::string("glossary") : glossary.path) + ":" +
+                                std::to_string(term.line) + ": '" + term.target + "'";
       try {
         terms.push_back(encodeTarget(term.target));
       } catch (const std::invalid_argument& e) {
-        throw GlossaryError(glossary.path + ":" + std::to_string(term.line) + ": '" + term.target + "': " + e.what());
+        throw GlossaryError(where + ": " + e.what());
       }
+      const auto unknown = model_->options().unk_id;
+      if (std::find(terms.back().begin(), terms.back().end(), unknown) != terms.back().end())
+        throw GlossaryError(where + " has characters this model's vocabulary cannot write (SentencePiece makes "
+                                    "them <unk>)");
     }
     auto src = torch::tensor(sources[i], torch::kLong).unsqueeze(0).to(device_);
     std::vector<ConstrainedHypothesis> results;

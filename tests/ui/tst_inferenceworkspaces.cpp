@@ -49,6 +49,7 @@ class TestInferenceWorkspaces : public QObject {
  private Q_SLOTS:
   void initTestCase();
   void translateEqualsTheCli();
+  void aGlossaryPutsItsTermsThereAsTheCliDoes();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
   void typingTranslatesAfterAPause();
@@ -129,6 +130,58 @@ void TestInferenceWorkspaces::translateEqualsTheCli() {
   QCOMPARE(cli.exitCode(), 0);
   const QString expected = QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
   QCOMPARE(gui, expected);
+}
+
+void TestInferenceWorkspaces::aGlossaryPutsItsTermsThereAsTheCliDoes() {
+  QFile glossary(tmp_.filePath("terms.tsv"));
+  QVERIFY(glossary.open(QIODevice::WriteOnly));
+  glossary.write("# the model says \"open file number\"; the glossary wants \"number file\"\ntập tin\tnumber file\n");
+  glossary.close();
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, glossary.fileName()});
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  const QString sentence = "mở tập tin số 7";
+  workspace.setInputText(sentence);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const auto reply = shown.at(0).at(0).value<app::TranslationReply>();
+  QCOMPARE(reply.nbest.front().terms.size(), 1);
+  QVERIFY(reply.nbest.front().terms[0].start >= 0);
+  QVERIFY2(workspace.translationText().contains("number file"), qPrintable(workspace.translationText()));
+  QVERIFY2(!reply.nbest.front().freeText.contains("number file"), qPrintable(reply.nbest.front().freeText));
+  auto* terms = workspace.findChild<QLabel*>("Glossary terms");
+  QVERIFY(terms && !terms->isHidden());
+  QVERIFY2(terms->text().contains("number file") && terms->text().contains(reply.nbest.front().freeText.toHtmlEscaped()),
+           qPrintable(terms->text()));
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--glossary", glossary.fileName()});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentence + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  QCOMPARE(workspace.translationText(), QString::fromUtf8(cli.readAllStandardOutput()).trimmed());
+
+  // A bad row: said, naming the file and line; nothing else shown.
+  QFile bad(tmp_.filePath("bad.tsv"));
+  QVERIFY(bad.open(QIODevice::WriteOnly));
+  bad.write("tập tin folder\n");
+  bad.close();
+  workspace.setGlossary(bad.fileName());
+  auto* status = workspace.findChild<QLabel*>("Translate status");
+  QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: no tab"), 60000);
+  QCOMPARE(shown.count(), 1);
+  // A term this model's pieces cannot spell ("folder" with pieces learnt from "open file number").
+  QVERIFY(bad.open(QIODevice::WriteOnly));
+  bad.write("tập tin\tfolder\n");
+  bad.close();
+  workspace.setGlossary(bad.fileName());
+  QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: 'folder' has characters this model's vocabulary "
+                                                   "cannot write"), 60000);
+  QCOMPARE(shown.count(), 1);
 }
 
 void TestInferenceWorkspaces::nbestListAndProbabilities() {
