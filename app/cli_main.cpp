@@ -28,6 +28,7 @@ const std::vector<Subcommand>& subcommands() {
       {demoCorpusSpec, runDemoCorpus},
       {trainSpec, runTrain},
       {averageSpec, runAverage},
+      {learnCorrectionsSpec, runLearnCorrections},
       {translateSpec, runTranslate},
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},

@@ -29,6 +29,8 @@ int runBleu(const ParsedArgs& args);
 const CommandSpec& trainSpec();
 int runTrain(const ParsedArgs& args);
 
+const CommandSpec& learnCorrectionsSpec();
+int runLearnCorrections(const ParsedArgs& args);
 const CommandSpec& averageSpec();
 int runAverage(const ParsedArgs& args);
 

@@ -17,6 +17,8 @@
 #include "model/files/AtomicFile.h"
 #include "model/files/ModelFile.h"
 #include "model/training/Checkpoints.h"
+#include "model/training/Corrections.h"
+#include "model/decoding/Translator.h"
 #include "model/training/FineTune.h"
 #include "model/training/RunFolder.h"
 #include "model/training/Trainer.h"
@@ -111,6 +113,8 @@ class TestFineTune : public QObject {
   void keepingTheOptimizerNeedsATrainingCheckpoint();
   void aModelWithTooFewPositionsForTheDataIsRefused();
   void replayMixesInTheChosenShareOfOriginalPairs();
+  void correctionsAreAppendedWholeAndReadBackNamingBadLines();
+  void aRoundOfCorrectionsChangesTheCorrectedTranslation();
 
  private:
   std::string dir(const char* name) const { return tmp_.filePath(name).toStdString(); }
@@ -291,6 +295,74 @@ void TestFineTune::replayMixesInTheChosenShareOfOriginalPairs() {
   auto none = fresh;
   model::appendReplay(none, config, tokenizer, [](const std::string&) {});
   QCOMPARE(none.size(), fresh.size());
+}
+
+void TestFineTune::correctionsAreAppendedWholeAndReadBackNamingBadLines() {
+  QCOMPARE(model::correctionsFileFor(base_run_ + "/best.pt"), base_run_ + "/corrections.tsv");
+  QCOMPARE(model::correctionsFileFor(base_run_ + "/checkpoints/ckpt-00000010.pt"), base_run_ + "/corrections.tsv");
+  const std::string path = dir("corrections.tsv");
+  QCOMPARE(model::appendCorrection(path, {"mở  tập tin", "open the\tfile", "open file", 0}), size_t(1));
+  QCOMPARE(model::appendCorrection(path, {"lưu\ntài liệu", "save the document", "", 0}), size_t(2));
+  const auto read = model::readCorrections(path);
+  QCOMPARE(read.size(), size_t(2));
+  QCOMPARE(read[0].source, std::string("mở tập tin"));  // whitespace normalized, tabs and line breaks gone
+  QCOMPARE(read[0].corrected, std::string("open the file"));
+  QCOMPARE(read[0].before, std::string("open file"));
+  QCOMPARE(read[1].source, std::string("lưu tài liệu"));
+  QCOMPARE(read[1].line, size_t(2));
+  try {
+    model::appendCorrection(path, {"mở", " ", "", 0});
+    QFAIL("an empty correction was kept");
+  } catch (const std::invalid_argument&) {
+  }
+  QCOMPARE(model::readCorrections(path).size(), size_t(2));
+  std::ofstream(path, std::ios::app) << "only one\tfield\n";
+  try {
+    model::readCorrections(path);
+    QFAIL("a row without its two tabs was read");
+  } catch (const std::runtime_error& e) {
+    QVERIFY2(std::string(e.what()).find(path + ":3:") != std::string::npos, e.what());
+  }
+  QVERIFY(model::readCorrections(dir("none-yet.tsv")).empty());
+}
+
+void TestFineTune::aRoundOfCorrectionsChangesTheCorrectedTranslation() {
+  const std::string model = base_run_ + "/best.pt";
+  const auto spm = base_run_ + "/spm.model";
+  const std::string sentence = "đóng cửa sổ số 7";
+  auto before = model::Translator::fromFiles(model, spm, torch::kCPU).translate({sentence}, {})[0][0].text;
+  // The correction: another English sentence the vocabulary can write.
+  const std::string wanted = "save the document number 7";
+  QVERIFY(before != wanted);
+  const std::vector<model::Correction> corrections{{sentence, wanted, before, 1}};
+  const std::string data = dir("corrections-data");
+  model::writeCorrectionsData(corrections, spm, data);
+  auto config = model::correctionsLearningConfig(model, original_data_, 120);
+  QCOMPARE(config.replay_share, 0.75);
+  config.learning_rate = 3e-3;  // this model is small and barely trained
+  config.max_tokens = 512;
+  config.device = "cpu";
+  Recorder r;
+  model::Trainer trainer(config, data, dir("corrections-run"), false, r.callbacks());
+  QVERIFY2(trainer.run(), r.failure.c_str());
+  QVERIFY2(r.log.find("replay: 3 training pairs") != std::string::npos, r.log.c_str());
+  const auto after = model::Translator::fromFiles(model::latestCheckpoint(dir("corrections-run")), spm, torch::kCPU)
+                         .translate({sentence}, {})[0][0]
+                         .text;
+  QVERIFY2(after != before, after.c_str());
+  // Here (LibTorch 1.13, this seed) it becomes exactly the correction; other builds round differently, so
+  // the check is that nearly all of its words are there now and were not before.
+  auto sharedWords = [&](const std::string& text) {
+    std::istringstream words(wanted);
+    std::string word;
+    int count = 0;
+    while (words >> word) count += (" " + text + " ").find(" " + word + " ") != std::string::npos;
+    return count;
+  };
+  QVERIFY2(sharedWords(after) >= 4 && sharedWords(before) <= 1, ("before: " + before + " | after: " + after).c_str());
+  // The corrections are the run's dev split: their BLEU was evaluated before and after.
+  QVERIFY(r.evals.front().bleu < r.evals.back().bleu);
+  QVERIFY(r.evals.back().original_bleu >= 0);
 }
 
 QTEST_GUILESS_MAIN(TestFineTune)

@@ -1,0 +1,108 @@
+// learn-corrections: fine-tunes a model on the corrections made to its
+// translations (corrections.tsv), briefly, and shows what changed.
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
+#include "model/decoding/Translator.h"
+#include "model/training/Checkpoints.h"
+#include "model/training/Corrections.h"
+#include "model/training/FineTune.h"
+#include "model/training/Trainer.h"
+
+namespace studio::cli {
+
+const CommandSpec& learnCorrectionsSpec() {
+  static const CommandSpec spec{
+      "learn-corrections",
+      "Fine-tune a model on the corrections made to its translations\n\n"
+      "Reads the corrections (SOURCE<TAB>CORRECTED<TAB>BEFORE a line: the app's Translate workspace\n"
+      "appends them to corrections.tsv in the model's run folder; any such file will do), fine-tunes the\n"
+      "model on them for a bounded number of steps with original training pairs replayed (three in four\n"
+      "of the training pairs), evaluates the corrections and the original dev split before and after, and prints\n"
+      "each corrected sentence's translation before and after. The new model is RUN_DIR's last checkpoint.",
+      {
+          {"model", "FILE", "the model that was corrected (required)"},
+          {"out", "RUN_DIR", "the run folder of this round (required; must hold no checkpoint)"},
+          {"corrections", "FILE", "the corrections (default: corrections.tsv of the model's run folder)"},
+          {"steps", "N", "optimizer steps (default 200)"},
+          {"original-data", "DIR", "the data folder the model learnt from (default: the one its run names)"},
+          {"no-original", "", "replay nothing and evaluate the corrections only"},
+          {"replay-share", "R", "share of the training pairs drawn from the original data (default 0.75)"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runLearnCorrections(const ParsedArgs& args) {
+  const std::string model_path = args.require("model"), out = args.require("out");
+  const auto origin = model::findModelOrigin(model_path);
+  const std::string file = args.getOr("corrections", model::correctionsFileFor(model_path));
+  const auto corrections = model::readCorrections(file);
+  if (corrections.empty()) throw std::runtime_error("'" + file + "' holds no corrections to learn from");
+  if (args.has("original-data") && args.has("no-original"))
+    throw UsageError("--original-data and --no-original contradict each other");
+  const std::string original = args.has("no-original") ? "" : args.getOr("original-data", origin.data_dir);
+  const int64_t steps = args.integer("steps", 200, 1, 1000000);
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  if (!model::latestCheckpoint(out).empty())
+    throw std::runtime_error("run folder '" + out + "' already holds checkpoints: choose another folder");
+
+  const std::string data_dir = out + "/corrections-data";
+  model::writeCorrectionsData(corrections, origin.spm_path, data_dir);
+  std::vector<std::string> sources;
+  for (const auto& c : corrections) sources.push_back(c.source);
+  model::DecodingOptions decoding;
+  auto translate = [&](const std::string& path) {
+    std::vector<std::string> out_texts;
+    auto translator = model::Translator::fromFiles(path, origin.spm_path, device);
+    for (const auto& list : translator.translate(sources, decoding)) out_texts.push_back(list.empty() ? "" : list[0].text);
+    return out_texts;
+  };
+  const auto before = translate(origin.model_path);
+
+  auto config = model::correctionsLearningConfig(origin.model_path, original, steps);
+  if (!original.empty()) config.replay_share = args.number("replay-share", config.replay_share, 0.0, 0.9);
+  config.device = args.getOr("device", "auto");
+  std::printf("learning %zu corrections of %s: %lld steps%s\n", corrections.size(), file.c_str(),
+              static_cast<long long>(steps),
+              original.empty() ? "" : (", replaying " + original).c_str());
+  std::vector<model::EvalEvent> evals;
+  std::string failure;
+  model::TrainerCallbacks callbacks;
+  callbacks.log = [](const std::string& line) { std::cout << line << std::endl; };
+  callbacks.evaluation = [&](const model::EvalEvent& e) {
+    evals.push_back(e);
+    std::printf("eval step %lld | corrections BLEU %.2f", static_cast<long long>(e.step), e.bleu);
+    if (e.original_bleu >= 0) std::printf(" | original dev BLEU %.2f", e.original_bleu);
+    std::printf("\n");
+    std::fflush(stdout);
+  };
+  callbacks.failed = [&](const std::string& message) { failure = message; };
+  model::Trainer trainer(config, data_dir, out, false, callbacks);
+  if (!trainer.run()) throw std::runtime_error(failure);
+  const std::string learnt = model::latestCheckpoint(out);
+  const auto after = translate(learnt);
+
+  size_t as_corrected_before = 0, as_corrected_after = 0;
+  for (size_t i = 0; i < corrections.size(); ++i) {
+    as_corrected_before += before[i] == corrections[i].corrected;
+    as_corrected_after += after[i] == corrections[i].corrected;
+    std::printf("SRC    %s\nBEFORE %s\nAFTER  %s\nWANTED %s\n", corrections[i].source.c_str(), before[i].c_str(),
+                after[i].c_str(), corrections[i].corrected.c_str());
+  }
+  std::printf("translated as corrected: %zu of %zu before, %zu after\n", as_corrected_before, corrections.size(),
+              as_corrected_after);
+  if (evals.size() >= 2 && evals.front().original_bleu >= 0)
+    std::printf("original dev BLEU: %.2f before, %.2f after\n", evals.front().original_bleu,
+                evals.back().original_bleu);
+  std::printf("the model after this round: %s\n", learnt.c_str());
+  return kOk;
+}
+
+}  // namespace studio::cli

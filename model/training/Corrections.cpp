@@ -1,0 +1,106 @@
+#include "model/training/Corrections.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "model/data/Text.h"
+#include "model/files/AtomicFile.h"
+#include "model/training/FineTune.h"
+
+namespace studio::model {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string oneLine(std::string text) {
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+  return data::normalizeWhitespace(text);
+}
+
+}  // namespace
+
+std::string correctionsFileFor(const std::string& model_path) {
+  fs::path dir = fs::absolute(model_path).parent_path();
+  const auto name = dir.filename().string();
+  if (name == "checkpoints" || name == "models") dir = dir.parent_path();
+  return (dir / "corrections.tsv").string();
+}
+
+size_t appendCorrection(const std::string& path, const Correction& c) {
+  const Correction clean{oneLine(c.source), oneLine(c.corrected), oneLine(c.before), 0};
+  if (clean.source.empty()) throw std::invalid_argument("a correction needs its Vietnamese sentence");
+  if (clean.corrected.empty()) throw std::invalid_argument("a correction needs the corrected translation");
+  LineAppender file(path);
+  file.open();
+  file.append(clean.source + "\t" + clean.corrected + "\t" + clean.before);
+  return readCorrections(path).size();
+}
+
+std::vector<Correction> readCorrections(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};  // none made yet
+  std::vector<Correction> out;
+  std::string line;
+  size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    if (!data::isValidUtf8(line)) throw std::runtime_error(where + "not UTF-8 text");
+    if (line.empty()) continue;
+    const auto first = line.find('\t'), second = first == std::string::npos ? first : line.find('\t', first + 1);
+    if (second == std::string::npos)
+      throw std::runtime_error(where + "a correction is SOURCE<TAB>CORRECTED<TAB>BEFORE (two tabs)");
+    Correction c{line.substr(0, first), line.substr(first + 1, second - first - 1), line.substr(second + 1), number};
+    if (c.source.empty()) throw std::runtime_error(where + "the Vietnamese sentence is empty");
+    if (c.corrected.empty()) throw std::runtime_error(where + "the corrected translation is empty");
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+void writeCorrectionsData(const std::vector<Correction>& corrections, const std::string& spm_path,
+                          const std::string& out_dir, int repeat) {
+  if (corrections.empty()) throw std::invalid_argument("there are no corrections to learn from");
+  fs::create_directories(out_dir);
+  std::string train_vi, train_en, dev_vi, dev_en;
+  for (const auto& c : corrections) {
+    dev_vi += c.source + "\n";
+    dev_en += c.corrected + "\n";
+  }
+  for (int r = 0; r < std::max(1, repeat); ++r) train_vi += dev_vi, train_en += dev_en;
+  writeFileAtomically(out_dir + "/train.vi", train_vi);
+  writeFileAtomically(out_dir + "/train.en", train_en);
+  writeFileAtomically(out_dir + "/dev.vi", dev_vi);
+  writeFileAtomically(out_dir + "/dev.en", dev_en);
+  writeFileAtomically(out_dir + "/test.vi", "");
+  writeFileAtomically(out_dir + "/test.en", "");
+  copyFileAtomically(spm_path, out_dir + "/spm.model");
+  const nlohmann::json summary{{"format", "corrections"},
+                               {"corrections", corrections.size()},
+                               {"repeat", repeat},
+                               {"sentencepiece", {{"model", "spm.model"}, {"copied_from", spm_path}}}};
+  writeFileAtomically(out_dir + "/summary.json", summary.dump(2) + "\n");
+}
+
+TrainingConfig correctionsLearningConfig(const std::string& model_path, const std::string& original_data,
+                                         int64_t steps) {
+  auto c = fineTuningPreset();
+  c.init_from = model_path;
+  c.original_data = original_data;
+  c.replay_share = original_data.empty() ? 0.0 : 0.75;
+  c.max_steps = std::max<int64_t>(1, steps);
+  c.eval_every = std::max<int64_t>(1, steps / 4);
+  c.warmup_steps = std::max<int64_t>(1, std::min<int64_t>(c.warmup_steps, steps / 4));
+  c.eval_sentences = 300;
+  c.eval_samples = 3;
+  c.default_probes = 0;
+  c.cpu_workers = 1;
+  return c;
+}
+
+}  // namespace studio::model
