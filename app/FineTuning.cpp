@@ -1,10 +1,13 @@
 #include "app/FineTuning.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <nlohmann/json.hpp>
 
 #include "model/files/ModelFile.h"
+#include "model/training/Corrections.h"
 #include "model/training/FineTune.h"
 
 namespace studio::app {
@@ -29,5 +32,53 @@ FineTuneSource describeFineTuneSource(const QString& model_path) {
 }
 
 double defaultReplayShare() { return model::kDefaultReplayShare; }
+
+KeptCorrection keepCorrection(const QString& model_path, const QString& source, const QString& corrected,
+                              const QString& before) {
+  KeptCorrection kept;
+  kept.file = QString::fromStdString(model::correctionsFileFor(model_path.toStdString()));
+  try {
+    kept.count = int(model::appendCorrection(kept.file.toStdString(),
+                                             {source.toStdString(), corrected.toStdString(), before.toStdString(), 0}));
+  } catch (const std::exception& e) {
+    kept.error = QString::fromUtf8(e.what());
+  }
+  return kept;
+}
+
+int correctionsCount(const QString& model_path) {
+  try {
+    return int(model::readCorrections(model::correctionsFileFor(model_path.toStdString())).size());
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+CorrectionsRound prepareCorrectionsRound(const QString& model_path) {
+  CorrectionsRound round;
+  try {
+    const auto origin = model::findModelOrigin(model_path.toStdString());
+    const auto corrections = model::readCorrections(model::correctionsFileFor(origin.model_path));
+    if (corrections.empty()) throw std::runtime_error("no corrections are kept for this model yet");
+    round.corrections = int(corrections.size());
+    // A run folder beside the model's run: <run>-corrections-N, the first N not there yet.
+    const QString run = QString::fromStdString(origin.run_dir.empty() ? QFileInfo(model_path).absolutePath().toStdString()
+                                                                      : origin.run_dir);
+    int n = 1;
+    while (QFileInfo::exists(QStringLiteral("%1-corrections-%2").arg(run).arg(n))) ++n;
+    round.runDir = QStringLiteral("%1-corrections-%2").arg(run).arg(n);
+    round.dataDir = round.runDir + "-data";
+    model::writeCorrectionsData(corrections, origin.spm_path, round.dataDir.toStdString());
+    auto config = model::correctionsLearningConfig(origin.model_path, origin.data_dir);
+    model::adoptModelOptions(config);
+    config.eval_samples = int64_t(corrections.size());  // every corrected sentence, before and after
+    round.originalData = QString::fromStdString(config.original_data);
+    round.replayShare = config.replay_share;
+    round.settings = QJsonDocument::fromJson(QByteArray::fromStdString(model::toJson(config).dump())).object();
+  } catch (const std::exception& e) {
+    round.error = QString::fromUtf8(e.what());
+  }
+  return round;
+}
 
 }  // namespace studio::app

@@ -23,3 +23,31 @@ FineTuneSource describeFineTuneSource(const QString& model_path);
 double defaultReplayShare();
 
 }  // namespace studio::app
+
+namespace studio::app {
+
+// Corrections made in Translate (model/training/Corrections.h), kept in the
+// corrections.tsv of the model's run folder.
+struct KeptCorrection {
+  QString file;   // where it was kept
+  int count = 0;  // corrections the file holds now
+  QString error;  // why it could not be kept ("" when it was)
+};
+KeptCorrection keepCorrection(const QString& model_path, const QString& source, const QString& corrected,
+                              const QString& before);
+// How many corrections the model's run folder holds (0 when none or unreadable).
+int correctionsCount(const QString& model_path);
+
+// A round of learning from them, for the Training workspace: the data folder
+// written from the corrections, a new run folder beside the model's run, the
+// original data, and the settings (TrainingConfig JSON).
+struct CorrectionsRound {
+  QString dataDir, runDir, originalData;
+  double replayShare = 0;
+  QJsonObject settings;
+  int corrections = 0;
+  QString error;
+};
+CorrectionsRound prepareCorrectionsRound(const QString& model_path);
+
+}  // namespace studio::app

@@ -555,6 +555,68 @@ layer %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::CorrectionPanel</name>
+    <message>
+        <source>Correct this translation</source>
+        <translation>Correct this translation</translation>
+    </message>
+    <message>
+        <source>Corrected translation</source>
+        <translation>Corrected translation</translation>
+    </message>
+    <message>
+        <source>Edit the translation, or click a piece above to choose among the beam&apos;s words there</source>
+        <translation>Edit the translation, or click a piece above to choose among the beam&apos;s words there</translation>
+    </message>
+    <message>
+        <source>Decode the rest</source>
+        <translation>Decode the rest</translation>
+    </message>
+    <message>
+        <source>Keep the text before the cursor and let the model write the rest</source>
+        <translation>Keep the text before the cursor and let the model write the rest</translation>
+    </message>
+    <message>
+        <source>Keep as a correction</source>
+        <translation>Keep as a correction</translation>
+    </message>
+    <message>
+        <source>Add this sentence and its corrected translation to corrections.tsv in the model&apos;s run folder</source>
+        <translation>Add this sentence and its corrected translation to corrections.tsv in the model&apos;s run folder</translation>
+    </message>
+    <message>
+        <source>Learn from my corrections…</source>
+        <translation>Learn from my corrections…</translation>
+    </message>
+    <message>
+        <source>Fine-tune the model on the kept corrections for 200 steps, with its original training data replayed, in the Training workspace: the charts show the corrections&apos; BLEU and the original dev BLEU, the samples every corrected sentence before and after</source>
+        <translation>Fine-tune the model on the kept corrections for 200 steps, with its original training data replayed, in the Training workspace: the charts show the corrections&apos; BLEU and the original dev BLEU, the samples every corrected sentence before and after</translation>
+    </message>
+    <message>
+        <source>(no other word in the beam here)</source>
+        <translation>(no other word in the beam here)</translation>
+    </message>
+    <message>
+        <source>The correction was not kept: %1</source>
+        <translation>The correction was not kept: %1</translation>
+    </message>
+    <message>
+        <source>No corrections kept for this model yet.</source>
+        <translation>No corrections kept for this model yet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correction(s) kept for this model%1.</source>
+        <translation>
+            <numerusform>%n correction kept for this model%1.</numerusform>
+            <numerusform>%n corrections kept for this model%1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation> in %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FineTuneBox</name>
     <message>
         <source>Start from</source>
@@ -1943,6 +2005,21 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
 </source>
         <translation>  original dev: BLEU %1, chrF %2
 </translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it first, then learn from the corrections.</source>
+        <translation>A run is in progress: stop it first, then learn from the corrections.</translation>
+    </message>
+    <message>
+        <source>Cannot learn from the corrections of &apos;%1&apos;: %2</source>
+        <translation>Cannot learn from the corrections of &apos;%1&apos;: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>learning from %n correction(s) of %1</source>
+        <translation>
+            <numerusform>learning from %n correction of %1</numerusform>
+            <numerusform>learning from %n corrections of %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

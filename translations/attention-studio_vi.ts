@@ -552,6 +552,67 @@ lớp %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::CorrectionPanel</name>
+    <message>
+        <source>Correct this translation</source>
+        <translation>Sửa bản dịch này</translation>
+    </message>
+    <message>
+        <source>Corrected translation</source>
+        <translation>Bản dịch đã sửa</translation>
+    </message>
+    <message>
+        <source>Edit the translation, or click a piece above to choose among the beam&apos;s words there</source>
+        <translation>Sửa bản dịch, hoặc bấm vào một mảnh ở trên để chọn trong các từ của chùm tại đó</translation>
+    </message>
+    <message>
+        <source>Decode the rest</source>
+        <translation>Giải mã phần còn lại</translation>
+    </message>
+    <message>
+        <source>Keep the text before the cursor and let the model write the rest</source>
+        <translation>Giữ phần trước con trỏ và để mô hình viết phần còn lại</translation>
+    </message>
+    <message>
+        <source>Keep as a correction</source>
+        <translation>Giữ làm bản sửa</translation>
+    </message>
+    <message>
+        <source>Add this sentence and its corrected translation to corrections.tsv in the model&apos;s run folder</source>
+        <translation>Thêm câu này và bản dịch đã sửa của nó vào corrections.tsv trong thư mục huấn luyện của mô hình</translation>
+    </message>
+    <message>
+        <source>Learn from my corrections…</source>
+        <translation>Học từ các bản sửa của tôi…</translation>
+    </message>
+    <message>
+        <source>Fine-tune the model on the kept corrections for 200 steps, with its original training data replayed, in the Training workspace: the charts show the corrections&apos; BLEU and the original dev BLEU, the samples every corrected sentence before and after</source>
+        <translation>Tinh chỉnh mô hình trên các bản sửa đã giữ trong 200 bước, có phát lại dữ liệu huấn luyện gốc, trong không gian Huấn luyện: biểu đồ cho thấy BLEU của các bản sửa và BLEU dev gốc, phần mẫu cho thấy mọi câu đã sửa trước và sau</translation>
+    </message>
+    <message>
+        <source>(no other word in the beam here)</source>
+        <translation>(không có từ nào khác trong chùm ở đây)</translation>
+    </message>
+    <message>
+        <source>The correction was not kept: %1</source>
+        <translation>Bản sửa chưa được giữ: %1</translation>
+    </message>
+    <message>
+        <source>No corrections kept for this model yet.</source>
+        <translation>Chưa có bản sửa nào được giữ cho mô hình này.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correction(s) kept for this model%1.</source>
+        <translation>
+            <numerusform>%n bản sửa đã được giữ cho mô hình này%1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation> trong %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FineTuneBox</name>
     <message>
         <source>Start from</source>
@@ -1935,6 +1996,20 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
 </source>
         <translation>  dev gốc: BLEU %1, chrF %2
 </translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it first, then learn from the corrections.</source>
+        <translation>Đang có một lượt huấn luyện: hãy dừng nó trước, rồi học từ các bản sửa.</translation>
+    </message>
+    <message>
+        <source>Cannot learn from the corrections of &apos;%1&apos;: %2</source>
+        <translation>Không thể học từ các bản sửa của &apos;%1&apos;: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>learning from %n correction(s) of %1</source>
+        <translation>
+            <numerusform>đang học từ %n bản sửa của %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,10 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
             attention_->explore(model, text, settings);
             tabs_->setCurrentWidget(attention_);
           });
+  connect(translate_, &TranslateWorkspace::learnFromCorrectionsRequested, this, [this](const QString& model) {
+    tabs_->setCurrentWidget(training_);
+    training_->startCorrectionsRound(model);
+  });
   attention_->setModelProvider([this] { return translate_->modelSource(); },
                                [this] { return translate_->decodeSettings(); });
   // A run started here can be translated with at once (its newest checkpoint).

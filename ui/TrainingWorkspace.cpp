@@ -34,6 +34,7 @@
 #include <QVBoxLayout>
 
 #include "app/EngineInfo.h"
+#include "app/FineTuning.h"
 #include "app/FirstRun.h"
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
@@ -466,6 +467,26 @@ bool TrainingWorkspace::openRun(const QString& dir) {
 }
 
 void TrainingWorkspace::startTraining() { begin(false); }
+
+void TrainingWorkspace::startCorrectionsRound(const QString& model_path) {
+  if (isTraining()) {
+    Q_EMIT errorOccurred(tr("A run is in progress: stop it first, then learn from the corrections."));
+    return;
+  }
+  const auto round = app::prepareCorrectionsRound(model_path);
+  if (!round.error.isEmpty()) {
+    Q_EMIT errorOccurred(tr("Cannot learn from the corrections of '%1': %2").arg(model_path, round.error));
+    return;
+  }
+  if (!fine_tune_->setModel(model_path)) return;
+  settings_->applyConfig(round.settings);
+  fine_tune_->setOriginal(round.originalData, round.replayShare);
+  corpus_->clear();
+  setDataDir(round.dataDir);
+  setRunDir(round.runDir);
+  appendLog(tr("learning from %n correction(s) of %1", "", round.corrections).arg(model_path));
+  startTraining();
+}
 
 void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   if (running_) return;

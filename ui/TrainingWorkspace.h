@@ -75,6 +75,9 @@ class TrainingWorkspace : public QWidget {
 
  public Q_SLOTS:
   void startTraining();
+  // A round of learning from the corrections kept for `model_path`
+  // (app::prepareCorrectionsRound): fine-tuning on them, started at once.
+  void startCorrectionsRound(const QString& model_path);
   void resumeTraining();
   void prepareData();
   void stopTraining();

@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "ui/AlignmentView.h"
+#include "ui/CorrectionPanel.h"
 #include "ui/Palette.h"
 
 namespace studio::ui {
@@ -163,6 +164,12 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   terms_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   terms_->setVisible(false);
   output_layout->addWidget(terms_);
+  correction_ = new CorrectionPanel(output_box);
+  output_layout->addWidget(correction_);
+  connect(correction_, &CorrectionPanel::decodeFromPrefix, this, &TranslateWorkspace::decodeFromPrefix);
+  connect(correction_, &CorrectionPanel::learnRequested, this, &TranslateWorkspace::learnFromCorrectionsRequested);
+  connect(correction_, &CorrectionPanel::errorOccurred, this, &TranslateWorkspace::errorOccurred);
+  connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
   output_layout->addWidget(new QLabel(tr("N-best list:"), output_box));
   nbest_table_ = new QTableWidget(0, 4, output_box);
   nbest_table_->setObjectName("N-best list");
@@ -305,7 +312,63 @@ void TranslateWorkspace::translateNow() {
   status_->setText(tr("Translating…"));
 }
 
+void TranslateWorkspace::askAlternatives(int piece) {
+  if (shown_source_.isEmpty() || piece < 0 || piece > shown_.pieces.size()) return;
+  // A click on a piece is a click on its word: back to the word's first piece.
+  while (piece > 0 && piece < shown_.pieces.size() && !shown_.pieces[piece].startsWith(QStringLiteral("▁"))) --piece;
+  // The model's text up to that word, then the beam's choices there.
+  QString prefix;
+  for (int i = 0; i < piece; ++i) prefix += shown_.pieces[i];
+  prefix = prefix.replace(QStringLiteral("▁"), QStringLiteral(" ")).simplified();
+  app::TranslateRequest request;
+  request.model = modelSource();
+  request.text = shown_source_;
+  request.settings = decodeSettings();
+  request.settings.nbest = request.settings.beam;
+  request.settings.prefix = prefix;
+  request.channel = 5;
+  alternatives_prefix_ = prefix;
+  alternatives_at_ = piece;
+  alternatives_id_ = service_->translate(request);
+}
+
+void TranslateWorkspace::decodeFromPrefix(const QString& source, const QString& prefix) {
+  app::TranslateRequest request;
+  request.model = modelSource();
+  request.text = source;
+  request.settings = decodeSettings();
+  request.settings.nbest = 1;
+  request.settings.prefix = prefix;
+  request.channel = 5;
+  continuation_id_ = service_->translate(request);
+}
+
 void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
+  if (reply.id == continuation_id_ && reply.id) {
+    correction_->setCorrection(reply.translation);
+    return;
+  }
+  if (reply.id == alternatives_id_ && reply.id) {
+    // Each hypothesis's word at the clicked place: its piece there and the ones that continue that word.
+    QStringList words;
+    for (const auto& h : reply.nbest) {
+      const int forced = int(h.pieces.size()) - 1;
+      int at = 0;  // the forced prefix's pieces are the first ones that spell it
+      QString spelled;
+      while (at < h.pieces.size() && spelled.simplified() != alternatives_prefix_ &&
+             spelled.simplified().size() < alternatives_prefix_.size()) {
+        spelled += QString(h.pieces[at]).replace(QStringLiteral("▁"), QStringLiteral(" "));
+        ++at;
+      }
+      if (at > forced) continue;
+      QString word = h.pieces[at];
+      for (int k = at + 1; k < h.pieces.size() && !h.pieces[k].startsWith(QStringLiteral("▁")); ++k) word += h.pieces[k];
+      word = word.replace(QStringLiteral("▁"), QString()).trimmed();
+      if (!word.isEmpty() && !words.contains(word)) words << word;
+    }
+    correction_->offerAlternatives(alternatives_prefix_, words);
+    return;
+  }
   if (reply.id != newest_id_) return;  // a newer request is on its way
   nbest_table_->setRowCount(0);
   if (reply.nbest.isEmpty()) {
@@ -332,6 +395,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
           : tr("Pieces, coloured by probability (hover for the value):"));
   showTokens(shown_);
   showTerms(shown_);
+  correction_->showTranslation(reply.source, shown_.text, reply.modelPath);
   alignment_->setAlignment(reply.alignment);
   nbest_table_->setRowCount(int(reply.nbest.size()));
   for (int i = 0; i < reply.nbest.size(); ++i) {

@@ -19,6 +19,7 @@ class QTextBrowser;
 namespace studio::ui {
 
 class AlignmentView;
+class CorrectionPanel;
 
 // The Translate workspace: Vietnamese in, English out, on the shared
 // TranslationService's worker thread. Paragraphs are translated sentence by
@@ -60,6 +61,8 @@ class TranslateWorkspace : public QWidget {
   // The model chosen changed (its source kind or path), by the user or by setModelSource.
   void modelSourceChanged(const studio::app::ModelSource& model);
   void errorOccurred(const QString& message);
+  // "Learn from my corrections…" for the model that translated (a file).
+  void learnFromCorrectionsRequested(const QString& model_path);
 
  private:
   void onTranslated(const app::TranslationReply& reply);
@@ -77,6 +80,13 @@ class TranslateWorkspace : public QWidget {
   QSpinBox* nbest_;
   QLineEdit* glossary_;
   QLabel* terms_;
+  CorrectionPanel* correction_;
+  // Requests of the correction panel: the alternatives at a clicked piece, the rest after a prefix.
+  quint64 alternatives_id_ = 0, continuation_id_ = 0;
+  int alternatives_at_ = 0;
+  QString alternatives_prefix_;
+  void askAlternatives(int piece);
+  void decodeFromPrefix(const QString& source, const QString& prefix);
   QCheckBox* as_you_type_;
   QPlainTextEdit* input_;
   QPushButton* translate_;

@@ -21,6 +21,9 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTextCursor>
+#include <QTimer>
+#include <QApplication>
+#include <QRegularExpression>
 #include <QtTest/QtTest>
 
 #include <cmath>
@@ -38,6 +41,7 @@
 #include "ui/HeadImportanceChart.h"
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
+#include "ui/CorrectionPanel.h"
 #include "ui/TranslateWorkspace.h"
 
 using namespace studio;
@@ -50,6 +54,7 @@ class TestInferenceWorkspaces : public QObject {
   void initTestCase();
   void translateEqualsTheCli();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
+  void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
   void typingTranslatesAfterAPause();
@@ -182,6 +187,58 @@ void TestInferenceWorkspaces::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: 'folder' has characters this model's vocabulary "
                                                    "cannot write"), 60000);
   QCOMPARE(shown.count(), 1);
+}
+
+void TestInferenceWorkspaces::aCorrectionIsMadeDecodedOnAndKept() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 4, 1.5, {}, {}, {}});
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  auto* panel = workspace.findChild<ui::CorrectionPanel*>("Correct this translation");
+  auto* edit = workspace.findChild<QLineEdit*>("Corrected translation");
+  QVERIFY(panel && edit && panel->isEnabled());
+  QCOMPARE(edit->text(), workspace.translationText());
+
+  // A click on the last piece of the second word: the beam's words there, the model's own among them.
+  const auto pieces = shown.at(0).at(0).value<app::TranslationReply>().nbest.front().pieces;
+  int piece = 1;
+  while (piece < pieces.size() && !pieces[piece].startsWith("▁")) ++piece;  // the second word's start
+  while (piece + 1 < pieces.size() && !pieces[piece + 1].startsWith("▁")) ++piece;  // and its last piece
+  QSignalSpy offered(panel, &ui::CorrectionPanel::alternativesOffered);
+  QTimer closer;  // the menu is modal: closed as soon as it is up
+  connect(&closer, &QTimer::timeout, [] {
+    if (auto* popup = QApplication::activePopupWidget()) popup->close();
+  });
+  closer.start(20);
+  Q_EMIT workspace.findChild<QTextBrowser*>("Pieces")->anchorClicked(QUrl(QString("piece:%1").arg(piece)));
+  QTRY_COMPARE_WITH_TIMEOUT(offered.count(), 1, 60000);
+  const auto words = offered.at(0).at(0).toStringList();
+  QVERIFY(!words.isEmpty());
+  const QString second_word = workspace.translationText().section(' ', 1, 1).remove(QRegularExpression("[.,!?]$"));
+  QVERIFY2(words.contains(second_word), qPrintable(words.join('|') + " / " + second_word));
+
+  // "Decode the rest" from an edited start: the model writes on after it.
+  edit->setText("file");
+  edit->setCursorPosition(4);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Decode the rest"), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(edit->text().startsWith("file ") && edit->text().size() > 5, 60000);
+  QCOMPARE(shown.count(), 1);  // the translation above stays the model's own
+
+  // Kept: a line of corrections.tsv in the model's run folder, counted.
+  QFile::remove(run_ + "/corrections.tsv");
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Keep as a correction"), Qt::LeftButton);
+  QTRY_VERIFY(workspace.findChild<QLabel*>("Corrections kept")->text().contains("1 correction"));
+  QFile file(run_ + "/corrections.tsv");
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QString line = QString::fromUtf8(file.readAll());
+  QVERIFY2(line.startsWith(sentence_ + "\t" + edit->text().simplified() + "\t" + workspace.translationText()),
+           qPrintable(line));
+  QVERIFY(workspace.findChild<QPushButton*>("Learn from my corrections")->isEnabled());
+  QFile::remove(run_ + "/corrections.tsv");
 }
 
 void TestInferenceWorkspaces::nbestListAndProbabilities() {

@@ -18,6 +18,7 @@
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
+#include "app/FineTuning.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"
 #include "ui/MetricChart.h"
@@ -54,6 +55,7 @@ class TestTrainingWorkspace : public QObject {
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
+  void learningFromCorrectionsRunsARoundOnThem();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
 
@@ -248,6 +250,41 @@ void TestTrainingWorkspace::continueFromAModelPreparesWithItsVocabularyAndDrawsB
            app::trainingPresetJson(workspace.findChild<QComboBox*>("Preset")->currentText())["model"]
                .toObject()["d_model"]
                .toInt());
+}
+
+void TestTrainingWorkspace::learningFromCorrectionsRunsARoundOnThem() {
+  const QString base_run = tmp_.filePath("run-from-corpus");
+  QVERIFY2(QFile::exists(base_run + "/best.pt"), "startPreparesACorpusFirst makes the model this test starts from");
+  ui::TrainingWorkspace workspace;
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  workspace.startCorrectionsRound(base_run + "/best.pt");  // none kept yet: said
+  QCOMPARE(errors.count(), 1);
+  QVERIFY2(errors.at(0).at(0).toString().contains("no corrections"), qPrintable(errors.at(0).at(0).toString()));
+  auto kept = app::keepCorrection(base_run + "/best.pt", "mở tập tin số 3", "open the file number 3", "open file 3");
+  QVERIFY2(kept.error.isEmpty(), qPrintable(kept.error));
+  kept = app::keepCorrection(base_run + "/best.pt", "mở tập tin số 4", "open the file number 4", "open file 4");
+  QCOMPARE(kept.count, 2);
+  QCOMPARE(kept.file, base_run + "/corrections.tsv");
+  QCOMPARE(app::correctionsCount(base_run + "/best.pt"), 2);
+
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  workspace.findChild<QSpinBox*>("Workers")->setValue(1);
+  workspace.startCorrectionsRound(base_run + "/best.pt");
+  QVERIFY(workspace.isTraining());
+  QCOMPARE(workspace.runDir(), base_run + "-corrections-1");
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 180000);
+  QCOMPARE(errors.count(), 1);
+  QFile config(base_run + "-corrections-1/config.json");
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
+  QCOMPARE(training["init_from"].toString(), QDir(base_run + "/best.pt").absolutePath());
+  QCOMPARE(training["max_steps"].toInt(), 200);
+  QCOMPARE(training["replay_share"].toDouble(), 0.75);
+  // The corrections' BLEU and the original dev's, before (step 0) and at every 50 steps.
+  QCOMPARE(workspace.bleuChart()->pointCount(0), 5);
+  QCOMPARE(workspace.bleuChart()->pointCount(2), 5);
+  // The samples show every corrected sentence.
+  QVERIFY(workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText().contains("open the file number 4"));
 }
 
 void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
