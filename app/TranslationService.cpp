@@ -125,6 +125,35 @@ TranslatedHypothesis toHypothesis(const model::Translation& r) {
   return h;
 }
 
+// The share of a glossary term's cross-attention (last layer, mean over the
+// heads, averaged over its pieces) that falls on the source pieces of its
+// words, bytes [begin, end) of `sentence`; -1 when it cannot be measured.
+double termAttention(const AttentionView& v, const std::string& sentence, size_t begin, size_t end, int start,
+                     int length) {
+  if (v.isEmpty() || start < 0 || v.decoderLayers < 1) return -1;
+  // Each source piece's bytes in the sentence (pieces follow the sentence, "▁" for a space).
+  static const std::string space = "\u2581";
+  std::vector<std::pair<size_t, size_t>> spans;
+  size_t at = 0;
+  for (int k = 0; k < v.sourceLength; ++k) {
+    std::string piece = v.sourceTokens.value(k).toStdString();
+    if (piece.rfind(space, 0) == 0) piece.erase(0, space.size());
+    while (at < sentence.size() && sentence[at] == ' ') ++at;
+    const size_t from = at;
+    if (!piece.empty() && sentence.compare(at, piece.size(), piece) == 0) at += piece.size();
+    spans.emplace_back(from, at);
+  }
+  double sum = 0;
+  int rows = 0;
+  for (int q = start; q < start + length && q < v.targetLength; ++q, ++rows)
+    for (int h = 0; h < v.heads; ++h)
+      for (int k = 0; k < v.sourceLength; ++k)
+        if (spans[size_t(k)].second > spans[size_t(k)].first && spans[size_t(k)].first < end &&
+            spans[size_t(k)].second > begin)
+          sum += v.weight(AttentionView::Kind::Cross, v.decoderLayers - 1, h, q, k) / double(v.heads);
+  return rows ? sum / rows : -1;
+}
+
 }  // namespace
 
 struct TranslationService::Worker {
@@ -274,6 +303,11 @@ struct TranslationService::Worker {
       for (const auto& r : result.segments[focus]) reply.nbest << toHypothesis(r);
       if (request.withAlignment && !reply.nbest.isEmpty()) {
         fillView(reply.alignment, model::captureAttention(t, sentence, result.segments[focus][0]), /*with_json=*/false);
+        const auto& terms = result.segments[focus][0].terms;
+        for (int k = 0; k < reply.nbest.front().terms.size() && size_t(k) < terms.size(); ++k)
+          reply.nbest.front().terms[k].attention =
+              termAttention(reply.alignment, sentence, terms[size_t(k)].source_begin, terms[size_t(k)].source_end,
+                            int(terms[size_t(k)].start), int(terms[size_t(k)].length));
         reply.alignment.id = id;
         reply.alignment.modelPath = reply.modelPath;
       }

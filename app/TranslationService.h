@@ -86,6 +86,9 @@ struct TranslatedHypothesis {
   struct Term {
     QString source, target;
     int start = -1, length = 0;
+    // With the alignment: the share of its pieces' cross-attention (last
+    // layer, mean over the heads) on its source words; -1 when not measured.
+    double attention = -1;
   };
   QList<Term> terms;
   QString freeText;

@@ -2256,8 +2256,12 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>%1 → %2 (&lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</translation>
     </message>
     <message>
-        <source>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</source>
-        <translation>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</translation>
+        <source>, %1 % of its attention on “%2”</source>
+        <translation>, %1 % of its attention on “%2”</translation>
+    </message>
+    <message>
+        <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
+        <translation>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</translation>
     </message>
 </context>
 </TS>

@@ -2245,8 +2245,12 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>%1 → %2 (&lt;b&gt;chưa đặt được&lt;/b&gt;: việc tìm kiếm đã đạt độ dài tối đa)</translation>
     </message>
     <message>
-        <source>Glossary: %1.&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below to see which source words it attends to.</source>
-        <translation>Bảng thuật ngữ: %1.&lt;br&gt;Không dùng nó: “%2” (điểm %3; khi dùng %4). Di chuột lên một thuật ngữ trong phần gióng hàng bên dưới để xem nó chú ý tới những từ nguồn nào.</translation>
+        <source>, %1 % of its attention on “%2”</source>
+        <translation>, %1 % sự chú ý của nó vào “%2”</translation>
+    </message>
+    <message>
+        <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
+        <translation>Bảng thuật ngữ: %1 (cross-attention của lớp cuối, trung bình các đầu).&lt;br&gt;Không dùng nó: “%2” (điểm %3; khi dùng %4). Di chuột lên một thuật ngữ trong phần gióng hàng bên dưới để xem sự chú ý của nó theo từng từ.</translation>
     </message>
 </context>
 </TS>

@@ -270,11 +270,15 @@ void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
   for (const auto& term : h.terms)
     placed << (term.start >= 0 ? tr("%1 → <b>%2</b> (piece %3)").arg(term.source.toHtmlEscaped(),
                                                                     term.target.toHtmlEscaped())
-                                     .arg(term.start + 1)
+                                         .arg(term.start + 1) +
+                                     (term.attention >= 0
+                                          ? tr(", %1 % of its attention on “%2”").arg(100 * term.attention, 0, 'f', 0)
+                                                .arg(term.source.toHtmlEscaped())
+                                          : QString())
                                : tr("%1 → %2 (<b>not placed</b>: the search reached the maximum length)")
                                      .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped()));
-  terms_->setText(tr("Glossary: %1.<br>Without it: “%2” (score %3; with it %4). Hover a term in the alignment "
-                     "below to see which source words it attends to.")
+  terms_->setText(tr("Glossary: %1 (cross-attention of the last layer, mean over the heads).<br>Without it: “%2” "
+                     "(score %3; with it %4). Hover a term in the alignment below for its attention word by word.")
                       .arg(placed.join(QStringLiteral(" · ")), h.freeText.toHtmlEscaped())
                       .arg(h.freeScore, 0, 'f', 3)
                       .arg(h.score, 0, 'f', 3));

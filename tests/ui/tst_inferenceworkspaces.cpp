@@ -154,11 +154,14 @@ void TestInferenceWorkspaces::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   const auto reply = shown.at(0).at(0).value<app::TranslationReply>();
   QCOMPARE(reply.nbest.front().terms.size(), 1);
   QVERIFY(reply.nbest.front().terms[0].start >= 0);
+  const double attention = reply.nbest.front().terms[0].attention;
+  QVERIFY2(attention > 0 && attention <= 1.0 + 1e-5, qPrintable(QString::number(attention)));
   QVERIFY2(workspace.translationText().contains("number file"), qPrintable(workspace.translationText()));
   QVERIFY2(!reply.nbest.front().freeText.contains("number file"), qPrintable(reply.nbest.front().freeText));
   auto* terms = workspace.findChild<QLabel*>("Glossary terms");
   QVERIFY(terms && !terms->isHidden());
-  QVERIFY2(terms->text().contains("number file") && terms->text().contains(reply.nbest.front().freeText.toHtmlEscaped()),
+  QVERIFY2(terms->text().contains("number file") && terms->text().contains("of its attention on “tập tin”") &&
+               terms->text().contains(reply.nbest.front().freeText.toHtmlEscaped()),
            qPrintable(terms->text()));
 
   QProcess cli;
