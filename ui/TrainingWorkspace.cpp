@@ -34,7 +34,6 @@
 #include <QVBoxLayout>
 
 #include "app/EngineInfo.h"
-#include "app/FineTuning.h"
 #include "app/FirstRun.h"
 #include "app/RunHistory.h"
 #include "ui/FirstRunPanel.h"
@@ -307,29 +306,6 @@ void TrainingWorkspace::prepareData() {
   prepare_.start(request);
 }
 
-QString TrainingWorkspace::dataDirFor(const QString& corpus) const {
-  const QString dir = app::defaultDataDirFor(corpus.section(" + ", 0, 0));
-  // Fine-tuning prepares with the model's SentencePiece model: a folder of its own.
-  if (!fine_tune_->active()) return dir;
-  const QString model_run = fine_tune_->runDir().isEmpty() ? QFileInfo(fine_tune_->modelPath()).completeBaseName()
-                                                           : QFileInfo(fine_tune_->runDir()).fileName();
-  return dir + "-for-" + model_run;
-}
-
-void TrainingWorkspace::onStartingModelChanged(const QJsonObject& settings) {
-  if (settings.isEmpty()) {
-    settings_->setPreset(settings_->preset());
-    status_->setText(tr("A new model: the preset decides its shape."));
-    return;
-  }
-  settings_->applyConfig(settings);
-  const QString corpus = corpus_->text().trimmed();
-  if (!corpus.isEmpty()) setDataDir(dataDirFor(corpus));
-  if (!fine_tune_->runDir().isEmpty() && (runDir().isEmpty() || runDir() == fine_tune_->runDir()))
-    setRunDir(fine_tune_->runDir() + "-finetuned");
-  status_->setText(tr("Fine-tuning %1: choose the new corpus, then Start.").arg(fine_tune_->modelPath()));
-}
-
 void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
   setRunning(false);
   setDataDir(dir);
@@ -468,25 +444,6 @@ bool TrainingWorkspace::openRun(const QString& dir) {
 
 void TrainingWorkspace::startTraining() { begin(false); }
 
-void TrainingWorkspace::startCorrectionsRound(const QString& model_path) {
-  if (isTraining()) {
-    Q_EMIT errorOccurred(tr("A run is in progress: stop it first, then learn from the corrections."));
-    return;
-  }
-  const auto round = app::prepareCorrectionsRound(model_path);
-  if (!round.error.isEmpty()) {
-    Q_EMIT errorOccurred(tr("Cannot learn from the corrections of '%1': %2").arg(model_path, round.error));
-    return;
-  }
-  if (!fine_tune_->setModel(model_path)) return;
-  settings_->applyConfig(round.settings);
-  fine_tune_->setOriginal(round.originalData, round.replayShare);
-  corpus_->clear();
-  setDataDir(round.dataDir);
-  setRunDir(round.runDir);
-  appendLog(tr("learning from %n correction(s) of %1", "", round.corrections).arg(model_path));
-  startTraining();
-}
 
 void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   if (running_) return;

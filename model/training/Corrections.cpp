@@ -80,9 +80,11 @@ void writeCorrectionsData(const std::vector<Correction>& corrections, const std:
   writeFileAtomically(out_dir + "/test.vi", "");
   writeFileAtomically(out_dir + "/test.en", "");
   copyFileAtomically(spm_path, out_dir + "/spm.model");
+  const size_t n = corrections.size(), train = n * size_t(std::max(1, repeat));
   const nlohmann::json summary{{"format", "corrections"},
-                               {"corrections", corrections.size()},
+                               {"corrections", n},
                                {"repeat", repeat},
+                               {"read", {{"train", {{"read", train}, {"kept", train}}}, {"dev", {{"read", n}, {"kept", n}}}}},
                                {"sentencepiece", {{"model", "spm.model"}, {"copied_from", spm_path}}}};
   writeFileAtomically(out_dir + "/summary.json", summary.dump(2) + "\n");
 }
