@@ -65,7 +65,10 @@ ModelOrigin findModelOrigin(const std::string& model_path) {
     o.run_dir = candidate.string();
     try {
       std::string data_dir;
-      readRunConfig(o.run_dir, &data_dir);
+      const auto config = readRunConfig(o.run_dir, &data_dir);
+      // A fine-tuned model's origin is what its own start learnt from (a round of corrections
+      // replays the original data, not the previous round's corrections).
+      if (!config.original_data.empty()) data_dir = config.original_data;
       if (fs::is_regular_file(fs::path(data_dir) / "spm.model", ec)) o.data_dir = data_dir;
     } catch (const std::exception&) {
       // A config.json that is no run's: the origin's data stays unknown.

@@ -30,7 +30,8 @@ struct ModelOrigin {
   std::string model_path;
   std::string spm_path;  // its SentencePiece model (beside it or in its parent folder)
   std::string run_dir;   // the run folder that wrote it ("" when there is no config.json there)
-  std::string data_dir;  // the data folder that run trained on ("" when unknown or no longer there)
+  std::string data_dir;  // the data folder that run trained on ("" when unknown or no longer there); for a
+                         // fine-tuned run, its original_data
 };
 // Throws std::runtime_error naming the file when it is missing or has no
 // SentencePiece model beside it.

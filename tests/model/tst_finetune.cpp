@@ -182,6 +182,9 @@ void TestFineTune::fineTuningStartsFromTheModelAndKeepsItsShape() {
   QVERIFY(stored.model == base->options());
   QCOMPARE(stored.init_from, base_run_ + "/best.pt");
   QCOMPARE(stored.original_data, original_data_);
+  // Fine-tuning it again: its origin is the original data, not the new one.
+  QCOMPARE(model::findModelOrigin(run + "/best.pt").data_dir, original_data_);
+  QCOMPARE(model::findModelOrigin(base_run_ + "/best.pt").data_dir, original_data_);
 
   // Evaluated before the first step (on both dev splits), then every 3 steps.
   QCOMPARE(r.evals.size(), size_t(3));
