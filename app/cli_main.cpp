@@ -34,6 +34,8 @@ const std::vector<Subcommand>& subcommands() {
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {headsSpec, runHeads},
+      {explainSpec, runExplain},
+      {faithfulnessSpec, runFaithfulness},
       {timelapseSpec, runTimelapse},
       {doctorSpec, runDoctor},
   };

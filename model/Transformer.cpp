@@ -62,8 +62,23 @@ torch::Tensor TransformerImpl::ffnRows(const torch::Tensor& tokens) const {
 }
 
 torch::Tensor TransformerImpl::embed(const torch::Tensor& tokens, int64_t position_offset) {
-  auto x = embedding_(tokens) * embedding_scale_;  // [B, T, D]
+  return scaleAndPlace(embedding_(tokens), position_offset);
+}
+
+torch::Tensor TransformerImpl::scaleAndPlace(const torch::Tensor& vectors, int64_t position_offset) {
+  auto x = vectors * embedding_scale_;  // [B, T, D]
   return dropout_(positional_(x, position_offset));
+}
+
+torch::Tensor TransformerImpl::encodeVectors(const torch::Tensor& src_vectors, const torch::Tensor& src) {
+  return encoder_(scaleAndPlace(src_vectors, 0), paddingMask(src, options_.pad_id), ffnRows(src));
+}
+
+torch::Tensor TransformerImpl::decodeVectors(const torch::Tensor& target_vectors, const torch::Tensor& target_in,
+                                             const torch::Tensor& memory, const torch::Tensor& src) {
+  auto self_mask = decoderSelfMask(target_in, options_.pad_id);
+  auto cross_mask = paddingMask(src, options_.pad_id);
+  return decoder_(scaleAndPlace(target_vectors, 0), memory, self_mask, cross_mask, ffnRows(target_in));
 }
 
 torch::Tensor TransformerImpl::encode(const torch::Tensor& src, AttentionMaps* maps) {

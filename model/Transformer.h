@@ -44,6 +44,14 @@ class TransformerImpl : public torch::nn::Module {
   // tokens [B, T] -> sqrt(D) * E[tokens] + PE, with residual dropout. [B, T, D]
   torch::Tensor embed(const torch::Tensor& tokens, int64_t position_offset = 0);
 
+  // encode() and decode() from given token vectors [B, T, D] (rows of
+  // embeddingWeight(), or any vectors in their place) instead of looking the
+  // ids up, so that gradients reach them (explaining/Attribution.h). The ids
+  // still give the masks.
+  torch::Tensor encodeVectors(const torch::Tensor& src_vectors, const torch::Tensor& src);
+  torch::Tensor decodeVectors(const torch::Tensor& target_vectors, const torch::Tensor& target_in,
+                              const torch::Tensor& memory, const torch::Tensor& src);
+
   const TransformerOptions& options() const { return options_; }
   int64_t parameterCount() const;
 
@@ -59,6 +67,8 @@ class TransformerImpl : public torch::nn::Module {
 
  private:
   torch::Tensor ffnRows(const torch::Tensor& tokens) const;
+  // vectors [B, T, D] -> sqrt(D) * vectors + PE, with residual dropout.
+  torch::Tensor scaleAndPlace(const torch::Tensor& vectors, int64_t position_offset);
 
   TransformerOptions options_;
   double embedding_scale_;

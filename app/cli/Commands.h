@@ -43,6 +43,12 @@ int runEvaluate(const ParsedArgs& args);
 const CommandSpec& attentionSpec();
 int runAttention(const ParsedArgs& args);
 
+const CommandSpec& explainSpec();
+int runExplain(const ParsedArgs& args);
+
+const CommandSpec& faithfulnessSpec();
+int runFaithfulness(const ParsedArgs& args);
+
 const CommandSpec& timelapseSpec();
 int runTimelapse(const ParsedArgs& args);
 
