@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/explaining/Explanation.h"
+
 namespace studio::app {
 
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json) {
@@ -23,6 +25,44 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.crossMask = toQVector(snap.cross_mask);
   view.sourceReliance = toQVector(snap.source_reliance);
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson().dump(1));
+}
+
+ExplanationReply explainSentence(const model::Translator& translator, const std::string& sentence,
+                                 const ExplanationRequest& request, const model::DecodingOptions& decoding) {
+  if (request.methods.isEmpty() || request.methods.size() > 2)
+    throw std::invalid_argument("choose one or two explanation methods");
+  ExplanationReply reply;
+  reply.source = QString::fromStdString(sentence);
+  model::ExplainRequest engine;
+  engine.decoding = decoding;
+  engine.attribution.layer = request.layer;
+  engine.attribution.head = request.head;
+  engine.attribution.steps = request.steps;
+  for (const auto& method : request.methods) {
+    engine.attribution.method = model::parseMethod(method.toStdString());
+    // A contrast is asked of the methods that explain an output; the others show the plain scores.
+    engine.contrast = model::explainsAnOutput(engine.attribution.method) ? request.contrast.toStdString() : "";
+    const auto e = model::explain(translator, sentence, engine);
+    engine.target = e.translation;  // the second method explains the same translation
+    ExplanationView v;
+    v.method = method;
+    v.sourcePieces = toQStringList(e.source_pieces);
+    v.prefixPieces = toQStringList(e.prefix_pieces);
+    v.predictedPieces = toQStringList(e.predicted_pieces);
+    const auto& scores = e.attribution.scores;
+    v.scores = QVector<float>(scores.data_ptr<float>(), scores.data_ptr<float>() + scores.numel());
+    v.probabilities = toQVector(e.attribution.probabilities);
+    v.delta = toQVector(e.attribution.delta);
+    v.gap = toQVector(e.attribution.gap);
+    v.contrastRow = int(e.options.contrast_row);
+    v.contrastPiece = QString::fromStdString(e.contrast_piece);
+    if (reply.views.isEmpty()) {
+      reply.translation = QString::fromStdString(e.translation);
+      reply.json = QByteArray::fromStdString(e.toJson(/*words=*/true).dump(1));
+    }
+    reply.views << v;
+  }
+  return reply;
 }
 
 }  // namespace studio::app

@@ -4,6 +4,7 @@
 // includes the engine): vectors, strings and the attention snapshot.
 #include "app/TranslationService.h"
 #include "model/decoding/AttentionCapture.h"
+#include "model/decoding/Translator.h"
 
 namespace studio::app {
 
@@ -22,5 +23,10 @@ inline QStringList toQStringList(const std::vector<std::string>& v) {
 // Copies every weight, token and mask; with_json also the document that
 // `attention-studio-cli attention` prints.
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json);
+
+// Explains `sentence` with each method of `request` (model::explain): the
+// first translates it with `decoding`, the others explain that translation.
+ExplanationReply explainSentence(const model::Translator& translator, const std::string& sentence,
+                                 const ExplanationRequest& request, const model::DecodingOptions& decoding);
 
 }  // namespace studio::app

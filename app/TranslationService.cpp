@@ -75,6 +75,7 @@ void registerTranslationTypes() {
   static const bool done = [] {
     qRegisterMetaType<TranslationReply>();
     qRegisterMetaType<AttentionView>();
+    qRegisterMetaType<ExplanationReply>();
     return true;
   }();
   (void)done;
@@ -163,6 +164,7 @@ struct TranslationService::Worker {
   // One waiting translation a channel (TranslateRequest::channel).
   std::map<int, std::pair<quint64, TranslateRequest>> pending_translations;
   std::optional<std::pair<quint64, AttentionRequest>> pending_attention;
+  std::optional<std::pair<quint64, ExplanationRequest>> pending_explanation;
   quint64 next_id = 1;
   bool quit = false;
   bool busy = false;
@@ -183,13 +185,16 @@ struct TranslationService::Worker {
     for (;;) {
       std::optional<std::pair<quint64, TranslateRequest>> translation;
       std::optional<std::pair<quint64, AttentionRequest>> attention;
+      std::optional<std::pair<quint64, ExplanationRequest>> explanation;
       {
         std::unique_lock<std::mutex> lock(mutex);
-        if (busy && pending_translations.empty() && !pending_attention) {
+        if (busy && pending_translations.empty() && !pending_attention && !pending_explanation) {
           busy = false;
           Q_EMIT owner->busyChanged(false);
         }
-        wake.wait(lock, [this] { return quit || !pending_translations.empty() || pending_attention; });
+        wake.wait(lock, [this] {
+          return quit || !pending_translations.empty() || pending_attention || pending_explanation;
+        });
         if (quit) return;
         // Typing is interactive: a translation waiting goes first, the
         // oldest of the channels' first.
@@ -199,20 +204,24 @@ struct TranslationService::Worker {
             if (it->second.first < oldest->second.first) oldest = it;
           translation = oldest->second;
           pending_translations.erase(oldest);
-        } else {
+        } else if (pending_attention) {
           attention.swap(pending_attention);
+        } else {
+          explanation.swap(pending_explanation);
         }
         if (!busy) {
           busy = true;
           Q_EMIT owner->busyChanged(true);
         }
       }
-      const quint64 id = translation ? translation->first : attention->first;
+      const quint64 id = translation ? translation->first : attention ? attention->first : explanation->first;
       try {
         if (translation)
           runTranslation(id, translation->second);
-        else
+        else if (attention)
           runAttention(id, attention->second);
+        else
+          runExplanation(id, explanation->second);
       } catch (const std::bad_alloc&) {
         Q_EMIT owner->failed(id, tr("Out of memory while translating. Try a shorter sentence, a smaller beam, "
                                     "or stop training to free memory."));
@@ -343,6 +352,22 @@ struct TranslationService::Worker {
     fillView(view, model::captureAttention(t, text, options, request.padTo), /*with_json=*/true);
     Q_EMIT owner->attentionCaptured(view);
   }
+
+  void runExplanation(quint64 id, const ExplanationRequest& request) {
+    QElapsedTimer timer;
+    timer.start();
+    auto options = decodingOptions(request.settings);
+    options.nbest = 1;
+    const std::string text = checkedText(request.text);
+    if (text.empty()) throw std::runtime_error(tr("Type a sentence to explain its translation.").toStdString());
+    QString path;
+    const auto& t = load(request.model, &path);
+    auto reply = explainSentence(t, text, request, options);
+    reply.id = id;
+    reply.modelPath = path;
+    reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
+    Q_EMIT owner->explained(reply);
+  }
 };
 
 TranslationService::TranslationService(QObject* parent) : QObject(parent), worker_(std::make_unique<Worker>(this)) {
@@ -396,9 +421,14 @@ quint64 TranslationService::captureAttention(const AttentionRequest& request) {
   return enqueue(worker_->mutex, worker_->wake, worker_->next_id, worker_->pending_attention, request);
 }
 
+quint64 TranslationService::explain(const ExplanationRequest& request) {
+  return enqueue(worker_->mutex, worker_->wake, worker_->next_id, worker_->pending_explanation, request);
+}
+
 bool TranslationService::isBusy() const {
   std::lock_guard<std::mutex> lock(worker_->mutex);
-  return worker_->busy || !worker_->pending_translations.empty() || worker_->pending_attention;
+  return worker_->busy || !worker_->pending_translations.empty() || worker_->pending_attention ||
+         worker_->pending_explanation;
 }
 
 }  // namespace studio::app

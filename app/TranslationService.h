@@ -10,6 +10,8 @@
 
 #include <memory>
 
+#include "app/Explanations.h"
+
 // Translation and attention capture on a worker thread, for the GUI: the
 // engine's Translator behind Qt signals, value types only. Requests are
 // "newest wins": while one is being decoded, later ones replace the one
@@ -73,6 +75,18 @@ struct AttentionRequest {
   QString text;
   DecodeSettings settings;
   int padTo = 0;  // pad the source to this many tokens (0 = no padding)
+};
+
+// Why the model wrote each piece of a sentence's translation (Explanations.h).
+struct ExplanationRequest {
+  ModelSource model;
+  QString text;             // one sentence
+  DecodeSettings settings;  // how the translation explained is decoded
+  QStringList methods;      // one or two of explanationMethods()
+  int layer = -1;           // attention: a decoder layer; -1 the last, -2 the mean of all
+  int head = -1;            // attention: a head; -1 the mean
+  int steps = 32;           // ig: points on the path from the baseline
+  QString contrast;         // grad, ig: "WORD@POS", why the piece at POS rather than WORD ("" = none)
 };
 
 struct TranslatedHypothesis {
@@ -159,12 +173,14 @@ class TranslationService : public QObject {
   // newest is decoded.
   quint64 translate(const TranslateRequest& request);
   quint64 captureAttention(const AttentionRequest& request);
+  quint64 explain(const ExplanationRequest& request);
 
   bool isBusy() const;
 
  Q_SIGNALS:
   void translated(const studio::app::TranslationReply& reply);
   void attentionCaptured(const studio::app::AttentionView& view);
+  void explained(const studio::app::ExplanationReply& reply);
   // A request failed: a missing or corrupt model, bad text, out of memory.
   void failed(quint64 id, const QString& message);
   void busyChanged(bool busy);

@@ -59,13 +59,21 @@ void AttentionMapView::setMatrix(const AttentionMatrix& matrix, const QString& t
   const AttentionMatrix& m = matrix_;
   map_->data()->setSize(m.columns, m.rows);
   map_->data()->setRange(QCPRange(0, std::max(0, m.columns - 1)), QCPRange(0, std::max(0, m.rows - 1)));
-  double largest = 0;
+  double largest = 0, smallest = 0;
   for (int r = 0; r < m.rows; ++r)
     for (int c = 0; c < m.columns; ++c) {
       map_->data()->setCell(c, r, m.value(r, c));
       largest = std::max(largest, m.value(r, c));
+      smallest = std::min(smallest, m.value(r, c));
     }
-  map_->setDataRange(QCPRange(0, largest > 0 ? largest : 1));
+  if (smallest < 0) {
+    const double reach = std::max(largest, -smallest);
+    map_->setGradient(divergingGradient());
+    map_->setDataRange(QCPRange(-reach, reach));
+  } else {
+    map_->setGradient(heatmapGradient());
+    map_->setDataRange(QCPRange(0, largest > 0 ? largest : 1));
+  }
   auto label_axis = [](QCPAxis* axis, const QStringList& labels) {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (int i = 0; i < labels.size(); ++i) ticker->addTick(i, labels[i]);
@@ -79,6 +87,16 @@ void AttentionMapView::setMatrix(const AttentionMatrix& matrix, const QString& t
   plot_->xAxis->setTickLabelRotation(m.columns > 8 ? 60 : 0);
   plot_->xAxis2->setLabel(title);
   drawOverlay();
+}
+
+void AttentionMapView::setTitles(const QString& x, const QString& y, const QString& scale, const QString& row_word,
+                                 const QString& column_word) {
+  plot_->xAxis->setLabel(x);
+  plot_->yAxis->setLabel(y);
+  scale_->axis()->setLabel(scale);
+  row_word_ = row_word;
+  column_word_ = column_word;
+  plot_->replot();
 }
 
 void AttentionMapView::setMasksShown(bool shown) {
@@ -135,8 +153,9 @@ void AttentionMapView::onHover(QMouseEvent* event) {
     QToolTip::hideText();
     return;
   }
-  const QString text = tr("query “%1” → key “%2”: %3%4")
-                           .arg(matrix_.rowLabels[row], matrix_.columnLabels[column])
+  const QString text = tr("%1 “%2” → %3 “%4”: %5%6")
+                           .arg(row_word_.isEmpty() ? tr("query") : row_word_, matrix_.rowLabels[row])
+                           .arg(column_word_.isEmpty() ? tr("key") : column_word_, matrix_.columnLabels[column])
                            .arg(matrix_.value(row, column), 0, 'g', 6)
                            .arg(matrix_.isMasked(row, column) ? tr(" (masked)") : QString());
   hover_->setText(text);

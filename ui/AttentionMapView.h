@@ -23,7 +23,13 @@ class AttentionMapView : public QWidget {
  public:
   explicit AttentionMapView(QWidget* parent = nullptr);
 
+  // Values below zero (signed attributions) switch the colours to a
+  // diverging scale centred on zero.
   void setMatrix(const AttentionMatrix& matrix, const QString& title);
+  // The axes' and the colour scale's titles, and the read-out's words for a
+  // row and a column (defaults: attention's "query", "key", "weight").
+  void setTitles(const QString& x, const QString& y, const QString& scale, const QString& row_word,
+                 const QString& column_word);
   const AttentionMatrix& matrix() const { return matrix_; }
   void setMasksShown(bool shown);
 
@@ -44,6 +50,7 @@ class AttentionMapView : public QWidget {
 
   AttentionMatrix matrix_;
   bool masks_shown_ = true;
+  QString row_word_, column_word_;
   QCustomPlot* plot_;
   QCPColorMap* map_;
   QCPColorScale* scale_;

@@ -23,6 +23,7 @@
 
 #include "ui/AttentionGrid.h"
 #include "ui/AttentionMapView.h"
+#include "ui/ExplainPanel.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
@@ -172,9 +173,17 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   beam_ = new BeamExplorer(service_, views_);
   beam_->setObjectName("Beam search");
   views_->addTab(beam_, tr("Beam search"));
+  explain_ = new ExplainPanel(service_, views_);
+  explain_->setObjectName("Explain");
+  explain_->setSources([this] { return model_provider_ ? model_provider_() : last_model_; },
+                       [this] { return settings_provider_ ? settings_provider_() : last_settings_; },
+                       [this] { return sentence(); });
+  views_->addTab(explain_, tr("Explain"));
+  connect(explain_, &ExplainPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     beam_->setActive(views_->currentWidget() == beam_);
+    if (views_->currentWidget() == explain_) explain_->explainIfStale();
   });
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -257,6 +266,8 @@ void AttentionWorkspace::showTimelapseStep(qint64 step) {
 
 void AttentionWorkspace::showHeadTimeline() { views_->setCurrentWidget(head_timeline_); }
 
+void AttentionWorkspace::showExplain() { views_->setCurrentWidget(explain_); }
+
 void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }
 
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
@@ -267,6 +278,7 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
   frame_step_ = -1;
   ablation_->setSubject(last_model_, view.source, last_settings_, view.encoderLayers, view.decoderLayers, view.heads);
   beam_->setSubject(last_model_, view.source, last_settings_);
+  if (views_->currentWidget() == explain_) explain_->explainIfStale();
   present(view, tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
                    "tokens · %7+%8 layers, %9 heads</small>")
                     .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),

@@ -23,6 +23,7 @@ namespace studio::ui {
 class AttentionGrid;
 class AttentionMapView;
 class BeamExplorer;
+class ExplainPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
 class TimelapseBar;
@@ -78,6 +79,9 @@ class AttentionWorkspace : public QWidget {
   HeadTimelineView* headTimeline() const { return head_timeline_; }
   void showHeadTimeline();
   void showBeam();
+  // The "Explain" tab: why each word of the translation (attributions, ExplainPanel).
+  ExplainPanel* explainPanel() const { return explain_; }
+  void showExplain();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -132,6 +136,7 @@ class AttentionWorkspace : public QWidget {
   qint64 frame_step_ = -1;
   HeadAblationPanel* ablation_;
   BeamExplorer* beam_;
+  ExplainPanel* explain_;
 };
 
 }  // namespace studio::ui

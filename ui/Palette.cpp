@@ -38,6 +38,18 @@ QCPColorGradient heatmapGradient() {
   return gradient;
 }
 
+QCPColorGradient divergingGradient() {
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  gradient.setColorStopAt(0.0, QColor("#2166ac"));
+  gradient.setColorStopAt(0.25, QColor("#92c5de"));
+  gradient.setColorStopAt(0.5, QColor("#f7f7f7"));
+  gradient.setColorStopAt(0.75, QColor("#f4a582"));
+  gradient.setColorStopAt(1.0, QColor("#b2182b"));
+  gradient.setLevelCount(256);
+  return gradient;
+}
+
 void applyPalette(QCustomPlot* plot, const QPalette& palette, const QList<QCPAxis*>& extra_axes) {
   const QColor base = palette.color(QPalette::Base), text = palette.color(QPalette::Text);
   QColor grid = text;

@@ -23,6 +23,8 @@ QColor probabilityText(double p);
 // dark-blue → yellow ramp, like viridis).
 QRgb heatmapColor(double weight);
 // The same ramp as a QCustomPlot colour gradient (256 levels), for colour maps.
+// Signed values: blue below zero, near-white at zero, red above (ColorBrewer's RdBu).
+QCPColorGradient divergingGradient();
 QCPColorGradient heatmapGradient();
 
 // Colours a plot from the widget palette (background, axes, labels, grid,

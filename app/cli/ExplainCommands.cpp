@@ -29,6 +29,7 @@ model::AttributionOptions attributionFrom(const ParsedArgs& args) {
     a.layer = args.integer("layer", -1, 0, 1000);
   if (head != "mean") a.head = args.integer("head", -1, 0, 1000);
   a.steps = args.integer("steps", 32, 1, 4096);
+  a.signed_gradient = args.has("signed");
   return a;
 }
 
@@ -87,7 +88,7 @@ const CommandSpec& explainSpec() {
       "Explain each word of a translation: which source pieces (and earlier output pieces) it came from\n\n"
       "Translates --src (or takes --target), then scores every input of every prediction with one method:\n"
       "attention (a layer and head, or their mean), rollout (attention rollout), alti (ALTI+),\n"
-      "grad (gradient x input) or ig (integrated gradients from the padding vector; each row's\n"
+      "grad (gradient x input, the L2 norm over each vector) or ig (integrated gradients from the padding vector; each row's\n"
       "completeness gap is reported). grad and ig explain the predicted piece's log-probability, or with\n"
       "--contrast WORD@POS the difference to WORD's at output piece POS. Source inputs are listed by\n"
       "piece, earlier output pieces in [brackets].",
@@ -100,6 +101,7 @@ const CommandSpec& explainSpec() {
           {"head", "H", "attention: a head from 0, or mean (default)"},
           {"steps", "N", "ig: points on the path from the baseline (default 32)"},
           {"contrast", "WORD@POS", "grad, ig: why the translation's piece POS (from 0) rather than WORD"},
+          {"signed", "", "grad: the signed sum over each vector's dimensions (first-order terms), not its L2 norm"},
           {"words", "", "merge pieces into words (scores summed over a word's inputs, averaged over its outputs)"},
           {"json", "", "print JSON: the pieces, probabilities and the whole score matrix"},
           {"csv", "", "print CSV: row,predicted,part,column,input,score"},
@@ -168,6 +170,7 @@ const CommandSpec& faithfulnessSpec() {
           {"layer", "L", "attention: a decoder layer from 0, last (default) or mean"},
           {"head", "H", "attention: a head from 0, or mean (default)"},
           {"steps", "N", "ig: points on the path from the baseline (default 32)"},
+          {"signed", "", "grad: rank by the signed sum over each vector's dimensions, not its L2 norm"},
           {"json", "", "print the report as JSON (fractions, curves, areas, counts)"},
           {"out", "FILE", "write to FILE instead of stdout"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},

@@ -42,6 +42,8 @@
 #include "ui/MainWindow.h"
 #include "ui/QCustomPlot.h"
 #include "ui/CorrectionPanel.h"
+#include "ui/ExplainPanel.h"
+#include "ui/AttentionMapView.h"
 #include "ui/TranslateWorkspace.h"
 
 using namespace studio;
@@ -73,6 +75,7 @@ class TestInferenceWorkspaces : public QObject {
   void rankingHeadsColoursTheGridAndEqualsTheCli();
   void hoveringAWordShowsItsAlignment();
   void sourceRelianceIsShownUnderTheTranslation();
+  void explainShowsTheCliScoresSideBySide();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -955,6 +958,105 @@ void TestInferenceWorkspaces::sourceRelianceIsShownUnderTheTranslation() {
   flags.setAlignment(given);
   QVERIFY(flags.wordReliance().isEmpty());
   QVERIFY(!flags.relianceLabel()->isVisibleTo(&flags));
+}
+
+void TestInferenceWorkspaces::explainShowsTheCliScoresSideBySide() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1300, 800);
+  explorer.show();
+  QVERIFY(!capture(explorer, sentence_, 0).isEmpty());
+  auto* panel = explorer.explainPanel();
+  panel->setMethods("ig", "attention");
+  QSignalSpy explained(panel, &ui::ExplainPanel::explained);
+  QSignalSpy errors(panel, &ui::ExplainPanel::errorOccurred);
+  explorer.showExplain();  // a sentence it has not explained yet: it explains on its own
+  QVERIFY(explained.wait(60000));
+  auto reply = panel->reply();
+  QCOMPARE(reply.views.size(), 2);
+  const app::ExplanationView ig = reply.views[0];  // a copy: the contrast below replaces the reply
+  QCOMPARE(ig.method, QString("ig"));
+  QCOMPARE(reply.views[1].method, QString("attention"));
+  QCOMPARE(ig.rows(), int(ig.prefixPieces.size()));
+  QCOMPARE(ig.predictedPieces.back(), QString("</s>"));
+
+  // The CLI's numbers for the same sentence and method.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"explain", "--model", model_, "--src", sentence_, "--method", "ig", "--json"});
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["translation"].toString(), reply.translation);
+  const auto rows = json["scores"].toArray();
+  QCOMPARE(int(rows.size()), ig.rows());
+  for (int r = 0; r < ig.rows(); ++r)
+    for (int c = 0; c < ig.columns(); ++c)
+      QVERIFY(std::abs(rows[r].toArray()[c].toDouble() - ig.score(r, c)) < 1e-5);
+
+  // The map draws those scores; the prefix a prediction had not seen is hatched.
+  const ui::AttentionMatrix m = panel->firstView()->matrix();  // a copy: the words below replace it
+  const int S = int(ig.sourcePieces.size());
+  QCOMPARE(m.rows, ig.rows());
+  QCOMPARE(m.columns, ig.columns());
+  QCOMPARE(m.columnLabels.value(S), QString("[<s>]"));
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.columns; ++c) {
+      QCOMPARE(float(m.value(r, c)), ig.score(r, c));
+      const bool unseen = c >= S && c - S > r;
+      QCOMPARE(m.isMasked(r, c), unseen);
+      QCOMPARE(panel->firstView()->cellDrawnMasked(r, c), unseen);
+    }
+  // Attention beside it: each row's source weights sum to 1.
+  QVERIFY(panel->secondView()->isVisible());
+  const auto& a = reply.views[1];
+  for (int r = 0; r < a.rows(); ++r) {
+    double sum = 0;
+    for (int c = 0; c < S; ++c) sum += a.score(r, c);
+    QVERIFY(std::abs(sum - 1.0) < 1e-4);
+  }
+  QVERIFY2(panel->caption().contains("integrated gradients"), qPrintable(panel->caption()));
+
+  // Words: rows and columns merged, each word's sum kept.
+  panel->setMergeWords(true);
+  const auto& words = panel->firstView()->matrix();
+  QVERIFY(words.rows < m.rows || words.columns < m.columns);
+  QVERIFY(words.columnLabels.contains("tập"));
+
+  // A contrast: why the first piece rather than the second (a piece of this vocabulary).
+  const QString other = ig.predictedPieces.value(1).remove(QChar(0x2581));
+  QVERIFY(!other.isEmpty() && ig.predictedPieces[0] != ig.predictedPieces[1]);
+  panel->setContrast(0, other);
+  panel->explain();
+  QVERIFY(explained.wait(60000));
+  reply = panel->reply();
+  QCOMPARE(reply.views[0].contrastRow, 0);
+  QCOMPARE(reply.views[0].contrastPiece.remove(QChar(0x2581)), other);
+  QCOMPARE(reply.views[1].contrastRow, -1);  // attention explains no output: shown as it is
+  QVERIFY(std::abs(reply.views[0].score(1, 0) - ig.score(1, 0)) < 1e-5);  // other rows as they were
+  QVERIFY(std::abs(reply.views[0].score(0, 0) - ig.score(0, 0)) > 1e-7);
+  // A word the vocabulary does not have: said, nothing else changes.
+  panel->setContrast(0, "qqqzzzxxx");
+  panel->explain();
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+  QVERIFY2(errors.back().at(0).toString().contains("not a piece of this model's vocabulary"),
+           qPrintable(errors.back().at(0).toString()));
+  QCOMPARE(panel->reply().views[0].contrastRow, 0);
+
+  // Figures: SVG and PDF, the numbers beside them.
+  const QString svg = tmp_.filePath("explanation.svg"), pdf = tmp_.filePath("explanation-pdf.pdf");
+  QVERIFY(panel->saveSvg(svg));
+  QVERIFY(panel->savePdf(pdf));
+  QVERIFY(QFileInfo(svg).size() > 1000);
+  QFile pdf_file(pdf);
+  QVERIFY(pdf_file.open(QIODevice::ReadOnly));
+  QVERIFY(pdf_file.read(5) == "%PDF-");
+  const auto beside = QJsonDocument::fromJson([&] {
+                        QFile f(tmp_.filePath("explanation.json"));
+                        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+                      }()).object();
+  QCOMPARE(beside["method"].toString(), QString("ig"));
+  QVERIFY(beside["words"].isObject());
+  QVERIFY(QFileInfo::exists(tmp_.filePath("explanation-pdf.json")));
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {

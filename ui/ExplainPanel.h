@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QWidget>
+
+#include <functional>
+
+#include "app/TranslationService.h"
+#include "ui/AttentionMatrix.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace studio::ui {
+
+class AttentionMapView;
+
+// The explorer's "Explain" tab: why the model wrote each piece of the
+// translation, by one attribution method or two side by side (attention,
+// attention rollout, ALTI+, gradient × input, integrated gradients). The
+// translation's pieces (or words) run down, the source and then the
+// translation's own earlier pieces across; the prefix a prediction had not
+// seen yet is hatched. Gradient methods can explain a contrast: why the
+// piece at a position rather than another word.
+class ExplainPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ExplainPanel(app::TranslationService* service, QWidget* parent = nullptr);
+
+  // Where the model, the decoding settings and the sentence come from (the explorer's).
+  void setSources(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings,
+                  std::function<QString()> sentence);
+
+  // Asks for the sentence's explanation with the chosen methods.
+  void explain();
+  // Explains when the sentence or the model changed since the last explanation.
+  void explainIfStale();
+
+  // first: one of app::explanationMethods(); second: another or "" for none.
+  void setMethods(const QString& first, const QString& second);
+  void setMergeWords(bool merge);
+  void setSteps(int steps);
+  // A contrast at output piece `row` (as the last reply's rows count) against
+  // `word`; an empty word clears it.
+  void setContrast(int row, const QString& word);
+
+  const app::ExplanationReply& reply() const { return reply_; }
+  AttentionMapView* firstView() const { return first_view_; }
+  AttentionMapView* secondView() const { return second_view_; }
+  QString caption() const;  // the line above the maps
+
+  bool saveSvg(const QString& path);  // the first map, with its data beside it as JSON
+  bool savePdf(const QString& path);
+
+  // The matrix one view draws: rows the predicted pieces (or words), columns
+  // the source pieces and then the prefix's in [brackets]; a prefix piece
+  // after the prediction's own position is masked (it had not been written).
+  static AttentionMatrix explanationMatrix(const app::ExplanationView& view, bool merge_words);
+
+ Q_SIGNALS:
+  void explained();
+  void errorOccurred(const QString& message);
+
+ private:
+  void showReply(const app::ExplanationReply& reply);
+  void draw();
+  void updateControls();
+  QString contrastText() const;
+
+  app::TranslationService* service_;
+  std::function<app::ModelSource()> model_;
+  std::function<app::DecodeSettings()> settings_;
+  std::function<QString()> sentence_;
+  quint64 newest_id_ = 0;
+  QString asked_;  // what the last request was for: model, sentence, methods, contrast
+  app::ExplanationReply reply_;
+
+  QComboBox* first_;
+  QComboBox* second_;
+  QCheckBox* words_;
+  QSpinBox* steps_;
+  QComboBox* contrast_row_;
+  QLineEdit* contrast_word_;
+  QPushButton* explain_;
+  QPushButton* export_;
+  QLabel* caption_;
+  AttentionMapView* first_view_;
+  AttentionMapView* second_view_;
+};
+
+}  // namespace studio::ui
