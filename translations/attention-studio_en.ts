@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Attention rollout</source>
+        <translation>Attention rollout</translation>
+    </message>
+    <message>
+        <source>ALTI+</source>
+        <translation>ALTI+</translation>
+    </message>
+    <message>
+        <source>Gradient × input</source>
+        <translation>Gradient × input</translation>
+    </message>
+    <message>
+        <source>Integrated gradients</source>
+        <translation>Integrated gradients</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1: %2 pairs kept of %3%4</source>
@@ -161,6 +184,10 @@
         <source>Type a sentence to explore its attention.</source>
         <translation>Type a sentence to explore its attention.</translation>
     </message>
+    <message>
+        <source>Type a sentence to explain its translation.</source>
+        <translation>Type a sentence to explain its translation.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AlignmentView</name>
@@ -257,12 +284,20 @@ layer %2</translation>
         <translation>Hover over a cell to read its weight.</translation>
     </message>
     <message>
-        <source>query “%1” → key “%2”: %3%4</source>
-        <translation>query “%1” → key “%2”: %3%4</translation>
-    </message>
-    <message>
         <source> (masked)</source>
         <translation> (masked)</translation>
+    </message>
+    <message>
+        <source>%1 “%2” → %3 “%4”: %5%6</source>
+        <translation>%1 “%2” → %3 “%4”: %5%6</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>key</translation>
     </message>
 </context>
 <context>
@@ -494,6 +529,10 @@ layer %2</translation>
         <source>Export the timelapse into a folder</source>
         <translation>Export the timelapse into a folder</translation>
     </message>
+    <message>
+        <source>Explain</source>
+        <translation>Explain</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -614,6 +653,141 @@ layer %2</translation>
     <message>
         <source> in %1</source>
         <translation> in %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::ExplainPanel</name>
+    <message>
+        <source>attention weight</source>
+        <translation>attention weight</translation>
+    </message>
+    <message>
+        <source>share of the prediction</source>
+        <translation>share of the prediction</translation>
+    </message>
+    <message>
+        <source>|gradient × input|</source>
+        <translation>|gradient × input|</translation>
+    </message>
+    <message>
+        <source>contribution to log P</source>
+        <translation>contribution to log P</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nothing</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Words</translation>
+    </message>
+    <message>
+        <source>Merge pieces into words: scores summed over a word&apos;s inputs, averaged over its pieces</source>
+        <translation>Merge pieces into words: scores summed over a word&apos;s inputs, averaged over its pieces</translation>
+    </message>
+    <message>
+        <source>Integrated gradients: points on the path from the padding vector to the input</source>
+        <translation>Integrated gradients: points on the path from the padding vector to the input</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Explain</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Export…</translation>
+    </message>
+    <message>
+        <source>The first map as SVG or PDF, its numbers beside it as JSON</source>
+        <translation>The first map as SVG or PDF, its numbers beside it as JSON</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Method</translation>
+    </message>
+    <message>
+        <source>beside it</source>
+        <translation>beside it</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Steps</translation>
+    </message>
+    <message>
+        <source>another word, e.g. folder</source>
+        <translation>another word, e.g. folder</translation>
+    </message>
+    <message>
+        <source>Contrast (gradient methods): why</source>
+        <translation>Contrast (gradient methods): why</translation>
+    </message>
+    <message>
+        <source>rather than</source>
+        <translation>rather than</translation>
+    </message>
+    <message>
+        <source>Explain shows which inputs each word of the translation came from.</source>
+        <translation>Explain shows which inputs each word of the translation came from.</translation>
+    </message>
+    <message>
+        <source>input: source pieces, then [the translation so far]</source>
+        <translation>input: source pieces, then [the translation so far]</translation>
+    </message>
+    <message>
+        <source>predicted piece</source>
+        <translation>predicted piece</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>score</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>predicted</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>input</translation>
+    </message>
+    <message>
+        <source>Export the explanation</source>
+        <translation>Export the explanation</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Could not write &apos;%1&apos; and its .json.</translation>
+    </message>
+    <message>
+        <source>Could not explain: %1</source>
+        <translation>Could not explain: %1</translation>
+    </message>
+    <message>
+        <source>Type a sentence above, then Explain.</source>
+        <translation>Type a sentence above, then Explain.</translation>
+    </message>
+    <message>
+        <source>Explaining “%1”…</source>
+        <translation>Explaining “%1”…</translation>
+    </message>
+    <message>
+        <source>input: source, then [the translation so far]</source>
+        <translation>input: source, then [the translation so far]</translation>
+    </message>
+    <message>
+        <source> — row %1: “%2” rather than “%3”</source>
+        <translation> — row %1: “%2” rather than “%3”</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2” (%3 ms)</source>
+        <translation>“%1” → “%2” (%3 ms)</translation>
+    </message>
+    <message>
+        <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
+        <translation>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</translation>
     </message>
 </context>
 <context>

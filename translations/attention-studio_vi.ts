@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="vi_VN">
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Attention rollout</source>
+        <translation>Attention rollout (lan truyền attention)</translation>
+    </message>
+    <message>
+        <source>ALTI+</source>
+        <translation>ALTI+</translation>
+    </message>
+    <message>
+        <source>Gradient × input</source>
+        <translation>Gradient × đầu vào</translation>
+    </message>
+    <message>
+        <source>Integrated gradients</source>
+        <translation>Gradient tích phân</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1: %2 pairs kept of %3%4</source>
@@ -159,6 +182,10 @@
         <source>Type a sentence to explore its attention.</source>
         <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
     </message>
+    <message>
+        <source>Type a sentence to explain its translation.</source>
+        <translation>Hãy nhập một câu để giải thích bản dịch của nó.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AlignmentView</name>
@@ -255,12 +282,20 @@ lớp %2</translation>
         <translation>Di chuột lên một ô để đọc trọng số của nó.</translation>
     </message>
     <message>
-        <source>query “%1” → key “%2”: %3%4</source>
-        <translation>truy vấn “%1” → khoá “%2”: %3%4</translation>
-    </message>
-    <message>
         <source> (masked)</source>
         <translation> (bị che)</translation>
+    </message>
+    <message>
+        <source>%1 “%2” → %3 “%4”: %5%6</source>
+        <translation>%1 “%2” → %3 “%4”: %5%6</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>truy vấn</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>khoá</translation>
     </message>
 </context>
 <context>
@@ -491,6 +526,10 @@ lớp %2</translation>
         <source>Export the timelapse into a folder</source>
         <translation>Xuất đoạn tua nhanh vào một thư mục</translation>
     </message>
+    <message>
+        <source>Explain</source>
+        <translation>Giải thích</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -610,6 +649,141 @@ lớp %2</translation>
     <message>
         <source> in %1</source>
         <translation> trong %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::ExplainPanel</name>
+    <message>
+        <source>attention weight</source>
+        <translation>trọng số attention</translation>
+    </message>
+    <message>
+        <source>share of the prediction</source>
+        <translation>phần trong dự đoán</translation>
+    </message>
+    <message>
+        <source>|gradient × input|</source>
+        <translation>|gradient × đầu vào|</translation>
+    </message>
+    <message>
+        <source>contribution to log P</source>
+        <translation>đóng góp vào log P</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>không gì</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Từ</translation>
+    </message>
+    <message>
+        <source>Merge pieces into words: scores summed over a word&apos;s inputs, averaged over its pieces</source>
+        <translation>Gộp các mảnh thành từ: cộng điểm trên các đầu vào của một từ, lấy trung bình trên các mảnh của nó</translation>
+    </message>
+    <message>
+        <source>Integrated gradients: points on the path from the padding vector to the input</source>
+        <translation>Gradient tích phân: số điểm trên đường từ véc-tơ đệm tới đầu vào</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Giải thích</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Xuất…</translation>
+    </message>
+    <message>
+        <source>The first map as SVG or PDF, its numbers beside it as JSON</source>
+        <translation>Bản đồ thứ nhất dạng SVG hoặc PDF, các con số của nó bên cạnh dạng JSON</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Phương pháp</translation>
+    </message>
+    <message>
+        <source>beside it</source>
+        <translation>bên cạnh</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Số bước</translation>
+    </message>
+    <message>
+        <source>another word, e.g. folder</source>
+        <translation>một từ khác, ví dụ folder</translation>
+    </message>
+    <message>
+        <source>Contrast (gradient methods): why</source>
+        <translation>Đối chiếu (phương pháp gradient): vì sao</translation>
+    </message>
+    <message>
+        <source>rather than</source>
+        <translation>mà không phải</translation>
+    </message>
+    <message>
+        <source>Explain shows which inputs each word of the translation came from.</source>
+        <translation>Giải thích cho thấy mỗi từ của bản dịch đến từ những đầu vào nào.</translation>
+    </message>
+    <message>
+        <source>input: source pieces, then [the translation so far]</source>
+        <translation>đầu vào: các mảnh của câu nguồn, rồi [bản dịch tới lúc đó]</translation>
+    </message>
+    <message>
+        <source>predicted piece</source>
+        <translation>mảnh được dự đoán</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>điểm</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>dự đoán</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>đầu vào</translation>
+    </message>
+    <message>
+        <source>Export the explanation</source>
+        <translation>Xuất lời giải thích</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Không ghi được &apos;%1&apos; và tệp .json của nó.</translation>
+    </message>
+    <message>
+        <source>Could not explain: %1</source>
+        <translation>Không giải thích được: %1</translation>
+    </message>
+    <message>
+        <source>Type a sentence above, then Explain.</source>
+        <translation>Hãy nhập một câu ở trên, rồi bấm Giải thích.</translation>
+    </message>
+    <message>
+        <source>Explaining “%1”…</source>
+        <translation>Đang giải thích “%1”…</translation>
+    </message>
+    <message>
+        <source>input: source, then [the translation so far]</source>
+        <translation>đầu vào: câu nguồn, rồi [bản dịch tới lúc đó]</translation>
+    </message>
+    <message>
+        <source> — row %1: “%2” rather than “%3”</source>
+        <translation> — hàng %1: “%2” mà không phải “%3”</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2” (%3 ms)</source>
+        <translation>“%1” → “%2” (%3 ms)</translation>
+    </message>
+    <message>
+        <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
+        <translation>gradient tích phân: tổng mỗi hàng bằng mức thay đổi log-xác suất so với đường cơ sở, sai lệch tối đa %1 (mức thay đổi lớn nhất là %2); thêm bước sẽ thu hẹp sai lệch</translation>
     </message>
 </context>
 <context>
