@@ -2,12 +2,12 @@
 
 #include <QLabel>
 #include <QSaveFile>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
 
+#include "ui/FigureExport.h"
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 
@@ -169,19 +169,8 @@ bool AttentionMapView::savePng(const QString& path) {
   return picture.save(&file, "PNG") && file.commit();
 }
 
-bool AttentionMapView::saveSvg(const QString& path) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  QSvgGenerator generator;
-  generator.setOutputDevice(&file);
-  generator.setSize(plot_->size());
-  generator.setViewBox(QRect(QPoint(0, 0), plot_->size()));
-  generator.setTitle(plot_->xAxis2->label());
-  QCPPainter painter;
-  if (!painter.begin(&generator)) return false;
-  plot_->toPainter(&painter, plot_->width(), plot_->height());
-  painter.end();
-  return file.commit();
-}
+bool AttentionMapView::saveSvg(const QString& path) { return savePlotSvg(plot_, path, plot_->xAxis2->label()); }
+
+bool AttentionMapView::savePdf(const QString& path) { return savePlotPdf(plot_, path); }
 
 }  // namespace studio::ui

@@ -40,6 +40,7 @@ class AttentionMapView : public QWidget {
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
+  bool savePdf(const QString& path);
 
  protected:
   void changeEvent(QEvent* event) override;  // follows a palette (theme) change

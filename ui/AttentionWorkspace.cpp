@@ -24,6 +24,8 @@
 #include "ui/AttentionGrid.h"
 #include "ui/AttentionMapView.h"
 #include "ui/ExplainPanel.h"
+#include "ui/FaithfulnessPanel.h"
+#include "ui/FigureExport.h"
 #include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
@@ -111,13 +113,14 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   auto* export_group = new QGroupBox(tr("Export"), controls);
   auto* export_layout = new QGridLayout(export_group);
   int column = 0;
-  for (const QString& format : {QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("CSV"),
-                                QStringLiteral("JSON")}) {
+  for (const QString& format : {QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF"),
+                                QStringLiteral("CSV"), QStringLiteral("JSON")}) {
     auto* button = new QPushButton(format, export_group);
     button->setAccessibleName(tr("Export as %1").arg(format));
     button->setToolTip(format == "CSV"    ? tr("The weights of the map shown, with its labels")
                        : format == "JSON" ? tr("Every weight, token and mask of this sentence")
-                                          : tr("A picture of the map shown"));
+                       : format == "PNG"  ? tr("A picture of the map shown")
+                                          : tr("The map shown as a vector figure, its weights beside it as CSV"));
     connect(button, &QPushButton::clicked, this, [this, format]() { exportAs(format); });
     export_layout->addWidget(button, column / 2, column % 2);
     ++column;
@@ -180,6 +183,11 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
                        [this] { return sentence(); });
   views_->addTab(explain_, tr("Explain"));
   connect(explain_, &ExplainPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  faithfulness_ = new FaithfulnessPanel(views_);
+  faithfulness_->setObjectName("Faithfulness");
+  faithfulness_->setModelProvider([this] { return model_provider_ ? model_provider_() : last_model_; });
+  views_->addTab(faithfulness_, tr("Faithfulness"));
+  connect(faithfulness_, &FaithfulnessPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     beam_->setActive(views_->currentWidget() == beam_);
@@ -267,6 +275,8 @@ void AttentionWorkspace::showTimelapseStep(qint64 step) {
 void AttentionWorkspace::showHeadTimeline() { views_->setCurrentWidget(head_timeline_); }
 
 void AttentionWorkspace::showExplain() { views_->setCurrentWidget(explain_); }
+
+void AttentionWorkspace::showFaithfulness() { views_->setCurrentWidget(faithfulness_); }
 
 void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }
 
@@ -392,6 +402,8 @@ bool AttentionWorkspace::savePng(const QString& path) { return map_view_->savePn
 
 bool AttentionWorkspace::saveSvg(const QString& path) { return map_view_->saveSvg(path); }
 
+bool AttentionWorkspace::savePdf(const QString& path) { return map_view_->savePdf(path); }
+
 bool AttentionWorkspace::saveCsv(const QString& path) const {
   if (matrix_.rows == 0) return false;
   auto quote = [](QString s) { return '"' + s.replace('"', "\"\"") + '"'; };
@@ -459,8 +471,10 @@ void AttentionWorkspace::exportAs(const QString& format) {
   const QString path = QFileDialog::getSaveFileName(this, tr("Export as %1").arg(format), "attention." + suffix,
                                                     tr("%1 files (*.%2)").arg(format, suffix));
   if (path.isEmpty()) return;
+  // The vector figures carry their numbers beside them (NAME.csv).
   const bool ok = format == "PNG"   ? savePng(path)
-                  : format == "SVG" ? saveSvg(path)
+                  : format == "SVG" ? saveSvg(path) && saveCsv(fileBeside(path, "csv"))
+                  : format == "PDF" ? savePdf(path) && saveCsv(fileBeside(path, "csv"))
                   : format == "CSV" ? saveCsv(path)
                                     : saveJson(path);
   if (!ok) Q_EMIT errorOccurred(tr("Cannot write '%1'.").arg(path));

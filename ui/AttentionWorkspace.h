@@ -24,6 +24,7 @@ class AttentionGrid;
 class AttentionMapView;
 class BeamExplorer;
 class ExplainPanel;
+class FaithfulnessPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
 class TimelapseBar;
@@ -82,9 +83,13 @@ class AttentionWorkspace : public QWidget {
   // The "Explain" tab: why each word of the translation (attributions, ExplainPanel).
   ExplainPanel* explainPanel() const { return explain_; }
   void showExplain();
+  // The "Faithfulness" tab: which explanation method is faithful to the model.
+  FaithfulnessPanel* faithfulness() const { return faithfulness_; }
+  void showFaithfulness();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
+  bool savePdf(const QString& path);
   bool saveCsv(const QString& path) const;
   bool saveJson(const QString& path) const;
   // The map as chosen at every recorded step of the timelapse:
@@ -137,6 +142,7 @@ class AttentionWorkspace : public QWidget {
   HeadAblationPanel* ablation_;
   BeamExplorer* beam_;
   ExplainPanel* explain_;
+  FaithfulnessPanel* faithfulness_;
 };
 
 }  // namespace studio::ui

@@ -2,23 +2,19 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
-#include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <cstdio>
 
 #include "ui/AttentionMapView.h"
+#include "ui/FigureExport.h"
 #include "ui/QCustomPlot.h"
 
 namespace studio::ui {
@@ -36,11 +32,6 @@ QString scaleTitle(const QString& method) {
   if (method == "rollout" || method == "alti") return ExplainPanel::tr("share of the prediction");
   if (method == "grad") return ExplainPanel::tr("|gradient × input|");
   return ExplainPanel::tr("contribution to log P");
-}
-
-bool writeBeside(const QString& path, const QByteArray& json) {
-  QSaveFile file(QFileInfo(path).dir().filePath(QFileInfo(path).completeBaseName() + ".json"));
-  return file.open(QIODevice::WriteOnly) && file.write(json) == json.size() && file.commit();
 }
 
 }  // namespace
@@ -299,20 +290,11 @@ QString ExplainPanel::caption() const {
 }
 
 bool ExplainPanel::saveSvg(const QString& path) {
-  return !reply_.views.isEmpty() && first_view_->saveSvg(path) && writeBeside(path, reply_.json);
+  return !reply_.views.isEmpty() && first_view_->saveSvg(path) && writeJsonBeside(path, reply_.json);
 }
 
 bool ExplainPanel::savePdf(const QString& path) {
-  if (reply_.views.isEmpty()) return false;
-  // QCustomPlot writes the file itself: write beside, then put it in place whole.
-  const QString partial = path + ".part";
-  auto* plot = first_view_->plot();
-  if (!plot->savePdf(partial, plot->width(), plot->height())) return false;
-  if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(path).constData()) != 0) {
-    QFile::remove(partial);
-    return false;
-  }
-  return writeBeside(path, reply_.json);
+  return !reply_.views.isEmpty() && savePlotPdf(first_view_->plot(), path) && writeJsonBeside(path, reply_.json);
 }
 
 }  // namespace studio::ui

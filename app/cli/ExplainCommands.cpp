@@ -213,8 +213,11 @@ int runFaithfulness(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  const auto report =
-      model::measureFaithfulness(translator, lines, decoding, options, terminalProgress("faithfulness"));
+  const auto print = terminalProgress("faithfulness");
+  const auto report = model::measureFaithfulness(translator, lines, decoding, options, [&](size_t done, size_t total) {
+    if (print) print(done, total);
+    return true;
+  });
 
   if (args.has("json")) {
     nlohmann::json curves = nlohmann::json::array();

@@ -233,4 +233,20 @@ torch::Tensor predictedLogProbabilities(Transformer& model, const torch::Tensor&
   return logp.gather(-1, ids).squeeze(-1).to(torch::kCPU);
 }
 
+torch::Tensor predictedLogProbabilities(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
+                                        const std::vector<int64_t>& predicted, const std::vector<int64_t>& rows) {
+  torch::NoGradGuard no_grad;
+  EvalScope eval(model);
+  const int64_t B = src.size(0), T = target_in.size(1);
+  if (int64_t(rows.size()) != B) throw std::invalid_argument("one row a source is needed");
+  auto hidden = model->decode(target_in.expand({B, T}), model->encode(src), src);  // [B, T, D]
+  auto row_ids = torch::tensor(rows, torch::kLong).to(src.device());
+  auto chosen = hidden.gather(1, row_ids.view({B, 1, 1}).expand({B, 1, hidden.size(2)})).squeeze(1);  // [B, D]
+  auto logp = torch::log_softmax(model->project(chosen).to(torch::kFloat), -1);                       // [B, V]
+  std::vector<int64_t> tokens(rows.size());
+  for (size_t b = 0; b < rows.size(); ++b) tokens[b] = predicted.at(size_t(rows[b]));
+  auto token_ids = torch::tensor(tokens, torch::kLong).to(src.device()).view({B, 1});
+  return logp.gather(-1, token_ids).squeeze(-1).to(torch::kCPU);
+}
+
 }  // namespace studio::model

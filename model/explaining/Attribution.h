@@ -81,5 +81,9 @@ Attribution attribute(Transformer& model, const torch::Tensor& src, const torch:
 // what the deletion and insertion curves measure (Faithfulness.h).
 torch::Tensor predictedLogProbabilities(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
                                         const std::vector<int64_t>& predicted);
+// The same at one row a source: `rows` [B] -> [B]. Projects only those rows
+// onto the vocabulary.
+torch::Tensor predictedLogProbabilities(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
+                                        const std::vector<int64_t>& predicted, const std::vector<int64_t>& rows);
 
 }  // namespace studio::model

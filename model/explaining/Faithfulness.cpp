@@ -74,10 +74,11 @@ void measureCase(Transformer& model, const Case& c, const Rankings& rankings, co
   auto tgt = torch::tensor(c.target_in, torch::kLong).unsqueeze(0).to(device);
   for (int64_t begin = 0; begin < variants; begin += options.max_batch) {
     const int64_t end = std::min(variants, begin + options.max_batch);
-    auto logp = predictedLogProbabilities(model, all.slice(0, begin, end), tgt, c.predicted);  // [b, T]
-    const auto a = logp.accessor<float, 2>();
+    const std::vector<int64_t> rows(row_of.begin() + begin, row_of.begin() + end);
+    auto logp = predictedLogProbabilities(model, all.slice(0, begin, end), tgt, c.predicted, rows).contiguous();
+    const auto a = logp.accessor<float, 1>();
     for (int64_t v = begin; v < end; ++v) {
-      const double probability = std::exp(double(a[v - begin][row_of[size_t(v)]]));
+      const double probability = std::exp(double(a[v - begin]));
       auto& curve = slot[size_t(v)].first ? sums.insertion : sums.deletion;
       curve[slot[size_t(v)].second] += probability;
     }
@@ -95,7 +96,7 @@ double areaUnder(const std::vector<double>& fractions, const std::vector<double>
 
 FaithfulnessReport measureFaithfulness(Transformer& model, const std::vector<FaithfulnessCase>& cases,
                                        const FaithfulnessOptions& options, const torch::Device& device,
-                                       const std::function<void(size_t, size_t)>& progress) {
+                                       const FaithfulnessProgress& progress) {
   if (options.points < 2 || options.points > 101)
     throw std::invalid_argument("points (" + std::to_string(options.points) + ") must be between 2 and 101");
   if (options.methods.empty() && !options.random) throw std::invalid_argument("no method to measure");
@@ -120,7 +121,10 @@ FaithfulnessReport measureFaithfulness(Transformer& model, const std::vector<Fai
     if (given.source.empty() || given.output.empty() || int64_t(given.source.size()) > o.max_length - 1 ||
         int64_t(given.output.size()) > o.max_length - 1) {
       ++report.skipped;
-      if (progress) progress(i + 1, cases.size());
+      if (progress && !progress(i + 1, cases.size())) {
+        report.stopped = true;
+        break;
+      }
       continue;
     }
     Case c;
@@ -148,7 +152,10 @@ FaithfulnessReport measureFaithfulness(Transformer& model, const std::vector<Fai
     }
     ++report.sentences;
     report.predictions += c.rows();
-    if (progress) progress(i + 1, cases.size());
+    if (progress && !progress(i + 1, cases.size())) {
+      report.stopped = true;
+      break;
+    }
   }
   for (auto& curve : report.curves) {
     for (auto* values : {&curve.deletion, &curve.insertion})
@@ -161,7 +168,7 @@ FaithfulnessReport measureFaithfulness(Transformer& model, const std::vector<Fai
 
 FaithfulnessReport measureFaithfulness(const Translator& translator, const std::vector<std::string>& sentences,
                                        const DecodingOptions& decoding, const FaithfulnessOptions& options,
-                                       const std::function<void(size_t, size_t)>& progress) {
+                                       const FaithfulnessProgress& progress) {
   const auto translations = translator.translate(sentences, decoding);
   std::vector<FaithfulnessCase> cases(sentences.size());
   for (size_t i = 0; i < sentences.size(); ++i) {

@@ -49,7 +49,11 @@ struct FaithfulnessReport {
   int64_t sentences = 0;    // translated and measured
   int64_t predictions = 0;  // output pieces measured (their </s> left out)
   int64_t skipped = 0;      // sentences without a source piece, an output piece, or too long for the model
+  bool stopped = false;     // the progress callback asked to stop: the curves cover the cases done
 };
+
+// Hears (cases done, total) after each case; returning false stops the measurement there.
+using FaithfulnessProgress = std::function<bool(size_t, size_t)>;
 
 // A sentence and the translation whose pieces are measured, as ids: the
 // source pieces (no </s>) and the output pieces (no <s> or </s>).
@@ -58,16 +62,15 @@ struct FaithfulnessCase {
 };
 
 // Measures every method on `cases` on `device` (the model's).
-// `progress` hears (cases done, total).
 FaithfulnessReport measureFaithfulness(Transformer& model, const std::vector<FaithfulnessCase>& cases,
                                        const FaithfulnessOptions& options, const torch::Device& device,
-                                       const std::function<void(size_t, size_t)>& progress = nullptr);
+                                       const FaithfulnessProgress& progress = nullptr);
 
 // Translates `sentences` with `decoding` and measures every method on their
-// translations. `progress` hears (sentences done, total).
+// translations.
 FaithfulnessReport measureFaithfulness(const Translator& translator, const std::vector<std::string>& sentences,
                                        const DecodingOptions& decoding, const FaithfulnessOptions& options,
-                                       const std::function<void(size_t, size_t)>& progress = nullptr);
+                                       const FaithfulnessProgress& progress = nullptr);
 
 // The area under a curve sampled at `fractions` (trapezoids).
 double areaUnder(const std::vector<double>& fractions, const std::vector<double>& values);

@@ -43,6 +43,7 @@
 #include "ui/QCustomPlot.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/ExplainPanel.h"
+#include "ui/FaithfulnessPanel.h"
 #include "ui/AttentionMapView.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -76,6 +77,7 @@ class TestInferenceWorkspaces : public QObject {
   void hoveringAWordShowsItsAlignment();
   void sourceRelianceIsShownUnderTheTranslation();
   void explainShowsTheCliScoresSideBySide();
+  void faithfulnessMeasuresEveryMethodAsTheCliDoes();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
 
@@ -1057,6 +1059,59 @@ void TestInferenceWorkspaces::explainShowsTheCliScoresSideBySide() {
   QCOMPARE(beside["method"].toString(), QString("ig"));
   QVERIFY(beside["words"].isObject());
   QVERIFY(QFileInfo::exists(tmp_.filePath("explanation-pdf.json")));
+}
+
+void TestInferenceWorkspaces::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1300, 800);
+  explorer.show();
+  QVERIFY(!capture(explorer, sentence_, 0).isEmpty());  // the explorer's model: the fixture's
+  auto* panel = explorer.faithfulness();
+  explorer.showFaithfulness();
+  panel->setSentences(4);
+  QSignalSpy measured(panel, &ui::FaithfulnessPanel::measured);
+  QSignalSpy errors(panel, &ui::FaithfulnessPanel::errorOccurred);
+  panel->measure();
+  QVERIFY(panel->isRunning());
+  QVERIFY(measured.wait(120000));
+  QVERIFY(errors.isEmpty());
+  const auto result = panel->result();
+  QCOMPARE(result.curves.size(), 6);  // five methods and the random order
+  QCOMPARE(result.curves.back().method, QString("random"));
+  QCOMPARE(result.fractions.size(), 11);
+  QVERIFY(result.predictions > 0);
+  QCOMPARE(panel->table()->rowCount(), 6);
+  QCOMPARE(panel->chart()->graphCount(), 12);  // deletion and insertion each
+  QVERIFY2(panel->summary().contains("Most faithful here"), qPrintable(panel->summary()));
+  // Kept in the run folder, and the same numbers as the CLI's on the same dev sentences.
+  QCOMPARE(result.savedTo, QDir(run_).filePath("faithfulness.json"));
+  QVERIFY(QFileInfo::exists(result.savedTo));
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"faithfulness", "--model", result.modelPath, "--src", result.sourceFile, "--sentences",
+                              "4", "--json"});
+  QVERIFY(cli.waitForFinished(180000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["predictions"].toInt(), result.predictions);
+  const auto curves = json["curves"].toArray();
+  QCOMPARE(int(curves.size()), int(result.curves.size()));
+  for (int i = 0; i < result.curves.size(); ++i) {
+    QCOMPARE(curves[i].toObject()["method"].toString(), result.curves[i].method);
+    QVERIFY(std::abs(curves[i].toObject()["deletion_area"].toDouble() - result.curves[i].deletionArea) < 1e-6);
+    QVERIFY(std::abs(curves[i].toObject()["insertion_area"].toDouble() - result.curves[i].insertionArea) < 1e-6);
+  }
+  // Figures: the chart as SVG and PDF with the curves beside them.
+  const QString svg = tmp_.filePath("faithfulness.svg"), pdf = tmp_.filePath("faithfulness-chart.pdf");
+  QVERIFY(panel->saveSvg(svg));
+  QVERIFY(panel->savePdf(pdf));
+  QVERIFY(QFileInfo(svg).size() > 1000 && QFileInfo(pdf).size() > 1000);
+  QFile beside(tmp_.filePath("faithfulness-chart.json"));
+  QVERIFY(beside.open(QIODevice::ReadOnly));
+  QCOMPARE(QJsonDocument::fromJson(beside.readAll()).object()["curves"].toArray().size(), 6);
+  // The attention map as PDF, its weights beside it.
+  QVERIFY(explorer.savePdf(tmp_.filePath("map.pdf")));
+  QVERIFY(QFileInfo(tmp_.filePath("map.pdf")).size() > 1000);
 }
 
 void TestInferenceWorkspaces::mainWindowOpensRunsAndRemembersThem() {

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+class QCustomPlot;
+
+// Figures for papers and slides: a chart as SVG or PDF, written whole (a
+// temporary file renamed into place), and its numbers beside it as JSON.
+namespace studio::ui {
+
+bool savePlotSvg(QCustomPlot* plot, const QString& path, const QString& title);
+bool savePlotPdf(QCustomPlot* plot, const QString& path);
+// PATH's folder / PATH's name without its suffix + "." + suffix.
+QString fileBeside(const QString& path, const QString& suffix);
+bool writeJsonBeside(const QString& path, const QByteArray& json);
+
+}  // namespace studio::ui
