@@ -9,6 +9,37 @@ namespace studio::app {
 
 using Kind = AttentionView::Kind;
 
+namespace {
+
+bool isEnd(const QString& token) { return token == "<s>" || token == "</s>" || token == "<pad>" || token == "<unk>"; }
+
+// A piece of punctuation only (the word-start mark aside): . , ; : ! ? " ' ( ) …
+bool isPunctuation(const QString& token) {
+  if (isEnd(token)) return false;
+  QString text = token;
+  if (text.startsWith(QChar(0x2581))) text.remove(0, 1);
+  if (text.isEmpty()) return false;
+  for (const QChar c : text)
+    if (!c.isPunct() && !c.isSymbol()) return false;
+  return true;
+}
+
+// For each piece: whether it is part of a word SentencePiece wrote as two pieces or more.
+QVector<bool> inSplitWords(const QStringList& tokens) {
+  QVector<bool> split(tokens.size(), false);
+  auto continues = [&](int i) {
+    return i < tokens.size() && !isEnd(tokens[i]) && !tokens[i].startsWith(QChar(0x2581)) && !isPunctuation(tokens[i]);
+  };
+  for (int i = 0; i < tokens.size(); ++i) {
+    if (isEnd(tokens[i]) || isPunctuation(tokens[i])) continue;
+    if (continues(i) && i > 0 && !isEnd(tokens[i - 1])) split[i] = true;  // a piece inside a word
+    if (continues(i + 1)) split[i] = true;                                // a word's first piece, more follow
+  }
+  return split;
+}
+
+}  // namespace
+
 double headStatistic(const AttentionView& view, Kind kind, int layer, int head, HeadStatistic statistic) {
   const int rows = view.rows(kind), columns = view.columns(kind);
   const QStringList& row_tokens = view.rowTokens(kind);
@@ -18,6 +49,10 @@ double headStatistic(const AttentionView& view, Kind kind, int layer, int head, 
   const int end_key = int(column_tokens.indexOf(end));
   const int real_columns = int(std::count_if(column_tokens.begin(), column_tokens.end(),
                                              [](const QString& t) { return t != "<pad>"; }));
+  QVector<bool> focus;  // the keys a focus statistic adds up
+  if (statistic == HeadStatistic::Punctuation)
+    for (const auto& t : column_tokens) focus << isPunctuation(t);
+  if (statistic == HeadStatistic::SplitWords) focus = inSplitWords(column_tokens);
   double total = 0;
   int counted = 0;
   for (int q = 0; q < rows; ++q) {
@@ -38,6 +73,33 @@ double headStatistic(const AttentionView& view, Kind kind, int layer, int head, 
         if (kind == Kind::Cross)
           k = rows > 1 ? int(std::lround(double(q) * double(real_columns - 1) / double(rows - 1))) : 0;
         value = k < columns ? view.weight(kind, layer, head, q, k) : 0.0;
+        break;
+      }
+      case HeadStatistic::PreviousToken:
+        value = q >= 1 && q - 1 < columns ? view.weight(kind, layer, head, q, q - 1) : 0.0;
+        break;
+      case HeadStatistic::NextToken:
+        value = q + 1 < real_columns ? view.weight(kind, layer, head, q, q + 1) : 0.0;
+        break;
+      case HeadStatistic::DiagonalBand: {
+        const int k = rows > 1 ? int(std::lround(double(q) * double(real_columns - 1) / double(rows - 1))) : 0;
+        for (int j = std::max(0, k - 1); j <= std::min(real_columns - 1, k + 1); ++j)
+          value += view.weight(kind, layer, head, q, j);
+        break;
+      }
+      case HeadStatistic::Punctuation:
+      case HeadStatistic::SplitWords:
+        for (int k = 0; k < columns; ++k)
+          if (focus.value(k)) value += view.weight(kind, layer, head, q, k);
+        break;
+      case HeadStatistic::NormalizedEntropy: {
+        // Over the keys this query may see: all of them, or (decoder self-attention) those up to itself.
+        const int visible = kind == Kind::DecoderSelf ? std::min(q + 1, real_columns) : real_columns;
+        for (int k = 0; k < columns; ++k) {
+          const double p = view.weight(kind, layer, head, q, k);
+          if (p > 0) value -= p * std::log2(p);
+        }
+        value = visible > 1 ? value / std::log2(double(visible)) : 0.0;
         break;
       }
     }

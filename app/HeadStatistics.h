@@ -17,6 +17,13 @@ enum class HeadStatistic {
   EndToken,  // mean weight on </s> (the source's last token; <s> in decoder self-attention)
   Diagonal,  // mean weight on the key at the query's position (cross-attention: the position
              // scaled to the source's length, the monotone alignment)
+  // For the roles (HeadRoles.h):
+  PreviousToken,      // mean weight on the key just before the query's position
+  NextToken,          // mean weight on the key just after it
+  DiagonalBand,       // cross-attention: mean weight within one key of the scaled diagonal
+  Punctuation,        // mean weight on keys that are punctuation (ends left out)
+  SplitWords,         // mean weight on pieces of words SentencePiece splits (rare words)
+  NormalizedEntropy,  // entropy / log2(keys): 1 = spread evenly over every key
 };
 
 // One head's statistic on one attention view: the mean over its query rows

@@ -1,8 +1,14 @@
 #include "ui/HeadTimelineView.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
 #include <QLabel>
+#include <QFileInfo>
 #include <QLocale>
 #include <QVBoxLayout>
 
@@ -10,6 +16,7 @@
 #include <cmath>
 
 #include "ui/AttentionMatrix.h"
+#include "ui/FigureExport.h"
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 
@@ -24,6 +31,26 @@ QString shortKind(Kind kind) {
                                                                                              : HeadTimelineView::tr("cross");
 }
 
+// A colour a role (app::allHeadRoles() order), then "dead" last.
+const QList<QColor>& roleColors() {
+  static const QList<QColor> colors{QColor("#d9d9d9"), QColor("#6a3d9a"), QColor("#1f78b4"), QColor("#a6cee3"),
+                                    QColor("#b2df8a"), QColor("#33a02c"), QColor("#fb9a99"), QColor("#e31a1c"),
+                                    QColor("#fdbf6f"), QColor("#000000")};
+  return colors;
+}
+
+QCPColorGradient roleGradient() {
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  const auto& colors = roleColors();
+  const int n = int(colors.size());
+  for (int i = 0; i < n; ++i) gradient.setColorStopAt(double(i) / double(n - 1), colors[i]);
+  gradient.setLevelCount(n);
+  return gradient;
+}
+
+constexpr int kRolesItem = -1;
+
 }  // namespace
 
 HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
@@ -37,8 +64,19 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
                       int(app::HeadStatistic::EndToken));
   statistic_->addItem(tr("Weight on the diagonal (cross-attention: scaled to the source)"),
                       int(app::HeadStatistic::Diagonal));
+  statistic_->addItem(tr("Role: what each head does (sink, previous token, diagonal, …)"), kRolesItem);
+  auto* export_button = new QPushButton(tr("Export…"), this);
+  export_button->setToolTip(tr("The map as SVG or PDF, its numbers beside it as JSON"));
   top->addWidget(new QLabel(tr("Each head over training:"), this));
   top->addWidget(statistic_, 1);
+  top->addWidget(export_button);
+  connect(export_button, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the heads over training"),
+                                                      "heads-over-training.svg", tr("SVG (*.svg);;PDF (*.pdf)"));
+    if (path.isEmpty()) return;
+    if (!(path.endsWith(".pdf", Qt::CaseInsensitive) ? savePdf(path) : saveSvg(path)))
+      hover_->setText(tr("Could not write '%1' and its .json.").arg(path));
+  });
   layout->addLayout(top);
 
   plot_ = new QCustomPlot(this);
@@ -74,6 +112,12 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
   hover_->setObjectName("Head timeline hover");
   hover_->setWordWrap(true);
   layout->addWidget(hover_);
+  legend_ = new QLabel(this);
+  legend_->setObjectName("Head roles legend");
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
+  legend_->hide();
+  layout->addWidget(legend_);
 
   connect(statistic_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
     dirty_ = true;
@@ -104,8 +148,14 @@ void HeadTimelineView::setStatistic(app::HeadStatistic statistic) {
 }
 
 app::HeadStatistic HeadTimelineView::statistic() const {
-  return app::HeadStatistic(statistic_->currentData().toInt());
+  return showsRoles() ? app::HeadStatistic::Entropy : app::HeadStatistic(statistic_->currentData().toInt());
 }
+
+void HeadTimelineView::showRoles() { statistic_->setCurrentIndex(statistic_->findData(kRolesItem)); }
+
+bool HeadTimelineView::showsRoles() const { return statistic_->currentData().toInt() == kRolesItem; }
+
+QString HeadTimelineView::legend() const { return legend_->isHidden() ? QString() : legend_->text(); }
 
 const app::HeadTimeline& HeadTimelineView::timeline() {
   if (dirty_) recompute();
@@ -119,7 +169,17 @@ void HeadTimelineView::showEvent(QShowEvent* event) {
 
 void HeadTimelineView::recompute() {
   dirty_ = false;
-  timeline_ = history_ ? app::headTimeline(*history_, statistic(), own_) : app::HeadTimeline{};
+  if (showsRoles()) {
+    // The roles drawn as their index in allHeadRoles(), in the timeline's shape.
+    roles_ = history_ ? app::headRoles(*history_, own_) : app::HeadRoleTimeline{};
+    timeline_ = {};
+    timeline_.steps = roles_.steps;
+    timeline_.rows = roles_.rows;
+    for (const auto role : roles_.roles) timeline_.values << double(app::allHeadRoles().indexOf(role));
+  } else {
+    roles_ = {};
+    timeline_ = history_ ? app::headTimeline(*history_, statistic(), own_) : app::HeadTimeline{};
+  }
   draw();
 }
 
@@ -143,23 +203,49 @@ void HeadTimelineView::draw() {
       empty_->setText(tr("No records over this target: choose the other one (reference or own translation) in the "
                          "timelapse bar."));
   }
-  map_->data()->setSize(std::max(1, columns), std::max(1, rows));
-  map_->data()->setRange(QCPRange(0, std::max(0, columns - 1)), QCPRange(0, std::max(0, rows - 1)));
+  const bool roles = showsRoles();
+  // With roles and a head ranking: one more column, each head dead or its last role.
+  const int drawn = columns + (roles && roles_.ranked && columns > 0 ? 1 : 0);
+  map_->data()->setSize(std::max(1, drawn), std::max(1, rows));
+  map_->data()->setRange(QCPRange(0, std::max(0, drawn - 1)), QCPRange(0, std::max(0, rows - 1)));
   double largest = 0;
-  for (int r = 0; r < rows; ++r)
+  for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < columns; ++c) {
       map_->data()->setCell(c, r, t.value(r, c));
       largest = std::max(largest, t.value(r, c));
     }
-  const bool share = statistic() != app::HeadStatistic::Entropy;
-  map_->setDataRange(QCPRange(0, share ? 1.0 : std::max(largest, 1e-6)));
-  map_->colorScale()->axis()->setLabel(share ? tr("weight") : tr("bits"));
+    if (drawn > columns)
+      map_->data()->setCell(columns, r,
+                            roles_.dead.value(r) ? double(roleColors().size() - 1) : t.value(r, columns - 1));
+  }
+  map_->colorScale()->setVisible(!roles);
+  if (roles) {
+    map_->setGradient(roleGradient());
+    map_->setDataRange(QCPRange(0, double(roleColors().size() - 1)));
+    QStringList items;
+    const auto all = app::allHeadRoles();
+    for (int i = 0; i < all.size(); ++i)
+      items << QString("<span style='color:%1'>■</span> %2").arg(roleColors()[i].name(), app::headRoleName(all[i]));
+    if (roles_.ranked)
+      items << QString("<span style='color:%1'>■</span> %2")
+                   .arg(roleColors().back().name(), tr("dead (last column: the head ranking of %1)")
+                                                        .arg(QFileInfo(roles_.rankingModel).fileName().toHtmlEscaped()));
+    legend_->setText(items.join(QStringLiteral(" &nbsp; ")) + "<br><small>" +
+                     app::roleRules({}).join(QStringLiteral("; ")).toHtmlEscaped() + "</small>");
+  } else {
+    map_->setGradient(heatmapGradient());
+    const bool share = statistic() != app::HeadStatistic::Entropy;
+    map_->setDataRange(QCPRange(0, share ? 1.0 : std::max(largest, 1e-6)));
+    map_->colorScale()->axis()->setLabel(share ? tr("weight") : tr("bits"));
+  }
+  legend_->setVisible(roles && !empty);
 
   QSharedPointer<QCPAxisTickerText> x_ticks(new QCPAxisTickerText);
   const int every = std::max(1, columns / 10);
   for (int c = 0; c < columns; c += every) x_ticks->addTick(c, QLocale().toString(t.steps[c]));
+  if (drawn > columns) x_ticks->addTick(columns, tr("ranked"));
   plot_->xAxis->setTicker(x_ticks);
-  plot_->xAxis->setRange(-0.5, columns - 0.5);
+  plot_->xAxis->setRange(-0.5, drawn - 0.5);
   QSharedPointer<QCPAxisTickerText> y_ticks(new QCPAxisTickerText);
   for (int r = 0; r < rows; ++r)
     y_ticks->addTick(r, tr("%1 L%2 H%3").arg(shortKind(t.rows[r].kind)).arg(t.rows[r].layer + 1).arg(t.rows[r].head + 1));
@@ -196,12 +282,60 @@ void HeadTimelineView::onHover(QMouseEvent* event) {
   const int r = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
   if (r < 0 || r >= timeline_.rows.size() || c < 0 || c >= timeline_.steps.size()) return;
   const auto& row = timeline_.rows[r];
+  if (showsRoles() && r < roles_.rows.size()) {
+    const int since = roles_.settled.value(r);
+    hover_->setText(tr("%1, layer %2, head %3 at step %4: %5 (%6); its last role, %7, since step %8%9")
+                        .arg(attentionKindName(row.kind))
+                        .arg(row.layer + 1)
+                        .arg(row.head + 1)
+                        .arg(QLocale().toString(timeline_.steps[c]))
+                        .arg(app::headRoleName(roles_.role(r, c)))
+                        .arg(roles_.strength(r, c), 0, 'f', 2)
+                        .arg(app::headRoleName(roles_.role(r, int(roles_.steps.size()) - 1)))
+                        .arg(QLocale().toString(roles_.steps.value(since)))
+                        .arg(roles_.ranked && roles_.dead.value(r) ? tr("; dead in the head ranking") : QString()));
+    return;
+  }
   hover_->setText(tr("%1, layer %2, head %3 at step %4: %5")
                       .arg(attentionKindName(row.kind))
                       .arg(row.layer + 1)
                       .arg(row.head + 1)
                       .arg(QLocale().toString(timeline_.steps[c]))
                       .arg(timeline_.value(r, c), 0, 'f', 3));
+}
+
+QByteArray HeadTimelineView::toJson() const {
+  QJsonArray steps, heads;
+  for (qint64 s : timeline_.steps) steps.append(double(s));
+  const int columns = int(timeline_.steps.size());
+  for (int r = 0; r < timeline_.rows.size(); ++r) {
+    const auto& row = timeline_.rows[r];
+    QJsonObject head{{"kind", row.kind == Kind::EncoderSelf ? "enc" : row.kind == Kind::DecoderSelf ? "dec" : "cross"},
+                     {"layer", row.layer},
+                     {"head", row.head}};
+    QJsonArray values;
+    for (int c = 0; c < columns; ++c)
+      values.append(showsRoles() ? QJsonValue(app::headRoleName(roles_.role(r, c))) : QJsonValue(timeline_.value(r, c)));
+    head[showsRoles() ? "roles" : "values"] = values;
+    if (showsRoles()) {
+      head["since_step"] = double(roles_.steps.value(roles_.settled.value(r)));
+      if (roles_.ranked) head["dead"] = roles_.dead.value(r);
+    }
+    heads.append(head);
+  }
+  QJsonObject out{{"run", history_ ? history_->runDir() : QString()}, {"steps", steps}, {"heads", heads}};
+  out["shown"] = showsRoles() ? QStringLiteral("roles") : statistic_->currentText();
+  if (showsRoles()) out["rules"] = QJsonArray::fromStringList(app::roleRules({}));
+  return QJsonDocument(out).toJson();
+}
+
+bool HeadTimelineView::saveSvg(const QString& path) {
+  return !timeline_.steps.isEmpty() && savePlotSvg(plot_, path, tr("Heads over training")) &&
+         writeJsonBeside(path, toJson());
+}
+
+bool HeadTimelineView::savePdf(const QString& path) {
+  return !timeline_.steps.isEmpty() && savePlotPdf(plot_, path) && writeJsonBeside(path, toJson());
 }
 
 }  // namespace studio::ui

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+#include "app/HeadRoles.h"
 #include "app/HeadStatistics.h"
 
 class QComboBox;
@@ -15,8 +16,10 @@ namespace studio::ui {
 
 // Every head against the recorded training steps, as a heat strip a head:
 // its entropy, its weight on the end token or on the diagonal (the mean over
-// the probe sentences), so that one sees heads specialise or die. Clicking a
-// cell opens that head at that step in the explorer.
+// the probe sentences), or its role (HeadRoles.h: sink, previous token,
+// diagonal alignment, ...; dead from the run's head ranking), so that one
+// sees heads specialise or die. Clicking a cell opens that head at that step
+// in the explorer. The view exports as SVG or PDF with its numbers as JSON.
 class HeadTimelineView : public QWidget {
   Q_OBJECT
 
@@ -27,6 +30,14 @@ class HeadTimelineView : public QWidget {
   void setHistory(const app::ProbeHistory* history, bool own);
   void setStatistic(app::HeadStatistic statistic);
   app::HeadStatistic statistic() const;
+  // The roles instead of a statistic.
+  void showRoles();
+  bool showsRoles() const;
+  const app::HeadRoleTimeline& roles() const { return roles_; }
+  QString legend() const;  // the roles' colours and rules, as shown under the map
+  bool saveSvg(const QString& path);  // the map, with the timeline (or roles) as JSON beside it
+  bool savePdf(const QString& path);
+  QByteArray toJson() const;
   void setMarker(qint64 step);  // the step the explorer shows
   const app::HeadTimeline& timeline();
   QCustomPlot* plot() const { return plot_; }
@@ -51,7 +62,9 @@ class HeadTimelineView : public QWidget {
   bool dirty_ = true;
   qint64 marker_step_ = -1;
   app::HeadTimeline timeline_;
+  app::HeadRoleTimeline roles_;
   QComboBox* statistic_;
+  QLabel* legend_;
   QLabel* hover_;
   QLabel* empty_;
   QCustomPlot* plot_;

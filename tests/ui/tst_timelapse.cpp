@@ -17,6 +17,9 @@
 #include <QSpinBox>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QJsonDocument>
+#include <QFile>
+#include <QDir>
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
@@ -30,6 +33,7 @@
 #include "app/HeadStatistics.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/HeadTimelineView.h"
+#include "app/HeadRoles.h"
 #include "ui/MainWindow.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
@@ -82,6 +86,8 @@ class TestTimelapse : public QObject {
   void initTestCase();
   void theHistoryReadsFramesByProbeTargetAndStep();
   void headStatisticsOfKnownMaps();
+  void headRolesFollowTheirRules();
+  void theRolesViewLabelsEveryHeadAndReadsTheRanking();
   void theHeadTimelineOpensAHeadAtAStep();
   void theSliderPlaysTheRunAndTheChartsFollow();
   void aClickOnAChartMovesTheSlider();
@@ -167,6 +173,123 @@ void TestTimelapse::headStatisticsOfKnownMaps() {
   QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::EndToken), 0.5);
   QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::Diagonal), 0.5);
   QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::EndToken), 0.0);
+}
+
+void TestTimelapse::headRolesFollowTheirRules() {
+  using Kind = app::AttentionView::Kind;
+  using app::HeadStatistic;
+  // The statistics behind the roles on a known map: "▁a ▁bc d , </s>" (bc+d one word of two pieces).
+  app::AttentionView v;
+  v.encoderLayers = v.decoderLayers = 1;
+  v.heads = 3;
+  v.sourceTokens = {"\u2581a", "\u2581bc", "d", ",", "</s>"};
+  v.targetTokens = {"<s>", "\u2581x", "\u2581y"};
+  v.sourceLength = 5;
+  v.targetLength = 3;
+  v.encoderSelf.fill(0.0f, 3 * 25);
+  for (int q = 0; q < 5; ++q) {
+    v.encoderSelf[0 * 25 + q * 5 + std::max(0, q - 1)] = 1;  // head 0: the previous token (row 0 itself)
+    v.encoderSelf[1 * 25 + q * 5 + std::min(4, q + 1)] = 1;  // head 1: the next token (the last row itself)
+    v.encoderSelf[2 * 25 + q * 5 + 3] = 1;                   // head 2: the comma
+  }
+  v.decoderSelf.fill(0.0f, 3 * 9);
+  v.cross.fill(0.0f, 3 * 15);
+  for (int q = 0; q < 3; ++q) {
+    v.cross[0 * 15 + q * 5 + 2 * q] = 1;  // head 0: on the scaled diagonal (0, 2, 4)
+    v.cross[1 * 15 + q * 5 + 1] = 0.5f;   // head 1: on the split word "bc d"
+    v.cross[1 * 15 + q * 5 + 2] = 0.5f;
+    for (int k = 0; k < 5; ++k) v.cross[2 * 15 + q * 5 + k] = 0.2f;  // head 2: evenly
+  }
+  v.encoderMask.fill(0, 25);
+  v.decoderMask = {0, 1, 1, 0, 0, 1, 0, 0, 0};
+  v.crossMask.fill(0, 15);
+  auto stat = [&](Kind kind, int head, HeadStatistic s) { return app::headStatistic(v, kind, 0, head, s); };
+  QVERIFY(std::abs(stat(Kind::EncoderSelf, 0, HeadStatistic::PreviousToken) - 0.8) < 1e-6);  // 4 of 5 rows
+  QVERIFY(std::abs(stat(Kind::EncoderSelf, 1, HeadStatistic::NextToken) - 0.8) < 1e-6);
+  QCOMPARE(stat(Kind::EncoderSelf, 2, HeadStatistic::Punctuation), 1.0);
+  QCOMPARE(stat(Kind::EncoderSelf, 0, HeadStatistic::Punctuation), 0.2);  // row 4, on the comma before it
+  QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::DiagonalBand), 1.0);
+  QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::SplitWords), 1.0);
+  QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::SplitWords), 1.0 / 3);  // row 1 lands on "d"
+  QVERIFY(std::abs(stat(Kind::Cross, 2, HeadStatistic::NormalizedEntropy) - 1.0) < 1e-6);
+  QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::NormalizedEntropy), 0.0);
+
+  // The rules, first match wins, with the default thresholds.
+  const app::RoleThresholds t;
+  auto role = [&](Kind kind, app::HeadMeasures m) { return app::classifyHead(kind, m, t); };
+  QCOMPARE(role(Kind::EncoderSelf, {0.6, 0.9, 0, 0, 0, 0, 0, 0}), app::HeadRole::Sink);  // the sink first
+  QCOMPARE(role(Kind::EncoderSelf, {0.1, 0.45, 0, 0, 0, 0, 0, 0}), app::HeadRole::PreviousToken);
+  QCOMPARE(role(Kind::EncoderSelf, {0.1, 0.1, 0.5, 0, 0, 0, 0, 0}), app::HeadRole::NextToken);
+  QCOMPARE(role(Kind::DecoderSelf, {0.1, 0.1, 0.5, 0, 0, 0, 0, 0}), app::HeadRole::Mixed);  // the decoder sees no next
+  QCOMPARE(role(Kind::DecoderSelf, {0.1, 0.1, 0, 0.6, 0, 0, 0, 0}), app::HeadRole::SameToken);
+  QCOMPARE(role(Kind::Cross, {0.1, 0.5, 0, 0.6, 0, 0, 0, 0}), app::HeadRole::Mixed);  // positions are self-attention's
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.55, 0, 0, 0}), app::HeadRole::Diagonal);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.45, 0.5, 0}), app::HeadRole::Punctuation);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.5, 0.9}), app::HeadRole::RareWords);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.1, 0.9}), app::HeadRole::Broad);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.1, 0.5}), app::HeadRole::Mixed);
+  // Every rule is written out with its threshold.
+  const auto rules = app::roleRules(t);
+  QCOMPARE(rules.size(), 10);
+  QVERIFY(rules.join(" ").contains("0.85"));
+}
+
+void TestTimelapse::theRolesViewLabelsEveryHeadAndReadsTheRanking() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  window.tabs()->setCurrentWidget(window.attention());
+  window.attention()->showHeadTimeline();
+  auto* view = window.attention()->headTimeline();
+  QTRY_VERIFY(view->isVisible());
+  view->showRoles();
+  QVERIFY(view->showsRoles());
+  const auto roles = view->roles();
+  QCOMPARE(roles.steps, (QList<qint64>{0, 4, 8, 12}));
+  QCOMPARE(roles.rows.size(), 6);
+  QCOMPARE(roles.roles.size(), 6 * 4);
+  QVERIFY(!roles.ranked);  // no head ranking yet
+  // Each cell's role is the rule applied to that step's statistics, as the records give them.
+  app::ProbeHistory history;
+  QVERIFY(history.open(run_, nullptr));
+  const auto again = app::headRoles(history, false);
+  QCOMPARE(again.roles, roles.roles);
+  for (int r = 0; r < roles.rows.size(); ++r) {
+    const int since = roles.settled[r];
+    for (int c = since; c < 4; ++c) QCOMPARE(roles.role(r, c), roles.role(r, 3));
+    if (since > 0) QVERIFY(roles.role(r, since - 1) != roles.role(r, 3));
+  }
+  QVERIFY(view->legend().contains(app::headRoleName(app::HeadRole::Sink)));
+  QVERIFY(view->legend().contains("0.85"));
+
+  // A head ranking in the run folder: the dead heads, in a column of their own.
+  const QString ranking = QDir(run_).filePath("head-importance.json");
+  QFile file(ranking);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(R"({"model": "best.pt", "loss": 2.0, "heads": [
+      {"kind": "cross", "layer": 0, "head": 1, "bleu_drop": 0.0, "loss_rise": 0.0001},
+      {"kind": "enc", "layer": 0, "head": 0, "bleu_drop": 3.5, "loss_rise": 0.2}]})");
+  file.close();
+  view->setHistory(&window.attention()->timelapse()->history(), false);  // read again
+  const auto ranked = view->roles();
+  QVERIFY(ranked.ranked);
+  QCOMPARE(ranked.dead, (QVector<bool>{false, false, false, false, false, true}));
+  QVERIFY(view->legend().contains("best.pt"));
+  QCOMPARE(view->plot()->xAxis->range().upper, 4 - 0.5 + 1);  // the "ranked" column after the steps
+
+  // Figures: the roles as SVG and PDF, the roles of every head at every step as JSON beside them.
+  QVERIFY(view->saveSvg(tmp_.filePath("roles.svg")));
+  QVERIFY(view->savePdf(tmp_.filePath("roles-pdf.pdf")));
+  QFile json(tmp_.filePath("roles.json"));
+  QVERIFY(json.open(QIODevice::ReadOnly));
+  const auto doc = QJsonDocument::fromJson(json.readAll()).object();
+  QCOMPARE(doc["shown"].toString(), QString("roles"));
+  QCOMPARE(doc["heads"].toArray().size(), 6);
+  QCOMPARE(doc["heads"].toArray()[5].toObject()["dead"].toBool(), true);
+  QCOMPARE(doc["heads"].toArray()[0].toObject()["roles"].toArray().size(), 4);
+  QVERIFY(QFile::remove(ranking));
 }
 
 void TestTimelapse::theHeadTimelineOpensAHeadAtAStep() {
