@@ -25,6 +25,45 @@
     </message>
 </context>
 <context>
+    <name>HeadRoles</name>
+    <message>
+        <source>mixed</source>
+        <translation>mixed</translation>
+    </message>
+    <message>
+        <source>sink (end token)</source>
+        <translation>sink (end token)</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>previous token</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>next token</translation>
+    </message>
+    <message>
+        <source>same token</source>
+        <translation>same token</translation>
+    </message>
+    <message>
+        <source>diagonal alignment</source>
+        <translation>diagonal alignment</translation>
+    </message>
+    <message>
+        <source>punctuation</source>
+        <translation>punctuation</translation>
+    </message>
+    <message>
+        <source>rare words</source>
+        <translation>rare words</translation>
+    </message>
+    <message>
+        <source>broad</source>
+        <translation>broad</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1: %2 pairs kept of %3%4</source>
@@ -123,6 +162,60 @@
     <message>
         <source>Probe sentences, line %1: %2</source>
         <translation>Probe sentences, line %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app</name>
+    <message>
+        <source>sink: at least %1 of its attention on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</source>
+        <translation>sink: at least %1 of its attention on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</translation>
+    </message>
+    <message>
+        <source>previous token: self-attention, at least %1 on the key just before</source>
+        <translation>previous token: self-attention, at least %1 on the key just before</translation>
+    </message>
+    <message>
+        <source>next token: encoder self-attention, at least %1 on the key just after</source>
+        <translation>next token: encoder self-attention, at least %1 on the key just after</translation>
+    </message>
+    <message>
+        <source>same token: self-attention, at least %1 on its own position</source>
+        <translation>same token: self-attention, at least %1 on its own position</translation>
+    </message>
+    <message>
+        <source>diagonal alignment: cross-attention, at least %1 within one key of the scaled diagonal</source>
+        <translation>diagonal alignment: cross-attention, at least %1 within one key of the scaled diagonal</translation>
+    </message>
+    <message>
+        <source>punctuation: at least %1 on punctuation</source>
+        <translation>punctuation: at least %1 on punctuation</translation>
+    </message>
+    <message>
+        <source>rare words: at least %1 on pieces of words SentencePiece splits</source>
+        <translation>rare words: at least %1 on pieces of words SentencePiece splits</translation>
+    </message>
+    <message>
+        <source>broad: entropy at least %1 of the most possible</source>
+        <translation>broad: entropy at least %1 of the most possible</translation>
+    </message>
+    <message>
+        <source>mixed: none of these; the first rule that holds wins</source>
+        <translation>mixed: none of these; the first rule that holds wins</translation>
+    </message>
+    <message>
+        <source>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</source>
+        <translation>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::FaithfulnessSession</name>
+    <message>
+        <source>Faithfulness is being measured already.</source>
+        <translation>Faithfulness is being measured already.</translation>
+    </message>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi. Measure with attention-studio-cli faithfulness --src FILE instead.</source>
+        <translation>No dev sentences: the model&apos;s run folder names no data folder with dev.vi. Measure with attention-studio-cli faithfulness --src FILE instead.</translation>
     </message>
 </context>
 <context>
@@ -533,6 +626,14 @@ layer %2</translation>
         <source>Explain</source>
         <translation>Explain</translation>
     </message>
+    <message>
+        <source>The map shown as a vector figure, its weights beside it as CSV</source>
+        <translation>The map shown as a vector figure, its weights beside it as CSV</translation>
+    </message>
+    <message>
+        <source>Faithfulness</source>
+        <translation>Faithfulness</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -788,6 +889,136 @@ layer %2</translation>
     <message>
         <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
         <translation>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::FaithfulnessPanel</name>
+    <message>
+        <source>Random order</source>
+        <translation>Random order</translation>
+    </message>
+    <message>
+        <source>The first sentences of the model&apos;s dev split</source>
+        <translation>The first sentences of the model&apos;s dev split</translation>
+    </message>
+    <message>
+        <source>masked out (&lt;pad&gt;)</source>
+        <translation>masked out (&lt;pad&gt;)</translation>
+    </message>
+    <message>
+        <source>replaced by &lt;unk&gt;</source>
+        <translation>replaced by &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Measure</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Export…</translation>
+    </message>
+    <message>
+        <source>The chart as SVG or PDF, the curves beside it as JSON</source>
+        <translation>The chart as SVG or PDF, the curves beside it as JSON</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Dev sentences</translation>
+    </message>
+    <message>
+        <source>Removed pieces are</source>
+        <translation>Removed pieces are</translation>
+    </message>
+    <message>
+        <source>Which explanation tells the truth about this model? For every word of the model&apos;s own translations, each method ranks the source pieces; removing the top-ranked ones should make the word unlikely at once (deletion: the lower the area, the more faithful), and putting only them back should restore it (insertion: the higher, the better). A random order is the line to beat.</source>
+        <translation>Which explanation tells the truth about this model? For every word of the model&apos;s own translations, each method ranks the source pieces; removing the top-ranked ones should make the word unlikely at once (deletion: the lower the area, the more faithful), and putting only them back should restore it (insertion: the higher, the better). A random order is the line to beat.</translation>
+    </message>
+    <message>
+        <source>P(the predicted piece)</source>
+        <translation>P(the predicted piece)</translation>
+    </message>
+    <message>
+        <source>share of the source removed, best-ranked first</source>
+        <translation>share of the source removed, best-ranked first</translation>
+    </message>
+    <message>
+        <source>share of the source put back, best-ranked first</source>
+        <translation>share of the source put back, best-ranked first</translation>
+    </message>
+    <message>
+        <source>Deletion (lower is more faithful)</source>
+        <translation>Deletion (lower is more faithful)</translation>
+    </message>
+    <message>
+        <source>Insertion (higher is more faithful)</source>
+        <translation>Insertion (higher is more faithful)</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Method</translation>
+    </message>
+    <message>
+        <source>Deletion area ↓</source>
+        <translation>Deletion area ↓</translation>
+    </message>
+    <message>
+        <source>Insertion area ↑</source>
+        <translation>Insertion area ↑</translation>
+    </message>
+    <message>
+        <source>Insertion − deletion</source>
+        <translation>Insertion − deletion</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Seconds</translation>
+    </message>
+    <message>
+        <source>Could not measure: %1</source>
+        <translation>Could not measure: %1</translation>
+    </message>
+    <message>
+        <source>Export the faithfulness chart</source>
+        <translation>Export the faithfulness chart</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Could not write &apos;%1&apos; and its .json.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measuring every method on %n dev sentence(s)…</source>
+        <translation>
+            <numerusform>Measuring every method on %n dev sentence…</numerusform>
+            <numerusform>Measuring every method on %n dev sentences…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sentences, %2 predicted pieces (%3 s)%4</source>
+        <translation>%1 sentences, %2 predicted pieces (%3 s)%4</translation>
+    </message>
+    <message>
+        <source>, stopped early</source>
+        <translation>, stopped early</translation>
+    </message>
+    <message>
+        <source>. Most faithful here: %1 (deletion area %2 against random&apos;s %3, insertion %4 against %5).</source>
+        <translation>. Most faithful here: %1 (deletion area %2 against random&apos;s %3, insertion %4 against %5).</translation>
+    </message>
+    <message>
+        <source> Saved to %1.</source>
+        <translation> Saved to %1.</translation>
+    </message>
+    <message>
+        <source>Faithfulness of the explanations</source>
+        <translation>Faithfulness of the explanations</translation>
     </message>
 </context>
 <context>
@@ -1158,6 +1389,50 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
         <translation>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</translation>
+    </message>
+    <message>
+        <source>Role: what each head does (sink, previous token, diagonal, …)</source>
+        <translation>Role: what each head does (sink, previous token, diagonal, …)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Export…</translation>
+    </message>
+    <message>
+        <source>The map as SVG or PDF, its numbers beside it as JSON</source>
+        <translation>The map as SVG or PDF, its numbers beside it as JSON</translation>
+    </message>
+    <message>
+        <source>Export the heads over training</source>
+        <translation>Export the heads over training</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Could not write &apos;%1&apos; and its .json.</translation>
+    </message>
+    <message>
+        <source>dead (last column: the head ranking of %1)</source>
+        <translation>dead (last column: the head ranking of %1)</translation>
+    </message>
+    <message>
+        <source>ranked</source>
+        <translation>ranked</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3 at step %4: %5 (%6); its last role, %7, since step %8%9</source>
+        <translation>%1, layer %2, head %3 at step %4: %5 (%6); its last role, %7, since step %8%9</translation>
+    </message>
+    <message>
+        <source>; dead in the head ranking</source>
+        <translation>; dead in the head ranking</translation>
+    </message>
+    <message>
+        <source>Heads over training</source>
+        <translation>Heads over training</translation>
     </message>
 </context>
 <context>

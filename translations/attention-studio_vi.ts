@@ -25,6 +25,45 @@
     </message>
 </context>
 <context>
+    <name>HeadRoles</name>
+    <message>
+        <source>mixed</source>
+        <translation>hỗn hợp</translation>
+    </message>
+    <message>
+        <source>sink (end token)</source>
+        <translation>bể hút (token kết thúc)</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>token trước</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>token sau</translation>
+    </message>
+    <message>
+        <source>same token</source>
+        <translation>chính token đó</translation>
+    </message>
+    <message>
+        <source>diagonal alignment</source>
+        <translation>gióng hàng chéo</translation>
+    </message>
+    <message>
+        <source>punctuation</source>
+        <translation>dấu câu</translation>
+    </message>
+    <message>
+        <source>rare words</source>
+        <translation>từ hiếm</translation>
+    </message>
+    <message>
+        <source>broad</source>
+        <translation>dàn trải</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1: %2 pairs kept of %3%4</source>
@@ -121,6 +160,60 @@
     <message>
         <source>Probe sentences, line %1: %2</source>
         <translation>Câu thăm dò, dòng %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app</name>
+    <message>
+        <source>sink: at least %1 of its attention on the end token (&lt;/s&gt;; &lt;s&gt; in decoder self-attention)</source>
+        <translation>bể hút: ít nhất %1 attention của nó nằm trên token kết thúc (&lt;/s&gt;; &lt;s&gt; trong self-attention của bộ giải mã)</translation>
+    </message>
+    <message>
+        <source>previous token: self-attention, at least %1 on the key just before</source>
+        <translation>token trước: self-attention, ít nhất %1 trên khoá ngay trước</translation>
+    </message>
+    <message>
+        <source>next token: encoder self-attention, at least %1 on the key just after</source>
+        <translation>token sau: self-attention của bộ mã hoá, ít nhất %1 trên khoá ngay sau</translation>
+    </message>
+    <message>
+        <source>same token: self-attention, at least %1 on its own position</source>
+        <translation>chính token đó: self-attention, ít nhất %1 trên vị trí của chính nó</translation>
+    </message>
+    <message>
+        <source>diagonal alignment: cross-attention, at least %1 within one key of the scaled diagonal</source>
+        <translation>gióng hàng chéo: cross-attention, ít nhất %1 trong phạm vi một khoá quanh đường chéo đã co giãn</translation>
+    </message>
+    <message>
+        <source>punctuation: at least %1 on punctuation</source>
+        <translation>dấu câu: ít nhất %1 trên dấu câu</translation>
+    </message>
+    <message>
+        <source>rare words: at least %1 on pieces of words SentencePiece splits</source>
+        <translation>từ hiếm: ít nhất %1 trên các mảnh của những từ SentencePiece tách ra</translation>
+    </message>
+    <message>
+        <source>broad: entropy at least %1 of the most possible</source>
+        <translation>dàn trải: entropy ít nhất bằng %1 mức cao nhất có thể</translation>
+    </message>
+    <message>
+        <source>mixed: none of these; the first rule that holds wins</source>
+        <translation>hỗn hợp: không quy tắc nào ở trên; quy tắc đầu tiên đúng sẽ được chọn</translation>
+    </message>
+    <message>
+        <source>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</source>
+        <translation>chết (từ Xếp hạng đầu): tắt nó làm BLEU dev thay đổi ít hơn %1 và hàm mất mát ít hơn %2 %</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::FaithfulnessSession</name>
+    <message>
+        <source>Faithfulness is being measured already.</source>
+        <translation>Độ trung thực đang được đo rồi.</translation>
+    </message>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi. Measure with attention-studio-cli faithfulness --src FILE instead.</source>
+        <translation>Không có câu dev: thư mục chạy của mô hình không chỉ tới thư mục dữ liệu nào có dev.vi. Hãy đo bằng attention-studio-cli faithfulness --src TỆP.</translation>
     </message>
 </context>
 <context>
@@ -530,6 +623,14 @@ lớp %2</translation>
         <source>Explain</source>
         <translation>Giải thích</translation>
     </message>
+    <message>
+        <source>The map shown as a vector figure, its weights beside it as CSV</source>
+        <translation>Bản đồ đang hiển thị dạng hình véc-tơ, trọng số của nó bên cạnh dạng CSV</translation>
+    </message>
+    <message>
+        <source>Faithfulness</source>
+        <translation>Độ trung thực</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -784,6 +885,135 @@ lớp %2</translation>
     <message>
         <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
         <translation>gradient tích phân: tổng mỗi hàng bằng mức thay đổi log-xác suất so với đường cơ sở, sai lệch tối đa %1 (mức thay đổi lớn nhất là %2); thêm bước sẽ thu hẹp sai lệch</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::FaithfulnessPanel</name>
+    <message>
+        <source>Random order</source>
+        <translation>Thứ tự ngẫu nhiên</translation>
+    </message>
+    <message>
+        <source>The first sentences of the model&apos;s dev split</source>
+        <translation>Những câu đầu tiên của phần dev của mô hình</translation>
+    </message>
+    <message>
+        <source>masked out (&lt;pad&gt;)</source>
+        <translation>bị che (&lt;pad&gt;)</translation>
+    </message>
+    <message>
+        <source>replaced by &lt;unk&gt;</source>
+        <translation>thay bằng &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Đo</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Xuất…</translation>
+    </message>
+    <message>
+        <source>The chart as SVG or PDF, the curves beside it as JSON</source>
+        <translation>Biểu đồ dạng SVG hoặc PDF, các đường cong bên cạnh dạng JSON</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Câu dev</translation>
+    </message>
+    <message>
+        <source>Removed pieces are</source>
+        <translation>Các mảnh bị bỏ được</translation>
+    </message>
+    <message>
+        <source>Which explanation tells the truth about this model? For every word of the model&apos;s own translations, each method ranks the source pieces; removing the top-ranked ones should make the word unlikely at once (deletion: the lower the area, the more faithful), and putting only them back should restore it (insertion: the higher, the better). A random order is the line to beat.</source>
+        <translation>Lời giải thích nào nói đúng về mô hình này? Với mỗi từ trong bản dịch của chính mô hình, mỗi phương pháp xếp hạng các mảnh của câu nguồn; bỏ các mảnh xếp đầu phải làm từ đó khó xảy ra ngay (xoá: diện tích càng thấp càng trung thực), và chỉ đặt lại chúng phải khôi phục được từ đó (chèn: càng cao càng tốt). Thứ tự ngẫu nhiên là mức phải vượt qua.</translation>
+    </message>
+    <message>
+        <source>P(the predicted piece)</source>
+        <translation>P(mảnh được dự đoán)</translation>
+    </message>
+    <message>
+        <source>share of the source removed, best-ranked first</source>
+        <translation>phần câu nguồn bị bỏ, xếp hạng cao trước</translation>
+    </message>
+    <message>
+        <source>share of the source put back, best-ranked first</source>
+        <translation>phần câu nguồn được đặt lại, xếp hạng cao trước</translation>
+    </message>
+    <message>
+        <source>Deletion (lower is more faithful)</source>
+        <translation>Xoá (thấp hơn là trung thực hơn)</translation>
+    </message>
+    <message>
+        <source>Insertion (higher is more faithful)</source>
+        <translation>Chèn (cao hơn là trung thực hơn)</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Phương pháp</translation>
+    </message>
+    <message>
+        <source>Deletion area ↓</source>
+        <translation>Diện tích xoá ↓</translation>
+    </message>
+    <message>
+        <source>Insertion area ↑</source>
+        <translation>Diện tích chèn ↑</translation>
+    </message>
+    <message>
+        <source>Insertion − deletion</source>
+        <translation>Chèn − xoá</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Giây</translation>
+    </message>
+    <message>
+        <source>Could not measure: %1</source>
+        <translation>Không đo được: %1</translation>
+    </message>
+    <message>
+        <source>Export the faithfulness chart</source>
+        <translation>Xuất biểu đồ độ trung thực</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Không ghi được &apos;%1&apos; và tệp .json của nó.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measuring every method on %n dev sentence(s)…</source>
+        <translation>
+            <numerusform>Đang đo mọi phương pháp trên %n câu dev…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sentences, %2 predicted pieces (%3 s)%4</source>
+        <translation>%1 câu, %2 mảnh được dự đoán (%3 giây)%4</translation>
+    </message>
+    <message>
+        <source>, stopped early</source>
+        <translation>, dừng sớm</translation>
+    </message>
+    <message>
+        <source>. Most faithful here: %1 (deletion area %2 against random&apos;s %3, insertion %4 against %5).</source>
+        <translation>. Trung thực nhất ở đây: %1 (diện tích xoá %2 so với %3 của ngẫu nhiên, chèn %4 so với %5).</translation>
+    </message>
+    <message>
+        <source> Saved to %1.</source>
+        <translation> Đã lưu vào %1.</translation>
+    </message>
+    <message>
+        <source>Faithfulness of the explanations</source>
+        <translation>Độ trung thực của các lời giải thích</translation>
     </message>
 </context>
 <context>
@@ -1151,6 +1381,50 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
         <translation>Không có bản ghi nào cho đích này: hãy chọn đích kia (bản tham chiếu hoặc bản dịch của chính mô hình) trong thanh tua nhanh.</translation>
+    </message>
+    <message>
+        <source>Role: what each head does (sink, previous token, diagonal, …)</source>
+        <translation>Vai trò: mỗi đầu làm gì (bể hút, token trước, đường chéo, …)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Xuất…</translation>
+    </message>
+    <message>
+        <source>The map as SVG or PDF, its numbers beside it as JSON</source>
+        <translation>Bản đồ dạng SVG hoặc PDF, các con số bên cạnh dạng JSON</translation>
+    </message>
+    <message>
+        <source>Export the heads over training</source>
+        <translation>Xuất các đầu qua quá trình huấn luyện</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos; and its .json.</source>
+        <translation>Không ghi được &apos;%1&apos; và tệp .json của nó.</translation>
+    </message>
+    <message>
+        <source>dead (last column: the head ranking of %1)</source>
+        <translation>chết (cột cuối: xếp hạng đầu của %1)</translation>
+    </message>
+    <message>
+        <source>ranked</source>
+        <translation>đã xếp hạng</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3 at step %4: %5 (%6); its last role, %7, since step %8%9</source>
+        <translation>%1, lớp %2, đầu %3 ở bước %4: %5 (%6); vai trò sau cùng, %7, từ bước %8%9</translation>
+    </message>
+    <message>
+        <source>; dead in the head ranking</source>
+        <translation>; chết trong xếp hạng đầu</translation>
+    </message>
+    <message>
+        <source>Heads over training</source>
+        <translation>Các đầu qua quá trình huấn luyện</translation>
     </message>
 </context>
 <context>
