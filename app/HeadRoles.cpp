@@ -41,8 +41,10 @@ QStringList roleRules(const RoleThresholds& t) {
           tr("next token: encoder self-attention, at least %1 on the key just after").arg(t.positional),
           tr("same token: self-attention, at least %1 on its own position").arg(t.same),
           tr("diagonal alignment: cross-attention, at least %1 within one key of the scaled diagonal").arg(t.diagonal),
-          tr("punctuation: at least %1 on punctuation").arg(t.focus),
-          tr("rare words: at least %1 on pieces of words SentencePiece splits").arg(t.focus),
+          tr("punctuation: at least %1 on punctuation, and %2 times its share of the keys").arg(t.focus).arg(t.lift),
+          tr("rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share")
+              .arg(t.focus)
+              .arg(t.lift),
           tr("broad: entropy at least %1 of the most possible").arg(t.broad),
           tr("mixed: none of these; the first rule that holds wins"),
           tr("dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %")
@@ -61,8 +63,9 @@ HeadRole classifyHead(Kind kind, const HeadMeasures& s, const RoleThresholds& t,
   if (kind == Kind::EncoderSelf && s.next >= t.positional) return give(HeadRole::NextToken, s.next);
   if (self && s.same >= t.same) return give(HeadRole::SameToken, s.same);
   if (!self && s.band >= t.diagonal) return give(HeadRole::Diagonal, s.band);
-  if (s.punctuation >= t.focus) return give(HeadRole::Punctuation, s.punctuation);
-  if (s.split >= t.focus) return give(HeadRole::RareWords, s.split);
+  if (s.punctuation >= t.focus && s.punctuation >= t.lift * s.punctuation_share)
+    return give(HeadRole::Punctuation, s.punctuation);
+  if (s.split >= t.focus && s.split >= t.lift * s.split_share) return give(HeadRole::RareWords, s.split);
   if (s.spread >= t.broad) return give(HeadRole::Broad, s.spread);
   return give(HeadRole::Mixed, std::max({s.end, s.previous, s.next, s.same, s.band, s.punctuation, s.split}));
 }
@@ -95,7 +98,8 @@ HeadRoleTimeline headRoles(const ProbeHistory& history, bool own, const RoleThre
   HeadRoleTimeline out;
   using S = HeadStatistic;
   const QList<S> needed{S::EndToken,    S::PreviousToken, S::NextToken,  S::Diagonal,
-                        S::DiagonalBand, S::Punctuation,  S::SplitWords, S::NormalizedEntropy};
+                        S::DiagonalBand, S::Punctuation,  S::SplitWords, S::NormalizedEntropy,
+                        S::PunctuationShare, S::SplitWordShare};
   QList<HeadTimeline> statistics;
   for (S s : needed) statistics << headTimeline(history, s, own);
   const HeadTimeline& shape = statistics.front();
@@ -116,6 +120,8 @@ HeadRoleTimeline headRoles(const ProbeHistory& history, bool own, const RoleThre
       s.punctuation = statistics[5].value(r, c);
       s.split = statistics[6].value(r, c);
       s.spread = statistics[7].value(r, c);
+      s.punctuation_share = statistics[8].value(r, c);
+      s.split_share = statistics[9].value(r, c);
       double evidence = 0;
       out.roles[r * columns + c] = classifyHead(out.rows[r].kind, s, thresholds, &evidence);
       out.evidence[r * columns + c] = evidence;

@@ -17,9 +17,11 @@
 //   same token      self-attention: at least `same` on its own position
 //   diagonal        cross-attention: at least `diagonal` within one key of the
 //                   source position scaled to the query's (monotone alignment)
-//   punctuation     at least `focus` on punctuation keys
-//   rare words      at least `focus` on pieces of words SentencePiece splits
-//                   (a word it writes in several pieces is rare in its training data)
+//   punctuation     at least `focus` on punctuation keys, and at least `lift`
+//                   times their share of the keys (what attending at random gives)
+//   rare words      the same on pieces of words SentencePiece splits (a word
+//                   it writes in several pieces is rare in its training data;
+//                   in decoder self-attention: the word being written)
 //   broad           entropy at least `broad` of the most it could be (log2 of the keys it sees)
 //   mixed           none of these
 //
@@ -37,6 +39,7 @@ struct RoleThresholds {
   double same = 0.5;
   double diagonal = 0.5;
   double focus = 0.4;
+  double lift = 2.0;
   double broad = 0.85;
   double dead_bleu = 0.1;    // BLEU points
   double dead_loss = 0.001;  // share of the loss
@@ -70,6 +73,7 @@ HeadRoleTimeline headRoles(const ProbeHistory& history, bool own, const RoleThre
 // The role of one head from its statistics (exposed for tests).
 struct HeadMeasures {
   double end = 0, previous = 0, next = 0, same = 0, band = 0, punctuation = 0, split = 0, spread = 0;
+  double punctuation_share = 0, split_share = 0;  // chance levels of the two before
 };
 HeadRole classifyHead(AttentionView::Kind kind, const HeadMeasures& s, const RoleThresholds& t,
                       double* evidence = nullptr);

@@ -50,9 +50,10 @@ double headStatistic(const AttentionView& view, Kind kind, int layer, int head, 
   const int real_columns = int(std::count_if(column_tokens.begin(), column_tokens.end(),
                                              [](const QString& t) { return t != "<pad>"; }));
   QVector<bool> focus;  // the keys a focus statistic adds up
-  if (statistic == HeadStatistic::Punctuation)
+  if (statistic == HeadStatistic::Punctuation || statistic == HeadStatistic::PunctuationShare)
     for (const auto& t : column_tokens) focus << isPunctuation(t);
-  if (statistic == HeadStatistic::SplitWords) focus = inSplitWords(column_tokens);
+  if (statistic == HeadStatistic::SplitWords || statistic == HeadStatistic::SplitWordShare)
+    focus = inSplitWords(column_tokens);
   double total = 0;
   int counted = 0;
   for (int q = 0; q < rows; ++q) {
@@ -92,6 +93,15 @@ double headStatistic(const AttentionView& view, Kind kind, int layer, int head, 
         for (int k = 0; k < columns; ++k)
           if (focus.value(k)) value += view.weight(kind, layer, head, q, k);
         break;
+      case HeadStatistic::PunctuationShare:
+      case HeadStatistic::SplitWordShare: {
+        // Of the keys this query may see (decoder self-attention: those up to itself).
+        const int visible = kind == Kind::DecoderSelf ? std::min(q + 1, real_columns) : real_columns;
+        int hits = 0;
+        for (int k = 0; k < visible; ++k) hits += focus.value(k) ? 1 : 0;
+        value = visible > 0 ? double(hits) / visible : 0.0;
+        break;
+      }
       case HeadStatistic::NormalizedEntropy: {
         // Over the keys this query may see: all of them, or (decoder self-attention) those up to itself.
         const int visible = kind == Kind::DecoderSelf ? std::min(q + 1, real_columns) : real_columns;

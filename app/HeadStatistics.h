@@ -24,6 +24,8 @@ enum class HeadStatistic {
   Punctuation,        // mean weight on keys that are punctuation (ends left out)
   SplitWords,         // mean weight on pieces of words SentencePiece splits (rare words)
   NormalizedEntropy,  // entropy / log2(keys): 1 = spread evenly over every key
+  PunctuationShare,   // the share of the keys a query sees that are punctuation (chance for Punctuation)
+  SplitWordShare,     // the same for SplitWords
 };
 
 // One head's statistic on one attention view: the mean over its query rows

@@ -187,14 +187,6 @@
         <translation>diagonal alignment: cross-attention, at least %1 within one key of the scaled diagonal</translation>
     </message>
     <message>
-        <source>punctuation: at least %1 on punctuation</source>
-        <translation>punctuation: at least %1 on punctuation</translation>
-    </message>
-    <message>
-        <source>rare words: at least %1 on pieces of words SentencePiece splits</source>
-        <translation>rare words: at least %1 on pieces of words SentencePiece splits</translation>
-    </message>
-    <message>
         <source>broad: entropy at least %1 of the most possible</source>
         <translation>broad: entropy at least %1 of the most possible</translation>
     </message>
@@ -205,6 +197,14 @@
     <message>
         <source>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</source>
         <translation>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</translation>
+    </message>
+    <message>
+        <source>punctuation: at least %1 on punctuation, and %2 times its share of the keys</source>
+        <translation>punctuation: at least %1 on punctuation, and %2 times its share of the keys</translation>
+    </message>
+    <message>
+        <source>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</source>
+        <translation>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</translation>
     </message>
 </context>
 <context>

@@ -185,14 +185,6 @@
         <translation>gióng hàng chéo: cross-attention, ít nhất %1 trong phạm vi một khoá quanh đường chéo đã co giãn</translation>
     </message>
     <message>
-        <source>punctuation: at least %1 on punctuation</source>
-        <translation>dấu câu: ít nhất %1 trên dấu câu</translation>
-    </message>
-    <message>
-        <source>rare words: at least %1 on pieces of words SentencePiece splits</source>
-        <translation>từ hiếm: ít nhất %1 trên các mảnh của những từ SentencePiece tách ra</translation>
-    </message>
-    <message>
         <source>broad: entropy at least %1 of the most possible</source>
         <translation>dàn trải: entropy ít nhất bằng %1 mức cao nhất có thể</translation>
     </message>
@@ -203,6 +195,14 @@
     <message>
         <source>dead (from Rank heads): switching it off moves dev BLEU by less than %1 and the loss by less than %2 %</source>
         <translation>chết (từ Xếp hạng đầu): tắt nó làm BLEU dev thay đổi ít hơn %1 và hàm mất mát ít hơn %2 %</translation>
+    </message>
+    <message>
+        <source>punctuation: at least %1 on punctuation, and %2 times its share of the keys</source>
+        <translation>dấu câu: ít nhất %1 trên dấu câu, và gấp %2 lần tỉ lệ của chúng trong các khoá</translation>
+    </message>
+    <message>
+        <source>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</source>
+        <translation>từ hiếm: ít nhất %1 trên các mảnh của những từ SentencePiece tách ra, và gấp %2 lần tỉ lệ của chúng</translation>
     </message>
 </context>
 <context>

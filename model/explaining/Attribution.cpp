@@ -101,10 +101,22 @@ Attribution gradientScores(Transformer& model, const torch::Tensor& src, const t
   auto weight = model->embeddingWeight().detach();
   auto xs = weight.index_select(0, src[0]).unsqueeze(0);        // [1, S, D]
   auto xt = weight.index_select(0, target_in[0]).unsqueeze(0);  // [1, T, D]
-  // The baseline: the padding token's vector in every position (ig), or
-  // zero, so that (input - baseline) x gradient is gradient x input (grad).
-  auto pad = steps > 0 ? weight[o.pad_id].view({1, 1, -1}) : torch::zeros({1, 1, weight.size(1)}, weight.options());
-  auto base_s = pad.expand_as(xs), base_t = pad.expand_as(xt);
+  // The baseline (ig): the padding token's vector in place of every piece,
+  // <s> and </s> kept as they are (as Captum's text examples keep [CLS] and
+  // [SEP]): what is explained is the pieces, not the sentence's frame, which
+  // then scores 0. For grad, zero: (input - 0) x gradient is gradient x input.
+  torch::Tensor base_s, base_t;
+  if (steps > 0) {
+    auto pad = weight[o.pad_id].view({1, 1, -1});
+    auto frame = [&](const torch::Tensor& ids) {  // [1, L] -> [1, L, 1], true at <s> and </s>
+      return ((ids == o.bos_id) | (ids == o.eos_id)).unsqueeze(-1);
+    };
+    base_s = torch::where(frame(src), xs, pad.expand_as(xs));
+    base_t = torch::where(frame(target_in), xt, pad.expand_as(xt));
+  } else {
+    base_s = torch::zeros_like(xs);
+    base_t = torch::zeros_like(xt);
+  }
 
   // The points where gradients are taken: the input itself, or the midpoints
   // of `steps` equal parts of the straight line from the baseline to it.

@@ -24,7 +24,8 @@
 //              plain sum d f / d e_j . e_j, the first-order Taylor term,
 //              which sums to the derivative of f along the inputs);
 //   ig         integrated gradients (Sundararajan, Taly and Yan, ICML 2017)
-//              from the padding token's vector in every position, a midpoint
+//              from a baseline with the padding token's vector in place of
+//              every piece (<s> and </s> kept, so they score 0), a midpoint
 //              Riemann sum of `steps` points: the scores add up to
 //              f(input) - f(baseline) up to a gap, which is reported.
 //

@@ -178,17 +178,26 @@ void TestExplaining::integratedGradientsAddUpToTheChange() {
   const auto a = model::attribute(m, in.src, in.target_in, in.predicted, options);
   auto weight = m->embeddingWeight().detach();
   auto xs = weight.index_select(0, in.src[0]).unsqueeze(0), xt = weight.index_select(0, in.target_in[0]).unsqueeze(0);
-  auto pad = weight[0].view({1, 1, -1});
+  // The baseline: <pad>'s vector for every piece, <s> (2) and </s> (3) as they are.
+  auto baseline = [&](const torch::Tensor& ids, const torch::Tensor& x) {
+    auto out = x.clone();
+    for (int64_t i = 0; i < ids.size(1); ++i)
+      if (ids[0][i].item<int64_t>() > 3) out[0][i] = weight[0];
+    return out;
+  };
+  const auto bs = baseline(in.src, xs), bt = baseline(in.target_in, xt);
   for (int64_t t = 0; t < in.target_in.size(1); ++t) {
     // delta is f(input) - f(baseline), measured here on its own.
-    const double delta = logProbability(m, xs, xt, in, t) -
-                         logProbability(m, pad.expand_as(xs), pad.expand_as(xt), in, t);
+    const double delta = logProbability(m, xs, xt, in, t) - logProbability(m, bs, bt, in, t);
     QVERIFY2(std::abs(a.delta[size_t(t)] - delta) < 1e-4, qPrintable(QString("delta %1 vs %2").arg(a.delta[size_t(t)]).arg(delta)));
     const double sum = a.scores[t].sum().item<double>();
     QVERIFY(std::abs(sum + a.gap[size_t(t)] - delta) < 1e-4);
     // Completeness: with 256 steps the scores add up to the change within 1 %.
     QVERIFY2(std::abs(a.gap[size_t(t)]) <= 0.01 * std::abs(delta) + 1e-3,
              qPrintable(QString("row %1: scores sum to %2, the change is %3").arg(t).arg(sum).arg(delta)));
+    // The frame (<s>, </s>) is in the baseline: it scores nothing.
+    QCOMPARE(a.scores[t][in.src.size(1) - 1].item<float>(), 0.0f);
+    QCOMPARE(a.scores[t][in.src.size(1)].item<float>(), 0.0f);
   }
   // Fewer steps, a cruder sum: the gap is reported, not hidden.
   options.steps = 2;

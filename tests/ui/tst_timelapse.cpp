@@ -212,6 +212,8 @@ void TestTimelapse::headRolesFollowTheirRules() {
   QCOMPARE(stat(Kind::Cross, 1, HeadStatistic::SplitWords), 1.0);
   QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::SplitWords), 1.0 / 3);  // row 1 lands on "d"
   QVERIFY(std::abs(stat(Kind::Cross, 2, HeadStatistic::NormalizedEntropy) - 1.0) < 1e-6);
+  QCOMPARE(stat(Kind::Cross, 2, HeadStatistic::SplitWordShare), 0.4);  // 2 of the 5 keys
+  QCOMPARE(stat(Kind::EncoderSelf, 2, HeadStatistic::PunctuationShare), 0.2);
   QCOMPARE(stat(Kind::Cross, 0, HeadStatistic::NormalizedEntropy), 0.0);
 
   // The rules, first match wins, with the default thresholds.
@@ -224,8 +226,10 @@ void TestTimelapse::headRolesFollowTheirRules() {
   QCOMPARE(role(Kind::DecoderSelf, {0.1, 0.1, 0, 0.6, 0, 0, 0, 0}), app::HeadRole::SameToken);
   QCOMPARE(role(Kind::Cross, {0.1, 0.5, 0, 0.6, 0, 0, 0, 0}), app::HeadRole::Mixed);  // positions are self-attention's
   QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.55, 0, 0, 0}), app::HeadRole::Diagonal);
-  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.45, 0.5, 0}), app::HeadRole::Punctuation);
-  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.5, 0.9}), app::HeadRole::RareWords);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.45, 0.5, 0, 0.2, 0.2}), app::HeadRole::Punctuation);
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.45, 0.5, 0, 0.3, 0.2}), app::HeadRole::RareWords);  // no lift
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.5, 0.9, 0.1, 0.3}), app::HeadRole::Broad);  // 0.5 < 2 x 0.3
+  QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.5, 0.9, 0.1, 0.2}), app::HeadRole::RareWords);
   QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.1, 0.9}), app::HeadRole::Broad);
   QCOMPARE(role(Kind::Cross, {0.1, 0, 0, 0, 0.2, 0.1, 0.1, 0.5}), app::HeadRole::Mixed);
   // Every rule is written out with its threshold.
