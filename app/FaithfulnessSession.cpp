@@ -7,9 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QThread>
-
-#include <atomic>
 
 #include "app/HeadRankingSession.h"
 #include "model/data/Text.h"
@@ -78,40 +75,18 @@ QString save(const FaithfulnessResult& r) {
 
 }  // namespace
 
-struct FaithfulnessSession::Worker {
-  std::atomic<bool> stop{false};
-  std::atomic<bool> running{false};
-};
-
-FaithfulnessSession::FaithfulnessSession(QObject* parent) : QObject(parent), worker_(std::make_shared<Worker>()) {
+FaithfulnessSession::FaithfulnessSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<FaithfulnessResult>();
 }
 
-FaithfulnessSession::~FaithfulnessSession() {
-  stop();
-  if (thread_) {
-    thread_->wait();
-    delete thread_;
-  }
-}
+FaithfulnessSession::~FaithfulnessSession() = default;  // the job stops and waits
 
-bool FaithfulnessSession::isRunning() const { return worker_->running.load(); }
+bool FaithfulnessSession::isRunning() const { return job_.isRunning(); }
 
-void FaithfulnessSession::stop() { worker_->stop.store(true); }
+void FaithfulnessSession::stop() { job_.stop(); }
 
 void FaithfulnessSession::start(const FaithfulnessRequest& request) {
-  if (isRunning()) {
-    Q_EMIT failed(tr("Faithfulness is being measured already."));
-    return;
-  }
-  if (thread_) {
-    thread_->wait();
-    delete thread_;
-  }
-  worker_->stop.store(false);
-  worker_->running.store(true);
-  auto worker = worker_;
-  thread_ = QThread::create([this, worker, request]() {
+  const bool started = job_.start([this, request](BackgroundJob::Control& job) {
     try {
       QElapsedTimer timer;
       timer.start();
@@ -134,9 +109,9 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       model::DecodingOptions greedy;
       greedy.beam_size = 1;
       const auto report =
-          model::measureFaithfulness(translator, sentences, greedy, options, [this, worker](size_t done, size_t total) {
+          model::measureFaithfulness(translator, sentences, greedy, options, [this, &job](size_t done, size_t total) {
             Q_EMIT progress(int(done), int(total));
-            return !worker->stop.load();
+            return !job.stopRequested();
           });
       result.sentences = int(report.sentences);
       result.predictions = int(report.predictions);
@@ -151,15 +126,14 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       result.seconds = double(timer.elapsed()) / 1000.0;
       result.json = toJson(result, request.replaceWithUnk ? "unk" : "pad").toJson();
       if (result.predictions > 0) result.savedTo = save(result);
-      worker->running.store(false);
+      job.finish();
       Q_EMIT finished(result);
     } catch (const std::exception& e) {
-      worker->running.store(false);
+      job.finish();
       Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
     }
   });
-  thread_->setObjectName("faithfulness");
-  thread_->start();
+  if (!started) Q_EMIT failed(tr("Faithfulness is being measured already."));
 }
 
 }  // namespace studio::app

@@ -10,9 +10,8 @@
 
 #include <memory>
 
+#include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
-
-class QThread;
 
 // "Which explanation is faithful" for the GUI: the engine's deletion and
 // insertion curves (explaining/Faithfulness.h) for every attribution method
@@ -65,9 +64,7 @@ class FaithfulnessSession : public QObject {
   void failed(const QString& message);
 
  private:
-  struct Worker;
-  std::shared_ptr<Worker> worker_;
-  QThread* thread_ = nullptr;
+  BackgroundJob job_{"faithfulness"};
 };
 
 }  // namespace studio::app

@@ -7,9 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QThread>
-
-#include <atomic>
 
 #include "model/data/Text.h"
 #include "model/decoding/HeadImportance.h"
@@ -88,40 +85,16 @@ bool findDevSplit(const QString& model_path, QString* source, QString* reference
   return false;
 }
 
-struct HeadRankingSession::Worker {
-  std::atomic<bool> stop{false};
-  std::atomic<bool> running{false};
-};
+HeadRankingSession::HeadRankingSession(QObject* parent) : QObject(parent) { qRegisterMetaType<HeadRanking>(); }
 
-HeadRankingSession::HeadRankingSession(QObject* parent) : QObject(parent), worker_(std::make_shared<Worker>()) {
-  qRegisterMetaType<HeadRanking>();
-}
+HeadRankingSession::~HeadRankingSession() = default;  // the job stops and waits
 
-HeadRankingSession::~HeadRankingSession() {
-  stop();
-  if (thread_) {
-    thread_->wait();
-    delete thread_;
-  }
-}
+bool HeadRankingSession::isRunning() const { return job_.isRunning(); }
 
-bool HeadRankingSession::isRunning() const { return worker_->running.load(); }
-
-void HeadRankingSession::stop() { worker_->stop.store(true); }
+void HeadRankingSession::stop() { job_.stop(); }
 
 void HeadRankingSession::start(const HeadRankingRequest& request) {
-  if (isRunning()) {
-    Q_EMIT failed(tr("Heads are being ranked already."));
-    return;
-  }
-  if (thread_) {
-    thread_->wait();
-    delete thread_;
-  }
-  worker_->stop.store(false);
-  worker_->running.store(true);
-  auto worker = worker_;
-  thread_ = QThread::create([this, worker, request]() {
+  const bool started = job_.start([this, request](BackgroundJob::Control& job) {
     try {
       QElapsedTimer timer;
       timer.start();
@@ -150,9 +123,9 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       options.beam_size = request.settings.beam;
       options.length_penalty = request.settings.alpha;
       options.max_length_ratio = request.settings.maxLengthRatio;
-      const auto result = model::rankHeads(translator, src, ref, options, [this, worker](size_t done, size_t total) {
+      const auto result = model::rankHeads(translator, src, ref, options, [this, &job](size_t done, size_t total) {
         Q_EMIT progress(int(done), int(total));
-        return !worker->stop.load();
+        return !job.stopRequested();
       });
       ranking.sentences = int(result.sentences);
       ranking.bleu = result.bleu;
@@ -163,24 +136,23 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
                                     h.bleu,                h.loss,           h.bleu_drop, h.loss_rise};
       if (request.prune && !result.stopped) {
         const auto curve = model::pruningCurve(translator, src, ref, options, result,
-                                               [this, worker](size_t done, size_t total) {
+                                               [this, &job](size_t done, size_t total) {
                                                  Q_EMIT progress(int(done), int(total));
-                                                 return !worker->stop.load();
+                                                 return !job.stopRequested();
                                                });
         for (const auto& p : curve) ranking.pruning << PruningStep{int(p.heads_left), p.bleu, p.loss};
-        ranking.stopped = worker->stop.load();
+        ranking.stopped = job.stopRequested();
       }
       ranking.seconds = double(timer.elapsed()) / 1000.0;
       ranking.savedTo = saveRanking(ranking);
-      worker->running.store(false);
+      job.finish();
       Q_EMIT finished(ranking);
     } catch (const std::exception& e) {
-      worker->running.store(false);
+      job.finish();
       Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
     }
   });
-  thread_->setObjectName("head-ranking");
-  thread_->start();
+  if (!started) Q_EMIT failed(tr("Heads are being ranked already."));
 }
 
 }  // namespace studio::app

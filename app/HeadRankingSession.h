@@ -7,9 +7,8 @@
 
 #include <memory>
 
+#include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
-
-class QThread;
 
 // "Rank heads" for the GUI: the engine's head importance (each head alone
 // switched off, on a number of dev sentences) on a worker thread, with
@@ -70,9 +69,7 @@ class HeadRankingSession : public QObject {
   void failed(const QString& message);
 
  private:
-  struct Worker;
-  std::shared_ptr<Worker> worker_;
-  QThread* thread_ = nullptr;
+  BackgroundJob job_{"head-ranking"};
 };
 
 }  // namespace studio::app
