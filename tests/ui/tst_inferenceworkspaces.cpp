@@ -1069,7 +1069,7 @@ void TestInferenceWorkspaces::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
   QVERIFY(!capture(explorer, sentence_, 0).isEmpty());  // the explorer's model: the fixture's
   auto* panel = explorer.faithfulness();
   explorer.showFaithfulness();
-  panel->setSentences(4);
+  panel->setSentences(3);
   QSignalSpy measured(panel, &ui::FaithfulnessPanel::measured);
   QSignalSpy errors(panel, &ui::FaithfulnessPanel::errorOccurred);
   panel->measure();
@@ -1088,8 +1088,8 @@ void TestInferenceWorkspaces::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
   QCOMPARE(result.savedTo, QDir(run_).filePath("faithfulness.json"));
   QVERIFY(QFileInfo::exists(result.savedTo));
   QProcess cli;
-  cli.start(STUDIO_CLI_PATH, {"faithfulness", "--model", result.modelPath, "--src", result.sourceFile, "--sentences",
-                              "4", "--json"});
+  cli.start(STUDIO_CLI_PATH, {"--threads", "1", "faithfulness", "--model", result.modelPath, "--src",
+                              result.sourceFile, "--sentences", "3", "--json"});
   QVERIFY(cli.waitForFinished(180000));
   QCOMPARE(cli.exitCode(), 0);
   const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
