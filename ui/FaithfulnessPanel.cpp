@@ -79,20 +79,26 @@ FaithfulnessPanel::FaithfulnessPanel(QWidget* parent) : QWidget(parent) {
   chart_ = new QCustomPlot(split);
   chart_->setObjectName("FaithfulnessChart");
   chart_->setMinimumHeight(260);
+  // One column of three rows (titles, the two charts, the legend), each a grid of its own, so that the
+  // legend's width does not widen one chart.
   chart_->plotLayout()->clear();
+  auto* titles = new QCPLayoutGrid;
+  auto* charts = new QCPLayoutGrid;
+  auto* legend_row = new QCPLayoutGrid;
+  chart_->plotLayout()->addElement(0, 0, titles);
+  chart_->plotLayout()->addElement(1, 0, charts);
+  chart_->plotLayout()->addElement(2, 0, legend_row);
+  titles->addElement(0, 0, new QCPTextElement(chart_, tr("Deletion (lower is more faithful)")));
+  titles->addElement(0, 1, new QCPTextElement(chart_, tr("Insertion (higher is more faithful)")));
   for (int i = 0; i < 2; ++i) {
     auto* rect = new QCPAxisRect(chart_);
-    chart_->plotLayout()->addElement(1, i, rect);
+    charts->addElement(0, i, rect);
     rect->axis(QCPAxis::atBottom)->setRange(0, 1);
     rect->axis(QCPAxis::atLeft)->setLabel(tr("P(the predicted piece)"));
     rect->axis(QCPAxis::atBottom)->setLabel(i == 0 ? tr("share of the source removed, best-ranked first")
                                                    : tr("share of the source put back, best-ranked first"));
   }
-  chart_->plotLayout()->addElement(0, 0, new QCPTextElement(chart_, tr("Deletion (lower is more faithful)")));
-  chart_->plotLayout()->addElement(0, 1, new QCPTextElement(chart_, tr("Insertion (higher is more faithful)")));
   chart_->legend = new QCPLegend;
-  auto* legend_row = new QCPLayoutGrid;
-  chart_->plotLayout()->addElement(2, 0, legend_row);
   legend_row->addElement(0, 0, chart_->legend);
   chart_->legend->setFillOrder(QCPLegend::foColumnsFirst);
   chart_->legend->setWrap(6);
