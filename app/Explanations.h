@@ -34,7 +34,8 @@ struct ExplanationReply {
   quint64 id = 0;
   QString modelPath, source, translation;
   QList<ExplanationView> views;  // one a method asked for, in order
-  QByteArray json;               // the first view as `explain --json --words` prints it
+  // As `explain --json --words` prints it; with two methods {"explanations": [one, two]}.
+  QByteArray json;
   double milliseconds = 0;
 };
 

@@ -38,6 +38,7 @@ ExplanationReply explainSentence(const model::Translator& translator, const std:
   engine.attribution.layer = request.layer;
   engine.attribution.head = request.head;
   engine.attribution.steps = request.steps;
+  nlohmann::json documents = nlohmann::json::array();
   for (const auto& method : request.methods) {
     engine.attribution.method = model::parseMethod(method.toStdString());
     // A contrast is asked of the methods that explain an output; the others show the plain scores.
@@ -56,12 +57,13 @@ ExplanationReply explainSentence(const model::Translator& translator, const std:
     v.gap = toQVector(e.attribution.gap);
     v.contrastRow = int(e.options.contrast_row);
     v.contrastPiece = QString::fromStdString(e.contrast_piece);
-    if (reply.views.isEmpty()) {
-      reply.translation = QString::fromStdString(e.translation);
-      reply.json = QByteArray::fromStdString(e.toJson(/*words=*/true).dump(1));
-    }
+    if (reply.views.isEmpty()) reply.translation = QString::fromStdString(e.translation);
+    documents.push_back(e.toJson(/*words=*/true));
     reply.views << v;
   }
+  // One method: the document `explain --json --words` prints; two: {"explanations": [both]}.
+  const auto json = documents.size() == 1 ? documents[0] : nlohmann::json{{"explanations", documents}};
+  reply.json = QByteArray::fromStdString(json.dump(1));
   return reply;
 }
 

@@ -58,7 +58,7 @@ ExplainPanel::ExplainPanel(app::TranslationService* service, QWidget* parent) : 
   steps_->setToolTip(tr("Integrated gradients: points on the path from the padding vector to the input"));
   explain_ = new QPushButton(tr("Explain"), this);
   export_ = new QPushButton(tr("Export…"), this);
-  export_->setToolTip(tr("The first map as SVG or PDF, its numbers beside it as JSON"));
+  export_->setToolTip(tr("The maps shown, side by side, as SVG or PDF, their numbers beside them as JSON"));
   row->addWidget(new QLabel(tr("Method"), this));
   row->addWidget(first_);
   row->addWidget(new QLabel(tr("beside it"), this));
@@ -289,12 +289,20 @@ QString ExplainPanel::caption() const {
   return parts.join(QStringLiteral(" · "));
 }
 
+// The maps shown (one, or two side by side): the attribution comparison as one figure.
+QList<QCustomPlot*> ExplainPanel::shownPlots() const {
+  QList<QCustomPlot*> plots{first_view_->plot()};
+  if (reply_.views.size() > 1) plots << second_view_->plot();
+  return plots;
+}
+
 bool ExplainPanel::saveSvg(const QString& path) {
-  return !reply_.views.isEmpty() && first_view_->saveSvg(path) && writeJsonBeside(path, reply_.json);
+  return !reply_.views.isEmpty() && savePlotsSvg(shownPlots(), path, tr("Explanation")) &&
+         writeJsonBeside(path, reply_.json);
 }
 
 bool ExplainPanel::savePdf(const QString& path) {
-  return !reply_.views.isEmpty() && savePlotPdf(first_view_->plot(), path) && writeJsonBeside(path, reply_.json);
+  return !reply_.views.isEmpty() && savePlotsPdf(shownPlots(), path) && writeJsonBeside(path, reply_.json);
 }
 
 }  // namespace studio::ui

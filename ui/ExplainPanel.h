@@ -8,6 +8,7 @@
 #include "ui/AttentionMatrix.h"
 
 class QCheckBox;
+class QCustomPlot;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -53,7 +54,8 @@ class ExplainPanel : public QWidget {
   AttentionMapView* secondView() const { return second_view_; }
   QString caption() const;  // the line above the maps
 
-  bool saveSvg(const QString& path);  // the first map, with its data beside it as JSON
+  // The maps shown, side by side, with every method's numbers beside them as JSON.
+  bool saveSvg(const QString& path);
   bool savePdf(const QString& path);
 
   // The matrix one view draws: rows the predicted pieces (or words), columns
@@ -70,6 +72,7 @@ class ExplainPanel : public QWidget {
   void draw();
   void updateControls();
   QString contrastText() const;
+  QList<QCustomPlot*> shownPlots() const;
 
   app::TranslationService* service_;
   std::function<app::ModelSource()> model_;

@@ -4,8 +4,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/QCustomPlot.h"
@@ -35,6 +38,66 @@ bool savePlotPdf(QCustomPlot* plot, const QString& path) {
     return false;
   }
   if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(path).constData()) != 0) {
+    QFile::remove(partial);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+QSize sideBySide(const QList<QCustomPlot*>& plots) {
+  QSize size(0, 0);
+  for (auto* plot : plots) size = QSize(size.width() + plot->width(), std::max(size.height(), plot->height()));
+  return size;
+}
+
+bool paintSideBySide(QPaintDevice& device, const QList<QCustomPlot*>& plots, const QSize& size) {
+  QCPPainter painter;
+  if (!painter.begin(&device)) return false;
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setWindow(QRect(QPoint(0, 0), size));
+  int x = 0;
+  for (auto* plot : plots) {
+    painter.save();
+    painter.translate(x, 0);
+    plot->toPainter(&painter, plot->width(), plot->height());
+    painter.restore();
+    x += plot->width();
+  }
+  painter.end();
+  return true;
+}
+
+}  // namespace
+
+bool savePlotsSvg(const QList<QCustomPlot*>& plots, const QString& path, const QString& title) {
+  if (plots.isEmpty()) return false;
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  const QSize size = sideBySide(plots);
+  QSvgGenerator generator;
+  generator.setOutputDevice(&file);
+  generator.setSize(size);
+  generator.setViewBox(QRect(QPoint(0, 0), size));
+  generator.setTitle(title);
+  return paintSideBySide(generator, plots, size) && file.commit();
+}
+
+bool savePlotsPdf(const QList<QCustomPlot*>& plots, const QString& path) {
+  if (plots.isEmpty()) return false;
+  const QString partial = path + ".part";
+  const QSize size = sideBySide(plots);
+  bool painted = false;
+  {
+    QPdfWriter writer(partial);
+    writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setCreator("Attention Studio");
+    painted = paintSideBySide(writer, plots, size);
+  }
+  if (!painted ||
+      std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(path).constData()) != 0) {
     QFile::remove(partial);
     return false;
   }

@@ -1049,6 +1049,11 @@ void TestInferenceWorkspaces::explainShowsTheCliScoresSideBySide() {
   QVERIFY(panel->saveSvg(svg));
   QVERIFY(panel->savePdf(pdf));
   QVERIFY(QFileInfo(svg).size() > 1000);
+  QFile svg_file(svg);
+  QVERIFY(svg_file.open(QIODevice::ReadOnly));
+  const int two_wide = panel->firstView()->plot()->width() + panel->secondView()->plot()->width();
+  const QByteArray svg_text = svg_file.readAll();
+  QVERIFY2(svg_text.contains(QString("viewBox=\"0 0 %1 ").arg(two_wide).toUtf8()), svg_text.left(300).constData());
   QFile pdf_file(pdf);
   QVERIFY(pdf_file.open(QIODevice::ReadOnly));
   QVERIFY(pdf_file.read(5) == "%PDF-");
@@ -1056,8 +1061,11 @@ void TestInferenceWorkspaces::explainShowsTheCliScoresSideBySide() {
                         QFile f(tmp_.filePath("explanation.json"));
                         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
                       }()).object();
-  QCOMPARE(beside["method"].toString(), QString("ig"));
-  QVERIFY(beside["words"].isObject());
+  const auto both = beside["explanations"].toArray();  // the two maps' numbers
+  QCOMPARE(both.size(), 2);
+  QCOMPARE(both[0].toObject()["method"].toString(), QString("ig"));
+  QCOMPARE(both[1].toObject()["method"].toString(), QString("attention"));
+  QVERIFY(both[0].toObject()["words"].isObject());
   QVERIFY(QFileInfo::exists(tmp_.filePath("explanation-pdf.json")));
 }
 
