@@ -799,10 +799,6 @@ layer %2</translation>
         <translation>Export…</translation>
     </message>
     <message>
-        <source>The first map as SVG or PDF, its numbers beside it as JSON</source>
-        <translation>The first map as SVG or PDF, its numbers beside it as JSON</translation>
-    </message>
-    <message>
         <source>Method</source>
         <translation>Method</translation>
     </message>
@@ -889,6 +885,14 @@ layer %2</translation>
     <message>
         <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
         <translation>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</translation>
+    </message>
+    <message>
+        <source>The maps shown, side by side, as SVG or PDF, their numbers beside them as JSON</source>
+        <translation>The maps shown, side by side, as SVG or PDF, their numbers beside them as JSON</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Explanation</translation>
     </message>
 </context>
 <context>

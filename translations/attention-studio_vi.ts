@@ -795,10 +795,6 @@ lớp %2</translation>
         <translation>Xuất…</translation>
     </message>
     <message>
-        <source>The first map as SVG or PDF, its numbers beside it as JSON</source>
-        <translation>Bản đồ thứ nhất dạng SVG hoặc PDF, các con số của nó bên cạnh dạng JSON</translation>
-    </message>
-    <message>
         <source>Method</source>
         <translation>Phương pháp</translation>
     </message>
@@ -885,6 +881,14 @@ lớp %2</translation>
     <message>
         <source>integrated gradients: each row adds up to its change in log-probability from the baseline within %1 (the largest change is %2); more steps close the gap</source>
         <translation>gradient tích phân: tổng mỗi hàng bằng mức thay đổi log-xác suất so với đường cơ sở, sai lệch tối đa %1 (mức thay đổi lớn nhất là %2); thêm bước sẽ thu hẹp sai lệch</translation>
+    </message>
+    <message>
+        <source>The maps shown, side by side, as SVG or PDF, their numbers beside them as JSON</source>
+        <translation>Các bản đồ đang hiển thị, đặt cạnh nhau, dạng SVG hoặc PDF, các con số bên cạnh dạng JSON</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Lời giải thích</translation>
     </message>
 </context>
 <context>
