@@ -90,8 +90,10 @@ bool savePlotsPdf(const QList<QCustomPlot*>& plots, const QString& path) {
   const QSize size = sideBySide(plots);
   bool painted = false;
   {
+    // At the screen's 96 dots an inch, a page of the charts' size in pixels: text keeps its size.
     QPdfWriter writer(partial);
-    writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point, QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     writer.setCreator("Attention Studio");
     painted = paintSideBySide(writer, plots, size);
