@@ -21,6 +21,7 @@ struct ExplanationView {
   QVector<float> scores;        // T × (S + T), row-major: the source's columns, then the prefix's
   QVector<float> probabilities;  // a row each: the predicted piece's
   QVector<float> delta, gap;     // ig: f(input) - f(baseline) and what the scores miss of it
+  int layer = -1, head = -1;     // attention: as asked (layer -1 the last, -2 every layer; head -1 the mean)
   int contrastRow = -1;          // with a contrast: its row, and the alternative piece
   QString contrastPiece;
 

@@ -55,6 +55,8 @@ ExplanationReply explainSentence(const model::Translator& translator, const std:
     v.probabilities = toQVector(e.attribution.probabilities);
     v.delta = toQVector(e.attribution.delta);
     v.gap = toQVector(e.attribution.gap);
+    v.layer = request.layer;
+    v.head = request.head;
     v.contrastRow = int(e.options.contrast_row);
     v.contrastPiece = QString::fromStdString(e.contrast_piece);
     if (reply.views.isEmpty()) reply.translation = QString::fromStdString(e.translation);

@@ -894,6 +894,38 @@ layer %2</translation>
         <source>Explanation</source>
         <translation>Explanation</translation>
     </message>
+    <message>
+        <source>Attention: the decoder layer whose cross- and self-attention are shown</source>
+        <translation>Attention: the decoder layer whose cross- and self-attention are shown</translation>
+    </message>
+    <message>
+        <source>Attention of</source>
+        <translation>Attention of</translation>
+    </message>
+    <message>
+        <source>the last layer</source>
+        <translation>the last layer</translation>
+    </message>
+    <message>
+        <source>every layer (mean)</source>
+        <translation>every layer (mean)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>layer %1</translation>
+    </message>
+    <message>
+        <source>mean of the heads</source>
+        <translation>mean of the heads</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>head %1</translation>
+    </message>
+    <message>
+        <source> — %1, %2</source>
+        <translation> — %1, %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FaithfulnessPanel</name>

@@ -890,6 +890,38 @@ lớp %2</translation>
         <source>Explanation</source>
         <translation>Lời giải thích</translation>
     </message>
+    <message>
+        <source>Attention: the decoder layer whose cross- and self-attention are shown</source>
+        <translation>Attention: lớp giải mã có cross- và self-attention được hiển thị</translation>
+    </message>
+    <message>
+        <source>Attention of</source>
+        <translation>Attention của</translation>
+    </message>
+    <message>
+        <source>the last layer</source>
+        <translation>lớp cuối</translation>
+    </message>
+    <message>
+        <source>every layer (mean)</source>
+        <translation>mọi lớp (trung bình)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>lớp %1</translation>
+    </message>
+    <message>
+        <source>mean of the heads</source>
+        <translation>trung bình các đầu</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>đầu %1</translation>
+    </message>
+    <message>
+        <source> — %1, %2</source>
+        <translation> — %1, %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FaithfulnessPanel</name>

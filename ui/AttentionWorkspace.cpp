@@ -288,6 +288,7 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
   frame_step_ = -1;
   ablation_->setSubject(last_model_, view.source, last_settings_, view.encoderLayers, view.decoderLayers, view.heads);
   beam_->setSubject(last_model_, view.source, last_settings_);
+  explain_->setModelShape(view.decoderLayers, view.heads);
   if (views_->currentWidget() == explain_) explain_->explainIfStale();
   present(view, tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
                    "tokens · %7+%8 layers, %9 heads</small>")

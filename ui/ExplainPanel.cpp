@@ -66,6 +66,14 @@ ExplainPanel::ExplainPanel(app::TranslationService* service, QWidget* parent) : 
   row->addWidget(words_);
   row->addWidget(new QLabel(tr("Steps"), this));
   row->addWidget(steps_);
+  layer_ = new QComboBox(this);
+  layer_->setObjectName("AttentionLayer");
+  head_ = new QComboBox(this);
+  head_->setObjectName("AttentionHead");
+  layer_->setToolTip(tr("Attention: the decoder layer whose cross- and self-attention are shown"));
+  row->addWidget(new QLabel(tr("Attention of"), this));
+  row->addWidget(layer_);
+  row->addWidget(head_);
   row->addStretch(1);
   row->addWidget(explain_);
   row->addWidget(export_);
@@ -121,7 +129,26 @@ ExplainPanel::ExplainPanel(app::TranslationService* service, QWidget* parent) : 
     explain_->setEnabled(true);
     Q_EMIT errorOccurred(message);
   });
+  setModelShape(0, 0);
   updateControls();
+}
+
+void ExplainPanel::setModelShape(int decoder_layers, int heads) {
+  const int layer = layer_->count() ? layer_->currentData().toInt() : -1;
+  const int head = head_->count() ? head_->currentData().toInt() : -1;
+  layer_->clear();
+  layer_->addItem(tr("the last layer"), -1);
+  layer_->addItem(tr("every layer (mean)"), -2);
+  for (int l = 0; l < decoder_layers; ++l) layer_->addItem(tr("layer %1").arg(l + 1), l);
+  head_->clear();
+  head_->addItem(tr("mean of the heads"), -1);
+  for (int h = 0; h < heads; ++h) head_->addItem(tr("head %1").arg(h + 1), h);
+  setAttentionLayerHead(layer, head);
+}
+
+void ExplainPanel::setAttentionLayerHead(int layer, int head) {
+  layer_->setCurrentIndex(std::max(0, layer_->findData(layer)));
+  head_->setCurrentIndex(std::max(0, head_->findData(head)));
 }
 
 void ExplainPanel::setSources(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings,
@@ -157,6 +184,9 @@ void ExplainPanel::updateControls() {
   contrast_row_->setEnabled(contrastable && contrast_row_->count() > 0);
   contrast_word_->setEnabled(contrastable);
   steps_->setEnabled(first_->currentData() == "ig" || second_->currentData() == "ig");
+  const bool attention = first_->currentData() == "attention" || second_->currentData() == "attention";
+  layer_->setEnabled(attention);
+  head_->setEnabled(attention);
 }
 
 void ExplainPanel::explain() {
@@ -169,6 +199,8 @@ void ExplainPanel::explain() {
   const QString second = second_->currentData().toString();
   if (!second.isEmpty() && second != request.methods.front()) request.methods << second;
   request.steps = steps_->value();
+  request.layer = layer_->currentData().toInt();
+  request.head = head_->currentData().toInt();
   request.contrast = contrastText();
   if (request.text.isEmpty()) {
     caption_->setText(tr("Type a sentence above, then Explain."));
@@ -261,6 +293,12 @@ void ExplainPanel::draw() {
     views[i]->setTitles(tr("input: source, then [the translation so far]"), tr("predicted"), scaleTitle(v.method),
                         tr("predicted"), tr("input"));
     QString title = app::explanationMethodTitle(v.method);
+    if (v.method == "attention")
+      title += tr(" — %1, %2")
+                   .arg(v.layer == -1   ? tr("the last layer")
+                        : v.layer == -2 ? tr("every layer (mean)")
+                                        : tr("layer %1").arg(v.layer + 1),
+                        v.head == -1 ? tr("mean of the heads") : tr("head %1").arg(v.head + 1));
     if (v.contrastRow >= 0)
       title += tr(" — row %1: “%2” rather than “%3”")
                    .arg(v.contrastRow)

@@ -45,6 +45,11 @@ class ExplainPanel : public QWidget {
   void setMethods(const QString& first, const QString& second);
   void setMergeWords(bool merge);
   void setSteps(int steps);
+  // The model's decoder layers and heads, for the attention method's choice
+  // of a layer and a head (the explorer passes them from its view).
+  void setModelShape(int decoder_layers, int heads);
+  // layer: from 0, -1 the last, -2 the mean of all; head: from 0, -1 the mean.
+  void setAttentionLayerHead(int layer, int head);
   // A contrast at output piece `row` (as the last reply's rows count) against
   // `word`; an empty word clears it.
   void setContrast(int row, const QString& word);
@@ -86,6 +91,8 @@ class ExplainPanel : public QWidget {
   QComboBox* second_;
   QCheckBox* words_;
   QSpinBox* steps_;
+  QComboBox* layer_;
+  QComboBox* head_;
   QComboBox* contrast_row_;
   QLineEdit* contrast_word_;
   QPushButton* explain_;

@@ -1010,12 +1010,25 @@ void TestInferenceWorkspaces::explainShowsTheCliScoresSideBySide() {
     }
   // Attention beside it: each row's source weights sum to 1.
   QVERIFY(panel->secondView()->isVisible());
-  const auto& a = reply.views[1];
+  const app::ExplanationView a = reply.views[1];
   for (int r = 0; r < a.rows(); ++r) {
     double sum = 0;
     for (int c = 0; c < S; ++c) sum += a.score(r, c);
     QVERIFY(std::abs(sum - 1.0) < 1e-4);
   }
+  // Layer 1, head 2 instead of the last layer's mean: that head's cross-attention, as the explorer's map has it.
+  panel->setAttentionLayerHead(0, 1);
+  panel->explain();
+  QVERIFY(explained.wait(60000));
+  const auto head = panel->reply().views[1];
+  QCOMPARE(head.layer, 0);
+  QCOMPARE(head.head, 1);
+  const auto& shown = explorer.view();
+  for (int r = 0; r < head.rows(); ++r)
+    for (int c = 0; c < S; ++c)
+      QVERIFY(std::abs(head.score(r, c) - shown.weight(Kind::Cross, 0, 1, r, c)) < 1e-5);
+  QVERIFY(panel->secondView()->plot()->xAxis2->label().contains("head 2"));
+  panel->setAttentionLayerHead(-1, -1);
   QVERIFY2(panel->caption().contains("integrated gradients"), qPrintable(panel->caption()));
 
   // Words: rows and columns merged, each word's sum kept.
