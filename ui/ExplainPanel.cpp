@@ -236,7 +236,7 @@ void ExplainPanel::showReply(const app::ExplanationReply& reply) {
 
 AttentionMatrix ExplainPanel::explanationMatrix(const app::ExplanationView& view, bool merge_words) {
   AttentionMatrix m;
-  const int S = int(view.sourcePieces.size()), T = int(view.prefixPieces.size());
+  const int S = int(view.sourcePieces.size());
   auto groups = [&](const QStringList& pieces) {
     if (merge_words) return wordGroups(pieces);
     QVector<QVector<int>> single;
@@ -279,7 +279,6 @@ AttentionMatrix ExplainPanel::explanationMatrix(const app::ExplanationView& view
       m.values[qsizetype(r) * m.columns + c] = sum / double(rows[r].size());
       m.masked[qsizetype(r) * m.columns + c] = all_unseen;
     }
-  (void)T;
   return m;
 }
 
