@@ -17,13 +17,6 @@ bool isSpecial(const QString& piece) {
   return piece == "<s>" || piece == "</s>" || piece == "<pad>" || piece == "<unk>";
 }
 
-QString wordLabel(const QStringList& pieces, const QVector<int>& group) {
-  QString word;
-  for (int i : group) word += pieces[i];
-  if (word.startsWith(QChar(0x2581))) word.remove(0, 1);
-  return word;
-}
-
 }  // namespace
 
 QString attentionKindName(Kind kind) {
@@ -51,6 +44,13 @@ QImage thumbnail(const AttentionMatrix& m, int cell) {
   return image;
 }
 
+
+QString wordLabel(const QStringList& pieces, const QVector<int>& group) {
+  QString word;
+  for (int i : group) word += pieces[i];
+  if (word.startsWith(QChar(0x2581))) word.remove(0, 1);
+  return word;
+}
 
 QVector<QVector<int>> wordGroups(const QStringList& pieces) {
   QVector<QVector<int>> groups;

@@ -26,6 +26,8 @@ struct AttentionMatrix {
 // Groups of consecutive pieces that form one word: a piece starting with
 // "▁" or a special token ("<s>", "</s>", "<pad>", "<unk>") opens a group.
 QVector<QVector<int>> wordGroups(const QStringList& pieces);
+// A group's pieces joined, without the word-start mark ("▁tập" -> "tập").
+QString wordLabel(const QStringList& pieces, const QVector<int>& group);
 
 // The matrix of one map (head = -1: the mean over heads), optionally with
 // pieces merged into words (weights summed over a word's keys, averaged

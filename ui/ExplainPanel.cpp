@@ -244,24 +244,19 @@ AttentionMatrix ExplainPanel::explanationMatrix(const app::ExplanationView& view
     return single;
   };
   const auto rows = groups(view.predictedPieces), source = groups(view.sourcePieces), prefix = groups(view.prefixPieces);
-  auto label = [](const QStringList& pieces, const QVector<int>& g) {
-    QString word;
-    for (int i : g) word += pieces[i];
-    return shown(word);
-  };
   // Columns: each group's pieces and its first column (source columns, then the prefix's after S).
   QVector<QVector<int>> columns;
   for (const auto& g : source) {
     columns.push_back(g);
-    m.columnLabels << label(view.sourcePieces, g);
+    m.columnLabels << wordLabel(view.sourcePieces, g);
   }
   for (const auto& g : prefix) {
     QVector<int> shifted;
     for (int i : g) shifted << S + i;
     columns.push_back(shifted);
-    m.columnLabels << "[" + label(view.prefixPieces, g) + "]";
+    m.columnLabels << "[" + wordLabel(view.prefixPieces, g) + "]";
   }
-  for (const auto& g : rows) m.rowLabels << label(view.predictedPieces, g);
+  for (const auto& g : rows) m.rowLabels << wordLabel(view.predictedPieces, g);
   m.rows = int(rows.size());
   m.columns = int(columns.size());
   m.values.fill(0.0, qsizetype(m.rows) * m.columns);
