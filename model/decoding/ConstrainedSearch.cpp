@@ -7,6 +7,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "model/decoding/StepDecoder.h"
+
 namespace studio::model {
 
 namespace {
@@ -99,10 +101,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
                                   " is not an output piece of this model");
 
   // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
-  const auto device = src.device();
-  auto memory = model->encode(src).expand({K, -1, -1}).contiguous();
-  auto beam_src = src.expand({K, -1}).contiguous();
-  DecoderCache cache;
+  StepDecoder decoder(model, src, K, options);
   std::vector<Beam> beams(static_cast<size_t>(K));
   for (auto& b : beams) b.starts.assign(terms.size(), -1);
   beams[0].log_p = 0.0;
@@ -123,9 +122,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
   };
 
   for (int64_t step = 0; step < max_length; ++step) {
-    auto tokens = torch::tensor(last, torch::kLong).to(device);
-    auto hidden = model->decodeStep(tokens, memory, beam_src, cache);
-    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(-1).to(torch::kCPU).contiguous();  // [K, V]
+    auto logp = decoder.logProbabilities(last);  // [K, V]
     auto logp_a = logp.accessor<float, 2>();
     const bool forced = step < int64_t(options.prefix.size());
 
@@ -237,7 +234,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       last[i] = o.pad_id;
     }
     beams = std::move(rows);
-    cache.reorder(torch::tensor(index, torch::kLong).to(device));
+    decoder.reorder(index, std::vector<int64_t>(size_t(K), 0));
   }
 
   // Those that placed more terms first (only hypotheses cut at the maximum

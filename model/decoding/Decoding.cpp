@@ -6,6 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "model/decoding/StepDecoder.h"
+
 namespace studio::model {
 
 void DecodingOptions::validate() const {
@@ -27,6 +29,48 @@ int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, i
   return std::max<int64_t>(1, std::min(wanted, model_max_length - 1));
 }
 
+namespace {
+
+// The best `width` of alive[k] + logp[k][v] over one sentence's K rows (as
+// topk over the [K * V] sums would give them, in float), best first, into
+// scores/index (index k * V + v); -inf past the finite ones. `blocked` (or
+// -1): a token no row may take now; `forced` (or -1): the only one it may.
+void bestContinuations(const float* logp, const double* alive, int64_t K, int64_t V, int64_t width, int64_t blocked,
+                       int64_t forced, float* scores, int64_t* index) {
+  const float minus_inf = -std::numeric_limits<float>::infinity();
+  std::fill(scores, scores + width, minus_inf);
+  std::fill(index, index + width, int64_t(0));
+  int64_t filled = 0;
+  auto offer = [&](float score, int64_t at) {
+    if (!(score > minus_inf)) return;
+    if (filled == width && !(score > scores[width - 1])) return;
+    int64_t j = filled < width ? filled++ : width - 1;
+    for (; j > 0 && score > scores[j - 1]; --j) {  // ties keep the earlier candidate first
+      scores[j] = scores[j - 1];
+      index[j] = index[j - 1];
+    }
+    scores[j] = score;
+    index[j] = at;
+  };
+  for (int64_t k = 0; k < K; ++k) {
+    const float base = float(alive[k]);
+    if (!(base > minus_inf)) continue;  // a dead slot
+    const float* row = logp + k * V;
+    if (forced >= 0) {
+      offer(base + row[forced], k * V + forced);
+      continue;
+    }
+    for (int64_t v = 0; v < V; ++v) {
+      const float score = base + row[v];
+      if (filled == width && !(score > scores[width - 1])) continue;
+      if (v == blocked) continue;
+      offer(score, k * V + v);
+    }
+  }
+}
+
+}  // namespace
+
 double lengthPenalty(double alpha, size_t length) {
   return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
 }
@@ -38,7 +82,6 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
-  const auto device = src.device();
   const double minus_inf = -std::numeric_limits<double>::infinity();
 
   std::vector<int64_t> max_length(static_cast<size_t>(B)), min_length(static_cast<size_t>(B));
@@ -68,29 +111,23 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   // do not pay for it (rows, the memory, the masks and the caches shrink).
   std::vector<int64_t> active(static_cast<size_t>(B));
   for (int64_t b = 0; b < B; ++b) active[size_t(b)] = b;
-  auto memory = model->encode(src).repeat_interleave(K, /*dim=*/0);  // [A*K, S, D]
-  auto beam_src = src.repeat_interleave(K, /*dim=*/0);                // [A*K, S]
-  auto long_options = torch::TensorOptions().dtype(torch::kLong).device(device);
-  auto prefix = torch::full({B * K, 1}, o.bos_id, long_options);     // [A*K, t+1], BOS first
-  auto token_logp = torch::zeros({B * K, 0}, torch::kFloat);          // on the CPU
+  StepDecoder decoder(model, src, K, options);
+  std::vector<int64_t> last_tokens(static_cast<size_t>(B * K), o.bos_id);  // each row's newest token
+  // Each slot's output so far (BOS left out) and its tokens' log P.
+  std::vector<std::vector<int64_t>> prefix(static_cast<size_t>(B * K));
+  std::vector<std::vector<float>> token_logp(static_cast<size_t>(B * K));
   std::vector<double> alive(static_cast<size_t>(B * K), minus_inf);   // running log P per slot
   for (int64_t b = 0; b < B; ++b) alive[size_t(b * K)] = 0.0;         // one live beam to start
 
   std::vector<std::vector<Hypothesis>> finished(static_cast<size_t>(B));
-  DecoderCache cache;
   // The trace: each live slot's node, per sentence.
   std::vector<int64_t> slot_node(static_cast<size_t>(B * K), 0);
   if (traces) traces->assign(size_t(B), BeamTrace{BeamNode{}});
 
   auto hypothesisFrom = [&](int64_t row, double log_p, bool ended, float last_prob) {
     Hypothesis h;
-    // One copy of the row each, read through pointers (not an op a token).
-    const auto tokens = prefix[row].to(torch::kCPU).contiguous();
-    const int64_t* token_data = tokens.data_ptr<int64_t>();
-    h.tokens.assign(token_data + 1, token_data + tokens.size(0));  // BOS left out
-    const auto logps = token_logp[row].contiguous();
-    const float* logp_data = logps.data_ptr<float>();
-    for (int64_t t = 0; t < logps.size(0); ++t) h.probabilities.push_back(std::exp(logp_data[t]));
+    h.tokens = prefix[size_t(row)];
+    for (const float lp : token_logp[size_t(row)]) h.probabilities.push_back(std::exp(lp));
     if (ended) h.probabilities.push_back(last_prob);
     h.log_probability = log_p;
     h.finished = ended;
@@ -100,32 +137,20 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
 
   for (int64_t step = 0; step < longest && !active.empty(); ++step) {
     const auto A = int64_t(active.size());
-    torch::Tensor hidden;
-    if (options.use_cache) {
-      hidden = model->decodeStep(prefix.select(/*dim=*/1, -1), memory, beam_src, cache);  // [A*K, D]
-    } else {
-      hidden = model->decode(prefix, memory, beam_src).select(/*dim=*/1, -1);  // [A*K, D]
-    }
-    auto logp = model->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU);  // [A*K, V]
-    auto alive_tensor = torch::tensor(alive, torch::kDouble).to(torch::kFloat).view({A * K, 1});
-    auto allowed = logp;
-    for (int64_t a = 0; a < A; ++a) {
-      if (step >= min_length[size_t(active[size_t(a)])]) continue;
-      if (allowed.is_same(logp)) allowed = logp.clone();  // too early to end
-      allowed.slice(/*dim=*/0, a * K, (a + 1) * K).select(/*dim=*/1, o.eos_id).fill_(
-          -std::numeric_limits<float>::infinity());
-    }
-    if (step < int64_t(options.prefix.size())) {
-      // A forced step: only the prefix's token may follow, at its own probability.
-      const int64_t forced = options.prefix[size_t(step)];
-      allowed = torch::full_like(logp, -std::numeric_limits<float>::infinity());
-      allowed.select(/*dim=*/1, forced).copy_(logp.select(/*dim=*/1, forced));
-    }
-    auto candidates = (alive_tensor + allowed).view({A, K * V});
+    torch::Tensor logp = decoder.logProbabilities(last_tokens);  // [A*K, V], float, on the CPU
+    // Each sentence's best 2K continuations, best first.
+    logp = logp.contiguous();
+    const float* logp_data = logp.data_ptr<float>();
     const int64_t width = std::min<int64_t>(2 * K, K * V);
-    auto [top_scores, top_index] = candidates.topk(width, /*dim=*/1);  // [A, 2K]
-    auto scores_a = top_scores.accessor<float, 2>();
-    auto index_a = top_index.accessor<int64_t, 2>();
+    std::vector<float> top_scores(static_cast<size_t>(A * width));
+    std::vector<int64_t> top_index(static_cast<size_t>(A * width));
+    const int64_t forced = step < int64_t(options.prefix.size()) ? options.prefix[size_t(step)] : -1;
+    for (int64_t a = 0; a < A; ++a)
+      bestContinuations(logp_data + a * K * V, alive.data() + a * K, K, V, width,
+                        step < min_length[size_t(active[size_t(a)])] ? o.eos_id : -1, forced,
+                        top_scores.data() + a * width, top_index.data() + a * width);
+    auto scores_a = [&](int64_t a, int64_t j) { return top_scores[size_t(a * width + j)]; };
+    auto index_a = [&](int64_t a, int64_t j) { return top_index[size_t(a * width + j)]; };
     auto logp_a = logp.accessor<float, 2>();
 
     // Per slot of this step's layout: the row it continues, its new token.
@@ -139,10 +164,10 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       for (int64_t k = 0; k < K; ++k) rows[size_t(a * K + k)] = a * K;  // placeholders
       int64_t kept = 0, j = 0;
       for (; j < width && kept < K; ++j) {
-        const double score = scores_a[a][j];
+        const double score = scores_a(a, j);
         if (!std::isfinite(score)) break;  // only dead beams are left
-        const int64_t origin = a * K + index_a[a][j] / V;
-        const int64_t token = index_a[a][j] % V;
+        const int64_t origin = a * K + index_a(a, j) / V;
+        const int64_t token = index_a(a, j) % V;
         const float token_lp = logp_a[origin][token];
         int64_t node = -1;
         if (traces) {
@@ -170,9 +195,9 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       }
       // The rest of the top 2K fell out of the beam: the explorer shows them pruned.
       for (; traces && j < width; ++j) {
-        const double score = scores_a[a][j];
+        const double score = scores_a(a, j);
         if (!std::isfinite(score)) break;
-        const int64_t origin = a * K + index_a[a][j] / V, token = index_a[a][j] % V;
+        const int64_t origin = a * K + index_a(a, j) / V, token = index_a(a, j) % V;
         (*traces)[size_t(b)].push_back({slot_node[size_t(origin)], step + 1, token, std::exp(logp_a[origin][token]),
                                         score, BeamNode::Fate::Pruned});
       }
@@ -227,26 +252,31 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
       for (int64_t slot : kept_slots) out.push_back(values[size_t(slot)]);
       return out;
     };
-    auto index = torch::tensor(origins, torch::kLong);
-    auto index_on_device = index.to(device);
-    torch::Tensor cross_index;
     if (shrinking) {
-      cross_index = torch::tensor(kept_slots, torch::kLong).to(device);
-      memory = memory.index_select(0, cross_index);
-      beam_src = beam_src.index_select(0, cross_index);
       std::vector<int64_t> next_active;
       for (int64_t a : still_active) next_active.push_back(active[size_t(a)]);
       active = std::move(next_active);
     }
-    prefix = torch::cat({identity ? prefix : prefix.index_select(0, index_on_device),
-                         torch::tensor(pick(next_tokens), torch::kLong).to(device).unsqueeze(1)},
-                        /*dim=*/1);
-    token_logp = torch::cat({identity ? token_logp : token_logp.index_select(0, index),
-                             torch::tensor(pick(next_logp)).unsqueeze(1)},
-                            /*dim=*/1);
+    std::vector<std::vector<int64_t>> next_prefix;
+    std::vector<std::vector<float>> next_token_logp;
+    for (size_t i = 0; i < origins.size(); ++i) {
+      const auto slot = size_t(kept_slots[i]);
+      next_prefix.push_back(prefix[size_t(origins[i])]);
+      next_prefix.back().push_back(next_tokens[slot]);
+      next_token_logp.push_back(token_logp[size_t(origins[i])]);
+      next_token_logp.back().push_back(next_logp[slot]);
+    }
+    prefix = std::move(next_prefix);
+    token_logp = std::move(next_token_logp);
     alive = pick(next_alive);
     slot_node = pick(next_node);
-    if (options.use_cache && !identity) cache.reorder(index_on_device, cross_index);
+    last_tokens = pick(next_tokens);
+    if (!identity) {
+      std::vector<int64_t> sentence_of_row;
+      for (int64_t b : active)
+        for (int64_t k = 0; k < K; ++k) sentence_of_row.push_back(b);
+      decoder.reorder(origins, sentence_of_row);
+    }
   }
 
   for (auto& list : finished) {

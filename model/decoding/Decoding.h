@@ -28,6 +28,12 @@ struct DecodingOptions {
   // side's pieces. 0 = off.
   double min_length_ratio = 0.3;
   bool use_cache = true;          // incremental decoding with cached keys/values
+  // Which code runs the decoder's steps: Auto takes the inference engine
+  // (inference/FastDecoder.h) where it can run (the CPU, float32, with the
+  // cache, not bf16) and LibTorch's modules elsewhere; LibTorch always takes
+  // the modules (the reference the engine is tested against).
+  enum class Engine { Auto, LibTorch };
+  Engine engine = Engine::Auto;
   HeadMask head_mask;             // heads switched off while decoding (decoding/HeadMask.h)
   // Output tokens forced at the start ("what if it had said ..."): every
   // hypothesis begins with them, scored with the model's own probabilities.

@@ -10,7 +10,11 @@
 //
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
-//                                 [--profile TRACE.json]
+//                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
+//
+// --engine libtorch decodes with LibTorch's modules instead of the inference
+// engine (DecodingOptions::engine); --min-length-ratio sets the minimum
+// output length as a share of the source's pieces (0 for CTranslate2's rules).
 //
 // --profile runs the timed loop once more under LibTorch's profiler and
 // writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
@@ -41,6 +45,8 @@ int main(int argc, char** argv) {
   int64_t beam = 0, batch = 1;
   double alpha = -1;
   std::string hyp_out, profile;
+  std::string engine = "auto";
+  double min_length_ratio = -1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -56,6 +62,8 @@ int main(int argc, char** argv) {
     else if (arg == "--bf16") bf16 = true;
     else if (arg == "--hyp-out") hyp_out = value();
     else if (arg == "--profile") profile = value();
+    else if (arg == "--engine") engine = value();
+    else if (arg == "--min-length-ratio") min_length_ratio = std::stod(value());
     else {
       std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
                            "[--threads N] [--device auto|cpu|cuda] [--json]\n");
@@ -78,6 +86,9 @@ int main(int argc, char** argv) {
       options.beam_size = beam;
       options.bf16 = bf16;
       if (alpha >= 0) options.length_penalty = alpha;
+      if (min_length_ratio >= 0) options.min_length_ratio = min_length_ratio;
+      if (engine == "libtorch") options.engine = model::DecodingOptions::Engine::LibTorch;
+      else if (engine != "auto") throw std::invalid_argument("--engine: auto or libtorch, not '" + engine + "'");
       batch = std::max<int64_t>(1, batch);
       auto chunk = [&](size_t first) {
         return std::vector<std::string>(lines.begin() + long(first),
@@ -105,7 +116,8 @@ int main(int argc, char** argv) {
       }
       std::cout << nlohmann::json{{"engine", "attention-studio"}, {"libtorch", TORCH_VERSION},
                                   {"beam", beam}, {"batch", batch}, {"bf16", bf16},
-                                  {"alpha", options.length_penalty}, {"sentences", lines.size()},
+                                  {"alpha", options.length_penalty}, {"decoder_engine", engine},
+                                  {"sentences", lines.size()},
                                   {"output_pieces", pieces}, {"seconds", seconds},
                                   {"output_pieces_per_s", double(pieces) / seconds},
                                   {"threads", at::get_num_threads()}, {"device", device.str()}}

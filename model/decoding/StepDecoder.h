@@ -1,0 +1,46 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/Transformer.h"
+#include "model/decoding/Decoding.h"
+#include "model/inference/FastDecoder.h"
+
+// The decoder's steps as a search sees them: feed each row (hypothesis) its
+// newest token, get the log-probabilities of the next one, then say which
+// rows go on. Runs on the inference engine (inference/FastDecoder.h) where
+// DecodingOptions::engine and the model allow, else on LibTorch's modules
+// with the key/value cache (or without it, when use_cache is off). Every
+// search (beamSearch(), constrainedSearch()) decodes through this.
+namespace studio::model {
+
+class StepDecoder {
+ public:
+  // Encodes src [B, S] (on the model's device); `rows_per_sentence` rows a
+  // sentence to start, row r for sentence r / rows_per_sentence.
+  StepDecoder(Transformer& model, const torch::Tensor& src, int64_t rows_per_sentence,
+              const DecodingOptions& options);
+
+  // tokens: each row's newest token -> log-probabilities of the next [rows,
+  // V], float32, contiguous, on the CPU; valid until the next call.
+  torch::Tensor logProbabilities(const std::vector<int64_t>& tokens);
+
+  // The next layout: row i continues row origin[i] and belongs to sentence
+  // sentence[i] (an index into the src given at the start).
+  void reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence);
+
+  bool usesEngine() const { return engine_.has_value(); }
+
+ private:
+  Transformer model_;
+  bool use_cache_ = true;
+  std::optional<inference::FastDecoder> engine_;
+  // The LibTorch path: one memory a row, the cache, and (without the cache) each row's tokens so far.
+  torch::Tensor memory_, src_rows_, prefix_;
+  DecoderCache cache_;
+  std::vector<int64_t> sentence_;
+};
+
+}  // namespace studio::model

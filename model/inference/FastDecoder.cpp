@@ -1,0 +1,244 @@
+#include "model/inference/FastDecoder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <ATen/Parallel.h>
+
+#include "model/inference/Kernels.h"
+
+namespace studio::model::inference {
+
+namespace {
+
+// Rows are split among LibTorch's threads when there are enough of them for
+// the split to pay (a batch of beams), else one thread does them all.
+template <typename F>
+void forRows(int64_t rows, int64_t work_per_row, const F& f) {
+  const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(1, work_per_row));
+  at::parallel_for(0, rows, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) f(r);
+  });
+}
+
+}  // namespace
+
+bool FastDecoder::supports(TransformerImpl& model) {
+  if (model.is_training()) return false;
+  const auto& weight = model.embeddingWeight();
+  return weight.device().is_cpu() && weight.scalar_type() == torch::kFloat && model.options().headDim() <= 1024;
+}
+
+FastDecoder::FastDecoder(Transformer model, const HeadMask& mask) : model_(std::move(model)) {
+  const auto& o = model_->options();
+  mask.validate(o);
+  d_ = o.d_model;
+  heads_ = o.heads;
+  dh_ = o.headDim();
+  ff_ = o.d_ff;
+  vocab_ = o.vocab_size;
+  max_positions_ = o.max_length;
+  pad_id_ = o.pad_id;
+  pre_norm_ = o.norm_position == NormPosition::Pre;
+  embedding_scale_ = float(std::sqrt(double(d_)));
+  weights_ = packedModel(model_);
+  for (int64_t i = 0; i < o.decoder_layers; ++i) {
+    Layer layer;
+    layer.self_keep.assign(size_t(heads_), 1.0f);
+    layer.cross_keep.assign(size_t(heads_), 1.0f);
+    for (int64_t h = 0; h < heads_; ++h) {
+      if (mask.isOff(AttentionKind::DecoderSelf, i, h)) layer.self_keep[size_t(h)] = 0.0f;
+      if (mask.isOff(AttentionKind::Cross, i, h)) layer.cross_keep[size_t(h)] = 0.0f;
+    }
+    layers_.push_back(std::move(layer));
+  }
+}
+
+void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence) {
+  auto mem = memory.to(torch::kCPU, torch::kFloat).contiguous();
+  auto source = src.to(torch::kCPU, torch::kLong).contiguous();
+  sentences_ = mem.size(0);
+  source_length_ = mem.size(1);
+  rows_ = sentences_ * rows_per_sentence;
+  steps_ = 0;
+  capacity_ = 0;
+  // The source's pieces, sentence after sentence (pads are masked keys: left out).
+  const int64_t S = source_length_;
+  const int64_t* ids = source.data_ptr<int64_t>();
+  const float* all = mem.data_ptr<float>();
+  std::vector<float> rows;
+  first_.assign(size_t(sentences_) + 1, 0);
+  for (int64_t b = 0; b < sentences_; ++b) {
+    first_[size_t(b)] = int64_t(rows.size()) / d_;
+    for (int64_t s = 0; s < S; ++s)
+      if (ids[b * S + s] != pad_id_) rows.insert(rows.end(), all + (b * S + s) * d_, all + (b * S + s + 1) * d_);
+  }
+  const int64_t M = int64_t(rows.size()) / d_;
+  first_[size_t(sentences_)] = M;
+  row_sentence_.resize(size_t(rows_));
+  for (int64_t r = 0; r < rows_; ++r) row_sentence_[size_t(r)] = r / rows_per_sentence;
+  std::vector<float> kv(size_t(M * 2 * d_));
+  for (size_t i = 0; i < layers_.size(); ++i) {
+    auto& layer = layers_[i];
+    const auto& w = weights_->layers[i];
+    linear(rows.data(), M, d_, w.kv_w, 2 * d_, w.kv_b, kv.data());
+    layer.cross_keys_t.resize(size_t(M * d_));
+    layer.cross_values.resize(size_t(M * d_));
+    transposeKeys(kv.data(), 2 * d_, 0, d_, first_, heads_, dh_, layer.cross_keys_t.data(), layer.cross_values.data());
+    layer.cache.clear();
+    layer.spare.clear();
+  }
+}
+
+void FastDecoder::growCache(int64_t needed) {
+  if (needed <= capacity_) return;
+  const int64_t capacity = std::max<int64_t>({needed, 2 * capacity_, 16});
+  const int64_t width = 2 * d_;
+  for (auto& layer : layers_) {
+    std::vector<float> grown(size_t(rows_ * capacity * width));
+    for (int64_t r = 0; r < rows_; ++r)
+      std::copy_n(layer.cache.data() + r * capacity_ * width, steps_ * width, grown.data() + r * capacity * width);
+    layer.cache = std::move(grown);
+    layer.spare.clear();
+  }
+  capacity_ = capacity;
+}
+
+void FastDecoder::attendSelf(Layer& layer, const float* qkv, float* context) {
+  const int64_t width = 2 * d_, count = steps_ + 1;
+  const float scale = float(1.0 / std::sqrt(double(dh_)));
+  forRows(rows_, heads_ * count * dh_, [&](int64_t r) {
+    const float* row_cache = layer.cache.data() + r * capacity_ * width;
+    float* scores = scores_.data() + r * std::max(capacity_, source_length_);
+    for (int64_t h = 0; h < heads_; ++h)
+      attendOneQuery(qkv + r * 3 * d_ + h * dh_, row_cache + h * dh_, row_cache + d_ + h * dh_, width, count,
+                     nullptr, dh_, scale, layer.self_keep[size_t(h)], scores, context + r * d_ + h * dh_);
+  });
+}
+
+void FastDecoder::attendCross(Layer& layer, const float* queries, float* context) {
+  const float scale = float(1.0 / std::sqrt(double(dh_)));
+  forRows(rows_, heads_ * source_length_ * dh_, [&](int64_t r) {
+    const auto b = size_t(row_sentence_[size_t(r)]);
+    const int64_t count = first_[b + 1] - first_[b];
+    float* scores = scores_.data() + r * std::max(capacity_, source_length_);
+    for (int64_t h = 0; h < heads_; ++h) {
+      const int64_t block = first_[b] * d_ + h * count * dh_;
+      attendOneQueryKeysTransposed(queries + r * d_ + h * dh_, layer.cross_keys_t.data() + block,
+                                   layer.cross_values.data() + block, count, nullptr, dh_, scale,
+                                   layer.cross_keep[size_t(h)], scores, context + r * d_ + h * dh_);
+    }
+  });
+}
+
+torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
+  if (int64_t(tokens.size()) != rows_)
+    throw std::logic_error("FastDecoder::step: " + std::to_string(tokens.size()) + " tokens for " +
+                           std::to_string(rows_) + " rows");
+  if (steps_ >= max_positions_)
+    throw std::length_error("decoding past the model's max_length (" + std::to_string(max_positions_) + ")");
+  growCache(steps_ + 1);
+  const int64_t R = rows_, D = d_, width = 2 * d_;
+  x_.resize(size_t(R * D));
+  h_.resize(size_t(R * D));
+  qkv_.resize(size_t(R * 3 * D));
+  context_.resize(size_t(R * D));
+  projected_.resize(size_t(R * D));
+  ffn_.resize(size_t(R * ff_));
+  logits_.resize(size_t(R * vocab_));
+  scores_.resize(size_t(R * std::max(capacity_, source_length_)));
+
+  // The embedding: sqrt(D) * E[token] + PE[position].
+  const auto& weights = *weights_;
+  const float* pe = weights.positions + steps_ * D;
+  for (int64_t r = 0; r < R; ++r) {
+    const int64_t token = tokens[size_t(r)];
+    if (token < 0 || token >= vocab_) throw std::out_of_range("token id " + std::to_string(token) + " out of range");
+    const float* e = weights.embedding + token * D;
+    float* x = x_.data() + r * D;
+    for (int64_t i = 0; i < D; ++i) x[i] = e[i] * embedding_scale_ + pe[i] * weights.position_scale;
+  }
+
+  float* x = x_.data();
+  float* h = h_.data();
+  for (size_t l = 0; l < layers_.size(); ++l) {
+    auto& layer = layers_[l];
+    const auto& w = weights.layers[l];
+    // Self-attention over the cache, this position's key and value appended.
+    const float* in = x;
+    if (pre_norm_) {
+      layerNorm(x, nullptr, R, D, w.norm1_g, w.norm1_b, eps_, h);
+      in = h;
+    }
+    w.qkv.apply(in, R, qkv_.data());
+    for (int64_t r = 0; r < R; ++r)
+      std::copy_n(qkv_.data() + r * 3 * D + D, width, layer.cache.data() + (r * capacity_ + steps_) * width);
+    attendSelf(layer, qkv_.data(), context_.data());
+    w.self_out.apply(context_.data(), R, projected_.data());
+    if (pre_norm_) addInPlace(x, projected_.data(), R * D);
+    else layerNorm(x, projected_.data(), R, D, w.norm1_g, w.norm1_b, eps_, x);
+
+    // Cross-attention over the sentence's memory.
+    in = x;
+    if (pre_norm_) {
+      layerNorm(x, nullptr, R, D, w.norm2_g, w.norm2_b, eps_, h);
+      in = h;
+    }
+    float* queries = pre_norm_ ? projected_.data() : h;  // whichever is free
+    w.q.apply(in, R, queries);
+    attendCross(layer, queries, context_.data());
+    w.cross_out.apply(context_.data(), R, projected_.data());
+    if (pre_norm_) addInPlace(x, projected_.data(), R * D);
+    else layerNorm(x, projected_.data(), R, D, w.norm2_g, w.norm2_b, eps_, x);
+
+    // The feed-forward.
+    in = x;
+    if (pre_norm_) {
+      layerNorm(x, nullptr, R, D, w.norm3_g, w.norm3_b, eps_, h);
+      in = h;
+    }
+    w.ffn1.apply(in, R, ffn_.data());
+    reluInPlace(ffn_.data(), R * ff_);
+    w.ffn2.apply(ffn_.data(), R, projected_.data());
+    if (pre_norm_) addInPlace(x, projected_.data(), R * D);
+    else layerNorm(x, projected_.data(), R, D, w.norm3_g, w.norm3_b, eps_, x);
+  }
+  const float* last = x;
+  if (pre_norm_) {
+    layerNorm(x, nullptr, R, D, weights.final_g, weights.final_b, eps_, h);
+    last = h;
+  }
+  // The tied output projection, then LibTorch's log-softmax (one call for
+  // the batch, the reference path's own rounding).
+  weights.output.apply(last, R, logits_.data());
+  logp_.resize(size_t(R * vocab_));
+  auto logp = torch::from_blob(logp_.data(), {R, vocab_}, torch::kFloat);
+  at::_log_softmax_out(logp, torch::from_blob(logits_.data(), {R, vocab_}, torch::kFloat), /*dim=*/1, false);
+  ++steps_;
+  return logp;
+}
+
+void FastDecoder::reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence) {
+  if (origin.size() != sentence.size()) throw std::logic_error("FastDecoder::reorder: sizes differ");
+  const auto rows = int64_t(origin.size());
+  for (const auto o : origin)
+    if (o < 0 || o >= rows_) throw std::logic_error("FastDecoder::reorder: row " + std::to_string(o) + " out of range");
+  bool identity = rows == rows_;
+  for (int64_t i = 0; identity && i < rows; ++i) identity = origin[size_t(i)] == i;
+  if (!identity) {
+    const int64_t width = 2 * d_;
+    for (auto& layer : layers_) {
+      layer.spare.resize(size_t(std::max(rows, rows_) * capacity_ * width));
+      for (int64_t i = 0; i < rows; ++i)
+        std::copy_n(layer.cache.data() + origin[size_t(i)] * capacity_ * width, steps_ * width,
+                    layer.spare.data() + i * capacity_ * width);
+      std::swap(layer.cache, layer.spare);
+    }
+  }
+  rows_ = rows;
+  row_sentence_ = sentence;
+}
+
+}  // namespace studio::model::inference

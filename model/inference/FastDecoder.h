@@ -1,0 +1,75 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/Transformer.h"
+#include "model/decoding/HeadMask.h"
+#include "model/inference/PackedModel.h"
+
+// The inference engine's decoder step on the CPU: what Transformer::
+// decodeStep() + project() + log_softmax compute, without LibTorch's
+// operators in the loop. Each layer's step is a handful of matrix products
+// (PackedLinear.h) and plain loops for the rest (attention over the cache, norms, residuals), into buffers
+// allocated when a batch starts and reused at every step. The keys and values
+// of cross-attention are computed once a sentence, not once a beam; beam
+// reordering copies cache rows within buffers that only grow. The weights
+// are packed once a model (PackedModel.h).
+//
+// Same results as the LibTorch path to float rounding (tests: identical
+// translations); training and attention capture stay on LibTorch.
+namespace studio::model::inference {
+
+class FastDecoder {
+ public:
+  // Whether this model can decode here: on the CPU, float32, in eval mode
+  // (no dropout). The caller falls back to the LibTorch path otherwise.
+  static bool supports(TransformerImpl& model);
+
+  // Heads switched off in `mask` (decoder self- and cross-attention; the
+  // encoder's are the caller's, in encode()) add nothing, as ScopedHeadMask.
+  explicit FastDecoder(Transformer model, const HeadMask& mask = {});
+
+  // A new batch: memory [B, S, D] (the encoder's output, float, CPU), src
+  // [B, S] (its pads are blocked keys), `rows_per_sentence` rows each
+  // (the beam), row r for sentence r / rows_per_sentence.
+  void start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence);
+
+  // Feeds each row its next token (at position steps()) and returns the
+  // log-probabilities of the token after it: [rows, V], a view of a buffer
+  // that the next call overwrites.
+  torch::Tensor step(const std::vector<int64_t>& tokens);
+
+  // The next layout: row i continues row origin[i] of the current one (its
+  // cache) and belongs to sentence sentence[i] of the batch start() was given.
+  void reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence);
+
+  int64_t rows() const { return rows_; }
+  int64_t steps() const { return steps_; }
+
+ private:
+  struct Layer {
+    std::vector<float> self_keep, cross_keep;  // a factor a head
+    // The source's keys and values, pads left out (Kernels.h, transposeKeys()).
+    std::vector<float> cross_keys_t, cross_values;
+    std::vector<float> cache, spare;           // [rows, capacity, 2D]: keys then values of each position
+  };
+
+  void attendSelf(Layer& layer, const float* qkv, float* context);
+  void attendCross(Layer& layer, const float* queries, float* context);
+  void growCache(int64_t needed);
+
+  Transformer model_;  // keeps the weights alive
+  std::shared_ptr<const PackedModel> weights_;
+  int64_t d_ = 0, heads_ = 0, dh_ = 0, ff_ = 0, vocab_ = 0, max_positions_ = 0, pad_id_ = 0;
+  bool pre_norm_ = false;
+  float eps_ = 1e-5f, embedding_scale_ = 1.0f;
+  std::vector<Layer> layers_;
+
+  int64_t sentences_ = 0, source_length_ = 0, rows_ = 0, steps_ = 0, capacity_ = 0;
+  std::vector<int64_t> first_;          // [B + 1]: sentence b's source pieces are first_[b] .. first_[b + 1]
+  std::vector<int64_t> row_sentence_;   // [rows]
+  std::vector<float> x_, h_, qkv_, context_, projected_, ffn_, logits_, logp_, scores_;
+};
+
+}  // namespace studio::model::inference

@@ -1,0 +1,130 @@
+#include "model/inference/PackedModel.h"
+
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+namespace studio::model::inference {
+
+namespace {
+
+const float* find(const torch::OrderedDict<std::string, torch::Tensor>& all, const std::string& name) {
+  const auto* found = all.find(name);
+  if (!found) throw std::logic_error("the inference engine found no parameter '" + name + "' in the model");
+  if (!found->is_contiguous() || found->scalar_type() != torch::kFloat || !found->device().is_cpu())
+    throw std::logic_error("the inference engine needs '" + name + "' as contiguous float32 on the CPU");
+  return found->data_ptr<float>();
+}
+
+std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
+  const auto& o = model.options();
+  const int64_t D = o.d_model, F = o.d_ff;
+  const auto params = model.named_parameters(/*recurse=*/true);
+  const auto buffers = model.named_buffers(/*recurse=*/true);
+  auto packed = std::make_shared<PackedModel>();
+  packed->embedding = find(params, "embedding.weight");
+  packed->positions = find(buffers, "positional.table");
+  if (params.find("positional.scale")) packed->position_scale = params["positional.scale"].item<float>();
+  if (o.norm_position == NormPosition::Pre) {
+    packed->final_g = find(params, "decoder.final_norm.weight");
+    packed->final_b = find(params, "decoder.final_norm.bias");
+  }
+  if (o.norm_position == NormPosition::Pre) {
+    packed->encoder_final_g = find(params, "encoder.final_norm.weight");
+    packed->encoder_final_b = find(params, "encoder.final_norm.bias");
+  }
+  for (int64_t i = 0; i < o.encoder_layers; ++i) {
+    const std::string p = "encoder.layers." + std::to_string(i) + ".";
+    auto linear = [&](const std::string& name, int64_t out, int64_t in) {
+      return PackedLinear(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in);
+    };
+    PackedEncoderLayer layer;
+    layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
+    layer.out = linear("self_attn.out_proj", D, D);
+    layer.ffn1 = linear("ffn.linear1", F, D);
+    layer.ffn2 = linear("ffn.linear2", D, F);
+    layer.norm1_g = find(params, p + "norm1.weight");
+    layer.norm1_b = find(params, p + "norm1.bias");
+    layer.norm2_g = find(params, p + "norm2.weight");
+    layer.norm2_b = find(params, p + "norm2.bias");
+    packed->encoder.push_back(std::move(layer));
+  }
+  for (int64_t i = 0; i < o.decoder_layers; ++i) {
+    const std::string p = "decoder.layers." + std::to_string(i) + ".";
+    auto linear = [&](const std::string& name, int64_t out, int64_t in) {
+      return PackedLinear(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in);
+    };
+    PackedDecoderLayer layer;
+    layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
+    layer.self_out = linear("self_attn.out_proj", D, D);
+    layer.q = linear("cross_attn.q_proj", D, D);
+    layer.cross_out = linear("cross_attn.out_proj", D, D);
+    layer.ffn1 = linear("ffn.linear1", F, D);
+    layer.ffn2 = linear("ffn.linear2", D, F);
+    layer.kv_w = find(params, p + "cross_attn.kv_proj.weight");
+    layer.kv_b = find(params, p + "cross_attn.kv_proj.bias");
+    layer.norm1_g = find(params, p + "norm1.weight");
+    layer.norm1_b = find(params, p + "norm1.bias");
+    layer.norm2_g = find(params, p + "norm2.weight");
+    layer.norm2_b = find(params, p + "norm2.bias");
+    layer.norm3_g = find(params, p + "norm3.weight");
+    layer.norm3_b = find(params, p + "norm3.bias");
+    packed->layers.push_back(std::move(layer));
+  }
+  packed->output = PackedLinear(packed->embedding, nullptr, o.vocab_size, D);
+  return packed;
+}
+
+// What a packing was made from: the model (alive or not), and each
+// parameter's storage and version (in-place updates count up).
+struct Entry {
+  std::weak_ptr<TransformerImpl> model;
+  std::vector<std::pair<const void*, int64_t>> state;
+  std::shared_ptr<const PackedModel> packed;
+};
+
+std::vector<std::pair<const void*, int64_t>> stateOf(TransformerImpl& model) {
+  std::vector<std::pair<const void*, int64_t>> state;
+  for (const auto& p : model.parameters(/*recurse=*/true)) state.emplace_back(p.data_ptr(), p._version());
+  for (const auto& b : model.buffers(/*recurse=*/true)) state.emplace_back(b.data_ptr(), b._version());
+  return state;
+}
+
+}  // namespace
+
+size_t PackedModel::packedBytes() const {
+  size_t bytes = output.packedBytes();
+  for (const auto& layer : encoder)
+    for (const auto* l : {&layer.qkv, &layer.out, &layer.ffn1, &layer.ffn2}) bytes += l->packedBytes();
+  for (const auto& layer : layers)
+    for (const auto* l : {&layer.qkv, &layer.self_out, &layer.q, &layer.cross_out, &layer.ffn1, &layer.ffn2})
+      bytes += l->packedBytes();
+  return bytes;
+}
+
+std::shared_ptr<const PackedModel> packedModel(const Transformer& model) {
+  static std::mutex mutex;
+  static std::vector<Entry> entries;  // the last few models decoded with
+  constexpr size_t kKept = 4;
+  auto impl = model.ptr();
+  auto state = stateOf(*impl);
+  std::lock_guard<std::mutex> lock(mutex);
+  for (auto it = entries.begin(); it != entries.end();) {
+    if (it->model.expired()) {
+      it = entries.erase(it);
+      continue;
+    }
+    if (it->model.lock() == impl) {
+      if (it->state == state) return it->packed;
+      it = entries.erase(it);  // the same model, other weights
+      continue;
+    }
+    ++it;
+  }
+  std::shared_ptr<const PackedModel> packed = pack(*impl);
+  entries.push_back({impl, std::move(state), packed});
+  if (entries.size() > kKept) entries.erase(entries.begin());
+  return packed;
+}
+
+}  // namespace studio::model::inference
