@@ -101,7 +101,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
                                   " is not an output piece of this model");
 
   // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
-  StepDecoder decoder(model, src, K, options);
+  StepDecoder decoder(model, src, K, options, max_length);
   std::vector<Beam> beams(static_cast<size_t>(K));
   for (auto& b : beams) b.starts.assign(terms.size(), -1);
   beams[0].log_p = 0.0;

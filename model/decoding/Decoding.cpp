@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "model/decoding/BeamCandidates.h"
 #include "model/decoding/StepDecoder.h"
 
 namespace studio::model {
@@ -28,48 +29,6 @@ int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, i
   const auto wanted = int64_t(std::ceil(options.max_length_ratio * double(source_length))) + options.max_length_extra;
   return std::max<int64_t>(1, std::min(wanted, model_max_length - 1));
 }
-
-namespace {
-
-// The best `width` of alive[k] + logp[k][v] over one sentence's K rows (as
-// topk over the [K * V] sums would give them, in float), best first, into
-// scores/index (index k * V + v); -inf past the finite ones. `blocked` (or
-// -1): a token no row may take now; `forced` (or -1): the only one it may.
-void bestContinuations(const float* logp, const double* alive, int64_t K, int64_t V, int64_t width, int64_t blocked,
-                       int64_t forced, float* scores, int64_t* index) {
-  const float minus_inf = -std::numeric_limits<float>::infinity();
-  std::fill(scores, scores + width, minus_inf);
-  std::fill(index, index + width, int64_t(0));
-  int64_t filled = 0;
-  auto offer = [&](float score, int64_t at) {
-    if (!(score > minus_inf)) return;
-    if (filled == width && !(score > scores[width - 1])) return;
-    int64_t j = filled < width ? filled++ : width - 1;
-    for (; j > 0 && score > scores[j - 1]; --j) {  // ties keep the earlier candidate first
-      scores[j] = scores[j - 1];
-      index[j] = index[j - 1];
-    }
-    scores[j] = score;
-    index[j] = at;
-  };
-  for (int64_t k = 0; k < K; ++k) {
-    const float base = float(alive[k]);
-    if (!(base > minus_inf)) continue;  // a dead slot
-    const float* row = logp + k * V;
-    if (forced >= 0) {
-      offer(base + row[forced], k * V + forced);
-      continue;
-    }
-    for (int64_t v = 0; v < V; ++v) {
-      const float score = base + row[v];
-      if (filled == width && !(score > scores[width - 1])) continue;
-      if (v == blocked) continue;
-      offer(score, k * V + v);
-    }
-  }
-}
-
-}  // namespace
 
 double lengthPenalty(double alpha, size_t length) {
   return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
@@ -111,7 +70,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   // do not pay for it (rows, the memory, the masks and the caches shrink).
   std::vector<int64_t> active(static_cast<size_t>(B));
   for (int64_t b = 0; b < B; ++b) active[size_t(b)] = b;
-  StepDecoder decoder(model, src, K, options);
+  StepDecoder decoder(model, src, K, options, longest);
   std::vector<int64_t> last_tokens(static_cast<size_t>(B * K), o.bos_id);  // each row's newest token
   // Each slot's output so far (BOS left out) and its tokens' log P.
   std::vector<std::vector<int64_t>> prefix(static_cast<size_t>(B * K));
@@ -145,10 +104,9 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     std::vector<float> top_scores(static_cast<size_t>(A * width));
     std::vector<int64_t> top_index(static_cast<size_t>(A * width));
     const int64_t forced = step < int64_t(options.prefix.size()) ? options.prefix[size_t(step)] : -1;
-    for (int64_t a = 0; a < A; ++a)
-      bestContinuations(logp_data + a * K * V, alive.data() + a * K, K, V, width,
-                        step < min_length[size_t(active[size_t(a)])] ? o.eos_id : -1, forced,
-                        top_scores.data() + a * width, top_index.data() + a * width);
+    std::vector<int64_t> blocked(static_cast<size_t>(A));
+    for (int64_t a = 0; a < A; ++a) blocked[size_t(a)] = step < min_length[size_t(active[size_t(a)])] ? o.eos_id : -1;
+    bestContinuations(logp_data, alive.data(), A, K, V, width, blocked, forced, top_scores.data(), top_index.data());
     auto scores_a = [&](int64_t a, int64_t j) { return top_scores[size_t(a * width + j)]; };
     auto index_a = [&](int64_t a, int64_t j) { return top_index[size_t(a * width + j)]; };
     auto logp_a = logp.accessor<float, 2>();

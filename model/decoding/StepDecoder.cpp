@@ -1,26 +1,47 @@
 #include "model/decoding/StepDecoder.h"
 
+#include <limits>
+#include <stdexcept>
+#include <string>
+
 #include "model/inference/FastEncoder.h"
 
 namespace studio::model {
 
 StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t rows_per_sentence,
-                         const DecodingOptions& options)
-    : model_(model), use_cache_(options.use_cache) {
-  const int64_t rows = src.size(0) * rows_per_sentence;
-  for (int64_t r = 0; r < rows; ++r) sentence_.push_back(r / rows_per_sentence);
+                         const DecodingOptions& options, int64_t expected_steps)
+    : model_(model), use_cache_(options.use_cache), rows_per_sentence_(rows_per_sentence) {
+  // Until the first reorder only row 0 of each sentence is computed.
+  const int64_t sentences = src.size(0);
+  for (int64_t b = 0; b < sentences; ++b) sentence_.push_back(b);
   if (options.use_cache && options.engine == DecodingOptions::Engine::Auto && !options.bf16 &&
       inference::FastDecoder::supports(*model)) {
     engine_.emplace(model, options.head_mask);
-    engine_->start(inference::encode(model, src, options.head_mask), src, rows_per_sentence);
+    engine_->start(inference::encode(model, src, options.head_mask), src, 1, rows_per_sentence, expected_steps);
     return;
   }
-  memory_ = model->encode(src).repeat_interleave(rows_per_sentence, /*dim=*/0);  // [rows, S, D]
-  src_rows_ = src.repeat_interleave(rows_per_sentence, /*dim=*/0);                // [rows, S]
-  prefix_ = torch::empty({rows, 0}, src.options());
+  memory_ = model->encode(src);  // [rows, S, D]
+  src_rows_ = src;               // [rows, S]
+  prefix_ = torch::empty({sentences, 0}, src.options());
 }
 
 torch::Tensor StepDecoder::logProbabilities(const std::vector<int64_t>& tokens) {
+  if (first_step_) {
+    // One row a sentence computed; the others (dead at the start) read -inf.
+    const auto sentences = int64_t(sentence_.size()), K = rows_per_sentence_;
+    std::vector<int64_t> first_tokens;
+    for (int64_t b = 0; b < sentences; ++b) first_tokens.push_back(tokens.at(size_t(b * K)));
+    first_step_ = false;
+    auto logp = computeLogProbabilities(first_tokens);  // [B, V]
+    if (K == 1) return logp;
+    auto all = torch::full({sentences * K, logp.size(1)}, -std::numeric_limits<float>::infinity());
+    all.view({sentences, K, -1}).select(/*dim=*/1, 0).copy_(logp);
+    return all;
+  }
+  return computeLogProbabilities(tokens);
+}
+
+torch::Tensor StepDecoder::computeLogProbabilities(const std::vector<int64_t>& tokens) {
   if (engine_) return engine_->step(tokens);
   const auto device = src_rows_.device();
   auto next = torch::tensor(tokens, torch::kLong).to(device);
@@ -34,7 +55,17 @@ torch::Tensor StepDecoder::logProbabilities(const std::vector<int64_t>& tokens) 
   return model_->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU).contiguous();
 }
 
-void StepDecoder::reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence) {
+void StepDecoder::reorder(const std::vector<int64_t>& origin_slots, const std::vector<int64_t>& sentence) {
+  auto origin = origin_slots;
+  if (!expanded_) {
+    // The first step's rows were one a sentence: slot b * K was row b.
+    for (auto& o : origin) {
+      if (o % rows_per_sentence_ != 0)
+        throw std::logic_error("StepDecoder::reorder: row " + std::to_string(o) + " was not alive at the start");
+      o /= rows_per_sentence_;
+    }
+    expanded_ = true;
+  }
   bool identity = origin.size() == sentence_.size();
   for (size_t i = 0; identity && i < origin.size(); ++i) identity = origin[i] == int64_t(i);
   if (identity) return;

@@ -19,9 +19,12 @@ namespace studio::model {
 class StepDecoder {
  public:
   // Encodes src [B, S] (on the model's device); `rows_per_sentence` rows a
-  // sentence to start, row r for sentence r / rows_per_sentence.
+  // sentence, row r for sentence r / rows_per_sentence. A search starts from
+  // one hypothesis a sentence: the first step computes row b * K alone and
+  // gives the others -inf everywhere (they must not be continued).
+  // `expected_steps`: how many steps the search may take (room is made for them at once).
   StepDecoder(Transformer& model, const torch::Tensor& src, int64_t rows_per_sentence,
-              const DecodingOptions& options);
+              const DecodingOptions& options, int64_t expected_steps = 16);
 
   // tokens: each row's newest token -> log-probabilities of the next [rows,
   // V], float32, contiguous, on the CPU; valid until the next call.
@@ -34,8 +37,12 @@ class StepDecoder {
   bool usesEngine() const { return engine_.has_value(); }
 
  private:
+  torch::Tensor computeLogProbabilities(const std::vector<int64_t>& tokens);
+
   Transformer model_;
   bool use_cache_ = true;
+  int64_t rows_per_sentence_ = 1;
+  bool first_step_ = true, expanded_ = false;
   std::optional<inference::FastDecoder> engine_;
   // The LibTorch path: one memory a row, the cache, and (without the cache) each row's tokens so far.
   torch::Tensor memory_, src_rows_, prefix_;

@@ -56,7 +56,8 @@ FastDecoder::FastDecoder(Transformer model, const HeadMask& mask) : model_(std::
   }
 }
 
-void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence) {
+void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence,
+                        int64_t most_rows_per_sentence, int64_t expected_steps) {
   auto mem = memory.to(torch::kCPU, torch::kFloat).contiguous();
   auto source = src.to(torch::kCPU, torch::kLong).contiguous();
   sentences_ = mem.size(0);
@@ -87,21 +88,23 @@ void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, i
     layer.cross_keys_t.resize(size_t(M * d_));
     layer.cross_values.resize(size_t(M * d_));
     transposeKeys(kv.data(), 2 * d_, 0, d_, first_, heads_, dh_, layer.cross_keys_t.data(), layer.cross_values.data());
-    layer.cache.clear();
-    layer.spare.clear();
+    layer.cache.reset();
   }
+  blocks_ = sentences_ * std::max(rows_per_sentence, most_rows_per_sentence);
+  block_of_row_.resize(size_t(rows_));
+  for (int64_t r = 0; r < rows_; ++r) block_of_row_[size_t(r)] = r;
+  growCache(std::min(std::max<int64_t>(1, expected_steps), max_positions_));
 }
 
 void FastDecoder::growCache(int64_t needed) {
   if (needed <= capacity_) return;
-  const int64_t capacity = std::max<int64_t>({needed, 2 * capacity_, 16});
+  const int64_t capacity = std::min(std::max<int64_t>({needed, 2 * capacity_, 16}), max_positions_);
   const int64_t width = 2 * d_;
   for (auto& layer : layers_) {
-    std::vector<float> grown(size_t(rows_ * capacity * width));
-    for (int64_t r = 0; r < rows_; ++r)
-      std::copy_n(layer.cache.data() + r * capacity_ * width, steps_ * width, grown.data() + r * capacity * width);
+    std::unique_ptr<float[]> grown(new float[size_t(blocks_ * capacity * width)]);
+    for (int64_t b = 0; steps_ > 0 && b < blocks_; ++b)
+      std::copy_n(layer.cache.get() + b * capacity_ * width, steps_ * width, grown.get() + b * capacity * width);
     layer.cache = std::move(grown);
-    layer.spare.clear();
   }
   capacity_ = capacity;
 }
@@ -110,7 +113,7 @@ void FastDecoder::attendSelf(Layer& layer, const float* qkv, float* context) {
   const int64_t width = 2 * d_, count = steps_ + 1;
   const float scale = float(1.0 / std::sqrt(double(dh_)));
   forRows(rows_, heads_ * count * dh_, [&](int64_t r) {
-    const float* row_cache = layer.cache.data() + r * capacity_ * width;
+    const float* row_cache = layer.cache.get() + block_of_row_[size_t(r)] * capacity_ * width;
     float* scores = scores_.data() + r * std::max(capacity_, source_length_);
     for (int64_t h = 0; h < heads_; ++h)
       attendOneQuery(qkv + r * 3 * d_ + h * dh_, row_cache + h * dh_, row_cache + d_ + h * dh_, width, count,
@@ -153,13 +156,13 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
   // The embedding: sqrt(D) * E[token] + PE[position].
   const auto& weights = *weights_;
   const float* pe = weights.positions + steps_ * D;
-  for (int64_t r = 0; r < R; ++r) {
-    const int64_t token = tokens[size_t(r)];
+  for (const auto token : tokens)
     if (token < 0 || token >= vocab_) throw std::out_of_range("token id " + std::to_string(token) + " out of range");
-    const float* e = weights.embedding + token * D;
+  forRows(R, D, [&](int64_t r) {
+    const float* e = weights.embedding + tokens[size_t(r)] * D;
     float* x = x_.data() + r * D;
     for (int64_t i = 0; i < D; ++i) x[i] = e[i] * embedding_scale_ + pe[i] * weights.position_scale;
-  }
+  });
 
   float* x = x_.data();
   float* h = h_.data();
@@ -173,8 +176,10 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
       in = h;
     }
     w.qkv.apply(in, R, qkv_.data());
-    for (int64_t r = 0; r < R; ++r)
-      std::copy_n(qkv_.data() + r * 3 * D + D, width, layer.cache.data() + (r * capacity_ + steps_) * width);
+    forRows(R, width, [&](int64_t r) {
+      std::copy_n(qkv_.data() + r * 3 * D + D, width,
+                  layer.cache.get() + (block_of_row_[size_t(r)] * capacity_ + steps_) * width);
+    });
     attendSelf(layer, qkv_.data(), context_.data());
     w.self_out.apply(context_.data(), R, projected_.data());
     if (pre_norm_) addInPlace(x, projected_.data(), R * D);
@@ -223,20 +228,35 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
 void FastDecoder::reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence) {
   if (origin.size() != sentence.size()) throw std::logic_error("FastDecoder::reorder: sizes differ");
   const auto rows = int64_t(origin.size());
+  if (rows > blocks_) throw std::logic_error("FastDecoder::reorder: more rows than start() allowed");
   for (const auto o : origin)
     if (o < 0 || o >= rows_) throw std::logic_error("FastDecoder::reorder: row " + std::to_string(o) + " out of range");
-  bool identity = rows == rows_;
-  for (int64_t i = 0; identity && i < rows; ++i) identity = origin[size_t(i)] == i;
-  if (!identity) {
-    const int64_t width = 2 * d_;
-    for (auto& layer : layers_) {
-      layer.spare.resize(size_t(std::max(rows, rows_) * capacity_ * width));
-      for (int64_t i = 0; i < rows; ++i)
-        std::copy_n(layer.cache.data() + origin[size_t(i)] * capacity_ * width, steps_ * width,
-                    layer.spare.data() + i * capacity_ * width);
-      std::swap(layer.cache, layer.spare);
+  // A row that continues alone keeps its cache block where it is; only
+  // rows that continue a row another one already took (a beam that split)
+  // get a copy, in a block no row uses any more.
+  std::vector<int64_t> block(size_t(rows), -1);
+  std::vector<bool> taken(size_t(blocks_), false);
+  for (int64_t i = 0; i < rows; ++i) {
+    const int64_t from = block_of_row_[size_t(origin[size_t(i)])];
+    if (!taken[size_t(from)]) {
+      taken[size_t(from)] = true;
+      block[size_t(i)] = from;
     }
   }
+  std::vector<int64_t> free_blocks;
+  for (int64_t b = blocks_ - 1; b >= 0; --b)
+    if (!taken[size_t(b)]) free_blocks.push_back(b);
+  const int64_t width = 2 * d_;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (block[size_t(i)] >= 0) continue;
+    const int64_t from = block_of_row_[size_t(origin[size_t(i)])], to = free_blocks.back();
+    free_blocks.pop_back();
+    for (auto& layer : layers_)
+      std::copy_n(layer.cache.get() + from * capacity_ * width, steps_ * width,
+                  layer.cache.get() + to * capacity_ * width);
+    block[size_t(i)] = to;
+  }
+  block_of_row_ = std::move(block);
   rows_ = rows;
   row_sentence_ = sentence;
 }

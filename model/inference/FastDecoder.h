@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "model/Transformer.h"
@@ -12,8 +13,9 @@
 // operators in the loop. Each layer's step is a handful of matrix products
 // (PackedLinear.h) and plain loops for the rest (attention over the cache, norms, residuals), into buffers
 // allocated when a batch starts and reused at every step. The keys and values
-// of cross-attention are computed once a sentence, not once a beam; beam
-// reordering copies cache rows within buffers that only grow. The weights
+// of cross-attention are computed once a sentence, not once a beam; a beam
+// that continues alone keeps its cache where it is (only a beam that splits
+// is copied). The weights
 // are packed once a model (PackedModel.h).
 //
 // Same results as the LibTorch path to float rounding (tests: identical
@@ -31,9 +33,12 @@ class FastDecoder {
   explicit FastDecoder(Transformer model, const HeadMask& mask = {});
 
   // A new batch: memory [B, S, D] (the encoder's output, float, CPU), src
-  // [B, S] (its pads are blocked keys), `rows_per_sentence` rows each
-  // (the beam), row r for sentence r / rows_per_sentence.
-  void start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence);
+  // [B, S] (its pads are blocked keys), `rows_per_sentence` rows each, row
+  // r for sentence r / rows_per_sentence; reorder() may make that up to
+  // `most_rows_per_sentence` (the beam).
+  // `expected_steps` (a hint): room for that many positions is made at once.
+  void start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence,
+             int64_t most_rows_per_sentence = 1, int64_t expected_steps = 16);
 
   // Feeds each row its next token (at position steps()) and returns the
   // log-probabilities of the token after it: [rows, V], a view of a buffer
@@ -52,7 +57,9 @@ class FastDecoder {
     std::vector<float> self_keep, cross_keep;  // a factor a head
     // The source's keys and values, pads left out (Kernels.h, transposeKeys()).
     std::vector<float> cross_keys_t, cross_values;
-    std::vector<float> cache, spare;           // [rows, capacity, 2D]: keys then values of each position
+    // [blocks, capacity, 2D]: keys then values of each position; not
+    // zeroed (a page is touched when a position is written).
+    std::unique_ptr<float[]> cache;
   };
 
   void attendSelf(Layer& layer, const float* qkv, float* context);
@@ -69,6 +76,8 @@ class FastDecoder {
   int64_t sentences_ = 0, source_length_ = 0, rows_ = 0, steps_ = 0, capacity_ = 0;
   std::vector<int64_t> first_;          // [B + 1]: sentence b's source pieces are first_[b] .. first_[b + 1]
   std::vector<int64_t> row_sentence_;   // [rows]
+  int64_t blocks_ = 0;                  // cache blocks: the most rows there may be
+  std::vector<int64_t> block_of_row_;   // [rows]: each row's block of the cache
   std::vector<float> x_, h_, qkv_, context_, projected_, ffn_, logits_, logp_, scores_;
 };
 

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include <ATen/ATen.h>
+#include <ATen/Parallel.h>
 
 // Hot loops are compiled for AVX-512, AVX2 + FMA and the baseline, and the
 // loader picks one for this CPU (GCC's function multiversioning): the
@@ -59,9 +60,11 @@ void linear(const float* x, int64_t rows, int64_t in, const float* w, int64_t ou
   else at::mm_out(yt, xt, wt.t());
 }
 
+namespace {
+
 STUDIO_CLONES
-void layerNorm(const float* x, const float* residual, int64_t rows, int64_t width, const float* gain,
-               const float* bias, float eps, float* y) {
+void layerNormRows(const float* x, const float* residual, int64_t rows, int64_t width, const float* gain,
+                   const float* bias, float eps, float* y) {
   for (int64_t r = 0; r < rows; ++r) {
     const float* a = x + r * width;
     const float* b = residual ? residual + r * width : nullptr;
@@ -91,6 +94,16 @@ void layerNorm(const float* x, const float* residual, int64_t rows, int64_t widt
 #pragma omp simd
     for (int64_t i = 0; i < width; ++i) out[i] = (out[i] - mean) * inverse * gain[i] + bias[i];
   }
+}
+
+}  // namespace
+
+void layerNorm(const float* x, const float* residual, int64_t rows, int64_t width, const float* gain,
+               const float* bias, float eps, float* y) {
+  at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, width)), [&](int64_t begin, int64_t end) {
+    layerNormRows(x + begin * width, residual ? residual + begin * width : nullptr, end - begin, width, gain, bias,
+                  eps, y + begin * width);
+  });
 }
 
 STUDIO_CLONES
