@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/inference/QuantizedLinear.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Probes.h"
 #include "model/training/TrainingConfig.h"
@@ -25,6 +26,7 @@ EngineInfo engineInfo() {
   info.blas = QString::fromStdString(runtime.blas);
   info.sentencePieceVersion = QStringLiteral(STUDIO_SENTENCEPIECE_VERSION);
   info.buildKind = runtime.cuda_built ? QStringLiteral("CUDA") : QStringLiteral("CPU");
+  info.int8Unsupported = QString::fromStdString(model::inference::int8Unsupported());
   for (const auto& gpu : runtime.gpus)
     info.gpus << QString("%1 (%2.%3)").arg(QString::fromStdString(gpu.name)).arg(gpu.major).arg(gpu.minor);
   info.summary = QString::fromStdString(model::describe(runtime)).trimmed();

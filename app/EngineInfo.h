@@ -23,6 +23,8 @@ struct EngineInfo {
   QStringList gpus;  // "NVIDIA H100 80GB HBM3 (8.0)", one a GPU
   QString sentencePieceVersion;  // the SentencePiece this build was compiled against
   QString buildKind;             // "CPU" or "CUDA": the LibTorch this build links
+  // Empty where int8 decoding can run on this CPU; else why not (no AVX2).
+  QString int8Unsupported;
   QString summary;  // several lines, human readable
 };
 

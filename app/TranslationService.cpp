@@ -87,6 +87,7 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   o.length_penalty = s.alpha;
   o.nbest = std::min(s.nbest, s.beam);
   o.max_length_ratio = s.maxLengthRatio;
+  o.int8 = s.int8;
   o.validate();
   return o;
 }

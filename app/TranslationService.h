@@ -37,6 +37,7 @@ struct DecodeSettings {
   QString headMask;  // heads switched off, "enc:0:1,cross:2:3" ("" = every head on)
   QString prefix;    // every translation starts with this text ("" = none)
   QString glossary;  // a glossary file whose terms the translation follows ("" = none; docs/glossary.md)
+  bool int8 = false;  // the weights in int8 on the CPU's inference engine (DecodingOptions::int8)
 };
 
 struct TranslateRequest {

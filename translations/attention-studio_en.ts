@@ -2748,5 +2748,25 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
         <translation>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</translation>
     </message>
+    <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>int8 (smaller, faster)</source>
+        <translation>int8 (smaller, faster)</translation>
+    </message>
+    <message>
+        <source>int8 cannot run here: %1</source>
+        <translation>int8 cannot run here: %1</translation>
+    </message>
+    <message>
+        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
+        <translation>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</translation>
+    </message>
 </context>
 </TS>

@@ -2736,5 +2736,25 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
         <translation>Bảng thuật ngữ: %1 (cross-attention của lớp cuối, trung bình các đầu).&lt;br&gt;Không dùng nó: “%2” (điểm %3; khi dùng %4). Di chuột lên một thuật ngữ trong phần gióng hàng bên dưới để xem sự chú ý của nó theo từng từ.</translation>
     </message>
+    <message>
+        <source>Weights</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>int8 (smaller, faster)</source>
+        <translation>int8 (nhỏ hơn, nhanh hơn)</translation>
+    </message>
+    <message>
+        <source>int8 cannot run here: %1</source>
+        <translation>int8 không chạy được ở đây: %1</translation>
+    </message>
+    <message>
+        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
+        <translation>int8: mỗi trọng số một byte (theo từng kênh đầu ra), do bộ máy trên CPU giải mã; kém chính xác hơn một chút; không dùng cho mô hình trên GPU</translation>
+    </message>
 </context>
 </TS>

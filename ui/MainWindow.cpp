@@ -268,6 +268,7 @@ void MainWindow::restoreSettings() {
   decode.beam = settings.value("translate/beam", decode.beam).toInt();
   decode.alpha = settings.value("translate/alpha", decode.alpha).toDouble();
   decode.nbest = settings.value("translate/nbest", 4).toInt();
+  decode.int8 = settings.value("translate/int8", false).toBool() && app::engineInfo().int8Unsupported.isEmpty();
   translate_->setDecodeSettings(decode);
 }
 
@@ -286,6 +287,7 @@ void MainWindow::saveSettings() const {
   settings.setValue("translate/beam", decode.beam);
   settings.setValue("translate/alpha", decode.alpha);
   settings.setValue("translate/nbest", decode.nbest);
+  settings.setValue("translate/int8", decode.int8);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

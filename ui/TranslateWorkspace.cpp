@@ -17,12 +17,14 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QToolTip>
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "app/EngineInfo.h"
 #include "ui/AlignmentView.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/Palette.h"
@@ -82,6 +84,27 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   decode_form->addRow(tr("Beam size"), beam_);
   decode_form->addRow(tr("Length penalty α"), alpha_);
   decode_form->addRow(tr("N-best"), nbest_);
+  {
+    // The weights' precision: int8 is smaller and faster on the CPU at a small
+    // cost in quality (docs/benchmarks.md); offered where this CPU can run it.
+    weights_ = new QComboBox(decode_group);
+    weights_->setObjectName("Weights");
+    weights_->setAccessibleName(tr("Weights"));
+    weights_->addItem(tr("float32"), false);
+    weights_->addItem(tr("int8 (smaller, faster)"), true);
+    const QString why_not = app::engineInfo().int8Unsupported;
+    if (!why_not.isEmpty()) {
+      if (auto* model = qobject_cast<QStandardItemModel*>(weights_->model())) model->item(1)->setEnabled(false);
+      weights_->setToolTip(tr("int8 cannot run here: %1").arg(why_not));
+    } else {
+      weights_->setToolTip(tr("int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
+                              "a little less accurate; not for a model on a GPU"));
+    }
+    connect(weights_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
+    });
+    decode_form->addRow(tr("Weights"), weights_);
+  }
   {
     // A glossary: terms the translation must follow (docs/glossary.md).
     auto* row = new QHBoxLayout;
@@ -255,6 +278,7 @@ app::DecodeSettings TranslateWorkspace::decodeSettings() const {
   s.alpha = alpha_->value();
   s.nbest = std::min(nbest_->value(), beam_->value());
   s.glossary = glossary_->text().trimmed();
+  s.int8 = weights_->currentData().toBool();
   return s;
 }
 
@@ -289,6 +313,7 @@ void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
   alpha_->setValue(s.alpha);
   nbest_->setValue(s.nbest);
   glossary_->setText(s.glossary);
+  weights_->setCurrentIndex(s.int8 ? 1 : 0);
 }
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }

@@ -78,6 +78,7 @@ class TranslateWorkspace : public QWidget {
   QSpinBox* beam_;
   QDoubleSpinBox* alpha_;
   QSpinBox* nbest_;
+  QComboBox* weights_;  // float32 or int8
   QLineEdit* glossary_;
   QLabel* terms_;
   CorrectionPanel* correction_;

@@ -36,6 +36,8 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   d.min_length_ratio = args.number("min-length-ratio", d.min_length_ratio, 0.0, 1.0);
   if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
   d.bf16 = args.has("bf16");
+  d.int8 = args.has("int8");
+  if (d.int8 && d.bf16) throw UsageError("--int8 and --bf16: choose one precision");
   if (args.has("glossary"))
     d.glossary = std::make_shared<const model::Glossary>(model::readGlossary(args.require("glossary")));
   return d;

@@ -57,6 +57,8 @@ const CommandSpec& translateSpec() {
                                "each term's first piece (-1: missing) and the free translation's score"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
+          {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
+                       "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
@@ -173,6 +175,8 @@ const CommandSpec& evaluateSpec() {
           {"json", "", "print JSON instead (one object, or a list for several metrics)"},
           {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
+          {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
+                       "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;

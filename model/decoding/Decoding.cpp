@@ -23,6 +23,9 @@ void DecodingOptions::validate() const {
   if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");
   if (!(max_length_ratio > 0.0)) fail("max_length_ratio", "must be > 0");
   if (max_length_extra < 0) fail("max_length_extra", "must be >= 0");
+  if (int8 && bf16) fail("int8", "cannot be combined with bf16 (one precision at a time)");
+  if (int8 && engine == Engine::LibTorch) fail("int8", "runs on the inference engine, not LibTorch's modules");
+  if (int8 && !use_cache) fail("int8", "needs the key/value cache (the inference engine decodes with it)");
 }
 
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length) {

@@ -41,6 +41,11 @@ struct DecodingOptions {
   // Matrix products in bf16 under autocast (Translator::translate): faster
   // on CPUs with bf16 instructions and on GPUs; scores stay float32.
   bool bf16 = false;
+  // The products' weights in int8 (inference/QuantizedLinear.h: per output
+  // channel, activations quantized as they come): on the CPU inference
+  // engine only, so not with bf16, without the cache or with the LibTorch
+  // engine; refused on a CPU without the kernel (no AVX2).
+  bool int8 = false;
   // Terms each translation must contain when their source occurs in the
   // sentence (Translator::translate decodes those sentences with
   // constrainedSearch(), ConstrainedSearch.h). Null: none.

@@ -14,10 +14,20 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
   // Until the first reorder only row 0 of each sentence is computed.
   const int64_t sentences = src.size(0);
   for (int64_t b = 0; b < sentences; ++b) sentence_.push_back(b);
-  if (options.use_cache && options.engine == DecodingOptions::Engine::Auto && !options.bf16 &&
-      inference::FastDecoder::supports(*model)) {
-    engine_.emplace(model, options.head_mask);
-    engine_->start(inference::encode(model, src, options.head_mask), src, 1, rows_per_sentence, expected_steps);
+  const bool engine_runs = inference::FastDecoder::supports(*model);
+  if (options.int8)
+    if (const auto why = inference::int8Unsupported(); !why.empty()) throw std::runtime_error(why);
+  if (options.int8 && !engine_runs)
+    throw std::invalid_argument(
+        "int8 decoding runs on the CPU inference engine, for a float32 model in evaluation mode on the CPU; this "
+        "model is " + std::string(model->embeddingWeight().device().is_cpu() ? "" : "not ") + "on the CPU, " +
+        std::string(torch::toString(model->embeddingWeight().scalar_type())) +
+        (model->is_training() ? ", in training mode" : ""));
+  if (options.use_cache && options.engine == DecodingOptions::Engine::Auto && !options.bf16 && engine_runs) {
+    const auto precision = options.int8 ? inference::WeightPrecision::Int8 : inference::WeightPrecision::Float32;
+    engine_.emplace(model, options.head_mask, precision);
+    engine_->start(inference::encode(model, src, options.head_mask, precision), src, 1, rows_per_sentence,
+                   expected_steps);
     return;
   }
   memory_ = model->encode(src);  // [rows, S, D]

@@ -31,7 +31,8 @@ bool FastDecoder::supports(TransformerImpl& model) {
   return weight.device().is_cpu() && weight.scalar_type() == torch::kFloat && model.options().headDim() <= 1024;
 }
 
-FastDecoder::FastDecoder(Transformer model, const HeadMask& mask) : model_(std::move(model)) {
+FastDecoder::FastDecoder(Transformer model, const HeadMask& mask, WeightPrecision precision)
+    : model_(std::move(model)) {
   const auto& o = model_->options();
   mask.validate(o);
   d_ = o.d_model;
@@ -43,7 +44,7 @@ FastDecoder::FastDecoder(Transformer model, const HeadMask& mask) : model_(std::
   pad_id_ = o.pad_id;
   pre_norm_ = o.norm_position == NormPosition::Pre;
   embedding_scale_ = float(std::sqrt(double(d_)));
-  weights_ = packedModel(model_);
+  weights_ = packedModel(model_, precision);
   for (int64_t i = 0; i < o.decoder_layers; ++i) {
     Layer layer;
     layer.self_keep.assign(size_t(heads_), 1.0f);

@@ -30,7 +30,10 @@ class FastDecoder {
 
   // Heads switched off in `mask` (decoder self- and cross-attention; the
   // encoder's are the caller's, in encode()) add nothing, as ScopedHeadMask.
-  explicit FastDecoder(Transformer model, const HeadMask& mask = {});
+  // `precision`: the products' weights (PackedModel.h); int8 throws
+  // std::runtime_error where the CPU has no kernel for it.
+  explicit FastDecoder(Transformer model, const HeadMask& mask = {},
+                       WeightPrecision precision = WeightPrecision::Float32);
 
   // A new batch: memory [B, S, D] (the encoder's output, float, CPU), src
   // [B, S] (its pads are blocked keys), `rows_per_sentence` rows each, row

@@ -12,10 +12,11 @@
 
 namespace studio::model::inference {
 
-torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const HeadMask& mask) {
+torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const HeadMask& mask,
+                     WeightPrecision precision) {
   const auto& o = model->options();
   mask.validate(o);
-  const auto weights = packedModel(model);
+  const auto weights = packedModel(model, precision);
   const auto ids_tensor = src.to(torch::kCPU, torch::kLong).contiguous();
   const int64_t B = ids_tensor.size(0), S = ids_tensor.size(1), D = o.d_model, H = o.heads, dh = o.headDim();
   if (S > o.max_length)

@@ -2,6 +2,7 @@
 
 #include "model/Transformer.h"
 #include "model/decoding/HeadMask.h"
+#include "model/inference/PackedModel.h"
 
 // The inference engine's encoder on the CPU: Transformer::encode() with the
 // packed weights (PackedModel.h) and the engine's loops (Kernels.h), for a
@@ -13,6 +14,8 @@ namespace studio::model::inference {
 // src [B, S] token ids on the CPU -> memory [B, S, D] (float32). Heads of the
 // encoder switched off in `mask` add nothing (as ScopedHeadMask). The model
 // must pass FastDecoder::supports().
-torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const HeadMask& mask = {});
+// `precision`: the products' weights (PackedModel.h).
+torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const HeadMask& mask = {},
+                     WeightPrecision precision = WeightPrecision::Float32);
 
 }  // namespace studio::model::inference

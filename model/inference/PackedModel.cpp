@@ -16,12 +16,13 @@ const float* find(const torch::OrderedDict<std::string, torch::Tensor>& all, con
   return found->data_ptr<float>();
 }
 
-std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
+std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precision) {
   const auto& o = model.options();
   const int64_t D = o.d_model, F = o.d_ff;
   const auto params = model.named_parameters(/*recurse=*/true);
   const auto buffers = model.named_buffers(/*recurse=*/true);
   auto packed = std::make_shared<PackedModel>();
+  packed->precision = precision;
   packed->embedding = find(params, "embedding.weight");
   packed->positions = find(buffers, "positional.table");
   if (params.find("positional.scale")) packed->position_scale = params["positional.scale"].item<float>();
@@ -36,7 +37,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
   for (int64_t i = 0; i < o.encoder_layers; ++i) {
     const std::string p = "encoder.layers." + std::to_string(i) + ".";
     auto linear = [&](const std::string& name, int64_t out, int64_t in) {
-      return PackedLinear(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in);
+      return Product(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in, precision);
     };
     PackedEncoderLayer layer;
     layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
@@ -52,7 +53,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
   for (int64_t i = 0; i < o.decoder_layers; ++i) {
     const std::string p = "decoder.layers." + std::to_string(i) + ".";
     auto linear = [&](const std::string& name, int64_t out, int64_t in) {
-      return PackedLinear(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in);
+      return Product(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in, precision);
     };
     PackedDecoderLayer layer;
     layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
@@ -71,7 +72,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
     layer.norm3_b = find(params, p + "norm3.bias");
     packed->layers.push_back(std::move(layer));
   }
-  packed->output = PackedLinear(packed->embedding, nullptr, o.vocab_size, D);
+  packed->output = Product(packed->embedding, nullptr, o.vocab_size, D, precision);
   return packed;
 }
 
@@ -79,6 +80,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model) {
 // parameter's storage and version (in-place updates count up).
 struct Entry {
   std::weak_ptr<TransformerImpl> model;
+  WeightPrecision precision;
   std::vector<std::pair<const void*, int64_t>> state;
   std::shared_ptr<const PackedModel> packed;
 };
@@ -92,6 +94,12 @@ std::vector<std::pair<const void*, int64_t>> stateOf(TransformerImpl& model) {
 
 }  // namespace
 
+Product::Product(const float* weight, const float* bias, int64_t out, int64_t in, WeightPrecision precision)
+    : int8(precision == WeightPrecision::Int8) {
+  if (int8) i8 = QuantizedLinear(weight, bias, out, in);
+  else f32 = PackedLinear(weight, bias, out, in);
+}
+
 size_t PackedModel::packedBytes() const {
   size_t bytes = output.packedBytes();
   for (const auto& layer : encoder)
@@ -102,7 +110,7 @@ size_t PackedModel::packedBytes() const {
   return bytes;
 }
 
-std::shared_ptr<const PackedModel> packedModel(const Transformer& model) {
+std::shared_ptr<const PackedModel> packedModel(const Transformer& model, WeightPrecision precision) {
   static std::mutex mutex;
   static std::vector<Entry> entries;  // the last few models decoded with
   constexpr size_t kKept = 4;
@@ -114,15 +122,15 @@ std::shared_ptr<const PackedModel> packedModel(const Transformer& model) {
       it = entries.erase(it);
       continue;
     }
-    if (it->model.lock() == impl) {
+    if (it->model.lock() == impl && it->precision == precision) {
       if (it->state == state) return it->packed;
       it = entries.erase(it);  // the same model, other weights
       continue;
     }
     ++it;
   }
-  std::shared_ptr<const PackedModel> packed = pack(*impl);
-  entries.push_back({impl, std::move(state), packed});
+  std::shared_ptr<const PackedModel> packed = pack(*impl, precision);
+  entries.push_back({impl, precision, std::move(state), packed});
   if (entries.size() > kKept) entries.erase(entries.begin());
   return packed;
 }

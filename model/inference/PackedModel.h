@@ -5,6 +5,7 @@
 
 #include "model/Transformer.h"
 #include "model/inference/PackedLinear.h"
+#include "model/inference/QuantizedLinear.h"
 
 // The model's weights as the inference engine reads them: pointers into
 // the model's own parameters plus each product's packed copy
@@ -13,13 +14,35 @@
 // packing is made again at the next decoding).
 namespace studio::model::inference {
 
+// The precision of the weights in the engine's products: float32 (the
+// model's own numbers) or int8 (QuantizedLinear.h: per output channel, the
+// activations quantized as they come). The embedding lookups, norms,
+// attention and the cross-attention's keys and values (once a sentence)
+// stay float32 in both.
+enum class WeightPrecision { Float32, Int8 };
+
+// One of a layer's products, in the precision the model was packed for.
+struct Product {
+  PackedLinear f32;
+  QuantizedLinear i8;
+  bool int8 = false;
+
+  Product() = default;
+  Product(const float* weight, const float* bias, int64_t out, int64_t in, WeightPrecision precision);
+  void apply(const float* x, int64_t rows, float* y) const {
+    if (int8) i8.apply(x, rows, y);
+    else f32.apply(x, rows, y);
+  }
+  size_t packedBytes() const { return int8 ? i8.packedBytes() : f32.packedBytes(); }
+};
+
 struct PackedEncoderLayer {
-  PackedLinear qkv, out, ffn1, ffn2;
+  Product qkv, out, ffn1, ffn2;
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b;
 };
 
 struct PackedDecoderLayer {
-  PackedLinear qkv, self_out, q, cross_out, ffn1, ffn2;
+  Product qkv, self_out, q, cross_out, ffn1, ffn2;
   const float *kv_w = nullptr, *kv_b = nullptr;  // [2D, D]: once a batch, through BLAS
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b, *norm3_g, *norm3_b;
 };
@@ -32,13 +55,17 @@ struct PackedModel {
   const float *encoder_final_g = nullptr, *encoder_final_b = nullptr;  // pre-norm only
   std::vector<PackedDecoderLayer> layers;  // the decoder's
   const float *final_g = nullptr, *final_b = nullptr;  // the decoder's, pre-norm only
-  PackedLinear output;  // the tied projection: the embedding as a [V, D] weight, no bias
+  Product output;  // the tied projection: the embedding as a [V, D] weight, no bias
+  WeightPrecision precision = WeightPrecision::Float32;
 
   size_t packedBytes() const;
 };
 
-// `model` packed (CPU, float32): made now, or the one made before when the
-// model and its weights are the same. Several threads may ask.
-std::shared_ptr<const PackedModel> packedModel(const Transformer& model);
+// `model` packed (CPU, float32 weights) in `precision`: made now, or the one
+// made before when the model, its weights and the precision are the same.
+// Several threads may ask. Int8 throws std::runtime_error where the CPU
+// cannot run its kernel (int8Unsupported()).
+std::shared_ptr<const PackedModel> packedModel(const Transformer& model,
+                                               WeightPrecision precision = WeightPrecision::Float32);
 
 }  // namespace studio::model::inference

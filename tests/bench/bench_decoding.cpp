@@ -8,13 +8,14 @@
 // batch each), after one warm-up batch; prints one JSON object with the
 // target pieces per second (EOS not counted) and writes the translations.
 //
-//   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16]
+//   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16 | --int8]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 //                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
 //
 // --engine libtorch decodes with LibTorch's modules instead of the inference
 // engine (DecodingOptions::engine); --min-length-ratio sets the minimum
-// output length as a share of the source's pieces (0 for CTranslate2's rules).
+// output length as a share of the source's pieces (0 for CTranslate2's rules);
+// --int8 decodes with int8 weights (DecodingOptions::int8).
 //
 // --profile runs the timed loop once more under LibTorch's profiler and
 // writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
   int64_t sentences = 200;
   int threads = 0;
   std::string device_name = "cpu";
-  bool json = false, bf16 = false;
+  bool json = false, bf16 = false, int8 = false;
   int64_t beam = 0, batch = 1;
   double alpha = -1;
   std::string hyp_out, profile;
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
     else if (arg == "--batch") batch = std::stoll(value());
     else if (arg == "--alpha") alpha = std::stod(value());
     else if (arg == "--bf16") bf16 = true;
+    else if (arg == "--int8") int8 = true;
     else if (arg == "--hyp-out") hyp_out = value();
     else if (arg == "--profile") profile = value();
     else if (arg == "--engine") engine = value();
@@ -85,6 +87,7 @@ int main(int argc, char** argv) {
       model::DecodingOptions options;
       options.beam_size = beam;
       options.bf16 = bf16;
+      options.int8 = int8;
       if (alpha >= 0) options.length_penalty = alpha;
       if (min_length_ratio >= 0) options.min_length_ratio = min_length_ratio;
       if (engine == "libtorch") options.engine = model::DecodingOptions::Engine::LibTorch;
@@ -115,7 +118,7 @@ int main(int argc, char** argv) {
         if (!out.flush()) throw std::runtime_error("cannot write " + hyp_out);
       }
       std::cout << nlohmann::json{{"engine", "attention-studio"}, {"libtorch", TORCH_VERSION},
-                                  {"beam", beam}, {"batch", batch}, {"bf16", bf16},
+                                  {"beam", beam}, {"batch", batch}, {"bf16", bf16}, {"int8", int8},
                                   {"alpha", options.length_penalty}, {"decoder_engine", engine},
                                   {"sentences", lines.size()},
                                   {"output_pieces", pieces}, {"seconds", seconds},

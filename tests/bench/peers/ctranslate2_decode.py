@@ -5,7 +5,10 @@ attention-studio-decode-bench --beam does ours: the sentences in file order,
 the same beam, no length normalization when --alpha is 0 (length_penalty 0),
 the same length limits (sources cut to the model's max_length - 1 pieces
 plus EOS, outputs to min(ceil(ratio * source pieces with EOS) + extra,
-max_length - 1)).
+max_length - 1)), and the same minimum (no end before max(--min-length,
+ceil(--min-length-ratio * source pieces with EOS)) pieces, at most the limit
+- 1): CTranslate2's min_decoding_length is one for a whole batch, so a batch
+takes its shortest sentence's (exactly ours one sentence at a time).
 Prints one JSON object; writes the translations with --hyp-out.
 """
 import argparse
@@ -30,6 +33,8 @@ def main():
     p.add_argument("--compute-type", default="float32")
     p.add_argument("--max-length-ratio", type=float, default=1.5)
     p.add_argument("--max-length-extra", type=int, default=10)
+    p.add_argument("--min-length", type=int, default=1)
+    p.add_argument("--min-length-ratio", type=float, default=0.3)
     p.add_argument("--hyp-out")
     a = p.parse_args()
 
@@ -47,11 +52,16 @@ def main():
     translator = ctranslate2.Translator(a.model, device="cpu", compute_type=a.compute_type,
                                         inter_threads=1, intra_threads=a.threads)
 
+    def limits(s):  # (min, max) output pieces for a source of pieces s, as DecodingOptions sets them
+        longest = max(1, min(math.ceil(a.max_length_ratio * (len(s) + 1)) + a.max_length_extra, max_length - 1))
+        shortest = max(a.min_length, math.ceil(a.min_length_ratio * (len(s) + 1)))
+        return min(shortest, longest - 1), longest
+
     def run(chunk):
-        limit = max(min(math.ceil(a.max_length_ratio * (len(s) + 1)) + a.max_length_extra, max_length - 1)
-                    for s in chunk)
+        bounds = [limits(s) for s in chunk]
         return translator.translate_batch(chunk, beam_size=a.beam, length_penalty=0.0,
-                                          max_decoding_length=limit, max_batch_size=0)
+                                          max_decoding_length=max(b[1] for b in bounds),
+                                          min_decoding_length=min(b[0] for b in bounds), max_batch_size=0)
 
     run(sources[: a.batch])  # warm-up
     hypotheses, pieces = [], 0

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+// A Linear layer's weight in int8 for decoding: y[rows, out] = x[rows, in] ·
+// Wᵀ + b, with W quantized once per output channel (scale = max |w| / 127,
+// symmetric) and each row of x quantized when it comes (dynamic, symmetric,
+// max |x| / 127). The products are exact in int32; the result is rescaled
+// to float and the bias added in float. As CTranslate2's and PyTorch's
+// dynamic int8 Linear, without their saturation: both sides stay within
+// [-127, 127], so the AVX2 kernel's pairwise int16 sums (vpmaddubsw) never
+// overflow (2 · 127 · 127 < 32767).
+//
+// The kernel needs AVX2 (x86-64-v3); int8Support() says whether this CPU has
+// it, and a QuantizedLinear cannot be made without it.
+namespace studio::model::inference {
+
+// Empty when int8 decoding can run here; else why not, in words a user can
+// act on ("int8 decoding needs a CPU with AVX2; this one has none ...").
+std::string int8Unsupported();
+
+// For tests of the refusal: pretend the CPU lacks AVX2 (true) or look again (false).
+void pretendNoInt8ForTesting(bool no_int8);
+
+class QuantizedLinear {
+ public:
+  static constexpr int64_t kPanel = 32;  // outputs a panel: four AVX2 vectors of eight int32 sums
+
+  QuantizedLinear() = default;
+  // Quantizes `weight` [out, in] (copied); `bias` [out] (may be null) is
+  // copied too. Throws std::runtime_error when the CPU cannot run the kernel.
+  QuantizedLinear(const float* weight, const float* bias, int64_t out, int64_t in);
+
+  // y[rows, out] = x[rows, in] · Wᵀ + b. Splits the outputs among LibTorch's
+  // threads when the product is large enough; the numbers do not depend on
+  // the split (integer sums).
+  void apply(const float* x, int64_t rows, float* y) const;
+
+  int64_t in() const { return in_; }
+  int64_t out() const { return out_; }
+  size_t packedBytes() const { return weights_.size() + (scales_.size() + bias_.size()) * sizeof(float); }
+  // The quantized weight as float (q * scale), [out, in]: what the kernel
+  // multiplies by, for tests.
+  std::vector<float> dequantized() const;
+
+ private:
+  int64_t in_ = 0, out_ = 0, groups_ = 0;  // groups_: four inputs each (in rounded up to 4)
+  // [ceil(out / kPanel), groups_, kPanel, 4]: panel p holds outputs
+  // p*kPanel.., four inputs at a time (zeros past `in` and `out`).
+  std::vector<int8_t> weights_;
+  std::vector<float> scales_;  // [out]
+  std::vector<float> bias_;    // [out] or empty
+};
+
+}  // namespace studio::model::inference

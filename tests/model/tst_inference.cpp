@@ -1,0 +1,532 @@
+// The inference engine (model/inference/) against the LibTorch modules it
+// stands in for: its packed products equal torch::linear, its encoder the
+// model's encode(), each decoder step the cached decodeStep() + project() +
+// log_softmax to float rounding, and every search (greedy, beam, n-best,
+// batches whose sentences leave, head masks, weights that change between
+// searches) gives the same translations on both paths.
+
+#include <cmath>
+#include <random>
+
+#include <ATen/Parallel.h>
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/TestUtil.h"
+#include "model/decoding/Decoding.h"
+#include "model/decoding/StepDecoder.h"
+#include "model/inference/FastDecoder.h"
+#include "model/inference/FastEncoder.h"
+#include "model/inference/PackedLinear.h"
+#include "model/inference/QuantizedLinear.h"
+#include "model/training/Optimizer.h"
+
+using namespace studio;
+using studio::test::maxAbsDifference;
+using Engine = model::DecodingOptions::Engine;
+
+Q_DECLARE_METATYPE(studio::model::NormPosition)
+
+namespace {
+
+// A shape whose sizes are no multiples of the kernels' panels and vector
+// widths: d_model 48 (3 heads of 16), d_ff 100, 70 pieces.
+model::TransformerOptions oddOptions(model::NormPosition norm) {
+  auto o = test::smallOptions(norm);
+  o.d_model = 48;
+  o.heads = 3;
+  o.d_ff = 100;
+  o.vocab_size = 70;
+  return o;
+}
+
+// Randomized gains and biases too (a fresh model has unit gains and zero
+// biases, which would hide a norm or bias read from the wrong place).
+void randomizeAffine(model::Transformer& m) {
+  torch::NoGradGuard no_grad;
+  for (auto& p : m->named_parameters()) {
+    const auto& name = p.key();
+    if (name.find("norm") != std::string::npos || name.find("bias") != std::string::npos)
+      p.value().copy_(torch::randn_like(p.value()) * 0.3 + (name.find("weight") != std::string::npos ? 1.0 : 0.0));
+  }
+}
+
+// Compares two n-best lists: same tokens, same finished flag, scores within 1e-4.
+bool sameLists(const std::vector<std::vector<model::Hypothesis>>& a,
+               const std::vector<std::vector<model::Hypothesis>>& b, QString* why) {
+  if (a.size() != b.size()) return *why = "different batch sizes", false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].size() != b[i].size()) return *why = QString("sentence %1: n-best sizes differ").arg(i), false;
+    for (size_t h = 0; h < a[i].size(); ++h) {
+      if (a[i][h].tokens != b[i][h].tokens)
+        return *why = QString("sentence %1, hypothesis %2: other tokens").arg(i).arg(h), false;
+      if (a[i][h].finished != b[i][h].finished)
+        return *why = QString("sentence %1, hypothesis %2: finished differs").arg(i).arg(h), false;
+      if (std::abs(a[i][h].score - b[i][h].score) > 1e-4)
+        return *why = QString("sentence %1, hypothesis %2: score %3 against %4")
+                          .arg(i).arg(h).arg(a[i][h].score).arg(b[i][h].score),
+               false;
+      for (size_t t = 0; t < a[i][h].probabilities.size(); ++t)
+        if (std::abs(a[i][h].probabilities[t] - b[i][h].probabilities[t]) > 1e-4)
+          return *why = QString("sentence %1, hypothesis %2: probability %3 differs").arg(i).arg(h).arg(t), false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+class TestInference : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void packedLinearEqualsTorchLinear_data();
+  void packedLinearEqualsTorchLinear();
+  void encoderEqualsTheModules_data();
+  void encoderEqualsTheModules();
+  void decoderStepsEqualTheModules_data();
+  void decoderStepsEqualTheModules();
+  void searchesTranslateAsTheModules_data();
+  void searchesTranslateAsTheModules();
+  void traceAndPrefixAsTheModules();
+  void headMasksAsTheModules();
+  void manyRowsTakeBlasAndAgree();
+  void changedWeightsArePackedAgain();
+  void threadsGiveTheSameResults();
+  void whereTheEngineDoesNotRun();
+  void badInputIsRefused();
+  void int8ProductIsExact_data();
+  void int8ProductIsExact();
+  void int8TranslatesAsFloat32();
+  void int8IsRefusedWhereItCannotRun();
+
+ private:
+  model::Transformer trained_{nullptr};
+  test::SequenceBatch held_out_;
+};
+
+void TestInference::initTestCase() {
+  // The reversal task's model (as tst_decoding): its choices are clear, so
+  // both paths must pick the same tokens; its beams split and finish apart.
+  torch::manual_seed(5);
+  std::mt19937 rng(5);
+  trained_ = model::Transformer(test::taskModelOptions());
+  trained_->train();
+  auto adam = model::makeAdam(trained_->parameters(), 0.0);
+  for (int64_t step = 1; step <= 400; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
+  trained_->eval();
+  std::mt19937 held_out_rng(55);
+  held_out_ = test::makeSequenceBatch(held_out_rng, 40, /*reverse=*/true, trained_->options());
+}
+
+void TestInference::packedLinearEqualsTorchLinear_data() {
+  QTest::addColumn<int>("rows");
+  QTest::addColumn<int>("in");
+  QTest::addColumn<int>("out");
+  QTest::addColumn<bool>("bias");
+  // Rows 1..4 take one kernel each, 5..9 a mix; outputs past a 64-wide panel;
+  // 600 rows take BLAS (PackedLinear::smallRows() is 512).
+  for (int rows : {1, 2, 3, 4, 5, 9})
+    QTest::addRow("%d rows, 48 -> 100", rows) << rows << 48 << 100 << true;
+  QTest::newRow("1 row, 128 -> 4000, no bias") << 1 << 128 << 4000 << false;
+  QTest::newRow("7 rows, 33 -> 65") << 7 << 33 << 65 << true;
+  QTest::newRow("600 rows (BLAS), 48 -> 100") << 600 << 48 << 100 << true;
+}
+
+void TestInference::packedLinearEqualsTorchLinear() {
+  QFETCH(int, rows);
+  QFETCH(int, in);
+  QFETCH(int, out);
+  QFETCH(bool, bias);
+  torch::manual_seed(uint64_t(rows * 1000 + out));
+  auto w = torch::randn({out, in});
+  auto b = torch::randn({out});
+  auto x = torch::randn({rows, in});
+  model::inference::PackedLinear packed(w.data_ptr<float>(), bias ? b.data_ptr<float>() : nullptr, out, in);
+  auto y = torch::empty({rows, out});
+  packed.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
+  auto expected = bias ? torch::linear(x, w, b) : torch::linear(x, w);
+  // Sums of up to 128 products of N(0,1) numbers: float rounding only.
+  const double diff = maxAbsDifference(y, expected);
+  QVERIFY2(diff < 1e-4, qPrintable(QString("max difference %1").arg(diff)));
+}
+
+void TestInference::encoderEqualsTheModules_data() {
+  QTest::addColumn<model::NormPosition>("norm");
+  QTest::newRow("post-LN") << model::NormPosition::Post;
+  QTest::newRow("pre-LN") << model::NormPosition::Pre;
+}
+
+void TestInference::encoderEqualsTheModules() {
+  QFETCH(model::NormPosition, norm);
+  torch::manual_seed(11);
+  auto o = oddOptions(norm);
+  o.learnable_position_scale = true;
+  model::Transformer m(o);
+  randomizeAffine(m);
+  m->eval();
+  torch::NoGradGuard no_grad;
+  auto src = test::randomTokens(4, 9, o.vocab_size);
+  src[1].slice(0, 5).fill_(o.pad_id);
+  src[3].slice(0, 1).fill_(o.pad_id);
+  const auto expected = m->encode(src);
+  const auto memory = model::inference::encode(m, src);
+  QCOMPARE(memory.sizes(), expected.sizes());
+  // Rows of pads are never read (they are masked keys): only real pieces compare.
+  const auto real = src.ne(o.pad_id).unsqueeze(-1).to(torch::kFloat);
+  const double diff = maxAbsDifference(memory * real, expected * real);
+  QVERIFY2(diff < 1e-4, qPrintable(QString("max difference %1").arg(diff)));
+}
+
+void TestInference::decoderStepsEqualTheModules_data() {
+  QTest::addColumn<model::NormPosition>("norm");
+  QTest::newRow("post-LN") << model::NormPosition::Post;
+  QTest::newRow("pre-LN") << model::NormPosition::Pre;
+}
+
+void TestInference::decoderStepsEqualTheModules() {
+  QFETCH(model::NormPosition, norm);
+  torch::manual_seed(12);
+  auto o = oddOptions(norm);
+  model::Transformer m(o);
+  randomizeAffine(m);
+  m->eval();
+  torch::NoGradGuard no_grad;
+  auto src = test::randomTokens(3, 8, o.vocab_size);
+  src[0].slice(0, 3).fill_(o.pad_id);
+  auto tokens = test::randomTokens(3, 12, o.vocab_size);
+  tokens.select(1, 0).fill_(o.bos_id);
+
+  const auto memory = m->encode(src);
+  model::DecoderCache cache;
+  model::inference::FastDecoder engine(m);
+  // Room for 4 positions at the start: the cache grows twice on the way.
+  engine.start(model::inference::encode(m, src), src, /*rows_per_sentence=*/1, 1, /*expected_steps=*/4);
+  for (int64_t t = 0; t < tokens.size(1); ++t) {
+    auto column = tokens.select(1, t).contiguous();
+    const auto expected = m->project(m->decodeStep(column, memory, src, cache)).log_softmax(-1);
+    std::vector<int64_t> step_tokens(column.data_ptr<int64_t>(), column.data_ptr<int64_t>() + 3);
+    const auto got = engine.step(step_tokens);
+    const double diff = maxAbsDifference(got, expected);
+    QVERIFY2(diff < 1e-4, qPrintable(QString("step %1: max difference %2").arg(t).arg(diff)));
+  }
+  QCOMPARE(engine.steps(), tokens.size(1));
+}
+
+void TestInference::searchesTranslateAsTheModules_data() {
+  QTest::addColumn<int>("beam");
+  QTest::addColumn<int>("nbest");
+  QTest::addColumn<double>("alpha");
+  QTest::newRow("greedy") << 1 << 1 << 0.0;
+  QTest::newRow("beam 4") << 4 << 1 << 0.0;
+  QTest::newRow("beam 4, 4-best, length penalty") << 4 << 4 << 0.6;
+  QTest::newRow("beam 6, 3-best") << 6 << 3 << 1.0;
+}
+
+// A batch of 40 whose sentences finish at different steps (cut short for
+// some: the limit is ceil(0.7 L) + 2): rows leave, beams split and die.
+void TestInference::searchesTranslateAsTheModules() {
+  QFETCH(int, beam);
+  QFETCH(int, nbest);
+  QFETCH(double, alpha);
+  model::DecodingOptions options;
+  options.beam_size = beam;
+  options.nbest = nbest;
+  options.length_penalty = alpha;
+  options.max_length_ratio = 0.7;
+  options.max_length_extra = 2;
+  {
+    model::StepDecoder probe(trained_, held_out_.src, beam, options);
+    QVERIFY2(probe.usesEngine(), "the engine does not run on the CPU model in eval mode");
+  }
+  const auto fast = model::beamSearch(trained_, held_out_.src, options);
+  options.engine = Engine::LibTorch;
+  const auto reference = model::beamSearch(trained_, held_out_.src, options);
+  QString why;
+  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  int cut = 0;
+  for (const auto& list : fast) cut += !list[0].finished;
+  QVERIFY2(cut > 0 && cut < 40, qPrintable(QString("%1 of 40 cut at the limit").arg(cut)));
+}
+
+void TestInference::traceAndPrefixAsTheModules() {
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  options.nbest = 2;
+  options.prefix = {5, 6};
+  std::vector<model::BeamTrace> fast_traces, reference_traces;
+  const auto fast = model::beamSearch(trained_, held_out_.src.slice(0, 0, 6), options, &fast_traces);
+  options.engine = Engine::LibTorch;
+  const auto reference = model::beamSearch(trained_, held_out_.src.slice(0, 0, 6), options, &reference_traces);
+  QString why;
+  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  for (size_t i = 0; i < fast_traces.size(); ++i) {
+    QCOMPARE(fast_traces[i].size(), reference_traces[i].size());
+    for (size_t n = 0; n < fast_traces[i].size(); ++n) {
+      QCOMPARE(fast_traces[i][n].token, reference_traces[i][n].token);
+      QCOMPARE(fast_traces[i][n].parent, reference_traces[i][n].parent);
+      QCOMPARE(int(fast_traces[i][n].fate), int(reference_traces[i][n].fate));
+    }
+    QCOMPARE(fast[i][0].tokens.at(0), int64_t(5));
+  }
+}
+
+void TestInference::headMasksAsTheModules() {
+  // One head of each kind off, and all heads of the last cross-attention.
+  const auto mask = model::HeadMask::parse("enc:0:1,dec:1:0,cross:0:2,cross:1:0,cross:1:1,cross:1:2,cross:1:3");
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  options.head_mask = mask;
+  const auto fast = model::beamSearch(trained_, held_out_.src, options);
+  options.engine = Engine::LibTorch;
+  const auto reference = model::beamSearch(trained_, held_out_.src, options);
+  QString why;
+  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  // And the mask changed something (else this compares nothing new).
+  options.head_mask = {};
+  const auto unmasked = model::beamSearch(trained_, held_out_.src, options);
+  QVERIFY(!sameLists(fast, unmasked, &why));
+}
+
+// 160 sentences of beam 4: 640 rows, past PackedLinear::smallRows(), so
+// that the products go through BLAS; then the batch shrinks below it.
+void TestInference::manyRowsTakeBlasAndAgree() {
+  std::mt19937 rng(56);
+  const auto batch = test::makeSequenceBatch(rng, 160, /*reverse=*/true, trained_->options());
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  const auto fast = model::beamSearch(trained_, batch.src, options);
+  options.engine = Engine::LibTorch;
+  const auto reference = model::beamSearch(trained_, batch.src, options);
+  QString why;
+  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+}
+
+// Dev evaluations during training decode with weights that an optimizer
+// changed in place since the last packing: the engine must see the new ones.
+void TestInference::changedWeightsArePackedAgain() {
+  torch::manual_seed(13);
+  std::mt19937 rng(13);
+  model::Transformer m(test::taskModelOptions());
+  auto adam = model::makeAdam(m->parameters(), 0.0);
+  model::DecodingOptions options;
+  options.beam_size = 2;
+  for (int round = 0; round < 3; ++round) {
+    m->train();
+    for (int64_t step = 1; step <= 60; ++step) test::trainTaskStep(m, *adam, rng, round * 60 + step, true);
+    m->eval();
+    options.engine = Engine::Auto;
+    const auto fast = model::beamSearch(m, held_out_.src, options);
+    options.engine = Engine::LibTorch;
+    const auto reference = model::beamSearch(m, held_out_.src, options);
+    QString why;
+    QVERIFY2(sameLists(fast, reference, &why), qPrintable(QString("round %1: %2").arg(round).arg(why)));
+  }
+  // Weights copied into the same module (as a checkpoint loads) count too.
+  {
+    torch::NoGradGuard no_grad;
+    auto from = trained_->named_parameters();
+    for (auto& p : m->named_parameters()) p.value().copy_(from[p.key()]);
+  }
+  options.engine = Engine::Auto;
+  const auto fast = model::beamSearch(m, held_out_.src, options);
+  const auto reference = model::beamSearch(trained_, held_out_.src, options);
+  QString why;
+  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+}
+
+// Work is split among threads by rows and outputs, not inside our sums
+// (BLAS and LibTorch's log-softmax may round differently): one thread or
+// two give the same translations and the same numbers to float rounding.
+void TestInference::threadsGiveTheSameResults() {
+  const int threads = at::get_num_threads();
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  auto logp = [&](int n) {
+    at::set_num_threads(n);
+    model::StepDecoder decoder(trained_, held_out_.src, 1, options);
+    std::vector<int64_t> bos(size_t(held_out_.src.size(0)), trained_->options().bos_id);
+    decoder.logProbabilities(bos);
+    std::vector<int64_t> next(bos.size(), 6);
+    return decoder.logProbabilities(next).clone();
+  };
+  const auto one = logp(1);
+  const auto two = logp(2);
+  at::set_num_threads(1);
+  const auto one_thread = model::beamSearch(trained_, held_out_.src, options);
+  at::set_num_threads(2);
+  const auto two_threads = model::beamSearch(trained_, held_out_.src, options);
+  at::set_num_threads(threads);
+  const double diff = maxAbsDifference(one, two);
+  QVERIFY2(diff < 1e-5, qPrintable(QString("max difference %1").arg(diff)));
+  QString why;
+  QVERIFY2(sameLists(one_thread, two_threads, &why), qPrintable(why));
+}
+
+void TestInference::whereTheEngineDoesNotRun() {
+  model::DecodingOptions options;
+  // In training mode (dropout), with bf16, without the cache, or when asked: LibTorch.
+  trained_->train();
+  QVERIFY(!model::inference::FastDecoder::supports(*trained_));
+  trained_->eval();
+  QVERIFY(model::inference::FastDecoder::supports(*trained_));
+  auto uses = [&](const model::DecodingOptions& o) {
+    return model::StepDecoder(trained_, held_out_.src, 1, o).usesEngine();
+  };
+  QVERIFY(uses(options));
+  auto other = options;
+  other.bf16 = true;
+  QVERIFY(!uses(other));
+  other = options;
+  other.use_cache = false;
+  QVERIFY(!uses(other));
+  other = options;
+  other.engine = Engine::LibTorch;
+  QVERIFY(!uses(other));
+  // A double-precision model stays on LibTorch.
+  model::Transformer wide(test::taskModelOptions());
+  wide->to(torch::kDouble);
+  wide->eval();
+  QVERIFY(!model::inference::FastDecoder::supports(*wide));
+}
+
+void TestInference::badInputIsRefused() {
+  torch::NoGradGuard no_grad;
+  const auto& o = trained_->options();
+  // A token id past the vocabulary, in the source and in a step.
+  auto src = held_out_.src.slice(0, 0, 2).clone();
+  src[0][0] = o.vocab_size;
+  QVERIFY_THROWS_EXCEPTION(std::out_of_range, model::inference::encode(trained_, src));
+  model::inference::FastDecoder engine(trained_);
+  engine.start(model::inference::encode(trained_, held_out_.src.slice(0, 0, 2)), held_out_.src.slice(0, 0, 2), 1);
+  try {
+    engine.step({o.bos_id, o.vocab_size + 3});
+    QFAIL("a token past the vocabulary was accepted");
+  } catch (const std::out_of_range& e) {
+    QVERIFY2(QString(e.what()).contains(QString::number(o.vocab_size + 3)), e.what());
+  }
+  // Too many or too few tokens for the rows; a reorder to a row that is not there.
+  QVERIFY_THROWS_EXCEPTION(std::logic_error, engine.step({o.bos_id}));
+  QVERIFY_THROWS_EXCEPTION(std::logic_error, engine.reorder({0, 5}, {0, 1}));
+  // A head the model lacks.
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                           model::inference::FastDecoder(trained_, model::HeadMask::parse("cross:7:0")));
+  // Past the model's max_length.
+  model::inference::FastDecoder longer(trained_);
+  longer.start(model::inference::encode(trained_, held_out_.src.slice(0, 0, 1)), held_out_.src.slice(0, 0, 1), 1);
+  for (int64_t t = 0; t < o.max_length; ++t) longer.step({o.bos_id});
+  try {
+    longer.step({o.bos_id});
+    QFAIL("decoding past max_length was accepted");
+  } catch (const std::length_error& e) {
+    QVERIFY2(QString(e.what()).contains("max_length"), e.what());
+  }
+}
+
+void TestInference::int8ProductIsExact_data() {
+  QTest::addColumn<int>("rows");
+  QTest::addColumn<int>("in");
+  QTest::addColumn<int>("out");
+  // Inputs not a multiple of 4, outputs past a 32-wide panel, odd rows.
+  QTest::newRow("1 row, 48 -> 100") << 1 << 48 << 100;
+  QTest::newRow("2 rows, 33 -> 65") << 2 << 33 << 65;
+  QTest::newRow("5 rows, 130 -> 31") << 5 << 130 << 31;
+  QTest::newRow("64 rows, 512 -> 96") << 64 << 512 << 96;
+}
+
+// The int8 product is exact integer arithmetic on the quantized numbers:
+// it equals, to float rounding, the float product of the dequantized
+// weight and the row quantized as documented (max |x| / 127, rounded to
+// nearest); and it is near the float product (the quantization's error).
+void TestInference::int8ProductIsExact() {
+  if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
+  QFETCH(int, rows);
+  QFETCH(int, in);
+  QFETCH(int, out);
+  torch::manual_seed(uint64_t(rows + in + out));
+  auto w = torch::randn({out, in});
+  auto b = torch::randn({out});
+  auto x = torch::randn({rows, in});
+  x[0][0] = 0.0f;
+  model::inference::QuantizedLinear q(w.data_ptr<float>(), b.data_ptr<float>(), out, in);
+  auto y = torch::empty({rows, out});
+  q.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
+
+  auto dequantized = q.dequantized();
+  auto w_q = torch::from_blob(dequantized.data(), {out, in}).clone();
+  // Each weight row is within half a step of its float values.
+  auto steps = w.abs().amax(1, true) / 127;
+  QVERIFY(((w_q - w).abs() <= steps * 0.5001).all().item<bool>());
+  auto x_scale = x.abs().amax(1, true) / 127;
+  auto x_q = torch::round(x / x_scale) * x_scale;
+  const auto expected = torch::linear(x_q.to(torch::kDouble), w_q.to(torch::kDouble), b.to(torch::kDouble));
+  const double exact = maxAbsDifference(y, expected);
+  QVERIFY2(exact < 1e-3, qPrintable(QString("against the quantized numbers: max difference %1").arg(exact)));
+  // Against the float product: within a few quantization steps of each sum.
+  const auto full = torch::linear(x, w, b);
+  const double relative = ((y - full).abs().max() / full.abs().max()).item<double>();
+  QVERIFY2(relative < 0.03, qPrintable(QString("against float32: %1 of the largest output").arg(relative)));
+}
+
+// On the reversal model, whose choices are clear, int8 weights change no
+// translation; the probabilities move by the quantization's error only
+// (up to 0.07 on this model of d_model 64, where a row's 127 steps are
+// coarse: measured, the bound is 0.1).
+void TestInference::int8TranslatesAsFloat32() {
+  if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  const auto f32 = model::beamSearch(trained_, held_out_.src, options);
+  options.int8 = true;
+  {
+    model::StepDecoder probe(trained_, held_out_.src, 4, options);
+    QVERIFY(probe.usesEngine());
+  }
+  const auto i8 = model::beamSearch(trained_, held_out_.src, options);
+  QCOMPARE(i8.size(), f32.size());
+  int same = 0;
+  double largest = 0.0;
+  for (size_t i = 0; i < i8.size(); ++i) {
+    if (i8[i][0].tokens != f32[i][0].tokens) continue;
+    ++same;
+    for (size_t t = 0; t < i8[i][0].probabilities.size(); ++t)
+      largest = std::max(largest, double(std::abs(i8[i][0].probabilities[t] - f32[i][0].probabilities[t])));
+  }
+  QVERIFY2(same == int(i8.size()), qPrintable(QString("%1 of %2 the same").arg(same).arg(i8.size())));
+  QVERIFY2(largest < 0.1, qPrintable(QString("a probability moved by %1").arg(largest)));
+  QVERIFY(largest > 0.0);  // int8 did run: the numbers are not float32's
+}
+
+void TestInference::int8IsRefusedWhereItCannotRun() {
+  model::DecodingOptions options;
+  options.int8 = true;
+  auto refused = [&](const model::DecodingOptions& o, const QString& words) {
+    try {
+      model::beamSearch(trained_, held_out_.src.slice(0, 0, 2), o);
+    } catch (const std::exception& e) {
+      return QString(e.what()).contains(words) ? QString() : QString("the error does not say '%1': %2").arg(words, e.what());
+    }
+    return QString("int8 decoding was not refused (expected '%1')").arg(words);
+  };
+  auto other = options;
+  other.bf16 = true;
+  QString why = refused(other, "'int8'");
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  other = options;
+  other.engine = Engine::LibTorch;
+  why = refused(other, "'int8'");
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  trained_->train();
+  why = refused(options, "training mode");
+  trained_->eval();
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  // A CPU without the kernel (AVX2): the error says so and what to do.
+  model::inference::pretendNoInt8ForTesting(true);
+  why = refused(options, "AVX2");
+  model::inference::pretendNoInt8ForTesting(false);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+}
+
+QTEST_GUILESS_MAIN(TestInference)
+#include "tst_inference.moc"
