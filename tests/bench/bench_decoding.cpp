@@ -11,19 +11,24 @@
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16 | --int8]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 //                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
+//                                 [--batch-limits]
 //
 // --engine libtorch decodes with LibTorch's modules instead of the inference
 // engine (DecodingOptions::engine); --min-length-ratio sets the minimum
 // output length as a share of the source's pieces (0 for CTranslate2's rules);
-// --int8 decodes with int8 weights (DecodingOptions::int8).
+// --int8 decodes with int8 weights (DecodingOptions::int8); --batch-limits
+// gives each batch one maximum and one minimum output length (its longest
+// limit, its shortest minimum), as CTranslate2 does.
 //
 // --profile runs the timed loop once more under LibTorch's profiler and
 // writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -42,7 +47,7 @@ int main(int argc, char** argv) {
   int64_t sentences = 200;
   int threads = 0;
   std::string device_name = "cpu";
-  bool json = false, bf16 = false, int8 = false;
+  bool json = false, bf16 = false, int8 = false, batch_limits = false;
   int64_t beam = 0, batch = 1;
   double alpha = -1;
   std::string hyp_out, profile;
@@ -62,6 +67,7 @@ int main(int argc, char** argv) {
     else if (arg == "--alpha") alpha = std::stod(value());
     else if (arg == "--bf16") bf16 = true;
     else if (arg == "--int8") int8 = true;
+    else if (arg == "--batch-limits") batch_limits = true;
     else if (arg == "--hyp-out") hyp_out = value();
     else if (arg == "--profile") profile = value();
     else if (arg == "--engine") engine = value();
@@ -97,12 +103,34 @@ int main(int argc, char** argv) {
         return std::vector<std::string>(lines.begin() + long(first),
                                         lines.begin() + long(std::min(lines.size(), first + size_t(batch))));
       };
-      translator.translate(chunk(0), options, int64_t(1) << 40);  // warm-up
+      // --batch-limits: a batch's sentences share its longest limit and its
+      // shortest minimum, as CTranslate2 applies one to a whole batch.
+      auto optionsFor = [&](const std::vector<std::string>& sentences) {
+        if (!batch_limits) return options;
+        const int64_t model_max = translator.modelHandle()->options().max_length;
+        int64_t longest = 1, shortest = std::numeric_limits<int64_t>::max();
+        for (const auto& sentence : sentences) {
+          const auto length = int64_t(translator.encodeSource(sentence).size());
+          const int64_t limit = model::maxOutputLength(options, length, model_max);
+          const int64_t minimum = std::min<int64_t>(
+              std::max<int64_t>(options.min_length, int64_t(std::ceil(options.min_length_ratio * double(length)))),
+              limit - 1);
+          longest = std::max(longest, limit);
+          shortest = std::min(shortest, minimum);
+        }
+        auto o = options;
+        o.max_length_ratio = 1e-9;  // ceil(1e-9 * length) = 1: the limit is 1 + extra
+        o.max_length_extra = longest - 1;
+        o.min_length_ratio = 0.0;
+        o.min_length = shortest;
+        return o;
+      };
+      translator.translate(chunk(0), optionsFor(chunk(0)), int64_t(1) << 40);  // warm-up
       std::vector<std::string> hypotheses;
       int64_t pieces = 0;
       const auto start = Clock::now();
       for (size_t first = 0; first < lines.size(); first += size_t(batch))
-        for (const auto& list : translator.translate(chunk(first), options, int64_t(1) << 40)) {
+        for (const auto& list : translator.translate(chunk(first), optionsFor(chunk(first)), int64_t(1) << 40)) {
           hypotheses.push_back(list.empty() ? "" : list[0].text);
           pieces += list.empty() ? 0 : int64_t(list[0].pieces.size());
         }
@@ -110,7 +138,7 @@ int main(int argc, char** argv) {
       if (!profile.empty()) {
         torch::autograd::profiler::RecordProfile record(profile);
         for (size_t first = 0; first < lines.size(); first += size_t(batch))
-          translator.translate(chunk(first), options, int64_t(1) << 40);
+          translator.translate(chunk(first), optionsFor(chunk(first)), int64_t(1) << 40);
       }
       if (!hyp_out.empty()) {
         std::ofstream out(hyp_out, std::ios::binary);
@@ -118,7 +146,7 @@ int main(int argc, char** argv) {
         if (!out.flush()) throw std::runtime_error("cannot write " + hyp_out);
       }
       std::cout << nlohmann::json{{"engine", "attention-studio"}, {"libtorch", TORCH_VERSION},
-                                  {"beam", beam}, {"batch", batch}, {"bf16", bf16}, {"int8", int8},
+                                  {"beam", beam}, {"batch", batch}, {"bf16", bf16}, {"int8", int8}, {"batch_limits", batch_limits},
                                   {"alpha", options.length_penalty}, {"decoder_engine", engine},
                                   {"sentences", lines.size()},
                                   {"output_pieces", pieces}, {"seconds", seconds},

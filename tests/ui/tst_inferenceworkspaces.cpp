@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +17,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -29,6 +31,7 @@
 #include <cmath>
 
 #include "common/TestUtil.h"
+#include "app/EngineInfo.h"
 #include "app/TrainingSession.h"
 #include "model/decoding/AttentionMaps.h"
 #include "model/training/Trainer.h"
@@ -57,6 +60,7 @@ class TestInferenceWorkspaces : public QObject {
   void initTestCase();
   void translateEqualsTheCli();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
+  void int8WeightsTranslateAsTheCli();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
@@ -195,6 +199,58 @@ void TestInferenceWorkspaces::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: 'folder' has characters this model's vocabulary "
                                                    "cannot write"), 60000);
   QCOMPARE(shown.count(), 1);
+}
+
+// Weights: int8 decodes as `translate --int8` does, and the choice is in the
+// settings the workspace hands on; where the CPU cannot, it is greyed out
+// with the reason.
+void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  auto* weights = workspace.findChild<QComboBox*>("Weights");
+  QVERIFY(weights);
+  QCOMPARE(weights->count(), 2);
+  const QString why_not = app::engineInfo().int8Unsupported;
+  auto* items = qobject_cast<QStandardItemModel*>(weights->model());
+  QVERIFY(items);
+  if (!why_not.isEmpty()) {
+    QVERIFY(!items->item(1)->isEnabled());
+    QVERIFY2(weights->toolTip().contains(why_not), qPrintable(weights->toolTip()));
+    QSKIP(qPrintable("int8 cannot run on this CPU: " + why_not));
+  }
+  QVERIFY(items->item(1)->isEnabled());
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}, /*int8=*/true});
+  QCOMPARE(weights->currentIndex(), 1);
+  QVERIFY(workspace.decodeSettings().int8);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QVERIFY(!workspace.translationText().isEmpty());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--int8", "--scores"});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentence_ + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  const QStringList fields = QString::fromUtf8(cli.readAllStandardOutput()).trimmed().split(" ||| ");
+  QCOMPARE(workspace.translationText(), fields.at(0));
+  // The int8 score is the CLI's --int8 one, to the digits it prints.
+  const auto reply = shown.at(0).at(0).value<app::TranslationReply>();
+  QVERIFY2(std::abs(reply.nbest.front().score - fields.at(1).toDouble()) < 1e-3,
+           qPrintable(QString("%1 against %2").arg(reply.nbest.front().score).arg(fields.at(1))));
+  // The CLI refuses --int8 with --bf16, saying so.
+  QProcess both;
+  both.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--int8", "--bf16"});
+  QVERIFY(both.waitForStarted());
+  both.closeWriteChannel();
+  QVERIFY(both.waitForFinished(60000));
+  QVERIFY(both.exitCode() != 0);
+  QVERIFY2(QString::fromUtf8(both.readAllStandardError()).contains("--int8 and --bf16"),
+           qPrintable(QString::fromUtf8(both.readAllStandardError())));
 }
 
 void TestInferenceWorkspaces::aCorrectionIsMadeDecodedOnAndKept() {

@@ -14,7 +14,9 @@ one run, as ratios (ours / theirs, above 1 when we are faster).
                   of the greedy translations against sacreBLEU's, and what int8
                   costs (BLEU, chrF and identical translations against our fp32,
                   beam 4). With --shape-model (an iwslt-4layer-shaped model, d_model
-                  512), the speed rows again on it.
+                  512), the speed rows again on it. In the speed rows both sides give
+                  a batch one maximum output length (its longest sentence's) and one
+                  minimum (its shortest's), as CTranslate2 must (--batch-limits).
 
 Every run uses the same threads. Prints a table, or with --json one JSON
 object a line: config, peer, ours, theirs, unit, ratio (and details). The
@@ -115,7 +117,7 @@ def main():
     def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter"):
         return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", models[label],
                 "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                str(a.threads), "--sentences", str(sentences)] + (["--int8"] if int8 else [])
+                str(a.threads), "--sentences", str(sentences), "--batch-limits"] + (["--int8"] if int8 else [])
 
     def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter"):
         command = ours_decode_command(build, beam, batch, sentences, int8, label)
