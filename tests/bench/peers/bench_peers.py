@@ -57,7 +57,8 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--build", action="append", required=True, help="a build folder (repeat for both flavours)")
     p.add_argument("--model", required=True, help="our model file (spm.model beside it or above)")
-    p.add_argument("--shape-model", help="a second model for the speed rows (iwslt-4layer shape), same spm")
+    p.add_argument("--shape-model", help="a second model for the speed rows (iwslt-4layer shape)")
+    p.add_argument("--shape-spm", help="its SentencePiece model (default: --spm)")
     p.add_argument("--shape-sentences", type=int, default=30, help="sentences of its speed runs")
     p.add_argument("--spm", required=True)
     p.add_argument("--src", required=True, help="the demo test split, Vietnamese")
@@ -95,22 +96,24 @@ def main():
 
     # --- the converted models ------------------------------------------------
     models = {"starter": a.model}
+    spms = {"starter": a.spm}
     if a.shape_model:
         models["iwslt-4layer shape"] = a.shape_model
+        spms["iwslt-4layer shape"] = a.shape_spm or a.spm
     ct2 = {}
     for label, model in models.items():
         for compute in ("float32", "int8"):
             folder = os.path.join(a.work, f"ct2-{len(ct2)}-{compute}")
             log(f"converting {model} to CTranslate2 ({compute}) in {folder}")
             subprocess.run([py, os.path.join(HERE, "..", "..", "..", "scripts", "convert-to-ctranslate2"),
-                            "--model", model, "--spm", a.spm, "--out", folder]
+                            "--model", model, "--spm", spms[label], "--out", folder]
                            + (["--quantization", "int8"] if compute == "int8" else []),
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             ct2[(label, compute)] = folder
 
     def ct2_decode(compute, beam, batch, sentences, hyp_out=None, label="starter"):
         command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", ct2[(label, compute)], "--spm",
-                   a.spm, "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--threads", str(a.threads),
+                   spms[label], "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--threads", str(a.threads),
                    "--compute-type", compute, "--sentences", str(sentences)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
