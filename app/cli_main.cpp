@@ -29,6 +29,7 @@ const std::vector<Subcommand>& subcommands() {
       {trainSpec, runTrain},
       {averageSpec, runAverage},
       {learnCorrectionsSpec, runLearnCorrections},
+      {shortlistSpec, runShortlist},
       {translateSpec, runTranslate},
       {evaluateSpec, runEvaluate},
       {bleuSpec, runBleu},

@@ -34,6 +34,9 @@ int runLearnCorrections(const ParsedArgs& args);
 const CommandSpec& averageSpec();
 int runAverage(const ParsedArgs& args);
 
+const CommandSpec& shortlistSpec();
+int runShortlist(const ParsedArgs& args);
+
 const CommandSpec& translateSpec();
 int runTranslate(const ParsedArgs& args);
 

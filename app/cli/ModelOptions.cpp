@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "model/decoding/Glossary.h"
+#include "model/decoding/Shortlist.h"
+#include "model/files/Hash.h"
 #include "model/runtime/Runtime.h"
 
 namespace studio::cli {
@@ -40,7 +42,16 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   if (d.int8 && d.bf16) throw UsageError("--int8 and --bf16: choose one precision");
   if (args.has("glossary"))
     d.glossary = std::make_shared<const model::Glossary>(model::readGlossary(args.require("glossary")));
+  if (args.has("shortlist"))
+    d.shortlist = std::make_shared<const model::Shortlist>(model::readShortlist(args.require("shortlist")));
   return d;
+}
+
+void checkShortlist(const model::DecodingOptions& options, const model::Translator& translator) {
+  if (!options.shortlist) return;
+  auto model = translator.modelHandle();
+  options.shortlist->checkFits(model->options().vocab_size, model::hashFile(translator.tokenizer().path()),
+                               "--shortlist");
 }
 
 }  // namespace studio::cli

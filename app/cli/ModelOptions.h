@@ -7,6 +7,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "model/decoding/Decoding.h"
+#include "model/decoding/Translator.h"
 
 // What the model commands share: the device, decoding options, progress.
 namespace studio::cli {
@@ -18,7 +19,12 @@ std::function<void(size_t, size_t)> terminalProgress(const char* what);
 // error that lists the ones that are.
 torch::Device deviceFrom(const std::string& name);
 
-// --beam, --nbest, --alpha, --max-length-ratio, --bf16.
+// --beam, --nbest, --alpha, --max-length-ratio, --min-length-ratio, --bf16,
+// --int8, --glossary, --shortlist.
 model::DecodingOptions decodingFrom(const ParsedArgs& args);
+
+// Throws model::ShortlistError when options.shortlist was learnt for another
+// vocabulary than the translator's (its size or its SentencePiece model).
+void checkShortlist(const model::DecodingOptions& options, const model::Translator& translator);
 
 }  // namespace studio::cli

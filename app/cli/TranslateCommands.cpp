@@ -59,6 +59,8 @@ const CommandSpec& translateSpec() {
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
                        "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
+          {"shortlist", "FILE", "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
+                                "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
@@ -97,6 +99,7 @@ int runTranslate(const ParsedArgs& args) {
     throw UsageError(std::string("--head-mask: ") + e.what());
   }
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  checkShortlist(options, translator);
   try {
     options.head_mask.validate(translator.model()->options());
   } catch (const std::invalid_argument& e) {
@@ -177,6 +180,8 @@ const CommandSpec& evaluateSpec() {
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
                        "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
+          {"shortlist", "FILE", "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
+                                "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
@@ -196,6 +201,7 @@ int runEvaluate(const ParsedArgs& args) {
     throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
                              "' has " + std::to_string(references.size()));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  checkShortlist(options, translator);
   const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
   const auto results = model::translateTexts(translator, sources, options, mode, 4096, terminalProgress("translated"));
   printNotices(results, "'" + src_path + "' line");

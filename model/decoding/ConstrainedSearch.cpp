@@ -101,7 +101,9 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
                                   " is not an output piece of this model");
 
   // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
-  StepDecoder decoder(model, src, K, options, max_length);
+  std::vector<int64_t> term_pieces;  // kept in a shortlist's output
+  for (const auto& term : terms) term_pieces.insert(term_pieces.end(), term.begin(), term.end());
+  StepDecoder decoder(model, src, K, options, max_length, term_pieces);
   std::vector<Beam> beams(static_cast<size_t>(K));
   for (auto& b : beams) b.starts.assign(terms.size(), -1);
   beams[0].log_p = 0.0;

@@ -11,6 +11,8 @@
 // key/value cache (decoding lives outside the modules).
 namespace studio::model {
 
+class Shortlist;
+
 struct DecodingOptions {
   int64_t beam_size = 4;          // 1 is greedy search
   double length_penalty = 0.6;    // GNMT alpha: score = log P / ((5 + |Y|) / 6)^alpha; 0 = none
@@ -50,6 +52,11 @@ struct DecodingOptions {
   // sentence (Translator::translate decodes those sentences with
   // constrainedSearch(), ConstrainedSearch.h). Null: none.
   std::shared_ptr<const Glossary> glossary;
+  // A vocabulary shortlist (Shortlist.h): each batch's output layer and
+  // softmax over the pieces likely for its sentences (plus the end, the
+  // prefix and glossary terms); every other piece gets probability 0. The
+  // probabilities are normalized over the list. Null: the whole vocabulary.
+  std::shared_ptr<const Shortlist> shortlist;
 
   void validate() const;  // throws std::invalid_argument naming the field
 };

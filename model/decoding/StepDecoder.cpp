@@ -4,16 +4,32 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/decoding/Shortlist.h"
 #include "model/inference/FastEncoder.h"
 
 namespace studio::model {
 
 StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t rows_per_sentence,
-                         const DecodingOptions& options, int64_t expected_steps)
+                         const DecodingOptions& options, int64_t expected_steps,
+                         const std::vector<int64_t>& required_outputs)
     : model_(model), use_cache_(options.use_cache), rows_per_sentence_(rows_per_sentence) {
   // Until the first reorder only row 0 of each sentence is computed.
   const int64_t sentences = src.size(0);
   for (int64_t b = 0; b < sentences; ++b) sentence_.push_back(b);
+  if (options.shortlist) {
+    const auto& o = model->options();
+    options.shortlist->checkFits(o.vocab_size, "", "the decoding's shortlist");
+    auto ids = src.to(torch::kCPU, torch::kLong).contiguous();
+    std::vector<int64_t> source;
+    const int64_t* p = ids.data_ptr<int64_t>();
+    for (int64_t i = 0; i < ids.numel(); ++i)
+      if (p[i] != o.pad_id) source.push_back(p[i]);
+    auto always = required_outputs;
+    always.push_back(o.eos_id);
+    always.push_back(o.unk_id);
+    always.insert(always.end(), options.prefix.begin(), options.prefix.end());
+    output_pieces_ = options.shortlist->candidates(source, always);
+  }
   const bool engine_runs = inference::FastDecoder::supports(*model);
   if (options.int8)
     if (const auto why = inference::int8Unsupported(); !why.empty()) throw std::runtime_error(why);
@@ -28,8 +44,11 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
     engine_.emplace(model, options.head_mask, precision);
     engine_->start(inference::encode(model, src, options.head_mask, precision), src, 1, rows_per_sentence,
                    expected_steps);
+    engine_->restrictOutput(output_pieces_);
     return;
   }
+  if (!output_pieces_.empty())
+    output_index_ = torch::tensor(output_pieces_, torch::kLong).to(model->embeddingWeight().device());
   memory_ = model->encode(src);  // [rows, S, D]
   src_rows_ = src;               // [rows, S]
   prefix_ = torch::empty({sentences, 0}, src.options());
@@ -62,7 +81,13 @@ torch::Tensor StepDecoder::computeLogProbabilities(const std::vector<int64_t>& t
     prefix_ = torch::cat({prefix_, next.unsqueeze(1)}, /*dim=*/1);
     hidden = model_->decode(prefix_, memory_, src_rows_).select(/*dim=*/1, -1);  // [rows, D]
   }
-  return model_->project(hidden).to(torch::kFloat).log_softmax(/*dim=*/-1).to(torch::kCPU).contiguous();
+  auto logits = model_->project(hidden).to(torch::kFloat);
+  if (!output_index_.defined()) return logits.log_softmax(/*dim=*/-1).to(torch::kCPU).contiguous();
+  // The shortlist: a softmax over its pieces, -inf for the others.
+  auto listed = logits.index_select(/*dim=*/1, output_index_).log_softmax(/*dim=*/-1);
+  auto all = torch::full_like(logits, -std::numeric_limits<float>::infinity());
+  all.index_copy_(/*dim=*/1, output_index_, listed);
+  return all.to(torch::kCPU).contiguous();
 }
 
 void StepDecoder::reorder(const std::vector<int64_t>& origin_slots, const std::vector<int64_t>& sentence) {

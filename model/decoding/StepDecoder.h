@@ -23,8 +23,12 @@ class StepDecoder {
   // one hypothesis a sentence: the first step computes row b * K alone and
   // gives the others -inf everywhere (they must not be continued).
   // `expected_steps`: how many steps the search may take (room is made for them at once).
+  // With options.shortlist, the output is computed over the batch's
+  // shortlist (Shortlist.h) plus the end, options.prefix and
+  // `required_outputs` (a glossary's term pieces); the other pieces read -inf.
   StepDecoder(Transformer& model, const torch::Tensor& src, int64_t rows_per_sentence,
-              const DecodingOptions& options, int64_t expected_steps = 16);
+              const DecodingOptions& options, int64_t expected_steps = 16,
+              const std::vector<int64_t>& required_outputs = {});
 
   // tokens: each row's newest token -> log-probabilities of the next [rows,
   // V], float32, contiguous, on the CPU; valid until the next call.
@@ -35,6 +39,8 @@ class StepDecoder {
   void reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence);
 
   bool usesEngine() const { return engine_.has_value(); }
+  // The output pieces computed (sorted ids), or empty for the whole vocabulary.
+  const std::vector<int64_t>& outputPieces() const { return output_pieces_; }
 
  private:
   torch::Tensor computeLogProbabilities(const std::vector<int64_t>& tokens);
@@ -48,6 +54,8 @@ class StepDecoder {
   torch::Tensor memory_, src_rows_, prefix_;
   DecoderCache cache_;
   std::vector<int64_t> sentence_;
+  std::vector<int64_t> output_pieces_;  // the shortlist's union, or empty
+  torch::Tensor output_index_;          // the same on the model's device (the LibTorch path)
 };
 
 }  // namespace studio::model

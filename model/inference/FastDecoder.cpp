@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -95,6 +96,23 @@ void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, i
   block_of_row_.resize(size_t(rows_));
   for (int64_t r = 0; r < rows_; ++r) block_of_row_[size_t(r)] = r;
   growCache(std::min(std::max<int64_t>(1, expected_steps), max_positions_));
+  restrictOutput({});
+}
+
+void FastDecoder::restrictOutput(const std::vector<int64_t>& pieces) {
+  for (size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i] < 0 || pieces[i] >= vocab_ || (i > 0 && pieces[i] <= pieces[i - 1]))
+      throw std::invalid_argument("FastDecoder::restrictOutput: the pieces must be sorted ids of the vocabulary, each once");
+  listed_output_.reset();
+  output_pieces_ = pieces;
+  logp_.clear();  // refilled with -inf at the next step
+  if (pieces.empty()) return;
+  const int64_t C = int64_t(pieces.size()), D = d_;
+  output_rows_.resize(size_t(C * D));
+  for (int64_t c = 0; c < C; ++c)
+    std::copy_n(weights_->embedding + pieces[size_t(c)] * D, D, output_rows_.data() + c * D);
+  // Each output channel quantized alone (int8): the same numbers as the whole output layer's.
+  listed_output_ = std::make_unique<Product>(output_rows_.data(), nullptr, C, D, weights_->precision);
 }
 
 void FastDecoder::growCache(int64_t needed) {
@@ -151,7 +169,8 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
   context_.resize(size_t(R * D));
   projected_.resize(size_t(R * D));
   ffn_.resize(size_t(R * ff_));
-  logits_.resize(size_t(R * vocab_));
+  const int64_t C = output_pieces_.empty() ? vocab_ : int64_t(output_pieces_.size());
+  logits_.resize(size_t(R * C));
   scores_.resize(size_t(R * std::max(capacity_, source_length_)));
 
   // The embedding: sqrt(D) * E[token] + PE[position].
@@ -218,10 +237,27 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
   }
   // The tied output projection, then LibTorch's log-softmax (one call for
   // the batch, the reference path's own rounding).
-  weights.output.apply(last, R, logits_.data());
-  logp_.resize(size_t(R * vocab_));
-  auto logp = torch::from_blob(logp_.data(), {R, vocab_}, torch::kFloat);
-  at::_log_softmax_out(logp, torch::from_blob(logits_.data(), {R, vocab_}, torch::kFloat), /*dim=*/1, false);
+  torch::Tensor logp;
+  if (output_pieces_.empty()) {
+    weights.output.apply(last, R, logits_.data());
+    logp_.resize(size_t(R * vocab_));
+    logp = torch::from_blob(logp_.data(), {R, vocab_}, torch::kFloat);
+    at::_log_softmax_out(logp, torch::from_blob(logits_.data(), {R, vocab_}, torch::kFloat), /*dim=*/1, false);
+  } else {
+    listed_output_->apply(last, R, logits_.data());
+    listed_logp_.resize(size_t(R * C));
+    auto listed = torch::from_blob(listed_logp_.data(), {R, C}, torch::kFloat);
+    at::_log_softmax_out(listed, torch::from_blob(logits_.data(), {R, C}, torch::kFloat), /*dim=*/1, false);
+    // Columns outside the list are -inf from the first step on (resize fills new rows).
+    logp_.resize(size_t(R * vocab_), -std::numeric_limits<float>::infinity());
+    const int64_t* pieces = output_pieces_.data();
+    forRows(R, C, [&](int64_t r) {
+      float* to = logp_.data() + r * vocab_;
+      const float* from = listed_logp_.data() + r * C;
+      for (int64_t c = 0; c < C; ++c) to[pieces[c]] = from[c];
+    });
+    logp = torch::from_blob(logp_.data(), {R, vocab_}, torch::kFloat);
+  }
   ++steps_;
   return logp;
 }

@@ -43,6 +43,11 @@ class FastDecoder {
   void start(const torch::Tensor& memory, const torch::Tensor& src, int64_t rows_per_sentence,
              int64_t most_rows_per_sentence = 1, int64_t expected_steps = 16);
 
+  // Computes the output layer and its softmax over these pieces alone
+  // (sorted ids, a vocabulary shortlist) until the next start(); the other
+  // pieces read -inf. Empty: the whole vocabulary (what start() sets).
+  void restrictOutput(const std::vector<int64_t>& pieces);
+
   // Feeds each row its next token (at position steps()) and returns the
   // log-probabilities of the token after it: [rows, V], a view of a buffer
   // that the next call overwrites.
@@ -82,6 +87,12 @@ class FastDecoder {
   int64_t blocks_ = 0;                  // cache blocks: the most rows there may be
   std::vector<int64_t> block_of_row_;   // [rows]: each row's block of the cache
   std::vector<float> x_, h_, qkv_, context_, projected_, ffn_, logits_, logp_, scores_;
+  // The shortlist: its pieces, their embedding rows [C, D] and that product
+  // (in the model's precision); listed_logp_ [rows, C] before the scatter
+  // into logp_, whose other columns stay -inf.
+  std::vector<int64_t> output_pieces_;
+  std::vector<float> output_rows_, listed_logp_;
+  std::unique_ptr<Product> listed_output_;
 };
 
 }  // namespace studio::model::inference

@@ -11,14 +11,15 @@
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16 | --int8]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 //                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
-//                                 [--batch-limits]
+//                                 [--batch-limits] [--shortlist FILE]
 //
 // --engine libtorch decodes with LibTorch's modules instead of the inference
 // engine (DecodingOptions::engine); --min-length-ratio sets the minimum
 // output length as a share of the source's pieces (0 for CTranslate2's rules);
 // --int8 decodes with int8 weights (DecodingOptions::int8); --batch-limits
 // gives each batch one maximum and one minimum output length (its longest
-// limit, its shortest minimum), as CTranslate2 does.
+// limit, its shortest minimum), as CTranslate2 does; --shortlist decodes
+// with a vocabulary shortlist (attention-studio-cli shortlist).
 //
 // --profile runs the timed loop once more under LibTorch's profiler and
 // writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
@@ -33,6 +34,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/runtime/Runtime.h"
+#include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
 
@@ -50,7 +52,7 @@ int main(int argc, char** argv) {
   bool json = false, bf16 = false, int8 = false, batch_limits = false;
   int64_t beam = 0, batch = 1;
   double alpha = -1;
-  std::string hyp_out, profile;
+  std::string hyp_out, profile, shortlist;
   std::string engine = "auto";
   double min_length_ratio = -1;
   for (int i = 1; i < argc; ++i) {
@@ -68,6 +70,7 @@ int main(int argc, char** argv) {
     else if (arg == "--bf16") bf16 = true;
     else if (arg == "--int8") int8 = true;
     else if (arg == "--batch-limits") batch_limits = true;
+    else if (arg == "--shortlist") shortlist = value();
     else if (arg == "--hyp-out") hyp_out = value();
     else if (arg == "--profile") profile = value();
     else if (arg == "--engine") engine = value();
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
       options.beam_size = beam;
       options.bf16 = bf16;
       options.int8 = int8;
+      if (!shortlist.empty()) options.shortlist = std::make_shared<const model::Shortlist>(model::readShortlist(shortlist));
       if (alpha >= 0) options.length_penalty = alpha;
       if (min_length_ratio >= 0) options.min_length_ratio = min_length_ratio;
       if (engine == "libtorch") options.engine = model::DecodingOptions::Engine::LibTorch;
@@ -147,6 +151,7 @@ int main(int argc, char** argv) {
       }
       std::cout << nlohmann::json{{"engine", "attention-studio"}, {"libtorch", TORCH_VERSION},
                                   {"beam", beam}, {"batch", batch}, {"bf16", bf16}, {"int8", int8}, {"batch_limits", batch_limits},
+                                  {"shortlist", !shortlist.empty()},
                                   {"alpha", options.length_penalty}, {"decoder_engine", engine},
                                   {"sentences", lines.size()},
                                   {"output_pieces", pieces}, {"seconds", seconds},

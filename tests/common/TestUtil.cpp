@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,29 @@
 #include "model/data/Prepare.h"
 
 namespace studio::test {
+
+bool sameHypotheses(const std::vector<std::vector<model::Hypothesis>>& a,
+                    const std::vector<std::vector<model::Hypothesis>>& b, std::string* why) {
+  auto at = [](size_t sentence, size_t h) {
+    return "sentence " + std::to_string(sentence) + ", hypothesis " + std::to_string(h) + ": ";
+  };
+  if (a.size() != b.size()) return *why = "different batch sizes", false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].size() != b[i].size()) return *why = "sentence " + std::to_string(i) + ": n-best sizes differ", false;
+    for (size_t h = 0; h < a[i].size(); ++h) {
+      if (a[i][h].tokens != b[i][h].tokens) return *why = at(i, h) + "other tokens", false;
+      if (a[i][h].finished != b[i][h].finished) return *why = at(i, h) + "finished differs", false;
+      if (std::abs(a[i][h].score - b[i][h].score) > 1e-4)
+        return *why = at(i, h) + "score " + std::to_string(a[i][h].score) + " against " +
+                      std::to_string(b[i][h].score),
+               false;
+      for (size_t t = 0; t < a[i][h].probabilities.size(); ++t)
+        if (std::abs(a[i][h].probabilities[t] - b[i][h].probabilities[t]) > 1e-4)
+          return *why = at(i, h) + "probability " + std::to_string(t) + " differs", false;
+    }
+  }
+  return true;
+}
 
 model::TransformerOptions smallOptions(model::NormPosition norm) {
   model::TransformerOptions o;

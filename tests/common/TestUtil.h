@@ -9,6 +9,7 @@
 
 #include "model/Transformer.h"
 #include "model/TransformerOptions.h"
+#include "model/decoding/Decoding.h"
 
 namespace studio::test {
 
@@ -23,6 +24,11 @@ double maxAbsDifference(const torch::Tensor& a, const torch::Tensor& b);
 torch::Tensor randomTokens(int64_t batch, int64_t length, int64_t vocab, int64_t first = 4);
 
 bool allFinite(const torch::Tensor& t);
+
+// Whether two searches' n-best lists agree: the same tokens and finished
+// flags, scores and probabilities within 1e-4. `why` says where they do not.
+bool sameHypotheses(const std::vector<std::vector<model::Hypothesis>>& a,
+                    const std::vector<std::vector<model::Hypothesis>>& b, std::string* why);
 
 // The copy / reverse task: random sequences of 3..9 symbols (ids 4..13).
 inline constexpr int64_t kTaskSymbols = 10;

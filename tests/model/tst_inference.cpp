@@ -51,29 +51,6 @@ void randomizeAffine(model::Transformer& m) {
   }
 }
 
-// Compares two n-best lists: same tokens, same finished flag, scores within 1e-4.
-bool sameLists(const std::vector<std::vector<model::Hypothesis>>& a,
-               const std::vector<std::vector<model::Hypothesis>>& b, QString* why) {
-  if (a.size() != b.size()) return *why = "different batch sizes", false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].size() != b[i].size()) return *why = QString("sentence %1: n-best sizes differ").arg(i), false;
-    for (size_t h = 0; h < a[i].size(); ++h) {
-      if (a[i][h].tokens != b[i][h].tokens)
-        return *why = QString("sentence %1, hypothesis %2: other tokens").arg(i).arg(h), false;
-      if (a[i][h].finished != b[i][h].finished)
-        return *why = QString("sentence %1, hypothesis %2: finished differs").arg(i).arg(h), false;
-      if (std::abs(a[i][h].score - b[i][h].score) > 1e-4)
-        return *why = QString("sentence %1, hypothesis %2: score %3 against %4")
-                          .arg(i).arg(h).arg(a[i][h].score).arg(b[i][h].score),
-               false;
-      for (size_t t = 0; t < a[i][h].probabilities.size(); ++t)
-        if (std::abs(a[i][h].probabilities[t] - b[i][h].probabilities[t]) > 1e-4)
-          return *why = QString("sentence %1, hypothesis %2: probability %3 differs").arg(i).arg(h).arg(t), false;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 class TestInference : public QObject {
@@ -243,8 +220,8 @@ void TestInference::searchesTranslateAsTheModules() {
   const auto fast = model::beamSearch(trained_, held_out_.src, options);
   options.engine = Engine::LibTorch;
   const auto reference = model::beamSearch(trained_, held_out_.src, options);
-  QString why;
-  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(fast, reference, &why), why.c_str());
   int cut = 0;
   for (const auto& list : fast) cut += !list[0].finished;
   QVERIFY2(cut > 0 && cut < 40, qPrintable(QString("%1 of 40 cut at the limit").arg(cut)));
@@ -259,8 +236,8 @@ void TestInference::traceAndPrefixAsTheModules() {
   const auto fast = model::beamSearch(trained_, held_out_.src.slice(0, 0, 6), options, &fast_traces);
   options.engine = Engine::LibTorch;
   const auto reference = model::beamSearch(trained_, held_out_.src.slice(0, 0, 6), options, &reference_traces);
-  QString why;
-  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(fast, reference, &why), why.c_str());
   for (size_t i = 0; i < fast_traces.size(); ++i) {
     QCOMPARE(fast_traces[i].size(), reference_traces[i].size());
     for (size_t n = 0; n < fast_traces[i].size(); ++n) {
@@ -281,12 +258,12 @@ void TestInference::headMasksAsTheModules() {
   const auto fast = model::beamSearch(trained_, held_out_.src, options);
   options.engine = Engine::LibTorch;
   const auto reference = model::beamSearch(trained_, held_out_.src, options);
-  QString why;
-  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(fast, reference, &why), why.c_str());
   // And the mask changed something (else this compares nothing new).
   options.head_mask = {};
   const auto unmasked = model::beamSearch(trained_, held_out_.src, options);
-  QVERIFY(!sameLists(fast, unmasked, &why));
+  QVERIFY(!test::sameHypotheses(fast, unmasked, &why));
 }
 
 // 160 sentences of beam 4: 640 rows, past PackedLinear::smallRows(), so
@@ -299,8 +276,8 @@ void TestInference::manyRowsTakeBlasAndAgree() {
   const auto fast = model::beamSearch(trained_, batch.src, options);
   options.engine = Engine::LibTorch;
   const auto reference = model::beamSearch(trained_, batch.src, options);
-  QString why;
-  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(fast, reference, &why), why.c_str());
 }
 
 // Dev evaluations during training decode with weights that an optimizer
@@ -320,8 +297,9 @@ void TestInference::changedWeightsArePackedAgain() {
     const auto fast = model::beamSearch(m, held_out_.src, options);
     options.engine = Engine::LibTorch;
     const auto reference = model::beamSearch(m, held_out_.src, options);
-    QString why;
-    QVERIFY2(sameLists(fast, reference, &why), qPrintable(QString("round %1: %2").arg(round).arg(why)));
+    std::string why;
+    QVERIFY2(test::sameHypotheses(fast, reference, &why),
+             qPrintable(QString("round %1: %2").arg(round).arg(QString::fromStdString(why))));
   }
   // Weights copied into the same module (as a checkpoint loads) count too.
   {
@@ -332,8 +310,8 @@ void TestInference::changedWeightsArePackedAgain() {
   options.engine = Engine::Auto;
   const auto fast = model::beamSearch(m, held_out_.src, options);
   const auto reference = model::beamSearch(trained_, held_out_.src, options);
-  QString why;
-  QVERIFY2(sameLists(fast, reference, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(fast, reference, &why), why.c_str());
 }
 
 // Work is split among threads by rows and outputs, not inside our sums
@@ -360,8 +338,8 @@ void TestInference::threadsGiveTheSameResults() {
   at::set_num_threads(threads);
   const double diff = maxAbsDifference(one, two);
   QVERIFY2(diff < 1e-5, qPrintable(QString("max difference %1").arg(diff)));
-  QString why;
-  QVERIFY2(sameLists(one_thread, two_threads, &why), qPrintable(why));
+  std::string why;
+  QVERIFY2(test::sameHypotheses(one_thread, two_threads, &why), why.c_str());
 }
 
 void TestInference::whereTheEngineDoesNotRun() {
