@@ -19,6 +19,8 @@
 #include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
 #include "model/decoding/Glossary.h"
+#include "model/decoding/Shortlist.h"
+#include "model/files/Hash.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Text.h"
@@ -258,20 +260,34 @@ struct TranslationService::Worker {
     return *translator;
   }
 
-  // The glossary of `path`, read again when the file changed ("" = none).
-  std::shared_ptr<const model::Glossary> loadGlossary(const QString& path) {
-    if (path.isEmpty()) return nullptr;
-    const QFileInfo info(path);
-    const QString stamp = info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
-    if (!glossary || glossary_path != path || glossary_stamp != stamp) {
-      glossary = std::make_shared<const model::Glossary>(model::readGlossary(path.toStdString()));
-      glossary_path = path;
-      glossary_stamp = stamp;
+  // A file a translation uses, read again when it changed ("" = none).
+  template <typename T>
+  struct CachedFile {
+    std::shared_ptr<const T> value;
+    QString path, stamp;
+    template <typename Read>
+    std::shared_ptr<const T> get(const QString& wanted, const Read& read) {
+      if (wanted.isEmpty()) return nullptr;
+      const QFileInfo info(wanted);
+      const QString now = info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
+      if (!value || path != wanted || stamp != now) {
+        value = std::make_shared<const T>(read(wanted.toStdString()));
+        path = wanted;
+        stamp = now;
+      }
+      return value;
     }
-    return glossary;
+  };
+  CachedFile<model::Glossary> glossary;
+  CachedFile<model::Shortlist> shortlist;
+
+  // The settings' shortlist, checked against the model's vocabulary.
+  std::shared_ptr<const model::Shortlist> loadShortlist(const QString& path, const model::Translator& t) {
+    auto list = shortlist.get(path, [](const std::string& p) { return model::readShortlist(p); });
+    if (list)
+      list->checkFits(t.modelHandle()->options().vocab_size, model::hashFile(t.tokenizer().path()), path.toStdString());
+    return list;
   }
-  std::shared_ptr<const model::Glossary> glossary;
-  QString glossary_path, glossary_stamp;
 
   void runTranslation(quint64 id, const TranslateRequest& request) {
     QElapsedTimer timer;
@@ -285,8 +301,9 @@ struct TranslationService::Worker {
     const auto& t = load(request.model, &reply.modelPath);
     addMaskAndPrefix(t, request.settings, options);
     const auto& settings = request.settings;
-    options.glossary = loadGlossary(settings.glossary);
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
+    options.glossary = glossary.get(settings.glossary, [](const std::string& p) { return model::readGlossary(p); });
+    options.shortlist = loadShortlist(settings.shortlist, t);
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11")
                             .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
                             .arg(loaded_size)
                             .arg(settings.beam)
@@ -294,7 +311,9 @@ struct TranslationService::Worker {
                             .arg(settings.nbest)
                             .arg(settings.maxLengthRatio)
                             .arg(settings.headMask)
-                            .arg(settings.glossary + glossary_stamp);
+                            .arg(settings.glossary + glossary.stamp)
+                            .arg(settings.int8 ? 1 : 0)
+                            .arg(settings.shortlist + shortlist.stamp);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, data::SplitMode::Sentences, 4096, nullptr,

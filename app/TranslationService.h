@@ -38,6 +38,7 @@ struct DecodeSettings {
   QString prefix;    // every translation starts with this text ("" = none)
   QString glossary;  // a glossary file whose terms the translation follows ("" = none; docs/glossary.md)
   bool int8 = false;  // the weights in int8 on the CPU's inference engine (DecodingOptions::int8)
+  QString shortlist;  // a vocabulary shortlist file ("" = the whole vocabulary; DecodingOptions::shortlist)
 };
 
 struct TranslateRequest {

@@ -2768,5 +2768,21 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
         <translation>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</translation>
     </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Shortlist</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Choose a shortlist</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Shortlists (*.txt);;All files (*)</translation>
+    </message>
 </context>
 </TS>

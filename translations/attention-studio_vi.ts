@@ -2756,5 +2756,21 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
         <translation>int8: mỗi trọng số một byte (theo từng kênh đầu ra), do bộ máy trên CPU giải mã; kém chính xác hơn một chút; không dùng cho mô hình trên GPU</translation>
     </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>Danh sách từ vựng rút gọn học từ dữ liệu huấn luyện của mô hình (attention-studio-cli shortlist): giải mã nhanh hơn, chỉ trên các mảnh tiếng Anh có khả năng xuất hiện trong bản dịch</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Chọn danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Danh sách rút gọn (*.txt);;Mọi tệp (*)</translation>
+    </message>
 </context>
 </TS>

@@ -105,29 +105,41 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
     });
     decode_form->addRow(tr("Weights"), weights_);
   }
-  {
-    // A glossary: terms the translation must follow (docs/glossary.md).
+  // A file the translations use, chosen or typed: a glossary, a shortlist.
+  auto fileRow = [&](const char* object_name, const QString& name, const QString& tooltip,
+                     const QString& choose_title, const QString& filter) {
     auto* row = new QHBoxLayout;
-    glossary_ = new QLineEdit(decode_group);
-    glossary_->setObjectName("Glossary");
-    glossary_->setAccessibleName(tr("Glossary"));
-    glossary_->setPlaceholderText(tr("none"));
-    glossary_->setToolTip(tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
-                             "(as typed), the translation contains the English"));
+    auto* edit = new QLineEdit(decode_group);
+    edit->setObjectName(object_name);
+    edit->setAccessibleName(name);
+    edit->setPlaceholderText(tr("none"));
+    edit->setToolTip(tooltip);
     auto* choose = new QPushButton(tr("Choose…"), decode_group);
-    choose->setAccessibleName(tr("Choose a glossary"));
-    connect(choose, &QPushButton::clicked, this, [this] {
-      const QString path = QFileDialog::getOpenFileName(this, tr("Choose a glossary"), glossary_->text(),
-                                                        tr("Glossaries (*.tsv *.txt);;All files (*)"));
-      if (!path.isEmpty()) setGlossary(path);
+    choose->setAccessibleName(choose_title);
+    connect(choose, &QPushButton::clicked, this, [this, edit, choose_title, filter] {
+      const QString path = QFileDialog::getOpenFileName(this, choose_title, edit->text(), filter);
+      if (path.isEmpty()) return;
+      edit->setText(path);
+      if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
     });
-    row->addWidget(glossary_, 1);
+    row->addWidget(edit, 1);
     row->addWidget(choose);
-    decode_form->addRow(tr("Glossary"), row);
-    connect(glossary_, &QLineEdit::editingFinished, this, [this] {
+    decode_form->addRow(name, row);
+    connect(edit, &QLineEdit::editingFinished, this, [this] {
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
     });
-  }
+    return edit;
+  };
+  // Terms the translation must follow (docs/glossary.md).
+  glossary_ = fileRow("Glossary", tr("Glossary"),
+                      tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
+                         "(as typed), the translation contains the English"),
+                      tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt);;All files (*)"));
+  // The output layer over the pieces likely for the text alone (docs/cli.md, shortlist).
+  shortlist_ = fileRow("Shortlist", tr("Shortlist"),
+                       tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
+                          "shortlist): faster decoding over the English pieces likely for the text"),
+                       tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
   decode_form->addRow(as_you_type_);
 
   auto* settings_row = new QHBoxLayout;
@@ -278,6 +290,7 @@ app::DecodeSettings TranslateWorkspace::decodeSettings() const {
   s.alpha = alpha_->value();
   s.nbest = std::min(nbest_->value(), beam_->value());
   s.glossary = glossary_->text().trimmed();
+  s.shortlist = shortlist_->text().trimmed();
   s.int8 = weights_->currentData().toBool();
   return s;
 }
@@ -313,6 +326,7 @@ void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
   alpha_->setValue(s.alpha);
   nbest_->setValue(s.nbest);
   glossary_->setText(s.glossary);
+  shortlist_->setText(s.shortlist);
   weights_->setCurrentIndex(s.int8 ? 1 : 0);
 }
 

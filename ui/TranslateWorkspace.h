@@ -80,6 +80,7 @@ class TranslateWorkspace : public QWidget {
   QSpinBox* nbest_;
   QComboBox* weights_;  // float32 or int8
   QLineEdit* glossary_;
+  QLineEdit* shortlist_;
   QLabel* terms_;
   CorrectionPanel* correction_;
   // Requests of the correction panel: the alternatives at a clicked piece, the rest after a prefix.

@@ -61,6 +61,7 @@ class TestInferenceWorkspaces : public QObject {
   void translateEqualsTheCli();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
   void int8WeightsTranslateAsTheCli();
+  void shortlistTranslatesAsTheCli();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
@@ -92,7 +93,7 @@ class TestInferenceWorkspaces : public QObject {
   QString cliTranslation(const QStringList& options) const;
 
   QTemporaryDir tmp_;
-  QString run_, model_;
+  QString run_, model_, data_;
   const QString sentence_ = QStringLiteral("mở tập tin số 12");
 };
 
@@ -101,6 +102,7 @@ void TestInferenceWorkspaces::initTestCase() {
   QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp_.filePath("settings"));
   const QString data = QString::fromStdString(
       test::prepareNumberedCorpus(tmp_.path().toStdString(), {"mở tập tin"}, {"open file"}, 300, 80));
+  data_ = data;
 
   model::TrainingConfig config;
   auto& m = config.model;
@@ -251,6 +253,63 @@ void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
   QVERIFY(both.exitCode() != 0);
   QVERIFY2(QString::fromUtf8(both.readAllStandardError()).contains("--int8 and --bf16"),
            qPrintable(QString::fromUtf8(both.readAllStandardError())));
+}
+
+// A shortlist learnt by the CLI, chosen in the workspace: the CLI's
+// --shortlist translation and score; the answers are not handed back from
+// the memo of another shortlist or precision; a list of another vocabulary
+// is an error naming its file.
+void TestInferenceWorkspaces::shortlistTranslatesAsTheCli() {
+  const QString list = tmp_.filePath("shortlist.txt");
+  QProcess learn;
+  learn.start(STUDIO_CLI_PATH, {"shortlist", "--data", data_, "--out", list, "--frequent", "5", "--per-source", "3"});
+  QVERIFY(learn.waitForFinished(120000));
+  QVERIFY2(learn.exitCode() == 0, learn.readAllStandardError().constData());
+  const QString learnt = QString::fromUtf8(learn.readAllStandardOutput());
+  QVERIFY2(learnt.contains("dev split: ") && learnt.contains("pieces on average"), qPrintable(learnt));
+
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}});
+  auto* field = workspace.findChild<QLineEdit*>("Shortlist");
+  QVERIFY(field);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const double whole = shown.at(0).at(0).value<app::TranslationReply>().nbest.front().score;
+  field->setText(list);
+  QCOMPARE(workspace.decodeSettings().shortlist, list);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  const auto listed = shown.at(1).at(0).value<app::TranslationReply>().nbest.front();
+  const QStringList fields = cliTranslation({"--beam", "4", "--alpha", "0.6", "--shortlist", list, "--scores"}).split(" ||| ");
+  QCOMPARE(workspace.translationText(), fields.at(0));
+  QVERIFY2(std::abs(listed.score - fields.at(1).toDouble()) < 1e-3,
+           qPrintable(QString("%1 against %2").arg(listed.score).arg(fields.at(1))));
+  // Normalized over 5-odd pieces instead of 80: a higher score, not the memo's.
+  QVERIFY2(listed.score > whole + 1e-4, qPrintable(QString("%1 against %2").arg(listed.score).arg(whole)));
+  if (app::engineInfo().int8Unsupported.isEmpty()) {
+    workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}, /*int8=*/true, list});
+    workspace.translateNow();
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
+    const double int8 = shown.at(2).at(0).value<app::TranslationReply>().nbest.front().score;
+    QVERIFY2(int8 != listed.score, "int8 answered with the float32 score");
+  }
+  // A shortlist of another vocabulary.
+  const QString other = tmp_.filePath("other-shortlist.txt");
+  {
+    QFile file(other);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("attention-studio-shortlist 1\npieces 9999 -\nfrequent 4\n");
+  }
+  QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
+  field->setText(other);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 60000);
+  const QString message = errors.first().first().toString();
+  QVERIFY2(message.contains("other-shortlist.txt") && message.contains("9999"), qPrintable(message));
 }
 
 void TestInferenceWorkspaces::aCorrectionIsMadeDecodedOnAndKept() {

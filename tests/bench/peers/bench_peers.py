@@ -17,6 +17,9 @@ one run, as ratios (ours / theirs, above 1 when we are faster).
                   512), the speed rows again on it. In the speed rows both sides give
                   a batch one maximum output length (its longest sentence's) and one
                   minimum (its shortest's), as CTranslate2 must (--batch-limits).
+                  With --shortlist (attention-studio-cli shortlist), the starter's
+                  speed rows with it (fp32 and int8, against CTranslate2 and
+                  against ours without it) and what it costs (as int8's rows).
 
 Every run uses the same threads. Prints a table, or with --json one JSON
 object a line: config, peer, ours, theirs, unit, ratio (and details). The
@@ -60,6 +63,7 @@ def main():
     p.add_argument("--shape-model", help="a second model for the speed rows (iwslt-4layer shape)")
     p.add_argument("--shape-spm", help="its SentencePiece model (default: --spm)")
     p.add_argument("--shape-sentences", type=int, default=30, help="sentences of its speed runs")
+    p.add_argument("--shortlist", help="a vocabulary shortlist for the starter model")
     p.add_argument("--spm", required=True)
     p.add_argument("--src", required=True, help="the demo test split, Vietnamese")
     p.add_argument("--ref", required=True, help="its English references")
@@ -117,13 +121,14 @@ def main():
                    "--compute-type", compute, "--sentences", str(sentences)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
-    def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter"):
+    def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter", shortlist=False):
         return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", models[label],
                 "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                str(a.threads), "--sentences", str(sentences), "--batch-limits"] + (["--int8"] if int8 else [])
+                str(a.threads), "--sentences", str(sentences), "--batch-limits"] + (["--int8"] if int8 else []) + \
+               (["--shortlist", a.shortlist] if shortlist else [])
 
-    def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter"):
-        command = ours_decode_command(build, beam, batch, sentences, int8, label)
+    def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter", shortlist=False):
+        command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist)
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
     with open(a.src, encoding="utf-8") as f:
@@ -171,25 +176,31 @@ def main():
                  "ratio": ours_score / theirs_score if theirs_score else 1.0,
                  "equal": abs(ours_score - theirs_score) < 1e-9})
 
-        # What int8 costs: the whole test split, beam 4 (translations do not
-        # depend on the batch: 32 at a time), against our fp32.
+        # What int8 and the shortlist cost: the whole test split, beam 4, 32
+        # at a time (int8's translations do not depend on the batch; the
+        # shortlist's do: a batch decodes over its sentences' lists' union),
+        # against our fp32.
+        variants = {"int8": {"int8": True}}
+        if a.shortlist:
+            variants["shortlist"] = {"shortlist": True}
         beam4_lines = {}
-        for int8 in (False, True):
-            hyp = os.path.join(a.work, f"ours-{flavour}-beam4-batch32{'-int8' if int8 else ''}.en")
-            ours_decode(build, 4, 32, all_sentences, hyp, int8)
+        for variant, flags in [("fp32", {})] + list(variants.items()):
+            hyp = os.path.join(a.work, f"ours-{flavour}-beam4-batch32-{variant}.en")
+            ours_decode(build, 4, 32, all_sentences, hyp, **flags)
             with open(hyp, encoding="utf-8") as f:
-                beam4_lines[int8] = f.read().split("\n")[:-1]
+                beam4_lines[variant] = f.read().split("\n")[:-1]
         with open(a.ref, encoding="utf-8") as f:
             refs = f.read().rstrip("\n").split("\n")
-        for metric, scorer in (("BLEU", sacrebleu.metrics.BLEU()), ("chrF", sacrebleu.metrics.CHRF())):
-            fp32_score = scorer.corpus_score(beam4_lines[False], [refs]).score
-            int8_score = scorer.corpus_score(beam4_lines[True], [refs]).score
-            add({"config": f"{name}: {metric} of our int8 beam-4 test translations", "peer": "ours-fp32",
-                 "ours": int8_score, "theirs": fp32_score, "unit": metric,
-                 "ratio": int8_score / fp32_score if fp32_score else 1.0, "difference": int8_score - fp32_score})
-        same = sum(x == y for x, y in zip(beam4_lines[False], beam4_lines[True]))
-        add({"config": f"{name}: int8 beam-4 translations of the test split", "peer": "ours-fp32", "ours": same,
-             "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences})
+        for variant in variants:
+            for metric, scorer in (("BLEU", sacrebleu.metrics.BLEU()), ("chrF", sacrebleu.metrics.CHRF())):
+                fp32_score = scorer.corpus_score(beam4_lines["fp32"], [refs]).score
+                score = scorer.corpus_score(beam4_lines[variant], [refs]).score
+                add({"config": f"{name}: {metric} of our {variant} beam-4 test translations", "peer": "ours-fp32",
+                     "ours": score, "theirs": fp32_score, "unit": metric,
+                     "ratio": score / fp32_score if fp32_score else 1.0, "difference": score - fp32_score})
+            same = sum(x == y for x, y in zip(beam4_lines["fp32"], beam4_lines[variant]))
+            add({"config": f"{name}: {variant} beam-4 translations of the test split", "peer": "ours-fp32",
+                 "ours": same, "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences})
 
         # Decoding speed, on each model.
         for label in models:
@@ -210,13 +221,18 @@ def main():
                              "ours_precision": "int8" if int8 else "fp32", "threads": a.threads},
                             target, ours_decode_command(build, beam, batch, min(n, 100), int8, label))
 
-                    for compute in ("float32", "int8"):
-                        theirs = ct2_decode(compute, beam, batch, n, label=label)
-                        if compute == "float32":
-                            speed_row("ctranslate2-fp32", ours, theirs, 1.0, False)
-                        else:
-                            speed_row("ctranslate2-int8", ours8, theirs, 1.0 if iwslt else None, True)
+                    theirs32 = ct2_decode("float32", beam, batch, n, label=label)
+                    theirs8 = ct2_decode("int8", beam, batch, n, label=label)
+                    speed_row("ctranslate2-fp32", ours, theirs32, 1.0, False)
+                    speed_row("ctranslate2-int8", ours8, theirs8, 1.0 if iwslt else None, True)
                     speed_row("ours-fp32", ours8, ours, 1.5 if iwslt else None, True)
+                    if a.shortlist and not iwslt:
+                        listed = ours_decode(build, beam, batch, n, shortlist=True)
+                        listed8 = ours_decode(build, beam, batch, n, int8=True, shortlist=True)
+                        config = f"{name}: {label} + shortlist, translate {n} test sentences, {search}, batch {batch}"
+                        speed_row("ctranslate2-fp32", listed, theirs32, None, False)
+                        speed_row("ours-fp32 without shortlist", listed, ours, None, False)
+                        speed_row("ctranslate2-int8", listed8, theirs8, None, True)
 
         # Training step, fp32 and bf16.
         for bf16 in (False, True):
