@@ -281,13 +281,18 @@ struct TranslationService::Worker {
   CachedFile<model::Glossary> glossary;
   CachedFile<model::Shortlist> shortlist;
 
-  // The settings' shortlist, checked against the model's vocabulary.
+  // The settings' shortlist, checked against the model's vocabulary once a
+  // list and model (the SentencePiece file is read for its hash).
   std::shared_ptr<const model::Shortlist> loadShortlist(const QString& path, const model::Translator& t) {
     auto list = shortlist.get(path, [](const std::string& p) { return model::readShortlist(p); });
-    if (list)
+    const QString pairing = loaded_path + loaded_modified.toString(Qt::ISODateWithMs) + "|" + path + shortlist.stamp;
+    if (list && pairing != shortlist_checked) {
       list->checkFits(t.modelHandle()->options().vocab_size, model::hashFile(t.tokenizer().path()), path.toStdString());
+      shortlist_checked = pairing;
+    }
     return list;
   }
+  QString shortlist_checked;  // the model and list last found to fit
 
   void runTranslation(quint64 id, const TranslateRequest& request) {
     QElapsedTimer timer;

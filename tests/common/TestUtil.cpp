@@ -21,6 +21,17 @@
 
 namespace studio::test {
 
+model::Transformer trainedReversalModel(uint64_t seed, int64_t steps) {
+  torch::manual_seed(seed);
+  std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+  model::Transformer trained(taskModelOptions());
+  trained->train();
+  auto adam = model::makeAdam(trained->parameters(), 0.0);
+  for (int64_t step = 1; step <= steps; ++step) trainTaskStep(trained, *adam, rng, step, /*reverse=*/true);
+  trained->eval();
+  return trained;
+}
+
 bool sameHypotheses(const std::vector<std::vector<model::Hypothesis>>& a,
                     const std::vector<std::vector<model::Hypothesis>>& b, std::string* why) {
   auto at = [](size_t sentence, size_t h) {

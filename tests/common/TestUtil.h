@@ -50,6 +50,11 @@ model::TransformerOptions taskModelOptions(model::NormPosition norm = model::Nor
 double trainTaskStep(model::Transformer& model, torch::optim::Optimizer& optimizer, std::mt19937& rng,
                      int64_t step, bool reverse);
 
+// A task model trained `steps` Adam steps to reverse sequences (torch and the
+// batches seeded with `seed`), in eval mode: its decisions are clear, so
+// paths that must agree pick the same tokens.
+model::Transformer trainedReversalModel(uint64_t seed, int64_t steps);
+
 }  // namespace studio::test
 
 namespace studio::test {

@@ -10,7 +10,6 @@
 #include "common/TestUtil.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Greedy.h"
-#include "model/training/Optimizer.h"
 
 using namespace studio;
 using studio::test::maxAbsDifference;
@@ -43,13 +42,7 @@ class TestDecoding : public QObject {
 void TestDecoding::initTestCase() {
   // A model that has learned to reverse sequences: its decisions are clear,
   // so cached and uncached paths must pick the same tokens.
-  torch::manual_seed(3);
-  std::mt19937 rng(3);
-  trained_ = model::Transformer(test::taskModelOptions());
-  trained_->train();
-  auto adam = model::makeAdam(trained_->parameters(), 0.0);
-  for (int64_t step = 1; step <= 500; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
-  trained_->eval();
+  trained_ = test::trainedReversalModel(3, 500);
   std::mt19937 held_out_rng(77);
   held_out_ = test::makeSequenceBatch(held_out_rng, 40, /*reverse=*/true, trained_->options());
 }

@@ -86,13 +86,7 @@ class TestInference : public QObject {
 void TestInference::initTestCase() {
   // The reversal task's model (as tst_decoding): its choices are clear, so
   // both paths must pick the same tokens; its beams split and finish apart.
-  torch::manual_seed(5);
-  std::mt19937 rng(5);
-  trained_ = model::Transformer(test::taskModelOptions());
-  trained_->train();
-  auto adam = model::makeAdam(trained_->parameters(), 0.0);
-  for (int64_t step = 1; step <= 400; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
-  trained_->eval();
+  trained_ = test::trainedReversalModel(5, 400);
   std::mt19937 held_out_rng(55);
   held_out_ = test::makeSequenceBatch(held_out_rng, 40, /*reverse=*/true, trained_->options());
 }

@@ -18,7 +18,6 @@
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/Translator.h"
-#include "model/training/Optimizer.h"
 
 using namespace studio;
 using model::AttentionKind;
@@ -40,13 +39,7 @@ class TestInspection : public QObject {
  private Q_SLOTS:
   void initTestCase() {
     // The reversing task (as tst_decoding): clear decisions after 500 steps.
-    torch::manual_seed(3);
-    std::mt19937 rng(3);
-    trained_ = model::Transformer(test::taskModelOptions());
-    trained_->train();
-    auto adam = model::makeAdam(trained_->parameters(), 0.0);
-    for (int64_t step = 1; step <= 500; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
-    trained_->eval();
+    trained_ = test::trainedReversalModel(3, 500);
     std::mt19937 held_out_rng(77);
     held_out_ = test::makeSequenceBatch(held_out_rng, 8, /*reverse=*/true, trained_->options());
   }

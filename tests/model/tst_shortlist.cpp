@@ -16,7 +16,6 @@
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/StepDecoder.h"
 #include "model/inference/QuantizedLinear.h"
-#include "model/training/Optimizer.h"
 
 using namespace studio;
 using Engine = model::DecodingOptions::Engine;
@@ -94,13 +93,7 @@ class TestShortlist : public QObject {
 void TestShortlist::initTestCase() {
   // The reversal task's model: its outputs are its source's pieces, which a
   // shortlist learnt from the task's pairs lists.
-  torch::manual_seed(5);
-  std::mt19937 rng(5);
-  trained_ = model::Transformer(test::taskModelOptions());
-  trained_->train();
-  auto adam = model::makeAdam(trained_->parameters(), 0.0);
-  for (int64_t step = 1; step <= 400; ++step) test::trainTaskStep(trained_, *adam, rng, step, /*reverse=*/true);
-  trained_->eval();
+  trained_ = test::trainedReversalModel(5, 400);
   std::mt19937 held_out_rng(55);
   held_out_ = test::makeSequenceBatch(held_out_rng, 40, /*reverse=*/true, trained_->options());
   std::mt19937 train_rng(56);
