@@ -18,19 +18,6 @@ namespace studio::app {
 
 namespace {
 
-QStringList readLines(const QString& path, int limit) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-    throw std::runtime_error(QString("cannot read '%1': %2").arg(path, file.errorString()).toStdString());
-  QStringList lines;
-  while (!file.atEnd() && (limit <= 0 || lines.size() < limit)) {
-    QString line = QString::fromUtf8(file.readLine());
-    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
-    lines << line;
-  }
-  return lines;
-}
-
 AttentionView::Kind viewKind(model::AttentionKind kind) {
   return kind == model::AttentionKind::EncoderSelf   ? AttentionView::Kind::EncoderSelf
          : kind == model::AttentionKind::DecoderSelf ? AttentionView::Kind::DecoderSelf
@@ -66,6 +53,19 @@ QString saveRanking(const HeadRanking& r) {
 }
 
 }  // namespace
+
+QStringList readLines(const QString& path, int limit) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+    throw std::runtime_error(QString("cannot read '%1': %2").arg(path, file.errorString()).toStdString());
+  QStringList lines;
+  while (!file.atEnd() && (limit <= 0 || lines.size() < limit)) {
+    QString line = QString::fromUtf8(file.readLine());
+    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
+    lines << line;
+  }
+  return lines;
+}
 
 bool findDevSplit(const QString& model_path, QString* source, QString* reference) {
   QDir dir = QFileInfo(model_path).dir();

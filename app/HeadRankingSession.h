@@ -50,6 +50,10 @@ struct HeadRanking {
 // config.json's "data", beside the model or one folder up. False when none.
 bool findDevSplit(const QString& model_path, QString* source, QString* reference);
 
+// The first `limit` lines of a text file (0 = all), without line ends;
+// throws std::runtime_error naming the file when it cannot be read.
+QStringList readLines(const QString& path, int limit);
+
 class HeadRankingSession : public QObject {
   Q_OBJECT
 

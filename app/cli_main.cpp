@@ -35,6 +35,8 @@ const std::vector<Subcommand>& subcommands() {
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {headsSpec, runHeads},
+      {smallAndFastSpec, runSmallAndFast},
+      {exportSpec, runExport},
       {explainSpec, runExplain},
       {faithfulnessSpec, runFaithfulness},
       {timelapseSpec, runTimelapse},

@@ -8,6 +8,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <cstdio>
 #include <functional>
 
 #include "app/EngineInfo.h"
@@ -19,6 +20,7 @@
 #include "ui/Language.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
+#include "ui/SmallAndFastDialog.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -50,6 +52,11 @@ int main(int argc, char** argv) {
                             "TEXT");
   QCommandLineOption glossary("glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH).",
                               "FILE");
+  QCommandLineOption shortlist("shortlist", "In Translate, decode with this vocabulary shortlist.", "FILE");
+  QCommandLineOption small_and_fast("small-and-fast",
+                                    "Open Make it small and fast and measure on N dev sentences (the heads ranked "
+                                    "first when no ranking is saved); with --screenshot, a picture of it.",
+                                    "N");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   QCommandLineOption timelapse_step("timelapse-step",
@@ -76,6 +83,8 @@ int main(int argc, char** argv) {
   parser.addOption(workspace);
   parser.addOption(text);
   parser.addOption(glossary);
+  parser.addOption(shortlist);
+  parser.addOption(small_and_fast);
   parser.addOption(pad_to);
   QCommandLineOption hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N");
   parser.addOption(hover_word);
@@ -142,6 +151,11 @@ int main(int argc, char** argv) {
     });
   }
   if (parser.isSet(glossary)) window.translate()->setGlossary(parser.value(glossary));
+  if (parser.isSet(shortlist)) {
+    auto settings = window.translate()->decodeSettings();
+    settings.shortlist = parser.value(shortlist);
+    window.translate()->setDecodeSettings(settings);
+  }
   if (parser.isSet(text)) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();
@@ -170,6 +184,28 @@ int main(int argc, char** argv) {
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();
+
+  if (parser.isSet(small_and_fast)) {
+    auto* dialog = window.translate()->smallAndFast();
+    dialog->setSentences(parser.value(small_and_fast).toInt());
+    QString unresolved;
+    const QString model = studio::app::resolveModelSource(window.translate()->modelSource(), &unresolved);
+    dialog->setRankHeads(studio::app::savedRankingFor(model).isEmpty());
+    dialog->show();
+    dialog->measure();
+    if (parser.isSet(screenshot)) {
+      const QString file = parser.value(screenshot);
+      auto done = [dialog, file] {
+        QTimer::singleShot(300, dialog, [dialog, file] { QApplication::exit(dialog->grab().save(file) ? 0 : 1); });
+      };
+      QObject::connect(dialog, &studio::ui::SmallAndFastDialog::measured, dialog, done);
+      QObject::connect(dialog, &studio::ui::SmallAndFastDialog::failed, dialog, [](const QString& message) {
+        std::fprintf(stderr, "error: %s\n", qPrintable(message));
+        QApplication::exit(1);
+      });
+      return app.exec();
+    }
+  }
 
   if (parser.isSet(smoke) || parser.isSet(screenshot)) {
     const QString file = parser.value(screenshot);

@@ -237,6 +237,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::SmallAndFastSession</name>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
+        <translation>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</translation>
+    </message>
+    <message>
+        <source>ranking the heads</source>
+        <translation>ranking the heads</translation>
+    </message>
+    <message>
+        <source>ranked now</source>
+        <translation>ranked now</translation>
+    </message>
+    <message>
+        <source>measuring the ways</source>
+        <translation>measuring the ways</translation>
+    </message>
+    <message>
+        <source>A measurement is running already.</source>
+        <translation>A measurement is running already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::TrainingSession</name>
     <message>
         <source>A training run is already in progress.</source>
@@ -1775,6 +1798,181 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::SmallAndFastDialog</name>
+    <message>
+        <source>Make it small and fast</source>
+        <translation>Make it small and fast</translation>
+    </message>
+    <message>
+        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</source>
+        <translation>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</translation>
+    </message>
+    <message>
+        <source>How many dev sentences each way translates</source>
+        <translation>How many dev sentences each way translates</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Dev sentences</translation>
+    </message>
+    <message>
+        <source>none: no ways with a shortlist</source>
+        <translation>none: no ways with a shortlist</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</source>
+        <translation>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choose…</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Choose a shortlist</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Shortlists (*.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Shortlist</translation>
+    </message>
+    <message>
+        <source>Rank the heads first (each head off in turn: as many translations of the sentences as heads)</source>
+        <translation>Rank the heads first (each head off in turn: as many translations of the sentences as heads)</translation>
+    </message>
+    <message>
+        <source>Pruned heads</source>
+        <translation>Pruned heads</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Measure</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>BLEU against speed, one point a way</source>
+        <translation>BLEU against speed, one point a way</translation>
+    </message>
+    <message>
+        <source>sentences per second on this computer</source>
+        <translation>sentences per second on this computer</translation>
+    </message>
+    <message>
+        <source>BLEU on the dev sentences</source>
+        <translation>BLEU on the dev sentences</translation>
+    </message>
+    <message>
+        <source>Way</source>
+        <translation>Way</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>As float32</source>
+        <translation>As float32</translation>
+    </message>
+    <message>
+        <source>Sentences/s</source>
+        <translation>Sentences/s</translation>
+    </message>
+    <message>
+        <source>Pieces/s</source>
+        <translation>Pieces/s</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>Save the chosen way…</source>
+        <translation>Save the chosen way…</translation>
+    </message>
+    <message>
+        <source>A folder with the model (its heads pruned for good), its SentencePiece model, the shortlist and the same model for CTranslate2 (int8 when chosen)</source>
+        <translation>A folder with the model (its heads pruned for good), its SentencePiece model, the shortlist and the same model for CTranslate2 (int8 when chosen)</translation>
+    </message>
+    <message>
+        <source>Use in Translate</source>
+        <translation>Use in Translate</translation>
+    </message>
+    <message>
+        <source>Saved to %1 (CTranslate2: %2). Translate with: %3</source>
+        <translation>Saved to %1 (CTranslate2: %2). Translate with: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Error: %1</translation>
+    </message>
+    <message>
+        <source>Save the chosen way into a folder</source>
+        <translation>Save the chosen way into a folder</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Model: %1</translation>
+    </message>
+    <message>
+        <source>No ranking of this model&apos;s heads is saved (the Attention workspace&apos;s Rank heads saves one): without ranking them first, no ways with heads pruned.</source>
+        <translation>No ranking of this model&apos;s heads is saved (the Attention workspace&apos;s Rank heads saves one): without ranking them first, no ways with heads pruned.</translation>
+    </message>
+    <message>
+        <source>The heads&apos; ranking saved in %1 is used unless they are ranked again.</source>
+        <translation>The heads&apos; ranking saved in %1 is used unless they are ranked again.</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Measuring…</translation>
+    </message>
+    <message>
+        <source>Heads pruned: %1</source>
+        <translation>Heads pruned: %1</translation>
+    </message>
+    <message>
+        <source>Sentences translated exactly as float32 translates them</source>
+        <translation>Sentences translated exactly as float32 translates them</translation>
+    </message>
+    <message>
+        <source>no heads pruned (no ranking)</source>
+        <translation>no heads pruned (no ranking)</translation>
+    </message>
+    <message>
+        <source>heads ranked: %1</source>
+        <translation>heads ranked: %1</translation>
+    </message>
+    <message>
+        <source>%1 sentences of %2, beam %3; %4%5</source>
+        <translation>%1 sentences of %2, beam %3; %4%5</translation>
+    </message>
+    <message>
+        <source> — stopped</source>
+        <translation> — stopped</translation>
+    </message>
+    <message>
+        <source>Choose a way in the table first.</source>
+        <translation>Choose a way in the table first.</translation>
+    </message>
+    <message>
+        <source>Saving %1 into %2…</source>
+        <translation>Saving %1 into %2…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::TimelapseBar</name>
     <message>
         <source>Training timelapse:</source>
@@ -2783,6 +2981,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Shortlists (*.txt);;All files (*)</source>
         <translation>Shortlists (*.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Make it small and fast…</source>
+        <translation>Make it small and fast…</translation>
+    </message>
+    <message>
+        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
+        <translation>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</translation>
     </message>
 </context>
 </TS>

@@ -235,6 +235,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::SmallAndFastSession</name>
+    <message>
+        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
+        <translation>Không có câu dev: thư mục chạy của mô hình không chỉ tới thư mục dữ liệu nào có dev.vi và dev.en. Hãy chọn các tệp.</translation>
+    </message>
+    <message>
+        <source>ranking the heads</source>
+        <translation>đang xếp hạng các đầu</translation>
+    </message>
+    <message>
+        <source>ranked now</source>
+        <translation>vừa xếp hạng</translation>
+    </message>
+    <message>
+        <source>measuring the ways</source>
+        <translation>đang đo các cách chạy</translation>
+    </message>
+    <message>
+        <source>A measurement is running already.</source>
+        <translation>Đang có một phép đo chạy.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::TrainingSession</name>
     <message>
         <source>A training run is already in progress.</source>
@@ -1766,6 +1789,181 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::SmallAndFastDialog</name>
+    <message>
+        <source>Make it small and fast</source>
+        <translation>Làm cho nhỏ và nhanh</translation>
+    </message>
+    <message>
+        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</source>
+        <translation>Mỗi cách chạy mô hình, đo trên máy này với cùng các câu dev: trọng số int8, danh sách từ vựng rút gọn, cắt bỏ các đầu ít quan trọng nhất. Chọn một cách và lưu nó, kèm mô hình CTranslate2.</translation>
+    </message>
+    <message>
+        <source>How many dev sentences each way translates</source>
+        <translation>Số câu dev mỗi cách dịch</translation>
+    </message>
+    <message>
+        <source>Dev sentences</source>
+        <translation>Câu dev</translation>
+    </message>
+    <message>
+        <source>none: no ways with a shortlist</source>
+        <translation>không có: không đo cách nào với danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</source>
+        <translation>Danh sách từ vựng rút gọn từ dữ liệu của mô hình (attention-studio-cli shortlist)</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Chọn…</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Chọn danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Danh sách rút gọn (*.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>Rank the heads first (each head off in turn: as many translations of the sentences as heads)</source>
+        <translation>Xếp hạng các đầu trước (tắt lần lượt từng đầu: số lần dịch các câu bằng số đầu)</translation>
+    </message>
+    <message>
+        <source>Pruned heads</source>
+        <translation>Đầu bị cắt bỏ</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Đo</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>BLEU against speed, one point a way</source>
+        <translation>BLEU theo tốc độ, mỗi cách một điểm</translation>
+    </message>
+    <message>
+        <source>sentences per second on this computer</source>
+        <translation>số câu mỗi giây trên máy này</translation>
+    </message>
+    <message>
+        <source>BLEU on the dev sentences</source>
+        <translation>BLEU trên các câu dev</translation>
+    </message>
+    <message>
+        <source>Way</source>
+        <translation>Cách chạy</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>As float32</source>
+        <translation>Như float32</translation>
+    </message>
+    <message>
+        <source>Sentences/s</source>
+        <translation>Câu/giây</translation>
+    </message>
+    <message>
+        <source>Pieces/s</source>
+        <translation>Mảnh/giây</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>Save the chosen way…</source>
+        <translation>Lưu cách đã chọn…</translation>
+    </message>
+    <message>
+        <source>A folder with the model (its heads pruned for good), its SentencePiece model, the shortlist and the same model for CTranslate2 (int8 when chosen)</source>
+        <translation>Một thư mục chứa mô hình (các đầu đã bị cắt bỏ hẳn), mô hình SentencePiece, danh sách rút gọn và cùng mô hình đó cho CTranslate2 (int8 nếu đã chọn)</translation>
+    </message>
+    <message>
+        <source>Use in Translate</source>
+        <translation>Dùng trong Dịch</translation>
+    </message>
+    <message>
+        <source>Saved to %1 (CTranslate2: %2). Translate with: %3</source>
+        <translation>Đã lưu vào %1 (CTranslate2: %2). Dịch bằng: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Lỗi: %1</translation>
+    </message>
+    <message>
+        <source>Save the chosen way into a folder</source>
+        <translation>Lưu cách đã chọn vào một thư mục</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Mô hình: %1</translation>
+    </message>
+    <message>
+        <source>No ranking of this model&apos;s heads is saved (the Attention workspace&apos;s Rank heads saves one): without ranking them first, no ways with heads pruned.</source>
+        <translation>Chưa lưu bảng xếp hạng các đầu của mô hình này (nút Xếp hạng đầu ở không gian Attention lưu một bảng): nếu không xếp hạng trước thì không có cách nào cắt bỏ đầu.</translation>
+    </message>
+    <message>
+        <source>The heads&apos; ranking saved in %1 is used unless they are ranked again.</source>
+        <translation>Dùng bảng xếp hạng các đầu đã lưu ở %1, trừ khi xếp hạng lại.</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Đang đo…</translation>
+    </message>
+    <message>
+        <source>Heads pruned: %1</source>
+        <translation>Đầu bị cắt bỏ: %1</translation>
+    </message>
+    <message>
+        <source>Sentences translated exactly as float32 translates them</source>
+        <translation>Số câu được dịch y hệt như float32 dịch</translation>
+    </message>
+    <message>
+        <source>no heads pruned (no ranking)</source>
+        <translation>không cắt bỏ đầu nào (chưa xếp hạng)</translation>
+    </message>
+    <message>
+        <source>heads ranked: %1</source>
+        <translation>xếp hạng đầu: %1</translation>
+    </message>
+    <message>
+        <source>%1 sentences of %2, beam %3; %4%5</source>
+        <translation>%1 câu của %2, beam %3; %4%5</translation>
+    </message>
+    <message>
+        <source> — stopped</source>
+        <translation> — đã dừng</translation>
+    </message>
+    <message>
+        <source>Choose a way in the table first.</source>
+        <translation>Hãy chọn một cách trong bảng trước.</translation>
+    </message>
+    <message>
+        <source>Saving %1 into %2…</source>
+        <translation>Đang lưu %1 vào %2…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::TimelapseBar</name>
     <message>
         <source>Training timelapse:</source>
@@ -2771,6 +2969,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Shortlists (*.txt);;All files (*)</source>
         <translation>Danh sách rút gọn (*.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Make it small and fast…</source>
+        <translation>Làm cho nhỏ và nhanh…</translation>
+    </message>
+    <message>
+        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
+        <translation>Đo mô hình này ở float32, int8, với danh sách rút gọn và với các đầu bị cắt bỏ trên máy này (tốc độ theo BLEU), rồi lưu cách bạn chọn</translation>
     </message>
 </context>
 </TS>

@@ -28,6 +28,7 @@
 #include "ui/AlignmentView.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/Palette.h"
+#include "ui/SmallAndFastDialog.h"
 
 namespace studio::ui {
 
@@ -141,6 +142,13 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
                           "shortlist): faster decoding over the English pieces likely for the text"),
                        tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
   decode_form->addRow(as_you_type_);
+  // Every way to run this model measured side by side, and the chosen one saved.
+  small_and_fast_ = new QPushButton(tr("Make it small and fast…"), decode_group);
+  small_and_fast_->setObjectName("Make it small and fast");
+  small_and_fast_->setToolTip(tr("Measure this model in float32, int8, with the shortlist and with heads pruned on "
+                                 "this computer (speed against BLEU), and save the way you choose"));
+  connect(small_and_fast_, &QPushButton::clicked, this, [this] { smallAndFast()->show(); });
+  decode_form->addRow(small_and_fast_);
 
   auto* settings_row = new QHBoxLayout;
   settings_row->addWidget(model_group, 3);
@@ -488,6 +496,20 @@ void TranslateWorkspace::showTokenTip(const QUrl& link) {
   if (i < 0 || i >= shown_.probabilities.size()) return;
   const QString piece = eos ? QStringLiteral("</s>") : shown_.pieces[i];
   QToolTip::showText(QCursor::pos(), tr("%1 — p = %2").arg(piece).arg(shown_.probabilities[i], 0, 'f', 4), tokens_);
+}
+
+SmallAndFastDialog* TranslateWorkspace::smallAndFast() {
+  if (!small_and_fast_dialog_) {
+    small_and_fast_dialog_ = new SmallAndFastDialog(this);
+    connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this, [this](const app::ExportedWay& way) {
+      setModelSource({app::ModelSource::Kind::File, way.model});
+      weights_->setCurrentIndex(way.int8 ? 1 : 0);
+      shortlist_->setText(way.shortlist);
+      if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
+    });
+  }
+  small_and_fast_dialog_->setModel(modelSource(), decodeSettings());
+  return small_and_fast_dialog_;
 }
 
 }  // namespace studio::ui

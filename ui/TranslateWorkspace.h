@@ -19,6 +19,7 @@ class QTextBrowser;
 namespace studio::ui {
 
 class AlignmentView;
+class SmallAndFastDialog;
 class CorrectionPanel;
 
 // The Translate workspace: Vietnamese in, English out, on the shared
@@ -48,6 +49,8 @@ class TranslateWorkspace : public QWidget {
   AlignmentView* alignment() const { return alignment_; }
   // A glossary file the translations follow ("" = none); translates again.
   void setGlossary(const QString& path);
+  // "Make it small and fast" for the model chosen now (made on first use).
+  SmallAndFastDialog* smallAndFast();
 
  public Q_SLOTS:
   void translateNow();
@@ -81,6 +84,8 @@ class TranslateWorkspace : public QWidget {
   QComboBox* weights_;  // float32 or int8
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
+  QPushButton* small_and_fast_;
+  SmallAndFastDialog* small_and_fast_dialog_ = nullptr;
   QLabel* terms_;
   CorrectionPanel* correction_;
   // Requests of the correction panel: the alternatives at a clicked piece, the rest after a prefix.

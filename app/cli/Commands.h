@@ -37,6 +37,12 @@ int runAverage(const ParsedArgs& args);
 const CommandSpec& shortlistSpec();
 int runShortlist(const ParsedArgs& args);
 
+const CommandSpec& smallAndFastSpec();
+int runSmallAndFast(const ParsedArgs& args);
+
+const CommandSpec& exportSpec();
+int runExport(const ParsedArgs& args);
+
 const CommandSpec& translateSpec();
 int runTranslate(const ParsedArgs& args);
 

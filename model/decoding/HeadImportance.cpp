@@ -111,6 +111,20 @@ HeadImportance rankHeads(Translator& translator, const std::vector<std::string>&
   return result;
 }
 
+std::vector<HeadRef> pruningOrder(const HeadImportance& ranking, const TransformerOptions& o) {
+  // Heads on, per (kind, layer): the last head of a layer stays.
+  std::map<std::pair<int, int64_t>, int64_t> on;
+  std::vector<HeadRef> order;
+  for (auto it = ranking.heads.rbegin(); it != ranking.heads.rend(); ++it) {
+    const auto key = std::make_pair(int(it->head.kind), it->head.layer);
+    if (!on.count(key)) on[key] = o.heads;
+    if (on[key] <= 1) continue;
+    --on[key];
+    order.push_back(it->head);
+  }
+  return order;
+}
+
 std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector<std::string>& sources,
                                        const std::vector<std::string>& references, const DecodingOptions& options,
                                        const HeadImportance& ranking,
@@ -118,18 +132,10 @@ std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector
   const auto& o = translator.model()->options();
   const int64_t all = (o.encoder_layers + 2 * o.decoder_layers) * o.heads;
   std::vector<PruningPoint> curve{{all, {}, ranking.bleu, ranking.loss}};
-  // Heads on, per (kind, layer): the last head of a layer stays.
-  std::map<std::pair<int, int64_t>, int64_t> on;
+  const auto order = pruningOrder(ranking, o);
   HeadMask off;
-  const size_t total = ranking.heads.size();
-  size_t done = 0;
-  for (auto it = ranking.heads.rbegin(); it != ranking.heads.rend(); ++it) {
-    const auto key = std::make_pair(int(it->head.kind), it->head.layer);
-    if (!on.count(key)) on[key] = o.heads;
-    ++done;
-    if (on[key] <= 1) continue;
-    --on[key];
-    off.off.push_back(it->head);
+  for (size_t done = 0; done < order.size(); ++done) {
+    off.off.push_back(order[done]);
     DecodingOptions masked = options;
     masked.nbest = 1;
     masked.head_mask = off;
@@ -139,7 +145,7 @@ std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector
     point.bleu = bleuOf(translator, sources, references, masked);
     point.loss = referenceLoss(translator, sources, references, off);
     curve.push_back(point);
-    if (progress && !progress(done, total)) break;
+    if (progress && !progress(done + 1, order.size())) break;
   }
   return curve;
 }

@@ -42,7 +42,11 @@ HeadImportance rankHeads(Translator& translator, const std::vector<std::string>&
                          const std::vector<std::string>& references, const DecodingOptions& options,
                          const std::function<bool(size_t, size_t)>& progress = nullptr);
 
-// Switches off the heads of `ranking` one by one from its end (the least
+// The order heads are pruned in: the ranking's from its end (the least
+// important first), leaving each (kind, layer) at least one head.
+std::vector<HeadRef> pruningOrder(const HeadImportance& ranking, const TransformerOptions& options);
+
+// Switches off the heads of `pruningOrder(ranking)` one by one from its end (the least
 // important first) and measures after each: heads_left from all to 1 a kind
 // and layer at the least (a layer keeps at least one head of each kind).
 std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector<std::string>& sources,

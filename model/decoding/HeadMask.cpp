@@ -124,4 +124,43 @@ ScopedHeadMask::~ScopedHeadMask() {
   });
 }
 
+namespace {
+
+// The [D, D] output projection's weight of (kind, layer).
+torch::Tensor outputProjection(const Transformer& model, AttentionKind kind, int64_t layer) {
+  const std::string name = (kind == AttentionKind::EncoderSelf ? "encoder.layers." : "decoder.layers.") +
+                           std::to_string(layer) + (kind == AttentionKind::Cross ? ".cross_attn" : ".self_attn") +
+                           ".out_proj.weight";
+  const auto* found = model->named_parameters(/*recurse=*/true).find(name);
+  if (!found) throw std::logic_error("the model has no parameter '" + name + "'");
+  return *found;
+}
+
+}  // namespace
+
+void pruneHeads(Transformer& model, const HeadMask& mask) {
+  mask.validate(model->options());
+  const int64_t dh = model->options().headDim();
+  torch::NoGradGuard no_grad;
+  for (const auto& head : mask.off)
+    outputProjection(model, head.kind, head.layer).narrow(1, head.head * dh, dh).zero_();
+}
+
+HeadMask prunedHeads(const Transformer& model) {
+  const auto& o = model->options();
+  const int64_t dh = o.headDim();
+  HeadMask pruned;
+  auto look = [&](AttentionKind kind, int64_t layer) {
+    const auto weight = outputProjection(model, kind, layer);
+    for (int64_t h = 0; h < o.heads; ++h)
+      if (!weight.narrow(1, h * dh, dh).any().item<bool>()) pruned.off.push_back({kind, layer, h});
+  };
+  for (int64_t l = 0; l < o.encoder_layers; ++l) look(AttentionKind::EncoderSelf, l);
+  for (int64_t l = 0; l < o.decoder_layers; ++l) {
+    look(AttentionKind::DecoderSelf, l);
+    look(AttentionKind::Cross, l);
+  }
+  return pruned;
+}
+
 }  // namespace studio::model

@@ -37,6 +37,17 @@ struct HeadMask {
 
 std::string toString(AttentionKind kind);  // "enc", "dec", "cross"
 
+// Prunes `mask`'s heads from `model` for good: their columns of the
+// attention's output projection become zero, so each adds nothing to its
+// layer whichever path decodes (the same translations as the mask), the
+// inference engine skips their attention, and a CTranslate2 export carries
+// them as they are. Throws std::invalid_argument as HeadMask::validate.
+void pruneHeads(Transformer& model, const HeadMask& mask);
+
+// The heads of `model` that are pruned: all of their output projection's
+// columns zero.
+HeadMask prunedHeads(const Transformer& model);
+
 // Applies `mask` to `model` for as long as it lives; the model's heads are
 // all on again after. One at a time on a model.
 class ScopedHeadMask {

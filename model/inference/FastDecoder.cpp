@@ -51,8 +51,9 @@ FastDecoder::FastDecoder(Transformer model, const HeadMask& mask, WeightPrecisio
     layer.self_keep.assign(size_t(heads_), 1.0f);
     layer.cross_keep.assign(size_t(heads_), 1.0f);
     for (int64_t h = 0; h < heads_; ++h) {
-      if (mask.isOff(AttentionKind::DecoderSelf, i, h)) layer.self_keep[size_t(h)] = 0.0f;
-      if (mask.isOff(AttentionKind::Cross, i, h)) layer.cross_keep[size_t(h)] = 0.0f;
+      const auto& w = weights_->layers[size_t(i)];
+      if (mask.isOff(AttentionKind::DecoderSelf, i, h) || w.self_silent[size_t(h)]) layer.self_keep[size_t(h)] = 0.0f;
+      if (mask.isOff(AttentionKind::Cross, i, h) || w.cross_silent[size_t(h)]) layer.cross_keep[size_t(h)] = 0.0f;
     }
     layers_.push_back(std::move(layer));
   }

@@ -54,7 +54,7 @@ torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const H
     const auto& w = weights->encoder[l];
     std::vector<float> keep(size_t(H), 1.0f);
     for (int64_t head = 0; head < H; ++head)
-      if (mask.isOff(AttentionKind::EncoderSelf, int64_t(l), head)) keep[size_t(head)] = 0.0f;
+      if (mask.isOff(AttentionKind::EncoderSelf, int64_t(l), head) || w.silent[size_t(head)]) keep[size_t(head)] = 0.0f;
 
     const float* in = x.data();
     if (pre_norm) {

@@ -121,6 +121,10 @@ void reluInPlace(float* x, int64_t count) {
 STUDIO_CLONES
 void attendOneQuery(const float* q, const float* keys, const float* values, int64_t stride, int64_t count,
                     const uint8_t* blocked, int64_t dh, float scale, float keep, float* scores, float* out) {
+  if (keep == 0.0f) {  // a head switched off: its context is zero, nothing to compute
+    std::fill(out, out + dh, 0.0f);
+    return;
+  }
   float scaled[1024];  // dh is at most d_model / heads; FastDecoder checks dh <= 1024
 #pragma omp simd
   for (int64_t i = 0; i < dh; ++i) scaled[i] = q[i] * scale;
@@ -159,6 +163,10 @@ STUDIO_CLONES
 void attendOneQueryKeysTransposed(const float* q, const float* keys_t, const float* values, int64_t count,
                                   const uint8_t* blocked, int64_t dh, float scale, float keep, float* scores,
                                   float* out) {
+  if (keep == 0.0f) {  // a head switched off
+    std::fill(out, out + dh, 0.0f);
+    return;
+  }
 #pragma omp simd
   for (int64_t t = 0; t < count; ++t) scores[t] = 0.0f;
   for (int64_t i = 0; i < dh; ++i) {

@@ -36,7 +36,7 @@ void reluInPlace(float* x, int64_t count);
 // p = softmax((q * scale) · k_t) over the keys not `blocked` (null: none);
 // keys and values are `stride` floats apart. Every key blocked gives zeros
 // (as maskedSoftmax). `scores` is scratch of `count` floats. `keep` scales
-// the result (0: a head switched off).
+// the result (0: a head switched off, nothing is computed).
 void attendOneQuery(const float* q, const float* keys, const float* values, int64_t stride, int64_t count,
                     const uint8_t* blocked, int64_t dh, float scale, float keep, float* scores, float* out);
 

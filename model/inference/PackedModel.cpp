@@ -16,6 +16,17 @@ const float* find(const torch::OrderedDict<std::string, torch::Tensor>& all, con
   return found->data_ptr<float>();
 }
 
+// Heads whose columns of the [D, D] output projection `weight` are all zero.
+SilentHeads silentHeads(const float* weight, int64_t D, int64_t heads) {
+  const int64_t dh = D / heads;
+  SilentHeads silent(size_t(heads), 1);
+  for (int64_t r = 0; r < D; ++r)
+    for (int64_t h = 0; h < heads; ++h)
+      for (int64_t c = h * dh; silent[size_t(h)] && c < (h + 1) * dh; ++c)
+        if (weight[r * D + c] != 0.0f) silent[size_t(h)] = 0;
+  return silent;
+}
+
 std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precision) {
   const auto& o = model.options();
   const int64_t D = o.d_model, F = o.d_ff;
@@ -42,6 +53,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
     PackedEncoderLayer layer;
     layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
     layer.out = linear("self_attn.out_proj", D, D);
+    layer.silent = silentHeads(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
     layer.ffn1 = linear("ffn.linear1", F, D);
     layer.ffn2 = linear("ffn.linear2", D, F);
     layer.norm1_g = find(params, p + "norm1.weight");
@@ -60,6 +72,8 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
     layer.self_out = linear("self_attn.out_proj", D, D);
     layer.q = linear("cross_attn.q_proj", D, D);
     layer.cross_out = linear("cross_attn.out_proj", D, D);
+    layer.self_silent = silentHeads(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
+    layer.cross_silent = silentHeads(find(params, p + "cross_attn.out_proj.weight"), D, o.heads);
     layer.ffn1 = linear("ffn.linear1", F, D);
     layer.ffn2 = linear("ffn.linear2", D, F);
     layer.kv_w = find(params, p + "cross_attn.kv_proj.weight");

@@ -36,13 +36,20 @@ struct Product {
   size_t packedBytes() const { return int8 ? i8.packedBytes() : f32.packedBytes(); }
 };
 
+// A head is silent when its columns of the attention's output projection
+// are all zero (a model saved with heads pruned, HeadPruning.h): it adds
+// nothing to the layer, so the engine skips its attention. 1 = silent.
+using SilentHeads = std::vector<uint8_t>;
+
 struct PackedEncoderLayer {
   Product qkv, out, ffn1, ffn2;
+  SilentHeads silent;
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b;
 };
 
 struct PackedDecoderLayer {
   Product qkv, self_out, q, cross_out, ffn1, ffn2;
+  SilentHeads self_silent, cross_silent;
   const float *kv_w = nullptr, *kv_b = nullptr;  // [2D, D]: once a batch, through BLAS
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b, *norm3_g, *norm3_b;
 };

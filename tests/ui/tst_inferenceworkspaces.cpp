@@ -46,6 +46,7 @@
 #include "ui/QCustomPlot.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/ExplainPanel.h"
+#include "ui/SmallAndFastDialog.h"
 #include "ui/FaithfulnessPanel.h"
 #include "ui/AttentionMapView.h"
 #include "ui/TranslateWorkspace.h"
@@ -62,6 +63,7 @@ class TestInferenceWorkspaces : public QObject {
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
   void int8WeightsTranslateAsTheCli();
   void shortlistTranslatesAsTheCli();
+  void smallAndFastMeasuresAsTheCliAndSavesTheChosenWay();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
@@ -310,6 +312,94 @@ void TestInferenceWorkspaces::shortlistTranslatesAsTheCli() {
   QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 60000);
   const QString message = errors.first().first().toString();
   QVERIFY2(message.contains("other-shortlist.txt") && message.contains("9999"), qPrintable(message));
+}
+
+// "Make it small and fast": the ways measured in the dialog are the CLI's
+// (the same BLEU each, the same heads pruned); the way saved translates as
+// the model with those heads masked, and Translate takes it up.
+void TestInferenceWorkspaces::smallAndFastMeasuresAsTheCliAndSavesTheChosenWay() {
+  const QString list = tmp_.filePath("small-and-fast-shortlist.txt");
+  QProcess learn;
+  learn.start(STUDIO_CLI_PATH, {"shortlist", "--data", data_, "--out", list, "--frequent", "5", "--per-source", "3"});
+  QVERIFY(learn.waitForFinished(120000));
+  QVERIFY2(learn.exitCode() == 0, learn.readAllStandardError().constData());
+
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}});
+  auto* button = workspace.findChild<QPushButton*>("Make it small and fast");
+  QVERIFY(button);
+  button->click();
+  auto* dialog = workspace.findChild<ui::SmallAndFastDialog*>();
+  QVERIFY(dialog && dialog->isVisible());
+  dialog->setSentences(20);
+  dialog->setShortlist(list);
+  dialog->setRankHeads(true);
+  QSignalSpy measured(dialog, &ui::SmallAndFastDialog::measured);
+  QSignalSpy failed(dialog, &ui::SmallAndFastDialog::failed);
+  dialog->findChild<QPushButton*>("Measure ways")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!measured.isEmpty() || !failed.isEmpty(), 300000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+  const auto rows = dialog->rows();
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"small-and-fast", "--model", model_, "--src", data_ + "/dev.vi", "--ref",
+                              data_ + "/dev.en", "--sentences", "20", "--shortlist", list, "--rank-heads",
+                              "--beam", "4", "--alpha", "0.6", "--json"});
+  QVERIFY(cli.waitForFinished(300000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const auto ways = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()["ways"].toArray();
+  const bool int8 = app::engineInfo().int8Unsupported.isEmpty();
+  // float32, int8, both with the shortlist, the fastest with a quarter and a half of the 24 heads pruned.
+  QCOMPARE(rows.size(), int8 ? 6 : 4);
+  QCOMPARE(ways.size(), rows.size());
+  for (int i = 0; i < rows.size(); ++i) {
+    const auto way = ways[i].toObject();
+    QCOMPARE(rows[i].name, way["name"].toString());
+    QCOMPARE(rows[i].prunedHeads, way["pruned_heads"].toString());
+    QVERIFY2(std::abs(rows[i].bleu - way["bleu"].toDouble()) < 1e-9, qPrintable(rows[i].name));
+    QCOMPARE(rows[i].sameAsFloat32, way["same_as_float32"].toInt());
+    QVERIFY(rows[i].sentencesPerSecond > 0 && rows[i].weightBytes > 0);
+  }
+  QCOMPARE(rows[0].name, QString("float32"));
+  QCOMPARE(rows[0].sameAsFloat32, 20);
+  const int pruned = int(rows.size()) - 1;
+  QCOMPARE(rows[pruned].prunedHeads.count(',') + 1, 12);
+  QVERIFY(rows[pruned].shortlist);
+
+  // Save the way with the most heads pruned: it translates as the model with them masked.
+  dialog->selectRow(pruned);
+  QSignalSpy saved(dialog, &ui::SmallAndFastDialog::saved);
+  const QString folder = tmp_.filePath("small-and-fast");
+  dialog->saveTo(folder);
+  QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty() || failed.size() > 0, 120000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+  const auto way = saved.first().first().value<app::ExportedWay>();
+  for (const QString file : {"model.pt", "spm.model", "shortlist.txt", "export.json", "ctranslate2/model.bin",
+                             "ctranslate2/vmap.txt", "ctranslate2/shared_vocabulary.json"})
+    QVERIFY2(QFileInfo::exists(folder + "/" + file), qPrintable(file));
+  QCOMPARE(way.int8, rows[pruned].int8);
+  QStringList flags{"--beam", "4", "--alpha", "0.6", "--shortlist", list};
+  if (way.int8) flags << "--int8";
+  const QString masked = cliTranslation(flags + QStringList{"--head-mask", rows[pruned].prunedHeads});
+  QProcess from_saved;
+  from_saved.start(STUDIO_CLI_PATH, QStringList{"translate", "--model", way.model} + flags);
+  QVERIFY(from_saved.waitForStarted());
+  from_saved.write(sentence_.toUtf8() + "\n");
+  from_saved.closeWriteChannel();
+  QVERIFY(from_saved.waitForFinished(120000));
+  QCOMPARE(QString::fromUtf8(from_saved.readAllStandardOutput()).trimmed(), masked);
+
+  // "Use in Translate": the saved model, its weights and its shortlist, translating.
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  dialog->findChild<QPushButton*>("Use way")->click();
+  QCOMPARE(workspace.modelSource().path, way.model);
+  QCOMPARE(workspace.decodeSettings().int8, way.int8);
+  QCOMPARE(workspace.decodeSettings().shortlist, way.shortlist);
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QCOMPARE(workspace.translationText().trimmed(), masked);  // the CLI's line is trimmed
 }
 
 void TestInferenceWorkspaces::aCorrectionIsMadeDecodedOnAndKept() {

@@ -1,0 +1,180 @@
+#include "app/SmallAndFastSession.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "app/HeadRankingSession.h"
+#include "model/data/Text.h"
+#include "model/decoding/SmallAndFast.h"
+#include "model/files/Hash.h"
+#include "model/files/ModelExport.h"
+
+namespace studio::app {
+
+namespace {
+
+// head-importance.json's heads, most important first, as the engine's ranking.
+model::HeadImportance readRanking(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(QString("cannot read '%1'").arg(path).toStdString());
+  const auto json = QJsonDocument::fromJson(file.readAll()).object();
+  model::HeadImportance ranking;
+  ranking.bleu = json["bleu"].toDouble();
+  for (const auto& item : json["heads"].toArray()) {
+    const auto h = item.toObject();
+    const auto ref = QString("%1:%2:%3").arg(h["kind"].toString()).arg(h["layer"].toInt()).arg(h["head"].toInt());
+    try {
+      model::HeadEffect effect;
+      effect.head = model::HeadMask::parse(ref.toStdString()).off.at(0);
+      effect.bleu_drop = h["bleu_drop"].toDouble();
+      ranking.heads.push_back(effect);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(QString("'%1': %2").arg(path, QString::fromUtf8(e.what())).toStdString());
+    }
+  }
+  return ranking;
+}
+
+}  // namespace
+
+QString savedRankingFor(const QString& model_path) {
+  QDir dir = QFileInfo(model_path).dir();
+  if (dir.dirName() == "checkpoints") dir.cdUp();
+  const QString path = dir.filePath("head-importance.json");
+  if (!QFileInfo::exists(path)) return {};
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  const auto json = QJsonDocument::fromJson(file.readAll()).object();
+  // The ranking of this model, complete.
+  if (json["stopped"].toBool() || QFileInfo(json["model"].toString()) != QFileInfo(model_path)) return {};
+  return path;
+}
+
+SmallAndFastSession::SmallAndFastSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<SmallAndFastResult>();
+  qRegisterMetaType<ExportedWay>();
+  qRegisterMetaType<SpeedRow>();
+}
+
+SmallAndFastSession::~SmallAndFastSession() = default;  // the job stops and waits
+
+bool SmallAndFastSession::isRunning() const { return job_.isRunning(); }
+
+void SmallAndFastSession::stop() { job_.stop(); }
+
+void SmallAndFastSession::start(const SmallAndFastRequest& request) {
+  const bool started = job_.start([this, request](BackgroundJob::Control& job) {
+    try {
+      SmallAndFastResult result;
+      QString error;
+      result.modelPath = resolveModelSource(request.model, &error);
+      if (result.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
+      result.sourceFile = request.sourceFile;
+      result.referenceFile = request.referenceFile;
+      if (result.sourceFile.isEmpty() && !findDevSplit(result.modelPath, &result.sourceFile, &result.referenceFile))
+        throw std::runtime_error(tr("No dev sentences: the model's run folder names no data folder with dev.vi and "
+                                    "dev.en. Choose the files.")
+                                     .toStdString());
+      const QStringList sources = readLines(result.sourceFile, request.sentences);
+      const QStringList references = readLines(result.referenceFile, request.sentences);
+      if (sources.size() != references.size() || sources.isEmpty())
+        throw std::runtime_error(QString("'%1' and '%2' do not hold the same number of lines")
+                                     .arg(result.sourceFile, result.referenceFile)
+                                     .toStdString());
+      std::vector<std::string> src, ref;
+      for (const auto& s : sources) src.push_back(data::normalizeWhitespace(s.toStdString()));
+      for (const auto& r : references) ref.push_back(r.toStdString());
+      // The CPU: the ways are measured where int8 and the shortlist's engine run.
+      auto translator = model::Translator::fromFiles(result.modelPath.toStdString(), "", torch::kCPU);
+      model::DecodingOptions options;
+      options.beam_size = request.settings.beam;
+      options.length_penalty = request.settings.alpha;
+      options.max_length_ratio = request.settings.maxLengthRatio;
+      result.beam = request.settings.beam;
+      std::shared_ptr<const model::Shortlist> shortlist;
+      if (!request.shortlist.isEmpty()) {
+        result.shortlist = request.shortlist;
+        shortlist = std::make_shared<const model::Shortlist>(model::readShortlist(request.shortlist.toStdString()));
+        shortlist->checkFits(translator.model()->options().vocab_size,
+                             model::hashFile(translator.tokenizer().path()), request.shortlist.toStdString());
+      }
+      model::HeadImportance ranking;
+      const bool pruned_ways = request.rankHeads || !savedRankingFor(result.modelPath).isEmpty();
+      if (request.rankHeads) {
+        ranking = model::rankHeads(translator, src, ref, options, [&](size_t done, size_t total) {
+          Q_EMIT progress(int(done), int(total), tr("ranking the heads"));
+          return !job.stopRequested();
+        });
+        result.rankingFrom = tr("ranked now");
+      } else if (pruned_ways) {
+        result.rankingFrom = savedRankingFor(result.modelPath);
+        ranking = readRanking(result.rankingFrom);
+      }
+      if (!job.stopRequested()) {
+        const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
+                                                          pruned_ways ? &ranking : nullptr);
+        Q_EMIT progress(0, int(variants.size()), tr("measuring the ways"));
+        const auto points = model::measureVariants(translator, src, ref, options, shortlist, variants,
+                                                   [&](size_t done, size_t total) {
+                                                     Q_EMIT progress(int(done), int(total), tr("measuring the ways"));
+                                                     return !job.stopRequested();
+                                                   });
+        for (const auto& p : points) {
+          SpeedRow row;
+          row.name = QString::fromStdString(p.variant.name);
+          row.int8 = p.variant.int8;
+          row.shortlist = p.variant.shortlist;
+          row.prunedHeads = QString::fromStdString(p.variant.pruned.toString());
+          row.bleu = p.bleu;
+          row.chrf = p.chrf;
+          row.sameAsFloat32 = int(p.same_as_float32);
+          row.sentences = int(p.sentences);
+          row.seconds = p.seconds;
+          row.sentencesPerSecond = p.sentences_per_second;
+          row.piecesPerSecond = p.pieces_per_second;
+          row.weightBytes = qint64(p.weight_bytes);
+          result.rows << row;
+        }
+      }
+      result.stopped = job.stopRequested();
+      job.finish();
+      Q_EMIT finished(result);
+    } catch (const std::exception& e) {
+      job.finish();
+      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    }
+  });
+  if (!started) Q_EMIT failed(tr("A measurement is running already."));
+}
+
+void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, const QString& shortlist,
+                               const QString& folder) {
+  const bool started = job_.start([this, model_path, row, shortlist, folder](BackgroundJob::Control& job) {
+    try {
+      model::ExportChoice choice;
+      choice.int8 = row.int8;
+      choice.pruned = model::HeadMask::parse(row.prunedHeads.toStdString());
+      if (row.shortlist) choice.shortlist = shortlist.toStdString();
+      const auto out = model::exportModel(model_path.toStdString(), "", choice, folder.toStdString());
+      ExportedWay way;
+      way.folder = folder;
+      way.model = QString::fromStdString(out.model);
+      way.shortlist = QString::fromStdString(out.shortlist);
+      way.ctranslate2 = QString::fromStdString(out.ctranslate2);
+      way.command = QString::fromStdString(out.command);
+      way.int8 = row.int8;
+      job.finish();
+      Q_EMIT saved(way);
+    } catch (const std::exception& e) {
+      job.finish();
+      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    }
+  });
+  if (!started) Q_EMIT failed(tr("A measurement is running already."));
+}
+
+}  // namespace studio::app

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/decoding/HeadImportance.h"
+#include "model/decoding/Shortlist.h"
+#include "model/decoding/Translator.h"
+
+// "Make it small and fast": a trained model's ways to run — float32, int8,
+// a vocabulary shortlist, heads pruned — each measured on this computer on
+// the same sentences: BLEU, chrF, how much of the float32 translation it
+// keeps, speed, and the weights' memory. What a user weighs before saving
+// one (files/ModelExport.h).
+namespace studio::model {
+
+struct SpeedVariant {
+  std::string name;        // "float32", "int8 + shortlist, 6 heads pruned", ...
+  bool int8 = false;
+  bool shortlist = false;  // decode with the shortlist given to measureVariants
+  HeadMask pruned;         // heads off (the engine skips them, as in a model saved pruned)
+};
+
+struct SpeedPoint {
+  SpeedVariant variant;
+  double bleu = 0, chrf = 0;
+  size_t same_as_float32 = 0;  // sentences translated exactly as the first variant (float32) does
+  size_t sentences = 0, pieces = 0;
+  double seconds = 0;             // decoding the sentences: the fastest of the runs (after a warm-up batch)
+  double sentences_per_second = 0, pieces_per_second = 0;
+  size_t weight_bytes = 0;        // the engine's packed weights in this precision
+};
+
+// The variants worth measuring: float32, int8, and with `have_shortlist`
+// each with the shortlist; with a `ranking` (null: none), the fastest of
+// those with a quarter and a half of the heads pruned (pruningOrder: the
+// least important first).
+std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
+                                               const HeadImportance* ranking);
+
+// Translates `sources` with each variant (decoding `options` otherwise, the
+// shortlist `shortlist` where a variant asks for it) and scores against
+// `references`, timing the fastest of `runs` decodings. `progress(done,
+// total)` after each variant; false stops
+// (the points measured are returned). Throws std::invalid_argument for
+// misaligned or no sentences, a variant asking for a missing shortlist;
+// int8 where the CPU cannot (std::runtime_error).
+std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vector<std::string>& sources,
+                                        const std::vector<std::string>& references, const DecodingOptions& options,
+                                        std::shared_ptr<const Shortlist> shortlist,
+                                        const std::vector<SpeedVariant>& variants,
+                                        const std::function<bool(size_t, size_t)>& progress = nullptr, int runs = 3);
+
+}  // namespace studio::model
