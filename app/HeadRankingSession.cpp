@@ -1,5 +1,6 @@
 #include "app/HeadRankingSession.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,6 +18,19 @@
 namespace studio::app {
 
 namespace {
+
+QStringList readLines(const QString& path, int limit) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+    throw std::runtime_error(QString("cannot read '%1': %2").arg(path, file.errorString()).toStdString());
+  QStringList lines;
+  while (!file.atEnd() && (limit <= 0 || lines.size() < limit)) {
+    QString line = QString::fromUtf8(file.readLine());
+    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
+    lines << line;
+  }
+  return lines;
+}
 
 AttentionView::Kind viewKind(model::AttentionKind kind) {
   return kind == model::AttentionKind::EncoderSelf   ? AttentionView::Kind::EncoderSelf
@@ -54,19 +68,6 @@ QString saveRanking(const HeadRanking& r) {
 
 }  // namespace
 
-QStringList readLines(const QString& path, int limit) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-    throw std::runtime_error(QString("cannot read '%1': %2").arg(path, file.errorString()).toStdString());
-  QStringList lines;
-  while (!file.atEnd() && (limit <= 0 || lines.size() < limit)) {
-    QString line = QString::fromUtf8(file.readLine());
-    while (line.endsWith('\n') || line.endsWith('\r')) line.chop(1);
-    lines << line;
-  }
-  return lines;
-}
-
 bool findDevSplit(const QString& model_path, QString* source, QString* reference) {
   QDir dir = QFileInfo(model_path).dir();
   for (int up = 0; up < 2; ++up) {
@@ -83,6 +84,22 @@ bool findDevSplit(const QString& model_path, QString* source, QString* reference
     if (!dir.cdUp()) break;
   }
   return false;
+}
+
+SentencePairs readSentencePairs(const QString& model_path, QString* source, QString* reference, int limit) {
+  if (source->isEmpty() && !findDevSplit(model_path, source, reference))
+    throw std::runtime_error(QCoreApplication::translate("studio::app::HeadRankingSession",
+                                                         "No dev sentences: the model's run folder names no data "
+                                                         "folder with dev.vi and dev.en. Choose the files.")
+                                 .toStdString());
+  const QStringList sources = readLines(*source, limit), references = readLines(*reference, limit);
+  if (sources.size() != references.size() || sources.isEmpty())
+    throw std::runtime_error(
+        QString("'%1' and '%2' do not hold the same number of lines").arg(*source, *reference).toStdString());
+  SentencePairs pairs;
+  for (const auto& s : sources) pairs.sources.push_back(data::normalizeWhitespace(s.toStdString()));
+  for (const auto& r : references) pairs.references.push_back(r.toStdString());
+  return pairs;
 }
 
 HeadRankingSession::HeadRankingSession(QObject* parent) : QObject(parent) { qRegisterMetaType<HeadRanking>(); }
@@ -104,20 +121,10 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       if (ranking.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
       ranking.sourceFile = request.sourceFile;
       ranking.referenceFile = request.referenceFile;
-      if (ranking.sourceFile.isEmpty() &&
-          !findDevSplit(ranking.modelPath, &ranking.sourceFile, &ranking.referenceFile))
-        throw std::runtime_error(tr("No dev sentences: the model's run folder names no data folder with dev.vi and "
-                                    "dev.en. Choose the files.")
-                                     .toStdString());
-      const QStringList sources = readLines(ranking.sourceFile, request.sentences);
-      const QStringList references = readLines(ranking.referenceFile, request.sentences);
-      if (sources.size() != references.size() || sources.isEmpty())
-        throw std::runtime_error(QString("'%1' and '%2' do not hold the same number of lines")
-                                     .arg(ranking.sourceFile, ranking.referenceFile)
-                                     .toStdString());
-      std::vector<std::string> src, ref;
-      for (const auto& s : sources) src.push_back(data::normalizeWhitespace(s.toStdString()));
-      for (const auto& r : references) ref.push_back(r.toStdString());
+      const auto pairs = readSentencePairs(ranking.modelPath, &ranking.sourceFile, &ranking.referenceFile,
+                                           request.sentences);
+      const auto& src = pairs.sources;
+      const auto& ref = pairs.references;
       auto translator = model::Translator::fromFiles(ranking.modelPath.toStdString(), "", model::resolveDevice("auto"));
       model::DecodingOptions options;
       options.beam_size = request.settings.beam;

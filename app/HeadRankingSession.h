@@ -6,6 +6,8 @@
 #include <QString>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
@@ -50,9 +52,15 @@ struct HeadRanking {
 // config.json's "data", beside the model or one folder up. False when none.
 bool findDevSplit(const QString& model_path, QString* source, QString* reference);
 
-// The first `limit` lines of a text file (0 = all), without line ends;
-// throws std::runtime_error naming the file when it cannot be read.
-QStringList readLines(const QString& path, int limit);
+// The sentences a model is measured on: the first `limit` (0 = all) lines of
+// *source and *reference, or, with *source empty, of the dev split of the
+// model's run (findDevSplit; the paths are filled in). The sources'
+// whitespace is normalized. Throws std::runtime_error naming the files:
+// none found, unreadable, of different lengths, empty.
+struct SentencePairs {
+  std::vector<std::string> sources, references;
+};
+SentencePairs readSentencePairs(const QString& model_path, QString* source, QString* reference, int limit);
 
 class HeadRankingSession : public QObject {
   Q_OBJECT

@@ -8,7 +8,6 @@
 #include <QJsonObject>
 
 #include "app/HeadRankingSession.h"
-#include "model/data/Text.h"
 #include "model/decoding/SmallAndFast.h"
 #include "model/files/Hash.h"
 #include "model/files/ModelExport.h"
@@ -75,19 +74,10 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       if (result.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
       result.sourceFile = request.sourceFile;
       result.referenceFile = request.referenceFile;
-      if (result.sourceFile.isEmpty() && !findDevSplit(result.modelPath, &result.sourceFile, &result.referenceFile))
-        throw std::runtime_error(tr("No dev sentences: the model's run folder names no data folder with dev.vi and "
-                                    "dev.en. Choose the files.")
-                                     .toStdString());
-      const QStringList sources = readLines(result.sourceFile, request.sentences);
-      const QStringList references = readLines(result.referenceFile, request.sentences);
-      if (sources.size() != references.size() || sources.isEmpty())
-        throw std::runtime_error(QString("'%1' and '%2' do not hold the same number of lines")
-                                     .arg(result.sourceFile, result.referenceFile)
-                                     .toStdString());
-      std::vector<std::string> src, ref;
-      for (const auto& s : sources) src.push_back(data::normalizeWhitespace(s.toStdString()));
-      for (const auto& r : references) ref.push_back(r.toStdString());
+      const auto pairs = readSentencePairs(result.modelPath, &result.sourceFile, &result.referenceFile,
+                                           request.sentences);
+      const auto& src = pairs.sources;
+      const auto& ref = pairs.references;
       // The CPU: the ways are measured where int8 and the shortlist's engine run.
       auto translator = model::Translator::fromFiles(result.modelPath.toStdString(), "", torch::kCPU);
       model::DecodingOptions options;

@@ -239,10 +239,6 @@
 <context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
-        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
-        <translation>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</translation>
-    </message>
-    <message>
         <source>ranking the heads</source>
         <translation>ranking the heads</translation>
     </message>

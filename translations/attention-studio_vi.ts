@@ -237,10 +237,6 @@
 <context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
-        <source>No dev sentences: the model&apos;s run folder names no data folder with dev.vi and dev.en. Choose the files.</source>
-        <translation>Không có câu dev: thư mục chạy của mô hình không chỉ tới thư mục dữ liệu nào có dev.vi và dev.en. Hãy chọn các tệp.</translation>
-    </message>
-    <message>
         <source>ranking the heads</source>
         <translation>đang xếp hạng các đầu</translation>
     </message>

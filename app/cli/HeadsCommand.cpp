@@ -10,7 +10,6 @@
 #include "app/cli/ModelOptions.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/Translator.h"
-#include "model/data/Text.h"
 
 namespace studio::cli {
 
@@ -42,16 +41,10 @@ const CommandSpec& headsSpec() {
 int runHeads(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   options.nbest = 1;
-  const auto src_path = args.require("src"), ref_path = args.require("ref");
-  const int64_t limit = args.integer("sentences", 200, 0, 10000000);
   const auto device = deviceFrom(args.getOr("device", "auto"));
-  auto sources = readUtf8Lines(src_path), references = readUtf8Lines(ref_path);
-  if (sources.size() != references.size())
-    throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
-                             "' has " + std::to_string(references.size()));
-  if (limit > 0 && sources.size() > size_t(limit)) sources.resize(size_t(limit)), references.resize(size_t(limit));
-  if (sources.empty()) throw std::runtime_error("'" + src_path + "' has no lines");
-  for (auto& line : sources) line = data::normalizeWhitespace(line);
+  auto pairs = readSentencePairs(args);
+  auto& sources = pairs.sources;
+  auto& references = pairs.references;
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   const auto started = std::chrono::steady_clock::now();
   auto progress = [&](const char* what) {

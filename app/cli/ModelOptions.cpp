@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "model/data/Text.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
 #include "model/files/Hash.h"
@@ -52,6 +53,21 @@ void checkShortlist(const model::DecodingOptions& options, const model::Translat
   auto model = translator.modelHandle();
   options.shortlist->checkFits(model->options().vocab_size, model::hashFile(translator.tokenizer().path()),
                                "--shortlist");
+}
+
+SentencePairs readSentencePairs(const ParsedArgs& args) {
+  const auto src_path = args.require("src"), ref_path = args.require("ref");
+  const int64_t limit = args.integer("sentences", 200, 0, 10000000);
+  SentencePairs pairs{readUtf8Lines(src_path), readUtf8Lines(ref_path)};
+  auto& sources = pairs.sources;
+  auto& references = pairs.references;
+  if (sources.size() != references.size())
+    throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
+                             "' has " + std::to_string(references.size()));
+  if (limit > 0 && sources.size() > size_t(limit)) sources.resize(size_t(limit)), references.resize(size_t(limit));
+  if (sources.empty()) throw std::runtime_error("'" + src_path + "' has no lines");
+  for (auto& line : sources) line = data::normalizeWhitespace(line);
+  return pairs;
 }
 
 }  // namespace studio::cli

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <torch/types.h>
 
@@ -22,6 +23,13 @@ torch::Device deviceFrom(const std::string& name);
 // --beam, --nbest, --alpha, --max-length-ratio, --min-length-ratio, --bf16,
 // --int8, --glossary, --shortlist.
 model::DecodingOptions decodingFrom(const ParsedArgs& args);
+
+// --src and --ref, line-aligned, the first --sentences of them (default
+// 200; 0 = all), the sources' whitespace normalized. Errors name the files.
+struct SentencePairs {
+  std::vector<std::string> sources, references;
+};
+SentencePairs readSentencePairs(const ParsedArgs& args);
 
 // Throws model::ShortlistError when options.shortlist was learnt for another
 // vocabulary than the translator's (its size or its SentencePiece model).

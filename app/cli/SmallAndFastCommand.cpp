@@ -8,7 +8,6 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
-#include "model/data/Text.h"
 #include "model/decoding/SmallAndFast.h"
 
 namespace studio::cli {
@@ -44,15 +43,9 @@ int runSmallAndFast(const ParsedArgs& args) {
   options.nbest = 1;
   const auto shortlist = options.shortlist;
   options.shortlist = nullptr;
-  const auto src_path = args.require("src"), ref_path = args.require("ref");
-  const int64_t limit = args.integer("sentences", 200, 0, 10000000);
-  auto sources = readUtf8Lines(src_path), references = readUtf8Lines(ref_path);
-  if (sources.size() != references.size())
-    throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
-                             "' has " + std::to_string(references.size()));
-  if (limit > 0 && sources.size() > size_t(limit)) sources.resize(size_t(limit)), references.resize(size_t(limit));
-  if (sources.empty()) throw std::runtime_error("'" + src_path + "' has no lines");
-  for (auto& line : sources) line = data::normalizeWhitespace(line);
+  auto pairs = readSentencePairs(args);
+  auto& sources = pairs.sources;
+  auto& references = pairs.references;
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), torch::kCPU);
   if (shortlist) checkShortlist(decodingFrom(args), translator);
   auto progress = [](const char* what) {
@@ -88,7 +81,7 @@ int runSmallAndFast(const ParsedArgs& args) {
               << "\n";
     return kOk;
   }
-  std::printf("%zu sentences of %s, beam %lld\n", sources.size(), src_path.c_str(),
+  std::printf("%zu sentences of %s, beam %lld\n", sources.size(), args.require("src").c_str(),
               static_cast<long long>(options.beam_size));
   std::printf("%-40s %6s %6s %9s %8s %9s %9s\n", "way", "BLEU", "chrF", "same", "sent/s", "pieces/s", "weights");
   for (const auto& p : points)

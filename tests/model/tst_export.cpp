@@ -105,6 +105,17 @@ std::vector<std::string> taskPieces(int64_t size) {
   return pieces;
 }
 
+// Another model with the same weights, in eval mode.
+model::Transformer copyOf(const model::Transformer& from) {
+  model::Transformer copy(from->options());
+  torch::NoGradGuard no_grad;
+  auto to = copy->parameters();
+  const auto source = from->parameters();
+  for (size_t i = 0; i < to.size(); ++i) to[i].copy_(source[i]);
+  copy->eval();
+  return copy;
+}
+
 std::string messageOf(const std::function<void()>& f) {
   try {
     f();
@@ -169,14 +180,7 @@ void TestExport::prunedHeadsTranslateAsTheMask() {
   options.head_mask = mask_;
   const auto masked = model::beamSearch(trained_, held_out_.src, options);
 
-  model::Transformer pruned(trained_->options());
-  {
-    torch::NoGradGuard no_grad;
-    auto to = pruned->parameters();
-    auto from = trained_->parameters();
-    for (size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
-  }
-  pruned->eval();
+  auto pruned = copyOf(trained_);
   QVERIFY(model::prunedHeads(pruned).empty());
   model::pruneHeads(pruned, mask_);
   QCOMPARE(model::prunedHeads(pruned).toString(), std::string("enc:0:1,enc:1:3,dec:0:2,cross:1:0"));
@@ -193,14 +197,7 @@ void TestExport::prunedHeadsTranslateAsTheMask() {
 // The engine's packing finds the pruned heads (zero output columns) and
 // skips their attention; the others are computed.
 void TestExport::engineSkipsPrunedHeads() {
-  model::Transformer pruned(trained_->options());
-  {
-    torch::NoGradGuard no_grad;
-    auto to = pruned->parameters();
-    auto from = trained_->parameters();
-    for (size_t i = 0; i < to.size(); ++i) to[i].copy_(from[i]);
-  }
-  pruned->eval();
+  auto pruned = copyOf(trained_);
   model::pruneHeads(pruned, mask_);
   const auto packed = model::inference::packedModel(pruned);
   using Silent = model::inference::SilentHeads;
