@@ -56,14 +56,14 @@ void printUsage(std::FILE* out) {
   for (const auto& s : subcommands()) {
     const auto& spec = s.spec();
     const std::string first_line = spec.summary.substr(0, spec.summary.find('\n'));
-    std::fprintf(out, "  %-13s %s\n", spec.name.c_str(), first_line.c_str());
+    std::fprintf(out, "  %-17s %s\n", spec.name.c_str(), first_line.c_str());
   }
   std::fprintf(out,
                "\n"
                "Options:\n"
-               "  --help        show this help (COMMAND --help: that command's)\n"
-               "  --version     show the program, LibTorch and hardware versions\n"
-               "  --threads N   CPU threads for LibTorch (default: every hardware thread)\n");
+               "  --help            show this help (COMMAND --help: that command's)\n"
+               "  --version         show the program, LibTorch and hardware versions\n"
+               "  --threads N       CPU threads for LibTorch (default: every hardware thread)\n");
 }
 
 int printVersion() {

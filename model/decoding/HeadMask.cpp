@@ -131,7 +131,8 @@ torch::Tensor outputProjection(const Transformer& model, AttentionKind kind, int
   const std::string name = (kind == AttentionKind::EncoderSelf ? "encoder.layers." : "decoder.layers.") +
                            std::to_string(layer) + (kind == AttentionKind::Cross ? ".cross_attn" : ".self_attn") +
                            ".out_proj.weight";
-  const auto* found = model->named_parameters(/*recurse=*/true).find(name);
+  const auto params = model->named_parameters(/*recurse=*/true);  // find() points into it: kept alive
+  const auto* found = params.find(name);
   if (!found) throw std::logic_error("the model has no parameter '" + name + "'");
   return *found;
 }

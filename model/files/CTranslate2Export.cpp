@@ -171,7 +171,8 @@ void exportCTranslate2(const Transformer& model, const std::vector<std::string>&
   w.alias("encoder/embeddings_0/weight", "decoder/embeddings/weight");
   w.alias("decoder/projection/weight", "decoder/embeddings/weight");
   auto table = w.param("positional.table").detach().to(torch::kFloat);
-  if (auto* scale = model->named_parameters(true).find("positional.scale")) table = table * scale->detach();
+  const auto params = model->named_parameters(/*recurse=*/true);  // find() points into it: kept alive
+  if (const auto* scale = params.find("positional.scale")) table = table * scale->detach();
   w.set("decoder/position_encodings/encodings", floats(table));
   w.alias("encoder/position_encodings/encodings", "decoder/position_encodings/encodings");
 
