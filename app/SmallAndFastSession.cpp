@@ -93,7 +93,8 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
                              model::hashFile(translator.tokenizer().path()), request.shortlist.toStdString());
       }
       model::HeadImportance ranking;
-      const bool pruned_ways = request.rankHeads || !savedRankingFor(result.modelPath).isEmpty();
+      const QString saved_ranking = request.rankHeads ? QString() : savedRankingFor(result.modelPath);
+      const bool pruned_ways = request.rankHeads || !saved_ranking.isEmpty();
       if (request.rankHeads) {
         ranking = model::rankHeads(translator, src, ref, options, [&](size_t done, size_t total) {
           Q_EMIT progress(int(done), int(total), tr("ranking the heads"));
@@ -101,8 +102,8 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         });
         result.rankingFrom = tr("ranked now");
       } else if (pruned_ways) {
-        result.rankingFrom = savedRankingFor(result.modelPath);
-        ranking = readRanking(result.rankingFrom);
+        result.rankingFrom = saved_ranking;
+        ranking = readRanking(saved_ranking);
       }
       if (!job.stopRequested()) {
         const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),

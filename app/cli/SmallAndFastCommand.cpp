@@ -41,13 +41,14 @@ const CommandSpec& smallAndFastSpec() {
 int runSmallAndFast(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   options.nbest = 1;
-  const auto shortlist = options.shortlist;
-  options.shortlist = nullptr;
   auto pairs = readSentencePairs(args);
   auto& sources = pairs.sources;
   auto& references = pairs.references;
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), torch::kCPU);
-  if (shortlist) checkShortlist(decodingFrom(args), translator);
+  checkShortlist(options, translator);
+  // The shortlist goes to the ways that ask for it, not to every way.
+  const auto shortlist = options.shortlist;
+  options.shortlist = nullptr;
   auto progress = [](const char* what) {
     const auto print = terminalProgress(what);
     return [print](size_t done, size_t total) {

@@ -68,9 +68,9 @@ ExportedModel exportModel(const std::string& model_path, const std::string& spm_
   } else {
     fs::remove(folder / "shortlist.txt");  // an earlier export's: not this choice
   }
-  std::vector<std::string> pieces;
-  for (int i = 0; i < tokenizer.vocabSize(); ++i) pieces.push_back(tokenizer.piece(i));
   if (choice.ctranslate2) {
+    std::vector<std::string> pieces;
+    for (int i = 0; i < tokenizer.vocabSize(); ++i) pieces.push_back(tokenizer.piece(i));
     out.ctranslate2 = (folder / "ctranslate2").string();
     CTranslate2Export how;
     how.int8 = choice.int8;
