@@ -345,9 +345,11 @@ struct TranslationService::Worker {
         reply.alignment.id = id;
         reply.alignment.modelPath = reply.modelPath;
       }
-      if (request.withReference)
-        for (const auto& r : t.translate({sentence}, decodingOptions(request.settings)).at(0))
-          reply.reference << toHypothesis(r);
+      if (request.withReference) {
+        // Held by name: a range over .at(0) of the returned temporary would outlive it.
+        const auto reference = t.translate({sentence}, decodingOptions(request.settings));
+        for (const auto& r : reference.at(0)) reply.reference << toHypothesis(r);
+      }
       const int eos = int(t.modelHandle()->options().eos_id);
       for (const auto& node : result.traces.empty() ? model::BeamTrace() : result.traces[focus]) {
         BeamTreeNode n;

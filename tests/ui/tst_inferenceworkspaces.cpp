@@ -904,10 +904,23 @@ void TestInferenceWorkspaces::switchingHeadsOffTranslatesAgain() {
   // The CLI with the same mask prints the same translation.
   QCOMPARE(cliTranslation({"--head-mask", mask}), panel->ablatedTranslation());
 
+  // Another sentence while the heads stay off: one request brings both lines, the full
+  // model's as the reply's reference.
+  const double first_full_log_p = panel->fullLogProbability();
+  shown.clear();
+  const auto other = capture(explorer, QStringLiteral("mở tập tin số 7"), 0);
+  QVERIFY(!other.isEmpty());
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QCOMPARE(panel->shownHeadMask(), mask);
+  QCOMPARE(panel->fullTranslation(), other.translation);
+  // The full line is this sentence's (the same words score differently from another source).
+  QVERIFY2(panel->fullLogProbability() != first_full_log_p, qPrintable(QString::number(first_full_log_p)));
+  QVERIFY(panel->ablatedLogProbability() != panel->fullLogProbability());
+
   // Switching every head on again gives the full translation back.
   panel->switchAllOn();
   QTRY_COMPARE_WITH_TIMEOUT(panel->shownHeadMask(), QString(), 60000);
-  QCOMPARE(panel->ablatedTranslation(), view.translation);
+  QCOMPARE(panel->ablatedTranslation(), other.translation);
   QVERIFY(panel->headMask().isEmpty());
   QCOMPARE(ui::HeadAblationPanel::wordDiffHtml("open the file", "open a file now"),
            QString("open <s style='color:#b42318'>the</s> <b style='color:#1a7f37'>a</b> file "
