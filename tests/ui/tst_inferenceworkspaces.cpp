@@ -54,6 +54,18 @@
 using namespace studio;
 using Kind = app::AttentionView::Kind;
 
+namespace {
+// Beam 4, length penalty 0.6, the CLI's defaults, with `nbest` hypotheses.
+app::DecodeSettings decodeSettings(int nbest) {
+  app::DecodeSettings settings;
+  settings.beam = 4;
+  settings.alpha = 0.6;
+  settings.nbest = nbest;
+  settings.maxLengthRatio = 1.5;
+  return settings;
+}
+}  // namespace
+
 class TestInferenceWorkspaces : public QObject {
   Q_OBJECT
 
@@ -131,7 +143,7 @@ void TestInferenceWorkspaces::translateEqualsTheCli() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(1));
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText(sentence_);
   workspace.translateNow();
@@ -158,7 +170,9 @@ void TestInferenceWorkspaces::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, glossary.fileName()});
+  auto with_glossary = decodeSettings(1);
+  with_glossary.glossary = glossary.fileName();
+  workspace.setDecodeSettings(with_glossary);
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   const QString sentence = "mở tập tin số 7";
   workspace.setInputText(sentence);
@@ -224,7 +238,9 @@ void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
     QSKIP(qPrintable("int8 cannot run on this CPU: " + why_not));
   }
   QVERIFY(items->item(1)->isEnabled());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}, /*int8=*/true});
+  auto quantized = decodeSettings(1);
+  quantized.int8 = true;
+  workspace.setDecodeSettings(quantized);
   QCOMPARE(weights->currentIndex(), 1);
   QVERIFY(workspace.decodeSettings().int8);
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
@@ -273,7 +289,7 @@ void TestInferenceWorkspaces::shortlistTranslatesAsTheCli() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(1));
   auto* field = workspace.findChild<QLineEdit*>("Shortlist");
   QVERIFY(field);
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
@@ -293,7 +309,10 @@ void TestInferenceWorkspaces::shortlistTranslatesAsTheCli() {
   // Normalized over 5-odd pieces instead of 80: a higher score, not the memo's.
   QVERIFY2(listed.score > whole + 1e-4, qPrintable(QString("%1 against %2").arg(listed.score).arg(whole)));
   if (app::engineInfo().int8Unsupported.isEmpty()) {
-    workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}, /*int8=*/true, list});
+    auto settings = decodeSettings(1);
+    settings.int8 = true;
+    settings.shortlist = list;
+    workspace.setDecodeSettings(settings);
     workspace.translateNow();
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
     const double int8 = shown.at(2).at(0).value<app::TranslationReply>().nbest.front().score;
@@ -327,7 +346,7 @@ void TestInferenceWorkspaces::smallAndFastMeasuresAsTheCliAndSavesTheChosenWay()
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 1, 1.5, {}, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(1));
   auto* button = workspace.findChild<QPushButton*>("Make it small and fast");
   QVERIFY(button);
   button->click();
@@ -406,7 +425,7 @@ void TestInferenceWorkspaces::aCorrectionIsMadeDecodedOnAndKept() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 4, 1.5, {}, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(4));
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText(sentence_);
   workspace.translateNow();
@@ -458,7 +477,7 @@ void TestInferenceWorkspaces::nbestListAndProbabilities() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 3, 1.5, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(3));
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText(sentence_);
   workspace.translateNow();
@@ -490,7 +509,7 @@ void TestInferenceWorkspaces::paragraphsAreTranslatedSentenceBySentence() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
-  workspace.setDecodeSettings({4, 0.6, 2, 1.5, {}, {}});
+  workspace.setDecodeSettings(decodeSettings(2));
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   const QStringList sentences{"Mở tập tin số 1.", "Mở tập tin số 2!", "Mở tập tin số 3?"};
   const QString paragraph = sentences[0] + "  " + sentences[1] + "\n\n" + sentences[2];
