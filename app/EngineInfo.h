@@ -25,6 +25,9 @@ struct EngineInfo {
   QString buildKind;             // "CPU" or "CUDA": the LibTorch this build links
   // Empty where int8 decoding can run on this CPU; else why not (no AVX2).
   QString int8Unsupported;
+  // The CPU's bf16 instructions ("AMX-BF16, AVX512-BF16"), empty where it has
+  // none: bf16 decoding is offered where they are (slower than float32 elsewhere).
+  QString cpuBf16;
   QString summary;  // several lines, human readable
 };
 

@@ -90,6 +90,7 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   o.nbest = std::min(s.nbest, s.beam);
   o.max_length_ratio = s.maxLengthRatio;
   o.int8 = s.int8;
+  o.bf16 = s.bf16;
   o.validate();
   return o;
 }
@@ -308,7 +309,7 @@ struct TranslationService::Worker {
     const auto& settings = request.settings;
     options.glossary = glossary.get(settings.glossary, [](const std::string& p) { return model::readGlossary(p); });
     options.shortlist = loadShortlist(settings.shortlist, t);
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11")
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12")
                             .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
                             .arg(loaded_size)
                             .arg(settings.beam)
@@ -318,7 +319,8 @@ struct TranslationService::Worker {
                             .arg(settings.headMask)
                             .arg(settings.glossary + glossary.stamp)
                             .arg(settings.int8 ? 1 : 0)
-                            .arg(settings.shortlist + shortlist.stamp);
+                            .arg(settings.shortlist + shortlist.stamp)
+                            .arg(settings.bf16 ? 1 : 0);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, data::SplitMode::Sentences, 4096, nullptr,

@@ -38,6 +38,7 @@ struct DecodeSettings {
   QString prefix;    // every translation starts with this text ("" = none)
   QString glossary;  // a glossary file whose terms the translation follows ("" = none; docs/glossary.md)
   bool int8 = false;  // the weights in int8 on the CPU's inference engine (DecodingOptions::int8)
+  bool bf16 = false;  // the products in bf16 (DecodingOptions::bf16): for CPUs with AMX or AVX512-BF16
   QString shortlist;  // a vocabulary shortlist file ("" = the whole vocabulary; DecodingOptions::shortlist)
 };
 

@@ -2986,5 +2986,17 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
         <translation>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</translation>
     </message>
+    <message>
+        <source>bf16 (AMX, AVX512-BF16)</source>
+        <translation>bf16 (AMX, AVX512-BF16)</translation>
+    </message>
+    <message>
+        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
+        <translation>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</translation>
+    </message>
+    <message>
+        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
+        <translation>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</translation>
+    </message>
 </context>
 </TS>

@@ -2974,5 +2974,17 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
         <translation>Đo mô hình này ở float32, int8, với danh sách rút gọn và với các đầu bị cắt bỏ trên máy này (tốc độ theo BLEU), rồi lưu cách bạn chọn</translation>
     </message>
+    <message>
+        <source>bf16 (AMX, AVX512-BF16)</source>
+        <translation>bf16 (AMX, AVX512-BF16)</translation>
+    </message>
+    <message>
+        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
+        <translation>bf16: các phép nhân ma trận bằng bfloat16 trên %1 của CPU này; kém chính xác hơn một chút</translation>
+    </message>
+    <message>
+        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
+        <translation>bf16: tắt ở đây, CPU này không có lệnh bf16 (AMX hoặc AVX512-BF16), thiếu chúng thì bf16 không nhanh hơn float32</translation>
+    </message>
 </context>
 </TS>

@@ -269,6 +269,7 @@ void MainWindow::restoreSettings() {
   decode.alpha = settings.value("translate/alpha", decode.alpha).toDouble();
   decode.nbest = settings.value("translate/nbest", 4).toInt();
   decode.int8 = settings.value("translate/int8", false).toBool() && app::engineInfo().int8Unsupported.isEmpty();
+  decode.bf16 = settings.value("translate/bf16", false).toBool() && !app::engineInfo().cpuBf16.isEmpty();
   translate_->setDecodeSettings(decode);
 }
 
@@ -288,6 +289,7 @@ void MainWindow::saveSettings() const {
   settings.setValue("translate/alpha", decode.alpha);
   settings.setValue("translate/nbest", decode.nbest);
   settings.setValue("translate/int8", decode.int8);
+  settings.setValue("translate/bf16", decode.bf16);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

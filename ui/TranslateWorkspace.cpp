@@ -32,6 +32,11 @@
 
 namespace studio::ui {
 
+namespace {
+// The Weights box's items, in order.
+enum WeightsItem { kFloat32 = 0, kInt8 = 1, kBf16 = 2 };
+}  // namespace
+
 TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget* parent)
     : QWidget(parent), service_(service) {
   // --- model and decoding ---------------------------------------------------
@@ -88,19 +93,31 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   {
     // The weights' precision: int8 is smaller and faster on the CPU at a small
     // cost in quality (docs/benchmarks.md); offered where this CPU can run it.
+    // bf16 is faster only on CPUs with AMX or AVX512-BF16: offered there.
     weights_ = new QComboBox(decode_group);
     weights_->setObjectName("Weights");
     weights_->setAccessibleName(tr("Weights"));
-    weights_->addItem(tr("float32"), false);
-    weights_->addItem(tr("int8 (smaller, faster)"), true);
-    const QString why_not = app::engineInfo().int8Unsupported;
-    if (!why_not.isEmpty()) {
-      if (auto* model = qobject_cast<QStandardItemModel*>(weights_->model())) model->item(1)->setEnabled(false);
-      weights_->setToolTip(tr("int8 cannot run here: %1").arg(why_not));
+    weights_->addItem(tr("float32"), kFloat32);
+    weights_->addItem(tr("int8 (smaller, faster)"), kInt8);
+    weights_->addItem(tr("bf16 (AMX, AVX512-BF16)"), kBf16);
+    const auto info = app::engineInfo();
+    auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
+    QStringList tips;
+    if (!info.int8Unsupported.isEmpty()) {
+      if (items) items->item(kInt8)->setEnabled(false);
+      tips << tr("int8 cannot run here: %1").arg(info.int8Unsupported);
     } else {
-      weights_->setToolTip(tr("int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
-                              "a little less accurate; not for a model on a GPU"));
+      tips << tr("int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
+                 "a little less accurate; not for a model on a GPU");
     }
+    if (info.cpuBf16.isEmpty()) {
+      if (items) items->item(kBf16)->setEnabled(false);
+      tips << tr("bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is "
+                 "no faster than float32");
+    } else {
+      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate").arg(info.cpuBf16);
+    }
+    weights_->setToolTip(tips.join("\n"));
     connect(weights_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
     });
@@ -299,7 +316,8 @@ app::DecodeSettings TranslateWorkspace::decodeSettings() const {
   s.nbest = std::min(nbest_->value(), beam_->value());
   s.glossary = glossary_->text().trimmed();
   s.shortlist = shortlist_->text().trimmed();
-  s.int8 = weights_->currentData().toBool();
+  s.int8 = weights_->currentData().toInt() == kInt8;
+  s.bf16 = weights_->currentData().toInt() == kBf16;
   return s;
 }
 
@@ -335,7 +353,10 @@ void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
   nbest_->setValue(s.nbest);
   glossary_->setText(s.glossary);
   shortlist_->setText(s.shortlist);
-  weights_->setCurrentIndex(s.int8 ? 1 : 0);
+  // A precision this CPU cannot run (its item greyed out) falls back to float32.
+  const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
+  const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
+  weights_->setCurrentIndex(items && !items->item(wanted)->isEnabled() ? kFloat32 : wanted);
 }
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
@@ -503,7 +524,7 @@ SmallAndFastDialog* TranslateWorkspace::smallAndFast() {
     small_and_fast_dialog_ = new SmallAndFastDialog(this);
     connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this, [this](const app::ExportedWay& way) {
       setModelSource({app::ModelSource::Kind::File, way.model});
-      weights_->setCurrentIndex(way.int8 ? 1 : 0);
+      weights_->setCurrentIndex(way.int8 ? kInt8 : kFloat32);
       shortlist_->setText(way.shortlist);
       if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
     });

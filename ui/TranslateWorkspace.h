@@ -81,7 +81,7 @@ class TranslateWorkspace : public QWidget {
   QSpinBox* beam_;
   QDoubleSpinBox* alpha_;
   QSpinBox* nbest_;
-  QComboBox* weights_;  // float32 or int8
+  QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
   QPushButton* small_and_fast_;

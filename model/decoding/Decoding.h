@@ -31,8 +31,8 @@ struct DecodingOptions {
   double min_length_ratio = 0.3;
   bool use_cache = true;          // incremental decoding with cached keys/values
   // Which code runs the decoder's steps: Auto takes the inference engine
-  // (inference/FastDecoder.h) where it can run (the CPU, float32, with the
-  // cache, not bf16) and LibTorch's modules elsewhere; LibTorch always takes
+  // (inference/FastDecoder.h) where it can run (the CPU, a float32 model,
+  // with the cache) and LibTorch's modules elsewhere; LibTorch always takes
   // the modules (the reference the engine is tested against).
   enum class Engine { Auto, LibTorch };
   Engine engine = Engine::Auto;
@@ -40,8 +40,10 @@ struct DecodingOptions {
   // Output tokens forced at the start ("what if it had said ..."): every
   // hypothesis begins with them, scored with the model's own probabilities.
   std::vector<int64_t> prefix;
-  // Matrix products in bf16 under autocast (Translator::translate): faster
-  // on CPUs with bf16 instructions and on GPUs; scores stay float32.
+  // Matrix products in bf16: on the CPU the engine's products with bf16
+  // weights (inference/Bf16Linear.h), elsewhere under autocast
+  // (Translator::translate). Faster on CPUs with AMX or AVX512-BF16 and on
+  // GPUs, slower on other CPUs; scores stay float32.
   bool bf16 = false;
   // The products' weights in int8 (inference/QuantizedLinear.h: per output
   // channel, activations quantized as they come): on the CPU inference

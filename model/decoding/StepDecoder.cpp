@@ -39,8 +39,10 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
         "model is " + std::string(model->embeddingWeight().device().is_cpu() ? "" : "not ") + "on the CPU, " +
         std::string(torch::toString(model->embeddingWeight().scalar_type())) +
         (model->is_training() ? ", in training mode" : ""));
-  if (options.use_cache && options.engine == DecodingOptions::Engine::Auto && !options.bf16 && engine_runs) {
-    const auto precision = options.int8 ? inference::WeightPrecision::Int8 : inference::WeightPrecision::Float32;
+  if (options.use_cache && options.engine == DecodingOptions::Engine::Auto && engine_runs) {
+    const auto precision = options.int8   ? inference::WeightPrecision::Int8
+                           : options.bf16 ? inference::WeightPrecision::BFloat16
+                                          : inference::WeightPrecision::Float32;
     engine_.emplace(model, options.head_mask, precision);
     engine_->start(inference::encode(model, src, options.head_mask, precision), src, 1, rows_per_sentence,
                    expected_steps);

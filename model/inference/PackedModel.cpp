@@ -109,9 +109,12 @@ std::vector<std::pair<const void*, int64_t>> stateOf(TransformerImpl& model) {
 }  // namespace
 
 Product::Product(const float* weight, const float* bias, int64_t out, int64_t in, WeightPrecision precision)
-    : int8(precision == WeightPrecision::Int8) {
-  if (int8) i8 = QuantizedLinear(weight, bias, out, in);
-  else f32 = PackedLinear(weight, bias, out, in);
+    : precision(precision) {
+  switch (precision) {
+    case WeightPrecision::Int8: i8 = QuantizedLinear(weight, bias, out, in); break;
+    case WeightPrecision::BFloat16: b16 = Bf16Linear(weight, bias, out, in); break;
+    default: f32 = PackedLinear(weight, bias, out, in); break;
+  }
 }
 
 size_t PackedModel::packedBytes() const {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "model/Transformer.h"
+#include "model/inference/Bf16Linear.h"
 #include "model/inference/PackedLinear.h"
 #include "model/inference/QuantizedLinear.h"
 
@@ -15,25 +16,36 @@
 namespace studio::model::inference {
 
 // The precision of the weights in the engine's products: float32 (the
-// model's own numbers) or int8 (QuantizedLinear.h: per output channel, the
-// activations quantized as they come). The embedding lookups, norms,
-// attention and the cross-attention's keys and values (once a sentence)
-// stay float32 in both.
-enum class WeightPrecision { Float32, Int8 };
+// model's own numbers), int8 (QuantizedLinear.h: per output channel, the
+// activations quantized as they come) or bf16 (Bf16Linear.h: the products in
+// bf16 through oneDNN, for CPUs with AMX or AVX512-BF16). The embedding
+// lookups, norms, attention and the cross-attention's keys and values (once
+// a sentence) stay float32 in all three.
+enum class WeightPrecision { Float32, Int8, BFloat16 };
 
 // One of a layer's products, in the precision the model was packed for.
 struct Product {
   PackedLinear f32;
   QuantizedLinear i8;
-  bool int8 = false;
+  Bf16Linear b16;
+  WeightPrecision precision = WeightPrecision::Float32;
 
   Product() = default;
   Product(const float* weight, const float* bias, int64_t out, int64_t in, WeightPrecision precision);
   void apply(const float* x, int64_t rows, float* y) const {
-    if (int8) i8.apply(x, rows, y);
-    else f32.apply(x, rows, y);
+    switch (precision) {
+      case WeightPrecision::Int8: i8.apply(x, rows, y); break;
+      case WeightPrecision::BFloat16: b16.apply(x, rows, y); break;
+      default: f32.apply(x, rows, y); break;
+    }
   }
-  size_t packedBytes() const { return int8 ? i8.packedBytes() : f32.packedBytes(); }
+  size_t packedBytes() const {
+    switch (precision) {
+      case WeightPrecision::Int8: return i8.packedBytes();
+      case WeightPrecision::BFloat16: return b16.packedBytes();
+      default: return f32.packedBytes();
+    }
+  }
 };
 
 // A head is silent when its columns of the attention's output projection

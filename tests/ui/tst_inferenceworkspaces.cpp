@@ -74,6 +74,7 @@ class TestInferenceWorkspaces : public QObject {
   void translateEqualsTheCli();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
   void int8WeightsTranslateAsTheCli();
+  void bf16WeightsWhereTheCpuHasThem();
   void shortlistTranslatesAsTheCli();
   void smallAndFastMeasuresAsTheCliAndSavesTheChosenWay();
   void aCorrectionIsMadeDecodedOnAndKept();
@@ -228,7 +229,7 @@ void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
   workspace.setModelSource(fileSource());
   auto* weights = workspace.findChild<QComboBox*>("Weights");
   QVERIFY(weights);
-  QCOMPARE(weights->count(), 2);
+  QCOMPARE(weights->count(), 3);
   const QString why_not = app::engineInfo().int8Unsupported;
   auto* items = qobject_cast<QStandardItemModel*>(weights->model());
   QVERIFY(items);
@@ -271,6 +272,49 @@ void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
   QVERIFY(both.exitCode() != 0);
   QVERIFY2(QString::fromUtf8(both.readAllStandardError()).contains("--int8 and --bf16"),
            qPrintable(QString::fromUtf8(both.readAllStandardError())));
+}
+
+// Weights: bf16 is offered where the CPU has AMX or AVX512-BF16 (elsewhere
+// it is slower than float32: greyed out, the tooltip saying why, and a saved
+// bf16 choice falls back to float32); where offered it translates as
+// `translate --bf16` does.
+void TestInferenceWorkspaces::bf16WeightsWhereTheCpuHasThem() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  auto* weights = workspace.findChild<QComboBox*>("Weights");
+  QVERIFY(weights);
+  auto* items = qobject_cast<QStandardItemModel*>(weights->model());
+  QVERIFY(items);
+  QVERIFY(weights->itemText(2).startsWith("bf16"));
+  auto settings = decodeSettings(1);
+  settings.bf16 = true;
+  workspace.setDecodeSettings(settings);
+  const QString instructions = app::engineInfo().cpuBf16;
+  if (instructions.isEmpty()) {
+    QVERIFY(!items->item(2)->isEnabled());
+    QVERIFY2(weights->toolTip().contains("no bf16 instructions"), qPrintable(weights->toolTip()));
+    QCOMPARE(weights->currentIndex(), 0);
+    QVERIFY(!workspace.decodeSettings().bf16);
+    QSKIP("this CPU has no bf16 instructions: bf16 is greyed out (checked), not translated with");
+  }
+  QVERIFY(items->item(2)->isEnabled());
+  QVERIFY2(weights->toolTip().contains(instructions), qPrintable(weights->toolTip()));
+  QCOMPARE(weights->currentIndex(), 2);
+  QVERIFY(workspace.decodeSettings().bf16);
+  QVERIFY(!workspace.decodeSettings().int8);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--bf16"});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentence_ + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  QCOMPARE(workspace.translationText(), QString::fromUtf8(cli.readAllStandardOutput()).trimmed());
 }
 
 // A shortlist learnt by the CLI, chosen in the workspace: the CLI's
