@@ -109,6 +109,10 @@ class TestInference : public QObject {
   void bf16TranslatesAsFloat32();
 
  private:
+  // Beam 4 with `options`' precision (int8 or bf16) against float32 on the
+  // held-out batch: the engine runs, only near ties differ, probabilities close.
+  void translatesAsFloat32(model::DecodingOptions options);
+
   model::Transformer trained_{nullptr};
   test::SequenceBatch held_out_;
 };
@@ -480,28 +484,33 @@ void TestInference::int8ProductIsExact() {
 void TestInference::int8TranslatesAsFloat32() {
   if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
   model::DecodingOptions options;
+  options.int8 = true;
+  translatesAsFloat32(options);
+}
+
+void TestInference::translatesAsFloat32(model::DecodingOptions options) {
   options.beam_size = 4;
   options.nbest = 4;
-  const auto f32 = model::beamSearch(trained_, held_out_.src, options);
-  options.int8 = true;
   {
     model::StepDecoder probe(trained_, held_out_.src, 4, options);
     QVERIFY(probe.usesEngine());
   }
-  const auto i8 = model::beamSearch(trained_, held_out_.src, options);
-  QCOMPARE(i8.size(), f32.size());
+  const auto other = model::beamSearch(trained_, held_out_.src, options);
+  options.int8 = options.bf16 = false;
+  const auto f32 = model::beamSearch(trained_, held_out_.src, options);
+  QCOMPARE(other.size(), f32.size());
   int same = 0;
-  const QString why = onlyNearTiesDiffer(f32, i8, 0.3, &same);
+  const QString why = onlyNearTiesDiffer(f32, other, 0.3, &same);
   QVERIFY2(why.isEmpty(), qPrintable(why));
-  QVERIFY2(same * 10 >= 9 * int(i8.size()), qPrintable(QString("%1 of %2 the same").arg(same).arg(i8.size())));
+  QVERIFY2(same * 10 >= 9 * int(other.size()), qPrintable(QString("%1 of %2 the same").arg(same).arg(other.size())));
   double largest = 0.0;
-  for (size_t i = 0; i < i8.size(); ++i) {
-    if (i8[i][0].tokens != f32[i][0].tokens) continue;
-    for (size_t t = 0; t < i8[i][0].probabilities.size(); ++t)
-      largest = std::max(largest, double(std::abs(i8[i][0].probabilities[t] - f32[i][0].probabilities[t])));
+  for (size_t i = 0; i < other.size(); ++i) {
+    if (other[i][0].tokens != f32[i][0].tokens) continue;
+    for (size_t t = 0; t < other[i][0].probabilities.size(); ++t)
+      largest = std::max(largest, double(std::abs(other[i][0].probabilities[t] - f32[i][0].probabilities[t])));
   }
   QVERIFY2(largest < 0.1, qPrintable(QString("a probability moved by %1").arg(largest)));
-  QVERIFY(largest > 0.0);  // int8 did run: the numbers are not float32's
+  QVERIFY(largest > 0.0);  // the other precision did run: the numbers are not float32's
 }
 
 void TestInference::int8IsRefusedWhereItCannotRun() {
@@ -567,33 +576,13 @@ void TestInference::bf16ProductRoundsAsAutocast() {
   }
 }
 
-// bf16 weights run on the engine (on any CPU: slow without AMX or
-// AVX512-BF16, the same numbers) and, as int8, change only near ties on the
-// reversal model; their probabilities move by bf16's rounding.
+// bf16 weights run on the engine (on any CPU; faster only with AMX or
+// AVX512-BF16) and, as int8, change only near ties on the reversal model;
+// their probabilities move by bf16's rounding.
 void TestInference::bf16TranslatesAsFloat32() {
   model::DecodingOptions options;
-  options.beam_size = 4;
-  options.nbest = 4;
-  const auto f32 = model::beamSearch(trained_, held_out_.src, options);
   options.bf16 = true;
-  {
-    model::StepDecoder probe(trained_, held_out_.src, 4, options);
-    QVERIFY(probe.usesEngine());
-  }
-  const auto b16 = model::beamSearch(trained_, held_out_.src, options);
-  QCOMPARE(b16.size(), f32.size());
-  int same = 0;
-  const QString why = onlyNearTiesDiffer(f32, b16, 0.3, &same);
-  QVERIFY2(why.isEmpty(), qPrintable(why));
-  QVERIFY2(same * 10 >= 9 * int(b16.size()), qPrintable(QString("%1 of %2 the same").arg(same).arg(b16.size())));
-  double largest = 0.0;
-  for (size_t i = 0; i < b16.size(); ++i) {
-    if (b16[i][0].tokens != f32[i][0].tokens) continue;
-    for (size_t t = 0; t < b16[i][0].probabilities.size(); ++t)
-      largest = std::max(largest, double(std::abs(b16[i][0].probabilities[t] - f32[i][0].probabilities[t])));
-  }
-  QVERIFY2(largest < 0.1, qPrintable(QString("a probability moved by %1").arg(largest)));
-  QVERIFY(largest > 0.0);  // the products were bf16's
+  translatesAsFloat32(options);
 }
 
 QTEST_GUILESS_MAIN(TestInference)
