@@ -9,14 +9,7 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
-// Hot loops are compiled for AVX-512, AVX2 + FMA and the baseline, and the
-// loader picks one for this CPU (GCC's function multiversioning): the
-// packages are built for any x86-64.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
-#define STUDIO_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define STUDIO_CLONES
-#endif
+#include "model/inference/CpuClones.h"
 
 namespace studio::model::inference {
 

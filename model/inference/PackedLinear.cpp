@@ -6,13 +6,8 @@
 
 #include <ATen/Parallel.h>
 
+#include "model/inference/CpuClones.h"
 #include "model/inference/Kernels.h"
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
-#define STUDIO_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define STUDIO_CLONES
-#endif
 
 namespace studio::model::inference {
 
