@@ -100,6 +100,11 @@ __attribute__((target("avx512f,avx512bw,avx512bf16"))) void blocksKernel(const u
 
 void Bf16Linear::preferFloatKernelForTesting(bool prefer) { prefer_float_kernel = prefer; }
 
+void Bf16Linear::roundAndAddBias(int64_t rows, float* y) const {
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < out_; ++j) y[r * out_ + j] = roundToBf16(y[r * out_ + j]) + (bias_ ? bias_[j] : 0.0f);
+}
+
 int64_t Bf16Linear::smallRows() {
   static const int64_t rows = initialSmallRows();
   return rows;
@@ -107,12 +112,16 @@ int64_t Bf16Linear::smallRows() {
 
 Bf16Linear::Bf16Linear(const float* weight, const float* bias, int64_t out, int64_t in)
     : in_(in), out_(out), bias_(bias) {
-  auto rounded = std::make_shared<std::vector<float>>(size_t(out * in));
-  for (int64_t i = 0; i < out * in; ++i) (*rounded)[size_t(i)] = roundToBf16(weight[i]);
-  kernel_ = std::make_shared<const PackedLinear>(rounded->data(), nullptr, out, in);
-  rounded_ = std::move(rounded);
+  // The float32 kernel's copy only where it runs (no bf16 instructions, or a
+  // test asking for it): elsewhere it would triple the weights' memory.
+  if (!hasBf16Instructions() || prefer_float_kernel.load()) {
+    auto rounded = std::make_shared<std::vector<float>>(size_t(out * in));
+    for (int64_t i = 0; i < out * in; ++i) (*rounded)[size_t(i)] = roundToBf16(weight[i]);
+    kernel_ = std::make_shared<const PackedLinear>(rounded->data(), nullptr, out, in);
+    rounded_ = std::move(rounded);
+  }
   if (hasBf16Instructions())
-    weight_t_ = torch::from_blob(const_cast<float*>(rounded_->data()), {out, in}).t().to(torch::kBFloat16).contiguous();
+    weight_t_ = torch::from_blob(const_cast<float*>(weight), {out, in}).t().to(torch::kBFloat16).contiguous();
   if (hasBf16DotProduct()) {
     // [ceil(out / B)][pairs][B outputs][2]: block b, pair i, output j holds
     // (w[b*B + j][2i], w[b*B + j][2i + 1]); zeros past `out` and `in`.
@@ -153,12 +162,11 @@ void Bf16Linear::apply(const float* x, int64_t rows, float* y) const {
           }
         }
     });
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t j = 0; j < out_; ++j) y[r * out_ + j] = roundToBf16(y[r * out_ + j]) + (bias_ ? bias_[j] : 0.0f);
+    roundAndAddBias(rows, y);
     return;
   }
 #endif
-  if (native && weight_t_.defined()) {
+  if (weight_t_.defined() && (native || !kernel_)) {
     // oneDNN's product (AMX or AVX512-BF16) into a buffer each thread keeps.
     thread_local std::vector<uint16_t> xs, ys;
     xs.resize(size_t(rows * in_));
@@ -176,8 +184,7 @@ void Bf16Linear::apply(const float* x, int64_t rows, float* y) const {
   xs.resize(size_t(rows * in_));
   for (int64_t i = 0; i < rows * in_; ++i) xs[size_t(i)] = roundToBf16(x[i]);
   kernel_->apply(xs.data(), rows, y);
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t j = 0; j < out_; ++j) y[r * out_ + j] = roundToBf16(y[r * out_ + j]) + (bias_ ? bias_[j] : 0.0f);
+  roundAndAddBias(rows, y);
 }
 
 }  // namespace studio::model::inference

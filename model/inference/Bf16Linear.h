@@ -44,11 +44,15 @@ class Bf16Linear {
   static void preferFloatKernelForTesting(bool prefer);
 
  private:
+  // y's rows rounded to bf16, the bias added in float32.
+  void roundAndAddBias(int64_t rows, float* y) const;
+
   int64_t in_ = 0, out_ = 0;
   const float* bias_ = nullptr;
   torch::Tensor weight_t_;  // [in, out] bf16, Wᵀ contiguous: oneDNN's operand
   // The rounded weight as float32 [out, in] and our kernel over it (no bias),
-  // shared by copies (the kernel points into it).
+  // shared by copies (the kernel points into it); only where that kernel
+  // runs: a CPU without bf16 instructions, or a test preferring it.
   std::shared_ptr<const std::vector<float>> rounded_;
   std::shared_ptr<const PackedLinear> kernel_;
   // The AVX512-BF16 kernel's blocks (null where the CPU lacks it), shared by copies.
