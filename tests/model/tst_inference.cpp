@@ -130,12 +130,16 @@ void TestInference::packedLinearEqualsTorchLinear_data() {
   QTest::addColumn<int>("in");
   QTest::addColumn<int>("out");
   QTest::addColumn<bool>("bias");
-  // Rows 1..4 take one kernel each, 5..9 a mix; outputs past a 64-wide panel;
-  // 600 rows take BLAS (PackedLinear::smallRows() is 512).
-  for (int rows : {1, 2, 3, 4, 5, 9})
+  // The generic kernel takes rows 1..4 one kernel each and more as a mix;
+  // AVX2's tiles one row × 64 outputs, 2-3 rows × 32, else 6 rows × 16 and
+  // a tile of the 1-5 rows left. Outputs past a 64-wide panel and inside a
+  // 16-wide strip; 600 rows take BLAS (PackedLinear::smallRows() is 512).
+  for (int rows : {1, 2, 3, 4, 5, 6, 7, 9, 13, 35})
     QTest::addRow("%d rows, 48 -> 100", rows) << rows << 48 << 100 << true;
   QTest::newRow("1 row, 128 -> 4000, no bias") << 1 << 128 << 4000 << false;
   QTest::newRow("7 rows, 33 -> 65") << 7 << 33 << 65 << true;
+  QTest::newRow("128 rows, 128 -> 4000, no bias") << 128 << 128 << 4000 << false;
+  QTest::newRow("11 rows, 5 -> 7") << 11 << 5 << 7 << true;
   QTest::newRow("600 rows (BLAS), 48 -> 100") << 600 << 48 << 100 << true;
 }
 
@@ -149,12 +153,19 @@ void TestInference::packedLinearEqualsTorchLinear() {
   auto b = torch::randn({out});
   auto x = torch::randn({rows, in});
   model::inference::PackedLinear packed(w.data_ptr<float>(), bias ? b.data_ptr<float>() : nullptr, out, in);
-  auto y = torch::empty({rows, out});
-  packed.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
   auto expected = bias ? torch::linear(x, w, b) : torch::linear(x, w);
-  // Sums of up to 128 products of N(0,1) numbers: float rounding only.
-  const double diff = maxAbsDifference(y, expected);
-  QVERIFY2(diff < 1e-4, qPrintable(QString("max difference %1").arg(diff)));
+  // Both kernels this CPU can run (the same where it has no AVX2 tiles).
+  for (const bool generic : {false, true}) {
+    model::inference::PackedLinear::preferGenericKernelForTesting(generic);
+    auto y = torch::full({rows, out}, std::nanf(""));
+    packed.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
+    // Sums of up to 128 products of N(0,1) numbers: float rounding only.
+    const double diff = maxAbsDifference(y, expected);
+    QVERIFY2(diff < 1e-4, qPrintable(QString("%1 kernel: max difference %2")
+                                         .arg(model::inference::PackedLinear::kernelName())
+                                         .arg(diff)));
+  }
+  model::inference::PackedLinear::preferGenericKernelForTesting(false);
 }
 
 void TestInference::encoderEqualsTheModules_data() {
