@@ -6,6 +6,7 @@
 #include <string>
 
 #include "model/AttentionKernel.h"
+#include "model/BatchedProduct.h"
 #include "model/Masks.h"
 #include "model/TorchCompat.h"
 
@@ -94,15 +95,16 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   // One query a row (a decoding step) on the CPU: a broadcast product and a
   // sum, in one vectorized pass each. bmm would loop over the B*H tiny
   // matrices one by one (LibTorch's CPU kernel for small products), which
-  // took a third of beam search's time at batch 32.
+  // took a third of beam search's time at batch 32. Several queries:
+  // batchedProduct (our kernel for the same reason on the CPU, bmm elsewhere).
   const bool one_query_on_cpu = query_length == 1 && q.device().is_cpu();
-  auto scores = (one_query_on_cpu ? (k3 * q3).sum(/*dim=*/-1) : torch::bmm(q3, k3.transpose(1, 2)))
+  auto scores = (one_query_on_cpu ? (k3 * q3).sum(/*dim=*/-1) : batchedProduct(q3, k3.transpose(1, 2)))
                     .view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
   auto weights = maskedSoftmax(scores, mask);  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
   auto kept = dropout_(weights).reshape({rows, query_length, key_length});
   auto context = one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
-                                  : torch::bmm(kept, v3);  // [B*H, Tq, Dh]
+                                  : batchedProduct(kept, v3);  // [B*H, Tq, Dh]
   auto per_head = context.view({batch, heads_, query_length, head_dim_});
   if (head_keep_.defined())
     per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});

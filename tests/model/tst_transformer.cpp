@@ -9,6 +9,7 @@
 
 #include "common/TestUtil.h"
 #include "model/AttentionKernel.h"
+#include "model/BatchedProduct.h"
 #include "model/Dropout.h"
 #include "model/FeedForward.h"
 #include "model/training/Loss.h"
@@ -62,6 +63,8 @@ class TestTransformer : public QObject {
   void attentionMapsOnlyWhenAsked();
   void maskedSoftmaxOfFullyMaskedRowIsZeroWithFiniteGradient();
   void fusedAndExplicitAttentionAgree();
+  void batchedProductEqualsBmm_data();
+  void batchedProductEqualsBmm();
   void paddingSkippingFeedForwardEqualsPlain();
   void paddingSkippingModelEqualsPlainModel();
   void tiedEmbeddingIsOneMatrixTrainedByAllThreeUses();
@@ -510,6 +513,58 @@ void TestTransformer::dropoutKeepsTheRightFractionAndTheMean() {
   auto y = dropout(x);
   y.sum().backward();
   QVERIFY(torch::equal(x.grad(), y.detach()));
+}
+
+void TestTransformer::batchedProductEqualsBmm_data() {
+  QTest::addColumn<int>("n");
+  QTest::addColumn<int>("m");
+  QTest::addColumn<int>("k");
+  QTest::addColumn<int>("p");
+  QTest::addColumn<bool>("transposed");
+  // Rows in blocks of 4 and the 1-3 left; columns in blocks of 16 and a part.
+  QTest::newRow("attention scores, b = kᵀ as a view") << 24 << 13 << 16 << 11 << true;
+  QTest::newRow("attention context") << 24 << 13 << 11 << 16 << false;
+  QTest::newRow("one row, 40 columns") << 3 << 1 << 7 << 40 << false;
+  QTest::newRow("4 rows, 17 columns, transposed") << 5 << 4 << 9 << 17 << true;
+  QTest::newRow("empty batch") << 0 << 3 << 4 << 5 << false;
+}
+
+void TestTransformer::batchedProductEqualsBmm() {
+  QFETCH(int, n);
+  QFETCH(int, m);
+  QFETCH(int, k);
+  QFETCH(int, p);
+  QFETCH(bool, transposed);
+  torch::manual_seed(uint64_t(n * 100 + m));
+  auto a = torch::randn({n, m, k}, torch::requires_grad());
+  // b as a transposed view of a contiguous [n, p, k] (as attention's kᵀ), or contiguous.
+  auto b_leaf = transposed ? torch::randn({n, p, k}, torch::requires_grad()) : torch::randn({n, k, p}, torch::requires_grad());
+  auto b = transposed ? b_leaf.transpose(1, 2) : b_leaf;
+  auto weights = torch::randn({n, m, p});
+  auto ours = model::batchedProduct(a, b);
+  QCOMPARE(ours.sizes().vec(), (std::vector<int64_t>{n, m, p}));
+  QVERIFY(ours.is_contiguous());
+  (ours * weights).sum().backward();
+  if (n == 0) {
+    QCOMPARE(a.grad().sizes(), a.sizes());
+    return;
+  }
+  auto grad_a = a.grad().clone(), grad_b = b_leaf.grad().clone();
+  a.mutable_grad().reset();
+  b_leaf.mutable_grad().reset();
+  auto reference = torch::bmm(a, b);
+  (reference * weights).sum().backward();
+  // Sums of up to 16 products of N(0,1) numbers: float rounding only.
+  QVERIFY2(maxAbsDifference(ours, reference) < 1e-4, "forward");
+  QVERIFY2(maxAbsDifference(grad_a, a.grad()) < 1e-4, "gradient of a");
+  QVERIFY2(maxAbsDifference(grad_b, b_leaf.grad()) < 1e-4, "gradient of b");
+  QVERIFY(ours.abs().sum().item<double>() > 0.0);
+  // The same numbers on one thread as on several (each product is one thread's).
+  const int threads = at::get_num_threads();
+  at::set_num_threads(1);
+  auto one_thread = model::batchedProduct(a.detach(), b.detach());
+  at::set_num_threads(threads);
+  QVERIFY(torch::equal(one_thread, ours.detach()));
 }
 
 void TestTransformer::fusedAndExplicitAttentionAgree() {
