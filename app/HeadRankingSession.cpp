@@ -42,8 +42,21 @@ QString kindName(AttentionView::Kind kind) {
   return kind == AttentionView::Kind::EncoderSelf ? "enc" : kind == AttentionView::Kind::DecoderSelf ? "dec" : "cross";
 }
 
-// head-importance.json beside the run's checkpoints (the run folder).
-QString saveRanking(const HeadRanking& r) {
+}  // namespace
+
+HeadRanking headRankingFrom(const model::HeadImportance& result) {
+  HeadRanking ranking;
+  ranking.sentences = int(result.sentences);
+  ranking.bleu = result.bleu;
+  ranking.loss = result.loss;
+  ranking.stopped = result.stopped;
+  for (const auto& h : result.heads)
+    ranking.heads << RankedHead{viewKind(h.head.kind), int(h.head.layer), int(h.head.head),
+                                h.bleu,                h.loss,           h.bleu_drop, h.loss_rise};
+  return ranking;
+}
+
+QString saveHeadRanking(const HeadRanking& r) {
   QDir dir = QFileInfo(r.modelPath).dir();
   if (dir.dirName() == "checkpoints") dir.cdUp();
   if (!QFileInfo::exists(dir.filePath("config.json"))) return {};
@@ -65,8 +78,6 @@ QString saveRanking(const HeadRanking& r) {
   model::writeFileAtomically(path.toStdString(), QJsonDocument(with_pruning).toJson().toStdString());
   return path;
 }
-
-}  // namespace
 
 bool findDevSplit(const QString& model_path, QString* source, QString* reference) {
   QDir dir = QFileInfo(model_path).dir();
@@ -134,13 +145,12 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
         Q_EMIT progress(int(done), int(total));
         return !job.stopRequested();
       });
-      ranking.sentences = int(result.sentences);
-      ranking.bleu = result.bleu;
-      ranking.loss = result.loss;
-      ranking.stopped = result.stopped;
-      for (const auto& h : result.heads)
-        ranking.heads << RankedHead{viewKind(h.head.kind), int(h.head.layer), int(h.head.head),
-                                    h.bleu,                h.loss,           h.bleu_drop, h.loss_rise};
+      const HeadRanking measured = headRankingFrom(result);
+      ranking.sentences = measured.sentences;
+      ranking.bleu = measured.bleu;
+      ranking.loss = measured.loss;
+      ranking.stopped = measured.stopped;
+      ranking.heads = measured.heads;
       if (request.prune && !result.stopped) {
         const auto curve = model::pruningCurve(translator, src, ref, options, result,
                                                [this, &job](size_t done, size_t total) {
@@ -151,7 +161,7 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
         ranking.stopped = job.stopRequested();
       }
       ranking.seconds = double(timer.elapsed()) / 1000.0;
-      ranking.savedTo = saveRanking(ranking);
+      ranking.savedTo = saveHeadRanking(ranking);
       job.finish();
       Q_EMIT finished(ranking);
     } catch (const std::exception& e) {

@@ -12,6 +12,10 @@
 #include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
 
+namespace studio::model {
+struct HeadImportance;  // model/decoding/HeadImportance.h (no torch in this header: ui/ includes it)
+}
+
 // "Rank heads" for the GUI: the engine's head importance (each head alone
 // switched off, on a number of dev sentences) on a worker thread, with
 // progress and Stop. Value types only cross the thread boundary.
@@ -47,6 +51,16 @@ struct HeadRanking {
   QList<PruningStep> pruning;  // with HeadRankingRequest::prune: every head on first, then one fewer each
   QString savedTo;          // head-importance.json in the run folder, when there is one
 };
+
+// The engine's ranking (model::rankHeads) as a HeadRanking: sentences,
+// BLEU, loss, stopped and the heads (the files and seconds are the caller's).
+HeadRanking headRankingFrom(const model::HeadImportance& result);
+
+// Writes `ranking` as head-importance.json in the run folder of its model
+// (beside config.json, one folder above checkpoints/), replacing one there;
+// returns its path, or "" when the model is not in a run folder. Read back by
+// the Attention workspace's head roles and "Make it small and fast".
+QString saveHeadRanking(const HeadRanking& ranking);
 
 // The dev files a model's run was trained on: DIR/dev.vi and DIR/dev.en of
 // config.json's "data", beside the model or one folder up. False when none.

@@ -1,6 +1,7 @@
 #include "app/SmallAndFastSession.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -96,11 +97,22 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       const QString saved_ranking = request.rankHeads ? QString() : savedRankingFor(result.modelPath);
       const bool pruned_ways = request.rankHeads || !saved_ranking.isEmpty();
       if (request.rankHeads) {
+        QElapsedTimer ranking_timer;
+        ranking_timer.start();
         ranking = model::rankHeads(translator, src, ref, options, [&](size_t done, size_t total) {
           Q_EMIT progress(int(done), int(total), tr("ranking the heads"));
           return !job.stopRequested();
         });
         result.rankingFrom = tr("ranked now");
+        if (!ranking.stopped) {
+          // Kept, as the Attention workspace's Rank heads keeps its ranking.
+          HeadRanking saved = headRankingFrom(ranking);
+          saved.modelPath = result.modelPath;
+          saved.sourceFile = result.sourceFile;
+          saved.referenceFile = result.referenceFile;
+          saved.seconds = double(ranking_timer.elapsed()) / 1000.0;
+          result.rankingSavedTo = saveHeadRanking(saved);
+        }
       } else if (pruned_ways) {
         result.rankingFrom = saved_ranking;
         ranking = readRanking(saved_ranking);

@@ -24,7 +24,7 @@ struct SmallAndFastRequest {
   QString shortlist;         // a shortlist file ("" = no ways with one)
   // Ways with heads pruned: from head-importance.json of the model's run
   // (the Attention workspace's "Rank heads"), or, with rankHeads, ranked
-  // first on the same sentences. Neither: no such ways.
+  // first on the same sentences (and saved there). Neither: no such ways.
   bool rankHeads = false;
   DecodeSettings settings;   // beam, alpha, length ratio
 };
@@ -42,6 +42,7 @@ struct SpeedRow {
 struct SmallAndFastResult {
   QString modelPath, sourceFile, referenceFile, shortlist;
   QString rankingFrom;  // head-importance.json read, "ranked now", or "" (no pruned ways)
+  QString rankingSavedTo;  // ranked now: the head-importance.json written (none outside a run folder)
   int beam = 4;
   bool stopped = false;
   QList<SpeedRow> rows;

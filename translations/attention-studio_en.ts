@@ -1967,6 +1967,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Saving %1 into %2…</source>
         <translation>Saving %1 into %2…</translation>
     </message>
+    <message>
+        <source>heads ranked now, saved to %1</source>
+        <translation>heads ranked now, saved to %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TimelapseBar</name>

@@ -1958,6 +1958,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Saving %1 into %2…</source>
         <translation>Đang lưu %1 vào %2…</translation>
     </message>
+    <message>
+        <source>heads ranked now, saved to %1</source>
+        <translation>vừa xếp hạng đầu, đã lưu vào %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TimelapseBar</name>

@@ -77,6 +77,7 @@ SmallAndFastDialog::SmallAndFastDialog(QWidget* parent) : QDialog(parent) {
                               this);
   rank_heads_->setObjectName("Small and fast rank heads");
   ranking_note_ = new QLabel(this);
+  ranking_note_->setObjectName("Small and fast ranking note");
   ranking_note_->setWordWrap(true);
   heads_row->addWidget(rank_heads_);
   heads_row->addWidget(ranking_note_);
@@ -237,7 +238,10 @@ void SmallAndFastDialog::showResult(const app::SmallAndFastResult& result) {
     table_->setItem(row, Memory, new QTableWidgetItem(QString("%1 MB").arg(double(r.weightBytes) / 1e6, 0, 'f', 1)));
   }
   const QString where = result.rankingFrom.isEmpty() ? tr("no heads pruned (no ranking)")
-                                                     : tr("heads ranked: %1").arg(result.rankingFrom);
+                        : !result.rankingSavedTo.isEmpty()
+                            ? tr("heads ranked now, saved to %1").arg(QDir::toNativeSeparators(result.rankingSavedTo))
+                            : tr("heads ranked: %1").arg(result.rankingFrom);
+  updateRankingNote();  // a ranking saved now is the one a next measurement can use
   status_->setText(tr("%1 sentences of %2, beam %3; %4%5")
                        .arg(result.rows.isEmpty() ? 0 : result.rows.first().sentences)
                        .arg(QDir::toNativeSeparators(result.sourceFile))
