@@ -130,6 +130,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
           SpeedRow row;
           row.name = QString::fromStdString(p.variant.name);
           row.int8 = p.variant.int8;
+          row.bf16 = p.variant.bf16;
           row.shortlist = p.variant.shortlist;
           row.prunedHeads = QString::fromStdString(p.variant.pruned.toString());
           row.bleu = p.bleu;
@@ -160,6 +161,7 @@ void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, c
     try {
       model::ExportChoice choice;
       choice.int8 = row.int8;
+      choice.bf16 = row.bf16;
       choice.pruned = model::HeadMask::parse(row.prunedHeads.toStdString());
       if (row.shortlist) choice.shortlist = shortlist.toStdString();
       const auto out = model::exportModel(model_path.toStdString(), "", choice, folder.toStdString());
@@ -170,6 +172,7 @@ void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, c
       way.ctranslate2 = QString::fromStdString(out.ctranslate2);
       way.command = QString::fromStdString(out.command);
       way.int8 = row.int8;
+      way.bf16 = row.bf16;
       job.finish();
       Q_EMIT saved(way);
     } catch (const std::exception& e) {

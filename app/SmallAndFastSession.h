@@ -31,7 +31,7 @@ struct SmallAndFastRequest {
 
 struct SpeedRow {
   QString name;
-  bool int8 = false, shortlist = false;
+  bool int8 = false, bf16 = false, shortlist = false;
   QString prunedHeads;  // "enc:0:1,..." ("" none)
   double bleu = 0, chrf = 0;
   int sameAsFloat32 = 0, sentences = 0;
@@ -50,7 +50,7 @@ struct SmallAndFastResult {
 
 struct ExportedWay {
   QString folder, model, shortlist, ctranslate2, command;
-  bool int8 = false;
+  bool int8 = false, bf16 = false;
 };
 
 // The ranking saved beside a model's run (head-importance.json), if any.

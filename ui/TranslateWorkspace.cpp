@@ -524,7 +524,7 @@ SmallAndFastDialog* TranslateWorkspace::smallAndFast() {
     small_and_fast_dialog_ = new SmallAndFastDialog(this);
     connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this, [this](const app::ExportedWay& way) {
       setModelSource({app::ModelSource::Kind::File, way.model});
-      weights_->setCurrentIndex(way.int8 ? kInt8 : kFloat32);
+      weights_->setCurrentIndex(way.int8 ? kInt8 : way.bf16 ? kBf16 : kFloat32);
       shortlist_->setText(way.shortlist);
       if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
     });

@@ -21,6 +21,7 @@ const CommandSpec& exportSpec() {
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
           {"out", "DIR", "the folder to write (required)"},
           {"int8", "", "int8 weights (the CTranslate2 model quantized; ours quantizes when it loads)"},
+          {"bf16", "", "bf16 products (a CPU with AMX or AVX512-BF16; the weights stay float32)"},
           {"prune-heads", "HEADS", "heads to prune for good: enc:0:1,dec:1:0,cross:1:3 (layers, heads from 0)"},
           {"shortlist", "FILE", "a shortlist learnt by the shortlist command"},
           {"no-ctranslate2", "", "leave out the CTranslate2 folder"},
@@ -31,6 +32,8 @@ const CommandSpec& exportSpec() {
 int runExport(const ParsedArgs& args) {
   model::ExportChoice choice;
   choice.int8 = args.has("int8");
+  choice.bf16 = args.has("bf16");
+  if (choice.int8 && choice.bf16) throw UsageError("--int8 and --bf16: choose one precision");
   try {
     choice.pruned = model::HeadMask::parse(args.getOr("prune-heads", ""));
   } catch (const std::invalid_argument& e) {

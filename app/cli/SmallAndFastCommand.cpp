@@ -69,6 +69,7 @@ int runSmallAndFast(const ParsedArgs& args) {
     for (const auto& p : points)
       rows.push_back({{"name", p.variant.name},
                       {"int8", p.variant.int8},
+                      {"bf16", p.variant.bf16},
                       {"shortlist", p.variant.shortlist},
                       {"pruned_heads", p.variant.pruned.toString()},
                       {"bleu", p.bleu},

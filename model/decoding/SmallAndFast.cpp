@@ -7,20 +7,29 @@
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/inference/PackedModel.h"
+#include "model/runtime/Runtime.h"
 
 namespace studio::model {
 
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking) {
-  std::vector<SpeedVariant> variants{{"float32", false, false, {}}, {"int8", true, false, {}}};
+  return smallAndFastVariants(options, have_shortlist, ranking, !cpuBf16Instructions().empty());
+}
+
+std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
+                                               const HeadImportance* ranking, bool bf16) {
+  std::vector<SpeedVariant> variants{{"float32", false, false, false, {}}, {"int8", true, false, false, {}}};
+  if (bf16) variants.push_back({"bf16", false, true, false, {}});
   if (have_shortlist) {
-    variants.push_back({"float32 + shortlist", false, true, {}});
-    variants.push_back({"int8 + shortlist", true, true, {}});
+    variants.push_back({"float32 + shortlist", false, false, true, {}});
+    variants.push_back({"int8 + shortlist", true, false, true, {}});
+    if (bf16) variants.push_back({"bf16 + shortlist", false, true, true, {}});
   }
   if (ranking && !ranking->heads.empty()) {
     const auto order = pruningOrder(*ranking, options);
     const size_t all = size_t((options.encoder_layers + 2 * options.decoder_layers) * options.heads);
-    SpeedVariant fastest = variants.back();
+    SpeedVariant fastest = have_shortlist ? SpeedVariant{"int8 + shortlist", true, false, true, {}}
+                                          : SpeedVariant{"int8", true, false, false, {}};
     for (const size_t count : {all / 4, all / 2}) {
       const size_t n = std::min(count, order.size());
       if (n == 0 || (variants.back().pruned.off.size() == n)) continue;
@@ -54,6 +63,7 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
     DecodingOptions o = options;
     o.nbest = 1;
     o.int8 = v.int8;
+    o.bf16 = v.bf16;
     o.shortlist = v.shortlist ? shortlist : nullptr;
     o.head_mask = v.pruned;
     translator.translate(warm_up, o);  // packs the weights in this precision, warms the caches
@@ -80,8 +90,10 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
     p.sentences_per_second = double(p.sentences) / std::max(p.seconds, 1e-9);
     p.pieces_per_second = double(p.pieces) / std::max(p.seconds, 1e-9);
     if (translator.device().is_cpu())
-      p.weight_bytes = inference::packedModel(translator.modelHandle(), v.int8 ? inference::WeightPrecision::Int8
-                                                                             : inference::WeightPrecision::Float32)
+      p.weight_bytes = inference::packedModel(translator.modelHandle(),
+                                              v.int8   ? inference::WeightPrecision::Int8
+                                              : v.bf16 ? inference::WeightPrecision::BFloat16
+                                                       : inference::WeightPrecision::Float32)
                            ->packedBytes();
     points.push_back(std::move(p));
     if (progress && !progress(points.size(), variants.size())) break;

@@ -19,6 +19,7 @@ namespace studio::model {
 struct SpeedVariant {
   std::string name;        // "float32", "int8 + shortlist, 6 heads pruned", ...
   bool int8 = false;
+  bool bf16 = false;       // bf16 products (DecodingOptions::bf16)
   bool shortlist = false;  // decode with the shortlist given to measureVariants
   HeadMask pruned;         // heads off (the engine skips them, as in a model saved pruned)
 };
@@ -33,10 +34,14 @@ struct SpeedPoint {
   size_t weight_bytes = 0;        // the engine's packed weights in this precision
 };
 
-// The variants worth measuring: float32, int8, and with `have_shortlist`
-// each with the shortlist; with a `ranking` (null: none), the fastest of
-// those with a quarter and a half of the heads pruned (pruningOrder: the
+// The variants worth measuring: float32, int8, with `bf16` bf16 (by default
+// where the CPU has bf16 instructions, cpuBf16Instructions(): elsewhere it
+// is float32's speed at best), and with `have_shortlist` each with the
+// shortlist; with a `ranking` (null: none), int8 with the shortlist (or
+// without) with a quarter and a half of the heads pruned (pruningOrder: the
 // least important first).
+std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
+                                               const HeadImportance* ranking, bool bf16);
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking);
 

@@ -41,6 +41,7 @@ std::string vocabularyMap(const Shortlist& list, const std::vector<std::string>&
 
 ExportedModel exportModel(const std::string& model_path, const std::string& spm_path, const ExportChoice& choice,
                           const std::string& dir) {
+  if (choice.int8 && choice.bf16) throw std::invalid_argument("int8 and bf16: choose one precision");
   const std::string spm = findSentencePieceModel(model_path, spm_path);
   auto model = loadModel(model_path);
   model->eval();
@@ -81,13 +82,16 @@ ExportedModel exportModel(const std::string& model_path, const std::string& spm_
     else
       fs::remove(folder / "ctranslate2" / "vmap.txt");
   }
+  const std::string weights = choice.int8 ? "int8" : choice.bf16 ? "bf16" : "float32";
   out.command = "attention-studio-cli translate --model " + out.model + (choice.int8 ? " --int8" : "") +
+                (choice.bf16 ? " --bf16" : "") +
                 (out.shortlist.empty() ? "" : " --shortlist " + out.shortlist);
   nlohmann::json settings = {{"source", fs::absolute(model_path).string()},
-                             {"weights", choice.int8 ? "int8" : "float32"},
+                             {"weights", weights},
                              {"pruned_heads", choice.pruned.toString()},
                              {"shortlist", out.shortlist.empty() ? "" : "shortlist.txt"},
                              {"ctranslate2", out.ctranslate2.empty() ? "" : "ctranslate2"},
+                             {"ctranslate2_compute_type", choice.int8 ? "int8" : choice.bf16 ? "bfloat16" : "float32"},
                              {"translate", out.command}};
   out.settings = (folder / "export.json").string();
   writeFileAtomically(out.settings, settings.dump(1) + "\n");

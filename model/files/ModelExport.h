@@ -13,6 +13,7 @@ namespace studio::model {
 
 struct ExportChoice {
   bool int8 = false;       // decode with int8 weights (our engine; CTranslate2's export quantized)
+  bool bf16 = false;       // decode with bf16 products (the weights stay float32; CTranslate2's compute type bfloat16)
   HeadMask pruned;         // heads pruned for good (pruneHeads)
   std::string shortlist;   // a shortlist file to decode with ("" none)
   bool ctranslate2 = true; // also DIR/ctranslate2/
@@ -28,7 +29,7 @@ struct ExportedModel {
 // (when chosen) and export.json, which says what was chosen. The source
 // model file is read, never changed. Errors name the file: ModelFileError,
 // ShortlistError (a list that does not fit the model), std::invalid_argument
-// (a head the model does not have), FileWriteError.
+// (a head the model does not have, int8 and bf16 both chosen), FileWriteError.
 ExportedModel exportModel(const std::string& model_path, const std::string& spm_path, const ExportChoice& choice,
                           const std::string& dir);
 

@@ -465,6 +465,16 @@ void TestExport::exportWritesTheChosenFolder() {
   QVERIFY(again.shortlist.empty() && !QFileInfo::exists(QString::fromStdString(out + "/shortlist.txt")));
   QVERIFY(model::prunedHeads(model::loadModel(again.model)).empty());
   QCOMPARE(readJson(again.settings)["weights"].get<std::string>(), std::string("float32"));
+
+  // bf16: float32 weights, decoded with --bf16; CTranslate2's compute type named.
+  choice = {};
+  choice.bf16 = true;
+  const auto bf16 = model::exportModel(source, data + "/spm.model", choice, out);
+  const auto bf16_settings = readJson(bf16.settings);
+  QCOMPARE(bf16_settings["weights"].get<std::string>(), std::string("bf16"));
+  QCOMPARE(bf16_settings["ctranslate2_compute_type"].get<std::string>(), std::string("bfloat16"));
+  QVERIFY2(bf16.command.find(" --bf16") != std::string::npos, bf16.command.c_str());
+  QCOMPARE(readCt2(bf16.ctranslate2 + "/model.bin").variables.at("decoder/embeddings/weight").type, uint8_t(0));
 }
 
 void TestExport::exportRefusesWhatDoesNotFit() {
@@ -493,6 +503,14 @@ void TestExport::exportRefusesWhatDoesNotFit() {
   choice.pruned = model::HeadMask::parse("dec:0:9");
   message = messageOf([&] { model::exportModel(source, data + "/spm.model", choice, out); });
   QVERIFY2(message.find("dec:0:9") != std::string::npos, message.c_str());
+  QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
+
+  // Two precisions at once.
+  choice = {};
+  choice.int8 = true;
+  choice.bf16 = true;
+  message = messageOf([&] { model::exportModel(source, data + "/spm.model", choice, out); });
+  QVERIFY2(message.find("int8 and bf16") != std::string::npos, message.c_str());
   QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
 
   // A vocabulary of another size than the model's.

@@ -16,6 +16,8 @@
 #include "model/decoding/Decoding.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/SmallAndFast.h"
+#include "model/runtime/Runtime.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/Translator.h"
 
@@ -217,6 +219,47 @@ class TestInspection : public QObject {
     for (size_t i = 1; i < curve.size(); ++i) QCOMPARE(curve[i].heads_left, curve[i - 1].heads_left - 1);
     // The loss with the mask of a point is what referenceLoss says for it.
     QCOMPARE(curve[3].loss, model::referenceLoss(translator, src, ref, curve[3].off));
+  }
+
+  void smallAndFastOffersBf16WhereAsked() {
+    QTemporaryDir dir;
+    const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                  {"open file", "close window"}, 150, 60);
+    auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+    model::TransformerOptions o = test::smallOptions();
+    o.vocab_size = tokenizer->vocabSize();
+    torch::manual_seed(3);
+    model::Transformer m(o);
+    m->eval();
+    model::Translator translator(m, tokenizer, torch::kCPU);
+    auto names = [](const std::vector<model::SpeedVariant>& variants) {
+      std::vector<std::string> out;
+      for (const auto& v : variants) out.push_back(v.name);
+      return out;
+    };
+    // Without bf16 (a CPU without its instructions) and with it, a shortlist's ways after the plain ones.
+    QCOMPARE(names(model::smallAndFastVariants(o, true, nullptr, false)),
+             (std::vector<std::string>{"float32", "int8", "float32 + shortlist", "int8 + shortlist"}));
+    const auto variants = model::smallAndFastVariants(o, false, nullptr, true);
+    QCOMPARE(names(variants), (std::vector<std::string>{"float32", "int8", "bf16"}));
+    QVERIFY(variants[2].bf16 && !variants[2].int8);
+    // By default bf16 is offered where the CPU has the instructions only.
+    const bool cpu_bf16 = !model::cpuBf16Instructions().empty();
+    QCOMPARE(model::smallAndFastVariants(o, false, nullptr).size(), size_t(cpu_bf16 ? 3 : 2));
+
+    // Measured (here through whichever bf16 kernel this CPU runs): its weights half float32's.
+    const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12"};
+    const std::vector<std::string> ref = {"open file number 3", "close window number 12"};
+    model::DecodingOptions options;
+    options.beam_size = 2;
+    const std::vector<model::SpeedVariant> measured{variants[0], variants[2]};
+    const auto points = model::measureVariants(translator, src, ref, options, nullptr, measured, nullptr, 1);
+    QCOMPARE(points.size(), size_t(2));
+    QCOMPARE(points[1].variant.name, std::string("bf16"));
+    QCOMPARE(points[1].sentences, size_t(2));
+    QVERIFY(points[1].sentences_per_second > 0);
+    QVERIFY2(points[1].weight_bytes * 2 <= points[0].weight_bytes + 4096,
+             qPrintable(QString("%1 against %2").arg(points[1].weight_bytes).arg(points[0].weight_bytes)));
   }
 
   void attentionTakenApartAddsUpToItsOutput() {
