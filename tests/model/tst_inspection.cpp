@@ -33,6 +33,19 @@ void zeroHeadOutput(model::Transformer& m, const std::string& attention, int64_t
   const int64_t dh = weight.size(1) / heads;
   weight.slice(1, head * dh, (head + 1) * dh).zero_();
 }
+
+// The tokenizer of a small numbered corpus written into `dir` ("mở tập tin
+// số N" -> "open file number N", ...), and small options of its vocabulary
+// without dropout.
+std::shared_ptr<const data::Tokenizer> numberedCorpusTokenizer(const QTemporaryDir& dir, model::TransformerOptions* o) {
+  const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                {"open file", "close window"}, 150, 60);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  *o = test::smallOptions();
+  o->vocab_size = tokenizer->vocabSize();
+  o->dropout = o->attention_dropout = o->relu_dropout = 0.0;
+  return tokenizer;
+}
 }  // namespace
 
 class TestInspection : public QObject {
@@ -175,12 +188,8 @@ class TestInspection : public QObject {
     // A small model on a numbered corpus (with its SentencePiece model), cross-attention
     // head 2 of layer 1 made silent by zeroing the output projection's columns it feeds.
     QTemporaryDir dir;
-    const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
-                                                  {"open file", "close window"}, 150, 60);
-    auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
-    model::TransformerOptions o = test::smallOptions();
-    o.vocab_size = tokenizer->vocabSize();
-    o.dropout = o.attention_dropout = o.relu_dropout = 0.0;
+    model::TransformerOptions o;
+    const auto tokenizer = numberedCorpusTokenizer(dir, &o);
     torch::manual_seed(2);
     model::Transformer m(o);
     zeroHeadOutput(m, "decoder.layers.1.cross_attn", 2, o.heads);
@@ -223,11 +232,8 @@ class TestInspection : public QObject {
 
   void smallAndFastOffersBf16WhereAsked() {
     QTemporaryDir dir;
-    const auto data = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
-                                                  {"open file", "close window"}, 150, 60);
-    auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
-    model::TransformerOptions o = test::smallOptions();
-    o.vocab_size = tokenizer->vocabSize();
+    model::TransformerOptions o;
+    const auto tokenizer = numberedCorpusTokenizer(dir, &o);
     torch::manual_seed(3);
     model::Transformer m(o);
     m->eval();
