@@ -409,9 +409,11 @@ void TestExport::ctranslate2TranslatesAsWeDo() {
     if (lines[qsizetype(i)].toStdString() == text) ++same;
     else if (!int8) QFAIL(qPrintable(QString("sentence %1: CTranslate2 '%2', ours '%3'").arg(i).arg(lines[qsizetype(i)]).arg(QString::fromStdString(text))));
   }
-  // int8: CTranslate2 quantizes the activations its own way (here 34 of 40
-  // as our float32; ours in int8 39): a misread weight or scale gives none.
-  QVERIFY2(same >= (int8 ? 30 : 40), qPrintable(QString("%1 of %2 the same").arg(same).arg(ours.size())));
+  // int8: CTranslate2 quantizes the activations its own way, and this small
+  // model trained for a few steps has many near ties: 26 to 34 of 40 as our
+  // float32 across the two LibTorch builds' trainings. A misread weight or
+  // scale gives none.
+  QVERIFY2(same >= (int8 ? 20 : 40), qPrintable(QString("%1 of %2 the same").arg(same).arg(ours.size())));
 }
 
 // exportModel writes the chosen folder: the model with its heads pruned, the
