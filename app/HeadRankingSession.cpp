@@ -44,8 +44,12 @@ QString kindName(AttentionView::Kind kind) {
 
 }  // namespace
 
-HeadRanking headRankingFrom(const model::HeadImportance& result) {
+HeadRanking headRankingFrom(const model::HeadImportance& result, const QString& model_path, const QString& source,
+                            const QString& reference) {
   HeadRanking ranking;
+  ranking.modelPath = model_path;
+  ranking.sourceFile = source;
+  ranking.referenceFile = reference;
   ranking.sentences = int(result.sentences);
   ranking.bleu = result.bleu;
   ranking.loss = result.loss;
@@ -145,12 +149,7 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
         Q_EMIT progress(int(done), int(total));
         return !job.stopRequested();
       });
-      const HeadRanking measured = headRankingFrom(result);
-      ranking.sentences = measured.sentences;
-      ranking.bleu = measured.bleu;
-      ranking.loss = measured.loss;
-      ranking.stopped = measured.stopped;
-      ranking.heads = measured.heads;
+      ranking = headRankingFrom(result, ranking.modelPath, ranking.sourceFile, ranking.referenceFile);
       if (request.prune && !result.stopped) {
         const auto curve = model::pruningCurve(translator, src, ref, options, result,
                                                [this, &job](size_t done, size_t total) {

@@ -52,9 +52,11 @@ struct HeadRanking {
   QString savedTo;          // head-importance.json in the run folder, when there is one
 };
 
-// The engine's ranking (model::rankHeads) as a HeadRanking: sentences,
-// BLEU, loss, stopped and the heads (the files and seconds are the caller's).
-HeadRanking headRankingFrom(const model::HeadImportance& result);
+// The engine's ranking (model::rankHeads) of the model at `model_path` on
+// the sentences of `source` and `reference` as a HeadRanking (the seconds
+// and the pruning curve are the caller's).
+HeadRanking headRankingFrom(const model::HeadImportance& result, const QString& model_path, const QString& source,
+                            const QString& reference);
 
 // Writes `ranking` as head-importance.json in the run folder of its model
 // (beside config.json, one folder above checkpoints/), replacing one there;

@@ -106,10 +106,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         result.rankingFrom = tr("ranked now");
         if (!ranking.stopped) {
           // Kept, as the Attention workspace's Rank heads keeps its ranking.
-          HeadRanking saved = headRankingFrom(ranking);
-          saved.modelPath = result.modelPath;
-          saved.sourceFile = result.sourceFile;
-          saved.referenceFile = result.referenceFile;
+          HeadRanking saved = headRankingFrom(ranking, result.modelPath, result.sourceFile, result.referenceFile);
           saved.seconds = double(ranking_timer.elapsed()) / 1000.0;
           result.rankingSavedTo = saveHeadRanking(saved);
         }

@@ -135,9 +135,7 @@ void batchedProductInto(const torch::Tensor& a, const torch::Tensor& b, torch::T
 
 torch::Tensor batchedProduct(const torch::Tensor& a, const torch::Tensor& b) {
   if (!ours(a, b)) return torch::bmm(a, b);
-  TORCH_CHECK(a.dim() == 3 && b.dim() == 3 && a.size(0) == b.size(0) && a.size(2) == b.size(1),
-              "batchedProduct: expected [N, M, K] and [N, K, P], got ", a.sizes(), " and ", b.sizes());
-  return BatchedProductFunction::apply(a, b);
+  return BatchedProductFunction::apply(a, b);  // batchedProductInto checks the shapes
 }
 
 }  // namespace studio::model
