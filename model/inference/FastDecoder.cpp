@@ -37,7 +37,6 @@ FastDecoder::FastDecoder(Transformer model, const HeadMask& mask, WeightPrecisio
   const auto& o = model_->options();
   mask.validate(o);
   d_ = o.d_model;
-  heads_ = o.heads;
   dh_ = o.headDim();
   ff_ = o.d_ff;
   vocab_ = o.vocab_size;
@@ -47,14 +46,20 @@ FastDecoder::FastDecoder(Transformer model, const HeadMask& mask, WeightPrecisio
   embedding_scale_ = float(std::sqrt(double(d_)));
   weights_ = packedModel(model_, precision);
   for (int64_t i = 0; i < o.decoder_layers; ++i) {
+    const auto& w = weights_->layers[size_t(i)];
     Layer layer;
-    layer.self_keep.assign(size_t(heads_), 1.0f);
-    layer.cross_keep.assign(size_t(heads_), 1.0f);
-    for (int64_t h = 0; h < heads_; ++h) {
-      const auto& w = weights_->layers[size_t(i)];
-      if (mask.isOff(AttentionKind::DecoderSelf, i, h) || w.self_silent[size_t(h)]) layer.self_keep[size_t(h)] = 0.0f;
-      if (mask.isOff(AttentionKind::Cross, i, h) || w.cross_silent[size_t(h)]) layer.cross_keep[size_t(h)] = 0.0f;
-    }
+    layer.self_heads = w.self_heads.count();
+    layer.cross_heads = w.cross_heads.count();
+    layer.self_width = w.self_heads.width(dh_);
+    layer.cross_width = w.cross_heads.width(dh_);
+    auto keep = [&](AttentionKind kind, const AttentionHeads& heads) {
+      std::vector<float> factors;
+      for (const auto h : heads.computed)
+        factors.push_back(mask.isOff(kind, i, h) || heads.silent[size_t(h)] ? 0.0f : 1.0f);
+      return factors;
+    };
+    layer.self_keep = keep(AttentionKind::DecoderSelf, w.self_heads);
+    layer.cross_keep = keep(AttentionKind::Cross, w.cross_heads);
     layers_.push_back(std::move(layer));
   }
 }
@@ -87,10 +92,12 @@ void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, i
   for (size_t i = 0; i < layers_.size(); ++i) {
     auto& layer = layers_[i];
     const auto& w = weights_->layers[i];
-    linear(rows.data(), M, d_, w.kv_w, 2 * d_, w.kv_b, kv.data());
-    layer.cross_keys_t.resize(size_t(M * d_));
-    layer.cross_values.resize(size_t(M * d_));
-    transposeKeys(kv.data(), 2 * d_, 0, d_, first_, heads_, dh_, layer.cross_keys_t.data(), layer.cross_values.data());
+    const int64_t width = layer.cross_width;
+    linear(rows.data(), M, d_, w.kv_w, 2 * width, w.kv_b, kv.data());
+    layer.cross_keys_t.resize(size_t(M * width));
+    layer.cross_values.resize(size_t(M * width));
+    transposeKeys(kv.data(), 2 * width, 0, width, first_, layer.cross_heads, dh_, layer.cross_keys_t.data(),
+                  layer.cross_values.data());
     layer.cache.reset();
   }
   blocks_ = sentences_ * std::max(rows_per_sentence, most_rows_per_sentence);
@@ -119,8 +126,8 @@ void FastDecoder::restrictOutput(const std::vector<int64_t>& pieces) {
 void FastDecoder::growCache(int64_t needed) {
   if (needed <= capacity_) return;
   const int64_t capacity = std::min(std::max<int64_t>({needed, 2 * capacity_, 16}), max_positions_);
-  const int64_t width = 2 * d_;
   for (auto& layer : layers_) {
+    const int64_t width = 2 * layer.self_width;
     std::unique_ptr<float[]> grown(new float[size_t(blocks_ * capacity * width)]);
     for (int64_t b = 0; steps_ > 0 && b < blocks_; ++b)
       std::copy_n(layer.cache.get() + b * capacity_ * width, steps_ * width, grown.get() + b * capacity * width);
@@ -130,28 +137,29 @@ void FastDecoder::growCache(int64_t needed) {
 }
 
 void FastDecoder::attendSelf(Layer& layer, const float* qkv, float* context) {
-  const int64_t width = 2 * d_, count = steps_ + 1;
+  const int64_t heads = layer.self_heads, width = layer.self_width, count = steps_ + 1;
   const float scale = float(1.0 / std::sqrt(double(dh_)));
-  forRows(rows_, heads_ * count * dh_, [&](int64_t r) {
-    const float* row_cache = layer.cache.get() + block_of_row_[size_t(r)] * capacity_ * width;
+  forRows(rows_, heads * count * dh_, [&](int64_t r) {
+    const float* row_cache = layer.cache.get() + block_of_row_[size_t(r)] * capacity_ * 2 * width;
     float* scores = scores_.data() + r * std::max(capacity_, source_length_);
-    for (int64_t h = 0; h < heads_; ++h)
-      attendOneQuery(qkv + r * 3 * d_ + h * dh_, row_cache + h * dh_, row_cache + d_ + h * dh_, width, count,
-                     nullptr, dh_, scale, layer.self_keep[size_t(h)], scores, context + r * d_ + h * dh_);
+    for (int64_t h = 0; h < heads; ++h)
+      attendOneQuery(qkv + r * 3 * width + h * dh_, row_cache + h * dh_, row_cache + width + h * dh_, 2 * width,
+                     count, nullptr, dh_, scale, layer.self_keep[size_t(h)], scores, context + r * width + h * dh_);
   });
 }
 
 void FastDecoder::attendCross(Layer& layer, const float* queries, float* context) {
+  const int64_t heads = layer.cross_heads, width = layer.cross_width;
   const float scale = float(1.0 / std::sqrt(double(dh_)));
-  forRows(rows_, heads_ * source_length_ * dh_, [&](int64_t r) {
+  forRows(rows_, heads * source_length_ * dh_, [&](int64_t r) {
     const auto b = size_t(row_sentence_[size_t(r)]);
     const int64_t count = first_[b + 1] - first_[b];
     float* scores = scores_.data() + r * std::max(capacity_, source_length_);
-    for (int64_t h = 0; h < heads_; ++h) {
-      const int64_t block = first_[b] * d_ + h * count * dh_;
-      attendOneQueryKeysTransposed(queries + r * d_ + h * dh_, layer.cross_keys_t.data() + block,
+    for (int64_t h = 0; h < heads; ++h) {
+      const int64_t block = first_[b] * width + h * count * dh_;
+      attendOneQueryKeysTransposed(queries + r * width + h * dh_, layer.cross_keys_t.data() + block,
                                    layer.cross_values.data() + block, count, nullptr, dh_, scale,
-                                   layer.cross_keep[size_t(h)], scores, context + r * d_ + h * dh_);
+                                   layer.cross_keep[size_t(h)], scores, context + r * width + h * dh_);
     }
   });
 }
@@ -163,7 +171,7 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
   if (steps_ >= max_positions_)
     throw std::length_error("decoding past the model's max_length (" + std::to_string(max_positions_) + ")");
   growCache(steps_ + 1);
-  const int64_t R = rows_, D = d_, width = 2 * d_;
+  const int64_t R = rows_, D = d_;
   x_.resize(size_t(R * D));
   h_.resize(size_t(R * D));
   qkv_.resize(size_t(R * 3 * D));
@@ -196,9 +204,10 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
       layerNorm(x, nullptr, R, D, w.norm1_g, w.norm1_b, eps_, h);
       in = h;
     }
-    w.qkv.apply(in, R, qkv_.data());
+    w.qkv.apply(in, R, qkv_.data());  // [R, 3 self_width]
+    const int64_t width = 2 * layer.self_width;  // a position's key and value
     forRows(R, width, [&](int64_t r) {
-      std::copy_n(qkv_.data() + r * 3 * D + D, width,
+      std::copy_n(qkv_.data() + r * 3 * layer.self_width + layer.self_width, width,
                   layer.cache.get() + (block_of_row_[size_t(r)] * capacity_ + steps_) * width);
     });
     attendSelf(layer, qkv_.data(), context_.data());
@@ -284,14 +293,15 @@ void FastDecoder::reorder(const std::vector<int64_t>& origin, const std::vector<
   std::vector<int64_t> free_blocks;
   for (int64_t b = blocks_ - 1; b >= 0; --b)
     if (!taken[size_t(b)]) free_blocks.push_back(b);
-  const int64_t width = 2 * d_;
   for (int64_t i = 0; i < rows; ++i) {
     if (block[size_t(i)] >= 0) continue;
     const int64_t from = block_of_row_[size_t(origin[size_t(i)])], to = free_blocks.back();
     free_blocks.pop_back();
-    for (auto& layer : layers_)
+    for (auto& layer : layers_) {
+      const int64_t width = 2 * layer.self_width;
       std::copy_n(layer.cache.get() + from * capacity_ * width, steps_ * width,
                   layer.cache.get() + to * capacity_ * width);
+    }
     block[size_t(i)] = to;
   }
   block_of_row_ = std::move(block);

@@ -62,10 +62,13 @@ class FastDecoder {
 
  private:
   struct Layer {
-    std::vector<float> self_keep, cross_keep;  // a factor a head
+    // The heads computed (PackedModel.h, AttentionHeads: the pruned ones are
+    // not) and their queries' width; a factor each (0: masked or silent).
+    int64_t self_heads = 0, cross_heads = 0, self_width = 0, cross_width = 0;
+    std::vector<float> self_keep, cross_keep;
     // The source's keys and values, pads left out (Kernels.h, transposeKeys()).
     std::vector<float> cross_keys_t, cross_values;
-    // [blocks, capacity, 2D]: keys then values of each position; not
+    // [blocks, capacity, 2 self_width]: keys then values of each position; not
     // zeroed (a page is touched when a position is written).
     std::unique_ptr<float[]> cache;
   };
@@ -76,7 +79,7 @@ class FastDecoder {
 
   Transformer model_;  // keeps the weights alive
   std::shared_ptr<const PackedModel> weights_;
-  int64_t d_ = 0, heads_ = 0, dh_ = 0, ff_ = 0, vocab_ = 0, max_positions_ = 0, pad_id_ = 0;
+  int64_t d_ = 0, dh_ = 0, ff_ = 0, vocab_ = 0, max_positions_ = 0, pad_id_ = 0;
   bool pre_norm_ = false;
   float eps_ = 1e-5f, embedding_scale_ = 1.0f;
   std::vector<Layer> layers_;

@@ -18,7 +18,7 @@ torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const H
   mask.validate(o);
   const auto weights = packedModel(model, precision);
   const auto ids_tensor = src.to(torch::kCPU, torch::kLong).contiguous();
-  const int64_t B = ids_tensor.size(0), S = ids_tensor.size(1), D = o.d_model, H = o.heads, dh = o.headDim();
+  const int64_t B = ids_tensor.size(0), S = ids_tensor.size(1), D = o.d_model, dh = o.headDim();
   if (S > o.max_length)
     throw std::length_error("sequence of " + std::to_string(S) + " positions is longer than the model's max_length (" +
                             std::to_string(o.max_length) + ")");
@@ -52,28 +52,32 @@ torch::Tensor encode(const Transformer& model, const torch::Tensor& src, const H
       ffn(size_t(M * o.d_ff)), keys_t(size_t(M * D)), values(size_t(M * D));
   for (size_t l = 0; l < weights->encoder.size(); ++l) {
     const auto& w = weights->encoder[l];
-    std::vector<float> keep(size_t(H), 1.0f);
-    for (int64_t head = 0; head < H; ++head)
-      if (mask.isOff(AttentionKind::EncoderSelf, int64_t(l), head) || w.silent[size_t(head)]) keep[size_t(head)] = 0.0f;
+    // The heads computed (the pruned ones are not, HeadPruning.h) and a factor each: 0 for those masked.
+    const int64_t heads = w.heads.count(), width = w.heads.width(dh);
+    std::vector<float> keep(size_t(heads), 1.0f);
+    for (int64_t i = 0; i < heads; ++i) {
+      const int64_t head = w.heads.computed[size_t(i)];
+      if (mask.isOff(AttentionKind::EncoderSelf, int64_t(l), head) || w.heads.silent[size_t(head)]) keep[size_t(i)] = 0.0f;
+    }
 
     const float* in = x.data();
     if (pre_norm) {
       layerNorm(x.data(), nullptr, M, D, w.norm1_g, w.norm1_b, eps, h.data());
       in = h.data();
     }
-    w.qkv.apply(in, M, qkv.data());
-    transposeKeys(qkv.data(), 3 * D, D, 2 * D, first, H, dh, keys_t.data(), values.data());
-    at::parallel_for(0, M, std::max<int64_t>(1, 32768 / std::max<int64_t>(1, H * S * dh)), [&](int64_t begin, int64_t end) {
+    w.qkv.apply(in, M, qkv.data());  // [M, 3 width]
+    transposeKeys(qkv.data(), 3 * width, width, 2 * width, first, heads, dh, keys_t.data(), values.data());
+    at::parallel_for(0, M, std::max<int64_t>(1, 32768 / std::max<int64_t>(1, heads * S * dh)), [&](int64_t begin, int64_t end) {
       std::vector<float> scores(static_cast<size_t>(S));
       int64_t b = 0;
       for (int64_t m = begin; m < end; ++m) {
         while (first[size_t(b) + 1] <= m) ++b;
         const int64_t count = first[size_t(b) + 1] - first[size_t(b)];
-        for (int64_t head = 0; head < H; ++head) {
-          const int64_t block = first[size_t(b)] * D + head * count * dh;
-          attendOneQueryKeysTransposed(qkv.data() + m * 3 * D + head * dh, keys_t.data() + block,
-                                       values.data() + block, count, nullptr, dh, scale, keep[size_t(head)],
-                                       scores.data(), context.data() + m * D + head * dh);
+        for (int64_t i = 0; i < heads; ++i) {
+          const int64_t block = first[size_t(b)] * width + i * count * dh;
+          attendOneQueryKeysTransposed(qkv.data() + m * 3 * width + i * dh, keys_t.data() + block,
+                                       values.data() + block, count, nullptr, dh, scale, keep[size_t(i)],
+                                       scores.data(), context.data() + m * width + i * dh);
         }
       }
     });

@@ -16,15 +16,49 @@ const float* find(const torch::OrderedDict<std::string, torch::Tensor>& all, con
   return found->data_ptr<float>();
 }
 
-// Heads whose columns of the [D, D] output projection `weight` are all zero.
-SilentHeads silentHeads(const float* weight, int64_t D, int64_t heads) {
+// The heads of an attention whose output projection is `weight` [D, D]:
+// silent where their columns are all zero.
+AttentionHeads headsOf(const float* weight, int64_t D, int64_t heads) {
   const int64_t dh = D / heads;
-  SilentHeads silent(size_t(heads), 1);
+  AttentionHeads result;
+  result.silent.assign(size_t(heads), 1);
   for (int64_t r = 0; r < D; ++r)
     for (int64_t h = 0; h < heads; ++h)
-      for (int64_t c = h * dh; silent[size_t(h)] && c < (h + 1) * dh; ++c)
-        if (weight[r * D + c] != 0.0f) silent[size_t(h)] = 0;
-  return silent;
+      for (int64_t c = h * dh; result.silent[size_t(h)] && c < (h + 1) * dh; ++c)
+        if (weight[r * D + c] != 0.0f) result.silent[size_t(h)] = 0;
+  for (int64_t h = 0; h < heads; ++h)
+    if (!result.silent[size_t(h)]) result.computed.push_back(h);
+  if (result.computed.empty()) result.computed.push_back(0);  // silent too: its context is zero, the products keep a shape
+  return result;
+}
+
+// The computed heads' rows of a weight [parts * D, in] (Q, K, V side by
+// side: `parts` blocks of D rows, each head dh rows of a block), or of a
+// bias (in = 1); the weight itself when every head is computed.
+const float* headRows(PackedModel& packed, const float* weight, int64_t parts, int64_t D, int64_t in,
+                      const AttentionHeads& heads) {
+  const auto H = int64_t(heads.silent.size()), dh = D / H;
+  if (weight == nullptr || heads.count() == H) return weight;
+  auto& rows = packed.compacted.emplace_back();
+  rows.reserve(size_t(parts * heads.width(dh) * in));
+  for (int64_t part = 0; part < parts; ++part)
+    for (const auto h : heads.computed) {
+      const float* first = weight + (part * D + h * dh) * in;
+      rows.insert(rows.end(), first, first + dh * in);
+    }
+  return rows.data();
+}
+
+// The computed heads' columns of an output projection [D, D].
+const float* headColumns(PackedModel& packed, const float* weight, int64_t D, const AttentionHeads& heads) {
+  const auto H = int64_t(heads.silent.size()), dh = D / H;
+  if (heads.count() == H) return weight;
+  auto& columns = packed.compacted.emplace_back();
+  columns.reserve(size_t(D * heads.width(dh)));
+  for (int64_t r = 0; r < D; ++r)
+    for (const auto h : heads.computed)
+      columns.insert(columns.end(), weight + r * D + h * dh, weight + r * D + (h + 1) * dh);
+  return columns.data();
 }
 
 std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precision) {
@@ -45,17 +79,27 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
     packed->encoder_final_g = find(params, "encoder.final_norm.weight");
     packed->encoder_final_b = find(params, "encoder.final_norm.bias");
   }
+  // A layer's product (`p`: the layer's prefix), and an attention's over its computed heads alone.
+  auto linear = [&](const std::string& p, const std::string& name, int64_t out, int64_t in) {
+    return Product(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in, precision);
+  };
+  auto attention = [&](const std::string& p, const std::string& name, int64_t parts, const AttentionHeads& heads,
+                       Product& in_proj, Product& out_proj) {
+    const int64_t width = heads.width(o.headDim());
+    in_proj = Product(headRows(*packed, find(params, p + name + ".weight"), parts, D, D, heads),
+                      headRows(*packed, find(params, p + name + ".bias"), parts, D, 1, heads), parts * width, D,
+                      precision);
+    const std::string out = name.substr(0, name.find('.')) + ".out_proj";
+    out_proj = Product(headColumns(*packed, find(params, p + out + ".weight"), D, heads),
+                       find(params, p + out + ".bias"), D, width, precision);
+  };
   for (int64_t i = 0; i < o.encoder_layers; ++i) {
     const std::string p = "encoder.layers." + std::to_string(i) + ".";
-    auto linear = [&](const std::string& name, int64_t out, int64_t in) {
-      return Product(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in, precision);
-    };
     PackedEncoderLayer layer;
-    layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
-    layer.out = linear("self_attn.out_proj", D, D);
-    layer.silent = silentHeads(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
-    layer.ffn1 = linear("ffn.linear1", F, D);
-    layer.ffn2 = linear("ffn.linear2", D, F);
+    layer.heads = headsOf(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
+    attention(p, "self_attn.qkv_proj", 3, layer.heads, layer.qkv, layer.out);
+    layer.ffn1 = linear(p, "ffn.linear1", F, D);
+    layer.ffn2 = linear(p, "ffn.linear2", D, F);
     layer.norm1_g = find(params, p + "norm1.weight");
     layer.norm1_b = find(params, p + "norm1.bias");
     layer.norm2_g = find(params, p + "norm2.weight");
@@ -64,20 +108,15 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
   }
   for (int64_t i = 0; i < o.decoder_layers; ++i) {
     const std::string p = "decoder.layers." + std::to_string(i) + ".";
-    auto linear = [&](const std::string& name, int64_t out, int64_t in) {
-      return Product(find(params, p + name + ".weight"), find(params, p + name + ".bias"), out, in, precision);
-    };
     PackedDecoderLayer layer;
-    layer.qkv = linear("self_attn.qkv_proj", 3 * D, D);
-    layer.self_out = linear("self_attn.out_proj", D, D);
-    layer.q = linear("cross_attn.q_proj", D, D);
-    layer.cross_out = linear("cross_attn.out_proj", D, D);
-    layer.self_silent = silentHeads(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
-    layer.cross_silent = silentHeads(find(params, p + "cross_attn.out_proj.weight"), D, o.heads);
-    layer.ffn1 = linear("ffn.linear1", F, D);
-    layer.ffn2 = linear("ffn.linear2", D, F);
-    layer.kv_w = find(params, p + "cross_attn.kv_proj.weight");
-    layer.kv_b = find(params, p + "cross_attn.kv_proj.bias");
+    layer.self_heads = headsOf(find(params, p + "self_attn.out_proj.weight"), D, o.heads);
+    layer.cross_heads = headsOf(find(params, p + "cross_attn.out_proj.weight"), D, o.heads);
+    attention(p, "self_attn.qkv_proj", 3, layer.self_heads, layer.qkv, layer.self_out);
+    attention(p, "cross_attn.q_proj", 1, layer.cross_heads, layer.q, layer.cross_out);
+    layer.ffn1 = linear(p, "ffn.linear1", F, D);
+    layer.ffn2 = linear(p, "ffn.linear2", D, F);
+    layer.kv_w = headRows(*packed, find(params, p + "cross_attn.kv_proj.weight"), 2, D, D, layer.cross_heads);
+    layer.kv_b = headRows(*packed, find(params, p + "cross_attn.kv_proj.bias"), 2, D, 1, layer.cross_heads);
     layer.norm1_g = find(params, p + "norm1.weight");
     layer.norm1_b = find(params, p + "norm1.bias");
     layer.norm2_g = find(params, p + "norm2.weight");

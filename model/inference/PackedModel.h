@@ -1,5 +1,6 @@
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -50,19 +51,31 @@ struct Product {
 
 // A head is silent when its columns of the attention's output projection
 // are all zero (a model saved with heads pruned, HeadPruning.h): it adds
-// nothing to the layer, so the engine skips its attention. 1 = silent.
+// nothing to the layer. 1 = silent.
 using SilentHeads = std::vector<uint8_t>;
 
+// The heads an attention computes: all but the silent ones. Its products are
+// packed without the silent heads' rows of Q, K and V and their columns of
+// the output projection, so a pruned head costs nothing: the layer's
+// queries, keys, values and context are width() floats a row, head i of
+// them (the model's head computed[i]) at i * dh.
+struct AttentionHeads {
+  SilentHeads silent;             // [heads], the model's numbering
+  std::vector<int64_t> computed;  // the model's index of each head computed (one, switched off, where all are silent)
+  int64_t count() const { return int64_t(computed.size()); }
+  int64_t width(int64_t dh) const { return count() * dh; }
+};
+
 struct PackedEncoderLayer {
-  Product qkv, out, ffn1, ffn2;
-  SilentHeads silent;
+  Product qkv, out, ffn1, ffn2;  // qkv [3 width, D], out [D, width]
+  AttentionHeads heads;
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b;
 };
 
 struct PackedDecoderLayer {
   Product qkv, self_out, q, cross_out, ffn1, ffn2;
-  SilentHeads self_silent, cross_silent;
-  const float *kv_w = nullptr, *kv_b = nullptr;  // [2D, D]: once a batch, through BLAS
+  AttentionHeads self_heads, cross_heads;
+  const float *kv_w = nullptr, *kv_b = nullptr;  // [2 cross width, D]: once a batch, through BLAS
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b, *norm3_g, *norm3_b;
 };
 
@@ -76,6 +89,9 @@ struct PackedModel {
   const float *final_g = nullptr, *final_b = nullptr;  // the decoder's, pre-norm only
   Product output;  // the tied projection: the embedding as a [V, D] weight, no bias
   WeightPrecision precision = WeightPrecision::Float32;
+  // The weights of attentions with silent heads, those heads' rows and
+  // columns left out (the others point into the model's parameters).
+  std::deque<std::vector<float>> compacted;
 
   size_t packedBytes() const;
 };

@@ -11,7 +11,7 @@
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16 | --int8]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 //                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
-//                                 [--batch-limits] [--shortlist FILE]
+//                                 [--batch-limits] [--shortlist FILE] [--head-mask HEADS]
 //
 // --engine libtorch decodes with LibTorch's modules instead of the inference
 // engine (DecodingOptions::engine); --min-length-ratio sets the minimum
@@ -19,7 +19,11 @@
 // --int8 decodes with int8 weights (DecodingOptions::int8); --batch-limits
 // gives each batch one maximum and one minimum output length (its longest
 // limit, its shortest minimum), as CTranslate2 does; --shortlist decodes
-// with a vocabulary shortlist (attention-studio-cli shortlist).
+// with a vocabulary shortlist (attention-studio-cli shortlist); --head-mask
+// switches heads off (enc:0:1,cross:2:3, ...): the engine skips their
+// attention but still computes their rows of the products, as against a
+// model exported with those heads pruned (`export --prune-heads`), whose
+// products leave them out.
 //
 // --profile runs the timed loop once more under LibTorch's profiler and
 // writes a Chrome trace of every op (tests/bench/peers/top_ops.py sums it).
@@ -34,6 +38,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/runtime/Runtime.h"
+#include "model/decoding/HeadMask.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/data/Corpus.h"
@@ -52,7 +57,7 @@ int main(int argc, char** argv) {
   bool json = false, bf16 = false, int8 = false, batch_limits = false;
   int64_t beam = 0, batch = 1;
   double alpha = -1;
-  std::string hyp_out, profile, shortlist;
+  std::string hyp_out, profile, shortlist, head_mask;
   std::string engine = "auto";
   double min_length_ratio = -1;
   for (int i = 1; i < argc; ++i) {
@@ -71,6 +76,7 @@ int main(int argc, char** argv) {
     else if (arg == "--int8") int8 = true;
     else if (arg == "--batch-limits") batch_limits = true;
     else if (arg == "--shortlist") shortlist = value();
+    else if (arg == "--head-mask") head_mask = value();
     else if (arg == "--hyp-out") hyp_out = value();
     else if (arg == "--profile") profile = value();
     else if (arg == "--engine") engine = value();
@@ -98,6 +104,7 @@ int main(int argc, char** argv) {
       options.bf16 = bf16;
       options.int8 = int8;
       if (!shortlist.empty()) options.shortlist = std::make_shared<const model::Shortlist>(model::readShortlist(shortlist));
+      if (!head_mask.empty()) options.head_mask = model::HeadMask::parse(head_mask);
       if (alpha >= 0) options.length_penalty = alpha;
       if (min_length_ratio >= 0) options.min_length_ratio = min_length_ratio;
       if (engine == "libtorch") options.engine = model::DecodingOptions::Engine::LibTorch;
