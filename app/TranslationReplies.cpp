@@ -1,0 +1,115 @@
+#include "app/TranslationReplies.h"
+
+#include <stdexcept>
+
+#include "app/SnapshotView.h"
+
+#include "model/data/Text.h"
+#include "model/decoding/Translator.h"
+
+namespace studio::app {
+
+float AttentionView::weight(Kind kind, int layer, int head, int query, int key) const {
+  const int r = rows(kind), c = columns(kind);
+  const QVector<float>& data =
+      kind == Kind::EncoderSelf ? encoderSelf : (kind == Kind::DecoderSelf ? decoderSelf : cross);
+  return data[((qsizetype(layer) * heads + head) * r + query) * c + key];
+}
+
+bool AttentionView::masked(Kind kind, int query, int key) const {
+  const QVector<quint8>& mask =
+      kind == Kind::EncoderSelf ? encoderMask : (kind == Kind::DecoderSelf ? decoderMask : crossMask);
+  return mask[qsizetype(query) * columns(kind) + key] != 0;
+}
+
+model::DecodingOptions decodingOptions(const DecodeSettings& s) {
+  model::DecodingOptions o;
+  o.beam_size = s.beam;
+  o.length_penalty = s.alpha;
+  o.nbest = std::min(s.nbest, s.beam);
+  o.max_length_ratio = s.maxLengthRatio;
+  o.int8 = s.int8;
+  o.bf16 = s.bf16;
+  o.validate();
+  return o;
+}
+
+void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& s, model::DecodingOptions& o) {
+  try {
+    o.head_mask = model::HeadMask::parse(s.headMask.toStdString());
+    o.head_mask.validate(t.modelHandle()->options());
+    if (!s.prefix.trimmed().isEmpty()) o.prefix = t.encodeTarget(data::normalizeWhitespace(s.prefix.toStdString()));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+std::string checkedText(const QString& text, bool normalize) {
+  const std::string utf8 = text.toStdString();
+  if (!data::isValidUtf8(utf8)) throw std::runtime_error("the text is not valid UTF-8");
+  return normalize ? data::normalizeWhitespace(utf8) : utf8;
+}
+
+TranslatedHypothesis toHypothesis(const model::Translation& r) {
+  TranslatedHypothesis h;
+  h.text = QString::fromStdString(r.text);
+  h.pieces = toQStringList(r.pieces);
+  h.probabilities = QList<float>(r.probabilities.begin(), r.probabilities.end());
+  h.score = r.score;
+  h.logProbability = r.log_probability;
+  h.finished = r.finished;
+  for (const auto& term : r.terms)
+    h.terms.append({QString::fromStdString(term.source), QString::fromStdString(term.target), int(term.start),
+                    int(term.length)});
+  if (!r.terms.empty()) {
+    h.freeText = QString::fromStdString(r.unconstrained_text);
+    h.freeScore = r.unconstrained_score;
+  }
+  return h;
+}
+
+double termAttention(const AttentionView& v, const std::string& sentence, size_t begin, size_t end, int start,
+                     int length) {
+  if (v.isEmpty() || start < 0 || v.decoderLayers < 1) return -1;
+  // Each source piece's bytes in the sentence (pieces follow the sentence, "▁" for a space).
+  static const std::string space = "\u2581";
+  std::vector<std::pair<size_t, size_t>> spans;
+  size_t at = 0;
+  for (int k = 0; k < v.sourceLength; ++k) {
+    std::string piece = v.sourceTokens.value(k).toStdString();
+    if (piece.rfind(space, 0) == 0) piece.erase(0, space.size());
+    while (at < sentence.size() && sentence[at] == ' ') ++at;
+    const size_t from = at;
+    if (!piece.empty() && sentence.compare(at, piece.size(), piece) == 0) at += piece.size();
+    spans.emplace_back(from, at);
+  }
+  double sum = 0;
+  int rows = 0;
+  for (int q = start; q < start + length && q < v.targetLength; ++q, ++rows)
+    for (int h = 0; h < v.heads; ++h)
+      for (int k = 0; k < v.sourceLength; ++k)
+        if (spans[size_t(k)].second > spans[size_t(k)].first && spans[size_t(k)].first < end &&
+            spans[size_t(k)].second > begin)
+          sum += v.weight(AttentionView::Kind::Cross, v.decoderLayers - 1, h, q, k) / double(v.heads);
+  return rows ? sum / rows : -1;
+}
+
+QList<BeamTreeNode> beamTree(const model::BeamTrace& trace, const model::Translator& t) {
+  const int eos = int(t.modelHandle()->options().eos_id);
+  QList<BeamTreeNode> nodes;
+  for (const auto& node : trace) {
+    BeamTreeNode n;
+    n.parent = int(node.parent);
+    n.step = int(node.step);
+    n.piece = node.token < 0 ? QStringLiteral("<s>")
+              : node.token == eos ? QStringLiteral("</s>")
+                                  : QString::fromStdString(t.tokenizer().piece(int(node.token)));
+    n.probability = node.probability;
+    n.logProbability = node.log_probability;
+    n.fate = BeamTreeNode::Fate(int(node.fate));
+    nodes << n;
+  }
+  return nodes;
+}
+
+}  // namespace studio::app

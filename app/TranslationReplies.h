@@ -1,0 +1,45 @@
+#pragma once
+
+#include <string>
+
+#include <QList>
+#include <QString>
+
+#include "app/TranslationService.h"
+#include "model/decoding/Decoding.h"
+
+namespace studio::model {
+class Translator;
+struct Translation;
+}  // namespace studio::model
+
+// Between the translation service's value types (TranslationService.h) and
+// the engine's: the settings as decoding options, the engine's results as
+// the replies' hypotheses and beam tree, the text checked on its way in.
+namespace studio::app {
+
+// The settings' beam, length penalty, n-best, length limit and precision (validated).
+model::DecodingOptions decodingOptions(const DecodeSettings& settings);
+
+// Adds the settings' head mask and prefix, checked against the model;
+// std::runtime_error names what does not fit.
+void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& settings, model::DecodingOptions& options);
+
+// The text as UTF-8, whitespace normalized unless `normalize` is false;
+// std::runtime_error if it is not valid UTF-8.
+std::string checkedText(const QString& text, bool normalize = true);
+
+TranslatedHypothesis toHypothesis(const model::Translation& translation);
+
+// The share of a glossary term's cross-attention (last layer, mean over the
+// heads, averaged over its pieces `start` .. `start + length`) that falls on
+// the source pieces of its words, bytes [begin, end) of `sentence`; -1 when
+// it cannot be measured.
+double termAttention(const AttentionView& view, const std::string& sentence, size_t begin, size_t end, int start,
+                     int length);
+
+// The beam explorer's tree: each node of the search with its piece ("<s>"
+// for the start, "</s>" for the end), its probabilities and its fate.
+QList<BeamTreeNode> beamTree(const model::BeamTrace& trace, const model::Translator& t);
+
+}  // namespace studio::app
