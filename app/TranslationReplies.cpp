@@ -38,7 +38,8 @@ void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& s, model
   try {
     o.head_mask = model::HeadMask::parse(s.headMask.toStdString());
     o.head_mask.validate(t.modelHandle()->options());
-    if (!s.prefix.trimmed().isEmpty()) o.prefix = t.encodeTarget(data::normalizeWhitespace(s.prefix.toStdString()));
+    if (!s.prefix.trimmed().isEmpty())
+      o.prefix = t.encodeTarget(data::normalizeWhitespace(s.prefix.toStdString()));
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(e.what());
   }
@@ -101,7 +102,7 @@ QList<BeamTreeNode> beamTree(const model::BeamTrace& trace, const model::Transla
     BeamTreeNode n;
     n.parent = int(node.parent);
     n.step = int(node.step);
-    n.piece = node.token < 0 ? QStringLiteral("<s>")
+    n.piece = node.token < 0      ? QStringLiteral("<s>")
               : node.token == eos ? QStringLiteral("</s>")
                                   : QString::fromStdString(t.tokenizer().piece(int(node.token)));
     n.probability = node.probability;

@@ -23,7 +23,8 @@ model::DecodingOptions decodingOptions(const DecodeSettings& settings);
 
 // Adds the settings' head mask and prefix, checked against the model;
 // std::runtime_error names what does not fit.
-void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& settings, model::DecodingOptions& options);
+void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& settings,
+                      model::DecodingOptions& options);
 
 // The text as UTF-8, whitespace normalized unless `normalize` is false;
 // std::runtime_error if it is not valid UTF-8.
@@ -35,8 +36,8 @@ TranslatedHypothesis toHypothesis(const model::Translation& translation);
 // heads, averaged over its pieces `start` .. `start + length`) that falls on
 // the source pieces of its words, bytes [begin, end) of `sentence`; -1 when
 // it cannot be measured.
-double termAttention(const AttentionView& view, const std::string& sentence, size_t begin, size_t end, int start,
-                     int length);
+double termAttention(const AttentionView& view, const std::string& sentence, size_t begin, size_t end,
+                     int start, int length);
 
 // The beam explorer's tree: each node of the search with its piece ("<s>"
 // for the start, "</s>" for the end), its probabilities and its fate.

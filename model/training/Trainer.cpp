@@ -13,6 +13,7 @@
 #include "model/files/AtomicFile.h"
 #include "model/files/DiskSpace.h"
 #include "model/runtime/Runtime.h"
+#include "model/training/DevOutcome.h"
 #include "model/training/Evaluation.h"
 #include "model/training/FineTune.h"
 #include "model/training/MetricsLog.h"
@@ -30,28 +31,6 @@ namespace studio::model {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-namespace {
-
-// The evaluation's outcome as rank 0 tells it to the other workers.
-std::string describeOutcome(const TrainerState& s, bool stop) {
-  return nlohmann::json{{"best_bleu", s.best_bleu}, {"best_step", s.best_step},
-                        {"evals_without_improvement", s.evals_without_improvement},
-                        {"plateau_scale", s.plateau_scale}, {"plateau_bad_evals", s.plateau_bad_evals},
-                        {"stop", stop}}
-      .dump();
-}
-bool applyOutcome(const std::string& text, TrainerState& s) {
-  const auto j = nlohmann::json::parse(text);
-  s.best_bleu = j.at("best_bleu");
-  s.best_step = j.at("best_step");
-  s.evals_without_improvement = j.at("evals_without_improvement");
-  s.plateau_scale = j.at("plateau_scale");
-  s.plateau_bad_evals = j.at("plateau_bad_evals");
-  return j.at("stop");
-}
-
-}  // namespace
 
 Trainer::Trainer(TrainingConfig config, std::string data_dir, std::string run_dir, bool resume,
                  TrainerCallbacks callbacks, int64_t max_steps_override)
@@ -299,20 +278,10 @@ bool Trainer::run() {
       }
       model->train();
       eval.step = state.step;
-      const bool improved = eval.bleu > state.best_bleu;
-      if (improved) {
-        state.best_bleu = eval.bleu;
-        state.best_step = state.step;
-        state.evals_without_improvement = 0;
-        state.plateau_bad_evals = 0;
-      } else {
-        ++state.evals_without_improvement;
-        if (config_.schedule == ScheduleKind::Plateau && ++state.plateau_bad_evals >= config_.plateau_patience) {
-          state.plateau_scale *= config_.plateau_factor;
-          state.plateau_bad_evals = 0;
-          log("dev BLEU stalled: learning rate scaled by " + std::to_string(state.plateau_scale));
-        }
-      }
+      const auto outcome = judgeEvaluation(state, config_, eval.bleu);
+      const bool improved = outcome.improved;
+      if (outcome.learning_rate_cut)
+        log("dev BLEU stalled: learning rate scaled by " + std::to_string(state.plateau_scale));
       eval.best = improved;
       metrics.write(evalRecord(eval));
       if (callbacks_.evaluation) callbacks_.evaluation(eval);
@@ -321,8 +290,7 @@ bool Trainer::run() {
         checkpoints.keepAsBest(path);
         if (callbacks_.checkpoint) callbacks_.checkpoint({state.step, run_dir_ + "/best.pt", true});
       }
-      const bool stop = config_.early_stopping_patience > 0 &&
-                        state.evals_without_improvement >= config_.early_stopping_patience;
+      const bool stop = outcome.stop;
       if (stop)
         log("early stopping: dev BLEU has not improved for " + std::to_string(state.evals_without_improvement) +
             " evaluations (best " + std::to_string(state.best_bleu) + " at step " + std::to_string(state.best_step) + ")");

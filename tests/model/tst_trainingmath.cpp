@@ -1,5 +1,6 @@
-// The loss, the learning-rate schedule and the optimizer settings, against
-// values computed by hand (the arithmetic is written out next to each).
+// The loss, the learning-rate schedule, the optimizer settings and what a
+// dev evaluation does to a run, against values computed by hand (the
+// arithmetic is written out next to each).
 
 #include <cmath>
 
@@ -7,6 +8,7 @@
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
+#include "model/training/DevOutcome.h"
 #include "model/training/Loss.h"
 #include "model/training/TrainingConfig.h"
 #include "model/training/Optimizer.h"
@@ -31,6 +33,8 @@ class TestTrainingMath : public QObject {
   void adamUsesThePapersSettings();
   void setLearningRateReachesEveryGroup();
   void multiTensorAdamIsLibTorchsAdam();
+  void plateauCutsAndEarlyStopping();
+  void outcomeTravelsBetweenWorkers();
 };
 
 void TestTrainingMath::noamSchedule_data() {
@@ -263,4 +267,71 @@ void TestTrainingMath::multiTensorAdamIsLibTorchsAdam() {
 }
 
 QTEST_GUILESS_MAIN(TestTrainingMath)
+// Dev BLEU 10, 12, 12, 11, 13, 9, 9 with plateau patience 2 (factor 0.5)
+// and early stopping after 3 evaluations without a better score.
+void TestTrainingMath::plateauCutsAndEarlyStopping() {
+  model::TrainingConfig config;
+  config.schedule = model::ScheduleKind::Plateau;
+  config.plateau_patience = 2;
+  config.plateau_factor = 0.5;
+  config.early_stopping_patience = 3;
+  model::TrainerState state;
+  struct Expected {
+    double bleu;
+    bool improved, cut, stop;
+    double best, scale;
+    int64_t without;
+  };
+  const std::vector<Expected> evals{
+      {10, true, false, false, 10, 1.0, 0},  {12, true, false, false, 12, 1.0, 0},
+      {12, false, false, false, 12, 1.0, 1},  // equal is not better
+      {11, false, true, false, 12, 0.5, 2},   // the second bad evaluation: 1.0 * 0.5
+      {13, true, false, false, 13, 0.5, 0},   // a better score resets both counts, not the scale
+      {9, false, false, false, 13, 0.5, 1},   {9, false, true, false, 13, 0.25, 2},
+      {9, false, false, true, 13, 0.25, 3},  // the third without improvement stops
+  };
+  for (size_t i = 0; i < evals.size(); ++i) {
+    state.step = int64_t(i + 1) * 100;
+    const auto outcome = model::judgeEvaluation(state, config, evals[i].bleu);
+    const QByteArray at = QByteArray::number(qulonglong(i));
+    QVERIFY2(outcome.improved == evals[i].improved, at);
+    QVERIFY2(outcome.learning_rate_cut == evals[i].cut, at);
+    QVERIFY2(outcome.stop == evals[i].stop, at);
+    QVERIFY2(state.best_bleu == evals[i].best, at);
+    QVERIFY2(state.plateau_scale == evals[i].scale, at);
+    QVERIFY2(state.evals_without_improvement == evals[i].without, at);
+  }
+  QCOMPARE(state.best_step, int64_t(500));
+
+  // Another schedule never cuts; patience 0 never stops.
+  config.schedule = model::ScheduleKind::Noam;
+  config.early_stopping_patience = 0;
+  model::TrainerState other;
+  for (int i = 0; i < 10; ++i) {
+    const auto outcome = model::judgeEvaluation(other, config, i == 0 ? 5.0 : 1.0);
+    QVERIFY(!outcome.learning_rate_cut && !outcome.stop);
+  }
+  QCOMPARE(other.plateau_scale, 1.0);
+  QCOMPARE(other.evals_without_improvement, int64_t(9));
+}
+
+void TestTrainingMath::outcomeTravelsBetweenWorkers() {
+  model::TrainerState lead;
+  lead.best_bleu = 31.25;
+  lead.best_step = 4000;
+  lead.evals_without_improvement = 2;
+  lead.plateau_scale = 0.25;
+  lead.plateau_bad_evals = 1;
+  model::TrainerState other;
+  other.step = 4500;
+  QVERIFY(model::applyOutcome(model::describeOutcome(lead, true), other));
+  QCOMPARE(other.best_bleu, 31.25);
+  QCOMPARE(other.best_step, int64_t(4000));
+  QCOMPARE(other.evals_without_improvement, int64_t(2));
+  QCOMPARE(other.plateau_scale, 0.25);
+  QCOMPARE(other.plateau_bad_evals, int64_t(1));
+  QCOMPARE(other.step, int64_t(4500));  // not part of the outcome
+  QVERIFY(!model::applyOutcome(model::describeOutcome(lead, false), other));
+}
+
 #include "tst_trainingmath.moc"
