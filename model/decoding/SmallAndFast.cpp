@@ -2,41 +2,80 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
+#include "model/decoding/HeadMask.h"
 #include "model/inference/PackedModel.h"
+#include "model/inference/QuantizedLinear.h"
 #include "model/runtime/Runtime.h"
 
 namespace studio::model {
 
+namespace {
+
+// A translator over a copy of the model with `heads` pruned for good (their
+// output-projection columns zero), as `export --prune-heads` saves it: the
+// engine leaves those heads out of its products, so the speed and weights
+// measured are the saved model's.
+std::unique_ptr<Translator> prunedCopy(const Translator& translator, const HeadMask& heads) {
+  const auto from = translator.modelHandle();
+  Transformer copy(from->options());
+  copy->to(translator.device());
+  {
+    torch::NoGradGuard no_grad;
+    auto to = copy->parameters();
+    const auto source = from->parameters();
+    for (size_t i = 0; i < to.size(); ++i) to[i].copy_(source[i]);
+    auto to_buffers = copy->buffers();
+    const auto source_buffers = from->buffers();
+    for (size_t i = 0; i < to_buffers.size(); ++i) to_buffers[i].copy_(source_buffers[i]);
+  }
+  copy->eval();
+  pruneHeads(copy, heads);
+  return std::make_unique<Translator>(copy, translator.tokenizerHandle(), translator.device());
+}
+
+}  // namespace
+
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking) {
-  return smallAndFastVariants(options, have_shortlist, ranking, !cpuBf16Instructions().empty());
+  return smallAndFastVariants(options, have_shortlist, ranking, inference::int8Unsupported().empty(),
+                              !cpuBf16Instructions().empty());
 }
 
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
-                                               const HeadImportance* ranking, bool bf16) {
-  std::vector<SpeedVariant> variants{{"float32", false, false, false, {}}, {"int8", true, false, false, {}}};
-  if (bf16) variants.push_back({"bf16", false, true, false, {}});
-  if (have_shortlist) {
-    variants.push_back({"float32 + shortlist", false, false, true, {}});
-    variants.push_back({"int8 + shortlist", true, false, true, {}});
-    if (bf16) variants.push_back({"bf16 + shortlist", false, true, true, {}});
-  }
+                                               const HeadImportance* ranking, bool int8, bool bf16) {
+  std::vector<SpeedVariant> plain{{"float32", false, false, false, {}}};
+  if (int8) plain.push_back({"int8", true, false, false, {}});
+  if (bf16) plain.push_back({"bf16", false, true, false, {}});
+  std::vector<SpeedVariant> variants = plain;
+  if (have_shortlist)
+    for (auto v : plain) {
+      v.name += " + shortlist";
+      v.shortlist = true;
+      variants.push_back(v);
+    }
   if (ranking && !ranking->heads.empty()) {
+    // float32 and int8, with the shortlist where there is one, a quarter and a half of the heads pruned.
     const auto order = pruningOrder(*ranking, options);
     const size_t all = size_t((options.encoder_layers + 2 * options.decoder_layers) * options.heads);
-    SpeedVariant fastest = have_shortlist ? SpeedVariant{"int8 + shortlist", true, false, true, {}}
-                                          : SpeedVariant{"int8", true, false, false, {}};
-    for (const size_t count : {all / 4, all / 2}) {
-      const size_t n = std::min(count, order.size());
-      if (n == 0 || (variants.back().pruned.off.size() == n)) continue;
-      SpeedVariant v = fastest;
-      v.pruned.off.assign(order.begin(), order.begin() + std::ptrdiff_t(n));
-      v.name = fastest.name + ", " + std::to_string(n) + " heads pruned";
-      variants.push_back(v);
+    const size_t first = have_shortlist ? plain.size() : 0;  // float32 (+ shortlist), then int8 (+ shortlist)
+    std::vector<SpeedVariant> bases{variants[first]};
+    if (int8) bases.push_back(variants[first + 1]);
+    for (const auto& base : bases) {
+      size_t last = 0;
+      for (const size_t count : {all / 4, all / 2}) {
+        const size_t n = std::min(count, order.size());
+        if (n == 0 || n == last) continue;
+        last = n;
+        SpeedVariant v = base;
+        v.pruned.off.assign(order.begin(), order.begin() + std::ptrdiff_t(n));
+        v.name = base.name + ", " + std::to_string(n) + " heads pruned";
+        variants.push_back(v);
+      }
     }
   }
   return variants;
@@ -59,20 +98,26 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
   const std::vector<std::string> warm_up(sources.begin(), sources.begin() + std::ptrdiff_t(std::min<size_t>(8, sources.size())));
   std::vector<SpeedPoint> points;
   std::vector<std::string> first;
+  std::unique_ptr<Translator> pruned;  // the last pruned copy, and its heads
+  std::string pruned_heads;
   for (const auto& v : variants) {
     DecodingOptions o = options;
     o.nbest = 1;
     o.int8 = v.int8;
     o.bf16 = v.bf16;
     o.shortlist = v.shortlist ? shortlist : nullptr;
-    o.head_mask = v.pruned;
-    translator.translate(warm_up, o);  // packs the weights in this precision, warms the caches
+    if (!v.pruned.off.empty() && v.pruned.toString() != pruned_heads) {
+      pruned = prunedCopy(translator, v.pruned);
+      pruned_heads = v.pruned.toString();
+    }
+    Translator& t = v.pruned.off.empty() ? translator : *pruned;
+    t.translate(warm_up, o);  // packs the weights in this precision, warms the caches
     // The fastest of `runs` decodings: a shared machine's pauses only ever add time.
     SpeedPoint p;
     std::vector<std::vector<Translation>> results;
     for (int run = 0; run < runs; ++run) {
       const auto started = std::chrono::steady_clock::now();
-      results = translator.translate(sources, o);
+      results = t.translate(sources, o);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       p.seconds = run == 0 ? seconds : std::min(p.seconds, seconds);
     }
@@ -89,8 +134,8 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
     for (size_t i = 0; i < hypotheses.size(); ++i) p.same_as_float32 += hypotheses[i] == first[i] ? 1 : 0;
     p.sentences_per_second = double(p.sentences) / std::max(p.seconds, 1e-9);
     p.pieces_per_second = double(p.pieces) / std::max(p.seconds, 1e-9);
-    if (translator.device().is_cpu())
-      p.weight_bytes = inference::packedModel(translator.modelHandle(),
+    if (t.device().is_cpu())
+      p.weight_bytes = inference::packedModel(t.modelHandle(),
                                               v.int8   ? inference::WeightPrecision::Int8
                                               : v.bf16 ? inference::WeightPrecision::BFloat16
                                                        : inference::WeightPrecision::Float32)

@@ -21,7 +21,7 @@ struct SpeedVariant {
   bool int8 = false;
   bool bf16 = false;       // bf16 products (DecodingOptions::bf16)
   bool shortlist = false;  // decode with the shortlist given to measureVariants
-  HeadMask pruned;         // heads off (the engine skips them, as in a model saved pruned)
+  HeadMask pruned;         // heads pruned: decoded by a copy of the model with them pruned (pruneHeads), as saved
 };
 
 struct SpeedPoint {
@@ -34,19 +34,21 @@ struct SpeedPoint {
   size_t weight_bytes = 0;        // the engine's packed weights in this precision
 };
 
-// The variants worth measuring: float32, int8, with `bf16` bf16 (by default
+// The variants worth measuring: float32, with `int8` int8 (by default where
+// the CPU has its kernel, int8Unsupported()), with `bf16` bf16 (by default
 // where the CPU has bf16 instructions, cpuBf16Instructions(): elsewhere it
 // is float32's speed at best), and with `have_shortlist` each with the
-// shortlist; with a `ranking` (null: none), int8 with the shortlist (or
-// without) with a quarter and a half of the heads pruned (pruningOrder: the
-// least important first).
+// shortlist; with a `ranking` (null: none), float32 and int8, with the
+// shortlist where there is one, each with a quarter and a half of the heads
+// pruned (pruningOrder: the least important first).
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
-                                               const HeadImportance* ranking, bool bf16);
+                                               const HeadImportance* ranking, bool int8, bool bf16);
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking);
 
 // Translates `sources` with each variant (decoding `options` otherwise, the
-// shortlist `shortlist` where a variant asks for it) and scores against
+// shortlist `shortlist` where a variant asks for it; a variant with heads
+// pruned on a pruned copy of the model) and scores against
 // `references`, timing the fastest of `runs` decodings. `progress(done,
 // total)` after each variant; false stops
 // (the points measured are returned). Throws std::invalid_argument for

@@ -56,6 +56,7 @@ class Translator {
   Transformer& model() { return model_; }
   Transformer modelHandle() const { return model_; }  // shares the module
   const data::Tokenizer& tokenizer() const { return *tokenizer_; }
+  std::shared_ptr<const data::Tokenizer> tokenizerHandle() const { return tokenizer_; }
   const torch::Device& device() const { return device_; }
 
   // Source ids as the model sees them: pieces + EOS, cut to fit max_length

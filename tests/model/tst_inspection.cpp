@@ -20,6 +20,9 @@
 #include "model/runtime/Runtime.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
+#include "model/inference/QuantizedLinear.h"
 
 using namespace studio;
 using model::AttentionKind;
@@ -244,14 +247,18 @@ class TestInspection : public QObject {
       return out;
     };
     // Without bf16 (a CPU without its instructions) and with it, a shortlist's ways after the plain ones.
-    QCOMPARE(names(model::smallAndFastVariants(o, true, nullptr, false)),
+    QCOMPARE(names(model::smallAndFastVariants(o, true, nullptr, true, false)),
              (std::vector<std::string>{"float32", "int8", "float32 + shortlist", "int8 + shortlist"}));
-    const auto variants = model::smallAndFastVariants(o, false, nullptr, true);
+    const auto variants = model::smallAndFastVariants(o, false, nullptr, true, true);
     QCOMPARE(names(variants), (std::vector<std::string>{"float32", "int8", "bf16"}));
     QVERIFY(variants[2].bf16 && !variants[2].int8);
-    // By default bf16 is offered where the CPU has the instructions only.
+    // Without int8's kernel, no int8 ways.
+    QCOMPARE(names(model::smallAndFastVariants(o, true, nullptr, false, false)),
+             (std::vector<std::string>{"float32", "float32 + shortlist"}));
+    // By default bf16 is offered where the CPU has the instructions only, int8 where it has the kernel.
     const bool cpu_bf16 = !model::cpuBf16Instructions().empty();
-    QCOMPARE(model::smallAndFastVariants(o, false, nullptr).size(), size_t(cpu_bf16 ? 3 : 2));
+    const bool cpu_int8 = model::inference::int8Unsupported().empty();
+    QCOMPARE(model::smallAndFastVariants(o, false, nullptr).size(), size_t(1 + cpu_int8 + cpu_bf16));
 
     // Measured (here through whichever bf16 kernel this CPU runs): its weights half float32's.
     const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12"};
@@ -266,6 +273,53 @@ class TestInspection : public QObject {
     QVERIFY(points[1].sentences_per_second > 0);
     QVERIFY2(points[1].weight_bytes * 2 <= points[0].weight_bytes + 4096,
              qPrintable(QString("%1 against %2").arg(points[1].weight_bytes).arg(points[0].weight_bytes)));
+  }
+
+  // With a ranking, float32 and int8 (with the shortlist) each with a
+  // quarter and a half of the 24 heads pruned; a pruned way decodes a pruned
+  // copy of the model (its products without those heads), translating as the
+  // model with them masked, and the model measured stays whole.
+  void smallAndFastPrunesOnACopy() {
+    QTemporaryDir dir;
+    model::TransformerOptions o;
+    const auto tokenizer = numberedCorpusTokenizer(dir, &o);
+    torch::manual_seed(3);
+    model::Transformer m(o);
+    m->eval();
+    model::Translator translator(m, tokenizer, torch::kCPU);
+    const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12", "mở tập tin số 40"};
+    const std::vector<std::string> ref = {"open file number 3", "close window number 12", "open file number 40"};
+    model::DecodingOptions options;
+    options.beam_size = 2;
+    const auto ranking = model::rankHeads(translator, src, ref, options);
+    std::vector<std::string> names;
+    for (const auto& v : model::smallAndFastVariants(o, true, &ranking, true, false)) names.push_back(v.name);
+    QCOMPARE(names, (std::vector<std::string>{"float32", "int8", "float32 + shortlist", "int8 + shortlist",
+                                              "float32 + shortlist, 6 heads pruned",
+                                              "float32 + shortlist, 12 heads pruned",
+                                              "int8 + shortlist, 6 heads pruned", "int8 + shortlist, 12 heads pruned"}));
+
+    const auto variants = model::smallAndFastVariants(o, false, &ranking, false, false);
+    QCOMPARE(variants.size(), size_t(3));
+    const auto& half = variants[2];
+    QCOMPARE(half.name, std::string("float32, 12 heads pruned"));
+    QCOMPARE(half.pruned.off.size(), size_t(12));
+    const auto points = model::measureVariants(translator, src, ref, options, nullptr, variants, nullptr, 1);
+    QCOMPARE(points.size(), size_t(3));
+    QVERIFY2(points[2].weight_bytes < points[0].weight_bytes,
+             qPrintable(QString("%1 against %2").arg(points[2].weight_bytes).arg(points[0].weight_bytes)));
+    QVERIFY(model::prunedHeads(translator.modelHandle()).empty());
+    auto masked = options;
+    masked.head_mask = half.pruned;
+    std::vector<std::string> hypotheses;
+    for (const auto& list : translator.translate(src, masked)) hypotheses.push_back(list.at(0).text);
+    QCOMPARE(points[2].bleu, model::corpusBleu(hypotheses, ref).score);
+    QCOMPARE(points[2].chrf, model::corpusChrf(hypotheses, ref).score);
+    size_t same = 0;
+    const auto whole = translator.translate(src, options);
+    for (size_t i = 0; i < src.size(); ++i) same += whole[i].at(0).text == hypotheses[i] ? 1 : 0;
+    QVERIFY2(same < src.size(), "masking half the heads changed no translation: the comparison shows nothing");
+    QCOMPARE(points[2].same_as_float32, same);
   }
 
   void attentionTakenApartAddsUpToItsOutput() {
