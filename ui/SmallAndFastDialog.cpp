@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include "ui/Palette.h"
+#include "ui/PointLabels.h"
 #include "ui/QCustomPlot.h"
 
 namespace studio::ui {
@@ -281,30 +282,23 @@ void SmallAndFastDialog::drawPlot() {
   plot_->yAxis->setRange(y_low - y_pad, y_high + y_pad);
   plot_->replot();  // lays the axes out: the labels below are placed in pixels
 
-  // Each label above its point, or below when one placed before would overlap it;
-  // to the left of its point where it would run off the plot.
-  QList<int> order;
-  for (int i = 0; i < rows.size(); ++i) order << i;
-  std::sort(order.begin(), order.end(),
-            [&](int a, int b) { return rows[a].sentencesPerSecond < rows[b].sentencesPerSecond; });
+  // Each label beside its point, covering no other label or point where it can (PointLabels.h).
   const QFontMetrics metrics(plot_->font());
-  const double right_edge = plot_->xAxis->axisRect()->right();
-  QList<QRectF> placed;
-  for (const int i : order) {
-    const auto& r = rows[i];
-    const double px = plot_->xAxis->coordToPixel(r.sentencesPerSecond), py = plot_->yAxis->coordToPixel(r.bleu);
-    const double width = metrics.horizontalAdvance(r.name) + 8, height = metrics.height() + 2;
-    const bool left = px + width > right_edge;
-    const double x0 = left ? px - width : px;
-    const QRectF above(x0, py - height, width, height), below(x0, py, width, height);
-    const bool clash = std::any_of(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(above); });
-    const QRectF& where = clash ? below : above;
-    placed << where;
+  QList<QPointF> pixels;
+  QList<QSizeF> sizes;
+  for (const auto& r : rows) {
+    pixels << QPointF(plot_->xAxis->coordToPixel(r.sentencesPerSecond), plot_->yAxis->coordToPixel(r.bleu));
+    sizes << QSizeF(metrics.horizontalAdvance(r.name) + 8, metrics.height() + 2);
+  }
+  const auto places = placeLabels(pixels, sizes, plot_->xAxis->axisRect()->rect());
+  for (int i = 0; i < rows.size(); ++i) {
+    const auto& place = places[i];
     auto* label = new QCPItemText(plot_);
-    label->position->setCoords(r.sentencesPerSecond, r.bleu);
-    label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | (clash ? Qt::AlignTop : Qt::AlignBottom));
-    label->setPadding(QMargins(left ? 0 : 6, clash ? 2 : 0, left ? 6 : 0, clash ? 0 : 2));
-    label->setText(r.name);
+    label->position->setCoords(rows[i].sentencesPerSecond, rows[i].bleu);
+    label->setPositionAlignment((place.left ? Qt::AlignRight : Qt::AlignLeft) |
+                                (place.above ? Qt::AlignBottom : Qt::AlignTop));
+    label->setPadding(QMargins(place.left ? 0 : 6, place.above ? 0 : 2, place.left ? 6 : 0, place.above ? 2 : 0));
+    label->setText(rows[i].name);
     label->setColor(palette().color(QPalette::Text));
   }
   plot_->replot();

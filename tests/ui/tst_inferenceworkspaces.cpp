@@ -47,6 +47,7 @@
 #include "ui/CorrectionPanel.h"
 #include "ui/ExplainPanel.h"
 #include "ui/SmallAndFastDialog.h"
+#include "ui/PointLabels.h"
 #include "ui/FaithfulnessPanel.h"
 #include "ui/AttentionMapView.h"
 #include "ui/TranslateWorkspace.h"
@@ -77,6 +78,7 @@ class TestInferenceWorkspaces : public QObject {
   void bf16WeightsWhereTheCpuHasThem();
   void shortlistTranslatesAsTheCli();
   void smallAndFastMeasuresAsTheCliAndSavesTheChosenWay();
+  void pointLabelsCoverNoOtherLabelOrPoint();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void paragraphsAreTranslatedSentenceBySentence();
@@ -1486,4 +1488,50 @@ void TestInferenceWorkspaces::translatesWhileTrainingWithTheNewestCheckpoint() {
 }
 
 QTEST_MAIN(TestInferenceWorkspaces)
+// The small-and-fast plot's labels: eight ways in three clusters (as one
+// measurement of the starter drew them, two points 25 pixels apart at the
+// same height, the rightmost near the plot's edge) get places that cover no
+// other label and stay on the plot, and no other point where the points
+// leave room; points on top of each other still get a place each.
+void TestInferenceWorkspaces::pointLabelsCoverNoOtherLabelOrPoint() {
+  const QRectF area(62, 230, 773, 282);
+  const QList<QPointF> points{{136, 286}, {226, 286}, {251, 283}, {432, 289},
+                              {335, 338}, {710, 337}, {435, 460}, {760, 459}};
+  const QList<int> letters{4, 16, 7, 19, 32, 35, 33, 36};  // the names' lengths
+  QList<QSizeF> sizes;
+  for (const int n : letters) sizes << QSizeF(7.0 * n + 8, 17);
+  const auto places = ui::placeLabels(points, sizes, area);
+  QCOMPARE(places.size(), points.size());
+  for (int i = 0; i < places.size(); ++i) {
+    const QRectF& r = places[i].rect;
+    QCOMPARE(r.size(), sizes[i]);
+    QVERIFY2(area.contains(r), qPrintable(QString("label %1 runs off the plot").arg(i)));
+    // Beside its own point: a corner of the label is the point.
+    QCOMPARE(places[i].left ? r.right() : r.left(), points[i].x());
+    QCOMPARE(places[i].above ? r.bottom() : r.top(), points[i].y());
+    for (int k = 0; k < places.size(); ++k) {
+      if (k == i) continue;
+      // A pixel's touch is no overlap: each label's height has two pixels of padding.
+      QVERIFY2(!r.adjusted(1, 1, -1, -1).intersects(places[k].rect),
+               qPrintable(QString("labels %1 and %2 overlap").arg(i).arg(k)));
+    }
+  }
+  // Near the right edge the label goes left.
+  QVERIFY(places[7].left);
+  // Points 25 pixels apart at one height leave a 120-pixel label no place
+  // clear of both neighbours; 60 pixels apart, every label finds one.
+  QList<QPointF> spread = points;
+  spread[0].setX(100);
+  spread[2].setX(286);
+  const auto roomy = ui::placeLabels(spread, sizes, area);
+  for (int i = 0; i < roomy.size(); ++i)
+    for (int k = 0; k < roomy.size(); ++k)
+      QVERIFY2(k == i || !roomy[i].rect.intersects(QRectF(spread[k] - QPointF(5, 5), QSizeF(10, 10))),
+               qPrintable(QString("label %1 covers point %2").arg(i).arg(k)));
+  // The same point twice: two places, not the same one.
+  const auto twice = ui::placeLabels({{300, 300}, {300, 300}}, {QSizeF(80, 17), QSizeF(80, 17)}, area);
+  QCOMPARE(twice.size(), 2);
+  QVERIFY(!twice[0].rect.intersects(twice[1].rect));
+}
+
 #include "tst_inferenceworkspaces.moc"
