@@ -21,8 +21,8 @@ EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<c
     std::vector<size_t> rows;
     for (size_t i : batch) rows.push_back(dev.indices[i]);
     auto t = data::makeBatchTensors(dev.pairs, rows, config.model.pad_id, config.model.bos_id, config.model.eos_id);
-    auto out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
-                                         config.model.pad_id, config.label_smoothing);
+    auto out = modelLoss(model, t.src.to(device), t.target_in.to(device), t.target_out.to(device),
+                         config.model.pad_id, config.label_smoothing);
     loss_sum += out.loss.item<double>() * double(out.tokens);
     nll_sum += out.nll_sum.item<double>();
     tokens += out.tokens;

@@ -2,6 +2,8 @@
 
 #include <torch/types.h>
 
+#include "model/Transformer.h"
+
 namespace studio::model {
 
 struct LossResult {
@@ -21,5 +23,16 @@ struct LossResult {
 // no accuracy); `correct` then stays 0.
 LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::Tensor& target,
                                      int64_t pad_id, double epsilon = 0.1, bool count_correct = true);
+
+// The model's loss on a batch: labelSmoothedCrossEntropy(model(src,
+// target_in), target_out, ...), with the output layer over the real target
+// pieces alone. The decoder's states at padded positions are left out
+// before the [V, D] projection, so neither the product, its gradient nor
+// the softmax is computed for rows the loss would drop (15 % of the target
+// rows of the starter's batches). The same loss and gradients, to float
+// rounding.
+LossResult modelLoss(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
+                     const torch::Tensor& target_out, int64_t pad_id, double epsilon = 0.1,
+                     bool count_correct = true);
 
 }  // namespace studio::model

@@ -55,8 +55,8 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
     optimizer->zero_grad();
     {
       AutocastScope autocast(amp, device, dtype);
-      auto loss = labelSmoothedCrossEntropy(model(src, target_in), target_out, options.pad_id, config.label_smoothing,
-                                            /*count_correct=*/false);
+      auto loss = modelLoss(model, src, target_in, target_out, options.pad_id, config.label_smoothing,
+                            /*count_correct=*/false);
       (loss.loss / double(config.accumulate_steps)).backward();
     }
     if (config.clip_norm > 0) torch::nn::utils::clip_grad_norm_(model->parameters(), config.clip_norm);

@@ -44,8 +44,8 @@ StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState&
     LossResult out;
     try {
       AutocastScope autocast(precision.autocast, device, precision.dtype);
-      out = labelSmoothedCrossEntropy(model(t.src.to(device), t.target_in.to(device)), t.target_out.to(device),
-                                      m.pad_id, config.label_smoothing, /*count_correct=*/false);
+      out = modelLoss(model, t.src.to(device), t.target_in.to(device), t.target_out.to(device), m.pad_id,
+                      config.label_smoothing, /*count_correct=*/false);
       const double weight = double(out.tokens) / double(batch_tokens);  // exactly 1 for one worker
       if (a == config.accumulate_steps - 1 && last_backward_starts) last_backward_starts();
       (out.loss * (weight * precision.loss_scale / double(config.accumulate_steps))).backward();

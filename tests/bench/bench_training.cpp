@@ -118,12 +118,11 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
 
   auto step = [&]() {
     adam->zero_grad();
-    torch::Tensor logits;
+    model::LossResult loss;
     {
       model::AutocastScope autocast(g_bf16, device, torch::kBFloat16);
-      logits = m(src, tgt_in);
+      loss = model::modelLoss(m, src, tgt_in, tgt_out, o.pad_id, 0.1, /*count_correct=*/false);  // as training
     }
-    auto loss = model::labelSmoothedCrossEntropy(logits, tgt_out, o.pad_id, 0.1, /*count_correct=*/false);
     loss.loss.backward();
     model::adamStep(*adam);
   };

@@ -34,6 +34,7 @@ class TestTrainingMath : public QObject {
   void setLearningRateReachesEveryGroup();
   void multiTensorAdamIsLibTorchsAdam();
   void plateauCutsAndEarlyStopping();
+  void modelLossSkipsPaddingRowsOnly();
   void outcomeTravelsBetweenWorkers();
 };
 
@@ -267,6 +268,49 @@ void TestTrainingMath::multiTensorAdamIsLibTorchsAdam() {
 }
 
 QTEST_GUILESS_MAIN(TestTrainingMath)
+// The training step's loss with the output layer over the real target
+// pieces alone: the same loss, counts and gradients as the loss of the
+// whole [B, T, V] logits, on a batch whose targets are a third padding.
+void TestTrainingMath::modelLossSkipsPaddingRowsOnly() {
+  auto o = test::smallOptions();
+  o.dropout = o.attention_dropout = o.relu_dropout = 0.0;
+  torch::manual_seed(11);
+  model::Transformer m(o);
+  m->train();
+  auto src = test::randomTokens(4, 7, o.vocab_size);
+  auto target_in = test::randomTokens(4, 6, o.vocab_size);
+  auto target_out = test::randomTokens(4, 6, o.vocab_size);
+  src[1].slice(0, 5).fill_(o.pad_id);
+  for (int64_t b = 1; b < 4; ++b) {
+    target_in[b].slice(0, 6 - b).fill_(o.pad_id);
+    target_out[b].slice(0, 6 - b).fill_(o.pad_id);
+  }
+  auto gradients = [&] {
+    std::vector<torch::Tensor> g;
+    for (const auto& p : m->parameters()) g.push_back(p.grad().clone());
+    m->zero_grad();
+    return g;
+  };
+  const auto whole = model::labelSmoothedCrossEntropy(m(src, target_in), target_out, o.pad_id, 0.1);
+  whole.loss.backward();
+  const auto whole_grads = gradients();
+  const auto skipping = model::modelLoss(m, src, target_in, target_out, o.pad_id, 0.1);
+  skipping.loss.backward();
+  const auto skipping_grads = gradients();
+  QCOMPARE(skipping.tokens, int64_t(24 - 6));  // 1 + 2 + 3 pads
+  QCOMPARE(skipping.tokens, whole.tokens);
+  QCOMPARE(skipping.correct, whole.correct);
+  QVERIFY(std::abs(skipping.loss.item<double>() - whole.loss.item<double>()) < 1e-5);
+  QVERIFY(std::abs(skipping.nll_sum.item<double>() - whole.nll_sum.item<double>()) < 1e-4);
+  double largest = 0;
+  for (size_t i = 0; i < whole_grads.size(); ++i) {
+    largest = std::max(largest, whole_grads[i].abs().max().item<double>());
+    const double diff = (whole_grads[i] - skipping_grads[i]).abs().max().item<double>();
+    QVERIFY2(diff < 1e-5, qPrintable(QString("parameter %1: gradients differ by %2").arg(i).arg(diff)));
+  }
+  QVERIFY(largest > 1e-3);  // the gradients compared are not all zero
+}
+
 // Dev BLEU 10, 12, 12, 11, 13, 9, 9 with plateau patience 2 (factor 0.5)
 // and early stopping after 3 evaluations without a better score.
 void TestTrainingMath::plateauCutsAndEarlyStopping() {
