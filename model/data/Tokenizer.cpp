@@ -163,7 +163,14 @@ std::vector<std::string> Tokenizer::pieces(const std::string& text) const {
 std::string Tokenizer::decode(const std::vector<int>& ids) const {
   std::string text;
   check(backend_->decode(ids, &text), "SentencePiece cannot decode");
-  return text;
+  // An unknown piece decodes as " \u2047 ", a space either side, beside
+  // the next piece's own: one space between words, none at the ends, as
+  // everywhere else (the normalizer leaves no runs of spaces in the pieces).
+  std::string tidy;
+  for (const char c : text)
+    if (c != ' ' || (!tidy.empty() && tidy.back() != ' ')) tidy += c;
+  if (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+  return tidy;
 }
 
 std::string Tokenizer::piece(int id) const { return backend_->idToPiece(id); }

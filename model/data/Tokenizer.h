@@ -50,7 +50,7 @@ class Tokenizer {
 
   std::vector<int> encode(const std::string& text) const;  // thread-safe
   std::vector<std::string> pieces(const std::string& text) const;
-  std::string decode(const std::vector<int>& ids) const;
+  std::string decode(const std::vector<int>& ids) const;  // single spaces, none at either end
   std::string piece(int id) const;
   int vocabSize() const;
   const std::string& path() const { return path_; }

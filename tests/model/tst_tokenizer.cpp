@@ -87,6 +87,14 @@ void TestTokenizer::roundTripsVietnamese() {
     for (int id : ids) QVERIFY2(id != kUnkId, sentence.c_str());  // character_coverage 1.0
     QCOMPARE(QString::fromStdString(tokenizer.decode(ids)), QString::fromStdString(sentence));
   }
+  // An unknown piece first or last (SentencePiece writes it " \u2047 "): single spaces, none at the ends.
+  auto ids = tokenizer.encode(kVietnamese[0]);
+  ids.insert(ids.begin(), kUnkId);
+  ids.push_back(kUnkId);
+  QCOMPARE(QString::fromStdString(tokenizer.decode(ids)),
+           QString::fromUtf8("\u2047 ") + QString::fromStdString(kVietnamese[0]) + QString::fromUtf8(" \u2047"));
+  QCOMPARE(QString::fromStdString(tokenizer.decode({kUnkId})), QString::fromUtf8("\u2047"));
+  QCOMPARE(QString::fromStdString(tokenizer.decode({kUnkId, kUnkId})), QString::fromUtf8("\u2047 \u2047"));
 }
 
 void TestTokenizer::spmEncodeGivesTheSameIds() {

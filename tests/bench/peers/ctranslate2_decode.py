@@ -15,6 +15,7 @@ import argparse
 import json
 import math
 import os
+import re
 import time
 
 import ctranslate2
@@ -75,7 +76,8 @@ def main():
     if a.hyp_out:
         with open(a.hyp_out, "w", encoding="utf-8") as f:
             for tokens in hypotheses:
-                f.write(sp.decode(tokens) + "\n")
+                # Spaces tidied as our Tokenizer::decode does: an unknown piece decodes as " \u2047 ".
+                f.write(re.sub(" +", " ", sp.decode(tokens)).strip(" ") + "\n")
     print(json.dumps({"engine": "ctranslate2", "version": ctranslate2.__version__, "compute_type": a.compute_type,
                       "beam": a.beam, "batch": a.batch, "sentences": len(lines), "output_pieces": pieces,
                       "seconds": seconds, "output_pieces_per_s": pieces / seconds, "threads": a.threads}))
