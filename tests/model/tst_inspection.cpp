@@ -49,6 +49,15 @@ std::shared_ptr<const data::Tokenizer> numberedCorpusTokenizer(const QTemporaryD
   o->dropout = o->attention_dropout = o->relu_dropout = 0.0;
   return tokenizer;
 }
+
+// An untrained model (seed 3) over that tokenizer, in eval mode.
+model::Translator untrainedNumberedTranslator(const QTemporaryDir& dir, model::TransformerOptions* o) {
+  const auto tokenizer = numberedCorpusTokenizer(dir, o);
+  torch::manual_seed(3);
+  model::Transformer m(*o);
+  m->eval();
+  return model::Translator(m, tokenizer, torch::kCPU);
+}
 }  // namespace
 
 class TestInspection : public QObject {
@@ -236,11 +245,7 @@ class TestInspection : public QObject {
   void smallAndFastOffersBf16WhereAsked() {
     QTemporaryDir dir;
     model::TransformerOptions o;
-    const auto tokenizer = numberedCorpusTokenizer(dir, &o);
-    torch::manual_seed(3);
-    model::Transformer m(o);
-    m->eval();
-    model::Translator translator(m, tokenizer, torch::kCPU);
+    auto translator = untrainedNumberedTranslator(dir, &o);
     auto names = [](const std::vector<model::SpeedVariant>& variants) {
       std::vector<std::string> out;
       for (const auto& v : variants) out.push_back(v.name);
@@ -282,11 +287,7 @@ class TestInspection : public QObject {
   void smallAndFastPrunesOnACopy() {
     QTemporaryDir dir;
     model::TransformerOptions o;
-    const auto tokenizer = numberedCorpusTokenizer(dir, &o);
-    torch::manual_seed(3);
-    model::Transformer m(o);
-    m->eval();
-    model::Translator translator(m, tokenizer, torch::kCPU);
+    auto translator = untrainedNumberedTranslator(dir, &o);
     const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12", "mở tập tin số 40"};
     const std::vector<std::string> ref = {"open file number 3", "close window number 12", "open file number 40"};
     model::DecodingOptions options;
