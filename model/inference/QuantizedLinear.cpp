@@ -22,34 +22,137 @@ namespace {
 std::atomic<bool> pretend_no_int8{false};
 
 constexpr int64_t P = QuantizedLinear::kPanel;
+constexpr int W = QuantizedLinear::kWeightSteps, A = QuantizedLinear::kActivationSteps;
+static_assert(2 * W * A <= 32767, "vpmaddubsw's pairwise int16 sums must not saturate");
 
-// Symmetric int8 of `count` floats: q = round(v / scale), scale = max |v| /
-// 127, so that |q| <= 127. Writes `padded` bytes (zeros past count) and
-// returns the scale (0 for a row of zeros).
-float quantizeRow(const float* v, int64_t count, int64_t padded, int8_t* q) {
+// A weight row in W steps each side of zero: q = round(v / scale), scale =
+// max |v| / W. Writes `padded` bytes (zeros past count) and returns the
+// scale (0 for a row of zeros, NaN for one that is not finite).
+float quantizeWeightRow(const float* v, int64_t count, int64_t padded, int8_t* q) {
   float largest = 0.0f;
   for (int64_t i = 0; i < count; ++i) largest = std::max(largest, std::abs(v[i]));
-  if (!(largest > 0.0f) || !std::isfinite(largest)) {
-    // Zeros (or a row that is not finite: the float path would give NaN
-    // there too; zeros keep the integer code defined).
-    std::fill(q, q + padded, int8_t(0));
-    return largest > 0.0f ? std::numeric_limits<float>::quiet_NaN() : 0.0f;
-  }
-  const float inverse = 127.0f / largest;
+  std::fill(q, q + padded, int8_t(0));
+  if (!(largest > 0.0f) || !std::isfinite(largest))
+    return largest > 0.0f || std::isnan(largest) ? std::numeric_limits<float>::quiet_NaN() : 0.0f;
+  const float inverse = float(W) / largest;
   for (int64_t i = 0; i < count; ++i)
-    q[i] = int8_t(std::nearbyint(std::min(127.0f, std::max(-127.0f, v[i] * inverse))));
-  std::fill(q + count, q + padded, int8_t(0));
-  return largest / 127.0f;
+    q[i] = int8_t(std::nearbyint(std::min(float(W), std::max(-float(W), v[i] * inverse))));
+  return largest / float(W);
+}
+
+}  // namespace
+
+namespace {
+
+// The scalar definition of quantizeActivations, for CPUs without AVX2 (and
+// the tail of a row on those with it); the AVX2 version gives the same
+// bytes (same products, same rounding: nearest, ties to even).
+ActivationScale scaleOf(float lowest, float highest) {
+  const float range = highest - lowest;
+  if (range == 0.0f) return {0.0f, 0};
+  // A row that is not finite: the float path would make its products NaN
+  // too; the scale says so and the bytes stay defined (zeros).
+  if (!std::isfinite(range)) return {std::numeric_limits<float>::quiet_NaN(), 0};
+  return {range / float(A), std::clamp(int32_t(std::nearbyint(-lowest * (float(A) / range))), 0, A)};
+}
+
+void quantizeScalar(const float* v, int64_t first, int64_t count, float inverse, int32_t zero, uint8_t* q) {
+  for (int64_t i = first; i < count; ++i) {
+    const float u = std::nearbyint(v[i] * inverse) + float(zero);
+    q[i] = uint8_t(std::min(float(A), std::max(0.0f, u)));
+  }
 }
 
 #ifdef STUDIO_INT8_AVX2
-// R rows (1 or 2) times one panel of P = 32 outputs: sums[r][j] = Σ_i x_r[i] ·
-// w[j][i], four inputs a step. vpmaddubsw multiplies |w| (unsigned) by x with
-// w's sign moved onto it (vpsignb) and adds pairs into int16 (at most 2 · 127 ·
-// 127: no saturation), vpmaddwd adds those pairs into int32.
+bool cpuHasAvx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+
+__attribute__((target("avx2"))) ActivationScale quantizeAvx2(const float* v, int64_t count, uint8_t* q) {
+  __m256 low = _mm256_setzero_ps(), high = _mm256_setzero_ps(), unordered = _mm256_setzero_ps();
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    const __m256 x = _mm256_loadu_ps(v + i);
+    low = _mm256_min_ps(low, x);
+    high = _mm256_max_ps(high, x);
+    unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));  // vminps drops NaNs
+  }
+  float lows[8], highs[8];
+  _mm256_storeu_ps(lows, low);
+  _mm256_storeu_ps(highs, high);
+  float lowest = 0.0f, highest = 0.0f;
+  for (int k = 0; k < 8; ++k) lowest = std::min(lowest, lows[k]), highest = std::max(highest, highs[k]);
+  bool nan = _mm256_movemask_ps(unordered) != 0;
+  for (int64_t k = i; k < count; ++k) {
+    nan = nan || std::isnan(v[k]);
+    lowest = std::min(lowest, v[k]), highest = std::max(highest, v[k]);
+  }
+  if (nan) highest = std::numeric_limits<float>::quiet_NaN();
+  const ActivationScale scale = scaleOf(lowest, highest);
+  if (!(scale.scale > 0.0f)) {
+    std::fill(q, q + count, uint8_t(0));
+    return scale;
+  }
+  const float inverse = float(A) / (highest - lowest);
+  const __m256 inv = _mm256_set1_ps(inverse);
+  const __m256i zero = _mm256_set1_epi32(scale.zero);
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  i = 0;
+  for (; i + 32 <= count; i += 32) {
+    __m256i n[4];
+    for (int k = 0; k < 4; ++k)  // round to nearest even (the default mode), add the zero point
+      n[k] = _mm256_add_epi32(_mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(v + i + 8 * k), inv)), zero);
+    // int32 → int16 → uint8 with saturation (the clamp to [0, 255]); the
+    // packs work within 128-bit halves, the permutation puts them in order.
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(n[0], n[1]), _mm256_packs_epi32(n[2], n[3]));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + i), _mm256_permutevar8x32_epi32(bytes, order));
+  }
+  quantizeScalar(v, i, count, inverse, scale.zero, q);
+  return scale;
+}
+#endif
+
+}  // namespace
+
+ActivationScale quantizeActivations(const float* v, int64_t count, int64_t padded, uint8_t* q) {
+  std::fill(q + count, q + padded, uint8_t(0));
+#ifdef STUDIO_INT8_AVX2
+  static const bool avx2 = cpuHasAvx2();
+  if (avx2) return quantizeAvx2(v, count, q);
+#endif
+  float lowest = 0.0f, highest = 0.0f;
+  for (int64_t i = 0; i < count; ++i) {
+    if (std::isnan(v[i])) highest = v[i];
+    lowest = std::min(lowest, v[i]);
+    highest = std::max(highest, v[i]);
+  }
+  const ActivationScale scale = scaleOf(lowest, highest);
+  if (!(scale.scale > 0.0f)) std::fill(q, q + count, uint8_t(0));
+  else quantizeScalar(v, 0, count, float(A) / (highest - lowest), scale.zero, q);
+  return scale;
+}
+
+namespace {
+
+#ifdef STUDIO_INT8_AVX2
+// What a panel's sums become: y = (Σ q_x q_w - zero · Σ q_w) · x_scale ·
+// w_scale + bias, for one row and P outputs (`width` of them written).
+struct Epilogue {
+  const int32_t* column_sums;  // P each, zeros past out
+  const float* scales;
+  const float* bias;  // null: none
+};
+
+// R rows (1 or 2) times one panel of P = 32 outputs: Σ_i x_r[i] · w[j][i],
+// four inputs a step. vpmaddubsw multiplies the unsigned inputs by the
+// signed weights and adds pairs into int16 (at most 2 · A · W: no
+// saturation), vpmaddwd adds those pairs into int32; the epilogue turns
+// them into floats in place.
 template <int R>
-__attribute__((target("avx2"))) void panelAvx2(const int8_t* x, int64_t x_stride, const int8_t* w, int64_t groups,
-                                               int32_t* sums) {
+__attribute__((target("avx2"))) void panelAvx2(const uint8_t* x, int64_t x_stride, const ActivationScale* row_scales,
+                                               const int8_t* w, int64_t groups, const Epilogue& how, float* y,
+                                               int64_t y_stride, int64_t width) {
   const __m256i ones = _mm256_set1_epi16(1);
   __m256i acc[R][4];
   for (int r = 0; r < R; ++r)
@@ -63,24 +166,30 @@ __attribute__((target("avx2"))) void panelAvx2(const int8_t* x, int64_t x_stride
     }
     for (int v = 0; v < 4; ++v) {
       const __m256i wv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32 * v));
-      const __m256i magnitude = _mm256_abs_epi8(wv);
-      for (int r = 0; r < R; ++r) {
-        const __m256i pairs = _mm256_maddubs_epi16(magnitude, _mm256_sign_epi8(xb[r], wv));
-        acc[r][v] = _mm256_add_epi32(acc[r][v], _mm256_madd_epi16(pairs, ones));
-      }
+      for (int r = 0; r < R; ++r)
+        acc[r][v] = _mm256_add_epi32(acc[r][v], _mm256_madd_epi16(_mm256_maddubs_epi16(xb[r], wv), ones));
     }
   }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < 4; ++v) _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + r * P + 8 * v), acc[r][v]);
-}
-
-bool cpuHasAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
+  for (int r = 0; r < R; ++r) {
+    const __m256i zero = _mm256_set1_epi32(row_scales[r].zero);
+    const __m256 x_scale = _mm256_set1_ps(row_scales[r].scale);
+    float values[P];
+    float* out = width == P ? y + r * y_stride : values;
+    for (int v = 0; v < 4; ++v) {
+      const __m256i sums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(how.column_sums + 8 * v));
+      const __m256i exact = _mm256_sub_epi32(acc[r][v], _mm256_mullo_epi32(zero, sums));
+      __m256 value = _mm256_mul_ps(_mm256_cvtepi32_ps(exact),
+                                   _mm256_mul_ps(x_scale, _mm256_loadu_ps(how.scales + 8 * v)));
+      if (how.bias) value = _mm256_add_ps(value, _mm256_loadu_ps(how.bias + 8 * v));
+      _mm256_storeu_ps(out + 8 * v, value);
+    }
+    if (out == values) std::memcpy(y + r * y_stride, values, size_t(width) * sizeof(float));
+  }
 }
 #endif
 
 }  // namespace
+
 
 std::string int8Unsupported() {
 #ifdef STUDIO_INT8_AVX2
@@ -96,17 +205,23 @@ QuantizedLinear::QuantizedLinear(const float* weight, const float* bias, int64_t
   if (const auto why = int8Unsupported(); !why.empty()) throw std::runtime_error(why);
   const int64_t panels = (out + P - 1) / P, padded = 4 * groups_;
   weights_.assign(size_t(panels * groups_ * P * 4), int8_t(0));
-  scales_.assign(size_t(out), 0.0f);
+  // Per output, zeros up to whole panels (the epilogue reads P at a time).
+  scales_.assign(size_t(panels * P), 0.0f);
+  column_sums_.assign(size_t(panels * P), 0);
   std::vector<int8_t> row(static_cast<size_t>(padded));
   for (int64_t o = 0; o < out; ++o) {
-    scales_[size_t(o)] = quantizeRow(weight + o * in, in, padded, row.data());
+    scales_[size_t(o)] = quantizeWeightRow(weight + o * in, in, padded, row.data());
     if (std::isnan(scales_[size_t(o)]))
       throw std::invalid_argument("int8: output channel " + std::to_string(o) + " of a weight is not finite");
+    for (int64_t i = 0; i < in; ++i) column_sums_[size_t(o)] += row[size_t(i)];
     const int64_t p = o / P, j = o % P;
     for (int64_t g = 0; g < groups_; ++g)
       std::memcpy(&weights_[size_t(((p * groups_ + g) * P + j) * 4)], row.data() + 4 * g, 4);
   }
-  if (bias) bias_.assign(bias, bias + out);
+  if (bias) {
+    bias_.assign(size_t(panels * P), 0.0f);
+    std::copy(bias, bias + out, bias_.begin());
+  }
 }
 
 std::vector<float> QuantizedLinear::dequantized() const {
@@ -122,34 +237,26 @@ std::vector<float> QuantizedLinear::dequantized() const {
 void QuantizedLinear::apply(const float* x, int64_t rows, float* y) const {
 #ifdef STUDIO_INT8_AVX2
   const int64_t padded = 4 * groups_;
-  thread_local std::vector<int8_t> xq;
-  thread_local std::vector<float> x_scales;
+  thread_local std::vector<uint8_t> xq;
+  thread_local std::vector<ActivationScale> x_scales;
   xq.resize(size_t(rows * padded));
   x_scales.resize(size_t(rows));
-  for (int64_t r = 0; r < rows; ++r) x_scales[size_t(r)] = quantizeRow(x + r * in_, in_, padded, xq.data() + r * padded);
-  const int8_t* q = xq.data();
-  const float* row_scales = x_scales.data();
+  for (int64_t r = 0; r < rows; ++r)
+    x_scales[size_t(r)] = quantizeActivations(x + r * in_, in_, padded, xq.data() + r * padded);
+  const uint8_t* q = xq.data();
+  const ActivationScale* row_scales = x_scales.data();
   const int64_t panels = (out_ + P - 1) / P;
   // A panel is in * P multiply-adds a row; split when each thread gets ~64K.
   const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, in_ * P * rows));
   at::parallel_for(0, panels, grain, [&](int64_t first, int64_t last) {
-    int32_t sums[2 * P];
     for (int64_t p = first; p < last; ++p) {
       const int8_t* w = weights_.data() + p * groups_ * P * 4;
       const int64_t o = p * P, width = std::min(P, out_ - o);
-      for (int64_t r = 0; r < rows; r += 2) {
-        const int n = rows - r >= 2 ? 2 : 1;
-        if (n == 2) panelAvx2<2>(q + r * padded, padded, w, groups_, sums);
-        else panelAvx2<1>(q + r * padded, padded, w, groups_, sums);
-        for (int k = 0; k < n; ++k) {
-          float* out = y + (r + k) * out_ + o;
-          const float xs = row_scales[r + k];
-          for (int64_t j = 0; j < width; ++j) {
-            const float v = float(sums[k * P + j]) * (xs * scales_[size_t(o + j)]);
-            out[j] = bias_.empty() ? v : v + bias_[size_t(o + j)];
-          }
-        }
-      }
+      const Epilogue how{column_sums_.data() + o, scales_.data() + o, bias_.empty() ? nullptr : bias_.data() + o};
+      int64_t r = 0;
+      for (; r + 2 <= rows; r += 2)
+        panelAvx2<2>(q + r * padded, padded, row_scales + r, w, groups_, how, y + r * out_ + o, out_, width);
+      if (r < rows) panelAvx2<1>(q + r * padded, padded, row_scales + r, w, groups_, how, y + r * out_ + o, out_, width);
     }
   });
 #else

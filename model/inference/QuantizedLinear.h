@@ -5,13 +5,17 @@
 #include <vector>
 
 // A Linear layer's weight in int8 for decoding: y[rows, out] = x[rows, in] ·
-// Wᵀ + b, with W quantized once per output channel (scale = max |w| / 127,
-// symmetric) and each row of x quantized when it comes (dynamic, symmetric,
-// max |x| / 127). The products are exact in int32; the result is rescaled
-// to float and the bias added in float. As CTranslate2's and PyTorch's
-// dynamic int8 Linear, without their saturation: both sides stay within
-// [-127, 127], so the AVX2 kernel's pairwise int16 sums (vpmaddubsw) never
-// overflow (2 · 127 · 127 < 32767).
+// Wᵀ + b, with W quantized once per output channel (symmetric, kWeightSteps
+// steps each side of zero) and each row of x quantized when it comes
+// (dynamic, asymmetric: unsigned bytes 0..kActivationSteps over the row's
+// [min(0, min x), max(0, max x)], with the byte that stands for zero). The
+// products are exact in int32, the zero point taken out with each output's
+// precomputed weight sum; the result is rescaled to float and the bias added
+// in float. Unsigned inputs let the AVX2 kernel multiply in one instruction
+// (vpmaddubsw: unsigned × signed bytes, pairwise int16 sums); the weights'
+// range is what keeps those sums from saturating (2 · 255 · 63 < 32767), the
+// price oneDNN and PyTorch's fbgemm pay on CPUs without VNNI too (they
+// narrow the activations instead).
 //
 // The kernel needs AVX2 (x86-64-v3); int8Support() says whether this CPU has
 // it, and a QuantizedLinear cannot be made without it.
@@ -24,9 +28,19 @@ std::string int8Unsupported();
 // For tests of the refusal: pretend the CPU lacks AVX2 (true) or look again (false).
 void pretendNoInt8ForTesting(bool no_int8);
 
+// A row of activations in unsigned bytes: x ≈ scale · (q - zero).
+struct ActivationScale {
+  float scale = 0.0f;  // 0 for a row of zeros; NaN for a row that is not finite
+  int32_t zero = 0;
+};
+// Quantizes `count` floats into q (zeros up to `padded`), as apply() does.
+ActivationScale quantizeActivations(const float* v, int64_t count, int64_t padded, uint8_t* q);
+
 class QuantizedLinear {
  public:
   static constexpr int64_t kPanel = 32;  // outputs a panel: four AVX2 vectors of eight int32 sums
+  static constexpr int kWeightSteps = 63;       // weights in [-63, 63]
+  static constexpr int kActivationSteps = 255;  // activations in [0, 255]
 
   QuantizedLinear() = default;
   // Quantizes `weight` [out, in] (copied); `bias` [out] (may be null) is
@@ -40,7 +54,9 @@ class QuantizedLinear {
 
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
-  size_t packedBytes() const { return weights_.size() + (scales_.size() + bias_.size()) * sizeof(float); }
+  size_t packedBytes() const {
+    return weights_.size() + (scales_.size() + bias_.size() + column_sums_.size()) * sizeof(float);
+  }
   // The quantized weight as float (q * scale), [out, in]: what the kernel
   // multiplies by, for tests.
   std::vector<float> dequantized() const;
@@ -51,6 +67,7 @@ class QuantizedLinear {
   // p*kPanel.., four inputs at a time (zeros past `in` and `out`).
   std::vector<int8_t> weights_;
   std::vector<float> scales_;  // [out]
+  std::vector<int32_t> column_sums_;  // [out]: Σ_i q_w[o][i], for the activations' zero point
   std::vector<float> bias_;    // [out] or empty
 };
 

@@ -103,6 +103,8 @@ class TestInference : public QObject {
   void badInputIsRefused();
   void int8ProductIsExact_data();
   void int8ProductIsExact();
+  void int8ActivationsQuantizeAsDocumented_data();
+  void int8ActivationsQuantizeAsDocumented();
   void int8TranslatesAsFloat32();
   void int8IsRefusedWhereItCannotRun();
   void bf16ProductRoundsAsAutocast();
@@ -453,10 +455,26 @@ void TestInference::int8ProductIsExact_data() {
   QTest::newRow("64 rows, 512 -> 96") << 64 << 512 << 96;
 }
 
+namespace {
+
+// The documented quantization of a row of activations, in torch: unsigned
+// bytes over [min(0, min x), max(0, max x)] in kActivationSteps steps, the
+// byte `zero` standing for 0. Returns the numbers the bytes stand for.
+torch::Tensor quantizedActivations(const torch::Tensor& x) {
+  const float steps = float(model::inference::QuantizedLinear::kActivationSteps);
+  auto low = x.amin(1, true).clamp_max(0.0), high = x.amax(1, true).clamp_min(0.0);
+  auto inverse = steps / (high - low);
+  auto zero = torch::round(-low * inverse).clamp(0, steps);
+  auto q = (torch::round(x * inverse) + zero).clamp(0, steps);
+  return (q - zero) * ((high - low) / steps);
+}
+
+}  // namespace
+
 // The int8 product is exact integer arithmetic on the quantized numbers:
 // it equals, to float rounding, the float product of the dequantized
-// weight and the row quantized as documented (max |x| / 127, rounded to
-// nearest); and it is near the float product (the quantization's error).
+// weight and the rows quantized as documented; and it is near the float
+// product (the quantization's error).
 void TestInference::int8ProductIsExact() {
   if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
   QFETCH(int, rows);
@@ -467,6 +485,8 @@ void TestInference::int8ProductIsExact() {
   auto b = torch::randn({out});
   auto x = torch::randn({rows, in});
   x[0][0] = 0.0f;
+  if (rows > 2) x[1] = x[1].abs() + 0.1;  // a row without negatives: its zero is byte 0
+  if (rows > 2) x[2] = -x[2].abs() - 0.1;  // one without positives: byte 255
   model::inference::QuantizedLinear q(w.data_ptr<float>(), b.data_ptr<float>(), out, in);
   auto y = torch::empty({rows, out});
   q.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
@@ -474,10 +494,9 @@ void TestInference::int8ProductIsExact() {
   auto dequantized = q.dequantized();
   auto w_q = torch::from_blob(dequantized.data(), {out, in}).clone();
   // Each weight row is within half a step of its float values.
-  auto steps = w.abs().amax(1, true) / 127;
+  auto steps = w.abs().amax(1, true) / model::inference::QuantizedLinear::kWeightSteps;
   QVERIFY(((w_q - w).abs() <= steps * 0.5001).all().item<bool>());
-  auto x_scale = x.abs().amax(1, true) / 127;
-  auto x_q = torch::round(x / x_scale) * x_scale;
+  const auto x_q = quantizedActivations(x);
   const auto expected = torch::linear(x_q.to(torch::kDouble), w_q.to(torch::kDouble), b.to(torch::kDouble));
   const double exact = maxAbsDifference(y, expected);
   QVERIFY2(exact < 1e-3, qPrintable(QString("against the quantized numbers: max difference %1").arg(exact)));
@@ -485,6 +504,51 @@ void TestInference::int8ProductIsExact() {
   const auto full = torch::linear(x, w, b);
   const double relative = ((y - full).abs().max() / full.abs().max()).item<double>();
   QVERIFY2(relative < 0.03, qPrintable(QString("against float32: %1 of the largest output").arg(relative)));
+}
+
+void TestInference::int8ActivationsQuantizeAsDocumented_data() {
+  QTest::addColumn<int>("length");
+  QTest::addColumn<QString>("kind");
+  for (int length : {1, 7, 31, 32, 33, 100, 512})
+    for (const char* kind : {"mixed", "positive", "negative"})
+      QTest::newRow(qPrintable(QString("%1 %2").arg(length).arg(kind))) << length << QString(kind);
+}
+
+// The bytes the kernel multiplies (AVX2 for whole 32s, scalar for the
+// tail) are the documented ones, whatever the row's length and signs; the
+// padding is zeros; a row of zeros has scale 0, one that is not finite NaN.
+void TestInference::int8ActivationsQuantizeAsDocumented() {
+  if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
+  QFETCH(int, length);
+  QFETCH(QString, kind);
+  torch::manual_seed(uint64_t(length));
+  auto x = torch::randn({1, length}) * 3;
+  if (kind == "positive") x = x.abs();
+  if (kind == "negative") x = -x.abs();
+  const int padded = length + 5;
+  std::vector<uint8_t> q(size_t(padded), 0xAB);
+  const auto scale = model::inference::quantizeActivations(x.data_ptr<float>(), length, padded, q.data());
+  auto bytes = torch::from_blob(q.data(), {1, padded}, torch::kUInt8).to(torch::kFloat);
+  const float steps = float(model::inference::QuantizedLinear::kActivationSteps);
+  const auto low = x.min().clamp_max(0.0), high = x.max().clamp_min(0.0);
+  const auto inverse = steps / (high - low);
+  QCOMPARE(scale.zero, int(torch::round(-low * inverse).item<float>()));
+  QCOMPARE(scale.scale, ((high - low) / steps).item<float>());
+  const auto expected = (torch::round(x * inverse) + scale.zero).clamp(0, steps);
+  QVERIFY2(torch::equal(bytes.slice(1, 0, length), expected),
+           qPrintable(QString("%1 bytes differ").arg(bytes.slice(1, 0, length).ne(expected).sum().item<int>())));
+  QVERIFY(bytes.slice(1, length).eq(0).all().item<bool>());
+  if (kind == "positive") QCOMPARE(scale.zero, 0);
+  if (kind == "negative") QCOMPARE(scale.zero, model::inference::QuantizedLinear::kActivationSteps);
+
+  auto zeros = torch::zeros({length});
+  QCOMPARE(model::inference::quantizeActivations(zeros.data_ptr<float>(), length, padded, q.data()).scale, 0.0f);
+  QVERIFY(std::all_of(q.begin(), q.end(), [](uint8_t b) { return b == 0; }));
+  auto broken = x.flatten().clone();
+  broken[length - 1] = std::numeric_limits<float>::quiet_NaN();
+  QVERIFY(std::isnan(model::inference::quantizeActivations(broken.data_ptr<float>(), length, padded, q.data()).scale));
+  broken[length - 1] = std::numeric_limits<float>::infinity();
+  QVERIFY(std::isnan(model::inference::quantizeActivations(broken.data_ptr<float>(), length, padded, q.data()).scale));
 }
 
 // On the reversal model, whose choices are clear, int8 weights change few
