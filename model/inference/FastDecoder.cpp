@@ -100,9 +100,8 @@ void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, i
                   layer.cross_values.data());
     layer.cache.reset();
   }
-  blocks_ = sentences_ * std::max(rows_per_sentence, most_rows_per_sentence);
-  block_of_row_.resize(size_t(rows_));
-  for (int64_t r = 0; r < rows_; ++r) block_of_row_[size_t(r)] = r;
+  slots_ = sentences_ * std::max(rows_per_sentence, most_rows_per_sentence);
+  history_.clear();
   growCache(std::min(std::max<int64_t>(1, expected_steps), max_positions_));
   restrictOutput({});
 }
@@ -127,24 +126,28 @@ void FastDecoder::growCache(int64_t needed) {
   if (needed <= capacity_) return;
   const int64_t capacity = std::min(std::max<int64_t>({needed, 2 * capacity_, 16}), max_positions_);
   for (auto& layer : layers_) {
-    const int64_t width = 2 * layer.self_width;
-    std::unique_ptr<float[]> grown(new float[size_t(blocks_ * capacity * width)]);
-    for (int64_t b = 0; steps_ > 0 && b < blocks_; ++b)
-      std::copy_n(layer.cache.get() + b * capacity_ * width, steps_ * width, grown.get() + b * capacity * width);
+    const int64_t entry = 2 * layer.self_width;
+    std::unique_ptr<float[]> grown(new float[size_t(capacity * slots_ * entry)]);
+    if (steps_ > 0) std::copy_n(layer.cache.get(), steps_ * slots_ * entry, grown.get());
     layer.cache = std::move(grown);
   }
+  std::vector<int64_t> history(size_t(slots_ * capacity));
+  for (int64_t r = 0; steps_ > 0 && r < rows_; ++r)
+    std::copy_n(history_.data() + r * capacity_, steps_, history.data() + r * capacity);
+  history_ = std::move(history);
   capacity_ = capacity;
 }
 
 void FastDecoder::attendSelf(Layer& layer, const float* qkv, float* context) {
   const int64_t heads = layer.self_heads, width = layer.self_width, count = steps_ + 1;
   const float scale = float(1.0 / std::sqrt(double(dh_)));
+  const float* cache = layer.cache.get();
   forRows(rows_, heads * count * dh_, [&](int64_t r) {
-    const float* row_cache = layer.cache.get() + block_of_row_[size_t(r)] * capacity_ * 2 * width;
+    const int64_t* positions = history_.data() + r * capacity_;
     float* scores = scores_.data() + r * std::max(capacity_, source_length_);
     for (int64_t h = 0; h < heads; ++h)
-      attendOneQuery(qkv + r * 3 * width + h * dh_, row_cache + h * dh_, row_cache + width + h * dh_, 2 * width,
-                     count, nullptr, dh_, scale, layer.self_keep[size_t(h)], scores, context + r * width + h * dh_);
+      attendOneQuery(qkv + r * 3 * width + h * dh_, cache + h * dh_, cache + width + h * dh_, 2 * width, count,
+                     positions, dh_, scale, layer.self_keep[size_t(h)], scores, context + r * width + h * dh_);
   });
 }
 
@@ -193,6 +196,8 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
     for (int64_t i = 0; i < D; ++i) x[i] = e[i] * embedding_scale_ + pe[i] * weights.position_scale;
   });
 
+  // This position's key and value of row r go to slot r.
+  for (int64_t r = 0; r < R; ++r) history_[size_t(r * capacity_ + steps_)] = steps_ * slots_ + r;
   float* x = x_.data();
   float* h = h_.data();
   for (size_t l = 0; l < layers_.size(); ++l) {
@@ -208,7 +213,7 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
     const int64_t width = 2 * layer.self_width;  // a position's key and value
     forRows(R, width, [&](int64_t r) {
       std::copy_n(qkv_.data() + r * 3 * layer.self_width + layer.self_width, width,
-                  layer.cache.get() + (block_of_row_[size_t(r)] * capacity_ + steps_) * width);
+                  layer.cache.get() + (steps_ * slots_ + r) * width);
     });
     attendSelf(layer, qkv_.data(), context_.data());
     w.self_out.apply(context_.data(), R, projected_.data());
@@ -275,36 +280,15 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
 void FastDecoder::reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence) {
   if (origin.size() != sentence.size()) throw std::logic_error("FastDecoder::reorder: sizes differ");
   const auto rows = int64_t(origin.size());
-  if (rows > blocks_) throw std::logic_error("FastDecoder::reorder: more rows than start() allowed");
+  if (rows > slots_) throw std::logic_error("FastDecoder::reorder: more rows than start() allowed");
   for (const auto o : origin)
     if (o < 0 || o >= rows_) throw std::logic_error("FastDecoder::reorder: row " + std::to_string(o) + " out of range");
-  // A row that continues alone keeps its cache block where it is; only
-  // rows that continue a row another one already took (a beam that split)
-  // get a copy, in a block no row uses any more.
-  std::vector<int64_t> block(size_t(rows), -1);
-  std::vector<bool> taken(size_t(blocks_), false);
-  for (int64_t i = 0; i < rows; ++i) {
-    const int64_t from = block_of_row_[size_t(origin[size_t(i)])];
-    if (!taken[size_t(from)]) {
-      taken[size_t(from)] = true;
-      block[size_t(i)] = from;
-    }
-  }
-  std::vector<int64_t> free_blocks;
-  for (int64_t b = blocks_ - 1; b >= 0; --b)
-    if (!taken[size_t(b)]) free_blocks.push_back(b);
-  for (int64_t i = 0; i < rows; ++i) {
-    if (block[size_t(i)] >= 0) continue;
-    const int64_t from = block_of_row_[size_t(origin[size_t(i)])], to = free_blocks.back();
-    free_blocks.pop_back();
-    for (auto& layer : layers_) {
-      const int64_t width = 2 * layer.self_width;
-      std::copy_n(layer.cache.get() + from * capacity_ * width, steps_ * width,
-                  layer.cache.get() + to * capacity_ * width);
-    }
-    block[size_t(i)] = to;
-  }
-  block_of_row_ = std::move(block);
+  // Each row takes the history of the row it continues: which key and value
+  // of each position are its own. The keys themselves stay where they are.
+  history_next_.resize(history_.size());
+  for (int64_t i = 0; i < rows; ++i)
+    std::copy_n(history_.data() + origin[size_t(i)] * capacity_, steps_, history_next_.data() + i * capacity_);
+  std::swap(history_, history_next_);
   rows_ = rows;
   row_sentence_ = sentence;
 }

@@ -13,10 +13,11 @@
 // operators in the loop. Each layer's step is a handful of matrix products
 // (PackedLinear.h) and plain loops for the rest (attention over the cache, norms, residuals), into buffers
 // allocated when a batch starts and reused at every step. The keys and values
-// of cross-attention are computed once a sentence, not once a beam; a beam
-// that continues alone keeps its cache where it is (only a beam that splits
-// is copied). The weights
-// are packed once a model (PackedModel.h).
+// of cross-attention are computed once a sentence, not once a beam. The
+// self-attention cache is shared along the beams' histories: each position
+// holds one key and value per row that reached it, and a row keeps, per
+// position, which of those is its own, so a beam that splits copies that
+// list, never the keys. The weights are packed once a model (PackedModel.h).
 //
 // Same results as the LibTorch path to float rounding (tests: identical
 // translations); training and attention capture stay on LibTorch.
@@ -68,7 +69,8 @@ class FastDecoder {
     std::vector<float> self_keep, cross_keep;
     // The source's keys and values, pads left out (Kernels.h, transposeKeys()).
     std::vector<float> cross_keys_t, cross_values;
-    // [blocks, capacity, 2 self_width]: keys then values of each position; not
+    // [capacity, slots, 2 self_width]: at each position, the key then the
+    // value of each row that was there (row r of that step in slot r); not
     // zeroed (a page is touched when a position is written).
     std::unique_ptr<float[]> cache;
   };
@@ -87,8 +89,11 @@ class FastDecoder {
   int64_t sentences_ = 0, source_length_ = 0, rows_ = 0, steps_ = 0, capacity_ = 0;
   std::vector<int64_t> first_;          // [B + 1]: sentence b's source pieces are first_[b] .. first_[b + 1]
   std::vector<int64_t> row_sentence_;   // [rows]
-  int64_t blocks_ = 0;                  // cache blocks: the most rows there may be
-  std::vector<int64_t> block_of_row_;   // [rows]: each row's block of the cache
+  int64_t slots_ = 0;                   // the most rows there may be: a position's room in the cache
+  // [slots, capacity]: row r's key at position t is the cache's entry
+  // history_[r * capacity + t] (position * slots + slot); history_next_ is
+  // reorder()'s scratch.
+  std::vector<int64_t> history_, history_next_;
   std::vector<float> x_, h_, qkv_, context_, projected_, ffn_, logits_, logp_, scores_;
   // The shortlist: its pieces, their embedding rows [C, D] and that product
   // (in the model's precision); listed_logp_ [rows, C] before the scatter

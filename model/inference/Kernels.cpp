@@ -113,7 +113,7 @@ void reluInPlace(float* x, int64_t count) {
 
 STUDIO_CLONES
 void attendOneQuery(const float* q, const float* keys, const float* values, int64_t stride, int64_t count,
-                    const uint8_t* blocked, int64_t dh, float scale, float keep, float* scores, float* out) {
+                    const int64_t* index, int64_t dh, float scale, float keep, float* scores, float* out) {
   if (keep == 0.0f) {  // a head switched off: its context is zero, nothing to compute
     std::fill(out, out + dh, 0.0f);
     return;
@@ -121,28 +121,56 @@ void attendOneQuery(const float* q, const float* keys, const float* values, int6
   float scaled[1024];  // dh is at most d_model / heads; FastDecoder checks dh <= 1024
 #pragma omp simd
   for (int64_t i = 0; i < dh; ++i) scaled[i] = q[i] * scale;
-  float best = -std::numeric_limits<float>::infinity();
-  for (int64_t t = 0; t < count; ++t) {
-    if (blocked && blocked[t]) continue;
-    const float* k = keys + t * stride;
+  auto key = [&](int64_t t) { return (index ? index[t] : t) * stride; };
+  // Four keys at a time: four independent sums (one key's dot product is a
+  // chain of dependent adds), each summed as one key alone would be.
+  int64_t t = 0;
+  for (; t + 4 <= count; t += 4) {
+    const float *k0 = keys + key(t), *k1 = keys + key(t + 1), *k2 = keys + key(t + 2), *k3 = keys + key(t + 3);
+    float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+#pragma omp simd reduction(+ : s0, s1, s2, s3)
+    for (int64_t i = 0; i < dh; ++i) {
+      s0 += k0[i] * scaled[i];
+      s1 += k1[i] * scaled[i];
+      s2 += k2[i] * scaled[i];
+      s3 += k3[i] * scaled[i];
+    }
+    scores[t] = s0, scores[t + 1] = s1, scores[t + 2] = s2, scores[t + 3] = s3;
+  }
+  for (; t < count; ++t) {
+    const float* k = keys + key(t);
     float s = 0.0f;
 #pragma omp simd reduction(+ : s)
     for (int64_t i = 0; i < dh; ++i) s += k[i] * scaled[i];
     scores[t] = s;
-    best = std::max(best, s);
   }
+  float best = -std::numeric_limits<float>::infinity();
+  for (t = 0; t < count; ++t) best = std::max(best, scores[t]);
   std::fill(out, out + dh, 0.0f);
   if (best == -std::numeric_limits<float>::infinity()) return;  // no key to see (or a -inf score)
   float total = 0.0f;
-  for (int64_t t = 0; t < count; ++t) {
-    if (blocked && blocked[t]) continue;
+  for (t = 0; t < count; ++t) {
     scores[t] = std::exp(scores[t] - best);
     total += scores[t];
   }
-  for (int64_t t = 0; t < count; ++t) {
-    if (blocked && blocked[t]) continue;
-    const float p = scores[t] / total;
-    const float* v = values + t * stride;
+  for (t = 0; t < count; ++t) scores[t] /= total;
+  // Four values at a time, added to each output in the keys' order.
+  for (t = 0; t + 4 <= count; t += 4) {
+    const float *v0 = values + key(t), *v1 = values + key(t + 1), *v2 = values + key(t + 2), *v3 = values + key(t + 3);
+    const float p0 = scores[t], p1 = scores[t + 1], p2 = scores[t + 2], p3 = scores[t + 3];
+#pragma omp simd
+    for (int64_t i = 0; i < dh; ++i) {
+      float o = out[i];
+      o += p0 * v0[i];
+      o += p1 * v1[i];
+      o += p2 * v2[i];
+      o += p3 * v3[i];
+      out[i] = o;
+    }
+  }
+  for (; t < count; ++t) {
+    const float p = scores[t];
+    const float* v = values + key(t);
 #pragma omp simd
     for (int64_t i = 0; i < dh; ++i) out[i] += p * v[i];
   }

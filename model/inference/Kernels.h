@@ -33,12 +33,12 @@ void addInPlace(float* x, const float* residual, int64_t count);
 void reluInPlace(float* x, int64_t count);
 
 // Attention of one query over `count` keys: out[dh] = sum_t p_t v_t with
-// p = softmax((q * scale) · k_t) over the keys not `blocked` (null: none);
-// keys and values are `stride` floats apart. Every key blocked gives zeros
-// (as maskedSoftmax). `scores` is scratch of `count` floats. `keep` scales
-// the result (0: a head switched off, nothing is computed).
+// p = softmax((q * scale) · k_t); key t is at keys + index[t] * stride and
+// its value at values + index[t] * stride (index null: t). `scores` is
+// scratch of `count` floats. `keep` scales the result (0: a head switched
+// off, nothing is computed).
 void attendOneQuery(const float* q, const float* keys, const float* values, int64_t stride, int64_t count,
-                    const uint8_t* blocked, int64_t dh, float scale, float keep, float* scores, float* out);
+                    const int64_t* index, int64_t dh, float scale, float keep, float* scores, float* out);
 
 // The same over keys stored transposed, keys_t [dh, count] (a row of
 // `count` floats a dimension), and values [count, dh]: the scores of all
