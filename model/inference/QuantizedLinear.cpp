@@ -40,10 +40,6 @@ float quantizeWeightRow(const float* v, int64_t count, int64_t padded, int8_t* q
   return largest / float(W);
 }
 
-}  // namespace
-
-namespace {
-
 // The scalar definition of quantizeActivations, for CPUs without AVX2 (and
 // the tail of a row on those with it); the AVX2 version gives the same
 // bytes (same products, same rounding: nearest, ties to even).
@@ -68,6 +64,8 @@ bool cpuHasAvx2() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2");
 }
+
+static_assert(A == 255, "quantizeAvx2 clamps to the bytes' range by unsigned saturation");
 
 __attribute__((target("avx2"))) ActivationScale quantizeAvx2(const float* v, int64_t count, uint8_t* q) {
   __m256 low = _mm256_setzero_ps(), high = _mm256_setzero_ps(), unordered = _mm256_setzero_ps();
