@@ -6,6 +6,7 @@
 // searches) gives the same translations on both paths.
 
 #include <cmath>
+#include <map>
 #include <random>
 
 #include <ATen/Parallel.h>
@@ -92,6 +93,7 @@ class TestInference : public QObject {
   void encoderEqualsTheModules();
   void decoderStepsEqualTheModules_data();
   void decoderStepsEqualTheModules();
+  void reorderedRowsEqualTheModules();
   void searchesTranslateAsTheModules_data();
   void searchesTranslateAsTheModules();
   void traceAndPrefixAsTheModules();
@@ -230,6 +232,53 @@ void TestInference::decoderStepsEqualTheModules() {
     QVERIFY2(diff < 1e-4, qPrintable(QString("step %1: max difference %2").arg(t).arg(diff)));
   }
   QCOMPARE(engine.steps(), tokens.size(1));
+}
+
+// Rows that split (several continue one row), swap, leave with their
+// sentence, and a cache that grows after those: each row's step still sees
+// its own history, as the modules' cache reordered row by row.
+void TestInference::reorderedRowsEqualTheModules() {
+  torch::manual_seed(21);
+  auto o = oddOptions(model::NormPosition::Post);
+  model::Transformer m(o);
+  randomizeAffine(m);
+  m->eval();
+  torch::NoGradGuard no_grad;
+  auto src = test::randomTokens(2, 8, o.vocab_size);
+  src[1].slice(0, 5).fill_(o.pad_id);
+  const auto memory = m->encode(src);
+  model::DecoderCache cache;
+  model::inference::FastDecoder engine(m);
+  engine.start(model::inference::encode(m, src), src, /*rows_per_sentence=*/1, /*most_rows_per_sentence=*/3,
+               /*expected_steps=*/2);
+  // After step k: row i continues row origin[i] and is of sentence sentence[i].
+  const std::map<int, std::pair<std::vector<int64_t>, std::vector<int64_t>>> reorders = {
+      {0, {{0, 0, 1, 1, 1}, {0, 0, 1, 1, 1}}},  // both split
+      {2, {{1, 0, 4, 2}, {0, 0, 1, 1}}},        // swapped, one row of sentence 1 dropped
+      {4, {{3, 3, 2}, {1, 1, 1}}},              // sentence 0 leaves; one row splits
+      {9, {{2, 0, 1}, {1, 1, 1}}},
+  };
+  std::vector<int64_t> sentence = {0, 1};
+  std::mt19937 rng(3);
+  for (int step = 0; step < 20; ++step) {
+    std::vector<int64_t> tokens(sentence.size());
+    for (auto& t : tokens) t = step == 0 ? o.bos_id : int64_t(4 + rng() % uint32_t(o.vocab_size - 4));
+    const auto rows = torch::tensor(sentence, torch::kLong);
+    const auto expected = m->project(m->decodeStep(torch::tensor(tokens, torch::kLong), memory.index_select(0, rows),
+                                                   src.index_select(0, rows), cache))
+                              .log_softmax(-1);
+    const auto got = engine.step(tokens);
+    const double diff = maxAbsDifference(got, expected);
+    QVERIFY2(diff < 1e-4, qPrintable(QString("step %1: max difference %2").arg(step).arg(diff)));
+    if (const auto found = reorders.find(step); found != reorders.end()) {
+      const auto& [origin, next] = found->second;
+      engine.reorder(origin, next);
+      const auto index = torch::tensor(origin, torch::kLong);
+      cache.reorder(index, index);
+      sentence = next;
+    }
+  }
+  QCOMPARE(engine.steps(), int64_t(20));
 }
 
 void TestInference::searchesTranslateAsTheModules_data() {
