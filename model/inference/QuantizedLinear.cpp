@@ -188,7 +188,6 @@ __attribute__((target("avx2"))) void panelAvx2(const uint8_t* x, int64_t x_strid
 
 }  // namespace
 
-
 std::string int8Unsupported() {
 #ifdef STUDIO_INT8_AVX2
   if (!pretend_no_int8.load() && cpuHasAvx2()) return "";

@@ -17,7 +17,7 @@
 // price oneDNN and PyTorch's fbgemm pay on CPUs without VNNI too (they
 // narrow the activations instead).
 //
-// The kernel needs AVX2 (x86-64-v3); int8Support() says whether this CPU has
+// The kernel needs AVX2 (x86-64-v3); int8Unsupported() says whether this CPU has
 // it, and a QuantizedLinear cannot be made without it.
 namespace studio::model::inference {
 
@@ -66,9 +66,10 @@ class QuantizedLinear {
   // [ceil(out / kPanel), groups_, kPanel, 4]: panel p holds outputs
   // p*kPanel.., four inputs at a time (zeros past `in` and `out`).
   std::vector<int8_t> weights_;
-  std::vector<float> scales_;  // [out]
-  std::vector<int32_t> column_sums_;  // [out]: Σ_i q_w[o][i], for the activations' zero point
-  std::vector<float> bias_;    // [out] or empty
+  // Per output, padded with zeros to whole panels (the epilogue reads a panel at a time):
+  std::vector<float> scales_;
+  std::vector<int32_t> column_sums_;  // Σ_i q_w[o][i], for the activations' zero point
+  std::vector<float> bias_;           // or empty
 };
 
 }  // namespace studio::model::inference

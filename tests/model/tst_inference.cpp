@@ -53,6 +53,14 @@ void randomizeAffine(model::Transformer& m) {
   }
 }
 
+// A model of `o` with random weights, gains and biases, in eval mode.
+model::Transformer randomizedModel(const model::TransformerOptions& o) {
+  model::Transformer m(o);
+  randomizeAffine(m);
+  m->eval();
+  return m;
+}
+
 // Where `other` (int8 or bf16 weights, beam 4) chose another translation
 // than float32, float32's own 4-best must hold that translation within
 // `margin` of its best score: a near tie that the weights' rounding can
@@ -183,9 +191,7 @@ void TestInference::encoderEqualsTheModules() {
   torch::manual_seed(11);
   auto o = oddOptions(norm);
   o.learnable_position_scale = true;
-  model::Transformer m(o);
-  randomizeAffine(m);
-  m->eval();
+  auto m = randomizedModel(o);
   torch::NoGradGuard no_grad;
   auto src = test::randomTokens(4, 9, o.vocab_size);
   src[1].slice(0, 5).fill_(o.pad_id);
@@ -209,9 +215,7 @@ void TestInference::decoderStepsEqualTheModules() {
   QFETCH(model::NormPosition, norm);
   torch::manual_seed(12);
   auto o = oddOptions(norm);
-  model::Transformer m(o);
-  randomizeAffine(m);
-  m->eval();
+  auto m = randomizedModel(o);
   torch::NoGradGuard no_grad;
   auto src = test::randomTokens(3, 8, o.vocab_size);
   src[0].slice(0, 3).fill_(o.pad_id);
@@ -240,9 +244,7 @@ void TestInference::decoderStepsEqualTheModules() {
 void TestInference::reorderedRowsEqualTheModules() {
   torch::manual_seed(21);
   auto o = oddOptions(model::NormPosition::Post);
-  model::Transformer m(o);
-  randomizeAffine(m);
-  m->eval();
+  auto m = randomizedModel(o);
   torch::NoGradGuard no_grad;
   auto src = test::randomTokens(2, 8, o.vocab_size);
   src[1].slice(0, 5).fill_(o.pad_id);
