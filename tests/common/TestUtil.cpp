@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -18,10 +19,28 @@
 #include "model/training/Optimizer.h"
 #include "model/training/Schedule.h"
 #include "model/data/Prepare.h"
+#include "model/files/ModelFile.h"
 
 namespace studio::test {
 
+std::string reversalFixturePath(uint64_t seed, int64_t steps) {
+  const char* dir = std::getenv("STUDIO_TEST_FIXTURES");
+  if (!dir || !*dir) return "";
+  return (std::filesystem::path(dir) / ("reversal-" + std::to_string(seed) + "-" + std::to_string(steps) + ".pt"))
+      .string();
+}
+
 model::Transformer trainedReversalModel(uint64_t seed, int64_t steps) {
+  const std::string fixture = reversalFixturePath(seed, steps);
+  if (!fixture.empty() && std::filesystem::exists(fixture)) {
+    model::Transformer trained = model::loadModel(fixture);
+    trained->eval();
+    return trained;
+  }
+  return trainReversalModel(seed, steps);
+}
+
+model::Transformer trainReversalModel(uint64_t seed, int64_t steps) {
   torch::manual_seed(seed);
   std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
   model::Transformer trained(taskModelOptions());

@@ -52,8 +52,16 @@ double trainTaskStep(model::Transformer& model, torch::optim::Optimizer& optimiz
 
 // A task model trained `steps` Adam steps to reverse sequences (torch and the
 // batches seeded with `seed`), in eval mode: its decisions are clear, so
-// paths that must agree pick the same tokens.
+// paths that must agree pick the same tokens. Under CTest the suites read it
+// from the file tst_reversalfixtures wrote at the start of the same run
+// (reversalFixturePath); run by hand, without STUDIO_TEST_FIXTURES, they
+// train it themselves.
 model::Transformer trainedReversalModel(uint64_t seed, int64_t steps);
+model::Transformer trainReversalModel(uint64_t seed, int64_t steps);  // always trains
+
+// $STUDIO_TEST_FIXTURES/reversal-<seed>-<steps>.pt, or "" where that
+// variable is not set.
+std::string reversalFixturePath(uint64_t seed, int64_t steps);
 
 }  // namespace studio::test
 
