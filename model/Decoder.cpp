@@ -24,8 +24,8 @@ torch::Tensor DecoderLayerImpl::feedForward(const torch::Tensor& x, const torch:
 }
 
 torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& memory,
-                                        const torch::Tensor& self_mask,
-                                        const torch::Tensor& cross_mask,
+                                        const AttentionMask& self_mask,
+                                        const AttentionMask& cross_mask,
                                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs,
                                         torch::Tensor* cross_probs) {
   if (pre_norm_) {
@@ -51,13 +51,13 @@ torch::Tensor DecoderLayerImpl::cachedSelfAttention(const torch::Tensor& h, Laye
 }
 
 torch::Tensor DecoderLayerImpl::cachedCrossAttention(const torch::Tensor& h, const torch::Tensor& memory,
-                                                     const torch::Tensor& mask, LayerCache& cache,
+                                                     const AttentionMask& mask, LayerCache& cache,
                                                      torch::Tensor* probs) {
   if (!cache.cross_keys.defined()) std::tie(cache.cross_keys, cache.cross_values) = cross_attn_->keysValues(memory);
   return cross_attn_->attend(h, cache.cross_keys, cache.cross_values, mask, probs);
 }
 
-torch::Tensor DecoderLayerImpl::step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+torch::Tensor DecoderLayerImpl::step(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& cross_mask,
                                      LayerCache& cache, torch::Tensor* self_probs, torch::Tensor* cross_probs) {
   if (pre_norm_) {
     x = x + dropout_(cachedSelfAttention(norm1_(x), cache, self_probs));
@@ -84,10 +84,11 @@ void DecoderCache::reorder(const torch::Tensor& index, const torch::Tensor& cros
 torch::Tensor DecoderImpl::step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
                                 DecoderCache& cache, AttentionMaps* maps) {
   if (cache.layers.size() != layers_->size()) cache.layers.resize(layers_->size());
+  const AttentionMask shared_cross(cross_mask);  // one for every layer
   size_t i = 0;
   for (const auto& module : *layers_) {
     torch::Tensor self_probs, cross_probs;
-    x = module->as<DecoderLayer>()->step(x, memory, cross_mask, cache.layers[i++], maps ? &self_probs : nullptr,
+    x = module->as<DecoderLayer>()->step(x, memory, shared_cross, cache.layers[i++], maps ? &self_probs : nullptr,
                                           maps ? &cross_probs : nullptr);
     if (maps) {
       maps->decoder_self.push_back(self_probs);
@@ -108,9 +109,10 @@ DecoderImpl::DecoderImpl(const TransformerOptions& o) {
 torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
                                    const torch::Tensor& self_mask, const torch::Tensor& cross_mask,
                                    const torch::Tensor& ffn_rows, AttentionMaps* maps) {
+  const AttentionMask shared_self(self_mask), shared_cross(cross_mask);  // one each for every layer
   for (const auto& module : *layers_) {
     torch::Tensor self_probs, cross_probs;
-    x = module->as<DecoderLayer>()->forward(x, memory, self_mask, cross_mask, ffn_rows,
+    x = module->as<DecoderLayer>()->forward(x, memory, shared_self, shared_cross, ffn_rows,
                                             maps ? &self_probs : nullptr,
                                             maps ? &cross_probs : nullptr);
     if (maps) {

@@ -41,21 +41,21 @@ class DecoderLayerImpl : public torch::nn::Module {
   // x [B, T, D]; memory [B, S, D]; self_mask [B, 1, T, T]; cross_mask
   // [B, 1, 1, S]. Returns [B, T, D].
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory,
-                        const torch::Tensor& self_mask, const torch::Tensor& cross_mask,
+                        const AttentionMask& self_mask, const AttentionMask& cross_mask,
                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs = nullptr,
                         torch::Tensor* cross_probs = nullptr);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that
   // position, without recomputing the prefix.
-  torch::Tensor step(torch::Tensor x, const torch::Tensor& memory, const torch::Tensor& cross_mask,
+  torch::Tensor step(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& cross_mask,
                      LayerCache& cache, torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr);
 
  private:
   torch::Tensor feedForward(const torch::Tensor& x, const torch::Tensor& rows);
   torch::Tensor cachedSelfAttention(const torch::Tensor& h, LayerCache& cache, torch::Tensor* probs);
   torch::Tensor cachedCrossAttention(const torch::Tensor& h, const torch::Tensor& memory,
-                                     const torch::Tensor& mask, LayerCache& cache, torch::Tensor* probs);
+                                     const AttentionMask& mask, LayerCache& cache, torch::Tensor* probs);
 
   bool pre_norm_;
   MultiHeadAttention self_attn_{nullptr};

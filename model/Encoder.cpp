@@ -19,7 +19,7 @@ torch::Tensor EncoderLayerImpl::feedForward(const torch::Tensor& x, const torch:
   return rows.defined() ? ffn_->forwardRows(x, rows) : ffn_(x);
 }
 
-torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& mask,
+torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const AttentionMask& mask,
                                         const torch::Tensor& ffn_rows, torch::Tensor* probs) {
   if (pre_norm_) {
     auto h = norm1_(x);
@@ -41,9 +41,10 @@ EncoderImpl::EncoderImpl(const TransformerOptions& o) {
 
 torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
                                    const torch::Tensor& ffn_rows, AttentionMaps* maps) {
+  const AttentionMask shared(mask);  // one for every layer
   for (const auto& module : *layers_) {
     torch::Tensor probs;
-    x = module->as<EncoderLayer>()->forward(x, mask, ffn_rows, maps ? &probs : nullptr);
+    x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, maps ? &probs : nullptr);
     if (maps) maps->encoder_self.push_back(probs);
   }
   return final_norm_ ? final_norm_(x) : x;

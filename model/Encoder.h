@@ -21,7 +21,7 @@ class EncoderLayerImpl : public torch::nn::Module {
 
   // x [B, S, D]; mask [B, 1, 1, S]; ffn_rows as FeedForward::forwardRows (or
   // undefined for every row). Returns [B, S, D].
-  torch::Tensor forward(torch::Tensor x, const torch::Tensor& mask, const torch::Tensor& ffn_rows,
+  torch::Tensor forward(torch::Tensor x, const AttentionMask& mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* probs = nullptr);
 
  private:

@@ -1,5 +1,7 @@
 #include "model/FeedForward.h"
 
+#include "model/LinearLayer.h"
+
 namespace studio::model {
 
 FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, double relu_dropout) {
@@ -9,7 +11,7 @@ FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, double relu_drop
 }
 
 torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {
-  return linear2_(dropout_(torch::relu(linear1_(x))));
+  return applyLinear(linear2_, dropout_(torch::relu(applyLinear(linear1_, x))));
 }
 
 torch::Tensor FeedForwardImpl::forwardRows(const torch::Tensor& x, const torch::Tensor& rows) {

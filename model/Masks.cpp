@@ -24,6 +24,22 @@ torch::Tensor nonPaddingIndex(const torch::Tensor& tokens, int64_t pad_id) {
   return tokens.reshape({-1}).ne(pad_id).nonzero().view({-1});
 }
 
+const torch::Tensor& AttentionMask::allowedForFused() const {
+  if (!allowed_.defined()) {
+    auto allowed = blocked_.logical_not();
+    sees_a_key_ = allowed.any(/*dim=*/-1, /*keepdim=*/true);
+    allowed_ = allowed.logical_or(sees_a_key_.logical_not());
+  }
+  return allowed_;
+}
+
+torch::Tensor AttentionMask::seesAKey(c10::ScalarType dtype) const {
+  allowedForFused();
+  if (!sees_a_key_typed_.defined() || sees_a_key_typed_.scalar_type() != dtype)
+    sees_a_key_typed_ = sees_a_key_.to(dtype);
+  return sees_a_key_typed_;
+}
+
 torch::Tensor maskedSoftmax(const torch::Tensor& scores, const torch::Tensor& mask) {
   // A finite fill (not -inf): a fully masked row then becomes a uniform
   // softmax instead of 0/0, and the final fill zeroes it. Masked keys of a

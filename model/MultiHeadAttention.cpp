@@ -7,6 +7,7 @@
 
 #include "model/AttentionKernel.h"
 #include "model/BatchedProduct.h"
+#include "model/LinearLayer.h"
 #include "model/Masks.h"
 #include "model/TorchCompat.h"
 
@@ -45,29 +46,33 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads, d
 torch::Tensor MultiHeadAttentionImpl::splitHeads(const torch::Tensor& x) const {
   const auto batch = x.size(0);
   const auto length = x.size(1);
-  // Contiguous, so that the attention products below are plain batched
-  // matrix products over [B*H, T, Dh] views (no hidden copies in matmul).
-  return x.view({batch, length, heads_, head_dim_}).transpose(1, 2).contiguous();  // [B, H, T, Dh]
+  auto heads = x.view({batch, length, heads_, head_dim_}).transpose(1, 2);  // [B, H, T, Dh]
+  // On the CPU contiguous, so that the attention products below are plain
+  // batched matrix products over [B*H, T, Dh] views (no hidden copies in
+  // matmul). On a GPU the fused kernel reads the strided view as it is (a
+  // copy is a launch, and a training step there is bound by launches); the
+  // explicit path's reshapes copy where they must.
+  return x.is_cuda() ? heads : heads.contiguous();
 }
 
 std::tuple<torch::Tensor, torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::selfProjections(
     const torch::Tensor& x) {
   TORCH_CHECK(kind_ == Kind::Self, "selfProjections() is for self-attention");
-  auto qkv = qkv_proj_(x).chunk(3, /*dim=*/-1);  // 3 x [B, T, D]
+  auto qkv = applyLinear(qkv_proj_, x).chunk(3, /*dim=*/-1);  // 3 x [B, T, D]
   return {splitHeads(qkv[0]), splitHeads(qkv[1]), splitHeads(qkv[2])};
 }
 
 std::pair<torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::keysValues(
     const torch::Tensor& memory) {
   TORCH_CHECK(kind_ == Kind::Cross, "keysValues() is for cross-attention");
-  auto kv = kv_proj_(memory).chunk(2, /*dim=*/-1);  // 2 x [B, Tk, D]
+  auto kv = applyLinear(kv_proj_, memory).chunk(2, /*dim=*/-1);  // 2 x [B, Tk, D]
   return {splitHeads(kv[0]), splitHeads(kv[1])};
 }
 
 torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
                                                       const torch::Tensor& keys,
                                                       const torch::Tensor& values,
-                                                      const torch::Tensor& mask,
+                                                      const AttentionMask& mask,
                                                       torch::Tensor* probs) {
   const auto batch = q.size(0);
   const auto query_length = q.size(2);
@@ -77,17 +82,12 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   if (!probs && usesFusedAttention(q.is_cuda()) && (!is_training() || dropout_->p() == 0.0)) {
     // Rows that may see no key give zeros, as maskedSoftmax does: they attend
     // everywhere (no NaN) and their output is multiplied by zero.
-    torch::Tensor allowed, sees_a_key;
-    if (mask.defined()) {
-      allowed = mask.logical_not();
-      sees_a_key = allowed.any(/*dim=*/-1, /*keepdim=*/true);  // [.., Tq or 1, 1]
-      allowed = allowed.logical_or(sees_a_key.logical_not());
-    }
-    auto per_head = compat::fusedAttention(q, keys, values, allowed, 0.0, scale);  // [B, H, Tq, Dh]
-    if (sees_a_key.defined()) per_head = per_head * sees_a_key.to(per_head.scalar_type());
+    auto per_head = compat::fusedAttention(q, keys, values, mask.defined() ? mask.allowedForFused() : torch::Tensor(),
+                                           0.0, scale);  // [B, H, Tq, Dh]
+    if (mask.defined()) per_head = per_head * mask.seesAKey(per_head.scalar_type());
     if (head_keep_.defined())
       per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
-    return out_proj_(per_head.transpose(1, 2).reshape({batch, query_length, d_model_}));
+    return applyLinear(out_proj_, per_head.transpose(1, 2).reshape({batch, query_length, d_model_}));
   }
   auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
   auto k3 = keys.reshape({rows, key_length, head_dim_});           // [B*H, Tk, Dh]
@@ -100,7 +100,7 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   const bool one_query_on_cpu = query_length == 1 && q.device().is_cpu();
   auto scores = (one_query_on_cpu ? (k3 * q3).sum(/*dim=*/-1) : batchedProduct(q3, k3.transpose(1, 2)))
                     .view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
-  auto weights = maskedSoftmax(scores, mask);  // [B, H, Tq, Tk]
+  auto weights = maskedSoftmax(scores, mask.blocked());  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
   auto kept = dropout_(weights).reshape({rows, query_length, key_length});
   auto context = one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
@@ -110,19 +110,19 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
     per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
   context = per_head.transpose(1, 2)
                 .reshape({batch, query_length, d_model_});  // [B, Tq, D]
-  return out_proj_(context);
+  return applyLinear(out_proj_, context);
 }
 
 torch::Tensor MultiHeadAttentionImpl::attend(const torch::Tensor& query, const torch::Tensor& keys,
                                              const torch::Tensor& values,
-                                             const torch::Tensor& mask, torch::Tensor* probs) {
+                                             const AttentionMask& mask, torch::Tensor* probs) {
   TORCH_CHECK(kind_ == Kind::Cross, "attend() is for cross-attention");
-  return attendProjected(splitHeads(q_proj_(query)), keys, values, mask, probs);
+  return attendProjected(splitHeads(applyLinear(q_proj_, query)), keys, values, mask, probs);
 }
 
 torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query,
                                               const torch::Tensor& memory,
-                                              const torch::Tensor& mask, torch::Tensor* probs) {
+                                              const AttentionMask& mask, torch::Tensor* probs) {
   if (kind_ == Kind::Self) {
     auto [q, k, v] = selfProjections(query);
     return attendProjected(q, k, v, mask, probs);

@@ -5,6 +5,7 @@
 #include <torch/nn/modules/dropout.h>
 
 #include "model/Dropout.h"
+#include "model/Masks.h"
 #include <torch/nn/modules/linear.h>
 
 namespace studio::model {
@@ -24,7 +25,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // receives the attention probabilities [B, H, Tq, Tk] (before dropout).
   // Returns [B, Tq, D].
   torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory,
-                        const torch::Tensor& mask, torch::Tensor* probs = nullptr);
+                        const AttentionMask& mask, torch::Tensor* probs = nullptr);
 
   // Projected keys and values of `memory`, each [B, H, Tk, Dh]. Decoding
   // computes them once per sentence for cross-attention.
@@ -33,7 +34,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // Attention of projected queries over given keys/values.
   // query [B, Tq, D]; keys, values [B, H, Tk, Dh]. Returns [B, Tq, D].
   torch::Tensor attend(const torch::Tensor& query, const torch::Tensor& keys,
-                       const torch::Tensor& values, const torch::Tensor& mask,
+                       const torch::Tensor& values, const AttentionMask& mask,
                        torch::Tensor* probs = nullptr);
 
   // Self-attention only: queries, keys and values of `x` [B, T, D], each [B, H, T, Dh].
@@ -41,7 +42,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
 
   // Attention from already projected queries q [B, H, Tq, Dh]. Returns [B, Tq, D].
   torch::Tensor attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
-                                const torch::Tensor& values, const torch::Tensor& mask,
+                                const torch::Tensor& values, const AttentionMask& mask,
                                 torch::Tensor* probs = nullptr);
 
   Kind kind() const { return kind_; }

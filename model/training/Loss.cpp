@@ -90,10 +90,15 @@ LossResult modelLoss(Transformer& model, const torch::Tensor& src, const torch::
                      const torch::Tensor& target_out, int64_t pad_id, double epsilon, bool count_correct) {
   auto gold = target_out.reshape({-1});                                                      // [B T]
   auto hidden = model->decode(target_in, model->encode(src), src).reshape({gold.size(0), -1});  // [B T, D]
-  const auto rows = gold.ne(pad_id).nonzero().squeeze(1);
-  if (rows.size(0) < gold.size(0)) {
-    hidden = hidden.index_select(0, rows);
-    gold = gold.index_select(0, rows);
+  // Padding positions are left out of the output projection on the CPU; on a
+  // GPU, finding them would wait for it (nonzero), and the loss's mask leaves
+  // them out anyway.
+  if (!gold.is_cuda()) {
+    const auto rows = gold.ne(pad_id).nonzero().squeeze(1);
+    if (rows.size(0) < gold.size(0)) {
+      hidden = hidden.index_select(0, rows);
+      gold = gold.index_select(0, rows);
+    }
   }
   return labelSmoothedCrossEntropy(model->project(hidden), gold, pad_id, epsilon, count_correct);
 }

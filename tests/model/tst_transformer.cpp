@@ -62,6 +62,7 @@ class TestTransformer : public QObject {
   void attentionRowsSumToOneAndMaskedKeysAreZero();
   void attentionMapsOnlyWhenAsked();
   void maskedSoftmaxOfFullyMaskedRowIsZeroWithFiniteGradient();
+  void attentionMaskFormsForFusedAttention();
   void fusedAndExplicitAttentionAgree();
   void batchedProductEqualsBmm_data();
   void batchedProductEqualsBmm();
@@ -276,6 +277,30 @@ void TestTransformer::maskedSoftmaxOfFullyMaskedRowIsZeroWithFiniteGradient() {
   // Unmasked entries match a plain softmax over the unmasked keys.
   auto expected = scores.detach()[1][0].slice(1, 0, 2).softmax(-1);
   QVERIFY(maxAbsDifference(probs.detach()[1][0].slice(1, 0, 2), expected) < 1e-6);
+}
+
+void TestTransformer::attentionMaskFormsForFusedAttention() {
+  auto blocked = torch::zeros({2, 1, 3, 4}, torch::kBool);
+  blocked[0][0][1].fill_(true);           // query 1 of sentence 0 may see no key
+  blocked[1][0].slice(1, 2).fill_(true);  // keys 2, 3 blocked for every query
+  const model::AttentionMask mask(blocked);
+  QVERIFY(mask.defined());
+  QVERIFY(!model::AttentionMask().defined());
+  const auto& allowed = mask.allowedForFused();
+  // The row that sees nothing is allowed everything; the others are the mask's complement.
+  auto expected = blocked.logical_not();
+  expected[0][0][1].fill_(true);
+  QVERIFY(allowed.equal(expected));
+  const auto sees = mask.seesAKey(torch::kFloat);
+  QCOMPARE(sees.sizes().vec(), (std::vector<int64_t>{2, 1, 3, 1}));
+  QCOMPARE(sees.scalar_type(), torch::kFloat);
+  QCOMPARE(sees.sum().item<double>(), 5.0);
+  QCOMPARE(sees[0][0][1][0].item<double>(), 0.0);
+  // Computed once: every layer that asks again gets the same tensors.
+  QCOMPARE(mask.allowedForFused().data_ptr(), allowed.data_ptr());
+  QCOMPARE(mask.seesAKey(torch::kFloat).data_ptr(), sees.data_ptr());
+  QCOMPARE(mask.seesAKey(torch::kDouble).scalar_type(), torch::kDouble);
+  QVERIFY(mask.blocked().equal(blocked));
 }
 
 void TestTransformer::paddingSkippingFeedForwardEqualsPlain() {

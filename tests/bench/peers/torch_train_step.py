@@ -12,6 +12,8 @@ token ids of the given shape, as attention-studio-bench's.
   --mode eager | compile   (torch.compile, default inductor backend)
   --bf16                   the forward pass under autocast to bfloat16
   --device cpu | cuda      where it runs (a GPU: timings after synchronizing)
+  --profile TRACE.json     after timing, two more steps under PyTorch's profiler,
+                           written as a Chrome trace (top_ops.py reads it)
 
 Prints one JSON object: seconds a step (mean over --steps after warm-up) and
 target tokens a second.
@@ -131,6 +133,7 @@ def main():
     p.add_argument("--mode", choices=["eager", "compile"], default="eager")
     p.add_argument("--bf16", action="store_true")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--profile", default="")
     a = p.parse_args()
     device = torch.device(a.device)
 
@@ -167,6 +170,12 @@ def main():
         step()
     sync()
     seconds = (time.perf_counter() - start) / a.steps
+    if a.profile:
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof:
+            step()
+            step()
+            sync()
+        prof.export_chrome_trace(a.profile)
     print(json.dumps({"engine": "pytorch-" + a.mode, "torch": torch.__version__, "bf16": a.bf16,
                       "step_seconds": seconds, "tokens_per_s": a.batch * a.tgt_len / seconds,
                       "warmup_seconds": warm_seconds, "threads": torch.get_num_threads(),
