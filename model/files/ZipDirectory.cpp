@@ -66,21 +66,40 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
   const uint64_t end_offset = file_size - tail + uint64_t(at);
   uint64_t count = le(e + 10, 2), dir_size = le(e + 12, 4), dir_offset = le(e + 16, 4);
   if (le(e + 4, 2) != 0 || le(e + 6, 2) != 0 || le(e + 8, 2) != count) zipError("a zip archive split over disks");
-  if (count == 0xFFFF || dir_size == 0xFFFFFFFF || dir_offset == 0xFFFFFFFF) {
-    // ZIP64: a locator just before the record points at the larger record.
-    if (end_offset < kLocatorSize) zipError("no ZIP64 locator");
-    unsigned char locator[kLocatorSize];
+  // ZIP64: a locator just before the record points at a larger record. Where
+  // both are there, LibTorch's zip reader (miniz) takes the directory from
+  // the larger one whatever the smaller says, so this reader does too, and
+  // asks the two to agree: a file whose records disagree would be read one
+  // way here and another way by LibTorch's loader.
+  const bool sentinels = count == 0xFFFF || dir_size == 0xFFFFFFFF || dir_offset == 0xFFFFFFFF;
+  unsigned char locator[kLocatorSize] = {};
+  bool has_locator = false;
+  if (end_offset >= kLocatorSize) {
     readAt(file, end_offset - kLocatorSize, locator, kLocatorSize);
-    if (le(locator, 4) != kZip64Locator) zipError("no ZIP64 locator");
+    has_locator = le(locator, 4) == kZip64Locator;
+  }
+  if (sentinels && !has_locator) zipError("no ZIP64 locator");
+  if (has_locator) {
     const uint64_t z64 = le(locator + 8, 8);
     if (z64 > end_offset - kLocatorSize || end_offset - kLocatorSize - z64 < kZip64EndSize)
       zipError("the ZIP64 record lies outside the file");
     unsigned char record[kZip64EndSize];
     readAt(file, z64, record, kZip64EndSize);
-    if (le(record, 4) != kZip64End) zipError("no ZIP64 end-of-directory record");
-    count = le(record + 32, 8);
-    dir_size = le(record + 40, 8);
-    dir_offset = le(record + 48, 8);
+    if (le(record, 4) == kZip64End) {
+      if (le(locator + 16, 4) != 1 || le(record + 16, 4) != 0 || le(record + 20, 4) != 0 ||
+          le(record + 24, 8) != le(record + 32, 8))
+        zipError("a zip archive split over disks");
+      if (le(record + 4, 8) < kZip64EndSize - 12) zipError("a damaged ZIP64 end-of-directory record");
+      const uint64_t count64 = le(record + 32, 8), size64 = le(record + 40, 8), offset64 = le(record + 48, 8);
+      if ((count != 0xFFFF && count != count64) || (dir_size != 0xFFFFFFFF && dir_size != size64) ||
+          (dir_offset != 0xFFFFFFFF && dir_offset != offset64))
+        zipError("the ZIP64 end-of-directory record disagrees with the end-of-directory record");
+      count = count64;
+      dir_size = size64;
+      dir_offset = offset64;
+    } else if (sentinels) {
+      zipError("no ZIP64 end-of-directory record");
+    }
   }
   if (count == 0) zipError("an empty zip archive");
   if (count > kMaxZipEntries) zipError("more than " + std::to_string(kMaxZipEntries) + " entries");
