@@ -33,6 +33,24 @@ int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, i
   return std::max<int64_t>(1, std::min(wanted, model_max_length - 1));
 }
 
+namespace {
+
+// One step's log-probabilities [V] as if the end had been left out of the
+// softmax: the end's becomes -inf, the others are renormalized over the rest
+// (from the row itself, so a row whose end took nearly all the mass stays finite).
+void withoutEnd(float* row, int64_t V, int64_t eos) {
+  row[eos] = -std::numeric_limits<float>::infinity();
+  float best = -std::numeric_limits<float>::infinity();
+  for (int64_t v = 0; v < V; ++v) best = std::max(best, row[v]);
+  if (!(best > -std::numeric_limits<float>::infinity())) return;  // nothing but the end was possible
+  double sum = 0.0;
+  for (int64_t v = 0; v < V; ++v) sum += std::exp(double(row[v]) - double(best));
+  const float shift = float(double(best) + std::log(sum));
+  for (int64_t v = 0; v < V; ++v) row[v] -= shift;
+}
+
+}  // namespace
+
 double lengthPenalty(double alpha, size_t length) {
   return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
 }
@@ -109,6 +127,10 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     const int64_t forced = step < int64_t(options.prefix.size()) ? options.prefix[size_t(step)] : -1;
     std::vector<int64_t> blocked(static_cast<size_t>(A));
     for (int64_t a = 0; a < A; ++a) blocked[size_t(a)] = step < min_length[size_t(active[size_t(a)])] ? o.eos_id : -1;
+    if (options.end_block == DecodingOptions::EndBlock::BeforeSoftmax)
+      for (int64_t a = 0; a < A; ++a)
+        if (blocked[size_t(a)] >= 0)
+          for (int64_t k = 0; k < K; ++k) withoutEnd(logp.data_ptr<float>() + (a * K + k) * V, V, o.eos_id);
     bestContinuations(logp_data, alive.data(), A, K, V, width, blocked, forced, top_scores.data(), top_index.data());
     auto scores_a = [&](int64_t a, int64_t j) { return top_scores[size_t(a * width + j)]; };
     auto index_a = [&](int64_t a, int64_t j) { return top_index[size_t(a * width + j)]; };

@@ -29,6 +29,15 @@ struct DecodingOptions {
   // fewer than 1 % of English sides have under 0.33 of the Vietnamese
   // side's pieces. 0 = off.
   double min_length_ratio = 0.3;
+  // How the end is kept out before the minimum length. AfterSoftmax (as
+  // fairseq): the end's probability becomes 0 and the other pieces keep
+  // theirs, so the step's probabilities sum to less than 1. BeforeSoftmax (as
+  // CTranslate2, which removes the end from the logits): the other pieces'
+  // probabilities are scaled up to sum to 1. Greedy search picks the same
+  // piece either way; beams are scored differently. Not in constrained search
+  // (glossaries), which always works as AfterSoftmax.
+  enum class EndBlock { AfterSoftmax, BeforeSoftmax };
+  EndBlock end_block = EndBlock::AfterSoftmax;
   bool use_cache = true;          // incremental decoding with cached keys/values
   // Which code runs the decoder's steps: Auto takes the inference engine
   // (inference/FastDecoder.h) where it can run (the CPU, a float32 model,

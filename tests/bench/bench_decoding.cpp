@@ -11,11 +11,14 @@
 //   attention-studio-decode-bench --model FILE --src FILE --beam N [--batch N] [--alpha A] [--bf16 | --int8]
 //                                 [--hyp-out FILE] [--sentences N] [--threads N] [--device D]
 //                                 [--profile TRACE.json] [--engine auto|libtorch] [--min-length-ratio R]
+//                                 [--end-block after-softmax|before-softmax]
 //                                 [--batch-limits] [--shortlist FILE] [--head-mask HEADS] [--repeat N]
 //
 // --engine libtorch decodes with LibTorch's modules instead of the inference
 // engine (DecodingOptions::engine); --min-length-ratio sets the minimum
 // output length as a share of the source's pieces (0 for CTranslate2's rules);
+// --end-block how the end is kept out until then (DecodingOptions::end_block:
+// before-softmax is CTranslate2's rule);
 // --int8 decodes with int8 weights (DecodingOptions::int8); --batch-limits
 // gives each batch one maximum and one minimum output length (its longest
 // limit, its shortest minimum), as CTranslate2 does; --shortlist decodes
@@ -63,6 +66,7 @@ int main(int argc, char** argv) {
   std::string hyp_out, profile, shortlist, head_mask;
   std::string engine = "auto";
   double min_length_ratio = -1;
+  std::string end_block = "after-softmax";
   int64_t repeat = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -85,6 +89,7 @@ int main(int argc, char** argv) {
     else if (arg == "--profile") profile = value();
     else if (arg == "--engine") engine = value();
     else if (arg == "--min-length-ratio") min_length_ratio = std::stod(value());
+    else if (arg == "--end-block") end_block = value();
     else if (arg == "--repeat") repeat = std::max<int64_t>(1, std::stoll(value()));
     else {
       std::fprintf(stderr, "usage: attention-studio-decode-bench --model FILE --src FILE [--sentences N] "
@@ -112,6 +117,9 @@ int main(int argc, char** argv) {
       if (!head_mask.empty()) options.head_mask = model::HeadMask::parse(head_mask);
       if (alpha >= 0) options.length_penalty = alpha;
       if (min_length_ratio >= 0) options.min_length_ratio = min_length_ratio;
+      if (end_block == "before-softmax") options.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
+      else if (end_block != "after-softmax")
+        throw std::invalid_argument("--end-block: after-softmax or before-softmax, not '" + end_block + "'");
       if (engine == "libtorch") options.engine = model::DecodingOptions::Engine::LibTorch;
       else if (engine != "auto") throw std::invalid_argument("--engine: auto or libtorch, not '" + engine + "'");
       batch = std::max<int64_t>(1, batch);

@@ -16,6 +16,29 @@ using studio::test::maxAbsDifference;
 
 Q_DECLARE_METATYPE(studio::model::NormPosition)
 
+namespace {
+
+// A model that always wants to end, whatever its input and its CPU's
+// arithmetic: its decoder's last norm gives e0 for every position, and only
+// EOS's (tied) embedding has a first coordinate, so EOS gets a logit of 10
+// and every other token 0.
+model::Transformer alwaysEndingModel() {
+  auto o = test::smallOptions(model::NormPosition::Post);
+  model::Transformer ending(o);
+  torch::NoGradGuard no_grad;
+  auto parameters = ending->named_parameters();
+  const std::string last = "decoder.layers." + std::to_string(o.decoder_layers - 1) + ".norm3.";
+  parameters[last + "weight"].zero_();
+  parameters[last + "bias"].zero_();
+  parameters[last + "bias"][0] = 1.0;
+  parameters["embedding.weight"].select(1, 0).zero_();
+  parameters["embedding.weight"][o.eos_id][0] = 10.0;
+  ending->eval();
+  return ending;
+}
+
+}  // namespace
+
 class TestDecoding : public QObject {
   Q_OBJECT
 
@@ -32,6 +55,7 @@ class TestDecoding : public QObject {
   void maximumLengthIsRespected();
   void noEmptyTranslationBeforeMinimumLength();
   void minimumLengthFollowsEachSourcesLength();
+  void endBlockedBeforeTheSoftmaxRenormalizesTheRest();
   void invalidOptionsNameTheField();
 
  private:
@@ -233,23 +257,8 @@ void TestDecoding::maximumLengthIsRespected() {
 }
 
 void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
-  // A model that always wants to end, whatever its input and its CPU's
-  // arithmetic: its decoder's last norm gives e0 for every position, and only
-  // EOS's (tied) embedding has a first coordinate, so EOS gets a logit of 10
-  // and every other token 0.
-  auto o = test::smallOptions(model::NormPosition::Post);
-  model::Transformer ending(o);
-  {
-    torch::NoGradGuard no_grad;
-    auto parameters = ending->named_parameters();
-    const std::string last = "decoder.layers." + std::to_string(o.decoder_layers - 1) + ".norm3.";
-    parameters[last + "weight"].zero_();
-    parameters[last + "bias"].zero_();
-    parameters[last + "bias"][0] = 1.0;
-    parameters["embedding.weight"].select(1, 0).zero_();
-    parameters["embedding.weight"][o.eos_id][0] = 10.0;
-  }
-  ending->eval();
+  // alwaysEndingModel(): EOS's logit 10, every other token's 0.
+  auto ending = alwaysEndingModel();
   auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
   for (int64_t beam : {int64_t(1), int64_t(4)}) {
     model::DecodingOptions options;
@@ -271,19 +280,8 @@ void TestDecoding::minimumLengthFollowsEachSourcesLength() {
   // The model of noEmptyTranslationBeforeMinimumLength, which ends as soon as
   // it may, on a batch of a 10-piece and a 4-piece source: each sentence ends
   // at its own minimum, ceil(ratio x its source's pieces).
-  auto o = test::smallOptions(model::NormPosition::Post);
-  model::Transformer ending(o);
-  {
-    torch::NoGradGuard no_grad;
-    auto parameters = ending->named_parameters();
-    const std::string last = "decoder.layers." + std::to_string(o.decoder_layers - 1) + ".norm3.";
-    parameters[last + "weight"].zero_();
-    parameters[last + "bias"].zero_();
-    parameters[last + "bias"][0] = 1.0;
-    parameters["embedding.weight"].select(1, 0).zero_();
-    parameters["embedding.weight"][o.eos_id][0] = 10.0;
-  }
-  ending->eval();
+  auto ending = alwaysEndingModel();
+  const auto& o = ending->options();
   auto src = torch::full({2, 10}, int64_t(5), torch::kLong);
   src[1].slice(0, 4).fill_(o.pad_id);
   for (int64_t beam : {int64_t(1), int64_t(4)}) {
@@ -307,6 +305,45 @@ void TestDecoding::minimumLengthFollowsEachSourcesLength() {
   } catch (const std::invalid_argument& e) {
     QVERIFY2(std::string(e.what()).find("min_length_ratio") != std::string::npos, e.what());
   }
+}
+
+void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
+  // alwaysEndingModel(): EOS's logit 10, the V - 1 others' 0. Kept out of the
+  // first step, the end takes its probability with it (AfterSoftmax: each
+  // other token keeps 1 / (e^10 + V - 1)) or is left out of the softmax
+  // (BeforeSoftmax: each other token gets 1 / (V - 1)). The pieces chosen are
+  // the same; the second step, which may end, is scored alike.
+  auto ending = alwaysEndingModel();
+  const auto V = double(ending->options().vocab_size);
+  auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
+  for (int64_t beam : {int64_t(1), int64_t(4)}) {
+    model::DecodingOptions options;
+    options.beam_size = beam;
+    options.length_penalty = 0.0;
+    options.min_length = 1;
+    options.min_length_ratio = 0.0;
+    auto after = model::beamSearch(ending, src, options);
+    options.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
+    auto before = model::beamSearch(ending, src, options);
+    const auto& a = after[0][0];
+    const auto& b = before[0][0];
+    QCOMPARE(b.tokens, a.tokens);
+    QCOMPARE(b.tokens.size(), size_t(1));
+    QVERIFY(a.finished && b.finished);
+    QVERIFY2(std::abs(a.probabilities[0] - 1.0 / (std::exp(10.0) + V - 1.0)) < 1e-7, qPrintable(QString::number(a.probabilities[0])));
+    QVERIFY2(std::abs(b.probabilities[0] - 1.0 / (V - 1.0)) < 1e-5, qPrintable(QString::number(b.probabilities[0])));
+    QVERIFY(std::abs(b.probabilities[1] - a.probabilities[1]) < 1e-6);  // the end, once allowed
+    QVERIFY(std::abs((b.log_probability - a.log_probability) - std::log1p(std::exp(10.0) / (V - 1.0))) < 1e-3);
+  }
+  // Without a block the two rules are one.
+  model::DecodingOptions free;
+  free.min_length = 0;
+  free.min_length_ratio = 0.0;
+  auto after = model::beamSearch(ending, src, free);
+  free.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
+  auto before = model::beamSearch(ending, src, free);
+  QCOMPARE(before[0][0].tokens, after[0][0].tokens);
+  QCOMPARE(before[0][0].log_probability, after[0][0].log_probability);
 }
 
 void TestDecoding::invalidOptionsNameTheField() {

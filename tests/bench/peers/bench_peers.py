@@ -124,7 +124,9 @@ def main():
     def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter", shortlist=False):
         return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", models[label],
                 "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                str(a.threads), "--sentences", str(sentences), "--batch-limits"] + (["--int8"] if int8 else []) + \
+                str(a.threads), "--sentences", str(sentences), "--batch-limits",
+                # CTranslate2 keeps the end out of the softmax before the minimum length
+                "--end-block", "before-softmax"] + (["--int8"] if int8 else []) + \
                (["--shortlist", a.shortlist] if shortlist else [])
 
     def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter", shortlist=False):
