@@ -27,6 +27,7 @@ EngineInfo engineInfo() {
   info.sentencePieceVersion = QStringLiteral(STUDIO_SENTENCEPIECE_VERSION);
   info.buildKind = runtime.cuda_built ? QStringLiteral("CUDA") : QStringLiteral("CPU");
   info.int8Unsupported = QString::fromStdString(model::inference::int8Unsupported());
+  info.int8Kernels = QString::fromStdString(runtime.cpu_int8);
   info.cpuBf16 = QString::fromStdString(runtime.cpu_bf16);
   for (const auto& gpu : runtime.gpus)
     info.gpus << QString("%1 (%2.%3)").arg(QString::fromStdString(gpu.name)).arg(gpu.major).arg(gpu.minor);

@@ -25,6 +25,8 @@ struct EngineInfo {
   QString buildKind;             // "CPU" or "CUDA": the LibTorch this build links
   // Empty where int8 decoding can run on this CPU; else why not (no AVX2).
   QString int8Unsupported;
+  // The int8 kernels this CPU runs, best first ("AMX (from 8 rows), AVX512-VNNI (from 4 rows), AVX-VNNI, AVX2").
+  QString int8Kernels;
   // The CPU's bf16 instructions ("AMX-BF16, AVX512-BF16"), empty where it has
   // none: bf16 decoding is offered where they are (slower than float32 elsewhere).
   QString cpuBf16;

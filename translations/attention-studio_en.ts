@@ -3002,5 +3002,9 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
         <translation>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</translation>
     </message>
+    <message>
+        <source>int8 kernels on this CPU: %1</source>
+        <translation>int8 kernels on this CPU: %1</translation>
+    </message>
 </context>
 </TS>

@@ -2990,5 +2990,9 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
         <translation>bf16: tắt ở đây, CPU này không có lệnh bf16 (AMX hoặc AVX512-BF16), thiếu chúng thì bf16 không nhanh hơn float32</translation>
     </message>
+    <message>
+        <source>int8 kernels on this CPU: %1</source>
+        <translation>Các hàm tính int8 trên CPU này: %1</translation>
+    </message>
 </context>
 </TS>

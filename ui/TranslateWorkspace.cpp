@@ -109,6 +109,7 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
     } else {
       tips << tr("int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
                  "a little less accurate; not for a model on a GPU");
+      tips << tr("int8 kernels on this CPU: %1").arg(info.int8Kernels);
     }
     if (info.cpuBf16.isEmpty()) {
       if (items) items->item(kBf16)->setEnabled(false);

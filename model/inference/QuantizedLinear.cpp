@@ -1,5 +1,7 @@
 #include "model/inference/QuantizedLinear.h"
 
+#include "model/inference/Int8Kernels.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -23,7 +25,6 @@ std::atomic<bool> pretend_no_int8{false};
 
 constexpr int64_t P = QuantizedLinear::kPanel;
 constexpr int W = QuantizedLinear::kWeightSteps, A = QuantizedLinear::kActivationSteps;
-static_assert(2 * W * A <= 32767, "vpmaddubsw's pairwise int16 sums must not saturate");
 
 // A weight row in W steps each side of zero: q = round(v / scale), scale =
 // max |v| / W. Writes `padded` bytes (zeros past count) and returns the
@@ -60,11 +61,6 @@ void quantizeScalar(const float* v, int64_t first, int64_t count, float inverse,
 }
 
 #ifdef STUDIO_INT8_AVX2
-bool cpuHasAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
-}
-
 static_assert(A == 255, "quantizeAvx2 clamps to the bytes' range by unsigned saturation");
 
 __attribute__((target("avx2"))) ActivationScale quantizeAvx2(const float* v, int64_t count, uint8_t* q) {
@@ -116,8 +112,7 @@ __attribute__((target("avx2"))) ActivationScale quantizeAvx2(const float* v, int
 ActivationScale quantizeActivations(const float* v, int64_t count, int64_t padded, uint8_t* q) {
   std::fill(q + count, q + padded, uint8_t(0));
 #ifdef STUDIO_INT8_AVX2
-  static const bool avx2 = cpuHasAvx2();
-  if (avx2) return quantizeAvx2(v, count, q);
+  if (int8::available(Int8Kernel::Avx2)) return quantizeAvx2(v, count, q);
 #endif
   float lowest = 0.0f, highest = 0.0f;
   for (int64_t i = 0; i < count; ++i) {
@@ -131,74 +126,51 @@ ActivationScale quantizeActivations(const float* v, int64_t count, int64_t padde
   return scale;
 }
 
-namespace {
-
-#ifdef STUDIO_INT8_AVX2
-// What a panel's sums become: y = (Σ q_x q_w - zero · Σ q_w) · x_scale ·
-// w_scale + bias, for one row and P outputs (`width` of them written).
-struct Epilogue {
-  const int32_t* column_sums;  // P each, zeros past out
-  const float* scales;
-  const float* bias;  // null: none
-};
-
-// R rows (1 or 2) times one panel of P = 32 outputs: Σ_i x_r[i] · w[j][i],
-// four inputs a step. vpmaddubsw multiplies the unsigned inputs by the
-// signed weights and adds pairs into int16 (at most 2 · A · W: no
-// saturation), vpmaddwd adds those pairs into int32; the epilogue turns
-// them into floats in place.
-template <int R>
-__attribute__((target("avx2"))) void panelAvx2(const uint8_t* x, int64_t x_stride, const ActivationScale* row_scales,
-                                               const int8_t* w, int64_t groups, const Epilogue& how, float* y,
-                                               int64_t y_stride, int64_t width) {
-  const __m256i ones = _mm256_set1_epi16(1);
-  __m256i acc[R][4];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < 4; ++v) acc[r][v] = _mm256_setzero_si256();
-  for (int64_t g = 0; g < groups; ++g, w += 4 * P) {
-    __m256i xb[R];
-    for (int r = 0; r < R; ++r) {
-      int32_t four;
-      std::memcpy(&four, x + r * x_stride + 4 * g, sizeof four);
-      xb[r] = _mm256_set1_epi32(four);  // the same four inputs in every lane
-    }
-    for (int v = 0; v < 4; ++v) {
-      const __m256i wv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32 * v));
-      for (int r = 0; r < R; ++r)
-        acc[r][v] = _mm256_add_epi32(acc[r][v], _mm256_madd_epi16(_mm256_maddubs_epi16(xb[r], wv), ones));
-    }
-  }
-  for (int r = 0; r < R; ++r) {
-    const __m256i zero = _mm256_set1_epi32(row_scales[r].zero);
-    const __m256 x_scale = _mm256_set1_ps(row_scales[r].scale);
-    float values[P];
-    float* out = width == P ? y + r * y_stride : values;
-    for (int v = 0; v < 4; ++v) {
-      const __m256i sums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(how.column_sums + 8 * v));
-      const __m256i exact = _mm256_sub_epi32(acc[r][v], _mm256_mullo_epi32(zero, sums));
-      __m256 value = _mm256_mul_ps(_mm256_cvtepi32_ps(exact),
-                                   _mm256_mul_ps(x_scale, _mm256_loadu_ps(how.scales + 8 * v)));
-      if (how.bias) value = _mm256_add_ps(value, _mm256_loadu_ps(how.bias + 8 * v));
-      _mm256_storeu_ps(out + 8 * v, value);
-    }
-    if (out == values) std::memcpy(y + r * y_stride, values, size_t(width) * sizeof(float));
-  }
-}
-#endif
-
-}  // namespace
-
 std::string int8Unsupported() {
-#ifdef STUDIO_INT8_AVX2
-  if (!pretend_no_int8.load() && cpuHasAvx2()) return "";
-#endif
+  if (!pretend_no_int8.load() && int8::available(Int8Kernel::Avx2)) return "";
   return "int8 decoding needs a CPU with AVX2 (x86-64-v3) and this one has none: decode in float32 (without int8)";
 }
 
 void pretendNoInt8ForTesting(bool no_int8) { pretend_no_int8.store(no_int8); }
 
+const char* int8KernelName(Int8Kernel kernel) {
+  switch (kernel) {
+    case Int8Kernel::Avx2: return "AVX2";
+    case Int8Kernel::AvxVnni: return "AVX-VNNI";
+    case Int8Kernel::Avx512Vnni: return "AVX512-VNNI";
+    case Int8Kernel::Amx: return "AMX";
+  }
+  return "?";
+}
+
+std::vector<Int8Kernel> int8KernelsHere() {
+  std::vector<Int8Kernel> here;
+  if (!int8Unsupported().empty()) return here;
+  for (auto kernel : {Int8Kernel::Avx2, Int8Kernel::AvxVnni, Int8Kernel::Avx512Vnni, Int8Kernel::Amx})
+    if (int8::available(kernel)) here.push_back(kernel);
+  return here;
+}
+
+Int8Kernel int8KernelFor(int64_t rows) {
+  if (rows >= int8::kAmxFromRows && int8::available(Int8Kernel::Amx)) return Int8Kernel::Amx;
+  if (rows >= int8::kAvx512VnniFromRows && int8::available(Int8Kernel::Avx512Vnni)) return Int8Kernel::Avx512Vnni;
+  if (int8::available(Int8Kernel::AvxVnni)) return Int8Kernel::AvxVnni;
+  return Int8Kernel::Avx2;
+}
+
+std::string int8KernelsDescription() {
+  std::string text;
+  const auto here = int8KernelsHere();
+  for (auto it = here.rbegin(); it != here.rend(); ++it) {
+    text += std::string(text.empty() ? "" : ", ") + int8KernelName(*it);
+    if (*it == Int8Kernel::Amx) text += " (from " + std::to_string(int8::kAmxFromRows) + " rows)";
+    if (*it == Int8Kernel::Avx512Vnni) text += " (from " + std::to_string(int8::kAvx512VnniFromRows) + " rows)";
+  }
+  return text;
+}
+
 QuantizedLinear::QuantizedLinear(const float* weight, const float* bias, int64_t out, int64_t in)
-    : in_(in), out_(out), groups_((in + 3) / 4) {
+    : in_(in), out_(out), groups_((in + 4 * int8::kGroupBlock - 1) / (4 * int8::kGroupBlock) * int8::kGroupBlock) {
   if (const auto why = int8Unsupported(); !why.empty()) throw std::runtime_error(why);
   const int64_t panels = (out + P - 1) / P, padded = 4 * groups_;
   weights_.assign(size_t(panels * groups_ * P * 4), int8_t(0));
@@ -232,7 +204,16 @@ std::vector<float> QuantizedLinear::dequantized() const {
 }
 
 void QuantizedLinear::apply(const float* x, int64_t rows, float* y) const {
-#ifdef STUDIO_INT8_AVX2
+  applyWith(int8KernelFor(rows), x, rows, y);
+}
+
+void QuantizedLinear::applyWith(Int8Kernel kernel, const float* x, int64_t rows, float* y) const {
+  if (!int8::available(kernel))
+    throw std::runtime_error(std::string("int8: this CPU cannot run the ") + int8KernelName(kernel) + " kernel");
+  const auto panel = kernel == Int8Kernel::Amx          ? &int8::panelAmx
+                     : kernel == Int8Kernel::Avx512Vnni ? &int8::panelAvx512Vnni
+                     : kernel == Int8Kernel::AvxVnni    ? &int8::panelAvxVnni
+                                                        : &int8::panelAvx2;
   const int64_t padded = 4 * groups_;
   thread_local std::vector<uint8_t> xq;
   thread_local std::vector<ActivationScale> x_scales;
@@ -240,6 +221,7 @@ void QuantizedLinear::apply(const float* x, int64_t rows, float* y) const {
   x_scales.resize(size_t(rows));
   for (int64_t r = 0; r < rows; ++r)
     x_scales[size_t(r)] = quantizeActivations(x + r * in_, in_, padded, xq.data() + r * padded);
+  // The bytes by pointer: inside the lambda the names would be each worker thread's own vectors.
   const uint8_t* q = xq.data();
   const ActivationScale* row_scales = x_scales.data();
   const int64_t panels = (out_ + P - 1) / P;
@@ -247,21 +229,12 @@ void QuantizedLinear::apply(const float* x, int64_t rows, float* y) const {
   const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, in_ * P * rows));
   at::parallel_for(0, panels, grain, [&](int64_t first, int64_t last) {
     for (int64_t p = first; p < last; ++p) {
-      const int8_t* w = weights_.data() + p * groups_ * P * 4;
-      const int64_t o = p * P, width = std::min(P, out_ - o);
-      const Epilogue how{column_sums_.data() + o, scales_.data() + o, bias_.empty() ? nullptr : bias_.data() + o};
-      int64_t r = 0;
-      for (; r + 2 <= rows; r += 2)
-        panelAvx2<2>(q + r * padded, padded, row_scales + r, w, groups_, how, y + r * out_ + o, out_, width);
-      if (r < rows) panelAvx2<1>(q + r * padded, padded, row_scales + r, w, groups_, how, y + r * out_ + o, out_, width);
+      const int64_t o = p * P;
+      const int8::Epilogue how{column_sums_.data() + o, scales_.data() + o, bias_.empty() ? nullptr : bias_.data() + o};
+      panel({q, padded, row_scales, rows, weights_.data() + p * groups_ * P * 4, groups_, how, y + o, out_,
+             std::min(P, out_ - o)});
     }
   });
-#else
-  (void)x;
-  (void)rows;
-  (void)y;
-  throw std::runtime_error(int8Unsupported());
-#endif
 }
 
 }  // namespace studio::model::inference

@@ -11,14 +11,15 @@
 // [min(0, min x), max(0, max x)], with the byte that stands for zero). The
 // products are exact in int32, the zero point taken out with each output's
 // precomputed weight sum; the result is rescaled to float and the bias added
-// in float. Unsigned inputs let the AVX2 kernel multiply in one instruction
-// (vpmaddubsw: unsigned × signed bytes, pairwise int16 sums); the weights'
-// range is what keeps those sums from saturating (2 · 255 · 63 < 32767), the
-// price oneDNN and PyTorch's fbgemm pay on CPUs without VNNI too (they
-// narrow the activations instead).
+// in float. Unsigned inputs let every x86 kernel multiply in one instruction
+// (AVX2's vpmaddubsw, AVX-VNNI's and AVX512-VNNI's vpdpbusd, AMX's TDPBUSD: unsigned ×
+// signed bytes); the weights' range is what keeps AVX2's pairwise int16 sums
+// from saturating (2 · 255 · 63 < 32767), the price oneDNN and PyTorch's
+// fbgemm pay on CPUs without VNNI too (they narrow the activations instead).
+// The sums are exact integers, so the four kernels give the same floats.
 //
-// The kernel needs AVX2 (x86-64-v3); int8Unsupported() says whether this CPU has
-// it, and a QuantizedLinear cannot be made without it.
+// AVX2 (x86-64-v3) is the least a CPU needs; int8Unsupported() says whether
+// this one has it, and a QuantizedLinear cannot be made without it.
 namespace studio::model::inference {
 
 // Empty when int8 decoding can run here; else why not, in words a user can
@@ -27,6 +28,19 @@ std::string int8Unsupported();
 
 // For tests of the refusal: pretend the CPU lacks AVX2 (true) or look again (false).
 void pretendNoInt8ForTesting(bool no_int8);
+
+// The kernels that multiply (Int8Kernels.h), in the order of what a CPU needs.
+enum class Int8Kernel { Avx2, AvxVnni, Avx512Vnni, Amx };
+const char* int8KernelName(Int8Kernel kernel);  // "AVX2", "AVX-VNNI", "AVX512-VNNI", "AMX"
+// The ones this CPU (and its operating system) runs; empty where int8Unsupported().
+std::vector<Int8Kernel> int8KernelsHere();
+// Which one QuantizedLinear::apply() uses for `rows` rows, the fastest this
+// CPU has for that many as measured on a Xeon with all four
+// (docs/benchmarks.md): AMX's tiles from 8 rows, AVX512-VNNI from 4, below
+// that AVX-VNNI, else AVX2.
+Int8Kernel int8KernelFor(int64_t rows);
+// "AMX (from 8 rows), AVX512-VNNI (from 4 rows), AVX-VNNI, AVX2", or "" where int8 cannot run.
+std::string int8KernelsDescription();
 
 // A row of activations in unsigned bytes: x ≈ scale · (q - zero).
 struct ActivationScale {
@@ -47,10 +61,13 @@ class QuantizedLinear {
   // copied too. Throws std::runtime_error when the CPU cannot run the kernel.
   QuantizedLinear(const float* weight, const float* bias, int64_t out, int64_t in);
 
-  // y[rows, out] = x[rows, in] · Wᵀ + b. Splits the outputs among LibTorch's
-  // threads when the product is large enough; the numbers do not depend on
-  // the split (integer sums).
+  // y[rows, out] = x[rows, in] · Wᵀ + b, with int8KernelFor(rows). Splits
+  // the outputs among LibTorch's threads when the product is large enough;
+  // the numbers depend neither on the split nor on the kernel (integer sums).
   void apply(const float* x, int64_t rows, float* y) const;
+  // The same with a kernel named (tests, benchmarks); throws
+  // std::runtime_error when this CPU cannot run it.
+  void applyWith(Int8Kernel kernel, const float* x, int64_t rows, float* y) const;
 
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
@@ -62,7 +79,8 @@ class QuantizedLinear {
   std::vector<float> dequantized() const;
 
  private:
-  int64_t in_ = 0, out_ = 0, groups_ = 0;  // groups_: four inputs each (in rounded up to 4)
+  int64_t in_ = 0, out_ = 0;
+  int64_t groups_ = 0;  // four inputs each: in rounded up to 64 (int8::kGroupBlock groups, one AMX tile)
   // [ceil(out / kPanel), groups_, kPanel, 4]: panel p holds outputs
   // p*kPanel.., four inputs at a time (zeros past `in` and `out`).
   std::vector<int8_t> weights_;

@@ -108,6 +108,7 @@ nlohmann::json doctorJson(const RuntimeInfo& info, const std::vector<MatmulSpeed
           {"hardware_threads", info.hardware_threads},
           {"blas", info.blas},
           {"cpu_bf16", info.cpu_bf16},
+          {"cpu_int8", info.cpu_int8},
           {"matmul", matmul}};
 }
 

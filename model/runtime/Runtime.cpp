@@ -1,5 +1,7 @@
 #include "model/runtime/Runtime.h"
 
+#include "model/inference/QuantizedLinear.h"
+
 #include <filesystem>
 #include <iomanip>
 #include <fstream>
@@ -259,6 +261,7 @@ RuntimeInfo runtimeInfo() {
   info.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
   info.blas = loadedBlas();
   info.cpu_bf16 = cpuBf16Instructions();
+  info.cpu_int8 = inference::int8KernelsDescription();
   info.gpus = cudaGpus();
   return info;
 }
@@ -290,7 +293,9 @@ std::string describe(const RuntimeInfo& info) {
       << "CPU bf16 instructions: "
       << (info.cpu_bf16.empty() ? "none (mixed precision \"auto\" trains in fp32 on the CPU)"
                                 : info.cpu_bf16 + " (mixed precision \"auto\" trains in bf16 on the CPU)")
-      << "\n";
+      << "\n"
+      << "int8 decoding kernels: "
+      << (info.cpu_int8.empty() ? "none (int8 needs AVX2)" : info.cpu_int8) << "\n";
   return out.str();
 }
 

@@ -73,6 +73,7 @@ struct RuntimeInfo {
   int hardware_threads = 0;
   std::string blas;            // the BLAS library loaded (best effort)
   std::string cpu_bf16;        // cpuBf16Instructions(): "" when the CPU has none
+  std::string cpu_int8;        // the int8 kernels this CPU runs, best first ("" when none)
   std::vector<GpuInfo> gpus;   // what the NVIDIA driver reports (empty without CUDA)
 };
 

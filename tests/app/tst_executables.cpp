@@ -73,11 +73,15 @@ void TestExecutables::doctorReportsTheBuildAndTimesEveryDevice() {
   QVERIFY2(r.out.contains(QRegularExpression("Build: (CPU|CUDA) \\(LibTorch [12]\\.")), qPrintable(r.out));
   QVERIFY2(r.out.contains(QRegularExpression("matmul cpu fp32 1024x1024: [0-9.]+ GFLOP/s")), qPrintable(r.out));
   QVERIFY2(r.out.contains("BLAS: "), qPrintable(r.out));
+  // The int8 kernels, best first; AVX2 is the last of any x86 CPU that has one.
+  QVERIFY2(r.out.contains(QRegularExpression("int8 decoding kernels: ([^\n]*AVX2|none \\(int8 needs AVX2\\))\n")),
+           qPrintable(r.out));
 
   r = run(STUDIO_CLI_PATH, {"doctor", "--seconds", "0.1", "--json"});
   QVERIFY2(r.exit_code == 0, qPrintable(r.err));
   const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
   QVERIFY2(json["build"].toString() == "CPU" || json["build"].toString() == "CUDA", qPrintable(r.out));
+  QVERIFY2(json["cpu_int8"].isString(), qPrintable(r.out));
   const auto matmul = json["matmul"].toArray();
   QVERIFY(matmul.size() >= 2);  // the CPU in fp32 and bf16, then each GPU
   QCOMPARE(matmul[0].toObject()["device"].toString(), QString("cpu"));

@@ -1,7 +1,9 @@
 // attention-studio-kernel-bench: the inference engine's matrix products alone,
 // float32 (our packed kernel and BLAS), int8 and bf16, for the shapes a
 // decoding step multiplies: `rows` rows (beams of a batch) by a weight
-// [out, in]. Prints GFLOP/s a product (2 · rows · in · out per call).
+// [out, in]. Prints GFLOP/s a product (2 · rows · in · out per call); "int8"
+// is the kernel decoding chooses for those rows, and each int8 kernel this
+// CPU has (AVX2, AVX-VNNI, AVX512-VNNI, AMX) has a column of its own.
 //
 //   attention-studio-kernel-bench [--rows 1,4,32,128] [--shape IN:OUT,...] [--threads N] [--seconds S] [--json]
 //
@@ -93,9 +95,13 @@ int main(int argc, char** argv) {
   }
   configureThreads(threads);
   const bool int8 = inference::int8Unsupported().empty();
-  if (!json)
-    std::printf("%-6s %-12s %12s %12s %12s %12s   (GFLOP/s, %d threads, BLAS: %s)\n", "rows", "in -> out",
-                "packed f32", "BLAS f32", "int8", "bf16", at::get_num_threads(), inference::linearBackend());
+  const auto int8_kernels = inference::int8KernelsHere();
+  if (!json) {
+    std::printf("%-6s %-12s %12s %12s %12s %12s", "rows", "in -> out", "packed f32", "BLAS f32", "int8", "bf16");
+    for (auto kernel : int8_kernels)
+      std::printf(" %12s", (std::string("i8 ") + inference::int8KernelName(kernel)).c_str());
+    std::printf("   (GFLOP/s, %d threads, BLAS: %s)\n", at::get_num_threads(), inference::linearBackend());
+  }
   std::mt19937 rng(7);
   std::normal_distribution<float> normal(0.0f, 1.0f);
   for (const auto& [in, out] : shapes) {
@@ -116,6 +122,10 @@ int main(int argc, char** argv) {
           rate([&] { inference::linear(x.data(), rows, in, weight.data(), out, bias.data(), y.data()); });
       const double int8_rate = quantized ? rate([&] { quantized->apply(x.data(), rows, y.data()); }) : 0.0;
       const double bf16_rate = rate([&] { bf16.apply(x.data(), rows, y.data()); });
+      nlohmann::json by_kernel = nlohmann::json::object();
+      for (auto kernel : int8_kernels)
+        by_kernel[inference::int8KernelName(kernel)] =
+            rate([&] { quantized->applyWith(kernel, x.data(), rows, y.data()); });
       if (json) {
         std::printf("%s\n", nlohmann::json{{"rows", rows},
                                            {"in", in},
@@ -124,12 +134,18 @@ int main(int argc, char** argv) {
                                            {"blas_gflops", blas_rate},
                                            {"int8_gflops", int8_rate},
                                            {"bf16_gflops", bf16_rate},
+                                           {"int8_kernel",
+                                            int8 ? inference::int8KernelName(inference::int8KernelFor(rows)) : ""},
+                                           {"int8_kernel_gflops", by_kernel},
                                            {"threads", at::get_num_threads()}}
                                 .dump()
                                 .c_str());
       } else {
-        std::printf("%-6lld %5lld->%-5lld %12.1f %12.1f %12.1f %12.1f\n", (long long)rows, (long long)in,
+        std::printf("%-6lld %5lld->%-5lld %12.1f %12.1f %12.1f %12.1f", (long long)rows, (long long)in,
                     (long long)out, packed_rate, blas_rate, int8_rate, bf16_rate);
+        for (auto kernel : int8_kernels)
+          std::printf(" %12.1f", by_kernel[inference::int8KernelName(kernel)].get<double>());
+        std::printf("\n");
       }
     }
   }

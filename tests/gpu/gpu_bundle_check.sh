@@ -28,6 +28,7 @@ fi
 while IFS= read -r left; do
   grep -qF "^$(basename "$left")\$" "$work/$name/gpu-ctest-exclude.txt" || fail "$left is missing from the ctest exclusion"
 done <"$work/$name/gpu-left-out.txt"
+grep -qF '^gpu_bundle$' "$work/$name/gpu-ctest-exclude.txt" || fail "the gpu_bundle check itself (it cannot run from a bundle) is not in the ctest exclusion"
 mkdir "$work/not-a-build"
 if "$src/scripts/gpu-bundle" "$work/not-a-build" "$work/c.tar.xz" 2>"$work/err"; then fail "a folder that is no build was packed"; fi
 grep -q "not-a-build is not a configured build folder" "$work/err" || fail "unclear error: $(cat "$work/err")"

@@ -113,6 +113,8 @@ class TestInference : public QObject {
   void badInputIsRefused();
   void int8ProductIsExact_data();
   void int8ProductIsExact();
+  void int8KernelsAgreeToTheBit_data();
+  void int8KernelsAgreeToTheBit();
   void int8ActivationsQuantizeAsDocumented_data();
   void int8ActivationsQuantizeAsDocumented();
   void int8TranslatesAsFloat32();
@@ -555,6 +557,64 @@ void TestInference::int8ProductIsExact() {
   const auto full = torch::linear(x, w, b);
   const double relative = ((y - full).abs().max() / full.abs().max()).item<double>();
   QVERIFY2(relative < 0.03, qPrintable(QString("against float32: %1 of the largest output").arg(relative)));
+}
+
+void TestInference::int8KernelsAgreeToTheBit_data() {
+  QTest::addColumn<int>("in");
+  QTest::addColumn<int>("out");
+  // Inputs not a multiple of 4 or of an AMX tile's 64, outputs past a panel.
+  QTest::newRow("48 -> 100") << 48 << 100;
+  QTest::newRow("33 -> 65") << 33 << 65;
+  QTest::newRow("130 -> 31") << 130 << 31;
+  QTest::newRow("512 -> 96") << 512 << 96;
+}
+
+// Every int8 kernel this CPU runs (AVX2; AVX-VNNI, AVX512-VNNI and AMX where there)
+// makes the same exact integer sums and the same epilogue, so the same
+// floats, for any number of rows (AMX: whole tiles of 16 and a part;
+// AVX512-VNNI: fours and a rest); apply() uses the kernel int8KernelFor()
+// names.
+void TestInference::int8KernelsAgreeToTheBit() {
+  if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
+  QFETCH(int, in);
+  QFETCH(int, out);
+  const auto kernels = model::inference::int8KernelsHere();
+  QCOMPARE(kernels.front(), model::inference::Int8Kernel::Avx2);
+  torch::manual_seed(uint64_t(in * out));
+  auto w = torch::randn({out, in});
+  auto b = torch::randn({out});
+  model::inference::QuantizedLinear q(w.data_ptr<float>(), b.data_ptr<float>(), out, in);
+  for (int rows : {1, 2, 3, 5, 15, 16, 17, 40}) {
+    auto x = torch::randn({rows, in}) * 2;
+    auto reference = torch::empty({rows, out});
+    q.applyWith(model::inference::Int8Kernel::Avx2, x.data_ptr<float>(), rows, reference.data_ptr<float>());
+    auto chosen = torch::empty({rows, out});
+    q.apply(x.data_ptr<float>(), rows, chosen.data_ptr<float>());
+    QVERIFY2(torch::equal(chosen, reference),
+             qPrintable(QString("%1 rows: apply() (%2) differs from AVX2")
+                            .arg(rows)
+                            .arg(model::inference::int8KernelName(model::inference::int8KernelFor(rows)))));
+    for (auto kernel : kernels) {
+      auto y = torch::full({rows, out}, std::numeric_limits<float>::quiet_NaN());
+      q.applyWith(kernel, x.data_ptr<float>(), rows, y.data_ptr<float>());
+      QVERIFY2(torch::equal(y, reference), qPrintable(QString("%1 rows: %2 differs from AVX2 by up to %3")
+                                                          .arg(rows)
+                                                          .arg(model::inference::int8KernelName(kernel))
+                                                          .arg(maxAbsDifference(y, reference))));
+    }
+  }
+  // A kernel this CPU lacks is refused by name.
+  const auto all = {model::inference::Int8Kernel::AvxVnni, model::inference::Int8Kernel::Avx512Vnni,
+                    model::inference::Int8Kernel::Amx};
+  for (auto kernel : all) {
+    if (std::find(kernels.begin(), kernels.end(), kernel) != kernels.end()) continue;
+    auto x = torch::randn({1, in});
+    auto y = torch::empty({1, out});
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, q.applyWith(kernel, x.data_ptr<float>(), 1, y.data_ptr<float>()));
+  }
+  if (kernels.size() == 1)
+    QSKIP("only the AVX2 kernel runs on this CPU (no AVX-VNNI, AVX512-VNNI or AMX): "
+          "it was checked against itself only");
 }
 
 void TestInference::int8ActivationsQuantizeAsDocumented_data() {

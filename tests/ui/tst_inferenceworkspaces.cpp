@@ -241,6 +241,9 @@ void TestInferenceWorkspaces::int8WeightsTranslateAsTheCli() {
     QSKIP(qPrintable("int8 cannot run on this CPU: " + why_not));
   }
   QVERIFY(items->item(1)->isEnabled());
+  // The tooltip names the kernels this CPU runs (AVX2 at least).
+  const QString kernels = app::engineInfo().int8Kernels;
+  QVERIFY2(weights->toolTip().contains(kernels) && kernels.contains("AVX2"), qPrintable(weights->toolTip()));
   auto quantized = decodeSettings(1);
   quantized.int8 = true;
   workspace.setDecodeSettings(quantized);
