@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 #include <ATen/ATen.h>
 #include <torch/optim/optimizer.h>
@@ -20,6 +21,8 @@
 #include "model/training/Schedule.h"
 #include "model/data/Prepare.h"
 #include "model/files/ModelFile.h"
+#include "model/training/Trainer.h"
+#include "model/training/TrainingConfig.h"
 
 namespace studio::test {
 
@@ -269,6 +272,34 @@ TmpfsMount::~TmpfsMount() {
 bool TmpfsMount::resize(int64_t bytes) {
   const std::string options = "size=" + std::to_string(bytes);
   return mounted_ && ::mount("tmpfs", folder_.c_str(), "tmpfs", MS_REMOUNT | MS_NOSUID | MS_NODEV, options.c_str()) == 0;
+}
+
+}  // namespace studio::test
+
+namespace studio::test {
+
+WorkspaceModel trainWorkspaceModel(const std::string& dir) {
+  WorkspaceModel trained;
+  trained.data = prepareNumberedCorpus(dir, {"mở tập tin"}, {"open file"}, 300, 80);
+  model::TrainingConfig config;
+  auto& m = config.model;
+  m.encoder_layers = 2;
+  m.decoder_layers = 2;
+  m.d_model = 32;
+  m.heads = 4;
+  m.d_ff = 64;
+  m.max_length = 64;
+  config.max_tokens = 512;
+  config.warmup_steps = 20;
+  config.max_steps = 60;
+  config.eval_every = 30;
+  config.eval_sentences = 8;
+  config.device = "cpu";
+  trained.run = dir + "/run";
+  model::Trainer trainer(config, trained.data, trained.run, false, {});
+  if (!trainer.run()) throw std::runtime_error("the workspace suites' model did not finish training in " + trained.run);
+  trained.model = trained.run + "/best.pt";
+  return trained;
 }
 
 }  // namespace studio::test

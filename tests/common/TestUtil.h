@@ -11,6 +11,10 @@
 #include "model/TransformerOptions.h"
 #include "model/decoding/Decoding.h"
 
+// The helpers that need no LibTorch (files, corpora, a full disk) are in
+// FileUtil.h, which suites without LibTorch include alone.
+#include "common/FileUtil.h"
+
 namespace studio::test {
 
 // A small model shape that exercises every path quickly.
@@ -62,51 +66,5 @@ model::Transformer trainReversalModel(uint64_t seed, int64_t steps);  // always 
 // $STUDIO_TEST_FIXTURES/reversal-<seed>-<steps>.pt, or "" where that
 // variable is not set.
 std::string reversalFixturePath(uint64_t seed, int64_t steps);
-
-}  // namespace studio::test
-
-namespace studio::test {
-
-// The names of a zip archive's entries (LibTorch's .pt files are zips), in
-// file order.
-std::vector<std::string> zipEntries(const std::string& path);
-
-// Inverts up to `count` bytes at the start of the data of the entry whose
-// name ends with `suffix` (as a disk fault would). Returns false when there
-// is no such entry.
-bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t count = 16);
-
-}  // namespace studio::test
-
-namespace studio::test {
-
-// Writes DIR/corpus.tsv — `count` pairs "VI[i % k] số i <TAB> EN[i % k] number i" — and prepares it,
-// as users would, into DIR/data (SentencePiece of `vocab_size`). Returns the data folder.
-std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std::string>& vi,
-                                  const std::vector<std::string>& en, int count, int vocab_size);
-
-}  // namespace studio::test
-
-namespace studio::test {
-
-// A tmpfs of a chosen size mounted over a folder for the life of the object:
-// a disk that fills up, or a read-only one, for real. Needs the right to
-// mount (root, as in CI); mounted() says whether it worked and reason() why
-// not, for QSKIP.
-class TmpfsMount {
- public:
-  TmpfsMount(const std::string& folder, int64_t bytes, bool read_only = false);
-  ~TmpfsMount();
-  TmpfsMount(const TmpfsMount&) = delete;
-  TmpfsMount& operator=(const TmpfsMount&) = delete;
-
-  bool mounted() const { return mounted_; }
-  const std::string& reason() const { return reason_; }
-  bool resize(int64_t bytes);  // remounts with another size (free space, as a user would)
-
- private:
-  std::string folder_, reason_;
-  bool mounted_ = false;
-};
 
 }  // namespace studio::test
