@@ -40,7 +40,7 @@ bool cpuHas(Int8Kernel kernel) {
       unsigned a = 0, b = 0, c = 0, d = 0;
       // CPUID leaf 7, subleaf 0: EDX bit 24 is AMX-TILE, bit 25 AMX-INT8.
       if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(d & (1u << 24)) || !(d & (1u << 25))) return false;
-      if (!cpuHas(Int8Kernel::Avx512Vnni)) return false;  // AMX CPUs have it: below 16 rows, decoding uses it
+      if (!cpuHas(Int8Kernel::Avx512Vnni)) return false;  // AMX CPUs have it: below 8 rows, decoding uses it
       // Linux hands out the tiles' 8 KB of register state only to a process
       // that asks (ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA); it refuses
       // where the kernel or a hypervisor does not support them.
