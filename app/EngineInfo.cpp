@@ -29,6 +29,7 @@ EngineInfo engineInfo() {
   info.int8Unsupported = QString::fromStdString(model::inference::int8Unsupported());
   info.int8Kernels = QString::fromStdString(runtime.cpu_int8);
   info.cpuBf16 = QString::fromStdString(runtime.cpu_bf16);
+  info.bf16Kernels = QString::fromStdString(runtime.cpu_bf16_kernels);
   for (const auto& gpu : runtime.gpus)
     info.gpus << QString("%1 (%2.%3)").arg(QString::fromStdString(gpu.name)).arg(gpu.major).arg(gpu.minor);
   info.summary = QString::fromStdString(model::describe(runtime)).trimmed();

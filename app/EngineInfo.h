@@ -30,6 +30,8 @@ struct EngineInfo {
   // The CPU's bf16 instructions ("AMX-BF16, AVX512-BF16"), empty where it has
   // none: bf16 decoding is offered where they are (slower than float32 elsewhere).
   QString cpuBf16;
+  // The bf16 decoding kernels, best first ("AMX (from 4 rows), AVX512-BF16"); empty where cpuBf16 is.
+  QString bf16Kernels;
   QString summary;  // several lines, human readable
 };
 

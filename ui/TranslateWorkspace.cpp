@@ -116,7 +116,7 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
       tips << tr("bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is "
                  "no faster than float32");
     } else {
-      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate").arg(info.cpuBf16);
+      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate").arg(info.bf16Kernels);
     }
     weights_->setToolTip(tips.join("\n"));
     connect(weights_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <torch/types.h>
@@ -13,49 +14,71 @@
 // comes, the sums in float32, the result rounded to bf16 as autocast's, the
 // bias added in float32. Half the bytes of float32 to read a step.
 //
-// Three kernels, one arithmetic: on a CPU with AVX512-BF16, up to
-// smallRows() rows (a decoding step's) go through our own (vdpbf16ps over
-// blocks of 64 outputs packed once); more rows, or a CPU with AMX but not
-// AVX512-BF16, through oneDNN's product via LibTorch (one call); elsewhere
-// our float32 kernel over the rounded numbers (no faster than float32:
-// LibTorch 1.13's own fallback sums in bf16), which is why the app offers
-// bf16 only where the instructions are.
+// Four kernels, one arithmetic (the sums' order aside):
+//   AMX          TDPBF16PS on tiles of 16 rows × 32 inputs × 16 outputs (two
+//                row tiles share each weight tile past 16 rows);
+//   AVX512-BF16  vdpbf16ps, up to 4 rows a pass;
+//   oneDNN       LibTorch's bf16 product (one call), where the CPU has bf16
+//                instructions but our kernels do not run;
+//   float32      our float32 kernel over the rounded numbers, elsewhere (no
+//                faster than float32: LibTorch 1.13's own fallback sums in
+//                bf16), which is why the app offers bf16 only where the
+//                instructions are.
+// Both of ours read the weight packed once in blocks of kBlock outputs,
+// [blocks][pairs of inputs][kBlock outputs][2]: AMX's B-tile layout as it is
+// (16 pairs of a block's 16 outputs are one tile, 4 · kBlock bytes a row apart).
 namespace studio::model::inference {
+
+enum class Bf16Kernel { Float, OneDnn, Avx512Bf16, Amx };
+const char* bf16KernelName(Bf16Kernel kernel);  // "float32", "oneDNN", "AVX512-BF16", "AMX"
+// The kernels this CPU (and its operating system) runs, float32 first.
+std::vector<Bf16Kernel> bf16KernelsHere();
+// The one Bf16Linear::apply() takes for `rows` rows: AMX from
+// kBf16AmxFromRows, AVX512-BF16 below that (or up to kBf16Avx512MaxRows
+// without AMX), oneDNN beyond, float32 without bf16 instructions.
+Bf16Kernel bf16KernelFor(int64_t rows);
+// "AMX (from 4 rows), AVX512-BF16", "AVX512-BF16 (to 64 rows), oneDNN", or
+// "" where the CPU has no bf16 instructions (bf16 is not offered there).
+std::string bf16KernelsDescription();
+
+// Where bf16KernelFor() switches (kernel bench, Xeon with AMX: docs/benchmarks.md).
+constexpr int64_t kBf16AmxFromRows = 4;
+constexpr int64_t kBf16Avx512MaxRows = 64;
 
 class Bf16Linear {
  public:
-  static constexpr int64_t kBlock = 64;  // outputs a block of the AVX512-BF16 kernel: four vectors of 16
+  static constexpr int64_t kBlock = 64;    // outputs a block: four AVX-512 vectors, four AMX tiles of 16
+  static constexpr int64_t kPairStep = 16;  // pairs padded to a multiple: an AMX tile's rows
 
   Bf16Linear() = default;
   // `weight` [out, in] is copied (rounded); `bias` [out] (may be null) stays
   // the caller's and must outlive this (the module's parameter).
   Bf16Linear(const float* weight, const float* bias, int64_t out, int64_t in);
 
-  void apply(const float* x, int64_t rows, float* y) const;
+  void apply(const float* x, int64_t rows, float* y) const { applyWith(bf16KernelFor(rows), x, rows, y); }
+  // With the kernel named (tests, the kernel bench): std::invalid_argument if
+  // it does not run here, or (float32) if this was made without its copy.
+  void applyWith(Bf16Kernel kernel, const float* x, int64_t rows, float* y) const;
 
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
   size_t packedBytes() const { return size_t(in_ * out_) * 2; }
 
-  // Rows up to this many take the AVX512-BF16 kernel where it runs; more take oneDNN.
-  static int64_t smallRows();
-
-  // For tests: take the float32 kernel even where the CPU has bf16 instructions (true), or not (false).
-  static void preferFloatKernelForTesting(bool prefer);
+  // For tests: also keep the float32 kernel's copy where the CPU has bf16
+  // instructions (made only where it is the kernel otherwise).
+  static void keepFloatKernelForTesting(bool keep);
 
  private:
-  // y's rows rounded to bf16, the bias added in float32.
-  void roundAndAddBias(int64_t rows, float* y) const;
+  void applyBlocks(Bf16Kernel kernel, const float* x, int64_t rows, float* y) const;
 
-  int64_t in_ = 0, out_ = 0;
+  int64_t in_ = 0, out_ = 0, pairs_ = 0, padded_pairs_ = 0;
   const float* bias_ = nullptr;
   torch::Tensor weight_t_;  // [in, out] bf16, Wᵀ contiguous: oneDNN's operand
   // The rounded weight as float32 [out, in] and our kernel over it (no bias),
-  // shared by copies (the kernel points into it); only where that kernel
-  // runs: a CPU without bf16 instructions, or a test preferring it.
+  // shared by copies (the kernel points into it).
   std::shared_ptr<const std::vector<float>> rounded_;
   std::shared_ptr<const PackedLinear> kernel_;
-  // The AVX512-BF16 kernel's blocks (null where the CPU lacks it), shared by copies.
+  // Our kernels' blocks (null where neither runs), shared by copies.
   std::shared_ptr<const std::vector<uint16_t>> blocks_;
 };
 

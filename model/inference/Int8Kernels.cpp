@@ -1,5 +1,7 @@
 #include "model/inference/Int8Kernels.h"
 
+#include "model/inference/AmxTiles.h"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -7,8 +9,6 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #include <immintrin.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #define STUDIO_INT8_X86 1
 #endif
 
@@ -36,17 +36,9 @@ bool cpuHas(Int8Kernel kernel) {
       // libgcc also asks the operating system whether it saves AVX-512's registers.
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vnni");
-    case Int8Kernel::Amx: {
-      unsigned a = 0, b = 0, c = 0, d = 0;
-      // CPUID leaf 7, subleaf 0: EDX bit 24 is AMX-TILE, bit 25 AMX-INT8.
-      if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(d & (1u << 24)) || !(d & (1u << 25))) return false;
-      if (!cpuHas(Int8Kernel::Avx512Vnni)) return false;  // AMX CPUs have it: below 8 rows, decoding uses it
-      // Linux hands out the tiles' 8 KB of register state only to a process
-      // that asks (ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA); it refuses
-      // where the kernel or a hypervisor does not support them.
-      constexpr long kArchReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
-      return syscall(SYS_arch_prctl, kArchReqXcompPerm, kXfeatureXtiledata) == 0;
-    }
+    case Int8Kernel::Amx:
+      // AMX CPUs have AVX512-VNNI: below 8 rows, decoding uses it.
+      return cpuHas(Int8Kernel::Avx512Vnni) && amx::int8Available();
   }
   return false;
 }
@@ -156,27 +148,17 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vnni"))) void rowsAvx512Vnni(
   }
 }
 
-// AMX's tile configuration (palette 1): bytes a row and rows of each of the
-// eight tiles. Tiles 0 and 1 hold the sums of the panel's two halves (16
-// outputs each), tile 2 the rows' bytes, tiles 4 and 5 the two halves' weights.
-struct alignas(64) TileConfig {
-  uint8_t palette = 1;
-  uint8_t start_row = 0;
-  uint8_t reserved[14] = {};
-  uint16_t bytes_per_row[16] = {};
-  uint8_t rows[16] = {};
-};
-static_assert(sizeof(TileConfig) == 64, "LDTILECFG reads 64 bytes");
-
 // Up to 16 rows: for each 64 inputs (16 groups), C += A · B with A the rows'
 // 64 bytes and B 16 groups of 16 outputs × 4 bytes, which is how the panel
 // lies (its rows 4 · P bytes apart). The configuration is loaded every call:
 // another library on this thread (oneDNN) may have changed it.
 __attribute__((target("avx2,avx512f,avx512bw,avx512vnni,amx-tile,amx-int8"))) void blockAmx(const PanelWork& work,
                                                                                            int64_t first, int m) {
-  TileConfig config;
-  for (int t : {0, 1, 2}) config.rows[t] = uint8_t(m), config.bytes_per_row[t] = 64;
-  for (int t : {4, 5}) config.rows[t] = uint8_t(kGroupBlock), config.bytes_per_row[t] = 64;
+  // Tiles 0 and 1 hold the sums of the panel's two halves (16 outputs each),
+  // tile 2 the rows' bytes, tiles 4 and 5 the two halves' weights.
+  amx::TileConfig config;
+  for (int t : {0, 1, 2}) config.set(t, m, 64);
+  for (int t : {4, 5}) config.set(t, int(kGroupBlock), 64);
   _tile_loadconfig(&config);
   _tile_zero(0);
   _tile_zero(1);

@@ -109,6 +109,7 @@ nlohmann::json doctorJson(const RuntimeInfo& info, const std::vector<MatmulSpeed
           {"blas", info.blas},
           {"cpu_bf16", info.cpu_bf16},
           {"cpu_int8", info.cpu_int8},
+          {"cpu_bf16_kernels", info.cpu_bf16_kernels},
           {"matmul", matmul}};
 }
 

@@ -1,5 +1,6 @@
 #include "model/runtime/Runtime.h"
 
+#include "model/inference/Bf16Linear.h"
 #include "model/inference/QuantizedLinear.h"
 
 #include <filesystem>
@@ -262,6 +263,7 @@ RuntimeInfo runtimeInfo() {
   info.blas = loadedBlas();
   info.cpu_bf16 = cpuBf16Instructions();
   info.cpu_int8 = inference::int8KernelsDescription();
+  info.cpu_bf16_kernels = inference::bf16KernelsDescription();
   info.gpus = cudaGpus();
   return info;
 }
@@ -295,7 +297,10 @@ std::string describe(const RuntimeInfo& info) {
                                 : info.cpu_bf16 + " (mixed precision \"auto\" trains in bf16 on the CPU)")
       << "\n"
       << "int8 decoding kernels: "
-      << (info.cpu_int8.empty() ? "none (int8 needs AVX2)" : info.cpu_int8) << "\n";
+      << (info.cpu_int8.empty() ? "none (int8 needs AVX2)" : info.cpu_int8) << "\n"
+      << "bf16 decoding kernels: "
+      << (info.cpu_bf16_kernels.empty() ? "none (bf16 decoding needs AMX or AVX512-BF16)" : info.cpu_bf16_kernels)
+      << "\n";
   return out.str();
 }
 

@@ -74,6 +74,7 @@ struct RuntimeInfo {
   std::string blas;            // the BLAS library loaded (best effort)
   std::string cpu_bf16;        // cpuBf16Instructions(): "" when the CPU has none
   std::string cpu_int8;        // the int8 kernels this CPU runs, best first ("" when none)
+  std::string cpu_bf16_kernels;  // the bf16 decoding kernels, best first ("" without bf16 instructions)
   std::vector<GpuInfo> gpus;   // what the NVIDIA driver reports (empty without CUDA)
 };
 

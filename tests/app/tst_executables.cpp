@@ -76,12 +76,18 @@ void TestExecutables::doctorReportsTheBuildAndTimesEveryDevice() {
   // The int8 kernels, best first; AVX2 is the last of any x86 CPU that has one.
   QVERIFY2(r.out.contains(QRegularExpression("int8 decoding kernels: ([^\n]*AVX2|none \\(int8 needs AVX2\\))\n")),
            qPrintable(r.out));
+  // The bf16 kernels, or none where the CPU has no bf16 instructions (as its line above says).
+  const bool bf16 = !r.out.contains("CPU bf16 instructions: none");
+  QVERIFY2(r.out.contains(QRegularExpression(bf16 ? "bf16 decoding kernels: [^\n]*(AMX|AVX512-BF16|oneDNN)[^\n]*\n"
+                                                   : "bf16 decoding kernels: none \\(bf16 decoding needs AMX or AVX512-BF16\\)\n")),
+           qPrintable(r.out));
 
   r = run(STUDIO_CLI_PATH, {"doctor", "--seconds", "0.1", "--json"});
   QVERIFY2(r.exit_code == 0, qPrintable(r.err));
   const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
   QVERIFY2(json["build"].toString() == "CPU" || json["build"].toString() == "CUDA", qPrintable(r.out));
   QVERIFY2(json["cpu_int8"].isString(), qPrintable(r.out));
+  QVERIFY2(json["cpu_bf16_kernels"].isString() && json["cpu_bf16_kernels"].toString().isEmpty() == !bf16, qPrintable(r.out));
   const auto matmul = json["matmul"].toArray();
   QVERIFY(matmul.size() >= 2);  // the CPU in fp32 and bf16, then each GPU
   QCOMPARE(matmul[0].toObject()["device"].toString(), QString("cpu"));

@@ -2,8 +2,9 @@
 // float32 (our packed kernel and BLAS), int8 and bf16, for the shapes a
 // decoding step multiplies: `rows` rows (beams of a batch) by a weight
 // [out, in]. Prints GFLOP/s a product (2 · rows · in · out per call); "int8"
-// is the kernel decoding chooses for those rows, and each int8 kernel this
-// CPU has (AVX2, AVX-VNNI, AVX512-VNNI, AMX) has a column of its own.
+// and "bf16" are the kernels decoding chooses for those rows, and each int8
+// kernel this CPU has (AVX2, AVX-VNNI, AVX512-VNNI, AMX) and each bf16 one
+// (oneDNN, AVX512-BF16, AMX; not its float32 fallback) has a column of its own.
 //
 //   attention-studio-kernel-bench [--rows 1,4,32,128] [--shape IN:OUT,...] [--threads N] [--seconds S] [--json]
 //
@@ -96,10 +97,15 @@ int main(int argc, char** argv) {
   configureThreads(threads);
   const bool int8 = inference::int8Unsupported().empty();
   const auto int8_kernels = inference::int8KernelsHere();
+  std::vector<inference::Bf16Kernel> bf16_kernels;
+  for (auto kernel : inference::bf16KernelsHere())
+    if (kernel != inference::Bf16Kernel::Float) bf16_kernels.push_back(kernel);
   if (!json) {
     std::printf("%-6s %-12s %12s %12s %12s %12s", "rows", "in -> out", "packed f32", "BLAS f32", "int8", "bf16");
     for (auto kernel : int8_kernels)
       std::printf(" %12s", (std::string("i8 ") + inference::int8KernelName(kernel)).c_str());
+    for (auto kernel : bf16_kernels)
+      std::printf(" %12s", (std::string("bf16 ") + inference::bf16KernelName(kernel)).c_str());
     std::printf("   (GFLOP/s, %d threads, BLAS: %s)\n", at::get_num_threads(), inference::linearBackend());
   }
   std::mt19937 rng(7);
@@ -126,6 +132,10 @@ int main(int argc, char** argv) {
       for (auto kernel : int8_kernels)
         by_kernel[inference::int8KernelName(kernel)] =
             rate([&] { quantized->applyWith(kernel, x.data(), rows, y.data()); });
+      nlohmann::json by_bf16_kernel = nlohmann::json::object();
+      for (auto kernel : bf16_kernels)
+        by_bf16_kernel[inference::bf16KernelName(kernel)] =
+            rate([&] { bf16.applyWith(kernel, x.data(), rows, y.data()); });
       if (json) {
         std::printf("%s\n", nlohmann::json{{"rows", rows},
                                            {"in", in},
@@ -137,6 +147,8 @@ int main(int argc, char** argv) {
                                            {"int8_kernel",
                                             int8 ? inference::int8KernelName(inference::int8KernelFor(rows)) : ""},
                                            {"int8_kernel_gflops", by_kernel},
+                                           {"bf16_kernel", inference::bf16KernelName(inference::bf16KernelFor(rows))},
+                                           {"bf16_kernel_gflops", by_bf16_kernel},
                                            {"threads", at::get_num_threads()}}
                                 .dump()
                                 .c_str());
@@ -145,6 +157,8 @@ int main(int argc, char** argv) {
                     (long long)out, packed_rate, blas_rate, int8_rate, bf16_rate);
         for (auto kernel : int8_kernels)
           std::printf(" %12.1f", by_kernel[inference::int8KernelName(kernel)].get<double>());
+        for (auto kernel : bf16_kernels)
+          std::printf(" %12.1f", by_bf16_kernel[inference::bf16KernelName(kernel)].get<double>());
         std::printf("\n");
       }
     }

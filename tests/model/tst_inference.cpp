@@ -5,6 +5,7 @@
 // batches whose sentences leave, head masks, weights that change between
 // searches) gives the same translations on both paths.
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
@@ -21,6 +22,7 @@
 #include "model/inference/FastEncoder.h"
 #include "model/inference/PackedLinear.h"
 #include "model/inference/QuantizedLinear.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/Optimizer.h"
 
 using namespace studio;
@@ -729,39 +731,65 @@ void TestInference::int8IsRefusedWhereItCannotRun() {
   QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
-// The bf16 product: x and W rounded to bf16, multiplied (float32 sums: our
-// AVX512-BF16 kernel up to Bf16Linear::smallRows() rows, oneDNN beyond, our
-// float32 kernel on CPUs without bf16 instructions), the result rounded to
-// bf16 as autocast's, the bias added in float32. Against the same arithmetic
-// in double: within one bf16 step of each output; against float32's
-// product: within a few steps of the largest. Rows 1 to 64 and 600, odd
-// inputs and outputs past a block of 64: every kernel this CPU has, and the
-// float32 one.
+// The bf16 product: x and W rounded to bf16, multiplied (float32 sums), the
+// result rounded to bf16 as autocast's, the bias added in float32, by every
+// kernel this CPU runs (float32 everywhere; oneDNN, AVX512-BF16 and AMX where
+// the instructions are) and by the one apply() picks. Against the same
+// arithmetic in double: within one bf16 step of each output; against
+// float32's product: within a few steps of the largest. Rows 1 to 64 and 600
+// (AMX's tiles whole and cut), odd inputs and outputs past a block of 64.
 void TestInference::bf16ProductRoundsAsAutocast() {
   torch::manual_seed(11);
-  for (const bool float_kernel : {false, true})
-  for (const auto& [rows, in, out] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{{1, 48, 100}, {3, 33, 65}, {7, 130, 31}, {64, 512, 96}, {600, 64, 40}}) {
-    model::inference::Bf16Linear::preferFloatKernelForTesting(float_kernel);
+  const auto kernels = model::inference::bf16KernelsHere();
+  QVERIFY(!kernels.empty() && kernels.front() == model::inference::Bf16Kernel::Float);
+  const bool instructions = !model::cpuBf16Instructions().empty();
+  QCOMPARE(kernels.size() > 1, instructions);
+  QCOMPARE(model::inference::bf16KernelsDescription().empty(), !instructions);
+  model::inference::Bf16Linear::keepFloatKernelForTesting(true);
+  for (const auto& [rows, in, out] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{
+           {1, 48, 100}, {3, 33, 65}, {7, 130, 31}, {17, 96, 130}, {64, 512, 96}, {600, 64, 40}}) {
     const auto x = torch::randn({rows, in});
     const auto w = torch::randn({out, in}) * 0.1;
     const auto b = torch::randn({out});
     const model::inference::Bf16Linear product(w.data_ptr<float>(), b.data_ptr<float>(), out, in);
     QCOMPARE(product.packedBytes(), size_t(out * in * 2));
-    auto y = torch::empty({rows, out});
-    product.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
-    model::inference::Bf16Linear::preferFloatKernelForTesting(false);
     const auto sums = torch::mm(x.to(torch::kBFloat16).to(torch::kDouble), w.to(torch::kBFloat16).to(torch::kDouble).t());
     const auto rounded = sums.to(torch::kBFloat16).to(torch::kDouble);
     const auto step = sums.abs() / 128 + 1e-6;  // one bf16 step (8 significant bits) of each output
-    const auto off = ((y.to(torch::kDouble) - b.to(torch::kDouble)) - rounded).abs();
-    QVERIFY2((off <= step).all().item<bool>(),
-             qPrintable(QString("%1 x %2 -> %3: an output %4 steps off the rounded product")
-                            .arg(rows).arg(in).arg(out).arg((off / step).max().item<double>())));
-    // (600 rows: past PackedLinear::smallRows(), the float32 kernel's BLAS path.)
     const auto full = torch::linear(x, w, b);
-    const double relative = ((y - full).abs().max() / full.abs().max()).item<double>();
-    QVERIFY2(relative < 0.02, qPrintable(QString("against float32: %1 of the largest output").arg(relative)));
+    auto check = [&](const torch::Tensor& y, const QString& kernel) {
+      const auto off = ((y.to(torch::kDouble) - b.to(torch::kDouble)) - rounded).abs();
+      QVERIFY2((off <= step).all().item<bool>(),
+               qPrintable(QString("%1, %2 x %3 -> %4: an output %5 steps off the rounded product")
+                              .arg(kernel).arg(rows).arg(in).arg(out).arg((off / step).max().item<double>())));
+      const double relative = ((y - full).abs().max() / full.abs().max()).item<double>();
+      QVERIFY2(relative < 0.02, qPrintable(QString("%1 against float32: %2 of the largest output").arg(kernel).arg(relative)));
+    };
+    for (const auto kernel : kernels) {
+      auto y = torch::full({rows, out}, std::nan(""));
+      product.applyWith(kernel, x.data_ptr<float>(), rows, y.data_ptr<float>());
+      check(y, model::inference::bf16KernelName(kernel));
+      if (QTest::currentTestFailed()) break;
+    }
+    auto y = torch::full({rows, out}, std::nan(""));
+    product.apply(x.data_ptr<float>(), rows, y.data_ptr<float>());
+    check(y, QString("apply (%1)").arg(model::inference::bf16KernelName(model::inference::bf16KernelFor(rows))));
+    if (QTest::currentTestFailed()) break;
   }
+  model::inference::Bf16Linear::keepFloatKernelForTesting(false);
+  if (QTest::currentTestFailed()) return;
+  // A kernel that does not run here is refused, as is float32 on a product made without its copy.
+  const auto w = torch::randn({8, 8});
+  const model::inference::Bf16Linear product(w.data_ptr<float>(), nullptr, 8, 8);
+  float x[8] = {}, y[8] = {};
+  for (const auto kernel : {model::inference::Bf16Kernel::OneDnn, model::inference::Bf16Kernel::Avx512Bf16,
+                            model::inference::Bf16Kernel::Amx})
+    if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end())
+      QVERIFY_THROWS_EXCEPTION(std::invalid_argument, product.applyWith(kernel, x, 1, y));
+  if (instructions) QVERIFY_THROWS_EXCEPTION(std::invalid_argument, product.applyWith(model::inference::Bf16Kernel::Float, x, 1, y));
+  if (kernels.size() < 4)
+    qInfo("bf16 kernels here: %s (AVX512-BF16 and AMX checked only on a CPU that has them)",
+          model::inference::bf16KernelsDescription().c_str());
 }
 
 // bf16 weights run on the engine (on any CPU; faster only with AMX or
