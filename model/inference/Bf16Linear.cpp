@@ -333,8 +333,10 @@ void Bf16Linear::applyBlocks(Bf16Kernel kernel, const float* x, int64_t rows, fl
   const int64_t step = amx ? kAmxRows : kAvx512Rows;
   const int64_t blocks = (out_ + B - 1) / B, chunks = (rows + step - 1) / step;
   // A task is one block for one chunk of rows (up to 32 for AMX, 4 for
-  // AVX512-BF16), chunks of a block side by side.
-  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, in_ * B * step));
+  // AVX512-BF16), chunks of a block side by side; split when each thread
+  // gets ~64K multiply-adds (counted with the rows a chunk has, not those it
+  // could hold: at a few rows, a thread a block costs more than it gives).
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, in_ * B * std::min(step, rows)));
   at::parallel_for(0, blocks * chunks, grain, [&](int64_t first, int64_t last) {
     alignas(64) float sums[kAmxRows][B];
     for (int64_t t = first; t < last; ++t) {
