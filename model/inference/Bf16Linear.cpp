@@ -241,20 +241,17 @@ std::vector<Bf16Kernel> bf16KernelsHere() {
   return here;
 }
 
+// (hasAmxBf16() implies AVX512-BF16.)
 Bf16Kernel bf16KernelFor(int64_t rows) {
-  const bool amx = hasAmxBf16(), avx512 = hasAvx512Bf16();
-  if (amx && (rows >= kBf16AmxFromRows || !avx512)) return Bf16Kernel::Amx;
-  if (avx512 && (amx || rows <= kBf16Avx512MaxRows)) return Bf16Kernel::Avx512Bf16;
+  if (hasAmxBf16()) return rows >= kBf16AmxFromRows ? Bf16Kernel::Amx : Bf16Kernel::Avx512Bf16;
+  if (hasAvx512Bf16() && rows <= kBf16Avx512MaxRows) return Bf16Kernel::Avx512Bf16;
   return hasBf16Instructions() ? Bf16Kernel::OneDnn : Bf16Kernel::Float;
 }
 
 std::string bf16KernelsDescription() {
-  if (!hasBf16Instructions()) return "";
-  const bool amx = hasAmxBf16(), avx512 = hasAvx512Bf16();
-  if (amx && avx512) return "AMX (from " + std::to_string(kBf16AmxFromRows) + " rows), AVX512-BF16";
-  if (amx) return "AMX";
-  if (avx512) return "AVX512-BF16 (to " + std::to_string(kBf16Avx512MaxRows) + " rows), oneDNN";
-  return "oneDNN";
+  if (hasAmxBf16()) return "AMX (from " + std::to_string(kBf16AmxFromRows) + " rows), AVX512-BF16";
+  if (hasAvx512Bf16()) return "AVX512-BF16 (to " + std::to_string(kBf16Avx512MaxRows) + " rows), oneDNN";
+  return hasBf16Instructions() ? "oneDNN" : "";
 }
 
 void Bf16Linear::keepFloatKernelForTesting(bool keep) { keep_float_kernel = keep; }
