@@ -27,24 +27,25 @@ bool tilesGranted() {
 }
 #endif
 
-}  // namespace
-
-bool int8Available() {
+bool usable(unsigned product_bit) {
 #ifdef STUDIO_AMX_X86
-  static const bool available = cpuidBit(25) && tilesGranted();
-  return available;
+  return cpuidBit(product_bit) && tilesGranted();
 #else
+  (void)product_bit;
   return false;
 #endif
 }
 
-bool bf16Available() {
-#ifdef STUDIO_AMX_X86
-  static const bool available = cpuidBit(22) && tilesGranted();
+}  // namespace
+
+bool int8Available() {
+  static const bool available = usable(25);
   return available;
-#else
-  return false;
-#endif
+}
+
+bool bf16Available() {
+  static const bool available = usable(22);
+  return available;
 }
 
 }  // namespace studio::model::inference::amx

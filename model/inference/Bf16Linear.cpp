@@ -20,7 +20,7 @@ namespace studio::model::inference {
 
 namespace {
 
-std::atomic<bool> keep_float_kernel{false};
+std::atomic<bool> keep_every_kernel{false};
 
 constexpr int64_t B = Bf16Linear::kBlock;
 constexpr int64_t kTileRows = 16;     // rows an AMX tile holds
@@ -254,7 +254,7 @@ std::string bf16KernelsDescription() {
   return hasBf16Instructions() ? "oneDNN" : "";
 }
 
-void Bf16Linear::keepFloatKernelForTesting(bool keep) { keep_float_kernel = keep; }
+void Bf16Linear::keepEveryKernelForTesting(bool keep) { keep_every_kernel = keep; }
 
 Bf16Linear::Bf16Linear(const float* weight, const float* bias, int64_t out, int64_t in)
     : in_(in),
@@ -264,13 +264,14 @@ Bf16Linear::Bf16Linear(const float* weight, const float* bias, int64_t out, int6
       bias_(bias) {
   // The float32 kernel's copy only where it runs (no bf16 instructions, or a
   // test asking for it): elsewhere it would triple the weights' memory.
-  if (!hasBf16Instructions() || keep_float_kernel.load()) {
+  if (!hasBf16Instructions() || keep_every_kernel.load()) {
     auto rounded = std::make_shared<std::vector<float>>(size_t(out * in));
     for (int64_t i = 0; i < out * in; ++i) (*rounded)[size_t(i)] = roundToBf16(weight[i]);
     kernel_ = std::make_shared<const PackedLinear>(rounded->data(), nullptr, out, in);
     rounded_ = std::move(rounded);
   }
-  if (hasBf16Instructions())
+  // oneDNN's operand only where apply() may take it (past 64 rows without AMX).
+  if (hasBf16Instructions() && (!hasAmxBf16() || keep_every_kernel.load()))
     weight_t_ = torch::from_blob(const_cast<float*>(weight), {out, in}).t().to(torch::kBFloat16).contiguous();
   if (hasAvx512Bf16() || hasAmxBf16()) {
     // Block b, pair i, output j holds (w[b*B + j][2i], w[b*B + j][2i + 1]); zeros past `out` and `in`.
@@ -292,6 +293,7 @@ void Bf16Linear::applyWith(Bf16Kernel kernel, const float* x, int64_t rows, floa
     case Bf16Kernel::Avx512Bf16:
     case Bf16Kernel::Amx: applyBlocks(kernel, x, rows, y); return;
     case Bf16Kernel::OneDnn: {
+      if (!weight_t_.defined()) throw std::invalid_argument("bf16: this product was made without oneDNN's operand");
       // oneDNN's product (AMX or AVX512-BF16) into a buffer each thread keeps.
       thread_local std::vector<uint16_t> xs, ys;
       xs.resize(size_t(rows * in_));

@@ -57,23 +57,23 @@ class Bf16Linear {
 
   void apply(const float* x, int64_t rows, float* y) const { applyWith(bf16KernelFor(rows), x, rows, y); }
   // With the kernel named (tests, the kernel bench): std::invalid_argument if
-  // it does not run here, or (float32) if this was made without its copy.
+  // it does not run here, or (float32, oneDNN) if this was made without its operand.
   void applyWith(Bf16Kernel kernel, const float* x, int64_t rows, float* y) const;
 
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
   size_t packedBytes() const { return size_t(in_ * out_) * 2; }
 
-  // For tests: also keep the float32 kernel's copy where the CPU has bf16
-  // instructions (made only where it is the kernel otherwise).
-  static void keepFloatKernelForTesting(bool keep);
+  // For tests and the kernel bench: make every kernel's operand this CPU
+  // can run (the float32 copy, oneDNN's), not only those apply() may pick.
+  static void keepEveryKernelForTesting(bool keep);
 
  private:
   void applyBlocks(Bf16Kernel kernel, const float* x, int64_t rows, float* y) const;
 
   int64_t in_ = 0, out_ = 0, pairs_ = 0, padded_pairs_ = 0;
   const float* bias_ = nullptr;
-  torch::Tensor weight_t_;  // [in, out] bf16, Wᵀ contiguous: oneDNN's operand
+  torch::Tensor weight_t_;  // [in, out] bf16, Wᵀ contiguous: oneDNN's operand (not made where AMX runs)
   // The rounded weight as float32 [out, in] and our kernel over it (no bias),
   // shared by copies (the kernel points into it).
   std::shared_ptr<const std::vector<float>> rounded_;

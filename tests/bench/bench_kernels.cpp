@@ -115,7 +115,9 @@ int main(int argc, char** argv) {
     for (auto& v : weight) v = normal(rng);
     for (auto& v : bias) v = normal(rng);
     const inference::PackedLinear packed(weight.data(), bias.data(), out, in);
+    inference::Bf16Linear::keepEveryKernelForTesting(true);  // a column for each kernel
     const inference::Bf16Linear bf16(weight.data(), bias.data(), out, in);
+    inference::Bf16Linear::keepEveryKernelForTesting(false);
     std::unique_ptr<inference::QuantizedLinear> quantized;
     if (int8) quantized = std::make_unique<inference::QuantizedLinear>(weight.data(), bias.data(), out, in);
     for (const int64_t rows : rows_list) {

@@ -745,7 +745,7 @@ void TestInference::bf16ProductRoundsAsAutocast() {
   const bool instructions = !model::cpuBf16Instructions().empty();
   QCOMPARE(kernels.size() > 1, instructions);
   QCOMPARE(model::inference::bf16KernelsDescription().empty(), !instructions);
-  model::inference::Bf16Linear::keepFloatKernelForTesting(true);
+  model::inference::Bf16Linear::keepEveryKernelForTesting(true);
   for (const auto& [rows, in, out] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{
            {1, 48, 100}, {3, 33, 65}, {7, 130, 31}, {17, 96, 130}, {64, 512, 96}, {600, 64, 40}}) {
     const auto x = torch::randn({rows, in});
@@ -776,7 +776,7 @@ void TestInference::bf16ProductRoundsAsAutocast() {
     check(y, QString("apply (%1)").arg(model::inference::bf16KernelName(model::inference::bf16KernelFor(rows))));
     if (QTest::currentTestFailed()) break;
   }
-  model::inference::Bf16Linear::keepFloatKernelForTesting(false);
+  model::inference::Bf16Linear::keepEveryKernelForTesting(false);
   if (QTest::currentTestFailed()) return;
   // A kernel that does not run here is refused, as is float32 on a product made without its copy.
   const auto w = torch::randn({8, 8});
