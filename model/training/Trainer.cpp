@@ -12,6 +12,7 @@
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/DiskSpace.h"
+#include "model/runtime/CpuBlockCache.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/DevOutcome.h"
 #include "model/training/Evaluation.h"
@@ -47,6 +48,8 @@ bool Trainer::run() {
   };
   const auto run_started = Clock::now();
   try {
+    // Large CPU tensors (the logits and their gradients) reused from step to step, not mapped afresh.
+    CpuBlockCacheScope block_cache;
     // --- the workers meet first, so that a failing set-up ends them all --
     std::unique_ptr<WorkerGroup> group;
     if (place_.distributed()) {

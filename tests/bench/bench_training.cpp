@@ -33,6 +33,7 @@
 #include "model/training/Loss.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
+#include "model/runtime/CpuBlockCache.h"
 #include "model/runtime/Runtime.h"
 #include "model/Transformer.h"
 
@@ -105,6 +106,7 @@ std::string g_profile_path;
 bool g_bf16 = false;
 
 nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& device, double matmul) {
+  model::CpuBlockCacheScope block_cache;  // as Trainer::run (STUDIO_CPU_BLOCK_CACHE=off to compare)
   torch::manual_seed(1);
   model::Transformer m(c.options);
   m->to(device);
@@ -132,6 +134,7 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   for (int i = 0; i < steps; ++i) step();
   synchronize(device);
   const double step_seconds = seconds(start, Clock::now()) / steps;
+  const auto blocks = model::cpuBlockCacheStats();
   if (!g_profile_path.empty()) {
     // Two more steps under the autograd profiler: a Chrome trace of every op.
     torch::autograd::profiler::RecordProfile profile(g_profile_path);
@@ -144,6 +147,7 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
   const double achieved = train_flops / step_seconds;
   return nlohmann::json{
       {"config", c.name},
+      {"libtorch", TORCH_VERSION},
       {"device", device.str()},
       {"bf16", g_bf16},
       {"threads", at::get_num_threads()},
@@ -163,6 +167,11 @@ nlohmann::json runConfig(const BenchConfig& c, int steps, const torch::Device& d
       {"achieved_gflops", achieved / 1e9},
       {"matmul_gflops", matmul / 1e9},
       {"flops_fraction", achieved / matmul},
+      {"cpu_block_cache",
+       {{"active", blocks.active},
+        {"reused", blocks.reused},
+        {"fresh", blocks.fresh},
+        {"peak_mb", double(blocks.peak_bytes) / 1e6}}},
   };
 }
 

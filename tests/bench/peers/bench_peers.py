@@ -59,21 +59,26 @@ def log(message):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--build", action="append", required=True, help="a build folder (repeat for both flavours)")
-    p.add_argument("--model", required=True, help="our model file (spm.model beside it or above)")
+    p.add_argument("--model", default=None, help="our model file (spm.model beside it or above)")
     p.add_argument("--shape-model", help="a second model for the speed rows (iwslt-4layer shape)")
     p.add_argument("--shape-spm", help="its SentencePiece model (default: --spm)")
     p.add_argument("--shape-sentences", type=int, default=30, help="sentences of its speed runs")
     p.add_argument("--shortlist", help="a vocabulary shortlist for the starter model")
-    p.add_argument("--spm", required=True)
-    p.add_argument("--src", required=True, help="the demo test split, Vietnamese")
-    p.add_argument("--ref", required=True, help="its English references")
+    p.add_argument("--spm", default=None)
+    p.add_argument("--src", default=None, help="the demo test split, Vietnamese")
+    p.add_argument("--ref", default=None, help="its English references")
     p.add_argument("--work", required=True, help="a folder for the converted models and translations")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--speed-sentences", type=int, default=500, help="sentences of the speed runs")
     p.add_argument("--train-steps", type=int, default=5)
     p.add_argument("--no-compile", action="store_true", help="leave torch.compile out")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--only", choices=["translation", "training"], help="one half of the comparisons")
     a = p.parse_args()
+    if a.only != "training":
+        missing = [f"--{name}" for name in ("model", "spm", "src", "ref") if getattr(a, name) is None]
+        if missing:
+            p.error(f"the translation rows need {', '.join(missing)}")
     py = sys.executable
     rows = []
     # Each engine with its runtime's own defaults: OMP_WAIT_POLICY=PASSIVE (as
@@ -105,15 +110,16 @@ def main():
         models["iwslt-4layer shape"] = a.shape_model
         spms["iwslt-4layer shape"] = a.shape_spm or a.spm
     ct2 = {}
-    for label, model in models.items():
-        for compute in ("float32", "int8"):
-            folder = os.path.join(a.work, f"ct2-{len(ct2)}-{compute}")
-            log(f"converting {model} to CTranslate2 ({compute}) in {folder}")
-            subprocess.run([py, os.path.join(HERE, "..", "..", "..", "scripts", "convert-to-ctranslate2"),
-                            "--model", model, "--spm", spms[label], "--out", folder]
-                           + (["--quantization", "int8"] if compute == "int8" else []),
-                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            ct2[(label, compute)] = folder
+    if a.only != "training":
+        for label, model in models.items():
+            for compute in ("float32", "int8"):
+                folder = os.path.join(a.work, f"ct2-{len(ct2)}-{compute}")
+                log(f"converting {model} to CTranslate2 ({compute}) in {folder}")
+                subprocess.run([py, os.path.join(HERE, "..", "..", "..", "scripts", "convert-to-ctranslate2"),
+                                "--model", model, "--spm", spms[label], "--out", folder]
+                               + (["--quantization", "int8"] if compute == "int8" else []),
+                               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                ct2[(label, compute)] = folder
 
     def ct2_decode(compute, beam, batch, sentences, hyp_out=None, label="starter"):
         command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", ct2[(label, compute)], "--spm",
@@ -133,110 +139,115 @@ def main():
         command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist)
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
-    with open(a.src, encoding="utf-8") as f:
-        all_sentences = len(f.read().rstrip("\n").split("\n"))
+    all_sentences = 0
+    if a.src:
+        with open(a.src, encoding="utf-8") as f:
+            all_sentences = len(f.read().rstrip("\n").split("\n"))
 
     for build in a.build:
-        flavour = run_json([os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", a.model,
-                            "--src", a.src, "--beam", "1", "--sentences", "1"], env)[0]["libtorch"]
+        flavour = run_json([os.path.join(build, "tests", "bench", "attention-studio-bench"), "--json", "--smoke",
+                            "--steps", "1", "--device", "cpu"], env)[0]["libtorch"]
         name = f"LibTorch {flavour}"
         log(f"--- {name} ({build})")
 
-        # Same translations? The whole test split, greedy and beam 4, one
-        # sentence at a time (CTranslate2's length limit is one for a whole
-        # batch; ours is per sentence: alone, they are the same).
-        for beam in (1, 4):
-            ours_hyp = os.path.join(a.work, f"ours-{flavour}-beam{beam}.en")
-            theirs_hyp = os.path.join(a.work, f"ct2-beam{beam}.en")
-            ours_decode(build, beam, 1, all_sentences, ours_hyp)
-            if not os.path.exists(theirs_hyp):
-                ct2_decode("float32", beam, 1, all_sentences, theirs_hyp)
-            with open(ours_hyp, encoding="utf-8") as f1, open(theirs_hyp, encoding="utf-8") as f2:
-                ours_lines, theirs_lines = f1.read().split("\n")[:-1], f2.read().split("\n")[:-1]  # each ends with \n
-            if len(ours_lines) != all_sentences or len(theirs_lines) != all_sentences:
-                sys.exit(f"error: {len(ours_lines)} and {len(theirs_lines)} translations of {all_sentences} sentences")
-            same = sum(x == y for x, y in zip(ours_lines, theirs_lines))
-            differing = [i + 1 for i, (x, y) in enumerate(zip(ours_lines, theirs_lines)) if x != y]
-            add({"config": f"{name}: {'greedy' if beam == 1 else 'beam 4'} translations of the test split",
-                 "peer": "ctranslate2-fp32", "ours": same, "theirs": all_sentences, "unit": "identical",
-                 "ratio": same / all_sentences, "differing_lines": differing[:20]})
-            if beam == 1:
-                greedy_lines = ours_lines
-
-        # Our BLEU and chrF of our translations against sacreBLEU's.
-        cli = os.path.join(build, "app", "attention-studio-cli")
-        greedy_hyp = os.path.join(a.work, f"ours-{flavour}-beam1.en")
-        scores = run_json([cli, "bleu", "--hyp", greedy_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
-        with open(a.ref, encoding="utf-8") as f:
-            refs = f.read().rstrip("\n").split("\n")
-        theirs_bleu = sacrebleu.metrics.BLEU().corpus_score(greedy_lines, [refs]).score
-        theirs_chrf = sacrebleu.metrics.CHRF().corpus_score(greedy_lines, [refs]).score
-        for ours_score, theirs_score, metric in ((scores[0]["score"], theirs_bleu, "BLEU"),
-                                                 (scores[1]["score"], theirs_chrf, "chrF")):
-            add({"config": f"{name}: {metric} of our greedy test translations", "peer": f"sacrebleu-{sacrebleu.__version__}",
-                 "ours": ours_score, "theirs": theirs_score, "unit": metric,
-                 "ratio": ours_score / theirs_score if theirs_score else 1.0,
-                 "equal": abs(ours_score - theirs_score) < 1e-9})
-
-        # What int8 and the shortlist cost: the whole test split, beam 4, 32
-        # at a time (int8's translations do not depend on the batch; the
-        # shortlist's do: a batch decodes over its sentences' lists' union),
-        # against our fp32.
-        variants = {"int8": {"int8": True}}
-        if a.shortlist:
-            variants["shortlist"] = {"shortlist": True}
-        beam4_lines = {}
-        for variant, flags in [("fp32", {})] + list(variants.items()):
-            hyp = os.path.join(a.work, f"ours-{flavour}-beam4-batch32-{variant}.en")
-            ours_decode(build, 4, 32, all_sentences, hyp, **flags)
-            with open(hyp, encoding="utf-8") as f:
-                beam4_lines[variant] = f.read().split("\n")[:-1]
-        with open(a.ref, encoding="utf-8") as f:
-            refs = f.read().rstrip("\n").split("\n")
-        for variant in variants:
-            for metric, scorer in (("BLEU", sacrebleu.metrics.BLEU()), ("chrF", sacrebleu.metrics.CHRF())):
-                fp32_score = scorer.corpus_score(beam4_lines["fp32"], [refs]).score
-                score = scorer.corpus_score(beam4_lines[variant], [refs]).score
-                add({"config": f"{name}: {metric} of our {variant} beam-4 test translations", "peer": "ours-fp32",
-                     "ours": score, "theirs": fp32_score, "unit": metric,
-                     "ratio": score / fp32_score if fp32_score else 1.0, "difference": score - fp32_score})
-            same = sum(x == y for x, y in zip(beam4_lines["fp32"], beam4_lines[variant]))
-            add({"config": f"{name}: {variant} beam-4 translations of the test split", "peer": "ours-fp32",
-                 "ours": same, "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences})
-
-        # Decoding speed, on each model.
-        for label in models:
-            n = min(a.speed_sentences if label == "starter" else a.shape_sentences, all_sentences)
-            iwslt = label != "starter"
+        if a.only != "training":
+            # Same translations? The whole test split, greedy and beam 4, one
+            # sentence at a time (CTranslate2's length limit is one for a whole
+            # batch; ours is per sentence: alone, they are the same).
             for beam in (1, 4):
-                for batch in (1, 32):
-                    ours = ours_decode(build, beam, batch, n, label=label)
-                    ours8 = ours_decode(build, beam, batch, n, int8=True, label=label)
-                    search = "greedy" if beam == 1 else f"beam {beam}"
-                    config = f"{name}: {label}, translate {n} test sentences, {search}, batch {batch}"
+                ours_hyp = os.path.join(a.work, f"ours-{flavour}-beam{beam}.en")
+                theirs_hyp = os.path.join(a.work, f"ct2-beam{beam}.en")
+                ours_decode(build, beam, 1, all_sentences, ours_hyp)
+                if not os.path.exists(theirs_hyp):
+                    ct2_decode("float32", beam, 1, all_sentences, theirs_hyp)
+                with open(ours_hyp, encoding="utf-8") as f1, open(theirs_hyp, encoding="utf-8") as f2:
+                    ours_lines, theirs_lines = f1.read().split("\n")[:-1], f2.read().split("\n")[:-1]  # each ends with \n
+                if len(ours_lines) != all_sentences or len(theirs_lines) != all_sentences:
+                    sys.exit(f"error: {len(ours_lines)} and {len(theirs_lines)} translations of {all_sentences} sentences")
+                same = sum(x == y for x, y in zip(ours_lines, theirs_lines))
+                differing = [i + 1 for i, (x, y) in enumerate(zip(ours_lines, theirs_lines)) if x != y]
+                add({"config": f"{name}: {'greedy' if beam == 1 else 'beam 4'} translations of the test split",
+                     "peer": "ctranslate2-fp32", "ours": same, "theirs": all_sentences, "unit": "identical",
+                     "ratio": same / all_sentences, "differing_lines": differing[:20]})
+                if beam == 1:
+                    greedy_lines = ours_lines
 
-                    def speed_row(peer, mine, other, target, int8):
-                        add({"config": config, "peer": peer, "ours": mine["output_pieces_per_s"],
-                             "theirs": other["output_pieces_per_s"], "unit": "pieces/s",
-                             "ratio": mine["output_pieces_per_s"] / other["output_pieces_per_s"],
-                             "ours_pieces": mine["output_pieces"], "theirs_pieces": other["output_pieces"],
-                             "ours_precision": "int8" if int8 else "fp32", "threads": a.threads},
-                            target, ours_decode_command(build, beam, batch, min(n, 100), int8, label))
+            # Our BLEU and chrF of our translations against sacreBLEU's.
+            cli = os.path.join(build, "app", "attention-studio-cli")
+            greedy_hyp = os.path.join(a.work, f"ours-{flavour}-beam1.en")
+            scores = run_json([cli, "bleu", "--hyp", greedy_hyp, "--ref", a.ref, "--metrics", "bleu,chrf", "--json"])[0]
+            with open(a.ref, encoding="utf-8") as f:
+                refs = f.read().rstrip("\n").split("\n")
+            theirs_bleu = sacrebleu.metrics.BLEU().corpus_score(greedy_lines, [refs]).score
+            theirs_chrf = sacrebleu.metrics.CHRF().corpus_score(greedy_lines, [refs]).score
+            for ours_score, theirs_score, metric in ((scores[0]["score"], theirs_bleu, "BLEU"),
+                                                     (scores[1]["score"], theirs_chrf, "chrF")):
+                add({"config": f"{name}: {metric} of our greedy test translations", "peer": f"sacrebleu-{sacrebleu.__version__}",
+                     "ours": ours_score, "theirs": theirs_score, "unit": metric,
+                     "ratio": ours_score / theirs_score if theirs_score else 1.0,
+                     "equal": abs(ours_score - theirs_score) < 1e-9})
 
-                    theirs32 = ct2_decode("float32", beam, batch, n, label=label)
-                    theirs8 = ct2_decode("int8", beam, batch, n, label=label)
-                    speed_row("ctranslate2-fp32", ours, theirs32, 1.0, False)
-                    speed_row("ctranslate2-int8", ours8, theirs8, 1.0 if iwslt else None, True)
-                    speed_row("ours-fp32", ours8, ours, 1.5 if iwslt else None, True)
-                    if a.shortlist and not iwslt:
-                        listed = ours_decode(build, beam, batch, n, shortlist=True)
-                        listed8 = ours_decode(build, beam, batch, n, int8=True, shortlist=True)
-                        config = f"{name}: {label} + shortlist, translate {n} test sentences, {search}, batch {batch}"
-                        speed_row("ctranslate2-fp32", listed, theirs32, None, False)
-                        speed_row("ours-fp32 without shortlist", listed, ours, None, False)
-                        speed_row("ctranslate2-int8", listed8, theirs8, None, True)
+            # What int8 and the shortlist cost: the whole test split, beam 4, 32
+            # at a time (int8's translations do not depend on the batch; the
+            # shortlist's do: a batch decodes over its sentences' lists' union),
+            # against our fp32.
+            variants = {"int8": {"int8": True}}
+            if a.shortlist:
+                variants["shortlist"] = {"shortlist": True}
+            beam4_lines = {}
+            for variant, flags in [("fp32", {})] + list(variants.items()):
+                hyp = os.path.join(a.work, f"ours-{flavour}-beam4-batch32-{variant}.en")
+                ours_decode(build, 4, 32, all_sentences, hyp, **flags)
+                with open(hyp, encoding="utf-8") as f:
+                    beam4_lines[variant] = f.read().split("\n")[:-1]
+            with open(a.ref, encoding="utf-8") as f:
+                refs = f.read().rstrip("\n").split("\n")
+            for variant in variants:
+                for metric, scorer in (("BLEU", sacrebleu.metrics.BLEU()), ("chrF", sacrebleu.metrics.CHRF())):
+                    fp32_score = scorer.corpus_score(beam4_lines["fp32"], [refs]).score
+                    score = scorer.corpus_score(beam4_lines[variant], [refs]).score
+                    add({"config": f"{name}: {metric} of our {variant} beam-4 test translations", "peer": "ours-fp32",
+                         "ours": score, "theirs": fp32_score, "unit": metric,
+                         "ratio": score / fp32_score if fp32_score else 1.0, "difference": score - fp32_score})
+                same = sum(x == y for x, y in zip(beam4_lines["fp32"], beam4_lines[variant]))
+                add({"config": f"{name}: {variant} beam-4 translations of the test split", "peer": "ours-fp32",
+                     "ours": same, "theirs": all_sentences, "unit": "identical", "ratio": same / all_sentences})
+
+            # Decoding speed, on each model.
+            for label in models:
+                n = min(a.speed_sentences if label == "starter" else a.shape_sentences, all_sentences)
+                iwslt = label != "starter"
+                for beam in (1, 4):
+                    for batch in (1, 32):
+                        ours = ours_decode(build, beam, batch, n, label=label)
+                        ours8 = ours_decode(build, beam, batch, n, int8=True, label=label)
+                        search = "greedy" if beam == 1 else f"beam {beam}"
+                        config = f"{name}: {label}, translate {n} test sentences, {search}, batch {batch}"
+
+                        def speed_row(peer, mine, other, target, int8):
+                            add({"config": config, "peer": peer, "ours": mine["output_pieces_per_s"],
+                                 "theirs": other["output_pieces_per_s"], "unit": "pieces/s",
+                                 "ratio": mine["output_pieces_per_s"] / other["output_pieces_per_s"],
+                                 "ours_pieces": mine["output_pieces"], "theirs_pieces": other["output_pieces"],
+                                 "ours_precision": "int8" if int8 else "fp32", "threads": a.threads},
+                                target, ours_decode_command(build, beam, batch, min(n, 100), int8, label))
+
+                        theirs32 = ct2_decode("float32", beam, batch, n, label=label)
+                        theirs8 = ct2_decode("int8", beam, batch, n, label=label)
+                        speed_row("ctranslate2-fp32", ours, theirs32, 1.0, False)
+                        speed_row("ctranslate2-int8", ours8, theirs8, 1.0 if iwslt else None, True)
+                        speed_row("ours-fp32", ours8, ours, 1.5 if iwslt else None, True)
+                        if a.shortlist and not iwslt:
+                            listed = ours_decode(build, beam, batch, n, shortlist=True)
+                            listed8 = ours_decode(build, beam, batch, n, int8=True, shortlist=True)
+                            config = f"{name}: {label} + shortlist, translate {n} test sentences, {search}, batch {batch}"
+                            speed_row("ctranslate2-fp32", listed, theirs32, None, False)
+                            speed_row("ours-fp32 without shortlist", listed, ours, None, False)
+                            speed_row("ctranslate2-int8", listed8, theirs8, None, True)
 
         # Training step, fp32 and bf16.
+        if a.only == "translation":
+            continue
         for bf16 in (False, True):
             ours_command = [os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", "small",
                             "--json", "--threads", str(a.threads)] + (["--bf16"] if bf16 else [])
