@@ -6,6 +6,8 @@
 #include <ATen/ATen.h>
 #include <torch/autograd.h>
 
+#include "model/training/SmoothedLossRows.h"
+
 namespace studio::model {
 
 namespace {
@@ -23,17 +25,30 @@ class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntro
                                double denominator, bool count_correct, LossResult* stats) {
     const int64_t vocab = logits.size(-1);
     const double delta = epsilon / double(vocab - 2);
-    auto log_probs = logits.to(torch::kFloat).log_softmax(/*dim=*/-1);        // [N, V]
-    auto gold_lp = log_probs.gather(/*dim=*/1, gold.unsqueeze(1)).squeeze(1);  // [N]
-    auto pad_lp = log_probs.select(/*dim=*/1, pad_id);                         // [N]
-    auto all_lp = log_probs.sum(/*dim=*/-1);                                   // [N]
+    const auto flat = logits.to(torch::kFloat);  // [N, V]
+    torch::Tensor gold_lp, pad_lp, all_lp;      // [N] each
+    if (flat.device().is_cpu() && flat.is_contiguous()) {
+      // On the CPU, row by row without the [N, V] log-probabilities (SmoothedLossRows.h).
+      auto rows = smoothedRowsForward(flat, gold, pad_id, keep, count_correct);
+      gold_lp = rows.gold_lp;
+      pad_lp = rows.pad_lp;
+      all_lp = rows.all_lp;
+      if (count_correct) stats->correct = rows.correct;
+      ctx->save_for_backward({flat, gold, keep, rows.log_normalizer});
+    } else {
+      auto log_probs = flat.log_softmax(/*dim=*/-1);                      // [N, V]
+      gold_lp = log_probs.gather(/*dim=*/1, gold.unsqueeze(1)).squeeze(1);
+      pad_lp = log_probs.select(/*dim=*/1, pad_id);
+      all_lp = log_probs.sum(/*dim=*/-1);
+      if (count_correct)
+        stats->correct =
+            (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep.to(torch::kBool))).sum().item<int64_t>();
+      ctx->save_for_backward({log_probs, gold, keep});
+    }
     // -(1 - eps) log p(gold) - delta * sum over the others of log p
     auto per_token = -(1.0 - epsilon) * gold_lp - delta * (all_lp - gold_lp - pad_lp);
     // Statistics for reports, from the same log-probabilities.
     stats->nll_sum = (-gold_lp * keep).sum();
-    if (count_correct)
-      stats->correct = (log_probs.argmax(/*dim=*/-1).eq(gold).logical_and(keep.to(torch::kBool))).sum().item<int64_t>();
-    ctx->save_for_backward({log_probs, gold, keep});
     ctx->saved_data["pad_id"] = pad_id;
     ctx->saved_data["epsilon"] = epsilon;
     ctx->saved_data["denominator"] = denominator;
@@ -44,13 +59,19 @@ class SmoothedCrossEntropy : public torch::autograd::Function<SmoothedCrossEntro
   static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
                                                  torch::autograd::variable_list grad_outputs) {
     const auto saved = ctx->get_saved_variables();
-    const auto& log_probs = saved[0];
     const auto& gold = saved[1];
     const auto& keep = saved[2];
     const int64_t pad_id = ctx->saved_data["pad_id"].toInt();
     const double epsilon = ctx->saved_data["epsilon"].toDouble();
     const double denominator = ctx->saved_data["denominator"].toDouble();
     const auto dtype = static_cast<c10::ScalarType>(ctx->saved_data["dtype"].toInt());
+    const torch::Tensor none;
+    if (saved.size() == 4) {  // the CPU's rows: saved[0] the logits, saved[3] their log-normalizers
+      auto grad = smoothedRowsBackward(saved[0], saved[3], gold, keep * (grad_outputs[0] / denominator), pad_id,
+                                       epsilon);
+      return {grad.to(dtype), none, none, none, none, none, none, none};
+    }
+    const auto& log_probs = saved[0];
     const int64_t vocab = log_probs.size(-1);
     const double delta = epsilon / double(vocab - 2);
 

@@ -28,6 +28,7 @@ class TestTrainingMath : public QObject {
   void zeroSmoothingIsNegativeLogLikelihood();
   void padTargetsContributeNothing();
   void gradientMatchesAutogradOfTheFormula();
+  void cpuRowsMatchLibTorchsOperators();
   void tokenCountsAndAccuracy();
   void invalidSmoothingThrows();
   void adamUsesThePapersSettings();
@@ -189,6 +190,61 @@ void TestTrainingMath::gradientMatchesAutogradOfTheFormula() {
     QVERIFY2((reference_logits.grad() - fused_grad).abs().max().item<double>() < 1e-6,
              qPrintable(QString("epsilon %1").arg(epsilon)));
   }
+}
+
+// Contiguous float32 logits on the CPU go through SmoothedLossRows (two
+// passes a row, an exponential of our own); any other layout through
+// LibTorch's log_softmax. The same logits both ways, over a real vocabulary
+// size, with rows far from zero (exponentials that underflow) and ties.
+void TestTrainingMath::cpuRowsMatchLibTorchsOperators() {
+  torch::manual_seed(11);
+  const int64_t N = 48, V = 8000;
+  auto values = torch::randn({N, V}) * 4.0;
+  values[3] = values[3] * 40.0 - 300.0;  // a row of large negative logits, spread over hundreds
+  values[5].fill_(0.5);                  // two largest logits tied: the first is the prediction
+  values[5][9] = 2.0;
+  values[5][17] = 2.0;
+  auto target = torch::randint(1, V, {N}, torch::kLong);
+  target[7] = 0;
+  target[8] = 0;
+  target[5] = 9;
+  for (double epsilon : {0.0, 0.1}) {
+    auto rows = values.clone().requires_grad_(true);                   // contiguous: our rows
+    auto strided_base = values.t().contiguous().requires_grad_(true);  // [V, N]
+    auto strided = strided_base.t();                                    // the same values, not contiguous
+    QVERIFY(!strided.is_contiguous());
+    auto ours = model::labelSmoothedCrossEntropy(rows.view({1, N, V}), target.view({1, N}), 0, epsilon);
+    auto theirs = model::labelSmoothedCrossEntropy(strided.reshape({1, N, V}).view({1, N, V}), target.view({1, N}),
+                                                   0, epsilon);
+    QVERIFY2(std::abs(ours.loss.item<double>() - theirs.loss.item<double>()) <
+                 1e-5 * std::abs(theirs.loss.item<double>()),
+             qPrintable(QString("loss %1 against %2").arg(ours.loss.item<double>()).arg(theirs.loss.item<double>())));
+    QVERIFY(std::abs(ours.nll_sum.item<double>() - theirs.nll_sum.item<double>()) <
+            1e-5 * std::abs(theirs.nll_sum.item<double>()));
+    QCOMPARE(ours.correct, theirs.correct);
+    QCOMPARE(ours.tokens, theirs.tokens);
+    ours.loss.backward();
+    theirs.loss.backward();
+    // Against the gradient in double, (softmax - q) * keep / tokens: ours within 3e-8 of it (float32
+    // rounding of values up to 0.02), the two paths within 1e-7 of each other.
+    auto q = torch::full({N, V}, epsilon / double(V - 2), torch::kDouble);
+    q.select(1, 0).fill_(0.0);
+    q.scatter_(1, target.unsqueeze(1), 1.0 - epsilon);
+    const auto keep = target.ne(0).to(torch::kDouble).unsqueeze(1);
+    const auto exact = (torch::softmax(values.to(torch::kDouble), 1) - q) * keep / double(ours.tokens);
+    const auto ours_error = (rows.grad().to(torch::kDouble) - exact).abs().max().item<double>();
+    const auto between = (rows.grad() - strided_base.grad().t()).abs().max().item<double>();
+    QVERIFY2(ours_error < 3e-8, qPrintable(QString("gradient %1 from the exact one").arg(ours_error)));
+    QVERIFY2(between < 1e-7, qPrintable(QString("the two paths' gradients differ by %1").arg(between)));
+    QCOMPARE(rows.grad()[7].abs().sum().item<double>(), 0.0);  // a padded row
+  }
+  // The same numbers on one thread as on several.
+  const int threads = at::get_num_threads();
+  auto once = model::labelSmoothedCrossEntropy(values.view({1, N, V}), target.view({1, N}), 0, 0.1).loss;
+  at::set_num_threads(1);
+  auto alone = model::labelSmoothedCrossEntropy(values.view({1, N, V}), target.view({1, N}), 0, 0.1).loss;
+  at::set_num_threads(threads);
+  QCOMPARE(alone.item<double>(), once.item<double>());
 }
 
 void TestTrainingMath::tokenCountsAndAccuracy() {
