@@ -17,12 +17,13 @@ namespace {
 // exp(x) for x <= 0, in plain arithmetic that vectorizes: x = n ln 2 + r
 // with |r| <= ln 2 / 2, exp(r) by its Taylor series to r^7 (truncation
 // 5e-9 relative), times 2^n built in the exponent bits. Inputs below
-// `lowest` (kLowest: about 1e-38 out) are taken as `lowest`, so that 2^n
-// stays a normal number.
+// `lowest` (kLowest: about 1e-38 out), and NaN, are taken as `lowest`, so
+// that 2^n stays a normal number; a row with NaN or infinite logits still
+// gets a NaN loss, through its sum of logits.
 constexpr float kLowest = -87.3f;
 
 inline float expNonPositive(float x, float lowest) {
-  x = std::max(x, lowest);
+  x = (lowest < x) ? x : lowest;  // NaN too: the conversion below stays defined (the sum of logits carries it)
   const float t = x * 1.44269504088896341f;
   const float n = (t + 12582912.0f) - 12582912.0f;  // t rounded to the nearest integer (1.5 * 2^23)
   const float r = (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;  // ln 2 in two parts
@@ -34,7 +35,7 @@ inline float expNonPositive(float x, float lowest) {
   p = p * r + 0.5f;
   p = p * r + 1.0f;
   p = p * r + 1.0f;
-  const int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
+  const uint32_t bits = static_cast<uint32_t>(static_cast<int32_t>(n) + 127) << 23;
   float scale;
   std::memcpy(&scale, &bits, sizeof scale);
   return p * scale;

@@ -3,6 +3,7 @@
 // arithmetic is written out next to each).
 
 #include <cmath>
+#include <limits>
 
 #include <QtTest/QtTest>
 #include <torch/torch.h>
@@ -237,6 +238,15 @@ void TestTrainingMath::cpuRowsMatchLibTorchsOperators() {
     QVERIFY2(ours_error < 3e-8, qPrintable(QString("gradient %1 from the exact one").arg(ours_error)));
     QVERIFY2(between < 1e-7, qPrintable(QString("the two paths' gradients differ by %1").arg(between)));
     QCOMPARE(rows.grad()[7].abs().sum().item<double>(), 0.0);  // a padded row
+  }
+  // A NaN or an infinite logit makes the loss NaN (the trainer stops on it), never a finite number.
+  for (float bad : {std::nanf(""), std::numeric_limits<float>::infinity()}) {
+    auto broken = values.clone();
+    broken[2][77] = bad;
+    const auto loss = model::labelSmoothedCrossEntropy(broken.view({1, N, V}), target.view({1, N}), 0, 0.1).loss;
+    QVERIFY2(std::isnan(loss.item<double>()), qPrintable(QString("loss %1 with a logit of %2")
+                                                             .arg(loss.item<double>())
+                                                             .arg(double(bad))));
   }
   // The same numbers on one thread as on several.
   const int threads = at::get_num_threads();
