@@ -13,18 +13,22 @@
 
 namespace studio::fuzz {
 
-// One folder per process, removed at exit.
+// One folder per process, removed at exit. The path lives on the heap and is
+// never destroyed: a function-local static would be destroyed before the
+// atexit handler registered during its construction runs, and the folder
+// would stay behind.
 inline const std::filesystem::path& scratch() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("studio-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
+  static const std::filesystem::path* dir = [] {
+    auto* d = new std::filesystem::path(std::filesystem::temp_directory_path() /
+                                        ("studio-fuzz-" + std::to_string(::getpid())));
+    std::filesystem::create_directories(*d);
     std::atexit([] {
       std::error_code ec;
-      std::filesystem::remove_all(scratch(), ec);
+      std::filesystem::remove_all(*dir, ec);
     });
     return d;
   }();
-  return dir;
+  return *dir;
 }
 
 inline std::string writeInput(const std::string& name, const uint8_t* data, size_t size) {
