@@ -36,10 +36,19 @@ int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, i
 namespace {
 
 // One step's log-probabilities [V] as if the end had been left out of the
-// softmax: the end's becomes -inf, the others are renormalized over the rest
-// (from the row itself, so a row whose end took nearly all the mass stays finite).
+// softmax: the end's becomes -inf, the others are renormalized over the rest.
+// The rest holds 1 - P(end) of the mass: while P(end) < 1/2 that is one
+// log1p (exact to float rounding); above, the rest's sum is taken from the
+// row itself, so a row whose end took nearly all the mass stays finite.
 void withoutEnd(float* row, int64_t V, int64_t eos) {
+  const float end = row[eos];
   row[eos] = -std::numeric_limits<float>::infinity();
+  if (end < -0.6931472f) {
+    const auto shift = float(std::log1p(-std::exp(double(end))));
+    if (shift != 0.0f)
+      for (int64_t v = 0; v < V; ++v) row[v] -= shift;
+    return;
+  }
   float best = -std::numeric_limits<float>::infinity();
   for (int64_t v = 0; v < V; ++v) best = std::max(best, row[v]);
   if (!(best > -std::numeric_limits<float>::infinity())) return;  // nothing but the end was possible

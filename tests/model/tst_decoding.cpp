@@ -22,7 +22,8 @@ namespace {
 // arithmetic: its decoder's last norm gives e0 for every position, and only
 // EOS's (tied) embedding has a first coordinate, so EOS gets a logit of 10
 // and every other token 0.
-model::Transformer alwaysEndingModel() {
+// Every token's logit 0 but EOS's, `eos_logit`.
+model::Transformer alwaysEndingModel(double eos_logit = 10.0) {
   auto o = test::smallOptions(model::NormPosition::Post);
   model::Transformer ending(o);
   torch::NoGradGuard no_grad;
@@ -32,7 +33,7 @@ model::Transformer alwaysEndingModel() {
   parameters[last + "bias"].zero_();
   parameters[last + "bias"][0] = 1.0;
   parameters["embedding.weight"].select(1, 0).zero_();
-  parameters["embedding.weight"][o.eos_id][0] = 10.0;
+  parameters["embedding.weight"][o.eos_id][0] = eos_logit;
   ending->eval();
   return ending;
 }
@@ -308,15 +309,18 @@ void TestDecoding::minimumLengthFollowsEachSourcesLength() {
 }
 
 void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
-  // alwaysEndingModel(): EOS's logit 10, the V - 1 others' 0. Kept out of the
+  // alwaysEndingModel(L): EOS's logit L, the V - 1 others' 0. Kept out of the
   // first step, the end takes its probability with it (AfterSoftmax: each
-  // other token keeps 1 / (e^10 + V - 1)) or is left out of the softmax
+  // other token keeps 1 / (e^L + V - 1)) or is left out of the softmax
   // (BeforeSoftmax: each other token gets 1 / (V - 1)). The pieces chosen are
-  // the same; the second step, which may end, is scored alike.
-  auto ending = alwaysEndingModel();
-  const auto V = double(ending->options().vocab_size);
+  // the same; the second step, which may end, is scored alike. L = 10: the
+  // end holds nearly all the mass (the rest is summed from the row); L with
+  // P(end) = 0.2: the rest is 1 - P(end) (one log1p).
+  const auto V = double(alwaysEndingModel()->options().vocab_size);
   auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
+  for (const double L : {10.0, std::log(0.25 * (V - 1.0))})
   for (int64_t beam : {int64_t(1), int64_t(4)}) {
+    auto ending = alwaysEndingModel(L);
     model::DecodingOptions options;
     options.beam_size = beam;
     options.length_penalty = 0.0;
@@ -330,11 +334,13 @@ void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
     QCOMPARE(b.tokens, a.tokens);
     QCOMPARE(b.tokens.size(), size_t(1));
     QVERIFY(a.finished && b.finished);
-    QVERIFY2(std::abs(a.probabilities[0] - 1.0 / (std::exp(10.0) + V - 1.0)) < 1e-7, qPrintable(QString::number(a.probabilities[0])));
-    QVERIFY2(std::abs(b.probabilities[0] - 1.0 / (V - 1.0)) < 1e-5, qPrintable(QString::number(b.probabilities[0])));
+    QVERIFY2(std::abs(a.probabilities[0] - 1.0 / (std::exp(L) + V - 1.0)) < 1e-7, qPrintable(QString::number(a.probabilities[0])));
+    QVERIFY2(std::abs(b.probabilities[0] - 1.0 / (V - 1.0)) < 1e-6, qPrintable(QString::number(b.probabilities[0])));
     QVERIFY(std::abs(b.probabilities[1] - a.probabilities[1]) < 1e-6);  // the end, once allowed
-    QVERIFY(std::abs((b.log_probability - a.log_probability) - std::log1p(std::exp(10.0) / (V - 1.0))) < 1e-3);
+    QVERIFY2(std::abs((b.log_probability - a.log_probability) - std::log1p(std::exp(L) / (V - 1.0))) < 1e-5,
+             qPrintable(QString::number(b.log_probability - a.log_probability)));
   }
+  auto ending = alwaysEndingModel();
   // Without a block the two rules are one.
   model::DecodingOptions free;
   free.min_length = 0;
