@@ -93,7 +93,7 @@ void FastDecoder::start(const torch::Tensor& memory, const torch::Tensor& src, i
     auto& layer = layers_[i];
     const auto& w = weights_->layers[i];
     const int64_t width = layer.cross_width;
-    linear(rows.data(), M, d_, w.kv_w, 2 * width, w.kv_b, kv.data());
+    w.kv.apply(rows.data(), M, kv.data());
     layer.cross_keys_t.resize(size_t(M * width));
     layer.cross_values.resize(size_t(M * width));
     transposeKeys(kv.data(), 2 * width, 0, width, first_, layer.cross_heads, dh_, layer.cross_keys_t.data(),

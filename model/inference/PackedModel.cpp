@@ -117,6 +117,7 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
     layer.ffn2 = linear(p, "ffn.linear2", D, F);
     layer.kv_w = headRows(*packed, find(params, p + "cross_attn.kv_proj.weight"), 2, D, D, layer.cross_heads);
     layer.kv_b = headRows(*packed, find(params, p + "cross_attn.kv_proj.bias"), 2, D, 1, layer.cross_heads);
+    layer.kv = PackedLinear(layer.kv_w, layer.kv_b, 2 * layer.cross_heads.width(o.headDim()), D);
     layer.norm1_g = find(params, p + "norm1.weight");
     layer.norm1_b = find(params, p + "norm1.bias");
     layer.norm2_g = find(params, p + "norm2.weight");
@@ -163,6 +164,7 @@ size_t PackedModel::packedBytes() const {
   for (const auto& layer : layers)
     for (const auto* l : {&layer.qkv, &layer.self_out, &layer.q, &layer.cross_out, &layer.ffn1, &layer.ffn2})
       bytes += l->packedBytes();
+  for (const auto& layer : layers) bytes += layer.kv.packedBytes();
   return bytes;
 }
 
