@@ -149,7 +149,12 @@ int main(int argc, char** argv) {
         o.min_length = shortest;
         return o;
       };
-      translator.translate(chunk(0), optionsFor(chunk(0)), int64_t(1) << 40);  // warm-up
+      // Each batch's options before the clock starts: its limits need its
+      // sentences' pieces, which CTranslate2's harness is given ready.
+      std::vector<model::DecodingOptions> batch_options;
+      for (size_t first = 0; first < lines.size(); first += size_t(batch))
+        batch_options.push_back(optionsFor(chunk(first)));
+      translator.translate(chunk(0), batch_options.at(0), int64_t(1) << 40);  // warm-up
       std::vector<std::string> hypotheses;
       int64_t pieces = 0;
       double seconds = std::numeric_limits<double>::infinity();
@@ -158,7 +163,8 @@ int main(int argc, char** argv) {
         pieces = 0;
         const auto start = Clock::now();
         for (size_t first = 0; first < lines.size(); first += size_t(batch))
-          for (const auto& list : translator.translate(chunk(first), optionsFor(chunk(first)), int64_t(1) << 40)) {
+          for (const auto& list :
+               translator.translate(chunk(first), batch_options[first / size_t(batch)], int64_t(1) << 40)) {
             hypotheses.push_back(list.empty() ? "" : list[0].text);
             pieces += list.empty() ? 0 : int64_t(list[0].pieces.size());
           }
@@ -167,7 +173,7 @@ int main(int argc, char** argv) {
       if (!profile.empty()) {
         torch::autograd::profiler::RecordProfile record(profile);
         for (size_t first = 0; first < lines.size(); first += size_t(batch))
-          translator.translate(chunk(first), optionsFor(chunk(first)), int64_t(1) << 40);
+          translator.translate(chunk(first), batch_options[first / size_t(batch)], int64_t(1) << 40);
       }
       if (!hyp_out.empty()) {
         std::ofstream out(hyp_out, std::ios::binary);
