@@ -24,6 +24,17 @@ void forRows(int64_t rows, int64_t work_per_row, const F& f) {
   });
 }
 
+// LibTorch's log-softmax of rows [R, C], the rows split among the threads:
+// its kernel keeps a batch of up to 256 rows on one thread, and each row's
+// numbers do not depend on which rows it is computed with.
+void logSoftmaxRows(float* logits, int64_t R, int64_t C, float* out) {
+  const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(1, C));
+  at::parallel_for(0, R, grain, [&](int64_t begin, int64_t end) {
+    auto to = torch::from_blob(out + begin * C, {end - begin, C}, torch::kFloat);
+    at::_log_softmax_out(to, torch::from_blob(logits + begin * C, {end - begin, C}, torch::kFloat), /*dim=*/1, false);
+  });
+}
+
 }  // namespace
 
 bool FastDecoder::supports(TransformerImpl& model) {
@@ -250,19 +261,18 @@ torch::Tensor FastDecoder::step(const std::vector<int64_t>& tokens) {
     layerNorm(x, nullptr, R, D, weights.final_g, weights.final_b, eps_, h);
     last = h;
   }
-  // The tied output projection, then LibTorch's log-softmax (one call for
-  // the batch, the reference path's own rounding).
+  // The tied output projection, then LibTorch's log-softmax (the reference
+  // path's own rounding; a call a thread).
   torch::Tensor logp;
   if (output_pieces_.empty()) {
     weights.output.apply(last, R, logits_.data());
     logp_.resize(size_t(R * vocab_));
+    logSoftmaxRows(logits_.data(), R, vocab_, logp_.data());
     logp = torch::from_blob(logp_.data(), {R, vocab_}, torch::kFloat);
-    at::_log_softmax_out(logp, torch::from_blob(logits_.data(), {R, vocab_}, torch::kFloat), /*dim=*/1, false);
   } else {
     listed_output_->apply(last, R, logits_.data());
     listed_logp_.resize(size_t(R * C));
-    auto listed = torch::from_blob(listed_logp_.data(), {R, C}, torch::kFloat);
-    at::_log_softmax_out(listed, torch::from_blob(logits_.data(), {R, C}, torch::kFloat), /*dim=*/1, false);
+    logSoftmaxRows(logits_.data(), R, C, listed_logp_.data());
     // Columns outside the list are -inf from the first step on (resize fills new rows).
     logp_.resize(size_t(R * vocab_), -std::numeric_limits<float>::infinity());
     const int64_t* pieces = output_pieces_.data();
