@@ -5,9 +5,19 @@
 
 #include <ATen/Parallel.h>
 
+#include "model/inference/CpuClones.h"
+
 namespace studio::model {
 
 namespace {
+
+// Whether base + row[j] beats `threshold` for any j < n (a NaN does not).
+STUDIO_CLONES bool anyAbove(const float* row, int64_t n, float base, float threshold) {
+  int any = 0;
+#pragma omp simd reduction(| : any)
+  for (int64_t j = 0; j < n; ++j) any |= int(base + row[j] > threshold);
+  return any != 0;
+}
 
 void bestOfSentence(const float* logp, const double* alive, int64_t K, int64_t V, int64_t width, int64_t blocked,
                     int64_t forced, float* scores, int64_t* index) {
@@ -34,11 +44,18 @@ void bestOfSentence(const float* logp, const double* alive, int64_t K, int64_t V
       offer(base + row[forced], k * V + forced);
       continue;
     }
-    for (int64_t v = 0; v < V; ++v) {
-      const float score = base + row[v];
-      if (filled == width && !(score > scores[width - 1])) continue;
-      if (v == blocked) continue;
-      offer(score, k * V + v);
+    // Once the list is full, a block with nothing above its last is passed
+    // over in a few vector compares (most of a row, most of the time).
+    constexpr int64_t kBlock = 64;
+    for (int64_t start = 0; start < V; start += kBlock) {
+      const int64_t end = std::min(V, start + kBlock);
+      if (filled == width && !anyAbove(row + start, end - start, base, scores[width - 1])) continue;
+      for (int64_t v = start; v < end; ++v) {
+        const float score = base + row[v];
+        if (filled == width && !(score > scores[width - 1])) continue;
+        if (v == blocked) continue;
+        offer(score, k * V + v);
+      }
     }
   }
 }

@@ -1,13 +1,16 @@
 // Decoding: the key/value cache gives the full decoder's results, greedy and
 // beam search agree where they must, n-best lists are consistent.
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
 #include "common/TestUtil.h"
+#include "model/decoding/BeamCandidates.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Greedy.h"
 
@@ -57,6 +60,7 @@ class TestDecoding : public QObject {
   void noEmptyTranslationBeforeMinimumLength();
   void minimumLengthFollowsEachSourcesLength();
   void endBlockedBeforeTheSoftmaxRenormalizesTheRest();
+  void bestContinuationsAreTheSortedTopOfEverySum();
   void invalidOptionsNameTheField();
 
  private:
@@ -350,6 +354,54 @@ void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
   auto before = model::beamSearch(ending, src, free);
   QCOMPARE(before[0][0].tokens, after[0][0].tokens);
   QCOMPARE(before[0][0].log_probability, after[0][0].log_probability);
+}
+
+void TestDecoding::bestContinuationsAreTheSortedTopOfEverySum() {
+  // Against sorting every sum: rows of 1,000 (15 blocks of 64 and a part),
+  // values on a coarse grid (many ties: the lower index first), -inf and NaN
+  // here and there, a dead row, a blocked end, a forced token.
+  const float inf = std::numeric_limits<float>::infinity();
+  std::mt19937 rng(7);
+  const int64_t A = 3, K = 4, V = 1000;
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<float> logp(size_t(A * K * V));
+    std::uniform_int_distribution<int> grid(-400, -1), odd(0, 99);
+    for (auto& x : logp) {
+      const int roll = odd(rng);
+      x = roll == 0 ? -inf : roll == 1 ? std::nanf("") : float(grid(rng)) / 16.0f;
+    }
+    std::vector<double> alive(size_t(A * K));
+    for (size_t r = 0; r < alive.size(); ++r) alive[r] = -double(r % K) * 0.375;
+    alive[size_t(K + 2)] = -std::numeric_limits<double>::infinity();  // sentence 1's row 2 is dead
+    const std::vector<int64_t> blocked{3, -1, 999};
+    const int64_t forced = trial == 11 ? 17 : -1;
+    for (const int64_t width : {int64_t(1), int64_t(2 * K), int64_t(40)}) {
+      std::vector<float> scores(size_t(A * width));
+      std::vector<int64_t> index(size_t(A * width));
+      model::bestContinuations(logp.data(), alive.data(), A, K, V, width, blocked, forced, scores.data(), index.data());
+      for (int64_t a = 0; a < A; ++a) {
+        std::vector<std::pair<float, int64_t>> all;
+        for (int64_t k = 0; k < K; ++k)
+          for (int64_t v = 0; v < V; ++v) {
+            if (forced >= 0 ? v != forced : v == blocked[size_t(a)]) continue;
+            const float base = float(alive[size_t(a * K + k)]);
+            if (!(base > -inf)) continue;
+            const float score = base + logp[size_t((a * K + k) * V + v)];
+            if (score > -inf) all.emplace_back(score, k * V + v);
+          }
+        std::stable_sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        for (int64_t j = 0; j < width; ++j) {
+          const auto at = size_t(a * width + j);
+          if (j < int64_t(all.size())) {
+            QCOMPARE(scores[at], all[size_t(j)].first);
+            QCOMPARE(index[at], all[size_t(j)].second);
+          } else {
+            QVERIFY(scores[at] == -inf);
+          }
+        }
+      }
+    }
+  }
 }
 
 void TestDecoding::invalidOptionsNameTheField() {
