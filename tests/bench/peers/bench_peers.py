@@ -16,7 +16,8 @@ one run, as ratios (ours / theirs, above 1 when we are faster).
                   beam 4). With --shape-model (an iwslt-4layer-shaped model, d_model
                   512), the speed rows again on it. In the speed rows both sides give
                   a batch one maximum output length (its longest sentence's) and one
-                  minimum (its shortest's), as CTranslate2 must (--batch-limits).
+                  minimum (its shortest's), as CTranslate2 must (--batch-limits),
+                  and time their sentences --repeat times, the fastest counting.
                   With --shortlist (attention-studio-cli shortlist), the starter's
                   speed rows with it (fp32 and int8, against CTranslate2 and
                   against ours without it) and what it costs (as int8's rows).
@@ -71,6 +72,8 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--speed-sentences", type=int, default=500, help="sentences of the speed runs")
     p.add_argument("--train-steps", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=3,
+                   help="each speed run times its sentences this many times, the fastest counts (both sides)")
     p.add_argument("--no-compile", action="store_true", help="leave torch.compile out")
     p.add_argument("--json", action="store_true")
     p.add_argument("--only", choices=["translation", "training"], help="one half of the comparisons")
@@ -123,10 +126,10 @@ def main():
                                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 ct2[(label, compute)] = folder
 
-    def ct2_decode(compute, beam, batch, sentences, hyp_out=None, label="starter"):
+    def ct2_decode(compute, beam, batch, sentences, hyp_out=None, label="starter", repeat=1):
         command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", ct2[(label, compute)], "--spm",
                    spms[label], "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--threads", str(a.threads),
-                   "--compute-type", compute, "--sentences", str(sentences)]
+                   "--compute-type", compute, "--sentences", str(sentences), "--repeat", str(repeat)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
     def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter", shortlist=False):
@@ -137,8 +140,9 @@ def main():
                 "--end-block", "before-softmax"] + (["--int8"] if int8 else []) + \
                (["--shortlist", a.shortlist] if shortlist else [])
 
-    def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter", shortlist=False):
-        command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist)
+    def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter", shortlist=False,
+                    repeat=1):
+        command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist) + ["--repeat", str(repeat)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
     all_sentences = 0
@@ -221,8 +225,8 @@ def main():
                 iwslt = label != "starter"
                 for beam in (1, 4):
                     for batch in (1, 32):
-                        ours = ours_decode(build, beam, batch, n, label=label)
-                        ours8 = ours_decode(build, beam, batch, n, int8=True, label=label)
+                        ours = ours_decode(build, beam, batch, n, label=label, repeat=a.repeat)
+                        ours8 = ours_decode(build, beam, batch, n, int8=True, label=label, repeat=a.repeat)
                         search = "greedy" if beam == 1 else f"beam {beam}"
                         config = f"{name}: {label}, translate {n} test sentences, {search}, batch {batch}"
 
@@ -234,14 +238,14 @@ def main():
                                  "ours_precision": "int8" if int8 else "fp32", "threads": a.threads},
                                 target, ours_decode_command(build, beam, batch, min(n, 100), int8, label))
 
-                        theirs32 = ct2_decode("float32", beam, batch, n, label=label)
-                        theirs8 = ct2_decode("int8", beam, batch, n, label=label)
+                        theirs32 = ct2_decode("float32", beam, batch, n, label=label, repeat=a.repeat)
+                        theirs8 = ct2_decode("int8", beam, batch, n, label=label, repeat=a.repeat)
                         speed_row("ctranslate2-fp32", ours, theirs32, 1.0, False)
                         speed_row("ctranslate2-int8", ours8, theirs8, 1.0 if iwslt else None, True)
                         speed_row("ours-fp32", ours8, ours, 1.5 if iwslt else None, True)
                         if a.shortlist and not iwslt:
-                            listed = ours_decode(build, beam, batch, n, shortlist=True)
-                            listed8 = ours_decode(build, beam, batch, n, int8=True, shortlist=True)
+                            listed = ours_decode(build, beam, batch, n, shortlist=True, repeat=a.repeat)
+                            listed8 = ours_decode(build, beam, batch, n, int8=True, shortlist=True, repeat=a.repeat)
                             config = f"{name}: {label} + shortlist, translate {n} test sentences, {search}, batch {batch}"
                             speed_row("ctranslate2-fp32", listed, theirs32, None, False)
                             speed_row("ours-fp32 without shortlist", listed, ours, None, False)
