@@ -1,10 +1,16 @@
 #include "model/Dropout.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <mutex>
 #include <stdexcept>
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 #include <torch/nn/functional/dropout.h>
+
+#include "model/inference/CpuClones.h"
 
 namespace studio::model {
 
@@ -19,27 +25,52 @@ DropoutImpl::DropoutImpl(double p) : p_(p) {
 
 namespace {
 
+constexpr uint64_t kGamma = 0x9e3779b97f4a7c15ULL;  // SplitMix64's increment
+
+// SplitMix64's output function: word w of a mask is mix(key + (w + 1) · γ),
+// the SplitMix64 sequence started at `key` (independent of the threads).
+inline uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// Words [first, last) of a mask, three elements each, from out[0] on.
+STUDIO_CLONES void fillWords(uint64_t key, int64_t first, int64_t last, uint64_t threshold, float keep_value,
+                             float* out) {
+  for (int64_t w = first; w < last; ++w) {
+    const uint64_t v = mix(key + uint64_t(w + 1) * kGamma);
+    for (int k = 0; k < 3; ++k)
+      out[3 * (w - first) + k] = ((v >> (kBits * k)) & uint64_t(kFieldMask)) < threshold ? keep_value : 0.0f;
+  }
+}
+
+// One draw of the default generator a mask: seeding and resuming (which
+// restore that generator) keep a run reproducible.
+uint64_t drawKey() {
+  auto generator = at::detail::getDefaultCPUGenerator();
+  std::lock_guard<std::mutex> lock(generator.mutex());
+  return at::check_generator<at::CPUGeneratorImpl>(generator)->random64();
+}
+
 // Fills `out` (float, n elements) with `keep_value` where the 21-bit field is
-// below the threshold, else 0: one pass over the draws, on every thread.
+// below the threshold, else 0, on every thread.
 torch::Tensor scaledKeepMask(at::IntArrayRef sizes, double p, float keep_value) {
   int64_t n = 1;
   for (auto s : sizes) n *= s;
-  const int64_t words = (n + 2) / 3;
-  // random_() on int64 fills [0, 2^63): three independent 21-bit fields a word.
-  const auto draws = torch::empty({words}, torch::kLong).random_();
   auto out = torch::empty(sizes, torch::kFloat);
-  const int64_t threshold = std::llround((1.0 - p) * double(int64_t(1) << kBits));
-  const int64_t* d = draws.data_ptr<int64_t>();
+  const auto threshold = uint64_t(std::llround((1.0 - p) * double(int64_t(1) << kBits)));
+  const uint64_t key = drawKey();
   float* o = out.data_ptr<float>();
-  at::parallel_for(0, words, 2048, [&](int64_t begin, int64_t end) {
-    for (int64_t w = begin; w < end; ++w) {
-      const int64_t v = d[w];
-      for (int k = 0; k < 3; ++k) {
-        const int64_t i = 3 * w + k;
-        if (i < n) o[i] = ((v >> (kBits * k)) & kFieldMask) < threshold ? keep_value : 0.0f;
-      }
-    }
+  const int64_t whole = n / 3;  // words whose three elements are all in `out`
+  at::parallel_for(0, whole, 4096, [&](int64_t begin, int64_t end) {
+    fillWords(key, begin, end, threshold, keep_value, o + 3 * begin);
   });
+  if (whole * 3 < n) {
+    float tail[3];
+    fillWords(key, whole, whole + 1, threshold, keep_value, tail);
+    std::copy_n(tail, n - whole * 3, o + whole * 3);
+  }
   return out;
 }
 

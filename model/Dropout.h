@@ -11,10 +11,12 @@ namespace studio::model {
 //
 // LibTorch's CPU bernoulli_ draws one 64-bit number per element, serially:
 // in a training step of the small benchmark model that was 17 % of the step.
-// Here each 63-bit draw of the default generator gives three 21-bit
-// uniforms (keep when below (1 - p) · 2^21, so p is honoured to 2^-21), and
-// the unpacking runs vectorised. Seeded runs stay reproducible: the draws
-// come from the same generator. On other devices it is torch::dropout.
+// Here a mask takes one 64-bit key from the default generator and runs the
+// SplitMix64 sequence from it, a word per three elements, on every thread
+// (word w depends on the key and w alone): three 21-bit uniforms a word,
+// keep when below (1 - p) · 2^21, so p is honoured to 2^-21. Seeded runs stay
+// reproducible: the keys come from that generator. On other devices it is
+// torch::dropout.
 class DropoutImpl : public torch::nn::Module {
  public:
   explicit DropoutImpl(double p = 0.1);

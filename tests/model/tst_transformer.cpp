@@ -530,6 +530,18 @@ void TestTransformer::dropoutKeepsTheRightFractionAndTheMean() {
   torch::manual_seed(7);
   auto b = dropout(ones);
   QVERIFY(torch::equal(a, b));
+  QVERIFY(!torch::equal(dropout(ones), b));  // the next mask is another
+  // ... on any number of threads (word w of a mask depends on its key and w alone).
+  const int threads = at::get_num_threads();
+  at::set_num_threads(1);
+  torch::manual_seed(7);
+  auto one_thread = dropout(ones);
+  at::set_num_threads(std::max(2, threads));
+  torch::manual_seed(7);
+  auto several = dropout(ones);
+  at::set_num_threads(threads);
+  QVERIFY(torch::equal(one_thread, a));
+  QVERIFY(torch::equal(several, a));
   dropout->eval();
   QVERIFY(torch::equal(dropout(ones), ones));
   // Gradients flow through the kept elements, scaled.
