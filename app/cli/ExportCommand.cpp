@@ -12,7 +12,8 @@ const CommandSpec& exportSpec() {
       "export",
       "Save a model as it should run: heads pruned, int8, a shortlist, and for CTranslate2\n\n"
       "Writes into the folder --out: model.pt (the model with the --prune-heads heads pruned for good: their\n"
-      "output columns zero, so every decoder gives the translations of --head-mask and ours skips them),\n"
+      "output columns zero, so every decoder gives the translations of --head-mask and ours skips them; in\n"
+      "int8 a few may differ, each output channel being quantized over the weights that remain),\n"
       "spm.model, shortlist.txt (with --shortlist), export.json (what was chosen and the translate command\n"
       "that decodes with it) and ctranslate2/ (CTranslate2's model folder, written without Python: int8\n"
       "with --int8; the shortlist as its vocabulary map vmap.txt). The model given is never changed.",
