@@ -31,7 +31,8 @@ void logSoftmaxRows(float* logits, int64_t R, int64_t C, float* out) {
   const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(1, C));
   at::parallel_for(0, R, grain, [&](int64_t begin, int64_t end) {
     auto to = torch::from_blob(out + begin * C, {end - begin, C}, torch::kFloat);
-    at::_log_softmax_out(to, torch::from_blob(logits + begin * C, {end - begin, C}, torch::kFloat), /*dim=*/1, false);
+    at::_log_softmax_out(to, torch::from_blob(logits + begin * C, {end - begin, C}, torch::kFloat), /*dim=*/1,
+                         false);
   });
 }
 

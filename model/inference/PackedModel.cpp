@@ -115,9 +115,9 @@ std::shared_ptr<PackedModel> pack(TransformerImpl& model, WeightPrecision precis
     attention(p, "cross_attn.q_proj", 1, layer.cross_heads, layer.q, layer.cross_out);
     layer.ffn1 = linear(p, "ffn.linear1", F, D);
     layer.ffn2 = linear(p, "ffn.linear2", D, F);
-    layer.kv_w = headRows(*packed, find(params, p + "cross_attn.kv_proj.weight"), 2, D, D, layer.cross_heads);
-    layer.kv_b = headRows(*packed, find(params, p + "cross_attn.kv_proj.bias"), 2, D, 1, layer.cross_heads);
-    layer.kv = PackedLinear(layer.kv_w, layer.kv_b, 2 * layer.cross_heads.width(o.headDim()), D);
+    const float* kv_w = headRows(*packed, find(params, p + "cross_attn.kv_proj.weight"), 2, D, D, layer.cross_heads);
+    const float* kv_b = headRows(*packed, find(params, p + "cross_attn.kv_proj.bias"), 2, D, 1, layer.cross_heads);
+    layer.kv = PackedLinear(kv_w, kv_b, 2 * layer.cross_heads.width(o.headDim()), D);
     layer.norm1_g = find(params, p + "norm1.weight");
     layer.norm1_b = find(params, p + "norm1.bias");
     layer.norm2_g = find(params, p + "norm2.weight");
@@ -161,10 +161,11 @@ size_t PackedModel::packedBytes() const {
   size_t bytes = output.packedBytes();
   for (const auto& layer : encoder)
     for (const auto* l : {&layer.qkv, &layer.out, &layer.ffn1, &layer.ffn2}) bytes += l->packedBytes();
-  for (const auto& layer : layers)
+  for (const auto& layer : layers) {
     for (const auto* l : {&layer.qkv, &layer.self_out, &layer.q, &layer.cross_out, &layer.ffn1, &layer.ffn2})
       bytes += l->packedBytes();
-  for (const auto& layer : layers) bytes += layer.kv.packedBytes();
+    bytes += layer.kv.packedBytes();
+  }
   return bytes;
 }
 

@@ -75,8 +75,9 @@ struct PackedEncoderLayer {
 struct PackedDecoderLayer {
   Product qkv, self_out, q, cross_out, ffn1, ffn2;
   AttentionHeads self_heads, cross_heads;
-  const float *kv_w = nullptr, *kv_b = nullptr;  // [2 cross width, D]: once a batch
-  PackedLinear kv;  // those weights packed, float32 in every precision (a few rows a sentence)
+  // The cross-attention's keys and values [2 cross width, D], once a batch:
+  // float32 in every precision (a few rows a sentence).
+  PackedLinear kv;
   const float *norm1_g, *norm1_b, *norm2_g, *norm2_b, *norm3_g, *norm3_b;
 };
 

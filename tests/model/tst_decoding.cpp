@@ -322,27 +322,30 @@ void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
   // P(end) = 0.2: the rest is 1 - P(end) (one log1p).
   const auto V = double(alwaysEndingModel()->options().vocab_size);
   auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
-  for (const double L : {10.0, std::log(0.25 * (V - 1.0))})
-  for (int64_t beam : {int64_t(1), int64_t(4)}) {
+  for (const double L : {10.0, std::log(0.25 * (V - 1.0))}) {
     auto ending = alwaysEndingModel(L);
-    model::DecodingOptions options;
-    options.beam_size = beam;
-    options.length_penalty = 0.0;
-    options.min_length = 1;
-    options.min_length_ratio = 0.0;
-    auto after = model::beamSearch(ending, src, options);
-    options.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
-    auto before = model::beamSearch(ending, src, options);
-    const auto& a = after[0][0];
-    const auto& b = before[0][0];
-    QCOMPARE(b.tokens, a.tokens);
-    QCOMPARE(b.tokens.size(), size_t(1));
-    QVERIFY(a.finished && b.finished);
-    QVERIFY2(std::abs(a.probabilities[0] - 1.0 / (std::exp(L) + V - 1.0)) < 1e-7, qPrintable(QString::number(a.probabilities[0])));
-    QVERIFY2(std::abs(b.probabilities[0] - 1.0 / (V - 1.0)) < 1e-6, qPrintable(QString::number(b.probabilities[0])));
-    QVERIFY(std::abs(b.probabilities[1] - a.probabilities[1]) < 1e-6);  // the end, once allowed
-    QVERIFY2(std::abs((b.log_probability - a.log_probability) - std::log1p(std::exp(L) / (V - 1.0))) < 1e-5,
-             qPrintable(QString::number(b.log_probability - a.log_probability)));
+    for (int64_t beam : {int64_t(1), int64_t(4)}) {
+      model::DecodingOptions options;
+      options.beam_size = beam;
+      options.length_penalty = 0.0;
+      options.min_length = 1;
+      options.min_length_ratio = 0.0;
+      auto after = model::beamSearch(ending, src, options);
+      options.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
+      auto before = model::beamSearch(ending, src, options);
+      const auto& a = after[0][0];
+      const auto& b = before[0][0];
+      QCOMPARE(b.tokens, a.tokens);
+      QCOMPARE(b.tokens.size(), size_t(1));
+      QVERIFY(a.finished && b.finished);
+      QVERIFY2(std::abs(a.probabilities[0] - 1.0 / (std::exp(L) + V - 1.0)) < 1e-7,
+               qPrintable(QString::number(a.probabilities[0])));
+      QVERIFY2(std::abs(b.probabilities[0] - 1.0 / (V - 1.0)) < 1e-6,
+               qPrintable(QString::number(b.probabilities[0])));
+      QVERIFY(std::abs(b.probabilities[1] - a.probabilities[1]) < 1e-6);  // the end, once allowed
+      QVERIFY2(std::abs((b.log_probability - a.log_probability) - std::log1p(std::exp(L) / (V - 1.0))) < 1e-5,
+               qPrintable(QString::number(b.log_probability - a.log_probability)));
+    }
   }
   auto ending = alwaysEndingModel();
   // Without a block the two rules are one.
@@ -378,7 +381,8 @@ void TestDecoding::bestContinuationsAreTheSortedTopOfEverySum() {
     for (const int64_t width : {int64_t(1), int64_t(2 * K), int64_t(40)}) {
       std::vector<float> scores(size_t(A * width));
       std::vector<int64_t> index(size_t(A * width));
-      model::bestContinuations(logp.data(), alive.data(), A, K, V, width, blocked, forced, scores.data(), index.data());
+      model::bestContinuations(logp.data(), alive.data(), A, K, V, width, blocked, forced, scores.data(),
+                               index.data());
       for (int64_t a = 0; a < A; ++a) {
         std::vector<std::pair<float, int64_t>> all;
         for (int64_t k = 0; k < K; ++k)
@@ -389,7 +393,8 @@ void TestDecoding::bestContinuationsAreTheSortedTopOfEverySum() {
             const float score = base + logp[size_t((a * K + k) * V + v)];
             if (score > -inf) all.emplace_back(score, k * V + v);
           }
-        std::stable_sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+        std::stable_sort(all.begin(), all.end(),
+                         [](const auto& x, const auto& y) { return x.first > y.first; });
         for (int64_t j = 0; j < width; ++j) {
           const auto at = size_t(a * width + j);
           if (j < int64_t(all.size())) {
