@@ -6,6 +6,7 @@
 
 #include "model/data/Batching.h"
 #include "model/evaluation/Bleu.h"
+#include "model/runtime/CpuBlockCache.h"
 #include "model/training/Loss.h"
 
 namespace studio::model {
@@ -40,11 +41,11 @@ void requireAligned(const std::vector<std::string>& sources, const std::vector<s
 
 }  // namespace
 
-double referenceLoss(Translator& translator, const std::vector<std::string>& sources,
-                     const std::vector<std::string>& references, const HeadMask& mask) {
+ReferenceLoss::ReferenceLoss(Translator& translator, const std::vector<std::string>& sources,
+                             const std::vector<std::string>& references)
+    : translator_(translator) {
   requireAligned(sources, references);
-  auto model = translator.modelHandle();
-  const auto& o = model->options();
+  const auto& o = translator.model()->options();
   const auto limit = size_t(std::max<int64_t>(1, o.max_length - 1));
   data::EncodedSplit split;
   for (size_t i = 0; i < sources.size(); ++i) {
@@ -53,23 +54,64 @@ double referenceLoss(Translator& translator, const std::vector<std::string>& sou
     if (tgt.size() > limit) tgt.resize(limit);
     split.add(src, tgt);
   }
+  // Batches of similar lengths (less padding): up to 32 pairs and about
+  // 2,048 padded target tokens, the logits' rows.
+  std::vector<size_t> order(split.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::make_pair(split.srcLength(a), split.tgtLength(a)) <
+           std::make_pair(split.srcLength(b), split.tgtLength(b));
+  });
+  constexpr size_t kPairs = 32;
+  constexpr int64_t kTargetTokens = 2048;
+  const auto& device = translator.device();
+  int64_t memory_elements = 0;
+  for (size_t start = 0; start < order.size();) {
+    std::vector<size_t> indices;
+    int64_t longest = 0;
+    for (; start < order.size() && indices.size() < kPairs; ++start) {
+      const int64_t length = std::max(longest, split.tgtLength(order[start]) + 1);
+      if (!indices.empty() && length * int64_t(indices.size() + 1) > kTargetTokens) break;
+      longest = length;
+      indices.push_back(order[start]);
+    }
+    auto batch = data::makeBatchTensors(split, indices, o.pad_id, o.bos_id, o.eos_id);
+    batch.src = batch.src.to(device);
+    batch.target_in = batch.target_in.to(device);
+    batch.target_out = batch.target_out.to(device);
+    memory_elements += batch.src.numel() * o.d_model;
+    batches_.push_back(std::move(batch));
+  }
+  keep_memories_ = memory_elements * int64_t(sizeof(float)) <= (int64_t(256) << 20);
+}
+
+double ReferenceLoss::operator()(const HeadMask& mask) {
+  auto model = translator_.modelHandle();
   torch::NoGradGuard no_grad;
+  const CpuBlockCacheScope reuse_blocks;  // the logits' blocks, batch after batch
   const ScopedHeadMask scoped(model, mask);
+  const bool whole_encoder = std::none_of(mask.off.begin(), mask.off.end(), [](const HeadRef& h) {
+    return h.kind == AttentionKind::EncoderSelf;
+  });
+  const bool reuse = keep_memories_ && whole_encoder;
+  if (reuse && memories_.empty())
+    for (const auto& batch : batches_) memories_.push_back(model->encode(batch.src));
+  const int64_t pad = model->options().pad_id;
   double nll = 0;
   int64_t tokens = 0;
-  constexpr size_t kBatch = 32;
-  for (size_t start = 0; start < split.size(); start += kBatch) {
-    std::vector<size_t> indices;
-    for (size_t i = start; i < std::min(split.size(), start + kBatch); ++i) indices.push_back(i);
-    auto batch = data::makeBatchTensors(split, indices, o.pad_id, o.bos_id, o.eos_id);
-    const auto& device = translator.device();
-    auto logits = model(batch.src.to(device), batch.target_in.to(device));
-    auto result = labelSmoothedCrossEntropy(logits, batch.target_out.to(device), o.pad_id, /*epsilon=*/0.0,
-                                            /*count_correct=*/false);
+  for (size_t i = 0; i < batches_.size(); ++i) {
+    const auto& batch = batches_[i];
+    const auto result = modelLoss(model, batch.src, batch.target_in, batch.target_out, pad, /*epsilon=*/0.0,
+                                  /*count_correct=*/false, reuse ? memories_[i] : torch::Tensor());
     nll += result.nll_sum.item<double>();
     tokens += result.tokens;
   }
   return tokens ? nll / double(tokens) : 0.0;
+}
+
+double referenceLoss(Translator& translator, const std::vector<std::string>& sources,
+                     const std::vector<std::string>& references, const HeadMask& mask) {
+  return ReferenceLoss(translator, sources, references)(mask);
 }
 
 HeadImportance rankHeads(Translator& translator, const std::vector<std::string>& sources,
@@ -84,7 +126,8 @@ HeadImportance rankHeads(Translator& translator, const std::vector<std::string>&
   base.nbest = 1;
   base.head_mask = {};
   result.bleu = bleuOf(translator, sources, references, base);
-  result.loss = referenceLoss(translator, sources, references, {});
+  ReferenceLoss loss_of(translator, sources, references);
+  result.loss = loss_of({});
   if (progress && !progress(1, total)) {
     result.stopped = true;
     return result;
@@ -95,7 +138,7 @@ HeadImportance rankHeads(Translator& translator, const std::vector<std::string>&
     HeadEffect effect;
     effect.head = heads[i];
     effect.bleu = bleuOf(translator, sources, references, one);
-    effect.loss = referenceLoss(translator, sources, references, one.head_mask);
+    effect.loss = loss_of(one.head_mask);
     effect.bleu_drop = result.bleu - effect.bleu;
     effect.loss_rise = effect.loss - result.loss;
     result.heads.push_back(effect);
@@ -133,6 +176,7 @@ std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector
   const int64_t all = (o.encoder_layers + 2 * o.decoder_layers) * o.heads;
   std::vector<PruningPoint> curve{{all, {}, ranking.bleu, ranking.loss}};
   const auto order = pruningOrder(ranking, o);
+  ReferenceLoss loss_of(translator, sources, references);
   HeadMask off;
   for (size_t done = 0; done < order.size(); ++done) {
     off.off.push_back(order[done]);
@@ -143,7 +187,7 @@ std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector
     point.heads_left = all - int64_t(off.off.size());
     point.off = off;
     point.bleu = bleuOf(translator, sources, references, masked);
-    point.loss = referenceLoss(translator, sources, references, off);
+    point.loss = loss_of(off);
     curve.push_back(point);
     if (progress && !progress(done + 1, order.size())) break;
   }

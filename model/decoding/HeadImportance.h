@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/data/Batching.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/Translator.h"
 
@@ -58,5 +59,23 @@ std::vector<PruningPoint> pruningCurve(Translator& translator, const std::vector
 // with `mask`'s heads off.
 double referenceLoss(Translator& translator, const std::vector<std::string>& sources,
                      const std::vector<std::string>& references, const HeadMask& mask);
+
+// The same loss measured under one mask after another (what the ranking and
+// the pruning curve do): the pairs tokenized once and batched by length, and
+// the encoder's output with every encoder head on kept (up to 256 MB) for the
+// masks that leave the encoder whole. Throws std::invalid_argument for
+// unaligned or no sentences.
+class ReferenceLoss {
+ public:
+  ReferenceLoss(Translator& translator, const std::vector<std::string>& sources,
+                const std::vector<std::string>& references);
+  double operator()(const HeadMask& mask);
+
+ private:
+  Translator& translator_;
+  std::vector<data::BatchTensors> batches_;  // on the translator's device
+  std::vector<torch::Tensor> memories_;      // the whole encoder's output a batch, once measured
+  bool keep_memories_ = false;
+};
 
 }  // namespace studio::model

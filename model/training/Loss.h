@@ -30,9 +30,11 @@ LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::T
 // before the [V, D] projection, so neither the product, its gradient nor
 // the softmax is computed for rows the loss would drop (15 % of the target
 // rows of the starter's batches). The same loss and gradients, to float
-// rounding.
+// rounding. `memory`, when given, is the encoder's output for `src` (kept
+// from an earlier call: measuring the loss again under another decoder-side
+// mask need not encode again).
 LossResult modelLoss(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
                      const torch::Tensor& target_out, int64_t pad_id, double epsilon = 0.1,
-                     bool count_correct = true);
+                     bool count_correct = true, const torch::Tensor& memory = {});
 
 }  // namespace studio::model

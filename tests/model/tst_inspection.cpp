@@ -244,6 +244,55 @@ class TestInspection : public QObject {
     QCOMPARE(curve[3].loss, model::referenceLoss(translator, src, ref, curve[3].off));
   }
 
+  // ReferenceLoss batches the pairs by length and keeps the encoder's output
+  // between masks: under each mask it gives the loss of each pair measured
+  // alone (its own forward pass, nothing kept), an encoder head's mask
+  // included after the kept output was made.
+  void theReferenceLossMatchesEachPairAlone() {
+    QTemporaryDir dir;
+    model::TransformerOptions o;
+    auto translator = untrainedNumberedTranslator(dir, &o);
+    const std::vector<std::string> src = {"mở tập tin số 3", "đóng cửa sổ số 12 và mở tập tin số 40",
+                                          "mở tập tin số 7", "đóng cửa sổ số 5"};
+    const std::vector<std::string> ref = {"open file number 3",
+                                          "close window number 12 and open file number 40",
+                                          "open file number 7", "close window number 5"};
+    auto alone = [&](const HeadMask& mask) {
+      auto m = translator.modelHandle();
+      torch::NoGradGuard no_grad;
+      const model::ScopedHeadMask scoped(m, mask);
+      double nll = 0;
+      int64_t tokens = 0;
+      for (size_t i = 0; i < src.size(); ++i) {
+        auto s = translator.tokenizer().encode(src[i]), t = translator.tokenizer().encode(ref[i]);
+        std::vector<int64_t> source(s.begin(), s.end()), in{o.bos_id}, out;
+        source.push_back(o.eos_id);
+        for (int piece : t) in.push_back(piece), out.push_back(piece);
+        out.push_back(o.eos_id);
+        const auto logp = torch::log_softmax(
+            m(torch::tensor(source).unsqueeze(0), torch::tensor(in).unsqueeze(0)).squeeze(0), -1);
+        for (size_t k = 0; k < out.size(); ++k) nll -= logp[int64_t(k)][out[k]].item<double>();
+        tokens += int64_t(out.size());
+      }
+      return nll / double(tokens);
+    };
+    model::ReferenceLoss loss(translator, src, ref);
+    const HeadMask none, decoder = HeadMask::parse("dec:0:1,cross:1:0"), encoder = HeadMask::parse("enc:1:2");
+    const double all_on = loss(none);
+    for (const auto& mask : {none, decoder, encoder, none}) {
+      const double expected = alone(mask), measured = loss(mask);
+      QVERIFY2(std::abs(measured - expected) <= 1e-5 * expected,
+               qPrintable(QString("%1: %2 against %3 alone")
+                              .arg(QString::fromStdString(mask.toString()))
+                              .arg(measured, 0, 'g', 10)
+                              .arg(expected, 0, 'g', 10)));
+    }
+    // The masks matter on this model, so the comparisons above tell them apart.
+    QVERIFY(std::abs(loss(encoder) - all_on) > 1e-3);
+    QVERIFY(std::abs(loss(decoder) - all_on) > 1e-3);
+    QCOMPARE(model::referenceLoss(translator, src, ref, encoder), loss(encoder));
+  }
+
   void smallAndFastOffersBf16WhereAsked() {
     QTemporaryDir dir;
     model::TransformerOptions o;
