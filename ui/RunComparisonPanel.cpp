@@ -9,6 +9,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace studio::ui {
@@ -46,7 +47,16 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
     if (column >= 1) removeRun(column - 1);  // column 0 is this run
   });
   connect(only_differences_, &QCheckBox::toggled, this, &RunComparisonPanel::fillTable);
+  poll_ = new QTimer(this);
+  poll_->setInterval(2000);
+  connect(poll_, &QTimer::timeout, this, &RunComparisonPanel::refresh);
   fillTable();
+}
+
+RunComparisonPanel::FileStamp RunComparisonPanel::stampOf(const QString& dir) {
+  const QFileInfo metrics(QDir(dir).filePath("metrics.jsonl"));
+  if (!metrics.exists()) return {};
+  return {metrics.size(), metrics.lastModified()};
 }
 
 QColor RunComparisonPanel::runColor(int index) {
@@ -66,6 +76,8 @@ void RunComparisonPanel::setCurrentRun(const QString& dir) {
 }
 
 bool RunComparisonPanel::addRun(const QString& dir) {
+  // The file's stamp before the reading: a line written meanwhile is read at the next look.
+  const FileStamp stamp = stampOf(dir);
   QString error;
   auto run = app::readComparedRun(dir, &error);
   if (!run) {
@@ -75,6 +87,8 @@ bool RunComparisonPanel::addRun(const QString& dir) {
   for (const auto& r : runs_)
     if (r.dir == run->dir) return true;  // already there
   runs_.append(*run);
+  stamps_.append(stamp);
+  poll_->start();
   fillTable();
   Q_EMIT runsChanged();
   return true;
@@ -83,8 +97,29 @@ bool RunComparisonPanel::addRun(const QString& dir) {
 void RunComparisonPanel::removeRun(int index) {
   if (index < 0 || index >= runs_.size()) return;
   runs_.removeAt(index);
+  stamps_.removeAt(index);
+  if (runs_.isEmpty()) poll_->stop();
   fillTable();
   Q_EMIT runsChanged();
+}
+
+bool RunComparisonPanel::refresh() {
+  bool changed = false;
+  for (int i = 0; i < runs_.size(); ++i) {
+    const FileStamp now = stampOf(runs_[i].dir);  // before the reading, as in addRun()
+    if (now == stamps_[i]) continue;
+    stamps_[i] = now;
+    QString error;
+    if (auto run = app::readComparedRun(runs_[i].dir, &error)) {
+      runs_[i] = *run;
+      changed = true;
+    }
+  }
+  if (changed) {
+    fillTable();  // a resumed run may have other settings
+    Q_EMIT runsChanged();
+  }
+  return changed;
 }
 
 QList<app::ComparedRun> RunComparisonPanel::everyRun() const {

@@ -558,6 +558,12 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(training->bleuChart()->pointCount(3), 2);  // its evaluations at steps 6 and 12
   QCOMPARE(training->lossChart()->pointCount(2), 12);
   QCOMPARE(training->comparison()->legendName(0), QString("cosine: schedule cosine, learning_rate 0.002"));
+  // The compared run trains on (resumed to step 18, elsewhere): its curves grow, no click needed.
+  QVERIFY(!training->comparison()->refresh());  // nothing new yet
+  QVERIFY(train({}, data_, other.toStdString(), true, 18));
+  QTRY_COMPARE_WITH_TIMEOUT(training->lossChart()->pointCount(2), 18, 10000);
+  QCOMPARE(training->bleuChart()->pointCount(3), 3);  // + step 18's evaluation
+  QCOMPARE(training->lossChart()->seriesCount(), 4);  // the same series, longer
   // The table: this run and the other, the differing settings highlighted.
   auto* table = training->comparison()->table();
   QCOMPARE(table->columnCount(), 2);
