@@ -63,8 +63,9 @@ double referenceLoss(Translator& translator, const std::vector<std::string>& sou
 // The same loss measured under one mask after another (what the ranking and
 // the pruning curve do): the pairs tokenized once and batched by length, and
 // the encoder's output with every encoder head on kept (up to 256 MB) for the
-// masks that leave the encoder whole. Throws std::invalid_argument for
-// unaligned or no sentences.
+// masks that leave the encoder whole. For one model whose weights stay as
+// they are while it is used. Throws std::invalid_argument for unaligned or
+// no sentences.
 class ReferenceLoss {
  public:
   ReferenceLoss(Translator& translator, const std::vector<std::string>& sources,
