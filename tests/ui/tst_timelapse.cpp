@@ -564,6 +564,11 @@ void TestTimelapse::runsSideBySide() {
   QTRY_COMPARE_WITH_TIMEOUT(training->lossChart()->pointCount(2), 18, 10000);
   QCOMPARE(training->bleuChart()->pointCount(3), 3);  // + step 18's evaluation
   QCOMPARE(training->lossChart()->seriesCount(), 4);  // the same series, longer
+  // Its file gone (a folder moved away): what was read stays drawn.
+  QVERIFY(QFile::rename(other + "/metrics.jsonl", other + "/metrics.moved"));
+  QVERIFY(!training->comparison()->refresh());
+  QCOMPARE(training->lossChart()->pointCount(2), 18);
+  QVERIFY(QFile::rename(other + "/metrics.moved", other + "/metrics.jsonl"));
   // The table: this run and the other, the differing settings highlighted.
   auto* table = training->comparison()->table();
   QCOMPARE(table->columnCount(), 2);
