@@ -104,21 +104,21 @@ void RunComparisonPanel::removeRun(int index) {
 }
 
 bool RunComparisonPanel::refresh() {
-  bool changed = false;
+  bool changed = false, settings_changed = false;
   for (int i = 0; i < runs_.size(); ++i) {
     const FileStamp now = stampOf(runs_[i].dir);  // before the reading, as in addRun()
     if (now == stamps_[i]) continue;
     stamps_[i] = now;
     QString error;
     if (auto run = app::readComparedRun(runs_[i].dir, &error)) {
+      settings_changed = settings_changed || run->settings != runs_[i].settings;  // a run resumed otherwise
       runs_[i] = *run;
       changed = true;
     }
   }
-  if (changed) {
-    fillTable();  // a resumed run may have other settings
-    Q_EMIT runsChanged();
-  }
+  // The table is made again only for new settings: a column chosen for Remove stays chosen.
+  if (settings_changed) fillTable();
+  if (changed) Q_EMIT runsChanged();
   return changed;
 }
 

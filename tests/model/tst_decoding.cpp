@@ -41,6 +41,17 @@ model::Transformer alwaysEndingModel(double eos_logit = 10.0) {
   return ending;
 }
 
+// The search alwaysEndingModel() is probed with: `beam` wide, scores without a
+// length penalty, the end allowed from `min_length` pieces whatever the source.
+model::DecodingOptions plainOptions(int64_t beam, int64_t min_length) {
+  model::DecodingOptions options;
+  options.beam_size = beam;
+  options.length_penalty = 0.0;
+  options.min_length = min_length;
+  options.min_length_ratio = 0.0;
+  return options;
+}
+
 }  // namespace
 
 class TestDecoding : public QObject {
@@ -266,11 +277,7 @@ void TestDecoding::noEmptyTranslationBeforeMinimumLength() {
   auto ending = alwaysEndingModel();
   auto src = torch::full({1, 3}, int64_t(5), torch::kLong);
   for (int64_t beam : {int64_t(1), int64_t(4)}) {
-    model::DecodingOptions options;
-    options.beam_size = beam;
-    options.length_penalty = 0.0;
-    options.min_length = 0;
-    options.min_length_ratio = 0.0;
+    auto options = plainOptions(beam, /*min_length=*/0);
     auto allowed = model::beamSearch(ending, src, options);
     QVERIFY2(allowed[0][0].tokens.empty() && allowed[0][0].finished, "the model should end at once");
     options.min_length = 1;  // the default
@@ -325,11 +332,7 @@ void TestDecoding::endBlockedBeforeTheSoftmaxRenormalizesTheRest() {
   for (const double L : {10.0, std::log(0.25 * (V - 1.0))}) {
     auto ending = alwaysEndingModel(L);
     for (int64_t beam : {int64_t(1), int64_t(4)}) {
-      model::DecodingOptions options;
-      options.beam_size = beam;
-      options.length_penalty = 0.0;
-      options.min_length = 1;
-      options.min_length_ratio = 0.0;
+      auto options = plainOptions(beam, /*min_length=*/1);
       auto after = model::beamSearch(ending, src, options);
       options.end_block = model::DecodingOptions::EndBlock::BeforeSoftmax;
       auto before = model::beamSearch(ending, src, options);
