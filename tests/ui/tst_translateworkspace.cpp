@@ -365,10 +365,12 @@ void TestTranslateWorkspace::smallAndFastMeasuresAsTheCliAndSavesTheChosenWay() 
   QVERIFY(cli.waitForFinished(300000));
   QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
   const auto ways = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()["ways"].toArray();
-  const bool int8 = app::engineInfo().int8Unsupported.isEmpty();
-  // float32 and int8, each alone, with the shortlist, and with the shortlist and a quarter and a half of the 24
-  // heads pruned (int8's ways only where the CPU has its kernel).
-  QCOMPARE(rows.size(), int8 ? 8 : 4);
+  const auto engine = app::engineInfo();
+  const int int8 = engine.int8Unsupported.isEmpty() ? 1 : 0, bf16 = engine.cpuBf16.isEmpty() ? 0 : 1;
+  // float32, int8 and bf16, each alone and with the shortlist, then float32 and int8 with the shortlist and a
+  // quarter and a half of the 24 heads pruned (int8's ways only where the CPU has its kernel, bf16's only where
+  // it has bf16 instructions).
+  QCOMPARE(rows.size(), 2 * (1 + int8 + bf16) + 2 * (1 + int8));
   QCOMPARE(ways.size(), rows.size());
   for (int i = 0; i < rows.size(); ++i) {
     const auto way = ways[i].toObject();
