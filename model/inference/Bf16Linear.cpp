@@ -270,7 +270,7 @@ Bf16Linear::Bf16Linear(const float* weight, const float* bias, int64_t out, int6
     kernel_ = std::make_shared<const PackedLinear>(rounded->data(), nullptr, out, in);
     rounded_ = std::move(rounded);
   }
-  // oneDNN's operand only where apply() may take it (past 64 rows without AMX).
+  // oneDNN's operand only where apply() may take it (past kBf16Avx512MaxRows without AMX).
   if (hasBf16Instructions() && (!hasAmxBf16() || keep_every_kernel.load()))
     weight_t_ = torch::from_blob(const_cast<float*>(weight), {out, in}).t().to(torch::kBFloat16).contiguous();
   if (hasAvx512Bf16() || hasAmxBf16()) {

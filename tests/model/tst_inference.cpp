@@ -667,8 +667,9 @@ void TestInference::int8ActivationsQuantizeAsDocumented() {
 // On the reversal model, whose choices are clear, int8 weights change few
 // translations, and only near ties (onlyNearTiesDiffer); the probabilities
 // of the translations both make move by the quantization's error only (up
-// to 0.07 on this model of d_model 64, where a row's 127 steps are coarse:
-// measured, the bound is 0.1).
+// to 0.07 on this model of d_model 64, where a row's 127 steps are coarse;
+// 0.10 on the one the Debian build trains on an AMD EPYC with AVX-512, a
+// token's 0.77 becoming 0.67: the bound is 0.15).
 void TestInference::int8TranslatesAsFloat32() {
   if (const auto why = model::inference::int8Unsupported(); !why.empty()) QSKIP(why.c_str());
   model::DecodingOptions options;
@@ -692,12 +693,21 @@ void TestInference::translatesAsFloat32(model::DecodingOptions options) {
   QVERIFY2(why.isEmpty(), qPrintable(why));
   QVERIFY2(same * 10 >= 9 * int(other.size()), qPrintable(QString("%1 of %2 the same").arg(same).arg(other.size())));
   double largest = 0.0;
+  QString where;
   for (size_t i = 0; i < other.size(); ++i) {
     if (other[i][0].tokens != f32[i][0].tokens) continue;
-    for (size_t t = 0; t < other[i][0].probabilities.size(); ++t)
-      largest = std::max(largest, double(std::abs(other[i][0].probabilities[t] - f32[i][0].probabilities[t])));
+    for (size_t t = 0; t < other[i][0].probabilities.size(); ++t) {
+      const double moved = std::abs(other[i][0].probabilities[t] - f32[i][0].probabilities[t]);
+      if (moved <= largest) continue;
+      largest = moved;
+      where = QString("sentence %1, token %2: %3 in float32, %4 here")
+                  .arg(i)
+                  .arg(t)
+                  .arg(f32[i][0].probabilities[t])
+                  .arg(other[i][0].probabilities[t]);
+    }
   }
-  QVERIFY2(largest < 0.1, qPrintable(QString("a probability moved by %1").arg(largest)));
+  QVERIFY2(largest < 0.15, qPrintable(QString("a probability moved by %1 (%2)").arg(largest).arg(where)));
   QVERIFY(largest > 0.0);  // the other precision did run: the numbers are not float32's
 }
 
@@ -736,8 +746,9 @@ void TestInference::int8IsRefusedWhereItCannotRun() {
 // kernel this CPU runs (float32 everywhere; oneDNN, AVX512-BF16 and AMX where
 // the instructions are) and by the one apply() picks. Against the same
 // arithmetic in double: within one bf16 step of each output; against
-// float32's product: within a few steps of the largest. Rows 1 to 64 and 600
-// (AMX's tiles whole and cut), odd inputs and outputs past a block of 64.
+// float32's product: within a few steps of the largest. Rows 1 to 64, 600
+// (AMX's tiles whole and cut) and 1,100 (past kBf16Avx512MaxRows, where a
+// CPU without AMX takes oneDNN), odd inputs and outputs past a block of 64.
 void TestInference::bf16ProductRoundsAsAutocast() {
   torch::manual_seed(11);
   const auto kernels = model::inference::bf16KernelsHere();
@@ -746,8 +757,13 @@ void TestInference::bf16ProductRoundsAsAutocast() {
   QCOMPARE(kernels.size() > 1, instructions);
   QCOMPARE(model::inference::bf16KernelsDescription().empty(), !instructions);
   model::inference::Bf16Linear::keepEveryKernelForTesting(true);
-  for (const auto& [rows, in, out] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{
-           {1, 48, 100}, {3, 33, 65}, {7, 130, 31}, {17, 96, 130}, {64, 512, 96}, {600, 64, 40}}) {
+  for (const auto& [rows, in, out] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{{1, 48, 100},
+                                                                                        {3, 33, 65},
+                                                                                        {7, 130, 31},
+                                                                                        {17, 96, 130},
+                                                                                        {64, 512, 96},
+                                                                                        {600, 64, 40},
+                                                                                        {1100, 40, 24}}) {
     const auto x = torch::randn({rows, in});
     const auto w = torch::randn({out, in}) * 0.1;
     const auto b = torch::randn({out});
