@@ -1639,6 +1639,26 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Translate and Attention use the best checkpoint of %1 now.</source>
         <translation>Translate and Attention use the best checkpoint of %1 now.</translation>
     </message>
+    <message>
+        <source>Restart in this language?</source>
+        <translation>Restart in this language?</translation>
+    </message>
+    <message>
+        <source>Attention Studio reads its language when it starts. Restart it now? The open run, model, workspace and translation settings come back; text typed in Translate does not.</source>
+        <translation>Attention Studio reads its language when it starts. Restart it now? The open run, model, workspace and translation settings come back; text typed in Translate does not.</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Restart now</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Later</translation>
+    </message>
+    <message>
+        <source>Attention Studio could not start again (%1); the language changes when it starts next.</source>
+        <translation>Attention Studio could not start again (%1); the language changes when it starts next.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>

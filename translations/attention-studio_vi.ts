@@ -1630,6 +1630,26 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Translate and Attention use the best checkpoint of %1 now.</source>
         <translation>Dịch và Chú ý giờ dùng điểm lưu tốt nhất của %1.</translation>
     </message>
+    <message>
+        <source>Restart in this language?</source>
+        <translation>Khởi động lại bằng ngôn ngữ này?</translation>
+    </message>
+    <message>
+        <source>Attention Studio reads its language when it starts. Restart it now? The open run, model, workspace and translation settings come back; text typed in Translate does not.</source>
+        <translation>Attention Studio đọc ngôn ngữ khi khởi động. Khởi động lại ngay bây giờ? Lượt chạy, mô hình, không gian làm việc và thiết lập dịch đang mở sẽ được giữ lại; văn bản đã gõ trong Dịch thì không.</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Khởi động lại ngay</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Để sau</translation>
+    </message>
+    <message>
+        <source>Attention Studio could not start again (%1); the language changes when it starts next.</source>
+        <translation>Attention Studio không thể khởi động lại (%1); ngôn ngữ sẽ đổi ở lần khởi động tiếp theo.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MetricChart</name>

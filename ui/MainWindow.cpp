@@ -11,6 +11,8 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -152,7 +154,7 @@ void MainWindow::buildMenus() {
     go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
   }
 
-  // The interface language, applied at the next start.
+  // The interface language, read at start: choosing one offers a restart.
   QMenu* language = view->addMenu(tr("&Language"));
   language->setObjectName("Language menu");  // its choices are in their own languages
   auto* languages = new QActionGroup(language);
@@ -166,7 +168,7 @@ void MainWindow::buildMenus() {
     languages->addAction(choice);
     connect(choice, &QAction::triggered, this, [this, code = code]() {
       QSettings().setValue("ui/language", code);
-      statusBar()->showMessage(tr("The language changes when Attention Studio starts next."), 10000);
+      offerRestart();
     });
   }
 
@@ -305,6 +307,46 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   saveSettings();
   event->accept();
+}
+
+void MainWindow::offerRestart() {
+  if (training_->isTraining() || isBusy()) {
+    statusBar()->showMessage(tr("The language changes when Attention Studio starts next."), 10000);
+    return;
+  }
+  auto* box =
+      new QMessageBox(QMessageBox::Question, tr("Restart in this language?"),
+                      tr("Attention Studio reads its language when it starts. Restart it now? The open "
+                         "run, model, workspace and translation settings come back; text typed in "
+                         "Translate does not."),
+                      QMessageBox::NoButton, this);
+  box->setObjectName("Restart for the language");
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  QPushButton* now = box->addButton(tr("Restart now"), QMessageBox::AcceptRole);
+  now->setObjectName("Restart now");
+  box->addButton(tr("Later"), QMessageBox::RejectRole)->setObjectName("Later");
+  box->setDefaultButton(now);
+  connect(box, &QMessageBox::buttonClicked, this, [this, now](QAbstractButton* button) {
+    if (button == now)
+      restart();
+    else
+      statusBar()->showMessage(tr("The language changes when Attention Studio starts next."), 10000);
+  });
+  box->open();
+}
+
+void MainWindow::restart() {
+  saveSettings();  // before the new process reads them
+  QSettings().sync();
+  const bool started = restart_starter_
+                           ? restart_starter_()
+                           : QProcess::startDetached(QCoreApplication::applicationFilePath(), QStringList{});
+  if (!started) {
+    showError(tr("Attention Studio could not start again (%1); the language changes when it starts next.")
+                  .arg(QCoreApplication::applicationFilePath()));
+    return;
+  }
+  close();
 }
 
 bool MainWindow::isBusy() const {

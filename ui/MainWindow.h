@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <QMainWindow>
 #include <QStringList>
 
@@ -38,6 +40,9 @@ class MainWindow : public QMainWindow {
   // Whether a translation or attention capture is waiting or running.
   // Translating, capturing, or measuring this computer's speed (first run).
   bool isBusy() const;
+  // How a restart starts the new process (QProcess::startDetached of this
+  // program by default); tests put their own in its place.
+  void setRestartStarterForTesting(std::function<bool()> starter) { restart_starter_ = std::move(starter); }
 
  public Q_SLOTS:
   // The one place errors reach the user.
@@ -55,6 +60,11 @@ class MainWindow : public QMainWindow {
   void fillRecentMenu();
   void restoreSettings();
   void saveSettings() const;
+  // After a new interface language is chosen: asks whether to restart now
+  // (the language is read at start), unless training or other work runs.
+  void offerRestart();
+  // Saves the settings, starts this program again and closes this window.
+  void restart();
 
   app::EngineInfo engine_;
   app::TranslationService service_;
@@ -64,6 +74,7 @@ class MainWindow : public QMainWindow {
   AttentionWorkspace* attention_;
   QMenu* recent_menu_ = nullptr;
   QStringList recent_;
+  std::function<bool()> restart_starter_;
 };
 
 }  // namespace studio::ui

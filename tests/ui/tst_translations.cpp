@@ -12,11 +12,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTranslator>
 #include <QXmlStreamReader>
 #include <QtTest/QtTest>
@@ -85,6 +88,7 @@ class TestTranslations : public QObject {
   void catalogsAreComplete();
   void catalogsMatchTheSources();
   void windowShowsVietnamese();
+  void choosingALanguageOffersARestart();
 };
 
 void TestTranslations::catalogsAreComplete_data() {
@@ -172,6 +176,75 @@ void TestTranslations::windowShowsVietnamese() {
   for (const QString& text : shown)
     if (english_to_vietnamese.contains(text)) english << text;
   QVERIFY2(english.isEmpty(), qPrintable("shown in English: " + english.join(" | ")));
+}
+
+// The language is read at start: choosing one in View > Language keeps it and
+// offers to restart at once; Restart now saves the settings before starting
+// the program again, then closes the window; Later leaves everything open.
+void TestTranslations::choosingALanguageOffersARestart() {
+  QTemporaryDir tmp;
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp.filePath("settings"));
+  studio::ui::MainWindow window(studio::app::engineInfo());
+  int starts = 0;
+  QString language_when_started, tab_when_started;
+  window.setRestartStarterForTesting([&]() {
+    ++starts;
+    language_when_started = QSettings().value("ui/language").toString();
+    tab_when_started = QSettings().value("window/tab").toString();
+    return true;
+  });
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  window.tabs()->setCurrentIndex(1);
+  QMenu* menu = nullptr;
+  for (auto* m : window.menuBar()->findChildren<QMenu*>())
+    if (m->objectName() == "Language menu") menu = m;
+  QVERIFY(menu);
+  auto choose = [&](const QString& name) -> QMessageBox* {
+    for (auto* action : menu->actions())
+      if (action->text() == name) action->trigger();
+    QMessageBox* box = nullptr;
+    QTest::qWaitFor([&]() {
+      return (box = window.findChild<QMessageBox*>("Restart for the language")) && box->isVisible();
+    });
+    return box;
+  };
+
+  QMessageBox* box = choose("English");
+  QVERIFY(box);
+  QCOMPARE(QSettings().value("ui/language").toString(), QString("en"));
+  box->findChild<QPushButton*>("Later")->click();
+  QCOMPARE(starts, 0);
+  QVERIFY(window.isVisible());
+
+  box = choose(QStringLiteral("Tiếng Việt"));
+  QVERIFY(box);
+  box->findChild<QPushButton*>("Restart now")->click();
+  QCOMPARE(starts, 1);
+  QCOMPARE(language_when_started, QString("vi"));
+  QCOMPARE(tab_when_started, QString("1"));  // the window's settings were saved before the new start
+  QVERIFY(!window.isVisible());
+
+  // A restart that cannot start says so and keeps the window.
+  window.show();
+  window.setRestartStarterForTesting([]() { return false; });
+  box = choose("English");
+  QVERIFY(box);
+  QString warned;  // the warning is modal: read and closed from inside its loop
+  QTimer closer;
+  closer.setInterval(50);
+  QObject::connect(&closer, &QTimer::timeout, [&]() {
+    for (auto* shown : window.findChildren<QMessageBox*>())
+      if (shown->isVisible() && shown->objectName() != "Restart for the language") {
+        warned = shown->text();
+        shown->close();
+      }
+  });
+  closer.start();
+  box->findChild<QPushButton*>("Restart now")->click();
+  closer.stop();
+  QVERIFY2(warned.contains("could not start again"), qPrintable(warned));
+  QVERIFY(window.isVisible());
 }
 
 QTEST_MAIN(TestTranslations)
