@@ -26,6 +26,13 @@
 
 namespace studio::app {
 
+QStringList sentencesOf(const QString& text) {
+  QStringList sentences;
+  for (const auto& sentence : data::splitSentences(text.toStdString()))
+    sentences << QString::fromStdString(sentence.text);
+  return sentences;
+}
+
 QString resolveModelSource(const ModelSource& source, QString* error) {
   const QString path = source.path.trimmed();
   auto fail = [error](const QString& message) {

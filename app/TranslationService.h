@@ -164,6 +164,10 @@ struct TranslationReply {
 // its newest checkpoint. Returns "" and sets `error` when there is none.
 QString resolveModelSource(const ModelSource& source, QString* error);
 
+// The sentences of `text` as Translate splits a paragraph (at . ! ? … and
+// line breaks; not inside numbers, abbreviations or file names).
+QStringList sentencesOf(const QString& text);
+
 class TranslationService : public QObject {
   Q_OBJECT
 

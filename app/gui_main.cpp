@@ -159,8 +159,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(text)) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();
-    window.attention()->explore(window.translate()->modelSource(), parser.value(text),
-                                window.translate()->decodeSettings());
+    window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
   }
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());

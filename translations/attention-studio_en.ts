@@ -653,6 +653,18 @@ layer %2</translation>
         <source>Faithfulness</source>
         <translation>Faithfulness</translation>
     </message>
+    <message>
+        <source>Sentence of the text</source>
+        <translation>Sentence of the text</translation>
+    </message>
+    <message>
+        <source>The text has several sentences: the explorer shows one at a time, as Translate translates them</source>
+        <translation>The text has several sentences: the explorer shows one at a time, as Translate translates them</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1 of %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

@@ -650,6 +650,18 @@ lớp %2</translation>
         <source>Faithfulness</source>
         <translation>Độ trung thực</translation>
     </message>
+    <message>
+        <source>Sentence of the text</source>
+        <translation>Câu trong văn bản</translation>
+    </message>
+    <message>
+        <source>The text has several sentences: the explorer shows one at a time, as Translate translates them</source>
+        <translation>Văn bản có nhiều câu: trình khám phá hiển thị từng câu một, như cách Dịch dịch chúng</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1 / %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

@@ -55,6 +55,16 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   capture_->setToolTip(tr("Translate the sentence and record every attention weight"));
   top->addWidget(new QLabel(tr("Sentence:"), this));
   top->addWidget(sentence_, 1);
+  sentence_choice_ = new QComboBox(this);
+  sentence_choice_->setObjectName("Sentence choice");
+  sentence_choice_->setAccessibleName(tr("Sentence of the text"));
+  sentence_choice_->setToolTip(
+      tr("The text has several sentences: the explorer shows one at a time, as "
+         "Translate translates them"));
+  sentence_choice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  sentence_choice_->setMinimumContentsLength(22);
+  sentence_choice_->hide();
+  top->addWidget(sentence_choice_);
   top->addWidget(new QLabel(tr("Padded batch of:"), this));
   top->addWidget(pad_to_);
   top->addWidget(capture_);
@@ -210,6 +220,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   connect(timelapse_, &TimelapseBar::recordsChanged, this,
           [this] { head_timeline_->setHistory(&timelapse_->history(), timelapse_->ownTranslation()); });
   connect(capture_, &QPushButton::clicked, this, &AttentionWorkspace::capture);
+  connect(sentence_choice_, &QComboBox::activated, this, &AttentionWorkspace::chooseSentence);
   connect(sentence_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
   connect(kind_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() {
     updateLayerChoices();
@@ -239,6 +250,8 @@ void AttentionWorkspace::setModelProvider(std::function<app::ModelSource()> mode
 
 void AttentionWorkspace::explore(const app::ModelSource& model, const QString& text,
                                  const app::DecodeSettings& settings) {
+  sentence_choice_->clear();  // a sentence from elsewhere: the list of another text's sentences goes
+  sentence_choice_->hide();
   last_model_ = model;
   last_settings_ = settings;
   sentence_->setText(text.section('\n', 0, 0).trimmed());
@@ -252,13 +265,50 @@ void AttentionWorkspace::explore(const app::ModelSource& model, const QString& t
 }
 
 void AttentionWorkspace::capture() {
-  if (sentence_->text().trimmed().isEmpty()) {
+  const QStringList sentences = app::sentencesOf(sentence_->text());
+  if (sentences.isEmpty()) {
     Q_EMIT errorOccurred(tr("Type a sentence to explore its attention."));
     return;
   }
+  sentence_choice_->clear();
+  if (sentences.size() > 1)
+    for (int i = 0; i < sentences.size(); ++i)
+      sentence_choice_->addItem(tr("%1 of %2: %3").arg(i + 1).arg(sentences.size()).arg(sentences[i]),
+                                sentences[i]);
+  sentence_choice_->setVisible(sentences.size() > 1);
+  captureOne(sentences.front());
+}
+
+void AttentionWorkspace::exploreText(const QString& text) {
+  sentence_->setText(text);
+  capture();
+}
+
+void AttentionWorkspace::captureOne(const QString& sentence) {
   const auto model = model_provider_ ? model_provider_() : last_model_;
   const auto settings = settings_provider_ ? settings_provider_() : last_settings_;
-  explore(model, sentence_->text(), settings);
+  last_model_ = model;
+  last_settings_ = settings;
+  sentence_->setText(sentence);
+  app::AttentionRequest request;
+  request.model = model;
+  request.text = sentence;
+  request.settings = settings;
+  request.padTo = pad_to_->value();
+  newest_id_ = service_->captureAttention(request);
+  translation_->setText(tr("Capturing…"));
+}
+
+QStringList AttentionWorkspace::sentenceChoices() const {
+  QStringList sentences;
+  for (int i = 0; i < sentence_choice_->count(); ++i) sentences << sentence_choice_->itemData(i).toString();
+  return sentences;
+}
+
+void AttentionWorkspace::chooseSentence(int index) {
+  if (index < 0 || index >= sentence_choice_->count()) return;
+  sentence_choice_->setCurrentIndex(index);
+  captureOne(sentence_choice_->itemData(index).toString());
 }
 
 QString AttentionWorkspace::sentence() const { return sentence_->text().trimmed(); }

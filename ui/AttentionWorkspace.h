@@ -43,8 +43,16 @@ class AttentionWorkspace : public QWidget {
   // settings from (the Translate workspace's).
   void setModelProvider(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings);
 
-  // Captures `text` with the model and shows it when it arrives.
+  // Captures `text` (one sentence: its first line) with the model and shows it when it arrives.
   void explore(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings);
+  // Capture: the sentence box's text with the provider's model; a text of
+  // several sentences lists them beside the box and shows the first.
+  void capture();
+  // Puts `text` in the sentence box and captures it as Capture does.
+  void exploreText(const QString& text);
+  // The sentences listed beside the box (empty: the box held one).
+  QStringList sentenceChoices() const;
+  void chooseSentence(int index);
   void showView(const app::AttentionView& view);
 
   // The training timelapse: the run whose probes.rec the step slider plays
@@ -104,7 +112,7 @@ class AttentionWorkspace : public QWidget {
 
  private:
   app::AttentionView::Kind kind() const;
-  void capture();
+  void captureOne(const QString& sentence);
   void showFrame(const app::AttentionView& view, const QString& reference, qint64 step);
   void present(const app::AttentionView& view, const QString& caption);
   void refresh();
@@ -123,6 +131,7 @@ class AttentionWorkspace : public QWidget {
   AttentionMatrix matrix_;
 
   QLineEdit* sentence_;
+  QComboBox* sentence_choice_;  // the sentences of a text of several, one explored at a time
   QSpinBox* pad_to_;
   QPushButton* capture_;
   QComboBox* kind_;

@@ -5,12 +5,15 @@
 
 #include <cmath>
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -57,6 +60,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void sourceRelianceIsShownUnderTheTranslation();
   void explainShowsTheCliScoresSideBySide();
   void faithfulnessMeasuresEveryMethodAsTheCliDoes();
+  void aTextOfSeveralSentencesIsExploredOneAtATime();
 
  private:
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
@@ -784,6 +788,53 @@ void TestAttentionWorkspace::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
   // The attention map as PDF, its weights beside it.
   QVERIFY(explorer.savePdf(tmp_.filePath("map.pdf")));
   QVERIFY(QFileInfo(tmp_.filePath("map.pdf")).size() > 1000);
+}
+
+// A paragraph typed into the sentence box is split as Translate splits it:
+// the sentences are listed beside the box, the first is captured, choosing
+// another captures it, and each view is that sentence's alone (as exploring
+// it by itself gives). A sentence sent from elsewhere empties the list.
+void TestAttentionWorkspace::aTextOfSeveralSentencesIsExploredOneAtATime() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.setModelProvider([this]() { return fileSource(); }, []() { return app::DecodeSettings{}; });
+  auto* box = explorer.findChild<QLineEdit*>("Sentence");
+  auto* choice = explorer.findChild<QComboBox*>("Sentence choice");
+  QVERIFY(box && choice);
+  QSignalSpy shown(&explorer, &ui::AttentionWorkspace::viewShown);
+  box->setText(QStringLiteral("mở tập tin số 7. Lưu tập tin này!"));
+  explorer.findChild<QPushButton*>("Capture")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  const QStringList sentences{QStringLiteral("mở tập tin số 7."), QStringLiteral("Lưu tập tin này!")};
+  QCOMPARE(explorer.sentenceChoices(), sentences);
+  QVERIFY(choice->isVisibleTo(&explorer));
+  QCOMPARE(explorer.sentence(), sentences[0]);
+  const auto first = explorer.view();
+  QCOMPARE(first.source, sentences[0]);
+
+  shown.clear();
+  explorer.chooseSentence(1);
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  const auto second = explorer.view();
+  QCOMPARE(second.source, sentences[1]);
+  QCOMPARE(explorer.sentence(), sentences[1]);
+  QCOMPARE(choice->currentIndex(), 1);
+  QCOMPARE(explorer.sentenceChoices(), sentences);  // the list stays while its sentences are explored
+
+  // Each view is its sentence's alone: the same as exploring that sentence by itself.
+  const auto alone = capture(explorer, sentences[1], 0);
+  QCOMPARE(alone.sourceTokens, second.sourceTokens);
+  QCOMPARE(alone.translation, second.translation);
+  QVERIFY(first.sourceTokens != second.sourceTokens);
+  QVERIFY(!choice->isVisibleTo(&explorer));  // a sentence from elsewhere: no list
+  QVERIFY(explorer.sentenceChoices().isEmpty());
+
+  // One sentence typed: no list.
+  box->setText(sentence_);
+  shown.clear();
+  explorer.findChild<QPushButton*>("Capture")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QVERIFY(!choice->isVisibleTo(&explorer));
 }
 
 QTEST_MAIN(TestAttentionWorkspace)
