@@ -252,12 +252,17 @@ void AttentionWorkspace::explore(const app::ModelSource& model, const QString& t
                                  const app::DecodeSettings& settings) {
   sentence_choice_->clear();  // a sentence from elsewhere: the list of another text's sentences goes
   sentence_choice_->hide();
+  send(model, text.section('\n', 0, 0).trimmed(), settings);
+}
+
+void AttentionWorkspace::send(const app::ModelSource& model, const QString& sentence,
+                              const app::DecodeSettings& settings) {
   last_model_ = model;
   last_settings_ = settings;
-  sentence_->setText(text.section('\n', 0, 0).trimmed());
+  sentence_->setText(sentence);
   app::AttentionRequest request;
   request.model = model;
-  request.text = sentence_->text();
+  request.text = sentence;
   request.settings = settings;
   request.padTo = pad_to_->value();
   newest_id_ = service_->captureAttention(request);
@@ -285,18 +290,8 @@ void AttentionWorkspace::exploreText(const QString& text) {
 }
 
 void AttentionWorkspace::captureOne(const QString& sentence) {
-  const auto model = model_provider_ ? model_provider_() : last_model_;
-  const auto settings = settings_provider_ ? settings_provider_() : last_settings_;
-  last_model_ = model;
-  last_settings_ = settings;
-  sentence_->setText(sentence);
-  app::AttentionRequest request;
-  request.model = model;
-  request.text = sentence;
-  request.settings = settings;
-  request.padTo = pad_to_->value();
-  newest_id_ = service_->captureAttention(request);
-  translation_->setText(tr("Capturing…"));
+  send(model_provider_ ? model_provider_() : last_model_, sentence,
+       settings_provider_ ? settings_provider_() : last_settings_);
 }
 
 QStringList AttentionWorkspace::sentenceChoices() const {

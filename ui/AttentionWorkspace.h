@@ -112,7 +112,10 @@ class AttentionWorkspace : public QWidget {
 
  private:
   app::AttentionView::Kind kind() const;
+  // One sentence with the provider's model and settings (the last ones without a provider).
   void captureOne(const QString& sentence);
+  // Shows `sentence` in the box and asks the service for its attention.
+  void send(const app::ModelSource& model, const QString& sentence, const app::DecodeSettings& settings);
   void showFrame(const app::AttentionView& view, const QString& reference, qint64 step);
   void present(const app::AttentionView& view, const QString& caption);
   void refresh();
