@@ -24,7 +24,14 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.decoderMask = toQVector(snap.decoder_mask);
   view.crossMask = toQVector(snap.cross_mask);
   view.sourceReliance = toQVector(snap.source_reliance);
-  if (with_json) view.json = QByteArray::fromStdString(snap.toJson().dump(1));
+  view.headDim = int(snap.head_dim);
+  view.encoderQueries = toQVector(snap.encoder_queries);
+  view.encoderKeys = toQVector(snap.encoder_keys);
+  view.decoderQueries = toQVector(snap.decoder_queries);
+  view.decoderKeys = toQVector(snap.decoder_keys);
+  view.crossQueries = toQVector(snap.cross_queries);
+  view.crossKeys = toQVector(snap.cross_keys);
+  if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 
 ExplanationReply explainSentence(const model::Translator& translator, const std::string& sentence,

@@ -20,8 +20,8 @@ inline QStringList toQStringList(const std::vector<std::string>& v) {
   return list;
 }
 
-// Copies every weight, token and mask; with_json also the document that
-// `attention-studio-cli attention` prints.
+// Copies every weight, token, mask and vector; with_json also the document
+// that `attention-studio-cli attention` prints (without --vectors).
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json);
 
 // Explains `sentence` with each method of `request` (model::explain): the

@@ -22,6 +22,19 @@ bool AttentionView::masked(Kind kind, int query, int key) const {
   return mask[qsizetype(query) * columns(kind) + key] != 0;
 }
 
+const float* AttentionView::queryVector(Kind kind, int layer, int head, int query) const {
+  const QVector<float>& data = kind == Kind::EncoderSelf
+                                   ? encoderQueries
+                                   : (kind == Kind::DecoderSelf ? decoderQueries : crossQueries);
+  return data.constData() + ((qsizetype(layer) * heads + head) * rows(kind) + query) * headDim;
+}
+
+const float* AttentionView::keyVector(Kind kind, int layer, int head, int key) const {
+  const QVector<float>& data =
+      kind == Kind::EncoderSelf ? encoderKeys : (kind == Kind::DecoderSelf ? decoderKeys : crossKeys);
+  return data.constData() + ((qsizetype(layer) * heads + head) * columns(kind) + key) * headDim;
+}
+
 model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   model::DecodingOptions o;
   o.beam_size = s.beam;

@@ -283,7 +283,10 @@ struct TranslationService::Worker {
     const std::string text = checkedText(request.text);
     if (text.empty()) throw std::runtime_error(tr("Type a sentence to explore its attention.").toStdString());
     const auto& t = load(request.model, &view.modelPath);
-    fillView(view, model::captureAttention(t, text, options, request.padTo), /*with_json=*/true);
+    model::CaptureOptions capture;
+    capture.pad_to = request.padTo;
+    capture.vectors = request.vectors;
+    fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
     Q_EMIT owner->attentionCaptured(view);
   }
 

@@ -78,6 +78,7 @@ struct AttentionRequest {
   QString text;
   DecodeSettings settings;
   int padTo = 0;  // pad the source to this many tokens (0 = no padding)
+  bool vectors = false;  // each block's queries and keys too (AttentionView::queryVector)
 };
 
 // Why the model wrote each piece of a sentence's translation (Explanations.h).
@@ -128,7 +129,13 @@ struct AttentionView {
   // [targetLength]: how much the prediction at each decoder position drew on
   // the source, 0..1 (the engine's SourceReliance, ALTI+); empty when not computed.
   QVector<float> sourceReliance;
-  QByteArray json;  // the same document `attention-studio-cli attention` prints
+  // What the weights are made of, when captured with vectors (empty
+  // otherwise): each block's projected queries and keys, [layer][head]
+  // [position][headDim]. A weight is the softmax, over the keys its query
+  // may see, of query · key / sqrt(headDim).
+  int headDim = 0;
+  QVector<float> encoderQueries, encoderKeys, decoderQueries, decoderKeys, crossQueries, crossKeys;
+  QByteArray json;  // the same document `attention-studio-cli attention` prints (without the vectors)
 
   int layers(Kind kind) const { return kind == Kind::EncoderSelf ? encoderLayers : decoderLayers; }
   int rows(Kind kind) const { return kind == Kind::EncoderSelf ? sourceLength : targetLength; }
@@ -141,6 +148,11 @@ struct AttentionView {
   }
   float weight(Kind kind, int layer, int head, int query, int key) const;
   bool masked(Kind kind, int query, int key) const;
+  bool hasVectors() const { return headDim > 0; }
+  // With vectors: the headDim values of row `query`'s query and of column
+  // `key`'s key in a map.
+  const float* queryVector(Kind kind, int layer, int head, int query) const;
+  const float* keyVector(Kind kind, int layer, int head, int key) const;
   bool isEmpty() const { return heads == 0; }
 };
 

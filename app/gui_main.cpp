@@ -20,6 +20,7 @@
 #include "ui/Language.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
+#include "ui/QueryKeyView.h"
 #include "ui/SmallAndFastDialog.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
@@ -42,10 +43,11 @@ int main(int argc, char** argv) {
   QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE");
   QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
   QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
-  QCommandLineOption workspace("workspace",
-                               "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-                               "attention-beam or attention-heads-over-training.",
-                               "NAME");
+  QCommandLineOption workspace(
+      "workspace",
+      "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
+      "attention-beam, attention-query-key or attention-heads-over-training.",
+      "NAME");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
@@ -58,6 +60,8 @@ int main(int argc, char** argv) {
                                     "first when no ranking is saved); with --screenshot, a picture of it.",
                                     "N");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
+  QCommandLineOption query("query",
+                           "In the explorer's Query · key tab, take apart row N of the map (from 1).", "N");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
   QCommandLineOption timelapse_step("timelapse-step",
                                     "In the explorer, show the run's probe sentences as recorded at training step N.",
@@ -82,6 +86,7 @@ int main(int argc, char** argv) {
   parser.addOption(open);
   parser.addOption(workspace);
   parser.addOption(text);
+  parser.addOption(query);
   parser.addOption(glossary);
   parser.addOption(shortlist);
   parser.addOption(small_and_fast);
@@ -142,6 +147,15 @@ int main(int argc, char** argv) {
       once->deleteLater();
     });
   }
+  if (parser.isSet(query)) {
+    const int row = parser.value(query).toInt() - 1;
+    auto* once = new QObject(&window);
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
+                     [&window, row, once] {
+                       window.attention()->queryKey()->setQuery(row);
+                       once->deleteLater();
+                     });
+  }
   if (parser.isSet(hover_word)) {
     const int word = parser.value(hover_word).toInt();
     auto* once = new QObject(&window);
@@ -180,6 +194,7 @@ int main(int argc, char** argv) {
     if (name == "attention-grid") window.attention()->showGrid();
     if (name == "attention-heads") window.attention()->showAblation();
     if (name == "attention-beam") window.attention()->showBeam();
+    if (name == "attention-query-key") window.attention()->showQueryKey();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();

@@ -24,19 +24,19 @@ torch::Tensor DecoderLayerImpl::feedForward(const torch::Tensor& x, const torch:
 }
 
 torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& memory,
-                                        const AttentionMask& self_mask,
-                                        const AttentionMask& cross_mask,
+                                        const AttentionMask& self_mask, const AttentionMask& cross_mask,
                                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs,
-                                        torch::Tensor* cross_probs) {
+                                        torch::Tensor* cross_probs, AttentionVectors* self_vectors,
+                                        AttentionVectors* cross_vectors) {
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = x + dropout_(self_attn_(h, h, self_mask, self_probs));
-    x = x + dropout_(cross_attn_(norm2_(x), memory, cross_mask, cross_probs));
+    x = x + dropout_(self_attn_(h, h, self_mask, self_probs, self_vectors));
+    x = x + dropout_(cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors));
     x = x + dropout_(feedForward(norm3_(x), ffn_rows));
     return x;
   }
-  x = norm1_(x + dropout_(self_attn_(x, x, self_mask, self_probs)));
-  x = norm2_(x + dropout_(cross_attn_(x, memory, cross_mask, cross_probs)));
+  x = norm1_(x + dropout_(self_attn_(x, x, self_mask, self_probs, self_vectors)));
+  x = norm2_(x + dropout_(cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors)));
   x = norm3_(x + dropout_(feedForward(x, ffn_rows)));
   return x;
 }
@@ -112,12 +112,19 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
   const AttentionMask shared_self(self_mask), shared_cross(cross_mask);  // one each for every layer
   for (const auto& module : *layers_) {
     torch::Tensor self_probs, cross_probs;
+    AttentionVectors self_vectors, cross_vectors;
+    const bool with_vectors = maps && maps->vectors;
     x = module->as<DecoderLayer>()->forward(x, memory, shared_self, shared_cross, ffn_rows,
-                                            maps ? &self_probs : nullptr,
-                                            maps ? &cross_probs : nullptr);
+                                            maps ? &self_probs : nullptr, maps ? &cross_probs : nullptr,
+                                            with_vectors ? &self_vectors : nullptr,
+                                            with_vectors ? &cross_vectors : nullptr);
     if (maps) {
       maps->decoder_self.push_back(self_probs);
       maps->cross.push_back(cross_probs);
+    }
+    if (with_vectors) {
+      maps->decoder_self_vectors.push_back(self_vectors);
+      maps->cross_vectors.push_back(cross_vectors);
     }
   }
   return final_norm_ ? final_norm_(x) : x;

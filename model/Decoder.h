@@ -39,11 +39,12 @@ class DecoderLayerImpl : public torch::nn::Module {
   explicit DecoderLayerImpl(const TransformerOptions& options);
 
   // x [B, T, D]; memory [B, S, D]; self_mask [B, 1, T, T]; cross_mask
-  // [B, 1, 1, S]. Returns [B, T, D].
-  torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory,
-                        const AttentionMask& self_mask, const AttentionMask& cross_mask,
-                        const torch::Tensor& ffn_rows, torch::Tensor* self_probs = nullptr,
-                        torch::Tensor* cross_probs = nullptr);
+  // [B, 1, 1, S]. The probabilities and vectors of each attention as
+  // MultiHeadAttention's. Returns [B, T, D].
+  torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
+                        const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
+                        torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,
+                        AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that

@@ -20,14 +20,15 @@ torch::Tensor EncoderLayerImpl::feedForward(const torch::Tensor& x, const torch:
 }
 
 torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const AttentionMask& mask,
-                                        const torch::Tensor& ffn_rows, torch::Tensor* probs) {
+                                        const torch::Tensor& ffn_rows, torch::Tensor* probs,
+                                        AttentionVectors* vectors) {
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = x + dropout_(self_attn_(h, h, mask, probs));
+    x = x + dropout_(self_attn_(h, h, mask, probs, vectors));
     x = x + dropout_(feedForward(norm2_(x), ffn_rows));
     return x;
   }
-  x = norm1_(x + dropout_(self_attn_(x, x, mask, probs)));
+  x = norm1_(x + dropout_(self_attn_(x, x, mask, probs, vectors)));
   x = norm2_(x + dropout_(feedForward(x, ffn_rows)));
   return x;
 }
@@ -44,8 +45,12 @@ torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
   const AttentionMask shared(mask);  // one for every layer
   for (const auto& module : *layers_) {
     torch::Tensor probs;
-    x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, maps ? &probs : nullptr);
+    AttentionVectors vectors;
+    const bool with_vectors = maps && maps->vectors;
+    x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, maps ? &probs : nullptr,
+                                            with_vectors ? &vectors : nullptr);
     if (maps) maps->encoder_self.push_back(probs);
+    if (with_vectors) maps->encoder_self_vectors.push_back(vectors);
   }
   return final_norm_ ? final_norm_(x) : x;
 }

@@ -20,9 +20,10 @@ class EncoderLayerImpl : public torch::nn::Module {
   explicit EncoderLayerImpl(const TransformerOptions& options);
 
   // x [B, S, D]; mask [B, 1, 1, S]; ffn_rows as FeedForward::forwardRows (or
-  // undefined for every row). Returns [B, S, D].
+  // undefined for every row). `probs` and `vectors` as MultiHeadAttention's.
+  // Returns [B, S, D].
   torch::Tensor forward(torch::Tensor x, const AttentionMask& mask, const torch::Tensor& ffn_rows,
-                        torch::Tensor* probs = nullptr);
+                        torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr);
 
  private:
   torch::Tensor feedForward(const torch::Tensor& x, const torch::Tensor& rows);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 
 #include "model/AttentionKernel.h"
 #include "model/BatchedProduct.h"
@@ -120,15 +121,18 @@ torch::Tensor MultiHeadAttentionImpl::attend(const torch::Tensor& query, const t
   return attendProjected(splitHeads(applyLinear(q_proj_, query)), keys, values, mask, probs);
 }
 
-torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query,
-                                              const torch::Tensor& memory,
-                                              const AttentionMask& mask, torch::Tensor* probs) {
+torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query, const torch::Tensor& memory,
+                                              const AttentionMask& mask, torch::Tensor* probs,
+                                              AttentionVectors* vectors) {
+  torch::Tensor q, k, v;
   if (kind_ == Kind::Self) {
-    auto [q, k, v] = selfProjections(query);
-    return attendProjected(q, k, v, mask, probs);
+    std::tie(q, k, v) = selfProjections(query);
+  } else {
+    std::tie(k, v) = keysValues(memory);
+    q = splitHeads(applyLinear(q_proj_, query));
   }
-  auto [k, v] = keysValues(memory);
-  return attend(query, k, v, mask, probs);
+  if (vectors) *vectors = {q.detach(), k.detach()};
+  return attendProjected(q, k, v, mask, probs);
 }
 
 torch::Tensor MultiHeadAttentionImpl::headValueOutputs(const torch::Tensor& memory) {

@@ -4,9 +4,10 @@
 #include <torch/nn/modules/container/any.h>
 #include <torch/nn/modules/dropout.h>
 
+#include <torch/nn/modules/linear.h>
 #include "model/Dropout.h"
 #include "model/Masks.h"
-#include <torch/nn/modules/linear.h>
+#include "model/decoding/AttentionMaps.h"
 
 namespace studio::model {
 
@@ -22,10 +23,10 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
 
   // query [B, Tq, D]; memory [B, Tk, D] (ignored for self-attention); mask
   // broadcastable to [B, H, Tq, Tk], true = blocked. When `probs` is given it
-  // receives the attention probabilities [B, H, Tq, Tk] (before dropout).
-  // Returns [B, Tq, D].
-  torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory,
-                        const AttentionMask& mask, torch::Tensor* probs = nullptr);
+  // receives the attention probabilities [B, H, Tq, Tk] (before dropout),
+  // `vectors` the projected queries and keys. Returns [B, Tq, D].
+  torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory, const AttentionMask& mask,
+                        torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr);
 
   // Projected keys and values of `memory`, each [B, H, Tk, Dh]. Decoding
   // computes them once per sentence for cross-attention.

@@ -163,6 +163,14 @@
         <source>Probe sentences, line %1: %2</source>
         <translation>Probe sentences, line %1: %2</translation>
     </message>
+    <message>
+        <source>This view has no queries and keys: they are recorded when a sentence is captured, not in a run&apos;s probe records.</source>
+        <translation>This view has no queries and keys: they are recorded when a sentence is captured, not in a run&apos;s probe records.</translation>
+    </message>
+    <message>
+        <source>No such query, layer or head in this view (layer %1, head %2, query %3).</source>
+        <translation>No such query, layer or head in this view (layer %1, head %2, query %3).</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -664,6 +672,14 @@ layer %2</translation>
     <message>
         <source>%1 of %2: %3</source>
         <translation>%1 of %2: %3</translation>
+    </message>
+    <message>
+        <source>Query · key</source>
+        <translation>Query · key</translation>
+    </message>
+    <message>
+        <source>How a row of the map is made: one query against every key, dimension by dimension</source>
+        <translation>How a row of the map is made: one query against every key, dimension by dimension</translation>
     </message>
 </context>
 <context>
@@ -1741,6 +1757,148 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>step</source>
         <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::QueryKeyView</name>
+    <message>
+        <source>q, then each key k</source>
+        <translation>q, then each key k</translation>
+    </message>
+    <message>
+        <source>q × k, dimension by dimension</source>
+        <translation>q × k, dimension by dimension</translation>
+    </message>
+    <message>
+        <source>q · k / √%1</source>
+        <translation>q · k / √%1</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>weight</translation>
+    </message>
+    <message>
+        <source>q: %1</source>
+        <translation>q: %1</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>masked</translation>
+    </message>
+    <message>
+        <source>The query of %1</source>
+        <translation>The query of %1</translation>
+    </message>
+    <message>
+        <source>q[%1] = %2</source>
+        <translation>q[%1] = %2</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2: k = %3 (q = %4)</source>
+        <translation>%1, dimension %2: k = %3 (q = %4)</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2: q × k = %3 × %4 = %5; the %6 products sum to q · k = %7</source>
+        <translation>%1, dimension %2: q × k = %3 × %4 = %5; the %6 products sum to q · k = %7</translation>
+    </message>
+    <message>
+        <source>q · k = %1, times 1/√%2: %3</source>
+        <translation>q · k = %1, times 1/√%2: %3</translation>
+    </message>
+    <message>
+        <source>Masked: this query may not see %1; it gets no weight</source>
+        <translation>Masked: this query may not see %1; it gets no weight</translation>
+    </message>
+    <message>
+        <source>weight %1 (the map&apos;s: %2)</source>
+        <translation>weight %1 (the map&apos;s: %2)</translation>
+    </message>
+    <message>
+        <source>Key %1: %2</source>
+        <translation>Key %1: %2</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>The row of the map to take apart: its query against every key</source>
+        <translation>The row of the map to take apart: its query against every key</translation>
+    </message>
+    <message>
+        <source>Query:</source>
+        <translation>Query:</translation>
+    </message>
+    <message>
+        <source>Show head 1</source>
+        <translation>Show head 1</translation>
+    </message>
+    <message>
+        <source>Export the query and keys as %1</source>
+        <translation>Export the query and keys as %1</translation>
+    </message>
+    <message>
+        <source>Every number drawn: the query, each key, their products, scores and weights</source>
+        <translation>Every number drawn: the query, each key, their products, scores and weights</translation>
+    </message>
+    <message>
+        <source>The picture as %1</source>
+        <translation>The picture as %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: each weight of the map chosen above will be taken apart here, its query against every key.</source>
+        <translation>Capture a sentence: each weight of the map chosen above will be taken apart here, its query against every key.</translation>
+    </message>
+    <message>
+        <source>The timelapse&apos;s frames keep the weights alone (a run&apos;s probe records have no queries and keys). Capture the sentence to see how its weights are made.</source>
+        <translation>The timelapse&apos;s frames keep the weights alone (a run&apos;s probe records have no queries and keys). Capture the sentence to see how its weights are made.</translation>
+    </message>
+    <message>
+        <source>The mean over heads is not made from one query and one key: choose a head above.</source>
+        <translation>The mean over heads is not made from one query and one key: choose a head above.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (query %2 of %3) in %4, layer %5, head %6. The query q is this position&apos;s vector times the head&apos;s learnt query projection, plus its bias; each key k the same with the key projection, from %7. A key&apos;s score is q · k / √%8: the products of the %8 dimensions, summed and scaled. The weights are the softmax of the scores over the %n key(s) this query may see (masked keys, hatched, are left out); recomputed here from the vectors, they match the map&apos;s to within %9.%10</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (query %2 of %3) in %4, layer %5, head %6. The query q is this position&apos;s vector times the head&apos;s learnt query projection, plus its bias; each key k the same with the key projection, from %7. A key&apos;s score is q · k / √%8: the products of the %8 dimensions, summed and scaled. The weights are the softmax of the scores over the %n key this query may see (masked keys, hatched, are left out); recomputed here from the vectors, they match the map&apos;s to within %9.%10</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (query %2 of %3) in %4, layer %5, head %6. The query q is this position&apos;s vector times the head&apos;s learnt query projection, plus its bias; each key k the same with the key projection, from %7. A key&apos;s score is q · k / √%8: the products of the %8 dimensions, summed and scaled. The weights are the softmax of the scores over the %n keys this query may see (masked keys, hatched, are left out); recomputed here from the vectors, they match the map&apos;s to within %9.%10</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the encoder&apos;s output</source>
+        <translation>the encoder&apos;s output</translation>
+    </message>
+    <message>
+        <source>the same layer&apos;s positions</source>
+        <translation>the same layer&apos;s positions</translation>
+    </message>
+    <message>
+        <source> (A decoder row is the step that has just read its piece and predicts the next one.)</source>
+        <translation> (A decoder row is the step that has just read its piece and predicts the next one.)</translation>
+    </message>
+    <message>
+        <source>Query and keys of %1</source>
+        <translation>Query and keys of %1</translation>
+    </message>
+    <message>
+        <source>Nothing to export: capture a sentence and choose a head.</source>
+        <translation>Nothing to export: capture a sentence and choose a head.</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Export as %1</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 files (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>

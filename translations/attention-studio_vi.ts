@@ -161,6 +161,14 @@
         <source>Probe sentences, line %1: %2</source>
         <translation>Câu thăm dò, dòng %1: %2</translation>
     </message>
+    <message>
+        <source>This view has no queries and keys: they are recorded when a sentence is captured, not in a run&apos;s probe records.</source>
+        <translation>Khung nhìn này không có truy vấn và khoá: chúng được ghi khi một câu được ghi lại, không có trong bản ghi thăm dò của một lượt huấn luyện.</translation>
+    </message>
+    <message>
+        <source>No such query, layer or head in this view (layer %1, head %2, query %3).</source>
+        <translation>Khung nhìn này không có truy vấn, lớp hay đầu đó (lớp %1, đầu %2, truy vấn %3).</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -661,6 +669,14 @@ lớp %2</translation>
     <message>
         <source>%1 of %2: %3</source>
         <translation>%1 / %2: %3</translation>
+    </message>
+    <message>
+        <source>Query · key</source>
+        <translation>Truy vấn · khoá</translation>
+    </message>
+    <message>
+        <source>How a row of the map is made: one query against every key, dimension by dimension</source>
+        <translation>Một hàng của bản đồ được tạo ra thế nào: một truy vấn so với từng khoá, theo từng chiều</translation>
     </message>
 </context>
 <context>
@@ -1732,6 +1748,147 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>step</source>
         <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::QueryKeyView</name>
+    <message>
+        <source>q, then each key k</source>
+        <translation>q, rồi từng khoá k</translation>
+    </message>
+    <message>
+        <source>q × k, dimension by dimension</source>
+        <translation>q × k, theo từng chiều</translation>
+    </message>
+    <message>
+        <source>q · k / √%1</source>
+        <translation>q · k / √%1</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>trọng số</translation>
+    </message>
+    <message>
+        <source>q: %1</source>
+        <translation>q: %1</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>bị che</translation>
+    </message>
+    <message>
+        <source>The query of %1</source>
+        <translation>Truy vấn của %1</translation>
+    </message>
+    <message>
+        <source>q[%1] = %2</source>
+        <translation>q[%1] = %2</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2: k = %3 (q = %4)</source>
+        <translation>%1, chiều %2: k = %3 (q = %4)</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2: q × k = %3 × %4 = %5; the %6 products sum to q · k = %7</source>
+        <translation>%1, chiều %2: q × k = %3 × %4 = %5; tổng của %6 tích là q · k = %7</translation>
+    </message>
+    <message>
+        <source>q · k = %1, times 1/√%2: %3</source>
+        <translation>q · k = %1, nhân 1/√%2: %3</translation>
+    </message>
+    <message>
+        <source>Masked: this query may not see %1; it gets no weight</source>
+        <translation>Bị che: truy vấn này không được thấy %1; nó không nhận trọng số</translation>
+    </message>
+    <message>
+        <source>weight %1 (the map&apos;s: %2)</source>
+        <translation>trọng số %1 (của bản đồ: %2)</translation>
+    </message>
+    <message>
+        <source>Key %1: %2</source>
+        <translation>Khoá %1: %2</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>Truy vấn</translation>
+    </message>
+    <message>
+        <source>The row of the map to take apart: its query against every key</source>
+        <translation>Hàng của bản đồ cần mổ xẻ: truy vấn của nó so với từng khoá</translation>
+    </message>
+    <message>
+        <source>Query:</source>
+        <translation>Truy vấn:</translation>
+    </message>
+    <message>
+        <source>Show head 1</source>
+        <translation>Xem đầu 1</translation>
+    </message>
+    <message>
+        <source>Export the query and keys as %1</source>
+        <translation>Xuất truy vấn và các khoá dạng %1</translation>
+    </message>
+    <message>
+        <source>Every number drawn: the query, each key, their products, scores and weights</source>
+        <translation>Mọi con số được vẽ: truy vấn, từng khoá, các tích, điểm và trọng số của chúng</translation>
+    </message>
+    <message>
+        <source>The picture as %1</source>
+        <translation>Hình dạng %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: each weight of the map chosen above will be taken apart here, its query against every key.</source>
+        <translation>Hãy ghi lại một câu: mỗi trọng số của bản đồ chọn ở trên sẽ được mổ xẻ ở đây, truy vấn của nó so với từng khoá.</translation>
+    </message>
+    <message>
+        <source>The timelapse&apos;s frames keep the weights alone (a run&apos;s probe records have no queries and keys). Capture the sentence to see how its weights are made.</source>
+        <translation>Các khung hình tua nhanh chỉ giữ trọng số (bản ghi thăm dò của một lượt huấn luyện không có truy vấn và khoá). Hãy ghi lại câu để xem các trọng số của nó được tạo ra thế nào.</translation>
+    </message>
+    <message>
+        <source>The mean over heads is not made from one query and one key: choose a head above.</source>
+        <translation>Trung bình các đầu không được tạo từ một truy vấn và một khoá: hãy chọn một đầu ở trên.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (query %2 of %3) in %4, layer %5, head %6. The query q is this position&apos;s vector times the head&apos;s learnt query projection, plus its bias; each key k the same with the key projection, from %7. A key&apos;s score is q · k / √%8: the products of the %8 dimensions, summed and scaled. The weights are the softmax of the scores over the %n key(s) this query may see (masked keys, hatched, are left out); recomputed here from the vectors, they match the map&apos;s to within %9.%10</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (truy vấn %2 / %3) trong %4, lớp %5, đầu %6. Truy vấn q là véc-tơ của vị trí này nhân với phép chiếu truy vấn đã học của đầu, cộng độ lệch; mỗi khoá k cũng vậy với phép chiếu khoá, từ %7. Điểm của một khoá là q · k / √%8: tích của %8 chiều, cộng lại rồi co giãn. Trọng số là softmax của các điểm trên %n khoá mà truy vấn này được thấy (các khoá bị che, gạch chéo, bị bỏ ra); tính lại ở đây từ các véc-tơ, chúng khớp với bản đồ trong phạm vi %9.%10</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the encoder&apos;s output</source>
+        <translation>đầu ra của bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>the same layer&apos;s positions</source>
+        <translation>các vị trí của chính lớp này</translation>
+    </message>
+    <message>
+        <source> (A decoder row is the step that has just read its piece and predicts the next one.)</source>
+        <translation> (Một hàng của bộ giải mã là bước vừa đọc mảnh của nó và dự đoán mảnh tiếp theo.)</translation>
+    </message>
+    <message>
+        <source>Query and keys of %1</source>
+        <translation>Truy vấn và các khoá của %1</translation>
+    </message>
+    <message>
+        <source>Nothing to export: capture a sentence and choose a head.</source>
+        <translation>Không có gì để xuất: hãy ghi lại một câu và chọn một đầu.</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Xuất dạng %1</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Tệp %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không ghi được &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>

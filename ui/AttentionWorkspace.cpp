@@ -23,12 +23,13 @@
 
 #include "ui/AttentionGrid.h"
 #include "ui/AttentionMapView.h"
+#include "ui/BeamExplorer.h"
 #include "ui/ExplainPanel.h"
 #include "ui/FaithfulnessPanel.h"
 #include "ui/FigureExport.h"
-#include "ui/BeamExplorer.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
+#include "ui/QueryKeyView.h"
 #include "ui/TimelapseBar.h"
 
 namespace studio::ui {
@@ -170,6 +171,15 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     views_->setCurrentIndex(0);
   });
   views_->addTab(grid_, tr("All layers × heads"));
+  query_key_ = new QueryKeyView(views_);
+  query_key_->setObjectName("Query key");
+  views_->addTab(query_key_, tr("Query · key"));
+  views_->setTabToolTip(
+      views_->indexOf(query_key_),
+      tr("How a row of the map is made: one query against every key, dimension by dimension"));
+  connect(query_key_, &QueryKeyView::headWanted, this,
+          [this](int head) { head_->setCurrentIndex(head_->findData(head)); });
+  connect(query_key_, &QueryKeyView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   head_timeline_ = new HeadTimelineView(views_);
   head_timeline_->setObjectName("Heads over training");
   views_->addTab(head_timeline_, tr("Heads over training"));
@@ -202,6 +212,9 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     ablation_->setActive(views_->currentWidget() == ablation_);
     beam_->setActive(views_->currentWidget() == beam_);
     if (views_->currentWidget() == explain_) explain_->explainIfStale();
+    // The mean over heads has no query and keys of its own: opening the tab on it shows head 1.
+    if (views_->currentWidget() == query_key_ && head_->currentData().toInt() < 0 && head_->count() > 1)
+      head_->setCurrentIndex(head_->findData(0));
   });
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -265,6 +278,7 @@ void AttentionWorkspace::send(const app::ModelSource& model, const QString& sent
   request.text = sentence;
   request.settings = settings;
   request.padTo = pad_to_->value();
+  request.vectors = true;  // for the Query · key tab
   newest_id_ = service_->captureAttention(request);
   translation_->setText(tr("Capturing…"));
 }
@@ -325,6 +339,8 @@ void AttentionWorkspace::showFaithfulness() { views_->setCurrentWidget(faithfuln
 
 void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }
 
+void AttentionWorkspace::showQueryKey() { views_->setCurrentWidget(query_key_); }
+
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 
@@ -379,6 +395,7 @@ void AttentionWorkspace::present(const app::AttentionView& view, const QString& 
     warning_->setText(tr("Masked cells carry no weight (largest %1).").arg(largest, 0, 'g', 3));
     warning_->setStyleSheet({});
   }
+  query_key_->setView(view_);
   refresh();
   grid_->setView(view_);
   Q_EMIT viewShown();
@@ -413,6 +430,7 @@ void AttentionWorkspace::updateLayerChoices() {
 void AttentionWorkspace::refresh() {
   if (view_.isEmpty() || layer_->currentIndex() < 0) return;
   matrix_ = attentionMatrix(view_, kind(), layer_->currentIndex(), head_->currentData().toInt(), merge_->isChecked());
+  query_key_->select(kind(), layer_->currentIndex(), head_->currentData().toInt());
   drawMap();
   fillEntropy();
 }

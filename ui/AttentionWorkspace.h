@@ -27,6 +27,7 @@ class ExplainPanel;
 class FaithfulnessPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
+class QueryKeyView;
 class TimelapseBar;
 
 // The Attention explorer: heatmaps of encoder self-, decoder self- and
@@ -79,6 +80,9 @@ class AttentionWorkspace : public QWidget {
   // Shows the grid of every layer × head (the "All layers × heads" tab).
   void showGrid();
   void showMap();  // the "Map" tab: one map, chosen above
+  // The "Query · key" tab: one row of the chosen map taken apart (QueryKeyView).
+  QueryKeyView* queryKey() const { return query_key_; }
+  void showQueryKey();
   // The "Switch heads off" tab: the sentence translated with heads switched off.
   HeadAblationPanel* ablation() const { return ablation_; }
   void showAblation();
@@ -148,6 +152,7 @@ class AttentionWorkspace : public QWidget {
   QTabWidget* views_;
   AttentionMapView* map_view_;
   AttentionGrid* grid_;
+  QueryKeyView* query_key_;
   TimelapseBar* timelapse_;
   HeadTimelineView* head_timeline_;
   qint64 frame_step_ = -1;

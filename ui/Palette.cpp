@@ -38,16 +38,28 @@ QCPColorGradient heatmapGradient() {
   return gradient;
 }
 
+namespace {
+// ColorBrewer's RdBu, blue (-1) through near-white (0) to red (+1).
+const std::array<QRgb, 5> kDivergingStops{0x2166ac, 0x92c5de, 0xf7f7f7, 0xf4a582, 0xb2182b};
+}  // namespace
+
 QCPColorGradient divergingGradient() {
   QCPColorGradient gradient;
   gradient.clearColorStops();
-  gradient.setColorStopAt(0.0, QColor("#2166ac"));
-  gradient.setColorStopAt(0.25, QColor("#92c5de"));
-  gradient.setColorStopAt(0.5, QColor("#f7f7f7"));
-  gradient.setColorStopAt(0.75, QColor("#f4a582"));
-  gradient.setColorStopAt(1.0, QColor("#b2182b"));
+  for (size_t i = 0; i < kDivergingStops.size(); ++i)
+    gradient.setColorStopAt(double(i) / double(kDivergingStops.size() - 1), QColor(kDivergingStops[i]));
   gradient.setLevelCount(256);
   return gradient;
+}
+
+QColor divergingColor(double value) {
+  const double x = (std::clamp(std::isfinite(value) ? value : 0.0, -1.0, 1.0) + 1.0) / 2.0 *
+                   double(kDivergingStops.size() - 1);
+  const size_t i = std::min(size_t(x), kDivergingStops.size() - 2);
+  const double f = x - double(i);
+  const QColor a(kDivergingStops[i]), b(kDivergingStops[i + 1]);
+  auto mix = [f](int from, int to) { return int(std::lround(from + (to - from) * f)); };
+  return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
 }
 
 void applyPalette(QCustomPlot* plot, const QPalette& palette, const QList<QCPAxis*>& extra_axes) {

@@ -25,6 +25,8 @@ QRgb heatmapColor(double weight);
 // The same ramp as a QCustomPlot colour gradient (256 levels), for colour maps.
 // Signed values: blue below zero, near-white at zero, red above (ColorBrewer's RdBu).
 QCPColorGradient divergingGradient();
+// The same diverging scale for a value in [-1, 1].
+QColor divergingColor(double value);
 QCPColorGradient heatmapGradient();
 
 // Colours a plot from the widget palette (background, axes, labels, grid,

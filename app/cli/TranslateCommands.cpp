@@ -242,6 +242,9 @@ const CommandSpec& attentionSpec() {
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"pad-to", "N", "pad the source to N tokens, as in a batch, to show the padding mask"},
+          {"vectors", "",
+           "add each block's projected queries and keys (\"vectors\"): weight = softmax(q · k / "
+           "sqrt(head_dim))"},
           {"out", "FILE", "write the JSON here instead of stdout"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
@@ -252,10 +255,13 @@ int runAttention(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   const std::string text = args.require("text");
   if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
-  const int64_t pad_to = args.integer("pad-to", 0, 0, 100000);
+  model::CaptureOptions capture;
+  capture.pad_to = args.integer("pad-to", 0, 0, 100000);
+  capture.vectors = args.has("vectors");
   const auto device = deviceFrom(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
-  const auto snapshot = model::captureAttention(translator, data::normalizeWhitespace(text), options, pad_to);
+  const auto snapshot =
+      model::captureAttention(translator, data::normalizeWhitespace(text), options, capture);
   const std::string json = snapshot.toJson().dump() + "\n";
   if (auto out = args.get("out"))
     model::writeFileAtomically(*out, json);

@@ -13,6 +13,14 @@ std::vector<float> flatten(const std::vector<torch::Tensor>& per_layer) {
   return std::vector<float>(stacked.data_ptr<float>(), stacked.data_ptr<float>() + stacked.numel());
 }
 
+// One of each block's vectors (its queries or its keys), per layer [1, H, T, Dh] -> [L, H, T, Dh].
+std::vector<float> flatten(const std::vector<AttentionVectors>& per_layer,
+                           torch::Tensor AttentionVectors::*which) {
+  std::vector<torch::Tensor> tensors;
+  for (const auto& block : per_layer) tensors.push_back(block.*which);
+  return flatten(tensors);
+}
+
 std::vector<uint8_t> maskToBytes(const torch::Tensor& mask, int64_t rows, int64_t cols) {
   auto m = mask.expand({1, 1, rows, cols}).reshape({rows, cols}).to(torch::kCPU).to(torch::kUInt8).contiguous();
   return std::vector<uint8_t>(m.data_ptr<uint8_t>(), m.data_ptr<uint8_t>() + m.numel());
@@ -21,14 +29,15 @@ std::vector<uint8_t> maskToBytes(const torch::Tensor& mask, int64_t rows, int64_
 }  // namespace
 
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
-                                   const DecodingOptions& options, int64_t pad_to, bool source_reliance) {
+                                   const DecodingOptions& options, const CaptureOptions& capture) {
   auto results = translator.translate({sentence}, options);
-  return captureAttention(translator, sentence, results.at(0).empty() ? Translation{} : results[0][0], pad_to,
-                          source_reliance);
+  return captureAttention(translator, sentence, results.at(0).empty() ? Translation{} : results[0][0],
+                          capture);
 }
 
-AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence, const Translation& best,
-                                   int64_t pad_to, bool source_reliance) {
+AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
+                                   const Translation& best, const CaptureOptions& capture) {
+  const int64_t pad_to = capture.pad_to;
   auto model = translator.modelHandle();
   const auto& o = model->options();
   const auto& tokenizer = translator.tokenizer();
@@ -58,6 +67,7 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   auto src = torch::tensor(source, torch::kLong).unsqueeze(0).to(device);
   auto tgt = torch::tensor(target, torch::kLong).unsqueeze(0).to(device);
   AttentionMaps maps;
+  maps.vectors = capture.vectors;
   model->eval();
   model(src, tgt, &maps);
 
@@ -73,8 +83,17 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   snap.encoder_mask = maskToBytes(paddingMask(src, o.pad_id), S, S);
   snap.decoder_mask = maskToBytes(decoderSelfMask(tgt, o.pad_id), T, T);
   snap.cross_mask = maskToBytes(paddingMask(src, o.pad_id), T, S);
+  if (capture.vectors) {
+    snap.head_dim = o.d_model / o.heads;
+    snap.encoder_queries = flatten(maps.encoder_self_vectors, &AttentionVectors::queries);
+    snap.encoder_keys = flatten(maps.encoder_self_vectors, &AttentionVectors::keys);
+    snap.decoder_queries = flatten(maps.decoder_self_vectors, &AttentionVectors::queries);
+    snap.decoder_keys = flatten(maps.decoder_self_vectors, &AttentionVectors::keys);
+    snap.cross_queries = flatten(maps.cross_vectors, &AttentionVectors::queries);
+    snap.cross_keys = flatten(maps.cross_vectors, &AttentionVectors::keys);
+  }
   // On the sentence itself: padding would only add inputs that contribute nothing.
-  if (source_reliance)
+  if (capture.source_reliance)
     snap.source_reliance = sourceReliance(model, src.slice(/*dim=*/1, 0, real_length), tgt).source_share;
   return snap;
 }

@@ -7,18 +7,25 @@
 
 namespace studio::model {
 
+// What a capture records besides the weights and masks.
+struct CaptureOptions {
+  // With `pad_to` > the source's length, the source is padded to that length,
+  // as if it sat in a batch with a longer sentence, so the padding mask shows.
+  int64_t pad_to = 0;
+  // Each prediction's share of the source (SourceReliance.h).
+  bool source_reliance = true;
+  // Each block's projected queries and keys (AttentionSnapshot's vectors).
+  bool vectors = false;
+};
+
 // Translates `sentence` (beam search with `options`), then runs the model
 // once over the source and the translation, recording every layer and head.
-// With `pad_to` > source length, the source is padded to that length, as if
-// it sat in a batch with a longer sentence, so the padding mask shows.
-// With `source_reliance`, each prediction's share of the source
-// (SourceReliance.h) is computed too.
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
-                                   const DecodingOptions& options, int64_t pad_to = 0, bool source_reliance = true);
+                                   const DecodingOptions& options, const CaptureOptions& capture = {});
 
 // The same for a translation already made (`best`, e.g. the first of an
 // n-best list): the model runs once over the source and it.
-AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence, const Translation& best,
-                                   int64_t pad_to = 0, bool source_reliance = true);
+AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
+                                   const Translation& best, const CaptureOptions& capture = {});
 
 }  // namespace studio::model

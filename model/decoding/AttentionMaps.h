@@ -6,6 +6,13 @@
 
 namespace studio::model {
 
+// The projected queries and keys of one attention block, each [B, H, T, Dh],
+// detached: what its weights are made of. A weight is the softmax, over the
+// keys its query may see, of query · key / sqrt(Dh).
+struct AttentionVectors {
+  torch::Tensor queries, keys;
+};
+
 // Attention probabilities of every layer and head, filled only when a caller
 // asks for them (a non-null pointer through encode()/decode()); the training
 // path passes nullptr and pays nothing. Each entry is detached, [B, H, Tq, Tk].
@@ -13,6 +20,10 @@ struct AttentionMaps {
   std::vector<torch::Tensor> encoder_self;  // per encoder layer, [B, H, S, S]
   std::vector<torch::Tensor> decoder_self;  // per decoder layer, [B, H, T, T]
   std::vector<torch::Tensor> cross;         // per decoder layer, [B, H, T, S]
+  // Set `vectors` before the pass for each block's queries and keys too
+  // (full passes only: a decoding step leaves them empty).
+  bool vectors = false;
+  std::vector<AttentionVectors> encoder_self_vectors, decoder_self_vectors, cross_vectors;
 };
 
 }  // namespace studio::model

@@ -1,5 +1,7 @@
 #include "model/decoding/AttentionSnapshot.h"
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 namespace studio::model {
@@ -14,7 +16,7 @@ float AttentionSnapshot::crossWeight(int64_t l, int64_t h, int64_t q, int64_t k)
   return cross[size_t(((l * heads + h) * target_length + q) * source_length + k)];
 }
 
-nlohmann::json AttentionSnapshot::toJson() const {
+nlohmann::json AttentionSnapshot::toJson(bool vectors) const {
   auto nested = [&](const std::vector<float>& flat, int64_t layers, int64_t rows, int64_t cols) {
     nlohmann::json out = nlohmann::json::array();
     for (int64_t l = 0; l < layers; ++l) {
@@ -60,6 +62,19 @@ nlohmann::json AttentionSnapshot::toJson() const {
            {{"encoder_self", nested(encoder_self, encoder_layers, S, S)},
             {"decoder_self", nested(decoder_self, decoder_layers, T, T)},
             {"cross", nested(cross, decoder_layers, T, S)}}}};
+  if (vectors && head_dim > 0) {
+    const auto Dh = head_dim;
+    auto block = [&](const std::vector<float>& queries, const std::vector<float>& keys, int64_t layers,
+                     int64_t rows, int64_t columns) {
+      return nlohmann::json{{"queries", nested(queries, layers, rows, Dh)},
+                            {"keys", nested(keys, layers, columns, Dh)}};
+    };
+    out["vectors"] = {{"head_dim", Dh},
+                      {"scale", 1.0 / std::sqrt(double(Dh))},
+                      {"encoder_self", block(encoder_queries, encoder_keys, encoder_layers, S, S)},
+                      {"decoder_self", block(decoder_queries, decoder_keys, decoder_layers, T, T)},
+                      {"cross", block(cross_queries, cross_keys, decoder_layers, T, S)}};
+  }
   if (!source_reliance.empty())
     out["source_reliance"] = {{"method", "ALTI+ (Ferrando et al., 2022)"}, {"share", source_reliance}};
   return out;

@@ -31,12 +31,23 @@ struct AttentionSnapshot {
   // How much the prediction at each decoder position drew on the source, 0..1
   // (decoding/SourceReliance.h, ALTI+); [T], or empty when not computed.
   std::vector<float> source_reliance;
+  // What the weights are made of, when captured with vectors (empty
+  // otherwise): each block's projected queries and keys, row-major
+  // [layer][head][position][dimension]. A weight is the softmax, over the keys
+  // its query may see, of query · key / sqrt(head_dim).
+  int64_t head_dim = 0;
+  std::vector<float> encoder_queries, encoder_keys;  // [Le, H, S, Dh] each
+  std::vector<float> decoder_queries, decoder_keys;  // [Ld, H, T, Dh] each
+  std::vector<float> cross_queries;                  // [Ld, H, T, Dh]
+  std::vector<float> cross_keys;                     // [Ld, H, S, Dh]
 
   float encoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
   float decoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
   float crossWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
 
-  nlohmann::json toJson() const;
+  // The document `attention-studio-cli attention` prints; "vectors" when
+  // captured and asked for.
+  nlohmann::json toJson(bool vectors = true) const;
 };
 
 }  // namespace studio::model

@@ -180,13 +180,22 @@ BleuScore computeBleu(const BleuStats& stats) {
   return s;
 }
 
+// Appended piece by piece: GCC 12 warns (falsely: -Warray-bounds,
+// -Wstringop-overflow) on operator+ of a literal and a temporary string here.
 std::string BleuScore::signature() {
-  return std::string("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:") + kSacreBleuVersion;
+  std::string out = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:";
+  out += kSacreBleuVersion;
+  return out;
 }
 
 std::string BleuScore::line(int width) const {
-  std::string out = "BLEU|" + signature() + " = " + fixed(score, width) + " ";
-  for (size_t n = 0; n < 4; ++n) out += (n ? "/" : "") + fixed(precisions[n], 1);
+  std::string out = "BLEU|";
+  out += signature();
+  out += " = " + fixed(score, width) + " ";
+  for (size_t n = 0; n < 4; ++n) {
+    if (n) out += '/';
+    out += fixed(precisions[n], 1);
+  }
   out += " (BP = " + fixed(bp, 3) + " ratio = " + fixed(ratio(), 3) + " hyp_len = " + std::to_string(sys_len) +
          " ref_len = " + std::to_string(ref_len) + ")";
   return out;

@@ -99,6 +99,8 @@ std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const st
   greedy.beam_size = 1;
   const auto translations = translator.translate(sources, greedy);
   std::vector<ProbeRecord> round;
+  CaptureOptions weights_only;  // probes.rec keeps the weights alone
+  weights_only.source_reliance = false;
   for (size_t i = 0; i < probes.size(); ++i) {
     const Translation own = translations[i].empty() ? Translation{} : translations[i][0];
     if (!probes[i].reference.empty()) {
@@ -109,12 +111,12 @@ std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const st
         reference.pieces.push_back(translator.tokenizer().piece(id));
       }
       ProbeRecord r{step, int64_t(i), ProbeTarget::Reference, probes[i].reference,
-                    captureAttention(translator, probes[i].source, reference, 0, /*source_reliance=*/false)};
+                    captureAttention(translator, probes[i].source, reference, weights_only)};
       r.attention.translation = own.text;
       round.push_back(std::move(r));
     }
-    round.push_back(
-        {step, int64_t(i), ProbeTarget::Own, probes[i].reference, captureAttention(translator, probes[i].source, own, 0, /*source_reliance=*/false)});
+    round.push_back({step, int64_t(i), ProbeTarget::Own, probes[i].reference,
+                     captureAttention(translator, probes[i].source, own, weights_only)});
   }
   return round;
 }

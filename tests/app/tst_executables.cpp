@@ -1,6 +1,8 @@
 // Starts every executable we build. The SentencePiece/protobuf load-order
 // crash kills a process before main(); this suite is where it would show.
 
+#include <cmath>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -400,6 +402,23 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const auto reliance = snapshot["source_reliance"].toObject();
   QVERIFY(reliance["method"].toString().startsWith("ALTI+"));
   QCOMPARE(reliance["share"].toArray().size(), snapshot["target_tokens"].toArray().size());
+  QVERIFY(!snapshot.contains("vectors"));
+  // --vectors: each block's queries and keys beside the weights (tiny: d_model 128 over 4 heads, 32
+  // dimensions a head).
+  auto with_vectors = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text",
+                                            "Đóng cửa sổ", "--pad-to", "30", "--beam", "1", "--vectors"});
+  QVERIFY2(with_vectors.exit_code == 0, qPrintable(with_vectors.err));
+  const auto vectors = QJsonDocument::fromJson(with_vectors.out.toUtf8()).object()["vectors"].toObject();
+  const int head_dim = vectors["head_dim"].toInt();
+  QVERIFY2(head_dim == 32, qPrintable(with_vectors.out.left(300)));
+  QVERIFY(std::abs(vectors["scale"].toDouble() - 1.0 / std::sqrt(double(head_dim))) < 1e-12);
+  const auto cross_keys = vectors["cross"].toObject()["keys"].toArray();
+  QCOMPARE(cross_keys.size(), 2);                             // layers
+  QCOMPARE(cross_keys[0].toArray().size(), 4);                // heads
+  QCOMPARE(cross_keys[0].toArray()[0].toArray().size(), 30);  // the padded source's keys
+  QCOMPARE(cross_keys[0].toArray()[0].toArray()[0].toArray().size(), head_dim);
+  const auto decoder_queries = vectors["decoder_self"].toObject()["queries"].toArray();
+  QCOMPARE(decoder_queries[1].toArray()[3].toArray().size(), snapshot["target_tokens"].toArray().size());
 
 #ifdef STUDIO_BENCH_PATH  // the benchmarks are built
   // The decoding benchmark starts and reports the four configurations.

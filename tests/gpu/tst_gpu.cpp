@@ -192,8 +192,8 @@ void TestGpu::attentionCaptureEqualsTheCpu() {
   model::Translator on_cpu(cpu, tokenizer, torch::kCPU), on_gpu(gpu, tokenizer, kGpu);
   model::DecodingOptions options;
   options.beam_size = 1;
-  const auto a = model::captureAttention(on_cpu, "mở tập tin số 7", options, /*pad_to=*/12);
-  const auto b = model::captureAttention(on_gpu, "mở tập tin số 7", options, /*pad_to=*/12);
+  const auto a = model::captureAttention(on_cpu, "mở tập tin số 7", options, {/*pad_to=*/12});
+  const auto b = model::captureAttention(on_gpu, "mở tập tin số 7", options, {/*pad_to=*/12});
   QCOMPARE(b.target_tokens, a.target_tokens);
   QCOMPARE(b.encoder_mask, a.encoder_mask);
   QCOMPARE(b.cross_mask, a.cross_mask);

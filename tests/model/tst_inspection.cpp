@@ -2,27 +2,31 @@
 // nothing, a forced prefix starts every output, the beam trace holds the
 // search as it went, and each prediction's share of the source adds up
 // (model/decoding/HeadMask, DecodingOptions::prefix, BeamTrace,
-// SourceReliance).
+// SourceReliance), and the captured queries and keys make the captured
+// weights (AttentionCapture's vectors).
 
+#include <cmath>
 #include <random>
 
+#include <torch/torch.h>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
-#include <torch/torch.h>
+#include <nlohmann/json.hpp>
 
 #include "common/TestUtil.h"
 #include "model/MultiHeadAttention.h"
 #include "model/data/Tokenizer.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SmallAndFast.h"
-#include "model/runtime/Runtime.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/inference/QuantizedLinear.h"
+#include "model/runtime/Runtime.h"
 
 using namespace studio;
 using model::AttentionKind;
@@ -390,6 +394,115 @@ class TestInspection : public QObject {
       auto rebuilt = torch::einsum("bhij,bhjd->bid", {probs, attention->headValueOutputs(keys)}) +
                      attention->constantOutput();
       QVERIFY2(test::maxAbsDifference(out, rebuilt) < 1e-4, qPrintable(QString::number(test::maxAbsDifference(out, rebuilt))));
+    }
+  }
+
+  void capturedQueriesAndKeysMakeTheCapturedWeights() {
+    for (auto norm : {model::NormPosition::Post, model::NormPosition::Pre}) {
+      QTemporaryDir dir;
+      model::TransformerOptions o;
+      const auto tokenizer = numberedCorpusTokenizer(dir, &o);
+      o.norm_position = norm;
+      torch::manual_seed(11);
+      model::Transformer m(o);
+      m->eval();
+      for (auto& p : m->parameters()) p.data().normal_(0.0, 0.3);  // biases too: every term of q and k counts
+      const model::Translator translator(m, tokenizer, torch::kCPU);
+      const std::string sentence = "mở tập tin số 12";
+      const int64_t real = int64_t(translator.encodeSource(sentence).size());
+      model::CaptureOptions capture;
+      capture.pad_to = real + 3;  // padding keys, masked
+      capture.vectors = true;
+      model::DecodingOptions greedy;
+      greedy.beam_size = 1;
+      greedy.max_length_extra = 4;
+      const auto snap = model::captureAttention(translator, sentence, greedy, capture);
+      const int64_t H = o.heads, Dh = o.d_model / o.heads, S = snap.source_length, T = snap.target_length;
+      QCOMPARE(snap.head_dim, Dh);
+      QCOMPARE(S, real + 3);
+      QCOMPARE(snap.encoder_queries.size(), size_t(o.encoder_layers * H * S * Dh));
+      QCOMPARE(snap.cross_keys.size(), size_t(o.decoder_layers * H * S * Dh));
+      QCOMPARE(snap.cross_queries.size(), size_t(o.decoder_layers * H * T * Dh));
+
+      // Every weight of every map is the softmax, over the keys its query may
+      // see, of query · key / sqrt(Dh).
+      struct Block {
+        const std::vector<float>* weights;
+        const std::vector<float>* queries;
+        const std::vector<float>* keys;
+        const std::vector<uint8_t>* mask;
+        int64_t layers, rows, columns;
+      };
+      const std::vector<Block> blocks{
+          {&snap.encoder_self, &snap.encoder_queries, &snap.encoder_keys, &snap.encoder_mask,
+           o.encoder_layers, S, S},
+          {&snap.decoder_self, &snap.decoder_queries, &snap.decoder_keys, &snap.decoder_mask,
+           o.decoder_layers, T, T},
+          {&snap.cross, &snap.cross_queries, &snap.cross_keys, &snap.cross_mask, o.decoder_layers, T, S}};
+      double largest = 0;
+      int masked_keys = 0;
+      for (const auto& b : blocks)
+        for (int64_t l = 0; l < b.layers; ++l)
+          for (int64_t h = 0; h < H; ++h)
+            for (int64_t r = 0; r < b.rows; ++r) {
+              const float* q = b.queries->data() + ((l * H + h) * b.rows + r) * Dh;
+              std::vector<double> scores(size_t(b.columns));
+              double top = -INFINITY;
+              for (int64_t c = 0; c < b.columns; ++c) {
+                const float* k = b.keys->data() + ((l * H + h) * b.columns + c) * Dh;
+                double dot = 0;
+                for (int64_t d = 0; d < Dh; ++d) dot += double(q[d]) * double(k[d]);
+                scores[size_t(c)] = dot / std::sqrt(double(Dh));
+                if (!(*b.mask)[size_t(r * b.columns + c)]) top = std::max(top, scores[size_t(c)]);
+              }
+              double sum = 0;
+              for (int64_t c = 0; c < b.columns; ++c)
+                if (!(*b.mask)[size_t(r * b.columns + c)]) sum += std::exp(scores[size_t(c)] - top);
+              for (int64_t c = 0; c < b.columns; ++c) {
+                const bool blocked = (*b.mask)[size_t(r * b.columns + c)] != 0;
+                masked_keys += blocked ? 1 : 0;
+                const double rebuilt = blocked ? 0.0 : std::exp(scores[size_t(c)] - top) / sum;
+                const double captured = (*b.weights)[size_t(((l * H + h) * b.rows + r) * b.columns + c)];
+                largest = std::max(largest, std::abs(rebuilt - captured));
+              }
+            }
+      QVERIFY2(
+          largest < 1e-5,
+          qPrintable(QString("%1: largest difference %2").arg(model::toString(norm).c_str()).arg(largest)));
+      QVERIFY(masked_keys > 0);
+
+      // The first encoder layer's queries and keys are its input projected
+      // by the fused weight (after norm1 when pre-norm).
+      torch::NoGradGuard no_grad;
+      auto src = torch::tensor(translator.encodeSource(sentence)).unsqueeze(0);
+      src = torch::cat({src, torch::full({1, 3}, o.pad_id, torch::kLong)}, 1);
+      auto x = m->embed(src);
+      if (norm == model::NormPosition::Pre)
+        x = m->named_modules()["encoder.layers.0.norm1"]->as<torch::nn::LayerNormImpl>()->forward(x);
+      const auto params = m->named_parameters();
+      const auto qkv =
+          torch::nn::functional::linear(x, params["encoder.layers.0.self_attn.qkv_proj.weight"],
+                                        params["encoder.layers.0.self_attn.qkv_proj.bias"])[0];  // [S, 3D]
+      for (int64_t h = 0; h < H; ++h)
+        for (int64_t r = 0; r < S; ++r)
+          for (int64_t d = 0; d < Dh; ++d) {
+            const auto at = size_t(((0 * H + h) * S + r) * Dh + d);
+            QVERIFY(std::abs(snap.encoder_queries[at] - qkv[r][h * Dh + d].item<float>()) < 1e-5);
+            QVERIFY(std::abs(snap.encoder_keys[at] - qkv[r][o.d_model + h * Dh + d].item<float>()) < 1e-5);
+          }
+
+      // JSON: the vectors when captured and asked for.
+      const auto json = snap.toJson();
+      QCOMPARE(json["vectors"]["head_dim"].get<int64_t>(), Dh);
+      QCOMPARE(json["vectors"]["cross"]["keys"][0][0].size(), size_t(S));
+      QCOMPARE(json["vectors"]["cross"]["queries"][0][0][0].size(), size_t(Dh));
+      QVERIFY(!snap.toJson(/*vectors=*/false).contains("vectors"));
+      // Without asking: no vectors, and the weights the same.
+      const auto plain = model::captureAttention(translator, sentence, greedy, {capture.pad_to});
+      QCOMPARE(plain.head_dim, int64_t(0));
+      QVERIFY(plain.encoder_queries.empty() && plain.cross_keys.empty());
+      QVERIFY(!plain.toJson().contains("vectors"));
+      QVERIFY(plain.cross == snap.cross && plain.encoder_self == snap.encoder_self);
     }
   }
 

@@ -442,7 +442,7 @@ void TestTrainer::attentionSnapshotMatchesTheModel() {
   options.beam_size = 2;
   options.max_length_extra = 3;
   const std::string text = "mở tập tin số 3";
-  const auto snap = model::captureAttention(translator, text, options, /*pad_to=*/12);
+  const auto snap = model::captureAttention(translator, text, options, {/*pad_to=*/12});
 
   const auto source = translator.encodeSource(text);
   const auto S = int64_t(source.size());

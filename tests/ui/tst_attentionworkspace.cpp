@@ -21,20 +21,21 @@
 #include <QToolButton>
 #include <QtTest/QtTest>
 
+#include "BeamTreeCheck.h"
 #include "WorkspaceFixture.h"
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionMaps.h"
 #include "model/decoding/Translator.h"
+#include "ui/AlignmentView.h"
 #include "ui/AttentionMapView.h"
 #include "ui/AttentionWorkspace.h"
-#include "ui/AlignmentView.h"
 #include "ui/BeamExplorer.h"
-#include "BeamTreeCheck.h"
+#include "ui/ExplainPanel.h"
+#include "ui/FaithfulnessPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
 #include "ui/QCustomPlot.h"
-#include "ui/ExplainPanel.h"
-#include "ui/FaithfulnessPanel.h"
+#include "ui/QueryKeyView.h"
 #include "ui/TranslateWorkspace.h"
 
 using namespace studio;
@@ -61,6 +62,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void explainShowsTheCliScoresSideBySide();
   void faithfulnessMeasuresEveryMethodAsTheCliDoes();
   void aTextOfSeveralSentencesIsExploredOneAtATime();
+  void theQueryKeyTabRebuildsEachWeightFromItsVectors();
 
  private:
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
@@ -835,6 +837,106 @@ void TestAttentionWorkspace::aTextOfSeveralSentencesIsExploredOneAtATime() {
   explorer.findChild<QPushButton*>("Capture")->click();
   QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
   QVERIFY(!choice->isVisibleTo(&explorer));
+}
+
+void TestAttentionWorkspace::theQueryKeyTabRebuildsEachWeightFromItsVectors() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1100, 700);
+  explorer.show();
+  const int pad_to = 16;
+  const auto view = capture(explorer, sentence_, pad_to);
+  QVERIFY(!view.isEmpty());
+  QVERIFY(view.hasVectors());
+  explorer.select(Kind::Cross, 0, -1);  // the mean over heads
+  explorer.showQueryKey();
+  auto* tab = explorer.queryKey();
+  QVERIFY(tab->isVisible());
+  // Opened on the mean over heads, the tab shows head 1 (chosen above, for the map too).
+  QCOMPARE(explorer.findChild<QComboBox*>("Head")->currentData().toInt(), 0);
+  QVERIFY2(tab->hasBreakdown(), qPrintable(tab->message()));
+
+  // Every query of one head of each kind: the tab's weights, made from the
+  // vectors, are the map's; masked keys get nothing.
+  int rows = 0;
+  for (auto kind : {Kind::EncoderSelf, Kind::DecoderSelf, Kind::Cross}) {
+    explorer.select(kind, 1, 2);
+    QCOMPARE(tab->queryChoices().size(), view.rows(kind));
+    for (int r = 0; r < view.rows(kind); ++r) {
+      tab->setQuery(r);
+      QVERIFY2(tab->hasBreakdown(), qPrintable(tab->message()));
+      const auto& b = tab->breakdown();
+      QCOMPARE(b.keys.size(), view.columns(kind));
+      QCOMPARE(b.query.size(), view.headDim);
+      QVERIFY2(b.largestDifference < 1e-5, qPrintable(tab->message()));
+      double sum = 0;
+      for (int k = 0; k < b.keys.size(); ++k) {
+        QCOMPARE(b.keys[k].masked, view.masked(kind, r, k));
+        QVERIFY(std::abs(b.keys[k].weight - view.weight(kind, 1, 2, r, k)) < 1e-5);
+        if (b.keys[k].masked) QCOMPARE(b.keys[k].weight, 0.0);
+        sum += b.keys[k].weight;
+      }
+      QVERIFY(std::abs(sum - 1.0) < 1e-9);
+      ++rows;
+    }
+  }
+  QVERIFY(rows > 20);
+  QVERIFY2(tab->message().contains("√"), qPrintable(tab->message()));
+
+  // The vectors are the CLI's (`attention --vectors`): one engine behind both.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"attention", "--model", model_, "--text", sentence_, "--pad-to",
+                              QString::number(pad_to), "--vectors"});
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto vectors = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()["vectors"].toObject();
+  explorer.select(Kind::Cross, 1, 2);
+  tab->setQuery(2);
+  const auto cli_query =
+      vectors["cross"].toObject()["queries"].toArray()[1].toArray()[2].toArray()[2].toArray();
+  const auto cli_key = vectors["cross"].toObject()["keys"].toArray()[1].toArray()[2].toArray()[3].toArray();
+  QCOMPARE(cli_query.size(), view.headDim);
+  for (int d = 0; d < view.headDim; ++d) {
+    QVERIFY(std::abs(cli_query[d].toDouble() - tab->breakdown().query[d]) < 1e-5);
+    QVERIFY(std::abs(cli_key[d].toDouble() - tab->breakdown().keys[3].vector[d]) < 1e-5);
+  }
+
+  // Its pictures and numbers.
+  const QString base = tmp_.filePath("query-key");
+  QVERIFY(tab->savePng(base + ".png"));
+  QVERIFY(tab->saveSvg(base + ".svg"));
+  QVERIFY(tab->saveCsv(base + ".csv"));
+  QImage png(base + ".png");
+  QVERIFY(!png.isNull() && png.width() > 300);
+  QFile svg(base + ".svg");
+  QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+  QFile csv(base + ".csv");
+  QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 2 + view.sourceLength);  // the header, the query, a line a key
+  QCOMPARE(lines[0].split(',').size(), 6 + 2 * view.headDim);
+  QVERIFY(lines.last().startsWith(QString::number(view.sourceLength - 1) + ",\"<pad>\",1,"));
+
+  // The mean over heads has no query of its own: the tab says so and offers head 1.
+  explorer.select(Kind::Cross, 0, -1);
+  QVERIFY(!tab->hasBreakdown());
+  QVERIFY2(tab->message().contains("mean over heads"), qPrintable(tab->message()));
+  auto* first_head = tab->findChild<QPushButton*>("Show head 1");
+  QVERIFY(first_head && first_head->isVisible());
+  first_head->click();
+  QCOMPARE(explorer.findChild<QComboBox*>("Head")->currentData().toInt(), 0);
+  QVERIFY(tab->hasBreakdown());
+  QVERIFY(!first_head->isVisible());
+  QVERIFY(!tab->savePng(tmp_.filePath("no/such/dir/x.png")));
+
+  // A view without vectors (a timelapse frame, from probes.rec): the tab says how to get them.
+  auto frame = view;
+  frame.headDim = 0;
+  frame.encoderQueries.clear();
+  frame.crossKeys.clear();
+  explorer.showView(frame);
+  QVERIFY(!tab->hasBreakdown());
+  QVERIFY2(tab->message().contains("Capture"), qPrintable(tab->message()));
 }
 
 QTEST_MAIN(TestAttentionWorkspace)
