@@ -681,6 +681,14 @@ layer %2</translation>
         <source>How a row of the map is made: one query against every key, dimension by dimension</source>
         <translation>How a row of the map is made: one query against every key, dimension by dimension</translation>
     </message>
+    <message>
+        <source>Hover over a cell to read its weight; double-click it to take its row apart (Query · key).</source>
+        <translation>Hover over a cell to read its weight; double-click it to take its row apart (Query · key).</translation>
+    </message>
+    <message>
+        <source>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</source>
+        <translation>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

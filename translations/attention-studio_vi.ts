@@ -678,6 +678,14 @@ lớp %2</translation>
         <source>How a row of the map is made: one query against every key, dimension by dimension</source>
         <translation>Một hàng của bản đồ được tạo ra thế nào: một truy vấn so với từng khoá, theo từng chiều</translation>
     </message>
+    <message>
+        <source>Hover over a cell to read its weight; double-click it to take its row apart (Query · key).</source>
+        <translation>Di chuột lên một ô để đọc trọng số của nó; nhấp đúp để mổ xẻ hàng của nó (Truy vấn · khoá).</translation>
+    </message>
+    <message>
+        <source>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</source>
+        <translation>Một hàng gồm các từ đã gộp không phải là một truy vấn: hãy bỏ chọn Gộp các mảnh thành từ để mổ xẻ một hàng.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>

@@ -39,12 +39,20 @@ AttentionMapView::AttentionMapView(QWidget* parent) : QWidget(parent) {
   plot_->setMouseTracking(true);
   applyPalette(plot_, palette(), {scale_->axis()});
   connect(plot_, &QCustomPlot::mouseMove, this, &AttentionMapView::onHover);
+  connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+    const int column = int(std::lround(plot_->xAxis->pixelToCoord(event->pos().x())));
+    const int row = int(std::lround(plot_->yAxis->pixelToCoord(event->pos().y())));
+    if (row >= 0 && row < matrix_.rows && column >= 0 && column < matrix_.columns)
+      Q_EMIT cellDoubleClicked(row, column);
+  });
   layout->addWidget(plot_, 1);
   hover_ = new QLabel(tr("Hover over a cell to read its weight."), this);
   hover_->setObjectName("Hover");
   hover_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(hover_);
 }
+
+void AttentionMapView::setHint(const QString& hint) { hover_->setText(hint); }
 
 void AttentionMapView::changeEvent(QEvent* event) {
   if (event->type() == QEvent::PaletteChange) {

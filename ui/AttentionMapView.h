@@ -32,6 +32,8 @@ class AttentionMapView : public QWidget {
                  const QString& column_word);
   const AttentionMatrix& matrix() const { return matrix_; }
   void setMasksShown(bool shown);
+  // The line under the map before a cell is hovered.
+  void setHint(const QString& hint);
 
   QCustomPlot* plot() const { return plot_; }
   QCPColorMap* heatmap() const { return map_; }
@@ -41,6 +43,9 @@ class AttentionMapView : public QWidget {
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
   bool savePdf(const QString& path);
+
+ Q_SIGNALS:
+  void cellDoubleClicked(int row, int column);
 
  protected:
   void changeEvent(QEvent* event) override;  // follows a palette (theme) change

@@ -162,6 +162,9 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   translation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   map_layout->addWidget(translation_);
   map_view_ = new AttentionMapView(map_page);
+  map_view_->setObjectName("Attention map");
+  map_view_->setHint(
+      tr("Hover over a cell to read its weight; double-click it to take its row apart (Query · key)."));
   map_layout->addWidget(map_view_, 1);
   views_->addTab(map_page, tr("Map"));
 
@@ -180,6 +183,16 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   connect(query_key_, &QueryKeyView::headWanted, this,
           [this](int head) { head_->setCurrentIndex(head_->findData(head)); });
   connect(query_key_, &QueryKeyView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  connect(map_view_, &AttentionMapView::cellDoubleClicked, this, [this](int row, int) {
+    if (merge_->isChecked()) {
+      map_view_->setHint(
+          tr("A row of merged words is not one query: untick Merge pieces into words to take a row "
+             "apart."));
+      return;
+    }
+    query_key_->setQuery(row);
+    views_->setCurrentWidget(query_key_);
+  });
   head_timeline_ = new HeadTimelineView(views_);
   head_timeline_->setObjectName("Heads over training");
   views_->addTab(head_timeline_, tr("Heads over training"));

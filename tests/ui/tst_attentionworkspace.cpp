@@ -929,6 +929,20 @@ void TestAttentionWorkspace::theQueryKeyTabRebuildsEachWeightFromItsVectors() {
   QVERIFY(!first_head->isVisible());
   QVERIFY(!tab->savePng(tmp_.filePath("no/such/dir/x.png")));
 
+  // Double-clicking a cell of the Map opens its row here.
+  explorer.showMap();
+  explorer.select(Kind::DecoderSelf, 0, 1);
+  auto* map = explorer.findChild<ui::AttentionMapView*>("Attention map");
+  QVERIFY(map);
+  auto* plot = map->plot();
+  plot->replot();  // its axes laid out at the size it is shown at
+  const QPoint cell(int(plot->xAxis->coordToPixel(1)), int(plot->yAxis->coordToPixel(3)));
+  QTest::mouseDClick(plot, Qt::LeftButton, {}, cell);
+  QVERIFY(tab->isVisible());
+  QCOMPARE(tab->query(), 3);
+  QVERIFY(tab->hasBreakdown());
+  QCOMPARE(tab->breakdown().keys.size(), view.targetLength);
+
   // A view without vectors (a timelapse frame, from probes.rec): the tab says how to get them.
   auto frame = view;
   frame.headDim = 0;
