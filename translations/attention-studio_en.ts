@@ -1525,6 +1525,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Heads over training</source>
         <translation>Heads over training</translation>
     </message>
+    <message>
+        <source>Thresholds…</source>
+        <translation>Thresholds…</translation>
+    </message>
+    <message>
+        <source>The thresholds of the roles&apos; rules</source>
+        <translation>The thresholds of the roles&apos; rules</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>
@@ -1907,6 +1915,89 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RoleThresholdsDialog</name>
+    <message>
+        <source>Thresholds of the head roles</source>
+        <translation>Thresholds of the head roles</translation>
+    </message>
+    <message>
+        <source>The least share of a head&apos;s attention on the end token to call it a sink</source>
+        <translation>The least share of a head&apos;s attention on the end token to call it a sink</translation>
+    </message>
+    <message>
+        <source>The least weight on the key just before (or after) to call a head previous (next) token</source>
+        <translation>The least weight on the key just before (or after) to call a head previous (next) token</translation>
+    </message>
+    <message>
+        <source>The least weight on its own position to call a head same token</source>
+        <translation>The least weight on its own position to call a head same token</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the least weight within one key of the scaled diagonal</source>
+        <translation>Cross-attention: the least weight within one key of the scaled diagonal</translation>
+    </message>
+    <message>
+        <source>The least weight on punctuation (or on pieces of rare words)</source>
+        <translation>The least weight on punctuation (or on pieces of rare words)</translation>
+    </message>
+    <message>
+        <source>How many times their share of the keys that weight must be (1 = no more than chance)</source>
+        <translation>How many times their share of the keys that weight must be (1 = no more than chance)</translation>
+    </message>
+    <message>
+        <source>The least entropy, as a share of the most possible, to call a head broad</source>
+        <translation>The least entropy, as a share of the most possible, to call a head broad</translation>
+    </message>
+    <message>
+        <source>Switching a head off moves dev BLEU by less than this (points) to call it dead</source>
+        <translation>Switching a head off moves dev BLEU by less than this (points) to call it dead</translation>
+    </message>
+    <message>
+        <source>… and the reference loss by less than this share of itself (percent)</source>
+        <translation>… and the reference loss by less than this share of itself (percent)</translation>
+    </message>
+    <message>
+        <source>Sink: weight on the end token ≥</source>
+        <translation>Sink: weight on the end token ≥</translation>
+    </message>
+    <message>
+        <source>Previous / next token: weight ≥</source>
+        <translation>Previous / next token: weight ≥</translation>
+    </message>
+    <message>
+        <source>Same token: weight ≥</source>
+        <translation>Same token: weight ≥</translation>
+    </message>
+    <message>
+        <source>Diagonal alignment: weight ≥</source>
+        <translation>Diagonal alignment: weight ≥</translation>
+    </message>
+    <message>
+        <source>Punctuation / rare words: weight ≥</source>
+        <translation>Punctuation / rare words: weight ≥</translation>
+    </message>
+    <message>
+        <source>… and × their share of the keys ≥</source>
+        <translation>… and × their share of the keys ≥</translation>
+    </message>
+    <message>
+        <source>Broad: entropy ≥ (share of the most)</source>
+        <translation>Broad: entropy ≥ (share of the most)</translation>
+    </message>
+    <message>
+        <source>Dead: BLEU moves less than</source>
+        <translation>Dead: BLEU moves less than</translation>
+    </message>
+    <message>
+        <source>… and the loss less than (%)</source>
+        <translation>… and the loss less than (%)</translation>
+    </message>
+    <message>
+        <source>The first rule that holds names a head&apos;s role at each step, in the order listed.</source>
+        <translation>The first rule that holds names a head&apos;s role at each step, in the order listed.</translation>
     </message>
 </context>
 <context>

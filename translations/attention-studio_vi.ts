@@ -1517,6 +1517,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Heads over training</source>
         <translation>Các đầu qua quá trình huấn luyện</translation>
     </message>
+    <message>
+        <source>Thresholds…</source>
+        <translation>Ngưỡng…</translation>
+    </message>
+    <message>
+        <source>The thresholds of the roles&apos; rules</source>
+        <translation>Các ngưỡng của quy tắc vai trò</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>
@@ -1897,6 +1905,89 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Không ghi được &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::RoleThresholdsDialog</name>
+    <message>
+        <source>Thresholds of the head roles</source>
+        <translation>Ngưỡng của vai trò các đầu</translation>
+    </message>
+    <message>
+        <source>The least share of a head&apos;s attention on the end token to call it a sink</source>
+        <translation>Tỉ lệ attention tối thiểu của một đầu trên token kết thúc để gọi nó là bể hút</translation>
+    </message>
+    <message>
+        <source>The least weight on the key just before (or after) to call a head previous (next) token</source>
+        <translation>Trọng số tối thiểu trên khoá ngay trước (hoặc ngay sau) để gọi một đầu là token trước (token sau)</translation>
+    </message>
+    <message>
+        <source>The least weight on its own position to call a head same token</source>
+        <translation>Trọng số tối thiểu trên vị trí của chính nó để gọi một đầu là chính token đó</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the least weight within one key of the scaled diagonal</source>
+        <translation>Cross-attention: trọng số tối thiểu trong phạm vi một khoá quanh đường chéo đã co giãn</translation>
+    </message>
+    <message>
+        <source>The least weight on punctuation (or on pieces of rare words)</source>
+        <translation>Trọng số tối thiểu trên dấu câu (hoặc trên các mảnh của từ hiếm)</translation>
+    </message>
+    <message>
+        <source>How many times their share of the keys that weight must be (1 = no more than chance)</source>
+        <translation>Trọng số đó phải gấp bao nhiêu lần tỉ lệ của chúng trong các khoá (1 = không hơn ngẫu nhiên)</translation>
+    </message>
+    <message>
+        <source>The least entropy, as a share of the most possible, to call a head broad</source>
+        <translation>Entropy tối thiểu, tính theo tỉ lệ của mức cao nhất có thể, để gọi một đầu là dàn trải</translation>
+    </message>
+    <message>
+        <source>Switching a head off moves dev BLEU by less than this (points) to call it dead</source>
+        <translation>Tắt một đầu làm BLEU dev thay đổi ít hơn mức này (điểm) thì gọi nó là chết</translation>
+    </message>
+    <message>
+        <source>… and the reference loss by less than this share of itself (percent)</source>
+        <translation>… và hàm mất mát tham chiếu thay đổi ít hơn tỉ lệ này của chính nó (phần trăm)</translation>
+    </message>
+    <message>
+        <source>Sink: weight on the end token ≥</source>
+        <translation>Bể hút: trọng số trên token kết thúc ≥</translation>
+    </message>
+    <message>
+        <source>Previous / next token: weight ≥</source>
+        <translation>Token trước / sau: trọng số ≥</translation>
+    </message>
+    <message>
+        <source>Same token: weight ≥</source>
+        <translation>Chính token đó: trọng số ≥</translation>
+    </message>
+    <message>
+        <source>Diagonal alignment: weight ≥</source>
+        <translation>Gióng hàng chéo: trọng số ≥</translation>
+    </message>
+    <message>
+        <source>Punctuation / rare words: weight ≥</source>
+        <translation>Dấu câu / từ hiếm: trọng số ≥</translation>
+    </message>
+    <message>
+        <source>… and × their share of the keys ≥</source>
+        <translation>… và × tỉ lệ của chúng trong các khoá ≥</translation>
+    </message>
+    <message>
+        <source>Broad: entropy ≥ (share of the most)</source>
+        <translation>Dàn trải: entropy ≥ (tỉ lệ của mức cao nhất)</translation>
+    </message>
+    <message>
+        <source>Dead: BLEU moves less than</source>
+        <translation>Chết: BLEU thay đổi ít hơn</translation>
+    </message>
+    <message>
+        <source>… and the loss less than (%)</source>
+        <translation>… và hàm mất mát ít hơn (%)</translation>
+    </message>
+    <message>
+        <source>The first rule that holds names a head&apos;s role at each step, in the order listed.</source>
+        <translation>Quy tắc đầu tiên đúng, theo thứ tự liệt kê, đặt tên vai trò của một đầu ở mỗi bước.</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include "ui/FigureExport.h"
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
+#include "ui/RoleThresholdsDialog.h"
 
 namespace studio::ui {
 
@@ -53,7 +54,7 @@ constexpr int kRolesItem = -1;
 
 }  // namespace
 
-HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
+HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent), thresholds_(savedRoleThresholds()) {
   auto* layout = new QVBoxLayout(this);
   auto* top = new QHBoxLayout;
   statistic_ = new QComboBox(this);
@@ -69,6 +70,12 @@ HeadTimelineView::HeadTimelineView(QWidget* parent) : QWidget(parent) {
   export_button->setToolTip(tr("The map as SVG or PDF, its numbers beside it as JSON"));
   top->addWidget(new QLabel(tr("Each head over training:"), this));
   top->addWidget(statistic_, 1);
+  thresholds_button_ = new QPushButton(tr("Thresholds…"), this);
+  thresholds_button_->setObjectName("Role thresholds button");
+  thresholds_button_->setToolTip(tr("The thresholds of the roles' rules"));
+  thresholds_button_->hide();
+  connect(thresholds_button_, &QPushButton::clicked, this, &HeadTimelineView::editRoleThresholds);
+  top->addWidget(thresholds_button_);
   top->addWidget(export_button);
   connect(export_button, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export the heads over training"),
@@ -171,7 +178,7 @@ void HeadTimelineView::recompute() {
   dirty_ = false;
   if (showsRoles()) {
     // The roles drawn as their index in allHeadRoles(), in the timeline's shape.
-    roles_ = history_ ? app::headRoles(*history_, own_) : app::HeadRoleTimeline{};
+    roles_ = history_ ? app::headRoles(*history_, own_, thresholds_) : app::HeadRoleTimeline{};
     timeline_ = {};
     timeline_.steps = roles_.steps;
     timeline_.rows = roles_.rows;
@@ -181,6 +188,20 @@ void HeadTimelineView::recompute() {
     timeline_ = history_ ? app::headTimeline(*history_, statistic(), own_) : app::HeadTimeline{};
   }
   draw();
+}
+
+void HeadTimelineView::setRoleThresholds(const app::RoleThresholds& thresholds) {
+  thresholds_ = thresholds;
+  saveRoleThresholds(thresholds_);
+  dirty_ = true;
+  if (isVisible()) recompute();
+}
+
+void HeadTimelineView::editRoleThresholds() {
+  auto* dialog = new RoleThresholdsDialog(thresholds_, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QDialog::accepted, this, [this, dialog] { setRoleThresholds(dialog->thresholds()); });
+  dialog->open();
 }
 
 QString HeadTimelineView::emptyReason() const { return empty_->isHidden() ? QString() : empty_->text(); }
@@ -231,7 +252,7 @@ void HeadTimelineView::draw() {
                    .arg(roleColors().back().name(), tr("dead (last column: the head ranking of %1)")
                                                         .arg(QFileInfo(roles_.rankingModel).fileName().toHtmlEscaped()));
     legend_->setText(items.join(QStringLiteral(" &nbsp; ")) + "<br><small>" +
-                     app::roleRules({}).join(QStringLiteral("; ")).toHtmlEscaped() + "</small>");
+                     app::roleRules(thresholds_).join(QStringLiteral("; ")).toHtmlEscaped() + "</small>");
   } else {
     map_->setGradient(heatmapGradient());
     const bool share = statistic() != app::HeadStatistic::Entropy;
@@ -239,6 +260,7 @@ void HeadTimelineView::draw() {
     map_->colorScale()->axis()->setLabel(share ? tr("weight") : tr("bits"));
   }
   legend_->setVisible(roles && !empty);
+  thresholds_button_->setVisible(roles);
 
   QSharedPointer<QCPAxisTickerText> x_ticks(new QCPAxisTickerText);
   const int every = std::max(1, columns / 10);
@@ -325,7 +347,7 @@ QByteArray HeadTimelineView::toJson() const {
   }
   QJsonObject out{{"run", history_ ? history_->runDir() : QString()}, {"steps", steps}, {"heads", heads}};
   out["shown"] = showsRoles() ? QStringLiteral("roles") : statistic_->currentText();
-  if (showsRoles()) out["rules"] = QJsonArray::fromStringList(app::roleRules({}));
+  if (showsRoles()) out["rules"] = QJsonArray::fromStringList(app::roleRules(thresholds_));
   return QJsonDocument(out).toJson();
 }
 

@@ -11,6 +11,7 @@ class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
+class QPushButton;
 
 namespace studio::ui {
 
@@ -35,6 +36,11 @@ class HeadTimelineView : public QWidget {
   bool showsRoles() const;
   const app::HeadRoleTimeline& roles() const { return roles_; }
   QString legend() const;  // the roles' colours and rules, as shown under the map
+  // The roles' thresholds (the settings' at start; Thresholds… edits them and keeps them there).
+  const app::RoleThresholds& roleThresholds() const { return thresholds_; }
+  void setRoleThresholds(const app::RoleThresholds& thresholds);
+  // Opens the thresholds' dialog (RoleThresholdsDialog); OK applies and keeps them.
+  void editRoleThresholds();
   bool saveSvg(const QString& path);  // the map, with the timeline (or roles) as JSON beside it
   bool savePdf(const QString& path);
   QByteArray toJson() const;
@@ -63,7 +69,9 @@ class HeadTimelineView : public QWidget {
   qint64 marker_step_ = -1;
   app::HeadTimeline timeline_;
   app::HeadRoleTimeline roles_;
+  app::RoleThresholds thresholds_;
   QComboBox* statistic_;
+  QPushButton* thresholds_button_;
   QLabel* legend_;
   QLabel* hover_;
   QLabel* empty_;

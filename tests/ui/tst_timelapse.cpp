@@ -7,37 +7,41 @@
 #include <nlohmann/json.hpp>
 
 #include <QCheckBox>
-#include <QImage>
-#include <QLabel>
-#include <QTableWidget>
-#include <QMenu>
-#include <QJsonArray>
-#include <QJsonObject>
-#include <QSettings>
-#include <QSpinBox>
-#include <QSlider>
-#include <QTemporaryDir>
-#include <QJsonDocument>
-#include <QFile>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
+#include "app/HeadRoles.h"
+#include "app/HeadStatistics.h"
 #include "app/ProbeHistory.h"
 #include "app/RunComparison.h"
 #include "app/RunHistory.h"
 #include "common/TestUtil.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Trainer.h"
-#include "app/HeadStatistics.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/HeadTimelineView.h"
-#include "app/HeadRoles.h"
 #include "ui/MainWindow.h"
 #include "ui/MetricChart.h"
-#include "ui/RunComparisonPanel.h"
 #include "ui/QCustomPlot.h"
+#include "ui/RoleThresholdsDialog.h"
+#include "ui/RunComparisonPanel.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
@@ -88,6 +92,7 @@ class TestTimelapse : public QObject {
   void headStatisticsOfKnownMaps();
   void headRolesFollowTheirRules();
   void theRolesViewLabelsEveryHeadAndReadsTheRanking();
+  void theRolesThresholdsAreEditedAndKept();
   void theHeadTimelineOpensAHeadAtAStep();
   void theSliderPlaysTheRunAndTheChartsFollow();
   void aClickOnAChartMovesTheSlider();
@@ -294,6 +299,60 @@ void TestTimelapse::theRolesViewLabelsEveryHeadAndReadsTheRanking() {
   QCOMPARE(doc["heads"].toArray()[5].toObject()["dead"].toBool(), true);
   QCOMPARE(doc["heads"].toArray()[0].toObject()["roles"].toArray().size(), 4);
   QVERIFY(QFile::remove(ranking));
+}
+
+void TestTimelapse::theRolesThresholdsAreEditedAndKept() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  window.tabs()->setCurrentWidget(window.attention());
+  window.attention()->showHeadTimeline();
+  auto* view = window.attention()->headTimeline();
+  QTRY_VERIFY(view->isVisible());
+  auto* button = view->findChild<QPushButton*>("Role thresholds button");
+  QVERIFY(button);
+  QVERIFY(!button->isVisible());  // a statistic is shown, not the roles
+  view->showRoles();
+  QVERIFY(button->isVisible());
+  app::ProbeHistory history;
+  QVERIFY(history.open(run_, nullptr));
+  QCOMPARE(view->roles().roles, app::headRoles(history, false).roles);  // the defaults
+
+  // A sink at any weight on the end token: the first rule holds for every head at every step.
+  button->click();
+  auto* dialog = view->findChild<ui::RoleThresholdsDialog*>("Role thresholds");
+  QVERIFY(dialog && dialog->isVisible());
+  dialog->findChild<QDoubleSpinBox*>("sink")->setValue(0.0);
+  dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+  QCOMPARE(view->roleThresholds().sink, 0.0);
+  for (const auto role : view->roles().roles) QCOMPARE(role, app::HeadRole::Sink);
+  QVERIFY2(view->legend().contains("at least 0 of its attention"), qPrintable(view->legend()));
+  app::RoleThresholds zero_sink;
+  zero_sink.sink = 0.0;
+  QCOMPARE(view->roles().roles, app::headRoles(history, false, zero_sink).roles);
+
+  // Kept between starts; Cancel changes nothing; Restore defaults brings the defaults back.
+  QTRY_VERIFY(!view->findChild<ui::RoleThresholdsDialog*>("Role thresholds"));  // closed and deleted
+  QCOMPARE(ui::savedRoleThresholds().sink, 0.0);
+  QCOMPARE(ui::HeadTimelineView().roleThresholds().sink, 0.0);
+  button->click();
+  dialog = view->findChild<ui::RoleThresholdsDialog*>("Role thresholds");
+  QVERIFY(dialog);
+  dialog->findChild<QDoubleSpinBox*>("broad")->setValue(0.1);
+  dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Cancel)->click();
+  QCOMPARE(view->roleThresholds().broad, app::RoleThresholds{}.broad);
+  QTRY_VERIFY(!view->findChild<ui::RoleThresholdsDialog*>("Role thresholds"));  // closed and deleted
+  button->click();
+  dialog = view->findChild<ui::RoleThresholdsDialog*>("Role thresholds");
+  QVERIFY(dialog);
+  auto* buttons = dialog->findChild<QDialogButtonBox*>();
+  buttons->button(QDialogButtonBox::RestoreDefaults)->click();
+  QCOMPARE(dialog->findChild<QDoubleSpinBox*>("sink")->value(), 0.5);
+  buttons->button(QDialogButtonBox::Ok)->click();
+  QCOMPARE(view->roles().roles, app::headRoles(history, false).roles);
+  QCOMPARE(ui::savedRoleThresholds().sink, app::RoleThresholds{}.sink);
 }
 
 void TestTimelapse::theHeadTimelineOpensAHeadAtAStep() {
