@@ -195,6 +195,7 @@ int main(int argc, char** argv) {
     if (name == "attention-heads") window.attention()->showAblation();
     if (name == "attention-beam") window.attention()->showBeam();
     if (name == "attention-query-key") window.attention()->showQueryKey();
+    if (name == "attention-explain") window.attention()->showExplain();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();

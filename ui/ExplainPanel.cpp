@@ -71,15 +71,22 @@ ExplainPanel::ExplainPanel(app::TranslationService* service, QWidget* parent) : 
   head_ = new QComboBox(this);
   head_->setObjectName("AttentionHead");
   layer_->setToolTip(tr("Attention: the decoder layer whose cross- and self-attention are shown"));
-  row->addWidget(new QLabel(tr("Attention of"), this));
-  row->addWidget(layer_);
-  row->addWidget(head_);
+  // Narrow combos: the methods' titles (longer in Vietnamese) must not widen the window past a laptop's
+  // screen.
+  for (auto* combo : {first_, second_, layer_, head_}) {
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(combo == first_ || combo == second_ ? 16 : 8);
+  }
   row->addStretch(1);
   row->addWidget(explain_);
   row->addWidget(export_);
   layout->addLayout(row);
 
   auto* contrast = new QHBoxLayout;
+  contrast->addWidget(new QLabel(tr("Attention of"), this));
+  contrast->addWidget(layer_);
+  contrast->addWidget(head_);
+  contrast->addSpacing(12);
   contrast_row_ = new QComboBox(this);
   contrast_row_->setObjectName("ContrastRow");
   contrast_row_->setMinimumContentsLength(12);

@@ -7,12 +7,14 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -40,7 +42,9 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
       translate_(new TranslateWorkspace(&service_, this)),
       attention_(new AttentionWorkspace(&service_, this)) {
   setWindowTitle(tr("Attention Studio"));
-  resize(1280, 800);
+  // 1280×800, or the screen's free area where that is smaller (the window fits 1366×768).
+  const QScreen* screen = QGuiApplication::primaryScreen();
+  resize(screen ? QSize(1280, 800).boundedTo(screen->availableGeometry().size()) : QSize(1280, 800));
 
   tabs_->setObjectName("Workspaces");
   tabs_->setAccessibleName(tr("Workspaces"));

@@ -25,8 +25,8 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   layout->setContentsMargins(0, 0, 0, 0);
   auto* header = new QHBoxLayout;
   auto* label = new QLabel("<b>" + title.toHtmlEscaped() + "</b>", this);
-  header->addWidget(label);
-  header->addStretch(1);
+  label->setWordWrap(true);  // a long title wraps rather than widening the window
+  header->addWidget(label, 1);
   log_scale_ = new QCheckBox(tr("Log scale"), this);
   log_scale_->setAccessibleName(tr("%1: logarithmic axis").arg(title));
   header->addWidget(log_scale_);
@@ -70,7 +70,7 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plot_->legend->setWrap(3);
   plot_->legend->setMargins(QMargins(4, 2, 4, 2));
-  plot_->setMinimumHeight(160);
+  plot_->setMinimumHeight(120);  // two rows of charts fit a 768-pixel screen
   applyPalette(plot_, palette());
   layout->addWidget(plot_, 1);
 

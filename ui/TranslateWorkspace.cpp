@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
@@ -247,7 +248,13 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
 
   auto* texts = new QSplitter(Qt::Vertical, this);
   texts->addWidget(input_box);
-  texts->addWidget(output_box);
+  // The output's parts (pieces, alignment, terms, corrections, n-best) scroll
+  // on a short screen instead of making the window taller than it (1366×768).
+  auto* output_scroll = new QScrollArea(texts);
+  output_scroll->setWidget(output_box);
+  output_scroll->setWidgetResizable(true);
+  output_scroll->setFrameShape(QFrame::NoFrame);
+  texts->addWidget(output_scroll);
   texts->setStretchFactor(0, 1);
   texts->setStretchFactor(1, 2);
 

@@ -88,6 +88,7 @@ class TestTranslations : public QObject {
   void catalogsAreComplete();
   void catalogsMatchTheSources();
   void windowShowsVietnamese();
+  void theWindowFitsALaptopScreenInEnglish();
   void choosingALanguageOffersARestart();
 };
 
@@ -176,6 +177,26 @@ void TestTranslations::windowShowsVietnamese() {
   for (const QString& text : shown)
     if (english_to_vietnamese.contains(text)) english << text;
   QVERIFY2(english.isEmpty(), qPrintable("shown in English: " + english.join(" | ")));
+
+  // Vietnamese labels are longer: the window must still fit a 1366×768 laptop screen.
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  const QSize smallest = window.minimumSizeHint().expandedTo(window.minimumSize());
+  QVERIFY2(smallest.width() <= 1366 && smallest.height() <= 768,
+           qPrintable(
+               QString("the window's smallest size is %1×%2").arg(smallest.width()).arg(smallest.height())));
+}
+
+void TestTranslations::theWindowFitsALaptopScreenInEnglish() {
+  QTemporaryDir tmp;
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp.filePath("settings"));
+  studio::ui::MainWindow window(studio::app::engineInfo());
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  const QSize smallest = window.minimumSizeHint().expandedTo(window.minimumSize());
+  QVERIFY2(smallest.width() <= 1366 && smallest.height() <= 768,
+           qPrintable(
+               QString("the window's smallest size is %1×%2").arg(smallest.width()).arg(smallest.height())));
 }
 
 // The language is read at start: choosing one in View > Language keeps it and
