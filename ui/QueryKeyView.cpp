@@ -34,9 +34,15 @@ class QueryKeyCanvas : public QWidget {
 
   void setBreakdown(const app::QueryKeyBreakdown* breakdown) {
     b_ = breakdown;
-    const auto g = geometry();
-    setFixedSize(g.width, g.height);
-    update();
+    relayout();
+  }
+
+  // The width the picture may take before it scrolls: the vectors' cells
+  // narrow (down to 3 pixels) so that the scores and weights stay in view.
+  void setAvailableWidth(int width) {
+    if (width == available_) return;
+    available_ = width;
+    relayout();
   }
 
  protected:
@@ -156,8 +162,9 @@ class QueryKeyCanvas : public QWidget {
     int widest = fm.horizontalAdvance(QueryKeyView::tr("q: %1").arg(b_->queryToken));
     for (const auto& key : b_->keys) widest = std::max(widest, fm.horizontalAdvance(key.token));
     g.label_w = std::clamp(widest + 16, 60, 200);
-    g.cell_w = dims <= 16 ? 14 : dims <= 32 ? 10 : dims <= 64 ? 6 : 4;
     const int gap = 16;
+    const int fixed = g.label_w + 3 * gap + 2 * g.column_w + 8 + 20;  // 20: a vertical scroll bar
+    g.cell_w = std::clamp((available_ - fixed) / std::max(1, 2 * dims), 3, 14);
     g.vectors_x = g.label_w;
     g.products_x = g.vectors_x + dims * g.cell_w + gap;
     g.score_x = g.products_x + dims * g.cell_w + gap;
@@ -221,7 +228,14 @@ class QueryKeyCanvas : public QWidget {
     return QueryKeyView::tr("Key %1: %2").arg(QString::number(row + 1), key.token);
   }
 
+  void relayout() {
+    const auto g = geometry();
+    setFixedSize(g.width, g.height);
+    update();
+  }
+
   const app::QueryKeyBreakdown* b_ = nullptr;
+  int available_ = 900;
 };
 
 QueryKeyView::QueryKeyView(QWidget* parent) : QWidget(parent) {
@@ -345,6 +359,11 @@ void QueryKeyView::rebuild() {
   }
   message_->setText(text);
   canvas_->setBreakdown(has_breakdown_ ? &breakdown_ : nullptr);
+}
+
+void QueryKeyView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  canvas_->setAvailableWidth(scroll_->viewport()->width());
 }
 
 bool QueryKeyView::savePng(const QString& path) {

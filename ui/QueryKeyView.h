@@ -49,6 +49,9 @@ class QueryKeyView : public QWidget {
   void headWanted(int head);
   void errorOccurred(const QString& message);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;  // the picture fits the width where it can
+
  private:
   void rebuild();
   void exportAs(const QString& format);
