@@ -408,7 +408,6 @@ void AttentionWorkspace::present(const app::AttentionView& view, const QString& 
     warning_->setText(tr("Masked cells carry no weight (largest %1).").arg(largest, 0, 'g', 3));
     warning_->setStyleSheet({});
   }
-  query_key_->setView(view_);
   refresh();
   grid_->setView(view_);
   Q_EMIT viewShown();
@@ -443,7 +442,7 @@ void AttentionWorkspace::updateLayerChoices() {
 void AttentionWorkspace::refresh() {
   if (view_.isEmpty() || layer_->currentIndex() < 0) return;
   matrix_ = attentionMatrix(view_, kind(), layer_->currentIndex(), head_->currentData().toInt(), merge_->isChecked());
-  query_key_->select(kind(), layer_->currentIndex(), head_->currentData().toInt());
+  query_key_->setMap(view_, kind(), layer_->currentIndex(), head_->currentData().toInt());
   drawMap();
   fillEntropy();
 }

@@ -282,12 +282,8 @@ QueryKeyView::QueryKeyView(QWidget* parent) : QWidget(parent) {
   rebuild();
 }
 
-void QueryKeyView::setView(const app::AttentionView& view) {
-  view_ = view;
-  select(kind_, layer_, head_);
-}
-
-void QueryKeyView::select(Kind kind, int layer, int head) {
+void QueryKeyView::setMap(const app::AttentionView& view, Kind kind, int layer, int head) {
+  view_ = view;  // implicitly shared: no copy of the weights
   kind_ = kind;
   layer_ = layer;
   head_ = head;

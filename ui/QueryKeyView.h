@@ -29,8 +29,7 @@ class QueryKeyView : public QWidget {
   // The explorer's sentence (captured with its vectors, or a timelapse frame
   // without them) and its chosen map; head -1 (the mean over heads) has no
   // vectors of its own.
-  void setView(const app::AttentionView& view);
-  void select(app::AttentionView::Kind kind, int layer, int head);
+  void setMap(const app::AttentionView& view, app::AttentionView::Kind kind, int layer, int head);
   void setQuery(int row);
   int query() const;
   QStringList queryChoices() const;

@@ -8,22 +8,64 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include <iterator>
+
 namespace studio::ui {
 
 namespace {
 
-QDoubleSpinBox* spin(QWidget* parent, const QString& name, double maximum, double step, const QString& tip) {
-  auto* box = new QDoubleSpinBox(parent);
-  box->setObjectName(name);
-  box->setAccessibleName(name);
-  box->setRange(0.0, maximum);
-  box->setSingleStep(step);
-  box->setDecimals(3);
-  box->setToolTip(tip);
-  return box;
-}
+// Each threshold once: its field, its settings key (and the spin box's
+// name), its range, the factor it is shown at, and its words.
+struct Threshold {
+  double app::RoleThresholds::*member;
+  const char* key;
+  double maximum, step, shown;  // shown: the factor on screen (100: a share in percent)
+  const char* label;
+  const char* tip;
+};
 
-const char* const kGroup = "explorer/roleThresholds/";
+const Threshold kThresholds[] = {
+    {&app::RoleThresholds::sink, "sink", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Sink: weight on the end token ≥"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "The least share of a head's attention on the end token to call it a sink")},
+    {&app::RoleThresholds::positional, "positional", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Previous / next token: weight ≥"),
+     QT_TRANSLATE_NOOP(
+         "studio::ui::RoleThresholdsDialog",
+         "The least weight on the key just before (or after) to call a head previous (next) token")},
+    {&app::RoleThresholds::same, "same", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Same token: weight ≥"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "The least weight on its own position to call a head same token")},
+    {&app::RoleThresholds::diagonal, "diagonal", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Diagonal alignment: weight ≥"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "Cross-attention: the least weight within one key of the scaled diagonal")},
+    {&app::RoleThresholds::focus, "focus", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Punctuation / rare words: weight ≥"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "The least weight on punctuation (or on pieces of rare words)")},
+    {&app::RoleThresholds::lift, "lift", 20.0, 0.5, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "… and × their share of the keys ≥"),
+     QT_TRANSLATE_NOOP(
+         "studio::ui::RoleThresholdsDialog",
+         "How many times their share of the keys that weight must be (1 = no more than chance)")},
+    {&app::RoleThresholds::broad, "broad", 1.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Broad: entropy ≥ (share of the most)"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "The least entropy, as a share of the most possible, to call a head broad")},
+    {&app::RoleThresholds::dead_bleu, "deadBleu", 100.0, 0.05, 1.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "Dead: BLEU moves less than"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "Switching a head off moves dev BLEU by less than this (points) to call it dead")},
+    {&app::RoleThresholds::dead_loss, "deadLoss", 100.0, 0.05, 100.0,
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog", "… and the loss less than (%)"),
+     QT_TRANSLATE_NOOP("studio::ui::RoleThresholdsDialog",
+                       "… and the reference loss by less than this share of itself (percent)")},
+};
+
+QString settingsKey(const Threshold& t) { return QString("explorer/roleThresholds/") + t.key; }
 
 }  // namespace
 
@@ -32,32 +74,17 @@ RoleThresholdsDialog::RoleThresholdsDialog(const app::RoleThresholds& thresholds
   setObjectName("Role thresholds");
   setWindowTitle(tr("Thresholds of the head roles"));
   auto* form = new QFormLayout;
-  sink_ = spin(this, "sink", 1.0, 0.05,
-               tr("The least share of a head's attention on the end token to call it a sink"));
-  positional_ =
-      spin(this, "positional", 1.0, 0.05,
-           tr("The least weight on the key just before (or after) to call a head previous (next) token"));
-  same_ = spin(this, "same", 1.0, 0.05, tr("The least weight on its own position to call a head same token"));
-  diagonal_ = spin(this, "diagonal", 1.0, 0.05,
-                   tr("Cross-attention: the least weight within one key of the scaled diagonal"));
-  focus_ = spin(this, "focus", 1.0, 0.05, tr("The least weight on punctuation (or on pieces of rare words)"));
-  lift_ = spin(this, "lift", 20.0, 0.5,
-               tr("How many times their share of the keys that weight must be (1 = no more than chance)"));
-  broad_ = spin(this, "broad", 1.0, 0.05,
-                tr("The least entropy, as a share of the most possible, to call a head broad"));
-  dead_bleu_ = spin(this, "dead BLEU", 100.0, 0.05,
-                    tr("Switching a head off moves dev BLEU by less than this (points) to call it dead"));
-  dead_loss_ = spin(this, "dead loss", 100.0, 0.05,
-                    tr("… and the reference loss by less than this share of itself (percent)"));
-  form->addRow(tr("Sink: weight on the end token ≥"), sink_);
-  form->addRow(tr("Previous / next token: weight ≥"), positional_);
-  form->addRow(tr("Same token: weight ≥"), same_);
-  form->addRow(tr("Diagonal alignment: weight ≥"), diagonal_);
-  form->addRow(tr("Punctuation / rare words: weight ≥"), focus_);
-  form->addRow(tr("… and × their share of the keys ≥"), lift_);
-  form->addRow(tr("Broad: entropy ≥ (share of the most)"), broad_);
-  form->addRow(tr("Dead: BLEU moves less than"), dead_bleu_);
-  form->addRow(tr("… and the loss less than (%)"), dead_loss_);
+  for (const auto& t : kThresholds) {
+    auto* box = new QDoubleSpinBox(this);
+    box->setObjectName(t.key);
+    box->setAccessibleName(t.key);
+    box->setRange(0.0, t.maximum);
+    box->setSingleStep(t.step);
+    box->setDecimals(3);
+    box->setToolTip(tr(t.tip));
+    form->addRow(tr(t.label), box);
+    spins_.push_back(box);
+  }
   setThresholds(thresholds);
 
   auto* buttons = new QDialogButtonBox(
@@ -76,63 +103,31 @@ RoleThresholdsDialog::RoleThresholdsDialog(const app::RoleThresholds& thresholds
 }
 
 app::RoleThresholds RoleThresholdsDialog::thresholds() const {
-  app::RoleThresholds t;
-  t.sink = sink_->value();
-  t.positional = positional_->value();
-  t.same = same_->value();
-  t.diagonal = diagonal_->value();
-  t.focus = focus_->value();
-  t.lift = lift_->value();
-  t.broad = broad_->value();
-  t.dead_bleu = dead_bleu_->value();
-  t.dead_loss = dead_loss_->value() / 100.0;
-  return t;
+  app::RoleThresholds out;
+  for (size_t i = 0; i < std::size(kThresholds); ++i)
+    out.*kThresholds[i].member = spins_[qsizetype(i)]->value() / kThresholds[i].shown;
+  return out;
 }
 
-void RoleThresholdsDialog::setThresholds(const app::RoleThresholds& t) {
-  sink_->setValue(t.sink);
-  positional_->setValue(t.positional);
-  same_->setValue(t.same);
-  diagonal_->setValue(t.diagonal);
-  focus_->setValue(t.focus);
-  lift_->setValue(t.lift);
-  broad_->setValue(t.broad);
-  dead_bleu_->setValue(t.dead_bleu);
-  dead_loss_->setValue(t.dead_loss * 100.0);
+void RoleThresholdsDialog::setThresholds(const app::RoleThresholds& thresholds) {
+  for (size_t i = 0; i < std::size(kThresholds); ++i)
+    spins_[qsizetype(i)]->setValue(thresholds.*kThresholds[i].member * kThresholds[i].shown);
 }
 
 app::RoleThresholds savedRoleThresholds() {
   const QSettings settings;
-  const app::RoleThresholds d;
-  auto read = [&](const char* key, double fallback) {
+  app::RoleThresholds out;  // the defaults, where nothing (or nothing usable) is saved
+  for (const auto& t : kThresholds) {
     bool ok = false;
-    const double value = settings.value(QString(kGroup) + key, fallback).toDouble(&ok);
-    return ok && value >= 0 ? value : fallback;
-  };
-  app::RoleThresholds t;
-  t.sink = read("sink", d.sink);
-  t.positional = read("positional", d.positional);
-  t.same = read("same", d.same);
-  t.diagonal = read("diagonal", d.diagonal);
-  t.focus = read("focus", d.focus);
-  t.lift = read("lift", d.lift);
-  t.broad = read("broad", d.broad);
-  t.dead_bleu = read("deadBleu", d.dead_bleu);
-  t.dead_loss = read("deadLoss", d.dead_loss);
-  return t;
+    const double value = settings.value(settingsKey(t)).toDouble(&ok);
+    if (ok && value >= 0) out.*t.member = value;
+  }
+  return out;
 }
 
-void saveRoleThresholds(const app::RoleThresholds& t) {
+void saveRoleThresholds(const app::RoleThresholds& thresholds) {
   QSettings settings;
-  settings.setValue(QString(kGroup) + "sink", t.sink);
-  settings.setValue(QString(kGroup) + "positional", t.positional);
-  settings.setValue(QString(kGroup) + "same", t.same);
-  settings.setValue(QString(kGroup) + "diagonal", t.diagonal);
-  settings.setValue(QString(kGroup) + "focus", t.focus);
-  settings.setValue(QString(kGroup) + "lift", t.lift);
-  settings.setValue(QString(kGroup) + "broad", t.broad);
-  settings.setValue(QString(kGroup) + "deadBleu", t.dead_bleu);
-  settings.setValue(QString(kGroup) + "deadLoss", t.dead_loss);
+  for (const auto& t : kThresholds) settings.setValue(settingsKey(t), thresholds.*t.member);
 }
 
 }  // namespace studio::ui

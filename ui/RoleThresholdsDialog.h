@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDialog>
+#include <QList>
 
 #include "app/HeadRoles.h"
 
@@ -20,15 +21,7 @@ class RoleThresholdsDialog : public QDialog {
   void setThresholds(const app::RoleThresholds& thresholds);
 
  private:
-  QDoubleSpinBox* sink_;
-  QDoubleSpinBox* positional_;
-  QDoubleSpinBox* same_;
-  QDoubleSpinBox* diagonal_;
-  QDoubleSpinBox* focus_;
-  QDoubleSpinBox* lift_;
-  QDoubleSpinBox* broad_;
-  QDoubleSpinBox* dead_bleu_;
-  QDoubleSpinBox* dead_loss_;  // shown in percent
+  QList<QDoubleSpinBox*> spins_;  // one a threshold, in the table's order (RoleThresholdsDialog.cpp)
 };
 
 // The thresholds kept in the settings (the defaults when none are).
