@@ -39,6 +39,7 @@ const std::vector<Subcommand>& subcommands() {
       {exportSpec, runExport},
       {explainSpec, runExplain},
       {faithfulnessSpec, runFaithfulness},
+      {neighboursSpec, runNeighbours},
       {timelapseSpec, runTimelapse},
       {doctorSpec, runDoctor},
   };

@@ -19,6 +19,7 @@
 #include "ui/HeadImportanceChart.h"
 #include "ui/Language.h"
 #include "ui/MainWindow.h"
+#include "ui/NeighboursView.h"
 #include "ui/Palette.h"
 #include "ui/QueryKeyView.h"
 #include "ui/SmallAndFastDialog.h"
@@ -46,8 +47,14 @@ int main(int argc, char** argv) {
   QCommandLineOption workspace(
       "workspace",
       "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-      "attention-beam, attention-query-key or attention-heads-over-training.",
+      "attention-beam, attention-query-key, attention-explain, attention-training-examples or "
+      "attention-heads-over-training.",
       "NAME");
+  QCommandLineOption example_piece(
+      "example-piece",
+      "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
+      "translation (out:N).",
+      "SIDE:N");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
@@ -87,6 +94,7 @@ int main(int argc, char** argv) {
   parser.addOption(workspace);
   parser.addOption(text);
   parser.addOption(query);
+  parser.addOption(example_piece);
   parser.addOption(glossary);
   parser.addOption(shortlist);
   parser.addOption(small_and_fast);
@@ -156,6 +164,10 @@ int main(int argc, char** argv) {
                        once->deleteLater();
                      });
   }
+  if (parser.isSet(example_piece)) {
+    const QStringList side = parser.value(example_piece).split(':');
+    window.attention()->neighbours()->choosePiece(side.value(0) == "out", side.value(1).toInt());
+  }
   if (parser.isSet(hover_word)) {
     const int word = parser.value(hover_word).toInt();
     auto* once = new QObject(&window);
@@ -196,6 +208,7 @@ int main(int argc, char** argv) {
     if (name == "attention-beam") window.attention()->showBeam();
     if (name == "attention-query-key") window.attention()->showQueryKey();
     if (name == "attention-explain") window.attention()->showExplain();
+    if (name == "attention-training-examples") window.attention()->showNeighbours();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();

@@ -238,6 +238,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::NeighboursSession</name>
+    <message>
+        <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
+        <translation>Capture a sentence with a model first: a timelapse frame has no model to compare with.</translation>
+    </message>
+    <message>
+        <source>No training pairs: the model&apos;s run folder names no data folder with train.vi and train.en (%1).</source>
+        <translation>No training pairs: the model&apos;s run folder names no data folder with train.vi and train.en (%1).</translation>
+    </message>
+    <message>
+        <source>Stopped before the training pairs were indexed.</source>
+        <translation>Stopped before the training pairs were indexed.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a piece of this model&apos;s vocabulary.</source>
+        <translation>&apos;%1&apos; is not a piece of this model&apos;s vocabulary.</translation>
+    </message>
+    <message>
+        <source>Training examples are being looked up already.</source>
+        <translation>Training examples are being looked up already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -688,6 +711,10 @@ layer %2</translation>
     <message>
         <source>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</source>
         <translation>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</translation>
+    </message>
+    <message>
+        <source>Training examples</source>
+        <translation>Training examples</translation>
     </message>
 </context>
 <context>
@@ -1773,6 +1800,101 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>step</source>
         <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::NeighboursView</name>
+    <message>
+        <source>Distinct training pairs in the index, evenly spaced over the training split. More pairs find closer neighbours and take longer to index.</source>
+        <translation>Distinct training pairs in the index, evenly spaced over the training split. More pairs find closer neighbours and take longer to index.</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Find</translation>
+    </message>
+    <message>
+        <source>Look the captured sentence up in the training data</source>
+        <translation>Look the captured sentence up in the training data</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>Export JSON…</translation>
+    </message>
+    <message>
+        <source>Training pairs:</source>
+        <translation>Training pairs:</translation>
+    </message>
+    <message>
+        <source>Export as JSON</source>
+        <translation>Export as JSON</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON files (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Indexing the training pairs with the model: %1 of %2…</source>
+        <translation>Indexing the training pairs with the model: %1 of %2…</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: this tab lists, for each of its pieces and of its translation&apos;s, the training pairs in which the model was in the most similar state.</source>
+        <translation>Capture a sentence: this tab lists, for each of its pieces and of its translation&apos;s, the training pairs in which the model was in the most similar state.</translation>
+    </message>
+    <message>
+        <source>Looking the sentence up in the training data…</source>
+        <translation>Looking the sentence up in the training data…</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 distinct pairs (%3 lines) of %4/train indexed</source>
+        <translation>%1 of the %2 distinct pairs (%3 lines) of %4/train indexed</translation>
+    </message>
+    <message>
+        <source> in %1 s.</source>
+        <translation> in %1 s.</translation>
+    </message>
+    <message>
+        <source> (kept from before).</source>
+        <translation> (kept from before).</translation>
+    </message>
+    <message>
+        <source>Similarity is the cosine of the two states: 1 is the same state.</source>
+        <translation>Similarity is the cosine of the two states: 1 is the same state.</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>Vietnamese</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>Where the decoder was in the state closest to the one that wrote “%1”:</source>
+        <translation>Where the decoder was in the state closest to the one that wrote “%1”:</translation>
+    </message>
+    <message>
+        <source>Where the encoder&apos;s output was closest to its output at “%1”:</source>
+        <translation>Where the encoder&apos;s output was closest to its output at “%1”:</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>Similarity</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>(×%1)</source>
+        <translation>(×%1)</translation>
     </message>
 </context>
 <context>

@@ -236,6 +236,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::NeighboursSession</name>
+    <message>
+        <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
+        <translation>Hãy ghi lại một câu bằng một mô hình trước: một khung hình timelapse không có mô hình để so sánh.</translation>
+    </message>
+    <message>
+        <source>No training pairs: the model&apos;s run folder names no data folder with train.vi and train.en (%1).</source>
+        <translation>Không có cặp huấn luyện: thư mục lượt huấn luyện của mô hình không nêu thư mục dữ liệu nào có train.vi và train.en (%1).</translation>
+    </message>
+    <message>
+        <source>Stopped before the training pairs were indexed.</source>
+        <translation>Đã dừng trước khi các cặp huấn luyện được lập chỉ mục.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a piece of this model&apos;s vocabulary.</source>
+        <translation>&apos;%1&apos; không phải là một mảnh trong bộ từ vựng của mô hình này.</translation>
+    </message>
+    <message>
+        <source>Training examples are being looked up already.</source>
+        <translation>Các ví dụ huấn luyện đang được tra cứu rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -685,6 +708,10 @@ lớp %2</translation>
     <message>
         <source>A row of merged words is not one query: untick Merge pieces into words to take a row apart.</source>
         <translation>Một hàng gồm các từ đã gộp không phải là một truy vấn: hãy bỏ chọn Gộp các mảnh thành từ để mổ xẻ một hàng.</translation>
+    </message>
+    <message>
+        <source>Training examples</source>
+        <translation>Ví dụ huấn luyện</translation>
     </message>
 </context>
 <context>
@@ -1764,6 +1791,101 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>step</source>
         <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::NeighboursView</name>
+    <message>
+        <source>Distinct training pairs in the index, evenly spaced over the training split. More pairs find closer neighbours and take longer to index.</source>
+        <translation>Số cặp huấn luyện khác nhau trong chỉ mục, rải đều trên tập huấn luyện. Nhiều cặp hơn thì tìm được láng giềng gần hơn nhưng lập chỉ mục lâu hơn.</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Tìm</translation>
+    </message>
+    <message>
+        <source>Look the captured sentence up in the training data</source>
+        <translation>Tra câu đã ghi lại trong dữ liệu huấn luyện</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>Xuất JSON…</translation>
+    </message>
+    <message>
+        <source>Training pairs:</source>
+        <translation>Cặp huấn luyện:</translation>
+    </message>
+    <message>
+        <source>Export as JSON</source>
+        <translation>Xuất dạng JSON</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Tệp JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không thể ghi &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Indexing the training pairs with the model: %1 of %2…</source>
+        <translation>Đang lập chỉ mục các cặp huấn luyện bằng mô hình: %1 / %2…</translation>
+    </message>
+    <message>
+        <source>Capture a sentence: this tab lists, for each of its pieces and of its translation&apos;s, the training pairs in which the model was in the most similar state.</source>
+        <translation>Hãy ghi lại một câu: thẻ này liệt kê, cho từng mảnh của câu và của bản dịch, các cặp huấn luyện mà ở đó mô hình ở trạng thái giống nhất.</translation>
+    </message>
+    <message>
+        <source>Looking the sentence up in the training data…</source>
+        <translation>Đang tra câu trong dữ liệu huấn luyện…</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 distinct pairs (%3 lines) of %4/train indexed</source>
+        <translation>Đã lập chỉ mục %1 trong %2 cặp khác nhau (%3 dòng) của %4/train</translation>
+    </message>
+    <message>
+        <source> in %1 s.</source>
+        <translation> trong %1 giây.</translation>
+    </message>
+    <message>
+        <source> (kept from before).</source>
+        <translation> (giữ từ trước).</translation>
+    </message>
+    <message>
+        <source>Similarity is the cosine of the two states: 1 is the same state.</source>
+        <translation>Độ tương đồng là cosin giữa hai trạng thái: 1 là cùng một trạng thái.</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>Tiếng Việt</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Where the decoder was in the state closest to the one that wrote “%1”:</source>
+        <translation>Nơi bộ giải mã ở trạng thái gần nhất với trạng thái đã viết ra “%1”:</translation>
+    </message>
+    <message>
+        <source>Where the encoder&apos;s output was closest to its output at “%1”:</source>
+        <translation>Nơi đầu ra của bộ mã hoá gần nhất với đầu ra của nó tại “%1”:</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>Độ tương đồng</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Dòng</translation>
+    </message>
+    <message>
+        <source>(×%1)</source>
+        <translation>(×%1)</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@
 #include "ui/FigureExport.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
+#include "ui/NeighboursView.h"
 #include "ui/QueryKeyView.h"
 #include "ui/TimelapseBar.h"
 
@@ -221,8 +222,13 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   faithfulness_->setModelProvider([this] { return model_provider_ ? model_provider_() : last_model_; });
   views_->addTab(faithfulness_, tr("Faithfulness"));
   connect(faithfulness_, &FaithfulnessPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  neighbours_ = new NeighboursView(views_);
+  neighbours_->setObjectName("Training examples");
+  views_->addTab(neighbours_, tr("Training examples"));
+  connect(neighbours_, &NeighboursView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
+    neighbours_->setActive(views_->currentWidget() == neighbours_);
     beam_->setActive(views_->currentWidget() == beam_);
     if (views_->currentWidget() == explain_) explain_->explainIfStale();
     // The mean over heads has no query and keys of its own: opening the tab on it shows head 1.
@@ -356,6 +362,7 @@ void AttentionWorkspace::showQueryKey() { views_->setCurrentWidget(query_key_); 
 
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
+void AttentionWorkspace::showNeighbours() { views_->setCurrentWidget(neighbours_); }
 
 void AttentionWorkspace::showView(const app::AttentionView& view) {
   timelapse_->pause();
@@ -364,6 +371,7 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
   beam_->setSubject(last_model_, view.source, last_settings_);
   explain_->setModelShape(view.decoderLayers, view.heads);
   if (views_->currentWidget() == explain_) explain_->explainIfStale();
+  neighbours_->setSentence(view);
   present(view, tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
                    "tokens · %7+%8 layers, %9 heads</small>")
                     .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
@@ -378,6 +386,7 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
 
 void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString& reference, qint64 step) {
   frame_step_ = step;
+  neighbours_->setSentence({});  // a frame is an earlier model than any file
   present(view, tr("<b>Step %1</b> of the run's training: <b>%2</b> → <b>%3</b>%4")
                     .arg(QLocale().toString(step), view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
                          reference.isEmpty() ? QString()

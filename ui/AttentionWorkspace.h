@@ -27,6 +27,7 @@ class ExplainPanel;
 class FaithfulnessPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
+class NeighboursView;
 class QueryKeyView;
 class TimelapseBar;
 
@@ -98,6 +99,9 @@ class AttentionWorkspace : public QWidget {
   // The "Faithfulness" tab: which explanation method is faithful to the model.
   FaithfulnessPanel* faithfulness() const { return faithfulness_; }
   void showFaithfulness();
+  // The "Training examples" tab: the training pairs nearest in the model's states (NeighboursView).
+  NeighboursView* neighbours() const { return neighbours_; }
+  void showNeighbours();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -160,6 +164,7 @@ class AttentionWorkspace : public QWidget {
   BeamExplorer* beam_;
   ExplainPanel* explain_;
   FaithfulnessPanel* faithfulness_;
+  NeighboursView* neighbours_;
 };
 
 }  // namespace studio::ui

@@ -24,6 +24,7 @@
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/NeighboursView.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -355,6 +356,7 @@ void MainWindow::restart() {
 
 bool MainWindow::isBusy() const {
   return service_.isBusy() || attention_->ablation()->importance()->isRanking() ||
+         attention_->neighbours()->session()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 

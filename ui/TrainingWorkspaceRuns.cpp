@@ -17,6 +17,7 @@
 #include <QSignalBlocker>
 #include <QTabWidget>
 
+#include "app/FirstRun.h"
 #include "app/RunHistory.h"
 #include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"

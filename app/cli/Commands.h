@@ -55,6 +55,9 @@ int runAttention(const ParsedArgs& args);
 const CommandSpec& explainSpec();
 int runExplain(const ParsedArgs& args);
 
+const CommandSpec& neighboursSpec();
+int runNeighbours(const ParsedArgs& args);
+
 const CommandSpec& faithfulnessSpec();
 int runFaithfulness(const ParsedArgs& args);
 

@@ -338,6 +338,46 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY(QFile::exists(frames + "/weights.csv"));
   auto bad_probe = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--out", frames, "--probe", "3"});
   QVERIFY2(bad_probe.exit_code == 2 && bad_probe.err.contains("probes 0..0"), qPrintable(bad_probe.err));
+
+  // neighbours: a training pair's own states come first (the data folder found from the run's config.json).
+  QFile train_vi(data + "/train.vi"), train_en(data + "/train.en");
+  QVERIFY(train_vi.open(QIODevice::ReadOnly) && train_en.open(QIODevice::ReadOnly));
+  const QString pair_vi = QString::fromUtf8(train_vi.readLine()).trimmed();
+  const QString pair_en = QString::fromUtf8(train_en.readLine()).trimmed();
+  auto neighbours = run(STUDIO_CLI_PATH, {"neighbours", "--model", run_dir + "/best.pt", "--src", pair_vi,
+                                          "--target", pair_en, "--pairs", "0", "--k", "3", "--json"});
+  QVERIFY2(neighbours.exit_code == 0, qPrintable(neighbours.err));
+  const auto found = QJsonDocument::fromJson(neighbours.out.toUtf8()).object();
+  QCOMPARE(found["data"].toString(), data);
+  QVERIFY2(found["pairs_indexed"].toInt() > 200 &&
+               found["pairs_indexed"].toInt() == found["distinct_pairs"].toInt(),
+           qPrintable(neighbours.out.left(300)));
+  for (const char* side : {"source", "output"}) {
+    const auto pieces = found[side].toArray();
+    const auto lists = found[QString(side) + "_neighbours"].toArray();
+    QVERIFY(pieces.size() >= 2 && pieces.last().toString() == "</s>");
+    QCOMPARE(lists.size(), pieces.size());
+    for (int i = 0; i < lists.size(); ++i) {
+      const auto hits = lists[i].toArray();
+      QCOMPARE(hits.size(), 3);
+      const auto best = hits[0].toObject();
+      QCOMPARE(best["line"].toInt(), 1);
+      QCOMPARE(best["position"].toInt(), i);
+      QCOMPARE(best["piece"].toString(), pieces[i].toString());
+      QVERIFY2(best["similarity"].toDouble() > 0.9999,
+               qPrintable(QString::number(best["similarity"].toDouble())));
+      QVERIFY(hits[1].toObject()["similarity"].toDouble() <= best["similarity"].toDouble());
+    }
+  }
+  auto readable = run(STUDIO_CLI_PATH, {"neighbours", "--model", run_dir + "/best.pt", "--src", pair_vi,
+                                        "--pairs", "50", "--k", "1"});
+  QVERIFY2(readable.exit_code == 0 && readable.out.startsWith("indexed 50 of the ") &&
+               readable.out.contains("line ") && readable.out.contains("["),
+           qPrintable(readable.err + readable.out));
+  auto no_data = run(STUDIO_CLI_PATH,
+                     {"neighbours", "--model", run_dir + "/best.pt", "--src", pair_vi, "--data", run_dir});
+  QVERIFY2(no_data.exit_code == 1 && no_data.err.contains(run_dir) && no_data.err.contains("train.vi"),
+           qPrintable(no_data.err));
 #ifdef STUDIO_BENCH_PATH  // the benchmarks are built
   auto probe_bench = run(STUDIO_PROBE_BENCH_PATH, {"--data", data, "--model", run_dir + "/best.pt", "--preset", "tiny",
                                                    "--rounds", "1"});
@@ -505,6 +545,10 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("bad format") << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--format", "xml"}
                               << "--format";
   QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+  QTest::newRow("neighbours without a sentence")
+      << QStringList{"neighbours", "--model", "m.pt"} << "--src is required";
+  QTest::newRow("neighbours of nothing")
+      << QStringList{"neighbours", "--model", "m.pt", "--src", " "} << "--src is empty";
   QTest::newRow("train without data") << QStringList{"train", "--out", "/tmp/x"} << "--data is required";
   QTest::newRow("train with an unknown preset") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--preset",
                                                                "huge"}

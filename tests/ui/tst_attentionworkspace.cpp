@@ -1,7 +1,7 @@
 // The Attention explorer as a user drives it, on a small model trained here:
 // the heatmap cells equal the model's attention weights and masked cells are
 // drawn masked; heads switched off, a beam node's prefix, the head ranking,
-// source reliance and the explanations equal the CLI's.
+// source reliance, the explanations and the training examples equal the CLI's.
 
 #include <cmath>
 
@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
@@ -34,6 +35,7 @@
 #include "ui/FaithfulnessPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/NeighboursView.h"
 #include "ui/QCustomPlot.h"
 #include "ui/QueryKeyView.h"
 #include "ui/TranslateWorkspace.h"
@@ -63,6 +65,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void faithfulnessMeasuresEveryMethodAsTheCliDoes();
   void aTextOfSeveralSentencesIsExploredOneAtATime();
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
+  void theTrainingExamplesTabListsTheClisNeighbours();
 
  private:
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
@@ -951,6 +954,102 @@ void TestAttentionWorkspace::theQueryKeyTabRebuildsEachWeightFromItsVectors() {
   explorer.showView(frame);
   QVERIFY(!tab->hasBreakdown());
   QVERIFY2(tab->message().contains("Capture"), qPrintable(tab->message()));
+}
+
+void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1100, 700);
+  explorer.show();
+  auto* tab = explorer.neighbours();
+  QSignalSpy shown(tab, &ui::NeighboursView::shown);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  QVERIFY(shown.isEmpty());  // nothing is looked up while the tab is closed
+  tab->setPairs(100);
+  explorer.showNeighbours();  // opening it looks the sentence up
+  QVERIFY(shown.wait(120000));
+  auto result = tab->result();
+  QVERIFY2(!result.isEmpty(), qPrintable(tab->message()));
+  QCOMPARE(result.dataDir, data_);
+  QCOMPARE(result.pairsIndexed, 100);
+  QVERIFY(result.indexSeconds > 0);
+  QVERIFY2(tab->message().contains("100 of the"), qPrintable(tab->message()));
+  QCOMPARE(result.sourcePieces, view.sourceTokens);
+  QCOMPARE(result.outputPieces, view.targetTokens.mid(1) + QStringList{"</s>"});
+
+  // The same lists as `attention-studio-cli neighbours`: one engine behind both.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH,
+            {"neighbours", "--model", model_, "--src", sentence_, "--pairs", "100", "--k", "8", "--json"});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["output"].toArray().size(), result.outputPieces.size());
+  int compared = 0;
+  for (const char* side : {"source", "output"}) {
+    const bool output = QString(side) == "output";
+    const auto cli_lists = json[QString(side) + "_neighbours"].toArray();
+    const auto& lists = output ? result.outputNeighbours : result.sourceNeighbours;
+    QCOMPARE(cli_lists.size(), lists.size());
+    for (int i = 0; i < lists.size(); ++i) {
+      QCOMPARE(json[side].toArray()[i].toString(), (output ? result.outputPieces : result.sourcePieces)[i]);
+      QCOMPARE(lists[i].size(), 8);
+      for (int r = 0; r < 8; ++r) {
+        const auto hit = cli_lists[i].toArray()[r].toObject();
+        QVERIFY(std::abs(hit["similarity"].toDouble() - lists[i][r].similarity) < 1e-5);
+        if (r > 0) QVERIFY(lists[i][r].similarity <= lists[i][r - 1].similarity);
+        QCOMPARE(hit["line"].toInt(), lists[i][r].line);
+        QCOMPARE(hit["position"].toInt(), lists[i][r].position);
+        ++compared;
+      }
+    }
+  }
+  QCOMPARE(compared, 8 * int(result.sourcePieces.size() + result.outputPieces.size()));
+
+  // Choosing a piece shows its neighbours, the matching piece marked in each.
+  auto* pieces = tab->findChild<QListWidget*>("Neighbours pieces");
+  QVERIFY(pieces);
+  QCOMPARE(pieces->count(),
+           2 + int(result.sourcePieces.size() + result.outputPieces.size()));  // and two titles
+  tab->choosePiece(true, 0);
+  QVERIFY(tab->chosenIsOutput());
+  QCOMPARE(tab->chosenPiece(), 0);
+  const auto& first = result.outputNeighbours[0][0];
+  QString marked = first.target[first.position];
+  if (marked.size() > 1) marked.remove(QChar(0x2581));
+  const QString html = tab->tableHtml();
+  QVERIFY2(html.contains(QLocale().toString(first.similarity, 'f', 3)), qPrintable(html));
+  QVERIFY2(html.contains("#ffd54f"), qPrintable(html.right(1500)));
+  QVERIFY2(html.contains(marked.toHtmlEscaped()), qPrintable(marked));
+  pieces->setCurrentRow(2);  // the source's second piece, under its title
+  QVERIFY(!tab->chosenIsOutput());
+  QCOMPARE(tab->chosenPiece(), 1);
+
+  // Its JSON, as the CLI prints it.
+  const QString path = tmp_.filePath("neighbours.json");
+  QVERIFY(tab->saveJson(path));
+  QFile saved(path);
+  QVERIFY(saved.open(QIODevice::ReadOnly));
+  const auto saved_json = QJsonDocument::fromJson(saved.readAll()).object();
+  QCOMPARE(saved_json["source_neighbours"].toArray().size(), result.sourcePieces.size());
+  QCOMPARE(saved_json["pairs_indexed"].toInt(), 100);
+
+  // Another sentence while the tab is open: looked up at once, in the index kept.
+  shown.clear();
+  const auto other = capture(explorer, "đóng cửa sổ số 3", 0);
+  QVERIFY(!other.isEmpty());
+  QVERIFY(shown.wait(120000) || !shown.isEmpty());
+  result = tab->result();
+  QCOMPARE(result.sourcePieces, other.sourceTokens);
+  QCOMPARE(result.indexSeconds, 0.0);
+  QVERIFY2(tab->message().contains("kept"), qPrintable(tab->message()));
+
+  // A timelapse frame has no model file: the tab asks for a captured sentence.
+  tab->setSentence({});
+  QVERIFY(tab->result().isEmpty());
+  QVERIFY2(tab->message().contains("Capture"), qPrintable(tab->message()));
+  QVERIFY(!tab->saveJson(tmp_.filePath("none.json")));
 }
 
 QTEST_MAIN(TestAttentionWorkspace)
