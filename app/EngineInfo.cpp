@@ -2,6 +2,9 @@
 
 #include <QJsonDocument>
 #include <QObject>
+#include <QSet>
+
+#include <climits>
 
 #include <nlohmann/json.hpp>
 
@@ -57,6 +60,45 @@ QJsonObject trainingPresetJson(const QString& name) {
   } catch (const std::invalid_argument&) {
     return {};
   }
+}
+
+namespace {
+
+// Settings of `a` and `b` that differ (objects compared setting by setting).
+int differences(const QJsonObject& a, const QJsonObject& b, const QSet<QString>& ignored) {
+  QSet<QString> keys;
+  for (auto it = a.begin(); it != a.end(); ++it) keys.insert(it.key());
+  for (auto it = b.begin(); it != b.end(); ++it) keys.insert(it.key());
+  int count = 0;
+  for (const auto& key : keys) {
+    if (ignored.contains(key)) continue;
+    const QJsonValue x = a.value(key), y = b.value(key);
+    if (x.isObject() && y.isObject())
+      count += differences(x.toObject(), y.toObject(), {});
+    else if (x != y)
+      ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+QString closestTrainingPreset(const QJsonObject& training) {
+  if (training.isEmpty()) return {};
+  static const QSet<QString> ignored{"max_steps",    "max_epochs",         "eval_every",     "eval_sentences",
+                                     "probes",       "probe_every",        "device",         "cpu_workers",
+                                     "seed",         "init_from",          "init_optimizer", "original_data",
+                                     "replay_share", "time_budget_minutes"};
+  QString best;
+  int fewest = INT_MAX;
+  for (const auto& name : trainingPresetNames()) {
+    const int count = differences(training, trainingPresetJson(name), ignored);
+    if (count < fewest) {
+      fewest = count;
+      best = name;
+    }
+  }
+  return best;
 }
 
 QPair<qint64, qint64> keptModelsEstimate(const QString& config_json, qint64 vocab_size) {

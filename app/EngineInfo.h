@@ -45,6 +45,11 @@ EngineInfo engineInfo();
 // JSON object of its TrainingConfig (empty for an unknown name).
 QStringList trainingPresetNames();
 QJsonObject trainingPresetJson(const QString& name);
+// The preset a run's training configuration (config.json's "training") is
+// nearest to: the fewest settings that differ, leaving out those a run sets
+// for itself (steps, evaluations, probes, data, device, workers, seed,
+// fine-tuning). "" when `training` is empty.
+QString closestTrainingPreset(const QJsonObject& training);
 
 // What keep_models_every in `config_json` (a TrainingConfig's JSON, over the
 // defaults) keeps for a vocabulary of `vocab_size`: files and bytes.

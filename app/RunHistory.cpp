@@ -64,6 +64,7 @@ RunHistory readRunHistory(QIODevice& metrics) {
       p.loss = number(record, "loss");
       p.learningRate = number(record, "lr");
       p.tokensPerSecond = number(record, "tokens_per_s");
+      p.workers = std::max(1, record["workers"].toInt(1));
       history.steps.append(p);
     } else if (type == QLatin1String("eval")) {
       EvalReport report;

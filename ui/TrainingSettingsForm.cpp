@@ -4,11 +4,12 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QJsonDocument>
-#include <QLocale>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -210,6 +211,15 @@ QWidget* TrainingSettingsForm::addField(QWidget* parent, QFormLayout* form, cons
 }
 
 void TrainingSettingsForm::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
+
+void TrainingSettingsForm::showRunConfig(const QJsonObject& training) {
+  const QString nearest = app::closestTrainingPreset(training);
+  if (!nearest.isEmpty()) {
+    const QSignalBlocker quiet(preset_);
+    preset_->setCurrentText(nearest);
+  }
+  applyConfig(training);
+}
 
 void TrainingSettingsForm::applyConfig(const QJsonObject& training) {
   const auto model = training["model"].toObject();

@@ -29,6 +29,9 @@ class TrainingSettingsForm : public QWidget {
   void setPreset(const QString& name);
   // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
   void applyConfig(const QJsonObject& training);
+  // Fills the form from a run's configuration and shows the preset it is
+  // nearest to (app::closestTrainingPreset) without applying that preset.
+  void showRunConfig(const QJsonObject& training);
   // The form as a JSON object over the preset.
   // `error` (when given) names a probe line without a source.
   QString configJson(QString* error = nullptr) const;

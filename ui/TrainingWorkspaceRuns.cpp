@@ -15,6 +15,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTabWidget>
 
 #include "app/FirstRun.h"
@@ -42,6 +43,9 @@ bool TrainingWorkspace::openRun(const QString& dir) {
     speed_chart_->addPoint(speed_, double(p.step), p.tokensPerSecond);
   }
   for (const auto& report : history->evals) showEval(report, /*log=*/false);
+  // Resuming goes on with as many workers as the run last trained on (the
+  // steps are the same with any number; the speed is not).
+  if (!history->steps.isEmpty()) workers_->setValue(history->steps.last().workers);
   const qint64 last_step = history->lastStep;
   const int unreadable = history->unreadableLines;
   setRunDir(dir);
@@ -56,7 +60,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
       fine_tune_->clear();
     else
       fine_tune_->setOriginal(training["original_data"].toString(), training["replay_share"].toDouble());
-    settings_->applyConfig(training);
+    settings_->showRunConfig(training);
   }
   progress_->setRange(0, std::max(1, settings_->maxSteps()));
   progress_->setValue(int(std::min<qint64>(last_step, settings_->maxSteps())));

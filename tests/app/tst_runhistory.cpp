@@ -30,15 +30,20 @@ class TestRunHistory : public QObject {
  private Q_SLOTS:
   void readsTrainAndEvalRecords() {
     const auto history = read(
-        "{'type':'train','step':1,'loss':9.5,'lr':0.0001,'tokens_per_s':1200}" "\n"
-        "{'type':'train','step':2,'loss':9.0,'lr':0.0002,'tokens_per_s':1300}" "\n"
+        "{'type':'train','step':1,'loss':9.5,'lr':0.0001,'tokens_per_s':1200}"
+        "\n"
+        "{'type':'train','step':2,'loss':9.0,'lr':0.0002,'tokens_per_s':1300,'workers':2}"
+        "\n"
         "{'type':'eval','step':2,'loss':8.5,'perplexity':4900,'token_accuracy':0.1,'bleu':1.5,'best':true,"
-        "'samples':[{'source':'xin chào','reference':'hello','hypothesis':'hi'}]}" "\n");
+        "'samples':[{'source':'xin chào','reference':'hello','hypothesis':'hi'}]}"
+        "\n");
     QCOMPARE(history.steps.size(), 2);
     QCOMPARE(history.steps[1].step, 2);
     QCOMPARE(history.steps[1].loss, 9.0);
     QCOMPARE(history.steps[1].learningRate, 0.0002);
     QCOMPARE(history.steps[1].tokensPerSecond, 1300.0);
+    QCOMPARE(history.steps[0].workers, 1);  // a line without workers: one
+    QCOMPARE(history.steps[1].workers, 2);
     QCOMPARE(history.evals.size(), 1);
     QCOMPARE(history.evals[0].bleu, 1.5);
     QVERIFY(history.evals[0].best);

@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -21,9 +22,10 @@
 #include "app/FineTuning.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"
+#include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
-#include "ui/FineTuneBox.h"
+#include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
 using namespace studio;
@@ -81,6 +83,28 @@ void TestTrainingWorkspace::presetsFillTheForm() {
   QCOMPARE(layers->value(), 6);
   QCOMPARE(d_model->value(), 512);
   QCOMPARE(workspace.findChild<QSpinBox*>("Warmup")->value(), 16000);
+
+  // Every preset is its own nearest; a run's configuration shows the preset it
+  // started from (its own values kept: steps, dropout), not the one chosen before.
+  for (const auto& name : app::trainingPresetNames())
+    QCOMPARE(app::closestTrainingPreset(app::trainingPresetJson(name)), name);
+  auto run = app::trainingPresetJson("starter");
+  auto model = run["model"].toObject();
+  model["dropout"] = 0.25;
+  run["model"] = model;
+  run["max_steps"] = 777;
+  run["seed"] = 9;
+  run["data"] = "/somewhere";
+  auto* form = workspace.findChild<ui::TrainingSettingsForm*>();
+  QVERIFY(form);
+  preset->setCurrentText("iwslt-4layer");
+  form->showRunConfig(run);
+  QCOMPARE(preset->currentText(), QString("starter"));
+  QCOMPARE(layers->value(), 2);
+  QCOMPARE(d_model->value(), 128);
+  QCOMPARE(form->maxSteps(), 777);
+  QCOMPARE(workspace.findChild<QDoubleSpinBox*>("Dropout")->value(), 0.25);
+  QCOMPARE(app::closestTrainingPreset({}), QString());
 }
 
 void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
@@ -327,6 +351,11 @@ void TestTrainingWorkspace::twoWorkersFromTheForm() {
   QVERIFY2(log->toPlainText().contains("Training on 2 workers"), qPrintable(log->toPlainText()));
   QVERIFY(workspace.lossChart()->pointCount(0) >= 1);
   QVERIFY(workspace.lossChart()->pointCount(1) >= 1);  // rank 0 evaluated
+  // Opened again, the run resumes on the workers it trained on.
+  ui::TrainingWorkspace reopened;
+  QCOMPARE(reopened.findChild<QSpinBox*>("Workers")->value(), 1);
+  QVERIFY(reopened.openRun(tmp_.filePath("two-workers")));
+  QCOMPARE(reopened.findChild<QSpinBox*>("Workers")->value(), 2);
   qunsetenv("STUDIO_WORKER_PROGRAM");
 }
 
