@@ -75,7 +75,7 @@ ExplainPanel::ExplainPanel(app::TranslationService* service, QWidget* parent) : 
   // screen.
   for (auto* combo : {first_, second_, layer_, head_}) {
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(combo == first_ || combo == second_ ? 16 : 8);
+    combo->setMinimumContentsLength(combo == layer_ ? 10 : 16);
   }
   row->addStretch(1);
   row->addWidget(explain_);
