@@ -3417,5 +3417,13 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>int8 kernels on this CPU: %1</source>
         <translation>int8 kernels on this CPU: %1</translation>
     </message>
+    <message>
+        <source>Other words here…</source>
+        <translation>Other words here…</translation>
+    </message>
+    <message>
+        <source>Training examples: where the model was in this state</source>
+        <translation>Training examples: where the model was in this state</translation>
+    </message>
 </context>
 </TS>

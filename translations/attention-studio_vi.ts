@@ -3404,5 +3404,13 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>int8 kernels on this CPU: %1</source>
         <translation>Các hàm tính int8 trên CPU này: %1</translation>
     </message>
+    <message>
+        <source>Other words here…</source>
+        <translation>Các từ khác ở đây…</translation>
+    </message>
+    <message>
+        <source>Training examples: where the model was in this state</source>
+        <translation>Ví dụ huấn luyện: nơi mô hình ở trạng thái này</translation>
+    </message>
 </context>
 </TS>

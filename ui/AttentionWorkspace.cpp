@@ -299,6 +299,7 @@ void AttentionWorkspace::send(const app::ModelSource& model, const QString& sent
   request.padTo = pad_to_->value();
   request.vectors = true;  // for the Query · key tab
   newest_id_ = service_->captureAttention(request);
+  neighbours_->setSentence({});  // until the new sentence comes: the old one's lookup would be wasted
   translation_->setText(tr("Capturing…"));
 }
 

@@ -64,6 +64,14 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
             attention_->explore(model, text, settings);
             tabs_->setCurrentWidget(attention_);
           });
+  connect(translate_, &TranslateWorkspace::trainingExamplesWanted, this,
+          [this](const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings,
+                 int piece) {
+            attention_->neighbours()->choosePiece(/*output=*/true, piece);
+            attention_->explore(model, text, settings);
+            attention_->showNeighbours();
+            tabs_->setCurrentWidget(attention_);
+          });
   connect(translate_, &TranslateWorkspace::learnFromCorrectionsRequested, this, [this](const QString& model) {
     tabs_->setCurrentWidget(training_);
     training_->startCorrectionsRound(model);

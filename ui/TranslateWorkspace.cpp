@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -232,6 +233,17 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   connect(correction_, &CorrectionPanel::learnRequested, this, &TranslateWorkspace::learnFromCorrectionsRequested);
   connect(correction_, &CorrectionPanel::errorOccurred, this, &TranslateWorkspace::errorOccurred);
   connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
+  tokens_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(tokens_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+    const QString link = tokens_->anchorAt(pos);
+    if (!link.startsWith(QLatin1String("piece:"))) return;
+    const int piece = link.mid(6).toInt();
+    QMenu menu(tokens_);
+    menu.addAction(tr("Other words here…"), this, [this, piece] { askAlternatives(piece); });
+    menu.addAction(tr("Training examples: where the model was in this state"), this,
+                   [this, piece] { showTrainingExamplesOf(piece); });
+    menu.exec(tokens_->viewport()->mapToGlobal(pos));
+  });
   output_layout->addWidget(new QLabel(tr("N-best list:"), output_box));
   nbest_table_ = new QTableWidget(0, 4, output_box);
   nbest_table_->setObjectName("N-best list");
@@ -390,6 +402,11 @@ void TranslateWorkspace::translateNow() {
   request.withAlignment = true;
   newest_id_ = service_->translate(request);
   status_->setText(tr("Translating…"));
+}
+
+void TranslateWorkspace::showTrainingExamplesOf(int piece) {
+  if (shown_source_.isEmpty() || piece < 0 || piece > shown_.pieces.size()) return;
+  Q_EMIT trainingExamplesWanted(modelSource(), shown_source_, decodeSettings(), piece);
 }
 
 void TranslateWorkspace::askAlternatives(int piece) {

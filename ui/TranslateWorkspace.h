@@ -54,11 +54,17 @@ class TranslateWorkspace : public QWidget {
 
  public Q_SLOTS:
   void translateNow();
+  // What a piece's menu offers (right-click on the pieces): the training
+  // pairs in which the model was in the state that wrote it.
+  void showTrainingExamplesOf(int piece);
 
  Q_SIGNALS:
   // "Explore attention" on the current sentence.
   void exploreAttention(const studio::app::ModelSource& model, const QString& text,
                         const studio::app::DecodeSettings& settings);
+  // "Training examples" of output piece `piece` (from 0; the count of pieces: </s>) of the sentence shown.
+  void trainingExamplesWanted(const studio::app::ModelSource& model, const QString& text,
+                              const studio::app::DecodeSettings& settings, int piece);
   // A reply was shown (tests and the status bar listen).
   void translationShown(const studio::app::TranslationReply& reply);
   // The model chosen changed (its source kind or path), by the user or by setModelSource.

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -16,26 +17,28 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTimer>
 #include <QUrl>
-#include <QApplication>
-#include <QRegularExpression>
 #include <QtTest/QtTest>
 
 #include "WorkspaceFixture.h"
 #include "app/EngineInfo.h"
 #include "app/TrainingSession.h"
-#include "ui/MainWindow.h"
+#include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
-#include "ui/SmallAndFastDialog.h"
+#include "ui/MainWindow.h"
+#include "ui/NeighboursView.h"
 #include "ui/PointLabels.h"
+#include "ui/SmallAndFastDialog.h"
 #include "ui/TranslateWorkspace.h"
 
 using namespace studio;
@@ -55,6 +58,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void pointLabelsCoverNoOtherLabelOrPoint();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
+  void aPieceOpensItsTrainingExamples();
   void paragraphsAreTranslatedSentenceBySentence();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
@@ -567,6 +571,40 @@ void TestTranslateWorkspace::nbestListAndProbabilities() {
   // Every piece is drawn with a colour of its own.
   const QString html = workspace.findChild<QTextBrowser*>("Pieces")->toHtml();
   for (const auto& piece : best.pieces) QVERIFY2(html.contains(piece.toHtmlEscaped()), qPrintable(piece));
+}
+
+void TestTranslateWorkspace::aPieceOpensItsTrainingExamples() {
+  ui::MainWindow window(app::engineInfo());
+  window.show();
+  auto* translate = window.translate();
+  translate->setModelSource(fileSource());
+  translate->setDecodeSettings(decodeSettings(1));
+  QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
+  translate->setInputText(sentence_);
+  translate->translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const auto best = shown.first().first().value<app::TranslationReply>().nbest.front();
+  QVERIFY(best.pieces.size() >= 2);
+  // A piece's menu: the explorer opens on the sentence, its Training examples tab on that piece.
+  auto* examples = window.attention()->neighbours();
+  QSignalSpy found(examples, &ui::NeighboursView::shown);
+  translate->showTrainingExamplesOf(1);
+  QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.attention()));
+  QVERIFY(examples->isVisible());
+  QTRY_VERIFY_WITH_TIMEOUT(!examples->result().isEmpty(), 120000);
+  QVERIFY(!found.isEmpty());
+  QCOMPARE(examples->result().source, window.attention()->view().source);
+  QCOMPARE(examples->result().outputPieces.mid(0, best.pieces.size()), best.pieces);
+  QVERIFY(examples->chosenIsOutput());
+  QCOMPARE(examples->chosenPiece(), 1);
+  QVERIFY2(examples->tableHtml().contains("#ffd54f"), "no neighbour is marked");
+  // The end of the translation has its examples too.
+  translate->showTrainingExamplesOf(int(best.pieces.size()));
+  QTRY_VERIFY_WITH_TIMEOUT(
+      examples->chosenPiece() == int(best.pieces.size()) && !examples->result().isEmpty(), 60000);
+  QCOMPARE(examples->result().outputPieces.value(examples->chosenPiece()), QString("</s>"));
+  translate->showTrainingExamplesOf(int(best.pieces.size()) + 1);  // past the end: nothing
+  QCOMPARE(examples->chosenPiece(), int(best.pieces.size()));
 }
 
 void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
