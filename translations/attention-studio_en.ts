@@ -171,6 +171,22 @@
         <source>No such query, layer or head in this view (layer %1, head %2, query %3).</source>
         <translation>No such query, layer or head in this view (layer %1, head %2, query %3).</translation>
     </message>
+    <message>
+        <source>Stopped: the packages fetched so far stay in the cache for the next try.</source>
+        <translation>Stopped: the packages fetched so far stay in the cache for the next try.</translation>
+    </message>
+    <message>
+        <source>apt-get is not on this computer: the demo corpus is made from Debian&apos;s packages. On another system, train on a corpus of your own.</source>
+        <translation>apt-get is not on this computer: the demo corpus is made from Debian&apos;s packages. On another system, train on a corpus of your own.</translation>
+    </message>
+    <message>
+        <source>apt-get could not download any of the %1 packages (%2). Refresh the package lists (sudo apt-get update) and try again.</source>
+        <translation>apt-get could not download any of the %1 packages (%2). Refresh the package lists (sudo apt-get update) and try again.</translation>
+    </message>
+    <message>
+        <source>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</source>
+        <translation>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -213,6 +229,13 @@
     <message>
         <source>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</source>
         <translation>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::DemoCorpusSession</name>
+    <message>
+        <source>The demo corpus is being fetched already.</source>
+        <translation>The demo corpus is being fetched already.</translation>
     </message>
 </context>
 <context>
@@ -1233,10 +1256,6 @@ layer %2</translation>
         <translation>Train a starter model on the demo corpus: Vietnamese and English messages of free software, about 60,000 sentence pairs. After its first evaluation you can type in Translate and look inside in Attention without choosing anything; it keeps improving while you do.</translation>
     </message>
     <message>
-        <source>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</source>
-        <translation>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</translation>
-    </message>
-    <message>
         <source>Run folder:</source>
         <translation>Run folder:</translation>
     </message>
@@ -1265,6 +1284,45 @@ layer %2</translation>
     <message>
         <source>%1 on %2 workers</source>
         <translation>%1 on %2 workers</translation>
+    </message>
+    <message>
+        <source>Get the demo corpus</source>
+        <translation>Get the demo corpus</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Downloading package %1 of %2…</source>
+        <translation>Downloading package %1 of %2…</translation>
+    </message>
+    <message>
+        <source>Unpacking package %1 of %2…</source>
+        <translation>Unpacking package %1 of %2…</translation>
+    </message>
+    <message>
+        <source>Reading the catalogs, cleaning and splitting the pairs…</source>
+        <translation>Reading the catalogs, cleaning and splitting the pairs…</translation>
+    </message>
+    <message>
+        <source>The demo corpus is ready: %1 sentence pairs from %2 catalogs.</source>
+        <translation>The demo corpus is ready: %1 sentence pairs from %2 catalogs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n package(s) could not be downloaded: %1.</source>
+        <translation>
+            <numerusform>%n package could not be downloaded: %1.</numerusform>
+            <numerusform>%n packages could not be downloaded: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo corpus is not on this computer yet. It is made from the Vietnamese message catalogs of %1 Debian packages: Get the demo corpus downloads them once with apt-get (about 750 MB, kept in %2) and builds it, in a few minutes. Or set up a run with your own corpus.</source>
+        <translation>The demo corpus is not on this computer yet. It is made from the Vietnamese message catalogs of %1 Debian packages: Get the demo corpus downloads them once with apt-get (about 750 MB, kept in %2) and builds it, in a few minutes. Or set up a run with your own corpus.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Starting…</translation>
     </message>
 </context>
 <context>

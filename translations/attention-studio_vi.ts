@@ -169,6 +169,22 @@
         <source>No such query, layer or head in this view (layer %1, head %2, query %3).</source>
         <translation>Khung nhìn này không có truy vấn, lớp hay đầu đó (lớp %1, đầu %2, truy vấn %3).</translation>
     </message>
+    <message>
+        <source>Stopped: the packages fetched so far stay in the cache for the next try.</source>
+        <translation>Đã dừng: các gói đã tải vẫn nằm trong bộ nhớ đệm cho lần thử sau.</translation>
+    </message>
+    <message>
+        <source>apt-get is not on this computer: the demo corpus is made from Debian&apos;s packages. On another system, train on a corpus of your own.</source>
+        <translation>Máy này không có apt-get: kho ngữ liệu mẫu được làm từ các gói của Debian. Trên hệ thống khác, hãy huấn luyện trên kho ngữ liệu của riêng bạn.</translation>
+    </message>
+    <message>
+        <source>apt-get could not download any of the %1 packages (%2). Refresh the package lists (sudo apt-get update) and try again.</source>
+        <translation>apt-get không tải được gói nào trong %1 gói (%2). Hãy làm mới danh sách gói (sudo apt-get update) rồi thử lại.</translation>
+    </message>
+    <message>
+        <source>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</source>
+        <translation>Máy này không có dpkg-deb: kho ngữ liệu mẫu được làm từ các gói của Debian.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -211,6 +227,13 @@
     <message>
         <source>rare words: at least %1 on pieces of words SentencePiece splits, and %2 times their share</source>
         <translation>từ hiếm: ít nhất %1 trên các mảnh của những từ SentencePiece tách ra, và gấp %2 lần tỉ lệ của chúng</translation>
+    </message>
+</context>
+<context>
+    <name>studio::app::DemoCorpusSession</name>
+    <message>
+        <source>The demo corpus is being fetched already.</source>
+        <translation>Kho ngữ liệu mẫu đang được tải rồi.</translation>
     </message>
 </context>
 <context>
@@ -1228,10 +1251,6 @@ lớp %2</translation>
         <translation>Huấn luyện một mô hình khởi đầu trên kho ngữ liệu mẫu: các thông điệp tiếng Việt và tiếng Anh của phần mềm tự do, khoảng 60.000 cặp câu. Sau lần đánh giá đầu tiên, bạn có thể gõ trong Dịch và xem bên trong ở Chú ý mà không cần chọn gì; mô hình vẫn tiếp tục tốt lên trong lúc đó.</translation>
     </message>
     <message>
-        <source>The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it downloads Debian&apos;s Vietnamese message catalogs), or set up a run with your own corpus.</source>
-        <translation>Kho ngữ liệu mẫu chưa có trên máy tính này. Hãy tạo nó bằng scripts/demo-corpus (tải các danh mục thông điệp tiếng Việt của Debian), hoặc thiết lập một lần chạy với kho ngữ liệu của riêng bạn.</translation>
-    </message>
-    <message>
         <source>Run folder:</source>
         <translation>Thư mục chạy:</translation>
     </message>
@@ -1258,6 +1277,44 @@ lớp %2</translation>
     <message>
         <source>%1 on %2 workers</source>
         <translation>%1 trên %2 tiến trình</translation>
+    </message>
+    <message>
+        <source>Get the demo corpus</source>
+        <translation>Tải kho ngữ liệu mẫu</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Downloading package %1 of %2…</source>
+        <translation>Đang tải gói %1 / %2…</translation>
+    </message>
+    <message>
+        <source>Unpacking package %1 of %2…</source>
+        <translation>Đang giải nén gói %1 / %2…</translation>
+    </message>
+    <message>
+        <source>Reading the catalogs, cleaning and splitting the pairs…</source>
+        <translation>Đang đọc các danh mục, làm sạch và chia các cặp câu…</translation>
+    </message>
+    <message>
+        <source>The demo corpus is ready: %1 sentence pairs from %2 catalogs.</source>
+        <translation>Kho ngữ liệu mẫu đã sẵn sàng: %1 cặp câu từ %2 danh mục.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n package(s) could not be downloaded: %1.</source>
+        <translation>
+            <numerusform>%n gói không tải được: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo corpus is not on this computer yet. It is made from the Vietnamese message catalogs of %1 Debian packages: Get the demo corpus downloads them once with apt-get (about 750 MB, kept in %2) and builds it, in a few minutes. Or set up a run with your own corpus.</source>
+        <translation>Máy này chưa có kho ngữ liệu mẫu. Nó được làm từ các danh mục thông điệp tiếng Việt của %1 gói Debian: Tải kho ngữ liệu mẫu sẽ tải chúng một lần bằng apt-get (khoảng 750 MB, giữ trong %2) rồi dựng kho, trong vài phút. Hoặc tự thiết lập một lượt huấn luyện với kho ngữ liệu của bạn.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Đang bắt đầu…</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QVBoxLayout>
 
 #include "app/PrepareSession.h"
@@ -42,21 +45,53 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
     Q_EMIT dismissed();
   });
 
-  if (hasDemoCorpus()) {
-    text_->setText(tr("Train a starter model on the demo corpus: Vietnamese and English messages of free software, "
-                      "about 60,000 sentence pairs. After its first evaluation you can type in Translate and look "
-                      "inside in Attention without choosing anything; it keeps improving while you do."));
-  } else {
-    text_->setText(tr("The demo corpus is not on this computer yet. Build it with scripts/demo-corpus (it "
-                      "downloads Debian's Vietnamese message catalogs), or set up a run with your own corpus."));
-    start_->setEnabled(false);
-  }
+  fetch_ = new QPushButton(tr("Get the demo corpus"), this);
+  fetch_->setObjectName("Get the demo corpus");
+  fetch_stop_ = new QPushButton(tr("Stop"), this);
+  fetch_stop_->setObjectName("Stop getting the demo corpus");
+  fetch_progress_ = new QProgressBar(this);
+  fetch_status_ = new QLabel(this);
+  fetch_status_->setObjectName("Demo corpus status");
+  fetch_status_->setWordWrap(true);
+  fetch_status_->setVisible(false);
+  connect(fetch_, &QPushButton::clicked, this, [this] { fetchDemoCorpus(); });
+  connect(fetch_stop_, &QPushButton::clicked, &corpus_, &app::DemoCorpusSession::stop);
+  connect(&corpus_, &app::DemoCorpusSession::progress, this,
+          [this](const QString& stage, int done, int total) {
+            fetch_progress_->setRange(0, total);
+            fetch_progress_->setValue(done);
+            fetch_status_->setText(
+                stage == "download" ? tr("Downloading package %1 of %2…").arg(done + 1).arg(total)
+                : stage == "unpack" ? tr("Unpacking package %1 of %2…").arg(done + 1).arg(total)
+                                    : tr("Reading the catalogs, cleaning and splitting the pairs…"));
+          });
+  connect(&corpus_, &app::DemoCorpusSession::finished, this, [this](const app::DemoCorpusFetched& result) {
+    describeCorpus();
+    fetch_status_->setText(
+        tr("The demo corpus is ready: %1 sentence pairs from %2 catalogs.")
+            .arg(QLocale().toString(result.pairs))
+            .arg(result.catalogs) +
+        (result.unavailable.isEmpty()
+             ? QString()
+             : ' ' + tr("%n package(s) could not be downloaded: %1.", "", int(result.unavailable.size()))
+                         .arg(result.unavailable.join(", "))));
+    fetch_status_->setVisible(true);
+    Q_EMIT demoCorpusReady();
+  });
+  connect(&corpus_, &app::DemoCorpusSession::failed, this, [this](const QString& why) {
+    describeCorpus();
+    fetch_status_->setText(why);
+    fetch_status_->setVisible(true);
+  });
 
   auto* folder_row = new QHBoxLayout;
   folder_row->addWidget(new QLabel(tr("Run folder:"), this));
   folder_row->addWidget(run_dir_, 1);
   folder_row->addWidget(change);
   auto* buttons = new QHBoxLayout;
+  buttons->addWidget(fetch_);
+  buttons->addWidget(fetch_stop_);
+  buttons->addWidget(fetch_progress_, 1);
   buttons->addWidget(start_);
   buttons->addWidget(myself);
   buttons->addStretch(1);
@@ -66,6 +101,8 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
   layout->addWidget(estimate_);
   layout->addLayout(folder_row);
   layout->addLayout(buttons);
+  layout->addWidget(fetch_status_);
+  describeCorpus();
 
   connect(&estimator_, &app::SpeedEstimator::estimated, this, &FirstRunPanel::showEstimate);
   connect(&estimator_, &app::SpeedEstimator::failed, this, [this](const QString& message) {
@@ -75,6 +112,46 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
 
 QString FirstRunPanel::runDir() const { return run_dir_->text().trimmed(); }
 void FirstRunPanel::setRunDir(const QString& dir) { run_dir_->setText(dir); }
+void FirstRunPanel::describeCorpus() {
+  const bool here = hasDemoCorpus(), fetching = corpus_.isRunning();
+  if (here) {
+    text_->setText(
+        tr("Train a starter model on the demo corpus: Vietnamese and English messages of free software, "
+           "about 60,000 sentence pairs. After its first evaluation you can type in Translate and look "
+           "inside in Attention without choosing anything; it keeps improving while you do."));
+  } else {
+    int packages = 0;
+    try {
+      packages = int(app::demoCorpusPackages().size());
+    } catch (const std::exception&) {
+    }
+    text_->setText(
+        tr("The demo corpus is not on this computer yet. It is made from the Vietnamese message catalogs "
+           "of %1 Debian packages: Get the demo corpus downloads them once with apt-get (about 750 MB, "
+           "kept in %2) and builds it, in a few minutes. Or set up a run with your own corpus.")
+            .arg(packages)
+            .arg(QDir::toNativeSeparators(
+                QDir(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation))
+                    .filePath("attention-studio/debs"))));
+  }
+  start_->setEnabled(here && !fetching);
+  start_->setVisible(here);
+  fetch_->setVisible(!here);
+  fetch_->setEnabled(!fetching);
+  fetch_stop_->setVisible(fetching);
+  fetch_progress_->setVisible(fetching);
+  if (!fetching && !here) fetch_status_->setVisible(!fetch_status_->text().isEmpty());
+}
+
+void FirstRunPanel::fetchDemoCorpus(const app::DemoCorpusFetch& request) {
+  if (corpus_.isRunning()) return;
+  fetch_status_->setText(tr("Starting…"));
+  fetch_status_->setVisible(true);
+  fetch_progress_->setRange(0, 0);
+  corpus_.start(request);
+  describeCorpus();
+}
+
 bool FirstRunPanel::hasDemoCorpus() const { return QFileInfo(QDir(app::demoCorpusDir()).filePath("train.vi")).isFile(); }
 QString FirstRunPanel::estimateText() const { return estimate_->text(); }
 

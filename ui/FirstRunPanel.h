@@ -2,10 +2,12 @@
 
 #include <QFrame>
 
+#include "app/DemoCorpusFetch.h"
 #include "app/FirstRun.h"
 
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 
 namespace studio::ui {
@@ -24,6 +26,10 @@ class FirstRunPanel : public QFrame {
   void setRunDir(const QString& dir);
   // Whether the demo corpus is on this computer (the button needs it).
   bool hasDemoCorpus() const;
+  // "Get the demo corpus" (shown while there is none): Debian's packages
+  // downloaded and the corpus built on a thread (app::DemoCorpusSession).
+  void fetchDemoCorpus(const app::DemoCorpusFetch& request = {});
+  app::DemoCorpusSession* demoCorpusSession() { return &corpus_; }
   // Times the starter preset now (normally done when the panel first shows).
   void estimate();
   QString estimateText() const;
@@ -35,18 +41,26 @@ class FirstRunPanel : public QFrame {
   // "Set up a run myself".
   void dismissed();
   void estimated(const studio::app::SpeedReport& report);
+  // The demo corpus was fetched and built: the starter can be trained.
+  void demoCorpusReady();
 
  protected:
   void showEvent(QShowEvent* event) override;
 
  private:
   void showEstimate(const app::SpeedReport& report);
+  void describeCorpus();  // the text and buttons for a corpus here or not
 
   app::SpeedEstimator estimator_;
+  app::DemoCorpusSession corpus_;
   QLabel* text_;
   QLabel* estimate_;
   QLineEdit* run_dir_;
   QPushButton* start_;
+  QPushButton* fetch_;
+  QPushButton* fetch_stop_;
+  QProgressBar* fetch_progress_;
+  QLabel* fetch_status_;
   bool estimated_ = false;
 };
 

@@ -238,6 +238,9 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   first_run_ = new FirstRunPanel(this);
   first_run_->setVisible(app::newestRun().isEmpty());
   connect(first_run_, &FirstRunPanel::startRequested, this, [this](const QString& dir) { startStarterRun(dir); });
+  connect(first_run_, &FirstRunPanel::demoCorpusReady, this, [this] {
+    if (corpus().isEmpty()) setCorpus(app::demoCorpusDir());
+  });
   run_finished_ = new RunFinishedPanel(this);
   connect(run_finished_, &RunFinishedPanel::useRunRequested, this, &TrainingWorkspace::useRunRequested);
   auto* layout = new QVBoxLayout(this);
@@ -266,7 +269,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     onFailed(tr("Preparing the data failed: %1").arg(message));
   });
   settings_->setPreset("tiny");  // the starter is what the first-run button trains
-  // The offline demo corpus (scripts/demo-corpus builds it) by default.
+  // The offline demo corpus (the first-run panel or scripts/demo-corpus builds it) by default.
   if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());
   setRunning(false);
 }

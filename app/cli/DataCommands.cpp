@@ -2,7 +2,10 @@
 
 #include <iostream>
 
+#include "app/DemoCorpusFetch.h"
+#include "app/PrepareSession.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/Prepare.h"
 
@@ -71,20 +74,51 @@ const CommandSpec& demoCorpusSpec() {
   static const CommandSpec spec{
       "demo-corpus",
       "Build the offline demo corpus from Debian's gettext catalogs\n\n"
-      "Reads the unpacked catalogs listed in a manifest (scripts/demo-corpus makes it and calls this),\n"
-      "cleans and deduplicates the pairs, splits them and writes provenance.json.",
+      "--download fetches the packages of the list (scripts/debian-vi-packages.txt, built in) with\n"
+      "`apt-get download` (no root needed) into a cache, unpacks them with `dpkg-deb -x`, reads their\n"
+      "Vietnamese catalogs, cleans and deduplicates the pairs, splits them and writes provenance.json; a\n"
+      "second run reuses the cache. --manifest reads catalogs unpacked already instead.",
       {
-          {"manifest", "FILE", "one catalog a line: package TAB version TAB path TAB catalog (required)"},
-          {"out", "DIR", "where train/dev/test .vi/.en and provenance.json go (required)"},
+          {"download", "", "fetch the packages and build (the default without --manifest)"},
+          {"packages", "FILE", "--download: another list, one package a line, # comments"},
+          {"cache", "DIR", "--download: where the packages go (default ~/.cache/attention-studio/debs)"},
+          {"manifest", "FILE", "one catalog a line: package TAB version TAB path TAB catalog"},
+          {"out", "DIR",
+           "where train/dev/test .vi/.en and provenance.json go (default: where the app looks,\n"
+           "~/.local/share/attention-studio/demo-corpus)"},
       }};
   return spec;
 }
 
 int runDemoCorpus(const ParsedArgs& args) {
-  const auto catalogs = data::readManifest(args.require("manifest"));
-  const std::string out = args.require("out");
-  if (catalogs.empty()) throw std::runtime_error("the manifest lists no catalogs");
-  data::buildDemoCorpus(catalogs, out, std::cout);
+  const std::string out = args.getOr("out", app::demoCorpusDir().toStdString());
+  if (args.has("manifest")) {
+    if (args.has("download") || args.has("packages") || args.has("cache"))
+      throw UsageError("--manifest reads unpacked catalogs: --download, --packages and --cache do not apply");
+    const auto catalogs = data::readManifest(args.require("manifest"));
+    if (catalogs.empty()) throw std::runtime_error("the manifest lists no catalogs");
+    data::buildDemoCorpus(catalogs, out, std::cout);
+    return kOk;
+  }
+  app::DemoCorpusFetch request;
+  request.packagesFile = QString::fromStdString(args.getOr("packages", ""));
+  request.cacheDir = QString::fromStdString(args.getOr("cache", ""));
+  request.outDir = QString::fromStdString(out);
+  const auto print = terminalProgress("packages:");
+  const auto result = app::fetchDemoCorpus(
+      request,
+      [&](const QString&, int done, int total) {
+        if (print) print(size_t(done), size_t(total));
+        return true;
+      },
+      std::cout);
+  if (!result.unavailable.isEmpty())
+    std::cerr << "warning: " << result.unavailable.size()
+              << " packages could not be downloaded: " << result.unavailable.join(' ').toStdString() << "\n";
+  std::cout << "Demo corpus written to " << result.outDir.toStdString() << ": " << result.pairs
+            << " pairs from " << result.catalogs << " catalogs of "
+            << (result.packages - result.unavailable.size()) << " packages (" << result.downloaded
+            << " downloaded now)\n";
   return kOk;
 }
 

@@ -3,15 +3,20 @@
 
 #include <cmath>
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include "common/FakeArchive.h"
 
 class TestExecutables : public QObject {
   Q_OBJECT
@@ -32,6 +37,7 @@ class TestExecutables : public QObject {
   void endToEndPrepareTrainTranslateEvaluate();
   void prepareUsageErrors_data();
   void prepareUsageErrors();
+  void demoCorpusDownloadsUnpacksAndBuilds();
 
  private:
   struct Run {
@@ -39,10 +45,12 @@ class TestExecutables : public QObject {
     QProcess::ExitStatus status = QProcess::CrashExit;
     QString out, err;
   };
-  static Run run(const QString& program, const QStringList& args, int timeout_ms = 180000) {
+  static Run run(const QString& program, const QStringList& args, int timeout_ms = 180000,
+                 const QProcessEnvironment& extra = {}) {
     QProcess process;
     auto env = QProcessEnvironment::systemEnvironment();
     env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert(extra);
     process.setProcessEnvironment(env);
     process.start(program, args);
     Run result;
@@ -580,5 +588,89 @@ void TestExecutables::prepareUsageErrors() {
   QVERIFY2(r.err.contains(expected), qPrintable(r.err));
 }
 
-QTEST_GUILESS_MAIN(TestExecutables)
+void TestExecutables::demoCorpusDownloadsUnpacksAndBuilds() {
+  if (QStandardPaths::findExecutable("dpkg-deb").isEmpty()) QSKIP("no dpkg-deb here: not a Debian system");
+  QTemporaryDir dir;
+  QDir root(dir.path());
+  QVERIFY(root.mkpath("archive") && root.mkpath("bin"));
+  const QString archive = root.filePath("archive");
+  QList<QPair<QByteArray, QByteArray>> one, two;
+  for (int i = 0; i < 40; ++i)
+    one.append(qMakePair("Open file " + QByteArray::number(i), "Mở tập tin " + QByteArray::number(i)));
+  two.append(qMakePair(QByteArray("Close window"), QByteArray("Đóng cửa sổ")));
+  two.append(
+      qMakePair(QByteArray("Open file 3"), QByteArray("Mở tập tin 3")));  // a duplicate of one of pkg-one's
+  QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-one", "/usr/share/locale/vi/LC_MESSAGES/one.mo",
+                                       studio::test::moBytes(one)));
+  QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-two", "/usr/lib/two/resource/vi/LC_MESSAGES/two.mo",
+                                       studio::test::moBytes(two)));
+  QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-none", "/usr/share/locale/de/LC_MESSAGES/none.mo",
+                                       studio::test::moBytes(two)));  // not Vietnamese
+  const QString log = root.filePath("apt.log");
+  QVERIFY(studio::test::writeFakeAptGet(root.filePath("bin"), archive, log));
+  QProcessEnvironment env;
+  env.insert("PATH", root.filePath("bin") + ":" + qEnvironmentVariable("PATH"));
+  QFile list(root.filePath("packages.txt"));
+  QVERIFY(list.open(QIODevice::WriteOnly));
+  list.write("# a comment\npkg-one\n\npkg-two\npkg-none\npkg-gone\n");
+  list.close();
+  const QStringList args{"demo-corpus", "--download",           "--packages", list.fileName(),
+                         "--cache",     root.filePath("cache"), "--out",      root.filePath("corpus")};
+
+  auto first = run(STUDIO_CLI_PATH, args, 180000, env);
+  QVERIFY2(first.exit_code == 0, qPrintable(first.err + first.out));
+  QVERIFY2(first.out.contains("41 pairs from 2 catalogs of 3 packages (3 downloaded now)"),
+           qPrintable(first.out));
+  QVERIFY2(first.err.contains("1 packages could not be downloaded: pkg-gone"), qPrintable(first.err));
+  QVERIFY(QFile::exists(root.filePath("cache/pkg-one_1.0_all.deb")));
+  QVERIFY(QFileInfo(root.filePath("cache/unpacked/pkg-two_1.0")).isDir());
+  QVERIFY(!QFileInfo::exists(root.filePath("cache/unpacked/pkg-two_1.0.partial")));
+  int lines = 0;
+  for (const char* split : {"train", "dev", "test"}) {
+    QFile vi(root.filePath(QString("corpus/%1.vi").arg(split)));
+    QVERIFY(vi.open(QIODevice::ReadOnly));
+    lines += int(vi.readAll().count('\n'));
+  }
+  QCOMPARE(lines, 41);  // 42 entries, one of them twice
+  QFile provenance(root.filePath("corpus/provenance.json"));
+  QVERIFY(provenance.open(QIODevice::ReadOnly));
+  const auto catalogs = QJsonDocument::fromJson(provenance.readAll()).object()["catalogs"].toArray();
+  QCOMPARE(catalogs.size(), 2);
+  QCOMPARE(catalogs[1].toObject()["package"].toString(), QString("pkg-two"));
+
+  // Again: the cache serves; only the missing package is asked for.
+  QFile::remove(log);
+  auto second = run(STUDIO_CLI_PATH, args, 180000, env);
+  QVERIFY2(second.exit_code == 0 && second.out.contains("(0 downloaded now)"),
+           qPrintable(second.err + second.out));
+  QFile calls(log);
+  QVERIFY(calls.open(QIODevice::ReadOnly));
+  const QString asked = QString::fromUtf8(calls.readAll());
+  QVERIFY2(asked.contains("download pkg-gone") && !asked.contains("pkg-one"), qPrintable(asked));
+
+  // Nothing downloadable, no apt-get, a bad list: errors that say why.
+  QVERIFY(list.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  list.write("pkg-gone\n");
+  list.close();
+  auto none = run(STUDIO_CLI_PATH, args, 180000, env);
+  QVERIFY2(none.exit_code == 1 && none.err.contains("could not download any of the 1 packages") &&
+               none.err.contains("Unable to locate package pkg-gone"),
+           qPrintable(none.err));
+  QProcessEnvironment bare;
+  bare.insert("PATH", root.filePath("archive"));  // no apt-get there
+  auto no_apt = run(STUDIO_CLI_PATH, args, 180000, bare);
+  QVERIFY2(no_apt.exit_code == 1 && no_apt.err.contains("apt-get is not on this computer"),
+           qPrintable(no_apt.err));
+  QVERIFY(list.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  list.write("pkg-one\nNot_A_Package\n");
+  list.close();
+  auto bad = run(STUDIO_CLI_PATH, args, 180000, env);
+  QVERIFY2(bad.exit_code == 1 && bad.err.contains(list.fileName() + ", line 2") &&
+               bad.err.contains("Not_A_Package"),
+           qPrintable(bad.err));
+  auto both = run(STUDIO_CLI_PATH, {"demo-corpus", "--manifest", "m.tsv", "--download"});
+  QVERIFY2(both.exit_code == 2 && both.err.contains("--manifest"), qPrintable(both.err));
+}
+
+QTEST_MAIN(TestExecutables)
 #include "tst_executables.moc"

@@ -16,6 +16,9 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "common/FakeArchive.h"
+
+#include "app/DemoCorpusFetch.h"
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
 #include "app/PrepareSession.h"
@@ -75,6 +78,73 @@ class TestFirstRun : public QObject {
     QCOMPARE(app::runDirOf(run), run);  // a run folder as the model source
     QCOMPARE(app::runDirOf(tmp_.filePath("runs-of-models/loose.pt")), QString());  // no run's
     QCOMPARE(app::runDirOf(""), QString());
+  }
+
+  void withoutTheCorpusThePanelGetsIt() {
+    // A user data folder without the corpus, and a Debian archive in a folder with one package of catalogs.
+    const QByteArray data_home = qgetenv("XDG_DATA_HOME"), path = qgetenv("PATH");
+    qputenv("XDG_DATA_HOME", tmp_.filePath("fresh-data").toUtf8());
+    QDir root(tmp_.filePath("fake-debian"));
+    QVERIFY(root.mkpath("archive"));
+    QList<QPair<QByteArray, QByteArray>> entries;
+    for (int i = 0; i < 60; ++i)
+      entries.append(qMakePair("Open file " + QByteArray::number(i), "Mở tập tin " + QByteArray::number(i)));
+    QVERIFY(test::makeCatalogDeb(root.filePath("archive"), "pkg-one",
+                                 "/usr/share/locale/vi/LC_MESSAGES/one.mo", test::moBytes(entries)));
+    QVERIFY(test::writeFakeAptGet(root.filePath("bin"), root.filePath("archive"), root.filePath("apt.log")));
+    qputenv("PATH", root.filePath("bin").toUtf8() + ":" + path);
+    QFile list(root.filePath("packages.txt"));
+    QVERIFY(list.open(QIODevice::WriteOnly));
+    list.write("pkg-one\npkg-gone\n");
+    list.close();
+
+    {
+      ui::FirstRunPanel panel;
+      panel.show();
+      QVERIFY(!panel.hasDemoCorpus());
+      auto* fetch = panel.findChild<QPushButton*>("Get the demo corpus");
+      auto* start = panel.findChild<QPushButton*>("Train the starter model");
+      auto* status = panel.findChild<QLabel*>("Demo corpus status");
+      QVERIFY(fetch && start && status);
+      QVERIFY(fetch->isVisible() && fetch->isEnabled());
+      QVERIFY(!start->isVisible());
+      QSignalSpy ready(&panel, &ui::FirstRunPanel::demoCorpusReady);
+      app::DemoCorpusFetch request;
+      request.packagesFile = list.fileName();
+      request.cacheDir = root.filePath("cache");
+      panel.fetchDemoCorpus(request);
+      QVERIFY(!fetch->isEnabled());  // while it runs
+      QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 120000);
+      QVERIFY(panel.hasDemoCorpus());
+      QCOMPARE(app::demoCorpusDir(), tmp_.filePath("fresh-data/attention-studio/demo-corpus"));
+      QVERIFY(start->isVisible() && start->isEnabled());
+      QVERIFY(!fetch->isVisible());
+      QVERIFY2(status->text().contains("60 sentence pairs") && status->text().contains("pkg-gone"),
+               qPrintable(status->text()));
+    }
+    {
+      // Nothing to download: the panel says why and offers to try again.
+      qputenv("XDG_DATA_HOME", tmp_.filePath("fresh-data-2").toUtf8());
+      QVERIFY(list.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      list.write("pkg-gone\n");
+      list.close();
+      ui::FirstRunPanel panel;
+      panel.show();
+      app::DemoCorpusFetch request;
+      request.packagesFile = list.fileName();
+      request.cacheDir = root.filePath("cache");
+      auto* fetch = panel.findChild<QPushButton*>("Get the demo corpus");
+      auto* status = panel.findChild<QLabel*>("Demo corpus status");
+      QSignalSpy failed(panel.demoCorpusSession(), &app::DemoCorpusSession::failed);
+      panel.fetchDemoCorpus(request);
+      QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 120000);
+      QVERIFY2(status->text().contains("could not download any of the 1 packages"),
+               qPrintable(status->text()));
+      QVERIFY(fetch->isVisible() && fetch->isEnabled());
+      QVERIFY(!panel.hasDemoCorpus());
+    }
+    qputenv("XDG_DATA_HOME", data_home);
+    qputenv("PATH", path);
   }
 
   void oneClickTrainsTheStarterAndTranslateFollowsIt() {
