@@ -28,9 +28,11 @@ QString markedHtml(const QStringList& pieces, int mark) {
   for (int i = 0; i < pieces.size(); ++i) {
     QString piece = pieces[i];
     if (piece == "</s>" && i != mark) continue;
-    const bool word = piece.startsWith(kWordStart);
-    if (word && (piece.size() > 1 || i != mark)) piece = piece.mid(1);  // a lone word start marked stays seen
-    if ((word || i == mark) && !out.isEmpty()) out += ' ';
+    const bool end = piece == "</s>";
+    const bool word = end || piece.startsWith(kWordStart);
+    if (!end && word && (piece.size() > 1 || i != mark))
+      piece = piece.mid(1);                  // a lone word start marked stays seen
+    if (word && !out.isEmpty()) out += ' ';  // a piece inside a word stays joined to it, marked or not
     piece = piece.toHtmlEscaped();
     out += i == mark ? "<span style=\"background-color:#ffd54f; color:#000000; font-weight:bold\">" + piece +
                            "</span>"

@@ -28,12 +28,12 @@ std::string marked(const std::vector<std::string>& pieces, int64_t mark) {
   for (size_t i = 0; i < pieces.size(); ++i) {
     std::string piece = pieces[i];
     if (piece == "</s>" && int64_t(i) != mark) continue;
-    bool space = false;
+    bool space = piece == "</s>";
     if (piece.rfind("\xE2\x96\x81", 0) == 0) {                              // U+2581, a word's start
       if (piece.size() > 3 || int64_t(i) != mark) piece = piece.substr(3);  // a lone one marked stays seen
       space = true;
     }
-    if ((space || int64_t(i) == mark) && !out.empty()) out += ' ';
+    if (space && !out.empty()) out += ' ';  // a piece inside a word stays joined to it
     out += int64_t(i) == mark ? "[" + piece + "]" : piece;
   }
   return out;
