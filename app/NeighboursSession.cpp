@@ -81,11 +81,12 @@ void NeighboursSession::start(const NeighboursRequest& request) {
                "and train.en (%1).")
                 .arg(view.dataDir.isEmpty() ? request.modelPath : view.dataDir)
                 .toStdString());
-      const QString key = QStringLiteral("%1|%2|%3|%4|%5")
+      const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6")
                               .arg(request.modelPath, model_file.lastModified().toString(Qt::ISODateWithMs))
                               .arg(model_file.size())
                               .arg(view.dataDir)
-                              .arg(request.pairs);
+                              .arg(request.pairs)
+                              .arg(request.layer);
       if (kept->key != key) {
         kept->key.clear();
         kept->index = {};
@@ -100,6 +101,7 @@ void NeighboursSession::start(const NeighboursRequest& request) {
         const auto train = data::loadEncodedSplit(view.dataDir.toStdString(), "train", tokenizer);
         model::StateIndexOptions options;
         options.pairs = size_t(std::max(0, request.pairs));
+        options.layer = request.layer;
         auto index = model::StateIndex::build(kept->translator->modelHandle(), train, options,
                                               [this, &job](size_t done, size_t total) {
                                                 Q_EMIT progress(int(done), int(total));
@@ -131,6 +133,7 @@ void NeighboursSession::start(const NeighboursRequest& request) {
       view.sourceNeighbours = listsOf(json["source_neighbours"]);
       view.outputNeighbours = listsOf(json["output_neighbours"]);
       view.pairsIndexed = int(kept->index.pairs().size());
+      view.layer = int(kept->index.layer());
       view.distinctPairs = int(kept->index.distinctPairs());
       view.splitPairs = int(kept->index.splitPairs());
       auto document = json;

@@ -24,6 +24,7 @@ struct NeighboursRequest {
   QStringList outputPieces;  // its translation's pieces, without <s> and </s>
   QString dataDir;           // "" = the data folder the model's run trained on
   int pairs = 5000;          // distinct training pairs indexed (0 = all)
+  int layer = -1;            // whose states: -1 the stacks' outputs, L layer L's (from 0)
   int k = 8;                 // neighbours a piece
 };
 
@@ -40,6 +41,7 @@ struct NeighboursView {
   QStringList sourcePieces, outputPieces;                              // each ending in </s>
   QList<QList<TrainingNeighbour>> sourceNeighbours, outputNeighbours;  // one list a piece
   int pairsIndexed = 0, distinctPairs = 0, splitPairs = 0;
+  int layer = -1;           // as asked
   double indexSeconds = 0;  // building the index; 0 when the kept one served
   QByteArray json;          // as `attention-studio-cli neighbours --json` prints it
 

@@ -126,6 +126,7 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
       maps->decoder_self_vectors.push_back(self_vectors);
       maps->cross_vectors.push_back(cross_vectors);
     }
+    if (maps && maps->layer_outputs) maps->decoder_layer_outputs.push_back(x.detach());
   }
   return final_norm_ ? final_norm_(x) : x;
 }

@@ -51,6 +51,7 @@ torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
                                             with_vectors ? &vectors : nullptr);
     if (maps) maps->encoder_self.push_back(probs);
     if (with_vectors) maps->encoder_self_vectors.push_back(vectors);
+    if (maps && maps->layer_outputs) maps->encoder_layer_outputs.push_back(x.detach());
   }
   return final_norm_ ? final_norm_(x) : x;
 }

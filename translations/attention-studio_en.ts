@@ -1954,6 +1954,30 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>(×%1)</source>
         <translation>(×%1)</translation>
     </message>
+    <message>
+        <source>Whose states are compared: the encoder&apos;s and decoder&apos;s outputs, or one layer&apos;s of both (lower layers are closer to the pieces themselves, higher ones to their context)</source>
+        <translation>Whose states are compared: the encoder&apos;s and decoder&apos;s outputs, or one layer&apos;s of both (lower layers are closer to the pieces themselves, higher ones to their context)</translation>
+    </message>
+    <message>
+        <source>States:</source>
+        <translation>States:</translation>
+    </message>
+    <message>
+        <source>the outputs</source>
+        <translation>the outputs</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>layer %1</translation>
+    </message>
+    <message>
+        <source>Where decoder layer %2 was in the state closest to the one that wrote “%1”:</source>
+        <translation>Where decoder layer %2 was in the state closest to the one that wrote “%1”:</translation>
+    </message>
+    <message>
+        <source>Where encoder layer %2&apos;s output was closest to its output at “%1”:</source>
+        <translation>Where encoder layer %2&apos;s output was closest to its output at “%1”:</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

@@ -1944,6 +1944,30 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>(×%1)</source>
         <translation>(×%1)</translation>
     </message>
+    <message>
+        <source>Whose states are compared: the encoder&apos;s and decoder&apos;s outputs, or one layer&apos;s of both (lower layers are closer to the pieces themselves, higher ones to their context)</source>
+        <translation>So sánh trạng thái nào: đầu ra của bộ mã hoá và bộ giải mã, hay đầu ra của một lớp ở cả hai (các lớp thấp gần với chính các mảnh hơn, các lớp cao gần với ngữ cảnh của chúng hơn)</translation>
+    </message>
+    <message>
+        <source>States:</source>
+        <translation>Trạng thái:</translation>
+    </message>
+    <message>
+        <source>the outputs</source>
+        <translation>các đầu ra</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>lớp %1</translation>
+    </message>
+    <message>
+        <source>Where decoder layer %2 was in the state closest to the one that wrote “%1”:</source>
+        <translation>Nơi lớp %2 của bộ giải mã ở trạng thái gần nhất với trạng thái đã viết ra “%1”:</translation>
+    </message>
+    <message>
+        <source>Where encoder layer %2&apos;s output was closest to its output at “%1”:</source>
+        <translation>Nơi đầu ra của lớp %2 của bộ mã hoá gần nhất với đầu ra của nó tại “%1”:</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

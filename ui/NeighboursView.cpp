@@ -1,5 +1,6 @@
 #include "ui/NeighboursView.h"
 
+#include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -53,6 +54,15 @@ NeighboursView::NeighboursView(QWidget* parent) : QWidget(parent) {
   pairs_->setToolTip(
       tr("Distinct training pairs in the index, evenly spaced over the training split. More pairs "
          "find closer neighbours and take longer to index."));
+  layer_ = new QComboBox(this);
+  layer_->setObjectName("Neighbours layer");
+  layer_->setToolTip(
+      tr("Whose states are compared: the encoder's and decoder's outputs, or one layer's of both "
+         "(lower layers are closer to the pieces themselves, higher ones to their context)"));
+  fillLayers(0);
+  connect(layer_, &QComboBox::currentIndexChanged, this, [this] {
+    if (active_ && stale()) find();
+  });
   find_ = new QPushButton(tr("Find"), this);
   find_->setToolTip(tr("Look the captured sentence up in the training data"));
   stop_ = new QPushButton(tr("Stop"), this);
@@ -65,6 +75,8 @@ NeighboursView::NeighboursView(QWidget* parent) : QWidget(parent) {
   auto* controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Training pairs:"), this));
   controls->addWidget(pairs_);
+  controls->addWidget(new QLabel(tr("States:"), this));
+  controls->addWidget(layer_);
   controls->addWidget(find_);
   controls->addWidget(stop_);
   controls->addWidget(progress_);
@@ -78,6 +90,7 @@ NeighboursView::NeighboursView(QWidget* parent) : QWidget(parent) {
   pieces_->setObjectName("Neighbours pieces");
   heading_ = new QLabel(this);
   heading_->setWordWrap(true);
+  heading_->setObjectName("Neighbours heading");
   table_ = new QTextBrowser(this);
   table_->setObjectName("Neighbours table");
   table_->setOpenLinks(false);
@@ -145,6 +158,7 @@ void NeighboursView::setSentence(const app::AttentionView& view) {
            "training pairs in which the model was in the most similar state."));
     return;
   }
+  fillLayers(std::min(view.encoderLayers, view.decoderLayers));
   if (active_ && stale()) find();
 }
 
@@ -155,21 +169,41 @@ void NeighboursView::setActive(bool active) {
 
 void NeighboursView::setPairs(int pairs) { pairs_->setValue(pairs); }
 
+void NeighboursView::setLayer(int layer) {
+  const int index = layer_->findData(layer);
+  if (index >= 0) layer_->setCurrentIndex(index);
+}
+
+int NeighboursView::layer() const { return layer_->currentData().toInt(); }
+
+void NeighboursView::fillLayers(int layers) {
+  if (layer_->count() == layers + 1) return;
+  const int chosen = layer_->count() > 0 ? layer() : -1;
+  const QSignalBlocker quiet(layer_);
+  layer_->clear();
+  layer_->addItem(tr("the outputs"), -1);
+  for (int l = 0; l < layers; ++l) layer_->addItem(tr("layer %1").arg(l + 1), l);
+  setLayer(chosen < layers ? chosen : -1);
+}
+
+QString NeighboursView::subject() const {
+  return sentence_.modelPath + '|' + sentence_.source + '|' + sentence_.translation + '|' +
+         QString::number(pairs_->value()) + '|' + QString::number(layer());
+}
+
 bool NeighboursView::stale() const {
-  return !session_.isRunning() && !sentence_.isEmpty() &&
-         asked_ != sentence_.modelPath + '|' + sentence_.source + '|' + sentence_.translation + '|' +
-                       QString::number(pairs_->value());
+  return !session_.isRunning() && !sentence_.isEmpty() && asked_ != subject();
 }
 
 void NeighboursView::find() {
   if (sentence_.isEmpty() || session_.isRunning()) return;
-  asked_ = sentence_.modelPath + '|' + sentence_.source + '|' + sentence_.translation + '|' +
-           QString::number(pairs_->value());
+  asked_ = subject();
   app::NeighboursRequest request;
   request.modelPath = sentence_.modelPath;
   request.source = sentence_.source;
   request.outputPieces = sentence_.targetTokens.mid(1);  // after <s>
   request.pairs = pairs_->value();
+  request.layer = layer();
   setBusy(true);
   message_->setText(tr("Looking the sentence up in the training data…"));
   session_.start(request);
@@ -179,6 +213,7 @@ void NeighboursView::setBusy(bool busy) {
   find_->setEnabled(!busy);
   stop_->setEnabled(busy);
   pairs_->setEnabled(!busy);
+  layer_->setEnabled(!busy);
   progress_->setVisible(busy);
   progress_->setRange(0, 0);
 }
@@ -251,11 +286,21 @@ void NeighboursView::showChosen() {
   const auto& pieces = chosen_output_ ? result_.outputPieces : result_.sourcePieces;
   const auto& lists = chosen_output_ ? result_.outputNeighbours : result_.sourceNeighbours;
   if (chosen_ < 0 || chosen_ >= lists.size()) return;
-  heading_->setText(chosen_output_
-                        ? tr("Where the decoder was in the state closest to the one that wrote “%1”:")
-                              .arg(pieces[chosen_].toHtmlEscaped())
-                        : tr("Where the encoder's output was closest to its output at “%1”:")
-                              .arg(pieces[chosen_].toHtmlEscaped()));
+  const QString piece = pieces[chosen_].toHtmlEscaped();
+  const int layer = result_.layer;
+  if (layer < 0)
+    heading_->setText(
+        chosen_output_
+            ? tr("Where the decoder was in the state closest to the one that wrote “%1”:").arg(piece)
+            : tr("Where the encoder's output was closest to its output at “%1”:").arg(piece));
+  else
+    heading_->setText(chosen_output_
+                          ? tr("Where decoder layer %2 was in the state closest to the one that wrote “%1”:")
+                                .arg(piece)
+                                .arg(layer + 1)
+                          : tr("Where encoder layer %2's output was closest to its output at “%1”:")
+                                .arg(piece)
+                                .arg(layer + 1));
   const QLocale locale;
   QString html = "<table cellspacing=\"0\" cellpadding=\"4\" width=\"100%\"><tr><th align=\"right\">" +
                  tr("Similarity") + "</th><th align=\"left\">" + tr("Vietnamese") +

@@ -5,6 +5,7 @@
 #include "app/NeighboursSession.h"
 #include "app/TranslationService.h"
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -32,6 +33,9 @@ class NeighboursView : public QWidget {
   void setActive(bool active);
   void find();  // now, with the pairs chosen
   void setPairs(int pairs);
+  // Whose states: -1 the encoder's and decoder's outputs, L layer L's (from 0).
+  void setLayer(int layer);
+  int layer() const;
 
   // The pieces as listed: the source's, then the translation's (each with
   // </s>). Before a result is shown, the piece shown first when it comes.
@@ -51,6 +55,8 @@ class NeighboursView : public QWidget {
 
  private:
   bool stale() const;
+  QString subject() const;  // what a lookup is for: model, sentence, pairs, layer
+  void fillLayers(int layers);
   void present(const app::NeighboursView& view);
   void fillPieces();
   void showChosen();
@@ -65,6 +71,7 @@ class NeighboursView : public QWidget {
   int chosen_ = 0;
 
   QSpinBox* pairs_;
+  QComboBox* layer_;
   QPushButton* find_;
   QPushButton* stop_;
   QPushButton* export_;

@@ -66,8 +66,12 @@ std::string readable(const nlohmann::json& json, const std::string& translation,
       }
     }
   };
-  side("source pieces (the encoder's output at each):", "source", "source_neighbours", true);
-  side("output pieces (the decoder's state that predicted each):", "output", "output_neighbours", false);
+  const auto layer = json["layer"].get<int64_t>();
+  const std::string of = layer < 0 ? "" : " layer " + std::to_string(layer) + "'s";
+  side(("source pieces (the encoder" + of + " output at each):").c_str(), "source", "source_neighbours",
+       true);
+  side(("output pieces (the decoder" + of + " state that predicted each):").c_str(), "output",
+       "output_neighbours", false);
   return out.str();
 }
 
@@ -89,6 +93,8 @@ const CommandSpec& neighboursSpec() {
           {"data", "DIR", "the data folder (default: the one the model's run trained on)"},
           {"pairs", "N", "distinct training pairs indexed (default 5000; 0 = all)"},
           {"k", "N", "neighbours listed for each piece (default 5)"},
+          {"layer", "L",
+           "whose states: layer L's output (from 0, both stacks), or out (default): the stacks' outputs"},
           {"json", "", "print one JSON object instead"},
           {"out", "FILE", "write to FILE instead of stdout"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
@@ -111,6 +117,7 @@ int runNeighbours(const ParsedArgs& args) {
   if (!data::isValidUtf8(target)) throw UsageError("--target is not valid UTF-8");
   const size_t pairs = size_t(args.integer("pairs", 5000, 0, 100'000'000));
   const size_t k = size_t(args.integer("k", 5, 1, 1000));
+  const int64_t layer = args.getOr("layer", "out") == "out" ? -1 : args.integer("layer", -1, 0, 1000);
   const std::string model_path = args.require("model");
   std::string data_dir = args.getOr("data", "");
   if (data_dir.empty()) {
@@ -127,6 +134,11 @@ int runNeighbours(const ParsedArgs& args) {
   const auto device = deviceFrom(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(model_path, args.getOr("spm", ""), device);
   model::checkSameSentencePiece(translator.tokenizer().path(), data_dir);
+  const auto& shape = translator.modelHandle()->options();
+  if (layer >= std::min(shape.encoder_layers, shape.decoder_layers))
+    throw UsageError("--layer " + std::to_string(layer) + ": this model has " +
+                     std::to_string(shape.encoder_layers) + " encoder and " +
+                     std::to_string(shape.decoder_layers) + " decoder layers (from 0)");
   auto src = translator.encodeSource(text);
   src.pop_back();  // its </s>: the states' lists add one
   std::vector<int64_t> tgt;
@@ -145,6 +157,7 @@ int runNeighbours(const ParsedArgs& args) {
   const auto train = data::loadEncodedSplit(data_dir, "train", translator.tokenizer());
   model::StateIndexOptions options;
   options.pairs = pairs;
+  options.layer = layer;
   const auto print = terminalProgress("indexed pairs:");
   const auto index =
       model::StateIndex::build(translator.modelHandle(), train, options, [&](size_t done, size_t total) {

@@ -24,6 +24,10 @@ struct AttentionMaps {
   // (full passes only: a decoding step leaves them empty).
   bool vectors = false;
   std::vector<AttentionVectors> encoder_self_vectors, decoder_self_vectors, cross_vectors;
+  // Set `layer_outputs` for each layer's output too, [B, S|T, D], detached
+  // (before a pre-norm stack's final norm; full passes only).
+  bool layer_outputs = false;
+  std::vector<torch::Tensor> encoder_layer_outputs, decoder_layer_outputs;
 };
 
 }  // namespace studio::model

@@ -54,11 +54,33 @@ std::vector<std::string> piecesOf(const std::vector<int32_t>& ids,
   return out;
 }
 
+void checkLayer(const TransformerOptions& o, int64_t layer) {
+  if (layer < -1 || layer >= std::min(o.encoder_layers, o.decoder_layers))
+    throw std::invalid_argument("layer " + std::to_string(layer) + ": this model has " +
+                                std::to_string(o.encoder_layers) + " encoder and " +
+                                std::to_string(o.decoder_layers) + " decoder layers (-1 for its outputs)");
+}
+
+// Teacher-forced states of a batch: the encoder's and decoder's outputs, or layer `layer`'s.
+std::pair<torch::Tensor, torch::Tensor> batchStates(Transformer& model, const torch::Tensor& src,
+                                                    const torch::Tensor& target_in, int64_t layer) {
+  if (layer < 0) {
+    const auto memory = model->encode(src);
+    return {memory, model->decode(target_in, memory, src)};
+  }
+  AttentionMaps maps;
+  maps.layer_outputs = true;
+  const auto memory = model->encode(src, &maps);
+  model->decode(target_in, memory, src, &maps);
+  return {maps.encoder_layer_outputs.at(size_t(layer)), maps.decoder_layer_outputs.at(size_t(layer))};
+}
+
 }  // namespace
 
 SentenceStates sentenceStates(Transformer model, const std::vector<int64_t>& src,
-                              const std::vector<int64_t>& tgt) {
+                              const std::vector<int64_t>& tgt, int64_t layer) {
   const auto& o = model->options();
+  checkLayer(o, layer);
   const auto limit = size_t(std::max<int64_t>(1, o.max_length - 1));
   if (src.size() > limit || tgt.size() > limit)
     throw std::invalid_argument("the sentence or its translation has more than " + std::to_string(limit) +
@@ -70,8 +92,7 @@ SentenceStates sentenceStates(Transformer model, const std::vector<int64_t>& src
   tin.insert(tin.end(), tgt.begin(), tgt.end());
   const auto src_t = torch::tensor(s, torch::kLong).unsqueeze(0).to(device);
   const auto tin_t = torch::tensor(tin, torch::kLong).unsqueeze(0).to(device);
-  const auto memory = model->encode(src_t);
-  const auto hidden = model->decode(tin_t, memory, src_t);
+  const auto [memory, hidden] = batchStates(model, src_t, tin_t, layer);
   return {memory[0].to(torch::kCPU, torch::kFloat).contiguous(),
           hidden[0].to(torch::kCPU, torch::kFloat).contiguous()};
 }
@@ -81,9 +102,11 @@ StateIndex StateIndex::build(Transformer model, const data::EncodedSplit& split,
                              const std::function<bool(size_t, size_t)>& progress) {
   if (split.size() == 0) throw std::invalid_argument("no training pairs to index");
   const auto& o = model->options();
+  checkLayer(o, options.layer);
   StateIndex index;
   index.split_size_ = split.size();
   index.d_model_ = o.d_model;
+  index.layer_ = options.layer;
 
   // Distinct pairs, in the order they first occur, with their counts.
   std::vector<size_t> first;
@@ -161,8 +184,7 @@ StateIndex StateIndex::build(Transformer model, const data::EncodedSplit& split,
     }
     const auto tensors = data::makeBatchTensors(chosen, batch, o.pad_id, o.bos_id, o.eos_id);
     const auto src = tensors.src.to(device);
-    const auto memory = model->encode(src);
-    const auto hidden = model->decode(tensors.target_in.to(device), memory, src);
+    const auto [memory, hidden] = batchStates(model, src, tensors.target_in.to(device), options.layer);
     const auto memory_cpu = memory.to(torch::kCPU, torch::kFloat).contiguous();
     const auto hidden_cpu = hidden.to(torch::kCPU, torch::kFloat).contiguous();
     // A pair's real rows: its pieces and </s> on both sides.
@@ -219,7 +241,7 @@ std::vector<std::vector<StateNeighbour>> StateIndex::nearest(StateSide side, con
 SentenceNeighbours findNeighbours(Transformer model, const StateIndex& index, const std::vector<int64_t>& src,
                                   const std::vector<int64_t>& tgt, size_t k,
                                   const std::function<std::string(int)>& piece) {
-  const auto states = sentenceStates(model, src, tgt);
+  const auto states = sentenceStates(model, src, tgt, index.layer());
   SentenceNeighbours found;
   for (auto id : src) found.source_pieces.push_back(piece(int(id)));
   found.source_pieces.push_back("</s>");
@@ -252,7 +274,8 @@ nlohmann::json neighboursJson(const StateIndex& index, const SentenceNeighbours&
     }
     return out;
   };
-  return {{"pairs_indexed", index.pairs().size()},
+  return {{"layer", index.layer()},
+          {"pairs_indexed", index.pairs().size()},
           {"distinct_pairs", index.distinctPairs()},
           {"split_pairs", index.splitPairs()},
           {"source_states", index.states(StateSide::Source)},

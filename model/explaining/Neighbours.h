@@ -23,6 +23,10 @@ namespace studio::model {
 enum class StateSide { Source, Target };
 
 struct StateIndexOptions {
+  // Whose states: -1 the model's (the encoder's and decoder's outputs, a
+  // pre-norm stack's final norm included); L the output of layer L (from 0)
+  // of both stacks, before any final norm.
+  int64_t layer = -1;
   // Distinct pairs indexed, evenly spaced over the split (0 = every one).
   size_t pairs = 5000;
   int64_t batch_tokens = 4096;  // padded tokens a forward batch
@@ -50,11 +54,12 @@ struct SentenceStates {
   torch::Tensor source, target;
 };
 
-// `model`'s states for source and target ids (no BOS/EOS), without
-// gradients and in eval mode (the model's mode is restored). Throws
-// std::invalid_argument when either is longer than max_length - 1 pieces.
+// `model`'s states for source and target ids (no BOS/EOS) at `layer` (as
+// StateIndexOptions::layer), without gradients and in eval mode (the
+// model's mode is restored). Throws std::invalid_argument when either is
+// longer than max_length - 1 pieces, or for a layer the model lacks.
 SentenceStates sentenceStates(Transformer model, const std::vector<int64_t>& src,
-                              const std::vector<int64_t>& tgt);
+                              const std::vector<int64_t>& tgt, int64_t layer = -1);
 
 class StateIndex {
  public:
@@ -76,6 +81,7 @@ class StateIndex {
   size_t splitPairs() const { return split_size_; }
   int64_t states(StateSide side) const;
   int64_t dModel() const { return d_model_; }
+  int64_t layer() const { return layer_; }  // as built (StateIndexOptions::layer)
   bool stopped() const { return stopped_; }
 
  private:
@@ -83,7 +89,7 @@ class StateIndex {
   torch::Tensor source_, target_;  // [rows, D], unit rows
   std::vector<int32_t> source_pair_, source_position_, target_pair_, target_position_;
   size_t distinct_ = 0, split_size_ = 0;
-  int64_t d_model_ = 0;
+  int64_t d_model_ = 0, layer_ = -1;
   bool stopped_ = false;
 };
 
@@ -94,13 +100,13 @@ struct SentenceNeighbours {
   std::vector<std::vector<StateNeighbour>> source, target;  // one list a piece
 };
 
-// The states of `src`/`tgt` under `model` and their `k` nearest in `index`
+// The states of `src`/`tgt` under `model` (at the index's layer) and their `k` nearest in `index`
 // (built with the same model). `piece(id)` names the pieces.
 SentenceNeighbours findNeighbours(Transformer model, const StateIndex& index, const std::vector<int64_t>& src,
                                   const std::vector<int64_t>& tgt, size_t k,
                                   const std::function<std::string(int)>& piece);
 
-// {"pairs_indexed", "distinct_pairs", "split_pairs", "source_states",
+// {"layer" (-1: the model's outputs), "pairs_indexed", "distinct_pairs", "split_pairs", "source_states",
 //  "output_states", "source": [pieces],
 //  "output": [pieces], "source_neighbours"/"output_neighbours": a list a
 //  piece of {"similarity", "line" (from 1), "copies", "position",

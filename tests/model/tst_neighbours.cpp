@@ -76,6 +76,7 @@ class TestNeighbours : public QObject {
   void badInputIsRefusedAndStoppingLeavesNothing();
   void theModelsModeIsKeptAndDropoutIsOff();
   void theJsonNamesEachNeighbour();
+  void aLayersStatesAreThatLayersOutput();
 };
 
 void TestNeighbours::everyIndexedStateFindsItselfFirst() {
@@ -315,6 +316,57 @@ void TestNeighbours::theJsonNamesEachNeighbour() {
       QVERIFY(lists[i][1]["similarity"].get<double>() <= best["similarity"].get<double>());
     }
   }
+}
+
+void TestNeighbours::aLayersStatesAreThatLayersOutput() {
+  // A model with fewer layers, holding the first ones of a two-layer model
+  // (post-norm: no final norm), outputs what those layers output: one
+  // encoder layer for the source side; for the target side, both encoder
+  // layers (every decoder layer reads the whole encoder's output) and one
+  // decoder layer.
+  auto two = randomModel();
+  auto cut = [&](int64_t encoder_layers, int64_t decoder_layers) {
+    auto o = smallOptions();
+    o.encoder_layers = encoder_layers;
+    o.decoder_layers = decoder_layers;
+    model::Transformer m(o);
+    torch::NoGradGuard no_grad;
+    const auto from = two->named_parameters();
+    for (auto& p : m->named_parameters()) p.value().copy_(from[p.key()]);
+    return m;
+  };
+  const std::vector<int64_t> src{5, 50, 51, 52}, tgt{5, 60, 61};
+  const auto first = model::sentenceStates(two, src, tgt, 0);
+  QVERIFY(torch::allclose(first.source, model::sentenceStates(cut(1, 1), src, tgt).source, 1e-5, 1e-5));
+  QVERIFY(torch::allclose(first.target, model::sentenceStates(cut(2, 1), src, tgt).target, 1e-5, 1e-5));
+  // The last layer of a post-norm stack is its output; the first is not.
+  const auto out = model::sentenceStates(two, src, tgt);
+  QVERIFY(torch::allclose(model::sentenceStates(two, src, tgt, 1).target, out.target, 1e-6, 1e-6));
+  QVERIFY(!torch::allclose(first.target, out.target, 1e-3, 1e-3));
+
+  // An index of layer 0: each state finds itself; the sentence's states come from that layer.
+  std::mt19937 rng(5);
+  const auto split = distinctPairs(12, rng);
+  model::StateIndexOptions options;
+  options.layer = 0;
+  const auto index = model::StateIndex::build(two, split, options);
+  QCOMPARE(index.layer(), int64_t(0));
+  const auto& pair = index.pairs()[7];
+  const std::vector<int64_t> s7(pair.src.begin(), pair.src.end()), t7(pair.tgt.begin(), pair.tgt.end());
+  const auto found = model::findNeighbours(two, index, s7, t7, 1, pieceName);
+  for (const auto& list : found.target) {
+    QCOMPARE(list.at(0).pair, size_t(7));
+    QVERIFY(list.at(0).similarity > 0.9999f);
+  }
+  QCOMPARE(model::neighboursJson(index, found, pieceName)["layer"].get<int64_t>(), int64_t(0));
+  options.layer = 2;  // the model has layers 0 and 1
+  try {
+    model::StateIndex::build(two, split, options);
+    QFAIL("layer 2 of a two-layer model was indexed");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(QString(e.what()).contains("2 encoder and 2 decoder layers"), e.what());
+  }
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::sentenceStates(two, src, tgt, -2));
 }
 
 QTEST_GUILESS_MAIN(TestNeighbours)

@@ -1035,6 +1035,36 @@ void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
   QCOMPARE(saved_json["source_neighbours"].toArray().size(), result.sourcePieces.size());
   QCOMPARE(saved_json["pairs_indexed"].toInt(), 100);
 
+  // One layer's states: chosen while the tab is open, looked up at once, as `--layer` does.
+  auto* layers = tab->findChild<QComboBox*>("Neighbours layer");
+  QVERIFY(layers);
+  QCOMPARE(layers->count(),
+           1 + std::min(view.encoderLayers, view.decoderLayers));  // the outputs, then each layer
+  shown.clear();
+  tab->setLayer(0);
+  QVERIFY(shown.wait(120000));
+  QCOMPARE(tab->result().layer, 0);
+  QCOMPARE(tab->layer(), 0);
+  QProcess layer_cli;
+  layer_cli.start(STUDIO_CLI_PATH, {"neighbours", "--model", model_, "--src", sentence_, "--pairs", "100",
+                                    "--k", "8", "--layer", "0", "--json"});
+  QVERIFY(layer_cli.waitForFinished(120000));
+  const auto layer_json = QJsonDocument::fromJson(layer_cli.readAllStandardOutput()).object();
+  QCOMPARE(layer_json["layer"].toInt(), 0);
+  const auto layer_hits = layer_json["output_neighbours"].toArray()[0].toArray();
+  for (int r = 0; r < 8; ++r) {
+    QVERIFY(std::abs(layer_hits[r].toObject()["similarity"].toDouble() -
+                     tab->result().outputNeighbours[0][r].similarity) < 1e-5);
+    QCOMPARE(layer_hits[r].toObject()["line"].toInt(), tab->result().outputNeighbours[0][r].line);
+  }
+  tab->choosePiece(true, 0);
+  auto* heading = tab->findChild<QLabel*>("Neighbours heading");
+  QVERIFY(heading);
+  QVERIFY2(heading->text().contains("decoder layer 1"), qPrintable(heading->text()));
+  tab->setLayer(-1);
+  QVERIFY(shown.wait(120000));
+  QCOMPARE(tab->result().layer, -1);
+
   // Another sentence while the tab is open: looked up at once, in the index kept.
   shown.clear();
   const auto other = capture(explorer, "đóng cửa sổ số 3", 0);
