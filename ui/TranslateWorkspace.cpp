@@ -50,8 +50,9 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   source_kind_->addItem(tr("Model file"), int(app::ModelSource::Kind::File));
   source_kind_->setObjectName("Model source");
   source_kind_->setAccessibleName(tr("Model source"));
-  source_kind_->setToolTip(tr("A run's newest checkpoint (follows a training in progress), its best by dev BLEU, "
-                              "or any model file or checkpoint"));
+  source_kind_->setToolTip(
+      tr("A run's newest checkpoint (follows a training in progress), its best by dev BLEU, "
+         "or any model file or checkpoint"));
   auto* path_row = new QHBoxLayout;
   model_path_ = new QLineEdit(model_group);
   model_path_->setObjectName("Model path");
@@ -96,7 +97,7 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
     // The weights' precision: int8 is smaller and faster on the CPU at a small
     // cost in quality (docs/benchmarks.md); offered where this CPU can run it.
     // bf16 is faster only on CPUs with AMX or AVX512-BF16: offered there.
-    weights_ = new QComboBox(decode_group);
+    weights_ = new QComboBox(model_group);
     weights_->setObjectName("Weights");
     weights_->setAccessibleName(tr("Weights"));
     weights_->addItem(tr("float32"), kFloat32);
@@ -109,33 +110,36 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
       if (items) items->item(kInt8)->setEnabled(false);
       tips << tr("int8 cannot run here: %1").arg(info.int8Unsupported);
     } else {
-      tips << tr("int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
-                 "a little less accurate; not for a model on a GPU");
+      tips << tr(
+          "int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
+          "a little less accurate; not for a model on a GPU");
       tips << tr("int8 kernels on this CPU: %1").arg(info.int8Kernels);
     }
     if (info.cpuBf16.isEmpty()) {
       if (items) items->item(kBf16)->setEnabled(false);
-      tips << tr("bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is "
-                 "no faster than float32");
+      tips << tr(
+          "bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is "
+          "no faster than float32");
     } else {
-      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate").arg(info.bf16Kernels);
+      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate")
+                  .arg(info.bf16Kernels);
     }
     weights_->setToolTip(tips.join("\n"));
     connect(weights_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
     });
-    decode_form->addRow(tr("Weights"), weights_);
+    model_form->addRow(tr("Weights"), weights_);
   }
   // A file the translations use, chosen or typed: a glossary, a shortlist.
-  auto fileRow = [&](const char* object_name, const QString& name, const QString& tooltip,
-                     const QString& choose_title, const QString& filter) {
+  auto fileRow = [&](QGroupBox* group, QFormLayout* form, const char* object_name, const QString& name,
+                     const QString& tooltip, const QString& choose_title, const QString& filter) {
     auto* row = new QHBoxLayout;
-    auto* edit = new QLineEdit(decode_group);
+    auto* edit = new QLineEdit(group);
     edit->setObjectName(object_name);
     edit->setAccessibleName(name);
     edit->setPlaceholderText(tr("none"));
     edit->setToolTip(tooltip);
-    auto* choose = new QPushButton(tr("Choose…"), decode_group);
+    auto* choose = new QPushButton(tr("Choose…"), group);
     choose->setAccessibleName(choose_title);
     connect(choose, &QPushButton::clicked, this, [this, edit, choose_title, filter] {
       const QString path = QFileDialog::getOpenFileName(this, choose_title, edit->text(), filter);
@@ -145,30 +149,34 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
     });
     row->addWidget(edit, 1);
     row->addWidget(choose);
-    decode_form->addRow(name, row);
+    form->addRow(name, row);
     connect(edit, &QLineEdit::editingFinished, this, [this] {
       if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
     });
     return edit;
   };
   // Terms the translation must follow (docs/glossary.md).
-  glossary_ = fileRow("Glossary", tr("Glossary"),
-                      tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
-                         "(as typed), the translation contains the English"),
-                      tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt);;All files (*)"));
-  // The output layer over the pieces likely for the text alone (docs/cli.md, shortlist).
-  shortlist_ = fileRow("Shortlist", tr("Shortlist"),
-                       tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
-                          "shortlist): faster decoding over the English pieces likely for the text"),
-                       tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
+  glossary_ =
+      fileRow(decode_group, decode_form, "Glossary", tr("Glossary"),
+              tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
+                 "(as typed), the translation contains the English"),
+              tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt);;All files (*)"));
+  // How the model runs (with its weights above): the output layer over the
+  // pieces likely for the text alone (docs/cli.md, shortlist).
+  shortlist_ =
+      fileRow(model_group, model_form, "Shortlist", tr("Shortlist"),
+              tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
+                 "shortlist): faster decoding over the English pieces likely for the text"),
+              tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
   decode_form->addRow(as_you_type_);
   // Every way to run this model measured side by side, and the chosen one saved.
-  small_and_fast_ = new QPushButton(tr("Make it small and fast…"), decode_group);
+  small_and_fast_ = new QPushButton(tr("Make it small and fast…"), model_group);
   small_and_fast_->setObjectName("Make it small and fast");
-  small_and_fast_->setToolTip(tr("Measure this model in float32, int8, with the shortlist and with heads pruned on "
-                                 "this computer (speed against BLEU), and save the way you choose"));
+  small_and_fast_->setToolTip(
+      tr("Measure this model in float32, int8, with the shortlist and with heads pruned on "
+         "this computer (speed against BLEU), and save the way you choose"));
   connect(small_and_fast_, &QPushButton::clicked, this, [this] { smallAndFast()->show(); });
-  decode_form->addRow(small_and_fast_);
+  model_form->addRow(small_and_fast_);
 
   auto* settings_row = new QHBoxLayout;
   settings_row->addWidget(model_group, 3);
@@ -216,7 +224,8 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   tokens_->setAccessibleName(tr("Output pieces with probabilities"));
   tokens_->setOpenLinks(false);
   tokens_->setMaximumHeight(110);
-  connect(tokens_, qOverload<const QUrl&>(&QTextBrowser::highlighted), this, &TranslateWorkspace::showTokenTip);
+  connect(tokens_, qOverload<const QUrl&>(&QTextBrowser::highlighted), this,
+          &TranslateWorkspace::showTokenTip);
   output_layout->addWidget(tokens_);
   alignment_ = new AlignmentView(output_box);
   alignment_->setObjectName("Alignment");
@@ -230,9 +239,11 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   correction_ = new CorrectionPanel(output_box);
   output_layout->addWidget(correction_);
   connect(correction_, &CorrectionPanel::decodeFromPrefix, this, &TranslateWorkspace::decodeFromPrefix);
-  connect(correction_, &CorrectionPanel::learnRequested, this, &TranslateWorkspace::learnFromCorrectionsRequested);
+  connect(correction_, &CorrectionPanel::learnRequested, this,
+          &TranslateWorkspace::learnFromCorrectionsRequested);
   connect(correction_, &CorrectionPanel::errorOccurred, this, &TranslateWorkspace::errorOccurred);
-  connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
+  connect(tokens_, &QTextBrowser::anchorClicked, this,
+          [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
   tokens_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(tokens_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
     const QString link = tokens_->anchorAt(pos);
@@ -310,7 +321,8 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
       return;
     }
     // In a paragraph: the sentence whose details are shown.
-    const QString sentence = shown_segments_ > 1 && !shown_source_.isEmpty() ? shown_source_ : input_->toPlainText();
+    const QString sentence =
+        shown_segments_ > 1 && !shown_source_.isEmpty() ? shown_source_ : input_->toPlainText();
     Q_EMIT exploreAttention(modelSource(), sentence, decodeSettings());
   });
   connect(service_, &app::TranslationService::translated, this, &TranslateWorkspace::onTranslated);
@@ -351,20 +363,21 @@ void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
   if (h.terms.isEmpty()) return;
   QStringList placed;
   for (const auto& term : h.terms)
-    placed << (term.start >= 0 ? tr("%1 → <b>%2</b> (piece %3)").arg(term.source.toHtmlEscaped(),
-                                                                    term.target.toHtmlEscaped())
+    placed << (term.start >= 0 ? tr("%1 → <b>%2</b> (piece %3)")
+                                         .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped())
                                          .arg(term.start + 1) +
-                                     (term.attention >= 0
-                                          ? tr(", %1 % of its attention on “%2”").arg(100 * term.attention, 0, 'f', 0)
-                                                .arg(term.source.toHtmlEscaped())
-                                          : QString())
+                                     (term.attention >= 0 ? tr(", %1 % of its attention on “%2”")
+                                                                .arg(100 * term.attention, 0, 'f', 0)
+                                                                .arg(term.source.toHtmlEscaped())
+                                                          : QString())
                                : tr("%1 → %2 (<b>not placed</b>: the search reached the maximum length)")
                                      .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped()));
-  terms_->setText(tr("Glossary: %1 (cross-attention of the last layer, mean over the heads).<br>Without it: “%2” "
-                     "(score %3; with it %4). Hover a term in the alignment below for its attention word by word.")
-                      .arg(placed.join(QStringLiteral(" · ")), h.freeText.toHtmlEscaped())
-                      .arg(h.freeScore, 0, 'f', 3)
-                      .arg(h.score, 0, 'f', 3));
+  terms_->setText(
+      tr("Glossary: %1 (cross-attention of the last layer, mean over the heads).<br>Without it: “%2” "
+         "(score %3; with it %4). Hover a term in the alignment below for its attention word by word.")
+          .arg(placed.join(QStringLiteral(" · ")), h.freeText.toHtmlEscaped())
+          .arg(h.freeScore, 0, 'f', 3)
+          .arg(h.score, 0, 'f', 3));
 }
 
 void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
@@ -412,7 +425,8 @@ void TranslateWorkspace::showTrainingExamplesOf(int piece) {
 void TranslateWorkspace::askAlternatives(int piece) {
   if (shown_source_.isEmpty() || piece < 0 || piece > shown_.pieces.size()) return;
   // A click on a piece is a click on its word: back to the word's first piece.
-  while (piece > 0 && piece < shown_.pieces.size() && !shown_.pieces[piece].startsWith(QStringLiteral("▁"))) --piece;
+  while (piece > 0 && piece < shown_.pieces.size() && !shown_.pieces[piece].startsWith(QStringLiteral("▁")))
+    --piece;
   // The model's text up to that word, then the beam's choices there.
   QString prefix;
   for (int i = 0; i < piece; ++i) prefix += shown_.pieces[i];
@@ -459,7 +473,8 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
       }
       if (at > forced) continue;
       QString word = h.pieces[at];
-      for (int k = at + 1; k < h.pieces.size() && !h.pieces[k].startsWith(QStringLiteral("▁")); ++k) word += h.pieces[k];
+      for (int k = at + 1; k < h.pieces.size() && !h.pieces[k].startsWith(QStringLiteral("▁")); ++k)
+        word += h.pieces[k];
       word = word.replace(QStringLiteral("▁"), QString()).trimmed();
       if (!word.isEmpty() && !words.contains(word)) words << word;
     }
@@ -483,13 +498,12 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   shown_segments_ = reply.segments;
   shown_source_ = reply.source;
   if (output_->toPlainText() != reply.translation) output_->setPlainText(reply.translation);
-  tokens_label_->setText(
-      reply.segments > 1
-          ? tr("Sentence %1 of %2 — its pieces, coloured by probability (hover for the value); put the cursor in "
-               "another Vietnamese sentence to see its own:")
-                .arg(reply.focus + 1)
-                .arg(reply.segments)
-          : tr("Pieces, coloured by probability (hover for the value):"));
+  tokens_label_->setText(reply.segments > 1 ? tr("Sentence %1 of %2 — its pieces, coloured by probability "
+                                                 "(hover for the value); put the cursor in "
+                                                 "another Vietnamese sentence to see its own:")
+                                                  .arg(reply.focus + 1)
+                                                  .arg(reply.segments)
+                                            : tr("Pieces, coloured by probability (hover for the value):"));
   showTokens(shown_);
   showTerms(shown_);
   correction_->showTranslation(reply.source, shown_.text, reply.modelPath);
@@ -500,12 +514,14 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     nbest_table_->setItem(i, 0, new QTableWidgetItem(h.text));
     nbest_table_->setItem(i, 1, new QTableWidgetItem(QString::number(h.score, 'f', 4)));
     nbest_table_->setItem(i, 2, new QTableWidgetItem(QString::number(h.logProbability, 'f', 4)));
-    nbest_table_->setItem(i, 3, new QTableWidgetItem(h.finished ? QStringLiteral("</s>") : tr("cut at max length")));
+    nbest_table_->setItem(
+        i, 3, new QTableWidgetItem(h.finished ? QStringLiteral("</s>") : tr("cut at max length")));
   }
   QString status = tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath);
   if (!reply.notices.isEmpty())
-    status += "\n" + tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
-                        "", int(reply.notices.size()));
+    status += "\n" +
+              tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
+                 "", int(reply.notices.size()));
   status_->setText(status);
   status_->setToolTip(reply.notices.join('\n'));
   Q_EMIT translationShown(reply);
@@ -525,7 +541,9 @@ void TranslateWorkspace::showTokens(const app::TranslatedHypothesis& best) {
     if (eos && !best.finished) break;
     const float p = i < best.probabilities.size() ? best.probabilities[i] : 0.0f;
     const QString piece = eos ? QStringLiteral("</s>") : best.pieces[i];
-    html += QString("<a href=\"piece:%1\" style=\"text-decoration:none; color:%2; background-color:%3\">&nbsp;%4&nbsp;</a> ")
+    html += QString(
+                "<a href=\"piece:%1\" style=\"text-decoration:none; color:%2; "
+                "background-color:%3\">&nbsp;%4&nbsp;</a> ")
                 .arg(i)
                 .arg(probabilityText(p).name(), probabilityColor(p).name(), piece.toHtmlEscaped());
   }
@@ -541,18 +559,20 @@ void TranslateWorkspace::showTokenTip(const QUrl& link) {
   const bool eos = i == shown_.pieces.size();
   if (i < 0 || i >= shown_.probabilities.size()) return;
   const QString piece = eos ? QStringLiteral("</s>") : shown_.pieces[i];
-  QToolTip::showText(QCursor::pos(), tr("%1 — p = %2").arg(piece).arg(shown_.probabilities[i], 0, 'f', 4), tokens_);
+  QToolTip::showText(QCursor::pos(), tr("%1 — p = %2").arg(piece).arg(shown_.probabilities[i], 0, 'f', 4),
+                     tokens_);
 }
 
 SmallAndFastDialog* TranslateWorkspace::smallAndFast() {
   if (!small_and_fast_dialog_) {
     small_and_fast_dialog_ = new SmallAndFastDialog(this);
-    connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this, [this](const app::ExportedWay& way) {
-      setModelSource({app::ModelSource::Kind::File, way.model});
-      weights_->setCurrentIndex(way.int8 ? kInt8 : way.bf16 ? kBf16 : kFloat32);
-      shortlist_->setText(way.shortlist);
-      if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
-    });
+    connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this,
+            [this](const app::ExportedWay& way) {
+              setModelSource({app::ModelSource::Kind::File, way.model});
+              weights_->setCurrentIndex(way.int8 ? kInt8 : way.bf16 ? kBf16 : kFloat32);
+              shortlist_->setText(way.shortlist);
+              if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
+            });
   }
   small_and_fast_dialog_->setModel(modelSource(), decodeSettings());
   return small_and_fast_dialog_;
