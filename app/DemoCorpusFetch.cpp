@@ -24,7 +24,7 @@ namespace {
 struct Run {
   bool started = false;
   int exit_code = -1;
-  QString err;
+  QString out, err;
 };
 
 // Runs `program` with `arguments` in `dir` to its end (no time limit: a slow mirror is not a failure).
@@ -37,6 +37,7 @@ Run run(const QString& program, const QStringList& arguments, const QString& dir
   if (!result.started) return result;
   process.waitForFinished(-1);
   result.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  result.out = QString::fromUtf8(process.readAllStandardOutput()).trimmed();
   result.err = QString::fromUtf8(process.readAllStandardError()).trimmed();
   return result;
 }
@@ -161,18 +162,15 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
     check(progress, "unpack", i, int(packages.size()));
     const QString deb = cachedDeb(cache, packages[i]);
     if (deb.isEmpty()) continue;
-    QProcess field;
-    field.start("dpkg-deb", {"-f", deb, "Version"});
-    if (!field.waitForStarted(-1))
+    const auto field = run("dpkg-deb", {"-f", deb, "Version"});
+    if (!field.started)
       throw std::runtime_error(
           QObject::tr("dpkg-deb is not on this computer: the demo corpus is made from Debian's packages.")
               .toStdString());
-    field.waitForFinished(-1);
-    const QString version = QString::fromUtf8(field.readAllStandardOutput()).trimmed();
-    if (field.exitCode() != 0 || version.isEmpty())
-      throw std::runtime_error(QString("'%1' is not a Debian package: %2")
-                                   .arg(deb, firstLine(QString::fromUtf8(field.readAllStandardError())))
-                                   .toStdString());
+    const QString version = field.out;
+    if (field.exit_code != 0 || version.isEmpty())
+      throw std::runtime_error(
+          QString("'%1' is not a Debian package: %2").arg(deb, firstLine(field.err)).toStdString());
     const QString target = cache.filePath("unpacked/" + packages[i] + "_" + version);
     if (!QFileInfo(target).isDir()) {
       QDir(target + ".partial").removeRecursively();

@@ -17,11 +17,14 @@
 
 namespace studio::app {
 
-// The model, its piece ids and the index, kept between requests.
+// The model, its piece ids and training pairs, and the index, kept between
+// requests: another number of pairs or layer builds the index again alone.
 struct NeighboursSession::Kept {
-  QString key;  // model file, its time and size, data folder, pairs
+  QString model_key;  // model file, its time and size, data folder
   std::unique_ptr<model::Translator> translator;
   std::unordered_map<std::string, int> ids;  // piece -> id
+  data::EncodedSplit train;
+  QString index_key;  // model_key, pairs, layer
   model::StateIndex index;
 };
 
@@ -81,28 +84,32 @@ void NeighboursSession::start(const NeighboursRequest& request) {
                "and train.en (%1).")
                 .arg(view.dataDir.isEmpty() ? request.modelPath : view.dataDir)
                 .toStdString());
-      const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6")
-                              .arg(request.modelPath, model_file.lastModified().toString(Qt::ISODateWithMs))
-                              .arg(model_file.size())
-                              .arg(view.dataDir)
-                              .arg(request.pairs)
-                              .arg(request.layer);
-      if (kept->key != key) {
-        kept->key.clear();
+      const QString model_key =
+          QStringLiteral("%1|%2|%3|%4")
+              .arg(request.modelPath, model_file.lastModified().toString(Qt::ISODateWithMs))
+              .arg(model_file.size())
+              .arg(view.dataDir);
+      const QString index_key = model_key + QStringLiteral("|%1|%2").arg(request.pairs).arg(request.layer);
+      if (kept->index_key != index_key) {
+        kept->index_key.clear();
         kept->index = {};
         QElapsedTimer timer;
         timer.start();
-        kept->translator = std::make_unique<model::Translator>(
-            model::Translator::fromFiles(request.modelPath.toStdString(), "", model::resolveDevice("auto")));
-        const auto& tokenizer = kept->translator->tokenizer();
-        model::checkSameSentencePiece(tokenizer.path(), view.dataDir.toStdString());
-        kept->ids.clear();
-        for (int id = 0; id < tokenizer.vocabSize(); ++id) kept->ids.emplace(tokenizer.piece(id), id);
-        const auto train = data::loadEncodedSplit(view.dataDir.toStdString(), "train", tokenizer);
+        if (kept->model_key != model_key) {
+          kept->model_key.clear();
+          kept->translator = std::make_unique<model::Translator>(model::Translator::fromFiles(
+              request.modelPath.toStdString(), "", model::resolveDevice("auto")));
+          const auto& tokenizer = kept->translator->tokenizer();
+          model::checkSameSentencePiece(tokenizer.path(), view.dataDir.toStdString());
+          kept->ids.clear();
+          for (int id = 0; id < tokenizer.vocabSize(); ++id) kept->ids.emplace(tokenizer.piece(id), id);
+          kept->train = data::loadEncodedSplit(view.dataDir.toStdString(), "train", tokenizer);
+          kept->model_key = model_key;
+        }
         model::StateIndexOptions options;
         options.pairs = size_t(std::max(0, request.pairs));
         options.layer = request.layer;
-        auto index = model::StateIndex::build(kept->translator->modelHandle(), train, options,
+        auto index = model::StateIndex::build(kept->translator->modelHandle(), kept->train, options,
                                               [this, &job](size_t done, size_t total) {
                                                 Q_EMIT progress(int(done), int(total));
                                                 return !job.stopRequested();
@@ -110,7 +117,7 @@ void NeighboursSession::start(const NeighboursRequest& request) {
         if (index.stopped())
           throw std::runtime_error(tr("Stopped before the training pairs were indexed.").toStdString());
         kept->index = std::move(index);
-        kept->key = key;
+        kept->index_key = index_key;
         view.indexSeconds = double(timer.elapsed()) / 1000.0;
       }
       const auto& translator = *kept->translator;

@@ -114,11 +114,13 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
     torch::Tensor self_probs, cross_probs;
     AttentionVectors self_vectors, cross_vectors;
     const bool with_vectors = maps && maps->vectors;
+    const bool with_weights = maps && maps->weights;
     x = module->as<DecoderLayer>()->forward(x, memory, shared_self, shared_cross, ffn_rows,
-                                            maps ? &self_probs : nullptr, maps ? &cross_probs : nullptr,
+                                            with_weights ? &self_probs : nullptr,
+                                            with_weights ? &cross_probs : nullptr,
                                             with_vectors ? &self_vectors : nullptr,
                                             with_vectors ? &cross_vectors : nullptr);
-    if (maps) {
+    if (with_weights) {
       maps->decoder_self.push_back(self_probs);
       maps->cross.push_back(cross_probs);
     }

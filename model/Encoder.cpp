@@ -47,9 +47,10 @@ torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
     torch::Tensor probs;
     AttentionVectors vectors;
     const bool with_vectors = maps && maps->vectors;
-    x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, maps ? &probs : nullptr,
+    const bool with_weights = maps && maps->weights;
+    x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, with_weights ? &probs : nullptr,
                                             with_vectors ? &vectors : nullptr);
-    if (maps) maps->encoder_self.push_back(probs);
+    if (with_weights) maps->encoder_self.push_back(probs);
     if (with_vectors) maps->encoder_self_vectors.push_back(vectors);
     if (maps && maps->layer_outputs) maps->encoder_layer_outputs.push_back(x.detach());
   }

@@ -25,8 +25,10 @@ struct AttentionMaps {
   bool vectors = false;
   std::vector<AttentionVectors> encoder_self_vectors, decoder_self_vectors, cross_vectors;
   // Set `layer_outputs` for each layer's output too, [B, S|T, D], detached
-  // (before a pre-norm stack's final norm; full passes only).
+  // (before a pre-norm stack's final norm; full passes only); clear
+  // `weights` when those are all that is wanted (the lists above stay empty).
   bool layer_outputs = false;
+  bool weights = true;
   std::vector<torch::Tensor> encoder_layer_outputs, decoder_layer_outputs;
 };
 

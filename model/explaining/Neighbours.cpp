@@ -70,6 +70,7 @@ std::pair<torch::Tensor, torch::Tensor> batchStates(Transformer& model, const to
   }
   AttentionMaps maps;
   maps.layer_outputs = true;
+  maps.weights = false;
   const auto memory = model->encode(src, &maps);
   model->decode(target_in, memory, src, &maps);
   return {maps.encoder_layer_outputs.at(size_t(layer)), maps.decoder_layer_outputs.at(size_t(layer))};
