@@ -92,7 +92,8 @@ const CommandSpec& neighboursSpec() {
           {"target", "TEXT", "the English whose states are compared (default: the model's own translation)"},
           {"data", "DIR", "the data folder (default: the one the model's run trained on)"},
           {"pairs", "N", "distinct training pairs indexed (default 5000; 0 = all)"},
-          {"k", "N", "neighbours listed for each piece (default 5)"},
+          {"k", "N",
+           "neighbours listed for each piece (default 5; more than the index holds lists them all)"},
           {"layer", "L",
            "whose states: layer L's output (from 0, both stacks), or out (default): the stacks' outputs"},
           {"json", "", "print one JSON object instead"},
@@ -116,7 +117,7 @@ int runNeighbours(const ParsedArgs& args) {
   const std::string target = data::normalizeWhitespace(args.getOr("target", ""));
   if (!data::isValidUtf8(target)) throw UsageError("--target is not valid UTF-8");
   const size_t pairs = size_t(args.integer("pairs", 5000, 0, 100'000'000));
-  const size_t k = size_t(args.integer("k", 5, 1, 1000));
+  const size_t k = size_t(args.integer("k", 5, 1, 10'000'000));
   const int64_t layer = args.getOr("layer", "out") == "out" ? -1 : args.integer("layer", -1, 0, 1000);
   const std::string model_path = args.require("model");
   std::string data_dir = args.getOr("data", "");
