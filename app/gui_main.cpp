@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QIcon>
 #include <QLocale>
 #include <QSettings>
@@ -15,6 +16,7 @@
 #include "ui/AlignmentView.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
+#include "ui/FileTranslationBar.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
 #include "ui/Language.h"
@@ -62,6 +64,11 @@ int main(int argc, char** argv) {
   QCommandLineOption glossary("glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH).",
                               "FILE");
   QCommandLineOption shortlist("shortlist", "In Translate, decode with this vocabulary shortlist.", "FILE");
+  QCommandLineOption translate_file(
+      "translate-file",
+      "In Translate, translate the text file FILE at start, line for line, into "
+      "NAME.en.txt beside it.",
+      "FILE");
   QCommandLineOption small_and_fast("small-and-fast",
                                     "Open Make it small and fast and measure on N dev sentences (the heads ranked "
                                     "first when no ranking is saved); with --screenshot, a picture of it.",
@@ -97,6 +104,7 @@ int main(int argc, char** argv) {
   parser.addOption(example_piece);
   parser.addOption(glossary);
   parser.addOption(shortlist);
+  parser.addOption(translate_file);
   parser.addOption(small_and_fast);
   parser.addOption(pad_to);
   QCommandLineOption hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N");
@@ -186,6 +194,12 @@ int main(int argc, char** argv) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();
     window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
+  }
+  if (parser.isSet(translate_file)) {
+    const QString input = QFileInfo(parser.value(translate_file)).absoluteFilePath();
+    window.translate()->fileTranslation()->translate(window.translate()->modelSource(),
+                                                     window.translate()->decodeSettings(), input,
+                                                     studio::ui::FileTranslationBar::defaultOutput(input));
   }
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());

@@ -250,6 +250,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::FileTranslationSession</name>
+    <message>
+        <source>Choose the file to translate and where to write its translation.</source>
+        <translation>Choose the file to translate and where to write its translation.</translation>
+    </message>
+    <message>
+        <source>Out of memory while translating %1. Try a smaller beam, or stop training to free memory.</source>
+        <translation>Out of memory while translating %1. Try a smaller beam, or stop training to free memory.</translation>
+    </message>
+    <message>
+        <source>A file is being translated already.</source>
+        <translation>A file is being translated already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::HeadRankingSession</name>
     <message>
         <source>Heads are being ranked already.</source>
@@ -1163,6 +1178,82 @@ layer %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FileTranslationBar</name>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Stop after the batch being translated; nothing is written</source>
+        <translation>Stop after the batch being translated; nothing is written</translation>
+    </message>
+    <message>
+        <source>Open the translation</source>
+        <translation>Open the translation</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Hide</translation>
+    </message>
+    <message>
+        <source>Hide the file translation</source>
+        <translation>Hide the file translation</translation>
+    </message>
+    <message>
+        <source>Translating %1: %2 of %3 sentences…</source>
+        <translation>Translating %1: %2 of %3 sentences…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n line(s)</source>
+        <translation>
+            <numerusform>%1 → %2: %n line</numerusform>
+            <numerusform>%1 → %2: %n lines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n sentence(s)) in %1 s.</source>
+        <translation>
+            <numerusform>(%n sentence) in %1 s.</numerusform>
+            <numerusform>(%n sentences) in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) longer than the model&apos;s positions were translated in parts (hover for which).</source>
+        <translation>
+            <numerusform>%n sentence longer than the model&apos;s positions were translated in parts (hover for which).</numerusform>
+            <numerusform>%n sentences longer than the model&apos;s positions were translated in parts (hover for which).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was written to %1.</source>
+        <translation>Stopped: nothing was written to %1.</translation>
+    </message>
+    <message>
+        <source>%1 was not translated: %2</source>
+        <translation>%1 was not translated: %2</translation>
+    </message>
+    <message>
+        <source>Translate a file</source>
+        <translation>Translate a file</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.vi);;All files (*)</source>
+        <translation>Text files (*.txt *.vi);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Save the translation as</source>
+        <translation>Save the translation as</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.en);;All files (*)</source>
+        <translation>Text files (*.txt *.en);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1 and loading the model…</source>
+        <translation>Reading %1 and loading the model…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FineTuneBox</name>
     <message>
         <source>Start from</source>
@@ -1787,6 +1878,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Attention Studio could not start again (%1); the language changes when it starts next.</source>
         <translation>Attention Studio could not start again (%1); the language changes when it starts next.</translation>
+    </message>
+    <message>
+        <source>A file is being translated</source>
+        <translation>A file is being translated</translation>
+    </message>
+    <message>
+        <source>Stop translating the file? Nothing of its translation is written.</source>
+        <translation>Stop translating the file? Nothing of its translation is written.</translation>
     </message>
 </context>
 <context>
@@ -3506,6 +3605,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Training examples: where the model was in this state</source>
         <translation>Training examples: where the model was in this state</translation>
+    </message>
+    <message>
+        <source>Translate a file…</source>
+        <translation>Translate a file…</translation>
+    </message>
+    <message>
+        <source>Translate a whole text file line for line with this model and these settings, and save the translation as a file</source>
+        <translation>Translate a whole text file line for line with this model and these settings, and save the translation as a file</translation>
     </message>
 </context>
 </TS>

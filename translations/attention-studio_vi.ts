@@ -248,6 +248,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::FileTranslationSession</name>
+    <message>
+        <source>Choose the file to translate and where to write its translation.</source>
+        <translation>Hãy chọn tệp cần dịch và nơi ghi bản dịch.</translation>
+    </message>
+    <message>
+        <source>Out of memory while translating %1. Try a smaller beam, or stop training to free memory.</source>
+        <translation>Hết bộ nhớ khi dịch %1. Hãy thử chùm nhỏ hơn, hoặc dừng huấn luyện để giải phóng bộ nhớ.</translation>
+    </message>
+    <message>
+        <source>A file is being translated already.</source>
+        <translation>Đang dịch một tệp rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::HeadRankingSession</name>
     <message>
         <source>Heads are being ranked already.</source>
@@ -1158,6 +1173,79 @@ lớp %2</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::FileTranslationBar</name>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Stop after the batch being translated; nothing is written</source>
+        <translation>Dừng sau lô đang dịch; không ghi gì cả</translation>
+    </message>
+    <message>
+        <source>Open the translation</source>
+        <translation>Mở bản dịch</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ẩn</translation>
+    </message>
+    <message>
+        <source>Hide the file translation</source>
+        <translation>Ẩn phần dịch tệp</translation>
+    </message>
+    <message>
+        <source>Translating %1: %2 of %3 sentences…</source>
+        <translation>Đang dịch %1: %2 trên %3 câu…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n line(s)</source>
+        <translation>
+            <numerusform>%1 → %2: %n dòng</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n sentence(s)) in %1 s.</source>
+        <translation>
+            <numerusform>(%n câu) trong %1 giây.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) longer than the model&apos;s positions were translated in parts (hover for which).</source>
+        <translation>
+            <numerusform>%n câu dài hơn số vị trí của mô hình đã được dịch thành từng phần (di chuột để xem câu nào).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was written to %1.</source>
+        <translation>Đã dừng: không ghi gì vào %1.</translation>
+    </message>
+    <message>
+        <source>%1 was not translated: %2</source>
+        <translation>Chưa dịch được %1: %2</translation>
+    </message>
+    <message>
+        <source>Translate a file</source>
+        <translation>Dịch một tệp</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.vi);;All files (*)</source>
+        <translation>Tệp văn bản (*.txt *.vi);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Save the translation as</source>
+        <translation>Lưu bản dịch thành</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.en);;All files (*)</source>
+        <translation>Tệp văn bản (*.txt *.en);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1 and loading the model…</source>
+        <translation>Đang đọc %1 và nạp mô hình…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::FineTuneBox</name>
     <message>
         <source>Start from</source>
@@ -1777,6 +1865,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Attention Studio could not start again (%1); the language changes when it starts next.</source>
         <translation>Attention Studio không thể khởi động lại (%1); ngôn ngữ sẽ đổi ở lần khởi động tiếp theo.</translation>
+    </message>
+    <message>
+        <source>A file is being translated</source>
+        <translation>Đang dịch một tệp</translation>
+    </message>
+    <message>
+        <source>Stop translating the file? Nothing of its translation is written.</source>
+        <translation>Dừng dịch tệp? Bản dịch của nó sẽ không được ghi.</translation>
     </message>
 </context>
 <context>
@@ -3492,6 +3588,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Training examples: where the model was in this state</source>
         <translation>Ví dụ huấn luyện: nơi mô hình ở trạng thái này</translation>
+    </message>
+    <message>
+        <source>Translate a file…</source>
+        <translation>Dịch một tệp…</translation>
+    </message>
+    <message>
+        <source>Translate a whole text file line for line with this model and these settings, and save the translation as a file</source>
+        <translation>Dịch cả một tệp văn bản, từng dòng một, bằng mô hình và các thiết lập này, rồi lưu bản dịch thành tệp</translation>
     </message>
 </context>
 </TS>

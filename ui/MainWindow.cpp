@@ -21,6 +21,7 @@
 
 #include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/FileTranslationBar.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
@@ -318,6 +319,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     training_->stopAndWait();
   }
+  if (translate_->fileTranslation()->isRunning()) {
+    const auto answer =
+        QMessageBox::question(this, tr("A file is being translated"),
+                              tr("Stop translating the file? Nothing of its translation is written."));
+    if (answer != QMessageBox::Yes) {
+      event->ignore();
+      return;
+    }
+  }
   saveSettings();
   event->accept();
 }
@@ -364,7 +374,7 @@ void MainWindow::restart() {
 
 bool MainWindow::isBusy() const {
   return service_.isBusy() || attention_->ablation()->importance()->isRanking() ||
-         attention_->neighbours()->session()->isRunning() ||
+         attention_->neighbours()->session()->isRunning() || translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 

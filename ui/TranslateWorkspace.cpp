@@ -29,6 +29,7 @@
 #include "app/EngineInfo.h"
 #include "ui/AlignmentView.h"
 #include "ui/CorrectionPanel.h"
+#include "ui/FileTranslationBar.h"
 #include "ui/Palette.h"
 #include "ui/SmallAndFastDialog.h"
 
@@ -198,10 +199,21 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   explore_ = new QPushButton(tr("Explore attention"), input_box);
   explore_->setObjectName("Explore attention");
   explore_->setToolTip(tr("Open the attention explorer on this sentence (Ctrl+E)"));
+  translate_file_ = new QPushButton(tr("Translate a file…"), input_box);
+  translate_file_->setObjectName("Translate a file");
+  translate_file_->setToolTip(
+      tr("Translate a whole text file line for line with this model and these settings, and save the "
+         "translation as a file"));
+  file_bar_ = new FileTranslationBar(input_box);
+  connect(translate_file_, &QPushButton::clicked, this,
+          [this] { file_bar_->chooseAndTranslate(modelSource(), decodeSettings()); });
+  connect(file_bar_, &FileTranslationBar::runningChanged, translate_file_, &QWidget::setDisabled);
   input_buttons->addWidget(translate_);
   input_buttons->addWidget(explore_);
   input_buttons->addStretch(1);
+  input_buttons->addWidget(translate_file_);
   input_layout->addLayout(input_buttons);
+  input_layout->addWidget(file_bar_);
 
   // --- output -------------------------------------------------------------------
   auto* output_box = new QGroupBox(tr("English"), this);

@@ -21,6 +21,7 @@ namespace studio::ui {
 class AlignmentView;
 class SmallAndFastDialog;
 class CorrectionPanel;
+class FileTranslationBar;
 
 // The Translate workspace: Vietnamese in, English out, on the shared
 // TranslationService's worker thread. Paragraphs are translated sentence by
@@ -49,6 +50,8 @@ class TranslateWorkspace : public QWidget {
   AlignmentView* alignment() const { return alignment_; }
   // A glossary file the translations follow ("" = none); translates again.
   void setGlossary(const QString& path);
+  // "Translate a file…": its progress and result under the input.
+  FileTranslationBar* fileTranslation() const { return file_bar_; }
   // "Make it small and fast" for the model chosen now (made on first use).
   SmallAndFastDialog* smallAndFast();
 
@@ -104,6 +107,8 @@ class TranslateWorkspace : public QWidget {
   QPlainTextEdit* input_;
   QPushButton* translate_;
   QPushButton* explore_;
+  QPushButton* translate_file_;
+  FileTranslationBar* file_bar_;
   QPlainTextEdit* output_;
   QLabel* tokens_label_;
   QTextBrowser* tokens_;

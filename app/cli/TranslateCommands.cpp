@@ -3,18 +3,20 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
+#include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
-#include "model/data/Text.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::cli {
@@ -33,7 +35,7 @@ void printNotices(const std::vector<model::TextTranslation>& results, const std:
 const CommandSpec& translateSpec() {
   static const CommandSpec spec{
       "translate",
-      "Translate Vietnamese lines from stdin to English on stdout\n\n"
+      "Translate Vietnamese lines from stdin (or --input) to English on stdout (or --output)\n\n"
       "Reads text a line, splits each line into sentences, translates them in batches sorted by length,\n"
       "and writes one line a line in input order. A sentence longer than the model's positions is cut at\n"
       "clauses (or between words) and translated in parts, with a notice on stderr: nothing is dropped.\n"
@@ -48,28 +50,45 @@ const CommandSpec& translateSpec() {
           {"max-length-ratio", "R", "output length limit as a ratio of the source's (default 1.5)"},
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"scores", "", "append \" ||| score ||| piece:probability ...\" to each line"},
-          {"reliance", "", "append \" ||| source MEAN ||| word:share ...\": how much each word of the best translation drew on the source (ALTI+)"},
+          {"reliance", "",
+           "append \" ||| source MEAN ||| word:share ...\": how much each word of the best translation drew "
+           "on the source (ALTI+)"},
           {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
           {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
-          {"glossary", "FILE", "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments): where the\n"
-                               "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
-                               "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
-                               "each term's first piece (-1: missing) and the free translation's score"},
+          {"glossary", "FILE",
+           "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments): where the\n"
+           "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
+           "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
+           "each term's first piece (-1: missing) and the free translation's score"},
+          {"input", "FILE", "read the text from FILE (UTF-8) instead of stdin; an error names its line"},
+          {"output", "FILE",
+           "write the translation to FILE instead of stdout, whole or not at all, with the\n"
+           "input's line ends (CRLF or LF) and byte order mark; never over the input"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
-          {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
-                       "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
-          {"shortlist", "FILE", "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
-                                "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
+          {"int8", "",
+           "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
+           "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
+          {"shortlist", "FILE",
+           "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
+           "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
 
 namespace {
+
+// `value` with `decimals` digits after the point ("%.*f").
+std::string fixed(double value, int decimals) {
+  char number[64];
+  std::snprintf(number, sizeof number, "%.*f", decimals, value);
+  return number;
+}
+
 // " ||| source MEAN ||| word:share ..." for a text's best translation, every sentence's words in turn.
-void printReliance(const model::Translator& translator, const model::TextTranslation& result,
-                   const model::DecodingOptions& options) {
+std::string relianceColumns(const model::Translator& translator, const model::TextTranslation& result,
+                            const model::DecodingOptions& options) {
   auto model = translator.modelHandle();
   model::ScopedHeadMask heads_off(model, options.head_mask);
   std::vector<model::WordReliance> words;
@@ -80,14 +99,43 @@ void printReliance(const model::Translator& translator, const model::TextTransla
   }
   double mean = 0;
   for (const auto& w : words) mean += w.share / double(words.size());
-  char number[32];
-  std::snprintf(number, sizeof number, "%.3f", mean);
-  std::cout << " ||| source " << number << " |||";
-  for (const auto& w : words) {
-    std::snprintf(number, sizeof number, "%.3f", double(w.share));
-    std::cout << " " << w.word << ":" << number;
-  }
+  std::string out = " ||| source " + fixed(mean, 3) + " |||";
+  for (const auto& w : words) out += " " + w.word + ":" + fixed(w.share, 3);
+  return out;
 }
+
+// An input line's translation as `translate` writes it: its best (or, with
+// --nbest, INDEX ||| TEXT ||| SCORE lines), with --scores and --reliance columns.
+std::vector<std::string> translationLines(const model::Translator& translator,
+                                          const model::TextTranslation& result, size_t index,
+                                          const model::DecodingOptions& options, bool scores, bool reliance) {
+  const size_t count = std::min(result.nbest(), size_t(options.nbest));
+  if (count == 0) return {""};
+  std::vector<std::string> lines;
+  for (size_t k = 0; k < count; ++k) {
+    const auto t = result.joined(k);
+    std::string line;
+    if (options.nbest > 1) line += std::to_string(index) + " ||| ";
+    line += t.text;
+    if (options.nbest > 1 || scores) line += " ||| " + fixed(t.score, 4);
+    if (scores) {
+      line += " |||";
+      for (size_t p = 0; p < t.pieces.size(); ++p)
+        line += " " + t.pieces[p] + ":" + fixed(t.probabilities[p], 3);
+      if (t.finished) line += " </s>:" + fixed(t.probabilities.back(), 3);
+      if (!t.terms.empty()) {
+        line += " ||| terms";
+        for (const auto& term : t.terms)
+          line += " " + term.source + "=" + term.target + "@" + std::to_string(term.start);
+        line += " ||| free " + fixed(t.unconstrained_score, 4);
+      }
+    }
+    if (reliance && k == 0) line += relianceColumns(translator, result, options);
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 }  // namespace
 
 int runTranslate(const ParsedArgs& args) {
@@ -98,6 +146,17 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--head-mask: ") + e.what());
   }
+  // A file to translate is read before the model is loaded: its errors come at once.
+  const std::string input = args.getOr("input", ""), output = args.getOr("output", "");
+  if (!input.empty() && !output.empty()) {
+    try {
+      model::checkDistinctFiles(input, output);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--output: ") + e.what());
+    }
+  }
+  std::optional<model::TextDocument> from_file;
+  if (!input.empty()) from_file = model::readTextDocument(input);
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   checkShortlist(options, translator);
   try {
@@ -110,47 +169,25 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
-  std::vector<std::string> lines;
-  std::string line;
-  size_t number = 0;
-  while (std::getline(std::cin, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!data::isValidUtf8(line)) throw std::runtime_error("input line " + std::to_string(number) + " is not valid UTF-8");
-    lines.push_back(data::normalizeWhitespace(line));
-  }
+  const auto document = input.empty() ? model::readTextDocument(std::cin, "stdin") : *from_file;
   const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
-  const auto results = model::translateTexts(translator, lines, options, mode, 4096, terminalProgress("translated"));
-  printNotices(results, "input line");
+  const auto translated =
+      model::translateDocument(translator, document, options, mode, terminalProgress("translated"));
+  for (const auto& notice : translated.notices)
+    std::fprintf(stderr, "%s %s\n", input.empty() ? "input" : input.c_str(), notice.c_str());
   const bool scores = args.has("scores"), reliance = args.has("reliance");
-  for (size_t i = 0; i < results.size(); ++i) {
-    const size_t count = std::min(results[i].nbest(), size_t(options.nbest));
-    if (count == 0) {
-      std::cout << "\n";
-      continue;
+  model::TextDocument written = document;  // the input's line ends and byte order mark
+  written.lines.clear();
+  for (size_t i = 0; i < translated.lines.size(); ++i)
+    for (auto& line : translationLines(translator, translated.lines[i], i, options, scores, reliance)) {
+      if (output.empty()) std::cout << line << "\n" << std::flush;
+      written.lines.push_back(std::move(line));
     }
-    for (size_t k = 0; k < count; ++k) {
-      const auto t = results[i].joined(k);
-      if (options.nbest > 1) std::cout << i << " ||| ";
-      std::cout << t.text;
-      if (options.nbest > 1 || scores) std::printf(" ||| %.4f", t.score), std::fflush(stdout);
-      if (scores) {
-        std::cout << " |||";
-        for (size_t p = 0; p < t.pieces.size(); ++p) std::printf(" %s:%.3f", t.pieces[p].c_str(), t.probabilities[p]);
-        if (t.finished) std::printf(" </s>:%.3f", t.probabilities.back());
-        if (!t.terms.empty()) {
-          std::cout << " ||| terms";
-          for (const auto& term : t.terms)
-            std::cout << " " << term.source << "=" << term.target << "@" << term.start;
-          std::printf(" ||| free %.4f", t.unconstrained_score);
-        }
-        std::fflush(stdout);
-      }
-      if (reliance && k == 0) printReliance(translator, results[i], options);
-      std::cout << "\n";
-    }
+  if (!output.empty()) {
+    written.final_newline = written.final_newline || written.lines.size() > document.lines.size();
+    model::writeTextDocument(output, written);
+    std::fprintf(stderr, "wrote %zu lines to %s\n", written.lines.size(), output.c_str());
   }
-  std::cout << std::flush;
   return kOk;
 }
 

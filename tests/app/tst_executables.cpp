@@ -404,6 +404,36 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(lines.size(), 4);  // three translations and the final newline
   QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
 
+  // --input/--output: the file's lines (its CRLF ends and byte order mark
+  // kept) into a file written whole; the same lines as through stdin; bad
+  // input named by file and line, nothing written; never over the input.
+  const QString document = dir.filePath("document.vi.txt"), translated = dir.filePath("document.en.txt");
+  auto writeFile = [](const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+  };
+  auto readFile = [](const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+  };
+  QVERIFY(writeFile(document, "\xEF\xBB\xBFMở tập tin số 7\r\nĐóng cửa sổ\r\n\r\n"));
+  auto from_file = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2",
+                                         "--scores", "--input", document, "--output", translated});
+  QVERIFY2(from_file.exit_code == 0 && from_file.out.isEmpty() && from_file.err.contains("wrote 3 lines"),
+           qPrintable(from_file.err));
+  QCOMPARE(readFile(translated), QByteArray("\xEF\xBB\xBF") + lines.mid(0, 3).join("\r\n").toUtf8() + "\r\n");
+  QVERIFY(writeFile(document, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
+  auto not_utf8 = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document,
+                                        "--output", translated + ".new"});
+  QVERIFY2(not_utf8.exit_code == 1 && not_utf8.err.contains(document + " line 2 is not valid UTF-8"),
+           qPrintable(not_utf8.err));
+  QVERIFY(!QFile::exists(translated + ".new"));
+  auto over_input = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document,
+                                          "--output", dir.path() + "/./document.vi.txt"});
+  QVERIFY2(over_input.exit_code == 2 && over_input.err.contains("would replace its source"),
+           qPrintable(over_input.err));
+  QCOMPARE(readFile(document), QByteArray("Mở tập tin\nĐóng \xC3 cửa sổ\n"));
+
   // --prefix: the translation starts with it; --head-mask: heads off, or a
   // usage error naming what the model does not have.
   auto translateWith = [&](const QStringList& extra) {

@@ -1,15 +1,18 @@
 // Paragraphs into sentences and back (model/data/SentenceSplitter), and
 // sentences too long for the model cut into parts that fit, translated and
-// joined without losing a word (model/decoding/TextTranslation).
+// joined without losing a word (model/decoding/TextTranslation); whole text
+// files translated line for line (model/decoding/DocumentTranslation).
 
+#include <torch/torch.h>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
-#include <torch/torch.h>
 
 #include "common/TestUtil.h"
 #include "model/data/SentenceSplitter.h"
 #include "model/data/Text.h"
 #include "model/data/Tokenizer.h"
+#include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/TextTranslation.h"
 
 using namespace studio;
@@ -195,6 +198,139 @@ class TestSentences : public QObject {
     QCOMPARE(again[0].segments.size(), size_t(4));
     QCOMPARE(again[0].segments[2][0].text, first[0].segments[2][0].text);
     QCOMPARE(QString::fromStdString(again[0].text()).count('\n'), 1);
+  }
+
+  // A text file: read as lines with its line ends and byte order mark
+  // noted, each line translated as translateTexts translates it alone,
+  // written back with the same ends; bad files named by file and line;
+  // stopping between batches throws and returns nothing.
+  void aFileIsTranslatedLineForLine() {
+    QTemporaryDir dir;
+    const auto data_dir = test::prepareNumberedCorpus(dir.path().toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                                      {"open file", "close window"}, 200, 60);
+    auto tokenizer = std::make_shared<const data::Tokenizer>(data_dir + "/spm.model");
+    auto options = test::smallOptions();
+    options.vocab_size = tokenizer->vocabSize();
+    options.max_length = 16;
+    torch::manual_seed(2);
+    model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+    auto write = [&](const char* name, const std::string& bytes) {
+      const QString path = dir.filePath(name);
+      QFile file(path);
+      if (!file.open(QIODevice::WriteOnly) ||
+          file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()))
+        qFatal("cannot write %s", qPrintable(path));
+      return path.toStdString();
+    };
+    auto read = [](const std::string& path) {
+      QFile file(QString::fromStdString(path));
+      return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string("(missing)");
+    };
+
+    // Byte order mark, CRLF, an empty line, two sentences on a line, a line
+    // too long for the model, extra spaces, no line break at the end.
+    std::string long_line;
+    for (int i = 0; i < 12; ++i) long_line += "mở tập tin số " + std::to_string(i) + ", ";
+    const std::vector<std::string> lines{"Mở tập tin số 3.", "", "Đóng cửa sổ.  Mở tập tin 5.",
+                                         long_line + "xong", "  đóng   cửa sổ 9 "};
+    std::string bytes = "\xEF\xBB\xBF";
+    for (size_t i = 0; i < lines.size(); ++i) bytes += lines[i] + (i + 1 < lines.size() ? "\r\n" : "");
+    const auto input = write("in.vi.txt", bytes);
+    const auto document = model::readTextDocument(input);
+    QVERIFY(document.bom && document.crlf && !document.final_newline);
+    QCOMPARE(document.lines, lines);
+    QCOMPARE(document.text(), bytes);  // nothing of the file's form lost
+
+    model::DecodingOptions decoding;
+    decoding.beam_size = 2;
+    decoding.max_length_extra = 2;
+    size_t calls = 0, last_done = 0, last_total = 0;
+    const auto result = model::translateDocument(
+        translator, document, decoding, SplitMode::Sentences,
+        [&](size_t done, size_t total) { ++calls, last_done = done, last_total = total; });
+    QCOMPARE(result.lines.size(), lines.size());
+    QCOMPARE(result.translation.lines.size(), lines.size());
+    QVERIFY(calls >= 1);
+    QCOMPARE(last_done, last_total);
+    size_t segments = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const auto alone =
+          model::translateTexts(translator, {data::normalizeWhitespace(lines[i])}, decoding).at(0);
+      QCOMPARE(result.translation.lines[i], alone.text());
+      QCOMPARE(result.lines[i].source.segments.size(), alone.source.segments.size());
+      segments += alone.source.segments.size();
+    }
+    QCOMPARE(result.segments, segments);
+    QCOMPARE(last_total, segments);
+    QCOMPARE(result.translation.lines[1], std::string());
+    QCOMPARE(result.notices.size(), size_t(1));
+    QVERIFY2(QString::fromStdString(result.notices[0]).startsWith("line 4: sentence 1 "),
+             result.notices[0].c_str());
+    const auto output = dir.filePath("out.en.txt").toStdString();
+    model::writeTextDocument(output, result.translation);
+    std::string expected = "\xEF\xBB\xBF";
+    for (size_t i = 0; i < lines.size(); ++i)
+      expected += result.translation.lines[i] + (i + 1 < lines.size() ? "\r\n" : "");
+    QCOMPARE(read(output), expected);
+
+    // Plain LF with a last line break; an empty file.
+    const auto plain = model::readTextDocument(write("plain.txt", "a\n\nb\n"));
+    QVERIFY(!plain.bom && !plain.crlf && plain.final_newline);
+    QCOMPARE(plain.lines, (std::vector<std::string>{"a", "", "b"}));
+    QCOMPARE(plain.text(), std::string("a\n\nb\n"));
+    const auto empty = model::readTextDocument(write("empty.txt", ""));
+    QVERIFY(empty.lines.empty());
+    QCOMPARE(model::translateDocument(translator, empty, decoding).translation.text(), std::string());
+
+    // Bad files: the file and line named.
+    auto error = [](const std::function<void()>& f) {
+      try {
+        f();
+      } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+      }
+      return QString("(no error)");
+    };
+    const auto bad = write("bad.txt", "Mở tập tin\nĐóng \xC3 cửa sổ\n");
+    QCOMPARE(error([&] { model::readTextDocument(bad); }),
+             QString::fromStdString(bad + " line 2 is not valid UTF-8"));
+    const auto binary = write("binary.txt", std::string("ab\ncd\0ef\n", 9));
+    QVERIFY(error([&] { model::readTextDocument(binary); }).contains("binary.txt line 2 holds a NUL byte"));
+    QVERIFY(error([&] {
+              model::readTextDocument(dir.filePath("none.txt").toStdString());
+            }).contains("cannot read"));
+    QVERIFY(error([&] { model::readTextDocument(dir.path().toStdString()); }).contains("is a folder"));
+    // Never over the input, by any of its names.
+    QVERIFY(error([&] {
+              model::checkDistinctFiles(input, dir.filePath("./in.vi.txt").toStdString());
+            }).contains("would replace its source"));
+    QVERIFY(QFile::link(QString::fromStdString(input), dir.filePath("link.txt")));
+    QVERIFY(error([&] {
+              model::checkDistinctFiles(input, dir.filePath("link.txt").toStdString());
+            }).contains("would replace its source"));
+    QCOMPARE(error([&] { model::checkDistinctFiles(input, output); }), QString("(no error)"));
+    QCOMPARE(error([&] { model::checkDistinctFiles(input, dir.filePath("new/out.txt").toStdString()); }),
+             QString("(no error)"));
+
+    // Stopping: asked before the first batch, or after one of several.
+    QVERIFY(error([&] {
+              model::translateDocument(translator, document, decoding, SplitMode::Sentences, nullptr,
+                                       [] { return true; });
+            }).contains("stopped"));
+    model::TextDocument many;
+    for (int i = 0; i < 600; ++i) many.lines.push_back("mở tập tin số " + std::to_string(i));
+    size_t batches = 0, asked = 0;
+    bool stopped = false;
+    try {
+      model::translateDocument(
+          translator, many, decoding, SplitMode::Sentences, [&](size_t, size_t) { ++batches; },
+          [&] { return ++asked > 1; });
+    } catch (const model::TranslationStopped&) {
+      stopped = true;
+    }
+    QVERIFY(stopped);
+    QCOMPARE(batches, size_t(0));  // the first batch ended, and the stop was heard before its report
+    QCOMPARE(asked, size_t(2));
   }
 };
 

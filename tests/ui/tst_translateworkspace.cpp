@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -35,6 +36,7 @@
 #include "app/TrainingSession.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
+#include "ui/FileTranslationBar.h"
 #include "ui/MainWindow.h"
 #include "ui/NeighboursView.h"
 #include "ui/PointLabels.h"
@@ -60,6 +62,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void nbestListAndProbabilities();
   void aPieceOpensItsTrainingExamples();
   void paragraphsAreTranslatedSentenceBySentence();
+  void aFileIsTranslatedAsTheCliTranslatesIt();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
   void runSourcesResolveToCheckpoints();
@@ -664,6 +667,101 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   QVERIFY(reply.segments > 20);
   QVERIFY(workspace.translationText().size() > 1000);
   QVERIFY(workspace.findChild<QLabel*>("Translate status")->text().contains("in parts"));
+}
+
+// "Translate a file…": the file written as `translate --input --output`
+// writes it with the same settings (its CRLF ends and byte order mark kept);
+// the button waits while it runs; Stop writes nothing; a file that is not
+// text is named with its line, and the translation never replaces its source.
+void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/notes.txt"), QString("/d/notes.en.txt"));
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/notes.vi.txt"), QString("/d/notes.en.txt"));
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/train.vi"), QString("/d/train.en"));
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/README"), QString("/d/README.en.txt"));
+
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  auto settings = decodeSettings(3);
+  settings.beam = 3;
+  workspace.setDecodeSettings(settings);
+  auto* bar = workspace.fileTranslation();
+  auto* button = workspace.findChild<QPushButton*>("Translate a file");
+  auto* status = workspace.findChild<QLabel*>("File translation status");
+  auto* stop = workspace.findChild<QPushButton*>("Stop the file translation");
+  QVERIFY(bar && button && status && stop);
+  QVERIFY(bar->isHidden() && button->isEnabled());
+
+  auto writeFile = [](const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+  };
+  auto readFile = [](const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(missing)");
+  };
+  const QString input = tmp_.filePath("messages.vi.txt"), output = tmp_.filePath("messages.en.txt");
+  QVERIFY(writeFile(input,
+                    "\xEF\xBB\xBFMở tập tin số 12.\r\n\r\nĐóng cửa sổ số 3. Mở tập tin số 4!\r\n"
+                    "mở tập tin số 12.\r\n"));
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QVERIFY(!bar->isHidden());
+  QVERIFY(!button->isEnabled());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  // (The spy hears the worker's signal at once; the bar, queued, a moment later.)
+  QTRY_VERIFY(button->isEnabled());
+  const auto report = finished.at(0).at(0).value<app::FileTranslationReport>();
+  QCOMPARE(report.lines, 4);
+  QCOMPARE(report.segments, 4);
+  QVERIFY(report.notices.isEmpty());
+  QVERIFY2(status->text().contains("4 line") && status->text().contains(output), qPrintable(status->text()));
+  QVERIFY(stop->isHidden());
+  QVERIFY(!workspace.findChild<QPushButton*>("Open the translation")->isHidden());
+
+  const QString cli_output = tmp_.filePath("messages.cli.txt");
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "3", "--alpha", "0.6", "--input",
+                              input, "--output", cli_output});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const QByteArray written = readFile(output);
+  QCOMPARE(written, readFile(cli_output));
+  QVERIFY(written.startsWith("\xEF\xBB\xBF") && written.count("\r\n") == 4);
+  // The first and last lines are one sentence, as Translate shows it.
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText("Mở tập tin số 12.");
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QCOMPARE(QString::fromUtf8(written.mid(3)).split("\r\n").at(0), workspace.translationText());
+
+  // Stop after the first batch of many: nothing written, the previous file kept.
+  QByteArray many;
+  for (int i = 0; i < 3000; ++i) many += "Mở tập tin số " + QByteArray::number(i) + ".\n";
+  QVERIFY(writeFile(input, many));
+  QSignalSpy stopped(bar->session(), &app::FileTranslationSession::stopped);
+  connect(bar->session(), &app::FileTranslationSession::progress, bar->session(),
+          &app::FileTranslationSession::stop, Qt::DirectConnection);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 120000);
+  QTRY_VERIFY2(status->text().contains("nothing was written"), qPrintable(status->text()));
+  QCOMPARE(finished.count(), 1);
+  QCOMPARE(readFile(output), written);
+  QVERIFY(button->isEnabled());
+  disconnect(bar->session(), &app::FileTranslationSession::progress, bar->session(),
+             &app::FileTranslationSession::stop);
+
+  // Not text: the file and line said, nothing written; never over the source.
+  QSignalSpy failed(bar->session(), &app::FileTranslationSession::failed);
+  QVERIFY(writeFile(input, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, tmp_.filePath("never.txt"));
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+  QTRY_VERIFY2(status->text().contains(input + " line 2 is not valid UTF-8"), qPrintable(status->text()));
+  QVERIFY(!QFile::exists(tmp_.filePath("never.txt")));
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, input);
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 60000);
+  QTRY_VERIFY2(status->text().contains("would replace its source"), qPrintable(status->text()));
+  QCOMPARE(readFile(input), QByteArray("Mở tập tin\nĐóng \xC3 cửa sổ\n"));
 }
 
 void TestTranslateWorkspace::typingTranslatesAfterAPause() {

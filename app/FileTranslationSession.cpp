@@ -1,0 +1,90 @@
+#include "app/FileTranslationSession.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <new>
+
+#include "app/TranslationReplies.h"
+#include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/Glossary.h"
+#include "model/decoding/Shortlist.h"
+#include "model/decoding/Translator.h"
+#include "model/files/Hash.h"
+#include "model/runtime/Runtime.h"
+
+namespace studio::app {
+
+FileTranslationSession::FileTranslationSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<FileTranslationRequest>();
+  qRegisterMetaType<FileTranslationReport>();
+}
+
+FileTranslationSession::~FileTranslationSession() = default;  // the job stops and waits
+
+bool FileTranslationSession::isRunning() const { return job_.isRunning(); }
+
+void FileTranslationSession::stop() { job_.stop(); }
+
+void FileTranslationSession::start(const FileTranslationRequest& request) {
+  const bool started = job_.start([this, request](BackgroundJob::Control& job) {
+    try {
+      QElapsedTimer timer;
+      timer.start();
+      FileTranslationReport report;
+      report.input = request.input;
+      report.output = request.output;
+      if (request.input.isEmpty() || request.output.isEmpty())
+        throw std::runtime_error(
+            tr("Choose the file to translate and where to write its translation.").toStdString());
+      model::checkDistinctFiles(request.input.toStdString(), request.output.toStdString());
+      // The file is read first: a file that is not text fails before a model is loaded.
+      const auto document = model::readTextDocument(request.input.toStdString());
+      QString error;
+      report.modelPath = resolveModelSource(request.model, &error);
+      if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
+      const auto translator =
+          model::Translator::fromFiles(report.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto settings = request.settings;
+      settings.prefix.clear();  // a prefix belongs to one sentence, not to every line of a file
+      settings.nbest = 1;
+      auto options = decodingOptions(settings);
+      addMaskAndPrefix(translator, settings, options);
+      if (!settings.glossary.isEmpty())
+        options.glossary =
+            std::make_shared<const model::Glossary>(model::readGlossary(settings.glossary.toStdString()));
+      if (!settings.shortlist.isEmpty()) {
+        auto list =
+            std::make_shared<const model::Shortlist>(model::readShortlist(settings.shortlist.toStdString()));
+        list->checkFits(translator.modelHandle()->options().vocab_size,
+                        model::hashFile(translator.tokenizer().path()), settings.shortlist.toStdString());
+        options.shortlist = std::move(list);
+      }
+      const auto translated = model::translateDocument(
+          translator, document, options, data::SplitMode::Sentences,
+          [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); },
+          [&job] { return job.stopRequested(); });
+      model::writeTextDocument(request.output.toStdString(), translated.translation);
+      report.lines = int(document.lines.size());
+      report.segments = int(translated.segments);
+      for (const auto& notice : translated.notices) report.notices << QString::fromStdString(notice);
+      report.seconds = double(timer.elapsed()) / 1000.0;
+      job.finish();
+      Q_EMIT finished(report);
+    } catch (const model::TranslationStopped&) {
+      job.finish();
+      Q_EMIT stopped();
+    } catch (const std::bad_alloc&) {
+      job.finish();
+      Q_EMIT failed(
+          tr("Out of memory while translating %1. Try a smaller beam, or stop training to free memory.")
+              .arg(request.input));
+    } catch (const std::exception& e) {
+      job.finish();
+      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    }
+  });
+  if (!started) Q_EMIT failed(tr("A file is being translated already."));
+}
+
+}  // namespace studio::app

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include "app/BackgroundJob.h"
+#include "app/TranslationService.h"
+
+// "Translate a file…" for the GUI: a whole text file translated line for
+// line on a thread of its own (model/decoding/DocumentTranslation.h), with
+// the Translate workspace's model and settings, progress and Stop, and the
+// translation written whole or not at all. It loads its own copy of the
+// model, so that typing in Translate is answered while a file is translated.
+namespace studio::app {
+
+struct FileTranslationRequest {
+  ModelSource model;
+  DecodeSettings
+      settings;  // beam, length penalty, weights, shortlist, glossary, heads off (n-best and prefix unused)
+  QString input, output;  // UTF-8 text files; output is never input
+};
+
+struct FileTranslationReport {
+  QString input, output, modelPath;
+  int lines = 0;        // of the input, each one a line of the output
+  int segments = 0;     // sentences (and parts of long ones) translated
+  QStringList notices;  // "line N: sentence … translated in parts"
+  double seconds = 0;
+};
+
+class FileTranslationSession : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit FileTranslationSession(QObject* parent = nullptr);
+  ~FileTranslationSession() override;  // stops a translation and waits for it; nothing is written
+
+  bool isRunning() const;
+
+ public Q_SLOTS:
+  void start(const studio::app::FileTranslationRequest& request);
+  void stop();  // after the batch being decoded; nothing is written
+
+ Q_SIGNALS:
+  void progress(int done, int total);  // sentences translated
+  void finished(const studio::app::FileTranslationReport& report);
+  void stopped();
+  void failed(const QString& message);
+
+ private:
+  BackgroundJob job_{"file translation"};
+};
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::FileTranslationRequest)
+Q_DECLARE_METATYPE(studio::app::FileTranslationReport)

@@ -1,0 +1,124 @@
+#include "ui/FileTranslationBar.h"
+
+#include <QDesktopServices>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QToolButton>
+#include <QUrl>
+
+namespace studio::ui {
+
+FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
+  setObjectName("File translation");
+  message_ = new QLabel(this);
+  message_->setObjectName("File translation status");
+  message_->setWordWrap(true);
+  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName("File translation progress");
+  progress_->setMaximumWidth(220);
+  stop_ = new QPushButton(tr("Stop"), this);
+  stop_->setObjectName("Stop the file translation");
+  stop_->setToolTip(tr("Stop after the batch being translated; nothing is written"));
+  open_ = new QPushButton(tr("Open the translation"), this);
+  open_->setObjectName("Open the translation");
+  close_ = new QToolButton(this);
+  close_->setText(QStringLiteral("✕"));
+  close_->setAutoRaise(true);
+  close_->setToolTip(tr("Hide"));
+  close_->setAccessibleName(tr("Hide the file translation"));
+  auto* row = new QHBoxLayout(this);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(message_, 1);
+  row->addWidget(progress_);
+  row->addWidget(stop_);
+  row->addWidget(open_);
+  row->addWidget(close_);
+
+  connect(stop_, &QPushButton::clicked, &session_, &app::FileTranslationSession::stop);
+  connect(open_, &QPushButton::clicked, this,
+          [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(output_)); });
+  connect(close_, &QToolButton::clicked, this, &QWidget::hide);
+  connect(&session_, &app::FileTranslationSession::progress, this, [this](int done, int total) {
+    progress_->setRange(0, std::max(1, total));
+    progress_->setValue(done);
+    message_->setText(
+        tr("Translating %1: %2 of %3 sentences…")
+            .arg(QFileInfo(input_).fileName(), QLocale().toString(done), QLocale().toString(total)));
+  });
+  connect(&session_, &app::FileTranslationSession::finished, this,
+          [this](const app::FileTranslationReport& r) {
+            setRunning(false);
+            QString text =
+                tr("%1 → %2: %n line(s)", "", r.lines).arg(QFileInfo(r.input).fileName(), r.output) + ' ' +
+                tr("(%n sentence(s)) in %1 s.", "", r.segments).arg(QLocale().toString(r.seconds, 'f', 1));
+            if (!r.notices.isEmpty())
+              text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
+                               "(hover for which).",
+                               "", int(r.notices.size()));
+            message_->setText(text);
+            message_->setToolTip(r.notices.mid(0, 30).join('\n'));
+            open_->setVisible(true);
+          });
+  connect(&session_, &app::FileTranslationSession::stopped, this, [this] {
+    setRunning(false);
+    message_->setText(tr("Stopped: nothing was written to %1.").arg(output_));
+  });
+  connect(&session_, &app::FileTranslationSession::failed, this, [this](const QString& why) {
+    setRunning(false);
+    message_->setText(tr("%1 was not translated: %2").arg(QFileInfo(input_).fileName(), why));
+  });
+  setVisible(false);
+}
+
+QString FileTranslationBar::defaultOutput(const QString& input) {
+  const QFileInfo info(input);
+  QString name = info.fileName();
+  if (name.endsWith(QLatin1String(".vi.txt")))
+    name.chop(7);
+  else if (name.endsWith(QLatin1String(".vi")))
+    return info.dir().filePath(name.chopped(3) + QStringLiteral(".en"));
+  else if (name.endsWith(QLatin1String(".txt")))
+    name.chop(4);
+  return info.dir().filePath(name + QStringLiteral(".en.txt"));
+}
+
+void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
+                                            const app::DecodeSettings& settings) {
+  const QString input = QFileDialog::getOpenFileName(this, tr("Translate a file"), input_,
+                                                     tr("Text files (*.txt *.vi);;All files (*)"));
+  if (input.isEmpty()) return;
+  const QString output =
+      QFileDialog::getSaveFileName(this, tr("Save the translation as"), defaultOutput(input),
+                                   tr("Text files (*.txt *.en);;All files (*)"));
+  if (output.isEmpty()) return;
+  translate(model, settings, input, output);
+}
+
+void FileTranslationBar::translate(const app::ModelSource& model, const app::DecodeSettings& settings,
+                                   const QString& input, const QString& output) {
+  if (session_.isRunning()) return;
+  input_ = input;
+  output_ = output;
+  setVisible(true);
+  setRunning(true);
+  message_->setToolTip(QString());
+  message_->setText(tr("Reading %1 and loading the model…").arg(QFileInfo(input).fileName()));
+  session_.start({model, settings, input, output});
+}
+
+void FileTranslationBar::setRunning(bool running) {
+  progress_->setVisible(running);
+  stop_->setVisible(running);
+  close_->setVisible(!running);
+  open_->setVisible(false);
+  if (running) progress_->setRange(0, 0);  // busy until the first batch's count
+  Q_EMIT runningChanged(running);
+}
+
+}  // namespace studio::ui

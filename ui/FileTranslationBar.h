@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+#include "app/FileTranslationSession.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QToolButton;
+
+namespace studio::ui {
+
+// Under the Translate workspace's input: a whole text file translated line
+// for line with the workspace's model and settings (app/FileTranslationSession),
+// its progress and Stop while it runs, then where the translation went and
+// how long it took, the sentences that had to be cut, or why it failed.
+// Hidden until a file is translated.
+class FileTranslationBar : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit FileTranslationBar(QWidget* parent = nullptr);
+
+  // The file dialogs: the text file, then where to write its translation
+  // (NAME.en.txt beside it by default); then translate(). Nothing happens when
+  // either is cancelled.
+  void chooseAndTranslate(const app::ModelSource& model, const app::DecodeSettings& settings);
+  // Translates `input` into `output` (the dialogs' choice; tests call it directly).
+  void translate(const app::ModelSource& model, const app::DecodeSettings& settings, const QString& input,
+                 const QString& output);
+  // The file the translation of `input` is written to by default: NAME.en.txt
+  // (NAME.vi.txt → NAME.en.txt, NAME.vi → NAME.en).
+  static QString defaultOutput(const QString& input);
+
+  app::FileTranslationSession* session() { return &session_; }
+  bool isRunning() const { return session_.isRunning(); }
+
+ Q_SIGNALS:
+  void runningChanged(bool running);
+
+ private:
+  void setRunning(bool running);
+
+  app::FileTranslationSession session_;
+  QLabel* message_;
+  QProgressBar* progress_;
+  QPushButton* stop_;
+  QPushButton* open_;
+  QToolButton* close_;
+  QString input_, output_;
+};
+
+}  // namespace studio::ui
