@@ -1220,7 +1220,7 @@ layer %2</translation>
     <message numerus="yes">
         <source>%n sentence(s) longer than the model&apos;s positions were translated in parts (hover for which).</source>
         <translation>
-            <numerusform>%n sentence longer than the model&apos;s positions were translated in parts (hover for which).</numerusform>
+            <numerusform>%n sentence longer than the model&apos;s positions was translated in parts (hover for which).</numerusform>
             <numerusform>%n sentences longer than the model&apos;s positions were translated in parts (hover for which).</numerusform>
         </translation>
     </message>
