@@ -174,7 +174,7 @@ int runTranslate(const ParsedArgs& args) {
   const auto translated =
       model::translateDocument(translator, document, options, mode, terminalProgress("translated"));
   for (const auto& notice : translated.notices)
-    std::fprintf(stderr, "%s %s\n", input.empty() ? "input" : input.c_str(), notice.c_str());
+    std::fprintf(stderr, "%s %s\n", input.empty() ? "stdin" : input.c_str(), notice.c_str());
   const bool scores = args.has("scores"), reliance = args.has("reliance");
   model::TextDocument written = document;  // the input's line ends and byte order mark
   written.lines.clear();
