@@ -1,5 +1,7 @@
 #include "ui/TranslateWorkspace.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCursor>
@@ -15,6 +17,7 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
@@ -225,7 +228,10 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   QFont big = output_->font();
   big.setPointSizeF(big.pointSizeF() * 1.3);
   output_->setFont(big);
-  output_->setMaximumHeight(QFontMetrics(big).lineSpacing() * 6);
+  // As tall as its text, from two lines to six (then it scrolls): a one-line
+  // translation leaves the room to the pieces and the n-best list below.
+  output_->installEventFilter(this);
+  fitOutputHeight();
   output_layout->addWidget(output_);
   tokens_label_ = new QLabel(tr("Pieces, coloured by probability (hover for the value):"), output_box);
   tokens_label_->setObjectName("Pieces label");
@@ -408,6 +414,26 @@ void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainTex
 QString TranslateWorkspace::inputText() const { return input_->toPlainText(); }
 QString TranslateWorkspace::translationText() const { return output_->toPlainText(); }
 
+void TranslateWorkspace::fitOutputHeight() {
+  const QFontMetrics metrics(output_->font());
+  const int margin = int(output_->document()->documentMargin());
+  const int width = std::max(metrics.averageCharWidth() * 10, output_->viewport()->width() - 2 * margin);
+  const int text =
+      metrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, output_->toPlainText()).height();
+  const int lines = std::clamp((text + metrics.lineSpacing() - 1) / metrics.lineSpacing(), 2, 6);
+  const QMargins around = output_->contentsMargins();
+  output_->setFixedHeight(lines * metrics.lineSpacing() + 2 * margin + around.top() + around.bottom());
+}
+
+bool TranslateWorkspace::eventFilter(QObject* watched, QEvent* event) {
+  // Another width wraps the text into another number of lines.
+  if (watched == output_ && event->type() == QEvent::Resize &&
+      static_cast<QResizeEvent*>(event)->oldSize().width() !=
+          static_cast<QResizeEvent*>(event)->size().width())
+    fitOutputHeight();
+  return QWidget::eventFilter(watched, event);
+}
+
 void TranslateWorkspace::browseModel() {
   const bool file = source_kind_->currentData().toInt() == int(app::ModelSource::Kind::File);
   const QString chosen =
@@ -498,6 +524,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   if (reply.nbest.isEmpty()) {
     terms_->setVisible(false);
     output_->clear();
+    fitOutputHeight();
     tokens_->clear();
     alignment_->clear();
     shown_ = {};
@@ -509,7 +536,10 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
   shown_ = reply.nbest.front();
   shown_segments_ = reply.segments;
   shown_source_ = reply.source;
-  if (output_->toPlainText() != reply.translation) output_->setPlainText(reply.translation);
+  if (output_->toPlainText() != reply.translation) {
+    output_->setPlainText(reply.translation);
+    fitOutputHeight();
+  }
   tokens_label_->setText(reply.segments > 1 ? tr("Sentence %1 of %2 — its pieces, coloured by probability "
                                                  "(hover for the value); put the cursor in "
                                                  "another Vietnamese sentence to see its own:")

@@ -76,7 +76,11 @@ class TranslateWorkspace : public QWidget {
   // "Learn from my corrections…" for the model that translated (a file).
   void learnFromCorrectionsRequested(const QString& model_path);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void fitOutputHeight();  // the translation box as tall as its text: 2 to 6 lines
   void onTranslated(const app::TranslationReply& reply);
   void onFailed(quint64 id, const QString& message);
   void showTokens(const app::TranslatedHypothesis& best);

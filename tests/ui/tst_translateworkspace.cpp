@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFontMetrics>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -640,13 +642,40 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   QCOMPARE(workspace.translationText(), lines[0] + " " + lines[1] + "\n\n" + lines[2]);
   QCOMPARE(reply.translation, workspace.translationText());
 
+  // The translation box is as tall as its text, two lines to six: here three
+  // (two sentences, a blank line, one), a sentence alone two, a long text six.
+  workspace.resize(1000, 800);
+  workspace.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&workspace));
+  auto* box = workspace.findChild<QPlainTextEdit*>("Translation");
+  QVERIFY(box);
+  const int line = QFontMetrics(box->font()).lineSpacing();
+  const int three = box->height();
+  workspace.setInputText(sentences[0]);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  const int two = box->height();
+  QCOMPARE(three - two, line);
+  QStringList many;
+  for (int i = 0; i < 12; ++i) many << QString("Mở tập tin số %1.").arg(i);
+  workspace.setInputText(many.join('\n'));
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
+  QCOMPARE(box->height() - two, 4 * line);  // six lines; the rest scrolls
+  QVERIFY(box->verticalScrollBar()->maximum() > 0);
+  workspace.setInputText(paragraph);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 4, 60000);
+  QCOMPARE(box->height(), three);
+  reply = shown.last().first().value<app::TranslationReply>();
+
   // The details follow the cursor: the third sentence's n-best list.
   auto* input = workspace.findChild<QPlainTextEdit*>("Input");
   QTextCursor cursor = input->textCursor();
   cursor.setPosition(int(paragraph.size()) - 3);
   input->setTextCursor(cursor);
   workspace.translateNow();
-  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 5, 60000);
   reply = shown.last().first().value<app::TranslationReply>();
   QCOMPARE(reply.focus, 2);
   QCOMPARE(reply.source, sentences[2]);
@@ -660,7 +689,7 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   long_text += ".";
   workspace.setInputText(long_text);
   workspace.translateNow();
-  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 120000);
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 6, 120000);
   reply = shown.last().first().value<app::TranslationReply>();
   QCOMPARE(reply.notices.size(), 1);
   QVERIFY2(reply.notices[0].contains("translated in"), qPrintable(reply.notices[0]));
