@@ -347,13 +347,15 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   auto bad_probe = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--out", frames, "--probe", "3"});
   QVERIFY2(bad_probe.exit_code == 2 && bad_probe.err.contains("probes 0..0"), qPrintable(bad_probe.err));
 
-  // neighbours: a training pair's own states come first (the data folder found from the run's config.json).
+  // neighbours: a training pair's own states are among the most similar (the data folder found from the run's
+  // config.json). The model has trained a few steps, so many states point nearly the same way and which of
+  // them ranks first is decided by rounding: every state is listed and the pair's own must tie with the best.
   QFile train_vi(data + "/train.vi"), train_en(data + "/train.en");
   QVERIFY(train_vi.open(QIODevice::ReadOnly) && train_en.open(QIODevice::ReadOnly));
   const QString pair_vi = QString::fromUtf8(train_vi.readLine()).trimmed();
   const QString pair_en = QString::fromUtf8(train_en.readLine()).trimmed();
   auto neighbours = run(STUDIO_CLI_PATH, {"neighbours", "--model", run_dir + "/best.pt", "--src", pair_vi,
-                                          "--target", pair_en, "--pairs", "0", "--k", "3", "--json"});
+                                          "--target", pair_en, "--pairs", "0", "--k", "10000000", "--json"});
   QVERIFY2(neighbours.exit_code == 0, qPrintable(neighbours.err));
   const auto found = QJsonDocument::fromJson(neighbours.out.toUtf8()).object();
   QCOMPARE(found["data"].toString(), data);
@@ -367,14 +369,27 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
     QCOMPARE(lists.size(), pieces.size());
     for (int i = 0; i < lists.size(); ++i) {
       const auto hits = lists[i].toArray();
-      QCOMPARE(hits.size(), 3);
-      const auto best = hits[0].toObject();
-      QCOMPARE(best["line"].toInt(), 1);
-      QCOMPARE(best["position"].toInt(), i);
-      QCOMPARE(best["piece"].toString(), pieces[i].toString());
-      QVERIFY2(best["similarity"].toDouble() > 0.9999,
-               qPrintable(QString::number(best["similarity"].toDouble())));
-      QVERIFY(hits[1].toObject()["similarity"].toDouble() <= best["similarity"].toDouble());
+      QVERIFY2(hits.size() > 200, qPrintable(QString::number(hits.size())));  // every state of the index
+      const double best = hits[0].toObject()["similarity"].toDouble();
+      int own = -1;
+      for (int h = 0; h < hits.size(); ++h) {
+        const auto hit = hits[h].toObject();
+        if (h > 0) QVERIFY(hit["similarity"].toDouble() <= hits[h - 1].toObject()["similarity"].toDouble());
+        if (hit["line"].toInt() == 1 && hit["position"].toInt() == i) {
+          QVERIFY2(own < 0, "a state listed twice");
+          own = h;
+        }
+      }
+      QVERIFY2(own >= 0, qPrintable(QString("%1 piece %2: its own state is not listed").arg(side).arg(i)));
+      const auto mine = hits[own].toObject();
+      QCOMPARE(mine["piece"].toString(), pieces[i].toString());
+      QVERIFY2(mine["similarity"].toDouble() > 0.9999 && mine["similarity"].toDouble() >= best - 1e-5,
+               qPrintable(QString("%1 piece %2: own %3 at rank %4, best %5")
+                              .arg(side)
+                              .arg(i)
+                              .arg(mine["similarity"].toDouble())
+                              .arg(own)
+                              .arg(best)));
     }
   }
   auto readable = run(STUDIO_CLI_PATH, {"neighbours", "--model", run_dir + "/best.pt", "--src", pair_vi,
