@@ -3298,7 +3298,7 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
-    <name>studio::ui::TranslateWorkspace</name>
+    <name>studio::ui::TranslateSettingsPanel</name>
     <message>
         <source>Model</source>
         <translation>Model</translation>
@@ -3384,6 +3384,105 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Length penalty α</translation>
     </message>
     <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>int8 (smaller, faster)</source>
+        <translation>int8 (smaller, faster)</translation>
+    </message>
+    <message>
+        <source>bf16 (AMX, AVX512-BF16)</source>
+        <translation>bf16 (AMX, AVX512-BF16)</translation>
+    </message>
+    <message>
+        <source>int8 cannot run here: %1</source>
+        <translation>int8 cannot run here: %1</translation>
+    </message>
+    <message>
+        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
+        <translation>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</translation>
+    </message>
+    <message>
+        <source>int8 kernels on this CPU: %1</source>
+        <translation>int8 kernels on this CPU: %1</translation>
+    </message>
+    <message>
+        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
+        <translation>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</translation>
+    </message>
+    <message>
+        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
+        <translation>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossary</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</translation>
+    </message>
+    <message>
+        <source>Choose a glossary</source>
+        <translation>Choose a glossary</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
+        <translation>Glossaries (*.tsv *.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Shortlist</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Choose a shortlist</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Shortlists (*.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Make it small and fast…</source>
+        <translation>Make it small and fast…</translation>
+    </message>
+    <message>
+        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
+        <translation>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choose…</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>Open a model</translation>
+    </message>
+    <message>
+        <source>Models (*.pt)</source>
+        <translation>Models (*.pt)</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Open a run folder</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TranslateWorkspace</name>
+    <message>
         <source>Vietnamese</source>
         <translation>Vietnamese</translation>
     </message>
@@ -3452,18 +3551,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Type a sentence to explore its attention.</translation>
     </message>
     <message>
-        <source>Open a model</source>
-        <translation>Open a model</translation>
-    </message>
-    <message>
-        <source>Models (*.pt)</source>
-        <translation>Models (*.pt)</translation>
-    </message>
-    <message>
-        <source>Open a run folder</source>
-        <translation>Open a run folder</translation>
-    </message>
-    <message>
         <source>Translating…</source>
         <translation>Translating…</translation>
     </message>
@@ -3499,30 +3586,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         </translation>
     </message>
     <message>
-        <source>Glossary</source>
-        <translation>Glossary</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>none</translation>
-    </message>
-    <message>
-        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
-        <translation>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Choose…</translation>
-    </message>
-    <message>
-        <source>Choose a glossary</source>
-        <translation>Choose a glossary</translation>
-    </message>
-    <message>
-        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
-        <translation>Glossaries (*.tsv *.txt);;All files (*)</translation>
-    </message>
-    <message>
         <source>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</source>
         <translation>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</translation>
     </message>
@@ -3537,66 +3600,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
         <translation>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Weights</translation>
-    </message>
-    <message>
-        <source>float32</source>
-        <translation>float32</translation>
-    </message>
-    <message>
-        <source>int8 (smaller, faster)</source>
-        <translation>int8 (smaller, faster)</translation>
-    </message>
-    <message>
-        <source>int8 cannot run here: %1</source>
-        <translation>int8 cannot run here: %1</translation>
-    </message>
-    <message>
-        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
-        <translation>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</translation>
-    </message>
-    <message>
-        <source>Shortlist</source>
-        <translation>Shortlist</translation>
-    </message>
-    <message>
-        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
-        <translation>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
-    </message>
-    <message>
-        <source>Choose a shortlist</source>
-        <translation>Choose a shortlist</translation>
-    </message>
-    <message>
-        <source>Shortlists (*.txt);;All files (*)</source>
-        <translation>Shortlists (*.txt);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Make it small and fast…</source>
-        <translation>Make it small and fast…</translation>
-    </message>
-    <message>
-        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
-        <translation>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</translation>
-    </message>
-    <message>
-        <source>bf16 (AMX, AVX512-BF16)</source>
-        <translation>bf16 (AMX, AVX512-BF16)</translation>
-    </message>
-    <message>
-        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
-        <translation>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</translation>
-    </message>
-    <message>
-        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
-        <translation>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</translation>
-    </message>
-    <message>
-        <source>int8 kernels on this CPU: %1</source>
-        <translation>int8 kernels on this CPU: %1</translation>
     </message>
     <message>
         <source>Other words here…</source>

@@ -3282,7 +3282,7 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
-    <name>studio::ui::TranslateWorkspace</name>
+    <name>studio::ui::TranslateSettingsPanel</name>
     <message>
         <source>Model</source>
         <translation>Mô hình</translation>
@@ -3368,6 +3368,105 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Phạt độ dài α</translation>
     </message>
     <message>
+        <source>Weights</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>int8 (smaller, faster)</source>
+        <translation>int8 (nhỏ hơn, nhanh hơn)</translation>
+    </message>
+    <message>
+        <source>bf16 (AMX, AVX512-BF16)</source>
+        <translation>bf16 (AMX, AVX512-BF16)</translation>
+    </message>
+    <message>
+        <source>int8 cannot run here: %1</source>
+        <translation>int8 không chạy được ở đây: %1</translation>
+    </message>
+    <message>
+        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
+        <translation>int8: mỗi trọng số một byte (theo từng kênh đầu ra), do bộ máy trên CPU giải mã; kém chính xác hơn một chút; không dùng cho mô hình trên GPU</translation>
+    </message>
+    <message>
+        <source>int8 kernels on this CPU: %1</source>
+        <translation>Các hàm tính int8 trên CPU này: %1</translation>
+    </message>
+    <message>
+        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
+        <translation>bf16: tắt ở đây, CPU này không có lệnh bf16 (AMX hoặc AVX512-BF16), thiếu chúng thì bf16 không nhanh hơn float32</translation>
+    </message>
+    <message>
+        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
+        <translation>bf16: các phép nhân ma trận bằng bfloat16 trên %1 của CPU này; kém chính xác hơn một chút</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>Một tệp TSV các thuật ngữ, mỗi dòng TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH: nơi các từ tiếng Việt xuất hiện (đúng như đã gõ), bản dịch chứa từ tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Choose a glossary</source>
+        <translation>Chọn bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
+        <translation>Bảng thuật ngữ (*.tsv *.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Shortlist</source>
+        <translation>Danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>Danh sách từ vựng rút gọn học từ dữ liệu huấn luyện của mô hình (attention-studio-cli shortlist): giải mã nhanh hơn, chỉ trên các mảnh tiếng Anh có khả năng xuất hiện trong bản dịch</translation>
+    </message>
+    <message>
+        <source>Choose a shortlist</source>
+        <translation>Chọn danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>Shortlists (*.txt);;All files (*)</source>
+        <translation>Danh sách rút gọn (*.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Make it small and fast…</source>
+        <translation>Làm cho nhỏ và nhanh…</translation>
+    </message>
+    <message>
+        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
+        <translation>Đo mô hình này ở float32, int8, với danh sách rút gọn và với các đầu bị cắt bỏ trên máy này (tốc độ theo BLEU), rồi lưu cách bạn chọn</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Chọn…</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>Mở một mô hình</translation>
+    </message>
+    <message>
+        <source>Models (*.pt)</source>
+        <translation>Mô hình (*.pt)</translation>
+    </message>
+    <message>
+        <source>Open a run folder</source>
+        <translation>Mở một thư mục huấn luyện</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TranslateWorkspace</name>
+    <message>
         <source>Vietnamese</source>
         <translation>Tiếng Việt</translation>
     </message>
@@ -3436,18 +3535,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
     </message>
     <message>
-        <source>Open a model</source>
-        <translation>Mở một mô hình</translation>
-    </message>
-    <message>
-        <source>Models (*.pt)</source>
-        <translation>Mô hình (*.pt)</translation>
-    </message>
-    <message>
-        <source>Open a run folder</source>
-        <translation>Mở một thư mục huấn luyện</translation>
-    </message>
-    <message>
         <source>Translating…</source>
         <translation>Đang dịch…</translation>
     </message>
@@ -3482,30 +3569,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         </translation>
     </message>
     <message>
-        <source>Glossary</source>
-        <translation>Bảng thuật ngữ</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>không có</translation>
-    </message>
-    <message>
-        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
-        <translation>Một tệp TSV các thuật ngữ, mỗi dòng TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH: nơi các từ tiếng Việt xuất hiện (đúng như đã gõ), bản dịch chứa từ tiếng Anh</translation>
-    </message>
-    <message>
-        <source>Choose…</source>
-        <translation>Chọn…</translation>
-    </message>
-    <message>
-        <source>Choose a glossary</source>
-        <translation>Chọn bảng thuật ngữ</translation>
-    </message>
-    <message>
-        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
-        <translation>Bảng thuật ngữ (*.tsv *.txt);;Mọi tệp (*)</translation>
-    </message>
-    <message>
         <source>%1 → &lt;b&gt;%2&lt;/b&gt; (piece %3)</source>
         <translation>%1 → &lt;b&gt;%2&lt;/b&gt; (mảnh %3)</translation>
     </message>
@@ -3520,66 +3583,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Glossary: %1 (cross-attention of the last layer, mean over the heads).&lt;br&gt;Without it: “%2” (score %3; with it %4). Hover a term in the alignment below for its attention word by word.</source>
         <translation>Bảng thuật ngữ: %1 (cross-attention của lớp cuối, trung bình các đầu).&lt;br&gt;Không dùng nó: “%2” (điểm %3; khi dùng %4). Di chuột lên một thuật ngữ trong phần gióng hàng bên dưới để xem sự chú ý của nó theo từng từ.</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Trọng số</translation>
-    </message>
-    <message>
-        <source>float32</source>
-        <translation>float32</translation>
-    </message>
-    <message>
-        <source>int8 (smaller, faster)</source>
-        <translation>int8 (nhỏ hơn, nhanh hơn)</translation>
-    </message>
-    <message>
-        <source>int8 cannot run here: %1</source>
-        <translation>int8 không chạy được ở đây: %1</translation>
-    </message>
-    <message>
-        <source>int8: each weight in one byte (per output channel), decoded by the CPU&apos;s engine; a little less accurate; not for a model on a GPU</source>
-        <translation>int8: mỗi trọng số một byte (theo từng kênh đầu ra), do bộ máy trên CPU giải mã; kém chính xác hơn một chút; không dùng cho mô hình trên GPU</translation>
-    </message>
-    <message>
-        <source>Shortlist</source>
-        <translation>Danh sách rút gọn</translation>
-    </message>
-    <message>
-        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
-        <translation>Danh sách từ vựng rút gọn học từ dữ liệu huấn luyện của mô hình (attention-studio-cli shortlist): giải mã nhanh hơn, chỉ trên các mảnh tiếng Anh có khả năng xuất hiện trong bản dịch</translation>
-    </message>
-    <message>
-        <source>Choose a shortlist</source>
-        <translation>Chọn danh sách rút gọn</translation>
-    </message>
-    <message>
-        <source>Shortlists (*.txt);;All files (*)</source>
-        <translation>Danh sách rút gọn (*.txt);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>Make it small and fast…</source>
-        <translation>Làm cho nhỏ và nhanh…</translation>
-    </message>
-    <message>
-        <source>Measure this model in float32, int8, with the shortlist and with heads pruned on this computer (speed against BLEU), and save the way you choose</source>
-        <translation>Đo mô hình này ở float32, int8, với danh sách rút gọn và với các đầu bị cắt bỏ trên máy này (tốc độ theo BLEU), rồi lưu cách bạn chọn</translation>
-    </message>
-    <message>
-        <source>bf16 (AMX, AVX512-BF16)</source>
-        <translation>bf16 (AMX, AVX512-BF16)</translation>
-    </message>
-    <message>
-        <source>bf16: the products in bfloat16 on this CPU&apos;s %1; a little less accurate</source>
-        <translation>bf16: các phép nhân ma trận bằng bfloat16 trên %1 của CPU này; kém chính xác hơn một chút</translation>
-    </message>
-    <message>
-        <source>bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is no faster than float32</source>
-        <translation>bf16: tắt ở đây, CPU này không có lệnh bf16 (AMX hoặc AVX512-BF16), thiếu chúng thì bf16 không nhanh hơn float32</translation>
-    </message>
-    <message>
-        <source>int8 kernels on this CPU: %1</source>
-        <translation>Các hàm tính int8 trên CPU này: %1</translation>
     </message>
     <message>
         <source>Other words here…</source>

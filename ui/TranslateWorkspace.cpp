@@ -2,189 +2,48 @@
 
 #include <algorithm>
 
-#include <QCheckBox>
-#include <QComboBox>
 #include <QCursor>
-#include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFontMetrics>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
-#include <QSpinBox>
 #include <QSplitter>
-#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QToolTip>
 #include <QUrl>
 #include <QVBoxLayout>
 
-#include "app/EngineInfo.h"
 #include "ui/AlignmentView.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
 #include "ui/Palette.h"
 #include "ui/SmallAndFastDialog.h"
+#include "ui/TranslateSettingsPanel.h"
 
 namespace studio::ui {
 
-namespace {
-// The Weights box's items, in order.
-enum WeightsItem { kFloat32 = 0, kInt8 = 1, kBf16 = 2 };
-}  // namespace
-
 TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget* parent)
     : QWidget(parent), service_(service) {
-  // --- model and decoding ---------------------------------------------------
-  auto* model_group = new QGroupBox(tr("Model"), this);
-  auto* model_form = new QFormLayout(model_group);
-  source_kind_ = new QComboBox(model_group);
-  source_kind_->addItem(tr("Latest checkpoint of a run"), int(app::ModelSource::Kind::RunLatest));
-  source_kind_->addItem(tr("Best checkpoint of a run"), int(app::ModelSource::Kind::RunBest));
-  source_kind_->addItem(tr("Model file"), int(app::ModelSource::Kind::File));
-  source_kind_->setObjectName("Model source");
-  source_kind_->setAccessibleName(tr("Model source"));
-  source_kind_->setToolTip(
-      tr("A run's newest checkpoint (follows a training in progress), its best by dev BLEU, "
-         "or any model file or checkpoint"));
-  auto* path_row = new QHBoxLayout;
-  model_path_ = new QLineEdit(model_group);
-  model_path_->setObjectName("Model path");
-  model_path_->setAccessibleName(tr("Model path"));
-  model_path_->setPlaceholderText(tr("A run folder or a .pt file"));
-  auto* browse = new QPushButton(tr("Browse…"), model_group);
-  browse->setAccessibleName(tr("Browse for a model"));
-  connect(browse, &QPushButton::clicked, this, &TranslateWorkspace::browseModel);
-  path_row->addWidget(model_path_, 1);
-  path_row->addWidget(browse);
-  model_form->addRow(tr("Source"), source_kind_);
-  model_form->addRow(tr("Path"), path_row);
-
-  auto* decode_group = new QGroupBox(tr("Decoding"), this);
-  auto* decode_form = new QFormLayout(decode_group);
-  beam_ = new QSpinBox(decode_group);
-  beam_->setRange(1, 64);
-  beam_->setValue(4);
-  beam_->setObjectName("Beam size");
-  beam_->setAccessibleName(tr("Beam size"));
-  beam_->setToolTip(tr("Hypotheses kept at each step; 1 is greedy search"));
-  alpha_ = new QDoubleSpinBox(decode_group);
-  alpha_->setRange(0.0, 3.0);
-  alpha_->setSingleStep(0.1);
-  alpha_->setValue(0.6);
-  alpha_->setObjectName("Length penalty");
-  alpha_->setAccessibleName(tr("Length penalty"));
-  alpha_->setToolTip(tr("GNMT length penalty α: score = log P / ((5 + length) / 6)^α; 0 = none"));
-  nbest_ = new QSpinBox(decode_group);
-  nbest_->setRange(1, 64);
-  nbest_->setValue(4);
-  nbest_->setObjectName("N-best");
-  nbest_->setAccessibleName(tr("N-best"));
-  nbest_->setToolTip(tr("Hypotheses listed (at most the beam size)"));
-  as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
-  as_you_type_->setChecked(true);
-  as_you_type_->setObjectName("As you type");
-  decode_form->addRow(tr("Beam size"), beam_);
-  decode_form->addRow(tr("Length penalty α"), alpha_);
-  decode_form->addRow(tr("N-best"), nbest_);
-  {
-    // The weights' precision: int8 is smaller and faster on the CPU at a small
-    // cost in quality (docs/benchmarks.md); offered where this CPU can run it.
-    // bf16 is faster only on CPUs with AMX or AVX512-BF16: offered there.
-    weights_ = new QComboBox(model_group);
-    weights_->setObjectName("Weights");
-    weights_->setAccessibleName(tr("Weights"));
-    weights_->addItem(tr("float32"), kFloat32);
-    weights_->addItem(tr("int8 (smaller, faster)"), kInt8);
-    weights_->addItem(tr("bf16 (AMX, AVX512-BF16)"), kBf16);
-    const auto info = app::engineInfo();
-    auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
-    QStringList tips;
-    if (!info.int8Unsupported.isEmpty()) {
-      if (items) items->item(kInt8)->setEnabled(false);
-      tips << tr("int8 cannot run here: %1").arg(info.int8Unsupported);
-    } else {
-      tips << tr(
-          "int8: each weight in one byte (per output channel), decoded by the CPU's engine; "
-          "a little less accurate; not for a model on a GPU");
-      tips << tr("int8 kernels on this CPU: %1").arg(info.int8Kernels);
-    }
-    if (info.cpuBf16.isEmpty()) {
-      if (items) items->item(kBf16)->setEnabled(false);
-      tips << tr(
-          "bf16: off here, this CPU has no bf16 instructions (AMX or AVX512-BF16), without which bf16 is "
-          "no faster than float32");
-    } else {
-      tips << tr("bf16: the products in bfloat16 on this CPU's %1; a little less accurate")
-                  .arg(info.bf16Kernels);
-    }
-    weights_->setToolTip(tips.join("\n"));
-    connect(weights_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
-    });
-    model_form->addRow(tr("Weights"), weights_);
-  }
-  // A file the translations use, chosen or typed: a glossary, a shortlist.
-  auto fileRow = [&](QGroupBox* group, QFormLayout* form, const char* object_name, const QString& name,
-                     const QString& tooltip, const QString& choose_title, const QString& filter) {
-    auto* row = new QHBoxLayout;
-    auto* edit = new QLineEdit(group);
-    edit->setObjectName(object_name);
-    edit->setAccessibleName(name);
-    edit->setPlaceholderText(tr("none"));
-    edit->setToolTip(tooltip);
-    auto* choose = new QPushButton(tr("Choose…"), group);
-    choose->setAccessibleName(choose_title);
-    connect(choose, &QPushButton::clicked, this, [this, edit, choose_title, filter] {
-      const QString path = QFileDialog::getOpenFileName(this, choose_title, edit->text(), filter);
-      if (path.isEmpty()) return;
-      edit->setText(path);
-      if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
-    });
-    row->addWidget(edit, 1);
-    row->addWidget(choose);
-    form->addRow(name, row);
-    connect(edit, &QLineEdit::editingFinished, this, [this] {
-      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
-    });
-    return edit;
-  };
-  // Terms the translation must follow (docs/glossary.md).
-  glossary_ =
-      fileRow(decode_group, decode_form, "Glossary", tr("Glossary"),
-              tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
-                 "(as typed), the translation contains the English"),
-              tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt);;All files (*)"));
-  // How the model runs (with its weights above): the output layer over the
-  // pieces likely for the text alone (docs/cli.md, shortlist).
-  shortlist_ =
-      fileRow(model_group, model_form, "Shortlist", tr("Shortlist"),
-              tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
-                 "shortlist): faster decoding over the English pieces likely for the text"),
-              tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
-  decode_form->addRow(as_you_type_);
-  // Every way to run this model measured side by side, and the chosen one saved.
-  small_and_fast_ = new QPushButton(tr("Make it small and fast…"), model_group);
-  small_and_fast_->setObjectName("Make it small and fast");
-  small_and_fast_->setToolTip(
-      tr("Measure this model in float32, int8, with the shortlist and with heads pruned on "
-         "this computer (speed against BLEU), and save the way you choose"));
-  connect(small_and_fast_, &QPushButton::clicked, this, [this] { smallAndFast()->show(); });
-  model_form->addRow(small_and_fast_);
-
-  auto* settings_row = new QHBoxLayout;
-  settings_row->addWidget(model_group, 3);
-  settings_row->addWidget(decode_group, 2);
+  settings_ = new TranslateSettingsPanel(this);
+  connect(settings_, &TranslateSettingsPanel::edited, this, [this] {
+    if (settings_->translateAsYouType() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
+  });
+  connect(settings_, &TranslateSettingsPanel::fileChosen, this, [this] {
+    if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
+  });
+  connect(settings_, &TranslateSettingsPanel::smallAndFastRequested, this,
+          [this] { smallAndFast()->show(); });
+  // The Attention workspace follows the run of the model chosen here.
+  connect(settings_, &TranslateSettingsPanel::modelSourceChanged, this,
+          &TranslateWorkspace::modelSourceChanged);
 
   // --- input ------------------------------------------------------------------
   auto* input_box = new QGroupBox(tr("Vietnamese"), this);
@@ -301,30 +160,22 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addLayout(settings_row);
+  layout->addWidget(settings_);
   layout->addWidget(texts, 1);
 
   typing_timer_.setSingleShot(true);
   typing_timer_.setInterval(400);
   connect(&typing_timer_, &QTimer::timeout, this, &TranslateWorkspace::translateNow);
   connect(input_, &QPlainTextEdit::textChanged, this, [this]() {
-    if (as_you_type_->isChecked()) typing_timer_.start();
+    if (settings_->translateAsYouType()) typing_timer_.start();
   });
   // In a paragraph, the details (pieces, n-best, alignment) follow the
   // sentence under the cursor; the sentences are remembered, so this decodes
   // nothing again but the alignment.
   connect(input_, &QPlainTextEdit::cursorPositionChanged, this, [this]() {
-    if (shown_segments_ > 1 && as_you_type_->isChecked()) typing_timer_.start();
+    if (shown_segments_ > 1 && settings_->translateAsYouType()) typing_timer_.start();
   });
-  for (QObject* control : std::initializer_list<QObject*>{beam_, alpha_, nbest_})
-    connect(qobject_cast<QAbstractSpinBox*>(control), &QAbstractSpinBox::editingFinished, this, [this]() {
-      if (as_you_type_->isChecked() && !input_->toPlainText().trimmed().isEmpty()) typing_timer_.start();
-    });
   connect(translate_, &QPushButton::clicked, this, &TranslateWorkspace::translateNow);
-  // The Attention workspace follows the run of the model chosen here.
-  connect(model_path_, &QLineEdit::textChanged, this, [this] { Q_EMIT modelSourceChanged(modelSource()); });
-  connect(source_kind_, qOverload<int>(&QComboBox::currentIndexChanged), this,
-          [this] { Q_EMIT modelSourceChanged(modelSource()); });
   for (const auto& keys : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
     auto* shortcut = new QShortcut(keys, this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
@@ -347,32 +198,13 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   connect(service_, &app::TranslationService::failed, this, &TranslateWorkspace::onFailed);
 }
 
-app::ModelSource TranslateWorkspace::modelSource() const {
-  app::ModelSource source;
-  source.kind = app::ModelSource::Kind(source_kind_->currentData().toInt());
-  source.path = model_path_->text().trimmed();
-  return source;
-}
-
-void TranslateWorkspace::setModelSource(const app::ModelSource& source) {
-  source_kind_->setCurrentIndex(source_kind_->findData(int(source.kind)));
-  model_path_->setText(source.path);
-}
-
-app::DecodeSettings TranslateWorkspace::decodeSettings() const {
-  app::DecodeSettings s;
-  s.beam = beam_->value();
-  s.alpha = alpha_->value();
-  s.nbest = std::min(nbest_->value(), beam_->value());
-  s.glossary = glossary_->text().trimmed();
-  s.shortlist = shortlist_->text().trimmed();
-  s.int8 = weights_->currentData().toInt() == kInt8;
-  s.bf16 = weights_->currentData().toInt() == kBf16;
-  return s;
-}
+app::ModelSource TranslateWorkspace::modelSource() const { return settings_->modelSource(); }
+void TranslateWorkspace::setModelSource(const app::ModelSource& source) { settings_->setModelSource(source); }
+app::DecodeSettings TranslateWorkspace::decodeSettings() const { return settings_->decodeSettings(); }
+void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) { settings_->setDecodeSettings(s); }
 
 void TranslateWorkspace::setGlossary(const QString& path) {
-  glossary_->setText(path);
+  settings_->setGlossary(path);
   if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
 }
 
@@ -398,18 +230,6 @@ void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
           .arg(h.score, 0, 'f', 3));
 }
 
-void TranslateWorkspace::setDecodeSettings(const app::DecodeSettings& s) {
-  beam_->setValue(s.beam);
-  alpha_->setValue(s.alpha);
-  nbest_->setValue(s.nbest);
-  glossary_->setText(s.glossary);
-  shortlist_->setText(s.shortlist);
-  // A precision this CPU cannot run (its item greyed out) falls back to float32.
-  const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
-  const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
-  weights_->setCurrentIndex(items && !items->item(wanted)->isEnabled() ? kFloat32 : wanted);
-}
-
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
 QString TranslateWorkspace::inputText() const { return input_->toPlainText(); }
 QString TranslateWorkspace::translationText() const { return output_->toPlainText(); }
@@ -432,14 +252,6 @@ bool TranslateWorkspace::eventFilter(QObject* watched, QEvent* event) {
           static_cast<QResizeEvent*>(event)->size().width())
     fitOutputHeight();
   return QWidget::eventFilter(watched, event);
-}
-
-void TranslateWorkspace::browseModel() {
-  const bool file = source_kind_->currentData().toInt() == int(app::ModelSource::Kind::File);
-  const QString chosen =
-      file ? QFileDialog::getOpenFileName(this, tr("Open a model"), model_path_->text(), tr("Models (*.pt)"))
-           : QFileDialog::getExistingDirectory(this, tr("Open a run folder"), model_path_->text());
-  if (!chosen.isEmpty()) model_path_->setText(chosen);
 }
 
 void TranslateWorkspace::translateNow() {
@@ -610,9 +422,7 @@ SmallAndFastDialog* TranslateWorkspace::smallAndFast() {
     small_and_fast_dialog_ = new SmallAndFastDialog(this);
     connect(small_and_fast_dialog_, &SmallAndFastDialog::useInTranslate, this,
             [this](const app::ExportedWay& way) {
-              setModelSource({app::ModelSource::Kind::File, way.model});
-              weights_->setCurrentIndex(way.int8 ? kInt8 : way.bf16 ? kBf16 : kFloat32);
-              shortlist_->setText(way.shortlist);
+              settings_->useWay(way);
               if (!input_->toPlainText().trimmed().isEmpty()) translateNow();
             });
   }

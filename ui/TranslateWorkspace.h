@@ -5,14 +5,9 @@
 
 #include "app/TranslationService.h"
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
-class QSpinBox;
 class QTableWidget;
 class QTextBrowser;
 
@@ -22,6 +17,7 @@ class AlignmentView;
 class SmallAndFastDialog;
 class CorrectionPanel;
 class FileTranslationBar;
+class TranslateSettingsPanel;
 
 // The Translate workspace: Vietnamese in, English out, on the shared
 // TranslationService's worker thread. Paragraphs are translated sentence by
@@ -84,20 +80,12 @@ class TranslateWorkspace : public QWidget {
   void onTranslated(const app::TranslationReply& reply);
   void onFailed(quint64 id, const QString& message);
   void showTokens(const app::TranslatedHypothesis& best);
-  void showTerms(const app::TranslatedHypothesis& best);  // the glossary's terms, where they landed, their cost
+  void showTerms(
+      const app::TranslatedHypothesis& best);  // the glossary's terms, where they landed, their cost
   void showTokenTip(const QUrl& link);
-  void browseModel();
 
   app::TranslationService* service_;
-  QComboBox* source_kind_;
-  QLineEdit* model_path_;
-  QSpinBox* beam_;
-  QDoubleSpinBox* alpha_;
-  QSpinBox* nbest_;
-  QComboBox* weights_;  // float32, int8 or bf16
-  QLineEdit* glossary_;
-  QLineEdit* shortlist_;
-  QPushButton* small_and_fast_;
+  TranslateSettingsPanel* settings_;  // the model and the decoding
   SmallAndFastDialog* small_and_fast_dialog_ = nullptr;
   QLabel* terms_;
   CorrectionPanel* correction_;
@@ -107,7 +95,6 @@ class TranslateWorkspace : public QWidget {
   QString alternatives_prefix_;
   void askAlternatives(int piece);
   void decodeFromPrefix(const QString& source, const QString& prefix);
-  QCheckBox* as_you_type_;
   QPlainTextEdit* input_;
   QPushButton* translate_;
   QPushButton* explore_;

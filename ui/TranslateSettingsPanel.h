@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QWidget>
+
+#include "app/SmallAndFastSession.h"
+#include "app/TranslationService.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace studio::ui {
+
+// What translates and how, above Translate's texts: the model (a run's newest
+// or best checkpoint, or a file), its weights' precision (float32, int8 where
+// the CPU runs it, bf16 where it is fast), a vocabulary shortlist and "Make it
+// small and fast…"; the decoding (beam, length penalty, n-best, a glossary,
+// translate as you type).
+class TranslateSettingsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TranslateSettingsPanel(QWidget* parent = nullptr);
+
+  app::ModelSource modelSource() const;
+  void setModelSource(const app::ModelSource& source);
+  // The n-best count is at most the beam.
+  app::DecodeSettings decodeSettings() const;
+  // A precision this CPU cannot run (greyed out) falls back to float32.
+  void setDecodeSettings(const app::DecodeSettings& settings);
+  void setGlossary(const QString& path);
+  // A way saved by "Make it small and fast": its model file, precision and shortlist.
+  void useWay(const app::ExportedWay& way);
+  bool translateAsYouType() const;
+
+ Q_SIGNALS:
+  // The model chosen changed (its source kind or path), by the user or by setModelSource.
+  void modelSourceChanged(const studio::app::ModelSource& model);
+  // A setting was edited (the precision, a spin box, a file typed): translate
+  // again if translating as you type.
+  void edited();
+  // A glossary or shortlist was chosen in its dialog: translate again now.
+  void fileChosen();
+  void smallAndFastRequested();
+
+ private:
+  void browseModel();
+  QLineEdit* fileRow(QWidget* group, class QFormLayout* form, const char* object_name, const QString& name,
+                     const QString& tooltip, const QString& choose_title, const QString& filter);
+
+  QComboBox* source_kind_;
+  QLineEdit* model_path_;
+  QSpinBox* beam_;
+  QDoubleSpinBox* alpha_;
+  QSpinBox* nbest_;
+  QComboBox* weights_;  // float32, int8 or bf16
+  QLineEdit* glossary_;
+  QLineEdit* shortlist_;
+  QCheckBox* as_you_type_;
+};
+
+}  // namespace studio::ui
