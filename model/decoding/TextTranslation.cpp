@@ -1,6 +1,8 @@
 #include "model/decoding/TextTranslation.h"
 
 #include <algorithm>
+#include <tuple>
+#include <unordered_map>
 
 namespace studio::model {
 
@@ -100,6 +102,10 @@ std::vector<TextTranslation> translateTexts(const Translator& translator, const 
   // is forced (it belongs to the first sentence only).
   std::vector<std::string> plain, first;
   std::vector<std::pair<size_t, size_t>> plain_at, first_at;  // (text, segment)
+  // A sentence that comes again (a repeated line, a recurring message) is
+  // decoded once: its copies are (text, segment, index in plain).
+  std::unordered_map<std::string, size_t> plain_index;
+  std::vector<std::tuple<size_t, size_t, size_t>> copies;
   for (size_t t = 0; t < texts.size(); ++t) {
     out[t].source = segmentText(translator, texts[t], mode);
     const auto& segments = out[t].source.segments;
@@ -114,8 +120,18 @@ std::vector<TextTranslation> translateTexts(const Translator& translator, const 
           continue;
         }
       }
-      (prefixed ? first : plain).push_back(segments[s].text);
-      (prefixed ? first_at : plain_at).emplace_back(t, s);
+      if (prefixed) {
+        first.push_back(segments[s].text);
+        first_at.emplace_back(t, s);
+        continue;
+      }
+      const auto [at, added] = plain_index.emplace(segments[s].text, plain.size());
+      if (!added) {
+        copies.emplace_back(t, s, at->second);
+        continue;
+      }
+      plain.push_back(segments[s].text);
+      plain_at.emplace_back(t, s);
     }
   }
   const size_t total = plain.size() + first.size();
@@ -141,6 +157,11 @@ std::vector<TextTranslation> translateTexts(const Translator& translator, const 
   without_prefix.prefix.clear();
   run(first, first_at, options, 0);
   run(plain, plain_at, without_prefix, first.size());
+  for (const auto& [t, s, i] : copies) {
+    const auto [from_text, from_segment] = plain_at[i];
+    out[t].segments[s] = out[from_text].segments[from_segment];
+    if (traces) out[t].traces[s] = out[from_text].traces[from_segment];
+  }
   return out;
 }
 

@@ -66,7 +66,8 @@ struct TranslationMemo {
 
 // Translates several texts together (their segments share batches). A
 // forced prefix (options.prefix) applies to each text's first segment only.
-// `progress` hears (segments done, total). With `memo`, segments found in it
+// A segment that occurs several times is decoded once, and `progress` hears
+// (distinct segments done, their total). With `memo`, segments found in it
 // are not decoded again (except with traces, which need the search itself).
 std::vector<TextTranslation> translateTexts(const Translator& translator, const std::vector<std::string>& texts,
                                             const DecodingOptions& options,

@@ -198,6 +198,35 @@ class TestSentences : public QObject {
     QCOMPARE(again[0].segments.size(), size_t(4));
     QCOMPARE(again[0].segments[2][0].text, first[0].segments[2][0].text);
     QCOMPARE(QString::fromStdString(again[0].text()).count('\n'), 1);
+
+    // A sentence that comes again, in the same text or another, is decoded
+    // once and its copies get the same hypotheses; a forced prefix's first
+    // sentence is not a copy of the same sentence unforced.
+    decoded = 0;
+    const std::vector<std::string> repeated = {"Mở tập tin 5. Mở tập tin 5.", "Mở tập tin 5.",
+                                               "Đóng cửa sổ 6.", "Đóng cửa sổ 6. Mở tập tin 5."};
+    const auto once =
+        model::translateTexts(translator, repeated, decoding, SplitMode::Sentences, 4096, count);
+    QCOMPARE(decoded, size_t(2));
+    const auto alone = model::translateTexts(translator, {"Mở tập tin 5.", "Đóng cửa sổ 6."}, decoding);
+    auto same = [](const std::vector<model::Translation>& a, const std::vector<model::Translation>& b) {
+      if (a.size() != b.size()) return false;
+      for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].ids != b[i].ids || a[i].score != b[i].score || a[i].probabilities != b[i].probabilities)
+          return false;
+      return true;
+    };
+    for (const auto& [text, segment, expected] : std::vector<std::tuple<int, int, int>>{
+             {0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {2, 0, 1}, {3, 0, 1}, {3, 1, 0}})
+      QVERIFY2(same(once[text].segments[segment], alone[expected].segments[0]),
+               qPrintable(QString("text %1 segment %2").arg(text).arg(segment)));
+    model::DecodingOptions forced = decoding;
+    forced.prefix = {5};
+    decoded = 0;
+    const auto prefixed = model::translateTexts(translator, {"Mở tập tin 5.", "Mở tập tin 5."}, forced,
+                                                SplitMode::Sentences, 4096, count);
+    QCOMPARE(decoded, size_t(2));  // a prefix applies to each text's first sentence, decoded each time
+    QVERIFY(same(prefixed[0].segments[0], prefixed[1].segments[0]));
   }
 
   // A text file: read as lines with its line ends and byte order mark
