@@ -61,7 +61,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         options.shortlist = std::move(list);
       }
       const auto translated = model::translateDocument(
-          translator, document, options, data::SplitMode::Sentences,
+          translator, document, options, splitMode(settings),
           [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); },
           [&job] { return job.stopRequested(); });
       model::writeTextDocument(request.output.toStdString(), translated.translation);

@@ -35,6 +35,10 @@ const float* AttentionView::keyVector(Kind kind, int layer, int head, int key) c
   return data.constData() + ((qsizetype(layer) * heads + head) * columns(kind) + key) * headDim;
 }
 
+data::SplitMode splitMode(const DecodeSettings& settings) {
+  return settings.paragraphs ? data::SplitMode::Paragraphs : data::SplitMode::Sentences;
+}
+
 model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   model::DecodingOptions o;
   o.beam_size = s.beam;

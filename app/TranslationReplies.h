@@ -6,6 +6,7 @@
 #include <QString>
 
 #include "app/TranslationService.h"
+#include "model/data/SentenceSplitter.h"
 #include "model/decoding/Decoding.h"
 
 namespace studio::model {
@@ -20,6 +21,9 @@ namespace studio::app {
 
 // The settings' beam, length penalty, n-best, length limit and precision (validated).
 model::DecodingOptions decodingOptions(const DecodeSettings& settings);
+
+// How the settings split a text into sentences: Paragraphs or Sentences.
+data::SplitMode splitMode(const DecodeSettings& settings);
 
 // Adds the settings' head mask and prefix, checked against the model;
 // std::runtime_error names what does not fit.

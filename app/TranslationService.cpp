@@ -240,7 +240,7 @@ struct TranslationService::Worker {
                             .arg(settings.bf16 ? 1 : 0);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
-    const auto result = model::translateTexts(t, {text}, options, data::SplitMode::Sentences, 4096, nullptr,
+    const auto result = model::translateTexts(t, {text}, options, splitMode(settings), 4096, nullptr,
                                               request.withTrace, &memo)
                             .at(0);
     const auto& segments = result.source.segments;

@@ -40,6 +40,9 @@ struct DecodeSettings {
   bool int8 = false;  // the weights in int8 on the CPU's inference engine (DecodingOptions::int8)
   bool bf16 = false;  // the products in bf16 (DecodingOptions::bf16): for CPUs with AMX or AVX512-BF16
   QString shortlist;  // a vocabulary shortlist file ("" = the whole vocabulary; DecodingOptions::shortlist)
+  // The text is wrapped over lines (copied from a PDF, an e-mail): a line
+  // break is a space and blank lines end paragraphs (SplitMode::Paragraphs).
+  bool paragraphs = false;
 };
 
 struct TranslateRequest {

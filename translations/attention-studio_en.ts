@@ -3479,6 +3479,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Open a run folder</source>
         <translation>Open a run folder</translation>
     </message>
+    <message>
+        <source>Lines wrapped within paragraphs</source>
+        <translation>Lines wrapped within paragraphs</translation>
+    </message>
+    <message>
+        <source>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</source>
+        <translation>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>

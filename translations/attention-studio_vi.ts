@@ -3463,6 +3463,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Open a run folder</source>
         <translation>Mở một thư mục huấn luyện</translation>
     </message>
+    <message>
+        <source>Lines wrapped within paragraphs</source>
+        <translation>Các dòng ngắt giữa đoạn văn</translation>
+    </message>
+    <message>
+        <source>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</source>
+        <translation>Cho văn bản bị ngắt dòng (chép từ PDF hay thư điện tử): ngắt dòng được coi là dấu cách và dòng trống kết thúc một đoạn. Tắt: mỗi lần ngắt dòng kết thúc một câu</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>

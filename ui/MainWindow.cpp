@@ -286,6 +286,7 @@ void MainWindow::restoreSettings() {
   decode.nbest = settings.value("translate/nbest", 4).toInt();
   decode.int8 = settings.value("translate/int8", false).toBool() && app::engineInfo().int8Unsupported.isEmpty();
   decode.bf16 = settings.value("translate/bf16", false).toBool() && !app::engineInfo().cpuBf16.isEmpty();
+  decode.paragraphs = settings.value("translate/paragraphs", false).toBool();
   translate_->setDecodeSettings(decode);
 }
 
@@ -306,6 +307,7 @@ void MainWindow::saveSettings() const {
   settings.setValue("translate/nbest", decode.nbest);
   settings.setValue("translate/int8", decode.int8);
   settings.setValue("translate/bf16", decode.bf16);
+  settings.setValue("translate/paragraphs", decode.paragraphs);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

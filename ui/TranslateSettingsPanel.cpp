@@ -69,6 +69,12 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   nbest_->setObjectName("N-best");
   nbest_->setAccessibleName(tr("N-best"));
   nbest_->setToolTip(tr("Hypotheses listed (at most the beam size)"));
+  paragraphs_ = new QCheckBox(tr("Lines wrapped within paragraphs"), decode_group);
+  paragraphs_->setObjectName("Wrapped lines");
+  paragraphs_->setToolTip(
+      tr("For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and "
+         "a blank line ends a paragraph. Off: every line break ends a sentence"));
+  connect(paragraphs_, &QCheckBox::toggled, this, &TranslateSettingsPanel::edited);
   as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
   as_you_type_->setChecked(true);
   as_you_type_->setObjectName("As you type");
@@ -123,7 +129,11 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
               tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
                  "shortlist): faster decoding over the English pieces likely for the text"),
               tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
-  decode_form->addRow(as_you_type_);
+  auto* checks = new QHBoxLayout;  // one row: the text's form, when to translate
+  checks->addWidget(paragraphs_);
+  checks->addWidget(as_you_type_);
+  checks->addStretch(1);
+  decode_form->addRow(checks);
   // Every way to run this model measured side by side, and the chosen one saved.
   auto* small_and_fast = new QPushButton(tr("Make it small and fast…"), model_group);
   small_and_fast->setObjectName("Make it small and fast");
@@ -191,6 +201,7 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   s.shortlist = shortlist_->text().trimmed();
   s.int8 = weights_->currentData().toInt() == kInt8;
   s.bf16 = weights_->currentData().toInt() == kBf16;
+  s.paragraphs = paragraphs_->isChecked();
   return s;
 }
 
@@ -200,6 +211,7 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   nbest_->setValue(s.nbest);
   glossary_->setText(s.glossary);
   shortlist_->setText(s.shortlist);
+  paragraphs_->setChecked(s.paragraphs);
   const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
   const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
   weights_->setCurrentIndex(items && !items->item(wanted)->isEnabled() ? kFloat32 : wanted);

@@ -17,7 +17,7 @@ namespace studio::ui {
 // or best checkpoint, or a file), its weights' precision (float32, int8 where
 // the CPU runs it, bf16 where it is fast), a vocabulary shortlist and "Make it
 // small and fast…"; the decoding (beam, length penalty, n-best, a glossary,
-// translate as you type).
+// lines wrapped within paragraphs, translate as you type).
 class TranslateSettingsPanel : public QWidget {
   Q_OBJECT
 
@@ -58,6 +58,7 @@ class TranslateSettingsPanel : public QWidget {
   QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
+  QCheckBox* paragraphs_;  // lines wrapped within paragraphs
   QCheckBox* as_you_type_;
 };
 

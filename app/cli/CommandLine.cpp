@@ -24,7 +24,11 @@ std::string CommandSpec::usage() const {
     std::string left = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
     if (left.size() < 26) left.resize(26, ' ');
     else left += "\n" + std::string(26, ' ');
-    out << left << o.help << "\n";
+    // A help of several lines: each one under the first.
+    std::string help = o.help;
+    for (size_t at = help.find('\n'); at != std::string::npos; at = help.find('\n', at + 27))
+      help.insert(at + 1, 26, ' ');
+    out << left << help << "\n";
   }
   out << "  --help                  show this help\n";
   return out.str();

@@ -65,6 +65,10 @@ const CommandSpec& translateSpec() {
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF) and byte order mark; never over the input"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
+          {"paragraphs", "",
+           "the text is wrapped over lines: the lines up to a blank one are one paragraph, its\n"
+           "translation wrapped as wide as its longest line (blank lines kept); with --nbest,\n"
+           "--scores or --reliance one line a paragraph"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "",
            "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
@@ -146,6 +150,9 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--head-mask: ") + e.what());
   }
+  if (args.has("paragraphs") && args.has("no-split"))
+    throw UsageError(
+        "--paragraphs joins wrapped lines and --no-split takes each line as a sentence: choose one");
   // A file to translate is read before the model is loaded: its errors come at once.
   const std::string input = args.getOr("input", ""), output = args.getOr("output", "");
   if (!input.empty() && !output.empty()) {
@@ -170,7 +177,9 @@ int runTranslate(const ParsedArgs& args) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
   const auto document = input.empty() ? model::readTextDocument(std::cin, "stdin") : *from_file;
-  const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
+  const auto mode = args.has("paragraphs") ? data::SplitMode::Paragraphs
+                    : args.has("no-split") ? data::SplitMode::Lines
+                                           : data::SplitMode::Sentences;
   const auto translated =
       model::translateDocument(translator, document, options, mode, terminalProgress("translated"));
   for (const auto& notice : translated.notices)
@@ -178,11 +187,17 @@ int runTranslate(const ParsedArgs& args) {
   const bool scores = args.has("scores"), reliance = args.has("reliance");
   model::TextDocument written = document;  // the input's line ends and byte order mark
   written.lines.clear();
-  for (size_t i = 0; i < translated.lines.size(); ++i)
-    for (auto& line : translationLines(translator, translated.lines[i], i, options, scores, reliance)) {
-      if (output.empty()) std::cout << line << "\n" << std::flush;
-      written.lines.push_back(std::move(line));
-    }
+  if (mode == data::SplitMode::Paragraphs && options.nbest <= 1 && !scores && !reliance) {
+    written.lines = translated.translation.lines;  // the paragraphs wrapped
+    if (output.empty())
+      for (const auto& line : written.lines) std::cout << line << "\n" << std::flush;
+  } else {
+    for (size_t i = 0; i < translated.lines.size(); ++i)
+      for (auto& line : translationLines(translator, translated.lines[i], i, options, scores, reliance)) {
+        if (output.empty()) std::cout << line << "\n" << std::flush;
+        written.lines.push_back(std::move(line));
+      }
+  }
   if (!output.empty()) {
     written.final_newline = written.final_newline || written.lines.size() > document.lines.size();
     model::writeTextDocument(output, written);

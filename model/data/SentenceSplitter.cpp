@@ -168,14 +168,49 @@ std::vector<std::pair<size_t, size_t>> lineSentences(std::string_view line) {
 
 }  // namespace
 
+namespace {
+
+// The length of the line break at text[at] (\r\n, \n or a lone \r).
+size_t breakLength(std::string_view text, size_t at) {
+  return text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
+}
+
+bool isBlank(std::string_view line) { return normalizeWhitespace(line).empty(); }
+
+// Where the unit starting at `pos` ends: the line's end, or with Paragraphs
+// the end of the last line before a blank line (or the text's end).
+size_t unitEnd(std::string_view text, size_t pos, SplitMode mode) {
+  size_t end = text.find_first_of("\r\n", pos);
+  if (end == std::string_view::npos) return text.size();
+  if (mode != SplitMode::Paragraphs || isBlank(text.substr(pos, end - pos))) return end;
+  while (end < text.size()) {
+    const size_t next = end + breakLength(text, end);
+    size_t next_end = text.find_first_of("\r\n", next);
+    if (next_end == std::string_view::npos) next_end = text.size();
+    if (isBlank(text.substr(next, next_end - next))) break;
+    end = next_end;
+  }
+  return end;
+}
+
+}  // namespace
+
 std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) {
   std::vector<TextSentence> out;
   size_t breaks = 0;  // line breaks since the last sentence
   size_t pos = 0;
   while (pos <= text.size()) {
-    size_t end = text.find_first_of("\r\n", pos);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(pos, end - pos);
+    const size_t end = unitEnd(text, pos, mode);
+    std::string_view line = text.substr(pos, end - pos);
+    // A paragraph's line breaks become spaces, byte for byte, so that the
+    // sentences' places in the text stay where they were.
+    std::string joined;
+    if (mode == SplitMode::Paragraphs && line.find_first_of("\r\n") != std::string_view::npos) {
+      joined.assign(line);
+      std::replace_if(
+          joined.begin(), joined.end(), [](char c) { return c == '\r' || c == '\n'; }, ' ');
+      line = joined;
+    }
     std::vector<std::pair<size_t, size_t>> ranges;
     if (mode == SplitMode::Lines)
       ranges.emplace_back(0, line.size());
@@ -190,7 +225,7 @@ std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) 
     }
     if (end == text.size()) break;
     // \r\n, \n and a lone \r each count as one line break.
-    pos = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
+    pos = end + breakLength(text, end);
     ++breaks;
   }
   return out;

@@ -20,6 +20,10 @@ struct TextSentence {
 enum class SplitMode {
   Sentences,  // at . ! ? … (and runs of them) and at line breaks
   Lines,      // at line breaks only: files of one sentence a line
+  // Text wrapped over lines (a paragraph copied from a PDF, an e-mail): a
+  // line break is a space, paragraphs end at blank lines, sentences at
+  // . ! ? … as in Sentences.
+  Paragraphs,
 };
 
 // Splits `text` (valid UTF-8) into sentences. A sentence ends at a line

@@ -1,5 +1,6 @@
 #include "model/decoding/DocumentTranslation.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -40,6 +41,41 @@ TextDocument parseDocument(std::string_view content, const std::string& name) {
   }
   return out;
 }
+
+// Characters (code points) of valid UTF-8 text.
+size_t characters(std::string_view text) {
+  return size_t(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// `text` (one line, words between single spaces) wrapped into lines of at
+// most `width` characters, between words; a longer word has a line of its own.
+std::vector<std::string> wrapWords(const std::string& text, size_t width) {
+  std::vector<std::string> out;
+  std::string line;
+  size_t line_width = 0, start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view word(text.data() + start, end - start);
+    const size_t word_width = characters(word);
+    if (!line.empty() && line_width + 1 + word_width > width) {
+      out.push_back(std::move(line));
+      line.clear();
+      line_width = 0;
+    }
+    if (!line.empty()) {
+      line += ' ';
+      ++line_width;
+    }
+    line += word;
+    line_width += word_width;
+    start = end + 1;
+  }
+  if (!line.empty() || out.empty()) out.push_back(std::move(line));
+  return out;
+}
+
+bool isBlank(const std::string& line) { return data::normalizeWhitespace(line).empty(); }
 
 }  // namespace
 
@@ -92,9 +128,21 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
                                       const std::function<void(size_t, size_t)>& progress,
                                       const std::function<bool()>& stop) {
   if (stop && stop()) throw TranslationStopped();
+  // What is translated as one text: a line, or with Paragraphs a blank line or
+  // the lines up to the next blank one. (first line, number of lines)
+  std::vector<std::pair<size_t, size_t>> units;
   std::vector<std::string> texts;
-  texts.reserve(document.lines.size());
-  for (const auto& line : document.lines) texts.push_back(data::normalizeWhitespace(line));
+  const auto& lines = document.lines;
+  for (size_t i = 0; i < lines.size();) {
+    size_t j = i + 1;
+    if (mode == data::SplitMode::Paragraphs && !isBlank(lines[i]))
+      while (j < lines.size() && !isBlank(lines[j])) ++j;
+    std::string text;
+    for (size_t k = i; k < j; ++k) text += (k > i ? "\n" : "") + data::normalizeWhitespace(lines[k]);
+    units.emplace_back(i, j - i);
+    texts.push_back(std::move(text));
+    i = j;
+  }
   // Called after each batch: the place to stop between two.
   const auto each_batch = [&](size_t done, size_t total) {
     if (stop && stop()) throw TranslationStopped();
@@ -103,12 +151,23 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
   DocumentTranslation out;
   out.lines = translateTexts(translator, texts, options, mode, 4096, each_batch);
   out.translation = document;
-  for (size_t i = 0; i < out.lines.size(); ++i) {
-    const auto& line = out.lines[i];
-    out.translation.lines[i] = line.text();
-    out.segments += line.source.segments.size();
-    for (const auto& notice : line.source.notices)
-      out.notices.push_back("line " + std::to_string(i + 1) + ": " + notice);
+  out.translation.lines.clear();
+  for (size_t u = 0; u < out.lines.size(); ++u) {
+    const auto& unit = out.lines[u];
+    const auto [first, count] = units[u];
+    if (count == 1) {
+      out.translation.lines.push_back(unit.text());
+    } else {
+      // A paragraph wrapped as its source was: at the width of its longest line.
+      size_t width = 1;
+      for (size_t k = first; k < first + count; ++k) width = std::max(width, characters(lines[k]));
+      for (auto& line : wrapWords(unit.text(), width)) out.translation.lines.push_back(std::move(line));
+    }
+    out.segments += unit.source.segments.size();
+    const std::string where =
+        count == 1 ? "line " + std::to_string(first + 1)
+                   : "lines " + std::to_string(first + 1) + "-" + std::to_string(first + count);
+    for (const auto& notice : unit.source.notices) out.notices.push_back(where + ": " + notice);
   }
   return out;
 }

@@ -42,15 +42,20 @@ class TranslationStopped : public std::runtime_error {
 };
 
 struct DocumentTranslation {
-  std::vector<TextTranslation> lines;  // one a line of the document, in order
+  // One a line of the document, in order; with SplitMode::Paragraphs one a
+  // paragraph (the lines up to a blank one) or blank line.
+  std::vector<TextTranslation> lines;
   TextDocument translation;            // the best translations, the document's line ends and BOM kept
   size_t segments = 0;                 // sentences (and parts of long ones) translated
-  std::vector<std::string> notices;    // "line N: sentence ... translated in parts"
+  std::vector<std::string> notices;    // "line N: sentence ... translated in parts" ("lines N-M" a paragraph)
 };
 
 // Translates every line of `document` (each split into sentences with
 // SplitMode::Sentences, whitespace normalized), all of them in shared
-// batches. `progress` hears (sentences done, total); when `stop` returns
+// batches. With SplitMode::Paragraphs the lines up to a blank line are one
+// paragraph: its translation is wrapped at the width of its longest line
+// (in characters), blank lines stay where they were, and the translation may
+// have another number of lines. `progress` hears (sentences done, total); when `stop` returns
 // true between two batches, TranslationStopped is thrown.
 DocumentTranslation translateDocument(const Translator& translator, const TextDocument& document,
                                       const DecodingOptions& options,

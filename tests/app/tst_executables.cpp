@@ -448,6 +448,27 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(over_input.exit_code == 2 && over_input.err.contains("would replace its source"),
            qPrintable(over_input.err));
   QCOMPARE(readFile(document), QByteArray("Mở tập tin\nĐóng \xC3 cửa sổ\n"));
+  // --paragraphs: a paragraph wrapped over lines is one text, its translation as wide as its widest line.
+  QVERIFY(writeFile(document, "Mở tập tin số 7 rồi\nđóng cửa sổ.\n\nĐóng cửa sổ\n"));
+  auto paragraphs = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2",
+                                          "--paragraphs", "--input", document});
+  QVERIFY(writeFile(document + ".joined", "Mở tập tin số 7 rồi đóng cửa sổ.\nĐóng cửa sổ\n"));
+  auto joined = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2", "--input",
+                                      document + ".joined"});
+  QVERIFY2(paragraphs.exit_code == 0 && joined.exit_code == 0, qPrintable(paragraphs.err + joined.err));
+  const QStringList wrapped_out = paragraphs.out.split('\n'), joined_out = joined.out.split('\n');
+  // The first paragraph's lines, a blank line, the second's line, and the file's last line break.
+  const int blank = int(wrapped_out.size()) - 3;
+  QVERIFY2(blank >= 1 && wrapped_out.at(blank).isEmpty() && wrapped_out.last().isEmpty(),
+           qPrintable(paragraphs.out));
+  QCOMPARE(wrapped_out.mid(0, blank).join(' '), joined_out.at(0));
+  for (const auto& line : wrapped_out.mid(0, blank))
+    QVERIFY2(line.size() <= 19 || !line.contains(' '), qPrintable(line));
+  QCOMPARE(wrapped_out.at(blank + 1), joined_out.at(1));
+  auto split_and_join =
+      run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--paragraphs", "--no-split"});
+  QVERIFY2(split_and_join.exit_code == 2 && split_and_join.err.contains("choose one"),
+           qPrintable(split_and_join.err));
 
   // --prefix: the translation starts with it; --head-mask: heads off, or a
   // usage error naming what the model does not have.

@@ -30,16 +30,20 @@ size_t codePoints(std::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   // The first byte chooses the mode and the part size; the rest is the text.
-  const bool lines = data[0] & 1;
-  const int64_t max_bytes = 1 + (data[0] >> 1);
+  using studio::data::SplitMode;
+  const SplitMode modes[] = {SplitMode::Sentences, SplitMode::Lines, SplitMode::Paragraphs, SplitMode::Sentences};
+  const SplitMode mode = modes[data[0] & 3];
+  const int64_t max_bytes = 1 + (data[0] >> 2);
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   if (!studio::data::isValidUtf8(text)) return 0;
-  const auto sentences = studio::data::splitSentences(
-      text, lines ? studio::data::SplitMode::Lines : studio::data::SplitMode::Sentences);
+  const auto sentences = studio::data::splitSentences(text, mode);
   std::string joined;
   for (const auto& s : sentences) {
     if (s.text.empty()) __builtin_trap();
     if (s.begin > s.end || s.end > text.size()) __builtin_trap();
+    // Its bytes in the text are the sentence (a paragraph's line breaks as spaces).
+    if (withoutSpaces(text.substr(s.begin, s.end - s.begin)) != withoutSpaces(s.text)) __builtin_trap();
+    if (mode == SplitMode::Paragraphs && s.text.find('\n') != std::string::npos) __builtin_trap();
     joined += s.separator + s.text;
     // Parts of at most max_bytes bytes (one code point may exceed it), never half a character.
     const auto fitted = studio::data::fitSentence(

@@ -51,6 +51,34 @@ class TestSentences : public QObject {
     QCOMPARE(texts("Không có dấu chấm"), QStringList({"Không có dấu chấm"}));
   }
 
+  // Wrapped text: a line break is a space, a blank line (or one of spaces)
+  // ends a paragraph; each sentence's bytes are still where it stood.
+  void wrappedLinesJoinIntoParagraphs() {
+    const std::string text =
+        "Không thể mở tập tin cấu hình vì\nnó không tồn tại. Hãy kiểm tra\r\nlại đường dẫn.\n\n \nĐang "
+        "tải\nxuống.";
+    QCOMPARE(texts(text, SplitMode::Paragraphs),
+             QStringList({"Không thể mở tập tin cấu hình vì nó không tồn tại.", "Hãy kiểm tra lại đường dẫn.",
+                          "Đang tải xuống."}));
+    const auto sentences = data::splitSentences(text, SplitMode::Paragraphs);
+    QCOMPARE(sentences[0].separator, std::string());
+    QCOMPARE(sentences[1].separator, std::string(" "));
+    QCOMPARE(sentences[2].separator, std::string("\n\n\n"));  // the paragraph's end and two blank lines
+    for (const auto& sentence : sentences)
+      QCOMPARE(data::normalizeWhitespace(
+                   std::string_view(text).substr(sentence.begin, sentence.end - sentence.begin)),
+               sentence.text);
+    QCOMPARE(QString::fromStdString(data::joinSentences(sentences, {"A.", "B.", "C."})),
+             QString("A. B.\n\n\nC."));
+    // The same text with every line break a boundary, as before.
+    QCOMPARE(texts(text).size(), 6);
+    // One line, or no line break at all: as Sentences.
+    QCOMPARE(texts("Mở tập tin. Đóng cửa sổ.", SplitMode::Paragraphs), texts("Mở tập tin. Đóng cửa sổ."));
+    QCOMPARE(texts("", SplitMode::Paragraphs), QStringList());
+    QCOMPARE(texts("\n \n\n", SplitMode::Paragraphs), QStringList());
+    QCOMPARE(texts("Mở\ntập tin\n", SplitMode::Paragraphs), QStringList({"Mở tập tin"}));
+  }
+
   void numbersUrlsAddressesAndFileNamesStayWhole() {
     QCOMPARE(texts("Phiên bản 3.14 có tại https://example.com/a.b?x=1. Hãy gửi thư cho apt@packages.debian.org. "
                    "Mở tập tin config.txt rồi lưu."),
@@ -310,6 +338,55 @@ class TestSentences : public QObject {
     const auto empty = model::readTextDocument(write("empty.txt", ""));
     QVERIFY(empty.lines.empty());
     QCOMPARE(model::translateDocument(translator, empty, decoding).translation.text(), std::string());
+
+    // Paragraphs: the lines up to a blank one translated as one text, its
+    // translation wrapped as wide as its longest line; blank lines kept.
+    const std::vector<std::string> wrapped{"Mở tập tin số 3 rồi",
+                                           "đóng cửa sổ. Mở tập",
+                                           "tin 5.",
+                                           "",
+                                           "   ",
+                                           "Đóng cửa sổ 7.",
+                                           "",
+                                           long_line,
+                                           "xong"};
+    model::TextDocument wrapped_document;
+    wrapped_document.lines = wrapped;
+    const auto paragraphs =
+        model::translateDocument(translator, wrapped_document, decoding, SplitMode::Paragraphs);
+    QCOMPARE(paragraphs.lines.size(),
+             size_t(6));  // a paragraph, two blank lines, a line, a blank one, a paragraph
+    const auto first =
+        model::translateTexts(translator, {"Mở tập tin số 3 rồi đóng cửa sổ. Mở tập tin 5."}, decoding).at(0);
+    QCOMPARE(paragraphs.lines[0].source.segments.size(), first.source.segments.size());
+    qsizetype width = 0;  // in characters
+    for (int i = 0; i < 3; ++i) width = std::max(width, QString::fromStdString(wrapped[i]).size());
+    QCOMPARE(width, qsizetype(19));
+    const auto& out = paragraphs.translation.lines;
+    // The first paragraph's lines, up to the first blank one, give its translation again.
+    size_t at = 0;
+    std::string joined;
+    for (; at < out.size() && !out[at].empty(); ++at) {
+      joined += (joined.empty() ? "" : " ") + out[at];
+      const auto words = QString::fromStdString(out[at]).split(' ');
+      QVERIFY2(QString::fromStdString(out[at]).size() <= width || words.size() == 1, out[at].c_str());
+      if (at > 0)  // no line could have held the next one's first word
+        QVERIFY(QString::fromStdString(out[at - 1]).size() + 1 + words[0].size() > width);
+    }
+    QCOMPARE(joined, first.text());
+    QVERIFY2(at >= 2, joined.c_str());  // the translation was long enough to wrap
+    QCOMPARE(out.at(at), std::string());
+    QCOMPARE(out.at(at + 1), std::string());
+    QCOMPARE(out.at(at + 2), model::translateTexts(translator, {"Đóng cửa sổ 7."}, decoding).at(0).text());
+    QCOMPARE(out.at(at + 3), std::string());
+    std::string last;  // the long paragraph: wrapped at its long line's width, the same words
+    for (size_t i = at + 4; i < out.size(); ++i) last += (last.empty() ? "" : " ") + out[i];
+    QCOMPARE(last, model::translateTexts(translator, {long_line + " xong"}, decoding).at(0).text());
+    QCOMPARE(paragraphs.notices.size(), first.source.notices.size() + 1);
+    for (size_t i = 0; i < first.source.notices.size(); ++i)
+      QCOMPARE(paragraphs.notices[i], "lines 1-3: " + first.source.notices[i]);
+    QVERIFY2(QString::fromStdString(paragraphs.notices.back()).startsWith("lines 8-9: sentence 1 "),
+             paragraphs.notices.back().c_str());
 
     // Bad files: the file and line named.
     auto error = [](const std::function<void()>& f) {

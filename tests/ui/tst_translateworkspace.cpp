@@ -764,6 +764,35 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
   QCOMPARE(QString::fromUtf8(written.mid(3)).split("\r\n").at(0), workspace.translationText());
 
+  // Lines wrapped within paragraphs: the app's file is the CLI's --paragraphs,
+  // and Translate joins a wrapped sentence as the file does.
+  auto* wrapped_lines = workspace.findChild<QCheckBox*>("Wrapped lines");
+  QVERIFY(wrapped_lines && !wrapped_lines->isChecked());
+  wrapped_lines->setChecked(true);
+  QVERIFY(workspace.decodeSettings().paragraphs);
+  const QString wrapped = tmp_.filePath("wrapped.vi.txt"), wrapped_app = tmp_.filePath("wrapped.en.txt"),
+                wrapped_cli = tmp_.filePath("wrapped.cli.txt");
+  QVERIFY(writeFile(wrapped, "Mở tập tin số 12 rồi\nđóng cửa sổ số 3.\n\nMở tập tin\nsố 4.\n"));
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), wrapped, wrapped_app);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+  QTRY_VERIFY(button->isEnabled());
+  QProcess wrapped_run;
+  wrapped_run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "3", "--alpha", "0.6",
+                                      "--paragraphs", "--input", wrapped, "--output", wrapped_cli});
+  QVERIFY(wrapped_run.waitForFinished(120000));
+  QVERIFY2(wrapped_run.exitCode() == 0, wrapped_run.readAllStandardError().constData());
+  QCOMPARE(readFile(wrapped_app), readFile(wrapped_cli));
+  const QStringList paragraphs = QString::fromUtf8(readFile(wrapped_app)).split("\n\n");
+  QCOMPARE(paragraphs.size(), 2);
+  workspace.setInputText("Mở tập tin\nsố 4.");
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  QCOMPARE(workspace.translationText(), paragraphs.at(1).trimmed().split('\n').join(' '));
+  wrapped_lines->setChecked(false);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
+  QCOMPARE(workspace.translationText().count('\n'), 1);  // off: the line break ends a sentence
+
   // Stop after the first batch of many: nothing written, the previous file kept.
   QByteArray many;
   for (int i = 0; i < 3000; ++i) many += "Mở tập tin số " + QByteArray::number(i) + ".\n";
@@ -774,7 +803,7 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
   QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 120000);
   QTRY_VERIFY2(status->text().contains("nothing was written"), qPrintable(status->text()));
-  QCOMPARE(finished.count(), 1);
+  QCOMPARE(finished.count(), 2);
   QCOMPARE(readFile(output), written);
   QVERIFY(button->isEnabled());
   disconnect(bar->session(), &app::FileTranslationSession::progress, bar->session(),
