@@ -60,10 +60,12 @@ const CommandSpec& translateSpec() {
            "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
            "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
            "each term's first piece (-1: missing) and the free translation's score"},
-          {"input", "FILE", "read the text from FILE (UTF-8) instead of stdin; an error names its line"},
+          {"input", "FILE",
+           "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
+           "error names its line"},
           {"output", "FILE",
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
-           "input's line ends (CRLF or LF) and byte order mark; never over the input"},
+           "input's line ends (CRLF or LF), encoding and byte order mark; never over the input"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"paragraphs", "",
            "the text is wrapped over lines: the lines up to a blank one are one paragraph, its\n"

@@ -402,6 +402,49 @@ class TestSentences : public QObject {
              QString::fromStdString(bad + " line 2 is not valid UTF-8"));
     const auto binary = write("binary.txt", std::string("ab\ncd\0ef\n", 9));
     QVERIFY(error([&] { model::readTextDocument(binary); }).contains("binary.txt line 2 holds a NUL byte"));
+
+    // UTF-16 with its byte order mark (Windows' "Unicode" text), either byte
+    // order: read as the same lines, written back in UTF-16 byte for byte; a
+    // character outside the BMP (a surrogate pair) kept.
+    const std::vector<std::string> utf16_lines{"Mở tập tin số 3.", "", "Đóng cửa sổ 𝄞."};
+    for (const bool big_endian : {false, true}) {
+      const QString joined =
+          QString::fromStdString(utf16_lines[0] + "\r\n" + utf16_lines[1] + "\r\n" + utf16_lines[2] + "\r\n");
+      std::string encoded = big_endian ? "\xFE\xFF" : "\xFF\xFE";
+      for (const char16_t unit : joined.toStdU16String()) {
+        const char high = char(unit >> 8), low = char(unit & 0xFF);
+        encoded += big_endian ? high : low;
+        encoded += big_endian ? low : high;
+      }
+      const auto path = write(big_endian ? "be.txt" : "le.txt", encoded);
+      const auto utf16 = model::readTextDocument(path);
+      QCOMPARE(utf16.lines, utf16_lines);
+      QVERIFY(utf16.bom && utf16.crlf && utf16.final_newline);
+      QCOMPARE(int(utf16.encoding), int(big_endian ? model::TextDocument::Encoding::Utf16BE
+                                                   : model::TextDocument::Encoding::Utf16LE));
+      QCOMPARE(utf16.text(), encoded);
+      const auto translated = model::translateDocument(translator, utf16, decoding);
+      QCOMPARE(int(translated.translation.encoding), int(utf16.encoding));
+      const auto written = dir.filePath(big_endian ? "be.en.txt" : "le.en.txt").toStdString();
+      model::writeTextDocument(written, translated.translation);
+      QCOMPARE(model::readTextDocument(written).lines, translated.translation.lines);
+      QVERIFY(read(written).rfind(big_endian ? "\xFE\xFF" : "\xFF\xFE", 0) == 0);
+      QCOMPARE(translated.translation.lines[0],
+               model::translateTexts(translator, {utf16_lines[0]}, decoding).at(0).text());
+    }
+    // Broken UTF-16: half a character at the end, an unpaired surrogate; the line named.
+    const auto odd = write("odd.txt", std::string("\xFF\xFE"
+                                                  "a\0\n\0b\0c",
+                                                  9));
+    QCOMPARE(error([&] { model::readTextDocument(odd); }),
+             QString::fromStdString(odd + " line 2 is not valid UTF-16: it ends in half a character (an odd "
+                                          "number of bytes)"));
+    const auto unpaired = write("unpaired.txt", std::string("\xFF\xFE"
+                                                            "a\0\n\0\n\0\x00\xD8x\0",
+                                                            12));
+    QCOMPARE(error([&] { model::readTextDocument(unpaired); }),
+             QString::fromStdString(unpaired +
+                                    " line 3 is not valid UTF-16: a high surrogate without its low one"));
     QVERIFY(error([&] {
               model::readTextDocument(dir.filePath("none.txt").toStdString());
             }).contains("cannot read"));
