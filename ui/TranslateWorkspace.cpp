@@ -241,8 +241,10 @@ void TranslateWorkspace::fitOutputHeight() {
   const int text =
       metrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, output_->toPlainText()).height();
   const int lines = std::clamp((text + metrics.lineSpacing() - 1) / metrics.lineSpacing(), 2, 6);
+  // Around the text: the document's margin, the frame and any margins set.
   const QMargins around = output_->contentsMargins();
-  output_->setFixedHeight(lines * metrics.lineSpacing() + 2 * margin + around.top() + around.bottom());
+  output_->setFixedHeight(lines * metrics.lineSpacing() + 2 * margin + 2 * output_->frameWidth() + around.top() +
+                          around.bottom());
 }
 
 bool TranslateWorkspace::eventFilter(QObject* watched, QEvent* event) {

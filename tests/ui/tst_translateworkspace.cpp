@@ -651,6 +651,7 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   QVERIFY(box);
   const int line = QFontMetrics(box->font()).lineSpacing();
   const int three = box->height();
+  QCOMPARE(box->verticalScrollBar()->maximum(), 0);  // the three lines shown whole, nothing to scroll
   workspace.setInputText(sentences[0]);
   workspace.translateNow();
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
@@ -667,6 +668,7 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   workspace.translateNow();
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 4, 60000);
   QCOMPARE(box->height(), three);
+  QCOMPARE(box->verticalScrollBar()->maximum(), 0);
   reply = shown.last().first().value<app::TranslationReply>();
 
   // The details follow the cursor: the third sentence's n-best list.
