@@ -67,6 +67,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       model::writeTextDocument(request.output.toStdString(), translated.translation);
       report.lines = int(document.lines.size());
       report.segments = int(translated.segments);
+      report.decoded = int(translated.decoded);
       for (const auto& notice : translated.notices) report.notices << QString::fromStdString(notice);
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();

@@ -1252,6 +1252,13 @@ layer %2</translation>
         <source>Reading %1 and loading the model…</source>
         <translation>Reading %1 and loading the model…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n sentence(s) recurred and took the translation decoded the first time.</source>
+        <translation>
+            <numerusform>%n sentence recurred and took the translation decoded the first time.</numerusform>
+            <numerusform>%n sentences recurred and took the translation decoded the first time.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

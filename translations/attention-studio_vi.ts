@@ -1244,6 +1244,12 @@ lớp %2</translation>
         <source>Reading %1 and loading the model…</source>
         <translation>Đang đọc %1 và nạp mô hình…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n sentence(s) recurred and took the translation decoded the first time.</source>
+        <translation>
+            <numerusform>%n câu lặp lại và dùng bản dịch đã giải mã lần đầu.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

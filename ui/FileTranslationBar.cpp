@@ -57,6 +57,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             QString text =
                 tr("%1 → %2: %n line(s)", "", r.lines).arg(QFileInfo(r.input).fileName(), r.output) + ' ' +
                 tr("(%n sentence(s)) in %1 s.", "", r.segments).arg(QLocale().toString(r.seconds, 'f', 1));
+            if (r.decoded < r.segments)
+              text += ' ' + tr("%n sentence(s) recurred and took the translation decoded the first time.", "",
+                               r.segments - r.decoded);
             if (!r.notices.isEmpty())
               text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
                                "(hover for which).",

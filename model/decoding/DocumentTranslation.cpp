@@ -221,11 +221,12 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
     i = j;
   }
   // Called after each batch: the place to stop between two.
+  DocumentTranslation out;
   const auto each_batch = [&](size_t done, size_t total) {
+    out.decoded = total;
     if (stop && stop()) throw TranslationStopped();
     if (progress) progress(done, total);
   };
-  DocumentTranslation out;
   out.lines = translateTexts(translator, texts, options, mode, 4096, each_batch);
   out.translation = document;
   out.translation.lines.clear();

@@ -52,6 +52,7 @@ struct DocumentTranslation {
   std::vector<TextTranslation> lines;
   TextDocument translation;            // the best translations, the document's line ends and BOM kept
   size_t segments = 0;                 // sentences (and parts of long ones) translated
+  size_t decoded = 0;                  // of them, decoded (one that recurs is decoded once)
   std::vector<std::string> notices;    // "line N: sentence ... translated in parts" ("lines N-M" a paragraph)
 };
 

@@ -734,7 +734,7 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   const QString input = tmp_.filePath("messages.vi.txt"), output = tmp_.filePath("messages.en.txt");
   QVERIFY(writeFile(input,
                     "\xEF\xBB\xBFMở tập tin số 12.\r\n\r\nĐóng cửa sổ số 3. Mở tập tin số 4!\r\n"
-                    "mở tập tin số 12.\r\n"));
+                    "mở tập tin số 12.\r\nĐóng cửa sổ số 3.\r\n"));
   QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
   bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
   QVERIFY(!bar->isHidden());
@@ -743,10 +743,13 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   // (The spy hears the worker's signal at once; the bar, queued, a moment later.)
   QTRY_VERIFY(button->isEnabled());
   const auto report = finished.at(0).at(0).value<app::FileTranslationReport>();
-  QCOMPARE(report.lines, 4);
-  QCOMPARE(report.segments, 4);
+  QCOMPARE(report.lines, 5);
+  QCOMPARE(report.segments, 5);
+  QCOMPARE(report.decoded, 4);  // the last line's sentence is the third line's first
   QVERIFY(report.notices.isEmpty());
-  QVERIFY2(status->text().contains("4 line") && status->text().contains(output), qPrintable(status->text()));
+  QVERIFY2(status->text().contains("5 line") && status->text().contains(output) &&
+               status->text().contains("1 sentence") && status->text().contains("recurred"),
+           qPrintable(status->text()));
   QVERIFY(stop->isHidden());
   QVERIFY(!workspace.findChild<QPushButton*>("Open the translation")->isHidden());
 
@@ -758,7 +761,7 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
   const QByteArray written = readFile(output);
   QCOMPARE(written, readFile(cli_output));
-  QVERIFY(written.startsWith("\xEF\xBB\xBF") && written.count("\r\n") == 4);
+  QVERIFY(written.startsWith("\xEF\xBB\xBF") && written.count("\r\n") == 5);
   // The first and last lines are one sentence, as Translate shows it.
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
   workspace.setInputText("Mở tập tin số 12.");
