@@ -1,118 +1,12 @@
 #include "model/decoding/DocumentTranslation.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <istream>
-#include <iterator>
 
 #include "model/data/Text.h"
-#include "model/files/AtomicFile.h"
 
 namespace studio::model {
 
 namespace {
-
-using Encoding = TextDocument::Encoding;
-
-// The 16-bit unit at `at` of UTF-16 bytes.
-uint32_t unitAt(std::string_view bytes, size_t at, bool big_endian) {
-  const auto a = static_cast<unsigned char>(bytes[at]), b = static_cast<unsigned char>(bytes[at + 1]);
-  return big_endian ? (uint32_t(a) << 8) | b : (uint32_t(b) << 8) | a;
-}
-
-// UTF-16 bytes (after the byte order mark) as UTF-8; an unpaired surrogate
-// or half a unit at the end is an error naming its line.
-std::string utf16ToUtf8(std::string_view bytes, bool big_endian, const std::string& name) {
-  std::string out;
-  out.reserve(bytes.size());
-  size_t line = 1;
-  auto fail = [&](const std::string& what) {
-    throw std::runtime_error(name + " line " + std::to_string(line) + " is not valid UTF-16: " + what);
-  };
-  if (bytes.size() % 2 != 0) {  // the last line is the one cut
-    for (size_t at = 0; at + 1 < bytes.size(); at += 2) line += unitAt(bytes, at, big_endian) == '\n';
-    fail("it ends in half a character (an odd number of bytes)");
-  }
-  for (size_t at = 0; at < bytes.size(); at += 2) {
-    uint32_t cp = unitAt(bytes, at, big_endian);
-    if (cp >= 0xDC00 && cp <= 0xDFFF) fail("a low surrogate without its high one");
-    if (cp >= 0xD800 && cp <= 0xDBFF) {
-      const uint32_t low = at + 3 < bytes.size() ? unitAt(bytes, at + 2, big_endian) : 0;
-      if (low < 0xDC00 || low > 0xDFFF) fail("a high surrogate without its low one");
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-      at += 2;
-    }
-    if (cp == '\n') ++line;
-    data::appendUtf8(out, cp);
-  }
-  return out;
-}
-
-// Valid UTF-8 as UTF-16 bytes.
-void appendUtf16(std::string& out, std::string_view utf8, bool big_endian) {
-  auto put = [&](uint32_t unit) {
-    const char high = char(unit >> 8), low = char(unit & 0xFF);
-    out += big_endian ? high : low;
-    out += big_endian ? low : high;
-  };
-  for (size_t i = 0; i < utf8.size();) {
-    const auto c = static_cast<unsigned char>(utf8[i]);
-    const size_t length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    uint32_t cp = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
-    for (size_t k = 1; k < length && i + k < utf8.size(); ++k) cp = (cp << 6) | (utf8[i + k] & 0x3F);
-    i += length;
-    if (cp >= 0x10000) {
-      put(0xD800 + ((cp - 0x10000) >> 10));
-      put(0xDC00 + ((cp - 0x10000) & 0x3FF));
-    } else {
-      put(cp);
-    }
-  }
-}
-
-TextDocument parseDocument(std::string_view content, const std::string& name) {
-  TextDocument out;
-  std::string decoded;  // a UTF-16 file's text as UTF-8
-  std::string_view body = data::stripBom(content);
-  out.bom = body.size() != content.size();
-  if (!out.bom && content.size() >= 2) {
-    const auto a = static_cast<unsigned char>(content[0]), b = static_cast<unsigned char>(content[1]);
-    if ((a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF)) {
-      out.bom = true;
-      out.encoding = a == 0xFF ? Encoding::Utf16LE : Encoding::Utf16BE;
-      decoded = utf16ToUtf8(content.substr(2), out.encoding == Encoding::Utf16BE, name);
-      body = decoded;
-    }
-  }
-  out.final_newline = !body.empty() && body.back() == '\n';
-  size_t start = 0, number = 0;
-  while (start < body.size()) {
-    size_t end = body.find('\n', start);
-    const bool ended = end != std::string_view::npos;
-    if (!ended) end = body.size();
-    std::string_view line = body.substr(start, end - start);
-    ++number;
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-      if (number == 1 && ended) out.crlf = true;
-    }
-    if (line.find('\0') != std::string_view::npos)
-      throw std::runtime_error(
-          name + " line " + std::to_string(number) +
-          (out.encoding == Encoding::Utf8
-               ? " holds a NUL byte: it is not UTF-8 text (a binary file, or UTF-16 without "
-                 "a byte order mark)"
-               : " holds a NUL character: it is not a text file"));
-    if (!data::isValidUtf8(line))
-      throw std::runtime_error(name + " line " + std::to_string(number) + " is not valid UTF-8");
-    out.lines.emplace_back(line);
-    start = end + 1;
-  }
-  return out;
-}
 
 // Characters (code points) of valid UTF-8 text.
 size_t characters(std::string_view text) {
@@ -150,55 +44,6 @@ std::vector<std::string> wrapWords(const std::string& text, size_t width) {
 bool isBlank(const std::string& line) { return data::normalizeWhitespace(line).empty(); }
 
 }  // namespace
-
-std::string TextDocument::text() const {
-  const char* end = crlf ? "\r\n" : "\n";
-  std::string out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (i > 0) out += end;
-    out += lines[i];
-  }
-  if (final_newline && !lines.empty()) out += end;
-  if (encoding == Encoding::Utf8) return bom ? "\xEF\xBB\xBF" + out : out;
-  const bool big_endian = encoding == Encoding::Utf16BE;
-  std::string utf16 = big_endian ? "\xFE\xFF" : "\xFF\xFE";
-  utf16.reserve(2 + 2 * out.size());
-  appendUtf16(utf16, out, big_endian);
-  return utf16;
-}
-
-TextDocument readTextDocument(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw std::runtime_error(path + " is a folder, not a text file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
-  return readTextDocument(in, path);
-}
-
-TextDocument readTextDocument(std::istream& in, const std::string& name) {
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw std::runtime_error("cannot read " + name);
-  return parseDocument(content, name);
-}
-
-void writeTextDocument(const std::string& path, const TextDocument& document) {
-  writeFileAtomically(path, document.text());
-}
-
-void checkDistinctFiles(const std::string& input, const std::string& output) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  bool same = fs::exists(output, ec) && fs::equivalent(input, output, ec) && !ec;
-  if (!same) {
-    std::error_code a, b;
-    const auto in = fs::weakly_canonical(input, a), out = fs::weakly_canonical(output, b);
-    same = !a && !b && in == out;
-  }
-  if (same)
-    throw std::invalid_argument("the translation would replace its source " + input +
-                                ": choose another file to write it to");
-}
 
 DocumentTranslation translateDocument(const Translator& translator, const TextDocument& document,
                                       const DecodingOptions& options, data::SplitMode mode,

@@ -335,6 +335,10 @@ class TestSentences : public QObject {
     QVERIFY(!plain.bom && !plain.crlf && plain.final_newline);
     QCOMPARE(plain.lines, (std::vector<std::string>{"a", "", "b"}));
     QCOMPARE(plain.text(), std::string("a\n\nb\n"));
+    // Carriage returns at a line's end are not part of it, nor a last "line" of them alone.
+    const auto returns = model::readTextDocument(write("returns.txt", "a\r\r\nb\n\r"));
+    QCOMPARE(returns.lines, (std::vector<std::string>{"a", "b"}));
+    QVERIFY(returns.crlf && returns.final_newline);
     const auto empty = model::readTextDocument(write("empty.txt", ""));
     QVERIFY(empty.lines.empty());
     QCOMPARE(model::translateDocument(translator, empty, decoding).translation.text(), std::string());
