@@ -68,6 +68,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       report.lines = int(document.lines.size());
       report.segments = int(translated.segments);
       report.decoded = int(translated.decoded);
+      report.wrappedBreaks = int(translated.wrapped_breaks);
       for (const auto& notice : translated.notices) report.notices << QString::fromStdString(notice);
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();

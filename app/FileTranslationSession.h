@@ -27,6 +27,7 @@ struct FileTranslationReport {
   int lines = 0;        // of the input, each one a line of the output
   int segments = 0;     // sentences (and parts of long ones) translated
   int decoded = 0;      // of them, decoded: a sentence that recurs is decoded once
+  int wrappedBreaks = 0;  // line breaks inside sentences (the text may be wrapped over lines)
   QStringList notices;  // "line N: sentence … translated in parts"
   double seconds = 0;
 };

@@ -246,6 +246,7 @@ struct TranslationService::Worker {
     const auto& segments = result.source.segments;
     reply.segments = int(segments.size());
     for (const auto& notice : result.source.notices) reply.notices << QString::fromStdString(notice);
+    if (!settings.paragraphs) reply.wrappedBreaks = int(data::breaksInsideSentences(text));
     if (!segments.empty()) {
       reply.translation = QString::fromStdString(result.text());
       const size_t cursor = request.cursor < 0 ? 0 : size_t(request.text.left(request.cursor).toUtf8().size());

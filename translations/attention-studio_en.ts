@@ -1259,6 +1259,13 @@ layer %2</translation>
             <numerusform>%n sentences recurred and took the translation decoded the first time.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n line break(s) fall inside sentences: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</source>
+        <translation>
+            <numerusform>%n line break falls inside a sentence: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</numerusform>
+            <numerusform>%n line breaks fall inside sentences: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -3631,6 +3638,13 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Translate a whole text file line for line with this model and these settings, and save the translation as a file</source>
         <translation>Translate a whole text file line for line with this model and these settings, and save the translation as a file</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line break(s) fall inside a sentence: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</source>
+        <translation>
+            <numerusform>%n line break falls inside a sentence: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</numerusform>
+            <numerusform>%n line breaks fall inside sentences: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

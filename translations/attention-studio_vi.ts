@@ -1250,6 +1250,12 @@ lớp %2</translation>
             <numerusform>%n câu lặp lại và dùng bản dịch đã giải mã lần đầu.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n line break(s) fall inside sentences: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</source>
+        <translation>
+            <numerusform>%n chỗ ngắt dòng nằm giữa câu: nếu văn bản bị ngắt dòng, hãy dịch lại với Các dòng ngắt giữa đoạn văn.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -3613,6 +3619,12 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Translate a whole text file line for line with this model and these settings, and save the translation as a file</source>
         <translation>Dịch cả một tệp văn bản, từng dòng một, bằng mô hình và các thiết lập này, rồi lưu bản dịch thành tệp</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line break(s) fall inside a sentence: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</source>
+        <translation>
+            <numerusform>%n chỗ ngắt dòng nằm giữa câu: nếu văn bản bị ngắt dòng, hãy chọn Các dòng ngắt giữa đoạn văn.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -57,6 +57,10 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             QString text =
                 tr("%1 → %2: %n line(s)", "", r.lines).arg(QFileInfo(r.input).fileName(), r.output) + ' ' +
                 tr("(%n sentence(s)) in %1 s.", "", r.segments).arg(QLocale().toString(r.seconds, 'f', 1));
+            if (r.wrappedBreaks >= 2)
+              text += ' ' + tr("%n line break(s) fall inside sentences: if the text is wrapped over lines, "
+                               "translate it again with Lines wrapped within paragraphs.",
+                               "", r.wrappedBreaks);
             if (r.decoded < r.segments)
               text += ' ' + tr("%n sentence(s) recurred and took the translation decoded the first time.", "",
                                r.segments - r.decoded);

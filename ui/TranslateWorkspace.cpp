@@ -378,6 +378,10 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     status += "\n" +
               tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
                  "", int(reply.notices.size()));
+  if (reply.wrappedBreaks > 0)
+    status += "\n" + tr("%n line break(s) fall inside a sentence: if the text is wrapped over lines, tick "
+                        "Lines wrapped within paragraphs.",
+                        "", reply.wrappedBreaks);
   status_->setText(status);
   status_->setToolTip(reply.notices.join('\n'));
   Q_EMIT translationShown(reply);

@@ -186,6 +186,12 @@ int runTranslate(const ParsedArgs& args) {
       model::translateDocument(translator, document, options, mode, terminalProgress("translated"));
   for (const auto& notice : translated.notices)
     std::fprintf(stderr, "%s %s\n", input.empty() ? "stdin" : input.c_str(), notice.c_str());
+  if (translated.wrapped_breaks >= 2)
+    std::fprintf(
+        stderr,
+        "%s: %zu line breaks fall inside sentences (the next line goes on in lowercase): if the text "
+        "is wrapped over lines, --paragraphs translates its paragraphs whole\n",
+        input.empty() ? "stdin" : input.c_str(), translated.wrapped_breaks);
   const bool scores = args.has("scores"), reliance = args.has("reliance");
   model::TextDocument written = document;  // the input's line ends and byte order mark
   written.lines.clear();

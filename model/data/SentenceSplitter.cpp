@@ -231,6 +231,26 @@ std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) 
   return out;
 }
 
+size_t breaksInsideSentences(std::string_view text) {
+  size_t count = 0, pos = 0;
+  while (pos < text.size()) {
+    const size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) break;
+    const size_t next_end = std::min(text.find('\n', end + 1), text.size());
+    const auto before = decode(text.substr(pos, end - pos));
+    const auto after = decode(text.substr(end + 1, next_end - end - 1));
+    auto last = before.rbegin();
+    while (last != before.rend() && (isSpace(last->value) || last->value == '\r')) ++last;
+    auto first = after.begin();
+    while (first != after.end() && isSpace(first->value)) ++first;
+    if (last != before.rend() && first != after.end() &&
+        (isLetter(last->value) || isDigit(last->value) || last->value == ',') && isLower(first->value))
+      ++count;
+    pos = end + 1;
+  }
+  return count;
+}
+
 std::string joinSentences(const std::vector<TextSentence>& sentences, const std::vector<std::string>& texts) {
   std::string out;
   for (size_t i = 0; i < sentences.size() && i < texts.size(); ++i) out += sentences[i].separator + texts[i];

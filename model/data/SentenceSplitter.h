@@ -36,6 +36,12 @@ enum class SplitMode {
 // as extra "\n"s in the next sentence's separator.
 std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode = SplitMode::Sentences);
 
+// Line breaks of `text` that fall inside a sentence: the line before ends
+// in a letter, digit or comma (not . ! ? … : ; or a closing quote or
+// bracket) and the next line goes on with a lowercase letter. Several of
+// them mean text wrapped over lines, which SplitMode::Paragraphs reads whole.
+size_t breaksInsideSentences(std::string_view text);
+
 // Each sentence's separator, then `texts[i]` in its place.
 std::string joinSentences(const std::vector<TextSentence>& sentences, const std::vector<std::string>& texts);
 

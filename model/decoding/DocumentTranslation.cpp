@@ -67,6 +67,11 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
   }
   // Called after each batch: the place to stop between two.
   DocumentTranslation out;
+  if (mode != data::SplitMode::Paragraphs) {
+    std::string whole;
+    for (const auto& line : lines) whole += line + '\n';
+    out.wrapped_breaks = data::breaksInsideSentences(whole);
+  }
   const auto each_batch = [&](size_t done, size_t total) {
     out.decoded = total;
     if (stop && stop()) throw TranslationStopped();

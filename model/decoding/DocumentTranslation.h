@@ -28,6 +28,9 @@ struct DocumentTranslation {
   size_t segments = 0;                 // sentences (and parts of long ones) translated
   size_t decoded = 0;                  // of them, decoded (one that recurs is decoded once)
   std::vector<std::string> notices;    // "line N: sentence ... translated in parts" ("lines N-M" a paragraph)
+  // Line breaks inside sentences (data::breaksInsideSentences), unless read
+  // as Paragraphs: several suggest the text is wrapped over lines.
+  size_t wrapped_breaks = 0;
 };
 
 // Translates every line of `document` (each split into sentences with

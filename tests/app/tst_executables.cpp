@@ -465,6 +465,13 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   for (const auto& line : wrapped_out.mid(0, blank))
     QVERIFY2(line.size() <= 19 || !line.contains(' '), qPrintable(line));
   QCOMPARE(wrapped_out.at(blank + 1), joined_out.at(1));
+  QVERIFY(!paragraphs.err.contains("--paragraphs"));
+  QVERIFY(writeFile(document, "Mở tập tin số 7 rồi\nđóng cửa sổ,\nmở tập tin số 8.\n"));
+  auto hinted = run(STUDIO_CLI_PATH,
+                    {"translate", "--model", run_dir + "/best.pt", "--beam", "2", "--input", document});
+  QVERIFY2(hinted.exit_code == 0 && hinted.err.contains(document + ": 2 line breaks fall inside sentences") &&
+               hinted.err.contains("--paragraphs"),
+           qPrintable(hinted.err));
   auto split_and_join =
       run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--paragraphs", "--no-split"});
   QVERIFY2(split_and_join.exit_code == 2 && split_and_join.err.contains("choose one"),

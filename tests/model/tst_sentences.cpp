@@ -77,6 +77,14 @@ class TestSentences : public QObject {
     QCOMPARE(texts("", SplitMode::Paragraphs), QStringList());
     QCOMPARE(texts("\n \n\n", SplitMode::Paragraphs), QStringList());
     QCOMPARE(texts("Mở\ntập tin\n", SplitMode::Paragraphs), QStringList({"Mở tập tin"}));
+
+    // The marks of wrapped text: a line that does not end a sentence, the next going on in lowercase.
+    QCOMPARE(data::breaksInsideSentences(text), size_t(3));  // "vì / nó", "tra / lại" (\r\n), "tải / xuống"
+    QCOMPARE(data::breaksInsideSentences("Mở tập tin.\nđóng cửa sổ"), size_t(0));
+    QCOMPARE(data::breaksInsideSentences("Mở tập tin\nĐóng cửa sổ\n\nmở"), size_t(0));
+    QCOMPARE(data::breaksInsideSentences("số 3,\n  và số 4\nđược"), size_t(2));
+    QCOMPARE(data::breaksInsideSentences("Xong: \nmở tiếp"), size_t(0));
+    QCOMPARE(data::breaksInsideSentences(""), size_t(0));
   }
 
   void numbersUrlsAddressesAndFileNamesStayWhole() {
@@ -358,6 +366,9 @@ class TestSentences : public QObject {
     wrapped_document.lines = wrapped;
     const auto paragraphs =
         model::translateDocument(translator, wrapped_document, decoding, SplitMode::Paragraphs);
+    QCOMPARE(paragraphs.wrapped_breaks, size_t(0));  // read as paragraphs: nothing to suggest
+    // "rồi / đóng", "tập / tin", and the long line's last comma / "xong"
+    QCOMPARE(model::translateDocument(translator, wrapped_document, decoding).wrapped_breaks, size_t(3));
     QCOMPARE(paragraphs.lines.size(),
              size_t(6));  // a paragraph, two blank lines, a line, a blank one, a paragraph
     const auto first =

@@ -797,6 +797,10 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   workspace.translateNow();
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
   QCOMPARE(workspace.translationText().count('\n'), 1);  // off: the line break ends a sentence
+  auto* translate_status = workspace.findChild<QLabel*>("Translate status");
+  QVERIFY2(translate_status->text().contains("inside a sentence") &&
+               translate_status->text().contains("Lines wrapped within paragraphs"),
+           qPrintable(translate_status->text()));
 
   // Stop after the first batch of many: nothing written, the previous file kept.
   QByteArray many;
