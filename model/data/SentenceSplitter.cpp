@@ -166,10 +166,6 @@ std::vector<std::pair<size_t, size_t>> lineSentences(std::string_view line) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // The length of the line break at text[at] (\r\n, \n or a lone \r).
 size_t breakLength(std::string_view text, size_t at) {
   return text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
