@@ -437,6 +437,19 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(from_file.exit_code == 0 && from_file.out.isEmpty() && from_file.err.contains("wrote 3 lines"),
            qPrintable(from_file.err));
   QCOMPARE(readFile(translated), QByteArray("\xEF\xBB\xBF") + lines.mid(0, 3).join("\r\n").toUtf8() + "\r\n");
+  // The same text in UTF-16 (little-endian, its byte order mark): the same lines, written back in UTF-16.
+  const QString utf16_text = QString::fromUtf8("Mở tập tin số 7\r\nĐóng cửa sổ\r\n\r\n");
+  QByteArray utf16("\xFF\xFE", 2);
+  for (const QChar c : utf16_text) utf16 += char(c.unicode() & 0xFF), utf16 += char(c.unicode() >> 8);
+  QVERIFY(writeFile(document, utf16));
+  auto from_utf16 = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2",
+                                          "--scores", "--input", document, "--output", translated});
+  QVERIFY2(from_utf16.exit_code == 0 && from_utf16.err.contains("wrote 3 lines"), qPrintable(from_utf16.err));
+  const QByteArray written_utf16 = readFile(translated);
+  QVERIFY(written_utf16.startsWith(QByteArray("\xFF\xFE", 2)) && written_utf16.size() % 2 == 0);
+  QCOMPARE(QString::fromUtf16(reinterpret_cast<const char16_t*>(written_utf16.constData() + 2),
+                              (written_utf16.size() - 2) / 2),
+           lines.mid(0, 3).join("\r\n") + "\r\n");
   QVERIFY(writeFile(document, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
   auto not_utf8 = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document,
                                         "--output", translated + ".new"});
