@@ -171,8 +171,6 @@ size_t breakLength(std::string_view text, size_t at) {
   return text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
 }
 
-bool isBlank(std::string_view line) { return normalizeWhitespace(line).empty(); }
-
 // Where the unit starting at `pos` ends: the line's end, or with Paragraphs
 // the end of the last line before a blank line (or the text's end).
 size_t unitEnd(std::string_view text, size_t pos, SplitMode mode) {
@@ -228,13 +226,12 @@ std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) 
 }
 
 size_t breaksInsideSentences(std::string_view text) {
-  size_t count = 0, pos = 0;
-  while (pos < text.size()) {
-    const size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) break;
+  size_t count = 0, end = text.find('\n');
+  if (end == std::string_view::npos) return 0;
+  auto before = decode(text.substr(0, end));  // each line decoded once: the line before the break
+  while (end != std::string_view::npos) {
     const size_t next_end = std::min(text.find('\n', end + 1), text.size());
-    const auto before = decode(text.substr(pos, end - pos));
-    const auto after = decode(text.substr(end + 1, next_end - end - 1));
+    auto after = decode(text.substr(end + 1, next_end - end - 1));
     auto last = before.rbegin();
     while (last != before.rend() && (isSpace(last->value) || last->value == '\r')) ++last;
     auto first = after.begin();
@@ -242,7 +239,8 @@ size_t breaksInsideSentences(std::string_view text) {
     if (last != before.rend() && first != after.end() &&
         (isLetter(last->value) || isDigit(last->value) || last->value == ',') && isLower(first->value))
       ++count;
-    pos = end + 1;
+    before = std::move(after);
+    end = next_end < text.size() ? next_end : std::string_view::npos;
   }
   return count;
 }

@@ -94,6 +94,8 @@ void appendUtf8(std::string& out, uint32_t cp) {
   }
 }
 
+bool isBlank(std::string_view text) { return normalizeWhitespace(text).empty(); }
+
 std::string unescapeXml(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -18,6 +18,9 @@ std::string_view stripBom(std::string_view text);
 // one ASCII space; leading and trailing whitespace go.
 std::string normalizeWhitespace(std::string_view text);
 
+// Nothing but white space (an empty line, a line of spaces).
+bool isBlank(std::string_view text);
+
 // XML character references (&amp; &lt; &gt; &quot; &apos;, numeric ones such
 // as &#39; &#x27;) and the HTML ones software strings use (&nbsp; &hellip;
 // &mdash; &ndash; &copy; &laquo; &raquo;). Anything else is left as it is.

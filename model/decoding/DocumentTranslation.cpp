@@ -41,8 +41,6 @@ std::vector<std::string> wrapWords(const std::string& text, size_t width) {
   return out;
 }
 
-bool isBlank(const std::string& line) { return data::normalizeWhitespace(line).empty(); }
-
 }  // namespace
 
 DocumentTranslation translateDocument(const Translator& translator, const TextDocument& document,
@@ -57,8 +55,8 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
   const auto& lines = document.lines;
   for (size_t i = 0; i < lines.size();) {
     size_t j = i + 1;
-    if (mode == data::SplitMode::Paragraphs && !isBlank(lines[i]))
-      while (j < lines.size() && !isBlank(lines[j])) ++j;
+    if (mode == data::SplitMode::Paragraphs && !data::isBlank(lines[i]))
+      while (j < lines.size() && !data::isBlank(lines[j])) ++j;
     std::string text;
     for (size_t k = i; k < j; ++k) text += (k > i ? "\n" : "") + data::normalizeWhitespace(lines[k]);
     units.emplace_back(i, j - i);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "model/data/Text.h"
+#include "model/evaluation/CodePoints.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::model {
@@ -52,18 +53,13 @@ std::string utf16ToUtf8(std::string_view bytes, bool big_endian, const std::stri
 }
 
 // Valid UTF-8 as UTF-16 bytes.
-void appendUtf16(std::string& out, std::string_view utf8, bool big_endian) {
+void appendUtf16(std::string& out, const std::string& utf8, bool big_endian) {
   auto put = [&](uint32_t unit) {
     const char high = char(unit >> 8), low = char(unit & 0xFF);
     out += big_endian ? high : low;
     out += big_endian ? low : high;
   };
-  for (size_t i = 0; i < utf8.size();) {
-    const auto c = static_cast<unsigned char>(utf8[i]);
-    const size_t length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    uint32_t cp = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
-    for (size_t k = 1; k < length && i + k < utf8.size(); ++k) cp = (cp << 6) | (utf8[i + k] & 0x3F);
-    i += length;
+  for (const char32_t cp : decodeUtf8(utf8)) {
     if (cp >= 0x10000) {
       put(0xD800 + ((cp - 0x10000) >> 10));
       put(0xDC00 + ((cp - 0x10000) & 0x3FF));
