@@ -64,8 +64,11 @@ ChrfScore computeChrf(const ChrfStats& stats) {
   }
   if (effective_order == 0) return s;
   const double precision = precision_sum / effective_order, recall = recall_sum / effective_order;
-  if (precision + recall > 0.0)
-    s.score = 100.0 * (1.0 + factor) * precision * recall / (factor * precision + recall);
+  if (precision + recall > 0.0) {  // in sacreBLEU's order of operations, to the last bit
+    double score = (1.0 + factor) * precision * recall;
+    score /= factor * precision + recall;
+    s.score = 100.0 * score;
+  }
   return s;
 }
 
