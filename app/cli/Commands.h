@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,10 +20,20 @@ int runDemoCorpus(const ParsedArgs& args);
 // --metrics: "bleu" (the default), "chrf" or both, comma-separated; UsageError otherwise.
 std::vector<std::string> metricsFrom(const ParsedArgs& args);
 
+// Bootstrap resampling for a score's confidence interval (--confidence,
+// --samples, --seed); nullopt without --confidence.
+struct Resampling {
+  int samples = 1000;
+  uint64_t seed = 12345;
+};
+std::optional<Resampling> resamplingFrom(const ParsedArgs& args);
+
 // Scores hypotheses against references (line-aligned) with each metric and
-// prints sacreBLEU's lines, or JSON; errors name `ref_path`.
+// prints sacreBLEU's lines, or JSON, with the 95 % confidence interval when
+// asked; errors name `ref_path`.
 int printScores(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
-                const std::string& ref_path, const std::vector<std::string>& metrics, bool json);
+                const std::string& ref_path, const std::vector<std::string>& metrics, bool json,
+                const std::optional<Resampling>& confidence = std::nullopt);
 
 const CommandSpec& bleuSpec();
 int runBleu(const ParsedArgs& args);

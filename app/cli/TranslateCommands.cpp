@@ -235,6 +235,9 @@ const CommandSpec& evaluateSpec() {
           {"count-terms", "FILE", "translate freely, and print how many of this glossary's terms that apply are in\n"
                                   "the translations (the term accuracy without the glossary)"},
           {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
+          {"confidence", "", "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
+          {"samples", "N", "--confidence's resamples (default 1000)"},
+          {"seed", "N", "--confidence's random seed (default 12345, sacreBLEU's)"},
           {"json", "", "print JSON instead (one object, or a list for several metrics)"},
           {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
@@ -251,6 +254,7 @@ int runEvaluate(const ParsedArgs& args) {
   if (args.has("glossary") && args.has("count-terms"))
     throw UsageError("--glossary counts its own terms; drop --count-terms");
   const auto metrics = metricsFrom(args);
+  const auto confidence = resamplingFrom(args);
   auto options = decodingFrom(args);
   options.nbest = 1;
   const auto src_path = args.require("src"), ref_path = args.require("ref");
@@ -272,7 +276,7 @@ int runEvaluate(const ParsedArgs& args) {
     for (const auto& h : hypotheses) text += h + "\n";
     model::writeFileAtomically(*out, text);
   }
-  const int code = printScores(hypotheses, references, ref_path, metrics, args.has("json"));
+  const int code = printScores(hypotheses, references, ref_path, metrics, args.has("json"), confidence);
   if (options.glossary || args.has("count-terms")) {
     const auto glossary = options.glossary ? *options.glossary : model::readGlossary(args.require("count-terms"));
     size_t applied = 0, present = 0;

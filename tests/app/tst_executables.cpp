@@ -584,11 +584,21 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(score_lines[0].startsWith("BLEU|nrefs:1|") && score_lines[1].startsWith("chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0"),
            qPrintable(both.out));
   auto both_json = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi",
-                                         "--ref", data + "/test.en", "--beam", "1", "--json", "--metrics", "bleu,chrf"});
+                                         "--ref", data + "/test.en", "--beam", "1", "--json", "--metrics", "bleu,chrf",
+                                         "--confidence", "--samples", "200"});
   QVERIFY2(both_json.exit_code == 0, qPrintable(both_json.err));
   const auto list = QJsonDocument::fromJson(both_json.out.toUtf8()).array();
   QCOMPARE(list.size(), 2);
   QCOMPARE(list[0].toObject()["score"].toDouble(), score["score"].toDouble());
+  // With --confidence each object carries the interval, its signature the resampling.
+  for (const auto& object : list) {
+    const auto o = object.toObject();
+    QVERIFY2(o["signature"].toString().startsWith("nrefs:1|bs:200|seed:12345|"), qPrintable(o["signature"].toString()));
+    // (the ten-step model's BLEU may be 0 in every resample: an interval of 0)
+    QVERIFY(o["confidence_var"].toDouble() >= 0 &&
+            std::abs(o["confidence_mean"].toDouble() - o["score"].toDouble()) <= o["confidence_var"].toDouble() + 1e-9);
+    QVERIFY(o["confidence"].toString().startsWith(QString::fromUtf8("\u03bc = ")));
+  }
   QCOMPARE(list[1].toObject()["name"].toString(), QString("chrF2"));
   auto chrf_only = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en",
                                          "--metrics", "chrf", "--json"});
@@ -609,6 +619,38 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(with_hole.exit_code == 0, qPrintable(with_hole.err));
   QVERIFY2(with_hole.err.contains("1 empty line (the first is line 2)"), qPrintable(with_hole.err));
   QVERIFY2(with_hole.out.startsWith("chrF2|"), qPrintable(with_hole.out));
+
+  // --confidence: sacreBLEU's line with the interval, the signature with the resampling.
+  auto confident = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en",
+                                         "--confidence"});
+  QVERIFY2(confident.exit_code == 0, qPrintable(confident.err));
+  QVERIFY2(QRegularExpression("^BLEU\\|nrefs:1\\|bs:1000\\|seed:12345\\|case:mixed\\|.* = [0-9.]+ \\(\u03bc = [0-9.]+ "
+                              "\u00b1 [0-9.]+\\) [0-9./]+ \\(BP = ")
+               .match(confident.out)
+               .hasMatch(),
+           qPrintable(confident.out));
+  // A paired test: the baseline, the references themselves (clearly different) and the baseline again.
+  auto paired = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--hyp", data + "/test.en", "--hyp",
+                                      dir.filePath("hyp.txt"), "--ref", data + "/test.en", "--paired-bs", "--json"});
+  QVERIFY2(paired.exit_code == 0, qPrintable(paired.err));
+  const auto systems = QJsonDocument::fromJson(paired.out.toUtf8()).object()["systems"].toArray();
+  QCOMPARE(systems.size(), 3);
+  const auto base_bleu = systems[0].toObject()["BLEU"].toObject(), perfect = systems[1].toObject()["BLEU"].toObject();
+  QCOMPARE(base_bleu["score"].toDouble(), score["score"].toDouble());
+  QVERIFY(base_bleu["p_value"].isNull() && base_bleu["ci"].toDouble() >= 0);
+  QVERIFY(std::abs(base_bleu["mean"].toDouble() - base_bleu["score"].toDouble()) <= base_bleu["ci"].toDouble() + 1e-9);
+  QVERIFY(std::abs(perfect["score"].toDouble() - 100) < 1e-9);
+  QCOMPARE(perfect["p_value"].toDouble(), 1.0 / 1001);  // no resample comes near: the smallest p there is
+  QVERIFY(systems[2].toObject()["same_as_baseline"].toBool());
+  QVERIFY(systems[2].toObject()["BLEU"].toObject()["p_value"].isNull());
+  auto paired_text = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--hyp", data + "/test.en", "--ref",
+                                           data + "/test.en", "--paired-ar", "--samples", "500", "--metrics", "bleu,chrf"});
+  QVERIFY2(paired_text.exit_code == 0, qPrintable(paired_text.err));
+  QVERIFY2(paired_text.out.contains("Paired approximate randomization, 500 trials, seed 12345") &&
+               paired_text.out.contains("baseline: " + dir.filePath("hyp.txt")) &&
+               paired_text.out.contains("100.0 p = 0.0020*   ") &&
+               paired_text.out.contains("chrF2|nrefs:1|ar:500|seed:12345|case:mixed"),
+           qPrintable(paired_text.out));
 
   // A corrupt checkpoint: a clear error naming it, exit 1.
   QFile corrupt(dir.filePath("corrupt.pt"));
@@ -664,6 +706,17 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
   QTest::newRow("bleu with an unknown metric") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,ter"}
                                                << "'ter' is not a metric";
+  QTest::newRow("a paired test of one system") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--paired-bs"}
+                                               << "the first is the baseline";
+  QTest::newRow("two paired tests") << QStringList{"bleu", "--hyp", "x", "--hyp", "z", "--ref", "y", "--paired-bs",
+                                                   "--paired-ar"}
+                                    << "one test at a time";
+  QTest::newRow("several systems, no test") << QStringList{"bleu", "--hyp", "x", "--hyp", "z", "--ref", "y"}
+                                            << "with --paired-bs or --paired-ar";
+  QTest::newRow("samples without a test") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--samples", "100"}
+                                          << "--samples and --seed go with --confidence";
+  QTest::newRow("one resample") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--confidence", "--samples", "1"}
+                                << "--samples must be a whole number from 2";
 }
 
 void TestExecutables::prepareUsageErrors() {
