@@ -132,6 +132,8 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
           row.prunedHeads = QString::fromStdString(p.variant.pruned.toString());
           row.bleu = p.bleu;
           row.chrf = p.chrf;
+          row.bleuCi = p.bleu_ci;
+          row.pValue = p.p_value;
           row.sameAsFloat32 = int(p.same_as_float32);
           row.sentences = int(p.sentences);
           row.seconds = p.seconds;

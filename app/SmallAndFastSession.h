@@ -34,6 +34,8 @@ struct SpeedRow {
   bool int8 = false, bf16 = false, shortlist = false;
   QString prunedHeads;  // "enc:0:1,..." ("" none)
   double bleu = 0, chrf = 0;
+  double bleuCi = 0;   // half the width of BLEU's 95 % interval
+  double pValue = -1;  // paired bootstrap against float32 (-1: float32 itself, or its very translations)
   int sameAsFloat32 = 0, sentences = 0;
   double seconds = 0, sentencesPerSecond = 0, piecesPerSecond = 0;
   qint64 weightBytes = 0;

@@ -2474,10 +2474,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Way</translation>
     </message>
     <message>
-        <source>BLEU</source>
-        <translation>BLEU</translation>
-    </message>
-    <message>
         <source>chrF</source>
         <translation>chrF</translation>
     </message>
@@ -2576,6 +2572,42 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>heads ranked now, saved to %1</source>
         <translation>heads ranked now, saved to %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>no: the same translations</source>
+        <translation>no: the same translations</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>yes (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>no (p = %1)</translation>
+    </message>
+    <message>
+        <source>BLEU ± 95%</source>
+        <translation>BLEU ± 95%</translation>
+    </message>
+    <message>
+        <source>BLEU differs?</source>
+        <translation>BLEU differs?</translation>
+    </message>
+    <message>
+        <source>BLEU on these sentences, and half the width of its 95% confidence interval from bootstrap resampling (1,000 resamples, as sacreBLEU&apos;s --confidence)</source>
+        <translation>BLEU on these sentences, and half the width of its 95% confidence interval from bootstrap resampling (1,000 resamples, as sacreBLEU&apos;s --confidence)</translation>
+    </message>
+    <message>
+        <source>Is this way&apos;s BLEU different from float32&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two ways translated alike; below 0.05 the difference is real.</source>
+        <translation>Is this way&apos;s BLEU different from float32&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two ways translated alike; below 0.05 the difference is real.</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% interval</translation>
     </message>
 </context>
 <context>

@@ -2458,10 +2458,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Cách chạy</translation>
     </message>
     <message>
-        <source>BLEU</source>
-        <translation>BLEU</translation>
-    </message>
-    <message>
         <source>chrF</source>
         <translation>chrF</translation>
     </message>
@@ -2560,6 +2556,42 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>heads ranked now, saved to %1</source>
         <translation>vừa xếp hạng đầu, đã lưu vào %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>no: the same translations</source>
+        <translation>không: cùng các bản dịch</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>có (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>không (p = %1)</translation>
+    </message>
+    <message>
+        <source>BLEU ± 95%</source>
+        <translation>BLEU ± 95%</translation>
+    </message>
+    <message>
+        <source>BLEU differs?</source>
+        <translation>BLEU khác?</translation>
+    </message>
+    <message>
+        <source>BLEU on these sentences, and half the width of its 95% confidence interval from bootstrap resampling (1,000 resamples, as sacreBLEU&apos;s --confidence)</source>
+        <translation>BLEU trên các câu này, và nửa độ rộng khoảng tin cậy 95% của nó theo lấy mẫu lại bootstrap (1.000 lần lấy mẫu, như --confidence của sacreBLEU)</translation>
+    </message>
+    <message>
+        <source>Is this way&apos;s BLEU different from float32&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two ways translated alike; below 0.05 the difference is real.</source>
+        <translation>BLEU của cách này có khác BLEU của float32 nhiều hơn mức ngẫu nhiên không? Lấy mẫu lại bootstrap theo cặp (như --paired-bs của sacreBLEU): p xấp xỉ tần suất một chênh lệch lớn như thế xuất hiện do ngẫu nhiên nếu hai cách dịch như nhau; dưới 0,05 thì chênh lệch là thật.</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>khoảng 95%</translation>
     </message>
 </context>
 <context>

@@ -26,10 +26,26 @@ namespace studio::ui {
 
 namespace {
 
-enum SpeedColumn { Way, Bleu, Chrf, Same, SentencesPerSecond, PiecesPerSecond, Memory, Columns };
+enum SpeedColumn { Way, Bleu, Chrf, Same, Differs, SentencesPerSecond, PiecesPerSecond, Memory, Columns };
 
 QTableWidgetItem* speedNumber(double value, int decimals) {
   auto* item = new QTableWidgetItem(QString::number(value, 'f', decimals));
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  return item;
+}
+
+// Whether a way's BLEU differs from float32's (the first row) by more than chance.
+QTableWidgetItem* differsItem(const app::SpeedRow& r, bool first) {
+  QString text;
+  if (first)
+    text = SmallAndFastDialog::tr("—");
+  else if (r.pValue < 0)
+    text = SmallAndFastDialog::tr("no: the same translations");
+  else if (r.pValue < 0.05)
+    text = SmallAndFastDialog::tr("yes (p = %1)").arg(r.pValue, 0, 'f', 3);
+  else
+    text = SmallAndFastDialog::tr("no (p = %1)").arg(r.pValue, 0, 'f', 2);
+  auto* item = new QTableWidgetItem(text);
   item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   return item;
 }
@@ -114,11 +130,19 @@ SmallAndFastDialog::SmallAndFastDialog(QWidget* parent) : QDialog(parent) {
 
   table_ = new QTableWidget(0, Columns, this);
   table_->setObjectName("Ways");
-  table_->setHorizontalHeaderLabels({tr("Way"), tr("BLEU"), tr("chrF"), tr("As float32"), tr("Sentences/s"),
-                                     tr("Pieces/s"), tr("Weights")});
+  table_->setHorizontalHeaderLabels({tr("Way"), tr("BLEU ± 95%"), tr("chrF"), tr("As float32"),
+                                     tr("BLEU differs?"), tr("Sentences/s"), tr("Pieces/s"), tr("Weights")});
+  table_->horizontalHeaderItem(Bleu)->setToolTip(tr(
+      "BLEU on these sentences, and half the width of its 95% confidence interval from bootstrap resampling "
+      "(1,000 resamples, as sacreBLEU's --confidence)"));
+  table_->horizontalHeaderItem(Differs)->setToolTip(tr(
+      "Is this way's BLEU different from float32's by more than chance? Paired bootstrap resampling (as "
+      "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if the "
+      "two ways translated alike; below 0.05 the difference is real."));
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(Way, QHeaderView::Stretch);
   table_->verticalHeader()->setVisible(false);
   table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() +
@@ -228,12 +252,15 @@ void SmallAndFastDialog::showResult(const app::SmallAndFastResult& result) {
     auto* name = new QTableWidgetItem(r.name);
     if (!r.prunedHeads.isEmpty()) name->setToolTip(tr("Heads pruned: %1").arg(r.prunedHeads));
     table_->setItem(row, Way, name);
-    table_->setItem(row, Bleu, speedNumber(r.bleu, 2));
+    auto* bleu = speedNumber(r.bleu, 2);
+    bleu->setText(QString("%1 ± %2").arg(r.bleu, 0, 'f', 2).arg(r.bleuCi, 0, 'f', 2));
+    table_->setItem(row, Bleu, bleu);
     table_->setItem(row, Chrf, speedNumber(r.chrf, 2));
     auto* same = new QTableWidgetItem(QString("%1/%2").arg(r.sameAsFloat32).arg(r.sentences));
     same->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     same->setToolTip(tr("Sentences translated exactly as float32 translates them"));
     table_->setItem(row, Same, same);
+    table_->setItem(row, Differs, differsItem(r, row == 0));
     table_->setItem(row, SentencesPerSecond, speedNumber(r.sentencesPerSecond, 1));
     table_->setItem(row, PiecesPerSecond, speedNumber(r.piecesPerSecond, 0));
     table_->setItem(row, Memory, new QTableWidgetItem(QString("%1 MB").arg(double(r.weightBytes) / 1e6, 0, 'f', 1)));
@@ -254,7 +281,7 @@ void SmallAndFastDialog::showResult(const app::SmallAndFastResult& result) {
 }
 
 void SmallAndFastDialog::drawPlot() {
-  plot_->clearGraphs();
+  plot_->clearPlottables();  // the points and their interval bars
   plot_->clearItems();
   const auto& rows = result_.rows;
   if (rows.isEmpty()) {
@@ -269,13 +296,20 @@ void SmallAndFastDialog::drawPlot() {
   chosen->setLineStyle(QCPGraph::lsNone);
   chosen->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette().color(QPalette::Text), 2),
                                           Qt::NoBrush, 16));
+  // Each BLEU with its 95 % interval: ways whose bars overlap may not differ at all.
+  auto* intervals = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+  intervals->setName(tr("95% interval"));
+  intervals->setDataPlottable(points);
+  intervals->setPen(QPen(palette().color(QPalette::Highlight), 1.5));
+  intervals->setWhiskerWidth(8);
   double x_low = rows[0].sentencesPerSecond, x_high = x_low, y_low = rows[0].bleu, y_high = y_low;
   for (int i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     points->addData(r.sentencesPerSecond, r.bleu);
+    intervals->addData(r.bleuCi);
     if (i == table_->currentRow()) chosen->addData(r.sentencesPerSecond, r.bleu);
     x_low = std::min(x_low, r.sentencesPerSecond), x_high = std::max(x_high, r.sentencesPerSecond);
-    y_low = std::min(y_low, r.bleu), y_high = std::max(y_high, r.bleu);
+    y_low = std::min(y_low, r.bleu - r.bleuCi), y_high = std::max(y_high, r.bleu + r.bleuCi);
   }
   const double x_pad = std::max(0.5, (x_high - x_low) * 0.12), y_pad = std::max(0.5, (y_high - y_low) * 0.3);
   plot_->xAxis->setRange(std::max(0.0, x_low - x_pad), x_high + x_pad);

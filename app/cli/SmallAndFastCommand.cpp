@@ -74,6 +74,8 @@ int runSmallAndFast(const ParsedArgs& args) {
                       {"pruned_heads", p.variant.pruned.toString()},
                       {"bleu", p.bleu},
                       {"chrf", p.chrf},
+                      {"bleu_ci", p.bleu_ci},
+                      {"p_value", p.p_value < 0 ? nlohmann::json() : nlohmann::json(p.p_value)},
                       {"same_as_float32", p.same_as_float32},
                       {"seconds", p.seconds},
                       {"sentences_per_second", p.sentences_per_second},
@@ -85,11 +87,21 @@ int runSmallAndFast(const ParsedArgs& args) {
   }
   std::printf("%zu sentences of %s, beam %lld\n", sources.size(), args.require("src").c_str(),
               static_cast<long long>(options.beam_size));
-  std::printf("%-40s %6s %6s %9s %8s %9s %9s\n", "way", "BLEU", "chrF", "same", "sent/s", "pieces/s", "weights");
-  for (const auto& p : points)
-    std::printf("%-40s %6.2f %6.2f %4zu/%-4zu %8.1f %9.0f %6.1f MB\n", p.variant.name.c_str(), p.bleu, p.chrf,
-                p.same_as_float32, p.sentences, p.sentences_per_second, p.pieces_per_second,
-                double(p.weight_bytes) / 1e6);
+  std::printf("%-40s %14s %6s %9s %8s %8s %9s %9s\n", "way", "BLEU (95% CI)", "chrF", "same", "p", "sent/s",
+              "pieces/s", "weights");
+  for (const auto& p : points) {
+    char p_text[32] = "-";
+    if (p.p_value >= 0)
+      std::snprintf(p_text, sizeof p_text, "%.4f%s", p.p_value, p.p_value < 0.05 ? "*" : "");
+    std::printf("%-40s %6.2f \u00b1 %5.2f %6.2f %4zu/%-4zu %8s %8.1f %9.0f %6.1f MB\n",
+                p.variant.name.c_str(), p.bleu, p.bleu_ci, p.chrf, p.same_as_float32, p.sentences, p_text,
+                p.sentences_per_second, p.pieces_per_second, double(p.weight_bytes) / 1e6);
+  }
+  std::printf(
+      "p: paired bootstrap resampling of BLEU against float32 (1,000 resamples, as sacreBLEU's "
+      "--paired-bs);\n"
+      "* marks a difference unlikely to be chance (p < 0.05); '-' float32 itself, or its very "
+      "translations\n");
   for (const auto& p : points)
     if (!p.variant.pruned.empty()) std::printf("%s: --prune-heads %s\n", p.variant.name.c_str(), p.variant.pruned.toString().c_str());
   return kOk;

@@ -27,6 +27,12 @@ struct SpeedVariant {
 struct SpeedPoint {
   SpeedVariant variant;
   double bleu = 0, chrf = 0;
+  double bleu_ci = 0;  // half the width of BLEU's 95 % interval (bootstrap resampling, as sacreBLEU's)
+  // Paired bootstrap resampling against the first variant (float32): the
+  // chance of a BLEU difference this large between two ways that translate
+  // alike; -1 for the first variant and for one that translates every
+  // sentence as it does (nothing to test).
+  double p_value = -1;
   size_t same_as_float32 = 0;  // sentences translated exactly as the first variant (float32) does
   size_t sentences = 0, pieces = 0;
   double seconds = 0;             // decoding the sentences: the fastest of the runs (after a warm-up batch)

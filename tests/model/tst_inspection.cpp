@@ -25,6 +25,7 @@
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
+#include "model/evaluation/Significance.h"
 #include "model/inference/QuantizedLinear.h"
 #include "model/runtime/Runtime.h"
 
@@ -376,6 +377,17 @@ class TestInspection : public QObject {
     for (size_t i = 0; i < src.size(); ++i) same += whole[i].at(0).text == hypotheses[i] ? 1 : 0;
     QVERIFY2(same < src.size(), "masking half the heads changed no translation: the comparison shows nothing");
     QCOMPARE(points[2].same_as_float32, same);
+    // BLEU's interval, and the paired test of each way against float32 (none for float32 itself).
+    std::vector<std::string> float32;
+    for (const auto& list : whole) float32.push_back(list.at(0).text);
+    const model::SegmentStatistics float32_stats(model::MetricKind::Bleu, float32, ref),
+        pruned_stats(model::MetricKind::Bleu, hypotheses, ref);
+    QCOMPARE(points[0].p_value, -1.0);
+    QCOMPARE(points[0].bleu_ci, model::bootstrapEstimate(float32_stats).ci);
+    const auto test = model::pairedTest(model::PairedTest::Bootstrap, float32_stats, pruned_stats, 1000);
+    QCOMPARE(points[2].p_value, test.p_value);
+    QCOMPARE(points[2].bleu_ci, test.system.ci);
+    QVERIFY(points[2].p_value > 0 && points[2].p_value <= 1);
   }
 
   void attentionTakenApartAddsUpToItsOutput() {

@@ -388,6 +388,19 @@ void TestTranslateWorkspace::smallAndFastMeasuresAsTheCliAndSavesTheChosenWay() 
     QVERIFY2(std::abs(rows[i].bleu - way["bleu"].toDouble()) < 1e-9, qPrintable(rows[i].name));
     QCOMPARE(rows[i].sameAsFloat32, way["same_as_float32"].toInt());
     QVERIFY(rows[i].sentencesPerSecond > 0 && rows[i].weightBytes > 0);
+    // BLEU's interval and the paired test against float32, as the CLI's; the table says what the test found.
+    QVERIFY2(std::abs(rows[i].bleuCi - way["bleu_ci"].toDouble()) < 1e-9, qPrintable(rows[i].name));
+    QCOMPARE(rows[i].pValue < 0, way["p_value"].isNull());
+    if (!way["p_value"].isNull()) QCOMPARE(rows[i].pValue, way["p_value"].toDouble());
+    const QString differs = dialog->findChild<QTableWidget*>("Ways")->item(i, 4)->text();
+    const QString expected = i == 0                  ? QString("\u2014")
+                             : rows[i].pValue < 0    ? QString("no: the same translations")
+                             : rows[i].pValue < 0.05 ? QString("yes (p = %1)").arg(rows[i].pValue, 0, 'f', 3)
+                                                     : QString("no (p = %1)").arg(rows[i].pValue, 0, 'f', 2);
+    QCOMPARE(differs, expected);
+    QVERIFY2(rows[i].pValue < 0 ? rows[i].sameAsFloat32 == rows[i].sentences
+                                : rows[i].sameAsFloat32 < rows[i].sentences,
+             qPrintable(rows[i].name));
   }
   QCOMPARE(rows[0].name, QString("float32"));
   QCOMPARE(rows[0].sameAsFloat32, 20);
