@@ -306,6 +306,41 @@
     </message>
 </context>
 <context>
+    <name>studio::app::RunTestSession</name>
+    <message>
+        <source>The run folder %1 names no data folder.</source>
+        <translation>The run folder %1 names no data folder.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s data folder %1 has no test split (test.vi and test.en).</source>
+        <translation>The run&apos;s data folder %1 has no test split (test.vi and test.en).</translation>
+    </message>
+    <message>
+        <source>Add a run to compare with first.</source>
+        <translation>Add a run to compare with first.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 do not hold the same number of lines</source>
+        <translation>%1 and %2 do not hold the same number of lines</translation>
+    </message>
+    <message>
+        <source>The run folder %1 has no best.pt yet (it is written at the first evaluation).</source>
+        <translation>The run folder %1 has no best.pt yet (it is written at the first evaluation).</translation>
+    </message>
+    <message>
+        <source>loading %1</source>
+        <translation>loading %1</translation>
+    </message>
+    <message>
+        <source>translating with %1</source>
+        <translation>translating with %1</translation>
+    </message>
+    <message>
+        <source>The runs are being tested already.</source>
+        <translation>The runs are being tested already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
         <source>ranking the heads</source>
@@ -2358,6 +2393,74 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>(none)</source>
         <translation>(none)</translation>
+    </message>
+    <message>
+        <source>Test on the test split</source>
+        <translation>Test on the test split</translation>
+    </message>
+    <message>
+        <source>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
+        <translation>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</translation>
+    </message>
+    <message>
+        <source>Testing: %1 (%2 of %3 lines)…</source>
+        <translation>Testing: %1 (%2 of %3 lines)…</translation>
+    </message>
+    <message>
+        <source>Not tested: %1</source>
+        <translation>Not tested: %1</translation>
+    </message>
+    <message>
+        <source>Stopping after the lines being translated…</source>
+        <translation>Stopping after the lines being translated…</translation>
+    </message>
+    <message>
+        <source>Stop testing</source>
+        <translation>Stop testing</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Testing…</translation>
+    </message>
+    <message>
+        <source>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</source>
+        <translation>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</translation>
+    </message>
+    <message>
+        <source> Stopped: the runs left untested show —.</source>
+        <translation> Stopped: the runs left untested show —.</translation>
+    </message>
+    <message>
+        <source>test BLEU ± 95%</source>
+        <translation>test BLEU ± 95%</translation>
+    </message>
+    <message>
+        <source>test chrF</source>
+        <translation>test chrF</translation>
+    </message>
+    <message>
+        <source>BLEU differs from this run?</source>
+        <translation>BLEU differs from this run?</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>no: the same translations</source>
+        <translation>no: the same translations</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>yes (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>no (p = %1)</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>not tested</translation>
     </message>
 </context>
 <context>

@@ -304,6 +304,41 @@
     </message>
 </context>
 <context>
+    <name>studio::app::RunTestSession</name>
+    <message>
+        <source>The run folder %1 names no data folder.</source>
+        <translation>Thư mục lượt chạy %1 không ghi thư mục dữ liệu nào.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s data folder %1 has no test split (test.vi and test.en).</source>
+        <translation>Thư mục dữ liệu %1 của lượt chạy không có tập kiểm tra (test.vi và test.en).</translation>
+    </message>
+    <message>
+        <source>Add a run to compare with first.</source>
+        <translation>Hãy thêm một lượt chạy để so sánh trước đã.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 do not hold the same number of lines</source>
+        <translation>%1 và %2 không có cùng số dòng</translation>
+    </message>
+    <message>
+        <source>The run folder %1 has no best.pt yet (it is written at the first evaluation).</source>
+        <translation>Thư mục lượt chạy %1 chưa có best.pt (tệp này được ghi ở lần đánh giá đầu tiên).</translation>
+    </message>
+    <message>
+        <source>loading %1</source>
+        <translation>đang nạp %1</translation>
+    </message>
+    <message>
+        <source>translating with %1</source>
+        <translation>đang dịch bằng %1</translation>
+    </message>
+    <message>
+        <source>The runs are being tested already.</source>
+        <translation>Các lượt chạy đang được kiểm tra rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
         <source>ranking the heads</source>
@@ -2342,6 +2377,74 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>(none)</source>
         <translation>(không có)</translation>
+    </message>
+    <message>
+        <source>Test on the test split</source>
+        <translation>Kiểm tra trên tập kiểm tra</translation>
+    </message>
+    <message>
+        <source>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
+        <translation>Dịch tập kiểm tra của lượt chạy này bằng mô hình tốt nhất của từng lượt chạy (chùm 4, như evaluate) và cho biết BLEU của mỗi lượt chạy có khác BLEU của lượt chạy này nhiều hơn mức ngẫu nhiên không</translation>
+    </message>
+    <message>
+        <source>Testing: %1 (%2 of %3 lines)…</source>
+        <translation>Đang kiểm tra: %1 (%2 trên %3 dòng)…</translation>
+    </message>
+    <message>
+        <source>Not tested: %1</source>
+        <translation>Chưa kiểm tra: %1</translation>
+    </message>
+    <message>
+        <source>Stopping after the lines being translated…</source>
+        <translation>Sẽ dừng sau các dòng đang dịch…</translation>
+    </message>
+    <message>
+        <source>Stop testing</source>
+        <translation>Dừng kiểm tra</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Đang kiểm tra…</translation>
+    </message>
+    <message>
+        <source>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</source>
+        <translation>BLEU và chrF kiểm tra trên %1 dòng của %2, chùm %3, best.pt của từng lượt chạy; khoảng tin cậy theo lấy mẫu lại bootstrap, giá trị p theo lấy mẫu lại bootstrap theo cặp so với lượt chạy này (như --paired-bs của sacreBLEU): dưới 0,05 thì chênh lệch lớn hơn mức ngẫu nhiên.%4</translation>
+    </message>
+    <message>
+        <source> Stopped: the runs left untested show —.</source>
+        <translation> Đã dừng: các lượt chạy chưa kiểm tra hiện —.</translation>
+    </message>
+    <message>
+        <source>test BLEU ± 95%</source>
+        <translation>BLEU kiểm tra ± 95%</translation>
+    </message>
+    <message>
+        <source>test chrF</source>
+        <translation>chrF kiểm tra</translation>
+    </message>
+    <message>
+        <source>BLEU differs from this run?</source>
+        <translation>BLEU khác lượt chạy này?</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>no: the same translations</source>
+        <translation>không: cùng các bản dịch</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>có (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>không (p = %1)</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>chưa kiểm tra</translation>
     </message>
 </context>
 <context>

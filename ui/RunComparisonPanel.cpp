@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
 #include <QPixmap>
 #include <QPushButton>
 #include <QTableWidget>
@@ -25,8 +27,15 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
   remove->setToolTip(tr("Take the selected run out of the comparison"));
   only_differences_ = new QCheckBox(tr("Only the settings that differ"), this);
   only_differences_->setChecked(true);
+  test_ = new QPushButton(tr("Test on the test split"), this);
+  test_->setObjectName("Test runs");
+  test_->setToolTip(
+      tr("Translate this run's test split with each run's best model (beam 4, as evaluate does) and "
+         "say whether each run's BLEU differs from this run's by more than chance"));
+  test_->setEnabled(false);
   buttons->addWidget(add);
   buttons->addWidget(remove);
+  buttons->addWidget(test_);
   buttons->addStretch(1);
   buttons->addWidget(only_differences_);
   layout->addLayout(buttons);
@@ -37,6 +46,24 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
   table_->setSelectionBehavior(QAbstractItemView::SelectColumns);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   layout->addWidget(table_, 1);
+  test_status_ = new QLabel(this);
+  test_status_->setObjectName("Run test status");
+  test_status_->setWordWrap(true);
+  test_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  test_status_->hide();
+  layout->addWidget(test_status_);
+
+  connect(test_, &QPushButton::clicked, this, &RunComparisonPanel::testRuns);
+  connect(&session_, &app::RunTestSession::progress, this, [this](int done, int total, const QString& what) {
+    test_status_->setText(tr("Testing: %1 (%2 of %3 lines)…").arg(what).arg(done).arg(total));
+  });
+  connect(&session_, &app::RunTestSession::finished, this, &RunComparisonPanel::showTestResult);
+  connect(&session_, &app::RunTestSession::failed, this, [this](const QString& message) {
+    test_->setText(tr("Test on the test split"));
+    test_->setEnabled(!runs_.isEmpty());
+    test_status_->setText(tr("Not tested: %1").arg(message));
+    Q_EMIT errorOccurred(message);
+  });
 
   connect(add, &QPushButton::clicked, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a run folder"), current_.dir);
@@ -134,7 +161,72 @@ QString RunComparisonPanel::legendName(int index) const {
   return tr("%1: %2").arg(runs_[index].name, app::describeDifferences(runs_[index], current_));
 }
 
+void RunComparisonPanel::testRuns() {
+  if (session_.isRunning()) {
+    session_.stop();
+    test_->setEnabled(false);
+    test_status_->setText(tr("Stopping after the lines being translated…"));
+    return;
+  }
+  QStringList dirs{current_.dir};
+  for (const auto& r : runs_) dirs << r.dir;
+  test_->setText(tr("Stop testing"));
+  test_status_->setText(tr("Testing…"));
+  test_status_->show();
+  session_.start(dirs, app::DecodeSettings{});
+}
+
+void RunComparisonPanel::showTestResult(const app::RunTestResult& result) {
+  test_->setText(tr("Test on the test split"));
+  test_->setEnabled(!runs_.isEmpty());
+  tested_.clear();
+  tested_against_ = current_.dir;
+  for (const auto& row : result.rows) tested_[QFileInfo(row.run).absoluteFilePath()] = row;
+  test_status_->setText(
+      tr("Test BLEU and chrF on the %1 lines of %2, beam %3, each run's best.pt; the interval from bootstrap "
+         "resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU's "
+         "--paired-bs): "
+         "below 0.05 the difference is more than chance.%4")
+          .arg(QLocale().toString(result.lines))
+          .arg(QDir::toNativeSeparators(result.sourceFile))
+          .arg(result.beam)
+          .arg(result.stopped ? tr(" Stopped: the runs left untested show —.") : QString()));
+  fillTable();
+  Q_EMIT testFinished(result);
+}
+
+bool RunComparisonPanel::showsTest() const { return !tested_.isEmpty() && tested_against_ == current_.dir; }
+
+int RunComparisonPanel::fillTestRows(int columns) {
+  if (!showsTest()) return 0;
+  const auto all = everyRun();
+  const QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
+  for (int r = 0; r < labels.size(); ++r) table_->setVerticalHeaderItem(r, new QTableWidgetItem(labels[r]));
+  for (int c = 0; c < columns; ++c) {
+    const auto it = tested_.constFind(all[c].dir);
+    QStringList cells{tr("—"), tr("—"), tr("—")};
+    if (it != tested_.constEnd()) {
+      cells[0] = QString("%1 ± %2").arg(it->bleu, 0, 'f', 2).arg(it->bleuCi, 0, 'f', 2);
+      cells[1] = QString::number(it->chrf, 'f', 2);
+      if (c > 0)
+        cells[2] = it->pValue < 0      ? tr("no: the same translations")
+                   : it->pValue < 0.05 ? tr("yes (p = %1)").arg(it->pValue, 0, 'f', 3)
+                                       : tr("no (p = %1)").arg(it->pValue, 0, 'f', 2);
+    }
+    for (int r = 0; r < cells.size(); ++r) {
+      auto* item = new QTableWidgetItem(cells[r]);
+      item->setToolTip(it != tested_.constEnd() ? QDir::toNativeSeparators(it->model) : tr("not tested"));
+      QFont bold = item->font();
+      bold.setBold(true);
+      item->setFont(bold);
+      table_->setItem(r, c, item);
+    }
+  }
+  return int(labels.size());
+}
+
 void RunComparisonPanel::fillTable() {
+  test_->setEnabled(!runs_.isEmpty() || session_.isRunning());
   const auto all = everyRun();
   const QStringList differ = differing();
   QStringList keys = differ;
@@ -156,7 +248,10 @@ void RunComparisonPanel::fillTable() {
     }
     table_->setHorizontalHeaderItem(c, header);
   }
-  table_->setVerticalHeaderLabels(keys);
+  table_->setRowCount((showsTest() ? 3 : 0) + int(keys.size()));
+  const int first = fillTestRows(int(all.size()));  // the test's rows above the settings
+  for (int r = 0; r < keys.size(); ++r)
+    table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));
   const QColor highlight = palette().color(QPalette::Highlight).lighter(170);
   for (int r = 0; r < keys.size(); ++r)
     for (int c = 0; c < all.size(); ++c) {
@@ -165,7 +260,7 @@ void RunComparisonPanel::fillTable() {
         item->setBackground(highlight);
         item->setForeground(QColor(20, 20, 20));
       }
-      table_->setItem(r, c, item);
+      table_->setItem(first + r, c, item);
     }
 }
 

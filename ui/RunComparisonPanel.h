@@ -3,11 +3,15 @@
 #include <QColor>
 #include <QDateTime>
 #include <QList>
+#include <QMap>
 #include <QWidget>
 
 #include "app/RunComparison.h"
+#include "app/RunTestSession.h"
 
 class QCheckBox;
+class QLabel;
+class QPushButton;
 class QTimer;
 class QTableWidget;
 
@@ -15,7 +19,10 @@ namespace studio::ui {
 
 // Runs side by side: the runs compared with the workspace's own, a colour
 // each (their curves are drawn in it on every chart), and their settings in
-// a table, the ones that differ highlighted and first.
+// a table, the ones that differ highlighted and first. "Test on the test
+// split" translates this run's test split with each run's best model: the
+// table's first rows then hold each run's test BLEU with its 95 % interval,
+// its chrF, and whether its BLEU differs from this run's by more than chance.
 class RunComparisonPanel : public QWidget {
   Q_OBJECT
 
@@ -36,10 +43,16 @@ class RunComparisonPanel : public QWidget {
   QString legendName(int index) const;
   static QColor runColor(int index);
   QTableWidget* table() const { return table_; }
+  // Tests this run and the compared ones (RunTestSession); testFinished or
+  // errorOccurred when done. Stops a test running.
+  void testRuns();
+  const QMap<QString, app::RunTestRow>& testResults() const { return tested_; }  // by run folder
+  bool isTesting() const { return session_.isRunning(); }
 
  Q_SIGNALS:
   void runsChanged();
   void errorOccurred(const QString& message);
+  void testFinished(const studio::app::RunTestResult& result);
 
  private:
   // What a run's metrics.jsonl was when it was read: a new size or time means read it again.
@@ -51,6 +64,9 @@ class RunComparisonPanel : public QWidget {
   static FileStamp stampOf(const QString& dir);
 
   void fillTable();
+  bool showsTest() const;         // the last test was against this run
+  int fillTestRows(int columns);  // the test's rows at the top; how many
+  void showTestResult(const app::RunTestResult& result);
   QList<app::ComparedRun> everyRun() const;
 
   app::ComparedRun current_;
@@ -59,6 +75,11 @@ class RunComparisonPanel : public QWidget {
   QTimer* poll_;
   QCheckBox* only_differences_;
   QTableWidget* table_;
+  QPushButton* test_;
+  QLabel* test_status_;
+  app::RunTestSession session_;
+  QMap<QString, app::RunTestRow> tested_;  // the last test's rows, by run folder
+  QString tested_against_;                 // the run the last test compared with
 };
 
 }  // namespace studio::ui

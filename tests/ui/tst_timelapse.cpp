@@ -32,7 +32,14 @@
 #include "app/ProbeHistory.h"
 #include "app/RunComparison.h"
 #include "app/RunHistory.h"
+#include "app/RunTestSession.h"
 #include "common/TestUtil.h"
+#include "model/decoding/TextTranslation.h"
+#include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
+#include "model/evaluation/Significance.h"
+#include "model/files/TextDocument.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Trainer.h"
 #include "ui/AttentionWorkspace.h"
@@ -640,6 +647,51 @@ void TestTimelapse::runsSideBySide() {
   QVERIFY(all);
   all->setChecked(false);
   QVERIFY(table->rowCount() > 30);
+  // Tested on this run's test split: each run's test BLEU with its interval, its chrF, and whether its BLEU
+  // differs from this run's by more than chance, as the engine scores the same translations.
+  all->setChecked(true);
+  QSignalSpy tested(training->comparison(), &ui::RunComparisonPanel::testFinished);
+  auto* test_button = training->comparison()->findChild<QPushButton*>("Test runs");
+  QVERIFY(test_button && test_button->isEnabled());
+  test_button->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!tested.isEmpty(), 120000);
+  const auto result = tested.first().first().value<app::RunTestResult>();
+  QCOMPARE(result.rows.size(), 2);
+  QCOMPARE(result.sourceFile, QDir(QString::fromStdString(data_)).filePath("test.vi"));
+  QCOMPARE(table->rowCount(), 3 + 2);  // the test's rows, then what differs
+  QCOMPARE(table->verticalHeaderItem(0)->text(), QString("test BLEU \u00b1 95%"));
+  QCOMPARE(table->verticalHeaderItem(3)->text(), QString("schedule"));
+  const auto src = model::readTextDocument(result.sourceFile.toStdString()).lines;
+  const auto ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
+  QCOMPARE(result.lines, int(src.size()));
+  std::vector<std::vector<std::string>> translations;
+  for (const QString& dir : {run_, other}) {
+    const auto translator =
+        model::Translator::fromFiles(QDir(dir).filePath("best.pt").toStdString(), "", torch::kCPU);
+    std::vector<std::string> hypotheses;
+    for (const auto& t : model::translateTexts(translator, src, model::DecodingOptions{}))
+      hypotheses.push_back(t.text());
+    translations.push_back(hypotheses);
+  }
+  const model::SegmentStatistics first(model::MetricKind::Bleu, translations[0], ref),
+      second(model::MetricKind::Bleu, translations[1], ref);
+  const auto paired = model::pairedTest(model::PairedTest::Bootstrap, first, second, 1000);
+  QCOMPARE(result.rows[0].bleu, first.score());
+  QCOMPARE(result.rows[1].bleu, second.score());
+  QCOMPARE(result.rows[0].bleuCi, model::bootstrapEstimate(first).ci);
+  QCOMPARE(result.rows[1].bleuCi, paired.system.ci);
+  QCOMPARE(result.rows[1].pValue, translations[1] == translations[0] ? -1.0 : paired.p_value);
+  QCOMPARE(result.rows[0].pValue, -1.0);
+  QCOMPARE(result.rows[1].chrf, model::corpusChrf(translations[1], ref).score);
+  QCOMPARE(table->item(0, 1)->text(),
+           QString("%1 \u00b1 %2").arg(result.rows[1].bleu, 0, 'f', 2).arg(result.rows[1].bleuCi, 0, 'f', 2));
+  QCOMPARE(table->item(2, 0)->text(), QString("\u2014"));
+  const double p = result.rows[1].pValue;
+  QCOMPARE(table->item(2, 1)->text(), p < 0      ? QString("no: the same translations")
+                                      : p < 0.05 ? QString("yes (p = %1)").arg(p, 0, 'f', 3)
+                                                 : QString("no (p = %1)").arg(p, 0, 'f', 2));
+  QVERIFY(training->comparison()->findChild<QLabel*>("Run test status")->text().contains("test.vi"));
+
   // Comparing a folder that is no run says so and adds nothing.
   QSignalSpy errors(training, &ui::TrainingWorkspace::errorOccurred);
   QVERIFY(!training->compareWith(tmp_.filePath("no-such-run")));

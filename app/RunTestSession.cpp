@@ -1,0 +1,130 @@
+#include "app/RunTestSession.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <memory>
+
+#include "model/decoding/TextTranslation.h"
+#include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
+#include "model/evaluation/Significance.h"
+#include "model/files/TextDocument.h"
+#include "model/runtime/Runtime.h"
+
+namespace studio::app {
+
+namespace {
+
+// Lines translated between two looks at the stop flag.
+constexpr size_t kChunkLines = 256;
+
+}  // namespace
+
+bool findTestSplit(const QString& run_dir, QString* source, QString* reference, QString* error) {
+  QFile config(QDir(run_dir).filePath("config.json"));
+  QString data;
+  if (config.open(QIODevice::ReadOnly))
+    data = QJsonDocument::fromJson(config.readAll()).object()["data"].toString();
+  const QString vi = QDir(data).filePath("test.vi"), en = QDir(data).filePath("test.en");
+  if (data.isEmpty() || !QFileInfo(vi).isFile() || !QFileInfo(en).isFile()) {
+    if (error)
+      *error = data.isEmpty()
+                   ? RunTestSession::tr("The run folder %1 names no data folder.").arg(run_dir)
+                   : RunTestSession::tr("The run's data folder %1 has no test split (test.vi and test.en).")
+                         .arg(data);
+    return false;
+  }
+  *source = vi;
+  *reference = en;
+  return true;
+}
+
+RunTestSession::RunTestSession(QObject* parent) : QObject(parent) { qRegisterMetaType<RunTestResult>(); }
+
+RunTestSession::~RunTestSession() = default;  // the job stops and waits
+
+bool RunTestSession::isRunning() const { return job_.isRunning(); }
+
+void RunTestSession::stop() { job_.stop(); }
+
+void RunTestSession::start(const QStringList& runs, const DecodeSettings& settings) {
+  const bool started = job_.start([this, runs, settings](BackgroundJob::Control& job) {
+    try {
+      if (runs.size() < 2) throw std::runtime_error(tr("Add a run to compare with first.").toStdString());
+      RunTestResult result;
+      QString error;
+      if (!findTestSplit(runs.first(), &result.sourceFile, &result.referenceFile, &error))
+        throw std::runtime_error(error.toStdString());
+      // Read as `evaluate` reads them: an error names the file and line.
+      const std::vector<std::string> src = model::readTextDocument(result.sourceFile.toStdString()).lines;
+      const std::vector<std::string> ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
+      if (src.size() != ref.size() || src.empty())
+        throw std::runtime_error(tr("%1 and %2 do not hold the same number of lines")
+                                     .arg(result.sourceFile, result.referenceFile)
+                                     .toStdString());
+      result.lines = int(src.size());
+      result.beam = settings.beam;
+
+      model::DecodingOptions options;
+      options.beam_size = settings.beam;
+      options.length_penalty = settings.alpha;
+      options.max_length_ratio = settings.maxLengthRatio;
+      const auto device = model::resolveDevice("auto");
+      std::vector<std::string> first;
+      std::unique_ptr<model::SegmentStatistics> first_stats;
+      const int total = int(runs.size() * src.size());
+      for (int r = 0; r < runs.size() && !job.stopRequested(); ++r) {
+        RunTestRow row;
+        row.run = runs[r];
+        row.model = QDir(runs[r]).filePath("best.pt");
+        if (!QFileInfo(row.model).isFile())
+          throw std::runtime_error(
+              tr("The run folder %1 has no best.pt yet (it is written at the first evaluation).")
+                  .arg(runs[r])
+                  .toStdString());
+        const QString name = QFileInfo(runs[r]).fileName();
+        Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name));
+        auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
+        std::vector<std::string> hypotheses;
+        for (size_t start = 0; start < src.size() && !job.stopRequested(); start += kChunkLines) {
+          const std::vector<std::string> chunk(src.begin() + long(start),
+                                               src.begin() + long(std::min(src.size(), start + kChunkLines)));
+          for (const auto& t : model::translateTexts(translator, chunk, options))
+            hypotheses.push_back(t.text());
+          Q_EMIT progress(int(r * src.size() + hypotheses.size()), total,
+                          tr("translating with %1").arg(name));
+        }
+        if (hypotheses.size() < src.size()) break;  // stopped
+        row.bleu = model::corpusBleu(hypotheses, ref).score;
+        row.chrf = model::corpusChrf(hypotheses, ref).score;
+        model::SegmentStatistics stats(model::MetricKind::Bleu, hypotheses, ref);
+        if (!first_stats) {
+          row.bleuCi = model::bootstrapEstimate(stats).ci;
+          first = hypotheses;
+          first_stats = std::make_unique<model::SegmentStatistics>(std::move(stats));
+        } else {
+          const auto test = model::pairedTest(model::PairedTest::Bootstrap, *first_stats, stats,
+                                              model::defaultSamples(model::PairedTest::Bootstrap));
+          row.bleuCi = test.system.ci;
+          if (hypotheses != first) row.pValue = test.p_value;
+        }
+        for (size_t i = 0; i < hypotheses.size(); ++i) row.sameAsFirst += hypotheses[i] == first[i] ? 1 : 0;
+        result.rows << row;
+      }
+      result.stopped = job.stopRequested();
+      job.finish();
+      Q_EMIT finished(result);
+    } catch (const std::exception& e) {
+      job.finish();
+      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    }
+  });
+  if (!started) Q_EMIT failed(tr("The runs are being tested already."));
+}
+
+}  // namespace studio::app
