@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>DifferenceText</name>
+    <message>
+        <source>no: the same translations</source>
+        <translation>no: the same translations</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>yes (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>no (p = %1)</translation>
+    </message>
+</context>
+<context>
     <name>Explanations</name>
     <message>
         <source>Attention</source>
@@ -2447,18 +2462,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>—</translation>
     </message>
     <message>
-        <source>no: the same translations</source>
-        <translation>no: the same translations</translation>
-    </message>
-    <message>
-        <source>yes (p = %1)</source>
-        <translation>yes (p = %1)</translation>
-    </message>
-    <message>
-        <source>no (p = %1)</source>
-        <translation>no (p = %1)</translation>
-    </message>
-    <message>
         <source>not tested</source>
         <translation>not tested</translation>
     </message>
@@ -2679,18 +2682,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>no: the same translations</source>
-        <translation>no: the same translations</translation>
-    </message>
-    <message>
-        <source>yes (p = %1)</source>
-        <translation>yes (p = %1)</translation>
-    </message>
-    <message>
-        <source>no (p = %1)</source>
-        <translation>no (p = %1)</translation>
     </message>
     <message>
         <source>BLEU ± 95%</source>

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="vi_VN">
 <context>
+    <name>DifferenceText</name>
+    <message>
+        <source>no: the same translations</source>
+        <translation>không: cùng các bản dịch</translation>
+    </message>
+    <message>
+        <source>yes (p = %1)</source>
+        <translation>có (p = %1)</translation>
+    </message>
+    <message>
+        <source>no (p = %1)</source>
+        <translation>không (p = %1)</translation>
+    </message>
+</context>
+<context>
     <name>Explanations</name>
     <message>
         <source>Attention</source>
@@ -2431,18 +2446,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>—</translation>
     </message>
     <message>
-        <source>no: the same translations</source>
-        <translation>không: cùng các bản dịch</translation>
-    </message>
-    <message>
-        <source>yes (p = %1)</source>
-        <translation>có (p = %1)</translation>
-    </message>
-    <message>
-        <source>no (p = %1)</source>
-        <translation>không (p = %1)</translation>
-    </message>
-    <message>
         <source>not tested</source>
         <translation>chưa kiểm tra</translation>
     </message>
@@ -2663,18 +2666,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>no: the same translations</source>
-        <translation>không: cùng các bản dịch</translation>
-    </message>
-    <message>
-        <source>yes (p = %1)</source>
-        <translation>có (p = %1)</translation>
-    </message>
-    <message>
-        <source>no (p = %1)</source>
-        <translation>không (p = %1)</translation>
     </message>
     <message>
         <source>BLEU ± 95%</source>

@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "ui/DifferenceText.h"
+
 namespace studio::ui {
 
 RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
@@ -208,10 +210,7 @@ int RunComparisonPanel::fillTestRows(int columns) {
     if (it != tested_.constEnd()) {
       cells[0] = QString("%1 ± %2").arg(it->bleu, 0, 'f', 2).arg(it->bleuCi, 0, 'f', 2);
       cells[1] = QString::number(it->chrf, 'f', 2);
-      if (c > 0)
-        cells[2] = it->pValue < 0      ? tr("no: the same translations")
-                   : it->pValue < 0.05 ? tr("yes (p = %1)").arg(it->pValue, 0, 'f', 3)
-                                       : tr("no (p = %1)").arg(it->pValue, 0, 'f', 2);
+      if (c > 0) cells[2] = DifferenceText::of(it->pValue);
     }
     for (int r = 0; r < cells.size(); ++r) {
       auto* item = new QTableWidgetItem(cells[r]);

@@ -18,6 +18,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "ui/DifferenceText.h"
 #include "ui/Palette.h"
 #include "ui/PointLabels.h"
 #include "ui/QCustomPlot.h"
@@ -36,16 +37,7 @@ QTableWidgetItem* speedNumber(double value, int decimals) {
 
 // Whether a way's BLEU differs from float32's (the first row) by more than chance.
 QTableWidgetItem* differsItem(const app::SpeedRow& r, bool first) {
-  QString text;
-  if (first)
-    text = SmallAndFastDialog::tr("—");
-  else if (r.pValue < 0)
-    text = SmallAndFastDialog::tr("no: the same translations");
-  else if (r.pValue < 0.05)
-    text = SmallAndFastDialog::tr("yes (p = %1)").arg(r.pValue, 0, 'f', 3);
-  else
-    text = SmallAndFastDialog::tr("no (p = %1)").arg(r.pValue, 0, 'f', 2);
-  auto* item = new QTableWidgetItem(text);
+  auto* item = new QTableWidgetItem(first ? SmallAndFastDialog::tr("—") : DifferenceText::of(r.pValue));
   item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   return item;
 }

@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
+#include "common/SacreBleuPeer.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 
@@ -302,14 +303,9 @@ std::vector<TestCorpus> generatedCorpora() {
 }  // namespace
 
 void TestMetrics::sameScoresAsSacreBleu() {
-  QString python = qEnvironmentVariable("STUDIO_SACREBLEU_PYTHON");
-  if (python.isEmpty())
-    python = QDir::homePath() + "/.cache/attention-studio/sacrebleu-" + kSacreBleuVersion + "/bin/python";
+  const QString python = studio::test::sacreBleuPython();
+  STUDIO_REQUIRE_SACREBLEU(python);
   const bool required = qEnvironmentVariable("STUDIO_REQUIRE_PEERS") == "1";
-  if (!QFileInfo(python).isExecutable()) {
-    if (required) QFAIL(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
-    QSKIP(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
-  }
 
   auto corpora = generatedCorpora();
   // The demo test split, references against fair errors made from them.
@@ -333,15 +329,6 @@ void TestMetrics::sameScoresAsSacreBleu() {
 
   nlohmann::json input = nlohmann::json::array();
   for (const auto& c : corpora) input.push_back({{"name", c.name}, {"hyps", c.hyps}, {"refs", c.refs}});
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString input_path = dir.filePath("corpora.json");
-  {
-    QFile file(input_path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    const std::string text = input.dump();
-    QCOMPARE(file.write(text.data(), qint64(text.size())), qint64(text.size()));
-  }
   const char* script = R"(
 import json, sys
 import sacrebleu
@@ -354,11 +341,12 @@ for c in json.load(open(sys.argv[1], encoding="utf-8")):
                     "ref_len": b.ref_len, "chrf": f.score})
 print(json.dumps({"version": sacrebleu.__version__, "results": results}))
 )";
-  QProcess process;
-  process.start(python, {"-c", script, input_path});
-  QVERIFY(process.waitForFinished(300000));
-  QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-  const auto theirs = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+  nlohmann::json theirs;
+  try {
+    theirs = studio::test::runPeerScript(python, script, input);
+  } catch (const std::exception& e) {
+    QFAIL(e.what());
+  }
   QCOMPARE(theirs["version"].get<std::string>(), std::string(kSacreBleuVersion));
   QCOMPARE(theirs["results"].size(), corpora.size());
   for (size_t i = 0; i < corpora.size(); ++i) {

@@ -10,6 +10,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
+#include "common/SacreBleuPeer.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/NumpyRandom.h"
@@ -205,14 +206,9 @@ void TestSignificance::badInputIsAnError() {
 }
 
 void TestSignificance::sameNumbersAsSacreBleu() {
-  QString python = qEnvironmentVariable("STUDIO_SACREBLEU_PYTHON");
-  if (python.isEmpty())
-    python = QDir::homePath() + "/.cache/attention-studio/sacrebleu-" + kSacreBleuVersion + "/bin/python";
+  const QString python = studio::test::sacreBleuPython();
+  STUDIO_REQUIRE_SACREBLEU(python);
   const bool required = qEnvironmentVariable("STUDIO_REQUIRE_PEERS") == "1";
-  if (!QFileInfo(python).isExecutable()) {
-    if (required) QFAIL(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
-    QSKIP(qPrintable("no sacreBLEU at " + python + " (scripts/peers sacrebleu installs it)"));
-  }
   bool from_demo = false;
   const Lines refs = referenceLines(&from_demo);
   if (!from_demo && required) QFAIL("no demo corpus (scripts/demo-corpus builds it)");
@@ -232,15 +228,6 @@ void TestSignificance::sameNumbersAsSacreBleu() {
 
   nlohmann::json input = nlohmann::json::array();
   for (const auto& c : cases) input.push_back({{"refs", c.refs}, {"base", c.base}, {"systems", c.systems}});
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString input_path = dir.filePath("systems.json");
-  {
-    QFile file(input_path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    const std::string text = input.dump();
-    QCOMPARE(file.write(text.data(), qint64(text.size())), qint64(text.size()));
-  }
   // Floats as float(): sacreBLEU's chrF resamples are numpy float32.
   const char* script = R"(
 import json, sys
@@ -264,11 +251,12 @@ for c in json.load(open(sys.argv[1], encoding="utf-8")):
     out.append(case)
 print(json.dumps({"version": sacrebleu.__version__, "cases": out}))
 )";
-  QProcess process;
-  process.start(python, {"-c", script, input_path});
-  QVERIFY(process.waitForFinished(600000));
-  QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-  const auto theirs = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+  nlohmann::json theirs;
+  try {
+    theirs = studio::test::runPeerScript(python, script, input);
+  } catch (const std::exception& e) {
+    QFAIL(e.what());
+  }
   QCOMPARE(theirs["version"].get<std::string>(), std::string(kSacreBleuVersion));
 
   auto close = [](double ours, const nlohmann::json& value, const QString& what) {
