@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QLocale>
 #include <QSettings>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -24,6 +25,7 @@
 #include "ui/NeighboursView.h"
 #include "ui/Palette.h"
 #include "ui/QueryKeyView.h"
+#include "ui/RunComparisonPanel.h"
 #include "ui/SmallAndFastDialog.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
@@ -93,7 +95,12 @@ int main(int argc, char** argv) {
                                 "N");
   parser.addOption(rank_heads);
   QCommandLineOption compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR");
+  QCommandLineOption test_runs(
+      "test-runs",
+      "Test the opened run and the compared ones on its test split (Compare runs' Test on "
+      "the test split); with --screenshot, grab the window when done.");
   parser.addOption(compare);
+  parser.addOption(test_runs);
   parser.addOption(smoke);
   parser.addOption(screenshot);
   parser.addOption(open_run);
@@ -226,6 +233,32 @@ int main(int argc, char** argv) {
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();
+
+  if (parser.isSet(test_runs)) {
+    auto* comparison = window.training()->comparison();
+    comparison->testRuns();
+    // The Compare runs tab shown, as tall as the charts above it.
+    for (QWidget* w = comparison; w && w->parentWidget(); w = w->parentWidget())
+      if (auto* split = qobject_cast<QSplitter*>(w->parentWidget())) {
+        if (split->orientation() != Qt::Vertical) continue;
+        const int total = split->sizes().value(0) + split->sizes().value(1);
+        split->setSizes({total / 2, total - total / 2});
+        break;
+      }
+    if (parser.isSet(screenshot)) {
+      const QString file = parser.value(screenshot);
+      QObject::connect(comparison, &studio::ui::RunComparisonPanel::testFinished, &window, [&window, file] {
+        QTimer::singleShot(300, &window,
+                           [&window, file] { QApplication::exit(window.grab().save(file) ? 0 : 1); });
+      });
+      QObject::connect(comparison, &studio::ui::RunComparisonPanel::errorOccurred, &window,
+                       [](const QString& message) {
+                         std::fprintf(stderr, "error: %s\n", qPrintable(message));
+                         QApplication::exit(1);
+                       });
+      return app.exec();
+    }
+  }
 
   if (parser.isSet(small_and_fast)) {
     auto* dialog = window.translate()->smallAndFast();

@@ -2438,10 +2438,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Testing…</translation>
     </message>
     <message>
-        <source>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</source>
-        <translation>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</translation>
-    </message>
-    <message>
         <source> Stopped: the runs left untested show —.</source>
         <translation> Stopped: the runs left untested show —.</translation>
     </message>
@@ -2464,6 +2460,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>not tested</source>
         <translation>not tested</translation>
+    </message>
+    <message>
+        <source>Tested on the %1 lines of %2 (beam %3, each run&apos;s best.pt).%4</source>
+        <translation>Tested on the %1 lines of %2 (beam %3, each run&apos;s best.pt).%4</translation>
+    </message>
+    <message>
+        <source>BLEU of each run&apos;s best.pt on this run&apos;s test split, and half the width of its 95% confidence interval (bootstrap resampling, as sacreBLEU&apos;s --confidence)</source>
+        <translation>BLEU of each run&apos;s best.pt on this run&apos;s test split, and half the width of its 95% confidence interval (bootstrap resampling, as sacreBLEU&apos;s --confidence)</translation>
+    </message>
+    <message>
+        <source>chrF of each run&apos;s best.pt on this run&apos;s test split</source>
+        <translation>chrF of each run&apos;s best.pt on this run&apos;s test split</translation>
+    </message>
+    <message>
+        <source>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</source>
+        <translation>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</translation>
     </message>
 </context>
 <context>

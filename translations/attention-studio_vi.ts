@@ -2422,10 +2422,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Đang kiểm tra…</translation>
     </message>
     <message>
-        <source>Test BLEU and chrF on the %1 lines of %2, beam %3, each run&apos;s best.pt; the interval from bootstrap resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU&apos;s --paired-bs): below 0.05 the difference is more than chance.%4</source>
-        <translation>BLEU và chrF kiểm tra trên %1 dòng của %2, chùm %3, best.pt của từng lượt chạy; khoảng tin cậy theo lấy mẫu lại bootstrap, giá trị p theo lấy mẫu lại bootstrap theo cặp so với lượt chạy này (như --paired-bs của sacreBLEU): dưới 0,05 thì chênh lệch lớn hơn mức ngẫu nhiên.%4</translation>
-    </message>
-    <message>
         <source> Stopped: the runs left untested show —.</source>
         <translation> Đã dừng: các lượt chạy chưa kiểm tra hiện —.</translation>
     </message>
@@ -2448,6 +2444,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>not tested</source>
         <translation>chưa kiểm tra</translation>
+    </message>
+    <message>
+        <source>Tested on the %1 lines of %2 (beam %3, each run&apos;s best.pt).%4</source>
+        <translation>Đã kiểm tra trên %1 dòng của %2 (chùm %3, best.pt của từng lượt chạy).%4</translation>
+    </message>
+    <message>
+        <source>BLEU of each run&apos;s best.pt on this run&apos;s test split, and half the width of its 95% confidence interval (bootstrap resampling, as sacreBLEU&apos;s --confidence)</source>
+        <translation>BLEU của best.pt của từng lượt chạy trên tập kiểm tra của lượt chạy này, và nửa độ rộng khoảng tin cậy 95% của nó (lấy mẫu lại bootstrap, như --confidence của sacreBLEU)</translation>
+    </message>
+    <message>
+        <source>chrF of each run&apos;s best.pt on this run&apos;s test split</source>
+        <translation>chrF của best.pt của từng lượt chạy trên tập kiểm tra của lượt chạy này</translation>
+    </message>
+    <message>
+        <source>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</source>
+        <translation>BLEU của lượt chạy có khác BLEU của lượt chạy này nhiều hơn mức ngẫu nhiên không? Lấy mẫu lại bootstrap theo cặp (như --paired-bs của sacreBLEU): p xấp xỉ tần suất một chênh lệch lớn như thế xuất hiện do ngẫu nhiên nếu hai lượt chạy dịch như nhau; dưới 0,05 thì chênh lệch là thật.</translation>
     </message>
 </context>
 <context>

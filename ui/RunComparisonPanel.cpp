@@ -185,10 +185,7 @@ void RunComparisonPanel::showTestResult(const app::RunTestResult& result) {
   tested_against_ = current_.dir;
   for (const auto& row : result.rows) tested_[QFileInfo(row.run).absoluteFilePath()] = row;
   test_status_->setText(
-      tr("Test BLEU and chrF on the %1 lines of %2, beam %3, each run's best.pt; the interval from bootstrap "
-         "resampling, the p-value from paired bootstrap resampling against this run (as sacreBLEU's "
-         "--paired-bs): "
-         "below 0.05 the difference is more than chance.%4")
+      tr("Tested on the %1 lines of %2 (beam %3, each run's best.pt).%4")
           .arg(QLocale().toString(result.lines))
           .arg(QDir::toNativeSeparators(result.sourceFile))
           .arg(result.beam)
@@ -203,7 +200,20 @@ int RunComparisonPanel::fillTestRows(int columns) {
   if (!showsTest()) return 0;
   const auto all = everyRun();
   const QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
-  for (int r = 0; r < labels.size(); ++r) table_->setVerticalHeaderItem(r, new QTableWidgetItem(labels[r]));
+  const QStringList explanations{
+      tr("BLEU of each run's best.pt on this run's test split, and half the width of its 95% confidence "
+         "interval "
+         "(bootstrap resampling, as sacreBLEU's --confidence)"),
+      tr("chrF of each run's best.pt on this run's test split"),
+      tr("Does the run's BLEU differ from this run's by more than chance? Paired bootstrap resampling (as "
+         "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if "
+         "the "
+         "two runs translated alike; below 0.05 the difference is real.")};
+  for (int r = 0; r < labels.size(); ++r) {
+    auto* header = new QTableWidgetItem(labels[r]);
+    header->setToolTip(explanations[r]);
+    table_->setVerticalHeaderItem(r, header);
+  }
   for (int c = 0; c < columns; ++c) {
     const auto it = tested_.constFind(all[c].dir);
     QStringList cells{tr("—"), tr("—"), tr("—")};
