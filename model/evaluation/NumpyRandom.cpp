@@ -124,20 +124,21 @@ std::vector<int64_t> NumpyRandom::below(int64_t n, size_t count) {
   return out;
 }
 
-std::vector<uint8_t> NumpyRandom::bits(size_t count) {
-  std::vector<uint8_t> out(count, 0);
-  uint32_t buffer = 0;
-  int left = 0;
-  for (auto& b : out) {
-    if (left == 0) {
-      buffer = next32();
-      left = 31;
-    } else {
-      buffer >>= 1;
-      --left;
-    }
-    b = uint8_t(buffer & 1u);
+uint8_t NumpyRandom::BitStream::next() {
+  if (left_ == 0) {
+    buffer_ = rng_.next32();
+    left_ = 31;
+  } else {
+    buffer_ >>= 1;
+    --left_;
   }
+  return uint8_t(buffer_ & 1u);
+}
+
+std::vector<uint8_t> NumpyRandom::bits(size_t count) {
+  BitStream stream(*this);
+  std::vector<uint8_t> out(count);
+  for (auto& b : out) b = stream.next();
   return out;
 }
 

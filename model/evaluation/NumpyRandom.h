@@ -26,6 +26,19 @@ class NumpyRandom {
   // `rng.integers(2, size=count, dtype=bool)`.
   std::vector<uint8_t> bits(size_t count);
 
+  // The same bits drawn a part at a time: one stream is one numpy call
+  // (its 32-bit buffer runs on across the parts).
+  class BitStream {
+   public:
+    explicit BitStream(NumpyRandom& rng) : rng_(rng) {}
+    uint8_t next();
+
+   private:
+    NumpyRandom& rng_;
+    uint32_t buffer_ = 0;
+    int left_ = 0;
+  };
+
  private:
   // The 128-bit state and increment, high and low halves.
   uint64_t state_[2] = {0, 0}, increment_[2] = {0, 0};

@@ -165,37 +165,43 @@ ScoreEstimate estimateOf(Resampled r, double score, bool exact_mean) {
   return e;
 }
 
-// The score of every resample: the segments at `indices` (samples rows of
-// segments() each) summed in float32, then scored.
-Resampled resampledScores(const SegmentStatistics& stats, const std::vector<int64_t>& indices) {
-  const size_t n = stats.segments(), width = stats.width();
-  std::vector<float> table(n * width);
-  for (size_t i = 0; i < n; ++i)
-    for (size_t k = 0; k < width; ++k) table[i * width + k] = float(stats.row(i)[k]);
-  const size_t samples = indices.size() / n;
-  Resampled r;
-  r.values.resize(samples);
-  r.float32 = stats.metric() == MetricKind::Chrf;
+// The scores of `samples` resamples of each of `systems` (the same resamples
+// for all: paired): numpy's draws of segments() indices a resample, drawn
+// one resample at a time (the same stream as sacreBLEU's one matrix of
+// them, in memory of one row), the segments' statistics summed in float32.
+std::vector<Resampled> resampledScores(const std::vector<const SegmentStatistics*>& systems, int samples,
+                                       uint64_t seed) {
+  const size_t n = systems.front()->segments(), width = systems.front()->width();
+  std::vector<std::vector<float>> tables;
+  std::vector<Resampled> out(systems.size());
+  for (size_t s = 0; s < systems.size(); ++s) {
+    std::vector<float> table(n * width);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t k = 0; k < width; ++k) table[i * width + k] = float(systems[s]->row(i)[k]);
+    tables.push_back(std::move(table));
+    out[s].values.resize(size_t(samples));
+    out[s].float32 = systems[s]->metric() == MetricKind::Chrf;
+  }
+  NumpyRandom rng(seed);
   std::vector<float> sums(width);
-  for (size_t s = 0; s < samples; ++s) {
-    std::fill(sums.begin(), sums.end(), 0.0f);
-    for (size_t i = 0; i < n; ++i) {
-      const float* row = table.data() + size_t(indices[s * n + i]) * width;
-      for (size_t k = 0; k < width; ++k) sums[k] += row[k];
-    }
-    if (stats.metric() == MetricKind::Chrf) {
-      r.values[s] = double(chrfOfSums(sums.data()));
-      if (r.values[s] == 0.0) r.float32 = false;
-    } else {
-      r.values[s] = bleuOfSums(sums.data());
+  for (size_t sample = 0; sample < size_t(samples); ++sample) {
+    const std::vector<int64_t> indices = rng.below(int64_t(n), n);
+    for (size_t s = 0; s < systems.size(); ++s) {
+      std::fill(sums.begin(), sums.end(), 0.0f);
+      for (int64_t index : indices) {
+        const float* row = tables[s].data() + size_t(index) * width;
+        for (size_t k = 0; k < width; ++k) sums[k] += row[k];
+      }
+      Resampled& r = out[s];
+      if (systems[s]->metric() == MetricKind::Chrf) {
+        r.values[sample] = double(chrfOfSums(sums.data()));
+        if (r.values[sample] == 0.0) r.float32 = false;
+      } else {
+        r.values[sample] = bleuOfSums(sums.data());
+      }
     }
   }
-  return r;
-}
-
-std::vector<int64_t> bootstrapIndices(size_t segments, int samples, uint64_t seed) {
-  NumpyRandom rng(seed);
-  return rng.below(int64_t(segments), size_t(samples) * segments);
+  return out;
 }
 
 void checkResampling(const SegmentStatistics& stats, int samples) {
@@ -206,9 +212,9 @@ void checkResampling(const SegmentStatistics& stats, int samples) {
 
 PairedResult pairedBootstrap(const SegmentStatistics& baseline, const SegmentStatistics& system, int samples,
                              uint64_t seed, PairedResult result) {
-  const auto indices = bootstrapIndices(baseline.segments(), samples, seed);
-  const Resampled base = resampledScores(baseline, indices);
-  const Resampled sys = resampledScores(system, indices);
+  const std::vector<Resampled> both = resampledScores({&baseline, &system}, samples, seed);
+  const Resampled& base = both[0];
+  const Resampled& sys = both[1];
   result.has_estimates = true;
   result.baseline = estimateOf(base, result.baseline_score, false);
   result.system = estimateOf(sys, result.system_score, false);
@@ -238,7 +244,7 @@ PairedResult pairedRandomization(const SegmentStatistics& baseline, const Segmen
                                  int trials, uint64_t seed, PairedResult result) {
   const size_t n = baseline.segments(), width = baseline.width();
   NumpyRandom rng(seed);
-  const std::vector<uint8_t> swap = rng.bits(size_t(trials) * n);
+  NumpyRandom::BitStream swaps(rng);  // one numpy call's bits, drawn a trial at a time
   const double real = std::abs(result.baseline_score - result.system_score);
   std::vector<int64_t> a(width), b(width);
   size_t above = 0;
@@ -246,7 +252,7 @@ PairedResult pairedRandomization(const SegmentStatistics& baseline, const Segmen
     std::fill(a.begin(), a.end(), 0);
     std::fill(b.begin(), b.end(), 0);
     for (size_t i = 0; i < n; ++i) {
-      const bool keep = swap[t * n + i] != 0;  // true: the baseline's segment goes to pseudo-system a
+      const bool keep = swaps.next() != 0;  // true: the baseline's segment goes to pseudo-system a
       const int64_t* to_a = keep ? baseline.row(i) : system.row(i);
       const int64_t* to_b = keep ? system.row(i) : baseline.row(i);
       for (size_t k = 0; k < width; ++k) {
@@ -301,8 +307,7 @@ double SegmentStatistics::score() const {
 
 ScoreEstimate bootstrapEstimate(const SegmentStatistics& stats, int samples, uint64_t seed) {
   checkResampling(stats, samples);
-  const auto indices = bootstrapIndices(stats.segments(), samples, seed);
-  return estimateOf(resampledScores(stats, indices), stats.score(), true);
+  return estimateOf(resampledScores({&stats}, samples, seed).front(), stats.score(), true);
 }
 
 PairedResult pairedTest(PairedTest test, const SegmentStatistics& baseline, const SegmentStatistics& system,

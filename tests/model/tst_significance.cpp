@@ -94,6 +94,16 @@ void TestSignificance::numpyRandomDrawsAsNumpy() {
   std::string bits;
   for (uint8_t b : NumpyRandom(12345).bits(70)) bits += char('0' + b);
   QCOMPARE(QString::fromStdString(bits), QString::fromStdString(expected));
+  // Drawn a part at a time (as the resampling draws a resample at a time): the same stream.
+  NumpyRandom parts(12345);
+  auto first = parts.below(1501, 3), rest = parts.below(1501, 5);
+  first.insert(first.end(), rest.begin(), rest.end());
+  QCOMPARE(first, NumpyRandom(12345).below(1501, 8));
+  NumpyRandom stream_rng(12345);
+  NumpyRandom::BitStream stream(stream_rng);
+  std::string streamed;
+  for (int i = 0; i < 70; ++i) streamed += char('0' + stream.next());
+  QCOMPARE(QString::fromStdString(streamed), QString::fromStdString(expected));
 }
 
 void TestSignificance::boundedDrawsCoverTheRange() {
