@@ -202,13 +202,11 @@ int RunComparisonPanel::fillTestRows(int columns) {
   const QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
   const QStringList explanations{
       tr("BLEU of each run's best.pt on this run's test split, and half the width of its 95% confidence "
-         "interval "
-         "(bootstrap resampling, as sacreBLEU's --confidence)"),
+         "interval (bootstrap resampling, as sacreBLEU's --confidence)"),
       tr("chrF of each run's best.pt on this run's test split"),
       tr("Does the run's BLEU differ from this run's by more than chance? Paired bootstrap resampling (as "
          "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if "
-         "the "
-         "two runs translated alike; below 0.05 the difference is real.")};
+         "the two runs translated alike; below 0.05 the difference is real.")};
   for (int r = 0; r < labels.size(); ++r) {
     auto* header = new QTableWidgetItem(labels[r]);
     header->setToolTip(explanations[r]);
