@@ -187,12 +187,9 @@ int printPairedTest(const std::vector<std::string>& hyp_paths, const std::vector
       signatures.push_back(withResampling(signature, kind, samples, seed));
       const model::SegmentStatistics baseline(k, systems[0], references);
       std::vector<model::PairedResult> row;
-      model::PairedResult own;
+      model::PairedResult own;  // the baseline's row: its estimates come from the first paired test below
       own.baseline_score = own.system_score = baseline.score();
-      if (bootstrap) {
-        own.has_estimates = true;
-        own.baseline = own.system = model::bootstrapEstimate(baseline, samples, seed);
-      }
+      own.has_estimates = bootstrap;
       row.push_back(own);
       for (size_t s = 1; s < systems.size(); ++s) {
         try {
@@ -202,8 +199,8 @@ int printPairedTest(const std::vector<std::string>& hyp_paths, const std::vector
           throw std::invalid_argument("'" + hyp_paths[s] + "': " + e.what());
         }
       }
-      // The baseline's own interval: the paired test's (numpy's mean of the resamples).
-      if (bootstrap && row.size() > 1) row[0].system = row[1].baseline;
+      // The baseline's own interval: the paired test's (numpy's mean of the resamples, as sacreBLEU's).
+      if (bootstrap) row[0].baseline = row[0].system = row[1].baseline;
       results.push_back(row);
     }
   } catch (const std::invalid_argument& e) {
