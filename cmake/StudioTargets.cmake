@@ -9,6 +9,10 @@ function(studio_warnings target)
       # operator+ (GCC bug 105329, a false positive fixed in 13).
       target_compile_options(${target} PRIVATE -Wno-restrict)
     endif()
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+      # Qt Test's QSKIP(message) is a variadic macro given no variadic argument.
+      target_compile_options(${target} PRIVATE -Wno-gnu-zero-variadic-macro-arguments)
+    endif()
   elseif(MSVC)
     target_compile_options(${target} PRIVATE /W3 /permissive-)
   endif()

@@ -319,7 +319,7 @@ void TestExplaining::badRequestsAreRefusedWithAReason() {
   layer.head = 2;
   QVERIFY(refusal(layer).find("not a head") != std::string::npos);
   QVERIFY(refusal(model::AttributionOptions{}, {1}).find("one predicted token a prefix position") != std::string::npos);
-  QVERIFY_EXCEPTION_THROWN(model::parseMethod("saliency"), std::invalid_argument);
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::parseMethod("saliency"));
 }
 
 void TestExplaining::wordsKeepTheScoresSums() {
@@ -388,7 +388,7 @@ void TestExplaining::explainSpeaksInPiecesAndWords() {
   QVERIFY(refusal(target_pieces.back() + "@" + folder_at).find("is what the translation has") != std::string::npos);
   request.attribution.method = model::AttributionMethod::Alti;
   request.contrast = "file@0";
-  QVERIFY_EXCEPTION_THROWN(model::explain(translator, "mở thư mục", request), std::invalid_argument);
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::explain(translator, "mở thư mục", request));
 }
 
 void TestExplaining::faithfulMethodsBeatRandomOnTheKeyTask() {

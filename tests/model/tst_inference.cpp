@@ -773,7 +773,8 @@ void TestInference::bf16ProductRoundsAsAutocast() {
     const auto rounded = sums.to(torch::kBFloat16).to(torch::kDouble);
     const auto step = sums.abs() / 128 + 1e-6;  // one bf16 step (8 significant bits) of each output
     const auto full = torch::linear(x, w, b);
-    auto check = [&](const torch::Tensor& y, const QString& kernel) {
+    // (Structured bindings are captured by copy, by name: C++17 lambdas cannot capture them.)
+    auto check = [&, rows = rows, in = in, out = out](const torch::Tensor& y, const QString& kernel) {
       const auto off = ((y.to(torch::kDouble) - b.to(torch::kDouble)) - rounded).abs();
       QVERIFY2((off <= step).all().item<bool>(),
                qPrintable(QString("%1, %2 x %3 -> %4: an output %5 steps off the rounded product")

@@ -247,7 +247,7 @@ void TestProbes::unknownVersionsAndOtherFilesAreRefused() {
   }
   // The writer refuses it too, and leaves it alone.
   model::ProbeFileWriter writer(newer);
-  QVERIFY_EXCEPTION_THROWN(writer.open(100), std::runtime_error);
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error, writer.open(100));
   QVERIFY(readAll(newer).substr(0, 8) == "ASPROBES");
 
   const auto other = path("metrics.jsonl");
@@ -258,7 +258,7 @@ void TestProbes::unknownVersionsAndOtherFilesAreRefused() {
   } catch (const std::runtime_error& e) {
     QVERIFY2(QString(e.what()).contains("not a probe record file"), e.what());
   }
-  QVERIFY_EXCEPTION_THROWN(model::readProbeFile(path("missing.rec")), std::runtime_error);
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error, model::readProbeFile(path("missing.rec")));
 }
 
 void TestProbes::readingGoesOnFromWhereItStopped() {
@@ -322,7 +322,7 @@ void TestProbes::probeSentencesParseAndFileErrorsNameTheLine() {
   QCOMPARE(p.reference, std::string("close the window"));
   p = model::parseProbe("chỉ có nguồn");
   QVERIFY(p.reference.empty());
-  QVERIFY_EXCEPTION_THROWN(model::parseProbe(" ||| only a reference"), std::invalid_argument);
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::parseProbe(" ||| only a reference"));
 
   writeAll(path("probes.txt"), "# my probes\nmở tập tin\topen the file\n\n ||| a reference alone\n");
   try {
