@@ -24,6 +24,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/files/ModelFile.h"
 #include "model/training/Checkpoints.h"
@@ -482,5 +483,5 @@ class TestDistributed : public QObject {
   QString data_;
 };
 
-QTEST_GUILESS_MAIN(TestDistributed)
+STUDIO_TEST_MAIN(TestDistributed)
 #include "tst_distributed.moc"

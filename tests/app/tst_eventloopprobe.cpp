@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 
 #include "app/EventLoopProbe.h"
+#include "common/SuiteMain.h"
 
 class TestEventLoopProbe : public QObject {
   Q_OBJECT
@@ -32,5 +33,5 @@ class TestEventLoopProbe : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEventLoopProbe)
+STUDIO_TEST_MAIN(TestEventLoopProbe)
 #include "tst_eventloopprobe.moc"

@@ -17,6 +17,7 @@
 #include <QtTest/QtTest>
 
 #include "common/FakeArchive.h"
+#include "common/SuiteMain.h"
 
 class TestExecutables : public QObject {
   Q_OBJECT
@@ -811,5 +812,5 @@ void TestExecutables::demoCorpusDownloadsUnpacksAndBuilds() {
   QVERIFY2(both.exit_code == 2 && both.err.contains("--manifest"), qPrintable(both.err));
 }
 
-QTEST_MAIN(TestExecutables)
+STUDIO_TEST_MAIN(TestExecutables)
 #include "tst_executables.moc"

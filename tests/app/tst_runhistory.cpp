@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 
 #include "app/RunHistory.h"
+#include "common/SuiteMain.h"
 
 using studio::app::kMaxMetricsLineBytes;
 using studio::app::readRunHistory;
@@ -100,5 +101,5 @@ class TestRunHistory : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestRunHistory)
+STUDIO_TEST_MAIN(TestRunHistory)
 #include "tst_runhistory.moc"

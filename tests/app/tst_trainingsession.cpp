@@ -12,6 +12,7 @@
 #include <QtTest/QtTest>
 
 #include "app/TrainingSession.h"
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"
 
@@ -172,5 +173,5 @@ void TestTrainingSession::twoWorkersTrainAndStopTogether() {
   QVERIFY(metrics.readLine().contains("\"workers\":2"));
 }
 
-QTEST_GUILESS_MAIN(TestTrainingSession)
+STUDIO_TEST_MAIN(TestTrainingSession)
 #include "tst_trainingsession.moc"

@@ -1,15 +1,22 @@
 #pragma once
 
-// The suites' helpers that need no LibTorch in their declarations: zip
-// archives, the numbered corpus, the workspace suites' trained model, a disk
+// The suites' helpers that need no LibTorch in their declarations: files,
+// errors, zip archives, the numbered corpus, the workspace suites' trained model, a disk
 // that fills up. (TestUtil.h, the LibTorch helpers, includes this file.)
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace studio::test {
+
+// A whole file's bytes ("" when it cannot be read).
+std::string readBytes(const std::string& path);
+
+// What `f` throws (std::exception::what()), or "" when it returns.
+std::string thrownMessage(const std::function<void()>& f);
 
 // The names of a zip archive's entries (LibTorch's .pt files are zips), in
 // file order.

@@ -203,21 +203,30 @@ std::vector<ZipEntry> localEntries(const std::string& bytes) {
   return entries;
 }
 
-std::string readAll(const std::string& path) {
+}  // namespace
+
+std::string readBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-}  // namespace
+std::string thrownMessage(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
 
 std::vector<std::string> zipEntries(const std::string& path) {
   std::vector<std::string> names;
-  for (const auto& e : localEntries(readAll(path))) names.push_back(e.name);
+  for (const auto& e : localEntries(readBytes(path))) names.push_back(e.name);
   return names;
 }
 
 bool corruptZipEntry(const std::string& path, const std::string& suffix, size_t count) {
-  std::string bytes = readAll(path);
+  std::string bytes = readBytes(path);
   for (const auto& e : localEntries(bytes)) {
     if (e.name.size() < suffix.size() || e.name.compare(e.name.size() - suffix.size(), suffix.size(), suffix) != 0)
       continue;

@@ -6,6 +6,7 @@
 
 #include <torch/optim/optimizer.h>
 #include <torch/types.h>
+#include <QMetaType>
 
 #include "model/Transformer.h"
 #include "model/TransformerOptions.h"
@@ -68,3 +69,6 @@ model::Transformer trainReversalModel(uint64_t seed, int64_t steps);  // always 
 std::string reversalFixturePath(uint64_t seed, int64_t steps);
 
 }  // namespace studio::test
+
+// Data-driven suites take the norm's position as a column.
+Q_DECLARE_METATYPE(studio::model::NormPosition)

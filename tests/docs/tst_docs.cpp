@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
+
 namespace {
 
 QString readText(const QString& path) {
@@ -193,5 +195,5 @@ void TestDocs::theQuickStartRunsAsWritten() {
   QVERIFY(QFileInfo(work.filePath("attention.json")).size() > 100);
 }
 
-QTEST_GUILESS_MAIN(TestDocs)
+STUDIO_TEST_MAIN(TestDocs)
 #include "tst_docs.moc"

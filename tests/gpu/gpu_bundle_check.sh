@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CTest check of scripts/gpu-bundle on this (CUDA) build folder: the archive
-# holds the CLI, the GPU suite, CTest's files, the environment script and the
-# Debian libraries; it leaves out the GUI programs (and says so), the C and C++
-# runtimes and LibTorch; a folder that is not a build is refused by name.
+# holds the CLI, the engine's suites (tst_gpu among them), CTest's files, the
+# environment script and the Debian libraries; it leaves out the GUI programs
+# (and says so, and every test they run), the C and C++ runtimes and
+# LibTorch; a folder that is not a build is refused by name.
 #   gpu_bundle_check.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src="$1"; build="$2"
@@ -13,7 +14,7 @@ XZ_OPT="-0 -T0" "$src/scripts/gpu-bundle" "$build" "$work/b.tar.xz" >"$work/out"
 cat "$work/out"
 [ -f "$work/b.tar.xz" ] && [ ! -e "$work/b.tar.xz.writing" ] || fail "no archive, or a half-written one left"
 tar tJf "$work/b.tar.xz" >"$work/list"
-for want in app/attention-studio-cli tests/tst_gpu tests/CTestTestfile.cmake gpu-env.sh gpu-left-out.txt \
+for want in app/attention-studio-cli tests/studio_engine_suites tests/CTestTestfile.cmake gpu-env.sh gpu-left-out.txt \
             gpu-ctest-exclude.txt lib/libQt6Core.so.6 lib/libsentencepiece.so.0 plugins/studio_sentencepiece.so; do
   grep -qx "$name/$want" "$work/list" || fail "the archive lacks $want"
 done
@@ -27,6 +28,10 @@ if [ -x "$build/app/attention-studio" ]; then
 fi
 while IFS= read -r left; do
   grep -qF "^$(basename "$left")\$" "$work/$name/gpu-ctest-exclude.txt" || fail "$left is missing from the ctest exclusion"
+  # and every test that starts it (a group executable runs several suites)
+  while IFS= read -r test; do
+    grep -qF "^$test\$" "$work/$name/gpu-ctest-exclude.txt" || fail "$test (run by $left) is missing from the ctest exclusion"
+  done < <(sed -n "s|^add_test(\[=\[\([^]]*\)\]=\] \"[^\"]*/$(basename "$left")\".*|\1|p" "$build/tests/CTestTestfile.cmake")
 done <"$work/$name/gpu-left-out.txt"
 grep -qF '^gpu_bundle$' "$work/$name/gpu-ctest-exclude.txt" || fail "the gpu_bundle check itself (it cannot run from a bundle) is not in the ctest exclusion"
 mkdir "$work/not-a-build"

@@ -18,6 +18,7 @@
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Decoding.h"
@@ -326,5 +327,5 @@ void TestGpu::outOfMemoryInTranslationIsAClearError() {
 #endif
 }
 
-QTEST_GUILESS_MAIN(TestGpu)
+STUDIO_TEST_MAIN(TestGpu)
 #include "tst_gpu.moc"

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/files/ModelFile.h"
 #include "model/files/Pickle.h"
@@ -30,13 +31,6 @@ using studio::test::smallOptions;
 namespace {
 
 using Entries = std::vector<std::pair<std::string, std::string>>;
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 // Every entry of an archive, in order, read (and inflated) by our reader.
 Entries entriesOf(const std::string& path) {
@@ -206,7 +200,7 @@ class TestArchiveReader : public QObject {
   void damagedZipDirectoriesAreRefused() {
     model::Transformer m(smallOptions());
     model::saveModel(m, path("model.pt"));
-    const std::string bytes = readFile(path("model.pt"));
+    const std::string bytes = test::readBytes(path("model.pt"));
     const auto end = bytes.rfind(std::string("PK\x05\x06", 4));
     QVERIFY(end != std::string::npos);
     // LibTorch writes both end records: the plain one and the ZIP64 one (with its locator).
@@ -282,5 +276,5 @@ class TestArchiveReader : public QObject {
   QTemporaryDir dir_;
 };
 
-QTEST_GUILESS_MAIN(TestArchiveReader)
+STUDIO_TEST_MAIN(TestArchiveReader)
 #include "tst_archivereader.moc"

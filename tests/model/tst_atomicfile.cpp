@@ -12,6 +12,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/DiskSpace.h"
@@ -21,11 +22,6 @@ using namespace studio;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // Every name in `folder` that is not in `expected` (temporary files left behind).
 QStringList strayFiles(const std::string& folder, const QStringList& expected) {
@@ -85,7 +81,7 @@ void TestAtomicFile::modelWriteFailingAtAnyByteKeepsThePreviousFile() {
   torch::manual_seed(1);
   model::Transformer first(options), second(options);
   model::saveModel(first, file);
-  const std::string before = readFile(file);
+  const std::string before = test::readBytes(file);
   QVERIFY(before.size() > size_t(failAt) + 1);  // the failure happens inside the file
   try {
     InjectedFailure failure(failAt, error);
@@ -96,7 +92,7 @@ void TestAtomicFile::modelWriteFailingAtAnyByteKeepsThePreviousFile() {
     QVERIFY2(message.contains(QString::fromStdString(file)), e.what());
     QVERIFY2(message.contains(QString::fromUtf8(std::strerror(error))), e.what());
   }
-  QCOMPARE(readFile(file), before);
+  QCOMPARE(test::readBytes(file), before);
   QVERIFY(torch::equal(model::loadModel(file)->embeddingWeight(), first->embeddingWeight()));
   QCOMPARE(strayFiles(folder, {"model.pt"}), QStringList());
   // Once the disk has room again, the same write succeeds.
@@ -129,10 +125,10 @@ void TestAtomicFile::appendedLineIsWholeOrAbsent() {
     InjectedFailure failure(5, ENOSPC);
     QVERIFY_THROWS_EXCEPTION(model::FileWriteError, log.append(R"({"step":3,"loss":1.25})"));
   }
-  QCOMPARE(readFile(file), std::string("{\"step\":1}\n{\"step\":2}\n"));
+  QCOMPARE(test::readBytes(file), std::string("{\"step\":1}\n{\"step\":2}\n"));
   model::LineAppender again(file);
   again.append(R"({"step":3})");
-  QCOMPARE(readFile(file), std::string("{\"step\":1}\n{\"step\":2}\n{\"step\":3}\n"));
+  QCOMPARE(test::readBytes(file), std::string("{\"step\":1}\n{\"step\":2}\n{\"step\":3}\n"));
 }
 
 void TestAtomicFile::fullTmpfsIsAnErrorNotAnAbort() {
@@ -154,7 +150,7 @@ void TestAtomicFile::fullTmpfsIsAnErrorNotAnAbort() {
     QVERIFY2(!message.contains("(0 bytes free"), e.what());
   }
   QCOMPARE(strayFiles(folder, {"keep.txt"}), QStringList());
-  QCOMPARE(readFile(folder + "/keep.txt"), std::string("earlier file"));
+  QCOMPARE(test::readBytes(folder + "/keep.txt"), std::string("earlier file"));
   QVERIFY(disk.resize(4 * 1024 * 1024));
   model::saveModel(m, folder + "/model.pt");
   QCOMPARE(model::loadModel(folder + "/model.pt")->options(), options);
@@ -206,9 +202,9 @@ void TestAtomicFile::copyIsAtomicToo() {
     InjectedFailure failure(1000, ENOSPC);
     QVERIFY_THROWS_EXCEPTION(model::FileWriteError, model::copyFileAtomically(path("source.pt"), path("copy.pt")));
   }
-  QCOMPARE(readFile(path("copy.pt")), std::string("previous"));
+  QCOMPARE(test::readBytes(path("copy.pt")), std::string("previous"));
   model::copyFileAtomically(path("source.pt"), path("copy.pt"));
-  QCOMPARE(readFile(path("copy.pt")), std::string(300000, 'x'));
+  QCOMPARE(test::readBytes(path("copy.pt")), std::string(300000, 'x'));
   QVERIFY_THROWS_EXCEPTION(std::runtime_error, model::copyFileAtomically(path("missing.pt"), path("copy.pt")));
 }
 
@@ -220,5 +216,5 @@ void TestAtomicFile::bytesAreFormattedForPeople() {
   QVERIFY(model::freeBytes(path("not/yet/made/file.pt")) > 0);  // the nearest existing folder
 }
 
-QTEST_GUILESS_MAIN(TestAtomicFile)
+STUDIO_TEST_MAIN(TestAtomicFile)
 #include "tst_atomicfile.moc"

@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "model/data/Batching.h"
 
 using namespace studio::data;
@@ -134,5 +135,5 @@ void TestBatching::batchTensorsHaveBosEosAndPadding() {
   QCOMPARE(batch.target_tokens, int64_t(2 + 5));
 }
 
-QTEST_GUILESS_MAIN(TestBatching)
+STUDIO_TEST_MAIN(TestBatching)
 #include "tst_batching.moc"

@@ -2,6 +2,7 @@
 
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
 #include "model/data/Catalog.h"
 #include "model/data/Text.h"
 
@@ -171,5 +172,5 @@ void TestCleaning::pairsFromCatalogCountsEveryDrop() {
   QCOMPARE(QString::fromStdString(pairs[2].en), QString("Quit"));
 }
 
-QTEST_GUILESS_MAIN(TestCleaning)
+STUDIO_TEST_MAIN(TestCleaning)
 #include "tst_cleaning.moc"

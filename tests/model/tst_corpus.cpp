@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
+#include "common/SuiteMain.h"
 #include "model/data/Corpus.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/MoFile.h"
@@ -281,5 +282,5 @@ void TestCorpus::loweredVocabularyIsAWarning() {
   QCOMPARE(summary["warnings"].size(), size_t(1));
 }
 
-QTEST_GUILESS_MAIN(TestCorpus)
+STUDIO_TEST_MAIN(TestCorpus)
 #include "tst_corpus.moc"

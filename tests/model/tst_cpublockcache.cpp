@@ -10,6 +10,7 @@
 #include <torch/torch.h>
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/Transformer.h"
 #include "model/runtime/CpuBlockCache.h"
@@ -170,5 +171,5 @@ class TestCpuBlockCache : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCpuBlockCache)
+STUDIO_TEST_MAIN(TestCpuBlockCache)
 #include "tst_cpublockcache.moc"

@@ -9,6 +9,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/BeamCandidates.h"
 #include "model/decoding/Decoding.h"
@@ -16,8 +17,6 @@
 
 using namespace studio;
 using studio::test::maxAbsDifference;
-
-Q_DECLARE_METATYPE(studio::model::NormPosition)
 
 namespace {
 
@@ -427,5 +426,5 @@ void TestDecoding::invalidOptionsNameTheField() {
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, options.validate());
 }
 
-QTEST_GUILESS_MAIN(TestDecoding)
+STUDIO_TEST_MAIN(TestDecoding)
 #include "tst_decoding.moc"

@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
 #include "model/explaining/Attribution.h"
@@ -425,5 +426,5 @@ void TestExplaining::faithfulMethodsBeatRandomOnTheKeyTask() {
   }
 }
 
-QTEST_GUILESS_MAIN(TestExplaining)
+STUDIO_TEST_MAIN(TestExplaining)
 #include "tst_explaining.moc"

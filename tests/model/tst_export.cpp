@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/Decoding.h"
@@ -114,15 +115,6 @@ model::Transformer copyOf(const model::Transformer& from) {
   for (size_t i = 0; i < to.size(); ++i) to[i].copy_(source[i]);
   copy->eval();
   return copy;
-}
-
-std::string messageOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
 }
 
 }  // namespace
@@ -283,7 +275,8 @@ void TestExport::attentionWithEveryHeadPrunedTranslatesAsTheMask() {
 void TestExport::pruningAHeadTheModelLacksIsRefused() {
   model::Transformer copy(trained_->options());
   const auto before = copy->parameters()[0].clone();
-  const auto message = messageOf([&] { model::pruneHeads(copy, model::HeadMask::parse("cross:2:0")); });
+  const auto message =
+      test::thrownMessage([&] { model::pruneHeads(copy, model::HeadMask::parse("cross:2:0")); });
   QVERIFY2(message.find("cross:2:0") != std::string::npos, message.c_str());
   QVERIFY(model::prunedHeads(copy).empty());
   QVERIFY(torch::equal(before, copy->parameters()[0]));
@@ -565,14 +558,14 @@ void TestExport::exportRefusesWhatDoesNotFit() {
   model::saveShortlist(model::Shortlist(options.vocab_size + 3, "", {4}, std::vector<std::vector<int32_t>>(size_t(options.vocab_size + 3))), list);
   model::ExportChoice choice;
   choice.shortlist = list;
-  auto message = messageOf([&] { model::exportModel(source, data + "/spm.model", choice, out); });
+  auto message = test::thrownMessage([&] { model::exportModel(source, data + "/spm.model", choice, out); });
   QVERIFY2(message.find("other-list.txt") != std::string::npos, message.c_str());
   QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
 
   // A head the model does not have.
   choice = {};
   choice.pruned = model::HeadMask::parse("dec:0:9");
-  message = messageOf([&] { model::exportModel(source, data + "/spm.model", choice, out); });
+  message = test::thrownMessage([&] { model::exportModel(source, data + "/spm.model", choice, out); });
   QVERIFY2(message.find("dec:0:9") != std::string::npos, message.c_str());
   QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
 
@@ -580,16 +573,16 @@ void TestExport::exportRefusesWhatDoesNotFit() {
   choice = {};
   choice.int8 = true;
   choice.bf16 = true;
-  message = messageOf([&] { model::exportModel(source, data + "/spm.model", choice, out); });
+  message = test::thrownMessage([&] { model::exportModel(source, data + "/spm.model", choice, out); });
   QVERIFY2(message.find("int8 and bf16") != std::string::npos, message.c_str());
   QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
 
   // A vocabulary of another size than the model's.
   const std::vector<std::string> few{"<pad>", "<unk>", "<s>", "</s>"};
-  message = messageOf([&] { model::exportCTranslate2(m, few, out, {}); });
+  message = test::thrownMessage([&] { model::exportCTranslate2(m, few, out, {}); });
   QVERIFY2(message.find("4 pieces") != std::string::npos, message.c_str());
   QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
 }
 
-QTEST_GUILESS_MAIN(TestExport)
+STUDIO_TEST_MAIN(TestExport)
 #include "tst_export.moc"

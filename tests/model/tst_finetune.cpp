@@ -12,13 +12,14 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Prepare.h"
+#include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/ModelFile.h"
 #include "model/training/Checkpoints.h"
 #include "model/training/Corrections.h"
-#include "model/decoding/Translator.h"
 #include "model/training/FineTune.h"
 #include "model/training/RunFolder.h"
 #include "model/training/Trainer.h"
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-model::TrainingConfig smallConfig() {
+model::TrainingConfig baseConfig() {
   model::TrainingConfig c;
   auto& m = c.model;
   m.encoder_layers = m.decoder_layers = 1;
@@ -47,7 +48,7 @@ model::TrainingConfig smallConfig() {
   return c;
 }
 
-struct Recorder {
+struct FineTuneRecorder {
   std::vector<model::EvalEvent> evals;
   std::string failure, log;
   model::TrainerCallbacks callbacks() {
@@ -58,11 +59,6 @@ struct Recorder {
     return c;
   }
 };
-
-std::string readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Writes `count` pairs "VI[i % k] số i <TAB> EN[i % k] number i" (each side
 // `repeat` times over) into DIR/corpus.tsv and prepares it with `spm` (a
@@ -119,7 +115,7 @@ class TestFineTune : public QObject {
  private:
   std::string dir(const char* name) const { return tmp_.filePath(name).toStdString(); }
   model::TrainingConfig fineTuneConfig(const std::string& from) const {
-    auto c = smallConfig();
+    auto c = baseConfig();
     c.init_from = from;
     c.original_data = original_data_;
     c.replay_share = 0.5;
@@ -135,9 +131,9 @@ void TestFineTune::initTestCase() {
   QVERIFY(tmp_.isValid());
   original_data_ = prepareCorpus(dir("original"), kVi, kEn, 300, "");
   base_run_ = dir("base");
-  auto config = smallConfig();
+  auto config = baseConfig();
   config.max_steps = 10;
-  Recorder r;
+  FineTuneRecorder r;
   model::Trainer base(config, original_data_, base_run_, false, r.callbacks());
   QVERIFY2(base.run(), r.failure.c_str());
   QVERIFY(fs::is_regular_file(base_run_ + "/best.pt"));
@@ -145,7 +141,7 @@ void TestFineTune::initTestCase() {
 }
 
 void TestFineTune::prepareWithAModelsSentencePieceCopiesIt() {
-  QCOMPARE(readBytes(new_data_ + "/spm.model"), readBytes(base_run_ + "/spm.model"));
+  QCOMPARE(test::readBytes(new_data_ + "/spm.model"), test::readBytes(base_run_ + "/spm.model"));
   std::ifstream in(new_data_ + "/summary.json");
   const auto summary = nlohmann::json::parse(in);
   QCOMPARE(summary["sentencepiece"]["copied_from"].get<std::string>(), fs::absolute(base_run_ + "/spm.model").string());
@@ -170,7 +166,7 @@ void TestFineTune::fineTuningStartsFromTheModelAndKeepsItsShape() {
   config.model.max_length = 128;
   config.keep_last = 5;
   const std::string run = dir("fine-tuned");
-  Recorder r;
+  FineTuneRecorder r;
   model::Trainer trainer(config, new_data_, run, false, r.callbacks());
   QVERIFY2(trainer.run(), r.failure.c_str());
   QVERIFY2(r.log.find("its weights, a fresh Adam optimizer") != std::string::npos, r.log.c_str());
@@ -227,7 +223,7 @@ void TestFineTune::dataOfAnotherSentencePieceIsRefusedNamingBothFiles() {
   auto config = fineTuneConfig(base_run_ + "/best.pt");
   if (original) config.original_data = own;
   const std::string run = dir(original ? "refused-original" : "refused-new");
-  Recorder r;
+  FineTuneRecorder r;
   model::Trainer trainer(config, original ? new_data_ : own, run, false, r.callbacks());
   QVERIFY(!trainer.run());
   QVERIFY2(r.failure.find(own + "/spm.model") != std::string::npos, r.failure.c_str());
@@ -246,7 +242,7 @@ void TestFineTune::keepingTheOptimizerNeedsATrainingCheckpoint() {
   config.original_data.clear();  // a lone model file: no origin known
   config.replay_share = 0;
   config.init_optimizer = true;
-  Recorder refused;
+  FineTuneRecorder refused;
   model::Trainer a(config, new_data_, dir("plain-run"), false, refused.callbacks());
   QVERIFY(!a.run());
   QVERIFY2(refused.failure.find("init_optimizer needs a training checkpoint") != std::string::npos,
@@ -257,7 +253,7 @@ void TestFineTune::keepingTheOptimizerNeedsATrainingCheckpoint() {
   config = fineTuneConfig(base_run_ + "/best.pt");
   config.init_optimizer = true;
   config.max_steps = 2;
-  Recorder kept;
+  FineTuneRecorder kept;
   model::Trainer b(config, new_data_, dir("kept-optimizer"), false, kept.callbacks());
   QVERIFY2(b.run(), kept.failure.c_str());
   QVERIFY2(kept.log.find("its weights and Adam's state") != std::string::npos, kept.log.c_str());
@@ -267,7 +263,7 @@ void TestFineTune::aModelWithTooFewPositionsForTheDataIsRefused() {
   // Pairs of about 100 pieces against the model's 64 positions.
   const std::string long_data = prepareCorpus(dir("long"), kViNew, kEnNew, 120, base_run_ + "/spm.model", 14);
   auto config = fineTuneConfig(base_run_ + "/best.pt");
-  Recorder r;
+  FineTuneRecorder r;
   model::Trainer trainer(config, long_data, dir("long-run"), false, r.callbacks());
   QVERIFY(!trainer.run());
   QVERIFY2(r.failure.find(long_data + "/train.vi") != std::string::npos, r.failure.c_str());
@@ -345,7 +341,7 @@ void TestFineTune::aRoundOfCorrectionsChangesTheCorrectedTranslation() {
   config.learning_rate = 3e-3;  // this model is small and barely trained
   config.max_tokens = 512;
   config.device = "cpu";
-  Recorder r;
+  FineTuneRecorder r;
   model::Trainer trainer(config, data, dir("corrections-run"), false, r.callbacks());
   QVERIFY2(trainer.run(), r.failure.c_str());
   QVERIFY2(r.log.find("replay: 3 training pairs") != std::string::npos, r.log.c_str());
@@ -368,5 +364,5 @@ void TestFineTune::aRoundOfCorrectionsChangesTheCorrectedTranslation() {
   QVERIFY(r.evals.back().original_bleu >= 0);
 }
 
-QTEST_GUILESS_MAIN(TestFineTune)
+STUDIO_TEST_MAIN(TestFineTune)
 #include "tst_finetune.moc"

@@ -10,12 +10,13 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/data/Tokenizer.h"
 #include "model/decoding/ConstrainedSearch.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Translator.h"
-#include "model/data/Tokenizer.h"
 
 using namespace studio;
 
@@ -224,5 +225,5 @@ void TestGlossary::theTranslatorSaysWhereEachTermLanded() {
   QVERIFY(results[1][0].unconstrained_text.empty());
 }
 
-QTEST_GUILESS_MAIN(TestGlossary)
+STUDIO_TEST_MAIN(TestGlossary)
 #include "tst_glossary.moc"

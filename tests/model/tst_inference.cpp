@@ -14,6 +14,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/StepDecoder.h"
@@ -28,8 +29,6 @@
 using namespace studio;
 using studio::test::maxAbsDifference;
 using Engine = model::DecodingOptions::Engine;
-
-Q_DECLARE_METATYPE(studio::model::NormPosition)
 
 namespace {
 
@@ -818,5 +817,5 @@ void TestInference::bf16TranslatesAsFloat32() {
   translatesAsFloat32(options);
 }
 
-QTEST_GUILESS_MAIN(TestInference)
+STUDIO_TEST_MAIN(TestInference)
 #include "tst_inference.moc"

@@ -13,6 +13,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/MultiHeadAttention.h"
 #include "model/data/Tokenizer.h"
@@ -593,5 +594,5 @@ class TestInspection : public QObject {
   test::SequenceBatch held_out_;
 };
 
-QTEST_GUILESS_MAIN(TestInspection)
+STUDIO_TEST_MAIN(TestInspection)
 #include "tst_inspection.moc"

@@ -9,10 +9,11 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
-#include "model/decoding/Greedy.h"
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
-#include "model/training/Optimizer.h"
 #include "model/Transformer.h"
+#include "model/decoding/Greedy.h"
+#include "model/training/Optimizer.h"
 
 using namespace studio;
 
@@ -83,5 +84,5 @@ void TestLearning::learnsTask() {
            qPrintable(QString("accuracy %1 after %2 steps").arg(accuracy).arg(step)));
 }
 
-QTEST_GUILESS_MAIN(TestLearning)
+STUDIO_TEST_MAIN(TestLearning)
 #include "tst_learning.moc"

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/SacreBleuPeer.h"
+#include "common/SuiteMain.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 
@@ -209,7 +210,7 @@ void TestMetrics::chrfLineAndSignature() {
 namespace {
 
 // The corpora both sides score: each a name, hypotheses and references.
-struct TestCorpus {
+struct ScoredCorpus {
   std::string name;
   std::vector<std::string> hyps, refs;
 };
@@ -242,7 +243,7 @@ std::string perturb(const std::string& reference, std::mt19937& rng) {
   return line;
 }
 
-std::vector<TestCorpus> generatedCorpora() {
+std::vector<ScoredCorpus> generatedCorpora() {
   std::mt19937 rng(20261123);
   const std::vector<std::string> vocabulary = {
       "the", "a", "cat", "sat", "on", "mat", "The", "Open", "file", "files", "folder", "Việt", "Nam", "tiếng",
@@ -258,16 +259,16 @@ std::vector<TestCorpus> generatedCorpora() {
     return line;
   };
   std::uniform_int_distribution<size_t> length(1, 25);
-  std::vector<TestCorpus> corpora;
+  std::vector<ScoredCorpus> corpora;
 
-  TestCorpus random{"random", {}, {}};
+  ScoredCorpus random{"random", {}, {}};
   for (int i = 0; i < 300; ++i) {
     random.refs.push_back(sentence(length(rng)));
     random.hyps.push_back(i % 3 ? perturb(random.refs.back(), rng) : sentence(length(rng)));
   }
   corpora.push_back(random);
 
-  TestCorpus empty{"empty lines", {}, {}};
+  ScoredCorpus empty{"empty lines", {}, {}};
   for (int i = 0; i < 60; ++i) {
     const std::string ref = sentence(length(rng));
     empty.refs.push_back(i % 7 == 3 ? "" : ref);
@@ -280,7 +281,7 @@ std::vector<TestCorpus> generatedCorpora() {
   corpora.push_back({"nothing matches", {"a b c", "d e"}, {"x y z", "w"}});
   corpora.push_back({"all empty", {"", ""}, {"", ""}});
 
-  TestCorpus punctuation{"punctuation and spaces", {}, {}};
+  ScoredCorpus punctuation{"punctuation and spaces", {}, {}};
   const std::vector<std::string> marked = {
       "Price: $1,000.50 (approx.), i.e. 3-4 items.", "He said \"yes\"--then left...", "  leading and trailing \t ",
       "a.b,c 1.5,2 .5 5. ,x x,", "&quot;quoted&quot; &amp; &lt;tag&gt; <skipped>", "line-\nbreak and\nnewline",
@@ -291,7 +292,7 @@ std::vector<TestCorpus> generatedCorpora() {
   }
   corpora.push_back(punctuation);
 
-  TestCorpus long_lines{"long lines", {}, {}};
+  ScoredCorpus long_lines{"long lines", {}, {}};
   for (int i = 0; i < 4; ++i) {
     long_lines.refs.push_back(sentence(2000));
     long_lines.hyps.push_back(perturb(long_lines.refs.back(), rng));
@@ -313,7 +314,7 @@ void TestMetrics::sameScoresAsSacreBleu() {
                                             QDir::homePath() + "/.local/share/attention-studio/demo-corpus");
   QFile demo_refs(demo + "/test.en");
   if (demo_refs.open(QIODevice::ReadOnly)) {
-    TestCorpus split{"demo test split", {}, {}};
+    ScoredCorpus split{"demo test split", {}, {}};
     std::mt19937 rng(7);
     for (const auto& line : QString::fromUtf8(demo_refs.readAll()).split('\n', Qt::SkipEmptyParts)) {
       split.refs.push_back(line.toStdString());
@@ -370,5 +371,5 @@ print(json.dumps({"version": sacrebleu.__version__, "results": results}))
   qInfo("%zu corpora scored the same by sacreBLEU %s", corpora.size(), theirs["version"].get<std::string>().c_str());
 }
 
-QTEST_GUILESS_MAIN(TestMetrics)
+STUDIO_TEST_MAIN(TestMetrics)
 #include "tst_metrics.moc"

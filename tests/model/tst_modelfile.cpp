@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/ModelFile.h"
@@ -294,5 +295,5 @@ print(json.dumps({
   QCOMPARE(read["table_shape"].get<std::vector<int64_t>>(), (std::vector<int64_t>{o.max_length, o.d_model}));
 }
 
-QTEST_GUILESS_MAIN(TestModelFile)
+STUDIO_TEST_MAIN(TestModelFile)
 #include "tst_modelfile.moc"

@@ -2,6 +2,7 @@
 
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
 #include "model/data/MoFile.h"
 
 using namespace studio::data;
@@ -93,5 +94,5 @@ void TestMoFile::malformedCatalogsGiveErrorsNamingTheFile() {
   }
 }
 
-QTEST_GUILESS_MAIN(TestMoFile)
+STUDIO_TEST_MAIN(TestMoFile)
 #include "tst_mofile.moc"

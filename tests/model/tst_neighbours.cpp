@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
 
+#include "common/SuiteMain.h"
 #include "model/Transformer.h"
 #include "model/explaining/Neighbours.h"
 
@@ -18,7 +19,7 @@ using namespace studio;
 
 namespace {
 
-model::TransformerOptions smallOptions(double dropout = 0.0) {
+model::TransformerOptions neighbourOptions(double dropout = 0.0) {
   model::TransformerOptions o;
   o.vocab_size = 80;
   o.encoder_layers = 2;
@@ -33,7 +34,7 @@ model::TransformerOptions smallOptions(double dropout = 0.0) {
 
 model::Transformer randomModel(double dropout = 0.0) {
   torch::manual_seed(7);
-  model::Transformer m(smallOptions(dropout));
+  model::Transformer m(neighbourOptions(dropout));
   // Biases and gains away from their initial values, so that every part counts.
   torch::NoGradGuard no_grad;
   for (auto& p : m->parameters())
@@ -214,7 +215,7 @@ void TestNeighbours::longPairsAreCutAsInTraining() {
   split.add({5, 50}, {5, 60});
   auto m = randomModel();
   const auto index = model::StateIndex::build(m, split);
-  const size_t limit = size_t(smallOptions().max_length - 1);
+  const size_t limit = size_t(neighbourOptions().max_length - 1);
   QCOMPARE(index.pairs()[0].src.size(), limit);
   QCOMPARE(index.pairs()[0].tgt.size(), limit);
   QCOMPARE(index.states(model::StateSide::Source), int64_t(limit + 1 + 3));
@@ -326,7 +327,7 @@ void TestNeighbours::aLayersStatesAreThatLayersOutput() {
   // decoder layer.
   auto two = randomModel();
   auto cut = [&](int64_t encoder_layers, int64_t decoder_layers) {
-    auto o = smallOptions();
+    auto o = neighbourOptions();
     o.encoder_layers = encoder_layers;
     o.decoder_layers = decoder_layers;
     model::Transformer m(o);
@@ -369,5 +370,5 @@ void TestNeighbours::aLayersStatesAreThatLayersOutput() {
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::sentenceStates(two, src, tgt, -2));
 }
 
-QTEST_GUILESS_MAIN(TestNeighbours)
+STUDIO_TEST_MAIN(TestNeighbours)
 #include "tst_neighbours.moc"

@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/Float16.h"
@@ -63,7 +64,7 @@ void writeAll(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-model::TrainingConfig smallConfig() {
+model::TrainingConfig probeConfig() {
   model::TrainingConfig c;
   auto& m = c.model;
   m.encoder_layers = 2;
@@ -338,7 +339,7 @@ void TestProbes::probeSentencesParseAndFileErrorsNameTheLine() {
 }
 
 void TestProbes::theTrainerRecordsStepZeroEveryNStepsAndTheEnd() {
-  auto config = smallConfig();
+  auto config = probeConfig();
   config.max_steps = 12;
   config.probe_every = 4;
   std::string failure, log;
@@ -387,7 +388,7 @@ void TestProbes::theTrainerRecordsStepZeroEveryNStepsAndTheEnd() {
 }
 
 void TestProbes::ownProbesAndResume() {
-  auto config = smallConfig();
+  auto config = probeConfig();
   config.max_steps = 6;
   config.probe_every = 0;  // at every evaluation (eval_every 5) and the end
   config.probes = {model::parseProbe("mở tập tin ||| open the file"), model::parseProbe("tìm kiếm")};
@@ -427,5 +428,5 @@ void TestProbes::ownProbesAndResume() {
            failure.c_str());
 }
 
-QTEST_GUILESS_MAIN(TestProbes)
+STUDIO_TEST_MAIN(TestProbes)
 #include "tst_probes.moc"

@@ -9,6 +9,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/Greedy.h"
 #include "model/files/ModelFile.h"
@@ -68,5 +69,5 @@ void TestReversalFixtures::trainsAndWrites() {
   std::filesystem::rename(partial, path);  // the suites see a checked file or none
 }
 
-QTEST_GUILESS_MAIN(TestReversalFixtures)
+STUDIO_TEST_MAIN(TestReversalFixtures)
 #include "tst_reversalfixtures.moc"

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/SentenceSplitter.h"
 #include "model/data/Text.h"
@@ -498,5 +499,5 @@ class TestSentences : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestSentences)
+STUDIO_TEST_MAIN(TestSentences)
 #include "tst_sentences.moc"

@@ -10,6 +10,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/ConstrainedSearch.h"
 #include "model/decoding/Decoding.h"
@@ -54,15 +55,6 @@ data::EncodedSplit taskPairs(const test::SequenceBatch& batch, int64_t eos, int6
     pairs.add(s, t);
   }
   return pairs;
-}
-
-std::string messageOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace
@@ -163,7 +155,8 @@ void TestShortlist::fileRoundTrips() {
   // No hash: "-" in the file, empty again when read.
   model::saveShortlist(model::Shortlist(5, "", {1}, {{2}}), path);
   QVERIFY(model::readShortlist(path).vocabularyHash().empty());
-  const auto missing = messageOf([&] { model::readShortlist(dir.filePath("none.txt").toStdString()); });
+  const auto missing =
+      test::thrownMessage([&] { model::readShortlist(dir.filePath("none.txt").toStdString()); });
   QVERIFY2(missing.find("none.txt") != std::string::npos, missing.c_str());
 }
 
@@ -202,27 +195,27 @@ void TestShortlist::badInputToLearningIsRefused() {
   data::EncodedSplit pairs;
   pairs.add({1, 2}, {3});
   pairs.add({1, 12}, {3});
-  auto message = messageOf([&] { model::learnShortlist(pairs, 10, "", {}); });
+  auto message = test::thrownMessage([&] { model::learnShortlist(pairs, 10, "", {}); });
   QVERIFY2(message.find("sentence pair 2: source piece 12 is outside the vocabulary of 10") != std::string::npos,
            message.c_str());
-  message = messageOf([&] { model::learnShortlist(data::EncodedSplit{}, 10, "", {}); });
+  message = test::thrownMessage([&] { model::learnShortlist(data::EncodedSplit{}, 10, "", {}); });
   QVERIFY2(message.find("no sentence pairs") != std::string::npos, message.c_str());
   model::ShortlistOptions options;
   options.per_source = 0;
-  message = messageOf([&] { model::learnShortlist(pairs, 20, "", options); });
+  message = test::thrownMessage([&] { model::learnShortlist(pairs, 20, "", options); });
   QVERIFY2(message.find("'per_source'") != std::string::npos, message.c_str());
 }
 
 void TestShortlist::anotherVocabularyIsRefused() {
   const model::Shortlist list(20, "aaaa", {1}, {});
-  auto message = messageOf([&] { list.checkFits(14, "", "s.txt"); });
+  auto message = test::thrownMessage([&] { list.checkFits(14, "", "s.txt"); });
   QVERIFY2(message.find("s.txt: the shortlist is for a vocabulary of 20 pieces and the model has 14") !=
                std::string::npos,
            message.c_str());
-  message = messageOf([&] { list.checkFits(20, "bbbb", "s.txt"); });
+  message = test::thrownMessage([&] { list.checkFits(20, "bbbb", "s.txt"); });
   QVERIFY2(message.find("another SentencePiece model") != std::string::npos, message.c_str());
-  QVERIFY(messageOf([&] { list.checkFits(20, "aaaa", "s.txt"); }).empty());
-  QVERIFY(messageOf([&] { list.checkFits(20, "", "s.txt"); }).empty());
+  QVERIFY(test::thrownMessage([&] { list.checkFits(20, "aaaa", "s.txt"); }).empty());
+  QVERIFY(test::thrownMessage([&] { list.checkFits(20, "", "s.txt"); }).empty());
   // Decoding with it refuses before any work.
   model::DecodingOptions options;
   options.shortlist = std::make_shared<const model::Shortlist>(list);
@@ -315,5 +308,5 @@ void TestShortlist::glossaryPiecesStayAvailable() {
            qPrintable(QString("piece %1 missing from the constrained translation").arg(absent)));
 }
 
-QTEST_GUILESS_MAIN(TestShortlist)
+STUDIO_TEST_MAIN(TestShortlist)
 #include "tst_shortlist.moc"

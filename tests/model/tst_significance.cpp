@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/SacreBleuPeer.h"
+#include "common/SuiteMain.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/NumpyRandom.h"
@@ -316,5 +317,5 @@ print(json.dumps({"version": sacrebleu.__version__, "cases": out}))
         theirs["version"].get<std::string>().c_str());
 }
 
-QTEST_GUILESS_MAIN(TestSignificance)
+STUDIO_TEST_MAIN(TestSignificance)
 #include "tst_significance.moc"

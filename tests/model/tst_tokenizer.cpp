@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Tokenizer.h"
 
@@ -229,5 +230,5 @@ void TestTokenizer::hostileCacheIsRefused() {
   QVERIFY(!readEncodedCache(path, "key", out));
 }
 
-QTEST_GUILESS_MAIN(TestTokenizer)
+STUDIO_TEST_MAIN(TestTokenizer)
 #include "tst_tokenizer.moc"

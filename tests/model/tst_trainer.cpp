@@ -12,16 +12,17 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionCapture.h"
-#include "model/runtime/Runtime.h"
 #include "model/files/ModelFile.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/TimeBudget.h"
-#include "model/training/Trainer.h"
 #include "model/training/TrainStep.h"
+#include "model/training/Trainer.h"
 #include "model/training/TrainingData.h"
 
 using namespace studio;
@@ -802,5 +803,5 @@ void TestTrainer::aRunWithATimeBudgetEndsWhereItDecided() {
   QVERIFY(overridden.log.find("time budget") == std::string::npos);
 }
 
-QTEST_GUILESS_MAIN(TestTrainer)
+STUDIO_TEST_MAIN(TestTrainer)
 #include "tst_trainer.moc"

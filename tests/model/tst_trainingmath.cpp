@@ -8,12 +8,13 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/training/DevOutcome.h"
 #include "model/training/Loss.h"
-#include "model/training/TrainingConfig.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Schedule.h"
+#include "model/training/TrainingConfig.h"
 
 using namespace studio;
 
@@ -333,7 +334,7 @@ void TestTrainingMath::multiTensorAdamIsLibTorchsAdam() {
   QVERIFY(torch::equal(ours[0], theirs[0]));
 }
 
-QTEST_GUILESS_MAIN(TestTrainingMath)
+STUDIO_TEST_MAIN(TestTrainingMath)
 // The training step's loss with the output layer over the real target
 // pieces alone: the same loss, counts and gradients as the loss of the
 // whole [B, T, V] logits, on a batch whose targets are a third padding.

@@ -7,22 +7,21 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/AttentionKernel.h"
 #include "model/BatchedProduct.h"
 #include "model/Dropout.h"
 #include "model/FeedForward.h"
-#include "model/training/Loss.h"
 #include "model/Masks.h"
 #include "model/MultiHeadAttention.h"
 #include "model/Transformer.h"
+#include "model/training/Loss.h"
 
 using namespace studio;
 using studio::test::maxAbsDifference;
 using studio::test::randomTokens;
 using studio::test::smallOptions;
-
-Q_DECLARE_METATYPE(studio::model::NormPosition)
 
 namespace {
 
@@ -662,5 +661,5 @@ void TestTransformer::fusedAndExplicitAttentionAgree() {
   model::setFusedAttention(model::FusedAttention::OnGpu);
 }
 
-QTEST_GUILESS_MAIN(TestTransformer)
+STUDIO_TEST_MAIN(TestTransformer)
 #include "tst_transformer.moc"

@@ -25,6 +25,7 @@
 
 #include "BeamTreeCheck.h"
 #include "WorkspaceFixture.h"
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionMaps.h"
 #include "model/decoding/Translator.h"
@@ -1113,5 +1114,5 @@ void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
   QVERIFY(!tab->saveJson(tmp_.filePath("none.json")));
 }
 
-QTEST_MAIN(TestAttentionWorkspace)
+STUDIO_TEST_MAIN_APP(TestAttentionWorkspace, QApplication)
 #include "tst_attentionworkspace.moc"

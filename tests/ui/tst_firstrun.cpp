@@ -17,6 +17,7 @@
 #include <QtTest/QtTest>
 
 #include "common/FakeArchive.h"
+#include "common/SuiteMain.h"
 
 #include "app/DemoCorpusFetch.h"
 #include "app/EngineInfo.h"
@@ -214,5 +215,5 @@ class TestFirstRun : public QObject {
   QTemporaryDir tmp_;
 };
 
-QTEST_MAIN(TestFirstRun)
+STUDIO_TEST_MAIN_APP(TestFirstRun, QApplication)
 #include "tst_firstrun.moc"

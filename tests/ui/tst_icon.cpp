@@ -5,6 +5,8 @@
 #include <QImageReader>
 #include <QtTest/QtTest>
 
+#include "common/SuiteMain.h"
+
 class TestIcon : public QObject {
   Q_OBJECT
 
@@ -39,5 +41,5 @@ void TestIcon::icoHoldsEverySizeUpTo256() {
   QCOMPARE(sizes, (QList<int>{16, 24, 32, 48, 64, 128, 256}));
 }
 
-QTEST_MAIN(TestIcon)
+STUDIO_TEST_MAIN_APP(TestIcon, QGuiApplication)
 #include "tst_icon.moc"

@@ -28,12 +28,13 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "BeamTreeCheck.h"
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
 #include "app/PrepareSession.h"
+#include "common/SuiteMain.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
-#include "BeamTreeCheck.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
@@ -302,5 +303,5 @@ void TestJourney::aNewcomersJourneyWithoutARestart() {
   window.close();
 }
 
-QTEST_MAIN(TestJourney)
+STUDIO_TEST_MAIN_APP(TestJourney, QApplication)
 #include "tst_journey.moc"

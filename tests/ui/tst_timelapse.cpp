@@ -33,6 +33,7 @@
 #include "app/RunComparison.h"
 #include "app/RunHistory.h"
 #include "app/RunTestSession.h"
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
@@ -751,5 +752,5 @@ void TestTimelapse::aDamagedFileIsSaidNotShown() {
   QVERIFY2(status->text().contains("version 9"), qPrintable(status->text()));
 }
 
-QTEST_MAIN(TestTimelapse)
+STUDIO_TEST_MAIN_APP(TestTimelapse, QApplication)
 #include "tst_timelapse.moc"

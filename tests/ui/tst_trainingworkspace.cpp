@@ -20,6 +20,7 @@
 
 #include "app/EngineInfo.h"
 #include "app/FineTuning.h"
+#include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"
 #include "ui/FineTuneBox.h"
@@ -359,5 +360,5 @@ void TestTrainingWorkspace::twoWorkersFromTheForm() {
   qunsetenv("STUDIO_WORKER_PROGRAM");
 }
 
-QTEST_MAIN(TestTrainingWorkspace)
+STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)
 #include "tst_trainingworkspace.moc"

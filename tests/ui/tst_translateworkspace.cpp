@@ -36,6 +36,7 @@
 #include "WorkspaceFixture.h"
 #include "app/EngineInfo.h"
 #include "app/TrainingSession.h"
+#include "common/SuiteMain.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
@@ -987,5 +988,5 @@ void TestTranslateWorkspace::translatesWhileTrainingWithTheNewestCheckpoint() {
   QVERIFY2(failures.count() <= 2, qPrintable(QString::number(failures.count())));
 }
 
-QTEST_MAIN(TestTranslateWorkspace)
+STUDIO_TEST_MAIN_APP(TestTranslateWorkspace, QApplication)
 #include "tst_translateworkspace.moc"

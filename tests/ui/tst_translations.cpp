@@ -25,6 +25,7 @@
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
+#include "common/SuiteMain.h"
 #include "ui/MainWindow.h"
 
 namespace {
@@ -271,5 +272,5 @@ void TestTranslations::choosingALanguageOffersARestart() {
   QVERIFY(window.isVisible());
 }
 
-QTEST_MAIN(TestTranslations)
+STUDIO_TEST_MAIN_APP(TestTranslations, QApplication)
 #include "tst_translations.moc"
