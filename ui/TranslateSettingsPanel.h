@@ -8,6 +8,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLineEdit;
 class QSpinBox;
 
@@ -47,7 +48,7 @@ class TranslateSettingsPanel : public QWidget {
 
  private:
   void browseModel();
-  QLineEdit* fileRow(QWidget* group, class QFormLayout* form, const char* object_name, const QString& name,
+  QLineEdit* fileRow(QWidget* group, QFormLayout* form, const char* object_name, const QString& name,
                      const QString& tooltip, const QString& choose_title, const QString& filter);
 
   QComboBox* source_kind_;
