@@ -59,16 +59,19 @@ inline bool makeCatalogDeb(const QString& archive, const QString& name, const QS
   return build.waitForFinished(60000) && build.exitStatus() == QProcess::NormalExit && build.exitCode() == 0;
 }
 
-// BIN/apt-get: `download NAME` copies NAME_*.deb from `archive` into the
-// current folder (as Debian's puts NAME_VERSION_ARCH.deb there), else fails
-// as apt-get does; every call is appended to `log`.
+// BIN/apt-get: `download NAME...` copies each NAME_*.deb from `archive` into
+// the current folder (as Debian's puts NAME_VERSION_ARCH.deb there); like
+// Debian's, it fetches nothing when one NAME is not in the archive. Every call
+// is appended to `log`, a line each.
 inline bool writeFakeAptGet(const QString& bin, const QString& archive, const QString& log) {
   if (!QDir().mkpath(bin)) return false;
   QFile fake(QDir(bin).filePath("apt-get"));
   if (!fake.open(QIODevice::WriteOnly)) return false;
-  fake.write("#!/bin/sh\necho \"$*\" >> '" + log.toUtf8() + "'\n[ \"$1\" = download ] || exit 100\ncp '" +
-             archive.toUtf8() +
-             "'/\"$2\"_*.deb . 2>/dev/null || { echo \"E: Unable to locate package $2\" >&2; exit 100; }\n");
+  const QByteArray from = "'" + archive.toUtf8() + "'/\"$p\"_*.deb";
+  fake.write("#!/bin/sh\necho \"$*\" >> '" + log.toUtf8() + "'\n[ \"$1\" = download ] || exit 100\nshift\n" +
+             "for p in \"$@\"; do ls " + from +
+             " >/dev/null 2>&1 || { echo \"E: Unable to locate package $p\" >&2; exit 100; }; done\n" +
+             "for p in \"$@\"; do cp " + from + " . || exit 100; done\n");
   fake.close();
   return fake.setPermissions(fake.permissions() | QFileDevice::ExeOwner);
 }
