@@ -29,8 +29,11 @@ namespace studio::test {
 std::string reversalFixturePath(uint64_t seed, int64_t steps) {
   const char* dir = std::getenv("STUDIO_TEST_FIXTURES");
   if (!dir || !*dir) return "";
-  return (std::filesystem::path(dir) / ("reversal-" + std::to_string(seed) + "-" + std::to_string(steps) + ".pt"))
-      .string();
+  return (std::filesystem::path(dir) / reversalFixtureName(seed, steps)).string();
+}
+
+std::string reversalFixtureName(uint64_t seed, int64_t steps) {
+  return "reversal-" + std::to_string(seed) + "-" + std::to_string(steps) + ".pt";
 }
 
 model::Transformer trainedReversalModel(uint64_t seed, int64_t steps) {

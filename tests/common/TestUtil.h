@@ -67,6 +67,8 @@ model::Transformer trainReversalModel(uint64_t seed, int64_t steps);  // always 
 // $STUDIO_TEST_FIXTURES/reversal-<seed>-<steps>.pt, or "" where that
 // variable is not set.
 std::string reversalFixturePath(uint64_t seed, int64_t steps);
+// The file's name alone: reversal-<seed>-<steps>.pt.
+std::string reversalFixtureName(uint64_t seed, int64_t steps);
 
 }  // namespace studio::test
 
