@@ -6,12 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <memory>
-
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
-#include "model/evaluation/Bleu.h"
-#include "model/evaluation/Chrf.h"
 #include "model/evaluation/Significance.h"
 #include "model/files/TextDocument.h"
 #include "model/runtime/Runtime.h"
@@ -75,8 +71,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       options.length_penalty = settings.alpha;
       options.max_length_ratio = settings.maxLengthRatio;
       const auto device = model::resolveDevice("auto");
-      std::vector<std::string> first;
-      std::unique_ptr<model::SegmentStatistics> first_stats;
+      model::BaselineComparison comparison(ref);  // each run's model against the first's
       const int total = int(runs.size() * src.size());
       for (int r = 0; r < runs.size() && !job.stopRequested(); ++r) {
         RunTestRow row;
@@ -100,20 +95,12 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                           tr("translating with %1").arg(name));
         }
         if (hypotheses.size() < src.size()) break;  // stopped
-        row.bleu = model::corpusBleu(hypotheses, ref).score;
-        row.chrf = model::corpusChrf(hypotheses, ref).score;
-        model::SegmentStatistics stats(model::MetricKind::Bleu, hypotheses, ref);
-        if (!first_stats) {
-          row.bleuCi = model::bootstrapEstimate(stats).ci;
-          first = hypotheses;
-          first_stats = std::make_unique<model::SegmentStatistics>(std::move(stats));
-        } else {
-          const auto test = model::pairedTest(model::PairedTest::Bootstrap, *first_stats, stats,
-                                              model::defaultSamples(model::PairedTest::Bootstrap));
-          row.bleuCi = test.system.ci;
-          if (hypotheses != first) row.pValue = test.p_value;
-        }
-        for (size_t i = 0; i < hypotheses.size(); ++i) row.sameAsFirst += hypotheses[i] == first[i] ? 1 : 0;
+        const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
+        row.bleu = scores.bleu;
+        row.chrf = scores.chrf;
+        row.bleuCi = scores.bleu_ci;
+        row.pValue = scores.p_value;
+        row.sameAsFirst = int(scores.same_as_baseline);
         result.rows << row;
       }
       result.stopped = job.stopRequested();

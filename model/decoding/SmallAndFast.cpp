@@ -6,8 +6,6 @@
 #include <stdexcept>
 
 #include "model/decoding/HeadMask.h"
-#include "model/evaluation/Bleu.h"
-#include "model/evaluation/Chrf.h"
 #include "model/evaluation/Significance.h"
 #include "model/inference/PackedModel.h"
 #include "model/inference/QuantizedLinear.h"
@@ -98,9 +96,7 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
   }
   const std::vector<std::string> warm_up(sources.begin(), sources.begin() + std::ptrdiff_t(std::min<size_t>(8, sources.size())));
   std::vector<SpeedPoint> points;
-  std::vector<std::string> first;
-  std::unique_ptr<SegmentStatistics>
-      first_stats;                     // the first variant's BLEU statistics, to test the others against
+  BaselineComparison comparison(references);  // each variant against the first (float32)
   std::unique_ptr<Translator> pruned;  // the last pruned copy, and its heads
   std::string pruned_heads;
   for (const auto& v : variants) {
@@ -131,20 +127,12 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
       p.pieces += list.empty() ? 0 : list[0].pieces.size() + 1;  // with EOS, as decode-bench counts
     }
     p.sentences = sources.size();
-    p.bleu = corpusBleu(hypotheses, references).score;
-    p.chrf = corpusChrf(hypotheses, references).score;
-    SegmentStatistics stats(MetricKind::Bleu, hypotheses, references);
-    if (!first_stats) {
-      first = hypotheses;
-      p.bleu_ci = bootstrapEstimate(stats).ci;
-      first_stats = std::make_unique<SegmentStatistics>(std::move(stats));
-    } else {
-      const PairedResult test =
-          pairedTest(PairedTest::Bootstrap, *first_stats, stats, defaultSamples(PairedTest::Bootstrap));
-      p.bleu_ci = test.system.ci;
-      if (hypotheses != first) p.p_value = test.p_value;
-    }
-    for (size_t i = 0; i < hypotheses.size(); ++i) p.same_as_float32 += hypotheses[i] == first[i] ? 1 : 0;
+    const BaselineComparison::Scores scores = comparison.add(hypotheses);
+    p.bleu = scores.bleu;
+    p.chrf = scores.chrf;
+    p.bleu_ci = scores.bleu_ci;
+    p.p_value = scores.p_value;
+    p.same_as_float32 = scores.same_as_baseline;
     p.sentences_per_second = double(p.sentences) / std::max(p.seconds, 1e-9);
     p.pieces_per_second = double(p.pieces) / std::max(p.seconds, 1e-9);
     if (t.device().is_cpu())

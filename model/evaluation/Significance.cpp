@@ -338,4 +338,24 @@ PairedResult pairedTest(PairedTest test, const SegmentStatistics& baseline, cons
   return pairedBootstrap(baseline, system, samples, seed, result);
 }
 
+BaselineComparison::Scores BaselineComparison::add(const std::vector<std::string>& hypotheses) {
+  Scores scores;
+  SegmentStatistics stats(MetricKind::Bleu, hypotheses, references_);
+  scores.bleu = corpusBleu(hypotheses, references_).score;
+  scores.chrf = corpusChrf(hypotheses, references_).score;
+  if (!baseline_stats_) {
+    scores.bleu_ci = bootstrapEstimate(stats).ci;
+    baseline_ = hypotheses;
+    baseline_stats_.emplace(std::move(stats));
+  } else {
+    const PairedResult test =
+        pairedTest(PairedTest::Bootstrap, *baseline_stats_, stats, defaultSamples(PairedTest::Bootstrap));
+    scores.bleu_ci = test.system.ci;
+    if (hypotheses != baseline_) scores.p_value = test.p_value;
+  }
+  for (size_t i = 0; i < hypotheses.size(); ++i)
+    scores.same_as_baseline += hypotheses[i] == baseline_[i] ? 1 : 0;
+  return scores;
+}
+
 }  // namespace studio::model

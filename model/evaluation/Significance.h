@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,5 +78,30 @@ struct PairedResult {
 PairedResult pairedTest(PairedTest test, const SegmentStatistics& baseline, const SegmentStatistics& system,
                         int samples, uint64_t seed = kSacreBleuSeed);
 inline int defaultSamples(PairedTest test) { return test == PairedTest::Bootstrap ? 1000 : 10000; }
+
+// Systems scored one after another on the same references, each against the
+// first one added (the baseline), as a table comparing models or variants
+// of one model lists them.
+class BaselineComparison {
+ public:
+  struct Scores {
+    double bleu = 0, chrf = 0;
+    // Half the width of BLEU's 95 % interval: the baseline's own bootstrap
+    // resampling, the others' from the paired bootstrap against it.
+    double bleu_ci = 0;
+    // The paired bootstrap's p-value against the baseline; -1 for the
+    // baseline and for a system that translates every line as it does.
+    double p_value = -1;
+    size_t same_as_baseline = 0;  // lines exactly as the baseline has them
+  };
+
+  explicit BaselineComparison(std::vector<std::string> references) : references_(std::move(references)) {}
+  // Throws std::invalid_argument as SegmentStatistics does (naming the line).
+  Scores add(const std::vector<std::string>& hypotheses);
+
+ private:
+  std::vector<std::string> references_, baseline_;
+  std::optional<SegmentStatistics> baseline_stats_;
+};
 
 }  // namespace studio::model

@@ -74,6 +74,7 @@ class TestSignificance : public QObject {
   void aClearDifferenceIsSignificant();
   void aFewSentencesChangedAreNot();
   void theIntervalHoldsTheScore();
+  void systemsAgainstTheFirst();
   void badInputIsAnError();
   void sameNumbersAsSacreBleu();
 };
@@ -184,6 +185,38 @@ void TestSignificance::theIntervalHoldsTheScore() {
     QVERIFY(std::abs(perfect.mean - 100) < 1e-9);
     QCOMPARE(perfect.ci, 0.0);
   }
+}
+
+// A comparison table's rows: the first system's own interval, each later
+// one's paired bootstrap against it, no p-value for an identical system.
+void TestSignificance::systemsAgainstTheFirst() {
+  const Lines refs = referenceLines();
+  const Lines base = withWordsDropped(refs, 0.25, 4), other = withWordsDropped(refs, 0.4, 5);
+  BaselineComparison comparison(refs);
+  const auto first = comparison.add(base);
+  QCOMPARE(first.bleu, corpusBleu(base, refs).score);
+  QCOMPARE(first.chrf, corpusChrf(base, refs).score);
+  QCOMPARE(first.bleu_ci, bootstrapEstimate(SegmentStatistics(MetricKind::Bleu, base, refs)).ci);
+  QCOMPARE(first.p_value, -1.0);
+  QCOMPARE(first.same_as_baseline, refs.size());
+
+  const auto same = comparison.add(base);
+  QCOMPARE(same.p_value, -1.0);
+  QCOMPARE(same.same_as_baseline, refs.size());
+
+  const auto worse = comparison.add(other);
+  const PairedResult paired =
+      pairedTest(PairedTest::Bootstrap, SegmentStatistics(MetricKind::Bleu, base, refs),
+                 SegmentStatistics(MetricKind::Bleu, other, refs), 1000);
+  QCOMPARE(worse.bleu, corpusBleu(other, refs).score);
+  QCOMPARE(worse.bleu_ci, paired.system.ci);
+  QCOMPARE(worse.p_value, paired.p_value);
+  size_t unchanged = 0;
+  for (size_t i = 0; i < refs.size(); ++i) unchanged += base[i] == other[i] ? 1 : 0;
+  QCOMPARE(worse.same_as_baseline, unchanged);
+  QVERIFY(unchanged < refs.size());
+  // A system with a line missing is named as SegmentStatistics names it.
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, comparison.add(Lines(base.begin(), base.end() - 1)));
 }
 
 void TestSignificance::badInputIsAnError() {
