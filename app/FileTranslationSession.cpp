@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include <new>
+#include <optional>
 
 #include "app/TranslationReplies.h"
 #include "model/decoding/DocumentTranslation.h"
@@ -11,6 +12,7 @@
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/files/Hash.h"
+#include "model/files/TextDocument.h"
 #include "model/runtime/Runtime.h"
 
 namespace studio::app {
@@ -39,7 +41,21 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
             tr("Choose the file to translate and where to write its translation.").toStdString());
       model::checkDistinctFiles(request.input.toStdString(), request.output.toStdString());
       // The file is read first: a file that is not text fails before a model is loaded.
-      const auto document = model::readTextDocument(request.input.toStdString());
+      std::optional<model::LegacyEncoding> encoding;
+      if (!request.encoding.isEmpty()) {
+        encoding = model::parseLegacyEncoding(request.encoding.toStdString());
+        if (!encoding)
+          throw std::runtime_error(
+              tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
+      }
+      const auto document = [&] {
+        try {
+          return model::readTextDocument(request.input.toStdString(), encoding);
+        } catch (const model::NotUtf8Error& e) {
+          if (e.reads_as) Q_EMIT readsAs(QString::fromStdString(model::legacyEncodingName(*e.reads_as)));
+          throw;
+        }
+      }();
       QString error;
       report.modelPath = resolveModelSource(request.model, &error);
       if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
@@ -64,7 +80,12 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
           translator, document, options, splitMode(settings),
           [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); },
           [&job] { return job.stopRequested(); });
-      model::writeTextDocument(request.output.toStdString(), translated.translation);
+      auto translation = translated.translation;
+      const std::string written_as = model::fitEncoding(translation);
+      model::writeTextDocument(request.output.toStdString(), translation);
+      if (!written_as.empty()) report.encodingNotice = QString::fromStdString(written_as);
+      report.encoding = QString::fromStdString(
+          encoding && written_as.empty() ? model::legacyEncodingName(*encoding) : std::string());
       report.lines = int(document.lines.size());
       report.segments = int(translated.segments);
       report.decoded = int(translated.decoded);

@@ -19,7 +19,10 @@ struct FileTranslationRequest {
   ModelSource model;
   DecodeSettings
       settings;  // beam, length penalty, weights, shortlist, glossary, heads off (n-best and prefix unused)
-  QString input, output;  // UTF-8 text files; output is never input
+  QString input, output;  // text files; output is never input
+  // "" reads UTF-8 (UTF-16 with its byte order mark); "Windows-1258" or "VISCII"
+  // an 8-bit Vietnamese file (model::parseLegacyEncoding's names).
+  QString encoding;
 };
 
 struct FileTranslationReport {
@@ -29,6 +32,8 @@ struct FileTranslationReport {
   int decoded = 0;      // of them, decoded: a sentence that recurs is decoded once
   int wrappedBreaks = 0;  // line breaks inside sentences (the text may be wrapped over lines)
   QStringList notices;  // "line N: sentence … translated in parts"
+  QString encoding;     // the 8-bit encoding read and written, "" for Unicode
+  QString encodingNotice;  // why the translation of an 8-bit file was written in UTF-8 instead
   double seconds = 0;
 };
 
@@ -50,6 +55,9 @@ class FileTranslationSession : public QObject {
   void finished(const studio::app::FileTranslationReport& report);
   void stopped();
   void failed(const QString& message);
+  // Before failed(): the file is not UTF-8 and reads as this 8-bit encoding
+  // ("Windows-1258", "VISCII"): a request with it would read it.
+  void readsAs(const QString& encoding);
 
  private:
   BackgroundJob job_{"file translation"};

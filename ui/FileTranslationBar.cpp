@@ -27,6 +27,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   stop_->setToolTip(tr("Stop after the batch being translated; nothing is written"));
   open_ = new QPushButton(tr("Open the translation"), this);
   open_->setObjectName("Open the translation");
+  read_as_ = new QPushButton(this);
+  read_as_->setObjectName("Read the file in its encoding");
+  read_as_->setVisible(false);
   close_ = new QToolButton(this);
   close_->setText(QStringLiteral("✕"));
   close_->setAutoRaise(true);
@@ -38,12 +41,23 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   row->addWidget(progress_);
   row->addWidget(stop_);
   row->addWidget(open_);
+  row->addWidget(read_as_);
   row->addWidget(close_);
 
   connect(stop_, &QPushButton::clicked, &session_, &app::FileTranslationSession::stop);
   connect(open_, &QPushButton::clicked, this,
           [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(output_)); });
   connect(close_, &QToolButton::clicked, this, &QWidget::hide);
+  connect(read_as_, &QPushButton::clicked, this, [this] {
+    const QString encoding = suggested_;  // a copy: translate() forgets the last suggestion
+    translate(model_, settings_, input_, output_, encoding);
+  });
+  connect(&session_, &app::FileTranslationSession::readsAs, this, [this](const QString& encoding) {
+    suggested_ = encoding;
+    read_as_->setText(tr("Read it as %1").arg(encoding));
+    read_as_->setToolTip(tr("Translate %1 as Vietnamese text in %2, an 8-bit encoding from before Unicode")
+                             .arg(QFileInfo(input_).fileName(), encoding));
+  });
   connect(&session_, &app::FileTranslationSession::progress, this, [this](int done, int total) {
     progress_->setRange(0, std::max(1, total));
     progress_->setValue(done);
@@ -68,6 +82,8 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
               text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
                                "(hover for which).",
                                "", int(r.notices.size()));
+            if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
+            if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation's %1").arg(r.encodingNotice);
             message_->setText(text);
             message_->setToolTip(r.notices.mid(0, 30).join('\n'));
             open_->setVisible(true);
@@ -79,6 +95,7 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   connect(&session_, &app::FileTranslationSession::failed, this, [this](const QString& why) {
     setRunning(false);
     message_->setText(tr("%1 was not translated: %2").arg(QFileInfo(input_).fileName(), why));
+    read_as_->setVisible(!suggested_.isEmpty());
   });
   setVisible(false);
 }
@@ -108,15 +125,18 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
 }
 
 void FileTranslationBar::translate(const app::ModelSource& model, const app::DecodeSettings& settings,
-                                   const QString& input, const QString& output) {
+                                   const QString& input, const QString& output, const QString& encoding) {
   if (session_.isRunning()) return;
   input_ = input;
   output_ = output;
+  model_ = model;
+  settings_ = settings;
+  suggested_.clear();
   setVisible(true);
   setRunning(true);
   message_->setToolTip(QString());
   message_->setText(tr("Reading %1 and loading the model…").arg(QFileInfo(input).fileName()));
-  session_.start({model, settings, input, output});
+  session_.start({model, settings, input, output, encoding});
 }
 
 void FileTranslationBar::setRunning(bool running) {
@@ -124,6 +144,7 @@ void FileTranslationBar::setRunning(bool running) {
   stop_->setVisible(running);
   close_->setVisible(!running);
   open_->setVisible(false);
+  read_as_->setVisible(false);
   if (running) progress_->setRange(0, 0);  // busy until the first batch's count
   Q_EMIT runningChanged(running);
 }

@@ -27,8 +27,11 @@ class FileTranslationBar : public QWidget {
   // either is cancelled.
   void chooseAndTranslate(const app::ModelSource& model, const app::DecodeSettings& settings);
   // Translates `input` into `output` (the dialogs' choice; tests call it directly).
+  // `encoding`: "" for UTF-8 (UTF-16 with its byte order mark), else an 8-bit
+  // Vietnamese one ("Windows-1258", "VISCII"). A file that is not UTF-8 but
+  // reads as one of those fails with a button that translates it so.
   void translate(const app::ModelSource& model, const app::DecodeSettings& settings, const QString& input,
-                 const QString& output);
+                 const QString& output, const QString& encoding = QString());
   // The file the translation of `input` is written to by default: NAME.en.txt
   // (NAME.vi.txt → NAME.en.txt, NAME.vi → NAME.en).
   static QString defaultOutput(const QString& input);
@@ -47,8 +50,12 @@ class FileTranslationBar : public QWidget {
   QProgressBar* progress_;
   QPushButton* stop_;
   QPushButton* open_;
+  QPushButton* read_as_;  // "Read it as Windows-1258" after a file that is not UTF-8
   QToolButton* close_;
   QString input_, output_;
+  app::ModelSource model_;
+  app::DecodeSettings settings_;
+  QString suggested_;  // the encoding read_as_ offers
 };
 
 }  // namespace studio::ui

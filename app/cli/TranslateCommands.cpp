@@ -18,6 +18,7 @@
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
+#include "model/files/TextDocument.h"
 
 namespace studio::cli {
 
@@ -63,9 +64,13 @@ const CommandSpec& translateSpec() {
           {"input", "FILE",
            "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
            "error names its line"},
+          {"encoding", "NAME",
+           "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258)\n"
+           "or viscii"},
           {"output", "FILE",
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
-           "input's line ends (CRLF or LF), encoding and byte order mark; never over the input"},
+           "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
+           "(in UTF-8 where the input's 8-bit encoding cannot hold a character, with a notice)"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"paragraphs", "",
            "the text is wrapped over lines: the lines up to a blank one are one paragraph, its\n"
@@ -164,8 +169,26 @@ int runTranslate(const ParsedArgs& args) {
       throw UsageError(std::string("--output: ") + e.what());
     }
   }
+  std::optional<model::LegacyEncoding> encoding;
+  if (args.has("encoding")) {
+    encoding = model::parseLegacyEncoding(args.require("encoding"));
+    if (!encoding)
+      throw UsageError("--encoding: '" + args.require("encoding") +
+                       "' is not windows-1258, cp1258 or viscii");
+  }
+  // A file that is not UTF-8 but reads as an 8-bit Vietnamese encoding: the option that reads it.
+  auto read = [&](auto&&... from) {
+    try {
+      return model::readTextDocument(from..., encoding);
+    } catch (const model::NotUtf8Error& e) {
+      if (!e.reads_as) throw;
+      throw std::runtime_error(
+          std::string(e.what()) + " (--encoding " +
+          (*e.reads_as == model::LegacyEncoding::Windows1258 ? "windows-1258" : "viscii") + ")");
+    }
+  };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty()) from_file = model::readTextDocument(input);
+  if (!input.empty()) from_file = read(input);
   auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
   checkShortlist(options, translator);
   try {
@@ -178,7 +201,7 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
-  const auto document = input.empty() ? model::readTextDocument(std::cin, "stdin") : *from_file;
+  const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
   const auto mode = args.has("paragraphs") ? data::SplitMode::Paragraphs
                     : args.has("no-split") ? data::SplitMode::Lines
                                            : data::SplitMode::Sentences;
@@ -208,6 +231,8 @@ int runTranslate(const ParsedArgs& args) {
   }
   if (!output.empty()) {
     written.final_newline = written.final_newline || written.lines.size() > document.lines.size();
+    const std::string notice = model::fitEncoding(written);
+    if (!notice.empty()) std::fprintf(stderr, "%s %s\n", output.c_str(), notice.c_str());
     model::writeTextDocument(output, written);
     std::fprintf(stderr, "wrote %zu lines to %s\n", written.lines.size(), output.c_str());
   }

@@ -1,7 +1,9 @@
 #include "model/files/TextDocument.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +54,13 @@ std::string utf16ToUtf8(std::string_view bytes, bool big_endian, const std::stri
   return out;
 }
 
+// "00E9", "1EA0": a code point as Unicode writes it after "U+".
+std::string hexCodePoint(char32_t c) {
+  char hex[12];
+  std::snprintf(hex, sizeof hex, "%04X", unsigned(c));
+  return hex;
+}
+
 // Valid UTF-8 as UTF-16 bytes.
 void appendUtf16(std::string& out, const std::string& utf8, bool big_endian) {
   auto put = [&](uint32_t unit) {
@@ -69,12 +78,42 @@ void appendUtf16(std::string& out, const std::string& utf8, bool big_endian) {
   }
 }
 
-TextDocument parseDocument(std::string_view content, const std::string& name) {
+Encoding documentEncoding(LegacyEncoding legacy) {
+  return legacy == LegacyEncoding::Windows1258 ? Encoding::Windows1258 : Encoding::Viscii;
+}
+
+// The line (1-based) of byte `at`.
+size_t lineOf(std::string_view bytes, size_t at) {
+  return 1 + size_t(std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(at), '\n'));
+}
+
+TextDocument parseDocument(std::string_view content, const std::string& name,
+                           std::optional<LegacyEncoding> legacy) {
   TextDocument out;
-  std::string decoded;  // a UTF-16 file's text as UTF-8
+  std::string decoded;  // a UTF-16 or 8-bit file's text as UTF-8
   std::string_view body = data::stripBom(content);
   out.bom = body.size() != content.size();
-  if (!out.bom && content.size() >= 2) {
+  if (legacy) {
+    const std::string encoding = legacyEncodingName(*legacy);
+    const bool utf16 =
+        content.size() >= 2 &&
+        ((static_cast<unsigned char>(content[0]) == 0xFF && static_cast<unsigned char>(content[1]) == 0xFE) ||
+         (static_cast<unsigned char>(content[0]) == 0xFE && static_cast<unsigned char>(content[1]) == 0xFF));
+    if (out.bom || utf16)
+      throw std::runtime_error(name + " starts with a " + (out.bom ? "UTF-8" : "UTF-16") +
+                               " byte order mark: it is Unicode text, not " + encoding +
+                               " (read it without an encoding)");
+    const auto beyond = std::find_if(content.begin(), content.end(),
+                                     [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    if (beyond != content.end() && data::isValidUtf8(content))
+      throw std::runtime_error(name + " line " +
+                               std::to_string(lineOf(content, size_t(beyond - content.begin()))) +
+                               ": the file is UTF-8 text, not " + encoding + " (read as " + encoding +
+                               ", its letters would be garbled; read it without an encoding)");
+    out.encoding = documentEncoding(*legacy);
+    decoded = legacyToUtf8(content, *legacy, name);
+    body = decoded;
+  } else if (!out.bom && content.size() >= 2) {
     const auto a = static_cast<unsigned char>(content[0]), b = static_cast<unsigned char>(content[1]);
     if ((a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF)) {
       out.bom = true;
@@ -105,8 +144,12 @@ TextDocument parseDocument(std::string_view content, const std::string& name) {
                ? " holds a NUL byte: it is not UTF-8 text (a binary file, or UTF-16 without "
                  "a byte order mark)"
                : " holds a NUL character: it is not a text file"));
-    if (!data::isValidUtf8(line))
-      throw std::runtime_error(name + " line " + std::to_string(number) + " is not valid UTF-8");
+    if (!data::isValidUtf8(line)) {
+      const auto reads_as = out.encoding == Encoding::Utf8 ? guessLegacyEncoding(content) : std::nullopt;
+      throw NotUtf8Error(name + " line " + std::to_string(number) + " is not valid UTF-8" +
+                             (reads_as ? ": it reads as Vietnamese in " + legacyEncodingName(*reads_as) : ""),
+                         reads_as);
+    }
     // A last line of carriage returns alone ("…\n\r", "\r") is the file's end.
     if (!ended && line.empty()) {
       out.final_newline = true;
@@ -129,6 +172,17 @@ std::string TextDocument::text() const {
   }
   if (final_newline && !lines.empty()) out += end;
   if (encoding == Encoding::Utf8) return bom ? "\xEF\xBB\xBF" + out : out;
+  if (encoding == Encoding::Windows1258 || encoding == Encoding::Viscii) {
+    const auto legacy =
+        encoding == Encoding::Windows1258 ? LegacyEncoding::Windows1258 : LegacyEncoding::Viscii;
+    size_t line = 0;
+    char32_t character = 0;
+    auto bytes = utf8ToLegacy(out, legacy, &line, &character);
+    if (!bytes)
+      throw std::runtime_error("line " + std::to_string(line) + " holds U+" + hexCodePoint(character) +
+                               ", which " + legacyEncodingName(legacy) + " cannot hold");
+    return *bytes;
+  }
   const bool big_endian = encoding == Encoding::Utf16BE;
   std::string utf16 = big_endian ? "\xFE\xFF" : "\xFF\xFE";
   utf16.reserve(2 + 2 * out.size());
@@ -136,19 +190,37 @@ std::string TextDocument::text() const {
   return utf16;
 }
 
-TextDocument readTextDocument(const std::string& path) {
+std::string fitEncoding(TextDocument& document) {
+  if (document.encoding != Encoding::Windows1258 && document.encoding != Encoding::Viscii) return "";
+  const auto legacy =
+      document.encoding == Encoding::Windows1258 ? LegacyEncoding::Windows1258 : LegacyEncoding::Viscii;
+  for (size_t i = 0; i < document.lines.size(); ++i) {
+    char32_t character = 0;
+    if (utf8ToLegacy(document.lines[i], legacy, nullptr, &character)) continue;
+    std::string shown;
+    data::appendUtf8(shown, uint32_t(character));
+    document.encoding = Encoding::Utf8;
+    document.bom = false;
+    return "line " + std::to_string(i + 1) + " holds \"" + shown + "\" (U+" + hexCodePoint(character) +
+           "), which " + legacyEncodingName(legacy) + " has no byte for: written in UTF-8 instead";
+  }
+  return "";
+}
+
+TextDocument readTextDocument(const std::string& path, std::optional<LegacyEncoding> legacy) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw std::runtime_error(path + " is a folder, not a text file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
-  return readTextDocument(in, path);
+  return readTextDocument(in, path, legacy);
 }
 
-TextDocument readTextDocument(std::istream& in, const std::string& name) {
+TextDocument readTextDocument(std::istream& in, const std::string& name,
+                              std::optional<LegacyEncoding> legacy) {
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw std::runtime_error("cannot read " + name);
-  return parseDocument(content, name);
+  return parseDocument(content, name, legacy);
 }
 
 void writeTextDocument(const std::string& path, const TextDocument& document) {

@@ -1,6 +1,7 @@
 // Starts every executable we build. The SentencePiece/protobuf load-order
 // crash kills a process before main(); this suite is where it would show.
 
+#include <algorithm>
 #include <cmath>
 
 #include <unistd.h>
@@ -453,6 +454,46 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(QString::fromUtf16(reinterpret_cast<const char16_t*>(written_utf16.constData() + 2),
                               (written_utf16.size() - 2) / 2),
            lines.mid(0, 3).join("\r\n") + "\r\n");
+  // The same text in Windows-1258 (tone marks after their letters): refused
+  // without --encoding, naming the option that reads it; read with it, the
+  // same translations, written back in Windows-1258 where it has every
+  // character, else (the pieces' "▁" of --scores) in UTF-8 with a notice.
+  const QByteArray windows1258(
+      "M\xF5\xD2 t\xE2\xF2p tin s\xF4\xEC 7\r\n\xD0\xF3ng c\xFD\xD2"
+      "a s\xF4\xD2\r\n\r\n");
+  QVERIFY(writeFile(document, windows1258));
+  auto unasked = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document});
+  QVERIFY2(
+      unasked.exit_code == 1 && unasked.err.contains(document + " line 1 is not valid UTF-8: it reads as "
+                                                                "Vietnamese in Windows-1258 (--encoding "
+                                                                "windows-1258)"),
+      qPrintable(unasked.err));
+  auto legacy =
+      run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2", "--scores",
+                            "--encoding", "windows-1258", "--input", document, "--output", translated});
+  QVERIFY2(
+      legacy.exit_code == 0 && legacy.err.contains("wrote 3 lines") &&
+          legacy.err.contains(translated + " line 1 holds \"▁\" (U+2581), which Windows-1258 has no byte "
+                                           "for: written in UTF-8 instead"),
+      qPrintable(legacy.err));
+  QCOMPARE(readFile(translated), (lines.mid(0, 3).join("\r\n") + "\r\n").toUtf8());
+  auto legacy_plain =
+      run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2", "--encoding",
+                            "cp1258", "--input", document, "--output", translated});
+  QVERIFY2(legacy_plain.exit_code == 0, qPrintable(legacy_plain.err));
+  QStringList plain;
+  for (const QString& line : lines.mid(0, 3)) plain << line.section(" ||| ", 0, 0);
+  const QString expected = plain.join("\r\n") + "\r\n";
+  if (std::all_of(expected.begin(), expected.end(), [](QChar c) { return c.unicode() < 0x80; })) {
+    QVERIFY2(!legacy_plain.err.contains("written in UTF-8"), qPrintable(legacy_plain.err));
+    QCOMPARE(readFile(translated), expected.toLatin1());  // ASCII: the same bytes in Windows-1258
+  } else {
+    QVERIFY2(legacy_plain.err.contains("written in UTF-8 instead"), qPrintable(legacy_plain.err));
+  }
+  auto bad_encoding = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--encoding",
+                                            "latin-9", "--input", document});
+  QVERIFY2(bad_encoding.exit_code == 2 && bad_encoding.err.contains("--encoding: 'latin-9' is not"),
+           qPrintable(bad_encoding.err));
   QVERIFY(writeFile(document, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
   auto not_utf8 = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document,
                                         "--output", translated + ".new"});

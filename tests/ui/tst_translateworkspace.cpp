@@ -832,8 +832,49 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   disconnect(bar->session(), &app::FileTranslationSession::progress, bar->session(),
              &app::FileTranslationSession::stop);
 
-  // Not text: the file and line said, nothing written; never over the source.
+  // Vietnamese in Windows-1258: refused as not UTF-8, with a button that reads
+  // it so; then translated as the CLI's --encoding translates it.
   QSignalSpy failed(bar->session(), &app::FileTranslationSession::failed);
+  const QString legacy = tmp_.filePath("legacy.vi.txt"), legacy_app = tmp_.filePath("legacy.en.txt"),
+                legacy_cli = tmp_.filePath("legacy.cli.txt");
+  // "Mở tập tin số 12.\r\nĐóng cửa sổ số 3.\r\n", each tone mark a byte after its letter
+  QVERIFY(writeFile(legacy,
+                    "M\xF5\xD2 t\xE2\xF2p tin s\xF4\xEC 12.\r\n\xD0\xF3ng c\xFD\xD2"
+                    "a s\xF4\xD2 s\xF4\xEC 3.\r\n"));
+  auto* read_as = workspace.findChild<QPushButton*>("Read the file in its encoding");
+  QVERIFY(read_as && read_as->isHidden());
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), legacy, legacy_app);
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+  QTRY_VERIFY2(status->text().contains(legacy + " line 1 is not valid UTF-8: it reads as Vietnamese in "
+                                                "Windows-1258"),
+               qPrintable(status->text()));
+  QVERIFY(!read_as->isHidden());
+  QCOMPARE(read_as->text(), QString("Read it as Windows-1258"));
+  QVERIFY(!QFile::exists(legacy_app));
+  read_as->click();
+  QVERIFY(read_as->isHidden());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 120000);
+  QTRY_VERIFY(button->isEnabled());
+  const auto legacy_report = finished.at(2).at(0).value<app::FileTranslationReport>();
+  QCOMPARE(legacy_report.lines, 2);
+  QProcess legacy_run;
+  legacy_run.start(STUDIO_CLI_PATH,
+                   {"translate", "--model", model_, "--beam", "3", "--alpha", "0.6", "--encoding",
+                    "windows-1258", "--input", legacy, "--output", legacy_cli});
+  QVERIFY(legacy_run.waitForFinished(120000));
+  QVERIFY2(legacy_run.exitCode() == 0, legacy_run.readAllStandardError().constData());
+  QCOMPARE(readFile(legacy_app), readFile(legacy_cli));
+  // The first line is the UTF-8 file's first line, translated the same.
+  QCOMPARE(readFile(legacy_app).split('\r').at(0), written.mid(3).split('\r').at(0));
+  if (legacy_report.encodingNotice.isEmpty()) {
+    QCOMPARE(legacy_report.encoding, QString("Windows-1258"));
+    QVERIFY2(status->text().contains("Read and written in Windows-1258."), qPrintable(status->text()));
+  } else {
+    QVERIFY2(status->text().contains(legacy_report.encodingNotice), qPrintable(status->text()));
+  }
+
+  // Not text: the file and line said, nothing written; never over the source.
+  failed.clear();
   QVERIFY(writeFile(input, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
   bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, tmp_.filePath("never.txt"));
   QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
