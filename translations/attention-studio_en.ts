@@ -278,6 +278,10 @@
         <source>A file is being translated already.</source>
         <translation>A file is being translated already.</translation>
     </message>
+    <message>
+        <source>%1 is not an encoding this app reads.</source>
+        <translation>%1 is not an encoding this app reads.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1315,6 +1319,22 @@ layer %2</translation>
             <numerusform>%n line break falls inside a sentence: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</numerusform>
             <numerusform>%n line breaks fall inside sentences: if the text is wrapped over lines, translate it again with Lines wrapped within paragraphs.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read it as %1</source>
+        <translation>Read it as %1</translation>
+    </message>
+    <message>
+        <source>Translate %1 as Vietnamese text in %2, an 8-bit encoding from before Unicode</source>
+        <translation>Translate %1 as Vietnamese text in %2, an 8-bit encoding from before Unicode</translation>
+    </message>
+    <message>
+        <source>Read and written in %1.</source>
+        <translation>Read and written in %1.</translation>
+    </message>
+    <message>
+        <source>The translation: %1</source>
+        <translation>The translation: %1</translation>
     </message>
 </context>
 <context>

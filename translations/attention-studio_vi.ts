@@ -276,6 +276,10 @@
         <source>A file is being translated already.</source>
         <translation>Đang dịch một tệp rồi.</translation>
     </message>
+    <message>
+        <source>%1 is not an encoding this app reads.</source>
+        <translation>%1 không phải là bảng mã mà ứng dụng này đọc được.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1305,6 +1309,22 @@ lớp %2</translation>
         <translation>
             <numerusform>%n chỗ ngắt dòng nằm giữa câu: nếu văn bản bị ngắt dòng, hãy dịch lại với Các dòng ngắt giữa đoạn văn.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read it as %1</source>
+        <translation>Đọc theo %1</translation>
+    </message>
+    <message>
+        <source>Translate %1 as Vietnamese text in %2, an 8-bit encoding from before Unicode</source>
+        <translation>Dịch %1 như văn bản tiếng Việt theo %2, một bảng mã 8 bit có từ trước Unicode</translation>
+    </message>
+    <message>
+        <source>Read and written in %1.</source>
+        <translation>Đọc và ghi theo %1.</translation>
+    </message>
+    <message>
+        <source>The translation: %1</source>
+        <translation>Bản dịch: %1</translation>
     </message>
 </context>
 <context>

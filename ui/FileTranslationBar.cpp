@@ -83,7 +83,7 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                                "(hover for which).",
                                "", int(r.notices.size()));
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
-            if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation's %1").arg(r.encodingNotice);
+            if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation: %1").arg(r.encodingNotice);
             message_->setText(text);
             message_->setToolTip(r.notices.mid(0, 30).join('\n'));
             open_->setVisible(true);
