@@ -82,6 +82,22 @@ Encoding documentEncoding(LegacyEncoding legacy) {
   return legacy == LegacyEncoding::Windows1258 ? Encoding::Windows1258 : Encoding::Viscii;
 }
 
+// The 8-bit encoding a document is in, if it is in one.
+std::optional<LegacyEncoding> legacyOf(Encoding encoding) {
+  if (encoding == Encoding::Windows1258) return LegacyEncoding::Windows1258;
+  if (encoding == Encoding::Viscii) return LegacyEncoding::Viscii;
+  return std::nullopt;
+}
+
+// UTF-16's byte order mark at the start, if the content has one.
+std::optional<Encoding> utf16Bom(std::string_view content) {
+  if (content.size() < 2) return std::nullopt;
+  const auto a = static_cast<unsigned char>(content[0]), b = static_cast<unsigned char>(content[1]);
+  if (a == 0xFF && b == 0xFE) return Encoding::Utf16LE;
+  if (a == 0xFE && b == 0xFF) return Encoding::Utf16BE;
+  return std::nullopt;
+}
+
 // The line (1-based) of byte `at`.
 size_t lineOf(std::string_view bytes, size_t at) {
   return 1 + size_t(std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(at), '\n'));
@@ -95,11 +111,7 @@ TextDocument parseDocument(std::string_view content, const std::string& name,
   out.bom = body.size() != content.size();
   if (legacy) {
     const std::string encoding = legacyEncodingName(*legacy);
-    const bool utf16 =
-        content.size() >= 2 &&
-        ((static_cast<unsigned char>(content[0]) == 0xFF && static_cast<unsigned char>(content[1]) == 0xFE) ||
-         (static_cast<unsigned char>(content[0]) == 0xFE && static_cast<unsigned char>(content[1]) == 0xFF));
-    if (out.bom || utf16)
+    if (out.bom || utf16Bom(content))
       throw std::runtime_error(name + " starts with a " + (out.bom ? "UTF-8" : "UTF-16") +
                                " byte order mark: it is Unicode text, not " + encoding +
                                " (read it without an encoding)");
@@ -113,14 +125,11 @@ TextDocument parseDocument(std::string_view content, const std::string& name,
     out.encoding = documentEncoding(*legacy);
     decoded = legacyToUtf8(content, *legacy, name);
     body = decoded;
-  } else if (!out.bom && content.size() >= 2) {
-    const auto a = static_cast<unsigned char>(content[0]), b = static_cast<unsigned char>(content[1]);
-    if ((a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF)) {
-      out.bom = true;
-      out.encoding = a == 0xFF ? Encoding::Utf16LE : Encoding::Utf16BE;
-      decoded = utf16ToUtf8(content.substr(2), out.encoding == Encoding::Utf16BE, name);
-      body = decoded;
-    }
+  } else if (const auto utf16 = out.bom ? std::nullopt : utf16Bom(content)) {
+    out.bom = true;
+    out.encoding = *utf16;
+    decoded = utf16ToUtf8(content.substr(2), out.encoding == Encoding::Utf16BE, name);
+    body = decoded;
   }
   out.final_newline = !body.empty() && body.back() == '\n';
   size_t start = 0, number = 0;
@@ -172,15 +181,13 @@ std::string TextDocument::text() const {
   }
   if (final_newline && !lines.empty()) out += end;
   if (encoding == Encoding::Utf8) return bom ? "\xEF\xBB\xBF" + out : out;
-  if (encoding == Encoding::Windows1258 || encoding == Encoding::Viscii) {
-    const auto legacy =
-        encoding == Encoding::Windows1258 ? LegacyEncoding::Windows1258 : LegacyEncoding::Viscii;
+  if (const auto legacy = legacyOf(encoding)) {
     size_t line = 0;
     char32_t character = 0;
-    auto bytes = utf8ToLegacy(out, legacy, &line, &character);
+    auto bytes = utf8ToLegacy(out, *legacy, &line, &character);
     if (!bytes)
       throw std::runtime_error("line " + std::to_string(line) + " holds U+" + hexCodePoint(character) +
-                               ", which " + legacyEncodingName(legacy) + " cannot hold");
+                               ", which " + legacyEncodingName(*legacy) + " cannot hold");
     return *bytes;
   }
   const bool big_endian = encoding == Encoding::Utf16BE;
@@ -191,18 +198,17 @@ std::string TextDocument::text() const {
 }
 
 std::string fitEncoding(TextDocument& document) {
-  if (document.encoding != Encoding::Windows1258 && document.encoding != Encoding::Viscii) return "";
-  const auto legacy =
-      document.encoding == Encoding::Windows1258 ? LegacyEncoding::Windows1258 : LegacyEncoding::Viscii;
+  const auto legacy = legacyOf(document.encoding);
+  if (!legacy) return "";
   for (size_t i = 0; i < document.lines.size(); ++i) {
     char32_t character = 0;
-    if (utf8ToLegacy(document.lines[i], legacy, nullptr, &character)) continue;
+    if (utf8ToLegacy(document.lines[i], *legacy, nullptr, &character)) continue;
     std::string shown;
     data::appendUtf8(shown, uint32_t(character));
     document.encoding = Encoding::Utf8;
     document.bom = false;
     return "line " + std::to_string(i + 1) + " holds \"" + shown + "\" (U+" + hexCodePoint(character) +
-           "), which " + legacyEncodingName(legacy) + " has no byte for: written in UTF-8 instead";
+           "), which " + legacyEncodingName(*legacy) + " has no byte for: written in UTF-8 instead";
   }
   return "";
 }
