@@ -40,7 +40,7 @@ const CommandSpec& learnCorrectionsSpec() {
 }
 
 int runLearnCorrections(const ParsedArgs& args) {
-  const std::string model_path = args.require("model"), out = args.require("out");
+  const std::string model_path = oneModel(args), out = args.require("out");
   const auto origin = model::findModelOrigin(model_path);
   const std::string file = args.getOr("corrections", model::correctionsFileFor(model_path));
   const auto corrections = model::readCorrections(file);

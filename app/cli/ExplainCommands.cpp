@@ -132,7 +132,7 @@ int runExplain(const ParsedArgs& args) {
   request.target = data::normalizeWhitespace(args.getOr("target", ""));
   if (!data::isValidUtf8(request.target)) throw UsageError("--target is not valid UTF-8");
   const auto device = deviceFrom(args.getOr("device", "auto"));
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
   model::Explanation explanation;
   try {
     explanation = model::explain(translator, text, request);
@@ -207,7 +207,7 @@ int runFaithfulness(const ParsedArgs& args) {
   for (auto& line : lines) line = data::normalizeWhitespace(line);
   if (lines.empty()) throw std::runtime_error(path + " has no lines");
   const auto device = deviceFrom(args.getOr("device", "auto"));
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
   try {
     options.attribution.validate(translator.model()->options());
   } catch (const std::invalid_argument& e) {
@@ -228,7 +228,7 @@ int runFaithfulness(const ParsedArgs& args) {
                         {"deletion_area", c.deletion_area},
                         {"insertion_area", c.insertion_area},
                         {"seconds", c.seconds}});
-    nlohmann::json out = {{"model", args.require("model")},
+    nlohmann::json out = {{"model", oneModel(args)},
                           {"src", path},
                           {"replace", replace},
                           {"fractions", report.fractions},

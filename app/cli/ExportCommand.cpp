@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
 #include "model/files/ModelExport.h"
 
 namespace studio::cli {
@@ -42,7 +43,7 @@ int runExport(const ParsedArgs& args) {
   }
   choice.shortlist = args.getOr("shortlist", "");
   choice.ctranslate2 = !args.has("no-ctranslate2");
-  const auto out = model::exportModel(args.require("model"), args.getOr("spm", ""), choice, args.require("out"));
+  const auto out = model::exportModel(oneModel(args), args.getOr("spm", ""), choice, args.require("out"));
   std::printf("wrote %s, %s", out.model.c_str(), out.spm.c_str());
   if (!out.shortlist.empty()) std::printf(", %s", out.shortlist.c_str());
   if (!out.ctranslate2.empty()) std::printf(", %s/", out.ctranslate2.c_str());

@@ -45,7 +45,7 @@ int runHeads(const ParsedArgs& args) {
   auto pairs = readSentencePairs(args);
   auto& sources = pairs.sources;
   auto& references = pairs.references;
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
   const auto started = std::chrono::steady_clock::now();
   auto progress = [&](const char* what) {
     const auto print = terminalProgress(what);

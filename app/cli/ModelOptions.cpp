@@ -48,6 +48,23 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   return d;
 }
 
+std::string oneModel(const ParsedArgs& args) {
+  const auto models = args.all("model");
+  if (models.size() > 1)
+    throw UsageError(
+        "--model given " + std::to_string(models.size()) +
+        " times: this command reads one model (translate and evaluate take several, an ensemble)");
+  return args.require("model");
+}
+
+model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device) {
+  args.require("model");  // a usage error when there is none
+  const auto models = args.all("model");
+  auto translator = model::Translator::fromFiles(models.front(), args.getOr("spm", ""), device);
+  for (size_t i = 1; i < models.size(); ++i) translator.addToEnsemble(models[i]);
+  return translator;
+}
+
 void checkShortlist(const model::DecodingOptions& options, const model::Translator& translator) {
   if (!options.shortlist) return;
   auto model = translator.modelHandle();

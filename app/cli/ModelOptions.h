@@ -31,6 +31,14 @@ struct SentencePairs {
 };
 SentencePairs readSentencePairs(const ParsedArgs& args);
 
+// --model for a command that reads one model: given twice, a usage error
+// (only translate and evaluate decode with several, translatorFrom()).
+std::string oneModel(const ParsedArgs& args);
+
+// translate, evaluate: the first --model with --spm, and every later
+// --model joined to it as an ensemble (Translator::addToEnsemble).
+model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device);
+
 // Throws model::ShortlistError when options.shortlist was learnt for another
 // vocabulary than the translator's (its size or its SentencePiece model).
 void checkShortlist(const model::DecodingOptions& options, const model::Translator& translator);

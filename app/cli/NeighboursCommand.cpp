@@ -119,7 +119,7 @@ int runNeighbours(const ParsedArgs& args) {
   const size_t pairs = size_t(args.integer("pairs", 5000, 0, 100'000'000));
   const size_t k = size_t(args.integer("k", 5, 1, 10'000'000));
   const int64_t layer = args.getOr("layer", "out") == "out" ? -1 : args.integer("layer", -1, 0, 1000);
-  const std::string model_path = args.require("model");
+  const std::string model_path = oneModel(args);
   std::string data_dir = args.getOr("data", "");
   if (data_dir.empty()) {
     data_dir = model::findModelOrigin(model_path).data_dir;

@@ -44,7 +44,7 @@ int runSmallAndFast(const ParsedArgs& args) {
   auto pairs = readSentencePairs(args);
   auto& sources = pairs.sources;
   auto& references = pairs.references;
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), torch::kCPU);
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), torch::kCPU);
   checkShortlist(options, translator);
   // The shortlist goes to the ways that ask for it, not to every way.
   const auto shortlist = options.shortlist;

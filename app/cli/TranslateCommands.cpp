@@ -43,7 +43,10 @@ const CommandSpec& translateSpec() {
       "With --nbest N: N lines an input line, \"INDEX ||| TEXT ||| SCORE\" (a line of several sentences\n"
       "joins each sentence's k-th hypothesis; SCORE is their mean).",
       {
-          {"model", "FILE", "a model file or checkpoint (required), e.g. RUN_DIR/best.pt"},
+          {"model", "FILE",
+           "a model file or checkpoint (required), e.g. RUN_DIR/best.pt; given again, the models\n"
+           "translate together, an ensemble (each step the mean of their probabilities; one\n"
+           "SentencePiece model)"},
           {"spm", "FILE", "the SentencePiece model (default: spm.model beside the model or above it)"},
           {"beam", "N", "beam size (default 4; 1 is greedy)"},
           {"nbest", "N", "hypotheses a sentence (default 1)"},
@@ -157,6 +160,12 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--head-mask: ") + e.what());
   }
+  if (args.all("model").size() > 1) {
+    if (!options.head_mask.empty())
+      throw UsageError("--head-mask switches off one model's heads: not with several --model (an ensemble)");
+    if (args.has("reliance"))
+      throw UsageError("--reliance measures one model: not with several --model (an ensemble)");
+  }
   if (args.has("paragraphs") && args.has("no-split"))
     throw UsageError(
         "--paragraphs joins wrapped lines and --no-split takes each line as a sentence: choose one");
@@ -189,7 +198,7 @@ int runTranslate(const ParsedArgs& args) {
   };
   std::optional<model::TextDocument> from_file;
   if (!input.empty()) from_file = read(input);
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
     options.head_mask.validate(translator.model()->options());
@@ -246,7 +255,7 @@ const CommandSpec& evaluateSpec() {
       "Translates --src with the model (each line split into sentences, as translate does) and prints\n"
       "sacreBLEU's lines against --ref.",
       {
-          {"model", "FILE", "a model file or checkpoint (required)"},
+          {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
           {"ref", "FILE", "English references, line-aligned (required)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
@@ -255,21 +264,27 @@ const CommandSpec& evaluateSpec() {
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"hyp-out", "FILE", "also write the translations here"},
-          {"glossary", "FILE", "translate following these terms (as translate --glossary); also prints how many of\n"
-                               "the terms that apply are in the translations"},
-          {"count-terms", "FILE", "translate freely, and print how many of this glossary's terms that apply are in\n"
-                                  "the translations (the term accuracy without the glossary)"},
+          {"glossary", "FILE",
+           "translate following these terms (as translate --glossary); also prints how many of\n"
+           "the terms that apply are in the translations"},
+          {"count-terms", "FILE",
+           "translate freely, and print how many of this glossary's terms that apply are in\n"
+           "the translations (the term accuracy without the glossary)"},
           {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
-          {"confidence", "", "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
+          {"confidence", "",
+           "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
           {"samples", "N", "--confidence's resamples (default 1000)"},
           {"seed", "N", "--confidence's random seed (default 12345, sacreBLEU's)"},
           {"json", "", "print JSON instead (one object, or a list for several metrics)"},
-          {"no-split", "", "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
+          {"no-split", "",
+           "translate each line as one sentence (long ones are still cut to fit, with a notice)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
-          {"int8", "", "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
-                       "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
-          {"shortlist", "FILE", "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
-                                "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
+          {"int8", "",
+           "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
+           "model at a small cost in quality (docs/benchmarks.md); needs AVX2"},
+          {"shortlist", "FILE",
+           "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
+           "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
@@ -289,7 +304,7 @@ int runEvaluate(const ParsedArgs& args) {
   if (sources.size() != references.size())
     throw std::runtime_error("'" + src_path + "' has " + std::to_string(sources.size()) + " lines but '" + ref_path +
                              "' has " + std::to_string(references.size()));
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   const auto mode = args.has("no-split") ? data::SplitMode::Lines : data::SplitMode::Sentences;
   const auto results = model::translateTexts(translator, sources, options, mode, 4096, terminalProgress("translated"));
@@ -348,7 +363,7 @@ int runAttention(const ParsedArgs& args) {
   capture.pad_to = args.integer("pad-to", 0, 0, 100000);
   capture.vectors = args.has("vectors");
   const auto device = deviceFrom(args.getOr("device", "auto"));
-  auto translator = model::Translator::fromFiles(args.require("model"), args.getOr("spm", ""), device);
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
   const auto snapshot =
       model::captureAttention(translator, data::normalizeWhitespace(text), options, capture);
   const std::string json = snapshot.toJson().dump() + "\n";

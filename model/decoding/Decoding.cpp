@@ -26,6 +26,39 @@ void DecodingOptions::validate() const {
   if (int8 && bf16) fail("int8", "cannot be combined with bf16 (one precision at a time)");
   if (int8 && engine == Engine::LibTorch) fail("int8", "runs on the inference engine, not LibTorch's modules");
   if (int8 && !use_cache) fail("int8", "needs the key/value cache (the inference engine decodes with it)");
+  if (!ensemble.empty() && !head_mask.empty())
+    fail("head_mask", "names one model's heads: not with an ensemble");
+  for (size_t i = 0; i < ensemble.size(); ++i)
+    if (ensemble[i].is_empty()) fail("ensemble", "member " + std::to_string(i + 1) + " holds no model");
+}
+
+void checkEnsemble(const Transformer& model, const DecodingOptions& options) {
+  const auto& o = model->options();
+  const auto device = model->embeddingWeight().device();
+  for (size_t i = 0; i < options.ensemble.size(); ++i) {
+    const auto& m = options.ensemble[i]->options();
+    auto fail = [&](const std::string& field, int64_t theirs, int64_t ours) {
+      throw std::invalid_argument("ensemble member " + std::to_string(i + 1) +
+                                  " does not fit the first model: " + field + " " + std::to_string(theirs) +
+                                  " against " + std::to_string(ours) +
+                                  " (an ensemble's models share one SentencePiece model)");
+    };
+    if (m.vocab_size != o.vocab_size) fail("vocab_size", m.vocab_size, o.vocab_size);
+    if (m.pad_id != o.pad_id) fail("pad_id", m.pad_id, o.pad_id);
+    if (m.bos_id != o.bos_id) fail("bos_id", m.bos_id, o.bos_id);
+    if (m.eos_id != o.eos_id) fail("eos_id", m.eos_id, o.eos_id);
+    if (m.unk_id != o.unk_id) fail("unk_id", m.unk_id, o.unk_id);
+    const auto theirs = options.ensemble[i]->embeddingWeight().device();
+    if (theirs != device)
+      throw std::invalid_argument("ensemble member " + std::to_string(i + 1) + " is on " + theirs.str() +
+                                  ", the first model on " + device.str());
+  }
+}
+
+int64_t decodingMaxLength(const Transformer& model, const DecodingOptions& options) {
+  int64_t positions = model->options().max_length;
+  for (const auto& member : options.ensemble) positions = std::min(positions, member->options().max_length);
+  return positions;
 }
 
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length) {
@@ -71,6 +104,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
+  const int64_t positions = decodingMaxLength(model, options);
   const double minus_inf = -std::numeric_limits<double>::infinity();
 
   std::vector<int64_t> max_length(static_cast<size_t>(B)), min_length(static_cast<size_t>(B));
@@ -78,10 +112,10 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
     auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
     for (int64_t b = 0; b < B; ++b) {
       const int64_t source_length = lengths[b].item<int64_t>();
-      max_length[size_t(b)] = std::min<int64_t>(
-          std::max<int64_t>(maxOutputLength(options, source_length, o.max_length),
-                            int64_t(options.prefix.size()) + 1),
-          o.max_length - 1);
+      max_length[size_t(b)] =
+          std::min<int64_t>(std::max<int64_t>(maxOutputLength(options, source_length, positions),
+                                              int64_t(options.prefix.size()) + 1),
+                            positions - 1);
       // Ending stays possible at the last step.
       min_length[size_t(b)] = std::min<int64_t>(
           std::max<int64_t>(options.min_length,

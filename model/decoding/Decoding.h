@@ -68,6 +68,14 @@ struct DecodingOptions {
   // prefix and glossary terms); every other piece gets probability 0. The
   // probabilities are normalized over the list. Null: the whole vocabulary.
   std::shared_ptr<const Shortlist> shortlist;
+  // More models decoding with this one, an ensemble (as fairseq's, Marian's
+  // and OpenNMT's): at each step the next piece's probability is the mean of
+  // every model's (this one's and these), so the ensemble's distribution
+  // still sums to 1. They must share the vocabulary and special ids (one
+  // SentencePiece model; checkEnsemble()); each runs on its own engine with
+  // the same precision, cache and shortlist. Not with a head mask (it names
+  // one model's heads). Empty: this model alone.
+  std::vector<Transformer> ensemble;
 
   void validate() const;  // throws std::invalid_argument naming the field
 };
@@ -107,5 +115,14 @@ double lengthPenalty(double alpha, size_t length);
 
 // The maximum output length for a source of `source_length` tokens.
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length);
+
+// Throws std::invalid_argument naming the member (1 = the first of
+// options.ensemble) and the field where an ensemble member does not fit
+// `model`: vocabulary size, special ids, device.
+void checkEnsemble(const Transformer& model, const DecodingOptions& options);
+
+// The positions every model of the decoding has: the smallest max_length of
+// `model` and options.ensemble.
+int64_t decodingMaxLength(const Transformer& model, const DecodingOptions& options);
 
 }  // namespace studio::model

@@ -1,5 +1,7 @@
 #include "model/decoding/StepDecoder.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -13,6 +15,14 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
                          const DecodingOptions& options, int64_t expected_steps,
                          const std::vector<int64_t>& required_outputs)
     : model_(model), use_cache_(options.use_cache), rows_per_sentence_(rows_per_sentence) {
+  if (!options.ensemble.empty()) {
+    checkEnsemble(model, options);
+    DecodingOptions alone = options;
+    alone.ensemble.clear();
+    for (auto member : options.ensemble)
+      members_.push_back(std::make_unique<StepDecoder>(member, src, rows_per_sentence, alone, expected_steps,
+                                                       required_outputs));
+  }
   // Until the first reorder only row 0 of each sentence is computed.
   const int64_t sentences = src.size(0);
   for (int64_t b = 0; b < sentences; ++b) sentence_.push_back(b);
@@ -56,7 +66,22 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
   prefix_ = torch::empty({sentences, 0}, src.options());
 }
 
+bool StepDecoder::usesEngine() const {
+  return engine_.has_value() &&
+         std::all_of(members_.begin(), members_.end(), [](const auto& m) { return m->usesEngine(); });
+}
+
 torch::Tensor StepDecoder::logProbabilities(const std::vector<int64_t>& tokens) {
+  auto own = modelLogProbabilities(tokens);
+  if (members_.empty()) return own;
+  // log(mean of the probabilities), -inf where every model has -inf.
+  std::vector<torch::Tensor> each{own};
+  for (auto& member : members_) each.push_back(member->logProbabilities(tokens));
+  mean_ = torch::logsumexp(torch::stack(each), /*dim=*/0).sub_(std::log(double(each.size()))).contiguous();
+  return mean_;
+}
+
+torch::Tensor StepDecoder::modelLogProbabilities(const std::vector<int64_t>& tokens) {
   if (first_step_) {
     // One row a sentence computed; the others (dead at the start) read -inf.
     const auto sentences = int64_t(sentence_.size()), K = rows_per_sentence_;
@@ -93,6 +118,7 @@ torch::Tensor StepDecoder::computeLogProbabilities(const std::vector<int64_t>& t
 }
 
 void StepDecoder::reorder(const std::vector<int64_t>& origin_slots, const std::vector<int64_t>& sentence) {
+  for (auto& member : members_) member->reorder(origin_slots, sentence);
   auto origin = origin_slots;
   if (!expanded_) {
     // The first step's rows were one a sentence: slot b * K was row b.

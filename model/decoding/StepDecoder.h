@@ -13,7 +13,9 @@
 // rows go on. Runs on the inference engine (inference/FastDecoder.h) where
 // DecodingOptions::engine and the model allow, else on LibTorch's modules
 // with the key/value cache (or without it, when use_cache is off). Every
-// search (beamSearch(), constrainedSearch()) decodes through this.
+// search (beamSearch(), constrainedSearch()) decodes through this. With
+// options.ensemble, each member model has a StepDecoder of its own and a
+// step's log-probabilities are those of the mean of their probabilities.
 namespace studio::model {
 
 class StepDecoder {
@@ -38,11 +40,12 @@ class StepDecoder {
   // sentence[i] (an index into the src given at the start).
   void reorder(const std::vector<int64_t>& origin, const std::vector<int64_t>& sentence);
 
-  bool usesEngine() const { return engine_.has_value(); }
+  bool usesEngine() const;
   // The output pieces computed (sorted ids), or empty for the whole vocabulary.
   const std::vector<int64_t>& outputPieces() const { return output_pieces_; }
 
  private:
+  torch::Tensor modelLogProbabilities(const std::vector<int64_t>& tokens);
   torch::Tensor computeLogProbabilities(const std::vector<int64_t>& tokens);
 
   Transformer model_;
@@ -56,6 +59,9 @@ class StepDecoder {
   std::vector<int64_t> sentence_;
   std::vector<int64_t> output_pieces_;  // the shortlist's union, or empty
   torch::Tensor output_index_;          // the same on the model's device (the LibTorch path)
+  // options.ensemble's members, each decoding alone; and the step's mean.
+  std::vector<std::unique_ptr<StepDecoder>> members_;
+  torch::Tensor mean_;
 };
 
 }  // namespace studio::model

@@ -7,7 +7,7 @@
 namespace studio::model {
 
 int64_t maxSourcePieces(const Translator& translator) {
-  return std::max<int64_t>(1, translator.modelHandle()->options().max_length - 1);
+  return std::max<int64_t>(1, translator.maxLength() - 1);
 }
 
 SegmentedText segmentText(const Translator& translator, std::string_view text, data::SplitMode mode) {

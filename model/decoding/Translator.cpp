@@ -41,6 +41,54 @@ Translator Translator::fromFiles(const std::string& model_path, const std::strin
   return Translator(model, tokenizer, device);
 }
 
+void Translator::setEnsemble(std::vector<Transformer> members) {
+  for (auto& m : members) {
+    m->to(device_);
+    m->eval();
+  }
+  DecodingOptions check;
+  check.ensemble = members;
+  checkEnsemble(model_, check);
+  ensemble_ = std::move(members);
+}
+
+void Translator::addToEnsemble(const std::string& model_path) {
+  std::string spm;
+  try {
+    spm = findSentencePieceModel(model_path);
+  } catch (const data::TokenizerError&) {
+    // None beside it: it is taken to be this translator's (checked below by its vocabulary size).
+  }
+  if (!spm.empty() && fs::weakly_canonical(spm) != fs::weakly_canonical(tokenizer_->path())) {
+    const data::Tokenizer theirs(spm);
+    if (theirs.vocabSize() != tokenizer_->vocabSize())
+      throw data::TokenizerError("'" + model_path + "' cannot join the ensemble: its SentencePiece model '" +
+                                 spm + "' has " + std::to_string(theirs.vocabSize()) + " pieces, '" +
+                                 tokenizer_->path() + "' " + std::to_string(tokenizer_->vocabSize()));
+    for (int id = 0; id < theirs.vocabSize(); ++id)
+      if (theirs.piece(id) != tokenizer_->piece(id))
+        throw data::TokenizerError("'" + model_path +
+                                   "' cannot join the ensemble: its SentencePiece model '" + spm +
+                                   "' has piece " + std::to_string(id) + " '" + theirs.piece(id) +
+                                   "' where '" + tokenizer_->path() + "' has '" + tokenizer_->piece(id) +
+                                   "' (an ensemble's models are trained on one data folder's pieces)");
+  }
+  auto member = loadModel(model_path, device_);
+  auto members = ensemble_;
+  members.push_back(member);
+  try {
+    setEnsemble(std::move(members));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("'" + model_path + "': " + e.what());
+  }
+}
+
+int64_t Translator::maxLength() const {
+  DecodingOptions all;
+  all.ensemble = ensemble_;
+  return decodingMaxLength(model_, all);
+}
+
 namespace {
 
 // Running out of memory is the batch's doing: say which and what to lower.
@@ -56,7 +104,7 @@ std::runtime_error outOfMemory(const torch::Device& device, int64_t sentences, i
 
 std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const {
   const auto ids = tokenizer_->encode(sentence);
-  const auto limit = size_t(std::max<int64_t>(1, model_->options().max_length - 1));
+  const auto limit = size_t(std::max<int64_t>(1, maxLength() - 1));
   std::vector<int64_t> out(ids.begin(), ids.begin() + long(std::min(ids.size(), limit)));
   out.push_back(model_->options().eos_id);
   return out;
@@ -64,7 +112,7 @@ std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const
 
 std::vector<int64_t> Translator::encodeTarget(const std::string& text) const {
   const auto ids = tokenizer_->encode(text);
-  const auto limit = size_t(std::max<int64_t>(0, model_->options().max_length - 2));
+  const auto limit = size_t(std::max<int64_t>(0, maxLength() - 2));
   if (ids.size() > limit)
     throw std::invalid_argument("the prefix has " + std::to_string(ids.size()) + " pieces; this model writes at most " +
                                 std::to_string(limit));
@@ -74,7 +122,14 @@ std::vector<int64_t> Translator::encodeTarget(const std::string& text) const {
 std::vector<std::vector<Translation>> Translator::translate(
     const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens,
     const std::function<void(size_t, size_t)>& progress, std::vector<BeamTrace>* traces) const {
-  options.validate();
+  DecodingOptions with_ensemble;
+  const bool members = !ensemble_.empty();
+  if (members) {
+    with_ensemble = options;
+    with_ensemble.ensemble.insert(with_ensemble.ensemble.end(), ensemble_.begin(), ensemble_.end());
+  }
+  const DecodingOptions& run = members ? with_ensemble : options;
+  run.validate();
   if (traces) traces->assign(sentences.size(), BeamTrace());
   const auto& o = model_->options();
   std::vector<std::vector<int64_t>> sources;
@@ -108,8 +163,8 @@ std::vector<std::vector<Translation>> Translator::translate(
     std::vector<std::vector<Hypothesis>> results;
     std::vector<BeamTrace> batch_traces;
     try {
-      AutocastScope autocast(options.bf16, device_, torch::kBFloat16);
-      results = beamSearch(model_, src.to(device_), options, traces ? &batch_traces : nullptr);
+      AutocastScope autocast(run.bf16, device_, torch::kBFloat16);
+      results = beamSearch(model_, src.to(device_), run, traces ? &batch_traces : nullptr);
     } catch (const c10::OutOfMemoryError&) {
       throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
     } catch (const std::bad_alloc&) {
@@ -134,7 +189,7 @@ std::vector<std::vector<Translation>> Translator::translate(
     start = end;
     if (progress) progress(start, order.size());
   }
-  if (options.glossary && !options.glossary->terms.empty()) applyGlossary(sentences, sources, options, out);
+  if (run.glossary && !run.glossary->terms.empty()) applyGlossary(sentences, sources, run, out);
   return out;
 }
 

@@ -35,9 +35,9 @@ struct Translation {
   double unconstrained_score = 0.0;
 };
 
-// Text in, text out: SentencePiece + the model + beam search. Sentences are
-// sorted by length and batched by a token budget, then returned in input
-// order, each with its n-best list.
+// Text in, text out: SentencePiece + the model (or an ensemble of models) +
+// beam search. Sentences are sorted by length and batched by a token budget,
+// then returned in input order, each with its n-best list.
 class Translator {
  public:
   Translator(Transformer model, std::shared_ptr<const data::Tokenizer> tokenizer, torch::Device device);
@@ -52,6 +52,19 @@ class Translator {
   std::vector<std::vector<Translation>> translate(
       const std::vector<std::string>& sentences, const DecodingOptions& options, int64_t max_tokens = 4096,
       const std::function<void(size_t, size_t)>& progress = nullptr, std::vector<BeamTrace>* traces = nullptr) const;
+
+  // Decodes with more models, an ensemble (DecodingOptions::ensemble): each
+  // moved to this translator's device and put in eval mode. They must fit
+  // the model (checkEnsemble()). Empty: the model alone.
+  void setEnsemble(std::vector<Transformer> members);
+  // Loads a model file as one more member. Its SentencePiece model (found as
+  // fromFiles() finds one; none beside it is taken as this translator's)
+  // must hold the same pieces as this translator's: else TokenizerError
+  // naming both files and the first piece that differs.
+  void addToEnsemble(const std::string& model_path);
+  const std::vector<Transformer>& ensemble() const { return ensemble_; }
+  // The positions every model has (the smallest max_length): sources are cut to one less.
+  int64_t maxLength() const;
 
   Transformer& model() { return model_; }
   Transformer modelHandle() const { return model_; }  // shares the module
@@ -72,6 +85,7 @@ class Translator {
                      const DecodingOptions& options, std::vector<std::vector<Translation>>& out) const;
 
   mutable Transformer model_;
+  std::vector<Transformer> ensemble_;
   std::shared_ptr<const data::Tokenizer> tokenizer_;
   torch::Device device_;
 };

@@ -328,6 +328,23 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(not_a_run.exit_code == 1 && not_a_run.err.contains(data) && !QFile::exists(data + "/averaged.pt"),
            qPrintable(not_a_run.err));
 
+  // An ensemble: --model given again (tst_ensemble tests the decoding).
+  auto ensemble = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--model",
+                                        run_dir + "/checkpoints/ckpt-00000005.pt", "--src", data + "/test.vi",
+                                        "--ref", data + "/test.en", "--beam", "2"});
+  QVERIFY2(ensemble.exit_code == 0 && ensemble.out.startsWith("BLEU|"),
+           qPrintable(ensemble.err + ensemble.out));
+  auto ensemble_masked = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--model",
+                                               run_dir + "/averaged.pt", "--head-mask", "enc:0:0"});
+  QVERIFY2(ensemble_masked.exit_code == 2 && ensemble_masked.err.contains("--head-mask") &&
+               ensemble_masked.err.contains("ensemble"),
+           qPrintable(ensemble_masked.err));
+  auto two_for_one = run(STUDIO_CLI_PATH, {"export", "--model", run_dir + "/best.pt", "--model",
+                                           run_dir + "/averaged.pt", "--out", dir.filePath("exported")});
+  QVERIFY2(two_for_one.exit_code == 2 && two_for_one.err.contains("--model given 2 times") &&
+               !QFileInfo::exists(dir.filePath("exported")),
+           qPrintable(two_for_one.err));
+
   // timelapse: the probe recorded as it trained (steps 0, 5, 10 and, resumed, 12).
   auto listed = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--list"});
   QVERIFY2(listed.exit_code == 0, qPrintable(listed.err));
