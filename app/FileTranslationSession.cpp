@@ -59,9 +59,14 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       QString error;
       report.modelPath = resolveModelSource(request.model, &error);
       if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
-      const auto translator =
+      auto translator =
           model::Translator::fromFiles(report.modelPath.toStdString(), "", model::resolveDevice("auto"));
       auto settings = request.settings;
+      // An ensemble, as Translate's (a head mask names one model's heads: that model alone).
+      if (settings.headMask.trimmed().isEmpty()) {
+        for (const auto& path : settings.ensemble) translator.addToEnsemble(path.toStdString());
+        report.ensemble = settings.ensemble;
+      }
       settings.prefix.clear();  // a prefix belongs to one sentence, not to every line of a file
       settings.nbest = 1;
       auto options = decodingOptions(settings);

@@ -27,6 +27,7 @@ struct FileTranslationRequest {
 
 struct FileTranslationReport {
   QString input, output, modelPath;
+  QStringList ensemble;  // the other models that translated with it (DecodeSettings::ensemble)
   int lines = 0;        // of the input, each one a line of the output
   int segments = 0;     // sentences (and parts of long ones) translated
   int decoded = 0;      // of them, decoded: a sentence that recurs is decoded once

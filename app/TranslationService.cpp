@@ -212,6 +212,27 @@ struct TranslationService::Worker {
   }
   QString shortlist_checked;  // the model and list last found to fit
 
+  // The loaded model with the settings' other models, an ensemble: the
+  // model's module shared, the members loaded again when a file changes.
+  std::unique_ptr<model::Translator> ensemble_translator;
+  QString ensemble_key;
+  const model::Translator& withEnsemble(const model::Translator& t, const QStringList& members,
+                                        QString* key) {
+    *key = loaded_path + loaded_modified.toString(Qt::ISODateWithMs);
+    for (const auto& path : members) {
+      const QFileInfo info(path);
+      *key += "|" + path + info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
+    }
+    if (!ensemble_translator || *key != ensemble_key) {
+      ensemble_translator.reset();
+      auto joined = std::make_unique<model::Translator>(t.modelHandle(), t.tokenizerHandle(), t.device());
+      for (const auto& path : members) joined->addToEnsemble(path.toStdString());
+      ensemble_translator = std::move(joined);
+      ensemble_key = *key;
+    }
+    return *ensemble_translator;
+  }
+
   void runTranslation(quint64 id, const TranslateRequest& request) {
     QElapsedTimer timer;
     timer.start();
@@ -221,12 +242,17 @@ struct TranslationService::Worker {
     const std::string text = checkedText(request.text, /*normalize=*/false);
     reply.headMask = request.settings.headMask;
     reply.prefix = request.settings.prefix;
-    const auto& t = load(request.model, &reply.modelPath);
-    addMaskAndPrefix(t, request.settings, options);
+    const auto& single = load(request.model, &reply.modelPath);
+    addMaskAndPrefix(single, request.settings, options);
     const auto& settings = request.settings;
+    // Heads belong to one model: a request with a head mask (the explorer's) decodes with it alone.
+    QString ensemble;
+    const bool joined = !settings.ensemble.isEmpty() && settings.headMask.trimmed().isEmpty();
+    const auto& t = joined ? withEnsemble(single, settings.ensemble, &ensemble) : single;
+    if (joined) reply.ensemble = settings.ensemble;
     options.glossary = glossary.get(settings.glossary, [](const std::string& p) { return model::readGlossary(p); });
     options.shortlist = loadShortlist(settings.shortlist, t);
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12")
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12|%13")
                             .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
                             .arg(loaded_size)
                             .arg(settings.beam)
@@ -237,7 +263,8 @@ struct TranslationService::Worker {
                             .arg(settings.glossary + glossary.stamp)
                             .arg(settings.int8 ? 1 : 0)
                             .arg(settings.shortlist + shortlist.stamp)
-                            .arg(settings.bf16 ? 1 : 0);
+                            .arg(settings.bf16 ? 1 : 0)
+                            .arg(ensemble);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, splitMode(settings), 4096, nullptr,
@@ -256,7 +283,9 @@ struct TranslationService::Worker {
       reply.source = QString::fromStdString(sentence);
       for (const auto& r : result.segments[focus]) reply.nbest << toHypothesis(r);
       if (request.withAlignment && !reply.nbest.isEmpty()) {
-        fillView(reply.alignment, model::captureAttention(t, sentence, result.segments[focus][0]), /*with_json=*/false);
+        // The first model's attention over the translation (an ensemble's too).
+        fillView(reply.alignment, model::captureAttention(single, sentence, result.segments[focus][0]),
+                 /*with_json=*/false);
         const auto& terms = result.segments[focus][0].terms;
         for (int k = 0; k < reply.nbest.front().terms.size() && size_t(k) < terms.size(); ++k)
           reply.nbest.front().terms[k].attention =

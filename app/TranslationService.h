@@ -40,6 +40,12 @@ struct DecodeSettings {
   bool int8 = false;  // the weights in int8 on the CPU's inference engine (DecodingOptions::int8)
   bool bf16 = false;  // the products in bf16 (DecodingOptions::bf16): for CPUs with AMX or AVX512-BF16
   QString shortlist;  // a vocabulary shortlist file ("" = the whole vocabulary; DecodingOptions::shortlist)
+  // More model files translating with the model, an ensemble (each step the
+  // mean of their probabilities; DecodingOptions::ensemble). Translate, its
+  // beam view and Translate a file use them; views of one model's insides
+  // (attention, heads, explanations, neighbours) and requests with a head
+  // mask use the model alone.
+  QStringList ensemble;
   // The text is wrapped over lines (copied from a PDF, an e-mail): a line
   // break is a space and blank lines end paragraphs (SplitMode::Paragraphs).
   bool paragraphs = false;
@@ -168,6 +174,7 @@ struct TranslationReply {
   int wrappedBreaks = 0;               // line breaks inside sentences (without DecodeSettings::paragraphs)
   QString source;                      // the focused sentence as translated (whitespace normalized)
   QString modelPath;                   // the file that translated it
+  QStringList ensemble;                // the other files that translated with it (DecodeSettings::ensemble)
   QList<TranslatedHypothesis> nbest;   // the focused sentence's, best first; empty for an empty input
   QList<TranslatedHypothesis> reference;  // withReference: the full model's n-best
   QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start

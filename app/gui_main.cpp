@@ -66,6 +66,8 @@ int main(int argc, char** argv) {
   QCommandLineOption glossary("glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH).",
                               "FILE");
   QCommandLineOption shortlist("shortlist", "In Translate, decode with this vocabulary shortlist.", "FILE");
+  QCommandLineOption ensemble(
+      "ensemble", "In Translate, translate with this model too, an ensemble (repeatable).", "FILE");
   QCommandLineOption translate_file(
       "translate-file",
       "In Translate, translate the text file FILE at start, line for line, into "
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
   parser.addOption(example_piece);
   parser.addOption(glossary);
   parser.addOption(shortlist);
+  parser.addOption(ensemble);
   parser.addOption(translate_file);
   parser.addOption(small_and_fast);
   parser.addOption(pad_to);
@@ -195,6 +198,12 @@ int main(int argc, char** argv) {
   if (parser.isSet(shortlist)) {
     auto settings = window.translate()->decodeSettings();
     settings.shortlist = parser.value(shortlist);
+    window.translate()->setDecodeSettings(settings);
+  }
+  if (parser.isSet(ensemble)) {
+    auto settings = window.translate()->decodeSettings();
+    for (const QString& file : parser.values(ensemble))
+      settings.ensemble << QFileInfo(file).absoluteFilePath();
     window.translate()->setDecodeSettings(settings);
   }
   if (parser.isSet(text)) {

@@ -1336,6 +1336,13 @@ layer %2</translation>
         <source>The translation: %1</source>
         <translation>The translation: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>An ensemble of %n model(s) translated it.</source>
+        <translation>
+            <numerusform>An ensemble of %n model translated it.</numerusform>
+            <numerusform>An ensemble of %n models translated it.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -3659,6 +3666,26 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</source>
         <translation>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</translation>
     </message>
+    <message>
+        <source>Ensemble</source>
+        <translation>Ensemble</translation>
+    </message>
+    <message>
+        <source>this model alone</source>
+        <translation>this model alone</translation>
+    </message>
+    <message>
+        <source>More model files (separated by ;) that translate together with this one: at each step the mean of their probabilities. They need the same SentencePiece model (runs on one data folder, or checkpoints of one run). Usually a little better than any one of them, and as many times slower. The attention shown and the explorer&apos;s views are the first model&apos;s.</source>
+        <translation>More model files (separated by ;) that translate together with this one: at each step the mean of their probabilities. They need the same SentencePiece model (runs on one data folder, or checkpoints of one run). Usually a little better than any one of them, and as many times slower. The attention shown and the explorer&apos;s views are the first model&apos;s.</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Add…</translation>
+    </message>
+    <message>
+        <source>Add models to the ensemble</source>
+        <translation>Add models to the ensemble</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -3802,6 +3829,13 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>
             <numerusform>%n line break falls inside a sentence: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</numerusform>
             <numerusform>%n line breaks fall inside sentences: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Translated in %1 ms by %2 and %n more model(s), an ensemble (the attention shown is the first model&apos;s)</source>
+        <translation>
+            <numerusform>Translated in %1 ms by %2 and %n more model, an ensemble (the attention shown is the first model&apos;s)</numerusform>
+            <numerusform>Translated in %1 ms by %2 and %n more models, an ensemble (the attention shown is the first model&apos;s)</numerusform>
         </translation>
     </message>
 </context>

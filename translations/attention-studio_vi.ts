@@ -1326,6 +1326,12 @@ lớp %2</translation>
         <source>The translation: %1</source>
         <translation>Bản dịch: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>An ensemble of %n model(s) translated it.</source>
+        <translation>
+            <numerusform>Một tổ hợp %n mô hình đã dịch tệp này.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -3641,6 +3647,26 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and a blank line ends a paragraph. Off: every line break ends a sentence</source>
         <translation>Cho văn bản bị ngắt dòng (chép từ PDF hay thư điện tử): ngắt dòng được coi là dấu cách và dòng trống kết thúc một đoạn. Tắt: mỗi lần ngắt dòng kết thúc một câu</translation>
     </message>
+    <message>
+        <source>Ensemble</source>
+        <translation>Tổ hợp</translation>
+    </message>
+    <message>
+        <source>this model alone</source>
+        <translation>chỉ mô hình này</translation>
+    </message>
+    <message>
+        <source>More model files (separated by ;) that translate together with this one: at each step the mean of their probabilities. They need the same SentencePiece model (runs on one data folder, or checkpoints of one run). Usually a little better than any one of them, and as many times slower. The attention shown and the explorer&apos;s views are the first model&apos;s.</source>
+        <translation>Các tệp mô hình khác (cách nhau bởi ;) cùng dịch với mô hình này: ở mỗi bước lấy trung bình xác suất của chúng. Chúng cần cùng một mô hình SentencePiece (các lần huấn luyện trên cùng một thư mục dữ liệu, hoặc các checkpoint của một lần huấn luyện). Thường tốt hơn một chút so với từng mô hình, và chậm hơn bấy nhiêu lần. Chú ý được hiển thị và các khung nhìn của trình khám phá là của mô hình đầu tiên.</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Thêm…</translation>
+    </message>
+    <message>
+        <source>Add models to the ensemble</source>
+        <translation>Thêm mô hình vào tổ hợp</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -3782,6 +3808,12 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>%n line break(s) fall inside a sentence: if the text is wrapped over lines, tick Lines wrapped within paragraphs.</source>
         <translation>
             <numerusform>%n chỗ ngắt dòng nằm giữa câu: nếu văn bản bị ngắt dòng, hãy chọn Các dòng ngắt giữa đoạn văn.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Translated in %1 ms by %2 and %n more model(s), an ensemble (the attention shown is the first model&apos;s)</source>
+        <translation>
+            <numerusform>Đã dịch trong %1 ms bởi %2 và %n mô hình khác, một tổ hợp (chú ý được hiển thị là của mô hình đầu tiên)</numerusform>
         </translation>
     </message>
 </context>

@@ -82,6 +82,8 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
               text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
                                "(hover for which).",
                                "", int(r.notices.size()));
+            if (!r.ensemble.isEmpty())
+              text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
             if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation: %1").arg(r.encodingNotice);
             message_->setText(text);

@@ -21,6 +21,16 @@ namespace studio::ui {
 namespace {
 // The Weights box's items, in order.
 enum WeightsItem { kFloat32 = 0, kInt8 = 1, kBf16 = 2 };
+
+// The Ensemble row's files: separated by ';', blanks dropped.
+QStringList splitEnsemble(const QString& text) {
+  QStringList files;
+  for (const auto& part : text.split(';')) {
+    const QString path = part.trimmed();
+    if (!path.isEmpty()) files << path;
+  }
+  return files;
+}
 }  // namespace
 
 TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent) {
@@ -129,6 +139,35 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
               tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
                  "shortlist): faster decoding over the English pieces likely for the text"),
               tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
+  // Other models translating with this one (DecodingOptions::ensemble).
+  {
+    auto* row = new QHBoxLayout;
+    ensemble_ = new QLineEdit(model_group);
+    ensemble_->setObjectName("Ensemble");
+    ensemble_->setAccessibleName(tr("Ensemble"));
+    ensemble_->setPlaceholderText(tr("this model alone"));
+    ensemble_->setToolTip(
+        tr("More model files (separated by ;) that translate together with this one: at each step the mean "
+           "of their probabilities. They need the same SentencePiece model (runs on one data folder, or "
+           "checkpoints of one run). Usually a little better than any one of them, and as many times slower. "
+           "The attention shown and the explorer's views are the first model's."));
+    auto* add = new QPushButton(tr("Add…"), model_group);
+    add->setAccessibleName(tr("Add models to the ensemble"));
+    connect(add, &QPushButton::clicked, this, [this] {
+      const QStringList chosen = QFileDialog::getOpenFileNames(this, tr("Add models to the ensemble"),
+                                                               model_path_->text(), tr("Models (*.pt)"));
+      if (chosen.isEmpty()) return;
+      QStringList all = splitEnsemble(ensemble_->text());
+      for (const auto& path : chosen)
+        if (!all.contains(path)) all << path;
+      ensemble_->setText(all.join(QStringLiteral("; ")));
+      Q_EMIT fileChosen();
+    });
+    connect(ensemble_, &QLineEdit::editingFinished, this, &TranslateSettingsPanel::edited);
+    row->addWidget(ensemble_, 1);
+    row->addWidget(add);
+    model_form->addRow(tr("Ensemble"), row);
+  }
   auto* checks = new QHBoxLayout;  // one row: the text's form, when to translate
   checks->addWidget(paragraphs_);
   checks->addWidget(as_you_type_);
@@ -199,6 +238,7 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   s.nbest = std::min(nbest_->value(), beam_->value());
   s.glossary = glossary_->text().trimmed();
   s.shortlist = shortlist_->text().trimmed();
+  s.ensemble = splitEnsemble(ensemble_->text());
   s.int8 = weights_->currentData().toInt() == kInt8;
   s.bf16 = weights_->currentData().toInt() == kBf16;
   s.paragraphs = paragraphs_->isChecked();
@@ -211,6 +251,7 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   nbest_->setValue(s.nbest);
   glossary_->setText(s.glossary);
   shortlist_->setText(s.shortlist);
+  ensemble_->setText(s.ensemble.join(QStringLiteral("; ")));
   paragraphs_->setChecked(s.paragraphs);
   const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
   const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());

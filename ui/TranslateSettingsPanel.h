@@ -16,9 +16,9 @@ namespace studio::ui {
 
 // What translates and how, above Translate's texts: the model (a run's newest
 // or best checkpoint, or a file), its weights' precision (float32, int8 where
-// the CPU runs it, bf16 where it is fast), a vocabulary shortlist and "Make it
-// small and fast…"; the decoding (beam, length penalty, n-best, a glossary,
-// lines wrapped within paragraphs, translate as you type).
+// the CPU runs it, bf16 where it is fast), a vocabulary shortlist, more models
+// translating with it (an ensemble) and "Make it small and fast…"; the decoding (beam, length penalty,
+// n-best, a glossary, lines wrapped within paragraphs, translate as you type).
 class TranslateSettingsPanel : public QWidget {
   Q_OBJECT
 
@@ -59,6 +59,7 @@ class TranslateSettingsPanel : public QWidget {
   QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
+  QLineEdit* ensemble_;    // more model files, "; " between them
   QCheckBox* paragraphs_;  // lines wrapped within paragraphs
   QCheckBox* as_you_type_;
 };

@@ -373,7 +373,15 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     nbest_table_->setItem(
         i, 3, new QTableWidgetItem(h.finished ? QStringLiteral("</s>") : tr("cut at max length")));
   }
-  QString status = tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath);
+  QString status =
+      reply.ensemble.isEmpty()
+          ? tr("Translated in %1 ms by %2").arg(reply.milliseconds, 0, 'f', 0).arg(reply.modelPath)
+          : tr("Translated in %1 ms by %2 and %n more model(s), an ensemble (the attention shown is the "
+               "first "
+               "model's)",
+               "", int(reply.ensemble.size()))
+                .arg(reply.milliseconds, 0, 'f', 0)
+                .arg(reply.modelPath);
   if (!reply.notices.isEmpty())
     status += "\n" +
               tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",

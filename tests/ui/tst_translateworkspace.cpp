@@ -59,6 +59,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void int8WeightsTranslateAsTheCli();
   void bf16WeightsWhereTheCpuHasThem();
   void shortlistTranslatesAsTheCli();
+  void anEnsembleTranslatesAsTheClis();
   void smallAndFastMeasuresAsTheCliAndSavesTheChosenWay();
   void pointLabelsCoverNoOtherLabelOrPoint();
   void aCorrectionIsMadeDecodedOnAndKept();
@@ -321,6 +322,77 @@ void TestTranslateWorkspace::shortlistTranslatesAsTheCli() {
   QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 60000);
   const QString message = errors.first().first().toString();
   QVERIFY2(message.contains("other-shortlist.txt") && message.contains("9999"), qPrintable(message));
+}
+
+// The Ensemble row: the model and its run's checkpoints translate
+// together, as the CLI's repeated --model (the same text and score), in the
+// Translate box and in Translate a file; a file that is no model is named.
+void TestTranslateWorkspace::anEnsembleTranslatesAsTheClis() {
+  const QStringList checkpoints =
+      QDir(run_ + "/checkpoints").entryList({"ckpt-*.pt"}, QDir::Files, QDir::Name);
+  QVERIFY2(checkpoints.size() >= 2, qPrintable(run_));
+  // Every checkpoint (best.pt is one of them: the others make the difference).
+  QStringList members;
+  for (const auto& name : checkpoints) members << run_ + "/checkpoints/" + name;
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* field = workspace.findChild<QLineEdit*>("Ensemble");
+  auto* status = workspace.findChild<QLabel*>("Translate status");
+  QVERIFY(field && status);
+  field->setText(" " + members.join(" ;") + " ; ");
+  QCOMPARE(workspace.decodeSettings().ensemble, members);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const auto reply = shown.at(0).at(0).value<app::TranslationReply>();
+  QCOMPARE(reply.ensemble, members);
+  QVERIFY2(status->text().contains(QString("%1 more model").arg(members.size())) &&
+               status->text().contains("ensemble"),
+           qPrintable(status->text()));
+  QVERIFY(!reply.alignment.cross.isEmpty());  // the first model's attention
+  QStringList more;
+  for (const auto& m : members) more << "--model" << m;
+  const QStringList fields =
+      cliTranslation(more + QStringList{"--beam", "4", "--alpha", "0.6", "--scores"}).split(" ||| ");
+  QCOMPARE(workspace.translationText(), fields.at(0));
+  QVERIFY2(std::abs(reply.nbest.front().score - fields.at(1).toDouble()) < 1e-3,
+           qPrintable(QString("%1 against %2").arg(reply.nbest.front().score).arg(fields.at(1))));
+  const QString alone = cliTranslation({"--beam", "4", "--alpha", "0.6", "--scores"});
+  QVERIFY2(alone.section(" ||| ", 1, 1) != fields.at(1), "the ensemble scored as the model alone");
+
+  // Translate a file with the ensemble: the CLI's file.
+  const QString input = tmp_.filePath("ensemble.vi.txt"), output = tmp_.filePath("ensemble.en.txt"),
+                cli_output = tmp_.filePath("ensemble.cli.txt");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("Mở tập tin số 12.\nĐóng cửa sổ số 3. Mở tập tin số 4!\n");
+  }
+  auto* bar = workspace.fileTranslation();
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  QCOMPARE(finished.at(0).at(0).value<app::FileTranslationReport>().ensemble, members);
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH,
+            QStringList{"translate", "--model", model_} + more +
+                QStringList{"--beam", "4", "--alpha", "0.6", "--input", input, "--output", cli_output});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  QFile app_file(output), cli_file(cli_output);
+  QVERIFY(app_file.open(QIODevice::ReadOnly) && cli_file.open(QIODevice::ReadOnly));
+  QCOMPARE(app_file.readAll(), cli_file.readAll());
+
+  // A member that is not a model: its file named.
+  QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
+  field->setText(members.first() + "; " + input);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 60000);
+  const QString message = errors.first().first().toString();
+  QVERIFY2(message.contains("ensemble.vi.txt"), qPrintable(message));
 }
 
 // "Make it small and fast": the ways measured in the dialog are the CLI's
