@@ -72,7 +72,27 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       options.max_length_ratio = settings.maxLengthRatio;
       const auto device = model::resolveDevice("auto");
       model::BaselineComparison comparison(ref);  // each run's model against the first's
-      const int total = int(runs.size() * src.size());
+      const int total = int((runs.size() + 1) * src.size());
+      // Each run's best model, translating the test split into a row.
+      auto test = [&](RunTestRow& row, const model::Translator& translator, int before, const QString& what) {
+        std::vector<std::string> hypotheses;
+        for (size_t start = 0; start < src.size() && !job.stopRequested(); start += kChunkLines) {
+          const std::vector<std::string> chunk(src.begin() + long(start),
+                                               src.begin() + long(std::min(src.size(), start + kChunkLines)));
+          for (const auto& t : model::translateTexts(translator, chunk, options))
+            hypotheses.push_back(t.text());
+          Q_EMIT progress(int(before + hypotheses.size()), total, what);
+        }
+        if (hypotheses.size() < src.size()) return false;  // stopped
+        const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
+        row.bleu = scores.bleu;
+        row.chrf = scores.chrf;
+        row.bleuCi = scores.bleu_ci;
+        row.pValue = scores.p_value;
+        row.sameAsFirst = int(scores.same_as_baseline);
+        result.rows << row;
+        return true;
+      };
       for (int r = 0; r < runs.size() && !job.stopRequested(); ++r) {
         RunTestRow row;
         row.run = runs[r];
@@ -84,24 +104,23 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                   .toStdString());
         const QString name = QFileInfo(runs[r]).fileName();
         Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name));
+        const auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
+        if (!test(row, translator, int(r * src.size()), tr("translating with %1").arg(name))) break;
+      }
+      // The runs together: their SentencePiece models must hold the same pieces.
+      if (!job.stopRequested()) {
+        RunTestRow row;
+        row.together = true;
+        row.model = result.rows.first().model;
+        Q_EMIT progress(int(runs.size() * src.size()), total, tr("loading the runs together"));
         auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
-        std::vector<std::string> hypotheses;
-        for (size_t start = 0; start < src.size() && !job.stopRequested(); start += kChunkLines) {
-          const std::vector<std::string> chunk(src.begin() + long(start),
-                                               src.begin() + long(std::min(src.size(), start + kChunkLines)));
-          for (const auto& t : model::translateTexts(translator, chunk, options))
-            hypotheses.push_back(t.text());
-          Q_EMIT progress(int(r * src.size() + hypotheses.size()), total,
-                          tr("translating with %1").arg(name));
+        try {
+          for (int r = 1; r < runs.size(); ++r) translator.addToEnsemble(result.rows[r].model.toStdString());
+        } catch (const std::exception& e) {
+          result.notTogether = QString::fromUtf8(e.what()).section('\n', 0, 0);
         }
-        if (hypotheses.size() < src.size()) break;  // stopped
-        const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
-        row.bleu = scores.bleu;
-        row.chrf = scores.chrf;
-        row.bleuCi = scores.bleu_ci;
-        row.pValue = scores.p_value;
-        row.sameAsFirst = int(scores.same_as_baseline);
-        result.rows << row;
+        if (result.notTogether.isEmpty())
+          test(row, translator, int(runs.size() * src.size()), tr("translating with the runs together"));
       }
       result.stopped = job.stopRequested();
       job.finish();

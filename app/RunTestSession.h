@@ -10,7 +10,8 @@
 #include "app/TranslationService.h"
 
 // Runs tested side by side: each run's best model translates the first
-// run's test split (as `evaluate` does: lines split into sentences), scored
+// run's test split (as `evaluate` does: lines split into sentences), and
+// then all of them together as an ensemble (when they can be), scored
 // with BLEU and chrF, BLEU's 95 % interval, and a paired bootstrap test of
 // each run against the first (model/evaluation/Significance.h): is the
 // difference between two runs more than chance? On a worker thread; value
@@ -18,8 +19,10 @@
 namespace studio::app {
 
 struct RunTestRow {
-  QString run;    // the run folder
-  QString model;  // the model that translated (best.pt)
+  QString run;    // the run folder ("" for the runs together)
+  QString model;  // the model that translated (best.pt; the first run's for the runs together)
+  // The runs' best models translating together, an ensemble (DecodingOptions::ensemble).
+  bool together = false;
   double bleu = 0, chrf = 0;
   double bleuCi = 0;  // half the width of BLEU's 95 % interval
   // Paired bootstrap resampling against the first run: -1 for the first
@@ -33,7 +36,10 @@ struct RunTestResult {
   int lines = 0;
   int beam = 4;
   bool stopped = false;  // the rows hold the runs tested before the stop
+  // Each run's row, then (unless stopped first) the runs together: an
+  // ensemble of their best models, when they share one SentencePiece model.
   QList<RunTestRow> rows;
+  QString notTogether;  // why the runs were not tested together ("" when they were, or stopped)
 };
 
 // The test split of a run's data folder (config.json's "data"): test.vi and

@@ -358,6 +358,14 @@
         <source>The runs are being tested already.</source>
         <translation>The runs are being tested already.</translation>
     </message>
+    <message>
+        <source>loading the runs together</source>
+        <translation>loading the runs together</translation>
+    </message>
+    <message>
+        <source>translating with the runs together</source>
+        <translation>translating with the runs together</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::SmallAndFastSession</name>
@@ -2503,6 +2511,26 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</source>
         <translation>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</translation>
+    </message>
+    <message>
+        <source>All together: the runs&apos; best models translating as one ensemble.</source>
+        <translation>All together: the runs&apos; best models translating as one ensemble.</translation>
+    </message>
+    <message>
+        <source>Not tested together: %1</source>
+        <translation>Not tested together: %1</translation>
+    </message>
+    <message>
+        <source>Every run&apos;s best.pt translating together: at each step the mean of their probabilities (an ensemble)</source>
+        <translation>Every run&apos;s best.pt translating together: at each step the mean of their probabilities (an ensemble)</translation>
+    </message>
+    <message>
+        <source>All together</source>
+        <translation>All together</translation>
+    </message>
+    <message>
+        <source>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</source>
+        <translation>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</translation>
     </message>
 </context>
 <context>

@@ -356,6 +356,14 @@
         <source>The runs are being tested already.</source>
         <translation>Các lượt chạy đang được kiểm tra rồi.</translation>
     </message>
+    <message>
+        <source>loading the runs together</source>
+        <translation>đang nạp các lượt chạy cùng nhau</translation>
+    </message>
+    <message>
+        <source>translating with the runs together</source>
+        <translation>đang dịch bằng các lượt chạy cùng nhau</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::SmallAndFastSession</name>
@@ -2486,6 +2494,26 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Does the run&apos;s BLEU differ from this run&apos;s by more than chance? Paired bootstrap resampling (as sacreBLEU&apos;s --paired-bs): p is about how often a difference this large would come from chance if the two runs translated alike; below 0.05 the difference is real.</source>
         <translation>BLEU của lượt chạy có khác BLEU của lượt chạy này nhiều hơn mức ngẫu nhiên không? Lấy mẫu lại bootstrap theo cặp (như --paired-bs của sacreBLEU): p xấp xỉ tần suất một chênh lệch lớn như thế xuất hiện do ngẫu nhiên nếu hai lượt chạy dịch như nhau; dưới 0,05 thì chênh lệch là thật.</translation>
+    </message>
+    <message>
+        <source>All together: the runs&apos; best models translating as one ensemble.</source>
+        <translation>Tất cả cùng nhau: các mô hình tốt nhất của các lượt chạy cùng dịch như một tổ hợp.</translation>
+    </message>
+    <message>
+        <source>Not tested together: %1</source>
+        <translation>Không kiểm tra cùng nhau: %1</translation>
+    </message>
+    <message>
+        <source>Every run&apos;s best.pt translating together: at each step the mean of their probabilities (an ensemble)</source>
+        <translation>best.pt của mọi lượt chạy cùng dịch: ở mỗi bước lấy trung bình xác suất của chúng (một tổ hợp)</translation>
+    </message>
+    <message>
+        <source>All together</source>
+        <translation>Tất cả cùng nhau</translation>
+    </message>
+    <message>
+        <source>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</source>
+        <translation>Các mô hình tốt nhất của các lượt chạy cùng dịch, một tổ hợp: ở mỗi bước lấy trung bình xác suất của chúng</translation>
     </message>
 </context>
 <context>

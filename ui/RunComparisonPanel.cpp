@@ -117,6 +117,7 @@ bool RunComparisonPanel::addRun(const QString& dir) {
     if (r.dir == run->dir) return true;  // already there
   runs_.append(*run);
   stamps_.append(stamp);
+  together_.reset();  // the runs together were other runs
   poll_->start();
   fillTable();
   Q_EMIT runsChanged();
@@ -127,6 +128,7 @@ void RunComparisonPanel::removeRun(int index) {
   if (index < 0 || index >= runs_.size()) return;
   runs_.removeAt(index);
   stamps_.removeAt(index);
+  together_.reset();  // the runs together were other runs
   if (runs_.isEmpty()) poll_->stop();
   fillTable();
   Q_EMIT runsChanged();
@@ -182,14 +184,22 @@ void RunComparisonPanel::showTestResult(const app::RunTestResult& result) {
   test_->setText(tr("Test on the test split"));
   test_->setEnabled(!runs_.isEmpty());
   tested_.clear();
+  together_.reset();
   tested_against_ = current_.dir;
-  for (const auto& row : result.rows) tested_[QFileInfo(row.run).absoluteFilePath()] = row;
-  test_status_->setText(
-      tr("Tested on the %1 lines of %2 (beam %3, each run's best.pt).%4")
-          .arg(QLocale().toString(result.lines))
-          .arg(QDir::toNativeSeparators(result.sourceFile))
-          .arg(result.beam)
-          .arg(result.stopped ? tr(" Stopped: the runs left untested show —.") : QString()));
+  for (const auto& row : result.rows) {
+    if (row.together)
+      together_ = row;
+    else
+      tested_[QFileInfo(row.run).absoluteFilePath()] = row;
+  }
+  QString status = tr("Tested on the %1 lines of %2 (beam %3, each run's best.pt).%4")
+                       .arg(QLocale().toString(result.lines))
+                       .arg(QDir::toNativeSeparators(result.sourceFile))
+                       .arg(result.beam)
+                       .arg(result.stopped ? tr(" Stopped: the runs left untested show —.") : QString());
+  if (together_) status += ' ' + tr("All together: the runs' best models translating as one ensemble.");
+  if (!result.notTogether.isEmpty()) status += ' ' + tr("Not tested together: %1").arg(result.notTogether);
+  test_status_->setText(status);
   fillTable();
   Q_EMIT testFinished(result);
 }
@@ -213,16 +223,27 @@ int RunComparisonPanel::fillTestRows(int columns) {
     table_->setVerticalHeaderItem(r, header);
   }
   for (int c = 0; c < columns; ++c) {
-    const auto it = tested_.constFind(all[c].dir);
+    // The runs' columns, then the runs together's when there is one.
+    const app::RunTestRow* tested = nullptr;
+    if (c < all.size()) {
+      const auto it = tested_.constFind(all[c].dir);
+      if (it != tested_.constEnd()) tested = &*it;
+    } else if (together_) {
+      tested = &*together_;
+    }
     QStringList cells{tr("—"), tr("—"), tr("—")};
-    if (it != tested_.constEnd()) {
-      cells[0] = QString("%1 ± %2").arg(it->bleu, 0, 'f', 2).arg(it->bleuCi, 0, 'f', 2);
-      cells[1] = QString::number(it->chrf, 'f', 2);
-      if (c > 0) cells[2] = DifferenceText::of(it->pValue);
+    if (tested) {
+      cells[0] = QString("%1 ± %2").arg(tested->bleu, 0, 'f', 2).arg(tested->bleuCi, 0, 'f', 2);
+      cells[1] = QString::number(tested->chrf, 'f', 2);
+      if (c > 0) cells[2] = DifferenceText::of(tested->pValue);
     }
     for (int r = 0; r < cells.size(); ++r) {
       auto* item = new QTableWidgetItem(cells[r]);
-      item->setToolTip(it != tested_.constEnd() ? QDir::toNativeSeparators(it->model) : tr("not tested"));
+      item->setToolTip(!tested ? tr("not tested")
+                       : tested->together
+                           ? tr("Every run's best.pt translating together: at each step the mean "
+                                "of their probabilities (an ensemble)")
+                           : QDir::toNativeSeparators(tested->model));
       QFont bold = item->font();
       bold.setBold(true);
       item->setFont(bold);
@@ -243,7 +264,8 @@ void RunComparisonPanel::fillTable() {
         if (!keys.contains(it.key())) keys << it.key();
   }
   table_->clear();
-  table_->setColumnCount(int(all.size()));
+  const bool together = showsTest() && together_.has_value();
+  table_->setColumnCount(int(all.size()) + (together ? 1 : 0));
   table_->setRowCount(int(keys.size()));
   for (int c = 0; c < all.size(); ++c) {
     auto* header = new QTableWidgetItem(c == 0 ? tr("%1 (this run)").arg(all[c].name) : all[c].name);
@@ -255,8 +277,15 @@ void RunComparisonPanel::fillTable() {
     }
     table_->setHorizontalHeaderItem(c, header);
   }
+  if (together) {
+    auto* header = new QTableWidgetItem(tr("All together"));
+    header->setToolTip(
+        tr("The runs' best models translating together, an ensemble: at each step the mean of "
+           "their probabilities"));
+    table_->setHorizontalHeaderItem(int(all.size()), header);
+  }
   table_->setRowCount((showsTest() ? 3 : 0) + int(keys.size()));
-  const int first = fillTestRows(int(all.size()));  // the test's rows above the settings
+  const int first = fillTestRows(table_->columnCount());  // the test's rows above the settings
   for (int r = 0; r < keys.size(); ++r)
     table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));
   const QColor highlight = palette().color(QPalette::Highlight).lighter(170);

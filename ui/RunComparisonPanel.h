@@ -6,6 +6,8 @@
 #include <QMap>
 #include <QWidget>
 
+#include <optional>
+
 #include "app/RunComparison.h"
 #include "app/RunTestSession.h"
 
@@ -22,7 +24,8 @@ namespace studio::ui {
 // a table, the ones that differ highlighted and first. "Test on the test
 // split" translates this run's test split with each run's best model: the
 // table's first rows then hold each run's test BLEU with its 95 % interval,
-// its chrF, and whether its BLEU differs from this run's by more than chance.
+// its chrF, and whether its BLEU differs from this run's by more than chance,
+// and a last column the runs' models translating together (an ensemble).
 class RunComparisonPanel : public QWidget {
   Q_OBJECT
 
@@ -47,6 +50,7 @@ class RunComparisonPanel : public QWidget {
   // errorOccurred when done. Stops a test running.
   void testRuns();
   const QMap<QString, app::RunTestRow>& testResults() const { return tested_; }  // by run folder
+  const std::optional<app::RunTestRow>& togetherResult() const { return together_; }
   bool isTesting() const { return session_.isRunning(); }
 
  Q_SIGNALS:
@@ -79,6 +83,7 @@ class RunComparisonPanel : public QWidget {
   QLabel* test_status_;
   app::RunTestSession session_;
   QMap<QString, app::RunTestRow> tested_;  // the last test's rows, by run folder
+  std::optional<app::RunTestRow> together_;  // the last test's runs together, when they could be
   QString tested_against_;                 // the run the last test compared with
 };
 

@@ -657,18 +657,24 @@ void TestTimelapse::runsSideBySide() {
   test_button->click();
   QTRY_VERIFY_WITH_TIMEOUT(!tested.isEmpty(), 120000);
   const auto result = tested.first().first().value<app::RunTestResult>();
-  QCOMPARE(result.rows.size(), 2);
+  QCOMPARE(result.rows.size(), 3);  // the two runs, then both together
+  QVERIFY(!result.rows[0].together && !result.rows[1].together && result.rows[2].together);
+  QVERIFY2(result.notTogether.isEmpty(), qPrintable(result.notTogether));
   QCOMPARE(result.sourceFile, QDir(QString::fromStdString(data_)).filePath("test.vi"));
   QCOMPARE(table->rowCount(), 3 + 2);  // the test's rows, then what differs
+  QCOMPARE(table->columnCount(), 3);   // the runs, then both together
+  QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("All together"));
   QCOMPARE(table->verticalHeaderItem(0)->text(), QString("test BLEU \u00b1 95%"));
   QCOMPARE(table->verticalHeaderItem(3)->text(), QString("schedule"));
   const auto src = model::readTextDocument(result.sourceFile.toStdString()).lines;
   const auto ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
   QCOMPARE(result.lines, int(src.size()));
   std::vector<std::vector<std::string>> translations;
-  for (const QString& dir : {run_, other}) {
-    const auto translator =
-        model::Translator::fromFiles(QDir(dir).filePath("best.pt").toStdString(), "", torch::kCPU);
+  for (const QString& dir : {run_, other, QString()}) {
+    // Each run's best model, then the first with the second's (an ensemble).
+    auto translator = model::Translator::fromFiles(
+        QDir(dir.isEmpty() ? run_ : dir).filePath("best.pt").toStdString(), "", torch::kCPU);
+    if (dir.isEmpty()) translator.addToEnsemble(QDir(other).filePath("best.pt").toStdString());
     std::vector<std::string> hypotheses;
     for (const auto& t : model::translateTexts(translator, src, model::DecodingOptions{}))
       hypotheses.push_back(t.text());
@@ -684,6 +690,15 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(result.rows[1].pValue, translations[1] == translations[0] ? -1.0 : paired.p_value);
   QCOMPARE(result.rows[0].pValue, -1.0);
   QCOMPARE(result.rows[1].chrf, model::corpusChrf(translations[1], ref).score);
+  const model::SegmentStatistics together(model::MetricKind::Bleu, translations[2], ref);
+  QCOMPARE(result.rows[2].bleu, together.score());
+  QCOMPARE(result.rows[2].chrf, model::corpusChrf(translations[2], ref).score);
+  QCOMPARE(result.rows[2].pValue,
+           translations[2] == translations[0]
+               ? -1.0
+               : model::pairedTest(model::PairedTest::Bootstrap, first, together, 1000).p_value);
+  QCOMPARE(table->item(0, 2)->text(),
+           QString("%1 \u00b1 %2").arg(result.rows[2].bleu, 0, 'f', 2).arg(result.rows[2].bleuCi, 0, 'f', 2));
   QCOMPARE(table->item(0, 1)->text(),
            QString("%1 \u00b1 %2").arg(result.rows[1].bleu, 0, 'f', 2).arg(result.rows[1].bleuCi, 0, 'f', 2));
   QCOMPARE(table->item(2, 0)->text(), QString("\u2014"));
