@@ -32,6 +32,7 @@ const std::vector<Subcommand>& subcommands() {
       {shortlistSpec, runShortlist},
       {translateSpec, runTranslate},
       {evaluateSpec, runEvaluate},
+      {scoreSpec, runScore},
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {headsSpec, runHeads},

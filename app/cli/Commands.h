@@ -48,6 +48,8 @@ int runAverage(const ParsedArgs& args);
 
 const CommandSpec& shortlistSpec();
 int runShortlist(const ParsedArgs& args);
+const CommandSpec& scoreSpec();
+int runScore(const ParsedArgs& args);
 
 const CommandSpec& smallAndFastSpec();
 int runSmallAndFast(const ParsedArgs& args);

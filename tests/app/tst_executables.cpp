@@ -339,6 +339,33 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(ensemble_masked.exit_code == 2 && ensemble_masked.err.contains("--head-mask") &&
                ensemble_masked.err.contains("ensemble"),
            qPrintable(ensemble_masked.err));
+  // score: a line a pair, the sum of the log-probabilities and their mean a piece (tst_pairscoring tests the
+  // values).
+  auto scored =
+      run(STUDIO_CLI_PATH, {"score", "--model", run_dir + "/best.pt", "--model", run_dir + "/averaged.pt",
+                            "--src", data + "/test.vi", "--tgt", data + "/test.en"});
+  QVERIFY2(scored.exit_code == 0, qPrintable(scored.err));
+  const QStringList pair_lines = scored.out.split('\n', Qt::SkipEmptyParts);
+  QFile test_split(data + "/test.vi");
+  QVERIFY(test_split.open(QIODevice::ReadOnly));
+  const int test_lines = int(test_split.readAll().count('\n'));
+  QCOMPARE(int(pair_lines.size()), test_lines);
+  const QRegularExpression score_line("^(-\\d+\\.\\d{4}) \\|\\|\\| (-\\d+\\.\\d{4})$");
+  for (const QString& line : pair_lines) {
+    const auto m = score_line.match(line);
+    QVERIFY2(m.hasMatch() && m.captured(1).toDouble() <= m.captured(2).toDouble(), qPrintable(line));
+  }
+  QVERIFY2(scored.err.contains(QString("scored %1 of %1 pairs").arg(test_lines)), qPrintable(scored.err));
+  const QString one_line = dir.filePath("one-line.en");
+  {
+    QFile file(one_line);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write("Open file\n") > 0);
+  }
+  auto unpaired = run(STUDIO_CLI_PATH, {"score", "--model", run_dir + "/best.pt", "--src",
+                                          data + "/test.vi", "--tgt", one_line});
+  QVERIFY2(unpaired.exit_code == 1 && unpaired.err.contains("test.vi") &&
+               unpaired.err.contains("one-line.en"),
+           qPrintable(unpaired.err));
   auto two_for_one = run(STUDIO_CLI_PATH, {"export", "--model", run_dir + "/best.pt", "--model",
                                            run_dir + "/averaged.pt", "--out", dir.filePath("exported")});
   QVERIFY2(two_for_one.exit_code == 2 && two_for_one.err.contains("--model given 2 times") &&

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/decoding/Translator.h"
+
+// Scoring given translations (as fairseq's --score-reference and Marian's
+// scorer): the model reads each source and is fed the translation's pieces
+// one after another (teacher forcing); each piece's probability, the end's
+// included, is what the model gives it there. With the translator's
+// ensemble, a piece's probability is the mean of the models'. Used to rank
+// or filter parallel data (a low score: a pair the model finds unlikely,
+// often a misaligned or untranslated one) and to compare translations.
+namespace studio::model {
+
+struct PairScore {
+  // False when the source or the translation has more pieces than the
+  // model's positions hold (`why` says which and how many); nothing else set then.
+  bool scored = false;
+  std::string why;
+  std::vector<std::string> pieces;   // the translation's pieces (the end not included)
+  std::vector<float> probabilities;  // one a piece, then the end's
+  double log_probability = 0.0;      // their sum of logs
+  // Per piece, the end included: log_probability / (pieces + 1).
+  double meanLogProbability() const { return log_probability / double(probabilities.size()); }
+};
+
+// The log-probability of each piece of targets[i] (token ids, no start or
+// end), then of the end, fed to `models` (one, or an ensemble: the mean of
+// their probabilities) after sources[i] (ids with the end), on `device`;
+// every pair must fit the models' positions. Batches of at most
+// `max_tokens` source and target positions.
+std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
+                                         const std::vector<std::vector<int64_t>>& sources,
+                                         const std::vector<std::vector<int64_t>>& targets,
+                                         const torch::Device& device, int64_t max_tokens = 4096,
+                                         const std::function<void(size_t, size_t)>& progress = nullptr);
+
+// Scores each (sources[i], translations[i]), whitespace as given (normalize
+// it first as the reader should), in batches of at most `max_tokens` source
+// and target pieces; `progress` (optional) hears (pairs done, total).
+// Throws std::invalid_argument when the two lists differ in length.
+std::vector<PairScore> scorePairs(const Translator& translator, const std::vector<std::string>& sources,
+                                  const std::vector<std::string>& translations, int64_t max_tokens = 4096,
+                                  const std::function<void(size_t, size_t)>& progress = nullptr);
+
+}  // namespace studio::model

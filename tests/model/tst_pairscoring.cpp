@@ -1,0 +1,171 @@
+// Scoring given translations (PairScoring.h): a translation's score is the
+// probability beam search gave it, piece by piece; an ensemble's is the mean
+// of the models' probabilities; pairs too long for the model are named, not
+// cut.
+
+#include <cmath>
+#include <random>
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <torch/torch.h>
+
+#include "common/SuiteMain.h"
+#include "common/TestUtil.h"
+#include "model/data/Tokenizer.h"
+#include "model/decoding/Decoding.h"
+#include "model/decoding/PairScoring.h"
+#include "model/decoding/Translator.h"
+#include "model/files/ModelFile.h"
+
+using namespace studio;
+
+namespace {
+
+// The rows of src [B, S] as id lists, without their padding.
+std::vector<std::vector<int64_t>> sourceRows(const torch::Tensor& src, int64_t pad) {
+  std::vector<std::vector<int64_t>> rows;
+  for (int64_t b = 0; b < src.size(0); ++b) {
+    rows.emplace_back();
+    for (int64_t k = 0; k < src.size(1); ++k)
+      if (src[b][k].item<int64_t>() != pad) rows.back().push_back(src[b][k].item<int64_t>());
+  }
+  return rows;
+}
+
+}  // namespace
+
+class TestPairScoring : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void theSearchsOwnTranslationScoresAsTheSearchScoredIt();
+  void anEnsembleScoresTheMeanOfTheModelsProbabilities();
+  void pairsTooLongAreNamedAndTheRestScored();
+
+ private:
+  model::Transformer trained_{nullptr}, other_{nullptr};
+  torch::Tensor src_;
+};
+
+void TestPairScoring::initTestCase() {
+  trained_ = test::trainedReversalModel(5, 400);
+  other_ = test::trainedReversalModel(3, 500);
+  std::mt19937 rng(31);
+  src_ = test::makeSequenceBatch(rng, 24, /*reverse=*/true, trained_->options()).src;
+}
+
+// Beam search's n-best hypotheses (finished ones) fed back as given
+// translations: each piece's probability and the sum are the search's (the
+// minimum length off, so that no step was renormalized), in batches of any
+// size. A wrong translation scores lower than the model's own.
+void TestPairScoring::theSearchsOwnTranslationScoresAsTheSearchScoredIt() {
+  model::DecodingOptions options;
+  options.beam_size = 4;
+  options.nbest = 4;
+  options.min_length = 0;
+  options.min_length_ratio = 0.0;
+  const auto results = model::beamSearch(trained_, src_, options);
+  const auto rows = sourceRows(src_, trained_->options().pad_id);
+  std::vector<std::vector<int64_t>> sources, targets;
+  std::vector<const model::Hypothesis*> hypotheses;
+  for (size_t b = 0; b < results.size(); ++b)
+    for (const auto& h : results[b])
+      if (h.finished) {
+        sources.push_back(rows[b]);
+        targets.push_back(h.tokens);
+        hypotheses.push_back(&h);
+      }
+  QVERIFY(hypotheses.size() > results.size());
+  for (int64_t budget : {4096, 40}) {
+    const auto scored = model::scoreIds({trained_}, sources, targets, torch::kCPU, budget);
+    QCOMPARE(scored.size(), hypotheses.size());
+    for (size_t i = 0; i < scored.size(); ++i) {
+      const auto& h = *hypotheses[i];
+      QCOMPARE(scored[i].size(), h.probabilities.size());
+      double sum = 0.0;
+      for (size_t k = 0; k < scored[i].size(); ++k) {
+        sum += double(scored[i][k]);
+        QVERIFY2(std::abs(std::exp(scored[i][k]) - h.probabilities[k]) < 1e-4,
+                 qPrintable(QString("pair %1 piece %2: %3 against %4")
+                                .arg(i)
+                                .arg(k)
+                                .arg(std::exp(scored[i][k]))
+                                .arg(h.probabilities[k])));
+      }
+      QVERIFY2(std::abs(sum - h.log_probability) < 1e-3,
+               qPrintable(QString("pair %1: %2 against %3").arg(i).arg(sum).arg(h.log_probability)));
+    }
+  }
+  // The best translation with its first two pieces swapped: less likely.
+  auto wrong = targets.front();
+  QVERIFY(wrong.size() >= 2);
+  std::swap(wrong[0], wrong[1]);
+  if (wrong != targets.front()) {
+    const auto both = model::scoreIds({trained_}, {sources.front(), sources.front()}, {targets.front(), wrong},
+                                      torch::kCPU);
+    double right_sum = 0.0, wrong_sum = 0.0;
+    for (float lp : both[0]) right_sum += lp;
+    for (float lp : both[1]) wrong_sum += lp;
+    QVERIFY2(wrong_sum < right_sum - 1.0, qPrintable(QString("%1 against %2").arg(wrong_sum).arg(right_sum)));
+  }
+}
+
+void TestPairScoring::anEnsembleScoresTheMeanOfTheModelsProbabilities() {
+  const auto rows = sourceRows(src_, trained_->options().pad_id);
+  std::vector<std::vector<int64_t>> targets;
+  for (const auto& r : rows) targets.emplace_back(r.rbegin() + 1, r.rend());  // the reversal, without the end
+  const auto a = model::scoreIds({trained_}, rows, targets, torch::kCPU);
+  const auto b = model::scoreIds({other_}, rows, targets, torch::kCPU);
+  const auto together = model::scoreIds({trained_, other_}, rows, targets, torch::kCPU);
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t k = 0; k < together[i].size(); ++k) {
+      const double mean = (std::exp(double(a[i][k])) + std::exp(double(b[i][k]))) / 2.0;
+      QVERIFY2(std::abs(std::exp(double(together[i][k])) - mean) < 1e-5,
+               qPrintable(QString("pair %1 piece %2").arg(i).arg(k)));
+    }
+}
+
+// Text in: pieces named as the tokenizer names them, a pair longer than the
+// model's positions left unscored with the reason (the others scored as
+// alone), and lists of different lengths refused.
+void TestPairScoring::pairsTooLongAreNamedAndTheRestScored() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const std::string data = test::prepareNumberedCorpus(tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"},
+                                                       {"open the folder", "save the file"}, 200, 60);
+  const data::Tokenizer tokenizer(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer.vocabSize();
+  options.max_length = 20;
+  torch::manual_seed(8);
+  model::Transformer m(options);
+  model::saveModel(m, data + "/model.pt");
+  const auto translator = model::Translator::fromFiles(data + "/model.pt", "", torch::kCPU);
+  const std::vector<std::string> sources{"mở thư mục 3", "lưu tập tin 4 mở thư mục 5 lưu tập tin 6 mở thư mục 7",
+                                         "lưu tập tin 8"};
+  const std::vector<std::string> translations{"open the folder 3", "save the file 4", "save the file 8"};
+  const auto scores = model::scorePairs(translator, sources, translations);
+  QCOMPARE(scores.size(), size_t(3));
+  QVERIFY2(scores[0].scored && !scores[1].scored && scores[2].scored,
+           (scores[0].why + " / " + scores[1].why + " / " + scores[2].why).c_str());
+  QVERIFY2(scores[1].why.find("the source has") != std::string::npos &&
+               scores[1].why.find("at most 19") != std::string::npos,
+           scores[1].why.c_str());
+  const auto alone = model::scorePairs(translator, {sources[2]}, {translations[2]});
+  QCOMPARE(scores[2].probabilities.size(), alone[0].probabilities.size());
+  for (size_t k = 0; k < alone[0].probabilities.size(); ++k)  // batched with another pair, padded: to rounding
+    QVERIFY(std::abs(scores[2].probabilities[k] - alone[0].probabilities[k]) < 1e-5);
+  std::vector<std::string> pieces;
+  for (int id : tokenizer.encode(translations[0])) pieces.push_back(tokenizer.piece(id));
+  QCOMPARE(scores[0].pieces, pieces);
+  QCOMPARE(scores[0].probabilities.size(), pieces.size() + 1);
+  QVERIFY(std::abs(scores[0].meanLogProbability() - scores[0].log_probability / double(pieces.size() + 1)) < 1e-12);
+  const auto message = test::thrownMessage([&] { model::scorePairs(translator, sources, {"one"}); });
+  QVERIFY2(message.find("3 sources but 1 translations") != std::string::npos, message.c_str());
+}
+
+STUDIO_TEST_MAIN(TestPairScoring)
+#include "tst_pairscoring.moc"
