@@ -9,6 +9,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/Translator.h"
 #include "model/training/Checkpoints.h"
 #include "model/training/Corrections.h"
@@ -55,14 +56,24 @@ int runLearnCorrections(const ParsedArgs& args) {
 
   const std::string data_dir = out + "/corrections-data";
   model::writeCorrectionsData(corrections, origin.spm_path, data_dir);
-  std::vector<std::string> sources;
-  for (const auto& c : corrections) sources.push_back(c.source);
+  std::vector<std::string> sources, wanted;
+  for (const auto& c : corrections) {
+    sources.push_back(c.source);
+    wanted.push_back(c.corrected);
+  }
   model::DecodingOptions decoding;
+  // A model's translations of the sources, and the probability it gives the corrections (score).
+  struct Probe {
+    std::vector<std::string> texts;
+    std::vector<model::PairScore> scores;
+  };
   auto translate = [&](const std::string& path) {
-    std::vector<std::string> out_texts;
+    Probe probe;
     auto translator = model::Translator::fromFiles(path, origin.spm_path, device);
-    for (const auto& list : translator.translate(sources, decoding)) out_texts.push_back(list.empty() ? "" : list[0].text);
-    return out_texts;
+    for (const auto& list : translator.translate(sources, decoding))
+      probe.texts.push_back(list.empty() ? "" : list[0].text);
+    probe.scores = model::scorePairs(translator, sources, wanted);
+    return probe;
   };
   const auto before = translate(origin.model_path);
 
@@ -89,15 +100,33 @@ int runLearnCorrections(const ParsedArgs& args) {
   const std::string learnt = model::latestCheckpoint(out);
   const auto after = translate(learnt);
 
-  size_t as_corrected_before = 0, as_corrected_after = 0;
+  size_t as_corrected_before = 0, as_corrected_after = 0, scored = 0;
+  double mean_before = 0.0, mean_after = 0.0;  // of the corrections scored both times
+  // A correction's mean log-probability a piece, or why it has none (too long for the model).
+  auto mean = [](const model::PairScore& s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", s.scored ? s.meanLogProbability() : 0.0);
+    return s.scored ? std::string(text) : "not scored (" + s.why + ")";
+  };
   for (size_t i = 0; i < corrections.size(); ++i) {
-    as_corrected_before += before[i] == corrections[i].corrected;
-    as_corrected_after += after[i] == corrections[i].corrected;
-    std::printf("SRC    %s\nBEFORE %s\nAFTER  %s\nWANTED %s\n", corrections[i].source.c_str(), before[i].c_str(),
-                after[i].c_str(), corrections[i].corrected.c_str());
+    as_corrected_before += before.texts[i] == corrections[i].corrected;
+    as_corrected_after += after.texts[i] == corrections[i].corrected;
+    const auto &was = before.scores[i], &is = after.scores[i];
+    if (was.scored && is.scored) {
+      ++scored;
+      mean_before += was.meanLogProbability();
+      mean_after += is.meanLogProbability();
+    }
+    std::printf(
+        "SRC    %s\nBEFORE %s\nAFTER  %s\nWANTED %s\n       log-probability a piece: %s before, %s after\n",
+        corrections[i].source.c_str(), before.texts[i].c_str(), after.texts[i].c_str(),
+        corrections[i].corrected.c_str(), mean(was).c_str(), mean(is).c_str());
   }
   std::printf("translated as corrected: %zu of %zu before, %zu after\n", as_corrected_before, corrections.size(),
               as_corrected_after);
+  if (scored > 0)
+    std::printf("the corrections' mean log-probability a piece: %.3f before, %.3f after\n",
+                mean_before / double(scored), mean_after / double(scored));
   if (evals.size() >= 2 && evals.front().original_bleu >= 0)
     std::printf("original dev BLEU: %.2f before, %.2f after\n", evals.front().original_bleu,
                 evals.back().original_bleu);

@@ -366,6 +366,24 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(unpaired.exit_code == 1 && unpaired.err.contains("test.vi") &&
                unpaired.err.contains("one-line.en"),
            qPrintable(unpaired.err));
+  // learn-corrections: a short round on two kept corrections, each translated and scored before and after.
+  {
+    QFile kept(run_dir + "/corrections.tsv");
+    QVERIFY(kept.open(QIODevice::WriteOnly));
+    kept.write(
+        "Mở tập tin số 7\tOpen the file number 7\tOpen file number 7\n"
+        "Đóng cửa sổ số 3\tClose the window number 3\tClose window number 3\n");
+  }
+  auto learnt = run(STUDIO_CLI_PATH,
+                    {"learn-corrections", "--model", run_dir + "/best.pt", "--out", dir.filePath("corrected"),
+                     "--steps", "8", "--device", "cpu"},
+                    300000);
+  QVERIFY2(learnt.exit_code == 0, qPrintable(learnt.err + learnt.out));
+  QVERIFY2(learnt.out.count("log-probability a piece: ") == 3, qPrintable(learnt.out));  // two and their mean
+  const QRegularExpression learnt_line(
+      "translated as corrected: \\d of 2 before, \\d after\nthe corrections' mean log-probability a piece: "
+      "(-\\d+\\.\\d{3}) before, (-\\d+\\.\\d{3}) after");
+  QVERIFY2(learnt_line.match(learnt.out).hasMatch(), qPrintable(learnt.out));
   auto two_for_one = run(STUDIO_CLI_PATH, {"export", "--model", run_dir + "/best.pt", "--model",
                                            run_dir + "/averaged.pt", "--out", dir.filePath("exported")});
   QVERIFY2(two_for_one.exit_code == 2 && two_for_one.err.contains("--model given 2 times") &&
