@@ -735,6 +735,9 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
   QVERIFY(QTest::qWaitForWindowExposed(&workspace));
   auto* box = workspace.findChild<QPlainTextEdit*>("Translation");
   QVERIFY(box);
+  // The layout gives the box its width in an event of its own (posted; on a busy machine it can come after
+  // the window is exposed): until then the text wraps in a narrow box, six lines tall.
+  QTRY_VERIFY(box->viewport()->width() > 500);
   const int line = QFontMetrics(box->font()).lineSpacing();
   const int three = box->height();
   QCOMPARE(box->verticalScrollBar()->maximum(), 0);  // the three lines shown whole, nothing to scroll
