@@ -376,7 +376,7 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   }
   auto learnt = run(STUDIO_CLI_PATH,
                     {"learn-corrections", "--model", run_dir + "/best.pt", "--out", dir.filePath("corrected"),
-                     "--steps", "8", "--device", "cpu"},
+                     "--steps", "4", "--no-original", "--device", "cpu"},
                     300000);
   QVERIFY2(learnt.exit_code == 0, qPrintable(learnt.err + learnt.out));
   QVERIFY2(learnt.out.count("log-probability a piece: ") == 3, qPrintable(learnt.out));  // two and their mean
