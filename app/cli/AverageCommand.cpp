@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/Commands.h"
+#include "model/decoding/Translator.h"
 #include "model/training/Checkpoints.h"
 
 namespace studio::cli {
@@ -49,6 +50,19 @@ int runAverage(const ParsedArgs& args) {
   model::averageCheckpoints(paths, out);
   std::cout << "averaged " << paths.size() << " checkpoints into " << out << ":\n";
   for (const auto& p : paths) std::cout << "  " << p << "\n";
+  // translate and evaluate look for spm.model beside the model or above it: say so when there is none there.
+  try {
+    model::findSentencePieceModel(out);
+  } catch (const data::TokenizerError&) {
+    std::string spm;
+    try {
+      spm = model::findSentencePieceModel(paths.front());
+    } catch (const data::TokenizerError&) {
+    }
+    std::cout << "no spm.model beside " << out
+              << " or in its folder's parent: translate and evaluate it with --spm "
+              << (spm.empty() ? std::string("FILE") : spm) << "\n";
+  }
   return kOk;
 }
 

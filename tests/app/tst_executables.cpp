@@ -322,6 +322,10 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   auto chosen = run(STUDIO_CLI_PATH, {"average", "--model", run_dir + "/checkpoints/ckpt-00000005.pt", "--model",
                                       run_dir + "/checkpoints/ckpt-00000010.pt", "--out", dir.filePath("mean.pt")});
   QVERIFY2(chosen.exit_code == 0 && QFile::exists(dir.filePath("mean.pt")), qPrintable(chosen.err));
+  // Outside the run folder no spm.model is found beside it: the one to give is named.
+  QVERIFY2(chosen.out.contains("translate and evaluate it with --spm " + run_dir + "/spm.model"),
+           qPrintable(chosen.out));
+  QVERIFY2(!averaged.out.contains("--spm"), qPrintable(averaged.out));
   auto one = run(STUDIO_CLI_PATH, {"average", "--model", run_dir + "/best.pt", "--out", dir.filePath("one.pt")});
   QVERIFY2(one.exit_code == 2 && one.err.contains("two or more"), qPrintable(one.err));
   auto not_a_run = run(STUDIO_CLI_PATH, {"average", "--run", data});
