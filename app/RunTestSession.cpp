@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <memory>
+
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Significance.h"
@@ -93,6 +95,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         result.rows << row;
         return true;
       };
+      std::unique_ptr<model::Translator> first;  // the first run's, joined by the others' below
       for (int r = 0; r < runs.size() && !job.stopRequested(); ++r) {
         RunTestRow row;
         row.run = runs[r];
@@ -104,8 +107,9 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                   .toStdString());
         const QString name = QFileInfo(runs[r]).fileName();
         Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name));
-        const auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
+        auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
         if (!test(row, translator, int(r * src.size()), tr("translating with %1").arg(name))) break;
+        if (r == 0) first = std::make_unique<model::Translator>(std::move(translator));
       }
       // The runs together: their SentencePiece models must hold the same pieces.
       if (!job.stopRequested()) {
@@ -113,7 +117,8 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         row.together = true;
         row.model = result.rows.first().model;
         Q_EMIT progress(int(runs.size() * src.size()), total, tr("loading the runs together"));
-        auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
+        // The first run's model and SentencePiece model, shared, with the others' models joined.
+        model::Translator translator(first->modelHandle(), first->tokenizerHandle(), device);
         try {
           for (int r = 1; r < runs.size(); ++r) translator.addToEnsemble(result.rows[r].model.toStdString());
         } catch (const std::exception& e) {

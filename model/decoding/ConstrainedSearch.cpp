@@ -89,9 +89,9 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
   const int64_t width = std::min<int64_t>(2 * K, V);
   const int64_t source_length = src.ne(o.pad_id).sum().item<int64_t>();
   const int64_t max_length = std::min<int64_t>(
-      std::max<int64_t>({maxOutputLength(options, source_length, decodingMaxLength(model, options)),
+      std::max<int64_t>({maxOutputLength(options, source_length, decodingMaxLength(model, options.ensemble)),
                          int64_t(options.prefix.size()) + 1, total + 1}),
-      decodingMaxLength(model, options) - 1);
+      decodingMaxLength(model, options.ensemble) - 1);
   const int64_t min_length = std::min<int64_t>(
       std::max<int64_t>(options.min_length, int64_t(std::ceil(options.min_length_ratio * double(source_length)))),
       max_length - 1);

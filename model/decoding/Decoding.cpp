@@ -32,11 +32,11 @@ void DecodingOptions::validate() const {
     if (ensemble[i].is_empty()) fail("ensemble", "member " + std::to_string(i + 1) + " holds no model");
 }
 
-void checkEnsemble(const Transformer& model, const DecodingOptions& options) {
+void checkEnsemble(const Transformer& model, const std::vector<Transformer>& members) {
   const auto& o = model->options();
   const auto device = model->embeddingWeight().device();
-  for (size_t i = 0; i < options.ensemble.size(); ++i) {
-    const auto& m = options.ensemble[i]->options();
+  for (size_t i = 0; i < members.size(); ++i) {
+    const auto& m = members[i]->options();
     auto fail = [&](const std::string& field, int64_t theirs, int64_t ours) {
       throw std::invalid_argument("ensemble member " + std::to_string(i + 1) +
                                   " does not fit the first model: " + field + " " + std::to_string(theirs) +
@@ -48,17 +48,23 @@ void checkEnsemble(const Transformer& model, const DecodingOptions& options) {
     if (m.bos_id != o.bos_id) fail("bos_id", m.bos_id, o.bos_id);
     if (m.eos_id != o.eos_id) fail("eos_id", m.eos_id, o.eos_id);
     if (m.unk_id != o.unk_id) fail("unk_id", m.unk_id, o.unk_id);
-    const auto theirs = options.ensemble[i]->embeddingWeight().device();
+    const auto theirs = members[i]->embeddingWeight().device();
     if (theirs != device)
       throw std::invalid_argument("ensemble member " + std::to_string(i + 1) + " is on " + theirs.str() +
                                   ", the first model on " + device.str());
   }
 }
 
-int64_t decodingMaxLength(const Transformer& model, const DecodingOptions& options) {
+int64_t decodingMaxLength(const Transformer& model, const std::vector<Transformer>& members) {
   int64_t positions = model->options().max_length;
-  for (const auto& member : options.ensemble) positions = std::min(positions, member->options().max_length);
+  for (const auto& member : members) positions = std::min(positions, member->options().max_length);
   return positions;
+}
+
+torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities) {
+  if (log_probabilities.size() == 1) return log_probabilities.front();
+  return torch::logsumexp(torch::stack(log_probabilities), /*dim=*/0)
+      .sub_(std::log(double(log_probabilities.size())));
 }
 
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length) {
@@ -104,7 +110,7 @@ std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch:
   const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
-  const int64_t positions = decodingMaxLength(model, options);
+  const int64_t positions = decodingMaxLength(model, options.ensemble);
   const double minus_inf = -std::numeric_limits<double>::infinity();
 
   std::vector<int64_t> max_length(static_cast<size_t>(B)), min_length(static_cast<size_t>(B));

@@ -117,12 +117,17 @@ double lengthPenalty(double alpha, size_t length);
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length);
 
 // Throws std::invalid_argument naming the member (1 = the first of
-// options.ensemble) and the field where an ensemble member does not fit
-// `model`: vocabulary size, special ids, device.
-void checkEnsemble(const Transformer& model, const DecodingOptions& options);
+// `members`) and the field where an ensemble member does not fit `model`:
+// vocabulary size, special ids, device.
+void checkEnsemble(const Transformer& model, const std::vector<Transformer>& members);
 
-// The positions every model of the decoding has: the smallest max_length of
-// `model` and options.ensemble.
-int64_t decodingMaxLength(const Transformer& model, const DecodingOptions& options);
+// The positions every model of an ensemble has: the smallest max_length of
+// `model` and `members`.
+int64_t decodingMaxLength(const Transformer& model, const std::vector<Transformer>& members);
+
+// An ensemble's distribution from its models' log-probabilities (tensors of
+// one shape): the log of the mean of their probabilities, -inf where every
+// model has -inf.
+torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities);
 
 }  // namespace studio::model

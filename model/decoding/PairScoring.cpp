@@ -65,10 +65,7 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
       auto hidden = m->decode(target_in, m->encode(src), src);
       each.push_back(m->project(hidden).to(torch::kFloat).log_softmax(-1).gather(2, index).squeeze(2));
     }
-    auto log_p = each.size() == 1
-                     ? each.front()
-                     : torch::logsumexp(torch::stack(each), 0).sub_(std::log(double(each.size())));
-    log_p = log_p.to(torch::kCPU).contiguous();
+    const auto log_p = meanOfProbabilities(each).to(torch::kCPU).contiguous();
     const auto acc = log_p.accessor<float, 2>();
     for (int64_t b = 0; b < B; ++b) {
       const size_t i = order[start + size_t(b)];

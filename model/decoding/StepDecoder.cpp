@@ -1,7 +1,6 @@
 #include "model/decoding/StepDecoder.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -16,7 +15,7 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
                          const std::vector<int64_t>& required_outputs)
     : model_(model), use_cache_(options.use_cache), rows_per_sentence_(rows_per_sentence) {
   if (!options.ensemble.empty()) {
-    checkEnsemble(model, options);
+    checkEnsemble(model, options.ensemble);
     DecodingOptions alone = options;
     alone.ensemble.clear();
     for (auto member : options.ensemble)
@@ -77,7 +76,7 @@ torch::Tensor StepDecoder::logProbabilities(const std::vector<int64_t>& tokens) 
   // log(mean of the probabilities), -inf where every model has -inf.
   std::vector<torch::Tensor> each{own};
   for (auto& member : members_) each.push_back(member->logProbabilities(tokens));
-  mean_ = torch::logsumexp(torch::stack(each), /*dim=*/0).sub_(std::log(double(each.size()))).contiguous();
+  mean_ = meanOfProbabilities(each).contiguous();
   return mean_;
 }
 

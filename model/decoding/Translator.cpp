@@ -46,9 +46,7 @@ void Translator::setEnsemble(std::vector<Transformer> members) {
     m->to(device_);
     m->eval();
   }
-  DecodingOptions check;
-  check.ensemble = members;
-  checkEnsemble(model_, check);
+  checkEnsemble(model_, members);
   ensemble_ = std::move(members);
 }
 
@@ -83,11 +81,7 @@ void Translator::addToEnsemble(const std::string& model_path) {
   }
 }
 
-int64_t Translator::maxLength() const {
-  DecodingOptions all;
-  all.ensemble = ensemble_;
-  return decodingMaxLength(model_, all);
-}
+int64_t Translator::maxLength() const { return decodingMaxLength(model_, ensemble_); }
 
 namespace {
 

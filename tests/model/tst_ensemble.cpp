@@ -206,7 +206,8 @@ void TestEnsemble::greedyFollowsTheMeanOfTheFullDecoders() {
     auto src = src_.slice(0, s, s + 1);
     const int64_t length = src.ne(o.pad_id).sum().item<int64_t>();
     src = src.slice(1, 0, length);
-    const int64_t limit = model::maxOutputLength(options, length, model::decodingMaxLength(a_, options));
+    const int64_t limit =
+        model::maxOutputLength(options, length, model::decodingMaxLength(a_, options.ensemble));
     std::vector<int64_t> prefix{o.bos_id}, want;
     double log_p = 0.0;
     for (int64_t t = 0; t < limit; ++t) {
