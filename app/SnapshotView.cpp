@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/data/Text.h"
+#include "model/decoding/PairScoring.h"
 #include "model/explaining/Explanation.h"
 
 namespace studio::app {
@@ -9,6 +11,8 @@ namespace studio::app {
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json) {
   view.source = QString::fromStdString(snap.source_text);
   view.translation = QString::fromStdString(snap.translation);
+  view.translationGiven = snap.translation_given;
+  view.probabilities = toQVector(snap.probabilities);
   view.sourceTokens = toQStringList(snap.source_tokens);
   view.targetTokens = toQStringList(snap.target_tokens);
   view.encoderLayers = int(snap.encoder_layers);
@@ -34,6 +38,21 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 
+void captureGivenTranslation(AttentionView& view, const model::Translator& translator,
+                             const std::string& sentence, const std::string& target,
+                             const model::DecodingOptions& decoding, const model::CaptureOptions& capture) {
+  auto snap = model::captureAttention(
+      translator, sentence, model::givenTranslation(translator, sentence, target, decoding.length_penalty),
+      capture);
+  snap.translation_given = true;
+  fillView(view, snap, /*with_json=*/true);
+  const auto own = translator.translate({sentence}, decoding).at(0);
+  if (!own.empty()) {
+    view.ownTranslation = QString::fromStdString(own[0].text);
+    view.ownProbabilities = toQVector(own[0].probabilities);
+  }
+}
+
 ExplanationReply explainSentence(const model::Translator& translator, const std::string& sentence,
                                  const ExplanationRequest& request, const model::DecodingOptions& decoding) {
   if (request.methods.isEmpty() || request.methods.size() > 2)
@@ -45,6 +64,7 @@ ExplanationReply explainSentence(const model::Translator& translator, const std:
   engine.attribution.layer = request.layer;
   engine.attribution.head = request.head;
   engine.attribution.steps = request.steps;
+  engine.target = data::normalizeWhitespace(request.target.toStdString());
   nlohmann::json documents = nlohmann::json::array();
   for (const auto& method : request.methods) {
     engine.attribution.method = model::parseMethod(method.toStdString());

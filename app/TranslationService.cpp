@@ -316,7 +316,11 @@ struct TranslationService::Worker {
     model::CaptureOptions capture;
     capture.pad_to = request.padTo;
     capture.vectors = request.vectors;
-    fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
+    const std::string target = checkedText(request.target);
+    if (target.empty())
+      fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
+    else
+      captureGivenTranslation(view, t, text, target, options, capture);
     Q_EMIT owner->attentionCaptured(view);
   }
 

@@ -88,6 +88,10 @@ struct AttentionRequest {
   DecodeSettings settings;
   int padTo = 0;  // pad the source to this many tokens (0 = no padding)
   bool vectors = false;  // each block's queries and keys too (AttentionView::queryVector)
+  // An English translation for the model to read instead of writing its own
+  // (teacher forcing; "" = the model's own): the maps are over it and the
+  // view carries each of its pieces' probability and the model's own beside it.
+  QString target;
 };
 
 // Why the model wrote each piece of a sentence's translation (Explanations.h).
@@ -100,6 +104,7 @@ struct ExplanationRequest {
   int head = -1;            // attention: a head; -1 the mean
   int steps = 32;           // ig: points on the path from the baseline
   QString contrast;         // grad, ig: "WORD@POS", why the piece at POS rather than WORD ("" = none)
+  QString target;           // the translation to explain ("" = the model's own, decoded with `settings`)
 };
 
 struct TranslatedHypothesis {
@@ -129,6 +134,15 @@ struct AttentionView {
 
   quint64 id = 0;
   QString modelPath, source, translation;
+  // The translation was given (AttentionRequest::target), not the model's own.
+  bool translationGiven = false;
+  // Each output piece's probability, then the end's when the translation
+  // finished (empty when not known: the timelapse's frames).
+  QVector<float> probabilities;
+  // With a given translation: the model's own (decoded with the request's
+  // settings), and its pieces' probabilities, the end's included.
+  QString ownTranslation;
+  QVector<float> ownProbabilities;
   QStringList sourceTokens;  // pieces + "</s>" (+ "<pad>"s)
   QStringList targetTokens;  // "<s>" + output pieces
   int encoderLayers = 0, decoderLayers = 0, heads = 0;

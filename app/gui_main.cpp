@@ -78,6 +78,9 @@ int main(int argc, char** argv) {
                                     "first when no ranking is saved); with --screenshot, a picture of it.",
                                     "N");
   QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
+  QCommandLineOption target(
+      "target", "In the explorer, the model reads TEXT as the translation of --text instead of its own.",
+      "TEXT");
   QCommandLineOption query("query",
                            "In the explorer's Query · key tab, take apart row N of the map (from 1).", "N");
   QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
@@ -109,6 +112,7 @@ int main(int argc, char** argv) {
   parser.addOption(open);
   parser.addOption(workspace);
   parser.addOption(text);
+  parser.addOption(target);
   parser.addOption(query);
   parser.addOption(example_piece);
   parser.addOption(glossary);
@@ -209,6 +213,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(text)) {
     window.translate()->setInputText(parser.value(text));
     window.translate()->translateNow();
+    window.attention()->setGivenTranslation(parser.value(target));
     window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
   }
   if (parser.isSet(translate_file)) {
@@ -225,7 +230,16 @@ int main(int argc, char** argv) {
     const auto kind = f.value(0) == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
                       : f.value(0) == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
                                             : studio::app::AttentionView::Kind::Cross;
-    window.attention()->select(kind, f.value(1).toInt(), f.size() > 2 ? f[2].toInt() : -1);
+    const int layer = f.value(1).toInt(), head = f.size() > 2 ? f[2].toInt() : -1;
+    window.attention()->select(kind, layer, head);
+    if (parser.isSet(text)) {  // the sentence's view comes later: its layer choices with it
+      auto* once = new QObject(&window);
+      QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
+                       [&window, kind, layer, head, once] {
+                         window.attention()->select(kind, layer, head);
+                         once->deleteLater();
+                       });
+    }
   }
   if (parser.isSet(workspace)) {
     const QString name = parser.value(workspace).toLower();

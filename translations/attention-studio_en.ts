@@ -682,10 +682,6 @@ layer %2</translation>
         <translation>Type a sentence to explore its attention.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>Mean over heads</source>
         <translation>Mean over heads</translation>
     </message>
@@ -816,6 +812,49 @@ layer %2</translation>
         <source>Training examples</source>
         <translation>Training examples</translation>
     </message>
+    <message>
+        <source>Translation for the model to read</source>
+        <translation>Translation for the model to read</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own — or type an English translation to see how the model reads it</source>
+        <translation>The model&apos;s own — or type an English translation to see how the model reads it</translation>
+    </message>
+    <message>
+        <source>The model reads this translation instead of writing its own (teacher forcing): the maps are over it, and each of its pieces gets the probability the model gives it there</source>
+        <translation>The model reads this translation instead of writing its own (teacher forcing): the maps are over it, and each of its pieces gets the probability the model gives it there</translation>
+    </message>
+    <message>
+        <source>Translation:</source>
+        <translation>Translation:</translation>
+    </message>
+    <message numerus="yes">
+        <source>The box holds %n sentence(s), and a translation of your own is for one. Clear the Translation box and capture, then choose a sentence and type its translation.</source>
+        <translation>
+            <numerusform>The box holds %n sentence, and a translation of your own is for one. Clear the Translation box and capture, then choose a sentence and type its translation.</numerusform>
+            <numerusform>The box holds %n sentences, and a translation of your own is for one. Clear the Translation box and capture, then choose a sentence and type its translation.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;%1 · %2 source tokens (%3 padding), %4 target tokens · %5+%6 layers, %7 heads&lt;/small&gt;</source>
+        <translation>&lt;small&gt;%1 · %2 source tokens (%3 padding), %4 target tokens · %5+%6 layers, %7 heads&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt; (your translation, read by the model)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt; (your translation, read by the model)</translation>
+    </message>
+    <message>
+        <source>The model gives it %1 a piece (the geometric mean, the end included).</source>
+        <translation>The model gives it %1 a piece (the geometric mean, the end included).</translation>
+    </message>
+    <message>
+        <source>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</source>
+        <translation>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -936,6 +975,14 @@ layer %2</translation>
     <message>
         <source> in %1</source>
         <translation> in %1</translation>
+    </message>
+    <message>
+        <source>Look inside</source>
+        <translation>Look inside</translation>
+    </message>
+    <message>
+        <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
+        <translation>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</translation>
     </message>
 </context>
 <context>

@@ -680,10 +680,6 @@ lớp %2</translation>
         <translation>Hãy nhập một câu để khám phá attention của nó.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 source tokens (%5 padding), %6 target tokens · %7+%8 layers, %9 heads&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;&lt;small&gt;%3 · %4 token nguồn (%5 đệm), %6 token đích · %7+%8 lớp, %9 đầu&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>Mean over heads</source>
         <translation>Trung bình các đầu</translation>
     </message>
@@ -813,6 +809,48 @@ lớp %2</translation>
         <source>Training examples</source>
         <translation>Ví dụ huấn luyện</translation>
     </message>
+    <message>
+        <source>Translation for the model to read</source>
+        <translation>Bản dịch để mô hình đọc</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own — or type an English translation to see how the model reads it</source>
+        <translation>Bản dịch của chính mô hình — hoặc gõ một bản dịch tiếng Anh để xem mô hình đọc nó thế nào</translation>
+    </message>
+    <message>
+        <source>The model reads this translation instead of writing its own (teacher forcing): the maps are over it, and each of its pieces gets the probability the model gives it there</source>
+        <translation>Mô hình đọc bản dịch này thay vì tự viết bản dịch của nó (teacher forcing): các bản đồ chú ý trải trên bản dịch này, và mỗi mảnh của nó mang xác suất mà mô hình gán cho nó tại đó</translation>
+    </message>
+    <message>
+        <source>Translation:</source>
+        <translation>Bản dịch:</translation>
+    </message>
+    <message numerus="yes">
+        <source>The box holds %n sentence(s), and a translation of your own is for one. Clear the Translation box and capture, then choose a sentence and type its translation.</source>
+        <translation>
+            <numerusform>Ô chứa %n câu, mà bản dịch của bạn chỉ dành cho một câu. Hãy xoá ô Bản dịch rồi ghi lại, sau đó chọn một câu và gõ bản dịch của nó.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;%1 · %2 source tokens (%3 padding), %4 target tokens · %5+%6 layers, %7 heads&lt;/small&gt;</source>
+        <translation>&lt;small&gt;%1 · %2 token nguồn (%3 đệm), %4 token đích · %5+%6 lớp, %7 đầu&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt; (your translation, read by the model)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → &lt;b&gt;%2&lt;/b&gt; (bản dịch của bạn, do mô hình đọc)</translation>
+    </message>
+    <message>
+        <source>The model gives it %1 a piece (the geometric mean, the end included).</source>
+        <translation>Mô hình gán cho nó %1 mỗi mảnh (trung bình nhân, tính cả dấu kết thúc).</translation>
+    </message>
+    <message>
+        <source>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</source>
+        <translation>Mô hình gán cho nó %1 mỗi mảnh (trung bình nhân, tính cả dấu kết thúc); bản dịch của chính nó, “%2”, %3.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -932,6 +970,14 @@ lớp %2</translation>
     <message>
         <source> in %1</source>
         <translation> trong %1</translation>
+    </message>
+    <message>
+        <source>Look inside</source>
+        <translation>Nhìn vào bên trong</translation>
+    </message>
+    <message>
+        <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
+        <translation>Mở trình khám phá chú ý với mô hình đọc bản dịch này thay vì tự viết bản dịch của nó: sự chú ý của nó trên bản dịch, và nó thấy mỗi mảnh khả dĩ đến mức nào</translation>
     </message>
 </context>
 <context>

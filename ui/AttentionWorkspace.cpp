@@ -70,6 +70,18 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   top->addWidget(new QLabel(tr("Padded batch of:"), this));
   top->addWidget(pad_to_);
   top->addWidget(capture_);
+  auto* given_row = new QHBoxLayout;
+  target_ = new QLineEdit(this);
+  target_->setObjectName("Given translation");
+  target_->setAccessibleName(tr("Translation for the model to read"));
+  target_->setPlaceholderText(
+      tr("The model's own — or type an English translation to see how the model reads it"));
+  target_->setToolTip(
+      tr("The model reads this translation instead of writing its own (teacher forcing): the maps "
+         "are over it, and each of its pieces gets the probability the model gives it there"));
+  target_->setClearButtonEnabled(true);
+  given_row->addWidget(new QLabel(tr("Translation:"), this));
+  given_row->addWidget(target_, 1);
 
   // --- the controls -----------------------------------------------------------
   auto* controls = new QWidget(this);
@@ -214,7 +226,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   explain_->setObjectName("Explain");
   explain_->setSources([this] { return model_provider_ ? model_provider_() : last_model_; },
                        [this] { return settings_provider_ ? settings_provider_() : last_settings_; },
-                       [this] { return sentence(); });
+                       [this] { return sentence(); }, [this] { return givenTranslation(); });
   views_->addTab(explain_, tr("Explain"));
   connect(explain_, &ExplainPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   faithfulness_ = new FaithfulnessPanel(views_);
@@ -243,6 +255,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(top);
+  layout->addLayout(given_row);
   timelapse_ = new TimelapseBar(this);
   timelapse_->setObjectName("Timelapse");
   layout->addWidget(timelapse_);
@@ -254,6 +267,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   connect(capture_, &QPushButton::clicked, this, &AttentionWorkspace::capture);
   connect(sentence_choice_, &QComboBox::activated, this, &AttentionWorkspace::chooseSentence);
   connect(sentence_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
+  connect(target_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
   connect(kind_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() {
     updateLayerChoices();
     refresh();
@@ -281,9 +295,10 @@ void AttentionWorkspace::setModelProvider(std::function<app::ModelSource()> mode
 }
 
 void AttentionWorkspace::explore(const app::ModelSource& model, const QString& text,
-                                 const app::DecodeSettings& settings) {
+                                 const app::DecodeSettings& settings, const QString& target) {
   sentence_choice_->clear();  // a sentence from elsewhere: the list of another text's sentences goes
   sentence_choice_->hide();
+  target_->setText(target);  // and a translation typed for the sentence before
   send(model, text.section('\n', 0, 0).trimmed(), settings);
 }
 
@@ -298,6 +313,7 @@ void AttentionWorkspace::send(const app::ModelSource& model, const QString& sent
   request.settings = settings;
   request.padTo = pad_to_->value();
   request.vectors = true;  // for the Query · key tab
+  request.target = target_->text().trimmed();
   newest_id_ = service_->captureAttention(request);
   neighbours_->setSentence({});  // until the new sentence comes: the old one's lookup would be wasted
   translation_->setText(tr("Capturing…"));
@@ -307,6 +323,20 @@ void AttentionWorkspace::capture() {
   const QStringList sentences = app::sentencesOf(sentence_->text());
   if (sentences.isEmpty()) {
     Q_EMIT errorOccurred(tr("Type a sentence to explore its attention."));
+    return;
+  }
+  if (sentences.size() > 1 && !givenTranslation().isEmpty()) {
+    Q_EMIT errorOccurred(
+        tr("The box holds %n sentence(s), and a translation of your own is for one. Clear the "
+           "Translation box and capture, then choose a sentence and type its translation.",
+           nullptr, int(sentences.size())));
+    return;
+  }
+  // One of the listed sentences captured again (with a translation typed for it): the list stays.
+  const int listed = sentences.size() == 1 ? sentence_choice_->findData(sentences.front()) : -1;
+  if (listed >= 0) {
+    sentence_choice_->setCurrentIndex(listed);
+    captureOne(sentences.front());
     return;
   }
   sentence_choice_->clear();
@@ -337,10 +367,13 @@ QStringList AttentionWorkspace::sentenceChoices() const {
 void AttentionWorkspace::chooseSentence(int index) {
   if (index < 0 || index >= sentence_choice_->count()) return;
   sentence_choice_->setCurrentIndex(index);
+  target_->clear();  // it was typed for the sentence shown before
   captureOne(sentence_choice_->itemData(index).toString());
 }
 
 QString AttentionWorkspace::sentence() const { return sentence_->text().trimmed(); }
+QString AttentionWorkspace::givenTranslation() const { return target_->text().trimmed(); }
+void AttentionWorkspace::setGivenTranslation(const QString& text) { target_->setText(text); }
 
 void AttentionWorkspace::setTimelapseRun(const QString& run_dir) {
   if (run_dir != timelapse_->runDir()) timelapse_->setRun(run_dir);
@@ -373,25 +406,13 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
   explain_->setModelShape(view.decoderLayers, view.heads);
   if (views_->currentWidget() == explain_) explain_->explainIfStale();
   neighbours_->setSentence(view);
-  present(view, tr("<b>%1</b> → <b>%2</b><br><small>%3 · %4 source tokens (%5 padding), %6 target "
-                   "tokens · %7+%8 layers, %9 heads</small>")
-                    .arg(view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
-                         view.modelPath.toHtmlEscaped())
-                    .arg(view.sourceLength)
-                    .arg(view.padding)
-                    .arg(view.targetLength)
-                    .arg(view.encoderLayers)
-                    .arg(view.decoderLayers)
-                    .arg(view.heads));
+  present(view, capturedCaption(view));
 }
 
 void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString& reference, qint64 step) {
   frame_step_ = step;
   neighbours_->setSentence({});  // a frame is an earlier model than any file
-  present(view, tr("<b>Step %1</b> of the run's training: <b>%2</b> → <b>%3</b>%4")
-                    .arg(QLocale().toString(step), view.source.toHtmlEscaped(), view.translation.toHtmlEscaped(),
-                         reference.isEmpty() ? QString()
-                                             : tr("<br><small>reference: %1</small>").arg(reference.toHtmlEscaped())));
+  present(view, frameCaption(view, reference, step));
   head_timeline_->setMarker(step);
   Q_EMIT timelapseStepShown(step);
 }

@@ -45,8 +45,11 @@ class AttentionWorkspace : public QWidget {
   // settings from (the Translate workspace's).
   void setModelProvider(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings);
 
-  // Captures `text` (one sentence: its first line) with the model and shows it when it arrives.
-  void explore(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings);
+  // Captures `text` (one sentence: its first line) with the model and shows
+  // it when it arrives; with `target`, the model reads that translation
+  // (the Translation box) instead of writing its own.
+  void explore(const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings,
+               const QString& target = {});
   // Capture: the sentence box's text with the provider's model; a text of
   // several sentences lists them beside the box and shows the first.
   void capture();
@@ -65,6 +68,10 @@ class AttentionWorkspace : public QWidget {
   qint64 timelapseStep() const { return frame_step_; }
   const app::AttentionView& view() const { return view_; }
   QString sentence() const;  // the sentence box's text
+  // The Translation box: an English translation for the model to read
+  // instead of writing its own ("" = its own). Captures and explanations use it.
+  QString givenTranslation() const;
+  void setGivenTranslation(const QString& text);
 
   // head = -1 selects the mean over heads.
   void select(app::AttentionView::Kind kind, int layer, int head);
@@ -126,6 +133,10 @@ class AttentionWorkspace : public QWidget {
   void send(const app::ModelSource& model, const QString& sentence, const app::DecodeSettings& settings);
   void showFrame(const app::AttentionView& view, const QString& reference, qint64 step);
   void present(const app::AttentionView& view, const QString& caption);
+  // The text above the map (AttentionWorkspaceCaptions.cpp): a captured
+  // sentence's, with a given translation's probabilities, and a timelapse frame's.
+  static QString capturedCaption(const app::AttentionView& view);
+  static QString frameCaption(const app::AttentionView& view, const QString& reference, qint64 step);
   void refresh();
   void drawMap();
   void fillEntropy();
@@ -142,6 +153,7 @@ class AttentionWorkspace : public QWidget {
   AttentionMatrix matrix_;
 
   QLineEdit* sentence_;
+  QLineEdit* target_;           // a translation of the user's own for the model to read ("" = its own)
   QComboBox* sentence_choice_;  // the sentences of a text of several, one explored at a time
   QSpinBox* pad_to_;
   QPushButton* capture_;

@@ -37,9 +37,18 @@ CorrectionPanel::CorrectionPanel(QWidget* parent) : QGroupBox(tr("Correct this t
                         "data replayed, in the Training workspace: the charts show the corrections' BLEU and the "
                         "original dev BLEU, the samples every corrected sentence before and after"));
   connect(learn_, &QPushButton::clicked, this, [this] { Q_EMIT learnRequested(model_path_); });
+  auto* look = new QPushButton(tr("Look inside"), this);
+  look->setObjectName("Look inside the correction");
+  look->setToolTip(
+      tr("Open the attention explorer with the model reading this translation instead of writing its "
+         "own: its attention over it, and how likely it finds each piece"));
+  connect(look, &QPushButton::clicked, this, [this] {
+    if (!source_.isEmpty() && !correction().isEmpty()) Q_EMIT exploreRequested(source_, correction());
+  });
   buttons->addWidget(decode);
   buttons->addWidget(keep_);
   buttons->addWidget(learn_);
+  buttons->addWidget(look);
   buttons->addStretch(1);
   layout->addLayout(buttons);
   count_ = new QLabel(this);

@@ -17,7 +17,8 @@ namespace studio::ui {
 // prefix); "Keep as a correction" appends the pair to corrections.tsv of the
 // model's run folder (model/training/Corrections.h); "Learn from my
 // corrections…" starts a short fine-tuning round on them in the Training
-// workspace.
+// workspace; "Look inside" opens the explorer with the model reading the
+// corrected translation (its attention and each piece's probability).
 class CorrectionPanel : public QGroupBox {
   Q_OBJECT
 
@@ -39,6 +40,8 @@ class CorrectionPanel : public QGroupBox {
  Q_SIGNALS:
   void decodeFromPrefix(const QString& source, const QString& prefix);
   void learnRequested(const QString& model_path);
+  // "Look inside": the attention explorer with the model reading the corrected translation.
+  void exploreRequested(const QString& source, const QString& translation);
   void alternativesOffered(const QStringList& words);  // just before the menu opens
   void errorOccurred(const QString& message);
 

@@ -158,11 +158,13 @@ void ExplainPanel::setAttentionLayerHead(int layer, int head) {
   head_->setCurrentIndex(std::max(0, head_->findData(head)));
 }
 
-void ExplainPanel::setSources(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings,
-                              std::function<QString()> sentence) {
+void ExplainPanel::setSources(std::function<app::ModelSource()> model,
+                              std::function<app::DecodeSettings()> settings,
+                              std::function<QString()> sentence, std::function<QString()> target) {
   model_ = std::move(model);
   settings_ = std::move(settings);
   sentence_ = std::move(sentence);
+  target_ = std::move(target);
 }
 
 void ExplainPanel::setMethods(const QString& first, const QString& second) {
@@ -209,11 +211,12 @@ void ExplainPanel::explain() {
   request.layer = layer_->currentData().toInt();
   request.head = head_->currentData().toInt();
   request.contrast = contrastText();
+  request.target = target_ ? target_().trimmed() : QString();
   if (request.text.isEmpty()) {
     caption_->setText(tr("Type a sentence above, then Explain."));
     return;
   }
-  asked_ = request.model.path + "|" + request.text;
+  asked_ = request.model.path + "|" + request.text + "|" + request.target;
   caption_->setText(tr("Explaining “%1”…").arg(request.text));
   explain_->setEnabled(false);
   newest_id_ = service_->explain(request);
@@ -221,7 +224,8 @@ void ExplainPanel::explain() {
 
 void ExplainPanel::explainIfStale() {
   if (!model_ || !sentence_) return;
-  const QString now = model_().path + "|" + sentence_().trimmed();
+  const QString now =
+      model_().path + "|" + sentence_().trimmed() + "|" + (target_ ? target_().trimmed() : QString());
   if (now != asked_ && !sentence_().trimmed().isEmpty()) explain();
 }
 

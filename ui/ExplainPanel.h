@@ -32,9 +32,10 @@ class ExplainPanel : public QWidget {
  public:
   explicit ExplainPanel(app::TranslationService* service, QWidget* parent = nullptr);
 
-  // Where the model, the decoding settings and the sentence come from (the explorer's).
+  // Where the model, the decoding settings, the sentence and (optional) a
+  // translation to explain instead of the model's own come from (the explorer's).
   void setSources(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings,
-                  std::function<QString()> sentence);
+                  std::function<QString()> sentence, std::function<QString()> target = nullptr);
 
   // Asks for the sentence's explanation with the chosen methods.
   void explain();
@@ -83,6 +84,7 @@ class ExplainPanel : public QWidget {
   std::function<app::ModelSource()> model_;
   std::function<app::DecodeSettings()> settings_;
   std::function<QString()> sentence_;
+  std::function<QString()> target_;
   quint64 newest_id_ = 0;
   QString asked_;  // what the last request was for: model, sentence, methods, contrast
   app::ExplanationReply reply_;

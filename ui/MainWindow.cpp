@@ -65,6 +65,13 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
             attention_->explore(model, text, settings);
             tabs_->setCurrentWidget(attention_);
           });
+  connect(translate_, &TranslateWorkspace::exploreTranslation, this,
+          [this](const app::ModelSource& model, const QString& text, const QString& target,
+                 const app::DecodeSettings& settings) {
+            attention_->explore(model, text, settings, target);
+            attention_->showMap();
+            tabs_->setCurrentWidget(attention_);
+          });
   connect(translate_, &TranslateWorkspace::trainingExamplesWanted, this,
           [this](const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings,
                  int piece) {

@@ -119,6 +119,10 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   connect(correction_, &CorrectionPanel::learnRequested, this,
           &TranslateWorkspace::learnFromCorrectionsRequested);
   connect(correction_, &CorrectionPanel::errorOccurred, this, &TranslateWorkspace::errorOccurred);
+  connect(correction_, &CorrectionPanel::exploreRequested, this,
+          [this](const QString& source, const QString& target) {
+            Q_EMIT exploreTranslation(modelSource(), source, target, decodeSettings());
+          });
   connect(tokens_, &QTextBrowser::anchorClicked, this,
           [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
   tokens_->setContextMenuPolicy(Qt::CustomContextMenu);

@@ -61,6 +61,10 @@ class TranslateWorkspace : public QWidget {
   // "Explore attention" on the current sentence.
   void exploreAttention(const studio::app::ModelSource& model, const QString& text,
                         const studio::app::DecodeSettings& settings);
+  // The correction panel's "Look inside": the explorer with the model reading `target` as the translation of
+  // `text`.
+  void exploreTranslation(const studio::app::ModelSource& model, const QString& text, const QString& target,
+                          const studio::app::DecodeSettings& settings);
   // "Training examples" of output piece `piece` (from 0; the count of pieces: </s>) of the sentence shown.
   void trainingExamplesWanted(const studio::app::ModelSource& model, const QString& text,
                               const studio::app::DecodeSettings& settings, int piece);

@@ -14,6 +14,7 @@
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
@@ -335,11 +336,14 @@ const CommandSpec& attentionSpec() {
   static const CommandSpec spec{
       "attention",
       "Print every attention weight of one sentence as JSON\n\n"
-      "Translates --text, then records encoder self-, decoder self- and cross-attention of every layer\n"
-      "and head, with the tokens and the masks that applied.",
+      "Translates --text (or reads --target, a translation of your own), then records encoder self-,\n"
+      "decoder self- and cross-attention of every layer and head, with the tokens, the masks that applied\n"
+      "and each output piece's probability.",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
           {"text", "TEXT", "the Vietnamese sentence (required)"},
+          {"target", "TEXT",
+           "an English translation for the model to read instead of writing its own (teacher forcing)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
           {"beam", "N", "beam size for the translation (default 4)"},
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
@@ -363,9 +367,25 @@ int runAttention(const ParsedArgs& args) {
   capture.pad_to = args.integer("pad-to", 0, 0, 100000);
   capture.vectors = args.has("vectors");
   const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto target = args.get("target");
+  if (target && !data::isValidUtf8(*target)) throw UsageError("--target is not valid UTF-8");
+  if (target && data::normalizeWhitespace(*target).empty()) throw UsageError("--target is empty");
   auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
-  const auto snapshot =
-      model::captureAttention(translator, data::normalizeWhitespace(text), options, capture);
+  const std::string sentence = data::normalizeWhitespace(text);
+  model::AttentionSnapshot snapshot;
+  if (target) {
+    model::Translation given;
+    try {
+      given = model::givenTranslation(translator, sentence, data::normalizeWhitespace(*target),
+                                      options.length_penalty);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--text and --target: ") + e.what());
+    }
+    snapshot = model::captureAttention(translator, sentence, given, capture);
+    snapshot.translation_given = true;
+  } else {
+    snapshot = model::captureAttention(translator, sentence, options, capture);
+  }
   const std::string json = snapshot.toJson().dump() + "\n";
   if (auto out = args.get("out"))
     model::writeFileAtomically(*out, json);

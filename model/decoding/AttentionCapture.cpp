@@ -44,6 +44,7 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   AttentionSnapshot snap;
   snap.source_text = sentence;
   snap.translation = best.text;
+  snap.probabilities = best.probabilities;
 
   std::vector<int64_t> source = translator.encodeSource(sentence);
   for (int64_t id : source) snap.source_tokens.push_back(tokenizer.piece(int(id)));

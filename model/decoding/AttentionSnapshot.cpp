@@ -75,6 +75,8 @@ nlohmann::json AttentionSnapshot::toJson(bool vectors) const {
                       {"decoder_self", block(decoder_queries, decoder_keys, decoder_layers, T, T)},
                       {"cross", block(cross_queries, cross_keys, decoder_layers, T, S)}};
   }
+  if (translation_given) out["translation_given"] = true;
+  if (!probabilities.empty()) out["probabilities"] = probabilities;
   if (!source_reliance.empty())
     out["source_reliance"] = {{"method", "ALTI+ (Ferrando et al., 2022)"}, {"share", source_reliance}};
   return out;

@@ -14,6 +14,11 @@ namespace studio::model {
 // what the GUI's explorer draws and `attention-studio-cli attention` prints.
 struct AttentionSnapshot {
   std::string source_text, translation;
+  // The translation was given (teacher-forced: givenTranslation()), not the model's own.
+  bool translation_given = false;
+  // Each output piece's probability, then the end's when the translation
+  // finished (empty when not known, as in the timelapse's records).
+  std::vector<float> probabilities;
   std::vector<std::string> source_tokens;  // source pieces + "</s>" (+ "<pad>" when padded)
   std::vector<std::string> target_tokens;  // decoder inputs: "<s>" + output pieces
   int64_t encoder_layers = 0, decoder_layers = 0, heads = 0;

@@ -118,12 +118,30 @@ std::vector<PairScore> scorePairs(const Translator& translator, const std::vecto
   for (size_t f = 0; f < fitting.size(); ++f) {
     auto& score = out[fitting[f]];
     score.scored = true;
+    score.ids = target_ids[f];
     for (const auto id : target_ids[f]) score.pieces.push_back(tokenizer.piece(int(id)));
     for (const float lp : scored[f]) {
       score.probabilities.push_back(std::exp(lp));
       score.log_probability += double(lp);
     }
   }
+  return out;
+}
+
+Translation givenTranslation(const Translator& translator, const std::string& sentence,
+                             const std::string& text, double alpha) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw std::invalid_argument("the translation to read is empty");
+  auto scored = scorePairs(translator, {sentence}, {text}).at(0);
+  if (!scored.scored) throw std::invalid_argument(scored.why);
+  Translation out;
+  out.text = text;
+  out.pieces = std::move(scored.pieces);
+  out.ids = std::move(scored.ids);
+  out.probabilities = std::move(scored.probabilities);
+  out.log_probability = scored.log_probability;
+  out.score = out.log_probability / lengthPenalty(alpha, out.ids.size() + 1);
+  out.finished = true;
   return out;
 }
 

@@ -22,6 +22,7 @@ struct PairScore {
   bool scored = false;
   std::string why;
   std::vector<std::string> pieces;   // the translation's pieces (the end not included)
+  std::vector<int64_t> ids;          // their ids
   std::vector<float> probabilities;  // one a piece, then the end's
   double log_probability = 0.0;      // their sum of logs
   // Per piece, the end included: log_probability / (pieces + 1).
@@ -46,5 +47,17 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
 std::vector<PairScore> scorePairs(const Translator& translator, const std::vector<std::string>& sources,
                                   const std::vector<std::string>& translations, int64_t max_tokens = 4096,
                                   const std::function<void(size_t, size_t)>& progress = nullptr);
+
+// A translation given as text, as the model reads it after `sentence`
+// (both with whitespace as given): a Translation as a search would have
+// returned it (pieces, ids, each piece's probability and the end's, their
+// sum of logs, the score length-normalized with GNMT's `alpha` as beam search
+// ranks), finished — to capture its attention (captureAttention) or to set it
+// beside the model's own. With the translator's ensemble, the mean of the
+// models' probabilities. Throws std::invalid_argument naming what does not
+// fit when the sentence or the translation is longer than the positions, or
+// the translation is empty.
+Translation givenTranslation(const Translator& translator, const std::string& sentence,
+                             const std::string& text, double alpha = 0.6);
 
 }  // namespace studio::model

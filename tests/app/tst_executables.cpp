@@ -647,6 +647,17 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY(reliance["method"].toString().startsWith("ALTI+"));
   QCOMPARE(reliance["share"].toArray().size(), snapshot["target_tokens"].toArray().size());
   QVERIFY(!snapshot.contains("vectors"));
+  // Each output piece's probability, then the end's when the translation finished.
+  const auto target_count = snapshot["target_tokens"].toArray().size();
+  const auto probabilities = snapshot["probabilities"].toArray().size();
+  QVERIFY2(probabilities == target_count || probabilities == target_count - 1,
+           qPrintable(attention.out.right(300)));
+  QVERIFY(!snapshot.contains("translation_given"));
+  // --target (a translation of your own for the model to read) must say something.
+  auto no_target = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text",
+                                         "Đóng cửa sổ", "--target", " "});
+  QCOMPARE(no_target.exit_code, 2);
+  QVERIFY2(no_target.err.contains("--target is empty"), qPrintable(no_target.err));
   // --vectors: each block's queries and keys beside the weights (tiny: d_model 128 over 4 heads, 32
   // dimensions a head).
   auto with_vectors = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text",

@@ -6,14 +6,16 @@
 #include <cmath>
 #include <random>
 
+#include <torch/torch.h>
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
-#include <torch/torch.h>
+#include <nlohmann/json.hpp>
 
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/PairScoring.h"
 #include "model/decoding/Translator.h"
@@ -34,6 +36,21 @@ std::vector<std::vector<int64_t>> sourceRows(const torch::Tensor& src, int64_t p
   return rows;
 }
 
+// An untrained model of 20 positions over a SentencePiece model of
+// numbered copies of `sources`/`targets`, written into `dir`, as a Translator.
+model::Translator textTranslator(const std::string& dir, const std::vector<std::string>& sources,
+                                 const std::vector<std::string>& targets, uint64_t seed) {
+  const std::string data = test::prepareNumberedCorpus(dir, sources, targets, 200, 60);
+  const data::Tokenizer tokenizer(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer.vocabSize();
+  options.max_length = 20;
+  torch::manual_seed(seed);
+  model::Transformer m(options);
+  model::saveModel(m, data + "/model.pt");
+  return model::Translator::fromFiles(data + "/model.pt", "", torch::kCPU);
+}
+
 }  // namespace
 
 class TestPairScoring : public QObject {
@@ -44,6 +61,7 @@ class TestPairScoring : public QObject {
   void theSearchsOwnTranslationScoresAsTheSearchScoredIt();
   void anEnsembleScoresTheMeanOfTheModelsProbabilities();
   void pairsTooLongAreNamedAndTheRestScored();
+  void aGivenTranslationIsCapturedAsTheModelReadsIt();
 
  private:
   model::Transformer trained_{nullptr}, other_{nullptr};
@@ -134,16 +152,9 @@ void TestPairScoring::anEnsembleScoresTheMeanOfTheModelsProbabilities() {
 void TestPairScoring::pairsTooLongAreNamedAndTheRestScored() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
-  const std::string data = test::prepareNumberedCorpus(tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"},
-                                                       {"open the folder", "save the file"}, 200, 60);
-  const data::Tokenizer tokenizer(data + "/spm.model");
-  auto options = test::smallOptions();
-  options.vocab_size = tokenizer.vocabSize();
-  options.max_length = 20;
-  torch::manual_seed(8);
-  model::Transformer m(options);
-  model::saveModel(m, data + "/model.pt");
-  const auto translator = model::Translator::fromFiles(data + "/model.pt", "", torch::kCPU);
+  const auto translator = textTranslator(tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"},
+                                         {"open the folder", "save the file"}, 8);
+  const auto& tokenizer = translator.tokenizer();
   const std::vector<std::string> sources{"mở thư mục 3", "lưu tập tin 4 mở thư mục 5 lưu tập tin 6 mở thư mục 7",
                                          "lưu tập tin 8"};
   const std::vector<std::string> translations{"open the folder 3", "save the file 4", "save the file 8"};
@@ -165,6 +176,51 @@ void TestPairScoring::pairsTooLongAreNamedAndTheRestScored() {
   QVERIFY(std::abs(scores[0].meanLogProbability() - scores[0].log_probability / double(pieces.size() + 1)) < 1e-12);
   const auto message = test::thrownMessage([&] { model::scorePairs(translator, sources, {"one"}); });
   QVERIFY2(message.find("3 sources but 1 translations") != std::string::npos, message.c_str());
+}
+
+// givenTranslation(): the scored pair as a finished Translation (its score
+// length-normalized as beam search ranks), whose attention captureAttention
+// records over the given pieces with their probabilities; an empty or too
+// long translation refused, naming what does not fit.
+void TestPairScoring::aGivenTranslationIsCapturedAsTheModelReadsIt() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const auto translator = textTranslator(tmp.path().toStdString(), {"mở thư mục"}, {"open the folder"}, 9);
+  const auto& tokenizer = translator.tokenizer();
+  const std::string sentence = "mở thư mục 3", text = "open the folder 3";
+  const auto scored = model::scorePairs(translator, {sentence}, {text}).at(0);
+  for (double alpha : {0.0, 0.6, 1.0}) {
+    const auto given = model::givenTranslation(translator, sentence, text, alpha);
+    QCOMPARE(given.text, text);
+    QCOMPARE(given.pieces, scored.pieces);
+    QCOMPARE(given.ids, scored.ids);
+    std::vector<int64_t> ids;
+    for (int id : tokenizer.encode(text)) ids.push_back(id);
+    QCOMPARE(given.ids, ids);
+    QCOMPARE(given.probabilities, scored.probabilities);
+    QVERIFY(given.finished);
+    QCOMPARE(given.log_probability, scored.log_probability);
+    const double penalty = alpha == 0.0 ? 1.0 : std::pow((5.0 + double(ids.size() + 1)) / 6.0, alpha);
+    QVERIFY(std::abs(given.score - scored.log_probability / penalty) < 1e-9);
+  }
+  const auto given = model::givenTranslation(translator, sentence, text);
+  const auto snap = model::captureAttention(translator, sentence, given);
+  QCOMPARE(snap.target_length, int64_t(given.ids.size() + 1));
+  QCOMPARE(snap.target_tokens.front(), tokenizer.piece(int(translator.modelHandle()->options().bos_id)));
+  QCOMPARE(std::vector<std::string>(snap.target_tokens.begin() + 1, snap.target_tokens.end()), given.pieces);
+  QCOMPARE(snap.probabilities, given.probabilities);
+  const auto json = snap.toJson(false);
+  QCOMPARE(json["probabilities"].size(), given.probabilities.size());
+  QVERIFY(!json.contains("translation_given"));  // the caller says so (the CLI's --target)
+
+  auto message = test::thrownMessage([&] { model::givenTranslation(translator, sentence, "  "); });
+  QVERIFY2(message.find("empty") != std::string::npos, message.c_str());
+  std::string long_text;
+  for (int i = 0; i < 12; ++i) long_text += "open the folder ";
+  message = test::thrownMessage([&] { model::givenTranslation(translator, sentence, long_text); });
+  QVERIFY2(message.find("the translation has") != std::string::npos &&
+               message.find("at most 19") != std::string::npos,
+           message.c_str());
 }
 
 STUDIO_TEST_MAIN(TestPairScoring)

@@ -28,6 +28,7 @@
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionMaps.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/Translator.h"
 #include "ui/AlignmentView.h"
 #include "ui/AttentionMapView.h"
@@ -68,6 +69,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void aTextOfSeveralSentencesIsExploredOneAtATime();
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
   void theTrainingExamplesTabListsTheClisNeighbours();
+  void aTranslationOfYourOwnIsReadByTheModel();
 
  private:
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
@@ -1112,6 +1114,136 @@ void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
   QVERIFY(tab->result().isEmpty());
   QVERIFY2(tab->message().contains("Capture"), qPrintable(tab->message()));
   QVERIFY(!tab->saveJson(tmp_.filePath("none.json")));
+}
+
+// The Translation box: the model reads a translation typed there instead of
+// writing its own. The maps are over its pieces (equal to a forward pass over
+// them written here), each piece carries the probability the model gives it
+// (scorePairs' and the CLI's `attention --target`), the model's own
+// translation stands beside it, and the Explain tab explains it. It is for
+// one sentence: refused with a text of several, and cleared when another
+// sentence is chosen or comes from elsewhere.
+void TestAttentionWorkspace::aTranslationOfYourOwnIsReadByTheModel() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1200, 800);
+  explorer.show();
+  auto* box = explorer.findChild<QLineEdit*>("Sentence");
+  auto* given_box = explorer.findChild<QLineEdit*>("Given translation");
+  QVERIFY(box && given_box);
+  explorer.setModelProvider([this] { return fileSource(); }, [] { return app::DecodeSettings{}; });
+  const QString given = QStringLiteral("save the file number 7");
+  QSignalSpy shown(&explorer, &ui::AttentionWorkspace::viewShown);
+  box->setText(sentence_);
+  given_box->setText(given);
+  explorer.findChild<QPushButton*>("Capture")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  const auto view = explorer.view();
+  QVERIFY(view.translationGiven);
+  QCOMPARE(view.translation, given);
+
+  // Its pieces, probabilities and maps, from the engine directly.
+  auto translator = model::Translator::fromFiles(model_.toStdString(), "", torch::kCPU);
+  const auto scored = model::scorePairs(translator, {sentence_.toStdString()}, {given.toStdString()}).at(0);
+  QVERIFY(scored.scored);
+  QStringList pieces{"<s>"};
+  for (const auto& piece : scored.pieces) pieces << QString::fromStdString(piece);
+  QCOMPARE(view.targetTokens, pieces);
+  QCOMPARE(view.probabilities.size(), qsizetype(scored.probabilities.size()));
+  for (int k = 0; k < view.probabilities.size(); ++k)
+    QVERIFY2(std::abs(view.probabilities[k] - scored.probabilities[size_t(k)]) < 1e-5,
+             qPrintable(QString::number(k)));
+  auto& net = translator.model();
+  net->eval();
+  std::vector<int64_t> target{net->options().bos_id};
+  target.insert(target.end(), scored.ids.begin(), scored.ids.end());
+  model::AttentionMaps maps;
+  {
+    torch::NoGradGuard no_grad;
+    net(torch::tensor(translator.encodeSource(sentence_.toStdString())).unsqueeze(0),
+        torch::tensor(target).unsqueeze(0), &maps);
+  }
+  for (int layer = 0; layer < int(maps.cross.size()); ++layer) {
+    explorer.select(Kind::Cross, layer, 1);
+    const auto expected = maps.cross[size_t(layer)][0][1];
+    QCOMPARE(explorer.heatmap()->data()->valueSize(), int(target.size()));
+    for (int q = 0; q < expected.size(0); ++q)
+      for (int k = 0; k < expected.size(1); ++k)
+        QVERIFY(std::abs(explorer.heatmap()->data()->cell(k, q) - expected[q][k].item<double>()) < 1e-6);
+  }
+
+  // The model's own translation beside it, as the CLI translates; the caption says which is which.
+  QCOMPARE(view.ownTranslation, cliTranslation({}));
+  QVERIFY(!view.ownProbabilities.isEmpty());
+  const QString caption = explorer.findChild<QLabel*>("Explored translation")->text();
+  QVERIFY2(caption.contains("your translation") && caption.contains(view.ownTranslation.toHtmlEscaped()) &&
+               caption.contains(pieces[2].toHtmlEscaped() + " <small>"),
+           qPrintable(caption));
+
+  // The CLI's `attention --target`: the same pieces and probabilities.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"attention", "--model", model_, "--text", sentence_, "--target", given});
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QVERIFY(json["translation_given"].toBool());
+  QCOMPARE(json["translation"].toString(), given);
+  const auto probabilities = json["probabilities"].toArray();
+  QCOMPARE(probabilities.size(), view.probabilities.size());
+  for (int k = 0; k < view.probabilities.size(); ++k)
+    QVERIFY(std::abs(probabilities[k].toDouble() - view.probabilities[k]) < 1e-6);
+
+  // The Explain tab explains it, not the model's own.
+  auto* panel = explorer.explainPanel();
+  panel->setMethods("attention", "");
+  QSignalSpy explained(panel, &ui::ExplainPanel::explained);
+  explorer.showExplain();
+  QVERIFY(explained.wait(60000));
+  QCOMPARE(panel->reply().translation, given);
+  QCOMPARE(panel->reply().views.front().predictedPieces, pieces.mid(1) + QStringList{"</s>"});
+  explorer.showMap();
+
+  // For one sentence: a text of several with a translation is refused, nothing captured.
+  QSignalSpy errors(&explorer, &ui::AttentionWorkspace::errorOccurred);
+  shown.clear();
+  box->setText(QStringLiteral("mở tập tin số 7. Lưu tập tin này!"));
+  explorer.findChild<QPushButton*>("Capture")->click();
+  QCOMPARE(errors.size(), 1);
+  QVERIFY2(errors[0][0].toString().contains("for one"), qPrintable(errors[0][0].toString()));
+  QVERIFY(explorer.sentenceChoices().isEmpty());
+  QTest::qWait(200);
+  QVERIFY(shown.isEmpty());
+  // Without it, the sentences are listed; a translation typed for the first goes when another is chosen.
+  given_box->clear();
+  explorer.findChild<QPushButton*>("Capture")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  given_box->setText(QStringLiteral("open file number 7"));
+  shown.clear();
+  explorer.findChild<QPushButton*>("Capture")->click();  // the box now holds the first sentence alone
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QVERIFY(explorer.view().translationGiven);
+  QCOMPARE(explorer.view().source, QStringLiteral("mở tập tin số 7."));
+  shown.clear();
+  explorer.chooseSentence(1);
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QVERIFY(explorer.givenTranslation().isEmpty());
+  QVERIFY(!explorer.view().translationGiven);
+  QVERIFY(explorer.view().probabilities.size() ==
+          explorer.view().targetLength);  // the own one's, the end's too
+
+  // From elsewhere (the correction panel's Look inside): the sentence with its translation.
+  shown.clear();
+  explorer.explore(fileSource(), sentence_, {}, given);
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QCOMPARE(explorer.givenTranslation(), given);
+  QCOMPARE(explorer.view().probabilities, view.probabilities);
+  // A translation longer than the model's positions: refused, named.
+  errors.clear();
+  QString long_translation;
+  for (int i = 0; i < 80; ++i) long_translation += "file ";
+  explorer.explore(fileSource(), sentence_, {}, long_translation);
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+  QVERIFY2(errors[0][0].toString().contains("the translation has"), qPrintable(errors[0][0].toString()));
 }
 
 STUDIO_TEST_MAIN_APP(TestAttentionWorkspace, QApplication)

@@ -65,6 +65,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
   void aPieceOpensItsTrainingExamples();
+  void lookingInsideACorrectionOpensTheExplorerOnIt();
   void paragraphsAreTranslatedSentenceBySentence();
   void aFileIsTranslatedAsTheCliTranslatesIt();
   void typingTranslatesAfterAPause();
@@ -73,7 +74,23 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void badModelsAreReported();
   void mainWindowOpensRunsAndRemembersThem();
   void translatesWhileTrainingWithTheNewestCheckpoint();
+
+ private:
+  // Translate in `window` translates sentence_ with the fixture model, greedy; its reply (empty after a
+  // minute without one).
+  app::TranslationReply translateInWindow(ui::MainWindow& window);
 };
+
+app::TranslationReply TestTranslateWorkspace::translateInWindow(ui::MainWindow& window) {
+  auto* translate = window.translate();
+  translate->setModelSource(fileSource());
+  translate->setDecodeSettings(decodeSettings(1));
+  QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
+  translate->setInputText(sentence_);
+  translate->translateNow();
+  if (!shown.wait(60000) && shown.isEmpty()) return {};
+  return shown.first().first().value<app::TranslationReply>();
+}
 
 void TestTranslateWorkspace::initTestCase() {
   const QString why = train();
@@ -630,6 +647,27 @@ void TestTranslateWorkspace::aCorrectionIsMadeDecodedOnAndKept() {
            qPrintable(line));
   QVERIFY(workspace.findChild<QPushButton*>("Learn from my corrections")->isEnabled());
   QFile::remove(run_ + "/corrections.tsv");
+
+  // "Look inside": the explorer is asked for the sentence with the corrected translation, this model and
+  // settings.
+  int looks = 0;
+  QString looked_model, looked_source, looked_target;
+  int looked_beam = 0;
+  connect(&workspace, &ui::TranslateWorkspace::exploreTranslation, this,
+          [&](const app::ModelSource& model, const QString& source, const QString& target,
+              const app::DecodeSettings& settings) {
+            ++looks;
+            looked_model = model.path;
+            looked_source = source;
+            looked_target = target;
+            looked_beam = settings.beam;
+          });
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Look inside the correction"), Qt::LeftButton);
+  QCOMPARE(looks, 1);
+  QCOMPARE(looked_model, fileSource().path);
+  QCOMPARE(looked_source, sentence_);
+  QCOMPARE(looked_target, edit->text().simplified());
+  QCOMPARE(looked_beam, 4);
 }
 
 void TestTranslateWorkspace::nbestListAndProbabilities() {
@@ -664,17 +702,35 @@ void TestTranslateWorkspace::nbestListAndProbabilities() {
   for (const auto& piece : best.pieces) QVERIFY2(html.contains(piece.toHtmlEscaped()), qPrintable(piece));
 }
 
+// The correction panel's "Look inside": the explorer opens with the model
+// reading the corrected translation (its maps over it, its probabilities).
+void TestTranslateWorkspace::lookingInsideACorrectionOpensTheExplorerOnIt() {
+  ui::MainWindow window(app::engineInfo());
+  window.show();
+  auto* translate = window.translate();
+  QVERIFY(!translateInWindow(window).nbest.isEmpty());
+  auto* edit = translate->findChild<QLineEdit*>("Corrected translation");
+  QVERIFY(edit);
+  edit->setText("file open number 12");
+  auto* explorer = window.attention();
+  QSignalSpy views(explorer, &ui::AttentionWorkspace::viewShown);
+  QTest::mouseClick(translate->findChild<QPushButton*>("Look inside the correction"), Qt::LeftButton);
+  QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(explorer));
+  QTRY_VERIFY_WITH_TIMEOUT(!views.isEmpty(), 60000);
+  QVERIFY(explorer->view().translationGiven);
+  QCOMPARE(explorer->view().source, sentence_);
+  QCOMPARE(explorer->view().translation, QString("file open number 12"));
+  QCOMPARE(explorer->givenTranslation(), QString("file open number 12"));
+  QCOMPARE(explorer->view().ownTranslation, translate->translationText());
+}
+
 void TestTranslateWorkspace::aPieceOpensItsTrainingExamples() {
   ui::MainWindow window(app::engineInfo());
   window.show();
   auto* translate = window.translate();
-  translate->setModelSource(fileSource());
-  translate->setDecodeSettings(decodeSettings(1));
-  QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
-  translate->setInputText(sentence_);
-  translate->translateNow();
-  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
-  const auto best = shown.first().first().value<app::TranslationReply>().nbest.front();
+  const auto reply = translateInWindow(window);
+  QVERIFY(!reply.nbest.isEmpty());
+  const auto best = reply.nbest.front();
   QVERIFY(best.pieces.size() >= 2);
   // A piece's menu: the explorer opens on the sentence, its Training examples tab on that piece.
   auto* examples = window.attention()->neighbours();
