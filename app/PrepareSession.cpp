@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -64,6 +65,11 @@ QString describePreparedData(const QString& summary_json) {
                  .arg(s["kept"].toInteger())
                  .arg(s["read"].toInteger())
                  .arg(dropped.isEmpty() ? QString() : QObject::tr(" (dropped: %1)").arg(dropped.join(", ")));
+    const auto decoded = s["decoded"].toObject();
+    for (const auto& file : decoded["files"].toArray())
+      lines << QObject::tr("  %1 read as %2")
+                   .arg(QFileInfo(file.toString()).fileName(), decoded["encoding"].toString());
+    if (s.contains("hint")) lines << "  " + s["hint"].toString();
   }
   const auto spm = summary["sentencepiece"].toObject();
   if (spm.contains("vocab_size")) lines << QObject::tr("SentencePiece vocabulary: %1").arg(spm["vocab_size"].toInt());
@@ -107,6 +113,11 @@ void PrepareSession::start(const PrepareRequest& request) {
       options.out_dir = request.outDir.toStdString();
       options.tokenizer.vocab_size = request.vocabularySize;
       options.spm_model = request.sentencePieceModel.toStdString();
+      if (!request.encoding.isEmpty()) {
+        options.filter.encoding = model::parseLegacyEncoding(request.encoding.toStdString());
+        if (!options.filter.encoding)
+          throw std::invalid_argument("unknown encoding '" + request.encoding.toStdString() + "'");
+      }
       const auto summary = data::prepareData(options, log);
       Q_EMIT logText(QString::fromStdString(log.str()));
       Q_EMIT finished(request.outDir, QString::fromStdString(summary.dump()));

@@ -15,6 +15,9 @@ struct PrepareRequest {
   QString outDir;         // the data folder to write
   int vocabularySize = 8000;
   QString sentencePieceModel;  // encode with this one instead of training one (fine-tuning: the model's)
+  // The 8-bit encoding that files which are not UTF-8 are read in:
+  // "windows-1258" or "viscii" ("" = UTF-8 only; data::FilterOptions::encoding).
+  QString encoding;
 };
 
 // Where the GUI keeps the offline demo corpus (scripts/demo-corpus builds

@@ -202,6 +202,10 @@
         <source>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</source>
         <translation>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</translation>
     </message>
+    <message>
+        <source>  %1 read as %2</source>
+        <translation>  %1 read as %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3549,6 +3553,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>learning from %n correction of %1</numerusform>
             <numerusform>learning from %n corrections of %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Encoding of corpus files that are not UTF-8</source>
+        <translation>Encoding of corpus files that are not UTF-8</translation>
+    </message>
+    <message>
+        <source>UTF-8</source>
+        <translation>UTF-8</translation>
+    </message>
+    <message>
+        <source>Vietnamese written before Unicode: corpus files that are not UTF-8 are read in this encoding (a file that is UTF-8 stays UTF-8). Preparing says which one a file reads as when it is not UTF-8.</source>
+        <translation>Vietnamese written before Unicode: corpus files that are not UTF-8 are read in this encoding (a file that is UTF-8 stays UTF-8). Preparing says which one a file reads as when it is not UTF-8.</translation>
+    </message>
+    <message>
+        <source>Encoding:</source>
+        <translation>Encoding:</translation>
     </message>
 </context>
 <context>

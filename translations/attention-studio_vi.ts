@@ -200,6 +200,10 @@
         <source>dpkg-deb is not on this computer: the demo corpus is made from Debian&apos;s packages.</source>
         <translation>Máy này không có dpkg-deb: kho ngữ liệu mẫu được làm từ các gói của Debian.</translation>
     </message>
+    <message>
+        <source>  %1 read as %2</source>
+        <translation>  %1 được đọc theo %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3529,6 +3533,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>
             <numerusform>đang học từ %n bản sửa của %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Encoding of corpus files that are not UTF-8</source>
+        <translation>Bảng mã của các tệp ngữ liệu không phải UTF-8</translation>
+    </message>
+    <message>
+        <source>UTF-8</source>
+        <translation>UTF-8</translation>
+    </message>
+    <message>
+        <source>Vietnamese written before Unicode: corpus files that are not UTF-8 are read in this encoding (a file that is UTF-8 stays UTF-8). Preparing says which one a file reads as when it is not UTF-8.</source>
+        <translation>Tiếng Việt viết trước thời Unicode: các tệp ngữ liệu không phải UTF-8 được đọc theo bảng mã này (tệp UTF-8 vẫn đọc là UTF-8). Khi chuẩn bị, ứng dụng cho biết một tệp không phải UTF-8 đọc được theo bảng mã nào.</translation>
+    </message>
+    <message>
+        <source>Encoding:</source>
+        <translation>Bảng mã:</translation>
     </message>
 </context>
 <context>

@@ -108,7 +108,22 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     prepare_button_->setToolTip(tr("Read, clean and split the corpus, train SentencePiece and encode it into the "
                                    "data folder (Start does it when needed)"));
     connect(prepare_button_, &QPushButton::clicked, this, &TrainingWorkspace::prepareData);
-    data_form->addRow(QString(), prepare_button_);
+    encoding_ = new QComboBox(data_group);
+    encoding_->setObjectName("Corpus encoding");
+    encoding_->setAccessibleName(tr("Encoding of corpus files that are not UTF-8"));
+    encoding_->addItem(tr("UTF-8"), QString());
+    encoding_->addItem(QStringLiteral("Windows-1258"), QStringLiteral("windows-1258"));
+    encoding_->addItem(QStringLiteral("VISCII"), QStringLiteral("viscii"));
+    encoding_->setToolTip(
+        tr("Vietnamese written before Unicode: corpus files that are not UTF-8 are read in this "
+           "encoding (a file that is UTF-8 stays UTF-8). Preparing says which one a file reads "
+           "as when it is not UTF-8."));
+    auto* prepare_row = new QHBoxLayout;
+    prepare_row->addWidget(prepare_button_);
+    prepare_row->addWidget(new QLabel(tr("Encoding:"), data_group));
+    prepare_row->addWidget(encoding_);
+    prepare_row->addStretch(1);
+    data_form->addRow(QString(), prepare_row);
   }
   data_form->addRow(tr("Data folder"), folderRow(data_dir_, tr("Data folder"),
                                                  tr("The prepared data (written by Prepare or attention-studio-cli prepare)")));
@@ -299,6 +314,7 @@ void TrainingWorkspace::prepareData() {
     request.vocabularySize = app::vocabularySizeFor(corpus);
   }
   request.outDir = data_dir_->text().trimmed();
+  request.encoding = encoding_->currentData().toString();
   setRunning(true);
   status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
   appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));
@@ -441,7 +457,8 @@ void TrainingWorkspace::setRunning(bool running) {
   start_->setEnabled(!running);
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, data_dir_, run_dir_, device_, workers_, settings_})
+  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, encoding_, data_dir_, run_dir_,
+                                                    device_, workers_, settings_})
     w->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }

@@ -119,6 +119,7 @@ class TrainingWorkspace : public QWidget {
   bool start_after_prepare_ = false;
   QLineEdit* corpus_;
   QPushButton* prepare_button_;
+  QComboBox* encoding_;  // what a corpus file that is not UTF-8 is read in
   QLabel* data_summary_;
   QLineEdit* data_dir_;
   QLineEdit* run_dir_;

@@ -24,13 +24,17 @@ const CommandSpec& prepareSpec() {
           {"format", "FORMAT", "auto (default), split, iwslt, parallel or tsv"},
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
-          {"spm", "FILE", "encode with this SentencePiece model instead of training one: a model's own\n"
-                          "(RUN_DIR/spm.model), to fine-tune that model on this corpus (train --from)"},
+          {"spm", "FILE",
+           "encode with this SentencePiece model instead of training one: a model's own\n"
+           "(RUN_DIR/spm.model), to fine-tune that model on this corpus (train --from)"},
           {"max-words", "N", "drop training pairs longer than N words (default 200)"},
           {"max-ratio", "R", "drop training pairs whose word counts differ more (default 3.0)"},
           {"unescape", "", "turn XML escapes (&apos; &quot;) into characters (default for IWSLT)"},
           {"no-unescape", "", "keep XML escapes"},
           {"detokenize", "", "undo Moses tokenization"},
+          {"encoding", "NAME",
+           "utf-8 (default), windows-1258 or viscii: files that are not UTF-8 are read in this encoding\n"
+           "(Vietnamese written before Unicode; a file that is valid UTF-8 stays UTF-8)"},
           {"threads", "N", "threads for SentencePiece and encoding (default: all)"},
       }};
   return spec;
@@ -64,6 +68,12 @@ int runPrepare(const ParsedArgs& args) {
   if (args.has("unescape")) o.unescape = true;
   if (args.has("no-unescape")) o.unescape = false;
   if (args.has("detokenize")) o.detokenize = true;
+  const std::string encoding = args.getOr("encoding", "utf-8");
+  if (encoding != "utf-8" && encoding != "UTF-8") {
+    o.filter.encoding = model::parseLegacyEncoding(encoding);
+    if (!o.filter.encoding)
+      throw UsageError("--encoding: '" + encoding + "' is not utf-8, windows-1258 or viscii");
+  }
   o.threads = int(args.integer("threads", 0, 0, 1024));
   o.tokenizer.threads = o.threads;
   data::prepareData(o, std::cout);

@@ -1,6 +1,7 @@
 #include "model/data/Corpus.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -28,6 +29,8 @@ nlohmann::json ReadSummary::toJson() const {
   nlohmann::json j{{"source", source}, {"read", read}, {"kept", kept}, {"dropped", nlohmann::json::object()}};
   for (const auto& [reason, count] : dropped) j["dropped"][reason] = count;
   for (const auto& [reason, lines] : first_lines) j["first_dropped_lines"][reason] = lines;
+  if (!decoded.empty()) j["decoded"] = {{"encoding", decoded_as}, {"files", decoded}};
+  if (!hint.empty()) j["hint"] = hint;
   return j;
 }
 
@@ -48,6 +51,8 @@ std::string ReadSummary::describe() const {
     }
     out << ")";
   }
+  for (const auto& file : decoded) out << "; '" << file << "' read as " << decoded_as;
+  if (!hint.empty()) out << ". " << hint;
   return out.str();
 }
 
@@ -56,13 +61,59 @@ void ParallelText::append(const ParallelText& other) {
   tgt.insert(tgt.end(), other.tgt.begin(), other.tgt.end());
 }
 
-std::vector<std::string> readLines(const std::string& path) {
+namespace {
+
+std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CorpusError("cannot open '" + path + "'");
   std::ostringstream buffer;
   buffer << in.rdbuf();
   if (in.bad()) throw CorpusError("error while reading '" + path + "'");
-  const std::string content = buffer.str();
+  return buffer.str();
+}
+
+// After lines of `paths` were dropped as invalid_utf8 (and no encoding was
+// given): the first of the files that reads as one of the 8-bit encodings, named.
+void hintEncoding(const std::vector<std::string>& paths, ReadSummary& summary) {
+  if (!summary.dropped.count("invalid_utf8") || !summary.hint.empty()) return;
+  for (const auto& path : paths) {
+    const std::string bytes = readFile(path);
+    if (isValidUtf8(bytes)) continue;
+    if (const auto guess = model::guessLegacyEncoding(bytes)) {
+      const std::string name = model::legacyEncodingName(*guess);
+      std::string option = name;
+      std::transform(option.begin(), option.end(), option.begin(),
+                     [](unsigned char c) { return char(std::tolower(c)); });
+      summary.hint = "'" + path + "' is not UTF-8 and reads as " + name + ": prepare it with --encoding " +
+                     option + " (in the app: Encoding)";
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> readLines(const std::string& path,
+                                   const std::optional<model::LegacyEncoding>& encoding,
+                                   ReadSummary* summary) {
+  std::string content = readFile(path);
+  if (encoding && !isValidUtf8(content)) {
+    // The other encoding where the bytes clearly read as it: a wrong choice, not a corpus of mojibake.
+    const auto guess = model::guessLegacyEncoding(content);
+    if (guess && *guess != *encoding)
+      throw CorpusError("'" + path + "' reads as " + model::legacyEncodingName(*guess) + ", not " +
+                        model::legacyEncodingName(*encoding) + ": choose " +
+                        model::legacyEncodingName(*guess));
+    try {
+      content = model::legacyToUtf8(content, *encoding, path);
+    } catch (const std::runtime_error& e) {
+      throw CorpusError(e.what());
+    }
+    if (summary) {
+      summary->decoded.push_back(path);
+      summary->decoded_as = model::legacyEncodingName(*encoding);
+    }
+  }
   std::string_view view = stripBom(content);
   std::vector<std::string> lines;
   size_t start = 0;
@@ -98,19 +149,20 @@ void addPair(std::string_view src, std::string_view tgt, size_t line, const Filt
 
 ParallelText readParallelFiles(const std::string& src_path, const std::string& tgt_path,
                                const FilterOptions& options, ReadSummary& summary) {
-  const auto src = readLines(src_path);
-  const auto tgt = readLines(tgt_path);
+  const auto src = readLines(src_path, options.encoding, &summary);
+  const auto tgt = readLines(tgt_path, options.encoding, &summary);
   if (src.size() != tgt.size())
     throw CorpusError("the files are not line-aligned: '" + src_path + "' has " + std::to_string(src.size()) +
                       " lines but '" + tgt_path + "' has " + std::to_string(tgt.size()));
   summary.source = src_path + " + " + tgt_path;
   ParallelText out;
   for (size_t i = 0; i < src.size(); ++i) addPair(src[i], tgt[i], i + 1, options, summary, out);
+  if (!options.encoding) hintEncoding({src_path, tgt_path}, summary);
   return out;
 }
 
 ParallelText readTsv(const std::string& path, const FilterOptions& options, ReadSummary& summary) {
-  const auto lines = readLines(path);
+  const auto lines = readLines(path, options.encoding, &summary);
   summary.source = path;
   ParallelText out;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -124,6 +176,7 @@ ParallelText readTsv(const std::string& path, const FilterOptions& options, Read
     addPair(std::string_view(line).substr(0, tab), std::string_view(line).substr(tab + 1), i + 1, options,
             summary, out);
   }
+  if (!options.encoding) hintEncoding({path}, summary);
   return out;
 }
 

@@ -1,12 +1,15 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include "model/files/LegacyEncodings.h"
 
 // Reading parallel corpora: line-aligned files, TSV, split folders (the demo
 // corpus, IWSLT'15), with validation that never drops a line silently.
@@ -22,6 +25,10 @@ struct FilterOptions {
   double max_ratio = 3.0;   // (longer + 1) / (shorter + 1), in words
   bool unescape = false;    // XML character references (&apos; &quot; ...) -> characters
   bool detokenize = false;  // undo Moses tokenization
+  // The 8-bit encoding that a file which is not UTF-8 is read in (both
+  // sides; a file that is valid UTF-8 is read as UTF-8). nullopt: UTF-8
+  // only, a line that is not dropped as "invalid_utf8".
+  std::optional<model::LegacyEncoding> encoding;
 };
 
 // What happened to every line read: kept, or dropped for one reason.
@@ -33,6 +40,12 @@ struct ReadSummary {
   // "malformed" (a TSV line without exactly one TAB).
   std::map<std::string, size_t> dropped;
   std::map<std::string, std::vector<size_t>> first_lines;  // up to 5 line numbers a reason
+  // Files read in an 8-bit encoding (FilterOptions::encoding), and its name.
+  std::vector<std::string> decoded;
+  std::string decoded_as;
+  // With lines dropped as invalid_utf8: which file reads as which 8-bit
+  // encoding, and the option that reads it so ("" when none is clear).
+  std::string hint;
 
   void drop(const std::string& reason, size_t line);
   size_t droppedTotal() const;
@@ -48,9 +61,14 @@ struct ParallelText {
 };
 
 // The lines of a text file: a UTF-8 BOM and CR line ends removed, the
-// trailing newline not counted as a line. Throws CorpusError naming the file
-// when it cannot be read.
-std::vector<std::string> readLines(const std::string& path);
+// trailing newline not counted as a line. A file that is not valid UTF-8 is
+// read in `encoding` when one is given (and its name added to
+// summary->decoded). Throws CorpusError naming the file when it cannot be
+// read, when its bytes clearly read as the other 8-bit encoding, or the
+// line of a byte the encoding does not define.
+std::vector<std::string> readLines(const std::string& path,
+                                   const std::optional<model::LegacyEncoding>& encoding = std::nullopt,
+                                   ReadSummary* summary = nullptr);
 
 // Two line-aligned files. Different line counts throw CorpusError naming both
 // files and both counts.

@@ -209,7 +209,8 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   summary["filter"] = {{"max_words", filter.max_words},
                        {"max_ratio", filter.max_ratio},
                        {"unescape", filter.unescape},
-                       {"detokenize", filter.detokenize}};
+                       {"detokenize", filter.detokenize},
+                       {"encoding", filter.encoding ? model::legacyEncodingName(*filter.encoding) : "UTF-8"}};
   summary["read"] = nlohmann::json::object();
   for (const auto& [name, s] : {std::pair{"train", &train}, {"dev", &dev}, {"test", &test}})
     if (!s->summary.source.empty()) summary["read"][name] = s->summary.toJson();

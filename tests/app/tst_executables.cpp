@@ -801,6 +801,9 @@ void TestExecutables::prepareUsageErrors_data() {
                                        << "--vocab-size must be a whole number";
   QTest::newRow("bad format") << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--format", "xml"}
                               << "--format";
+  QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
+                                                   "/tmp/x",  "--encoding", "latin-1"}
+                                    << "--encoding: 'latin-1' is not utf-8, windows-1258 or viscii";
   QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
   QTest::newRow("neighbours without a sentence")
       << QStringList{"neighbours", "--model", "m.pt"} << "--src is required";

@@ -13,8 +13,10 @@
 #include "model/data/DemoCorpus.h"
 #include "model/data/MoFile.h"
 #include "model/data/Prepare.h"
+#include "model/files/LegacyEncodings.h"
 
 using namespace studio::data;
+namespace model = studio::model;
 
 namespace {
 void writeBytes(const std::string& path, const std::string& bytes) {
@@ -41,6 +43,7 @@ class TestCorpus : public QObject {
   void corpusTooSmallToSplitIsRefused_data();
   void corpusTooSmallToSplitIsRefused();
   void loweredVocabularyIsAWarning();
+  void corporaInAnEightBitEncodingAreReadWhenAsked();
 
  private:
   std::string path(const char* name) { return dir_.filePath(name).toStdString(); }
@@ -280,6 +283,104 @@ void TestCorpus::loweredVocabularyIsAWarning() {
   QVERIFY2(QString::fromStdString(log.str()).contains(QString("warning: the vocabulary has %1 pieces, not the 4000").arg(got)),
            log.str().c_str());
   QCOMPARE(summary["warnings"].size(), size_t(1));
+}
+
+// Vietnamese written before Unicode (Windows-1258, VISCII): without an
+// encoding its lines are dropped as invalid_utf8 and the summary names the
+// file and the encoding it reads as; with one, the files that are not UTF-8
+// read as the UTF-8 text they were made from (a file that is UTF-8 stays
+// so), prepare records it, and a byte the encoding does not define is named
+// with its file and line.
+void TestCorpus::corporaInAnEightBitEncodingAreReadWhenAsked() {
+  std::string vi, en;
+  for (int i = 0; i < 150; ++i) {
+    vi += "Không thể mở tập tin cấu hình số " + std::to_string(i) + " của người dùng.\n";
+    en += "Could not open the user's configuration file number " + std::to_string(i) + ".\n";
+  }
+  for (const auto encoding : {model::LegacyEncoding::Windows1258, model::LegacyEncoding::Viscii}) {
+    size_t line = 0;
+    char32_t character = 0;
+    const auto bytes = model::utf8ToLegacy(vi, encoding, &line, &character);
+    QVERIFY(bytes && !isValidUtf8(*bytes));
+    writeBytes(path("legacy.vi"), *bytes);
+    writeBytes(path("legacy.en"), en);
+    const std::string name = model::legacyEncodingName(encoding);
+
+    ReadSummary as_utf8;
+    const auto dropped = readParallelFiles(path("legacy.vi"), path("legacy.en"), {}, as_utf8);
+    QCOMPARE(dropped.size(), size_t(0));
+    QCOMPARE(as_utf8.dropped["invalid_utf8"], size_t(150));
+    QVERIFY2(as_utf8.hint.find("'" + path("legacy.vi") + "'") != std::string::npos &&
+                 as_utf8.hint.find("reads as " + name) != std::string::npos &&
+                 as_utf8.hint.find("--encoding") != std::string::npos,
+             as_utf8.hint.c_str());
+    QVERIFY2(as_utf8.describe().find(as_utf8.hint) != std::string::npos, as_utf8.describe().c_str());
+
+    FilterOptions options;
+    options.encoding = encoding;
+    ReadSummary summary;
+    const auto text = readParallelFiles(path("legacy.vi"), path("legacy.en"), options, summary);
+    QCOMPARE(text.size(), size_t(150));
+    QCOMPARE(text.src[7], std::string("Không thể mở tập tin cấu hình số 7 của người dùng."));
+    QCOMPARE(text.tgt[7], std::string("Could not open the user's configuration file number 7."));
+    QCOMPARE(summary.decoded, std::vector<std::string>{path("legacy.vi")});  // the English file is UTF-8
+    QCOMPARE(summary.decoded_as, name);
+    QVERIFY(summary.hint.empty());
+    QCOMPARE(summary.toJson()["decoded"]["encoding"].get<std::string>(), name);
+
+    // A TSV of both sides, prepared: the splits hold the UTF-8 text, summary.json says how it was read.
+    std::string tsv;
+    for (size_t i = 0; i < text.size(); ++i)
+      tsv += *model::utf8ToLegacy(text.src[i], encoding, &line, &character) + "\t" + text.tgt[i] + "\n";
+    writeBytes(path("legacy.tsv"), tsv);
+    PrepareOptions prepare;
+    prepare.corpus = path("legacy.tsv");
+    prepare.out_dir = path(("legacy-data-" + name).c_str());
+    prepare.tokenizer.vocab_size = 60;
+    prepare.filter.encoding = encoding;
+    std::ostringstream log;
+    const auto prepared = prepareData(prepare, log);
+    QCOMPARE(prepared["filter"]["encoding"].get<std::string>(), name);
+    QCOMPARE(prepared["read"]["train"]["decoded"]["files"][0].get<std::string>(), path("legacy.tsv"));
+    std::ifstream train(prepare.out_dir + "/train.vi");
+    std::string first;
+    std::getline(train, first);
+    QVERIFY2(first.rfind("Không thể mở tập tin cấu hình số ", 0) == 0, first.c_str());
+  }
+
+  // A file that is UTF-8 is read as UTF-8 whatever the encoding asked.
+  writeBytes(path("utf8.vi"), vi);
+  FilterOptions options;
+  options.encoding = model::LegacyEncoding::Windows1258;
+  ReadSummary summary;
+  const auto text = readParallelFiles(path("utf8.vi"), path("legacy.en"), options, summary);
+  QCOMPARE(text.src[3], std::string("Không thể mở tập tin cấu hình số 3 của người dùng."));
+  QVERIFY(summary.decoded.empty());
+
+  // VISCII read as Windows-1258: refused, the encoding it reads as named.
+  size_t line = 0;
+  char32_t character = 0;
+  writeBytes(path("viscii.vi"), *model::utf8ToLegacy(vi, model::LegacyEncoding::Viscii, &line, &character));
+  try {
+    readParallelFiles(path("viscii.vi"), path("legacy.en"), options, summary);
+    QFAIL("VISCII was read as Windows-1258");
+  } catch (const CorpusError& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).contains("reads as VISCII, not Windows-1258"), e.what());
+  }
+
+  // A byte Windows-1258 leaves undefined (0x81), on line 2: the file and the line named.
+  writeBytes(path("bad.vi"), *model::utf8ToLegacy("Không thể mở tập tin cấu hình của người dùng.\n",
+                                                  model::LegacyEncoding::Windows1258, &line, &character) +
+                                 "hai \x81\n");
+  writeBytes(path("bad.en"), "one\ntwo\n");
+  try {
+    readParallelFiles(path("bad.vi"), path("bad.en"), options, summary);
+    QFAIL("an undefined byte was read");
+  } catch (const CorpusError& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).contains(QString::fromStdString(path("bad.vi"))) &&
+                 QString::fromUtf8(e.what()).contains("line 2"),
+             e.what());
+  }
 }
 
 STUDIO_TEST_MAIN(TestCorpus)

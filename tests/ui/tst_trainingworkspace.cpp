@@ -22,6 +22,7 @@
 #include "app/FineTuning.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/training/Distributed.h"
 #include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
@@ -58,6 +59,7 @@ class TestTrainingWorkspace : public QObject {
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
+  void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
   void learningFromCorrectionsRunsARoundOnThem();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
@@ -358,6 +360,45 @@ void TestTrainingWorkspace::twoWorkersFromTheForm() {
   QVERIFY(reopened.openRun(tmp_.filePath("two-workers")));
   QCOMPARE(reopened.findChild<QSpinBox*>("Workers")->value(), 2);
   qunsetenv("STUDIO_WORKER_PROGRAM");
+}
+
+// A corpus whose Vietnamese is in Windows-1258: Prepare says which encoding
+// it reads as (nothing written); with Encoding: Windows-1258 it is prepared,
+// the splits in UTF-8, and the data summary says how the file was read.
+void TestTrainingWorkspace::aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen() {
+  std::string tsv;
+  for (int i = 0; i < 150; ++i) {
+    size_t line = 0;
+    char32_t character = 0;
+    tsv += *model::utf8ToLegacy("Không thể lưu tập tin số " + std::to_string(i) + " vào thư mục này.",
+                                model::LegacyEncoding::Windows1258, &line, &character) +
+           "\tCould not save file number " + std::to_string(i) + " to this folder.\n";
+  }
+  const QString corpus = tmp_.filePath("cp1258.tsv"), prepared = tmp_.filePath("cp1258-prepared");
+  std::ofstream(corpus.toStdString(), std::ios::binary) << tsv;
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(corpus);
+  QCOMPARE(workspace.dataDir(), prepared);
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  auto* prepare = workspace.findChild<QPushButton*>("Prepare");
+  QTest::mouseClick(prepare, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+  const QString message = errors.first().first().toString();
+  QVERIFY2(message.contains("reads as Windows-1258") && message.contains("Encoding"), qPrintable(message));
+  QVERIFY(!QFile::exists(prepared + "/train.vi"));
+
+  auto* encoding = workspace.findChild<QComboBox*>("Corpus encoding");
+  QVERIFY(encoding);
+  encoding->setCurrentIndex(encoding->findData("windows-1258"));
+  QTRY_VERIFY(prepare->isEnabled());
+  QTest::mouseClick(prepare, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      workspace.findChild<QLabel*>("Data summary")->text().contains("read as Windows-1258"), 60000);
+  QCOMPARE(errors.count(), 1);
+  QFile train(prepared + "/train.vi");
+  QVERIFY(train.open(QIODevice::ReadOnly));
+  const QString first = QString::fromUtf8(train.readLine());
+  QVERIFY2(first.startsWith(QStringLiteral("Không thể lưu tập tin số ")), qPrintable(first));
 }
 
 STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)
