@@ -43,8 +43,13 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   model::DecodingOptions o;
   o.beam_size = s.beam;
   o.length_penalty = s.alpha;
-  o.nbest = std::min(s.nbest, s.beam);
+  o.nbest = s.sampling ? s.nbest : std::min(s.nbest, s.beam);
   o.max_length_ratio = s.maxLengthRatio;
+  o.sampling.on = s.sampling;
+  o.sampling.temperature = s.temperature;
+  o.sampling.top_k = s.topK;
+  o.sampling.top_p = s.topP;
+  o.sampling.seed = uint64_t(s.seed);
   o.int8 = s.int8;
   o.bf16 = s.bf16;
   o.validate();

@@ -252,7 +252,13 @@ struct TranslationService::Worker {
     if (joined) reply.ensemble = settings.ensemble;
     options.glossary = glossary.get(settings.glossary, [](const std::string& p) { return model::readGlossary(p); });
     options.shortlist = loadShortlist(settings.shortlist, t);
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12|%13")
+    const QString sampled = settings.sampling ? QStringLiteral("sampling %1 %2 %3 %4")
+                                                    .arg(settings.temperature)
+                                                    .arg(settings.topK)
+                                                    .arg(settings.topP)
+                                                    .arg(settings.seed)
+                                              : QString();
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12|%13|%14")
                             .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
                             .arg(loaded_size)
                             .arg(settings.beam)
@@ -264,7 +270,7 @@ struct TranslationService::Worker {
                             .arg(settings.int8 ? 1 : 0)
                             .arg(settings.shortlist + shortlist.stamp)
                             .arg(settings.bf16 ? 1 : 0)
-                            .arg(ensemble);
+                            .arg(ensemble, sampled);
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, splitMode(settings), 4096, nullptr,

@@ -46,6 +46,14 @@ struct DecodeSettings {
   // (attention, heads, explanations, neighbours) and requests with a head
   // mask use the model alone.
   QStringList ensemble;
+  // Sampling instead of beam search (DecodingOptions::sampling): `nbest`
+  // samples a sentence, drawn with this temperature among the top k pieces
+  // (0 = all) holding top p of the probability; the beam size is unused.
+  bool sampling = false;
+  double temperature = 1.0;
+  int topK = 0;
+  double topP = 1.0;
+  qint64 seed = 0;
   // The text is wrapped over lines (copied from a PDF, an e-mail): a line
   // break is a space and blank lines end paragraphs (SplitMode::Paragraphs).
   bool paragraphs = false;

@@ -3781,6 +3781,78 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Add models to the ensemble</source>
         <translation>Add models to the ensemble</translation>
     </message>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>Beam search</source>
+        <translation>Beam search</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Sampling</translation>
+    </message>
+    <message>
+        <source>Beam search keeps the likeliest translations; sampling draws each piece at random from the model&apos;s distribution (N-best: the samples a sentence), to see what else it would say</source>
+        <translation>Beam search keeps the likeliest translations; sampling draws each piece at random from the model&apos;s distribution (N-best: the samples a sentence), to see what else it would say</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperature</translation>
+    </message>
+    <message>
+        <source>Below 1 the likely pieces are drawn more often, above 1 the unlikely ones</source>
+        <translation>Below 1 the likely pieces are drawn more often, above 1 the unlikely ones</translation>
+    </message>
+    <message>
+        <source>Top k</source>
+        <translation>Top k</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <source>Draw among the k likeliest pieces only</source>
+        <translation>Draw among the k likeliest pieces only</translation>
+    </message>
+    <message>
+        <source>Top p</source>
+        <translation>Top p</translation>
+    </message>
+    <message>
+        <source>Draw among the fewest likeliest pieces that hold this share of the probability</source>
+        <translation>Draw among the fewest likeliest pieces that hold this share of the probability</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>The same seed draws the same samples of a sentence</source>
+        <translation>The same seed draws the same samples of a sentence</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>top k</source>
+        <translation>top k</translation>
+    </message>
+    <message>
+        <source>top p</source>
+        <translation>top p</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>seed</translation>
+    </message>
+    <message>
+        <source>Samples drawn a sentence, listed best score first</source>
+        <translation>Samples drawn a sentence, listed best score first</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>

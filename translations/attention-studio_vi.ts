@@ -3761,6 +3761,78 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Add models to the ensemble</source>
         <translation>Thêm mô hình vào tổ hợp</translation>
     </message>
+    <message>
+        <source>Search</source>
+        <translation>Tìm kiếm</translation>
+    </message>
+    <message>
+        <source>Beam search</source>
+        <translation>Tìm kiếm chùm</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Lấy mẫu</translation>
+    </message>
+    <message>
+        <source>Beam search keeps the likeliest translations; sampling draws each piece at random from the model&apos;s distribution (N-best: the samples a sentence), to see what else it would say</source>
+        <translation>Tìm kiếm chùm giữ các bản dịch khả dĩ nhất; lấy mẫu rút ngẫu nhiên từng mảnh theo phân phối của mô hình (N-best: số mẫu mỗi câu), để xem nó còn có thể nói gì khác</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Nhiệt độ</translation>
+    </message>
+    <message>
+        <source>Below 1 the likely pieces are drawn more often, above 1 the unlikely ones</source>
+        <translation>Dưới 1 các mảnh khả dĩ được rút thường hơn, trên 1 các mảnh ít khả dĩ</translation>
+    </message>
+    <message>
+        <source>Top k</source>
+        <translation>Top k</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tất cả</translation>
+    </message>
+    <message>
+        <source>Draw among the k likeliest pieces only</source>
+        <translation>Chỉ rút trong k mảnh khả dĩ nhất</translation>
+    </message>
+    <message>
+        <source>Top p</source>
+        <translation>Top p</translation>
+    </message>
+    <message>
+        <source>Draw among the fewest likeliest pieces that hold this share of the probability</source>
+        <translation>Rút trong số ít nhất các mảnh khả dĩ nhất cộng lại bằng phần xác suất này</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Hạt giống ngẫu nhiên</translation>
+    </message>
+    <message>
+        <source>The same seed draws the same samples of a sentence</source>
+        <translation>Cùng một hạt giống rút ra cùng các mẫu của một câu</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>top k</source>
+        <translation>top k</translation>
+    </message>
+    <message>
+        <source>top p</source>
+        <translation>top p</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>hạt giống</translation>
+    </message>
+    <message>
+        <source>Samples drawn a sentence, listed best score first</source>
+        <translation>Số mẫu rút cho mỗi câu, liệt kê theo điểm từ cao xuống</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>

@@ -254,6 +254,7 @@ void BeamExplorer::decode() {
   if (!active_) return;
   app::TranslateRequest request{model_, text_, settings_};
   request.settings.nbest = 1;
+  request.settings.sampling = false;  // the tab shows beam search, whatever Translate's Search
   request.settings.prefix = prefix_;
   request.withTrace = true;
   request.channel = 2;

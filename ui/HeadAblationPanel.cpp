@@ -80,6 +80,7 @@ void HeadAblationPanel::setSubject(const app::ModelSource& model, const QString&
   settings_ = settings;
   settings_.nbest = 1;
   settings_.prefix.clear();
+  settings_.sampling = false;  // what switching heads off changes, not what a draw does
   have_full_ = false;
   importance_->setModel(model, settings_);
   if (!same_shape) {

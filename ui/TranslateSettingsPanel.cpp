@@ -9,6 +9,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -88,9 +89,69 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
   as_you_type_->setChecked(true);
   as_you_type_->setObjectName("As you type");
+  search_ = new QComboBox(decode_group);
+  search_->setObjectName("Search");
+  search_->setAccessibleName(tr("Search"));
+  search_->addItem(tr("Beam search"), false);
+  search_->addItem(tr("Sampling"), true);
+  search_->setToolTip(
+      tr("Beam search keeps the likeliest translations; sampling draws each piece at random from "
+         "the model's distribution (N-best: the samples a sentence), to see what else it would say"));
+  {
+    sampling_row_ = new QWidget(decode_group);
+    auto* row = new QHBoxLayout(sampling_row_);
+    row->setContentsMargins(0, 0, 0, 0);
+    temperature_ = new QDoubleSpinBox(sampling_row_);
+    temperature_->setObjectName("Temperature");
+    temperature_->setAccessibleName(tr("Temperature"));
+    temperature_->setRange(0.05, 5.0);
+    temperature_->setSingleStep(0.1);
+    temperature_->setValue(1.0);
+    temperature_->setToolTip(tr("Below 1 the likely pieces are drawn more often, above 1 the unlikely ones"));
+    top_k_ = new QSpinBox(sampling_row_);
+    top_k_->setObjectName("Top k");
+    top_k_->setAccessibleName(tr("Top k"));
+    top_k_->setRange(0, 100000);
+    top_k_->setSpecialValueText(tr("all"));
+    top_k_->setToolTip(tr("Draw among the k likeliest pieces only"));
+    top_p_ = new QDoubleSpinBox(sampling_row_);
+    top_p_->setObjectName("Top p");
+    top_p_->setAccessibleName(tr("Top p"));
+    top_p_->setRange(0.01, 1.0);
+    top_p_->setSingleStep(0.05);
+    top_p_->setValue(1.0);
+    top_p_->setToolTip(tr("Draw among the fewest likeliest pieces that hold this share of the probability"));
+    seed_ = new QSpinBox(sampling_row_);
+    seed_->setObjectName("Seed");
+    seed_->setAccessibleName(tr("Seed"));
+    seed_->setRange(0, 1000000);
+    seed_->setToolTip(tr("The same seed draws the same samples of a sentence"));
+    row->addWidget(new QLabel(tr("T"), sampling_row_));
+    row->addWidget(temperature_);
+    row->addWidget(new QLabel(tr("top k"), sampling_row_));
+    row->addWidget(top_k_);
+    row->addWidget(new QLabel(tr("top p"), sampling_row_));
+    row->addWidget(top_p_);
+    row->addWidget(new QLabel(tr("seed"), sampling_row_));
+    row->addWidget(seed_);
+  }
+  decode_form->addRow(tr("Search"), search_);
   decode_form->addRow(tr("Beam size"), beam_);
   decode_form->addRow(tr("Length penalty α"), alpha_);
   decode_form->addRow(tr("N-best"), nbest_);
+  decode_form->addRow(tr("Sampling"), sampling_row_);
+  auto showSearch = [this] {
+    const bool sampling = search_->currentData().toBool();
+    beam_->setEnabled(!sampling);
+    sampling_row_->setEnabled(sampling);
+    nbest_->setToolTip(sampling ? tr("Samples drawn a sentence, listed best score first")
+                                : tr("Hypotheses listed (at most the beam size)"));
+  };
+  showSearch();
+  connect(search_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this, showSearch] {
+    showSearch();
+    Q_EMIT edited();
+  });
   {
     // The weights' precision: int8 is smaller and faster on the CPU at a small
     // cost in quality (docs/benchmarks.md); offered where this CPU can run it.
@@ -187,7 +248,8 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   row->addWidget(model_group, 3);
   row->addWidget(decode_group, 2);
 
-  for (QAbstractSpinBox* box : std::initializer_list<QAbstractSpinBox*>{beam_, alpha_, nbest_})
+  for (QAbstractSpinBox* box :
+       std::initializer_list<QAbstractSpinBox*>{beam_, alpha_, nbest_, temperature_, top_k_, top_p_, seed_})
     connect(box, &QAbstractSpinBox::editingFinished, this, &TranslateSettingsPanel::edited);
   connect(model_path_, &QLineEdit::textChanged, this, [this] { Q_EMIT modelSourceChanged(modelSource()); });
   connect(source_kind_, qOverload<int>(&QComboBox::currentIndexChanged), this,
@@ -235,7 +297,12 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   app::DecodeSettings s;
   s.beam = beam_->value();
   s.alpha = alpha_->value();
-  s.nbest = std::min(nbest_->value(), beam_->value());
+  s.sampling = search_->currentData().toBool();
+  s.nbest = s.sampling ? nbest_->value() : std::min(nbest_->value(), beam_->value());
+  s.temperature = temperature_->value();
+  s.topK = top_k_->value();
+  s.topP = top_p_->value();
+  s.seed = seed_->value();
   s.glossary = glossary_->text().trimmed();
   s.shortlist = shortlist_->text().trimmed();
   s.ensemble = splitEnsemble(ensemble_->text());
@@ -249,6 +316,11 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   beam_->setValue(s.beam);
   alpha_->setValue(s.alpha);
   nbest_->setValue(s.nbest);
+  search_->setCurrentIndex(s.sampling ? 1 : 0);
+  temperature_->setValue(s.temperature);
+  top_k_->setValue(s.topK);
+  top_p_->setValue(s.topP);
+  seed_->setValue(int(s.seed));
   glossary_->setText(s.glossary);
   shortlist_->setText(s.shortlist);
   ensemble_->setText(s.ensemble.join(QStringLiteral("; ")));

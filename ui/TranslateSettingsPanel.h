@@ -56,6 +56,13 @@ class TranslateSettingsPanel : public QWidget {
   QSpinBox* beam_;
   QDoubleSpinBox* alpha_;
   QSpinBox* nbest_;
+  // Beam search or sampling, and sampling's temperature, top k, top p and seed.
+  QComboBox* search_;
+  QDoubleSpinBox* temperature_;
+  QSpinBox* top_k_;
+  QDoubleSpinBox* top_p_;
+  QSpinBox* seed_;
+  QWidget* sampling_row_;
   QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
   QLineEdit* shortlist_;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <limits>
 
 #include "model/data/Text.h"
 #include "model/decoding/Glossary.h"
@@ -37,7 +38,20 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   d.length_penalty = args.number("alpha", 0.6, 0.0, 10.0);
   d.max_length_ratio = args.number("max-length-ratio", 1.5, 0.01, 100.0);
   d.min_length_ratio = args.number("min-length-ratio", d.min_length_ratio, 0.0, 1.0);
-  if (d.nbest > d.beam_size) throw UsageError("--nbest cannot exceed --beam");
+  d.sampling.on = args.has("sampling");
+  for (const char* refinement : {"top-k", "top-p", "temperature", "seed"})
+    if (args.has(refinement) && !d.sampling.on)
+      throw UsageError(std::string("--") + refinement + " refines --sampling: give --sampling too");
+  if (d.sampling.on) {
+    if (args.has("beam")) throw UsageError("--sampling draws --nbest samples: leave --beam out");
+    if (args.has("glossary"))
+      throw UsageError("--sampling and --glossary: a glossary's terms need the search");
+    d.sampling.top_k = args.integer("top-k", 0, 0, 1'000'000);
+    d.sampling.top_p = args.number("top-p", 1.0, 1e-6, 1.0);
+    d.sampling.temperature = args.number("temperature", 1.0, 1e-3, 1000.0);
+    d.sampling.seed = uint64_t(args.integer("seed", 0, 0, std::numeric_limits<int64_t>::max()));
+  }
+  if (d.nbest > d.beam_size && !d.sampling.on) throw UsageError("--nbest cannot exceed --beam");
   d.bf16 = args.has("bf16");
   d.int8 = args.has("int8");
   if (d.int8 && d.bf16) throw UsageError("--int8 and --bf16: choose one precision");

@@ -60,6 +60,16 @@ const CommandSpec& translateSpec() {
            "on the source (ALTI+)"},
           {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
           {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
+          {"sampling", "",
+           "draw each translation at random from the model's distribution instead of searching\n"
+           "(--nbest N: N samples a sentence, best score first)"},
+          {"top-k", "K", "--sampling: among the K likeliest pieces only (default 0: all)"},
+          {"top-p", "P",
+           "--sampling: among the fewest likeliest pieces holding P of the probability (default 1: all)"},
+          {"temperature", "T",
+           "--sampling: log-probabilities divided by T (below 1 sharper, above 1 flatter; default 1)"},
+          {"seed", "N",
+           "--sampling: the random seed (default 0); a sentence's samples depend on it and the sentence"},
           {"glossary", "FILE",
            "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments): where the\n"
            "Vietnamese words occur in a sentence (as typed), its translation contains the\n"

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "model/decoding/BeamCandidates.h"
+#include "model/decoding/Sampling.h"
 #include "model/decoding/StepDecoder.h"
 
 namespace studio::model {
@@ -17,7 +18,16 @@ void DecodingOptions::validate() const {
   };
   if (beam_size < 1) fail("beam_size", "must be at least 1");
   if (nbest < 1) fail("nbest", "must be at least 1");
-  if (nbest > beam_size) fail("nbest", "cannot exceed the beam size (" + std::to_string(beam_size) + ")");
+  if (nbest > beam_size && !sampling.on)
+    fail("nbest", "cannot exceed the beam size (" + std::to_string(beam_size) + ")");
+  if (sampling.on) {
+    if (sampling.top_k < 0) fail("sampling.top_k", "must be >= 0 (0 = every piece)");
+    if (!(sampling.top_p > 0.0 && sampling.top_p <= 1.0)) fail("sampling.top_p", "must be within (0, 1]");
+    if (!(sampling.temperature > 0.0 && std::isfinite(sampling.temperature)))
+      fail("sampling.temperature", "must be > 0");
+    if (glossary && !glossary->terms.empty())
+      fail("sampling", "not with a glossary (its terms need the search)");
+  }
   if (min_length < 0) fail("min_length", "must be >= 0");
   if (!(min_length_ratio >= 0.0 && min_length_ratio <= 1.0)) fail("min_length_ratio", "must be within [0, 1]");
   if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");
@@ -99,6 +109,34 @@ void withoutEnd(float* row, int64_t V, int64_t eos) {
 
 }  // namespace
 
+OutputLengthLimits outputLengthLimits(const Transformer& model, const torch::Tensor& src,
+                                      const DecodingOptions& options) {
+  const auto& o = model->options();
+  const int64_t B = src.size(0);
+  const int64_t positions = decodingMaxLength(model, options.ensemble);
+  OutputLengthLimits limits;
+  limits.max.resize(size_t(B));
+  limits.min.resize(size_t(B));
+  auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
+  for (int64_t b = 0; b < B; ++b) {
+    const int64_t source_length = lengths[b].item<int64_t>();
+    limits.max[size_t(b)] =
+        std::min<int64_t>(std::max<int64_t>(maxOutputLength(options, source_length, positions),
+                                            int64_t(options.prefix.size()) + 1),
+                          positions - 1);
+    // Ending stays possible at the last step.
+    limits.min[size_t(b)] = std::min<int64_t>(
+        std::max<int64_t>(options.min_length,
+                          int64_t(std::ceil(options.min_length_ratio * double(source_length)))),
+        limits.max[size_t(b)] - 1);
+  }
+  for (const auto token : options.prefix)
+    if (token < 0 || token >= o.vocab_size || token == o.eos_id)
+      throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
+                                  " is not an output piece of this model");
+  return limits;
+}
+
 double lengthPenalty(double alpha, size_t length) {
   return alpha == 0.0 ? 1.0 : std::pow((5.0 + double(length)) / 6.0, alpha);
 }
@@ -106,33 +144,16 @@ double lengthPenalty(double alpha, size_t length) {
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
                                                 const DecodingOptions& options, std::vector<BeamTrace>* traces) {
   options.validate();
+  if (options.sampling.on) {
+    if (traces) traces->assign(size_t(src.size(0)), BeamTrace{BeamNode{}});  // no search to show
+    return sampleTranslations(model, src, options);
+  }
   torch::NoGradGuard no_grad;
   const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t B = src.size(0), K = options.beam_size, V = o.vocab_size;
-  const int64_t positions = decodingMaxLength(model, options.ensemble);
   const double minus_inf = -std::numeric_limits<double>::infinity();
-
-  std::vector<int64_t> max_length(static_cast<size_t>(B)), min_length(static_cast<size_t>(B));
-  {
-    auto lengths = src.ne(o.pad_id).sum(/*dim=*/1).to(torch::kCPU);
-    for (int64_t b = 0; b < B; ++b) {
-      const int64_t source_length = lengths[b].item<int64_t>();
-      max_length[size_t(b)] =
-          std::min<int64_t>(std::max<int64_t>(maxOutputLength(options, source_length, positions),
-                                              int64_t(options.prefix.size()) + 1),
-                            positions - 1);
-      // Ending stays possible at the last step.
-      min_length[size_t(b)] = std::min<int64_t>(
-          std::max<int64_t>(options.min_length,
-                            int64_t(std::ceil(options.min_length_ratio * double(source_length)))),
-          max_length[size_t(b)] - 1);
-    }
-  }
-  for (const auto token : options.prefix)
-    if (token < 0 || token >= o.vocab_size || token == o.eos_id)
-      throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
-                                  " is not an output piece of this model");
+  const auto [max_length, min_length] = outputLengthLimits(model, src, options);
   const int64_t longest = *std::max_element(max_length.begin(), max_length.end());
 
   // The batch holds K rows (slots) for each sentence still being decoded, in

@@ -76,7 +76,20 @@ struct DecodingOptions {
   // the same precision, cache and shortlist. Not with a head mask (it names
   // one model's heads). Empty: this model alone.
   std::vector<Transformer> ensemble;
+  // Sampling instead of beam search (Sampling.h): `nbest` samples a
+  // sentence, each drawing its pieces from the model's distribution;
+  // beam_size is then unused. Not with a glossary (its terms need the search).
+  struct Sampling {
+    bool on = false;
+    int64_t top_k = 0;         // draw among the k likeliest pieces (0 = all)
+    double top_p = 1.0;        // ... the smallest set of them holding this share of the probability (1 = all)
+    double temperature = 1.0;  // log-probabilities divided by it: below 1 sharper, above 1 flatter
+    uint64_t seed = 0;
+  };
+  Sampling sampling;
 
+  // Rows a sentence holds while decoding: the beam, or the samples.
+  int64_t rowsPerSentence() const { return sampling.on ? nbest : beam_size; }
   void validate() const;  // throws std::invalid_argument naming the field
 };
 
@@ -109,6 +122,15 @@ using BeamTrace = std::vector<BeamNode>;
 std::vector<std::vector<Hypothesis>> beamSearch(Transformer& model, const torch::Tensor& src,
                                                 const DecodingOptions& options,
                                                 std::vector<BeamTrace>* traces = nullptr);
+
+// Each sentence's output length limits: at most `max` output tokens (the
+// end included), no end before `min`. Throws std::invalid_argument when the
+// prefix holds a token that is no output piece of the model.
+struct OutputLengthLimits {
+  std::vector<int64_t> max, min;
+};
+OutputLengthLimits outputLengthLimits(const Transformer& model, const torch::Tensor& src,
+                                      const DecodingOptions& options);
 
 // GNMT's length penalty ((5 + length) / 6)^alpha; 1 for alpha 0.
 double lengthPenalty(double alpha, size_t length);

@@ -136,7 +136,7 @@ std::vector<std::vector<Translation>> Translator::translate(
 
   std::vector<std::vector<Translation>> out(sentences.size());
   // Decoding holds beam_size rows a sentence: budget the batch accordingly.
-  const int64_t budget = std::max<int64_t>(1, max_tokens / std::max<int64_t>(1, options.beam_size));
+  const int64_t budget = std::max<int64_t>(1, max_tokens / std::max<int64_t>(1, run.rowsPerSentence()));
   size_t start = 0;
   while (start < order.size()) {
     size_t end = start;
@@ -160,9 +160,9 @@ std::vector<std::vector<Translation>> Translator::translate(
       AutocastScope autocast(run.bf16, device_, torch::kBFloat16);
       results = beamSearch(model_, src.to(device_), run, traces ? &batch_traces : nullptr);
     } catch (const c10::OutOfMemoryError&) {
-      throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
+      throw outOfMemory(device_, B, longest, run.rowsPerSentence(), max_tokens);
     } catch (const std::bad_alloc&) {
-      throw outOfMemory(device_, B, longest, options.beam_size, max_tokens);
+      throw outOfMemory(device_, B, longest, run.rowsPerSentence(), max_tokens);
     }
     for (int64_t b = 0; b < B; ++b) {
       if (traces) (*traces)[order[start + size_t(b)]] = std::move(batch_traces[size_t(b)]);

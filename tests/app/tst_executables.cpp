@@ -489,6 +489,24 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(lines.size(), 4);  // three translations and the final newline
   QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
 
+  // --sampling: --nbest samples a line ("INDEX ||| TEXT ||| SCORE", best first); the same seed, the same
+  // samples.
+  auto sample = [&](const QString& seed) {
+    QProcess sampler;
+    sampler.start(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--sampling", "--nbest",
+                                    "3", "--top-p", "0.95", "--seed", seed});
+    sampler.waitForStarted();
+    sampler.write("Mở tập tin số 7\nĐóng cửa sổ\n");
+    sampler.closeWriteChannel();
+    sampler.waitForFinished(120000);
+    return QString::fromUtf8(sampler.readAllStandardOutput());
+  };
+  const QString sampled = sample("4");
+  const QStringList sample_lines = sampled.split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(sample_lines.size(), 6);
+  QVERIFY2(sample_lines[0].startsWith("0 ||| ") && sample_lines[5].startsWith("1 ||| "), qPrintable(sampled));
+  QCOMPARE(sample("4"), sampled);
+
   // --input/--output: the file's lines (its CRLF ends and byte order mark
   // kept) into a file written whole; the same lines as through stdin; bad
   // input named by file and line, nothing written; never over the input.
@@ -827,6 +845,12 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("translate without a model") << QStringList{"translate"} << "--model is required";
   QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
                                     << "--nbest cannot exceed --beam";
+  QTest::newRow("top-k without sampling")
+      << QStringList{"translate", "--model", "x.pt", "--top-k", "5"} << "--top-k refines --sampling";
+  QTest::newRow("sampling with a beam")
+      << QStringList{"translate", "--model", "x.pt", "--sampling", "--beam", "4"} << "leave --beam out";
+  QTest::newRow("sampling at no temperature")
+      << QStringList{"translate", "--model", "x.pt", "--sampling", "--temperature", "0"} << "--temperature";
   QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
   QTest::newRow("bleu with an unknown metric") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,ter"}
                                                << "'ter' is not a metric";

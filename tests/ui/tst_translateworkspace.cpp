@@ -23,6 +23,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -55,6 +56,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
  private Q_SLOTS:
   void initTestCase();
   void translateEqualsTheCli();
+  void samplingDrawsTheClisSamples();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
   void int8WeightsTranslateAsTheCli();
   void bf16WeightsWhereTheCpuHasThem();
@@ -118,6 +120,62 @@ void TestTranslateWorkspace::translateEqualsTheCli() {
   QCOMPARE(cli.exitCode(), 0);
   const QString expected = QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
   QCOMPARE(gui, expected);
+}
+
+// Search: Sampling draws N-best samples, the same ones as the CLI's
+// `translate --sampling` with that seed, temperature and top p; another seed
+// draws again (nothing kept from the last settings); Beam search comes back.
+void TestTranslateWorkspace::samplingDrawsTheClisSamples() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  auto* search = workspace.findChild<QComboBox*>("Search");
+  auto* beam = workspace.findChild<QSpinBox*>("Beam size");
+  QVERIFY(search && beam);
+  auto settings = decodeSettings(5);
+  settings.sampling = true;
+  settings.temperature = 1.5;
+  settings.topP = 0.9;
+  settings.seed = 6;
+  workspace.setDecodeSettings(settings);
+  QCOMPARE(search->currentIndex(), 1);
+  QVERIFY(!beam->isEnabled());
+  const auto read = workspace.decodeSettings();
+  QVERIFY(read.sampling);
+  QCOMPARE(read.nbest, 5);  // samples, not capped by the beam
+  QCOMPARE(read.seed, qint64(6));
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(sentence_);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  auto reply = shown.last().first().value<app::TranslationReply>();
+  QCOMPARE(reply.nbest.size(), 5);
+  const QStringList cli = test::cliTranslation(model_, sentence_,
+                                               {"--sampling", "--nbest", "5", "--temperature", "1.5",
+                                                "--top-p", "0.9", "--seed", "6"})
+                              .split('\n');
+  QCOMPARE(cli.size(), 5);
+  for (int i = 0; i < 5; ++i) QCOMPARE(cli[i].section(" ||| ", 1, 1), reply.nbest[i].text);
+
+  // Another seed: drawn again, as the CLI draws with it.
+  settings.seed = 7;
+  workspace.setDecodeSettings(settings);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  reply = shown.last().first().value<app::TranslationReply>();
+  const QStringList other = test::cliTranslation(model_, sentence_,
+                                                 {"--sampling", "--nbest", "5", "--temperature", "1.5",
+                                                  "--top-p", "0.9", "--seed", "7"})
+                                .split('\n');
+  for (int i = 0; i < 5; ++i) QCOMPARE(other[i].section(" ||| ", 1, 1), reply.nbest[i].text);
+
+  // Beam search again: the beam's translation, as before.
+  search->setCurrentIndex(0);
+  QVERIFY(beam->isEnabled());
+  QVERIFY(!workspace.decodeSettings().sampling);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 60000);
+  QCOMPARE(workspace.translationText(), cliTranslation({"--beam", "4"}));
 }
 
 void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
