@@ -24,6 +24,7 @@ const CommandSpec& prepareSpec() {
           {"format", "FORMAT", "auto (default), split, iwslt, parallel or tsv"},
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
+          {"spm-type", "TYPE", "unigram (default) or bpe: SentencePiece's segmentation model"},
           {"spm", "FILE",
            "encode with this SentencePiece model instead of training one: a model's own\n"
            "(RUN_DIR/spm.model), to fine-tune that model on this corpus (train --from)"},
@@ -61,6 +62,11 @@ int runPrepare(const ParsedArgs& args) {
   o.spm_model = args.getOr("spm", "");
   if (!o.spm_model.empty() && args.has("vocab-size"))
     throw UsageError("--spm brings its own vocabulary; drop --vocab-size");
+  o.tokenizer.model_type = args.getOr("spm-type", "unigram");
+  if (o.tokenizer.model_type != "unigram" && o.tokenizer.model_type != "bpe")
+    throw UsageError("--spm-type: '" + o.tokenizer.model_type + "' is not unigram or bpe");
+  if (!o.spm_model.empty() && args.has("spm-type"))
+    throw UsageError("--spm brings its own segmentation; drop --spm-type");
   o.filter.max_words = size_t(args.integer("max-words", 200, 1, 1'000'000));
   o.filter.max_ratio = args.number("max-ratio", 3.0, 1.0, 1e9);
   if (args.has("unescape") && args.has("no-unescape"))

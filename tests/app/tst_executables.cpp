@@ -819,6 +819,12 @@ void TestExecutables::prepareUsageErrors_data() {
                                        << "--vocab-size must be a whole number";
   QTest::newRow("bad format") << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--format", "xml"}
                               << "--format";
+  QTest::newRow("unknown segmentation")
+      << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--spm-type", "word"}
+      << "--spm-type: 'word' is not unigram or bpe";
+  QTest::newRow("a segmentation with --spm")
+      << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--spm", "spm.model", "--spm-type", "bpe"}
+      << "drop --spm-type";
   QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
                                                    "/tmp/x",  "--encoding", "latin-1"}
                                     << "--encoding: 'latin-1' is not utf-8, windows-1258 or viscii";

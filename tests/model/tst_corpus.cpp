@@ -44,6 +44,7 @@ class TestCorpus : public QObject {
   void corpusTooSmallToSplitIsRefused();
   void loweredVocabularyIsAWarning();
   void corporaInAnEightBitEncodingAreReadWhenAsked();
+  void aBpeSegmentationIsTrainedWhenAsked();
 
  private:
   std::string path(const char* name) { return dir_.filePath(name).toStdString(); }
@@ -381,6 +382,33 @@ void TestCorpus::corporaInAnEightBitEncodingAreReadWhenAsked() {
                  QString::fromUtf8(e.what()).contains("line 2"),
              e.what());
   }
+}
+
+// SentencePiece's BPE instead of its unigram model (prepare --spm-type bpe):
+// the data folder's spm.model is a BPE model that reads the text back.
+void TestCorpus::aBpeSegmentationIsTrainedWhenAsked() {
+  const std::string tsv = path("bpe.tsv");
+  writeNumberedTsv(tsv, 150);
+  PrepareOptions options;
+  options.corpus = tsv;
+  options.out_dir = path("bpe-data");
+  options.tokenizer.vocab_size = 60;
+  options.tokenizer.model_type = "bpe";
+  std::ostringstream log;
+  const auto summary = prepareData(options, log);
+  QCOMPARE(summary["sentencepiece"]["model_type"].get<std::string>(), std::string("bpe"));
+  const Tokenizer tokenizer(options.out_dir + "/spm.model");
+  const std::string text = "mở tập tin số 42";
+  QCOMPARE(tokenizer.decode(tokenizer.encode(text)), text);
+  // BPE's vocabulary lists its merges in order, scored by rank (-0, -1, -2, ...); a unigram model's scores
+  // are log-probabilities.
+  std::ifstream vocab(options.out_dir + "/spm.vocab");
+  std::string line;
+  std::vector<std::string> scores;
+  while (std::getline(vocab, line)) scores.push_back(line.substr(line.find('\t') + 1));
+  QVERIFY(scores.size() > 10);
+  QCOMPARE(scores[4], std::string("-0"));
+  QCOMPARE(scores[5], std::string("-1"));
 }
 
 STUDIO_TEST_MAIN(TestCorpus)
