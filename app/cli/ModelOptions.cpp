@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <sstream>
 
 #include "model/data/Text.h"
 #include "model/decoding/Glossary.h"
@@ -74,8 +77,27 @@ std::string oneModel(const ParsedArgs& args) {
 model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device) {
   args.require("model");  // a usage error when there is none
   const auto models = args.all("model");
+  // --weights W1,W2,...: a positive number a model, in the order of the --model options.
+  std::vector<double> weights;
+  if (const auto given = args.get("weights")) {
+    if (models.size() < 2)
+      throw UsageError("--weights weighs an ensemble's models: give --model more than once");
+    std::string item;
+    std::istringstream list(*given);
+    while (std::getline(list, item, ',')) {
+      char* end = nullptr;
+      const double w = std::strtod(item.c_str(), &end);
+      if (item.empty() || end != item.c_str() + item.size() || !(w > 0.0) || !std::isfinite(w))
+        throw UsageError("--weights: '" + item + "' is not a positive number");
+      weights.push_back(w);
+    }
+    if (weights.size() != models.size())
+      throw UsageError("--weights gives " + std::to_string(weights.size()) + " weights for " +
+                       std::to_string(models.size()) + " models");
+  }
   auto translator = model::Translator::fromFiles(models.front(), args.getOr("spm", ""), device);
   for (size_t i = 1; i < models.size(); ++i) translator.addToEnsemble(models[i]);
+  if (!weights.empty()) translator.setEnsembleWeights(weights);
   return translator;
 }
 

@@ -48,6 +48,9 @@ const CommandSpec& translateSpec() {
            "a model file or checkpoint (required), e.g. RUN_DIR/best.pt; given again, the models\n"
            "translate together, an ensemble (each step the mean of their probabilities; one\n"
            "SentencePiece model)"},
+          {"weights", "W1,W2,...",
+           "with several --model: each model's weight in the ensemble's mean, in their order (default: "
+           "equal)"},
           {"spm", "FILE", "the SentencePiece model (default: spm.model beside the model or above it)"},
           {"beam", "N", "beam size (default 4; 1 is greedy)"},
           {"nbest", "N", "hypotheses a sentence (default 1)"},
@@ -267,6 +270,9 @@ const CommandSpec& evaluateSpec() {
       "sacreBLEU's lines against --ref.",
       {
           {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
+          {"weights", "W1,W2,...",
+           "with several --model: each model's weight in the ensemble's mean, in their order (default: "
+           "equal)"},
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
           {"ref", "FILE", "English references, line-aligned (required)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},

@@ -40,6 +40,14 @@ void DecodingOptions::validate() const {
     fail("head_mask", "names one model's heads: not with an ensemble");
   for (size_t i = 0; i < ensemble.size(); ++i)
     if (ensemble[i].is_empty()) fail("ensemble", "member " + std::to_string(i + 1) + " holds no model");
+  if (!ensemble_weights.empty()) {
+    if (ensemble_weights.size() != ensemble.size() + 1)
+      fail("ensemble_weights", std::to_string(ensemble_weights.size()) + " weights for " +
+                                   std::to_string(ensemble.size() + 1) + " models");
+    for (size_t i = 0; i < ensemble_weights.size(); ++i)
+      if (!(ensemble_weights[i] > 0.0 && std::isfinite(ensemble_weights[i])))
+        fail("ensemble_weights", "weight " + std::to_string(i + 1) + " must be a positive number");
+  }
 }
 
 void checkEnsemble(const Transformer& model, const std::vector<Transformer>& members) {
@@ -71,10 +79,22 @@ int64_t decodingMaxLength(const Transformer& model, const std::vector<Transforme
   return positions;
 }
 
-torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities) {
+torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities,
+                                  const std::vector<double>& weights) {
   if (log_probabilities.size() == 1) return log_probabilities.front();
-  return torch::logsumexp(torch::stack(log_probabilities), /*dim=*/0)
-      .sub_(std::log(double(log_probabilities.size())));
+  if (weights.empty())
+    return torch::logsumexp(torch::stack(log_probabilities), /*dim=*/0)
+        .sub_(std::log(double(log_probabilities.size())));
+  if (weights.size() != log_probabilities.size())
+    throw std::invalid_argument(std::to_string(weights.size()) + " weights for " +
+                                std::to_string(log_probabilities.size()) + " models");
+  double total = 0.0;
+  for (const double w : weights) total += w;
+  // log sum_i exp(log p_i + log(w_i / total)).
+  std::vector<torch::Tensor> weighted;
+  for (size_t i = 0; i < weights.size(); ++i)
+    weighted.push_back(log_probabilities[i] + float(std::log(weights[i] / total)));
+  return torch::logsumexp(torch::stack(weighted), /*dim=*/0);
 }
 
 int64_t maxOutputLength(const DecodingOptions& options, int64_t source_length, int64_t model_max_length) {

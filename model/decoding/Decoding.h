@@ -76,6 +76,10 @@ struct DecodingOptions {
   // the same precision, cache and shortlist. Not with a head mask (it names
   // one model's heads). Empty: this model alone.
   std::vector<Transformer> ensemble;
+  // Each model's weight in the ensemble's mean (as Marian's --weights): this
+  // model's first, then the members'; positive, normalized by their sum.
+  // Empty: equal weights.
+  std::vector<double> ensemble_weights;
   // Sampling instead of beam search (Sampling.h): `nbest` samples a
   // sentence, each drawing its pieces from the model's distribution;
   // beam_size is then unused. Not with a glossary (its terms need the search).
@@ -149,7 +153,9 @@ int64_t decodingMaxLength(const Transformer& model, const std::vector<Transforme
 
 // An ensemble's distribution from its models' log-probabilities (tensors of
 // one shape): the log of the mean of their probabilities, -inf where every
-// model has -inf.
-torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities);
+// model has -inf. With `weights` (one a model, positive), the weighted mean:
+// sum of w_i p_i / sum of w_i.
+torch::Tensor meanOfProbabilities(const std::vector<torch::Tensor>& log_probabilities,
+                                  const std::vector<double>& weights = {});
 
 }  // namespace studio::model

@@ -10,7 +10,8 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
                                          const std::vector<std::vector<int64_t>>& sources,
                                          const std::vector<std::vector<int64_t>>& targets,
                                          const torch::Device& device, int64_t max_tokens,
-                                         const std::function<void(size_t, size_t)>& progress) {
+                                         const std::function<void(size_t, size_t)>& progress,
+                                         const std::vector<double>& weights) {
   if (models.empty()) throw std::invalid_argument("scoreIds: no model");
   if (sources.size() != targets.size())
     throw std::invalid_argument(std::to_string(sources.size()) + " sources but " +
@@ -65,7 +66,7 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
       auto hidden = m->decode(target_in, m->encode(src), src);
       each.push_back(m->project(hidden).to(torch::kFloat).log_softmax(-1).gather(2, index).squeeze(2));
     }
-    const auto log_p = meanOfProbabilities(each).to(torch::kCPU).contiguous();
+    const auto log_p = meanOfProbabilities(each, weights).to(torch::kCPU).contiguous();
     const auto acc = log_p.accessor<float, 2>();
     for (int64_t b = 0; b < B; ++b) {
       const size_t i = order[start + size_t(b)];
@@ -114,7 +115,8 @@ std::vector<PairScore> scorePairs(const Translator& translator, const std::vecto
                                progress ? std::function<void(size_t, size_t)>([&](size_t done, size_t) {
                                  progress(left_out + done, sources.size());
                                })
-                                        : nullptr);
+                                        : nullptr,
+                               translator.ensembleWeights());
   for (size_t f = 0; f < fitting.size(); ++f) {
     auto& score = out[fitting[f]];
     score.scored = true;

@@ -31,14 +31,15 @@ struct PairScore {
 
 // The log-probability of each piece of targets[i] (token ids, no start or
 // end), then of the end, fed to `models` (one, or an ensemble: the mean of
-// their probabilities) after sources[i] (ids with the end), on `device`;
+// their probabilities, weighted by `weights` when given) after sources[i] (ids with the end), on `device`;
 // every pair must fit the models' positions. Batches of at most
 // `max_tokens` source and target positions.
 std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
                                          const std::vector<std::vector<int64_t>>& sources,
                                          const std::vector<std::vector<int64_t>>& targets,
                                          const torch::Device& device, int64_t max_tokens = 4096,
-                                         const std::function<void(size_t, size_t)>& progress = nullptr);
+                                         const std::function<void(size_t, size_t)>& progress = nullptr,
+                                         const std::vector<double>& weights = {});
 
 // Scores each (sources[i], translations[i]), whitespace as given (normalize
 // it first as the reader should), in batches of at most `max_tokens` source

@@ -18,6 +18,8 @@ StepDecoder::StepDecoder(Transformer& model, const torch::Tensor& src, int64_t r
     checkEnsemble(model, options.ensemble);
     DecodingOptions alone = options;
     alone.ensemble.clear();
+    alone.ensemble_weights.clear();
+    weights_ = options.ensemble_weights;
     for (auto member : options.ensemble)
       members_.push_back(std::make_unique<StepDecoder>(member, src, rows_per_sentence, alone, expected_steps,
                                                        required_outputs));
@@ -76,7 +78,7 @@ torch::Tensor StepDecoder::logProbabilities(const std::vector<int64_t>& tokens) 
   // log(mean of the probabilities), -inf where every model has -inf.
   std::vector<torch::Tensor> each{own};
   for (auto& member : members_) each.push_back(member->logProbabilities(tokens));
-  mean_ = meanOfProbabilities(each).contiguous();
+  mean_ = meanOfProbabilities(each, weights_).contiguous();
   return mean_;
 }
 

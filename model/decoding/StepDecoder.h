@@ -61,6 +61,7 @@ class StepDecoder {
   torch::Tensor output_index_;          // the same on the model's device (the LibTorch path)
   // options.ensemble's members, each decoding alone; and the step's mean.
   std::vector<std::unique_ptr<StepDecoder>> members_;
+  std::vector<double> weights_;  // options.ensemble_weights
   torch::Tensor mean_;
 };
 

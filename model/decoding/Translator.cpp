@@ -48,6 +48,7 @@ void Translator::setEnsemble(std::vector<Transformer> members) {
   }
   checkEnsemble(model_, members);
   ensemble_ = std::move(members);
+  weights_.clear();  // weights were for the ensemble before
 }
 
 void Translator::addToEnsemble(const std::string& model_path) {
@@ -79,6 +80,14 @@ void Translator::addToEnsemble(const std::string& model_path) {
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("'" + model_path + "': " + e.what());
   }
+}
+
+void Translator::setEnsembleWeights(std::vector<double> weights) {
+  DecodingOptions check;
+  check.ensemble = ensemble_;
+  check.ensemble_weights = weights;
+  check.validate();
+  weights_ = std::move(weights);
 }
 
 int64_t Translator::maxLength() const { return decodingMaxLength(model_, ensemble_); }
@@ -121,6 +130,7 @@ std::vector<std::vector<Translation>> Translator::translate(
   if (members) {
     with_ensemble = options;
     with_ensemble.ensemble.insert(with_ensemble.ensemble.end(), ensemble_.begin(), ensemble_.end());
+    if (options.ensemble.empty()) with_ensemble.ensemble_weights = weights_;
   }
   const DecodingOptions& run = members ? with_ensemble : options;
   run.validate();

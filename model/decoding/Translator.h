@@ -63,6 +63,12 @@ class Translator {
   // naming both files and the first piece that differs.
   void addToEnsemble(const std::string& model_path);
   const std::vector<Transformer>& ensemble() const { return ensemble_; }
+  // Each model's weight in the ensemble's mean (DecodingOptions::
+  // ensemble_weights): this translator's model first, then the members in
+  // order; positive. Empty: equal. Throws std::invalid_argument naming the
+  // count or the weight that does not fit.
+  void setEnsembleWeights(std::vector<double> weights);
+  const std::vector<double>& ensembleWeights() const { return weights_; }
   // The positions every model has (the smallest max_length): sources are cut to one less.
   int64_t maxLength() const;
 
@@ -86,6 +92,7 @@ class Translator {
 
   mutable Transformer model_;
   std::vector<Transformer> ensemble_;
+  std::vector<double> weights_;
   std::shared_ptr<const data::Tokenizer> tokenizer_;
   torch::Device device_;
 };

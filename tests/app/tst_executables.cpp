@@ -851,6 +851,16 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("translate without a model") << QStringList{"translate"} << "--model is required";
   QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
                                     << "--nbest cannot exceed --beam";
+  QTest::newRow("weights of one model")
+      << QStringList{"translate", "--model", "x.pt", "--weights", "1"} << "give --model more than once";
+  QTest::newRow("a weight of nothing")
+      << QStringList{"score", "--model", "x.pt",      "--model", "y.pt",     "--weights",
+                     "1,0",   "--src",   "/dev/null", "--tgt",   "/dev/null"}
+      << "--weights: '0' is not a positive number";
+  QTest::newRow("weights that do not count the models")
+      << QStringList{"evaluate", "--model", "x.pt",      "--model", "y.pt",     "--weights",
+                     "1,2,3",    "--src",   "/dev/null", "--ref",   "/dev/null"}
+      << "--weights gives 3 weights for 2 models";
   QTest::newRow("top-k without sampling")
       << QStringList{"translate", "--model", "x.pt", "--top-k", "5"} << "--top-k refines --sampling";
   QTest::newRow("sampling with a beam")

@@ -27,10 +27,17 @@ using namespace studio;
 namespace {
 
 // log((p_a + p_b + ...) / n) of log-probabilities, in double; -inf where all are.
-torch::Tensor logMeanOfProbabilities(const std::vector<torch::Tensor>& each) {
+// With `weights`: log(sum of w_i p_i / sum of w_i).
+torch::Tensor logMeanOfProbabilities(const std::vector<torch::Tensor>& each,
+                                     const std::vector<double>& weights = {}) {
   auto sum = torch::zeros_like(each.front(), torch::kDouble);
-  for (const auto& lp : each) sum += lp.to(torch::kDouble).exp();
-  return (sum / double(each.size())).log();
+  double total = 0.0;
+  for (size_t i = 0; i < each.size(); ++i) {
+    const double w = weights.empty() ? 1.0 : weights[i];
+    sum += each[i].to(torch::kDouble).exp() * w;
+    total += w;
+  }
+  return (sum / total).log();
 }
 
 // Whether two [rows, V] log-probabilities agree: -inf at the same places,
@@ -95,11 +102,19 @@ void TestEnsemble::stepIsTheMeanOfTheModelsProbabilities_data() {
   QTest::addColumn<int>("engine");
   QTest::addColumn<bool>("cache");
   QTest::addColumn<bool>("shortlist");
-  QTest::newRow("inference engine") << int(model::DecodingOptions::Engine::Auto) << true << false;
-  QTest::newRow("LibTorch's modules") << int(model::DecodingOptions::Engine::LibTorch) << true << false;
-  QTest::newRow("without the cache") << int(model::DecodingOptions::Engine::LibTorch) << false << false;
-  QTest::newRow("engine with a shortlist") << int(model::DecodingOptions::Engine::Auto) << true << true;
-  QTest::newRow("modules with a shortlist") << int(model::DecodingOptions::Engine::LibTorch) << true << true;
+  QTest::addColumn<bool>("weighted");
+  QTest::newRow("inference engine") << int(model::DecodingOptions::Engine::Auto) << true << false << false;
+  QTest::newRow("LibTorch's modules")
+      << int(model::DecodingOptions::Engine::LibTorch) << true << false << false;
+  QTest::newRow("without the cache") << int(model::DecodingOptions::Engine::LibTorch) << false << false
+                                     << false;
+  QTest::newRow("engine with a shortlist")
+      << int(model::DecodingOptions::Engine::Auto) << true << true << false;
+  QTest::newRow("modules with a shortlist")
+      << int(model::DecodingOptions::Engine::LibTorch) << true << true << false;
+  QTest::newRow("engine, weighted") << int(model::DecodingOptions::Engine::Auto) << true << false << true;
+  QTest::newRow("modules, weighted") << int(model::DecodingOptions::Engine::LibTorch) << true << false
+                                     << true;
 }
 
 // Every step of an ensemble A + B + C against the three models' own steps,
@@ -110,6 +125,8 @@ void TestEnsemble::stepIsTheMeanOfTheModelsProbabilities() {
   QFETCH(int, engine);
   QFETCH(bool, cache);
   QFETCH(bool, shortlist);
+  QFETCH(bool, weighted);
+  const std::vector<double> weights = weighted ? std::vector<double>{3.0, 1.0, 0.5} : std::vector<double>{};
   torch::NoGradGuard no_grad;
   const auto& o = a_->options();
   model::DecodingOptions alone;
@@ -123,6 +140,7 @@ void TestEnsemble::stepIsTheMeanOfTheModelsProbabilities() {
   }
   auto together = alone;
   together.ensemble = {b_, c_};
+  together.ensemble_weights = weights;
   const int64_t K = 2, sentences = src_.size(0);
   model::StepDecoder ensemble(a_, src_, K, together, 12);
   std::vector<std::unique_ptr<model::StepDecoder>> each;
@@ -138,7 +156,7 @@ void TestEnsemble::stepIsTheMeanOfTheModelsProbabilities() {
     std::vector<torch::Tensor> theirs;
     for (auto& d : each) theirs.push_back(d->logProbabilities(tokens).clone());
     std::string why;
-    QVERIFY2(sameLogProbabilities(got, logMeanOfProbabilities(theirs), 1e-5, &why),
+    QVERIFY2(sameLogProbabilities(got, logMeanOfProbabilities(theirs, weights), 1e-5, &why),
              qPrintable(QString("step %1: %2").arg(step).arg(QString::fromStdString(why))));
     if (shortlist) QVERIFY(torch::isinf(got.slice(1, 9)).all().item<bool>());
     // The mean is a distribution: each live row sums to 1.
@@ -257,6 +275,14 @@ void TestEnsemble::membersThatDoNotFitAreRefused() {
   message = test::thrownMessage([&] { model::beamSearch(a_, src_, options); });
   QVERIFY2(message.find("'head_mask'") != std::string::npos, message.c_str());
   options.head_mask = {};
+  // Weights: one a model, each positive.
+  options.ensemble_weights = {1.0};
+  message = test::thrownMessage([&] { model::beamSearch(a_, src_, options); });
+  QVERIFY2(message.find("'ensemble_weights': 1 weights for 2 models") != std::string::npos, message.c_str());
+  options.ensemble_weights = {1.0, 0.0};
+  message = test::thrownMessage([&] { model::beamSearch(a_, src_, options); });
+  QVERIFY2(message.find("weight 2 must be a positive number") != std::string::npos, message.c_str());
+  options.ensemble_weights = {};
   options.ensemble = {model::Transformer(nullptr)};
   message = test::thrownMessage([&] { options.validate(); });
   QVERIFY2(message.find("'ensemble'") != std::string::npos, message.c_str());
@@ -306,6 +332,16 @@ void TestEnsemble::translatorChecksTheSentencePieceModel() {
     QVERIFY(std::abs(after[i][0].log_probability - before[i][0].log_probability) < 1e-4);
   }
 
+  // Weights: one a model; a member joining later clears them (they were for the ensemble before).
+  message = test::thrownMessage([&] { translator.setEnsembleWeights({1.0}); });
+  QVERIFY2(message.find("1 weights for 2 models") != std::string::npos, message.c_str());
+  QVERIFY(translator.ensembleWeights().empty());
+  translator.setEnsembleWeights({1.0, 3.0});
+  QCOMPARE(translator.ensembleWeights().size(), size_t(2));
+  const auto weighted =
+      translator.translate(sentences, decoding);  // a model and its copy: any weights, the same
+  for (size_t i = 0; i < sentences.size(); ++i) QCOMPARE(weighted[i][0].ids, before[i][0].ids);
+
   // A member with fewer positions bounds every source.
   auto shorter = options;
   shorter.max_length = 6;
@@ -314,6 +350,7 @@ void TestEnsemble::translatorChecksTheSentencePieceModel() {
   const std::string short_path = tmp.filePath("alone/short.pt").toStdString();
   model::saveModel(short_model, short_path);
   translator.addToEnsemble(short_path);
+  QVERIFY(translator.ensembleWeights().empty());
   QCOMPARE(translator.maxLength(), int64_t(6));
   QCOMPARE(translator.encodeSource("lưu tập tin 7 mở thư mục 3 lưu tập tin 9").size(), size_t(6));
   const auto bounded = translator.translate(sentences, decoding);

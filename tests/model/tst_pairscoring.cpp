@@ -138,11 +138,15 @@ void TestPairScoring::anEnsembleScoresTheMeanOfTheModelsProbabilities() {
   const auto a = model::scoreIds({trained_}, rows, targets, torch::kCPU);
   const auto b = model::scoreIds({other_}, rows, targets, torch::kCPU);
   const auto together = model::scoreIds({trained_, other_}, rows, targets, torch::kCPU);
+  const auto weighted =
+      model::scoreIds({trained_, other_}, rows, targets, torch::kCPU, 4096, nullptr, {3.0, 1.0});
   for (size_t i = 0; i < rows.size(); ++i)
     for (size_t k = 0; k < together[i].size(); ++k) {
-      const double mean = (std::exp(double(a[i][k])) + std::exp(double(b[i][k]))) / 2.0;
-      QVERIFY2(std::abs(std::exp(double(together[i][k])) - mean) < 1e-5,
+      const double pa = std::exp(double(a[i][k])), pb = std::exp(double(b[i][k]));
+      QVERIFY2(std::abs(std::exp(double(together[i][k])) - (pa + pb) / 2.0) < 1e-5,
                qPrintable(QString("pair %1 piece %2").arg(i).arg(k)));
+      QVERIFY2(std::abs(std::exp(double(weighted[i][k])) - (3.0 * pa + pb) / 4.0) < 1e-5,
+               qPrintable(QString("weighted: pair %1 piece %2").arg(i).arg(k)));
     }
 }
 
