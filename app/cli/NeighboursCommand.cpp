@@ -151,7 +151,7 @@ int runNeighbours(const ParsedArgs& args) {
       translation = result[0].text;
     }
   } else {
-    tgt = translator.encodeTarget(target);
+    tgt = translator.encodeTarget(target, "the translation");
   }
 
   const auto started = std::chrono::steady_clock::now();

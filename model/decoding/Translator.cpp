@@ -113,12 +113,12 @@ std::vector<int64_t> Translator::encodeSource(const std::string& sentence) const
   return out;
 }
 
-std::vector<int64_t> Translator::encodeTarget(const std::string& text) const {
+std::vector<int64_t> Translator::encodeTarget(const std::string& text, const std::string& what) const {
   const auto ids = tokenizer_->encode(text);
   const auto limit = size_t(std::max<int64_t>(0, maxLength() - 2));
   if (ids.size() > limit)
-    throw std::invalid_argument("the prefix has " + std::to_string(ids.size()) + " pieces; this model writes at most " +
-                                std::to_string(limit));
+    throw std::invalid_argument(what + " has " + std::to_string(ids.size()) +
+                                " pieces; this model writes at most " + std::to_string(limit));
   return {ids.begin(), ids.end()};
 }
 
@@ -209,7 +209,7 @@ void Translator::applyGlossary(const std::vector<std::string>& sentences, const 
       const std::string where = (glossary.path.empty() ? std::string("glossary") : glossary.path) + ":" +
                                 std::to_string(term.line) + ": '" + term.target + "'";
       try {
-        terms.push_back(encodeTarget(term.target));
+        terms.push_back(encodeTarget(term.target, "the term"));
       } catch (const std::invalid_argument& e) {
         throw GlossaryError(where + ": " + e.what());
       }

@@ -81,8 +81,10 @@ class Translator {
   // Source ids as the model sees them: pieces + EOS, cut to fit max_length
   // (translateText cuts long sentences into parts that fit beforehand).
   std::vector<int64_t> encodeSource(const std::string& sentence) const;
-  // Output pieces for a forced prefix (DecodingOptions::prefix), no EOS.
-  std::vector<int64_t> encodeTarget(const std::string& text) const;
+  // Output pieces of `text` (a forced prefix, a term, a given translation), no
+  // EOS. Throws std::invalid_argument naming `what` and its length when it
+  // has more pieces than the model writes.
+  std::vector<int64_t> encodeTarget(const std::string& text, const std::string& what = "the prefix") const;
 
  private:
   // Decodes again, with constrainedSearch(), each sentence where terms of

@@ -120,7 +120,7 @@ Explanation explain(const Translator& translator, const std::string& sentence, c
     output = results[0][0].ids;
   } else {
     out.translation = request.target;
-    output = translator.encodeTarget(request.target);
+    output = translator.encodeTarget(request.target, "the translation");
   }
   const auto source = translator.encodeSource(sentence);
   std::vector<int64_t> target_in{o.bos_id}, predicted;

@@ -394,6 +394,20 @@ void TestExplaining::explainSpeaksInPiecesAndWords() {
   request.attribution.method = model::AttributionMethod::Alti;
   request.contrast = "file@0";
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::explain(translator, "mở thư mục", request));
+  // A translation longer than the model writes (300 words of five pieces): named as the translation, with its
+  // length.
+  request.contrast.clear();
+  std::string long_target;
+  for (int i = 0; i < 300; ++i) long_target += "open ";
+  request.target = long_target;
+  try {
+    model::explain(translator, "mở thư mục", request);
+    QFAIL("a translation longer than the positions was explained");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(std::string(e.what()).find("the translation has 1500 pieces; this model writes at most") !=
+                 std::string::npos,
+             e.what());
+  }
 }
 
 void TestExplaining::faithfulMethodsBeatRandomOnTheKeyTask() {
