@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "model/data/Text.h"
-#include "model/decoding/PairScoring.h"
 #include "model/explaining/Explanation.h"
 
 namespace studio::app {
@@ -38,14 +37,12 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 
-void captureGivenTranslation(AttentionView& view, const model::Translator& translator,
-                             const std::string& sentence, const std::string& target,
-                             const model::DecodingOptions& decoding, const model::CaptureOptions& capture) {
-  auto snap = model::captureAttention(
-      translator, sentence, model::givenTranslation(translator, sentence, target, decoding.length_penalty),
-      capture);
-  snap.translation_given = true;
-  fillView(view, snap, /*with_json=*/true);
+void fillGivenTranslationView(AttentionView& view, const model::Translator& translator,
+                              const std::string& sentence, const std::string& target,
+                              const model::DecodingOptions& decoding, const model::CaptureOptions& capture) {
+  fillView(view,
+           model::captureGivenTranslation(translator, sentence, target, decoding.length_penalty, capture),
+           /*with_json=*/true);
   const auto own = translator.translate({sentence}, decoding).at(0);
   if (!own.empty()) {
     view.ownTranslation = QString::fromStdString(own[0].text);

@@ -25,12 +25,12 @@ inline QStringList toQStringList(const std::vector<std::string>& v) {
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json);
 
 // Captures `sentence` with the translation `target` read by the model
-// (model::givenTranslation) into `view`, with the model's own translation
-// (decoded with `decoding`) beside it. Throws std::invalid_argument when the
-// pair does not fit the model.
-void captureGivenTranslation(AttentionView& view, const model::Translator& translator,
-                             const std::string& sentence, const std::string& target,
-                             const model::DecodingOptions& decoding, const model::CaptureOptions& capture);
+// (model::captureGivenTranslation) into `view`, with the model's own
+// translation (decoded with `decoding`) beside it. Throws
+// std::invalid_argument when the pair does not fit the model.
+void fillGivenTranslationView(AttentionView& view, const model::Translator& translator,
+                              const std::string& sentence, const std::string& target,
+                              const model::DecodingOptions& decoding, const model::CaptureOptions& capture);
 
 // Explains `sentence` with each method of `request` (model::explain): the
 // first translates it with `decoding`, the others explain that translation.

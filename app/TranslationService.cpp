@@ -326,7 +326,7 @@ struct TranslationService::Worker {
     if (target.empty())
       fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
     else
-      captureGivenTranslation(view, t, text, target, options, capture);
+      fillGivenTranslationView(view, t, text, target, options, capture);
     Q_EMIT owner->attentionCaptured(view);
   }
 

@@ -216,17 +216,19 @@ void ExplainPanel::explain() {
     caption_->setText(tr("Type a sentence above, then Explain."));
     return;
   }
-  asked_ = request.model.path + "|" + request.text + "|" + request.target;
+  asked_ = subjectKey();
   caption_->setText(tr("Explaining “%1”…").arg(request.text));
   explain_->setEnabled(false);
   newest_id_ = service_->explain(request);
 }
 
+QString ExplainPanel::subjectKey() const {
+  return model_().path + "|" + sentence_().trimmed() + "|" + (target_ ? target_().trimmed() : QString());
+}
+
 void ExplainPanel::explainIfStale() {
   if (!model_ || !sentence_) return;
-  const QString now =
-      model_().path + "|" + sentence_().trimmed() + "|" + (target_ ? target_().trimmed() : QString());
-  if (now != asked_ && !sentence_().trimmed().isEmpty()) explain();
+  if (subjectKey() != asked_ && !sentence_().trimmed().isEmpty()) explain();
 }
 
 void ExplainPanel::showReply(const app::ExplanationReply& reply) {

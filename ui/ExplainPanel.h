@@ -86,6 +86,8 @@ class ExplainPanel : public QWidget {
   std::function<QString()> sentence_;
   std::function<QString()> target_;
   quint64 newest_id_ = 0;
+  // What an explanation is of: the model, the sentence and the translation given ("" = the model's own).
+  QString subjectKey() const;
   QString asked_;  // what the last request was for: model, sentence, methods, contrast
   app::ExplanationReply reply_;
 

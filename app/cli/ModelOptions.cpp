@@ -74,6 +74,13 @@ std::string oneModel(const ParsedArgs& args) {
   return args.require("model");
 }
 
+const OptionSpec& weightsOption() {
+  static const OptionSpec option{
+      "weights", "W1,W2,...",
+      "with several --model: each model's weight in the ensemble's mean, in their order (default: equal)"};
+  return option;
+}
+
 model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device) {
   args.require("model");  // a usage error when there is none
   const auto models = args.all("model");

@@ -21,7 +21,8 @@ std::function<void(size_t, size_t)> terminalProgress(const char* what);
 torch::Device deviceFrom(const std::string& name);
 
 // --beam, --nbest, --alpha, --max-length-ratio, --min-length-ratio, --bf16,
-// --int8, --glossary, --shortlist.
+// --int8, --glossary, --shortlist, --sampling with --top-k, --top-p,
+// --temperature and --seed.
 model::DecodingOptions decodingFrom(const ParsedArgs& args);
 
 // --src and --ref, line-aligned, the first --sentences of them (default
@@ -35,9 +36,12 @@ SentencePairs readSentencePairs(const ParsedArgs& args);
 // (only translate and evaluate decode with several, translatorFrom()).
 std::string oneModel(const ParsedArgs& args);
 
-// translate, evaluate: the first --model with --spm, and every later
-// --model joined to it as an ensemble (Translator::addToEnsemble).
+// translate, evaluate, score: the first --model with --spm, every later
+// --model joined to it as an ensemble (Translator::addToEnsemble), weighted
+// by --weights when given (Translator::setEnsembleWeights).
 model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device);
+// The --weights option those commands list.
+const OptionSpec& weightsOption();
 
 // Throws model::ShortlistError when options.shortlist was learnt for another
 // vocabulary than the translator's (its size or its SentencePiece model).

@@ -24,9 +24,7 @@ const CommandSpec& scoreSpec() {
       "positions prints nan ||| nan, with a notice on stderr naming the line.",
       {
           {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
-          {"weights", "W1,W2,...",
-           "with several --model: each model's weight in the ensemble's mean, in their order (default: "
-           "equal)"},
+          weightsOption(),
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
           {"tgt", "FILE", "their English translations, line-aligned (required)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},

@@ -14,7 +14,6 @@
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
-#include "model/decoding/PairScoring.h"
 #include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
@@ -48,9 +47,7 @@ const CommandSpec& translateSpec() {
            "a model file or checkpoint (required), e.g. RUN_DIR/best.pt; given again, the models\n"
            "translate together, an ensemble (each step the mean of their probabilities; one\n"
            "SentencePiece model)"},
-          {"weights", "W1,W2,...",
-           "with several --model: each model's weight in the ensemble's mean, in their order (default: "
-           "equal)"},
+          weightsOption(),
           {"spm", "FILE", "the SentencePiece model (default: spm.model beside the model or above it)"},
           {"beam", "N", "beam size (default 4; 1 is greedy)"},
           {"nbest", "N", "hypotheses a sentence (default 1)"},
@@ -205,9 +202,8 @@ int runTranslate(const ParsedArgs& args) {
       return model::readTextDocument(from..., encoding);
     } catch (const model::NotUtf8Error& e) {
       if (!e.reads_as) throw;
-      throw std::runtime_error(
-          std::string(e.what()) + " (--encoding " +
-          (*e.reads_as == model::LegacyEncoding::Windows1258 ? "windows-1258" : "viscii") + ")");
+      throw std::runtime_error(std::string(e.what()) + " (--encoding " +
+                               model::legacyEncodingOption(*e.reads_as) + ")");
     }
   };
   std::optional<model::TextDocument> from_file;
@@ -270,9 +266,7 @@ const CommandSpec& evaluateSpec() {
       "sacreBLEU's lines against --ref.",
       {
           {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
-          {"weights", "W1,W2,...",
-           "with several --model: each model's weight in the ensemble's mean, in their order (default: "
-           "equal)"},
+          weightsOption(),
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
           {"ref", "FILE", "English references, line-aligned (required)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
@@ -390,15 +384,12 @@ int runAttention(const ParsedArgs& args) {
   const std::string sentence = data::normalizeWhitespace(text);
   model::AttentionSnapshot snapshot;
   if (target) {
-    model::Translation given;
     try {
-      given = model::givenTranslation(translator, sentence, data::normalizeWhitespace(*target),
-                                      options.length_penalty);
+      snapshot = model::captureGivenTranslation(translator, sentence, data::normalizeWhitespace(*target),
+                                                options.length_penalty, capture);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--text and --target: ") + e.what());
     }
-    snapshot = model::captureAttention(translator, sentence, given, capture);
-    snapshot.translation_given = true;
   } else {
     snapshot = model::captureAttention(translator, sentence, options, capture);
   }

@@ -1,7 +1,6 @@
 #include "model/data/Corpus.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -80,12 +79,9 @@ void hintEncoding(const std::vector<std::string>& paths, ReadSummary& summary) {
     const std::string bytes = readFile(path);
     if (isValidUtf8(bytes)) continue;
     if (const auto guess = model::guessLegacyEncoding(bytes)) {
-      const std::string name = model::legacyEncodingName(*guess);
-      std::string option = name;
-      std::transform(option.begin(), option.end(), option.begin(),
-                     [](unsigned char c) { return char(std::tolower(c)); });
-      summary.hint = "'" + path + "' is not UTF-8 and reads as " + name + ": prepare it with --encoding " +
-                     option + " (in the app: Encoding)";
+      summary.hint = "'" + path + "' is not UTF-8 and reads as " + model::legacyEncodingName(*guess) +
+                     ": prepare it with --encoding " + model::legacyEncodingOption(*guess) +
+                     " (in the app: Encoding)";
       return;
     }
   }

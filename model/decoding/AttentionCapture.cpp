@@ -1,6 +1,7 @@
 #include "model/decoding/AttentionCapture.h"
 
 #include "model/Masks.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/SourceReliance.h"
 
 namespace studio::model {
@@ -96,6 +97,15 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   // On the sentence itself: padding would only add inputs that contribute nothing.
   if (capture.source_reliance)
     snap.source_reliance = sourceReliance(model, src.slice(/*dim=*/1, 0, real_length), tgt).source_share;
+  return snap;
+}
+
+AttentionSnapshot captureGivenTranslation(const Translator& translator, const std::string& sentence,
+                                          const std::string& text, double alpha,
+                                          const CaptureOptions& capture) {
+  auto snap =
+      captureAttention(translator, sentence, givenTranslation(translator, sentence, text, alpha), capture);
+  snap.translation_given = true;
   return snap;
 }
 

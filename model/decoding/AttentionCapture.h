@@ -28,4 +28,12 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
 AttentionSnapshot captureAttention(const Translator& translator, const std::string& sentence,
                                    const Translation& best, const CaptureOptions& capture = {});
 
+// The same for a translation given as text, read by the model instead of
+// its own (givenTranslation(), scored with GNMT's `alpha`): the snapshot says
+// so (translation_given). Throws std::invalid_argument when it is empty or the
+// pair does not fit the model's positions.
+AttentionSnapshot captureGivenTranslation(const Translator& translator, const std::string& sentence,
+                                          const std::string& text, double alpha,
+                                          const CaptureOptions& capture = {});
+
 }  // namespace studio::model

@@ -16,6 +16,7 @@ void samplingDistribution(const float* log_p, int64_t V, const DecodingOptions::
                           std::vector<double>& out) {
   out.assign(size_t(V), 0.0);
   std::vector<int64_t> kept;
+  kept.reserve(size_t(V));
   for (int64_t v = 0; v < V; ++v)
     if (std::isfinite(log_p[v])) kept.push_back(v);
   if (kept.empty()) return;
@@ -81,12 +82,13 @@ std::vector<std::vector<Hypothesis>> sampleTranslations(Transformer& model, cons
   // A generator a sentence, from the seed and its source ids.
   std::vector<std::mt19937_64> generators;
   {
-    auto ids = src.to(torch::kCPU, torch::kLong).contiguous();
+    const auto ids = src.to(torch::kCPU, torch::kLong).contiguous();
+    const auto id_at = ids.accessor<int64_t, 2>();
     for (int64_t b = 0; b < B; ++b) {
       Hash64 hash;
       hash.add(&options.sampling.seed, sizeof(options.sampling.seed));
       for (int64_t t = 0; t < ids.size(1); ++t) {
-        const int64_t id = ids[b][t].item<int64_t>();
+        const int64_t id = id_at[b][t];
         if (id != o.pad_id) hash.add(&id, sizeof(id));
       }
       generators.emplace_back(hash.value());

@@ -145,7 +145,7 @@ std::vector<std::vector<Translation>> Translator::translate(
                    [&](size_t a, size_t b) { return sources[a].size() < sources[b].size(); });
 
   std::vector<std::vector<Translation>> out(sentences.size());
-  // Decoding holds beam_size rows a sentence: budget the batch accordingly.
+  // Decoding holds a row a hypothesis (the beam, or the samples): budget the batch accordingly.
   const int64_t budget = std::max<int64_t>(1, max_tokens / std::max<int64_t>(1, run.rowsPerSentence()));
   size_t start = 0;
   while (start < order.size()) {

@@ -162,6 +162,10 @@ std::string legacyEncodingName(LegacyEncoding encoding) {
   return encoding == LegacyEncoding::Windows1258 ? "Windows-1258" : "VISCII";
 }
 
+std::string legacyEncodingOption(LegacyEncoding encoding) {
+  return encoding == LegacyEncoding::Windows1258 ? "windows-1258" : "viscii";
+}
+
 std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name) {
   std::string lower(name);
   std::transform(lower.begin(), lower.end(), lower.begin(),

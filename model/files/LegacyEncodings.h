@@ -17,6 +17,8 @@ enum class LegacyEncoding { Windows1258, Viscii };
 
 // "Windows-1258" or "VISCII".
 std::string legacyEncodingName(LegacyEncoding encoding);
+// As the command line's --encoding takes it: "windows-1258" or "viscii".
+std::string legacyEncodingOption(LegacyEncoding encoding);
 // "windows-1258", "cp1258" or "viscii", any case; nullopt for anything else.
 std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name);
 

@@ -215,7 +215,7 @@ void TestPairScoring::aGivenTranslationIsCapturedAsTheModelReadsIt() {
   QCOMPARE(snap.probabilities, given.probabilities);
   const auto json = snap.toJson(false);
   QCOMPARE(json["probabilities"].size(), given.probabilities.size());
-  QVERIFY(!json.contains("translation_given"));  // the caller says so (the CLI's --target)
+  QVERIFY(!json.contains("translation_given"));  // captureGivenTranslation() says so, not this overload
 
   auto message = test::thrownMessage([&] { model::givenTranslation(translator, sentence, "  "); });
   QVERIFY2(message.find("empty") != std::string::npos, message.c_str());
