@@ -1,6 +1,5 @@
 #include "app/TranslationService.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -12,17 +11,14 @@
 #include <new>
 #include <optional>
 
+#include "app/LoadedModels.h"
 #include "app/SnapshotView.h"
 #include "app/TranslationReplies.h"
+#include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
-#include "model/runtime/Runtime.h"
-#include "model/training/Trainer.h"
-#include "model/decoding/Glossary.h"
-#include "model/decoding/Shortlist.h"
-#include "model/files/Hash.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
-#include "model/data/Text.h"
+#include "model/training/Trainer.h"
 
 namespace studio::app {
 
@@ -91,14 +87,10 @@ struct TranslationService::Worker {
   bool busy = false;
   QThread* thread = nullptr;
 
-  // The loaded model, reused while the file is unchanged.
-  std::unique_ptr<model::Translator> translator;
+  LoadedModels loaded;
   // Sentences translated before, a memo a channel, valid for one model file
   // and one set of settings (the key).
   std::map<int, std::pair<QString, model::TranslationMemo>> memos;
-  QString loaded_path;
-  QDateTime loaded_modified;
-  qint64 loaded_size = -1;
 
   explicit Worker(TranslationService* o) : owner(o) {}
 
@@ -154,85 +146,6 @@ struct TranslationService::Worker {
 
   static QString tr(const char* text) { return TranslationService::tr(text); }
 
-  const model::Translator& load(const ModelSource& source, QString* used) {
-    QString error;
-    const QString path = resolveModelSource(source, &error);
-    if (path.isEmpty()) throw std::runtime_error(error.toStdString());
-    const QFileInfo info(path);
-    if (!translator || path != loaded_path || info.lastModified() != loaded_modified || info.size() != loaded_size) {
-      translator.reset();
-      try {
-        translator = std::make_unique<model::Translator>(
-            model::Translator::fromFiles(path.toStdString(), "", model::resolveDevice("auto")));
-      } catch (const std::exception&) {
-        // A training run may have removed this checkpoint (keep_last) since
-        // it was looked up: look again once.
-        if (source.kind == ModelSource::Kind::File || QFileInfo::exists(path)) throw;
-        return load(source, used);
-      }
-      loaded_path = path;
-      loaded_modified = info.lastModified();
-      loaded_size = info.size();
-    }
-    *used = path;
-    return *translator;
-  }
-
-  // A file a translation uses, read again when it changed ("" = none).
-  template <typename T>
-  struct CachedFile {
-    std::shared_ptr<const T> value;
-    QString path, stamp;
-    template <typename Read>
-    std::shared_ptr<const T> get(const QString& wanted, const Read& read) {
-      if (wanted.isEmpty()) return nullptr;
-      const QFileInfo info(wanted);
-      const QString now = info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
-      if (!value || path != wanted || stamp != now) {
-        value = std::make_shared<const T>(read(wanted.toStdString()));
-        path = wanted;
-        stamp = now;
-      }
-      return value;
-    }
-  };
-  CachedFile<model::Glossary> glossary;
-  CachedFile<model::Shortlist> shortlist;
-
-  // The settings' shortlist, checked against the model's vocabulary once a
-  // list and model (the SentencePiece file is read for its hash).
-  std::shared_ptr<const model::Shortlist> loadShortlist(const QString& path, const model::Translator& t) {
-    auto list = shortlist.get(path, [](const std::string& p) { return model::readShortlist(p); });
-    const QString pairing = loaded_path + loaded_modified.toString(Qt::ISODateWithMs) + "|" + path + shortlist.stamp;
-    if (list && pairing != shortlist_checked) {
-      list->checkFits(t.modelHandle()->options().vocab_size, model::hashFile(t.tokenizer().path()), path.toStdString());
-      shortlist_checked = pairing;
-    }
-    return list;
-  }
-  QString shortlist_checked;  // the model and list last found to fit
-
-  // The loaded model with the settings' other models, an ensemble: the
-  // model's module shared, the members loaded again when a file changes.
-  std::unique_ptr<model::Translator> ensemble_translator;
-  QString ensemble_key;
-  const model::Translator& withEnsemble(const model::Translator& t, const QStringList& members,
-                                        QString* key) {
-    *key = loaded_path + loaded_modified.toString(Qt::ISODateWithMs);
-    for (const auto& path : members) {
-      const QFileInfo info(path);
-      *key += "|" + path + info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
-    }
-    if (!ensemble_translator || *key != ensemble_key) {
-      ensemble_translator.reset();
-      auto joined = std::make_unique<model::Translator>(t.modelHandle(), t.tokenizerHandle(), t.device());
-      for (const auto& path : members) joined->addToEnsemble(path.toStdString());
-      ensemble_translator = std::move(joined);
-      ensemble_key = *key;
-    }
-    return *ensemble_translator;
-  }
-
   void runTranslation(quint64 id, const TranslateRequest& request) {
     QElapsedTimer timer;
     timer.start();
@@ -242,33 +155,32 @@ struct TranslationService::Worker {
     const std::string text = checkedText(request.text, /*normalize=*/false);
     reply.headMask = request.settings.headMask;
     reply.prefix = request.settings.prefix;
-    const auto& single = load(request.model, &reply.modelPath);
+    const auto& single = loaded.load(request.model, &reply.modelPath);
     addMaskAndPrefix(single, request.settings, options);
     const auto& settings = request.settings;
     // Heads belong to one model: a request with a head mask (the explorer's) decodes with it alone.
     QString ensemble;
     const bool joined = !settings.ensemble.isEmpty() && settings.headMask.trimmed().isEmpty();
-    const auto& t = joined ? withEnsemble(single, settings.ensemble, &ensemble) : single;
+    const auto& t = joined ? loaded.withEnsemble(single, settings.ensemble, &ensemble) : single;
     if (joined) reply.ensemble = settings.ensemble;
-    options.glossary = glossary.get(settings.glossary, [](const std::string& p) { return model::readGlossary(p); });
-    options.shortlist = loadShortlist(settings.shortlist, t);
+    options.glossary = loaded.glossary(settings.glossary);
+    options.shortlist = loaded.shortlist(settings.shortlist, t);
     const QString sampled = settings.sampling ? QStringLiteral("sampling %1 %2 %3 %4")
                                                     .arg(settings.temperature)
                                                     .arg(settings.topK)
                                                     .arg(settings.topP)
                                                     .arg(settings.seed)
                                               : QString();
-    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12|%13|%14")
-                            .arg(reply.modelPath, loaded_modified.toString(Qt::ISODateWithMs))
-                            .arg(loaded_size)
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9|%10|%11|%12|%13")
+                            .arg(reply.modelPath, loaded.loadedStamp())
                             .arg(settings.beam)
                             .arg(settings.alpha)
                             .arg(settings.nbest)
                             .arg(settings.maxLengthRatio)
                             .arg(settings.headMask)
-                            .arg(settings.glossary + glossary.stamp)
+                            .arg(settings.glossary + loaded.glossaryStamp())
                             .arg(settings.int8 ? 1 : 0)
-                            .arg(settings.shortlist + shortlist.stamp)
+                            .arg(settings.shortlist + loaded.shortlistStamp())
                             .arg(settings.bf16 ? 1 : 0)
                             .arg(ensemble, sampled);
     auto& [memo_key, memo] = memos[request.channel];
@@ -318,7 +230,7 @@ struct TranslationService::Worker {
     options.nbest = 1;
     const std::string text = checkedText(request.text);
     if (text.empty()) throw std::runtime_error(tr("Type a sentence to explore its attention.").toStdString());
-    const auto& t = load(request.model, &view.modelPath);
+    const auto& t = loaded.load(request.model, &view.modelPath);
     model::CaptureOptions capture;
     capture.pad_to = request.padTo;
     capture.vectors = request.vectors;
@@ -338,7 +250,7 @@ struct TranslationService::Worker {
     const std::string text = checkedText(request.text);
     if (text.empty()) throw std::runtime_error(tr("Type a sentence to explain its translation.").toStdString());
     QString path;
-    const auto& t = load(request.model, &path);
+    const auto& t = loaded.load(request.model, &path);
     auto reply = explainSentence(t, text, request, options);
     reply.id = id;
     reply.modelPath = path;

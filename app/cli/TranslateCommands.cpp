@@ -9,12 +9,12 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "app/cli/TranslationLines.h"
 #include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
-#include "model/decoding/SourceReliance.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
@@ -58,6 +58,15 @@ const CommandSpec& translateSpec() {
           {"reliance", "",
            "append \" ||| source MEAN ||| word:share ...\": how much each word of the best translation drew "
            "on the source (ALTI+)"},
+          {"alignment", "KIND",
+           "append \" ||| S-T ...\": the source word (S) each word of the translation (T) drew on, read\n"
+           "off the cross-attention (words split at spaces, from 0; a line's sentences in turn): hard\n"
+           "(each word's strongest), a threshold P (every link of at least P) or soft (each word's\n"
+           "weights over the source words, \"w,w,... w,w,...\")"},
+          {"alignment-layer", "L",
+           "--alignment: the decoder layer whose heads are averaged, from 0 (default: the last)"},
+          {"alignment-shifted", "",
+           "--alignment: each word by the step that reads it, not the one that wrote it"},
           {"head-mask", "LIST", "switch heads off, e.g. enc:0:1,cross:2:3 (kinds enc, dec, cross; from 0)"},
           {"prefix", "TEXT", "every translation starts with TEXT; the model writes the rest"},
           {"sampling", "",
@@ -89,7 +98,7 @@ const CommandSpec& translateSpec() {
           {"paragraphs", "",
            "the text is wrapped over lines: the lines up to a blank one are one paragraph, its\n"
            "translation wrapped as wide as its longest line (blank lines kept); with --nbest,\n"
-           "--scores or --reliance one line a paragraph"},
+           "--scores, --reliance or --alignment one line a paragraph"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "",
            "the weights in int8 (per output channel) on the CPU's inference engine: a smaller, faster\n"
@@ -101,67 +110,6 @@ const CommandSpec& translateSpec() {
       }};
   return spec;
 }
-
-namespace {
-
-// `value` with `decimals` digits after the point ("%.*f").
-std::string fixed(double value, int decimals) {
-  char number[64];
-  std::snprintf(number, sizeof number, "%.*f", decimals, value);
-  return number;
-}
-
-// " ||| source MEAN ||| word:share ..." for a text's best translation, every sentence's words in turn.
-std::string relianceColumns(const model::Translator& translator, const model::TextTranslation& result,
-                            const model::DecodingOptions& options) {
-  auto model = translator.modelHandle();
-  model::ScopedHeadMask heads_off(model, options.head_mask);
-  std::vector<model::WordReliance> words;
-  for (size_t s = 0; s < result.segments.size(); ++s) {
-    if (result.segments[s].empty()) continue;
-    auto more = model::wordReliance(translator, result.source.segments[s].text, result.segments[s][0]);
-    words.insert(words.end(), more.begin(), more.end());
-  }
-  double mean = 0;
-  for (const auto& w : words) mean += w.share / double(words.size());
-  std::string out = " ||| source " + fixed(mean, 3) + " |||";
-  for (const auto& w : words) out += " " + w.word + ":" + fixed(w.share, 3);
-  return out;
-}
-
-// An input line's translation as `translate` writes it: its best (or, with
-// --nbest, INDEX ||| TEXT ||| SCORE lines), with --scores and --reliance columns.
-std::vector<std::string> translationLines(const model::Translator& translator,
-                                          const model::TextTranslation& result, size_t index,
-                                          const model::DecodingOptions& options, bool scores, bool reliance) {
-  const size_t count = std::min(result.nbest(), size_t(options.nbest));
-  if (count == 0) return {""};
-  std::vector<std::string> lines;
-  for (size_t k = 0; k < count; ++k) {
-    const auto t = result.joined(k);
-    std::string line;
-    if (options.nbest > 1) line += std::to_string(index) + " ||| ";
-    line += t.text;
-    if (options.nbest > 1 || scores) line += " ||| " + fixed(t.score, 4);
-    if (scores) {
-      line += " |||";
-      for (size_t p = 0; p < t.pieces.size(); ++p)
-        line += " " + t.pieces[p] + ":" + fixed(t.probabilities[p], 3);
-      if (t.finished) line += " </s>:" + fixed(t.probabilities.back(), 3);
-      if (!t.terms.empty()) {
-        line += " ||| terms";
-        for (const auto& term : t.terms)
-          line += " " + term.source + "=" + term.target + "@" + std::to_string(term.start);
-        line += " ||| free " + fixed(t.unconstrained_score, 4);
-      }
-    }
-    if (reliance && k == 0) line += relianceColumns(translator, result, options);
-    lines.push_back(std::move(line));
-  }
-  return lines;
-}
-
-}  // namespace
 
 int runTranslate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
@@ -176,6 +124,15 @@ int runTranslate(const ParsedArgs& args) {
       throw UsageError("--head-mask switches off one model's heads: not with several --model (an ensemble)");
     if (args.has("reliance"))
       throw UsageError("--reliance measures one model: not with several --model (an ensemble)");
+  }
+  LineColumns columns;
+  columns.scores = args.has("scores");
+  columns.reliance = args.has("reliance");
+  if (args.has("alignment") || args.has("alignment-layer") || args.has("alignment-shifted")) {
+    model::AlignmentOptions how;
+    how.layer = int(args.integer("alignment-layer", -1, 0, 1000));
+    how.shifted = args.has("alignment-shifted");
+    columns.alignment = alignmentColumnFrom(args.getOr("alignment", "hard"), how);
   }
   if (args.has("paragraphs") && args.has("no-split"))
     throw UsageError(
@@ -211,6 +168,12 @@ int runTranslate(const ParsedArgs& args) {
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
+    if (columns.alignment.on)
+      model::checkAlignmentOptions(translator.model()->options(), columns.alignment.how);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--alignment-layer: ") + e.what());
+  }
+  try {
     options.head_mask.validate(translator.model()->options());
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--head-mask: ") + e.what());
@@ -234,16 +197,16 @@ int runTranslate(const ParsedArgs& args) {
         "%s: %zu line breaks fall inside sentences (the next line goes on in lowercase): if the text "
         "is wrapped over lines, --paragraphs translates its paragraphs whole\n",
         input.empty() ? "stdin" : input.c_str(), translated.wrapped_breaks);
-  const bool scores = args.has("scores"), reliance = args.has("reliance");
   model::TextDocument written = document;  // the input's line ends and byte order mark
   written.lines.clear();
-  if (mode == data::SplitMode::Paragraphs && options.nbest <= 1 && !scores && !reliance) {
+  if (mode == data::SplitMode::Paragraphs && options.nbest <= 1 && !columns.scores && !columns.reliance &&
+      !columns.alignment.on) {
     written.lines = translated.translation.lines;  // the paragraphs wrapped
     if (output.empty())
       for (const auto& line : written.lines) std::cout << line << "\n" << std::flush;
   } else {
-    for (size_t i = 0; i < translated.lines.size(); ++i)
-      for (auto& line : translationLines(translator, translated.lines[i], i, options, scores, reliance)) {
+    for (auto& lines : translationLines(translator, translated.lines, options, columns))
+      for (auto& line : lines) {
         if (output.empty()) std::cout << line << "\n" << std::flush;
         written.lines.push_back(std::move(line));
       }

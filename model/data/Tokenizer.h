@@ -9,6 +9,9 @@
 // SentencePiece itself runs in a plugin (see SentencePieceBackend.h).
 namespace studio::data {
 
+// SentencePiece's word-start mark (U+2581) in UTF-8: a piece that begins a word begins with it.
+inline const std::string kWordStart = "\xe2\x96\x81";
+
 class SentencePieceBackend;
 
 // Where the SentencePiece plugin was found (loading it on first use); throws

@@ -6,24 +6,15 @@
 
 namespace studio::model {
 
-std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
-                                         const std::vector<std::vector<int64_t>>& sources,
-                                         const std::vector<std::vector<int64_t>>& targets,
-                                         const torch::Device& device, int64_t max_tokens,
-                                         const std::function<void(size_t, size_t)>& progress,
-                                         const std::vector<double>& weights) {
-  if (models.empty()) throw std::invalid_argument("scoreIds: no model");
-  if (sources.size() != targets.size())
-    throw std::invalid_argument(std::to_string(sources.size()) + " sources but " +
-                                std::to_string(targets.size()) + " translations to score");
-  const auto& o = models.front()->options();
+std::vector<PairBatch> pairBatches(const std::vector<std::vector<int64_t>>& sources,
+                                   const std::vector<std::vector<int64_t>>& targets,
+                                   const TransformerOptions& o, int64_t max_tokens) {
   std::vector<size_t> order(sources.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return sources[a].size() + targets[a].size() < sources[b].size() + targets[b].size();
   });
-  std::vector<std::vector<float>> out(sources.size());
-  torch::NoGradGuard no_grad;
+  std::vector<PairBatch> batches;
   size_t start = 0;
   while (start < order.size()) {
     // The decoder reads the start and the pieces, and predicts the pieces and the end.
@@ -38,28 +29,49 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
       longest_target = std::max(longest_target, t);
       ++end;
     }
+    PairBatch batch;
+    batch.pairs.assign(order.begin() + long(start), order.begin() + long(end));
     const auto B = int64_t(end - start);
-    auto src = torch::full({B, longest_source}, o.pad_id, torch::kLong);
-    auto target_in = torch::full({B, longest_target}, o.pad_id, torch::kLong);
-    auto target_out = torch::full({B, longest_target}, o.pad_id, torch::kLong);
-    {
-      auto s_acc = src.accessor<int64_t, 2>();
-      auto in_acc = target_in.accessor<int64_t, 2>(), out_acc = target_out.accessor<int64_t, 2>();
-      for (int64_t b = 0; b < B; ++b) {
-        const auto& s = sources[order[start + size_t(b)]];
-        const auto& t = targets[order[start + size_t(b)]];
-        for (size_t k = 0; k < s.size(); ++k) s_acc[b][int64_t(k)] = s[k];
-        in_acc[b][0] = o.bos_id;
-        for (size_t k = 0; k < t.size(); ++k) {
-          in_acc[b][int64_t(k) + 1] = t[k];
-          out_acc[b][int64_t(k)] = t[k];
-        }
-        out_acc[b][int64_t(t.size())] = o.eos_id;
+    batch.src = torch::full({B, longest_source}, o.pad_id, torch::kLong);
+    batch.target_in = torch::full({B, longest_target}, o.pad_id, torch::kLong);
+    batch.target_out = torch::full({B, longest_target}, o.pad_id, torch::kLong);
+    auto s_acc = batch.src.accessor<int64_t, 2>();
+    auto in_acc = batch.target_in.accessor<int64_t, 2>(), out_acc = batch.target_out.accessor<int64_t, 2>();
+    for (int64_t b = 0; b < B; ++b) {
+      const auto& s = sources[batch.pairs[size_t(b)]];
+      const auto& t = targets[batch.pairs[size_t(b)]];
+      for (size_t k = 0; k < s.size(); ++k) s_acc[b][int64_t(k)] = s[k];
+      in_acc[b][0] = o.bos_id;
+      for (size_t k = 0; k < t.size(); ++k) {
+        in_acc[b][int64_t(k) + 1] = t[k];
+        out_acc[b][int64_t(k)] = t[k];
       }
+      out_acc[b][int64_t(t.size())] = o.eos_id;
     }
-    src = src.to(device);
-    target_in = target_in.to(device);
-    const auto index = target_out.to(device).unsqueeze(2);
+    batches.push_back(std::move(batch));
+    start = end;
+  }
+  return batches;
+}
+
+std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
+                                         const std::vector<std::vector<int64_t>>& sources,
+                                         const std::vector<std::vector<int64_t>>& targets,
+                                         const torch::Device& device, int64_t max_tokens,
+                                         const std::function<void(size_t, size_t)>& progress,
+                                         const std::vector<double>& weights) {
+  if (models.empty()) throw std::invalid_argument("scoreIds: no model");
+  if (sources.size() != targets.size())
+    throw std::invalid_argument(std::to_string(sources.size()) + " sources but " +
+                                std::to_string(targets.size()) + " translations to score");
+  const auto& o = models.front()->options();
+  std::vector<std::vector<float>> out(sources.size());
+  torch::NoGradGuard no_grad;
+  size_t done = 0;
+  for (auto& batch : pairBatches(sources, targets, o, max_tokens)) {
+    const auto B = int64_t(batch.pairs.size());
+    const auto src = batch.src.to(device), target_in = batch.target_in.to(device);
+    const auto index = batch.target_out.to(device).unsqueeze(2);
     // Each model's log-probability of every given piece [B, T]; an ensemble's mean of probabilities.
     std::vector<torch::Tensor> each;
     for (auto m : models) {
@@ -69,11 +81,11 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
     const auto log_p = meanOfProbabilities(each, weights).to(torch::kCPU).contiguous();
     const auto acc = log_p.accessor<float, 2>();
     for (int64_t b = 0; b < B; ++b) {
-      const size_t i = order[start + size_t(b)];
+      const size_t i = batch.pairs[size_t(b)];
       for (size_t k = 0; k <= targets[i].size(); ++k) out[i].push_back(acc[b][int64_t(k)]);
     }
-    start = end;
-    if (progress) progress(start, order.size());
+    done += batch.pairs.size();
+    if (progress) progress(done, sources.size());
   }
   return out;
 }

@@ -29,6 +29,18 @@ struct PairScore {
   double meanLogProbability() const { return log_probability / double(probabilities.size()); }
 };
 
+// Pairs of source ids (with the end) and target ids (no start or end) as
+// the model reads them together, sorted by length and cut into batches of
+// at most `max_tokens` source and target positions (one pair at least).
+struct PairBatch {
+  std::vector<size_t> pairs;     // the batch's rows: which pairs
+  torch::Tensor src, target_in;  // [B, S] the sources, [B, T] the start then the targets, padded (CPU)
+  torch::Tensor target_out;      // [B, T] the targets then the end, padded: what each position predicts
+};
+std::vector<PairBatch> pairBatches(const std::vector<std::vector<int64_t>>& sources,
+                                   const std::vector<std::vector<int64_t>>& targets,
+                                   const TransformerOptions& options, int64_t max_tokens);
+
 // The log-probability of each piece of targets[i] (token ids, no start or
 // end), then of the end, fed to `models` (one, or an ensemble: the mean of
 // their probabilities, weighted by `weights` when given) after sources[i] (ids with the end), on `device`;

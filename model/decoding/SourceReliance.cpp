@@ -8,6 +8,7 @@
 #include "model/FeedForward.h"
 #include "model/Masks.h"
 #include "model/MultiHeadAttention.h"
+#include "model/decoding/WordAlignment.h"
 
 namespace studio::model {
 
@@ -160,20 +161,14 @@ std::vector<WordReliance> wordReliance(const Translator& translator, const std::
   auto src = torch::tensor(translator.encodeSource(sentence), torch::kLong).unsqueeze(0).to(device);
   auto tgt = torch::tensor(target, torch::kLong).unsqueeze(0).to(device);
   const auto shares = sourceReliance(model, src, tgt).source_share;
-  const std::string boundary = "\xe2\x96\x81";  // U+2581, SentencePiece's word start
+  const auto grouped = piecesIntoWords(translation.pieces);
   std::vector<WordReliance> words;
-  std::vector<int> pieces_in_word;
+  std::vector<int> pieces_in_word(grouped.words.size(), 0);
+  for (const auto& word : grouped.words) words.push_back({word, 0.0f});
   for (size_t p = 0; p < translation.pieces.size(); ++p) {
-    std::string piece = translation.pieces[p];
-    const bool starts = piece.rfind(boundary, 0) == 0;
-    if (starts) piece.erase(0, boundary.size());
-    if (starts || words.empty()) {
-      words.push_back({"", 0.0f});
-      pieces_in_word.push_back(0);
-    }
-    words.back().word += piece;
-    words.back().share += shares[p];
-    ++pieces_in_word.back();
+    if (grouped.group[p] < 0) continue;
+    words[size_t(grouped.group[p])].share += shares[p];
+    ++pieces_in_word[size_t(grouped.group[p])];
   }
   for (size_t w = 0; w < words.size(); ++w) words[w].share /= float(pieces_in_word[w]);
   return words;

@@ -5,11 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/data/Tokenizer.h"
+
 namespace studio::model {
 
 namespace {
 
-const std::string kWordStart = "\xe2\x96\x81";  // U+2581, SentencePiece's word start
+using data::kWordStart;
 
 bool isSpecial(const std::string& piece) {
   return piece == "<s>" || piece == "</s>" || piece == "<pad>" || piece == "<unk>";

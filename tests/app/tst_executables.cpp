@@ -638,15 +638,75 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
                bad_layer.second.contains("2 decoder layers"),
            qPrintable(bad_layer.second));
   // --reliance: " ||| source MEAN ||| word:share ...", one a word of the translation.
-  const auto relied = translateWith({"--reliance", "--beam", "1"});
+  // (This model has trained a few steps: it writes only the start, no words, unless a prefix gives some.)
+  const auto relied = translateWith({"--reliance", "--beam", "1", "--prefix", "Open file"});
   QVERIFY2(relied.first == 0, qPrintable(relied.second));
-  // (This model has trained a few steps: its words need not be English.)
   QVERIFY(relied.second.endsWith('\n'));
   const auto fields = relied.second.chopped(1).split(" ||| ");
   QVERIFY2(fields.size() == 3 && fields[1].startsWith("source 0."), qPrintable(relied.second));
+  QVERIFY2(fields[2].split(' ').size() >= 2, qPrintable(relied.second));
   for (const auto& item : fields[2].split(' ')) {
     const double share = item.section(':', -1).toDouble();
     QVERIFY2(share > 0 && share < 1, qPrintable(item));
+  }
+
+  // --alignment: " ||| S-T ...", each word of the translation linked to one source word. (Sampled:
+  // this model's search writes only the start, and a sentence's sample is the same alone or in a line.)
+  {
+    auto translateLine = [&](const QString& line, const QStringList& extra) {
+      QProcess p;
+      p.start(STUDIO_CLI_PATH,
+              QStringList{"translate", "--model", run_dir + "/best.pt", "--sampling", "--seed", "3"} + extra);
+      p.waitForStarted();
+      p.write((line + "\n").toUtf8());
+      p.closeWriteChannel();
+      p.waitForFinished(120000);
+      const QString out = QString::fromUtf8(p.readAllStandardOutput());
+      return std::make_pair(p.exitCode(),
+                            p.exitCode() == 0 ? out.chopped(1) : out + p.readAllStandardError());
+    };
+    auto linksOf = [](const QString& column) {
+      QList<QPair<int, int>> links;
+      for (const auto& link : column.split(' ', Qt::SkipEmptyParts))
+        links.append({link.section('-', 0, 0).toInt(), link.section('-', 1, 1).toInt()});
+      return links;
+    };
+    const QString first = "Mở tập tin số 7.", second = "Đóng cửa sổ số 8.";
+    QList<QPair<int, int>> expected;
+    int source_words = 0, target_words = 0;
+    for (const auto& sentence : {first, second}) {
+      const auto alone = translateLine(sentence, {"--alignment", "hard"});
+      const auto fields = alone.second.split(" ||| ");
+      QVERIFY2(alone.first == 0 && fields.size() == 2, qPrintable(alone.second));
+      const int words = int(fields[0].split(' ', Qt::SkipEmptyParts).size());
+      QVERIFY2(words >= 1, qPrintable(alone.second));
+      const auto links = linksOf(fields[1]);
+      QCOMPARE(int(links.size()), words);  // each target word once, in order
+      for (int t = 0; t < links.size(); ++t) {
+        QCOMPARE(links[t].second, t);
+        QVERIFY2(links[t].first >= 0 && links[t].first < 5, qPrintable(alone.second));  // five source words
+        expected.append({links[t].first + source_words, t + target_words});
+      }
+      source_words += 5;
+      target_words += words;
+      // soft: each target word's weights over the five source words, summing to 1.
+      const auto soft = translateLine(sentence, {"--alignment", "soft"});
+      const auto rows = soft.second.section(" ||| ", 1).split(' ');
+      QCOMPARE(int(rows.size()), words);
+      for (const auto& row : rows) {
+        double sum = 0;
+        for (const auto& w : row.split(',')) sum += w.toDouble();
+        QVERIFY2(row.split(',').size() == 5 && std::abs(sum - 1) < 0.01, qPrintable(row));
+      }
+    }
+    // Both sentences on one line: the second's links count after the first's words.
+    const auto both = translateLine(first + " " + second, {"--alignment", "hard"});
+    QVERIFY2(both.first == 0, qPrintable(both.second));
+    QCOMPARE(linksOf(both.second.section(" ||| ", 1)), expected);
+    const auto no_layer = translateLine(first, {"--alignment-layer", "2"});
+    QVERIFY2(no_layer.first == 2 &&
+                 no_layer.second.contains("--alignment-layer: the model's decoder has layers 0..1"),
+             qPrintable(no_layer.second));
   }
 
   // attention: JSON with tokens, masks and every weight.
@@ -861,6 +921,11 @@ void TestExecutables::prepareUsageErrors_data() {
       << QStringList{"evaluate", "--model", "x.pt",      "--model", "y.pt",     "--weights",
                      "1,2,3",    "--src",   "/dev/null", "--ref",   "/dev/null"}
       << "--weights gives 3 weights for 2 models";
+  QTest::newRow("alignment of no kind")
+      << QStringList{"translate", "--model", "x.pt", "--alignment", "diagonal"}
+      << "--alignment: 'diagonal' is not hard, soft or a threshold in (0, 1]";
+  QTest::newRow("alignment threshold past 1")
+      << QStringList{"translate", "--model", "x.pt", "--alignment", "1.5"} << "--alignment: '1.5'";
   QTest::newRow("top-k without sampling")
       << QStringList{"translate", "--model", "x.pt", "--top-k", "5"} << "--top-k refines --sampling";
   QTest::newRow("sampling with a beam")

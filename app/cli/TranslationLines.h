@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/Translator.h"
+#include "model/decoding/WordAlignment.h"
+
+// How `translate` writes each input line's translation: the best (or, with
+// --nbest, "INDEX ||| TEXT ||| SCORE" lines), and the columns asked for:
+// --scores, --reliance, --alignment.
+namespace studio::cli {
+
+struct AlignmentColumn {
+  bool on = false;
+  bool soft = false;            // every target word's weights over the source words
+  double threshold = 0;         // hard links: > 0 every link at least this strong, 0 the strongest alone
+  model::AlignmentOptions how;  // which attention aligns
+};
+
+// "hard", "soft" or a threshold in (0, 1] (UsageError otherwise).
+AlignmentColumn alignmentColumnFrom(const std::string& value, const model::AlignmentOptions& how);
+
+struct LineColumns {
+  bool scores = false, reliance = false;
+  AlignmentColumn alignment;
+};
+
+// Every input line's output lines, in order. The alignments of all lines
+// are computed together (the model runs over the pairs in batches).
+std::vector<std::vector<std::string>> translationLines(const model::Translator& translator,
+                                                       const std::vector<model::TextTranslation>& lines,
+                                                       const model::DecodingOptions& options,
+                                                       const LineColumns& columns);
+
+}  // namespace studio::cli

@@ -1,0 +1,167 @@
+#include "model/decoding/WordAlignment.h"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <stdexcept>
+
+#include <torch/torch.h>
+
+#include "model/data/Tokenizer.h"
+#include "model/decoding/AttentionMaps.h"
+#include "model/decoding/PairScoring.h"
+
+namespace studio::model {
+
+PieceWords piecesIntoWords(const std::vector<std::string>& pieces, PieceText text) {
+  using data::kWordStart;
+  PieceWords out;
+  bool mark_alone = false;     // the last word so far is a bare word-start mark
+  bool after_unknown = false;  // decoded: the last piece was an unknown one, a word of its own
+  for (const auto& piece : pieces) {
+    if (piece == "<s>" || piece == "</s>" || piece == "<pad>") {  // decoded as nothing
+      out.group.push_back(-1);
+      continue;
+    }
+    const bool unknown = piece == "<unk>";
+    const bool starts = piece.rfind(kWordStart, 0) == 0;
+    const bool apart = text == PieceText::Decoded && (unknown || after_unknown);
+    if (out.words.empty() || ((starts || apart) && !mark_alone)) out.words.emplace_back();
+    if (unknown && text == PieceText::Decoded)
+      out.words.back() += "\xe2\x81\x87";  // U+2047, as SentencePiece decodes it
+    else
+      out.words.back() += starts ? piece.substr(kWordStart.size()) : piece;
+    mark_alone = starts && piece.size() == kWordStart.size() && out.words.back().empty();
+    after_unknown = unknown;
+    out.group.push_back(int(out.words.size()) - 1);
+  }
+  // A bare mark at the end (a translation cut at its length limit) is no word.
+  if (!out.words.empty() && out.words.back().empty()) {
+    for (int& g : out.group)
+      if (g == int(out.words.size()) - 1) g = -1;
+    out.words.pop_back();
+  }
+  return out;
+}
+
+namespace {
+
+std::vector<std::string> splitAtSpaces(const std::string& text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    const size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> WordAlignment::links(double threshold) const {
+  std::vector<std::pair<int, int>> out;
+  for (size_t t = 0; t < weights.size(); ++t) {
+    const auto& row = weights[t];
+    if (row.empty()) continue;
+    if (threshold > 0) {
+      for (size_t s = 0; s < row.size(); ++s)
+        if (row[s] >= threshold) out.emplace_back(int(s), int(t));
+    } else {
+      const auto best = std::max_element(row.begin(), row.end());
+      if (*best > 0) out.emplace_back(int(best - row.begin()), int(t));
+    }
+  }
+  return out;
+}
+
+WordAlignment alignPieces(const std::vector<std::string>& source_pieces,
+                          const std::vector<std::string>& target_pieces, const torch::Tensor& cross,
+                          bool shifted) {
+  const auto S = int64_t(source_pieces.size()), T = int64_t(target_pieces.size());
+  const int64_t shift = shifted ? 1 : 0;
+  if (cross.dim() != 2 || cross.size(0) < T + shift || cross.size(1) < S)
+    throw std::invalid_argument("the cross-attention matrix does not cover " + std::to_string(T + shift) +
+                                " target steps and " + std::to_string(S) + " source pieces");
+  const auto source = piecesIntoWords(source_pieces, PieceText::Typed),
+             target = piecesIntoWords(target_pieces, PieceText::Decoded);
+  WordAlignment out;
+  out.source_words = source.words;
+  out.target_words = target.words;
+  const auto m = cross.to(torch::kCPU, torch::kFloat).contiguous();
+  const auto acc = m.accessor<float, 2>();
+  out.weights.assign(target.words.size(), std::vector<float>(source.words.size(), 0.0f));
+  for (int64_t q = 0; q < T; ++q) {
+    if (target.group[size_t(q)] < 0) continue;
+    auto& row = out.weights[size_t(target.group[size_t(q)])];
+    for (int64_t k = 0; k < S; ++k)
+      if (source.group[size_t(k)] >= 0) row[size_t(source.group[size_t(k)])] += acc[q + shift][k];
+  }
+  for (auto& row : out.weights) {
+    const float sum = std::accumulate(row.begin(), row.end(), 0.0f);
+    if (sum > 0)
+      for (float& w : row) w /= sum;  // the mean over pieces cancels in this scaling
+  }
+  return out;
+}
+
+void checkAlignmentOptions(const TransformerOptions& model, const AlignmentOptions& how) {
+  if (how.layer < -1 || how.layer >= model.decoder_layers)
+    throw std::invalid_argument("the model's decoder has layers 0.." +
+                                std::to_string(model.decoder_layers - 1) + ", not " +
+                                std::to_string(how.layer));
+}
+
+std::vector<WordAlignment> alignWords(const Translator& translator, const std::vector<std::string>& sentences,
+                                      const std::vector<Translation>& translations,
+                                      const AlignmentOptions& how, int64_t max_tokens) {
+  if (sentences.size() != translations.size())
+    throw std::invalid_argument("alignWords: " + std::to_string(sentences.size()) + " sentences and " +
+                                std::to_string(translations.size()) + " translations");
+  auto model = translator.modelHandle();
+  const auto& o = model->options();
+  checkAlignmentOptions(o, how);
+  const int chosen = how.layer < 0 ? int(o.decoder_layers) - 1 : how.layer;
+  const auto& tokenizer = translator.tokenizer();
+  std::vector<std::vector<int64_t>> sources;
+  for (const auto& s : sentences) sources.push_back(translator.encodeSource(s));
+  std::vector<std::vector<int64_t>> targets;
+  for (const auto& t : translations) targets.push_back(t.ids);
+  std::vector<WordAlignment> out(sentences.size());
+  torch::NoGradGuard no_grad;
+  const bool was_training = model->is_training();
+  model->eval();
+  const auto device = translator.device();
+  for (const auto& batch : pairBatches(sources, targets, o, max_tokens)) {
+    AttentionMaps maps;
+    model(batch.src.to(device), batch.target_in.to(device), &maps);
+    // [B, T, S]: the chosen layer's heads averaged.
+    const auto cross = maps.cross.at(size_t(chosen)).mean(1).to(torch::kCPU, torch::kFloat);
+    for (size_t b = 0; b < batch.pairs.size(); ++b) {
+      const size_t i = batch.pairs[b];
+      std::vector<std::string> source_pieces;
+      for (size_t k = 0; k + 1 < sources[i].size(); ++k)
+        source_pieces.push_back(tokenizer.piece(int(sources[i][k])));
+      out[i] = alignPieces(source_pieces, translations[i].pieces, cross[int64_t(b)], how.shifted);
+      // The words as written (a piece may read <unk>), where they are the same words.
+      auto source_words = splitAtSpaces(sentences[i]), target_words = splitAtSpaces(translations[i].text);
+      if (source_words.size() == out[i].source_words.size()) out[i].source_words = std::move(source_words);
+      if (target_words.size() == out[i].target_words.size()) out[i].target_words = std::move(target_words);
+    }
+  }
+  if (was_training) model->train();
+  return out;
+}
+
+std::string pharaohLinks(const std::vector<std::pair<int, int>>& links, int source_offset,
+                         int target_offset) {
+  std::string out;
+  for (const auto& [s, t] : links) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(s + source_offset) + "-" + std::to_string(t + target_offset);
+  }
+  return out;
+}
+
+}  // namespace studio::model
