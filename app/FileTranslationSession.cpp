@@ -81,10 +81,13 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
                         model::hashFile(translator.tokenizer().path()), settings.shortlist.toStdString());
         options.shortlist = std::move(list);
       }
-      const auto translated = model::translateDocument(
-          translator, document, options, splitMode(settings),
-          [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); },
-          [&job] { return job.stopRequested(); });
+      const auto heard = [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); };
+      const auto stop = [&job] { return job.stopRequested(); };
+      const auto translated =
+          settings.markup
+              ? model::translateMarkedDocument(translator, document, options, splitMode(settings), heard,
+                                               stop)
+              : model::translateDocument(translator, document, options, splitMode(settings), heard, stop);
       auto translation = translated.translation;
       const std::string written_as = model::fitEncoding(translation);
       model::writeTextDocument(request.output.toStdString(), translation);

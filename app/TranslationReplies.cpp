@@ -6,6 +6,7 @@
 
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/WordAlignment.h"
 
 namespace studio::app {
 
@@ -133,6 +134,35 @@ QList<BeamTreeNode> beamTree(const model::BeamTrace& trace, const model::Transla
     nodes << n;
   }
   return nodes;
+}
+
+MarkedLines markedLines(const std::string& text) {
+  MarkedLines out;
+  size_t start = 0;
+  for (;;) {
+    const size_t end = text.find('\n', start);
+    out.lines.push_back(model::parseMarkup(text.substr(start, end == std::string::npos ? end : end - start)));
+    out.plain_lines.push_back(out.lines.back().plain);
+    out.plain += (start == 0 ? "" : "\n") + out.plain_lines.back();
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string translateMarkedLines(const model::Translator& t, const MarkedLines& text,
+                                 const model::DecodingOptions& options, data::SplitMode mode,
+                                 model::TranslationMemo* memo) {
+  const auto lines = model::translateTexts(t, text.plain_lines, options, mode, 4096, nullptr, false, memo);
+  const auto aligned = model::alignTexts(t, lines, 1);
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i) out += '\n';
+    out += aligned[i].empty()
+               ? model::placeMarkup(text.lines[i], {}, {})
+               : model::placeMarkup(text.lines[i], aligned[i][0].target_words, aligned[i][0].links());
+  }
+  return out;
 }
 
 }  // namespace studio::app

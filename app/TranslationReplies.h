@@ -8,6 +8,8 @@
 #include "app/TranslationService.h"
 #include "model/data/SentenceSplitter.h"
 #include "model/decoding/Decoding.h"
+#include "model/decoding/Markup.h"
+#include "model/decoding/TextTranslation.h"
 
 namespace studio::model {
 class Translator;
@@ -29,6 +31,22 @@ data::SplitMode splitMode(const DecodeSettings& settings);
 // std::runtime_error names what does not fit.
 void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& settings,
                       model::DecodingOptions& options);
+
+// A text with markup (DecodeSettings::markup), a line at a time: each
+// line's tags (model::parseMarkup) and the text without them.
+struct MarkedLines {
+  std::vector<model::MarkedText> lines;
+  std::vector<std::string> plain_lines;
+  std::string plain;  // the plain lines joined by line breaks
+};
+MarkedLines markedLines(const std::string& text);
+
+// The marked lines translated (from `memo` where it holds their sentences)
+// with their tags put back, joined by line breaks; the translator's first
+// model aligns the words.
+std::string translateMarkedLines(const model::Translator& t, const MarkedLines& text,
+                                 const model::DecodingOptions& options, data::SplitMode mode,
+                                 model::TranslationMemo* memo);
 
 // The text as UTF-8, whitespace normalized unless `normalize` is false;
 // std::runtime_error if it is not valid UTF-8.

@@ -152,12 +152,18 @@ struct TranslationService::Worker {
     TranslationReply reply;
     reply.id = id;
     auto options = decodingOptions(request.settings);
-    const std::string text = checkedText(request.text, /*normalize=*/false);
+    const auto& settings = request.settings;
+    if (settings.markup && settings.paragraphs)
+      throw std::runtime_error(
+          tr("Tags are kept a line at a time: turn off Lines wrapped within paragraphs.").toStdString());
+    // With markup, the words are translated without the tags, which go back in after.
+    const std::string typed = checkedText(request.text, /*normalize=*/false);
+    const auto marked = settings.markup ? markedLines(typed) : MarkedLines{};
+    const std::string& text = settings.markup ? marked.plain : typed;
     reply.headMask = request.settings.headMask;
     reply.prefix = request.settings.prefix;
     const auto& single = loaded.load(request.model, &reply.modelPath);
     addMaskAndPrefix(single, request.settings, options);
-    const auto& settings = request.settings;
     // Heads belong to one model: a request with a head mask (the explorer's) decodes with it alone.
     QString ensemble;
     const bool joined = !settings.ensemble.isEmpty() && settings.headMask.trimmed().isEmpty();
@@ -193,8 +199,12 @@ struct TranslationService::Worker {
     for (const auto& notice : result.source.notices) reply.notices << QString::fromStdString(notice);
     if (!settings.paragraphs) reply.wrappedBreaks = int(data::breaksInsideSentences(text));
     if (!segments.empty()) {
-      reply.translation = QString::fromStdString(result.text());
-      const size_t cursor = request.cursor < 0 ? 0 : size_t(request.text.left(request.cursor).toUtf8().size());
+      reply.translation = QString::fromStdString(
+          settings.markup ? translateMarkedLines(t, marked, options, splitMode(settings), &memo)
+                          : result.text());
+      const std::string before =
+          request.cursor < 0 ? std::string() : request.text.left(request.cursor).toStdString();
+      const size_t cursor = settings.markup ? markedLines(before).plain.size() : before.size();
       const size_t focus = result.source.segmentAt(cursor);
       reply.focus = int(focus);
       const std::string& sentence = segments[focus].text;

@@ -57,6 +57,10 @@ struct DecodeSettings {
   // The text is wrapped over lines (copied from a PDF, an e-mail): a line
   // break is a space and blank lines end paragraphs (SplitMode::Paragraphs).
   bool paragraphs = false;
+  // The text has inline markup (HTML or XML tags): its words are translated
+  // and its tags put back around the words aligned to theirs, a line at a
+  // time (model::translateMarkedDocument). Not with `paragraphs`.
+  bool markup = false;
 };
 
 struct TranslateRequest {

@@ -435,6 +435,10 @@
         <source>Type a sentence to explain its translation.</source>
         <translation>Type a sentence to explain its translation.</translation>
     </message>
+    <message>
+        <source>Tags are kept a line at a time: turn off Lines wrapped within paragraphs.</source>
+        <translation>Tags are kept a line at a time: turn off Lines wrapped within paragraphs.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AlignmentView</name>
@@ -3852,6 +3856,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Samples drawn a sentence, listed best score first</source>
         <translation>Samples drawn a sentence, listed best score first</translation>
+    </message>
+    <message>
+        <source>Keep tags (HTML, XML)</source>
+        <translation>Keep tags (HTML, XML)</translation>
+    </message>
+    <message>
+        <source>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</source>
+        <translation>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</translation>
     </message>
 </context>
 <context>

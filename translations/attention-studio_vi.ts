@@ -433,6 +433,10 @@
         <source>Type a sentence to explain its translation.</source>
         <translation>Hãy nhập một câu để giải thích bản dịch của nó.</translation>
     </message>
+    <message>
+        <source>Tags are kept a line at a time: turn off Lines wrapped within paragraphs.</source>
+        <translation>Thẻ được giữ theo từng dòng: hãy tắt Các dòng ngắt giữa đoạn văn.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::AlignmentView</name>
@@ -3832,6 +3836,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Samples drawn a sentence, listed best score first</source>
         <translation>Số mẫu rút cho mỗi câu, liệt kê theo điểm từ cao xuống</translation>
+    </message>
+    <message>
+        <source>Keep tags (HTML, XML)</source>
+        <translation>Giữ thẻ (HTML, XML)</translation>
+    </message>
+    <message>
+        <source>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</source>
+        <translation>Cho văn bản có thẻ đánh dấu như &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; hoặc &lt;br/&gt;: các từ được dịch và mỗi thẻ được đặt lại quanh những từ của bản dịch gióng với các từ của nó, theo từng dòng. Không dùng cùng Các dòng ngắt giữa đoạn văn</translation>
     </message>
 </context>
 <context>

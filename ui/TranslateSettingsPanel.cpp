@@ -86,6 +86,20 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
       tr("For text wrapped over lines (copied from a PDF or an e-mail): a line break is a space and "
          "a blank line ends a paragraph. Off: every line break ends a sentence"));
   connect(paragraphs_, &QCheckBox::toggled, this, &TranslateSettingsPanel::edited);
+  markup_ = new QCheckBox(tr("Keep tags (HTML, XML)"), decode_group);
+  markup_->setObjectName("Keep tags");
+  markup_->setToolTip(
+      tr("For text with inline markup such as <b>, <a href=\"…\"> or <br/>: the words are translated and "
+         "each tag is put back around the words of the translation aligned to its words, a line at a time. "
+         "Not with lines wrapped within paragraphs"));
+  // A line at a time: wrapped paragraphs join lines.
+  connect(markup_, &QCheckBox::toggled, this, [this](bool on) {
+    if (on) paragraphs_->setChecked(false);
+    Q_EMIT edited();
+  });
+  connect(paragraphs_, &QCheckBox::toggled, this, [this](bool on) {
+    if (on) markup_->setChecked(false);
+  });
   as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
   as_you_type_->setChecked(true);
   as_you_type_->setObjectName("As you type");
@@ -231,6 +245,7 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   }
   auto* checks = new QHBoxLayout;  // one row: the text's form, when to translate
   checks->addWidget(paragraphs_);
+  checks->addWidget(markup_);
   checks->addWidget(as_you_type_);
   checks->addStretch(1);
   decode_form->addRow(checks);
@@ -309,6 +324,7 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   s.int8 = weights_->currentData().toInt() == kInt8;
   s.bf16 = weights_->currentData().toInt() == kBf16;
   s.paragraphs = paragraphs_->isChecked();
+  s.markup = markup_->isChecked();
   return s;
 }
 
@@ -325,6 +341,7 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   shortlist_->setText(s.shortlist);
   ensemble_->setText(s.ensemble.join(QStringLiteral("; ")));
   paragraphs_->setChecked(s.paragraphs);
+  markup_->setChecked(s.markup && !s.paragraphs);
   const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
   const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
   weights_->setCurrentIndex(items && !items->item(wanted)->isEnabled() ? kFloat32 : wanted);

@@ -68,6 +68,7 @@ class TranslateSettingsPanel : public QWidget {
   QLineEdit* shortlist_;
   QLineEdit* ensemble_;    // more model files, "; " between them
   QCheckBox* paragraphs_;  // lines wrapped within paragraphs
+  QCheckBox* markup_;      // keep the text's tags
   QCheckBox* as_you_type_;
 };
 

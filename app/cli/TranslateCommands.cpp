@@ -94,6 +94,10 @@ const CommandSpec& translateSpec() {
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
            "(in UTF-8 where the input's 8-bit encoding cannot hold a character, with a notice)"},
+          {"markup", "",
+           "the text has inline markup (HTML or XML tags, &amp; and the like): each line's words are\n"
+           "translated and its tags put back around the words aligned to theirs (--alignment's links);\n"
+           "the translation is escaped as markup. Not with --paragraphs"},
           {"no-split", "", "one sentence a line: do not split lines at . ! ? …"},
           {"paragraphs", "",
            "the text is wrapped over lines: the lines up to a blank one are one paragraph, its\n"
@@ -134,6 +138,9 @@ int runTranslate(const ParsedArgs& args) {
     how.shifted = args.has("alignment-shifted");
     columns.alignment = alignmentColumnFrom(args.getOr("alignment", "hard"), how);
   }
+  const bool markup = args.has("markup");
+  if (markup && args.has("paragraphs"))
+    throw UsageError("--markup keeps each line's tags and --paragraphs joins lines: choose one");
   if (args.has("paragraphs") && args.has("no-split"))
     throw UsageError(
         "--paragraphs joins wrapped lines and --no-split takes each line as a sentence: choose one");
@@ -184,11 +191,21 @@ int runTranslate(const ParsedArgs& args) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
   const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
+  // --markup: the lines' words are translated, their tags put back after.
+  std::vector<model::MarkedText> marked;
+  auto plain = document;
+  if (markup) {
+    for (auto& line : plain.lines) {
+      marked.push_back(model::parseMarkup(line));
+      line = marked.back().plain;
+    }
+    columns.markup = &marked;
+  }
   const auto mode = args.has("paragraphs") ? data::SplitMode::Paragraphs
                     : args.has("no-split") ? data::SplitMode::Lines
                                            : data::SplitMode::Sentences;
   const auto translated =
-      model::translateDocument(translator, document, options, mode, terminalProgress("translated"));
+      model::translateDocument(translator, plain, options, mode, terminalProgress("translated"));
   for (const auto& notice : translated.notices)
     std::fprintf(stderr, "%s %s\n", input.empty() ? "stdin" : input.c_str(), notice.c_str());
   if (translated.wrapped_breaks >= 2)

@@ -4,12 +4,13 @@
 #include <vector>
 
 #include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/Markup.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/WordAlignment.h"
 
 // How `translate` writes each input line's translation: the best (or, with
 // --nbest, "INDEX ||| TEXT ||| SCORE" lines), and the columns asked for:
-// --scores, --reliance, --alignment.
+// --scores, --reliance, --alignment; with --markup, the input's tags.
 namespace studio::cli {
 
 struct AlignmentColumn {
@@ -25,6 +26,9 @@ AlignmentColumn alignmentColumnFrom(const std::string& value, const model::Align
 struct LineColumns {
   bool scores = false, reliance = false;
   AlignmentColumn alignment;
+  // --markup: each input line's tags (parseMarkup), put back into its
+  // translations (the lines translated are their plain texts).
+  const std::vector<model::MarkedText>* markup = nullptr;
 };
 
 // Every input line's output lines, in order. The alignments of all lines

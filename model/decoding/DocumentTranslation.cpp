@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "model/data/Text.h"
+#include "model/decoding/WordAlignment.h"
 
 namespace studio::model {
 
@@ -95,6 +96,29 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
                    : "lines " + std::to_string(first + 1) + "-" + std::to_string(first + count);
     for (const auto& notice : unit.source.notices) out.notices.push_back(where + ": " + notice);
   }
+  return out;
+}
+
+DocumentTranslation translateMarkedDocument(const Translator& translator, const TextDocument& document,
+                                            const DecodingOptions& options, data::SplitMode mode,
+                                            const std::function<void(size_t, size_t)>& progress,
+                                            const std::function<bool()>& stop,
+                                            std::vector<MarkedText>* marked) {
+  if (mode == data::SplitMode::Paragraphs)
+    throw std::invalid_argument("markup is kept a line at a time: not with wrapped paragraphs");
+  std::vector<MarkedText> parsed;
+  auto plain = document;
+  for (auto& line : plain.lines) {
+    parsed.push_back(parseMarkup(line));
+    line = parsed.back().plain;
+  }
+  auto out = translateDocument(translator, plain, options, mode, progress, stop);
+  const auto aligned = alignTexts(translator, out.lines, 1);
+  for (size_t i = 0; i < out.lines.size(); ++i)
+    out.translation.lines[i] =
+        aligned[i].empty() ? placeMarkup(parsed[i], {}, {})  // tags alone, or nothing
+                           : placeMarkup(parsed[i], aligned[i][0].target_words, aligned[i][0].links());
+  if (marked) *marked = std::move(parsed);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/decoding/Markup.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/files/TextDocument.h"
 
@@ -45,5 +46,18 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
                                       data::SplitMode mode = data::SplitMode::Sentences,
                                       const std::function<void(size_t, size_t)>& progress = nullptr,
                                       const std::function<bool()>& stop = nullptr);
+
+// translateDocument for text with inline markup (Markup.h), a line at a
+// time: each line's tags are taken out, its words translated, and the tags
+// put back into its best translation (translation.lines) around the words
+// aligned to theirs (WordAlignment.h, the first model's last layer). `lines`
+// hold the plain texts' translations; `marked` (optional) gets each line's
+// markup. Not with SplitMode::Paragraphs (std::invalid_argument).
+DocumentTranslation translateMarkedDocument(const Translator& translator, const TextDocument& document,
+                                            const DecodingOptions& options,
+                                            data::SplitMode mode = data::SplitMode::Sentences,
+                                            const std::function<void(size_t, size_t)>& progress = nullptr,
+                                            const std::function<bool()>& stop = nullptr,
+                                            std::vector<MarkedText>* marked = nullptr);
 
 }  // namespace studio::model

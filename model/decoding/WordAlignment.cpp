@@ -154,6 +154,50 @@ std::vector<WordAlignment> alignWords(const Translator& translator, const std::v
   return out;
 }
 
+std::vector<std::vector<WordAlignment>> alignTexts(const Translator& translator,
+                                                   const std::vector<TextTranslation>& texts,
+                                                   size_t hypotheses, const AlignmentOptions& how) {
+  // Every sentence of every printed hypothesis, then each hypothesis's sentences joined.
+  std::vector<std::string> sentences;
+  std::vector<Translation> translations;
+  std::vector<std::vector<size_t>> counts(texts.size());  // hypotheses a text
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const auto& text = texts[i];
+    const size_t count = std::min(text.nbest(), hypotheses);
+    counts[i].assign(count, text.source.segments.size());
+    for (size_t k = 0; k < count; ++k)
+      for (size_t s = 0; s < text.source.segments.size(); ++s) {
+        const auto* list = s < text.segments.size() ? &text.segments[s] : nullptr;
+        sentences.push_back(text.source.segments[s].text);
+        translations.push_back(!list || list->empty() ? Translation{}
+                                                      : (*list)[std::min(k, list->size() - 1)]);
+      }
+  }
+  const auto aligned = alignWords(translator, sentences, translations, how);
+  std::vector<std::vector<WordAlignment>> out(texts.size());
+  size_t next = 0;
+  for (size_t i = 0; i < texts.size(); ++i)
+    for (size_t segments : counts[i]) {
+      WordAlignment joined;
+      size_t source_total = 0;
+      for (size_t s = 0; s < segments; ++s) source_total += aligned[next + s].source_words.size();
+      for (size_t s = 0; s < segments; ++s) {
+        const auto& a = aligned[next + s];
+        const size_t before = joined.source_words.size();
+        for (const auto& row : a.weights) {
+          std::vector<float> wide(source_total, 0.0f);
+          std::copy(row.begin(), row.end(), wide.begin() + long(before));
+          joined.weights.push_back(std::move(wide));
+        }
+        joined.source_words.insert(joined.source_words.end(), a.source_words.begin(), a.source_words.end());
+        joined.target_words.insert(joined.target_words.end(), a.target_words.begin(), a.target_words.end());
+      }
+      next += segments;
+      out[i].push_back(std::move(joined));
+    }
+  return out;
+}
+
 std::string pharaohLinks(const std::vector<std::pair<int, int>>& links, int source_offset,
                          int target_offset) {
   std::string out;

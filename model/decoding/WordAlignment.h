@@ -6,6 +6,7 @@
 
 #include <torch/types.h>
 
+#include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 
 // Which source words each word of a translation came from, read off the
@@ -70,6 +71,15 @@ void checkAlignmentOptions(const TransformerOptions& model, const AlignmentOptio
 std::vector<WordAlignment> alignWords(const Translator& translator, const std::vector<std::string>& sentences,
                                       const std::vector<Translation>& translations,
                                       const AlignmentOptions& how = {}, int64_t max_tokens = 4096);
+
+// Each text's hypotheses (the first `hypotheses` of its n-best lists, as
+// TextTranslation::joined(k) joins them) aligned: a text's sentences in
+// turn, each sentence's words after those of the sentences before it, so
+// the words are the text's and its translation's. [text][hypothesis]; the
+// model runs over all the sentences in batches.
+std::vector<std::vector<WordAlignment>> alignTexts(const Translator& translator,
+                                                   const std::vector<TextTranslation>& texts,
+                                                   size_t hypotheses, const AlignmentOptions& how = {});
 
 // Links as "s-t s-t ..." (the Pharaoh format of fast_align and Moses),
 // each index moved by its offset (a line of several sentences).

@@ -703,6 +703,23 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
     const auto both = translateLine(first + " " + second, {"--alignment", "hard"});
     QVERIFY2(both.first == 0, qPrintable(both.second));
     QCOMPARE(linksOf(both.second.section(" ||| ", 1)), expected);
+    // --markup: the tags back around the words aligned to theirs; the words those of the plain text's
+    // translation.
+    const QString marked = "Mở <b>tập tin</b> số 7. <i>Đóng</i> cửa sổ<br/>số 8.";
+    const auto kept = translateLine(marked, {"--markup"});
+    const auto plain = translateLine("Mở tập tin số 7. Đóng cửa sổ số 8.", {});
+    QVERIFY2(kept.first == 0 && plain.first == 0, qPrintable(kept.second + plain.second));
+    for (const QString tag : {"<b>", "</b>", "<i>", "</i>", "<br/>"})
+      QVERIFY2(kept.second.count(tag) == 1, qPrintable(kept.second));
+    QVERIFY2(kept.second.indexOf("<b>") < kept.second.indexOf("</b>") &&
+                 kept.second.indexOf("<i>") < kept.second.indexOf("</i>"),
+             qPrintable(kept.second));
+    QString stripped = kept.second;
+    stripped.replace(QRegularExpression("<[^>]*>"), " ")
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">");
+    QCOMPARE(stripped.simplified(), plain.second.simplified());
     const auto no_layer = translateLine(first, {"--alignment-layer", "2"});
     QVERIFY2(no_layer.first == 2 &&
                  no_layer.second.contains("--alignment-layer: the model's decoder has layers 0..1"),
@@ -926,6 +943,9 @@ void TestExecutables::prepareUsageErrors_data() {
       << "--alignment: 'diagonal' is not hard, soft or a threshold in (0, 1]";
   QTest::newRow("alignment threshold past 1")
       << QStringList{"translate", "--model", "x.pt", "--alignment", "1.5"} << "--alignment: '1.5'";
+  QTest::newRow("markup of paragraphs")
+      << QStringList{"translate", "--model", "x.pt", "--markup", "--paragraphs"}
+      << "--markup keeps each line's tags";
   QTest::newRow("top-k without sampling")
       << QStringList{"translate", "--model", "x.pt", "--top-k", "5"} << "--top-k refines --sampling";
   QTest::newRow("sampling with a beam")

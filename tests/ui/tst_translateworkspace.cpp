@@ -70,6 +70,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void lookingInsideACorrectionOpensTheExplorerOnIt();
   void paragraphsAreTranslatedSentenceBySentence();
   void aFileIsTranslatedAsTheCliTranslatesIt();
+  void tagsAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
   void runSourcesResolveToCheckpoints();
@@ -907,6 +908,56 @@ void TestTranslateWorkspace::paragraphsAreTranslatedSentenceBySentence() {
 // writes it with the same settings (its CRLF ends and byte order mark kept);
 // the button waits while it runs; Stop writes nothing; a file that is not
 // text is named with its line, and the translation never replaces its source.
+// Keep tags: the text's words translated, its tags put back around theirs, a
+// line at a time, in Translate and in a translated file, as `translate --markup`.
+void TestTranslateWorkspace::tagsAreKeptAsTheCliKeepsThem() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* keep = workspace.findChild<QCheckBox*>("Keep tags");
+  auto* wrapped = workspace.findChild<QCheckBox*>("Wrapped lines");
+  QVERIFY(keep && wrapped && !keep->isChecked());
+  // One or the other: wrapped paragraphs join the lines whose tags are kept.
+  wrapped->setChecked(true);
+  keep->setChecked(true);
+  QVERIFY(!wrapped->isChecked() && workspace.decodeSettings().markup &&
+          !workspace.decodeSettings().paragraphs);
+  wrapped->setChecked(true);
+  QVERIFY(!keep->isChecked());
+  keep->setChecked(true);
+
+  const QString text = "Mở <b>tập tin</b> số 12.\nĐóng <i>cửa sổ</i> số 3<br/>mở tập tin số 4 &amp; 5.";
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(text);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const QString gui = workspace.translationText();
+  const QString cli = test::cliTranslation(model_, text, {"--beam", "4", "--alpha", "0.6", "--markup"});
+  QCOMPARE(gui, cli);
+  for (const QString tag : {"<b>", "</b>", "<i>", "</i>", "<br/>"})
+    QVERIFY2(gui.count(tag) == 1, qPrintable(gui));
+  // The sentence under the cursor is found in the text without its tags.
+  const auto reply = shown.last().first().value<app::TranslationReply>();
+  QCOMPARE(reply.source, QString("Mở tập tin số 12."));
+
+  // A file: the same lines, the same tags.
+  auto* bar = workspace.fileTranslation();
+  const QString input = tmp_.filePath("marked.vi.txt"), output = tmp_.filePath("marked.en.txt");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write((text + "\n<p></p>\n").toUtf8());
+  }
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  QFile written(output);
+  QVERIFY(written.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n<p></p>\n");  // a line of tags alone keeps them
+  QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
+}
+
 void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/notes.txt"), QString("/d/notes.en.txt"));
   QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/notes.vi.txt"), QString("/d/notes.en.txt"));
