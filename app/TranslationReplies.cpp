@@ -160,7 +160,7 @@ std::string translateMarkedLines(const model::Translator& t, const MarkedLines& 
     if (i) out += '\n';
     out += aligned[i].empty()
                ? model::placeMarkup(text.lines[i], {}, {})
-               : model::placeMarkup(text.lines[i], aligned[i][0].target_words, aligned[i][0].links());
+               : model::placeMarkup(text.lines[i], aligned[i][0].target_words, aligned[i][0].unionLinks());
   }
   return out;
 }

@@ -61,8 +61,9 @@ const CommandSpec& translateSpec() {
           {"alignment", "KIND",
            "append \" ||| S-T ...\": the source word (S) each word of the translation (T) drew on, read\n"
            "off the cross-attention (words split at spaces, from 0; a line's sentences in turn): hard\n"
-           "(each word's strongest), a threshold P (every link of at least P) or soft (each word's\n"
-           "weights over the source words, \"w,w,... w,w,...\")"},
+           "(each word's strongest), union (and each source word's strongest target word, as --markup\n"
+           "places tags), a threshold P (every link of at least P) or soft (each word's weights over\n"
+           "the source words, \"w,w,... w,w,...\")"},
           {"alignment-layer", "L",
            "--alignment: the decoder layer whose heads are averaged, from 0 (default: the last)"},
           {"alignment-shifted", "",

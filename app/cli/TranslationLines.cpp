@@ -17,11 +17,13 @@ AlignmentColumn alignmentColumnFrom(const std::string& value, const model::Align
   column.how = how;
   if (value == "soft") {
     column.soft = true;
+  } else if (value == "union") {
+    column.both_ways = true;
   } else if (value != "hard") {
     char* end = nullptr;
     const double threshold = std::strtod(value.c_str(), &end);
     if (value.empty() || end != value.c_str() + value.size() || !(threshold > 0 && threshold <= 1))
-      throw UsageError("--alignment: '" + value + "' is not hard, soft or a threshold in (0, 1]");
+      throw UsageError("--alignment: '" + value + "' is not hard, union, soft or a threshold in (0, 1]");
     column.threshold = threshold;
   }
   return column;
@@ -57,7 +59,8 @@ std::string relianceColumns(const model::Translator& translator, const model::Te
 
 // " ||| ..." for an aligned hypothesis: its links, or its rows of weights.
 std::string alignmentColumn(const model::WordAlignment& a, const AlignmentColumn& column) {
-  if (!column.soft) return " ||| " + model::pharaohLinks(a.links(column.threshold));
+  if (!column.soft)
+    return " ||| " + model::pharaohLinks(column.both_ways ? a.unionLinks() : a.links(column.threshold));
   std::string rows;
   for (const auto& row : a.weights) {
     if (!rows.empty()) rows += ' ';
@@ -94,7 +97,7 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
       if (options.nbest > 1) line += std::to_string(index) + " ||| ";
       if (columns.markup) {
         const auto& a = alignments[index].at(k);
-        line += model::placeMarkup(columns.markup->at(index), a.target_words, a.links());
+        line += model::placeMarkup(columns.markup->at(index), a.target_words, a.unionLinks());
       } else {
         line += t.text;
       }

@@ -117,7 +117,7 @@ DocumentTranslation translateMarkedDocument(const Translator& translator, const 
   for (size_t i = 0; i < out.lines.size(); ++i)
     out.translation.lines[i] =
         aligned[i].empty() ? placeMarkup(parsed[i], {}, {})  // tags alone, or nothing
-                           : placeMarkup(parsed[i], aligned[i][0].target_words, aligned[i][0].links());
+                           : placeMarkup(parsed[i], aligned[i][0].target_words, aligned[i][0].unionLinks());
   if (marked) *marked = std::move(parsed);
   return out;
 }

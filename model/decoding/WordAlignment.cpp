@@ -76,6 +76,23 @@ std::vector<std::pair<int, int>> WordAlignment::links(double threshold) const {
   return out;
 }
 
+std::vector<std::pair<int, int>> WordAlignment::unionLinks() const {
+  auto out = links();
+  // Each source word's strongest target word: the column's largest weight.
+  const size_t sources = weights.empty() ? 0 : weights.front().size();
+  for (size_t s = 0; s < sources; ++s) {
+    size_t best = 0;
+    for (size_t t = 1; t < weights.size(); ++t)
+      if (weights[t][s] > weights[best][s]) best = t;
+    if (weights[best][s] > 0) out.emplace_back(int(s), int(best));
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return std::make_pair(a.second, a.first) < std::make_pair(b.second, b.first);
+  });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 WordAlignment alignPieces(const std::vector<std::string>& source_pieces,
                           const std::vector<std::string>& target_pieces, const torch::Tensor& cross,
                           bool shifted) {

@@ -43,6 +43,10 @@ struct WordAlignment {
   // target word with its likeliest source word, or (threshold > 0) with
   // every source word whose weight is at least `threshold`.
   std::vector<std::pair<int, int>> links(double threshold = 0) const;
+  // links() and, the other way, each source word with the target word that
+  // gives it the most weight: the union of the two directions (as a
+  // symmetrized alignment's), ordered the same way. Kept tags follow these.
+  std::vector<std::pair<int, int>> unionLinks() const;
 };
 
 // Which attention a target piece is aligned by.

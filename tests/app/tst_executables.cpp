@@ -940,7 +940,7 @@ void TestExecutables::prepareUsageErrors_data() {
       << "--weights gives 3 weights for 2 models";
   QTest::newRow("alignment of no kind")
       << QStringList{"translate", "--model", "x.pt", "--alignment", "diagonal"}
-      << "--alignment: 'diagonal' is not hard, soft or a threshold in (0, 1]";
+      << "--alignment: 'diagonal' is not hard, union, soft or a threshold in (0, 1]";
   QTest::newRow("alignment threshold past 1")
       << QStringList{"translate", "--model", "x.pt", "--alignment", "1.5"} << "--alignment: '1.5'";
   QTest::newRow("markup of paragraphs")

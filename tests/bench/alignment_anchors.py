@@ -26,25 +26,37 @@ LEX = {
  "chạy": "run running", "máy chủ": "server servers", "mặc định": "default", "tùy chọn": "option options",
  "khóa": "key keys lock", "biến": "variable variables", "hàm": "function functions", "chuỗi": "string strings",
 }
-def words(s): return s.split()
-def norm(w): return re.sub(r"^[^\w%]+|[^\w%]+$", "", w.lower())
-if len(sys.argv) != 3:
-    sys.exit(__doc__)
-src = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
-out = [l.rstrip("\n") for l in open(sys.argv[2], encoding="utf-8")]
-total = right = 0
-for s, o in zip(src, out):
-    text, links = o.split(" ||| ")[0], o.split(" ||| ")[-1]
-    sw = [norm(w) for w in words(s)]; tw = [norm(w) for w in words(text)]
-    al = {}
-    for l in links.split():
-        a, b = map(int, l.split("-")); al.setdefault(b, set()).add(a)
-    for vi, en in LEX.items():
-        syl = vi.split(); n = len(syl)
-        pos = [i for i in range(len(sw) - n + 1) if sw[i:i+n] == syl]
-        ens = set(en.split())
-        tpos = [j for j, w in enumerate(tw) if w in ens]
-        if len(pos) != 1 or len(tpos) != 1: continue
-        total += 1
-        if al.get(tpos[0], set()) & set(range(pos[0], pos[0] + n)): right += 1
-print(f"{right}/{total} = {100*right/max(1,total):.1f} %")
+def norm(word):
+    return re.sub(r"^[^\w%]+|[^\w%]+$", "", word.lower())
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    src = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
+    out = [l.rstrip("\n") for l in open(sys.argv[2], encoding="utf-8")]
+    total = right = 0
+    for s, o in zip(src, out):
+        text, links = o.split(" ||| ")[0], o.split(" ||| ")[-1]
+        sw = [norm(w) for w in s.split()]
+        tw = [norm(w) for w in text.split()]
+        al = {}
+        for l in links.split():
+            a, b = map(int, l.split("-"))
+            al.setdefault(b, set()).add(a)
+        for vi, en in LEX.items():
+            syl = vi.split()
+            n = len(syl)
+            pos = [i for i in range(len(sw) - n + 1) if sw[i:i + n] == syl]
+            ens = set(en.split())
+            tpos = [j for j, w in enumerate(tw) if w in ens]
+            if len(pos) != 1 or len(tpos) != 1:
+                continue
+            total += 1
+            if al.get(tpos[0], set()) & set(range(pos[0], pos[0] + n)):
+                right += 1
+    print(f"{right}/{total} = {100 * right / max(1, total):.1f} %")
+
+
+if __name__ == "__main__":
+    main()

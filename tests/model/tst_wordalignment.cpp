@@ -96,6 +96,12 @@ void TestWordAlignment::aMatrixBecomesWordWeightsAndLinks() {
   // A threshold keeps every link at least that strong.
   QCOMPARE(a.links(0.3), (std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {1, 1}}));
   QCOMPARE(a.links(0.9), (std::vector<std::pair<int, int>>{}));
+  // Both ways: each target word's strongest source word and each source word's strongest target word.
+  model::WordAlignment both;
+  both.weights = {{0.6f, 0.4f}, {0.7f, 0.3f}};
+  QCOMPARE(both.links(), (std::vector<std::pair<int, int>>{{0, 0}, {0, 1}}));
+  QCOMPARE(both.unionLinks(), (std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 1}}));
+  QCOMPARE(a.unionLinks(), a.links());
   // Shifted: piece p by row p + 1 ("xx": rows 1 and 2, "y": row 3).
   const auto s = model::alignPieces(source, target, cross, /*shifted=*/true);
   QVERIFY(std::abs(s.weights[0][0] - 0.7f / 1.5f) < 1e-6f && std::abs(s.weights[1][0] - 0.8f / 0.9f) < 1e-6f);
