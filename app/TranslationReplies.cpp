@@ -153,7 +153,16 @@ MarkedLines markedLines(const std::string& text) {
 std::string translateMarkedLines(const model::Translator& t, const MarkedLines& text,
                                  const model::DecodingOptions& options, data::SplitMode mode,
                                  model::TranslationMemo* memo) {
-  const auto lines = model::translateTexts(t, text.plain_lines, options, mode, 4096, nullptr, false, memo);
+  // A prefix starts the text's first sentence, as in the text translated whole.
+  auto lines =
+      model::translateTexts(t, {text.plain_lines.front()}, options, mode, 4096, nullptr, false, memo);
+  if (text.plain_lines.size() > 1) {
+    auto rest = options;
+    rest.prefix.clear();
+    auto more = model::translateTexts(t, {text.plain_lines.begin() + 1, text.plain_lines.end()}, rest, mode,
+                                      4096, nullptr, false, memo);
+    lines.insert(lines.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
   const auto aligned = model::alignTexts(t, lines, 1);
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
