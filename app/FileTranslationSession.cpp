@@ -65,6 +65,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       // An ensemble, as Translate's (a head mask names one model's heads: that model alone).
       if (settings.headMask.trimmed().isEmpty()) {
         for (const auto& path : settings.ensemble) translator.addToEnsemble(path.toStdString());
+        translator.setEnsembleWeights(ensembleWeights(settings, int(settings.ensemble.size())));
         report.ensemble = settings.ensemble;
       }
       settings.prefix.clear();  // a prefix belongs to one sentence, not to every line of a file

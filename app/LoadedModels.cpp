@@ -43,7 +43,7 @@ QString LoadedModels::loadedStamp() const {
 }
 
 const model::Translator& LoadedModels::withEnsemble(const model::Translator& t, const QStringList& members,
-                                                    QString* key) {
+                                                    const std::vector<double>& weights, QString* key) {
   // The loaded model's module is shared; the members are loaded again when a file changes.
   *key = loaded_path_ + loaded_modified_.toString(Qt::ISODateWithMs);
   for (const auto& path : members) {
@@ -51,12 +51,18 @@ const model::Translator& LoadedModels::withEnsemble(const model::Translator& t, 
     *key += "|" + path + info.lastModified().toString(Qt::ISODateWithMs) + QString::number(info.size());
   }
   if (!ensemble_ || *key != ensemble_key_) {
+    ensemble_weights_.clear();
     ensemble_.reset();
     auto joined = std::make_unique<model::Translator>(t.modelHandle(), t.tokenizerHandle(), t.device());
     for (const auto& path : members) joined->addToEnsemble(path.toStdString());
     ensemble_ = std::move(joined);
     ensemble_key_ = *key;
   }
+  if (weights != ensemble_weights_) {
+    ensemble_->setEnsembleWeights(weights);
+    ensemble_weights_ = weights;
+  }
+  for (double w : weights) *key += "|" + QString::number(w, 'g', 17);
   return *ensemble_;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <QDateTime>
 #include <QString>
@@ -31,9 +32,11 @@ class LoadedModels {
   // The last loaded file's modification time and size, as one string.
   QString loadedStamp() const;
 
-  // `t` (the loaded model) with the `members` files in an ensemble; `key`
-  // gets a string that changes when any of the files does.
-  const model::Translator& withEnsemble(const model::Translator& t, const QStringList& members, QString* key);
+  // `t` (the loaded model) with the `members` files in an ensemble, weighted
+  // by `weights` (empty: equal); `key` gets a string that changes when any
+  // of the files or the weights do.
+  const model::Translator& withEnsemble(const model::Translator& t, const QStringList& members,
+                                        const std::vector<double>& weights, QString* key);
 
   // The glossary at `path` ("" = none) and the stamp of the file read.
   std::shared_ptr<const model::Glossary> glossary(const QString& path);
@@ -60,6 +63,7 @@ class LoadedModels {
 
   std::unique_ptr<model::Translator> ensemble_;
   QString ensemble_key_;
+  std::vector<double> ensemble_weights_;
 
   CachedFile<model::Glossary> glossary_;
   CachedFile<model::Shortlist> shortlist_;

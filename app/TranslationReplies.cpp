@@ -1,6 +1,9 @@
 #include "app/TranslationReplies.h"
 
+#include <cmath>
 #include <stdexcept>
+
+#include <QRegularExpression>
 
 #include "app/SnapshotView.h"
 
@@ -55,6 +58,27 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   o.bf16 = s.bf16;
   o.validate();
   return o;
+}
+
+std::vector<double> ensembleWeights(const DecodeSettings& settings, int members) {
+  std::vector<double> weights;
+  const QString text = settings.ensembleWeights.trimmed();
+  if (text.isEmpty() || members == 0) return weights;
+  for (const auto& item : text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const double w = item.toDouble(&ok);
+    if (!ok || !(w > 0) || !std::isfinite(w))
+      throw std::runtime_error(
+          QObject::tr("The ensemble weight '%1' is not a positive number.").arg(item).toStdString());
+    weights.push_back(w);
+  }
+  if (int(weights.size()) != members + 1)
+    throw std::runtime_error(
+        QObject::tr("%n ensemble weights for %1 models: give one a model, this one first.", nullptr,
+                    int(weights.size()))
+            .arg(members + 1)
+            .toStdString());
+  return weights;
 }
 
 void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& s, model::DecodingOptions& o) {

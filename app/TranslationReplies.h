@@ -24,6 +24,11 @@ namespace studio::app {
 // The settings' beam, length penalty, n-best, length limit and precision (validated).
 model::DecodingOptions decodingOptions(const DecodeSettings& settings);
 
+// The settings' ensemble weights for the model and its `members` other
+// models: empty for equal weights; std::runtime_error when one is not a
+// positive number or they do not count the models.
+std::vector<double> ensembleWeights(const DecodeSettings& settings, int members);
+
 // How the settings split a text into sentences: Paragraphs or Sentences.
 data::SplitMode splitMode(const DecodeSettings& settings);
 

@@ -167,7 +167,10 @@ struct TranslationService::Worker {
     // Heads belong to one model: a request with a head mask (the explorer's) decodes with it alone.
     QString ensemble;
     const bool joined = !settings.ensemble.isEmpty() && settings.headMask.trimmed().isEmpty();
-    const auto& t = joined ? loaded.withEnsemble(single, settings.ensemble, &ensemble) : single;
+    const auto& t =
+        joined ? loaded.withEnsemble(single, settings.ensemble,
+                                     ensembleWeights(settings, int(settings.ensemble.size())), &ensemble)
+               : single;
     if (joined) reply.ensemble = settings.ensemble;
     options.glossary = loaded.glossary(settings.glossary);
     options.shortlist = loaded.shortlist(settings.shortlist, t);

@@ -46,6 +46,9 @@ struct DecodeSettings {
   // (attention, heads, explanations, neighbours) and requests with a head
   // mask use the model alone.
   QStringList ensemble;
+  // Each model's weight in the ensemble's mean, the model's first, then the
+  // ensemble's in order: "W1, W2, ..." (ensembleWeights(); empty: equal).
+  QString ensembleWeights;
   // Sampling instead of beam search (DecodingOptions::sampling): `nbest`
   // samples a sentence, drawn with this temperature among the top k pieces
   // (0 = all) holding top p of the probability; the beam size is unused.

@@ -206,6 +206,17 @@
         <source>  %1 read as %2</source>
         <translation>  %1 read as %2</translation>
     </message>
+    <message>
+        <source>The ensemble weight &apos;%1&apos; is not a positive number.</source>
+        <translation>The ensemble weight &apos;%1&apos; is not a positive number.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ensemble weights for %1 models: give one a model, this one first.</source>
+        <translation>
+            <numerusform>%n ensemble weight for %1 models: give one a model, this one first.</numerusform>
+            <numerusform>%n ensemble weights for %1 models: give one a model, this one first.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3864,6 +3875,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</source>
         <translation>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</translation>
+    </message>
+    <message>
+        <source>Ensemble weights</source>
+        <translation>Ensemble weights</translation>
+    </message>
+    <message>
+        <source>equal weights</source>
+        <translation>equal weights</translation>
+    </message>
+    <message>
+        <source>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</source>
+        <translation>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</translation>
     </message>
 </context>
 <context>

@@ -204,6 +204,16 @@
         <source>  %1 read as %2</source>
         <translation>  %1 được đọc theo %2</translation>
     </message>
+    <message>
+        <source>The ensemble weight &apos;%1&apos; is not a positive number.</source>
+        <translation>Trọng số tổ hợp &apos;%1&apos; không phải là một số dương.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ensemble weights for %1 models: give one a model, this one first.</source>
+        <translation>
+            <numerusform>%n trọng số tổ hợp cho %1 mô hình: hãy cho mỗi mô hình một trọng số, mô hình này trước.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3844,6 +3854,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>For text with inline markup such as &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; or &lt;br/&gt;: the words are translated and each tag is put back around the words of the translation aligned to its words, a line at a time. Not with lines wrapped within paragraphs</source>
         <translation>Cho văn bản có thẻ đánh dấu như &lt;b&gt;, &lt;a href=&quot;…&quot;&gt; hoặc &lt;br/&gt;: các từ được dịch và mỗi thẻ được đặt lại quanh những từ của bản dịch gióng với các từ của nó, theo từng dòng. Không dùng cùng Các dòng ngắt giữa đoạn văn</translation>
+    </message>
+    <message>
+        <source>Ensemble weights</source>
+        <translation>Trọng số tổ hợp</translation>
+    </message>
+    <message>
+        <source>equal weights</source>
+        <translation>trọng số bằng nhau</translation>
+    </message>
+    <message>
+        <source>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</source>
+        <translation>Trọng số của mỗi mô hình trong trung bình của tổ hợp, mô hình này trước, rồi các mô hình khác theo thứ tự, ví dụ 2, 1 (--weights của Marian). Để trống: mọi mô hình nặng như nhau.</translation>
     </message>
 </context>
 <context>

@@ -239,7 +239,18 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
       Q_EMIT fileChosen();
     });
     connect(ensemble_, &QLineEdit::editingFinished, this, &TranslateSettingsPanel::edited);
+    ensemble_weights_ = new QLineEdit(model_group);
+    ensemble_weights_->setObjectName("Ensemble weights");
+    ensemble_weights_->setAccessibleName(tr("Ensemble weights"));
+    ensemble_weights_->setPlaceholderText(tr("equal weights"));
+    ensemble_weights_->setToolTip(
+        tr("Each model's weight in the ensemble's mean, this model's first, then the others in order, e.g. "
+           "2, 1 (Marian's --weights). Empty: every model weighs the same."));
+    ensemble_weights_->setMaximumWidth(
+        ensemble_weights_->fontMetrics().horizontalAdvance("0.00, 0.00, 0.00") + 16);
+    connect(ensemble_weights_, &QLineEdit::editingFinished, this, &TranslateSettingsPanel::edited);
     row->addWidget(ensemble_, 1);
+    row->addWidget(ensemble_weights_);
     row->addWidget(add);
     model_form->addRow(tr("Ensemble"), row);
   }
@@ -321,6 +332,7 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   s.glossary = glossary_->text().trimmed();
   s.shortlist = shortlist_->text().trimmed();
   s.ensemble = splitEnsemble(ensemble_->text());
+  s.ensembleWeights = ensemble_weights_->text().trimmed();
   s.int8 = weights_->currentData().toInt() == kInt8;
   s.bf16 = weights_->currentData().toInt() == kBf16;
   s.paragraphs = paragraphs_->isChecked();
@@ -340,6 +352,7 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   glossary_->setText(s.glossary);
   shortlist_->setText(s.shortlist);
   ensemble_->setText(s.ensemble.join(QStringLiteral("; ")));
+  ensemble_weights_->setText(s.ensembleWeights);
   paragraphs_->setChecked(s.paragraphs);
   markup_->setChecked(s.markup && !s.paragraphs);
   const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;

@@ -67,6 +67,7 @@ class TranslateSettingsPanel : public QWidget {
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
   QLineEdit* ensemble_;    // more model files, "; " between them
+  QLineEdit* ensemble_weights_;  // each model's weight in the ensemble, "W1, W2, ..."
   QCheckBox* paragraphs_;  // lines wrapped within paragraphs
   QCheckBox* markup_;      // keep the text's tags
   QCheckBox* as_you_type_;

@@ -462,6 +462,37 @@ void TestTranslateWorkspace::anEnsembleTranslatesAsTheClis() {
   QVERIFY(app_file.open(QIODevice::ReadOnly) && cli_file.open(QIODevice::ReadOnly));
   QCOMPARE(app_file.readAll(), cli_file.readAll());
 
+  // Weights: the CLI's --weights, this model's first.
+  auto* weights = workspace.findChild<QLineEdit*>("Ensemble weights");
+  QVERIFY(weights);
+  QStringList given{"3"};
+  for (int i = 0; i < members.size(); ++i) given << "1";
+  weights->setText(given.join(", "));
+  QCOMPARE(workspace.decodeSettings().ensembleWeights, given.join(", "));
+  shown.clear();
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const auto weighted = shown.last().first().value<app::TranslationReply>();
+  const QStringList weighted_cli = cliTranslation(more + QStringList{"--weights", given.join(","), "--beam",
+                                                                     "4", "--alpha", "0.6", "--scores"})
+                                       .split(" ||| ");
+  QCOMPARE(workspace.translationText(), weighted_cli.at(0));
+  QVERIFY2(std::abs(weighted.nbest.front().score - weighted_cli.at(1).toDouble()) < 1e-3,
+           qPrintable(QString("%1 against %2").arg(weighted.nbest.front().score).arg(weighted_cli.at(1))));
+  QVERIFY2(weighted_cli.at(1) != fields.at(1), "the weights changed nothing");
+  // A weight that is not a positive number, and too few weights, are named.
+  QSignalSpy refused(&workspace, &ui::TranslateWorkspace::errorOccurred);
+  weights->setText(given.join(", ") + ", x");
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 1, 60000);
+  QVERIFY2(refused.last().first().toString().contains("'x'"), qPrintable(refused.last().first().toString()));
+  weights->setText("2");
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 2, 60000);
+  QVERIFY2(refused.last().first().toString().contains(QString("for %1 models").arg(members.size() + 1)),
+           qPrintable(refused.last().first().toString()));
+  weights->clear();
+
   // A member that is not a model: its file named.
   QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
   field->setText(members.first() + "; " + input);
