@@ -42,8 +42,6 @@ std::string_view stripBom(std::string_view text) {
   return text;
 }
 
-namespace {
-// Length in bytes of the whitespace character at `i`, or 0.
 size_t whitespaceAt(std::string_view t, size_t i) {
   const auto c = static_cast<unsigned char>(t[i]);
   if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
@@ -57,7 +55,6 @@ size_t whitespaceAt(std::string_view t, size_t i) {
   if (c == 0xE3 && byte(1) == 0x80 && byte(2) == 0x80) return 3;  // U+3000
   return 0;
 }
-}  // namespace
 
 std::string normalizeWhitespace(std::string_view text) {
   std::string out;

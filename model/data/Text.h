@@ -14,6 +14,10 @@ bool isValidUtf8(std::string_view text);
 // Removes a leading UTF-8 byte order mark.
 std::string_view stripBom(std::string_view text);
 
+// The length in bytes of the whitespace character at byte `i` (ASCII,
+// no-break or a Unicode space), 0 when there is none.
+size_t whitespaceAt(std::string_view text, size_t i);
+
 // Every run of whitespace (ASCII, no-break and the Unicode spaces) becomes
 // one ASCII space; leading and trailing whitespace go.
 std::string normalizeWhitespace(std::string_view text);

@@ -77,39 +77,6 @@ size_t tagAt(const std::string& text, size_t i, Kind* kind, std::string* name) {
   return k + 1 - i;
 }
 
-// The length of the character reference at text[i] ('&'), 0 when there is
-// none (or an unknown one); its character is appended to `out`.
-size_t referenceAt(const std::string& text, size_t i, std::string& out) {
-  const size_t end = text.find(';', i + 1);
-  if (end == std::string::npos || end - i > 12) return 0;
-  const std::string body = text.substr(i + 1, end - i - 1);
-  if (body.size() >= 2 && body[0] == '#') {
-    const bool hex = body[1] == 'x' || body[1] == 'X';
-    const std::string digits = body.substr(hex ? 2 : 1);
-    if (digits.empty()) return 0;
-    uint32_t cp = 0;
-    for (char c : digits) {
-      const int v = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                    : hex && std::isxdigit(static_cast<unsigned char>(c))
-                        ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
-                        : -1;
-      if (v < 0 || cp > 0x10FFFF) return 0;
-      cp = cp * (hex ? 16 : 10) + uint32_t(v);
-    }
-    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    data::appendUtf8(out, cp);
-    return end + 1 - i;
-  }
-  static const std::pair<const char*, const char*> kNamed[] = {{"amp", "&"},   {"lt", "<"},   {"gt", ">"},
-                                                               {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}};
-  for (const auto& [name, value] : kNamed)
-    if (body == name) {
-      out += value;
-      return end + 1 - i;
-    }
-  return 0;
-}
-
 size_t trailingPunctuation(const std::string& word) {
   size_t n = 0;
   while (n < word.size()) {
@@ -161,32 +128,43 @@ std::string escapeMarkup(const std::string& text) {
 MarkedText parseMarkup(const std::string& text) {
   MarkedText out;
   std::vector<size_t> offsets;  // each tag's place in the plain text
+  // Text between tags: references decoded, every kind of space one ASCII space (as translation normalizes
+  // them).
+  std::string pending;
+  auto flush = [&] {
+    const std::string decoded = data::unescapeXml(pending);
+    for (size_t k = 0; k < decoded.size();) {
+      if (const size_t w = data::whitespaceAt(decoded, k)) {
+        out.plain += ' ';
+        k += w;
+      } else {
+        out.plain += decoded[k++];
+      }
+    }
+    pending.clear();
+  };
   for (size_t i = 0; i < text.size();) {
     Kind kind = Kind::Alone;
     std::string name;
-    if (text[i] == '<') {
-      if (const size_t length = tagAt(text, i, &kind, &name)) {
-        MarkupTag tag;
-        tag.kind = kind;
-        tag.text = text.substr(i, length);
-        tag.name = name;
-        tag.space_before = i > 0 && isSpace(text[i - 1]);
-        tag.space_after = i + length < text.size() && isSpace(text[i + length]);
-        tag.after_punctuation = trailingPunctuation(out.plain) > 0;
-        if (kParting.count(name) && !out.plain.empty() && !isSpace(out.plain.back())) out.plain += ' ';
-        out.tags.push_back(std::move(tag));
-        offsets.push_back(out.plain.size());
-        i += length;
-        continue;
-      }
-    } else if (text[i] == '&') {
-      if (const size_t length = referenceAt(text, i, out.plain)) {
-        i += length;
-        continue;
-      }
+    const size_t length = text[i] == '<' ? tagAt(text, i, &kind, &name) : 0;
+    if (length == 0) {
+      pending += text[i++];
+      continue;
     }
-    out.plain += text[i++];
+    flush();
+    MarkupTag tag;
+    tag.kind = kind;
+    tag.text = text.substr(i, length);
+    tag.name = name;
+    tag.space_before = !out.plain.empty() && out.plain.back() == ' ';
+    tag.space_after = i + length < text.size() && data::whitespaceAt(text, i + length) > 0;
+    tag.after_punctuation = trailingPunctuation(out.plain) > 0;
+    if (kParting.count(name) && !out.plain.empty() && out.plain.back() != ' ') out.plain += ' ';
+    out.tags.push_back(std::move(tag));
+    offsets.push_back(out.plain.size());
+    i += length;
   }
+  flush();
   std::vector<std::pair<size_t, size_t>> spans;
   out.words = splitAtSpaces(out.plain, &spans);
   for (size_t t = 0; t < out.tags.size(); ++t) {

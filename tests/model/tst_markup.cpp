@@ -92,6 +92,10 @@ void TestMarkup::tagsAndReferencesAreTakenOut() {
   QVERIFY(m.tags[3].kind == Kind::Close && m.tags[3].partner == -1);  // </i>
   QVERIFY(m.tags[4].partner == 6 && m.tags[5].partner == -1);         // <u> ... </u>, <b> alone
   QVERIFY(m.tags[6].boundary == 3);
+  // Every kind of space is a space, as translation reads it: words split there.
+  m = model::parseMarkup("10&nbsp;MB <b>tập\xc2\xa0tin</b>\xe2\x80\x83x");
+  QCOMPARE(m.words, (std::vector<std::string>{"10", "MB", "tập", "tin", "x"}));
+  QVERIFY(m.tags[0].boundary == 2 && m.tags[1].boundary == 4 && !m.tags[1].after_punctuation);
   // A comment and a closing <p> of a block; a word's punctuation before a close.
   m = model::parseMarkup("<!-- x --> <p>Một.</p><p>Hai</p>.");
   QCOMPARE(m.words, (std::vector<std::string>{"Một.", "Hai", "."}));
