@@ -689,6 +689,11 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
       }
       source_words += 5;
       target_words += words;
+      // union: the hard links and, for each source word, one more link at most (none lost).
+      const auto both_ways = translateLine(sentence, {"--alignment", "union"});
+      const auto union_links = linksOf(both_ways.second.section(" ||| ", 1));
+      for (const auto& link : links) QVERIFY2(union_links.contains(link), qPrintable(both_ways.second));
+      QVERIFY2(union_links.size() <= links.size() + 5, qPrintable(both_ways.second));
       // soft: each target word's weights over the five source words, summing to 1.
       const auto soft = translateLine(sentence, {"--alignment", "soft"});
       const auto rows = soft.second.section(" ||| ", 1).split(' ');
