@@ -166,35 +166,29 @@ MarkedLines markedLines(const std::string& text) {
   for (;;) {
     const size_t end = text.find('\n', start);
     out.lines.push_back(model::parseMarkup(text.substr(start, end == std::string::npos ? end : end - start)));
-    out.plain_lines.push_back(out.lines.back().plain);
-    out.plain += (start == 0 ? "" : "\n") + out.plain_lines.back();
+    out.plain += (start == 0 ? "" : "\n") + out.lines.back().plain;
     if (end == std::string::npos) break;
     start = end + 1;
   }
   return out;
 }
 
-std::string translateMarkedLines(const model::Translator& t, const MarkedLines& text,
-                                 const model::DecodingOptions& options, data::SplitMode mode,
-                                 model::TranslationMemo* memo) {
-  // A prefix starts the text's first sentence, as in the text translated whole.
-  auto lines =
-      model::translateTexts(t, {text.plain_lines.front()}, options, mode, 4096, nullptr, false, memo);
-  if (text.plain_lines.size() > 1) {
-    auto rest = options;
-    rest.prefix.clear();
-    auto more = model::translateTexts(t, {text.plain_lines.begin() + 1, text.plain_lines.end()}, rest, mode,
-                                      4096, nullptr, false, memo);
-    lines.insert(lines.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+std::string placeMarkedLines(const model::Translator& t, const MarkedLines& text,
+                             const model::TextTranslation& translation) {
+  // Each sentence into the line of text.plain its bytes start in.
+  std::vector<model::TextTranslation> lines(text.lines.size());
+  size_t line = 0, line_end = text.lines.front().plain.size();
+  for (size_t s = 0; s < translation.source.segments.size() && s < translation.segments.size(); ++s) {
+    const auto& segment = translation.source.segments[s];
+    while (line + 1 < lines.size() && segment.begin > line_end)
+      line_end += 1 + text.lines[++line].plain.size();
+    lines[line].source.segments.push_back(segment);
+    lines[line].segments.push_back(translation.segments[s]);
   }
   const auto aligned = model::alignTexts(t, lines, 1);
   std::string out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (i) out += '\n';
-    out += aligned[i].empty()
-               ? model::placeMarkup(text.lines[i], {}, {})
-               : model::placeMarkup(text.lines[i], aligned[i][0].target_words, aligned[i][0].unionLinks());
-  }
+  for (size_t i = 0; i < lines.size(); ++i)
+    out += (i ? "\n" : "") + model::markedTranslation(text.lines[i], aligned[i]);
   return out;
 }
 

@@ -41,17 +41,15 @@ void addMaskAndPrefix(const model::Translator& t, const DecodeSettings& settings
 // line's tags (model::parseMarkup) and the text without them.
 struct MarkedLines {
   std::vector<model::MarkedText> lines;
-  std::vector<std::string> plain_lines;
-  std::string plain;  // the plain lines joined by line breaks
+  std::string plain;  // the lines' plain texts joined by line breaks
 };
 MarkedLines markedLines(const std::string& text);
 
-// The marked lines translated (from `memo` where it holds their sentences)
-// with their tags put back, joined by line breaks; the translator's first
-// model aligns the words.
-std::string translateMarkedLines(const model::Translator& t, const MarkedLines& text,
-                                 const model::DecodingOptions& options, data::SplitMode mode,
-                                 model::TranslationMemo* memo);
+// The translation of text.plain (split into sentences, which never span a
+// line) with each line's tags put back, the lines joined by line breaks;
+// the translator's first model aligns the words.
+std::string placeMarkedLines(const model::Translator& t, const MarkedLines& text,
+                             const model::TextTranslation& translation);
 
 // The text as UTF-8, whitespace normalized unless `normalize` is false;
 // std::runtime_error if it is not valid UTF-8.

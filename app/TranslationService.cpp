@@ -202,9 +202,8 @@ struct TranslationService::Worker {
     for (const auto& notice : result.source.notices) reply.notices << QString::fromStdString(notice);
     if (!settings.paragraphs) reply.wrappedBreaks = int(data::breaksInsideSentences(text));
     if (!segments.empty()) {
-      reply.translation = QString::fromStdString(
-          settings.markup ? translateMarkedLines(t, marked, options, splitMode(settings), &memo)
-                          : result.text());
+      reply.translation =
+          QString::fromStdString(settings.markup ? placeMarkedLines(t, marked, result) : result.text());
       const std::string before =
           request.cursor < 0 ? std::string() : request.text.left(request.cursor).toStdString();
       const size_t cursor = settings.markup ? markedLines(before).plain.size() : before.size();

@@ -194,14 +194,8 @@ int runTranslate(const ParsedArgs& args) {
   const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;
-  auto plain = document;
-  if (markup) {
-    for (auto& line : plain.lines) {
-      marked.push_back(model::parseMarkup(line));
-      line = marked.back().plain;
-    }
-    columns.markup = &marked;
-  }
+  const auto plain = markup ? model::plainDocument(document, &marked) : document;
+  if (markup) columns.markup = &marked;
   const auto mode = args.has("paragraphs") ? data::SplitMode::Paragraphs
                     : args.has("no-split") ? data::SplitMode::Lines
                                            : data::SplitMode::Sentences;

@@ -88,19 +88,15 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
     out.emplace_back();
     auto& printed = out.back();
     if (count == 0) {  // an empty line (its tags alone with --markup)
-      printed.push_back(columns.markup ? model::placeMarkup(columns.markup->at(index), {}, {}) : "");
+      printed.push_back(columns.markup ? model::markedTranslation(columns.markup->at(index), {}) : "");
       continue;
     }
     for (size_t k = 0; k < count; ++k) {
       const auto t = result.joined(k);
       std::string line;
       if (options.nbest > 1) line += std::to_string(index) + " ||| ";
-      if (columns.markup) {
-        const auto& a = alignments[index].at(k);
-        line += model::placeMarkup(columns.markup->at(index), a.target_words, a.unionLinks());
-      } else {
-        line += t.text;
-      }
+      line +=
+          columns.markup ? model::markedTranslation(columns.markup->at(index), alignments[index], k) : t.text;
       if (options.nbest > 1 || columns.scores) line += " ||| " + fixed(t.score, 4);
       if (columns.scores) {
         line += " |||";

@@ -163,6 +163,21 @@ size_t wordCount(std::string_view text) {
   return count;
 }
 
+std::vector<std::string> splitWords(std::string_view text, std::vector<std::pair<size_t, size_t>>* spans) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && whitespaceAt(text, i) > 0) i += whitespaceAt(text, i);
+    const size_t start = i;
+    while (i < text.size() && whitespaceAt(text, i) == 0) ++i;
+    if (i > start) {
+      words.emplace_back(text.substr(start, i - start));
+      if (spans) spans->emplace_back(start, i);
+    }
+  }
+  return words;
+}
+
 namespace {
 bool isOneOf(const std::string& token, std::initializer_list<const char*> set) {
   for (const char* s : set)

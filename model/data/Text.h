@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 // Text clean-up shared by the corpus readers and the demo-corpus builder.
 namespace studio::data {
@@ -40,5 +42,10 @@ void appendUtf8(std::string& out, uint32_t cp);
 
 // Number of whitespace-separated words.
 size_t wordCount(std::string_view text);
+
+// The whitespace-separated words (whitespace as whitespaceAt() reads it),
+// and with `spans` each word's bytes [begin, end).
+std::vector<std::string> splitWords(std::string_view text,
+                                    std::vector<std::pair<size_t, size_t>>* spans = nullptr);
 
 }  // namespace studio::data

@@ -99,6 +99,16 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
   return out;
 }
 
+TextDocument plainDocument(const TextDocument& document, std::vector<MarkedText>* marked) {
+  auto plain = document;
+  marked->clear();
+  for (auto& line : plain.lines) {
+    marked->push_back(parseMarkup(line));
+    line = marked->back().plain;
+  }
+  return plain;
+}
+
 DocumentTranslation translateMarkedDocument(const Translator& translator, const TextDocument& document,
                                             const DecodingOptions& options, data::SplitMode mode,
                                             const std::function<void(size_t, size_t)>& progress,
@@ -107,17 +117,11 @@ DocumentTranslation translateMarkedDocument(const Translator& translator, const 
   if (mode == data::SplitMode::Paragraphs)
     throw std::invalid_argument("markup is kept a line at a time: not with wrapped paragraphs");
   std::vector<MarkedText> parsed;
-  auto plain = document;
-  for (auto& line : plain.lines) {
-    parsed.push_back(parseMarkup(line));
-    line = parsed.back().plain;
-  }
+  const auto plain = plainDocument(document, &parsed);
   auto out = translateDocument(translator, plain, options, mode, progress, stop);
   const auto aligned = alignTexts(translator, out.lines, 1);
   for (size_t i = 0; i < out.lines.size(); ++i)
-    out.translation.lines[i] =
-        aligned[i].empty() ? placeMarkup(parsed[i], {}, {})  // tags alone, or nothing
-                           : placeMarkup(parsed[i], aligned[i][0].target_words, aligned[i][0].unionLinks());
+    out.translation.lines[i] = markedTranslation(parsed[i], aligned[i]);
   if (marked) *marked = std::move(parsed);
   return out;
 }

@@ -47,6 +47,10 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
                                       const std::function<void(size_t, size_t)>& progress = nullptr,
                                       const std::function<bool()>& stop = nullptr);
 
+// The document with each line's tags taken out (parseMarkup), and into
+// `marked` each line's markup.
+TextDocument plainDocument(const TextDocument& document, std::vector<MarkedText>* marked);
+
 // translateDocument for text with inline markup (Markup.h), a line at a
 // time: each line's tags are taken out, its words translated, and the tags
 // put back into its best translation (translation.lines) around the words

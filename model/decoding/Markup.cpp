@@ -92,22 +92,6 @@ size_t trailingPunctuation(const std::string& word) {
   return n == word.size() ? 0 : n;  // a word of punctuation alone keeps it
 }
 
-std::vector<std::string> splitAtSpaces(const std::string& text,
-                                       std::vector<std::pair<size_t, size_t>>* spans) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && isSpace(text[i])) ++i;
-    const size_t start = i;
-    while (i < text.size() && !isSpace(text[i])) ++i;
-    if (i > start) {
-      words.push_back(text.substr(start, i - start));
-      if (spans) spans->emplace_back(start, i);
-    }
-  }
-  return words;
-}
-
 }  // namespace
 
 std::string escapeMarkup(const std::string& text) {
@@ -166,7 +150,7 @@ MarkedText parseMarkup(const std::string& text) {
   }
   flush();
   std::vector<std::pair<size_t, size_t>> spans;
-  out.words = splitAtSpaces(out.plain, &spans);
+  out.words = data::splitWords(out.plain, &spans);
   for (size_t t = 0; t < out.tags.size(); ++t) {
     const size_t at = offsets[t];
     int inside = -1, starting = int(spans.size()), ended = 0;

@@ -1,12 +1,12 @@
 #include "model/decoding/WordAlignment.h"
 
 #include <algorithm>
-#include <cctype>
 #include <numeric>
 #include <stdexcept>
 
 #include <torch/torch.h>
 
+#include "model/data/Text.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionMaps.h"
 #include "model/decoding/PairScoring.h"
@@ -43,22 +43,6 @@ PieceWords piecesIntoWords(const std::vector<std::string>& pieces, PieceText tex
   }
   return out;
 }
-
-namespace {
-
-std::vector<std::string> splitAtSpaces(const std::string& text) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
-}  // namespace
 
 std::vector<std::pair<int, int>> WordAlignment::links(double threshold) const {
   std::vector<std::pair<int, int>> out;
@@ -162,7 +146,8 @@ std::vector<WordAlignment> alignWords(const Translator& translator, const std::v
         source_pieces.push_back(tokenizer.piece(int(sources[i][k])));
       out[i] = alignPieces(source_pieces, translations[i].pieces, cross[int64_t(b)], how.shifted);
       // The words as written (a piece may read <unk>), where they are the same words.
-      auto source_words = splitAtSpaces(sentences[i]), target_words = splitAtSpaces(translations[i].text);
+      auto source_words = data::splitWords(sentences[i]),
+           target_words = data::splitWords(translations[i].text);
       if (source_words.size() == out[i].source_words.size()) out[i].source_words = std::move(source_words);
       if (target_words.size() == out[i].target_words.size()) out[i].target_words = std::move(target_words);
     }
@@ -213,6 +198,13 @@ std::vector<std::vector<WordAlignment>> alignTexts(const Translator& translator,
       out[i].push_back(std::move(joined));
     }
   return out;
+}
+
+std::string markedTranslation(const MarkedText& source, const std::vector<WordAlignment>& hypotheses,
+                              size_t k) {
+  if (hypotheses.empty()) return placeMarkup(source, {}, {});
+  const auto& a = hypotheses.at(k);
+  return placeMarkup(source, a.target_words, a.unionLinks());
 }
 
 std::string pharaohLinks(const std::vector<std::pair<int, int>>& links, int source_offset,

@@ -6,6 +6,7 @@
 
 #include <torch/types.h>
 
+#include "model/decoding/Markup.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 
@@ -84,6 +85,12 @@ std::vector<WordAlignment> alignWords(const Translator& translator, const std::v
 std::vector<std::vector<WordAlignment>> alignTexts(const Translator& translator,
                                                    const std::vector<TextTranslation>& texts,
                                                    size_t hypotheses, const AlignmentOptions& how = {});
+
+// `source`'s tags put back into hypothesis k of its aligned translation
+// (alignTexts' list for the text), around the words its union links give;
+// its tags alone where there is no hypothesis (an empty line).
+std::string markedTranslation(const MarkedText& source, const std::vector<WordAlignment>& hypotheses,
+                              size_t k = 0);
 
 // Links as "s-t s-t ..." (the Pharaoh format of fast_align and Moses),
 // each index moved by its offset (a line of several sentences).
