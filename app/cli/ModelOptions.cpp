@@ -11,6 +11,7 @@
 #include "model/data/Text.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
+#include "model/decoding/Verbatim.h"
 #include "model/files/Hash.h"
 #include "model/runtime/Runtime.h"
 
@@ -60,6 +61,14 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   if (d.int8 && d.bf16) throw UsageError("--int8 and --bf16: choose one precision");
   if (args.has("glossary"))
     d.glossary = std::make_shared<const model::Glossary>(model::readGlossary(args.require("glossary")));
+  if (args.has("verbatim")) {
+    if (d.sampling.on) throw UsageError("--sampling and --verbatim: the verbatim spans need the search");
+    try {
+      d.verbatim = model::parseVerbatimKinds(args.require("verbatim"));
+    } catch (const model::VerbatimError& e) {
+      throw UsageError(std::string("--verbatim: ") + e.what());
+    }
+  }
   if (args.has("shortlist"))
     d.shortlist = std::make_shared<const model::Shortlist>(model::readShortlist(args.require("shortlist")));
   return d;

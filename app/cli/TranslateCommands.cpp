@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/Verbatim.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/TextDocument.h"
 
@@ -85,6 +87,11 @@ const CommandSpec& translateSpec() {
            "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
            "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
            "each term's first piece (-1: missing) and the free translation's score"},
+          {"verbatim", "KINDS",
+           "keep text of these kinds as typed: all, or a list of url, email, path, placeholder (%s,\n"
+           "%1$d, {name}, $HOME), number, unwritable (words with characters the vocabulary makes\n"
+           "<unk>); a sentence whose translation lost one is translated again with each as a term\n"
+           "(as --glossary's; with --scores listed after \" ||| terms\")"},
           {"input", "FILE",
            "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
            "error names its line"},
@@ -233,6 +240,45 @@ int runTranslate(const ParsedArgs& args) {
   return kOk;
 }
 
+namespace {
+
+// "verbatim: KEPT of FOUND kept (P %) [kind KEPT/FOUND ...]": how many of the
+// sources' spans of `kinds` the translations hold (a span found n times in a
+// line counts as kept as often as the translation holds it, at most n).
+void printVerbatimCounts(const model::Translator& translator, const std::vector<std::string>& sources,
+                         const std::vector<std::string>& hypotheses, unsigned kinds, FILE* out) {
+  const auto& tokenizer = translator.tokenizer();
+  const auto writable = [&](std::string_view character) {
+    const auto ids = tokenizer.encode(std::string(character));
+    return std::find(ids.begin(), ids.end(), data::kUnkId) == ids.end();
+  };
+  std::map<unsigned, std::pair<size_t, size_t>> by_kind;  // kind: kept, found
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const std::string source = data::normalizeWhitespace(sources[i]);
+    std::map<std::pair<std::string, unsigned>, size_t> needed;
+    for (const auto& span : model::findVerbatimSpans(source, kinds, writable))
+      ++needed[{source.substr(span.begin, span.end - span.begin), span.kind}];
+    for (const auto& [key, times] : needed) {
+      auto& [kept, found] = by_kind[key.second];
+      found += times;
+      kept += std::min(times, model::countVerbatim(hypotheses[i], key.first, key.second));
+    }
+  }
+  size_t kept = 0, found = 0;
+  std::string detail;
+  for (const auto& [kind, counts] : by_kind) {
+    kept += counts.first;
+    found += counts.second;
+    detail += " " + model::verbatimKindName(kind) + " " + std::to_string(counts.first) + "/" +
+              std::to_string(counts.second);
+  }
+  std::fprintf(out, "verbatim: %zu of %zu kept (%.1f %%) in the translations%s%s\n", kept, found,
+               found ? 100.0 * double(kept) / double(found) : 100.0, detail.empty() ? "" : ":",
+               detail.c_str());
+}
+
+}  // namespace
+
 const CommandSpec& evaluateSpec() {
   static const CommandSpec spec{
       "evaluate",
@@ -256,6 +302,12 @@ const CommandSpec& evaluateSpec() {
           {"count-terms", "FILE",
            "translate freely, and print how many of this glossary's terms that apply are in\n"
            "the translations (the term accuracy without the glossary)"},
+          {"verbatim", "KINDS",
+           "keep text of these kinds as typed (as translate --verbatim); also prints how many of\n"
+           "the sources' spans of these kinds the translations hold"},
+          {"count-verbatim", "KINDS",
+           "translate freely, and print how many of the sources' spans of these kinds (as\n"
+           "--verbatim) the translations hold"},
           {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
           {"confidence", "",
            "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
@@ -279,6 +331,16 @@ const CommandSpec& evaluateSpec() {
 int runEvaluate(const ParsedArgs& args) {
   if (args.has("glossary") && args.has("count-terms"))
     throw UsageError("--glossary counts its own terms; drop --count-terms");
+  if (args.has("verbatim") && args.has("count-verbatim"))
+    throw UsageError("--verbatim counts its own spans; drop --count-verbatim");
+  unsigned counted = 0;  // the kinds of verbatim text to count
+  if (args.has("count-verbatim")) {
+    try {
+      counted = model::parseVerbatimKinds(args.require("count-verbatim"));
+    } catch (const model::VerbatimError& e) {
+      throw UsageError(std::string("--count-verbatim: ") + e.what());
+    }
+  }
   const auto metrics = metricsFrom(args);
   const auto confidence = resamplingFrom(args);
   auto options = decodingFrom(args);
@@ -314,6 +376,9 @@ int runEvaluate(const ParsedArgs& args) {
     std::fprintf(args.has("json") ? stderr : stdout, "terms: %zu of %zu present (%.1f %%) in the translations\n",
                  present, applied, applied ? 100.0 * double(present) / double(applied) : 100.0);
   }
+  if (options.verbatim != 0 || counted != 0)
+    printVerbatimCounts(translator, sources, hypotheses, options.verbatim | counted,
+                        args.has("json") ? stderr : stdout);
   return code;
 }
 

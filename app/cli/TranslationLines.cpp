@@ -7,6 +7,7 @@
 #include "app/cli/CommandLine.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SourceReliance.h"
+#include "model/decoding/Verbatim.h"
 #include "model/decoding/WordAlignment.h"
 
 namespace studio::cli {
@@ -106,7 +107,10 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
         if (!t.terms.empty()) {
           line += " ||| terms";
           for (const auto& term : t.terms)
-            line += " " + term.source + "=" + term.target + "@" + std::to_string(term.start);
+            line += " " +
+                    (term.verbatim ? model::verbatimKindName(term.verbatim) + ":" + term.source
+                                   : term.source + "=" + term.target) +
+                    "@" + std::to_string(term.start);
           line += " ||| free " + fixed(t.unconstrained_score, 4);
         }
       }

@@ -175,6 +175,15 @@ std::string Tokenizer::decode(const std::vector<int>& ids) const {
 
 std::string Tokenizer::piece(int id) const { return backend_->idToPiece(id); }
 
+int Tokenizer::pieceId(const std::string& piece) const {
+  std::call_once(piece_ids_built_, [this] {
+    const int size = backend_->pieceSize();
+    for (int id = 0; id < size; ++id) piece_ids_.emplace(backend_->idToPiece(id), id);
+  });
+  const auto found = piece_ids_.find(piece);
+  return found == piece_ids_.end() ? -1 : found->second;
+}
+
 int Tokenizer::vocabSize() const { return backend_->pieceSize(); }
 
 }  // namespace studio::data

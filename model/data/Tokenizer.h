@@ -1,8 +1,10 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 // SentencePiece: training a joint unigram model in-process, encoding, decoding.
@@ -55,12 +57,17 @@ class Tokenizer {
   std::vector<std::string> pieces(const std::string& text) const;
   std::string decode(const std::vector<int>& ids) const;  // single spaces, none at either end
   std::string piece(int id) const;
+  // The id of a piece as the vocabulary writes it ("▁file", "s"); -1 when it
+  // holds no such piece. Thread-safe (the table is built on first use).
+  int pieceId(const std::string& piece) const;
   int vocabSize() const;
   const std::string& path() const { return path_; }
 
  private:
   std::string path_;
   std::unique_ptr<SentencePieceBackend> backend_;
+  mutable std::once_flag piece_ids_built_;
+  mutable std::unordered_map<std::string, int> piece_ids_;
 };
 
 }  // namespace studio::data

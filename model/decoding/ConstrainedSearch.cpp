@@ -22,6 +22,7 @@ struct Beam {
   int64_t current = -1;         // the term being placed, -1 none
   int64_t matched = 0;          // its pieces placed so far
   int64_t placed = 0;           // pieces of whole terms placed
+  bool word_ended = false;      // its last piece closed a term that ends a word (WordEnds)
   int64_t bank() const { return placed + matched; }
 };
 
@@ -31,7 +32,8 @@ struct Candidate {
 };
 
 // `beam` extended by `token`: how its terms stand then.
-Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std::vector<int64_t>>& terms) {
+Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std::vector<int64_t>>& terms,
+             const WordEnds* word_ends) {
   Beam next;
   next.tokens = beam.tokens;
   next.tokens.push_back(token);
@@ -45,6 +47,8 @@ Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std:
     if (matched == int64_t(terms[size_t(term)].size())) {
       next.starts[size_t(term)] = position + 1 - matched;
       next.placed += matched;
+      next.word_ended =
+          word_ends && size_t(term) < word_ends->closed.size() && word_ends->closed[size_t(term)];
       next.current = -1;
       next.matched = 0;
     } else {
@@ -69,7 +73,8 @@ Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std:
 
 std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
                                                      const std::vector<std::vector<int64_t>>& terms,
-                                                     const DecodingOptions& options) {
+                                                     const DecodingOptions& options,
+                                                     const WordEnds* word_ends) {
   options.validate();
   if (src.size(0) != 1) throw std::invalid_argument("constrainedSearch decodes one sentence at a time");
   torch::NoGradGuard no_grad;
@@ -99,6 +104,13 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
     if (token < 0 || token >= V || token == o.eos_id)
       throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
                                   " is not an output piece of this model");
+
+  torch::Tensor joins;  // the pieces that may not follow a term that ends a word (WordEnds), as a mask
+  if (word_ends && int64_t(word_ends->joins.size()) == V) {
+    joins = torch::zeros({V}, torch::kBool);
+    auto joins_a = joins.accessor<bool, 1>();
+    for (int64_t v = 0; v < V; ++v) joins_a[v] = word_ends->joins[size_t(v)];
+  }
 
   // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
   std::vector<int64_t> term_pieces;  // kept in a shortlist's output
@@ -138,6 +150,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       const bool may_end = step >= min_length && b.placed == total && b.current < 0;
       auto add = [&](int64_t token) {
         if (token == o.eos_id && !may_end) return;
+        if (!forced && b.word_ended && joins.defined() && word_ends->joins[size_t(token)]) return;
         for (const auto& c : candidates)
           if (c.row == r && c.token == token) return;
         candidates.push_back({r, token, alive + logp_a[r][token]});
@@ -147,6 +160,8 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
         continue;
       }
       auto row = logp[r];
+      if (b.word_ended && joins.defined())
+        row = row.masked_fill(joins, -std::numeric_limits<float>::infinity());
       auto [values, index] = row.topk(std::min<int64_t>(width, V));
       auto index_a = index.accessor<int64_t, 1>();
       for (int64_t j = 0; j < index.size(0); ++j) add(index_a[j]);
@@ -180,7 +195,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
         continue;
       }
       if (int64_t(next.size()) >= K) continue;
-      Beam b = advance(parent, c.token, logp_a[c.row][c.token], terms);
+      Beam b = advance(parent, c.token, logp_a[c.row][c.token], terms, word_ends);
       if (quota[size_t(b.bank())] <= 0) continue;
       --quota[size_t(b.bank())];
       next.push_back(std::move(b));
@@ -191,7 +206,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
     for (size_t j = 0; j < candidates.size() && int64_t(next.size()) < K; ++j) {
       if (taken[j]) continue;
       const auto& c = candidates[j];
-      next.push_back(advance(beams[size_t(c.row)], c.token, logp_a[c.row][c.token], terms));
+      next.push_back(advance(beams[size_t(c.row)], c.token, logp_a[c.row][c.token], terms, word_ends));
       parents.push_back(c.row);
       scores_of.push_back(c.score);
     }

@@ -32,11 +32,22 @@ struct ConstrainedHypothesis {
   std::vector<int64_t> term_starts;
 };
 
+// Terms that end a word (verbatim text: an address, a number): the piece
+// right after one may not run on into it, so that "12,5" cannot become
+// "12,55". `closed`: one a term; `joins`: one a vocabulary piece, true for
+// the pieces that would run on (no word start, and a letter, a digit, '/',
+// '_' or '@' first).
+struct WordEnds {
+  std::vector<bool> closed;
+  std::vector<bool> joins;
+};
+
 // Decodes one sentence (src [1, S], on the model's device). Terms must be
 // non-empty, made of output pieces (not EOS). Returns the n-best list, best
 // first. The caller puts the model in eval().
 std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
                                                      const std::vector<std::vector<int64_t>>& terms,
-                                                     const DecodingOptions& options);
+                                                     const DecodingOptions& options,
+                                                     const WordEnds* word_ends = nullptr);
 
 }  // namespace studio::model

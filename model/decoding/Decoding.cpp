@@ -27,7 +27,9 @@ void DecodingOptions::validate() const {
       fail("sampling.temperature", "must be > 0");
     if (glossary && !glossary->terms.empty())
       fail("sampling", "not with a glossary (its terms need the search)");
+    if (verbatim != 0) fail("sampling", "not with verbatim text (its spans need the search)");
   }
+  if ((verbatim & ~kVerbatimAll) != 0) fail("verbatim", "holds bits that are no kind of verbatim text");
   if (min_length < 0) fail("min_length", "must be >= 0");
   if (!(min_length_ratio >= 0.0 && min_length_ratio <= 1.0)) fail("min_length_ratio", "must be within [0, 1]");
   if (!(length_penalty >= 0.0)) fail("length_penalty", "must be >= 0");

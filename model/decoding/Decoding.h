@@ -6,6 +6,7 @@
 #include "model/Transformer.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/Verbatim.h"
 
 // Beam search over the Transformer, in inference mode, with or without the
 // key/value cache (decoding lives outside the modules).
@@ -63,6 +64,12 @@ struct DecodingOptions {
   // sentence (Translator::translate decodes those sentences with
   // constrainedSearch(), ConstrainedSearch.h). Null: none.
   std::shared_ptr<const Glossary> glossary;
+  // Text kept as typed: a set of VerbatimKind bits (Verbatim.h). Each
+  // sentence whose translation lost a span of these kinds (an address, a
+  // placeholder, a number, …) is decoded again by Translator::translate with
+  // every span as a term, and the spans' own text written where they landed.
+  // 0: none.
+  unsigned verbatim = 0;
   // A vocabulary shortlist (Shortlist.h): each batch's output layer and
   // softmax over the pieces likely for its sentences (plus the end, the
   // prefix and glossary terms); every other piece gets probability 0. The
@@ -82,7 +89,8 @@ struct DecodingOptions {
   std::vector<double> ensemble_weights;
   // Sampling instead of beam search (Sampling.h): `nbest` samples a
   // sentence, each drawing its pieces from the model's distribution;
-  // beam_size is then unused. Not with a glossary (its terms need the search).
+  // beam_size is then unused. Not with a glossary or verbatim text (their
+  // terms need the search).
   struct Sampling {
     bool on = false;
     int64_t top_k = 0;         // draw among the k likeliest pieces (0 = all)

@@ -1,6 +1,7 @@
 #include "model/decoding/Translator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <numeric>
 
@@ -11,6 +12,20 @@
 namespace studio::model {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Whether a piece, written right after a word, would run on into it: no
+// word start, and a letter or digit of any script, '/', '_' or '@' first.
+bool runsOn(const std::string& piece) {
+  if (piece.empty() || piece.rfind(data::kWordStart, 0) == 0 || piece.front() == '<') return false;
+  const auto c = static_cast<unsigned char>(piece.front());
+  if (c >= 0x80)
+    return c >= 0xC3 && c < 0xE2;  // Latin letters with marks and the scripts after them, no punctuation
+  return std::isalnum(c) || c == '/' || c == '_' || c == '@';
+}
+
+}  // namespace
 
 std::string findSentencePieceModel(const std::string& model_path, const std::string& spm_path) {
   std::error_code ec;
@@ -177,35 +192,113 @@ std::vector<std::vector<Translation>> Translator::translate(
     for (int64_t b = 0; b < B; ++b) {
       if (traces) (*traces)[order[start + size_t(b)]] = std::move(batch_traces[size_t(b)]);
       auto& list = out[order[start + size_t(b)]];
-      for (const auto& hyp : results[size_t(b)]) {
-        Translation t;
-        std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
-        t.text = tokenizer_->decode(ids);
-        for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
-        t.ids = hyp.tokens;
-        t.probabilities = hyp.probabilities;
-        t.score = hyp.score;
-        t.log_probability = hyp.log_probability;
-        t.finished = hyp.finished;
-        list.push_back(std::move(t));
-      }
+      for (const auto& hyp : results[size_t(b)]) list.push_back(toTranslation(hyp));
     }
     start = end;
     if (progress) progress(start, order.size());
   }
-  if (run.glossary && !run.glossary->terms.empty()) applyGlossary(sentences, sources, run, out);
+  if ((run.glossary && !run.glossary->terms.empty()) || run.verbatim != 0)
+    applyConstraints(sentences, sources, run, out);
   return out;
 }
 
-void Translator::applyGlossary(const std::vector<std::string>& sentences, const std::vector<std::vector<int64_t>>& sources,
-                               const DecodingOptions& options, std::vector<std::vector<Translation>>& out) const {
-  const auto& glossary = *options.glossary;
+Translation Translator::toTranslation(const Hypothesis& hyp, const std::vector<Rewrite>& rewrites) const {
+  Translation t;
+  std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
+  t.text = rewrites.empty() ? tokenizer_->decode(ids) : rewrittenText(ids, rewrites);
+  for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
+  t.ids = hyp.tokens;
+  t.probabilities = hyp.probabilities;
+  t.score = hyp.score;
+  t.log_probability = hyp.log_probability;
+  t.finished = hyp.finished;
+  return t;
+}
+
+std::string Translator::rewrittenText(const std::vector<int>& ids, std::vector<Rewrite> rewrites) const {
+  std::sort(rewrites.begin(), rewrites.end(),
+            [](const Rewrite& a, const Rewrite& b) { return a.start < b.start; });
+  const int unk = int(model_->options().unk_id);
+  auto startsWord = [&](int id) {
+    return id == unk || tokenizer_->piece(id).rfind(data::kWordStart, 0) == 0;
+  };
+  std::string text;
+  auto append = [&](const std::string& part, bool word_start) {
+    if (part.empty()) return;
+    if (word_start && !text.empty() && text.back() != ' ') text += ' ';
+    text += part;
+  };
+  size_t at = 0;
+  for (const auto& r : rewrites) {
+    const auto begin = size_t(r.start), end = begin + size_t(r.length);
+    if (begin < at || end > ids.size()) continue;  // overlapping or outside: left as decoded
+    if (begin > at)
+      append(tokenizer_->decode({ids.begin() + long(at), ids.begin() + long(begin)}), startsWord(ids[at]));
+    append(r.text, startsWord(ids[begin]));
+    at = end;
+  }
+  if (at < ids.size()) append(tokenizer_->decode({ids.begin() + long(at), ids.end()}), startsWord(ids[at]));
+  return text;
+}
+
+std::vector<int64_t> Translator::verbatimPieces(const std::string& text, bool inside_word) const {
+  auto ids = encodeTarget(text, "the verbatim text '" + text + "'");
+  if (!inside_word || ids.empty()) return ids;
+  const std::string first = tokenizer_->piece(int(ids[0]));
+  if (first == data::kWordStart) {  // a word start of its own: the rest is the word's inside
+    ids.erase(ids.begin());
+    return ids;
+  }
+  if (first.rfind(data::kWordStart, 0) != 0) return ids;
+  // "▁abc" written inside a word: "abc" as one piece, or the longest pieces that make it.
+  const std::string rest = first.substr(data::kWordStart.size());
+  std::vector<int64_t> inside;
+  for (size_t i = 0; i < rest.size();) {
+    size_t length = rest.size() - i;
+    int id = -1;
+    for (; length > 0; --length) {
+      if (i + length < rest.size() && (static_cast<unsigned char>(rest[i + length]) & 0xC0) == 0x80) continue;
+      id = tokenizer_->pieceId(rest.substr(i, length));
+      if (id >= 0) break;
+    }
+    if (id < 0) return ids;  // a character with no piece of its own: as a word start after all
+    inside.push_back(id);
+    i += length;
+  }
+  inside.insert(inside.end(), ids.begin() + 1, ids.end());
+  return inside;
+}
+
+void Translator::applyConstraints(const std::vector<std::string>& sentences,
+                                  const std::vector<std::vector<int64_t>>& sources,
+                                  const DecodingOptions& options,
+                                  std::vector<std::vector<Translation>>& out) const {
+  const auto unknown = model_->options().unk_id;
+  const auto writable = [&](std::string_view character) {
+    const auto ids = tokenizer_->encode(std::string(character));
+    return std::find(ids.begin(), ids.end(), int(unknown)) == ids.end();
+  };
+  const auto limit = std::max<int64_t>(0, maxLength() - 2);
+  WordEnds word_ends;  // the pieces that would run on into a verbatim span (filled when first needed)
   for (size_t i = 0; i < sentences.size(); ++i) {
-    const auto matches = matchGlossary(glossary, sentences[i]);
-    if (matches.empty()) continue;
+    const auto matches =
+        options.glossary ? matchGlossary(*options.glossary, sentences[i]) : std::vector<TermMatch>();
+    std::vector<VerbatimSpan> spans;
+    if (options.verbatim != 0) {
+      for (const auto& span : findVerbatimSpans(sentences[i], options.verbatim, writable)) {
+        const bool in_term = std::any_of(matches.begin(), matches.end(), [&](const TermMatch& m) {
+          return span.begin < m.end && m.begin < span.end;
+        });
+        if (!in_term) spans.push_back(span);
+      }
+    }
+    const std::string free_text = out[i].empty() ? "" : out[i][0].text;
+    if (matches.empty() && (spans.empty() || keepsVerbatim(sentences[i], spans, free_text))) continue;
     std::vector<std::vector<int64_t>> terms;
+    int64_t pieces = 0;
     for (const auto& m : matches) {
-      const auto& term = glossary.terms[m.term];
+      const auto& term = options.glossary->terms[m.term];
+      const auto& glossary = *options.glossary;
       const std::string where = (glossary.path.empty() ? std::string("glossary") : glossary.path) + ":" +
                                 std::to_string(term.line) + ": '" + term.target + "'";
       try {
@@ -213,36 +306,62 @@ void Translator::applyGlossary(const std::vector<std::string>& sentences, const 
       } catch (const std::invalid_argument& e) {
         throw GlossaryError(where + ": " + e.what());
       }
-      const auto unknown = model_->options().unk_id;
       if (std::find(terms.back().begin(), terms.back().end(), unknown) != terms.back().end())
         throw GlossaryError(where + " has characters this model's vocabulary cannot write (SentencePiece makes "
                                     "them <unk>)");
+      pieces += int64_t(terms.back().size());
     }
+    // The spans that fit beside the terms in what the model writes (a span
+    // that cannot fit is left as the model translates it).
+    std::vector<VerbatimSpan> kept;
+    for (const auto& span : spans) {
+      std::vector<int64_t> ids;
+      try {
+        ids = verbatimPieces(sentences[i].substr(span.begin, span.end - span.begin),
+                             startsInsideWord(sentences[i], span));
+      } catch (const std::invalid_argument&) {
+        continue;
+      }
+      if (ids.empty() || pieces + int64_t(ids.size()) > limit) continue;
+      pieces += int64_t(ids.size());
+      terms.push_back(std::move(ids));
+      kept.push_back(span);
+    }
+    if (matches.empty() && kept.empty()) continue;
+    if (!kept.empty() && word_ends.joins.empty()) {
+      const int size = tokenizer_->vocabSize();
+      word_ends.joins.resize(size_t(size));
+      for (int id = 0; id < size; ++id) word_ends.joins[size_t(id)] = runsOn(tokenizer_->piece(id));
+    }
+    word_ends.closed.assign(matches.size(), false);
+    word_ends.closed.resize(terms.size(), true);
     auto src = torch::tensor(sources[i], torch::kLong).unsqueeze(0).to(device_);
     std::vector<ConstrainedHypothesis> results;
     {
       AutocastScope autocast(options.bf16, device_, torch::kBFloat16);
-      results = constrainedSearch(model_, src, terms, options);
+      results = constrainedSearch(model_, src, terms, options, &word_ends);
     }
-    const std::string free_text = out[i].empty() ? "" : out[i][0].text;
     const double free_score = out[i].empty() ? 0.0 : out[i][0].score;
     auto& list = out[i];
     list.clear();
     for (const auto& r : results) {
-      const auto& hyp = r.hypothesis;
-      Translation t;
-      std::vector<int> ids(hyp.tokens.begin(), hyp.tokens.end());
-      t.text = tokenizer_->decode(ids);
-      for (int id : ids) t.pieces.push_back(tokenizer_->piece(id));
-      t.ids = hyp.tokens;
-      t.probabilities = hyp.probabilities;
-      t.score = hyp.score;
-      t.log_probability = hyp.log_probability;
-      t.finished = hyp.finished;
+      std::vector<Rewrite> rewrites;  // each placed span's own text where its pieces landed
+      for (size_t k = 0; k < kept.size(); ++k) {
+        const auto start = r.term_starts[matches.size() + k];
+        if (start >= 0)
+          rewrites.push_back({start, int64_t(terms[matches.size() + k].size()),
+                              sentences[i].substr(kept[k].begin, kept[k].end - kept[k].begin)});
+      }
+      Translation t = toTranslation(r.hypothesis, rewrites);
       for (size_t k = 0; k < matches.size(); ++k) {
-        const auto& term = glossary.terms[matches[k].term];
-        t.terms.push_back({matches[k].term, term.source, term.target, matches[k].begin, matches[k].end,
+        const auto& term = options.glossary->terms[matches[k].term];
+        t.terms.push_back({matches[k].term, term.source, term.target, 0, matches[k].begin, matches[k].end,
                            r.term_starts[k], int64_t(terms[k].size())});
+      }
+      for (size_t k = 0; k < kept.size(); ++k) {
+        const std::string text = sentences[i].substr(kept[k].begin, kept[k].end - kept[k].begin);
+        t.terms.push_back({0, text, text, kept[k].kind, kept[k].begin, kept[k].end,
+                           r.term_starts[matches.size() + k], int64_t(terms[matches.size() + k].size())});
       }
       t.unconstrained_text = free_text;
       t.unconstrained_score = free_score;

@@ -11,10 +11,12 @@
 
 namespace studio::model {
 
-// A glossary term applied to a sentence (DecodingOptions::glossary).
+// A glossary term applied to a sentence (DecodingOptions::glossary), or a
+// span of it kept as typed (DecodingOptions::verbatim).
 struct TermUse {
-  size_t term = 0;                         // index into the glossary's terms
-  std::string source, target;              // as the glossary writes them
+  size_t term = 0;                         // index into the glossary's terms (a verbatim span: 0)
+  std::string source, target;              // as the glossary writes them (a verbatim span: its text, twice)
+  unsigned verbatim = 0;                   // a verbatim span's kind (Verbatim.h); 0: a glossary term
   size_t source_begin = 0, source_end = 0; // the bytes of the sentence its source words cover
   int64_t start = -1, length = 0;          // its output pieces in Translation::pieces (start -1: not placed)
 };
@@ -27,9 +29,10 @@ struct Translation {
   double score = 0.0;                // length-normalized, as beam search ranked it
   double log_probability = 0.0;
   bool finished = false;
-  // With a glossary whose terms occur in the sentence: each term and where
-  // it landed, and the translation without the terms (its text and score):
-  // what following the glossary cost.
+  // With a glossary whose terms occur in the sentence, or verbatim spans
+  // that the free translation lost: each term and where it landed, and the
+  // translation without the terms (its text and score): what following them
+  // cost.
   std::vector<TermUse> terms;
   std::string unconstrained_text;
   double unconstrained_score = 0.0;
@@ -88,9 +91,23 @@ class Translator {
 
  private:
   // Decodes again, with constrainedSearch(), each sentence where terms of
-  // options.glossary occur; the free translation stays as what it cost.
-  void applyGlossary(const std::vector<std::string>& sentences, const std::vector<std::vector<int64_t>>& sources,
-                     const DecodingOptions& options, std::vector<std::vector<Translation>>& out) const;
+  // options.glossary occur or whose free translation lost a verbatim span;
+  // the free translation stays as what it cost.
+  void applyConstraints(const std::vector<std::string>& sentences,
+                        const std::vector<std::vector<int64_t>>& sources, const DecodingOptions& options,
+                        std::vector<std::vector<Translation>>& out) const;
+
+  // Text written in place of a hypothesis's pieces [start, start + length).
+  struct Rewrite {
+    int64_t start = 0, length = 0;
+    std::string text;
+  };
+  Translation toTranslation(const Hypothesis& hyp, const std::vector<Rewrite>& rewrites = {}) const;
+  // The pieces decoded as SentencePiece decodes them, each rewritten range as its text.
+  std::string rewrittenText(const std::vector<int>& ids, std::vector<Rewrite> rewrites) const;
+  // A verbatim span's output pieces: as a word of its own, or (inside_word)
+  // without the word start, to follow the piece before it as in "(%s)".
+  std::vector<int64_t> verbatimPieces(const std::string& text, bool inside_word) const;
 
   mutable Transformer model_;
   std::vector<Transformer> ensemble_;

@@ -637,6 +637,26 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(bad_layer.first == 2 && bad_layer.second.contains("--head-mask: ") &&
                bad_layer.second.contains("2 decoder layers"),
            qPrintable(bad_layer.second));
+  // --verbatim: the path, the number and the time of the sentence as typed (this model's free
+  // translation holds none of them: it writes only the start), each listed after " ||| terms".
+  {
+    QProcess p;
+    p.start(STUDIO_CLI_PATH,
+            QStringList{"translate", "--model", run_dir + "/best.pt", "--verbatim", "all", "--scores"});
+    p.waitForStarted();
+    p.write("Mở /etc/fstab số 7 lúc 10:30\n");
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + p.readAllStandardError()));
+    const auto fields = out.trimmed().split(" ||| ");
+    QVERIFY2(fields.size() == 5 && fields[3].startsWith("terms "), qPrintable(out));
+    const auto words = fields[0].split(' ');
+    for (const QString kept : {"/etc/fstab", "7", "10:30"}) QVERIFY2(words.contains(kept), qPrintable(out));
+    QVERIFY2(fields[3].contains("path:/etc/fstab@") && fields[3].contains("number:7@") &&
+                 fields[3].contains("number:10:30@"),
+             qPrintable(out));
+  }
   // --reliance: " ||| source MEAN ||| word:share ...", one a word of the translation.
   // (This model has trained a few steps: it writes only the start, no words, unless a prefix gives some.)
   const auto relied = translateWith({"--reliance", "--beam", "1", "--prefix", "Open file"});
@@ -791,6 +811,24 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const auto score = QJsonDocument::fromJson(evaluated.out.toUtf8()).object();
   QVERIFY(score.contains("score") && score["precisions"].toArray().size() == 4);
   QVERIFY(QFile::exists(dir.filePath("hyp.txt")));
+
+  // --count-verbatim counts the test split's spans the free translations hold; --verbatim keeps them all.
+  QTemporaryFile spans_src, spans_ref;
+  QVERIFY(spans_src.open() && spans_ref.open());
+  spans_src.write("Mở tập tin %s số 12\nĐóng cửa sổ số 3,5\n");
+  spans_ref.write("Open file %s number 12\nClose window number 3.5\n");
+  spans_src.flush();
+  spans_ref.flush();
+  QString counts[2];
+  for (int keep = 0; keep < 2; ++keep) {
+    auto counted = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src",
+                                         spans_src.fileName(), "--ref", spans_ref.fileName(),
+                                         keep ? "--verbatim" : "--count-verbatim", "placeholder,number"});
+    QVERIFY2(counted.exit_code == 0, qPrintable(counted.err));
+    counts[keep] = counted.out.section("verbatim: ", 1).trimmed();
+  }
+  QVERIFY2(counts[0].startsWith("0 of 3 kept (0.0 %)"), qPrintable(counts[0]));
+  QCOMPARE(counts[1], QString("3 of 3 kept (100.0 %) in the translations: placeholder 1/1 number 2/2"));
 
   // bleu on the hypotheses just written gives the same score.
   auto bleu = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en", "--json"});
@@ -951,6 +989,17 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("markup of paragraphs")
       << QStringList{"translate", "--model", "x.pt", "--markup", "--paragraphs"}
       << "--markup keeps each line's tags";
+  QTest::newRow("verbatim of no kind")
+      << QStringList{"translate", "--model", "x.pt", "--verbatim", "url,links"}
+      << "--verbatim: 'links' is no kind of verbatim text";
+  QTest::newRow("verbatim with sampling")
+      << QStringList{"translate", "--model", "x.pt", "--sampling", "--verbatim", "all"}
+      << "the verbatim spans need the search";
+  QTest::newRow("verbatim counted twice")
+      << QStringList{"evaluate", "--model",   "x.pt",       "--src", "/dev/null",
+                     "--ref",    "/dev/null", "--verbatim", "all",   "--count-verbatim",
+                     "all"}
+      << "drop --count-verbatim";
   QTest::newRow("top-k without sampling")
       << QStringList{"translate", "--model", "x.pt", "--top-k", "5"} << "--top-k refines --sampling";
   QTest::newRow("sampling with a beam")

@@ -17,6 +17,7 @@
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/Verbatim.h"
 
 using namespace studio;
 
@@ -59,6 +60,8 @@ class TestGlossary : public QObject {
   void everyTermIsInTheTranslation_data();
   void everyTermIsInTheTranslation();
   void theTranslatorSaysWhereEachTermLanded();
+  void aTermThatEndsAWordIsNotRunOn();
+  void verbatimTextIsKeptAsTyped();
 
  private:
   model::Transformer model_{nullptr};
@@ -223,6 +226,93 @@ void TestGlossary::theTranslatorSaysWhereEachTermLanded() {
   // The other sentence has no term: decoded freely, nothing recorded.
   QVERIFY(results[1][0].terms.empty());
   QVERIFY(results[1][0].unconstrained_text.empty());
+}
+
+void TestGlossary::aTermThatEndsAWordIsNotRunOn() {
+  // Every piece runs on but the end and 5, 6, 7. The term is forced first (a prefix), so what
+  // follows it is the search's choice: one of those, with the word ends; without them the
+  // untrained model runs on (the check can fail).
+  const int64_t V = model_->options().vocab_size;
+  model::WordEnds ends;
+  ends.closed = {true};
+  ends.joins.assign(size_t(V), true);
+  for (const int64_t free : {int64_t(3), int64_t(5), int64_t(6), int64_t(7)})
+    ends.joins[size_t(free)] = false;
+  model::DecodingOptions options;
+  options.nbest = 4;
+  options.prefix = {9, 10};
+  const std::vector<std::vector<int64_t>> terms{{9, 10}};
+  int ran_on_without = 0, checked = 0;
+  for (int sentence = 0; sentence < 6; ++sentence) {
+    const auto src = test::randomTokens(1, 4 + sentence, V);
+    for (const bool with_ends : {true, false}) {
+      const auto results = model::constrainedSearch(model_, src, terms, options, with_ends ? &ends : nullptr);
+      QVERIFY(!results.empty());
+      for (const auto& h : results) {
+        const auto& tokens = h.hypothesis.tokens;
+        QCOMPARE(h.term_starts[0], int64_t(0));
+        if (tokens.size() == 2) continue;  // it ended there
+        if (with_ends) {
+          QVERIFY2(!ends.joins[size_t(tokens[2])], qPrintable(QString("piece %1 ran on").arg(tokens[2])));
+          ++checked;
+        } else
+          ran_on_without += ends.joins[size_t(tokens[2])] ? 1 : 0;
+      }
+    }
+  }
+  QVERIFY(checked > 0);
+  QVERIFY(ran_on_without > 0);
+}
+
+void TestGlossary::verbatimTextIsKeptAsTyped() {
+  // A vocabulary with brackets and '%' in it; no '★' (never seen).
+  QTemporaryDir dir;
+  const std::string data =
+      test::prepareNumberedCorpus(dir.path().toStdString(), {"mở thư mục (%s)", "lưu tập tin"},
+                                  {"open the folder (%s)", "save the file"}, 200, 70);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer->vocabSize();
+  torch::manual_seed(5);
+  model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+  model::DecodingOptions decoding;
+  const std::vector<std::string> sentences{"mở thư mục 4096 lưu (%d)", "lưu tập tin ★ 12", "lưu tập tin"};
+  const auto free = translator.translate(sentences, decoding);
+  decoding.verbatim = model::kVerbatimAll;
+  const auto kept = translator.translate(sentences, decoding);
+  // The untrained model loses them when free (so that keeping them is what the option did).
+  QVERIFY2(!model::keepsVerbatim(sentences[0], model::findVerbatimSpans(sentences[0], model::kVerbatimAll),
+                                 free[0][0].text),
+           free[0][0].text.c_str());
+  const auto& first = kept[0][0];
+  QCOMPARE(model::countVerbatim(first.text, "4096", model::kVerbatimNumber), size_t(1));
+  QVERIFY2(first.text.find("%d") != std::string::npos, first.text.c_str());
+  QCOMPARE(first.terms.size(), size_t(2));
+  QCOMPARE(first.terms[0].verbatim, unsigned(model::kVerbatimNumber));
+  QCOMPARE(first.terms[0].source, std::string("4096"));
+  QCOMPARE(first.terms[0].source_begin, sentences[0].find("4096"));
+  QCOMPARE(first.terms[1].verbatim, unsigned(model::kVerbatimPlaceholder));
+  // "(%d)": the placeholder follows a bracket, so its first piece starts no word.
+  QVERIFY(first.terms[1].start >= 0);
+  QVERIFY2(first.pieces[size_t(first.terms[1].start)].rfind(data::kWordStart, 0) != 0,
+           first.pieces[size_t(first.terms[1].start)].c_str());
+  QCOMPARE(first.unconstrained_text, free[0][0].text);
+  // A character the vocabulary cannot write is written as typed where its <unk> landed.
+  const auto& second = kept[1][0];
+  QVERIFY2(second.text.find("★") != std::string::npos &&
+               model::countVerbatim(second.text, "12", model::kVerbatimNumber) == 1,
+           second.text.c_str());
+  const auto star = std::find_if(second.terms.begin(), second.terms.end(), [](const model::TermUse& t) {
+    return t.verbatim == model::kVerbatimUnwritable;
+  });
+  QVERIFY(star != second.terms.end() && star->start >= 0);
+  QCOMPARE(second.ids[size_t(star->start) + size_t(star->length) - 1], int64_t(data::kUnkId));
+  // No span: decoded as without the option, nothing recorded.
+  QCOMPARE(kept[2][0].ids, free[2][0].ids);
+  QVERIFY(kept[2][0].terms.empty());
+  // Not with sampling (the spans need the search).
+  decoding.sampling.on = true;
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, decoding.validate());
 }
 
 STUDIO_TEST_MAIN(TestGlossary)

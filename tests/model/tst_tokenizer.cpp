@@ -78,6 +78,9 @@ void TestTokenizer::specialIdsAreSet() {
   QCOMPARE(tokenizer.piece(kEosId), std::string("</s>"));
   QVERIFY(tokenizer.vocabSize() <= 300);
   QVERIFY(tokenizer.vocabSize() > 100);
+  // Each piece's id from its text, and none for a piece the vocabulary lacks.
+  for (int id = 0; id < tokenizer.vocabSize(); ++id) QCOMPARE(tokenizer.pieceId(tokenizer.piece(id)), id);
+  QCOMPARE(tokenizer.pieceId("no such piece"), -1);
 }
 
 void TestTokenizer::roundTripsVietnamese() {
