@@ -9,6 +9,7 @@
 
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/Verbatim.h"
 #include "model/decoding/WordAlignment.h"
 
 namespace studio::app {
@@ -56,6 +57,7 @@ model::DecodingOptions decodingOptions(const DecodeSettings& s) {
   o.sampling.seed = uint64_t(s.seed);
   o.int8 = s.int8;
   o.bf16 = s.bf16;
+  o.verbatim = s.verbatim && !s.sampling ? model::kVerbatimAll : 0;
   o.validate();
   return o;
 }
@@ -107,8 +109,10 @@ TranslatedHypothesis toHypothesis(const model::Translation& r) {
   h.logProbability = r.log_probability;
   h.finished = r.finished;
   for (const auto& term : r.terms)
-    h.terms.append({QString::fromStdString(term.source), QString::fromStdString(term.target), int(term.start),
-                    int(term.length)});
+    h.terms.append(
+        {QString::fromStdString(term.source), QString::fromStdString(term.target),
+         term.verbatim ? QString::fromStdString(model::verbatimKindName(term.verbatim)) : QString(),
+         int(term.start), int(term.length)});
   if (!r.terms.empty()) {
     h.freeText = QString::fromStdString(r.unconstrained_text);
     h.freeScore = r.unconstrained_score;

@@ -191,7 +191,8 @@ struct TranslationService::Worker {
                             .arg(settings.int8 ? 1 : 0)
                             .arg(settings.shortlist + loaded.shortlistStamp())
                             .arg(settings.bf16 ? 1 : 0)
-                            .arg(ensemble, sampled);
+                            .arg(ensemble, sampled) +
+                        (options.verbatim ? QStringLiteral("|verbatim") : QString());
     auto& [memo_key, memo] = memos[request.channel];
     if (memo_key != key) memo_key = key, memo.entries.clear();
     const auto result = model::translateTexts(t, {text}, options, splitMode(settings), 4096, nullptr,

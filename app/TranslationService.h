@@ -64,6 +64,10 @@ struct DecodeSettings {
   // and its tags put back around the words aligned to theirs, a line at a
   // time (model::translateMarkedDocument). Not with `paragraphs`.
   bool markup = false;
+  // Keep web and e-mail addresses, paths, placeholders, numbers and words
+  // the vocabulary cannot write as typed (DecodingOptions::verbatim, every
+  // kind). Beam search only: off with sampling.
+  bool verbatim = false;
 };
 
 struct TranslateRequest {
@@ -132,6 +136,8 @@ struct TranslatedHypothesis {
   // piece; -1 not placed), and the translation without them: what they cost.
   struct Term {
     QString source, target;
+    QString kind;  // text kept as typed: its kind ("url", "number", …; model::verbatimKindName); "": a
+                   // glossary term
     int start = -1, length = 0;
     // With the alignment: the share of its pieces' cross-attention (last
     // layer, mean over the heads) on its source words; -1 when not measured.

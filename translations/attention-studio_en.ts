@@ -3888,6 +3888,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</source>
         <translation>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</translation>
     </message>
+    <message>
+        <source>Keep links and numbers as typed</source>
+        <translation>Keep links and numbers as typed</translation>
+    </message>
+    <message>
+        <source>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</source>
+        <translation>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -4039,6 +4047,46 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>Translated in %1 ms by %2 and %n more model, an ensemble (the attention shown is the first model&apos;s)</numerusform>
             <numerusform>Translated in %1 ms by %2 and %n more models, an ensemble (the attention shown is the first model&apos;s)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (%2, piece %3)</source>
+        <translation>%1 (%2, piece %3)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, &lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</source>
+        <translation>%1 (%2, &lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</translation>
+    </message>
+    <message>
+        <source>Kept as typed: %1.</source>
+        <translation>Kept as typed: %1.</translation>
+    </message>
+    <message>
+        <source>The translation had lost them: “%1” (score %2; with them %3).</source>
+        <translation>The translation had lost them: “%1” (score %2; with them %3).</translation>
+    </message>
+    <message>
+        <source>web address</source>
+        <translation>web address</translation>
+    </message>
+    <message>
+        <source>e-mail address</source>
+        <translation>e-mail address</translation>
+    </message>
+    <message>
+        <source>file path</source>
+        <translation>file path</translation>
+    </message>
+    <message>
+        <source>placeholder</source>
+        <translation>placeholder</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>number</translation>
+    </message>
+    <message>
+        <source>not in the model&apos;s vocabulary</source>
+        <translation>not in the model&apos;s vocabulary</translation>
     </message>
 </context>
 </TS>

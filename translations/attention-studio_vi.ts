@@ -3867,6 +3867,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Each model&apos;s weight in the ensemble&apos;s mean, this model&apos;s first, then the others in order, e.g. 2, 1 (Marian&apos;s --weights). Empty: every model weighs the same.</source>
         <translation>Trọng số của mỗi mô hình trong trung bình của tổ hợp, mô hình này trước, rồi các mô hình khác theo thứ tự, ví dụ 2, 1 (--weights của Marian). Để trống: mọi mô hình nặng như nhau.</translation>
     </message>
+    <message>
+        <source>Keep links and numbers as typed</source>
+        <translation>Giữ nguyên liên kết và con số</translation>
+    </message>
+    <message>
+        <source>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</source>
+        <translation>Địa chỉ web và thư điện tử, đường dẫn tập tin, chỗ giữ chỗ như %s hay {name}, con số và những từ mà bộ từ vựng của mô hình không viết được sẽ ra đúng như khi gõ: câu nào mà bản dịch làm mất một trong số đó thì được dịch lại với từng thứ ấy là bắt buộc (chỉ với tìm kiếm chùm)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateWorkspace</name>
@@ -4015,6 +4023,46 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>
             <numerusform>Đã dịch trong %1 ms bởi %2 và %n mô hình khác, một tổ hợp (chú ý được hiển thị là của mô hình đầu tiên)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (%2, piece %3)</source>
+        <translation>%1 (%2, mảnh %3)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, &lt;b&gt;not placed&lt;/b&gt;: the search reached the maximum length)</source>
+        <translation>%1 (%2, &lt;b&gt;chưa đặt&lt;/b&gt;: việc tìm kiếm đã chạm độ dài tối đa)</translation>
+    </message>
+    <message>
+        <source>Kept as typed: %1.</source>
+        <translation>Giữ nguyên như khi gõ: %1.</translation>
+    </message>
+    <message>
+        <source>The translation had lost them: “%1” (score %2; with them %3).</source>
+        <translation>Bản dịch đã làm mất chúng: “%1” (điểm %2; khi giữ chúng %3).</translation>
+    </message>
+    <message>
+        <source>web address</source>
+        <translation>địa chỉ web</translation>
+    </message>
+    <message>
+        <source>e-mail address</source>
+        <translation>địa chỉ thư điện tử</translation>
+    </message>
+    <message>
+        <source>file path</source>
+        <translation>đường dẫn tập tin</translation>
+    </message>
+    <message>
+        <source>placeholder</source>
+        <translation>chỗ giữ chỗ</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>con số</translation>
+    </message>
+    <message>
+        <source>not in the model&apos;s vocabulary</source>
+        <translation>không có trong bộ từ vựng của mô hình</translation>
     </message>
 </context>
 </TS>

@@ -295,6 +295,7 @@ void MainWindow::restoreSettings() {
   decode.bf16 = settings.value("translate/bf16", false).toBool() && !app::engineInfo().cpuBf16.isEmpty();
   decode.paragraphs = settings.value("translate/paragraphs", false).toBool();
   decode.markup = settings.value("translate/markup", false).toBool();
+  decode.verbatim = settings.value("translate/verbatim", false).toBool();
   decode.sampling = settings.value("translate/sampling", false).toBool();
   decode.temperature = settings.value("translate/temperature", decode.temperature).toDouble();
   decode.topK = settings.value("translate/top_k", decode.topK).toInt();
@@ -322,6 +323,7 @@ void MainWindow::saveSettings() const {
   settings.setValue("translate/bf16", decode.bf16);
   settings.setValue("translate/paragraphs", decode.paragraphs);
   settings.setValue("translate/markup", decode.markup);
+  settings.setValue("translate/verbatim", decode.verbatim);
   settings.setValue("translate/sampling", decode.sampling);
   settings.setValue("translate/temperature", decode.temperature);
   settings.setValue("translate/top_k", decode.topK);

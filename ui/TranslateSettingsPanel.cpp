@@ -100,6 +100,13 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   connect(paragraphs_, &QCheckBox::toggled, this, [this](bool on) {
     if (on) markup_->setChecked(false);
   });
+  verbatim_ = new QCheckBox(tr("Keep links and numbers as typed"), decode_group);
+  verbatim_->setObjectName("Keep as typed");
+  verbatim_->setToolTip(
+      tr("Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the "
+         "model's vocabulary cannot write come out exactly as typed: a sentence whose translation lost one "
+         "is translated again with each of them required (beam search only)"));
+  connect(verbatim_, &QCheckBox::toggled, this, &TranslateSettingsPanel::edited);
   as_you_type_ = new QCheckBox(tr("Translate as you type"), decode_group);
   as_you_type_->setChecked(true);
   as_you_type_->setObjectName("As you type");
@@ -158,6 +165,7 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
     const bool sampling = search_->currentData().toBool();
     beam_->setEnabled(!sampling);
     sampling_row_->setEnabled(sampling);
+    verbatim_->setEnabled(!sampling);  // its spans need the search
     nbest_->setToolTip(sampling ? tr("Samples drawn a sentence, listed best score first")
                                 : tr("Hypotheses listed (at most the beam size)"));
   };
@@ -257,6 +265,7 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   auto* checks = new QHBoxLayout;  // one row: the text's form, when to translate
   checks->addWidget(paragraphs_);
   checks->addWidget(markup_);
+  checks->addWidget(verbatim_);
   checks->addWidget(as_you_type_);
   checks->addStretch(1);
   decode_form->addRow(checks);
@@ -337,6 +346,7 @@ app::DecodeSettings TranslateSettingsPanel::decodeSettings() const {
   s.bf16 = weights_->currentData().toInt() == kBf16;
   s.paragraphs = paragraphs_->isChecked();
   s.markup = markup_->isChecked();
+  s.verbatim = verbatim_->isChecked();
   return s;
 }
 
@@ -355,6 +365,7 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
   ensemble_weights_->setText(s.ensembleWeights);
   paragraphs_->setChecked(s.paragraphs);
   markup_->setChecked(s.markup && !s.paragraphs);
+  verbatim_->setChecked(s.verbatim);
   const int wanted = s.int8 ? kInt8 : s.bf16 ? kBf16 : kFloat32;
   const auto* items = qobject_cast<QStandardItemModel*>(weights_->model());
   weights_->setCurrentIndex(items && !items->item(wanted)->isEnabled() ? kFloat32 : wanted);

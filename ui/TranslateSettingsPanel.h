@@ -70,6 +70,7 @@ class TranslateSettingsPanel : public QWidget {
   QLineEdit* ensemble_weights_;  // each model's weight in the ensemble, "W1, W2, ..."
   QCheckBox* paragraphs_;  // lines wrapped within paragraphs
   QCheckBox* markup_;      // keep the text's tags
+  QCheckBox* verbatim_;    // keep addresses, placeholders and numbers as typed
   QCheckBox* as_you_type_;
 };
 

@@ -215,8 +215,16 @@ void TranslateWorkspace::setGlossary(const QString& path) {
 void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
   terms_->setVisible(!h.terms.isEmpty());
   if (h.terms.isEmpty()) return;
-  QStringList placed;
-  for (const auto& term : h.terms)
+  QStringList placed, kept;
+  for (const auto& term : h.terms) {
+    if (!term.kind.isEmpty()) {  // text kept as typed
+      kept << (term.start >= 0 ? tr("%1 (%2, piece %3)")
+                                     .arg(term.source.toHtmlEscaped(), verbatimKindLabel(term.kind))
+                                     .arg(term.start + 1)
+                               : tr("%1 (%2, <b>not placed</b>: the search reached the maximum length)")
+                                     .arg(term.source.toHtmlEscaped(), verbatimKindLabel(term.kind)));
+      continue;
+    }
     placed << (term.start >= 0 ? tr("%1 → <b>%2</b> (piece %3)")
                                          .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped())
                                          .arg(term.start + 1) +
@@ -226,12 +234,33 @@ void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
                                                           : QString())
                                : tr("%1 → %2 (<b>not placed</b>: the search reached the maximum length)")
                                      .arg(term.source.toHtmlEscaped(), term.target.toHtmlEscaped()));
+  }
+  const QString kept_line = tr("Kept as typed: %1.").arg(kept.join(QStringLiteral(" · ")));
+  if (placed.isEmpty()) {
+    terms_->setText(kept_line + QStringLiteral("<br>") +
+                    tr("The translation had lost them: “%1” (score %2; with them %3).")
+                        .arg(h.freeText.toHtmlEscaped())
+                        .arg(h.freeScore, 0, 'f', 3)
+                        .arg(h.score, 0, 'f', 3));
+    return;
+  }
   terms_->setText(
       tr("Glossary: %1 (cross-attention of the last layer, mean over the heads).<br>Without it: “%2” "
          "(score %3; with it %4). Hover a term in the alignment below for its attention word by word.")
           .arg(placed.join(QStringLiteral(" · ")), h.freeText.toHtmlEscaped())
           .arg(h.freeScore, 0, 'f', 3)
-          .arg(h.score, 0, 'f', 3));
+          .arg(h.score, 0, 'f', 3) +
+      (kept.isEmpty() ? QString() : QStringLiteral("<br>") + kept_line));
+}
+
+QString TranslateWorkspace::verbatimKindLabel(const QString& kind) {
+  if (kind == QLatin1String("url")) return tr("web address");
+  if (kind == QLatin1String("email")) return tr("e-mail address");
+  if (kind == QLatin1String("path")) return tr("file path");
+  if (kind == QLatin1String("placeholder")) return tr("placeholder");
+  if (kind == QLatin1String("number")) return tr("number");
+  if (kind == QLatin1String("unwritable")) return tr("not in the model's vocabulary");
+  return kind;
 }
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }

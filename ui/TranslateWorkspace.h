@@ -84,8 +84,10 @@ class TranslateWorkspace : public QWidget {
   void onTranslated(const app::TranslationReply& reply);
   void onFailed(quint64 id, const QString& message);
   void showTokens(const app::TranslatedHypothesis& best);
-  void showTerms(
-      const app::TranslatedHypothesis& best);  // the glossary's terms, where they landed, their cost
+  // The glossary's terms and the text kept as typed: where they landed, their cost.
+  void showTerms(const app::TranslatedHypothesis& best);
+  // A verbatim kind's name as the interface says it ("number", "web address", …).
+  static QString verbatimKindLabel(const QString& kind);
   void showTokenTip(const QUrl& link);
 
   app::TranslationService* service_;

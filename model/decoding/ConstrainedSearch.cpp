@@ -18,11 +18,13 @@ struct Beam {
   std::vector<int64_t> tokens;
   std::vector<float> logps;
   double log_p = -std::numeric_limits<double>::infinity();
-  std::vector<int64_t> starts;  // each term's start, -1 until placed whole
-  int64_t current = -1;         // the term being placed, -1 none
-  int64_t matched = 0;          // its pieces placed so far
-  int64_t placed = 0;           // pieces of whole terms placed
-  bool word_ended = false;      // its last piece closed a term that ends a word (WordEnds)
+  std::vector<int64_t> starts;   // each term's start, -1 until placed whole
+  std::vector<int64_t> lengths;  // each placed term's pieces (the form it took)
+  int64_t current = -1;          // the term being placed, -1 none
+  int64_t form = 0;              // which of its forms
+  int64_t matched = 0;           // its pieces placed so far
+  int64_t placed = 0;            // pieces of whole terms placed (each term its longest form's)
+  bool word_ended = false;       // its last piece closed a term that ends a word (TermForms::closed)
   int64_t bank() const { return placed + matched; }
 };
 
@@ -31,9 +33,23 @@ struct Candidate {
   float score;
 };
 
+// Each term's forms (the term, then its alternative where it has one) and
+// its weight in the banks: its longest form's pieces.
+struct Forms {
+  std::vector<std::vector<std::vector<int64_t>>> of;
+  std::vector<int64_t> weight;
+  std::vector<bool> closed;
+  const std::vector<bool>* word_final = nullptr;  // TermForms::word_final, or none
+
+  // Whether form `f` of a term may start after `tokens`.
+  bool mayStart(size_t f, const std::vector<int64_t>& tokens) const {
+    return f == 0 || !word_final || tokens.empty() || size_t(tokens.back()) >= word_final->size() ||
+           !(*word_final)[size_t(tokens.back())];
+  }
+};
+
 // `beam` extended by `token`: how its terms stand then.
-Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std::vector<int64_t>>& terms,
-             const WordEnds* word_ends) {
+Beam advance(const Beam& beam, int64_t token, float logp, const Forms& forms) {
   Beam next;
   next.tokens = beam.tokens;
   next.tokens.push_back(token);
@@ -41,31 +57,36 @@ Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std:
   next.logps.push_back(logp);
   next.log_p = double(float(beam.log_p) + logp);  // summed in float, as beamSearch() does
   next.starts = beam.starts;
+  next.lengths = beam.lengths;
   next.placed = beam.placed;
   const int64_t position = int64_t(beam.tokens.size());
-  auto place = [&](int64_t term, int64_t matched) {
-    if (matched == int64_t(terms[size_t(term)].size())) {
+  auto place = [&](int64_t term, int64_t form, int64_t matched) {
+    if (matched == int64_t(forms.of[size_t(term)][size_t(form)].size())) {
       next.starts[size_t(term)] = position + 1 - matched;
-      next.placed += matched;
-      next.word_ended =
-          word_ends && size_t(term) < word_ends->closed.size() && word_ends->closed[size_t(term)];
+      next.lengths[size_t(term)] = matched;
+      next.placed += forms.weight[size_t(term)];
+      next.word_ended = forms.closed[size_t(term)];
       next.current = -1;
+      next.form = 0;
       next.matched = 0;
     } else {
       next.current = term;
+      next.form = form;
       next.matched = matched;
     }
   };
-  if (beam.current >= 0 && terms[size_t(beam.current)][size_t(beam.matched)] == token) {
-    place(beam.current, beam.matched + 1);
+  if (beam.current >= 0 && forms.of[size_t(beam.current)][size_t(beam.form)][size_t(beam.matched)] == token) {
+    place(beam.current, beam.form, beam.matched + 1);
     return next;
   }
   // Not (or no longer) inside a term: does this token start one not placed yet?
-  for (size_t c = 0; c < terms.size(); ++c)
-    if (next.starts[c] < 0 && terms[c][0] == token) {
-      place(int64_t(c), 1);
-      return next;
-    }
+  for (size_t c = 0; c < forms.of.size(); ++c)
+    if (next.starts[c] < 0)
+      for (size_t f = 0; f < forms.of[c].size(); ++f)
+        if (forms.of[c][f][0] == token && forms.mayStart(f, beam.tokens)) {
+          place(int64_t(c), int64_t(f), 1);
+          return next;
+        }
   return next;
 }
 
@@ -74,22 +95,34 @@ Beam advance(const Beam& beam, int64_t token, float logp, const std::vector<std:
 std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
                                                      const std::vector<std::vector<int64_t>>& terms,
                                                      const DecodingOptions& options,
-                                                     const WordEnds* word_ends) {
+                                                     const TermForms* term_forms) {
   options.validate();
   if (src.size(0) != 1) throw std::invalid_argument("constrainedSearch decodes one sentence at a time");
   torch::NoGradGuard no_grad;
   const ScopedHeadMask head_mask(model, options.head_mask);
   const auto& o = model->options();
   const int64_t V = o.vocab_size;
-  int64_t total = 0;  // pieces of all terms
-  for (const auto& term : terms) {
-    if (term.empty()) throw std::invalid_argument("a glossary term has no output piece");
-    for (const auto token : term)
-      if (token < 0 || token >= V || token == o.eos_id || token == o.bos_id || token == o.pad_id)
-        throw std::invalid_argument("a glossary term holds " + std::to_string(token) +
-                                    ", which is not an output piece of this model");
-    total += int64_t(term.size());
+  Forms forms;
+  int64_t total = 0;  // pieces of all terms (each its longest form's)
+  for (size_t c = 0; c < terms.size(); ++c) {
+    forms.of.push_back({terms[c]});
+    if (term_forms && c < term_forms->alternatives.size() && !term_forms->alternatives[c].empty() &&
+        term_forms->alternatives[c] != terms[c])
+      forms.of.back().push_back(term_forms->alternatives[c]);
+    forms.closed.push_back(term_forms && c < term_forms->closed.size() && term_forms->closed[c]);
+    int64_t weight = 0;
+    for (const auto& form : forms.of.back()) {
+      if (form.empty()) throw std::invalid_argument("a glossary term has no output piece");
+      for (const auto token : form)
+        if (token < 0 || token >= V || token == o.eos_id || token == o.bos_id || token == o.pad_id)
+          throw std::invalid_argument("a glossary term holds " + std::to_string(token) +
+                                      ", which is not an output piece of this model");
+      weight = std::max<int64_t>(weight, int64_t(form.size()));
+    }
+    forms.weight.push_back(weight);
+    total += weight;
   }
+  if (term_forms && int64_t(term_forms->word_final.size()) == V) forms.word_final = &term_forms->word_final;
   const int64_t K = total > 0 ? std::max<int64_t>(options.beam_size, total + 1) : options.beam_size;
   const int64_t width = std::min<int64_t>(2 * K, V);
   const int64_t source_length = src.ne(o.pad_id).sum().item<int64_t>();
@@ -105,19 +138,23 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       throw std::invalid_argument("invalid decoding option 'prefix': token " + std::to_string(token) +
                                   " is not an output piece of this model");
 
-  torch::Tensor joins;  // the pieces that may not follow a term that ends a word (WordEnds), as a mask
-  if (word_ends && int64_t(word_ends->joins.size()) == V) {
+  torch::Tensor joins;  // the pieces that may not follow a term that ends a word (TermForms), as a mask
+  if (term_forms && int64_t(term_forms->joins.size()) == V) {
     joins = torch::zeros({V}, torch::kBool);
     auto joins_a = joins.accessor<bool, 1>();
-    for (int64_t v = 0; v < V; ++v) joins_a[v] = word_ends->joins[size_t(v)];
+    for (int64_t v = 0; v < V; ++v) joins_a[v] = term_forms->joins[size_t(v)];
   }
 
   // K rows always (dead ones have log P = -inf); one sentence: the memory is the same for each.
   std::vector<int64_t> term_pieces;  // kept in a shortlist's output
-  for (const auto& term : terms) term_pieces.insert(term_pieces.end(), term.begin(), term.end());
+  for (const auto& term : forms.of)
+    for (const auto& form : term) term_pieces.insert(term_pieces.end(), form.begin(), form.end());
   StepDecoder decoder(model, src, K, options, max_length, term_pieces);
   std::vector<Beam> beams(static_cast<size_t>(K));
-  for (auto& b : beams) b.starts.assign(terms.size(), -1);
+  for (auto& b : beams) {
+    b.starts.assign(terms.size(), -1);
+    b.lengths.assign(terms.size(), 0);
+  }
   beams[0].log_p = 0.0;
   std::vector<int64_t> last(static_cast<size_t>(K), o.bos_id);
   std::vector<ConstrainedHypothesis> finished;
@@ -132,6 +169,9 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
     h.hypothesis.score =
         h.hypothesis.log_probability / lengthPenalty(options.length_penalty, b.tokens.size() + (ended ? 1 : 0));
     h.term_starts = b.starts;
+    h.term_lengths = b.lengths;
+    for (size_t c = 0; c < terms.size(); ++c)
+      if (b.starts[c] < 0) h.term_lengths[c] = int64_t(terms[c].size());
     return h;
   };
 
@@ -150,7 +190,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       const bool may_end = step >= min_length && b.placed == total && b.current < 0;
       auto add = [&](int64_t token) {
         if (token == o.eos_id && !may_end) return;
-        if (!forced && b.word_ended && joins.defined() && word_ends->joins[size_t(token)]) return;
+        if (!forced && b.word_ended && joins.defined() && term_forms->joins[size_t(token)]) return;
         for (const auto& c : candidates)
           if (c.row == r && c.token == token) return;
         candidates.push_back({r, token, alive + logp_a[r][token]});
@@ -165,9 +205,11 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       auto [values, index] = row.topk(std::min<int64_t>(width, V));
       auto index_a = index.accessor<int64_t, 1>();
       for (int64_t j = 0; j < index.size(0); ++j) add(index_a[j]);
-      if (b.current >= 0) add(terms[size_t(b.current)][size_t(b.matched)]);
+      if (b.current >= 0) add(forms.of[size_t(b.current)][size_t(b.form)][size_t(b.matched)]);
       for (size_t c = 0; c < terms.size(); ++c)
-        if (b.starts[c] < 0 && int64_t(c) != b.current) add(terms[c][0]);
+        if (b.starts[c] < 0 && int64_t(c) != b.current)
+          for (size_t f = 0; f < forms.of[c].size(); ++f)
+            if (forms.mayStart(f, b.tokens)) add(forms.of[c][f][0]);
     }
     if (candidates.empty()) break;
     std::stable_sort(candidates.begin(), candidates.end(),
@@ -195,7 +237,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
         continue;
       }
       if (int64_t(next.size()) >= K) continue;
-      Beam b = advance(parent, c.token, logp_a[c.row][c.token], terms, word_ends);
+      Beam b = advance(parent, c.token, logp_a[c.row][c.token], forms);
       if (quota[size_t(b.bank())] <= 0) continue;
       --quota[size_t(b.bank())];
       next.push_back(std::move(b));
@@ -206,7 +248,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
     for (size_t j = 0; j < candidates.size() && int64_t(next.size()) < K; ++j) {
       if (taken[j]) continue;
       const auto& c = candidates[j];
-      next.push_back(advance(beams[size_t(c.row)], c.token, logp_a[c.row][c.token], terms, word_ends));
+      next.push_back(advance(beams[size_t(c.row)], c.token, logp_a[c.row][c.token], forms));
       parents.push_back(c.row);
       scores_of.push_back(c.score);
     }
@@ -248,6 +290,7 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
     }
     for (size_t i = order.size(); i < size_t(K); ++i) {
       rows[i].starts.assign(terms.size(), -1);
+      rows[i].lengths.assign(terms.size(), 0);
       last[i] = o.pad_id;
     }
     beams = std::move(rows);

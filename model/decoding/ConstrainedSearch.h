@@ -28,18 +28,28 @@ namespace studio::model {
 struct ConstrainedHypothesis {
   Hypothesis hypothesis;
   // Where each term starts in hypothesis.tokens (-1: not placed, only when
-  // the search was cut at the maximum length before placing it).
+  // the search was cut at the maximum length before placing it), and how
+  // many pieces the form placed holds (TermForms::alternatives).
   std::vector<int64_t> term_starts;
+  std::vector<int64_t> term_lengths;
 };
 
-// Terms that end a word (verbatim text: an address, a number): the piece
-// right after one may not run on into it, so that "12,5" cannot become
-// "12,55". `closed`: one a term; `joins`: one a vocabulary piece, true for
-// the pieces that would run on (no word start, and a letter, a digit, '/',
-// '_' or '@' first).
-struct WordEnds {
+// How terms may be written, and what may follow them (verbatim text).
+struct TermForms {
+  // A second way to write each term, or none (empty): the search places
+  // whichever the model prefers. Verbatim text is offered as a word of its
+  // own ("▁%s") and inside a word, to follow a bracket or a quote ("(%s)").
+  std::vector<std::vector<int64_t>> alternatives;
+  // Terms that end a word (an address, a number): the piece right after one
+  // may not run on into it, so that "12,5" cannot become "12,55". `closed`:
+  // one a term; `joins`: one a vocabulary piece, true for the pieces that
+  // would run on (no word start, and a letter, a digit, '/', '_' or '@' first).
   std::vector<bool> closed;
   std::vector<bool> joins;
+  // One a vocabulary piece, true for those that end in a letter or a digit:
+  // a term's other form (inside a word) does not follow one, so that "4096"
+  // written inside a word cannot make "184096".
+  std::vector<bool> word_final;
 };
 
 // Decodes one sentence (src [1, S], on the model's device). Terms must be
@@ -48,6 +58,6 @@ struct WordEnds {
 std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const torch::Tensor& src,
                                                      const std::vector<std::vector<int64_t>>& terms,
                                                      const DecodingOptions& options,
-                                                     const WordEnds* word_ends = nullptr);
+                                                     const TermForms* forms = nullptr);
 
 }  // namespace studio::model

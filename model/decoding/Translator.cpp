@@ -25,6 +25,16 @@ bool runsOn(const std::string& piece) {
   return std::isalnum(c) || c == '/' || c == '_' || c == '@';
 }
 
+// Whether a piece ends in a letter or a digit of any script (a special piece does not).
+bool endsWord(const std::string& piece) {
+  if (piece.empty() || piece.front() == '<' || piece == data::kWordStart) return false;
+  size_t last = piece.size() - 1;
+  while (last > 0 && (static_cast<unsigned char>(piece[last]) & 0xC0) == 0x80) --last;
+  const auto c = static_cast<unsigned char>(piece[last]);
+  if (c >= 0x80) return c >= 0xC3 && c < 0xE2;  // as runsOn(): letters, not punctuation
+  return std::isalnum(c) != 0;
+}
+
 }  // namespace
 
 std::string findSentencePieceModel(const std::string& model_path, const std::string& spm_path) {
@@ -279,7 +289,7 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
     return std::find(ids.begin(), ids.end(), int(unknown)) == ids.end();
   };
   const auto limit = std::max<int64_t>(0, maxLength() - 2);
-  WordEnds word_ends;  // the pieces that would run on into a verbatim span (filled when first needed)
+  TermForms forms;  // the pieces that would run on into a verbatim span (filled when first needed)
   for (size_t i = 0; i < sentences.size(); ++i) {
     const auto matches =
         options.glossary ? matchGlossary(*options.glossary, sentences[i]) : std::vector<TermMatch>();
@@ -313,33 +323,43 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
     }
     // The spans that fit beside the terms in what the model writes (a span
     // that cannot fit is left as the model translates it).
+    // Each is offered as a word of its own and inside a word (after a bracket, a quote).
     std::vector<VerbatimSpan> kept;
+    forms.alternatives.assign(terms.size(), {});
     for (const auto& span : spans) {
-      std::vector<int64_t> ids;
+      std::vector<int64_t> word, inside;
       try {
-        ids = verbatimPieces(sentences[i].substr(span.begin, span.end - span.begin),
-                             startsInsideWord(sentences[i], span));
+        const std::string text = sentences[i].substr(span.begin, span.end - span.begin);
+        word = verbatimPieces(text, false);
+        inside = verbatimPieces(text, true);
       } catch (const std::invalid_argument&) {
         continue;
       }
-      if (ids.empty() || pieces + int64_t(ids.size()) > limit) continue;
-      pieces += int64_t(ids.size());
-      terms.push_back(std::move(ids));
+      const auto longest = int64_t(std::max(word.size(), inside.size()));
+      if (word.empty() || inside.empty() || pieces + longest > limit) continue;
+      pieces += longest;
+      terms.push_back(std::move(word));
+      forms.alternatives.push_back(std::move(inside));
       kept.push_back(span);
     }
     if (matches.empty() && kept.empty()) continue;
-    if (!kept.empty() && word_ends.joins.empty()) {
+    if (!kept.empty() && forms.joins.empty()) {
       const int size = tokenizer_->vocabSize();
-      word_ends.joins.resize(size_t(size));
-      for (int id = 0; id < size; ++id) word_ends.joins[size_t(id)] = runsOn(tokenizer_->piece(id));
+      forms.joins.resize(size_t(size));
+      forms.word_final.resize(size_t(size));
+      for (int id = 0; id < size; ++id) {
+        const std::string piece = tokenizer_->piece(id);
+        forms.joins[size_t(id)] = runsOn(piece);
+        forms.word_final[size_t(id)] = endsWord(piece);
+      }
     }
-    word_ends.closed.assign(matches.size(), false);
-    word_ends.closed.resize(terms.size(), true);
+    forms.closed.assign(matches.size(), false);
+    forms.closed.resize(terms.size(), true);
     auto src = torch::tensor(sources[i], torch::kLong).unsqueeze(0).to(device_);
     std::vector<ConstrainedHypothesis> results;
     {
       AutocastScope autocast(options.bf16, device_, torch::kBFloat16);
-      results = constrainedSearch(model_, src, terms, options, &word_ends);
+      results = constrainedSearch(model_, src, terms, options, &forms);
     }
     const double free_score = out[i].empty() ? 0.0 : out[i][0].score;
     auto& list = out[i];
@@ -349,7 +369,7 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
       for (size_t k = 0; k < kept.size(); ++k) {
         const auto start = r.term_starts[matches.size() + k];
         if (start >= 0)
-          rewrites.push_back({start, int64_t(terms[matches.size() + k].size()),
+          rewrites.push_back({start, r.term_lengths[matches.size() + k],
                               sentences[i].substr(kept[k].begin, kept[k].end - kept[k].begin)});
       }
       Translation t = toTranslation(r.hypothesis, rewrites);
@@ -361,7 +381,7 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
       for (size_t k = 0; k < kept.size(); ++k) {
         const std::string text = sentences[i].substr(kept[k].begin, kept[k].end - kept[k].begin);
         t.terms.push_back({0, text, text, kept[k].kind, kept[k].begin, kept[k].end,
-                           r.term_starts[matches.size() + k], int64_t(terms[matches.size() + k].size())});
+                           r.term_starts[matches.size() + k], r.term_lengths[matches.size() + k]});
       }
       t.unconstrained_text = free_text;
       t.unconstrained_score = free_score;

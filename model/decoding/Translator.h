@@ -106,7 +106,8 @@ class Translator {
   // The pieces decoded as SentencePiece decodes them, each rewritten range as its text.
   std::string rewrittenText(const std::vector<int>& ids, std::vector<Rewrite> rewrites) const;
   // A verbatim span's output pieces: as a word of its own, or (inside_word)
-  // without the word start, to follow the piece before it as in "(%s)".
+  // without the word start, to follow the piece before it as in "(%s)" (the
+  // same pieces when the span has no other spelling).
   std::vector<int64_t> verbatimPieces(const std::string& text, bool inside_word) const;
 
   mutable Transformer model_;

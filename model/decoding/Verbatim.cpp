@@ -61,6 +61,14 @@ bool wordCodePoint(uint32_t cp) {
   return true;
 }
 
+// Latin letters with marks (Vietnamese's among them) and the combining marks:
+// a word of them is a word to translate, however the vocabulary spells it
+// (capitals such as "SẼ" are rare in training data), not a foreign word.
+bool latinLetter(uint32_t cp) {
+  return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x1E00 && cp <= 0x1EFF) ||
+         (cp >= 0x300 && cp <= 0x36F);
+}
+
 // Whether a word character stands right before byte `i`.
 bool wordBefore(std::string_view s, size_t i) {
   return i > 0 && wordCodePoint(codePointAt(s, previousStart(s, i)));
@@ -174,8 +182,11 @@ size_t pathAt(std::string_view s, size_t i) {
     head = 3;
   if (head == 0) return 0;
   size_t end = i + head;
-  while (end < s.size() && !tokenEnd(s, end) && pathCharacter(s, end))
+  while (end < s.size() && !tokenEnd(s, end) && pathCharacter(s, end)) {
+    // A path from the root is ASCII: "/Tệp/Mở" is a menu's path, translated as words.
+    if (head == 1 && static_cast<unsigned char>(s[end]) >= 0x80) return 0;
     end += sequenceLength(static_cast<unsigned char>(s[end]));
+  }
   end = trimTrailing(s, i, std::min(end, s.size()));
   // Something after the head, and a name rather than punctuation ("/" alone, "./." are not paths).
   bool named = false;
@@ -341,8 +352,8 @@ std::vector<VerbatimSpan> findVerbatimSpans(std::string_view s, unsigned kinds,
     if (kinds & kVerbatimPath) add(kVerbatimPath, i, i + pathAt(s, i));
     if (kinds & kVerbatimPlaceholder) add(kVerbatimPlaceholder, i, i + placeholderAt(s, i));
     if (kinds & kVerbatimNumber) add(kVerbatimNumber, i, i + numberAt(s, i));
-    if ((kinds & kVerbatimUnwritable) && writable && static_cast<unsigned char>(s[i]) >= 0x80) {
-      const uint32_t cp = codePointAt(s, i);
+    const uint32_t cp = codePointAt(s, i);
+    if ((kinds & kVerbatimUnwritable) && writable && cp >= 0x80 && !latinLetter(cp)) {
       auto known = writes.find(cp);
       if (known == writes.end())
         known =
@@ -401,10 +412,6 @@ bool keepsVerbatim(std::string_view sentence, const std::vector<VerbatimSpan>& s
   for (const auto& [key, times] : needed)
     if (countVerbatim(translation, key.first, key.second) < times) return false;
   return true;
-}
-
-bool startsInsideWord(std::string_view sentence, const VerbatimSpan& span) {
-  return span.begin > 0 && !spaceAt(sentence, previousStart(sentence, span.begin));
 }
 
 }  // namespace studio::model

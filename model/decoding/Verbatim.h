@@ -19,12 +19,12 @@ namespace studio::model {
 
 // The kinds, as bits of a set.
 enum VerbatimKind : unsigned {
-  kVerbatimUrl = 1u << 0,          // http(s)://…, ftp://…, file://…, www.…
-  kVerbatimEmail = 1u << 1,        // name@example.org
-  kVerbatimPath = 1u << 2,         // /etc/fstab, ~/notes.txt, ./run.sh, ../x, C:\Windows
+  kVerbatimUrl = 1u << 0,    // http(s)://…, ftp://…, file://…, www.…
+  kVerbatimEmail = 1u << 1,  // name@example.org
+  kVerbatimPath = 1u << 2,   // /etc/fstab (ASCII from the root), ~/notes.txt, ./run.sh, ../x, C:\Windows
   kVerbatimPlaceholder = 1u << 3,  // printf's %s %5.2f %1$s %(name)s, Qt's %1, {0} {name}, $HOME ${HOME}
   kVerbatimNumber = 1u << 4,       // 42, 1.01, 12,5, 1.234.567, 10:30, 29/11/2026
-  kVerbatimUnwritable = 1u << 5,   // a word with a character the vocabulary makes <unk>
+  kVerbatimUnwritable = 1u << 5,   // a word with a character the vocabulary makes <unk> (not a Latin letter)
 };
 inline constexpr unsigned kVerbatimAll = (1u << 6) - 1;
 
@@ -66,10 +66,5 @@ size_t countVerbatim(std::string_view translation, std::string_view text, unsign
 // Whether `translation` holds every span of `sentence` as many times as the sentence does.
 bool keepsVerbatim(std::string_view sentence, const std::vector<VerbatimSpan>& spans,
                    std::string_view translation);
-
-// Whether the span stands inside a word of the sentence (right after a
-// character that is not whitespace, as "(%s)" or "“file”"): its translation
-// is then placed without a word start before it.
-bool startsInsideWord(std::string_view sentence, const VerbatimSpan& span);
 
 }  // namespace studio::model

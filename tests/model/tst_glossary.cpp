@@ -61,6 +61,7 @@ class TestGlossary : public QObject {
   void everyTermIsInTheTranslation();
   void theTranslatorSaysWhereEachTermLanded();
   void aTermThatEndsAWordIsNotRunOn();
+  void aTermMayTakeItsOtherForm();
   void verbatimTextIsKeptAsTyped();
 
  private:
@@ -233,7 +234,7 @@ void TestGlossary::aTermThatEndsAWordIsNotRunOn() {
   // follows it is the search's choice: one of those, with the word ends; without them the
   // untrained model runs on (the check can fail).
   const int64_t V = model_->options().vocab_size;
-  model::WordEnds ends;
+  model::TermForms ends;
   ends.closed = {true};
   ends.joins.assign(size_t(V), true);
   for (const int64_t free : {int64_t(3), int64_t(5), int64_t(6), int64_t(7)})
@@ -264,6 +265,42 @@ void TestGlossary::aTermThatEndsAWordIsNotRunOn() {
   QVERIFY(ran_on_without > 0);
 }
 
+void TestGlossary::aTermMayTakeItsOtherForm() {
+  // The term [9, 10] or, in its other form, [11]: forced to start with 11, the search has placed it.
+  model::TermForms forms;
+  forms.alternatives = {{11}, {}};
+  model::DecodingOptions options;
+  options.nbest = 2;
+  options.prefix = {11};
+  const std::vector<std::vector<int64_t>> terms{{9, 10}, {12}};
+  for (int sentence = 0; sentence < 4; ++sentence) {
+    const auto src = test::randomTokens(1, 4 + sentence, model_->options().vocab_size);
+    for (const auto& h : model::constrainedSearch(model_, src, terms, options, &forms)) {
+      QCOMPARE(h.term_starts[0], int64_t(0));
+      QCOMPARE(h.term_lengths[0], int64_t(1));
+      if (h.term_starts[1] >= 0) {
+        QVERIFY(holdsAt(h.hypothesis.tokens, terms[1], h.term_starts[1]));
+        QCOMPARE(h.term_lengths[1], int64_t(1));
+      }
+    }
+    // Not right after a piece that ends a word (the other form is the term inside a word).
+    auto after_word = forms;
+    after_word.word_final.assign(size_t(model_->options().vocab_size), false);
+    auto two = options;
+    two.prefix = {5, 11};
+    for (const bool word_final : {false, true}) {
+      after_word.word_final[5] = word_final;
+      for (const auto& h : model::constrainedSearch(model_, src, terms, two, &after_word))
+        QVERIFY(word_final ? h.term_starts[0] != 1 : h.term_starts[0] == 1);
+    }
+    // Without the other form the prefix places nothing: [9, 10] follows it somewhere.
+    for (const auto& h : model::constrainedSearch(model_, src, terms, options)) {
+      QVERIFY(h.term_starts[0] != 0);
+      if (h.term_starts[0] > 0) QVERIFY(holdsAt(h.hypothesis.tokens, terms[0], h.term_starts[0]));
+    }
+  }
+}
+
 void TestGlossary::verbatimTextIsKeptAsTyped() {
   // A vocabulary with brackets and '%' in it; no '★' (never seen).
   QTemporaryDir dir;
@@ -285,17 +322,18 @@ void TestGlossary::verbatimTextIsKeptAsTyped() {
                                  free[0][0].text),
            free[0][0].text.c_str());
   const auto& first = kept[0][0];
-  QCOMPARE(model::countVerbatim(first.text, "4096", model::kVerbatimNumber), size_t(1));
+  QVERIFY2(model::countVerbatim(first.text, "4096", model::kVerbatimNumber) == 1, first.text.c_str());
   QVERIFY2(first.text.find("%d") != std::string::npos, first.text.c_str());
   QCOMPARE(first.terms.size(), size_t(2));
   QCOMPARE(first.terms[0].verbatim, unsigned(model::kVerbatimNumber));
   QCOMPARE(first.terms[0].source, std::string("4096"));
   QCOMPARE(first.terms[0].source_begin, sentences[0].find("4096"));
   QCOMPARE(first.terms[1].verbatim, unsigned(model::kVerbatimPlaceholder));
-  // "(%d)": the placeholder follows a bracket, so its first piece starts no word.
+  // "(%d)": as a word of its own or inside one (after the bracket), its pieces spell it.
   QVERIFY(first.terms[1].start >= 0);
-  QVERIFY2(first.pieces[size_t(first.terms[1].start)].rfind(data::kWordStart, 0) != 0,
-           first.pieces[size_t(first.terms[1].start)].c_str());
+  std::string spelt;
+  for (int64_t k = 0; k < first.terms[1].length; ++k) spelt += first.pieces[size_t(first.terms[1].start + k)];
+  QVERIFY2(spelt == "%d" || spelt == data::kWordStart + "%d", spelt.c_str());
   QCOMPARE(first.unconstrained_text, free[0][0].text);
   // A character the vocabulary cannot write is written as typed where its <unk> landed.
   const auto& second = kept[1][0];

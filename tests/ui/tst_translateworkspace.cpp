@@ -71,6 +71,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void paragraphsAreTranslatedSentenceBySentence();
   void aFileIsTranslatedAsTheCliTranslatesIt();
   void tagsAreKeptAsTheCliKeepsThem();
+  void linksAndNumbersAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
   void runSourcesResolveToCheckpoints();
@@ -987,6 +988,43 @@ void TestTranslateWorkspace::tagsAreKeptAsTheCliKeepsThem() {
   QVERIFY(written.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n<p></p>\n");  // a line of tags alone keeps them
   QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
+}
+
+void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* keep = workspace.findChild<QCheckBox*>("Keep as typed");
+  auto* search = workspace.findChild<QComboBox*>("Search");
+  QVERIFY(keep && search && !keep->isChecked() && keep->isEnabled());
+  // Sampling draws: there is no search for the spans to be kept in.
+  search->setCurrentIndex(1);
+  QVERIFY(!keep->isEnabled());
+  search->setCurrentIndex(0);
+  QVERIFY(keep->isEnabled());
+  keep->setChecked(true);
+  QVERIFY(workspace.decodeSettings().verbatim);
+
+  // A path, a placeholder and a character this model never saw: its free translation loses them.
+  const QString text = "Mở tập tin /etc/fstab số %s ★";
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  workspace.setInputText(text);
+  workspace.translateNow();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  const QString gui = workspace.translationText();
+  QCOMPARE(gui, test::cliTranslation(model_, text, {"--beam", "4", "--alpha", "0.6", "--verbatim", "all"}));
+  const auto free = test::cliTranslation(model_, text, {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(!free.contains("/etc/fstab") || !free.contains("%s") || !free.contains("★"), qPrintable(free));
+  for (const QString kept : {"/etc/fstab", "%s", "★"}) QVERIFY2(gui.contains(kept), qPrintable(gui));
+  // Where each landed, and the translation that had lost them.
+  auto* terms = workspace.findChild<QLabel*>("Glossary terms");
+  QVERIFY(terms && terms->isVisibleTo(&workspace));
+  QVERIFY2(terms->text().contains("Kept as typed: ") &&
+               terms->text().contains("/etc/fstab (file path, piece ") &&
+               terms->text().contains("(not in the model's vocabulary, piece ") &&
+               terms->text().contains(free.toHtmlEscaped()),
+           qPrintable(terms->text()));
 }
 
 void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
