@@ -19,17 +19,20 @@ const std::vector<std::pair<unsigned, std::string>>& kindNames() {
   return names;
 }
 
-// The length of the UTF-8 sequence that starts with byte `c` (1 for a stray continuation byte).
-size_t sequenceLength(unsigned char c) {
-  if (c >= 0xF0) return 4;
-  if (c >= 0xE0) return 3;
-  if (c >= 0xC0) return 2;
-  return 1;
+// The length of the UTF-8 sequence at byte `i`: its lead byte's, when the
+// continuation bytes are there; 1 for a byte that starts no whole sequence.
+size_t sequenceLength(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+  if (i + n > s.size()) return 1;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 1;
+  return n;
 }
 
 uint32_t codePointAt(std::string_view s, size_t i) {
   const auto c = static_cast<unsigned char>(s[i]);
-  const size_t n = std::min(sequenceLength(c), s.size() - i);
+  const size_t n = sequenceLength(s, i);
   if (n == 1) return c;
   uint32_t cp = c & (0xFF >> (n + 1));
   for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
@@ -87,7 +90,7 @@ bool tokenEnd(std::string_view s, size_t i) {
 }
 
 size_t tokenEndFrom(std::string_view s, size_t i) {
-  while (i < s.size() && !tokenEnd(s, i)) i += sequenceLength(static_cast<unsigned char>(s[i]));
+  while (i < s.size() && !tokenEnd(s, i)) i += sequenceLength(s, i);
   return std::min(i, s.size());
 }
 
@@ -185,7 +188,7 @@ size_t pathAt(std::string_view s, size_t i) {
   while (end < s.size() && !tokenEnd(s, end) && pathCharacter(s, end)) {
     // A path from the root is ASCII: "/Tệp/Mở" is a menu's path, translated as words.
     if (head == 1 && static_cast<unsigned char>(s[end]) >= 0x80) return 0;
-    end += sequenceLength(static_cast<unsigned char>(s[end]));
+    end += sequenceLength(s, end);
   }
   end = trimTrailing(s, i, std::min(end, s.size()));
   // Something after the head, and a name rather than punctuation ("/" alone, "./." are not paths).
@@ -237,7 +240,7 @@ size_t placeholderAt(std::string_view s, size_t i) {
     size_t k = i + 1;
     while (k < n && (wordCodePoint(codePointAt(s, k)) ||
                      std::string_view("_.:!-[]").find(s[k]) != std::string_view::npos))
-      k += sequenceLength(static_cast<unsigned char>(s[k]));
+      k += sequenceLength(s, k);
     return k < n && s[k] == '}' ? k + 1 - i : 0;
   }
   if (s[i] == '$') {  // $HOME ${HOME}
@@ -276,14 +279,13 @@ size_t numberAt(std::string_view s, size_t i) {
 std::pair<size_t, size_t> unwritableWord(std::string_view s, size_t i) {
   size_t begin = i, end = i;
   while (begin > 0 && !spaceAt(s, previousStart(s, begin))) begin = previousStart(s, begin);
-  while (end < s.size() && !spaceAt(s, end)) end += sequenceLength(static_cast<unsigned char>(s[end]));
+  while (end < s.size() && !spaceAt(s, end)) end += sequenceLength(s, end);
   end = std::min(end, s.size());
   auto opening = [](uint32_t cp) {
     return cp == '(' || cp == '[' || cp == '{' || cp == '"' || cp == '\'' || cp == 0x201C || cp == 0x2018 ||
            cp == 0xAB;
   };
-  while (begin < i && opening(codePointAt(s, begin)))
-    begin += sequenceLength(static_cast<unsigned char>(s[begin]));
+  while (begin < i && opening(codePointAt(s, begin))) begin += sequenceLength(s, begin);
   end = trimTrailing(s, begin, end);
   while (end > i + 1) {  // closing quotes
     const size_t p = previousStart(s, end);
@@ -291,7 +293,7 @@ std::pair<size_t, size_t> unwritableWord(std::string_view s, size_t i) {
     if (cp != '"' && cp != 0x201D && cp != 0x2019 && cp != 0xBB) break;
     end = p;
   }
-  return {begin, std::max(end, i + sequenceLength(static_cast<unsigned char>(s[i])))};
+  return {begin, std::max(end, i + sequenceLength(s, i))};
 }
 
 }  // namespace
@@ -342,7 +344,7 @@ std::vector<VerbatimSpan> findVerbatimSpans(std::string_view s, unsigned kinds,
     if (end > begin) found.push_back({kind, begin, end});
   };
   std::map<uint32_t, bool> writes;  // each character's answer, asked once
-  for (size_t i = 0; i < s.size(); i += sequenceLength(static_cast<unsigned char>(s[i]))) {
+  for (size_t i = 0; i < s.size(); i += sequenceLength(s, i)) {
     if (spaceAt(s, i)) continue;
     if (kinds & kVerbatimUrl) add(kVerbatimUrl, i, i + urlAt(s, i));
     if ((kinds & kVerbatimEmail) && s[i] == '@') {
@@ -356,8 +358,7 @@ std::vector<VerbatimSpan> findVerbatimSpans(std::string_view s, unsigned kinds,
     if ((kinds & kVerbatimUnwritable) && writable && cp >= 0x80 && !latinLetter(cp)) {
       auto known = writes.find(cp);
       if (known == writes.end())
-        known =
-            writes.emplace(cp, writable(s.substr(i, sequenceLength(static_cast<unsigned char>(s[i]))))).first;
+        known = writes.emplace(cp, writable(s.substr(i, sequenceLength(s, i)))).first;
       if (!known->second) {
         const auto [begin, end] = unwritableWord(s, i);
         add(kVerbatimUnwritable, begin, end);

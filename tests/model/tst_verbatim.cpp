@@ -151,6 +151,10 @@ void TestVerbatim::wordsTheVocabularyCannotWriteAreFound() {
   };
   spansOf("ạ ★★★ ★ ★", model::kVerbatimUnwritable, counting);
   QCOMPARE(asked, 1);  // a character is asked once a sentence (and a Latin letter never)
+  // A broken UTF-8 sequence is a byte of its own: the space after its lead byte still parts the words.
+  const auto broken = [](std::string_view c) { return c.size() < 3; };
+  QCOMPARE(spansOf("T\xe1 7\xa3 日 x", model::kVerbatimUnwritable | model::kVerbatimNumber, broken),
+           (QStringList{"number:7", "unwritable:日"}));
 }
 
 void TestVerbatim::spansDoNotOverlapAndHoldNoSpace() {
