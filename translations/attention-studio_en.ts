@@ -4061,8 +4061,8 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Kept as typed: %1.</translation>
     </message>
     <message>
-        <source>The translation had lost them: “%1” (score %2; with them %3).</source>
-        <translation>The translation had lost them: “%1” (score %2; with them %3).</translation>
+        <source>Translated freely: “%1” (score %2; with them kept %3).</source>
+        <translation>Translated freely: “%1” (score %2; with them kept %3).</translation>
     </message>
     <message>
         <source>web address</source>

@@ -4037,8 +4037,8 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Giữ nguyên như khi gõ: %1.</translation>
     </message>
     <message>
-        <source>The translation had lost them: “%1” (score %2; with them %3).</source>
-        <translation>Bản dịch đã làm mất chúng: “%1” (điểm %2; khi giữ chúng %3).</translation>
+        <source>Translated freely: “%1” (score %2; with them kept %3).</source>
+        <translation>Dịch tự do: “%1” (điểm %2; khi giữ chúng %3).</translation>
     </message>
     <message>
         <source>web address</source>

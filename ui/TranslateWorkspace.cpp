@@ -238,7 +238,7 @@ void TranslateWorkspace::showTerms(const app::TranslatedHypothesis& h) {
   const QString kept_line = tr("Kept as typed: %1.").arg(kept.join(QStringLiteral(" · ")));
   if (placed.isEmpty()) {
     terms_->setText(kept_line + QStringLiteral("<br>") +
-                    tr("The translation had lost them: “%1” (score %2; with them %3).")
+                    tr("Translated freely: “%1” (score %2; with them kept %3).")
                         .arg(h.freeText.toHtmlEscaped())
                         .arg(h.freeScore, 0, 'f', 3)
                         .arg(h.score, 0, 'f', 3));
