@@ -39,6 +39,8 @@ struct Forms {
   std::vector<std::vector<std::vector<int64_t>>> of;
   std::vector<int64_t> weight;
   std::vector<bool> closed;
+  std::vector<std::vector<int64_t>>
+      commit;  // each term's forms: placed whole after this many pieces (0: never)
   const std::vector<bool>* word_final = nullptr;  // TermForms::word_final, or none
 
   // Whether form `f` of a term may start after `tokens`.
@@ -110,6 +112,17 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
         term_forms->alternatives[c] != terms[c])
       forms.of.back().push_back(term_forms->alternatives[c]);
     forms.closed.push_back(term_forms && c < term_forms->closed.size() && term_forms->closed[c]);
+    const bool whole = term_forms && c < term_forms->whole.size() && term_forms->whole[c] &&
+                       int64_t(term_forms->distinctive.size()) == V;
+    forms.commit.emplace_back();
+    for (const auto& form : forms.of.back()) {
+      int64_t after = 0;
+      if (whole && term_forms->distinctive[size_t(form[0])])
+        after = 1;
+      else if (whole && form.size() > 1 && term_forms->distinctive[size_t(form[1])])
+        after = 2;
+      forms.commit.back().push_back(after);
+    }
     int64_t weight = 0;
     for (const auto& form : forms.of.back()) {
       if (form.empty()) throw std::invalid_argument("a glossary term has no output piece");
@@ -197,6 +210,11 @@ std::vector<ConstrainedHypothesis> constrainedSearch(Transformer& model, const t
       };
       if (forced) {
         add(options.prefix[size_t(step)]);
+        continue;
+      }
+      const int64_t commit = b.current >= 0 ? forms.commit[size_t(b.current)][size_t(b.form)] : 0;
+      if (commit > 0 && b.matched >= commit) {  // begun: the rest of it
+        add(forms.of[size_t(b.current)][size_t(b.form)][size_t(b.matched)]);
         continue;
       }
       auto row = logp[r];

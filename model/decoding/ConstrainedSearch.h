@@ -45,6 +45,13 @@ struct TermForms {
   // one a term; `joins`: one a vocabulary piece, true for the pieces that
   // would run on (no word start, and a letter, a digit, '/', '_' or '@' first).
   std::vector<bool> closed;
+  // Terms placed whole once begun (an address): a hypothesis that has
+  // written a term's first distinctive piece (`distinctive`, one a
+  // vocabulary piece; the first piece, or the second after a bare word
+  // start) writes the rest of it, so that the model cannot begin the term,
+  // veer off ("https://exle") and place it again later. One a term.
+  std::vector<bool> whole;
+  std::vector<bool> distinctive;
   std::vector<bool> joins;
   // One a vocabulary piece, true for those that end in a letter or a digit:
   // a term's other form (inside a word) does not follow one, so that "4096"

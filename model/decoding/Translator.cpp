@@ -25,6 +25,16 @@ bool runsOn(const std::string& piece) {
   return std::isalnum(c) || c == '/' || c == '_' || c == '@';
 }
 
+// Whether a piece holds two characters or more besides its word start.
+bool distinctive(const std::string& piece) {
+  if (piece.empty() || piece.front() == '<') return false;
+  const std::string text =
+      piece.rfind(data::kWordStart, 0) == 0 ? piece.substr(data::kWordStart.size()) : piece;
+  size_t characters = 0;
+  for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return characters >= 2;
+}
+
 // Whether a piece ends in a letter or a digit of any script (a special piece does not).
 bool endsWord(const std::string& piece) {
   if (piece.empty() || piece.front() == '<' || piece == data::kWordStart) return false;
@@ -347,14 +357,21 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
       const int size = tokenizer_->vocabSize();
       forms.joins.resize(size_t(size));
       forms.word_final.resize(size_t(size));
+      forms.distinctive.resize(size_t(size));
       for (int id = 0; id < size; ++id) {
         const std::string piece = tokenizer_->piece(id);
         forms.joins[size_t(id)] = runsOn(piece);
         forms.word_final[size_t(id)] = endsWord(piece);
+        forms.distinctive[size_t(id)] = distinctive(piece);
       }
     }
     forms.closed.assign(matches.size(), false);
     forms.closed.resize(terms.size(), true);
+    // A span is placed whole once its first piece of two characters or more
+    // ("http", "▁nguyen") is written; a piece of one character ("%", "▁1")
+    // is too common to mean the span.
+    forms.whole.assign(matches.size(), false);
+    forms.whole.resize(terms.size(), true);
     auto src = torch::tensor(sources[i], torch::kLong).unsqueeze(0).to(device_);
     std::vector<ConstrainedHypothesis> results;
     {

@@ -62,6 +62,7 @@ class TestGlossary : public QObject {
   void theTranslatorSaysWhereEachTermLanded();
   void aTermThatEndsAWordIsNotRunOn();
   void aTermMayTakeItsOtherForm();
+  void aTermBegunIsPlacedWhole();
   void verbatimTextIsKeptAsTyped();
 
  private:
@@ -299,6 +300,30 @@ void TestGlossary::aTermMayTakeItsOtherForm() {
       if (h.term_starts[0] > 0) QVERIFY(holdsAt(h.hypothesis.tokens, terms[0], h.term_starts[0]));
     }
   }
+}
+
+void TestGlossary::aTermBegunIsPlacedWhole() {
+  // The term [9, 10, 11], begun by the prefix: placed whole right there when it is whole; else the
+  // untrained model veers off somewhere (the check can fail).
+  model::TermForms forms;
+  forms.whole = {true};
+  forms.distinctive.assign(size_t(model_->options().vocab_size), false);
+  forms.distinctive[9] = true;
+  model::DecodingOptions options;
+  options.nbest = 4;
+  options.prefix = {9};
+  const std::vector<std::vector<int64_t>> terms{{9, 10, 11}};
+  int veered = 0;
+  for (int sentence = 0; sentence < 6; ++sentence) {
+    const auto src = test::randomTokens(1, 4 + sentence, model_->options().vocab_size);
+    for (const auto& h : model::constrainedSearch(model_, src, terms, options, &forms)) {
+      QCOMPARE(h.term_starts[0], int64_t(0));
+      QVERIFY(holdsAt(h.hypothesis.tokens, terms[0], 0));
+    }
+    for (const auto& h : model::constrainedSearch(model_, src, terms, options))
+      veered += h.term_starts[0] != 0 ? 1 : 0;
+  }
+  QVERIFY(veered > 0);
 }
 
 void TestGlossary::verbatimTextIsKeptAsTyped() {
