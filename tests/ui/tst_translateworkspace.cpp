@@ -1025,6 +1025,22 @@ void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {
                terms->text().contains("(not in the model's vocabulary, piece ") &&
                terms->text().contains(free.toHtmlEscaped()),
            qPrintable(terms->text()));
+
+  // Translate a file keeps them too, line for line as Translate.
+  auto* bar = workspace.fileTranslation();
+  const QString input = tmp_.filePath("verbatim.vi.txt"), output = tmp_.filePath("verbatim.en.txt");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write((text + "\n").toUtf8());
+  }
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  QFile written(output);
+  QVERIFY(written.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n");
+  QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
 }
 
 void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
