@@ -96,8 +96,8 @@ const CommandSpec& translateSpec() {
            "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
            "error names its line"},
           {"encoding", "NAME",
-           "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258)\n"
-           "or viscii"},
+           "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
+           "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding)"},
           {"output", "FILE",
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
@@ -166,7 +166,7 @@ int runTranslate(const ParsedArgs& args) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));
     if (!encoding)
       throw UsageError("--encoding: '" + args.require("encoding") +
-                       "' is not windows-1258, cp1258 or viscii");
+                       "' is not windows-1258, cp1258, viscii or tcvn3");
   }
   // A file that is not UTF-8 but reads as an 8-bit Vietnamese encoding: the option that reads it.
   auto read = [&](auto&&... from) {

@@ -21,8 +21,9 @@ struct Composition {
 };
 
 // The tables below are the encodings' definitions (as glibc's iconv and
-// Python's codecs have them) and Unicode's compositions of the five tone
-// marks; tst_textdocument checks them against iconv. A 0 in Windows-1258's
+// Python's codecs have them; TCVN3 as iconv's TCVN5712-1) and Unicode's
+// compositions of the five tone marks; tst_legacyencodings checks them
+// against iconv. A 0 in Windows-1258's
 // upper half is a byte it does not define.
 const char32_t kViscii[256] = {
     0x0000, 0x0001, 0x1EB2, 0x0003, 0x0004, 0x1EB4, 0x1EAA, 0x0007, 0x0008, 0x0009, 0x000A, 0x000B, 0x000C,
@@ -45,6 +46,29 @@ const char32_t kViscii[256] = {
     0x00DD, 0x1EE1, 0x01B0, 0x00E0, 0x00E1, 0x00E2, 0x00E3, 0x1EA3, 0x0103, 0x1EEF, 0x1EAB, 0x00E8, 0x00E9,
     0x00EA, 0x1EBB, 0x00EC, 0x00ED, 0x0129, 0x1EC9, 0x0111, 0x1EF1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x1ECF,
     0x1ECD, 0x1EE5, 0x00F9, 0x00FA, 0x0169, 0x1EE7, 0x00FD, 0x1EE3, 0x1EEE,
+};
+
+const char32_t kTcvn[256] = {
+    0x0000, 0x00DA, 0x1EE4, 0x0003, 0x1EEA, 0x1EEC, 0x1EEE, 0x0007, 0x0008, 0x0009, 0x000A, 0x000B, 0x000C,
+    0x000D, 0x000E, 0x000F, 0x0010, 0x1EE8, 0x1EF0, 0x1EF2, 0x1EF6, 0x1EF8, 0x00DD, 0x1EF4, 0x0018, 0x0019,
+    0x001A, 0x001B, 0x001C, 0x001D, 0x001E, 0x001F, 0x0020, 0x0021, 0x0022, 0x0023, 0x0024, 0x0025, 0x0026,
+    0x0027, 0x0028, 0x0029, 0x002A, 0x002B, 0x002C, 0x002D, 0x002E, 0x002F, 0x0030, 0x0031, 0x0032, 0x0033,
+    0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x003A, 0x003B, 0x003C, 0x003D, 0x003E, 0x003F, 0x0040,
+    0x0041, 0x0042, 0x0043, 0x0044, 0x0045, 0x0046, 0x0047, 0x0048, 0x0049, 0x004A, 0x004B, 0x004C, 0x004D,
+    0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057, 0x0058, 0x0059, 0x005A,
+    0x005B, 0x005C, 0x005D, 0x005E, 0x005F, 0x0060, 0x0061, 0x0062, 0x0063, 0x0064, 0x0065, 0x0066, 0x0067,
+    0x0068, 0x0069, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072, 0x0073, 0x0074,
+    0x0075, 0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x007B, 0x007C, 0x007D, 0x007E, 0x007F, 0x00C0, 0x1EA2,
+    0x00C3, 0x00C1, 0x1EA0, 0x1EB6, 0x1EAC, 0x00C8, 0x1EBA, 0x1EBC, 0x00C9, 0x1EB8, 0x1EC6, 0x00CC, 0x1EC8,
+    0x0128, 0x00CD, 0x1ECA, 0x00D2, 0x1ECE, 0x00D5, 0x00D3, 0x1ECC, 0x1ED8, 0x1EDC, 0x1EDE, 0x1EE0, 0x1EDA,
+    0x1EE2, 0x00D9, 0x1EE6, 0x0168, 0x00A0, 0x0102, 0x00C2, 0x00CA, 0x00D4, 0x01A0, 0x01AF, 0x0110, 0x0103,
+    0x00E2, 0x00EA, 0x00F4, 0x01A1, 0x01B0, 0x0111, 0x1EB0, 0x0300, 0x0309, 0x0303, 0x0301, 0x0323, 0x00E0,
+    0x1EA3, 0x00E3, 0x00E1, 0x1EA1, 0x1EB2, 0x1EB1, 0x1EB3, 0x1EB5, 0x1EAF, 0x1EB4, 0x1EAE, 0x1EA6, 0x1EA8,
+    0x1EAA, 0x1EA4, 0x1EC0, 0x1EB7, 0x1EA7, 0x1EA9, 0x1EAB, 0x1EA5, 0x1EAD, 0x00E8, 0x1EC2, 0x1EBB, 0x1EBD,
+    0x00E9, 0x1EB9, 0x1EC1, 0x1EC3, 0x1EC5, 0x1EBF, 0x1EC7, 0x00EC, 0x1EC9, 0x1EC4, 0x1EBE, 0x1ED2, 0x0129,
+    0x00ED, 0x1ECB, 0x00F2, 0x1ED4, 0x1ECF, 0x00F5, 0x00F3, 0x1ECD, 0x1ED3, 0x1ED5, 0x1ED7, 0x1ED1, 0x1ED9,
+    0x1EDD, 0x1EDF, 0x1EE1, 0x1EDB, 0x1EE3, 0x00F9, 0x1ED6, 0x1EE7, 0x0169, 0x00FA, 0x1EE5, 0x1EEB, 0x1EED,
+    0x1EEF, 0x1EE9, 0x1EF1, 0x1EF3, 0x1EF7, 0x1EF9, 0x00FD, 0x1EF5, 0x1ED0,
 };
 
 const char32_t kWindows1258High[128] = {
@@ -124,25 +148,34 @@ char32_t composed(char32_t base, char32_t mark) {
 
 // The byte Windows-1258's upper half has for `c`, or 0.
 unsigned char windows1258Byte(char32_t c) {
+  if (c < 0x80) return static_cast<unsigned char>(c);
   for (int i = 0; i < 128; ++i)
     if (kWindows1258High[i] == c) return static_cast<unsigned char>(0x80 + i);
   return 0;
 }
 
-// Appends `c` in Windows-1258: its byte, or its letter's and its mark's; false where it has neither.
-bool appendWindows1258(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += char(c);
+// The byte TCVN3 has for `c`, or 0 (NUL itself aside).
+unsigned char tcvnByte(char32_t c) {
+  for (int i = 1; i < 256; ++i)
+    if (kTcvn[i] == c) return static_cast<unsigned char>(i);
+  return 0;
+}
+
+// Appends `c` in an encoding with combining tone marks: its byte, or its
+// letter's and its mark's; false where it has neither.
+bool appendComposing(std::string& out, char32_t c, unsigned char (*byteOf)(char32_t)) {
+  if (c == 0) {
+    out += '\0';
     return true;
   }
-  if (const unsigned char byte = windows1258Byte(c)) {
+  if (const unsigned char byte = byteOf(c)) {
     out += char(byte);
     return true;
   }
   for (const Composition& k : kCompositions)
     if (k.composed == c) {
-      const unsigned char mark = windows1258Byte(k.mark);
-      if (!mark || !appendWindows1258(out, k.base)) return false;
+      const unsigned char mark = byteOf(k.mark);
+      if (!mark || !appendComposing(out, k.base, byteOf)) return false;
       out += char(mark);
       return true;
     }
@@ -159,11 +192,27 @@ char32_t windows1258Char(unsigned char byte) { return byte < 0x80 ? byte : kWind
 }  // namespace
 
 std::string legacyEncodingName(LegacyEncoding encoding) {
-  return encoding == LegacyEncoding::Windows1258 ? "Windows-1258" : "VISCII";
+  switch (encoding) {
+    case LegacyEncoding::Windows1258:
+      return "Windows-1258";
+    case LegacyEncoding::Viscii:
+      return "VISCII";
+    case LegacyEncoding::Tcvn3:
+      return "TCVN3";
+  }
+  return "";
 }
 
 std::string legacyEncodingOption(LegacyEncoding encoding) {
-  return encoding == LegacyEncoding::Windows1258 ? "windows-1258" : "viscii";
+  switch (encoding) {
+    case LegacyEncoding::Windows1258:
+      return "windows-1258";
+    case LegacyEncoding::Viscii:
+      return "viscii";
+    case LegacyEncoding::Tcvn3:
+      return "tcvn3";
+  }
+  return "";
 }
 
 std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name) {
@@ -172,6 +221,7 @@ std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name) {
                  [](unsigned char c) { return char(std::tolower(c)); });
   if (lower == "windows-1258" || lower == "cp1258") return LegacyEncoding::Windows1258;
   if (lower == "viscii") return LegacyEncoding::Viscii;
+  if (lower == "tcvn3" || lower == "tcvn" || lower == "tcvn5712-1") return LegacyEncoding::Tcvn3;
   return std::nullopt;
 }
 
@@ -184,8 +234,8 @@ std::string legacyToUtf8(std::string_view bytes, LegacyEncoding encoding, const 
     if (encoding == LegacyEncoding::Viscii) {
       text += kViscii[byte];
     } else {
-      const char32_t c = windows1258Char(byte);
-      if (c == 0) {
+      const char32_t c = encoding == LegacyEncoding::Tcvn3 ? kTcvn[byte] : windows1258Char(byte);
+      if (c == 0 && byte != 0) {
         char hex[8];
         std::snprintf(hex, sizeof hex, "0x%02X", byte);
         throw std::runtime_error(name + " line " + std::to_string(line) +
@@ -217,7 +267,7 @@ std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding en
       written = found != std::end(kViscii);
       if (written) out += char(found - std::begin(kViscii));
     } else {
-      written = appendWindows1258(out, c);
+      written = appendComposing(out, c, encoding == LegacyEncoding::Tcvn3 ? tcvnByte : windows1258Byte);
     }
     if (!written) {
       if (line) *line = at_line;
@@ -255,6 +305,74 @@ bool mostlyUtf8(std::string_view bytes) {
   return whole * 4 >= stray;
 }
 
+// Whether the bytes read through `table` as Vietnamese: no C0 control but
+// the table's letters, tab and line ends, and at least half of what the
+// bytes outside ASCII stand for letters or tone marks only Vietnamese writes.
+bool readsAsVietnamese(std::string_view bytes, const char32_t (&table)[256]) {
+  size_t outside = 0, vietnamese = 0;
+  for (const char b : bytes) {
+    const auto byte = static_cast<unsigned char>(b);
+    const char32_t c = table[byte];
+    if (c == byte && byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') return false;
+    if (c != byte || byte >= 0x80) {
+      ++outside;
+      vietnamese += isVietnameseOnly(c) || isToneMark(c);
+    }
+  }
+  return outside > 0 && vietnamese * 2 >= outside;
+}
+
+// Lowercase, for ASCII and the Vietnamese letters.
+char32_t lowercase(char32_t c) {
+  if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return c + 0x20;
+  if ((c >= 0x1EA0 && c <= 0x1EF9 && c % 2 == 0) || c == 0x102 || c == 0x110 || c == 0x128 || c == 0x168 ||
+      c == 0x1A0)
+    return c + 1;
+  return c == 0x1AF ? 0x1B0 : c;
+}
+
+// How many words of the bytes, read through `table`, are common Vietnamese
+// words with a letter beyond ASCII (lowercase, tone marks composed).
+size_t commonWords(std::string_view bytes, const char32_t (&table)[256]) {
+  static const std::vector<std::u32string> common = [] {
+    const char* words[] = {
+        "không", "của",   "được", "các",   "những", "người",  "một",   "này",   "để",   "với",   "có",
+        "là",    "và",    "đã",   "sẽ",    "tập",   "tệp",    "thư",   "mục",   "lỗi",  "tìm",   "thấy",
+        "mở",    "lưu",   "đóng", "xóa",   "xoá",   "chọn",   "tên",   "bạn",   "muốn", "hiện",  "hiển",
+        "thị",   "định",  "dạng", "cài",   "đặt",   "thể",    "nhập",  "tải",   "về",   "từ",    "trên",
+        "dưới",  "đến",   "bị",   "sử",    "dụng",  "chương", "trình", "phiên", "bản",  "thiết", "mạng",
+        "máy",   "tính",  "hệ",   "thống", "nội",   "văn",    "ngày",  "giờ",   "số",   "đầu",   "cuối",
+        "mới",   "cũ",    "tiếp", "tục",   "hủy",   "bỏ",     "nhận",  "gửi",   "thêm", "sửa",   "đổi",
+        "quyền", "truy",  "cập",  "nước",  "năm",   "việc",   "nhiều", "trước", "sau",  "đó",    "đây",
+        "cũng",  "nhưng", "vì",   "nếu",   "thì",   "còn",    "rằng",  "phải"};
+    std::vector<std::u32string> out;
+    for (const char* word : words) out.push_back(decodeUtf8(word));
+    std::sort(out.begin(), out.end());
+    return out;
+  }();
+  size_t found = 0;
+  std::u32string word;
+  auto finish = [&] {
+    if (!word.empty() && std::binary_search(common.begin(), common.end(), word)) ++found;
+    word.clear();
+  };
+  for (const char b : bytes) {
+    const char32_t c = table[static_cast<unsigned char>(b)];
+    if (isToneMark(c) && !word.empty()) {
+      if (const char32_t joined = composed(word.back(), c)) word.back() = joined;
+      continue;
+    }
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0xC0;
+    if (!letter) {
+      finish();
+      continue;
+    }
+    word += lowercase(c);
+  }
+  finish();
+  return found;
+}
+
 }  // namespace
 
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
@@ -271,18 +389,12 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
     }
   }
   if (defined && marks > 0 && joined * 20 >= marks * 19) return LegacyEncoding::Windows1258;
-  // VISCII: what its bytes outside ASCII stand for mostly letters only Vietnamese has.
-  size_t outside = 0, vietnamese = 0;
-  for (const char b : bytes) {
-    const auto byte = static_cast<unsigned char>(b);
-    const char32_t c = kViscii[byte];
-    if (c == byte && byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') return std::nullopt;
-    if (c != byte || byte >= 0x80) {
-      ++outside;
-      vietnamese += isVietnameseOnly(c);
-    }
+  const bool viscii = readsAsVietnamese(bytes, kViscii), tcvn = readsAsVietnamese(bytes, kTcvn);
+  if (tcvn) {
+    const size_t tcvn_words = commonWords(bytes, kTcvn);
+    if (tcvn_words > 0 && (!viscii || tcvn_words > commonWords(bytes, kViscii))) return LegacyEncoding::Tcvn3;
   }
-  if (outside > 0 && vietnamese * 2 >= outside) return LegacyEncoding::Viscii;
+  if (viscii) return LegacyEncoding::Viscii;
   return std::nullopt;
 }
 

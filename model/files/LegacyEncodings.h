@@ -9,17 +9,21 @@
 // documents and tools still hold: Windows-1258 (Microsoft's code page 1258,
 // whose tone marks are combining characters that follow their letter; they
 // are composed here into Unicode's precomposed letters, as typed text has
-// them) and VISCII (RFC 1456: every letter precomposed, six capitals in the
-// place of C0 controls). No LibTorch here.
+// them), VISCII (RFC 1456: every letter precomposed, six capitals in the
+// place of C0 controls) and TCVN3 (TCVN 5712:1993, Vietnam's own standard,
+// the ".Vn" fonts' "ABC" encoding: lowercase letters precomposed above 0xA0,
+// capitals in the C0 controls and below 0xB0, and the five tone marks as
+// combining bytes). No LibTorch here.
 namespace studio::model {
 
-enum class LegacyEncoding { Windows1258, Viscii };
+enum class LegacyEncoding { Windows1258, Viscii, Tcvn3 };
 
-// "Windows-1258" or "VISCII".
+// "Windows-1258", "VISCII" or "TCVN3".
 std::string legacyEncodingName(LegacyEncoding encoding);
-// As the command line's --encoding takes it: "windows-1258" or "viscii".
+// As the command line's --encoding takes it: "windows-1258", "viscii" or "tcvn3".
 std::string legacyEncodingOption(LegacyEncoding encoding);
-// "windows-1258", "cp1258" or "viscii", any case; nullopt for anything else.
+// "windows-1258", "cp1258", "viscii", "tcvn3", "tcvn" or "tcvn5712-1", any
+// case; nullopt for anything else.
 std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name);
 
 // The bytes as UTF-8, a letter and the tone mark after it composed. Throws
@@ -33,12 +37,15 @@ std::string legacyToUtf8(std::string_view bytes, LegacyEncoding encoding, const 
 std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding encoding, size_t* line,
                                         char32_t* character);
 
-// Which of the two the bytes of a file that is not UTF-8 read as, where it is
-// clear: Windows-1258 when its tone marks follow letters they combine with (19
-// in 20 at least), VISCII when at least half of what its bytes outside ASCII
-// stand for are letters only Vietnamese writes and no other C0 control than
-// tab and line ends is there. nullopt otherwise, and for UTF-8 with a few
-// stray bytes (a whole UTF-8 character for every four bytes that are not).
+// Which of the three the bytes of a file that is not UTF-8 read as, where it
+// is clear: Windows-1258 when its tone marks follow letters they combine with
+// (19 in 20 at least); VISCII or TCVN3 when at least half of what the bytes
+// outside ASCII stand for in it are letters (or tone marks) only Vietnamese
+// writes and no C0 control but its letters, tab and line ends is there —
+// TCVN3 only where its reading holds common Vietnamese words (không, được,
+// tập, …), and more of them than VISCII's reading. nullopt otherwise, and for
+// UTF-8 with a few stray bytes (a whole UTF-8 character for every four bytes
+// that are not).
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes);
 
 }  // namespace studio::model

@@ -79,13 +79,22 @@ void appendUtf16(std::string& out, const std::string& utf8, bool big_endian) {
 }
 
 Encoding documentEncoding(LegacyEncoding legacy) {
-  return legacy == LegacyEncoding::Windows1258 ? Encoding::Windows1258 : Encoding::Viscii;
+  switch (legacy) {
+    case LegacyEncoding::Windows1258:
+      return Encoding::Windows1258;
+    case LegacyEncoding::Viscii:
+      return Encoding::Viscii;
+    case LegacyEncoding::Tcvn3:
+      return Encoding::Tcvn3;
+  }
+  return Encoding::Utf8;
 }
 
 // The 8-bit encoding a document is in, if it is in one.
 std::optional<LegacyEncoding> legacyOf(Encoding encoding) {
   if (encoding == Encoding::Windows1258) return LegacyEncoding::Windows1258;
   if (encoding == Encoding::Viscii) return LegacyEncoding::Viscii;
+  if (encoding == Encoding::Tcvn3) return LegacyEncoding::Tcvn3;
   return std::nullopt;
 }
 

@@ -90,13 +90,24 @@ void TestLegacyEncodings::bytesAsIconvReadsThem() {
     }
   }
   QCOMPARE(undefined, 9);
+  // TCVN3: every byte a character (capitals among the C0 controls), and its tone marks composed with the
+  // letter before them, as iconv's TCVN5712-1 reads them.
+  for (int b = 0; b < 256; ++b) {
+    const std::string byte(1, char(b));
+    QCOMPARE(model::legacyToUtf8(byte, LegacyEncoding::Tcvn3, "x"),
+             iconvConvert("TCVN5712-1", "UTF-8", byte));
+    const std::string marked = std::string("a") + char(b);
+    QCOMPARE(model::legacyToUtf8(marked, LegacyEncoding::Tcvn3, "x"),
+             iconvConvert("TCVN5712-1", "UTF-8", marked));
+  }
 }
 
 // Every Vietnamese letter: iconv's bytes read as the letters (Windows-1258:
 // letter and tone mark composed), ours read by iconv as the same letters.
 void TestLegacyEncodings::theAlphabetBothWays() {
   for (const auto& [encoding, name] :
-       {std::pair{LegacyEncoding::Windows1258, "CP1258"}, std::pair{LegacyEncoding::Viscii, "VISCII"}}) {
+       {std::pair{LegacyEncoding::Windows1258, "CP1258"}, std::pair{LegacyEncoding::Viscii, "VISCII"},
+        std::pair{LegacyEncoding::Tcvn3, "TCVN5712-1"}}) {
     const std::string theirs = iconvConvert("UTF-8", name, kAlphabet);
     QVERIFY(theirs != "(error)");
     QCOMPARE(model::legacyToUtf8(theirs, encoding, "x"), kAlphabet);
@@ -113,14 +124,15 @@ void TestLegacyEncodings::filesReadAndWrittenBack() {
   const std::string text = "Mở tập tin số 7\r\nĐóng cửa sổ “ở đây”\r\n\r\nỶ Ỹ Ỵ Ẳ Ẵ Ẫ\r\n";
   for (const auto& [encoding, name, kind] :
        {std::tuple{LegacyEncoding::Windows1258, "CP1258", model::TextDocument::Encoding::Windows1258},
-        std::tuple{LegacyEncoding::Viscii, "VISCII", model::TextDocument::Encoding::Viscii}}) {
-    // VISCII has no curly quotes: straight ones there.
+        std::tuple{LegacyEncoding::Viscii, "VISCII", model::TextDocument::Encoding::Viscii},
+        std::tuple{LegacyEncoding::Tcvn3, "TCVN5712-1", model::TextDocument::Encoding::Tcvn3}}) {
+    // VISCII and TCVN3 have no curly quotes: straight ones there.
     std::string source = text;
-    if (encoding == LegacyEncoding::Viscii)
+    if (encoding != LegacyEncoding::Windows1258)
       source = "Mở tập tin số 7\r\nĐóng cửa sổ \"ở đây\"\r\n\r\nỶ Ỹ Ỵ Ẳ Ẵ Ẫ\r\n";
     const std::string bytes = iconvConvert("UTF-8", name, source);
     QVERIFY(bytes != "(error)");
-    const auto path = write(encoding == LegacyEncoding::Viscii ? "viscii.txt" : "cp1258.txt", bytes);
+    const auto path = write((model::legacyEncodingOption(encoding) + ".txt").c_str(), bytes);
     const auto document = model::readTextDocument(path, encoding);
     QCOMPARE(int(document.encoding), int(kind));
     QVERIFY(document.crlf && document.final_newline && !document.bom);
@@ -138,7 +150,8 @@ void TestLegacyEncodings::filesReadAndWrittenBack() {
 void TestLegacyEncodings::aFileThatIsNotUtf8NamesWhatItReadsAs() {
   const std::string text = "Đang thêm người dùng mới\nMở tập tin số 7\nĐóng cửa sổ\n";
   for (const auto& [encoding, name] :
-       {std::pair{LegacyEncoding::Windows1258, "CP1258"}, std::pair{LegacyEncoding::Viscii, "VISCII"}}) {
+       {std::pair{LegacyEncoding::Windows1258, "CP1258"}, std::pair{LegacyEncoding::Viscii, "VISCII"},
+        std::pair{LegacyEncoding::Tcvn3, "TCVN5712-1"}}) {
     const auto path = write("guess.txt", iconvConvert("UTF-8", name, text));
     try {
       model::readTextDocument(path);
@@ -191,6 +204,8 @@ void TestLegacyEncodings::whatIsNotThatEncodingIsRefused() {
   QCOMPARE(model::parseLegacyEncoding("CP1258"), std::optional(LegacyEncoding::Windows1258));
   QCOMPARE(model::parseLegacyEncoding("Windows-1258"), std::optional(LegacyEncoding::Windows1258));
   QCOMPARE(model::parseLegacyEncoding("viscii"), std::optional(LegacyEncoding::Viscii));
+  for (const char* name : {"tcvn3", "TCVN", "tcvn5712-1"})
+    QCOMPARE(model::parseLegacyEncoding(name), std::optional(LegacyEncoding::Tcvn3));
   QVERIFY(!model::parseLegacyEncoding("latin-1"));
 }
 

@@ -1198,6 +1198,17 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
     QVERIFY2(status->text().contains(legacy_report.encodingNotice), qPrintable(status->text()));
   }
 
+  // The same lines in TCVN3 (the ABC fonts' encoding): read as it and translated the same.
+  const QString tcvn = tmp_.filePath("tcvn.vi.txt"), tcvn_app = tmp_.filePath("tcvn.en.txt");
+  QVERIFY(writeFile(tcvn, "M\xEB t\xCBp tin s\xE8 12.\r\n\xA7\xE3ng c\xF6\x61 s\xE6 s\xE8 3.\r\n"));
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), tcvn, tcvn_app);
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 60000);
+  QTRY_COMPARE(read_as->text(), QString("Read it as TCVN3"));
+  read_as->click();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 4, 120000);
+  QTRY_VERIFY(button->isEnabled());
+  QCOMPARE(readFile(tcvn_app).split('\r').at(0), readFile(legacy_app).split('\r').at(0));
+
   // Not text: the file and line said, nothing written; never over the source.
   failed.clear();
   QVERIFY(writeFile(input, "Mở tập tin\nĐóng \xC3 cửa sổ\n"));
