@@ -122,4 +122,10 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
   return out;
 }
 
+void printNotices(const std::vector<model::TextTranslation>& results, const std::string& where) {
+  for (size_t i = 0; i < results.size(); ++i)
+    for (const auto& notice : results[i].source.notices)
+      std::fprintf(stderr, "%s %zu: %s\n", where.c_str(), i + 1, notice.c_str());
+}
+
 }  // namespace studio::cli

@@ -39,4 +39,8 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
                                                        const model::DecodingOptions& options,
                                                        const LineColumns& columns);
 
+// Sentences that were too long for the model, one line each on stderr:
+// "WHERE N: notice", N the text's number from 1.
+void printNotices(const std::vector<model::TextTranslation>& results, const std::string& where);
+
 }  // namespace studio::cli

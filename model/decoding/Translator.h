@@ -98,6 +98,7 @@ class Translator {
                         std::vector<std::vector<Translation>>& out) const;
 
   // Text written in place of a hypothesis's pieces [start, start + length).
+  // (applyConstraints, rewrittenText and verbatimPieces are in TranslatorConstraints.cpp.)
   struct Rewrite {
     int64_t start = 0, length = 0;
     std::string text;

@@ -947,7 +947,7 @@ void TestExecutables::prepareUsageErrors_data() {
       << "drop --spm-type";
   QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
                                                    "/tmp/x",  "--encoding", "latin-1"}
-                                    << "--encoding: 'latin-1' is not utf-8, windows-1258 or viscii";
+                                    << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii or tcvn3";
   QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
   QTest::newRow("neighbours without a sentence")
       << QStringList{"neighbours", "--model", "m.pt"} << "--src is required";
