@@ -32,6 +32,18 @@ bool isDemoCorpus(const QString& corpus) {
   return !corpus.isEmpty() && QFileInfo(corpus).absoluteFilePath() == QFileInfo(demoCorpusDir()).absoluteFilePath();
 }
 
+// A reason the corpus readers drop a pair for (model/data/Corpus.h), for people.
+QString droppedReason(const QString& reason) {
+  if (reason == QLatin1String("invalid_utf8")) return QObject::tr("not UTF-8");
+  if (reason == QLatin1String("empty")) return QObject::tr("empty");
+  if (reason == QLatin1String("too_long")) return QObject::tr("too long");
+  if (reason == QLatin1String("length_ratio")) return QObject::tr("lengths too far apart");
+  if (reason == QLatin1String("malformed")) return QObject::tr("malformed");
+  if (reason == QLatin1String("no_vietnamese")) return QObject::tr("no Vietnamese");
+  if (reason == QLatin1String("no_english")) return QObject::tr("no English");
+  return reason;
+}
+
 }  // namespace
 
 int vocabularySizeFor(const QString& corpus) {
@@ -53,18 +65,32 @@ QString describePreparedData(const QString& summary_json) {
   const auto summary = QJsonDocument::fromJson(summary_json.toUtf8()).object();
   QStringList lines;
   const auto read = summary["read"].toObject();
+  if (summary["format"].toString() == QLatin1String("tmx"))
+    lines << QObject::tr(
+        "Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an "
+        "English variant");
   for (const QString& split : {QStringLiteral("train"), QStringLiteral("dev"), QStringLiteral("test")}) {
     const auto s = read[split].toObject();
     if (s.isEmpty()) continue;
     QStringList dropped;
     const auto reasons = s["dropped"].toObject();
-    for (auto it = reasons.begin(); it != reasons.end(); ++it)
-      dropped << QStringLiteral("%1 %2").arg(it.key()).arg(it.value().toInteger());
+    const auto first_lines = s["first_dropped_lines"].toObject();
+    for (auto it = reasons.begin(); it != reasons.end(); ++it) {
+      const auto where = first_lines[it.key()].toArray();
+      dropped << (where.isEmpty()
+                      ? QStringLiteral("%1 %2").arg(droppedReason(it.key())).arg(it.value().toInteger())
+                      : QObject::tr("%1 %2, e.g. line %3")
+                            .arg(droppedReason(it.key()))
+                            .arg(it.value().toInteger())
+                            .arg(where.first().toInteger()));
+    }
     lines << QObject::tr("%1: %2 pairs kept of %3%4")
                  .arg(split)
                  .arg(s["kept"].toInteger())
                  .arg(s["read"].toInteger())
-                 .arg(dropped.isEmpty() ? QString() : QObject::tr(" (dropped: %1)").arg(dropped.join(", ")));
+                 .arg(dropped.isEmpty()
+                          ? QString()
+                          : QObject::tr(" (dropped: %1)").arg(dropped.join(QStringLiteral("; "))));
     const auto decoded = s["decoded"].toObject();
     for (const auto& file : decoded["files"].toArray())
       lines << QObject::tr("  %1 read as %2")

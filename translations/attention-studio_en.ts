@@ -217,6 +217,42 @@
             <numerusform>%n ensemble weights for %1 models: give one a model, this one first.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not UTF-8</source>
+        <translation>not UTF-8</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>empty</translation>
+    </message>
+    <message>
+        <source>too long</source>
+        <translation>too long</translation>
+    </message>
+    <message>
+        <source>lengths too far apart</source>
+        <translation>lengths too far apart</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>malformed</translation>
+    </message>
+    <message>
+        <source>no Vietnamese</source>
+        <translation>no Vietnamese</translation>
+    </message>
+    <message>
+        <source>no English</source>
+        <translation>no English</translation>
+    </message>
+    <message>
+        <source>Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an English variant</source>
+        <translation>Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an English variant</translation>
+    </message>
+    <message>
+        <source>%1 %2, e.g. line %3</source>
+        <translation>%1 %2, e.g. line %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3237,10 +3273,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Corpus</translation>
     </message>
     <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
-    </message>
-    <message>
         <source>Folder…</source>
         <translation>Folder…</translation>
     </message>
@@ -3251,18 +3283,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Files…</source>
         <translation>Files…</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file or two aligned files</source>
-        <translation>Choose a TSV file or two aligned files</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file, or a Vietnamese and an English file</source>
-        <translation>Choose a TSV file, or a Vietnamese and an English file</translation>
-    </message>
-    <message>
-        <source>Choose one TSV file or two aligned files.</source>
-        <translation>Choose one TSV file or two aligned files.</translation>
     </message>
     <message>
         <source>Prepare</source>
@@ -3395,10 +3415,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Preparing the data failed: %1</source>
         <translation>Preparing the data failed: %1</translation>
-    </message>
-    <message>
-        <source>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</source>
-        <translation>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</translation>
     </message>
     <message>
         <source>Preparing %1 into %2…</source>
@@ -3584,6 +3600,30 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Encoding:</source>
         <translation>Encoding:</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or two aligned files</source>
+        <translation>Choose a TSV or TMX file, or two aligned files</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
+        <translation>Choose a TSV or TMX file, or a Vietnamese and an English file</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
+        <translation>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>Choose one TSV or TMX file, or two aligned files.</source>
+        <translation>Choose one TSV or TMX file, or two aligned files.</translation>
+    </message>
+    <message>
+        <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>
+        <translation>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</translation>
     </message>
 </context>
 <context>

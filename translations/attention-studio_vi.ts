@@ -214,6 +214,42 @@
             <numerusform>%n trọng số tổ hợp cho %1 mô hình: hãy cho mỗi mô hình một trọng số, mô hình này trước.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not UTF-8</source>
+        <translation>không phải UTF-8</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>rỗng</translation>
+    </message>
+    <message>
+        <source>too long</source>
+        <translation>quá dài</translation>
+    </message>
+    <message>
+        <source>lengths too far apart</source>
+        <translation>độ dài chênh lệch quá nhiều</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>sai dạng</translation>
+    </message>
+    <message>
+        <source>no Vietnamese</source>
+        <translation>không có tiếng Việt</translation>
+    </message>
+    <message>
+        <source>no English</source>
+        <translation>không có tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an English variant</source>
+        <translation>Đọc như một bộ nhớ dịch (TMX): mỗi đơn vị có bản tiếng Việt và bản tiếng Anh cho một cặp câu</translation>
+    </message>
+    <message>
+        <source>%1 %2, e.g. line %3</source>
+        <translation>%1 %2, ví dụ dòng %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3217,10 +3253,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Kho ngữ liệu</translation>
     </message>
     <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
-    </message>
-    <message>
         <source>Folder…</source>
         <translation>Thư mục…</translation>
     </message>
@@ -3231,18 +3263,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Files…</source>
         <translation>Tệp…</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file or two aligned files</source>
-        <translation>Chọn một tệp TSV hoặc hai tệp song song</translation>
-    </message>
-    <message>
-        <source>Choose a TSV file, or a Vietnamese and an English file</source>
-        <translation>Chọn một tệp TSV, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
-    </message>
-    <message>
-        <source>Choose one TSV file or two aligned files.</source>
-        <translation>Hãy chọn một tệp TSV hoặc hai tệp song song.</translation>
     </message>
     <message>
         <source>Prepare</source>
@@ -3375,10 +3395,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Preparing the data failed: %1</source>
         <translation>Chuẩn bị dữ liệu thất bại: %1</translation>
-    </message>
-    <message>
-        <source>Choose a corpus to prepare: a folder, a TSV file or two aligned files.</source>
-        <translation>Hãy chọn kho ngữ liệu cần chuẩn bị: một thư mục, một tệp TSV hoặc hai tệp song song.</translation>
     </message>
     <message>
         <source>Preparing %1 into %2…</source>
@@ -3563,6 +3579,30 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Encoding:</source>
         <translation>Bảng mã:</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
+        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, một bộ nhớ dịch (TMX), hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or two aligned files</source>
+        <translation>Chọn một tệp TSV hoặc TMX, hoặc hai tệp song song</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
+        <translation>Chọn một tệp TSV hoặc TMX, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
+        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx);;Cặp câu cách nhau bằng tab (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>Choose one TSV or TMX file, or two aligned files.</source>
+        <translation>Hãy chọn một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>
+        <translation>Hãy chọn kho ngữ liệu cần chuẩn bị: một thư mục, một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
     </message>
 </context>
 <context>

@@ -82,8 +82,10 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     corpus_ = new QLineEdit(data_group);
     corpus_->setObjectName("Corpus");
     corpus_->setAccessibleName(tr("Corpus"));
-    corpus_->setToolTip(tr("What to train on: the demo corpus, an IWSLT'15 folder, a folder of split files, a TSV "
-                           "file, or two line-aligned files written as \"SOURCE + TARGET\""));
+    corpus_->setToolTip(
+        tr("What to train on: the demo corpus, an IWSLT'15 folder, a folder of split files, a TSV "
+           "file, a translation memory (TMX), or two line-aligned files written as \"SOURCE + "
+           "TARGET\""));
     auto* folder = new QPushButton(tr("Folder…"), data_group);
     folder->setAccessibleName(tr("Choose a corpus folder"));
     connect(folder, &QPushButton::clicked, this, [this]() {
@@ -91,13 +93,14 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
       if (!dir.isEmpty()) setCorpus(dir);
     });
     auto* files = new QPushButton(tr("Files…"), data_group);
-    files->setAccessibleName(tr("Choose a TSV file or two aligned files"));
+    files->setAccessibleName(tr("Choose a TSV or TMX file, or two aligned files"));
     connect(files, &QPushButton::clicked, this, [this]() {
       const QStringList chosen = QFileDialog::getOpenFileNames(
-          this, tr("Choose a TSV file, or a Vietnamese and an English file"), QString());
+          this, tr("Choose a TSV or TMX file, or a Vietnamese and an English file"), QString(),
+          tr("All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)"));
       if (chosen.size() == 1) setCorpus(chosen[0]);
       if (chosen.size() == 2) setCorpus(chosen[0] + " + " + chosen[1]);
-      if (chosen.size() > 2) Q_EMIT errorOccurred(tr("Choose one TSV file or two aligned files."));
+      if (chosen.size() > 2) Q_EMIT errorOccurred(tr("Choose one TSV or TMX file, or two aligned files."));
     });
     row->addWidget(corpus_, 1);
     row->addWidget(folder);
@@ -301,7 +304,8 @@ QString TrainingWorkspace::corpus() const { return corpus_->text().trimmed(); }
 void TrainingWorkspace::prepareData() {
   const QString corpus = corpus_->text().trimmed();
   if (corpus.isEmpty()) {
-    Q_EMIT errorOccurred(tr("Choose a corpus to prepare: a folder, a TSV file or two aligned files."));
+    Q_EMIT errorOccurred(
+        tr("Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files."));
     return;
   }
   if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpus));

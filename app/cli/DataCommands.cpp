@@ -18,10 +18,12 @@ const CommandSpec& prepareSpec() {
       "Reads a corpus (Vietnamese -> English), filters it, trains a joint SentencePiece model and writes\n"
       "a data folder: the splits, spm.model, the encoded ids and summary.json.",
       {
-          {"corpus", "PATH", "a folder (demo corpus, IWSLT'15) or a TSV file"},
+          {"corpus", "PATH",
+           "a folder (demo corpus, IWSLT'15), a TSV file or a translation memory (TMX: its\n"
+           "units' Vietnamese and English variants, as CAT tools and OPUS write them)"},
           {"src", "FILE", "Vietnamese side of two line-aligned files"},
           {"tgt", "FILE", "English side of two line-aligned files"},
-          {"format", "FORMAT", "auto (default), split, iwslt, parallel or tsv"},
+          {"format", "FORMAT", "auto (default), split, iwslt, parallel, tsv or tmx"},
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
           {"spm-type", "TYPE", "unigram (default) or bpe: SentencePiece's segmentation model"},

@@ -62,21 +62,46 @@ void ParallelText::append(const ParallelText& other) {
 
 namespace {
 
-std::string readFile(const std::string& path) {
+// The compression a file's first bytes announce ("" for none): a corpus
+// downloaded as .gz or .xz is not text until it is unpacked.
+std::string compression(std::string_view bytes) {
+  const auto starts = [&](std::string_view magic) { return bytes.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b")) return "gzip";
+  if (starts(std::string_view("\xfd"
+                              "7zXZ\0",
+                              6)))
+    return "xz";
+  if (starts("\x28\xb5\x2f\xfd")) return "zstd";
+  if (starts("BZh") && bytes.size() > 9 && bytes.substr(4, 6) == "\x31\x41\x59\x26\x53\x59") return "bzip2";
+  if (starts(std::string_view("PK\x03\x04", 4))) return "zip";
+  return "";
+}
+
+}  // namespace
+
+std::string readCorpusFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CorpusError("cannot open '" + path + "'");
   std::ostringstream buffer;
   buffer << in.rdbuf();
   if (in.bad()) throw CorpusError("error while reading '" + path + "'");
-  return buffer.str();
+  std::string bytes = buffer.str();
+  if (const std::string packed = compression(bytes); !packed.empty()) {
+    const char* tool = packed == "gzip"    ? "gunzip -k"
+                       : packed == "xz"    ? "unxz -k"
+                       : packed == "zstd"  ? "unzstd"
+                       : packed == "bzip2" ? "bunzip2 -k"
+                                           : "unzip";
+    throw CorpusError("'" + path + "' is compressed (" + packed + "): unpack it first (" + tool + " '" +
+                      path + "') and give the file it holds");
+  }
+  return bytes;
 }
 
-// After lines of `paths` were dropped as invalid_utf8 (and no encoding was
-// given): the first of the files that reads as one of the 8-bit encodings, named.
-void hintEncoding(const std::vector<std::string>& paths, ReadSummary& summary) {
+void addEncodingHint(const std::vector<std::string>& paths, ReadSummary& summary) {
   if (!summary.dropped.count("invalid_utf8") || !summary.hint.empty()) return;
   for (const auto& path : paths) {
-    const std::string bytes = readFile(path);
+    const std::string bytes = readCorpusFile(path);
     if (isValidUtf8(bytes)) continue;
     if (const auto guess = model::guessLegacyEncoding(bytes)) {
       summary.hint = "'" + path + "' is not UTF-8 and reads as " + model::legacyEncodingName(*guess) +
@@ -87,12 +112,10 @@ void hintEncoding(const std::vector<std::string>& paths, ReadSummary& summary) {
   }
 }
 
-}  // namespace
-
 std::vector<std::string> readLines(const std::string& path,
                                    const std::optional<model::LegacyEncoding>& encoding,
                                    ReadSummary* summary) {
-  std::string content = readFile(path);
+  std::string content = readCorpusFile(path);
   if (encoding && !isValidUtf8(content)) {
     // The other encoding where the bytes clearly read as it: a wrong choice, not a corpus of mojibake.
     const auto guess = model::guessLegacyEncoding(content);
@@ -153,7 +176,7 @@ ParallelText readParallelFiles(const std::string& src_path, const std::string& t
   summary.source = src_path + " + " + tgt_path;
   ParallelText out;
   for (size_t i = 0; i < src.size(); ++i) addPair(src[i], tgt[i], i + 1, options, summary, out);
-  if (!options.encoding) hintEncoding({src_path, tgt_path}, summary);
+  if (!options.encoding) addEncodingHint({src_path, tgt_path}, summary);
   return out;
 }
 
@@ -172,7 +195,7 @@ ParallelText readTsv(const std::string& path, const FilterOptions& options, Read
     addPair(std::string_view(line).substr(0, tab), std::string_view(line).substr(tab + 1), i + 1, options,
             summary, out);
   }
-  if (!options.encoding) hintEncoding({path}, summary);
+  if (!options.encoding) addEncodingHint({path}, summary);
   return out;
 }
 

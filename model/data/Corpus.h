@@ -37,7 +37,9 @@ struct ReadSummary {
   size_t read = 0;
   size_t kept = 0;
   // Dropped, by reason: "invalid_utf8", "empty", "too_long", "length_ratio",
-  // "malformed" (a TSV line without exactly one TAB).
+  // "malformed" (a TSV line without exactly one TAB, a TMX unit with an
+  // undefined entity), "no_vietnamese" / "no_english" (a TMX unit without
+  // that language).
   std::map<std::string, size_t> dropped;
   std::map<std::string, std::vector<size_t>> first_lines;  // up to 5 line numbers a reason
   // Files read in an 8-bit encoding (FilterOptions::encoding), and its name.
@@ -59,6 +61,16 @@ struct ParallelText {
   size_t size() const { return src.size(); }
   void append(const ParallelText& other);
 };
+
+// The bytes of a corpus file. Throws CorpusError naming the file when it
+// cannot be read, or when it is compressed (gzip, xz, zstd, bzip2, zip),
+// saying how to unpack it.
+std::string readCorpusFile(const std::string& path);
+
+// After units of `paths` were dropped as invalid_utf8 (and no encoding was
+// given): names in summary.hint the first file that reads as one of the 8-bit
+// encodings, and the option that reads it.
+void addEncodingHint(const std::vector<std::string>& paths, ReadSummary& summary);
 
 // The lines of a text file: a UTF-8 BOM and CR line ends removed, the
 // trailing newline not counted as a line. A file that is not valid UTF-8 is

@@ -3,10 +3,11 @@
 #include <chrono>
 #include <filesystem>
 
-#include "model/files/AtomicFile.h"
 #include "model/data/Batching.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Text.h"
+#include "model/data/TmxFile.h"
+#include "model/files/AtomicFile.h"
 
 namespace studio::data {
 
@@ -18,7 +19,9 @@ CorpusFormat corpusFormatFromString(const std::string& text) {
   if (text == "iwslt") return CorpusFormat::Iwslt;
   if (text == "parallel") return CorpusFormat::Parallel;
   if (text == "tsv") return CorpusFormat::Tsv;
-  throw std::invalid_argument("corpus format must be auto, split, iwslt, parallel or tsv, got '" + text + "'");
+  if (text == "tmx") return CorpusFormat::Tmx;
+  throw std::invalid_argument("corpus format must be auto, split, iwslt, parallel, tsv or tmx, got '" + text +
+                              "'");
 }
 
 std::string toString(CorpusFormat format) {
@@ -28,6 +31,8 @@ std::string toString(CorpusFormat format) {
     case CorpusFormat::Iwslt: return "iwslt";
     case CorpusFormat::Parallel: return "parallel";
     case CorpusFormat::Tsv: return "tsv";
+    case CorpusFormat::Tmx:
+      return "tmx";
   }
   return "auto";
 }
@@ -54,8 +59,11 @@ CorpusFormat detectFormat(const PrepareOptions& o) {
   if (o.corpus.empty()) throw CorpusError("no corpus given");
   std::error_code ec;
   if (!fs::exists(o.corpus, ec)) throw CorpusError("corpus '" + o.corpus + "' does not exist");
+  const bool file = fs::is_regular_file(o.corpus, ec);
+  if ((o.format == CorpusFormat::Tsv || o.format == CorpusFormat::Tmx) && !file)
+    throw CorpusError("corpus '" + o.corpus + "' is a folder, not a " + toString(o.format) + " file");
   if (o.format != CorpusFormat::Auto) return o.format;
-  if (fs::is_regular_file(o.corpus, ec)) return CorpusFormat::Tsv;
+  if (file) return looksLikeTmx(o.corpus) ? CorpusFormat::Tmx : CorpusFormat::Tsv;
   const fs::path dir(o.corpus);
   if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return CorpusFormat::Iwslt;
   if (hasPair(dir, "train")) return CorpusFormat::Split;
@@ -120,6 +128,10 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
       break;
     case CorpusFormat::Tsv:
       train.text = readTsv(o.corpus, filter, train.summary);
+      split_by_hash = true;
+      break;
+    case CorpusFormat::Tmx:
+      train.text = readTmx(o.corpus, filter, train.summary);
       split_by_hash = true;
       break;
     case CorpusFormat::Iwslt:

@@ -24,6 +24,7 @@ enum class CorpusFormat {
   Iwslt,     // a folder with IWSLT'15 files: train.*, tst2012.* (dev), tst2013.* (test)
   Parallel,  // two line-aligned files, given as src and tgt
   Tsv,       // one file, source TAB target
+  Tmx,       // a translation memory (TMX): its units' Vietnamese and English variants
 };
 
 // Fewer usable pairs than this cannot be split into train, dev and test by
@@ -34,7 +35,7 @@ CorpusFormat corpusFormatFromString(const std::string& text);  // throws std::in
 std::string toString(CorpusFormat format);
 
 struct PrepareOptions {
-  std::string corpus;    // folder or TSV file
+  std::string corpus;    // folder, TSV or TMX file
   std::string src, tgt;  // for Parallel
   CorpusFormat format = CorpusFormat::Auto;
   std::string out_dir;

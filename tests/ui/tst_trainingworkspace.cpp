@@ -60,6 +60,7 @@ class TestTrainingWorkspace : public QObject {
   void startPreparesACorpusFirst();
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
+  void aTranslationMemoryIsPreparedAndItsUnitsCounted();
   void learningFromCorrectionsRunsARoundOnThem();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
@@ -399,6 +400,36 @@ void TestTrainingWorkspace::aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen() 
   QVERIFY(train.open(QIODevice::ReadOnly));
   const QString first = QString::fromUtf8(train.readLine());
   QVERIFY2(first.startsWith(QStringLiteral("Không thể lưu tập tin số ")), qPrintable(first));
+}
+
+// A TMX file chosen as the corpus (its name says nothing of its format):
+// prepared from its units, the summary says it was read as a memory and
+// names, in words, the unit dropped for having no English and its line.
+void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
+  std::string tmx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\"><header/><body>\n";
+  tmx += "<tu><tuv xml:lang=\"vi-VN\"><seg>Chỉ tiếng Việt</seg></tuv></tu>\n";  // line 3
+  for (int i = 0; i < 150; ++i)
+    tmx += "<tu><tuv xml:lang=\"en-US\"><seg>Could not save file <ph x=\"1\">&lt;b&gt;</ph>number " +
+           std::to_string(i) + "</seg></tuv><tuv xml:lang=\"vi-VN\"><seg>Không thể lưu tập tin số " +
+           std::to_string(i) + "</seg></tuv></tu>\n";
+  tmx += "</body></tmx>\n";
+  const QString corpus = tmp_.filePath("memory.xml"), prepared = tmp_.filePath("memory-prepared");
+  std::ofstream(corpus.toStdString(), std::ios::binary) << tmx;
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(corpus);
+  QCOMPARE(workspace.dataDir(), prepared);
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Prepare"), Qt::LeftButton);
+  auto* summary = workspace.findChild<QLabel*>("Data summary");
+  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("SentencePiece vocabulary"), 60000);
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+  QVERIFY2(summary->text().contains("Read as a translation memory (TMX)"), qPrintable(summary->text()));
+  QVERIFY2(summary->text().contains("train: 150 pairs kept of 151 (dropped: no English 1, e.g. line 3)"),
+           qPrintable(summary->text()));
+  QFile train(prepared + "/train.en");
+  QVERIFY(train.open(QIODevice::ReadOnly));
+  const QString first = QString::fromUtf8(train.readLine());
+  QVERIFY2(first.startsWith(QStringLiteral("Could not save file number ")), qPrintable(first));
 }
 
 STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)
