@@ -63,8 +63,9 @@ int main(int argc, char** argv) {
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
                             "TEXT");
-  QCommandLineOption glossary("glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH).",
-                              "FILE");
+  QCommandLineOption glossary(
+      "glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH, or TBX).",
+      "FILE");
   QCommandLineOption shortlist("shortlist", "In Translate, decode with this vocabulary shortlist.", "FILE");
   QCommandLineOption ensemble(
       "ensemble", "In Translate, translate with this model too, an ensemble (repeatable).", "FILE");

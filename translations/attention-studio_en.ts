@@ -3753,16 +3753,8 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Glossary</translation>
     </message>
     <message>
-        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
-        <translation>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</translation>
-    </message>
-    <message>
         <source>Choose a glossary</source>
         <translation>Choose a glossary</translation>
-    </message>
-    <message>
-        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
-        <translation>Glossaries (*.tsv *.txt);;All files (*)</translation>
     </message>
     <message>
         <source>Shortlist</source>
@@ -3935,6 +3927,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</source>
         <translation>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line, or a TBX termbase: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line, or a TBX termbase: where the Vietnamese words occur (as typed), the translation contains the English</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt *.tbx);;All files (*)</source>
+        <translation>Glossaries (*.tsv *.txt *.tbx);;All files (*)</translation>
     </message>
 </context>
 <context>

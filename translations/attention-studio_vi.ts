@@ -3732,16 +3732,8 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Bảng thuật ngữ</translation>
     </message>
     <message>
-        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line: where the Vietnamese words occur (as typed), the translation contains the English</source>
-        <translation>Một tệp TSV các thuật ngữ, mỗi dòng TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH: nơi các từ tiếng Việt xuất hiện (đúng như đã gõ), bản dịch chứa từ tiếng Anh</translation>
-    </message>
-    <message>
         <source>Choose a glossary</source>
         <translation>Chọn bảng thuật ngữ</translation>
-    </message>
-    <message>
-        <source>Glossaries (*.tsv *.txt);;All files (*)</source>
-        <translation>Bảng thuật ngữ (*.tsv *.txt);;Mọi tệp (*)</translation>
     </message>
     <message>
         <source>Shortlist</source>
@@ -3914,6 +3906,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Web and e-mail addresses, file paths, placeholders such as %s or {name}, numbers and words the model&apos;s vocabulary cannot write come out exactly as typed: a sentence whose translation lost one is translated again with each of them required (beam search only)</source>
         <translation>Địa chỉ web và thư điện tử, đường dẫn tập tin, chỗ giữ chỗ như %s hay {name}, con số và những từ mà bộ từ vựng của mô hình không viết được sẽ ra đúng như khi gõ: câu nào mà bản dịch làm mất một trong số đó thì được dịch lại với từng thứ ấy là bắt buộc (chỉ với tìm kiếm chùm)</translation>
+    </message>
+    <message>
+        <source>A TSV file of terms, VIETNAMESE&lt;TAB&gt;ENGLISH a line, or a TBX termbase: where the Vietnamese words occur (as typed), the translation contains the English</source>
+        <translation>Một tệp TSV các thuật ngữ, mỗi dòng TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH, hoặc một kho thuật ngữ TBX: nơi các từ tiếng Việt xuất hiện (đúng như đã gõ), bản dịch chứa từ tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt *.tbx);;All files (*)</source>
+        <translation>Bảng thuật ngữ (*.tsv *.txt *.tbx);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

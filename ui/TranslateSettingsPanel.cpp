@@ -210,11 +210,11 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
     model_form->addRow(tr("Weights"), weights_);
   }
   // Terms the translation must follow (docs/glossary.md).
-  glossary_ =
-      fileRow(decode_group, decode_form, "Glossary", tr("Glossary"),
-              tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line: where the Vietnamese words occur "
-                 "(as typed), the translation contains the English"),
-              tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt);;All files (*)"));
+  glossary_ = fileRow(
+      decode_group, decode_form, "Glossary", tr("Glossary"),
+      tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line, or a TBX termbase: where the Vietnamese "
+         "words occur (as typed), the translation contains the English"),
+      tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt *.tbx);;All files (*)"));
   // How the model runs (with its weights above): the output layer over the
   // pieces likely for the text alone (docs/cli.md, shortlist).
   shortlist_ =

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <limits>
 #include <sstream>
 
@@ -59,8 +60,11 @@ model::DecodingOptions decodingFrom(const ParsedArgs& args) {
   d.bf16 = args.has("bf16");
   d.int8 = args.has("int8");
   if (d.int8 && d.bf16) throw UsageError("--int8 and --bf16: choose one precision");
-  if (args.has("glossary"))
+  if (args.has("glossary")) {
     d.glossary = std::make_shared<const model::Glossary>(model::readGlossary(args.require("glossary")));
+    for (const auto& note : d.glossary->notes)
+      std::cerr << "note: " << d.glossary->path << ": " << note << "\n";
+  }
   if (args.has("verbatim")) {
     if (d.sampling.on) throw UsageError("--sampling and --verbatim: the verbatim spans need the search");
     try {

@@ -69,7 +69,8 @@ const CommandSpec& translateSpec() {
           {"seed", "N",
            "--sampling: the random seed (default 0); a sentence's samples depend on it and the sentence"},
           {"glossary", "FILE",
-           "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments): where the\n"
+           "terms to follow, a line each: VIETNAMESE<TAB>ENGLISH ('#' comments), or a TBX\n"
+           "termbase (each Vietnamese term to its first English one not deprecated): where the\n"
            "Vietnamese words occur in a sentence (as typed), its translation contains the\n"
            "English (constrained beam search). With --scores, \" ||| terms ...\" follows:\n"
            "each term's first piece (-1: missing) and the free translation's score"},

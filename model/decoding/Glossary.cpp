@@ -7,6 +7,9 @@
 #include <map>
 #include <sstream>
 
+#include "model/data/Text.h"
+#include "model/files/XmlReader.h"
+
 namespace studio::model {
 
 namespace {
@@ -76,7 +79,130 @@ std::vector<Word> wordsOf(const std::string& s) {
   return words;
 }
 
+// A term of a TBX entry, as its term container (<tig>, <ntig>, <termSec>) closes.
+struct EntryTerm {
+  std::string language, text;
+  size_t line = 0;
+  bool deprecated = false;
+};
+
+// The terms of a TBX termbase: each entry's Vietnamese terms, each with its
+// first English term that is not deprecated.
+class TbxTerms : public XmlHandler {
+ public:
+  explicit TbxTerms(Glossary& glossary) : g_(glossary) {}
+
+  void startElement(const std::string& tag, const std::vector<XmlAttribute>& attributes,
+                    size_t line) override {
+    if (tag == "termentry" || tag == "conceptentry") {
+      in_entry_ = true;
+      entry_line_ = line;
+      entry_.clear();
+    } else if (tag == "langset" || tag == "langsec") {
+      language_.clear();
+      for (const auto& a : attributes)
+        if (a.name == "xml:lang" || (a.name == "lang" && language_.empty())) language_ = a.value;
+    } else if (tag == "tig" || tag == "ntig" || tag == "termsec") {
+      open_container_ = true;
+      term_ = {language_, {}, line, false};
+    } else if (tag == "term") {
+      if (!open_container_) term_ = {language_, {}, line, false};  // a <term> straight in its language
+      in_term_ = true;
+      term_.line = line;
+    } else if (tag == "termnote") {
+      for (const auto& a : attributes)
+        in_status_ =
+            in_status_ ||
+            (a.name == "type" && (a.value == "administrativeStatus" || a.value == "normativeAuthorization"));
+      status_.clear();
+    }
+  }
+
+  void endElement(const std::string& tag) override {
+    if (tag == "term") {
+      in_term_ = false;
+      if (!open_container_) entry_.push_back(term_);
+    } else if (tag == "termnote" && in_status_) {
+      in_status_ = false;
+      term_.deprecated = term_.deprecated || status_.find("deprecated") != std::string::npos ||
+                         status_.find("superseded") != std::string::npos;
+    } else if (tag == "tig" || tag == "ntig" || tag == "termsec") {
+      open_container_ = false;
+      entry_.push_back(term_);
+    } else if ((tag == "termentry" || tag == "conceptentry") && in_entry_) {
+      in_entry_ = false;
+      entry();
+    }
+  }
+
+  void characters(std::string_view text, bool /*defined*/) override {
+    if (in_term_) term_.text += text;
+    if (in_status_) status_ += text;
+  }
+
+  void finish() {
+    if (missing_ > 0)
+      g_.notes.push_back(std::to_string(missing_) + (missing_ == 1 ? " entry has" : " entries have") +
+                         " no Vietnamese term or no English one that is not deprecated (the first on line " +
+                         std::to_string(first_missing_) + "): left out");
+    g_.notes.insert(g_.notes.end(), conflicts_.begin(), conflicts_.end());
+  }
+
+ private:
+  void entry() {
+    const EntryTerm* english = nullptr;
+    for (const auto& t : entry_)
+      if (primaryLanguage(t.language) == "en" && !t.deprecated && !trimmed(t.text).empty()) {
+        english = &t;
+        break;
+      }
+    bool any = false;
+    for (const auto& t : entry_) {
+      if (primaryLanguage(t.language) != "vi" || !english) continue;
+      GlossaryTerm term{data::normalizeWhitespace(t.text), data::normalizeWhitespace(english->text), t.line};
+      if (wordsOf(term.source).empty()) continue;
+      any = true;
+      if (const auto it = seen_.find(term.source); it != seen_.end()) {
+        const auto& other = g_.terms[it->second];
+        if (other.target != term.target && conflicts_.size() < 5)
+          conflicts_.push_back("'" + term.source + "' is '" + other.target + "' on line " +
+                               std::to_string(other.line) + " and '" + term.target + "' on line " +
+                               std::to_string(term.line) + ": the first is used");
+        continue;
+      }
+      seen_[term.source] = g_.terms.size();
+      g_.terms.push_back(std::move(term));
+    }
+    if (!any && ++missing_ == 1) first_missing_ = entry_line_;
+  }
+
+  Glossary& g_;
+  bool in_entry_ = false, open_container_ = false, in_term_ = false, in_status_ = false;
+  size_t entry_line_ = 0, missing_ = 0, first_missing_ = 0;
+  std::string language_, status_;
+  EntryTerm term_;
+  std::vector<EntryTerm> entry_;
+  std::map<std::string, size_t> seen_;
+  std::vector<std::string> conflicts_;
+};
+
 }  // namespace
+
+Glossary parseTbxGlossary(const std::string& text, const std::string& name) {
+  Glossary g;
+  TbxTerms terms(g);
+  try {
+    readXml(xmlDocumentText(text, name), name, {"martif", "tbx"}, "a TBX termbase", terms);
+  } catch (const XmlError& e) {
+    throw GlossaryError(e.what());
+  }
+  terms.finish();
+  if (g.terms.empty())
+    throw GlossaryError(name +
+                        ": no entry holds both a Vietnamese term (xml:lang \"vi\") and an English one "
+                        "(xml:lang \"en\") that is not deprecated");
+  return g;
+}
 
 Glossary parseGlossary(const std::string& text, const std::string& name) {
   Glossary g;
@@ -117,7 +243,8 @@ Glossary readGlossary(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw GlossaryError("cannot read the glossary '" + path + "'");
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto g = parseGlossary(text, path);
+  auto g =
+      startsWithElement(text, {"martif", "tbx"}) ? parseTbxGlossary(text, path) : parseGlossary(text, path);
   g.path = path;
   return g;
 }

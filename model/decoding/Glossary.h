@@ -7,8 +7,11 @@
 
 // A glossary: Vietnamese terms and the English each must be translated as.
 // A TSV file, a term a line: SOURCE<TAB>TARGET; blank lines and lines
-// starting with '#' are skipped. Decoding with it (ConstrainedSearch.h) puts
-// the target of every term found in a sentence into its translation.
+// starting with '#' are skipped. Or a termbase in TBX (ISO 30042, TBX-Basic
+// as CAT tools export it: <martif> of TBX 2008 or <tbx> of TBX v3): each
+// Vietnamese term of an entry maps to its first English term that is not
+// deprecated. Decoding with it (ConstrainedSearch.h) puts the target of
+// every term found in a sentence into its translation.
 namespace studio::model {
 
 class GlossaryError : public std::runtime_error {
@@ -24,13 +27,20 @@ struct GlossaryTerm {
 struct Glossary {
   std::string path;  // where it was read from ("" when parsed from text)
   std::vector<GlossaryTerm> terms;
+  // What a termbase held that did not become a term, for people: entries
+  // without a Vietnamese or an English term, a Vietnamese term that two
+  // entries give other English for (the first kept). Empty for TSV.
+  std::vector<std::string> notes;
 };
 
 // Reads a glossary. Throws GlossaryError naming the file and line: a line
 // without a tab or with more than one, an empty side, a source term given
 // twice with other targets, text that is not UTF-8, a missing file.
+// A TBX file is told by its first element; its errors (XML that is not
+// well-formed, a file cut short) name the line.
 Glossary readGlossary(const std::string& path);
 Glossary parseGlossary(const std::string& text, const std::string& name = "glossary");
+Glossary parseTbxGlossary(const std::string& text, const std::string& name = "glossary");
 
 // A term found in a sentence: which one and the bytes of the sentence its words cover.
 struct TermMatch {

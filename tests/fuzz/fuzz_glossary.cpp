@@ -1,5 +1,6 @@
-// Glossary files (model/decoding/Glossary): any bytes are read without a
-// crash, a refusal names the file and line, and every term found in a
+// Glossary files (model/decoding/Glossary), TSV or (where the text starts
+// with '<') a TBX termbase: any bytes are read without a crash, a refusal
+// names the file (a TSV one its line too), and every term found in a
 // sentence (the input's first line) covers bytes of that sentence, in order,
 // without overlapping another.
 #include <cstdint>
@@ -14,10 +15,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string sentence = bytes.substr(0, newline);
   const std::string text = newline == std::string::npos ? std::string() : bytes.substr(newline + 1);
   Glossary glossary;
+  const bool tbx = !text.empty() && text[0] == '<';
   try {
-    glossary = parseGlossary(text, "fuzz.tsv");
+    glossary = tbx ? parseTbxGlossary(text, "fuzz.tbx") : parseGlossary(text, "fuzz.tsv");
   } catch (const GlossaryError& e) {
-    if (std::string(e.what()).rfind("fuzz.tsv:", 0) != 0) __builtin_trap();  // said, naming the line
+    const std::string what = e.what();
+    if (tbx ? what.find("fuzz.tbx") == std::string::npos : what.rfind("fuzz.tsv:", 0) != 0) __builtin_trap();
     return 0;
   }
   for (const auto& term : glossary.terms)

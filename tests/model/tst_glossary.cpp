@@ -54,6 +54,9 @@ class TestGlossary : public QObject {
   void theFileIsReadWithItsCommentsAndBlankLines();
   void badRowsAreRefusedNamingTheLine_data();
   void badRowsAreRefusedNamingTheLine();
+  void aTermbaseInTbxIsReadAsAGlossary();
+  void aTermbaseThatCannotBeReadIsRefused_data();
+  void aTermbaseThatCannotBeReadIsRefused();
   void termsMatchWholeWordsAsTyped();
   void withoutTermsItIsBeamSearch_data();
   void withoutTermsItIsBeamSearch();
@@ -115,6 +118,102 @@ void TestGlossary::badRowsAreRefusedNamingTheLine() {
   QFETCH(QString, expected);
   const std::string error = glossaryError(text.toStdString());
   QVERIFY2(QString::fromStdString(error).startsWith(expected), error.c_str());
+}
+
+// TBX 2008 (<martif>, termEntry/langSet/tig and ntig) and TBX v3 (<tbx>,
+// conceptEntry/langSec/termSec), told from TSV by their first element: each
+// Vietnamese term to the entry's first English term that is not deprecated;
+// what was left out is said in the notes, with its line.
+void TestGlossary::aTermbaseInTbxIsReadAsAGlossary() {
+  const std::string tbx2008 =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<!DOCTYPE martif SYSTEM \"TBXBasiccoreStructV02.dtd\">\n"
+      "<martif type=\"TBX-Basic\" xml:lang=\"en-US\">\n"
+      "<martifHeader><fileDesc><sourceDesc><p>exported</p></sourceDesc></fileDesc></martifHeader>\n"
+      "<text><body>\n"
+      "<termEntry id=\"c1\">\n"  // 6
+      "  <descrip type=\"subjectField\">software</descrip>\n"
+      "  <langSet xml:lang=\"en-US\">\n"
+      "    <tig><term>archive</term><termNote "
+      "type=\"administrativeStatus\">deprecatedTerm-admn-sts</termNote></tig>\n"
+      "    <tig><term>file</term><termNote type=\"partOfSpeech\">noun</termNote></tig>\n"
+      "  </langSet>\n"
+      "  <langSet xml:lang=\"vi-VN\">\n"
+      "    <tig><term>tập tin</term></tig>\n"  // 13
+      "    <ntig><termGrp><term>tệp</term><termNote "
+      "type=\"administrativeStatus\">admittedTerm-admn-sts</termNote>"
+      "</termGrp></ntig>\n"  // 14
+      "  </langSet>\n"
+      "</termEntry>\n"
+      "<termEntry id=\"c2\"><langSet xml:lang=\"de\"><tig><term>Datei</term></tig></langSet>"
+      "<langSet xml:lang=\"en\"><tig><term>file</term></tig></langSet></termEntry>\n"  // 17: no Vietnamese
+      "<termEntry id=\"c3\"><langSet xml:lang=\"vi\"><tig><term>thư\n   mục</term></tig></langSet>"
+      "<langSet xml:lang=\"en\"><tig><term>folder</term></tig></langSet></termEntry>\n"  // 18-19
+      "<termEntry id=\"c4\"><langSet xml:lang=\"vi\"><tig><term>tệp</term></tig></langSet>"
+      "<langSet xml:lang=\"en\"><tig><term>document</term></tig></langSet></termEntry>\n"  // 20: tệp again
+      "</body></text></martif>\n";
+  const std::string path = tmp_.filePath("terms.tbx").toStdString();
+  std::ofstream(path, std::ios::binary) << tbx2008;
+  const auto g = model::readGlossary(path);
+  QCOMPARE(g.terms.size(), size_t(3));
+  QCOMPARE(g.terms[0].source, std::string("tập tin"));
+  QCOMPARE(g.terms[0].target, std::string("file"));  // not the deprecated "archive"
+  QCOMPARE(g.terms[0].line, size_t(13));
+  QCOMPARE(g.terms[1].source, std::string("tệp"));
+  QCOMPARE(g.terms[1].target, std::string("file"));
+  QCOMPARE(g.terms[1].line, size_t(14));
+  QCOMPARE(g.terms[2].source, std::string("thư mục"));
+  QCOMPARE(g.terms[2].target, std::string("folder"));
+  QCOMPARE(g.notes.size(), size_t(2));
+  QCOMPARE(g.notes[0],
+           std::string("1 entry has no Vietnamese term or no English one that is not deprecated (the "
+                       "first on line 17): left out"));
+  QCOMPARE(g.notes[1],
+           std::string("'tệp' is 'file' on line 14 and 'document' on line 20: the first is used"));
+
+  const std::string tbx3 =
+      "<?xml version=\"1.0\"?>\n<?xml-model href=\"TBXcoreStructV03.rng\"?>\n"
+      "<tbx type=\"TBX-Basic\" style=\"dca\" xml:lang=\"en\" xmlns=\"urn:iso:std:iso:30042:ed-2\">\n"
+      "<tbxHeader><fileDesc><sourceDesc><p>v3</p></sourceDesc></fileDesc></tbxHeader>\n<text><body>\n"
+      "<conceptEntry id=\"1\"><langSec xml:lang=\"vi\"><termSec><term>mật khẩu</term></termSec></langSec>\n"
+      "<langSec xml:lang=\"en\"><termSec><term>password</term><termNote type=\"administrativeStatus\">"
+      "preferredTerm-admn-sts</termNote></termSec></langSec></conceptEntry>\n</body></text></tbx>\n";
+  const auto v3 = model::parseTbxGlossary(tbx3, "v3.tbx");
+  QCOMPARE(v3.terms.size(), size_t(1));
+  QCOMPARE(v3.terms[0].source, std::string("mật khẩu"));
+  QCOMPARE(v3.terms[0].target, std::string("password"));
+  QCOMPARE(v3.terms[0].line, size_t(6));
+  QVERIFY(v3.notes.empty());
+  QCOMPARE(model::matchGlossary(g, "Không mở được tập tin.").size(), size_t(1));
+}
+
+void TestGlossary::aTermbaseThatCannotBeReadIsRefused_data() {
+  QTest::addColumn<QByteArray>("text");
+  QTest::addColumn<QString>("expected");
+  const QByteArray head = "<martif type=\"TBX\">\n<text><body>\n";
+  QTest::newRow("cut short") << head + "<termEntry><langSet xml:lang=\"vi\"><tig><term>tệp"
+                             << "'terms.tbx' line 3: the file ends inside <term> opened on line 3";
+  QTest::newRow("mismatched") << head + "<termEntry></langSet>"
+                              << "'terms.tbx' line 3: </langset> closes <termentry>, opened on line 3";
+  QTest::newRow("no pair") << head +
+                                  "<termEntry><langSet xml:lang=\"vi\"><tig><term>tệp</term></tig></langSet>"
+                                  "</termEntry></body></text></martif>"
+                           << "terms.tbx: no entry holds both a Vietnamese term";
+}
+
+void TestGlossary::aTermbaseThatCannotBeReadIsRefused() {
+  QFETCH(QByteArray, text);
+  QFETCH(QString, expected);
+  const std::string path = tmp_.filePath("terms.tbx").toStdString();
+  std::ofstream(path, std::ios::binary) << text.toStdString();
+  try {
+    model::readGlossary(path);
+    QFAIL("a termbase that cannot be read was read");
+  } catch (const model::GlossaryError& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).contains(
+                 QString(expected).replace("terms.tbx", QString::fromStdString(path))),
+             e.what());
+  }
 }
 
 void TestGlossary::termsMatchWholeWordsAsTyped() {

@@ -168,6 +168,8 @@ void TestTmx::notWellFormedFilesNameTheLine_data() {
                        << "line 3: text before the first element: this is not a TMX file";
   QTest::newRow("after the root") << head + "</body></tmx>\n<tu/>"
                                   << "line 5: <tu> after the end of <tmx>";
+  QTest::newRow("text after the root") << head + "</body></tmx>\n\nstray"
+                                       << "line 6: text after the end of <tmx>";
   QTest::newRow("closes nothing") << QByteArray("<tmx></tmx>\n</tmx>") << "line 2: </tmx> closes nothing";
 }
 

@@ -218,6 +218,36 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   QCOMPARE(cli.exitCode(), 0);
   QCOMPARE(workspace.translationText(), QString::fromUtf8(cli.readAllStandardOutput()).trimmed());
 
+  // The same term in a TBX termbase (named .xml: told by its content), beside
+  // an entry without English: the same translation in the app and the CLI,
+  // which notes the entry left out.
+  QFile termbase(tmp_.filePath("terms.xml"));
+  QVERIFY(termbase.open(QIODevice::WriteOnly));
+  termbase.write(
+      "<?xml version=\"1.0\"?>\n<martif type=\"TBX-Basic\"><text><body>\n"
+      "<termEntry><langSet xml:lang=\"vi\"><tig><term>tập tin</term></tig></langSet>\n"
+      "<langSet xml:lang=\"en\"><tig><term>number file</term></tig></langSet></termEntry>\n"
+      "<termEntry><langSet xml:lang=\"vi\"><tig><term>số</term></tig></langSet></termEntry>\n"
+      "</body></text></martif>\n");
+  termbase.close();
+  const QString with_terms = workspace.translationText();
+  workspace.setGlossary(termbase.fileName());
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
+  QCOMPARE(workspace.translationText(), with_terms);
+  QCOMPARE(shown.at(1).at(0).value<app::TranslationReply>().nbest.front().terms.size(), 1);
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--glossary", termbase.fileName()});
+  QVERIFY(cli.waitForStarted());
+  cli.write((sentence + "\n").toUtf8());
+  cli.closeWriteChannel();
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).trimmed(), with_terms);
+  const QString notes = QString::fromUtf8(cli.readAllStandardError());
+  QVERIFY2(
+      notes.contains("terms.xml: 1 entry has no Vietnamese term or no English one that is not deprecated "
+                     "(the first on line 5): left out"),
+      qPrintable(notes));
+
   // A bad row: said, naming the file and line; nothing else shown.
   QFile bad(tmp_.filePath("bad.tsv"));
   QVERIFY(bad.open(QIODevice::WriteOnly));
@@ -226,7 +256,7 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   workspace.setGlossary(bad.fileName());
   auto* status = workspace.findChild<QLabel*>("Translate status");
   QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: no tab"), 60000);
-  QCOMPARE(shown.count(), 1);
+  QCOMPARE(shown.count(), 2);
   // A term this model's pieces cannot spell ("folder" with pieces learnt from "open file number").
   QVERIFY(bad.open(QIODevice::WriteOnly));
   bad.write("tập tin\tfolder\n");
@@ -234,7 +264,7 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   workspace.setGlossary(bad.fileName());
   QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("bad.tsv:1: 'folder' has characters this model's vocabulary "
                                                    "cannot write"), 60000);
-  QCOMPARE(shown.count(), 1);
+  QCOMPARE(shown.count(), 2);
 }
 
 // Weights: int8 decodes as `translate --int8` does, and the choice is in the
