@@ -3,6 +3,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <fstream>
+#include <iterator>
 #include <new>
 #include <optional>
 
@@ -11,8 +13,11 @@
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/XliffTranslation.h"
+#include "model/files/AtomicFile.h"
 #include "model/files/Hash.h"
 #include "model/files/TextDocument.h"
+#include "model/files/XliffFile.h"
 #include "model/runtime/Runtime.h"
 
 namespace studio::app {
@@ -48,7 +53,15 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
           throw std::runtime_error(
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
+      // An XLIFF file is written back with its segments' targets; any other is text, line for line.
+      std::optional<model::XliffDocument> xliff;
+      {
+        std::ifstream in(request.input.toStdString(), std::ios::binary);
+        const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        if (model::looksLikeXliff(bytes)) xliff = model::readXliff(bytes, request.input.toStdString());
+      }
       const auto document = [&] {
+        if (xliff) return model::TextDocument{};
         try {
           return model::readTextDocument(request.input.toStdString(), encoding);
         } catch (const model::NotUtf8Error& e) {
@@ -72,9 +85,11 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       settings.nbest = 1;
       auto options = decodingOptions(settings);
       addMaskAndPrefix(translator, settings, options);
-      if (!settings.glossary.isEmpty())
+      if (!settings.glossary.isEmpty()) {
         options.glossary =
             std::make_shared<const model::Glossary>(model::readGlossary(settings.glossary.toStdString()));
+        for (const auto& note : options.glossary->notes) report.glossaryNotes << QString::fromStdString(note);
+      }
       if (!settings.shortlist.isEmpty()) {
         auto list =
             std::make_shared<const model::Shortlist>(model::readShortlist(settings.shortlist.toStdString()));
@@ -84,6 +99,20 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       }
       const auto heard = [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); };
       const auto stop = [&job] { return job.stopRequested(); };
+      if (xliff) {
+        const auto done = model::translateXliff(translator, *xliff, options, heard, stop);
+        model::writeFileAtomically(request.output.toStdString(), done.text);
+        report.xliffSegments = int(done.translated);
+        report.xliffKept = int(done.kept);
+        report.xliffNotTranslatable = int(done.not_translatable);
+        report.segments = int(done.sentences);
+        report.decoded = int(done.sentences);
+        for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
+        report.seconds = double(timer.elapsed()) / 1000.0;
+        job.finish();
+        Q_EMIT finished(report);
+        return;
+      }
       const auto translated =
           settings.markup
               ? model::translateMarkedDocument(translator, document, options, splitMode(settings), heard,

@@ -35,6 +35,9 @@ struct FileTranslationReport {
   QStringList notices;  // "line N: sentence … translated in parts"
   QString encoding;     // the 8-bit encoding read and written, "" for Unicode
   QString encodingNotice;  // why the translation of an 8-bit file was written in UTF-8 instead
+  QStringList glossaryNotes;  // what a TBX glossary held that did not become a term (Glossary::notes)
+  // An XLIFF file: its segments given a target, those that had one, those under translate="no".
+  int xliffSegments = -1, xliffKept = 0, xliffNotTranslatable = 0;
   double seconds = 0;
 };
 

@@ -173,6 +173,8 @@ struct TranslationService::Worker {
                : single;
     if (joined) reply.ensemble = settings.ensemble;
     options.glossary = loaded.glossary(settings.glossary);
+    if (options.glossary)
+      for (const auto& note : options.glossary->notes) reply.glossaryNotes << QString::fromStdString(note);
     options.shortlist = loaded.shortlist(settings.shortlist, t);
     const QString sampled = settings.sampling ? QStringLiteral("sampling %1 %2 %3 %4")
                                                     .arg(settings.temperature)

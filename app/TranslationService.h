@@ -206,6 +206,7 @@ struct TranslationReply {
   int segments = 0;                    // sentences (and parts of long ones) translated
   int focus = 0;                       // the one the details below are about
   QStringList notices;                 // sentences too long for the model, cut into parts
+  QStringList glossaryNotes;  // what a TBX glossary held that did not become a term (Glossary::notes)
   int wrappedBreaks = 0;               // line breaks inside sentences (without DecodeSettings::paragraphs)
   QString source;                      // the focused sentence as translated (whitespace normalized)
   QString modelPath;                   // the file that translated it

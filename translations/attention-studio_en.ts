@@ -1453,6 +1453,38 @@ layer %2</translation>
             <numerusform>An ensemble of %n models translated it.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n XLIFF segment(s) given a translation</source>
+        <translation>
+            <numerusform>%1 → %2: %n XLIFF segment given a translation</numerusform>
+            <numerusform>%1 → %2: %n XLIFF segments given a translation</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n sentence(s)) in %1 s;</source>
+        <translation>
+            <numerusform>(%n sentence) in %1 s;</numerusform>
+            <numerusform>(%n sentences) in %1 s;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept as they were (they had one),</source>
+        <translation>
+            <numerusform>%n kept as it was (it had one),</numerusform>
+            <numerusform>%n kept as they were (they had one),</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not to be translated.</source>
+        <translation>
+            <numerusform>%n not to be translated.</numerusform>
+            <numerusform>%n not to be translated.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Glossary: %1.</source>
+        <translation>Glossary: %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -4127,6 +4159,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>not in the model&apos;s vocabulary</source>
         <translation>not in the model&apos;s vocabulary</translation>
+    </message>
+    <message>
+        <source>Glossary: %1.</source>
+        <translation>Glossary: %1.</translation>
     </message>
 </context>
 </TS>

@@ -1440,6 +1440,34 @@ lớp %2</translation>
             <numerusform>Một tổ hợp %n mô hình đã dịch tệp này.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n XLIFF segment(s) given a translation</source>
+        <translation>
+            <numerusform>%1 → %2: %n phân đoạn XLIFF được dịch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n sentence(s)) in %1 s;</source>
+        <translation>
+            <numerusform>(%n câu) trong %1 giây;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept as they were (they had one),</source>
+        <translation>
+            <numerusform>%n giữ nguyên (đã có bản dịch),</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not to be translated.</source>
+        <translation>
+            <numerusform>%n không cần dịch.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Glossary: %1.</source>
+        <translation>Bảng thuật ngữ: %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
@@ -4103,6 +4131,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>not in the model&apos;s vocabulary</source>
         <translation>không có trong bộ từ vựng của mô hình</translation>
+    </message>
+    <message>
+        <source>Glossary: %1.</source>
+        <translation>Bảng thuật ngữ: %1.</translation>
     </message>
 </context>
 </TS>

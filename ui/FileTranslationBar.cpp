@@ -69,8 +69,18 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
           [this](const app::FileTranslationReport& r) {
             setRunning(false);
             QString text =
-                tr("%1 → %2: %n line(s)", "", r.lines).arg(QFileInfo(r.input).fileName(), r.output) + ' ' +
-                tr("(%n sentence(s)) in %1 s.", "", r.segments).arg(QLocale().toString(r.seconds, 'f', 1));
+                r.xliffSegments >= 0
+                    ? tr("%1 → %2: %n XLIFF segment(s) given a translation", "", r.xliffSegments)
+                              .arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' +
+                          tr("(%n sentence(s)) in %1 s;", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                          ' ' + tr("%n kept as they were (they had one),", "", r.xliffKept) + ' ' +
+                          tr("%n not to be translated.", "", r.xliffNotTranslatable)
+                    : tr("%1 → %2: %n line(s)", "", r.lines).arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' +
+                          tr("(%n sentence(s)) in %1 s.", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1));
             if (r.wrappedBreaks >= 2)
               text += ' ' + tr("%n line break(s) fall inside sentences: if the text is wrapped over lines, "
                                "translate it again with Lines wrapped within paragraphs.",
@@ -86,6 +96,7 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
               text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
             if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation: %1").arg(r.encodingNotice);
+            for (const auto& note : r.glossaryNotes) text += ' ' + tr("Glossary: %1.").arg(note);
             message_->setText(text);
             message_->setToolTip(r.notices.mid(0, 30).join('\n'));
             open_->setVisible(true);

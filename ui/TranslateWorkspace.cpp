@@ -419,6 +419,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     status += "\n" +
               tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
                  "", int(reply.notices.size()));
+  for (const auto& note : reply.glossaryNotes) status += "\n" + tr("Glossary: %1.").arg(note);
   if (reply.wrappedBreaks > 0)
     status += "\n" + tr("%n line break(s) fall inside a sentence: if the text is wrapped over lines, tick "
                         "Lines wrapped within paragraphs.",

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -16,8 +18,10 @@
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/TextDocument.h"
+#include "model/files/XliffFile.h"
 
 namespace studio::cli {
 
@@ -81,7 +85,8 @@ const CommandSpec& translateSpec() {
            "(as --glossary's; with --scores listed after \" ||| terms\")"},
           {"input", "FILE",
            "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
-           "error names its line"},
+           "error names its line. An XLIFF file (1.2 or 2.x, from a CAT tool) is written back whole,\n"
+           "each segment without a translation given the model's as its <target>, inline codes kept"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding)"},
@@ -109,6 +114,26 @@ const CommandSpec& translateSpec() {
       }};
   return spec;
 }
+
+namespace {
+
+int translateXliffFile(const model::Translator& translator, const model::XliffDocument& document,
+                       const model::DecodingOptions& options, const std::string& output) {
+  const auto done = model::translateXliff(translator, document, options, terminalProgress("translated"));
+  for (const auto& notice : done.notices)
+    std::fprintf(stderr, "%s %s\n", document.name.c_str(), notice.c_str());
+  if (output.empty())
+    std::cout << done.text << std::flush;
+  else
+    model::writeFileAtomically(output, done.text);
+  std::fprintf(stderr,
+               "%s: %zu segments translated, %zu kept (they had a translation), %zu not to be translated%s\n",
+               document.name.c_str(), done.translated, done.kept, done.not_translatable,
+               output.empty() ? "" : ("; wrote " + output).c_str());
+  return kOk;
+}
+
+}  // namespace
 
 int runTranslate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
@@ -148,6 +173,26 @@ int runTranslate(const ParsedArgs& args) {
       throw UsageError(std::string("--output: ") + e.what());
     }
   }
+  // An XLIFF file: its segments translated and written back into it.
+  std::optional<model::XliffDocument> xliff;
+  if (!input.empty()) {
+    std::ifstream in(input, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(size_t(in.gcount()));
+    if (model::looksLikeXliff(head)) {
+      for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
+                               "paragraphs", "no-split", "prefix", "encoding"})
+        if (args.has(flag))
+          throw UsageError("--" + std::string(flag) + ": not with an XLIFF file ('" + input +
+                           "'), whose segments are written back into it");
+      if (options.nbest > 1) throw UsageError("--nbest: an XLIFF file takes one translation a segment");
+      in.clear();
+      in.seekg(0);
+      const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      xliff = model::readXliff(bytes, input);
+    }
+  }
   std::optional<model::LegacyEncoding> encoding;
   if (args.has("encoding")) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));
@@ -166,7 +211,7 @@ int runTranslate(const ParsedArgs& args) {
     }
   };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty()) from_file = read(input);
+  if (!input.empty() && !xliff) from_file = read(input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -185,6 +230,7 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
+  if (xliff) return translateXliffFile(translator, *xliff, options, output);
   const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

@@ -30,7 +30,7 @@ class TmxUnits : public model::XmlHandler {
       : options_(options), summary_(summary), out_(out) {}
 
   void startElement(const std::string& tag, const std::vector<model::XmlAttribute>& attributes,
-                    size_t line) override {
+                    const model::XmlSpan& span) override {
     if (in_segment_) {
       if (isCode(tag)) ++codes_;
       return;
@@ -38,7 +38,7 @@ class TmxUnits : public model::XmlHandler {
     if (tag == "tu") {
       in_unit_ = true;
       unit_malformed_ = false;
-      unit_line_ = line;
+      unit_line_ = span.line;
       variants_.clear();
     } else if (tag == "tuv" && in_unit_) {
       std::string language;
@@ -52,7 +52,7 @@ class TmxUnits : public model::XmlHandler {
     }
   }
 
-  void endElement(const std::string& tag) override {
+  void endElement(const std::string& tag, const model::XmlSpan& /*span*/) override {
     if (in_segment_) {
       if (tag == "seg") {
         variants_.back().text = std::move(segment_);

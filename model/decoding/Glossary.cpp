@@ -93,7 +93,8 @@ class TbxTerms : public XmlHandler {
   explicit TbxTerms(Glossary& glossary) : g_(glossary) {}
 
   void startElement(const std::string& tag, const std::vector<XmlAttribute>& attributes,
-                    size_t line) override {
+                    const XmlSpan& span) override {
+    const size_t line = span.line;
     if (tag == "termentry" || tag == "conceptentry") {
       in_entry_ = true;
       entry_line_ = line;
@@ -118,7 +119,7 @@ class TbxTerms : public XmlHandler {
     }
   }
 
-  void endElement(const std::string& tag) override {
+  void endElement(const std::string& tag, const XmlSpan& /*span*/) override {
     if (tag == "term") {
       in_term_ = false;
       if (!open_container_) entry_.push_back(term_);

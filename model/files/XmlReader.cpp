@@ -153,7 +153,7 @@ class Reader {
   }
 
   void startTag() {
-    const size_t opened = line();
+    const size_t opened = line(), begin = at_;
     ++at_;
     const std::string tag = readName();
     attributes_.clear();
@@ -186,14 +186,16 @@ class Reader {
     } else if (open_.empty()) {
       fail("<" + tag + "> after the end of <" + root_ + ">");
     }
-    handler_.startElement(tag, attributes_, opened);
+    const XmlSpan span{opened, begin, at_};
+    handler_.startElement(tag, attributes_, span);
     if (empty)
-      handler_.endElement(tag);
+      handler_.endElement(tag, span);
     else
       open_.emplace_back(tag, opened);
   }
 
   void endTag() {
+    const XmlSpan opened{line(), at_, 0};
     at_ += 2;
     const std::string tag = readName();
     skipSpace();
@@ -204,7 +206,7 @@ class Reader {
            std::to_string(open_.back().second));
     ++at_;
     open_.pop_back();
-    handler_.endElement(tag);
+    handler_.endElement(tag, {opened.line, opened.begin, at_});
   }
 
   std::string_view text_;

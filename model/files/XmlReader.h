@@ -28,13 +28,20 @@ struct XmlAttribute {
   std::string value;  // entities read
 };
 
-// What the reader finds, in document order.
+// Where a tag stands: its line, and its bytes [begin, end) in the text read
+// (a byte order mark at its start not counted).
+struct XmlSpan {
+  size_t line = 0, begin = 0, end = 0;
+};
+
+// What the reader finds, in document order. An empty element (<x/>) is
+// started and ended with the same span.
 class XmlHandler {
  public:
   virtual ~XmlHandler() = default;
   virtual void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                            size_t line) = 0;
-  virtual void endElement(const std::string& name) = 0;
+                            const XmlSpan& tag) = 0;
+  virtual void endElement(const std::string& name, const XmlSpan& tag) = 0;
   // Text between tags (entities read) or a CDATA section's. `defined` is
   // false where it holds an entity XML does not define (a bare "AT&T"): the
   // '&' is then kept as written.

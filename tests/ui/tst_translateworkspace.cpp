@@ -71,6 +71,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void paragraphsAreTranslatedSentenceBySentence();
   void aFileIsTranslatedAsTheCliTranslatesIt();
   void tagsAreKeptAsTheCliKeepsThem();
+  void anXliffFileGetsItsTargetsAsTheCliWritesThem();
   void linksAndNumbersAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
@@ -235,6 +236,11 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 60000);
   QCOMPARE(workspace.translationText(), with_terms);
   QCOMPARE(shown.at(1).at(0).value<app::TranslationReply>().nbest.front().terms.size(), 1);
+  QVERIFY2(workspace.findChild<QLabel*>("Translate status")
+               ->text()
+               .contains("Glossary: 1 entry has no Vietnamese term or no English one "
+                         "that is not deprecated (the first on line 5): left out."),
+           qPrintable(workspace.findChild<QLabel*>("Translate status")->text()));
   cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--glossary", termbase.fileName()});
   QVERIFY(cli.waitForStarted());
   cli.write((sentence + "\n").toUtf8());
@@ -1018,6 +1024,86 @@ void TestTranslateWorkspace::tagsAreKeptAsTheCliKeepsThem() {
   QVERIFY(written.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n<p></p>\n");  // a line of tags alone keeps them
   QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
+}
+
+// An XLIFF file from a CAT tool, chosen in Translate a file: each segment
+// without a translation gets the model's as its <target> (the plain one's
+// the CLI's translation of its text, the inline codes of the other back
+// around the words aligned to theirs), the one translated and the one under
+// translate="no" stay as they were, every other byte too; the CLI writes the
+// same file.
+void TestTranslateWorkspace::anXliffFileGetsItsTargetsAsTheCliWritesThem() {
+  const QByteArray xliff =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff version=\"1.2\">\n"
+      "  <file original=\"a.po\" source-language=\"vi\" datatype=\"po\"><body>\n"
+      "    <trans-unit id=\"1\">\n      <source>mở tập tin số 12</source>\n    </trans-unit>\n"
+      "    <trans-unit id=\"2\">\n      <source>mở <g id=\"1\">tập tin</g> số <ph "
+      "id=\"2\">&lt;b&gt;</ph>7</source>\n"
+      "      <target/>\n    </trans-unit>\n"
+      "    <trans-unit id=\"3\"><source>mở tập tin số 3</source><target>my own</target></trans-unit>\n"
+      "    <trans-unit id=\"4\" translate=\"no\"><source>số 4</source></trans-unit>\n"
+      "  </body></file>\n</xliff>\n";
+  const QString input = tmp_.filePath("messages.xlf"), output = tmp_.filePath("messages.en.xlf"),
+                by_cli = tmp_.filePath("messages.cli.xlf");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(xliff);
+  }
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* bar = workspace.fileTranslation();
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  const auto report = finished.first().first().value<app::FileTranslationReport>();
+  QCOMPARE(report.xliffSegments, 2);
+  QCOMPARE(report.xliffKept, 1);
+  QCOMPARE(report.xliffNotTranslatable, 1);
+  QFile written(output);
+  QVERIFY(written.open(QIODevice::ReadOnly));
+  const QString gui = QString::fromUtf8(written.readAll());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                              input, "--output", by_cli});
+  QVERIFY(cli.waitForFinished(120000));
+  const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
+  QVERIFY2(cli.exitCode() == 0, qPrintable(cli_said));
+  QVERIFY2(
+      cli_said.contains("messages.xlf: 2 segments translated, 1 kept (they had a translation), 1 not to be "
+                        "translated; wrote " +
+                        by_cli),
+      qPrintable(cli_said));
+  QFile cli_file(by_cli);
+  QVERIFY(cli_file.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(cli_file.readAll()), gui);
+
+  // The plain segment's target is the CLI's translation of its text; the other keeps its codes.
+  const QString open =
+      "<target xml:lang=\"en\" state=\"needs-review-translation\" state-qualifier=\"mt-suggestion\">";
+  const QString plain = test::cliTranslation(model_, "mở tập tin số 12", {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(gui.contains("<source>mở tập tin số 12</source>\n      " + open + plain.toHtmlEscaped() +
+                        "</target>\n"),
+           qPrintable(gui));
+  const int second = gui.indexOf("<source>mở <g id=");
+  const QString target = gui.mid(gui.indexOf(open, second) + open.size()).section("</target>", 0, 0);
+  QVERIFY2(target.count("<g id=\"1\">") == 1 && target.count("</g>") == 1 &&
+               target.count("<ph id=\"2\">&lt;b&gt;</ph>") == 1,
+           qPrintable(target));
+  QVERIFY2(gui.contains("<target>my own</target>") && !gui.contains("số 4</source><target"), qPrintable(gui));
+  // Everything else as it was: take the new targets and the language out and the input is left.
+  QString rest = gui;
+  rest.remove("\n      " + open + plain.toHtmlEscaped() + "</target>")
+      .replace(QRegularExpression("<target xml:lang[^>]*>.*</target>"), "<target/>")
+      .remove(" target-language=\"en\"");
+  QCOMPARE(rest, QString::fromUtf8(xliff));
+  const QString said = bar->findChild<QLabel*>("File translation status")->text();
+  QVERIFY2(said.contains("messages.xlf → " + output + ": 2 XLIFF segment") && said.contains("; 1 kept as") &&
+               said.contains(", 1 not to be translated."),
+           qPrintable(said));
 }
 
 void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {
