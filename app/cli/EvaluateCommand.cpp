@@ -26,10 +26,7 @@ namespace {
 void printVerbatimCounts(const model::Translator& translator, const std::vector<std::string>& sources,
                          const std::vector<std::string>& hypotheses, unsigned kinds, FILE* out) {
   const auto& tokenizer = translator.tokenizer();
-  const auto writable = [&](std::string_view character) {
-    const auto ids = tokenizer.encode(std::string(character));
-    return std::find(ids.begin(), ids.end(), data::kUnkId) == ids.end();
-  };
+  const auto writable = [&](std::string_view character) { return tokenizer.canWrite(character); };
   std::map<unsigned, std::pair<size_t, size_t>> by_kind;  // kind: kept, found
   for (size_t i = 0; i < sources.size(); ++i) {
     const std::string source = data::normalizeWhitespace(sources[i]);

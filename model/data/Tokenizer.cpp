@@ -1,5 +1,6 @@
 #include "model/data/Tokenizer.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -174,6 +175,11 @@ std::string Tokenizer::decode(const std::vector<int>& ids) const {
 }
 
 std::string Tokenizer::piece(int id) const { return backend_->idToPiece(id); }
+
+bool Tokenizer::canWrite(std::string_view text) const {
+  const auto ids = encode(std::string(text));
+  return std::find(ids.begin(), ids.end(), kUnkId) == ids.end();
+}
 
 int Tokenizer::pieceId(const std::string& piece) const {
   std::call_once(piece_ids_built_, [this] {

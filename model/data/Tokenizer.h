@@ -4,6 +4,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -60,6 +61,9 @@ class Tokenizer {
   // The id of a piece as the vocabulary writes it ("▁file", "s"); -1 when it
   // holds no such piece. Thread-safe (the table is built on first use).
   int pieceId(const std::string& piece) const;
+  // True when the vocabulary spells `text` without the unknown piece (a
+  // character it never saw, "★", "日"). Thread-safe.
+  bool canWrite(std::string_view text) const;
   int vocabSize() const;
   const std::string& path() const { return path_; }
 

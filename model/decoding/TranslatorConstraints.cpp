@@ -106,10 +106,7 @@ void Translator::applyConstraints(const std::vector<std::string>& sentences,
                                   const DecodingOptions& options,
                                   std::vector<std::vector<Translation>>& out) const {
   const auto unknown = model_->options().unk_id;
-  const auto writable = [&](std::string_view character) {
-    const auto ids = tokenizer_->encode(std::string(character));
-    return std::find(ids.begin(), ids.end(), int(unknown)) == ids.end();
-  };
+  const auto writable = [&](std::string_view character) { return tokenizer_->canWrite(character); };
   const auto limit = std::max<int64_t>(0, maxLength() - 2);
   TermForms forms;  // the pieces that would run on into a verbatim span (filled when first needed)
   for (size_t i = 0; i < sentences.size(); ++i) {
