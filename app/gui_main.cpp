@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   QCommandLineOption translate_file(
       "translate-file",
       "In Translate, translate the text file FILE at start, line for line, into "
-      "NAME.en.txt beside it.",
+      "NAME.en.txt beside it (an XLIFF file segment by segment, into NAME.en.xlf).",
       "FILE");
   QCommandLineOption small_and_fast("small-and-fast",
                                     "Open Make it small and fast and measure on N dev sentences (the heads ranked "

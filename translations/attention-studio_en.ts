@@ -1401,16 +1401,8 @@ layer %2</translation>
         <translation>Translate a file</translation>
     </message>
     <message>
-        <source>Text files (*.txt *.vi);;All files (*)</source>
-        <translation>Text files (*.txt *.vi);;All files (*)</translation>
-    </message>
-    <message>
         <source>Save the translation as</source>
         <translation>Save the translation as</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt *.en);;All files (*)</source>
-        <translation>Text files (*.txt *.en);;All files (*)</translation>
     </message>
     <message>
         <source>Reading %1 and loading the model…</source>
@@ -1484,6 +1476,14 @@ layer %2</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Glossary: %1.</translation>
+    </message>
+    <message>
+        <source>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</source>
+        <translation>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
+        <translation>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</translation>
     </message>
 </context>
 <context>

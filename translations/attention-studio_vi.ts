@@ -1391,16 +1391,8 @@ lớp %2</translation>
         <translation>Dịch một tệp</translation>
     </message>
     <message>
-        <source>Text files (*.txt *.vi);;All files (*)</source>
-        <translation>Tệp văn bản (*.txt *.vi);;Mọi tệp (*)</translation>
-    </message>
-    <message>
         <source>Save the translation as</source>
         <translation>Lưu bản dịch thành</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt *.en);;All files (*)</source>
-        <translation>Tệp văn bản (*.txt *.en);;Mọi tệp (*)</translation>
     </message>
     <message>
         <source>Reading %1 and loading the model…</source>
@@ -1467,6 +1459,14 @@ lớp %2</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Bảng thuật ngữ: %1.</translation>
+    </message>
+    <message>
+        <source>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</source>
+        <translation>Tệp văn bản và XLIFF (*.txt *.vi *.xlf *.xliff);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
+        <translation>Tệp văn bản và XLIFF (*.txt *.en *.xlf *.xliff);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

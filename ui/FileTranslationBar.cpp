@@ -116,6 +116,13 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
 QString FileTranslationBar::defaultOutput(const QString& input) {
   const QFileInfo info(input);
   QString name = info.fileName();
+  // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
+  const QString suffix = info.suffix().toLower();
+  if (suffix == QLatin1String("xlf") || suffix == QLatin1String("xliff")) {
+    QString base = info.completeBaseName();
+    if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
+    return info.dir().filePath(base + QStringLiteral(".en.") + info.suffix());
+  }
   if (name.endsWith(QLatin1String(".vi.txt")))
     name.chop(7);
   else if (name.endsWith(QLatin1String(".vi")))
@@ -127,12 +134,13 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
 
 void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
-  const QString input = QFileDialog::getOpenFileName(this, tr("Translate a file"), input_,
-                                                     tr("Text files (*.txt *.vi);;All files (*)"));
+  const QString input =
+      QFileDialog::getOpenFileName(this, tr("Translate a file"), input_,
+                                   tr("Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output =
       QFileDialog::getSaveFileName(this, tr("Save the translation as"), defaultOutput(input),
-                                   tr("Text files (*.txt *.en);;All files (*)"));
+                                   tr("Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

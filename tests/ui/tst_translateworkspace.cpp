@@ -1164,6 +1164,8 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/notes.vi.txt"), QString("/d/notes.en.txt"));
   QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/train.vi"), QString("/d/train.en"));
   QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/README"), QString("/d/README.en.txt"));
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/app.vi.xlf"), QString("/d/app.en.xlf"));
+  QCOMPARE(ui::FileTranslationBar::defaultOutput("/d/Guide.docx.xliff"), QString("/d/Guide.docx.en.xliff"));
 
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
