@@ -41,6 +41,7 @@ QString droppedReason(const QString& reason) {
   if (reason == QLatin1String("malformed")) return QObject::tr("malformed");
   if (reason == QLatin1String("no_vietnamese")) return QObject::tr("no Vietnamese");
   if (reason == QLatin1String("no_english")) return QObject::tr("no English");
+  if (reason == QLatin1String("duplicate")) return QObject::tr("repeated");
   return reason;
 }
 
@@ -138,6 +139,7 @@ void PrepareSession::start(const PrepareRequest& request) {
       if (!options.src.empty()) options.format = data::CorpusFormat::Parallel;
       options.out_dir = request.outDir.toStdString();
       options.tokenizer.vocab_size = request.vocabularySize;
+      options.filter.dedupe = !request.keepDuplicates;
       options.spm_model = request.sentencePieceModel.toStdString();
       if (!request.encoding.isEmpty()) {
         options.filter.encoding = model::parseLegacyEncoding(request.encoding.toStdString());

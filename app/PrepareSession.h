@@ -18,6 +18,7 @@ struct PrepareRequest {
   // The 8-bit encoding that files which are not UTF-8 are read in:
   // "windows-1258" or "viscii" ("" = UTF-8 only; data::FilterOptions::encoding).
   QString encoding;
+  bool keepDuplicates = false;  // a pair read again is kept, not dropped (data::FilterOptions::dedupe)
 };
 
 // Where the GUI keeps the offline demo corpus (scripts/demo-corpus builds

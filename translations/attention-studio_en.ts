@@ -253,6 +253,10 @@
         <source>%1 %2, e.g. line %3</source>
         <translation>%1 %2, e.g. line %3</translation>
     </message>
+    <message>
+        <source>repeated</source>
+        <translation>repeated</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3656,6 +3660,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>
         <translation>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</translation>
+    </message>
+    <message>
+        <source>Keep repeated pairs</source>
+        <translation>Keep repeated pairs</translation>
+    </message>
+    <message>
+        <source>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</source>
+        <translation>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</translation>
     </message>
 </context>
 <context>

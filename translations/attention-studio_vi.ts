@@ -250,6 +250,10 @@
         <source>%1 %2, e.g. line %3</source>
         <translation>%1 %2, ví dụ dòng %3</translation>
     </message>
+    <message>
+        <source>repeated</source>
+        <translation>lặp lại</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -3631,6 +3635,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>
         <translation>Hãy chọn kho ngữ liệu cần chuẩn bị: một thư mục, một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Keep repeated pairs</source>
+        <translation>Giữ các cặp lặp lại</translation>
+    </message>
+    <message>
+        <source>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</source>
+        <translation>Tắt: một cặp câu xuất hiện lại trong kho ngữ liệu (sau khi làm sạch) bị bỏ và được đếm, vì các kho ngữ liệu và bộ nhớ dịch hay lặp lại những câu khuôn mẫu. Bật: huấn luyện trên mọi lần lặp lại.</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,13 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     prepare_row->addWidget(prepare_button_);
     prepare_row->addWidget(new QLabel(tr("Encoding:"), data_group));
     prepare_row->addWidget(encoding_);
+    keep_duplicates_ = new QCheckBox(tr("Keep repeated pairs"), data_group);
+    keep_duplicates_->setObjectName("Keep repeated pairs");
+    keep_duplicates_->setToolTip(
+        tr("Off: a pair the corpus holds again (once cleaned) is dropped and counted, as "
+           "corpora and translation memories repeat their boilerplate. On: every "
+           "repeat is trained on."));
+    prepare_row->addWidget(keep_duplicates_);
     prepare_row->addStretch(1);
     data_form->addRow(QString(), prepare_row);
   }
@@ -320,6 +327,7 @@ void TrainingWorkspace::prepareData() {
   }
   request.outDir = data_dir_->text().trimmed();
   request.encoding = encoding_->currentData().toString();
+  request.keepDuplicates = keep_duplicates_->isChecked();
   setRunning(true);
   status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
   appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));

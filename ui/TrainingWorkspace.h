@@ -120,6 +120,7 @@ class TrainingWorkspace : public QWidget {
   QLineEdit* corpus_;
   QPushButton* prepare_button_;
   QComboBox* encoding_;  // what a corpus file that is not UTF-8 is read in
+  QCheckBox* keep_duplicates_;  // repeated pairs kept (else dropped and counted)
   QLabel* data_summary_;
   QLineEdit* data_dir_;
   QLineEdit* run_dir_;

@@ -35,6 +35,9 @@ const CommandSpec& prepareSpec() {
           {"unescape", "", "turn XML escapes (&apos; &quot;) into characters (default for IWSLT)"},
           {"no-unescape", "", "keep XML escapes"},
           {"detokenize", "", "undo Moses tokenization"},
+          {"keep-duplicates", "",
+           "keep a pair that is there already (by default a repeat is dropped, and counted, once\n"
+           "cleaned: corpora and translation memories repeat their boilerplate)"},
           {"encoding", "NAME",
            "utf-8 (default), windows-1258, viscii or tcvn3: files that are not UTF-8 are read in this\n"
            "encoding (Vietnamese written before Unicode; a file that is valid UTF-8 stays UTF-8)"},
@@ -76,6 +79,7 @@ int runPrepare(const ParsedArgs& args) {
   if (args.has("unescape")) o.unescape = true;
   if (args.has("no-unescape")) o.unescape = false;
   if (args.has("detokenize")) o.detokenize = true;
+  o.filter.dedupe = !args.has("keep-duplicates");
   const std::string encoding = args.getOr("encoding", "utf-8");
   if (encoding != "utf-8" && encoding != "UTF-8") {
     o.filter.encoding = model::parseLegacyEncoding(encoding);

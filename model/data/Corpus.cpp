@@ -161,6 +161,13 @@ void addPair(std::string_view src, std::string_view tgt, size_t line, const Filt
   if (ws > options.max_words || wt > options.max_words) return summary.drop("too_long", line);
   const double ratio = double(std::max(ws, wt) + 1) / double(std::min(ws, wt) + 1);
   if (ratio > options.max_ratio) return summary.drop("length_ratio", line);
+  if (options.dedupe) {
+    model::Hash64 hash;
+    hash.add(s.data(), s.size());
+    hash.add("\t", 1);
+    hash.add(t.data(), t.size());
+    if (!summary.kept_pairs.insert(hash.value()).second) return summary.drop("duplicate", line);
+  }
   ++summary.kept;
   out.src.push_back(std::move(s));
   out.tgt.push_back(std::move(t));

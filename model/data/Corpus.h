@@ -1,10 +1,12 @@
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -25,6 +27,7 @@ struct FilterOptions {
   double max_ratio = 3.0;   // (longer + 1) / (shorter + 1), in words
   bool unescape = false;    // XML character references (&apos; &quot; ...) -> characters
   bool detokenize = false;  // undo Moses tokenization
+  bool dedupe = false;      // a pair kept already (after clean-up) is dropped as "duplicate"
   // The 8-bit encoding that a file which is not UTF-8 is read in (both
   // sides; a file that is valid UTF-8 is read as UTF-8). nullopt: UTF-8
   // only, a line that is not dropped as "invalid_utf8".
@@ -37,6 +40,7 @@ struct ReadSummary {
   size_t read = 0;
   size_t kept = 0;
   // Dropped, by reason: "invalid_utf8", "empty", "too_long", "length_ratio",
+  // "duplicate" (FilterOptions::dedupe),
   // "malformed" (a TSV line without exactly one TAB, a TMX unit with an
   // undefined entity), "no_vietnamese" / "no_english" (a TMX unit without
   // that language).
@@ -48,6 +52,7 @@ struct ReadSummary {
   // With lines dropped as invalid_utf8: which file reads as which 8-bit
   // encoding, and the option that reads it so ("" when none is clear).
   std::string hint;
+  std::unordered_set<uint64_t> kept_pairs;  // with FilterOptions::dedupe: a hash of each pair kept
 
   void drop(const std::string& reason, size_t line);
   size_t droppedTotal() const;

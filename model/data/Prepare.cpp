@@ -84,6 +84,7 @@ FilterOptions heldOutFilter(const FilterOptions& train) {
   FilterOptions o = train;
   o.max_words = size_t(-1);
   o.max_ratio = 1e300;
+  o.dedupe = false;  // nor cleared of repeats: a test set may hold a sentence twice
   return o;
 }
 
@@ -222,6 +223,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                        {"max_ratio", filter.max_ratio},
                        {"unescape", filter.unescape},
                        {"detokenize", filter.detokenize},
+                       {"dedupe", filter.dedupe},
                        {"encoding", filter.encoding ? model::legacyEncodingName(*filter.encoding) : "UTF-8"}};
   summary["read"] = nlohmann::json::object();
   for (const auto& [name, s] : {std::pair{"train", &train}, {"dev", &dev}, {"test", &test}})

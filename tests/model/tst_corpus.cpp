@@ -35,6 +35,7 @@ class TestCorpus : public QObject {
   void linesAreReadAsWritten();
   void summaryCountsEveryDrop();
   void optionsUnescapeAndDetokenize();
+  void repeatedPairsAreDroppedWhenAsked();
   void tsvMalformedLinesAreCounted();
   void splitIsDeterministicAndDisjoint();
   void heldOutFractions();
@@ -129,6 +130,50 @@ void TestCorpus::summaryCountsEveryDrop() {
   QVERIFY2(described.contains("read 8") && described.contains("invalid_utf8 1"), qPrintable(described));
   const auto json = summary.toJson();
   QCOMPARE(json["dropped"]["empty"].get<size_t>(), size_t(2));
+}
+
+// A pair kept already, once cleaned (spaces, here), is dropped as duplicate
+// with its line; the same Vietnamese with other English is a pair of its own.
+// prepare drops repeats by default, in held-out sets too when it holds them
+// out by hash, and keeps them when asked.
+void TestCorpus::repeatedPairsAreDroppedWhenAsked() {
+  writeBytes(path("d.tsv"),
+             "Mở tập tin\tOpen file\n"
+             "Mở  tập tin \tOpen file\n"  // 2: the same once cleaned
+             "Mở tập tin\tOpen the file\n"
+             "Đóng\tClose\n"
+             "Mở tập tin\tOpen file\n");  // 5
+  FilterOptions dedupe;
+  dedupe.dedupe = true;
+  ReadSummary summary;
+  const auto text = readTsv(path("d.tsv"), dedupe, summary);
+  QCOMPARE(text.size(), size_t(3));
+  QCOMPARE(summary.dropped.at("duplicate"), size_t(2));
+  QCOMPARE(summary.first_lines.at("duplicate"), (std::vector<size_t>{2, 5}));
+  QCOMPARE(text.tgt[1], std::string("Open the file"));
+  ReadSummary all;
+  QCOMPARE(readTsv(path("d.tsv"), {}, all).size(), size_t(5));
+
+  std::string tsv;
+  for (int i = 0; i < 150; ++i)
+    tsv += "mở tập tin số " + std::to_string(i % 120) + "\topen file number " + std::to_string(i % 120) +
+           "\n";  // 30 repeats
+  writeBytes(path("repeats.tsv"), tsv);
+  for (const bool keep : {false, true}) {
+    PrepareOptions options;
+    options.corpus = path("repeats.tsv");
+    options.out_dir = path(keep ? "repeats-kept" : "repeats-dropped");
+    options.tokenizer.vocab_size = 60;
+    options.filter.dedupe = !keep;
+    std::ostringstream log;
+    const auto prepared = prepareData(options, log);
+    const size_t pairs = prepared["splits"]["train"]["pairs"].get<size_t>() +
+                         prepared["splits"]["dev"]["pairs"].get<size_t>() +
+                         prepared["splits"]["test"]["pairs"].get<size_t>();
+    QCOMPARE(pairs, size_t(keep ? 150 : 120));
+    QCOMPARE(prepared["filter"]["dedupe"].get<bool>(), !keep);
+    QCOMPARE(prepared["read"]["train"]["dropped"].contains("duplicate"), !keep);
+  }
 }
 
 void TestCorpus::optionsUnescapeAndDetokenize() {

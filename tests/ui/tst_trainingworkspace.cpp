@@ -404,7 +404,8 @@ void TestTrainingWorkspace::aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen() 
 
 // A TMX file chosen as the corpus (its name says nothing of its format):
 // prepared from its units, the summary says it was read as a memory and
-// names, in words, the unit dropped for having no English and its line.
+// names, in words, the unit dropped for having no English and the one
+// repeated (Keep repeated pairs is off), with their lines.
 void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
   std::string tmx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\"><header/><body>\n";
   tmx += "<tu><tuv xml:lang=\"vi-VN\"><seg>Chỉ tiếng Việt</seg></tuv></tu>\n";  // line 3
@@ -412,6 +413,10 @@ void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
     tmx += "<tu><tuv xml:lang=\"en-US\"><seg>Could not save file <ph x=\"1\">&lt;b&gt;</ph>number " +
            std::to_string(i) + "</seg></tuv><tuv xml:lang=\"vi-VN\"><seg>Không thể lưu tập tin số " +
            std::to_string(i) + "</seg></tuv></tu>\n";
+  tmx +=
+      "<tu><tuv xml:lang=\"vi\"><seg>Không thể lưu tập tin số 7</seg></tuv><tuv xml:lang=\"en\"><seg>Could "
+      "not "
+      "save file number 7</seg></tuv></tu>\n";  // line 154: the seventh unit again, once its code is out
   tmx += "</body></tmx>\n";
   const QString corpus = tmp_.filePath("memory.xml"), prepared = tmp_.filePath("memory-prepared");
   std::ofstream(corpus.toStdString(), std::ios::binary) << tmx;
@@ -424,7 +429,9 @@ void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
   QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("SentencePiece vocabulary"), 60000);
   QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
   QVERIFY2(summary->text().contains("Read as a translation memory (TMX)"), qPrintable(summary->text()));
-  QVERIFY2(summary->text().contains("train: 150 pairs kept of 151 (dropped: no English 1, e.g. line 3)"),
+  QVERIFY2(summary->text().contains(
+               "train: 150 pairs kept of 152 (dropped: repeated 1, e.g. line 154; no English 1, "
+               "e.g. line 3)"),
            qPrintable(summary->text()));
   QFile train(prepared + "/train.en");
   QVERIFY(train.open(QIODevice::ReadOnly));
