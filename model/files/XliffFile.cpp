@@ -36,9 +36,14 @@ class XliffSegments : public XmlHandler {
                     const XmlSpan& span) override {
     const std::string parent = open_.empty() ? std::string() : open_.back().tag;
     const bool inherited_no = !open_.empty() && open_.back().no;
-    open_.push_back({tag, inherited_no || attribute(attributes, "translate") == "no"});
+    const bool no = attribute(attributes, "translate") == "no";
+    // Inside a source, a code, or text marked not to be translated (1.2's protected <mrk>, 2.0's
+    // translate="no"): carried over as written.
+    const bool code = in_source_ && (isCode(tag) ||
+                                     (tag == "mrk" && (no || attribute(attributes, "mtype") == "protected")));
+    open_.push_back({tag, inherited_no || no, code});
     if (in_source_) {
-      if (isCode(tag) && code_depth_++ == 0) code_begin_ = span.begin;
+      if (code && code_depth_++ == 0) code_begin_ = span.begin;
       return;
     }
     if (tag == "xliff") {
@@ -76,9 +81,10 @@ class XliffSegments : public XmlHandler {
   }
 
   void endElement(const std::string& tag, const XmlSpan& span) override {
+    const bool code = open_.back().code;
     open_.pop_back();
     if (in_source_) {
-      if (isCode(tag) && --code_depth_ == 0) unit_.codes.push_back({code_begin_, span.end});
+      if (code && --code_depth_ == 0) unit_.codes.push_back({code_begin_, span.end});
       if (tag == "source" && code_depth_ == 0) {
         in_source_ = false;
         unit_.content_end = span.begin;
@@ -105,7 +111,8 @@ class XliffSegments : public XmlHandler {
  private:
   struct Open {
     std::string tag;
-    bool no = false;  // translate="no" here or above
+    bool no = false;    // translate="no" here or above
+    bool code = false;  // carried into the target as written
   };
   struct Unit {
     bool active = false, no = false, has_source = false, has_target = false, target_has_content = false;

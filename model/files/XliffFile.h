@@ -16,9 +16,10 @@ struct XliffSegment {
   std::string id;   // the trans-unit's (1.2) or the unit's and segment's (2.0) id
   size_t line = 0;  // of its <source>
   // The source's content with each inline code (<bpt>, <ept>, <it>, <ph>,
-  // <x>, <bx>, <ex> and, in 2.0, <sc>, <ec>, <cp>) replaced by a placeholder
+  // <x>, <bx>, <ex> and, in 2.0, <sc>, <ec>, <cp>) and each <mrk> not to be
+  // translated (mtype="protected", translate="no") replaced by a placeholder
   // tag <x-code n="K"/> (K its index in `codes`), the paired elements (<g>,
-  // <pc>, <mrk>) kept, line breaks as spaces.
+  // <pc>, other <mrk>) kept, line breaks as spaces.
   std::string marked;
   std::vector<std::string> codes;  // the codes as written, the placeholders' in order
   enum class State { ToTranslate, Translated, NotTranslatable };

@@ -101,7 +101,8 @@ void TestXliff::xliff2SegmentsAndUnits() {
   const std::string xliff =
       "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"vi\">\n"
       "<file id=\"f\"><unit id=\"u1\">\n"
-      "<segment id=\"s1\"><source>Mở <pc id=\"1\">tập tin</pc><ph id=\"2\"/>.</source></segment>\n"
+      "<segment id=\"s1\"><source>Mở <pc id=\"1\">tập tin</pc><ph id=\"2\"/> <mrk id=\"m\" translate=\"no\">"
+      "GNU <pc id=\"3\">Emacs</pc></mrk>.</source></segment>\n"
       "<ignorable><source> </source></ignorable>\n"
       "<segment id=\"s2\"><source>Đóng.</source><target></target></segment></unit>\n"
       "<unit id=\"u2\" translate=\"no\"><segment><source>GNU</source></segment></unit></file></xliff>";
@@ -109,14 +110,26 @@ void TestXliff::xliff2SegmentsAndUnits() {
   QCOMPARE(d.version, std::string("2.0"));
   QCOMPARE(d.segments.size(), size_t(3));
   QCOMPARE(d.segments[0].id, std::string("u1/s1"));
-  QCOMPARE(d.segments[0].marked, std::string("Mở <pc id=\"1\">tập tin</pc><x-code n=\"0\"/>."));
+  QCOMPARE(d.segments[0].marked,
+           std::string("Mở <pc id=\"1\">tập tin</pc><x-code n=\"0\"/> <x-code n=\"1\"/>."));
+  QCOMPARE(d.segments[0].codes[1],
+           std::string("<mrk id=\"m\" translate=\"no\">GNU <pc id=\"3\">Emacs</pc></mrk>"));
   QCOMPARE(d.segments[1].id, std::string("u1/s2"));
   QVERIFY(d.segments[2].state == XliffSegment::State::NotTranslatable);
   const std::string written = writeXliff(d, {"Open <pc id=\"1\">file</pc><ph id=\"2\"/>.", "Close."});
+  // 1.2's protected text likewise.
+  const auto protected12 = readXliff(
+      "<xliff version=\"1.2\"><file><body><trans-unit id=\"1\"><source>Cài <mrk "
+      "mtype=\"protected\">apt-get</mrk> <mrk mtype=\"term\">gói</mrk></source>"
+      "</trans-unit></body></file></xliff>",
+      "p.xlf");
+  QCOMPARE(protected12.segments[0].marked,
+           std::string("Cài <x-code n=\"0\"/> <mrk mtype=\"term\">gói</mrk>"));
   QVERIFY2(written.find("srcLang=\"vi\" trgLang=\"en\">") != std::string::npos, written.c_str());
-  QVERIFY2(written.find("<ph id=\"2\"/>.</source><target>Open <pc id=\"1\">file</pc><ph id=\"2\"/>.</target>"
-                        "</segment>") != std::string::npos,
-           written.c_str());
+  QVERIFY2(
+      written.find("Emacs</pc></mrk>.</source><target>Open <pc id=\"1\">file</pc><ph id=\"2\"/>.</target>"
+                   "</segment>") != std::string::npos,
+      written.c_str());
   QVERIFY2(written.find("<source>Đóng.</source><target>Close.</target>") != std::string::npos,
            written.c_str());
 }
