@@ -34,7 +34,6 @@ class XliffSegments : public XmlHandler {
 
   void startElement(const std::string& tag, const std::vector<XmlAttribute>& attributes,
                     const XmlSpan& span) override {
-    const std::string parent = open_.empty() ? std::string() : open_.back().tag;
     const bool inherited_no = !open_.empty() && open_.back().no;
     const bool no = attribute(attributes, "translate") == "no";
     // Inside a source, a code, or text marked not to be translated (1.2's protected <mrk>, 2.0's
@@ -46,15 +45,17 @@ class XliffSegments : public XmlHandler {
       if (code && code_depth_++ == 0) code_begin_ = span.begin;
       return;
     }
-    if (tag == "xliff") {
+    if (tag == "xliff" && open_.size() == 1) {  // the root (another <xliff> inside says nothing of the file)
       d_.version = attribute(attributes, "version");
       if (d_.version.empty()) d_.version = "1.2";
       if (!version1()) languages(attributes, "srcLang", "trgLang", span);
-    } else if (tag == "file" && version1()) {
+    } else if (tag == "file" && version1() && open_.size() == 2) {
       languages(attributes, "source-language", "target-language", span);
-    } else if ((tag == "trans-unit" && version1()) || (tag == "segment" && !version1())) {
+    } else if (((tag == "trans-unit" && version1()) || (tag == "segment" && !version1())) && !unit_.active) {
+      // (one inside another, which XLIFF does not allow, is no segment of its own)
       unit_ = Unit{};
       unit_.active = true;
+      unit_.level = open_.size();
       unit_.no = open_.back().no;
       unit_.id = attribute(attributes, "id");
       if (!version1()) {
@@ -63,9 +64,10 @@ class XliffSegments : public XmlHandler {
       }
     } else if (tag == "unit" && !version1()) {
       unit_id_ = attribute(attributes, "id");
-    } else if (unit_.active && parent == unitTag()) {
+    } else if (unit_.active && open_.size() == unit_.level + 1) {  // a child of the segment's element
       if (tag == "source" && !unit_.has_source) {
         in_source_ = true;
+        source_level_ = open_.size();  // its end is the end tag at this depth, not a <source> inside it
         unit_.has_source = true;
         unit_.line = span.line;
         unit_.source_begin = span.begin;
@@ -82,10 +84,11 @@ class XliffSegments : public XmlHandler {
 
   void endElement(const std::string& tag, const XmlSpan& span) override {
     const bool code = open_.back().code;
+    const size_t level = open_.size();
     open_.pop_back();
     if (in_source_) {
       if (code && --code_depth_ == 0) unit_.codes.push_back({code_begin_, span.end});
-      if (tag == "source" && code_depth_ == 0) {
+      if (level == source_level_) {
         in_source_ = false;
         unit_.content_end = span.begin;
         unit_.after_source = span.end;
@@ -93,14 +96,15 @@ class XliffSegments : public XmlHandler {
       return;
     }
     if (!unit_.active) return;
-    if (tag == "seg-source" && open_.back().tag == unitTag()) unit_.after_source = span.end;
-    if (tag == "target" && open_.back().tag == unitTag() && unit_.target_content != span.end) {
+    const bool child = level == unit_.level + 1;
+    if (tag == "seg-source" && child) unit_.after_source = span.end;
+    if (tag == "target" && child && unit_.target_content != span.end) {
       unit_.target_end = span.end;
       unit_.target_has_content =
           span.begin > unit_.target_content && !data::isBlank(std::string_view(d_.text).substr(
                                                    unit_.target_content, span.begin - unit_.target_content));
     }
-    if (tag == unitTag()) {
+    if (level == unit_.level) {
       unit_.active = false;
       if (unit_.has_source) segment();
     }
@@ -117,6 +121,7 @@ class XliffSegments : public XmlHandler {
   struct Unit {
     bool active = false, no = false, has_source = false, has_target = false, target_has_content = false;
     std::string id;
+    size_t level = 0;  // the depth of its element (open_.size() inside it)
     size_t line = 0, source_begin = 0, content_begin = 0, content_end = 0, after_source = 0;
     size_t target_begin = 0, target_content = 0, target_end = 0;
     std::vector<std::pair<size_t, size_t>> codes;
@@ -188,6 +193,7 @@ class XliffSegments : public XmlHandler {
   Unit unit_;
   std::string unit_id_, target_language_ = "en";
   bool in_source_ = false;
+  size_t source_level_ = 0;
   int code_depth_ = 0;
   size_t code_begin_ = 0;
 };

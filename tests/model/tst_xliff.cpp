@@ -42,6 +42,7 @@ class TestXliff : public QObject {
   void theDocumentIsWrittenBackWithItsTargets();
   void xliff2SegmentsAndUnits();
   void codesComeBackWhereverTheyWent();
+  void elementsXliffDoesNotNestThereAreText();
   void whatCannotBeTranslatedIsRefused_data();
   void whatCannotBeTranslatedIsRefused();
 };
@@ -145,6 +146,29 @@ void TestXliff::codesComeBackWhereverTheyWent() {
            std::string("only <ph id=\"2\">{0}</ph><x id=\"1\"/>"));
   QCOMPARE(restoreXliffCodes("<x-code n=\"7\"/> <x-code n=\"\"/>", {}),
            std::string("<x-code n=\"7\"/> <x-code n=\"\"/>"));
+}
+
+// Elements XLIFF does not allow where they stand (a <source>, a <trans-unit>
+// or an <xliff> inside a source) are taken for content: they neither end
+// the source nor start a segment nor change the version, and the document
+// written with them in its targets reads back with the same segments.
+void TestXliff::elementsXliffDoesNotNestThereAreText() {
+  const std::string xliff =
+      "<xliff version=\"2.0\" srcLang=\"vi\"><file><unit id=\"u\"><segment id=\"a\"><source>Mở "
+      "<source>x</source> "
+      "<segment><source>y</source></segment><xliff version=\"1.2\"/></source></segment>"
+      "<segment id=\"b\"><source>Đóng</source></segment></unit></file></xliff>";
+  const auto d = readXliff(xliff, "n.xlf");
+  QCOMPARE(d.segments.size(), size_t(2));
+  QCOMPARE(
+      d.segments[0].marked,
+      std::string("Mở <source>x</source> <segment><source>y</source></segment><xliff version=\"1.2\"/>"));
+  QCOMPARE(d.segments[1].id, std::string("u/b"));
+  const auto again = readXliff(writeXliff(d, {d.segments[0].marked, "Close"}), "n.xlf");
+  QCOMPARE(again.segments.size(), size_t(2));
+  QCOMPARE(again.version, std::string("2.0"));
+  QVERIFY(again.segments[0].state == XliffSegment::State::Translated);
+  QVERIFY(again.segments[1].state == XliffSegment::State::Translated);
 }
 
 void TestXliff::whatCannotBeTranslatedIsRefused_data() {
