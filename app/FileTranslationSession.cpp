@@ -3,8 +3,6 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include <fstream>
-#include <iterator>
 #include <new>
 #include <optional>
 
@@ -54,12 +52,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
       // An XLIFF file is written back with its segments' targets; any other is text, line for line.
-      std::optional<model::XliffDocument> xliff;
-      {
-        std::ifstream in(request.input.toStdString(), std::ios::binary);
-        const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-        if (model::looksLikeXliff(bytes)) xliff = model::readXliff(bytes, request.input.toStdString());
-      }
+      const auto xliff = model::readXliffFile(request.input.toStdString());
       const auto document = [&] {
         if (xliff) return model::TextDocument{};
         try {

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -174,24 +172,14 @@ int runTranslate(const ParsedArgs& args) {
     }
   }
   // An XLIFF file: its segments translated and written back into it.
-  std::optional<model::XliffDocument> xliff;
-  if (!input.empty()) {
-    std::ifstream in(input, std::ios::binary);
-    std::string head(4096, '\0');
-    in.read(head.data(), std::streamsize(head.size()));
-    head.resize(size_t(in.gcount()));
-    if (model::looksLikeXliff(head)) {
-      for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
-                               "paragraphs", "no-split", "prefix", "encoding"})
-        if (args.has(flag))
-          throw UsageError("--" + std::string(flag) + ": not with an XLIFF file ('" + input +
-                           "'), whose segments are written back into it");
-      if (options.nbest > 1) throw UsageError("--nbest: an XLIFF file takes one translation a segment");
-      in.clear();
-      in.seekg(0);
-      const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-      xliff = model::readXliff(bytes, input);
-    }
+  const auto xliff = input.empty() ? std::nullopt : model::readXliffFile(input);
+  if (xliff) {
+    for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
+                             "paragraphs", "no-split", "prefix", "encoding"})
+      if (args.has(flag))
+        throw UsageError("--" + std::string(flag) + ": not with an XLIFF file ('" + input +
+                         "'), whose segments are written back into it");
+    if (options.nbest > 1) throw UsageError("--nbest: an XLIFF file takes one translation a segment");
   }
   std::optional<model::LegacyEncoding> encoding;
   if (args.has("encoding")) {

@@ -1,7 +1,6 @@
 #include "model/data/TmxFile.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <vector>
 
@@ -41,9 +40,7 @@ class TmxUnits : public model::XmlHandler {
       unit_line_ = span.line;
       variants_.clear();
     } else if (tag == "tuv" && in_unit_) {
-      std::string language;
-      for (const auto& a : attributes)
-        if (a.name == "xml:lang" || (a.name == "lang" && language.empty())) language = a.value;
+      const std::string language = model::languageAttribute(attributes);
       variants_.push_back({language, {}});
       languages_.insert(language.empty() ? "(none)" : language);
     } else if (tag == "seg" && in_unit_ && !variants_.empty()) {
@@ -151,12 +148,6 @@ ParallelText readTmx(const std::string& path, const FilterOptions& options, Read
   return out;
 }
 
-bool looksLikeTmx(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(4096, '\0');
-  in.read(head.data(), std::streamsize(head.size()));
-  head.resize(size_t(in.gcount()));
-  return model::startsWithElement(head, {"tmx"});
-}
+bool looksLikeTmx(const std::string& path) { return model::fileStartsWithElement(path, {"tmx"}); }
 
 }  // namespace studio::data

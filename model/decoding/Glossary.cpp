@@ -100,9 +100,7 @@ class TbxTerms : public XmlHandler {
       entry_line_ = line;
       entry_.clear();
     } else if (tag == "langset" || tag == "langsec") {
-      language_.clear();
-      for (const auto& a : attributes)
-        if (a.name == "xml:lang" || (a.name == "lang" && language_.empty())) language_ = a.value;
+      language_ = languageAttribute(attributes);
     } else if (tag == "tig" || tag == "ntig" || tag == "termsec") {
       open_container_ = true;
       term_ = {language_, {}, line, false};

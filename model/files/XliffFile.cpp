@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "model/data/Text.h"
@@ -14,12 +16,6 @@ namespace {
 bool isCode(const std::string& tag) {
   static const char* codes[] = {"bpt", "ept", "it", "ph", "x", "bx", "ex", "sc", "ec", "cp"};
   return std::any_of(std::begin(codes), std::end(codes), [&](const char* c) { return tag == c; });
-}
-
-std::string attribute(const std::vector<XmlAttribute>& attributes, const std::string& name) {
-  for (const auto& a : attributes)
-    if (a.name == name) return a.value;
-  return {};
 }
 
 std::string lowered(std::string text) {
@@ -35,18 +31,19 @@ class XliffSegments : public XmlHandler {
   void startElement(const std::string& tag, const std::vector<XmlAttribute>& attributes,
                     const XmlSpan& span) override {
     const bool inherited_no = !open_.empty() && open_.back().no;
-    const bool no = attribute(attributes, "translate") == "no";
+    const bool no = attributeValue(attributes, "translate") == "no";
     // Inside a source, a code, or text marked not to be translated (1.2's protected <mrk>, 2.0's
     // translate="no"): carried over as written.
-    const bool code = in_source_ && (isCode(tag) ||
-                                     (tag == "mrk" && (no || attribute(attributes, "mtype") == "protected")));
+    const bool code =
+        in_source_ &&
+        (isCode(tag) || (tag == "mrk" && (no || attributeValue(attributes, "mtype") == "protected")));
     open_.push_back({tag, inherited_no || no, code});
     if (in_source_) {
       if (code && code_depth_++ == 0) code_begin_ = span.begin;
       return;
     }
     if (tag == "xliff" && open_.size() == 1) {  // the root (another <xliff> inside says nothing of the file)
-      d_.version = attribute(attributes, "version");
+      d_.version = attributeValue(attributes, "version");
       if (d_.version.empty()) d_.version = "1.2";
       if (!version1()) languages(attributes, "srcLang", "trgLang", span);
     } else if (tag == "file" && version1() && open_.size() == 2) {
@@ -57,13 +54,13 @@ class XliffSegments : public XmlHandler {
       unit_.active = true;
       unit_.level = open_.size();
       unit_.no = open_.back().no;
-      unit_.id = attribute(attributes, "id");
+      unit_.id = attributeValue(attributes, "id");
       if (!version1()) {
         const std::string unit_id = unit_id_;
         unit_.id = unit_.id.empty() ? unit_id : unit_id + "/" + unit_.id;
       }
     } else if (tag == "unit" && !version1()) {
-      unit_id_ = attribute(attributes, "id");
+      unit_id_ = attributeValue(attributes, "id");
     } else if (unit_.active && open_.size() == unit_.level + 1) {  // a child of the segment's element
       if (tag == "source" && !unit_.has_source) {
         in_source_ = true;
@@ -133,8 +130,8 @@ class XliffSegments : public XmlHandler {
   // The languages an element declares in the attributes XLIFF names `source` and `target`.
   void languages(const std::vector<XmlAttribute>& attributes, const std::string& source,
                  const std::string& target, const XmlSpan& span) {
-    const std::string from = attribute(attributes, lowered(source)),
-                      to = attribute(attributes, lowered(target));
+    const std::string from = attributeValue(attributes, lowered(source)),
+                      to = attributeValue(attributes, lowered(target));
     const auto fail = [&](const std::string& what) {
       throw XmlError("'" + d_.name + "' line " + std::to_string(span.line) + ": " + what);
     };
@@ -222,18 +219,16 @@ std::string writeXliff(const XliffDocument& d, const std::vector<std::string>& t
   };
   std::vector<Edit> edits;
   for (const auto& [at, text] : d.insertions) edits.push_back({at, at, text});
-  size_t k = 0;
-  for (const auto& s : d.segments) {
-    if (s.state != XliffSegment::State::ToTranslate) continue;
-    if (k >= targets.size()) break;
-    edits.push_back({s.replace_begin, s.replace_end, s.target_open + targets[k++] + "</target>"});
-  }
   const size_t wanted = size_t(std::count_if(d.segments.begin(), d.segments.end(), [](const XliffSegment& s) {
     return s.state == XliffSegment::State::ToTranslate;
   }));
   if (targets.size() != wanted)
     throw std::invalid_argument(std::to_string(targets.size()) + " translations for the " +
                                 std::to_string(wanted) + " segments of '" + d.name + "' to translate");
+  size_t k = 0;
+  for (const auto& s : d.segments)
+    if (s.state == XliffSegment::State::ToTranslate)
+      edits.push_back({s.replace_begin, s.replace_end, s.target_open + targets[k++] + "</target>"});
   std::stable_sort(edits.begin(), edits.end(),
                    [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
   std::string out = d.bom ? "\xEF\xBB\xBF" : "";
@@ -274,6 +269,11 @@ std::string restoreXliffCodes(const std::string& marked, const std::vector<std::
   return out;
 }
 
-bool looksLikeXliff(std::string_view head) { return startsWithElement(head, {"xliff"}); }
+std::optional<XliffDocument> readXliffFile(const std::string& path) {
+  if (!fileStartsWithElement(path, {"xliff"})) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return readXliff(bytes, path);
+}
 
 }  // namespace studio::model

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,7 +57,9 @@ std::string writeXliff(const XliffDocument& document, const std::vector<std::str
 // missing is appended at the end, so that none is lost.
 std::string restoreXliffCodes(const std::string& marked, const std::vector<std::string>& codes);
 
-// True when the bytes' first element is <xliff>.
-bool looksLikeXliff(std::string_view head);
+// The XLIFF document in a file, read whole only when its first element is
+// <xliff> (its first 4 KiB tell); nullopt for any other file. Throws XmlError
+// as readXliff does.
+std::optional<XliffDocument> readXliffFile(const std::string& path);
 
 }  // namespace studio::model

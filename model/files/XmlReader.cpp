@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <sstream>
 
 #include "model/data/Text.h"
@@ -294,6 +295,25 @@ std::string primaryLanguage(std::string_view tag) {
   if (primary == "vie") return "vi";
   if (primary == "eng") return "en";
   return primary;
+}
+
+std::string attributeValue(const std::vector<XmlAttribute>& attributes, std::string_view name) {
+  for (const auto& a : attributes)
+    if (a.name == name) return a.value;
+  return {};
+}
+
+std::string languageAttribute(const std::vector<XmlAttribute>& attributes) {
+  const std::string xml_lang = attributeValue(attributes, "xml:lang");
+  return xml_lang.empty() ? attributeValue(attributes, "lang") : xml_lang;
+}
+
+bool fileStartsWithElement(const std::string& path, const std::vector<std::string>& roots) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(size_t(in.gcount()));
+  return startsWithElement(head, roots);
 }
 
 bool startsWithElement(std::string_view bytes, const std::vector<std::string>& roots) {

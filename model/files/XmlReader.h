@@ -74,5 +74,12 @@ std::string primaryLanguage(std::string_view tag);
 // True when the bytes' first element (after a byte order mark, UTF-16 or
 // not, the XML declaration, comments and a DOCTYPE) is one of `roots`.
 bool startsWithElement(std::string_view head, const std::vector<std::string>& roots);
+// The same of a file, reading its first 4 KiB alone (false when it cannot be read).
+bool fileStartsWithElement(const std::string& path, const std::vector<std::string>& roots);
+
+// The value of the attribute `name` (lower case), "" when there is none.
+std::string attributeValue(const std::vector<XmlAttribute>& attributes, std::string_view name);
+// An element's language: its xml:lang, else (TMX 1.1) its lang; "" when neither.
+std::string languageAttribute(const std::vector<XmlAttribute>& attributes);
 
 }  // namespace studio::model
