@@ -42,13 +42,66 @@ QString droppedReason(const QString& reason) {
   if (reason == QLatin1String("no_vietnamese")) return QObject::tr("no Vietnamese");
   if (reason == QLatin1String("no_english")) return QObject::tr("no English");
   if (reason == QLatin1String("duplicate")) return QObject::tr("repeated");
+  if (reason == QLatin1String("held_out")) return QObject::tr("in dev or test");
   return reason;
 }
 
 }  // namespace
 
+static_assert(kMaxCorpusWeight == data::kMaxCorpusWeight);
+
+CorpusEntry corpusEntry(const QString& text, int weight) {
+  CorpusEntry entry;
+  entry.weight = weight;
+  if (text.contains(QLatin1String(" + "))) {
+    entry.path = text.section(QLatin1String(" + "), 0, 0).trimmed();
+    entry.target = text.section(QLatin1String(" + "), 1).trimmed();
+  } else {
+    entry.path = text.trimmed();
+  }
+  return entry;
+}
+
+CorpusKind corpusKind(const QString& text) {
+  const CorpusEntry entry = corpusEntry(text);
+  data::CorpusSource source;
+  if (entry.target.isEmpty()) {
+    source.path = entry.path.toStdString();
+  } else {
+    source.src = entry.path.toStdString();
+    source.tgt = entry.target.toStdString();
+    if (!QFileInfo(entry.path).isFile() || !QFileInfo(entry.target).isFile())
+      return {QObject::tr("not found"),
+              QObject::tr("'%1' or '%2' is not a file").arg(entry.path, entry.target)};
+  }
+  try {
+    switch (data::detectFormat(source)) {
+      case data::CorpusFormat::Split:
+        return {isDemoCorpus(entry.path) ? QObject::tr("demo corpus") : QObject::tr("folder of splits"), {}};
+      case data::CorpusFormat::Iwslt:
+        return {QObject::tr("IWSLT'15 folder"), {}};
+      case data::CorpusFormat::Parallel:
+        return {QObject::tr("two aligned files"), {}};
+      case data::CorpusFormat::Tsv:
+        return {QObject::tr("TSV file"), {}};
+      case data::CorpusFormat::Tmx:
+        return {QObject::tr("translation memory (TMX)"), {}};
+      case data::CorpusFormat::Auto:
+        break;
+    }
+  } catch (const std::exception& e) {
+    return {QObject::tr("not readable"), QString::fromUtf8(e.what())};
+  }
+  return {};
+}
+
 int vocabularySizeFor(const QString& corpus) {
   return isDemoCorpus(corpus) ? kDemoVocabularySize : PrepareRequest().vocabularySize;
+}
+
+int vocabularySizeFor(const QList<CorpusEntry>& corpora) {
+  return corpora.size() == 1 && corpora[0].target.isEmpty() ? vocabularySizeFor(corpora[0].path)
+                                                            : PrepareRequest().vocabularySize;
 }
 
 QString defaultDataDirFor(const QString& corpus) {
@@ -57,19 +110,31 @@ QString defaultDataDirFor(const QString& corpus) {
   return QDir(info.absolutePath()).filePath(info.completeBaseName() + "-prepared");
 }
 
+QString defaultDataDirFor(const QList<CorpusEntry>& corpora) {
+  if (corpora.isEmpty()) return {};
+  if (corpora.size() == 1) return defaultDataDirFor(corpora[0].path);
+  const QFileInfo info(corpora[0].path);
+  QString name = info.completeBaseName() + QStringLiteral("-and-%1-more").arg(corpora.size() - 1);
+  QStringList weights;
+  bool weighted = false;
+  for (const auto& c : corpora) {
+    weights << QString::number(c.weight);
+    weighted = weighted || c.weight != 1;
+  }
+  if (weighted) name += "-weighted-" + weights.join('-');
+  return QDir(info.absolutePath()).filePath(name + "-prepared");
+}
+
 bool isPreparedDataDir(const QString& dir) {
   return !dir.isEmpty() && QFileInfo(QDir(dir).filePath("summary.json")).isFile() &&
          QFileInfo(QDir(dir).filePath("spm.model")).isFile();
 }
 
-QString describePreparedData(const QString& summary_json) {
-  const auto summary = QJsonDocument::fromJson(summary_json.toUtf8()).object();
-  QStringList lines;
-  const auto read = summary["read"].toObject();
-  if (summary["format"].toString() == QLatin1String("tmx"))
-    lines << QObject::tr(
-        "Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an "
-        "English variant");
+namespace {
+
+// One corpus's read summaries (summary.json's "read"): a line a split, its
+// pairs kept and dropped by reason, indented by `indent`.
+void describeReads(const QJsonObject& read, const QString& indent, QStringList& lines) {
   for (const QString& split : {QStringLiteral("train"), QStringLiteral("dev"), QStringLiteral("test")}) {
     const auto s = read[split].toObject();
     if (s.isEmpty()) continue;
@@ -85,19 +150,71 @@ QString describePreparedData(const QString& summary_json) {
                             .arg(it.value().toInteger())
                             .arg(where.first().toInteger()));
     }
-    lines << QObject::tr("%1: %2 pairs kept of %3%4")
-                 .arg(split)
-                 .arg(s["kept"].toInteger())
-                 .arg(s["read"].toInteger())
-                 .arg(dropped.isEmpty()
-                          ? QString()
-                          : QObject::tr(" (dropped: %1)").arg(dropped.join(QStringLiteral("; "))));
+    lines << indent + QObject::tr("%1: %2 pairs kept of %3%4")
+                          .arg(split)
+                          .arg(s["kept"].toInteger())
+                          .arg(s["read"].toInteger())
+                          .arg(dropped.isEmpty()
+                                   ? QString()
+                                   : QObject::tr(" (dropped: %1)").arg(dropped.join(QStringLiteral("; "))));
     const auto decoded = s["decoded"].toObject();
     for (const auto& file : decoded["files"].toArray())
-      lines << QObject::tr("  %1 read as %2")
-                   .arg(QFileInfo(file.toString()).fileName(), decoded["encoding"].toString());
-    if (s.contains("hint")) lines << "  " + s["hint"].toString();
+      lines << indent + QObject::tr("  %1 read as %2")
+                            .arg(QFileInfo(file.toString()).fileName(), decoded["encoding"].toString());
+    if (s.contains("hint")) lines << indent + "  " + s["hint"].toString();
   }
+}
+
+// summary.json's name of a corpus format, for people.
+QString formatName(const QString& format) {
+  if (format == QLatin1String("tsv")) return QStringLiteral("TSV");
+  if (format == QLatin1String("tmx")) return QStringLiteral("TMX");
+  if (format == QLatin1String("iwslt")) return QStringLiteral("IWSLT'15");
+  if (format == QLatin1String("split")) return QObject::tr("folder of splits");
+  if (format == QLatin1String("parallel")) return QObject::tr("two aligned files");
+  return format;
+}
+
+}  // namespace
+
+QString describePreparedData(const QString& summary_json) {
+  const auto summary = QJsonDocument::fromJson(summary_json.toUtf8()).object();
+  QStringList lines;
+  const auto corpora = summary["corpora"].toArray();
+  if (corpora.size() > 1) {
+    // Several corpora: each one's reading, then what the training split holds.
+    qint64 trained = 0;
+    for (const auto& value : corpora) {
+      const auto c = value.toObject();
+      const qint64 pairs = c["train_pairs"].toInteger(), weight = c["weight"].toInteger(1);
+      trained += pairs * weight;
+      lines << (weight > 1 ? QObject::tr("%1 (%2, weight %3): %4 training pairs, each trained on %3 times")
+                                 .arg(QFileInfo(c["corpus"].toString()).fileName(),
+                                      formatName(c["format"].toString()))
+                                 .arg(weight)
+                                 .arg(pairs)
+                           : QObject::tr("%1 (%2): %3 training pairs")
+                                 .arg(QFileInfo(c["corpus"].toString()).fileName(),
+                                      formatName(c["format"].toString()))
+                                 .arg(pairs));
+      describeReads(c["read"].toObject(), QStringLiteral("  "), lines);
+    }
+    lines << QObject::tr("Training split: %1 pairs an epoch; dev %2, test %3%4")
+                 .arg(trained)
+                 .arg(summary["splits"].toObject()["dev"].toObject()["pairs"].toInteger())
+                 .arg(summary["splits"].toObject()["test"].toObject()["pairs"].toInteger())
+                 .arg(summary["held_out_by_hash"].toBool()
+                          ? QObject::tr(" (held out by hash from all the corpora)")
+                          : QString());
+  } else {
+    if (summary["format"].toString() == QLatin1String("tmx"))
+      lines << QObject::tr(
+          "Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an "
+          "English variant");
+    describeReads(summary["read"].toObject(), QString(), lines);
+  }
+  for (const auto& warning : summary["warnings"].toArray())
+    lines << QObject::tr("Warning: %1").arg(warning.toString());
   const auto spm = summary["sentencepiece"].toObject();
   if (spm.contains("vocab_size")) lines << QObject::tr("SentencePiece vocabulary: %1").arg(spm["vocab_size"].toInt());
   const auto preview = summary["batching_preview"].toObject();
@@ -133,10 +250,18 @@ void PrepareSession::start(const PrepareRequest& request) {
     std::ostringstream log;
     try {
       data::PrepareOptions options;
-      options.corpus = request.corpus.toStdString();
-      options.src = request.source.toStdString();
-      options.tgt = request.target.toStdString();
-      if (!options.src.empty()) options.format = data::CorpusFormat::Parallel;
+      for (const auto& corpus : request.corpora) {
+        data::CorpusSource source;
+        if (corpus.target.isEmpty()) {
+          source.path = corpus.path.toStdString();
+        } else {
+          source.src = corpus.path.toStdString();
+          source.tgt = corpus.target.toStdString();
+          source.format = data::CorpusFormat::Parallel;
+        }
+        source.weight = corpus.weight;
+        options.corpora.push_back(source);
+      }
       options.out_dir = request.outDir.toStdString();
       options.tokenizer.vocab_size = request.vocabularySize;
       options.filter.dedupe = !request.keepDuplicates;

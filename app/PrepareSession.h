@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -9,9 +10,29 @@ class QThread;
 // SentencePiece, encoding) on a worker thread, for the GUI.
 namespace studio::app {
 
+// One corpus of a preparation (data::CorpusSource).
+struct CorpusEntry {
+  QString path;    // a folder (IWSLT'15 or split files), a TSV or TMX file; or the Vietnamese file of two
+  QString target;  // the English file of two line-aligned files ("" otherwise)
+  int weight = 1;  // how many times its training pairs are trained on an epoch
+};
+
+// The most a weight can be (data::kMaxCorpusWeight).
+constexpr int kMaxCorpusWeight = 100;
+
+// A corpus as the GUI writes it: a path, or "SOURCE + TARGET".
+CorpusEntry corpusEntry(const QString& text, int weight = 1);
+
+// What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", ...;
+// `problem` says why it cannot be read ("" when it can).
+struct CorpusKind {
+  QString name;
+  QString problem;
+};
+CorpusKind corpusKind(const QString& text);
+
 struct PrepareRequest {
-  QString corpus;         // a folder (IWSLT'15 or split files) or a TSV file
-  QString source, target; // or two line-aligned files (then corpus is empty)
+  QList<CorpusEntry> corpora;  // one or several
   QString outDir;         // the data folder to write
   int vocabularySize = 8000;
   QString sentencePieceModel;  // encode with this one instead of training one (fine-tuning: the model's)
@@ -30,8 +51,12 @@ QString demoDataDir();
 // trains 1.3x faster with them at the same BLEU a step (README, "The starter model").
 constexpr int kDemoVocabularySize = 4000;
 int vocabularySizeFor(const QString& corpus);
-// A data folder for a corpus: "<corpus>-prepared" beside it.
+int vocabularySizeFor(const QList<CorpusEntry>& corpora);
+// A data folder for a corpus: "<corpus>-prepared" beside it. For several:
+// "<first>-and-N-more-prepared" beside the first, with their weights in the
+// name when they are not all 1 ("...-weighted-1-3-prepared").
 QString defaultDataDirFor(const QString& corpus);
+QString defaultDataDirFor(const QList<CorpusEntry>& corpora);
 // Whether `dir` holds a prepared data folder (summary.json and spm.model).
 bool isPreparedDataDir(const QString& dir);
 

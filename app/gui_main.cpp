@@ -105,6 +105,16 @@ int main(int argc, char** argv) {
       "test-runs",
       "Test the opened run and the compared ones on its test split (Compare runs' Test on "
       "the test split); with --screenshot, grab the window when done.");
+  QCommandLineOption corpus(
+      "corpus", "In Training, the corpus to prepare (repeatable: several, read into one data folder).",
+      "PATH");
+  QCommandLineOption corpus_weights("weights", "In Training, the weights of the --corpus, in their order.",
+                                    "N1,N2,...");
+  QCommandLineOption prepare("prepare",
+                             "In Training, prepare the corpus at start (with --screenshot: when done).");
+  parser.addOption(corpus);
+  parser.addOption(corpus_weights);
+  parser.addOption(prepare);
   parser.addOption(compare);
   parser.addOption(test_runs);
   parser.addOption(smoke);
@@ -223,6 +233,14 @@ int main(int argc, char** argv) {
                                                      window.translate()->decodeSettings(), input,
                                                      studio::ui::FileTranslationBar::defaultOutput(input));
   }
+  if (parser.isSet(corpus)) {
+    const QStringList corpora = parser.values(corpus), weights = parser.value(corpus_weights).split(',');
+    window.training()->setCorpus(QFileInfo(corpora[0]).absoluteFilePath());
+    for (int i = 1; i < corpora.size(); ++i)
+      window.training()->addCorpus(QFileInfo(corpora[i]).absoluteFilePath(),
+                                   qMax(1, weights.value(i).toInt()));
+  }
+  if (parser.isSet(prepare)) window.training()->prepareData();
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());
   if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());

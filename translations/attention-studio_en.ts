@@ -257,6 +257,66 @@
         <source>repeated</source>
         <translation>repeated</translation>
     </message>
+    <message>
+        <source>in dev or test</source>
+        <translation>in dev or test</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>not found</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; or &apos;%2&apos; is not a file</source>
+        <translation>&apos;%1&apos; or &apos;%2&apos; is not a file</translation>
+    </message>
+    <message>
+        <source>demo corpus</source>
+        <translation>demo corpus</translation>
+    </message>
+    <message>
+        <source>folder of splits</source>
+        <translation>folder of splits</translation>
+    </message>
+    <message>
+        <source>IWSLT&apos;15 folder</source>
+        <translation>IWSLT&apos;15 folder</translation>
+    </message>
+    <message>
+        <source>two aligned files</source>
+        <translation>two aligned files</translation>
+    </message>
+    <message>
+        <source>TSV file</source>
+        <translation>TSV file</translation>
+    </message>
+    <message>
+        <source>translation memory (TMX)</source>
+        <translation>translation memory (TMX)</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>not readable</translation>
+    </message>
+    <message>
+        <source>%1 (%2, weight %3): %4 training pairs, each trained on %3 times</source>
+        <translation>%1 (%2, weight %3): %4 training pairs, each trained on %3 times</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 training pairs</source>
+        <translation>%1 (%2): %3 training pairs</translation>
+    </message>
+    <message>
+        <source>Training split: %1 pairs an epoch; dev %2, test %3%4</source>
+        <translation>Training split: %1 pairs an epoch; dev %2, test %3%4</translation>
+    </message>
+    <message>
+        <source> (held out by hash from all the corpora)</source>
+        <translation> (held out by hash from all the corpora)</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warning: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -972,6 +1032,77 @@ layer %2</translation>
     <message>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::CorpusList</name>
+    <message>
+        <source>Corpora</source>
+        <translation>Corpora</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Corpus</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>Read as</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <source>How many times a corpus&apos;s training pairs are trained on an epoch: a small corpus of your own domain beside a large general one is seen that much more often</source>
+        <translation>How many times a corpus&apos;s training pairs are trained on an epoch: a small corpus of your own domain beside a large general one is seen that much more often</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;. Several are read into one data folder: dev and test come from those that have them (or are held out from all), and a pair a corpus before holds is a repeat.</source>
+        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;. Several are read into one data folder: dev and test come from those that have them (or are held out from all), and a pair a corpus before holds is a repeat.</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Add folder…</translation>
+    </message>
+    <message>
+        <source>Add a corpus folder</source>
+        <translation>Add a corpus folder</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Choose a corpus folder</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Add files…</translation>
+    </message>
+    <message>
+        <source>Add a TSV or TMX file, or two aligned files</source>
+        <translation>Add a TSV or TMX file, or two aligned files</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
+        <translation>Choose a TSV or TMX file, or a Vietnamese and an English file</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
+        <translation>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>Choose one TSV or TMX file, or two aligned files, at a time.</source>
+        <translation>Choose one TSV or TMX file, or two aligned files, at a time.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Remove the chosen corpus</source>
+        <translation>Remove the chosen corpus</translation>
+    </message>
+    <message>
+        <source>Weight of corpus %1</source>
+        <translation>Weight of corpus %1</translation>
     </message>
 </context>
 <context>
@@ -3309,18 +3440,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Corpus</translation>
     </message>
     <message>
-        <source>Folder…</source>
-        <translation>Folder…</translation>
-    </message>
-    <message>
-        <source>Choose a corpus folder</source>
-        <translation>Choose a corpus folder</translation>
-    </message>
-    <message>
-        <source>Files…</source>
-        <translation>Files…</translation>
-    </message>
-    <message>
         <source>Prepare</source>
         <translation>Prepare</translation>
     </message>
@@ -3636,26 +3755,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Encoding:</source>
         <translation>Encoding:</translation>
-    </message>
-    <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or two aligned files</source>
-        <translation>Choose a TSV or TMX file, or two aligned files</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
-        <translation>Choose a TSV or TMX file, or a Vietnamese and an English file</translation>
-    </message>
-    <message>
-        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
-        <translation>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</translation>
-    </message>
-    <message>
-        <source>Choose one TSV or TMX file, or two aligned files.</source>
-        <translation>Choose one TSV or TMX file, or two aligned files.</translation>
     </message>
     <message>
         <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>

@@ -254,6 +254,66 @@
         <source>repeated</source>
         <translation>lặp lại</translation>
     </message>
+    <message>
+        <source>in dev or test</source>
+        <translation>có trong tập dev hoặc test</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>không tìm thấy</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; or &apos;%2&apos; is not a file</source>
+        <translation>&apos;%1&apos; hoặc &apos;%2&apos; không phải là tệp</translation>
+    </message>
+    <message>
+        <source>demo corpus</source>
+        <translation>kho ngữ liệu mẫu</translation>
+    </message>
+    <message>
+        <source>folder of splits</source>
+        <translation>thư mục các phần đã chia</translation>
+    </message>
+    <message>
+        <source>IWSLT&apos;15 folder</source>
+        <translation>thư mục IWSLT&apos;15</translation>
+    </message>
+    <message>
+        <source>two aligned files</source>
+        <translation>hai tệp song song</translation>
+    </message>
+    <message>
+        <source>TSV file</source>
+        <translation>tệp TSV</translation>
+    </message>
+    <message>
+        <source>translation memory (TMX)</source>
+        <translation>bộ nhớ dịch (TMX)</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>không đọc được</translation>
+    </message>
+    <message>
+        <source>%1 (%2, weight %3): %4 training pairs, each trained on %3 times</source>
+        <translation>%1 (%2, trọng số %3): %4 cặp huấn luyện, mỗi cặp được học %3 lần</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 training pairs</source>
+        <translation>%1 (%2): %3 cặp huấn luyện</translation>
+    </message>
+    <message>
+        <source>Training split: %1 pairs an epoch; dev %2, test %3%4</source>
+        <translation>Phần huấn luyện: %1 cặp mỗi epoch; dev %2, test %3%4</translation>
+    </message>
+    <message>
+        <source> (held out by hash from all the corpora)</source>
+        <translation> (tách ra theo hàm băm từ tất cả các kho ngữ liệu)</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Cảnh báo: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -967,6 +1027,77 @@ lớp %2</translation>
     <message>
         <source>Failed: %1</source>
         <translation>Thất bại: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::CorpusList</name>
+    <message>
+        <source>Corpora</source>
+        <translation>Các kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>Đọc như</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>How many times a corpus&apos;s training pairs are trained on an epoch: a small corpus of your own domain beside a large general one is seen that much more often</source>
+        <translation>Số lần các cặp huấn luyện của một kho ngữ liệu được học trong mỗi epoch: một kho nhỏ thuộc lĩnh vực của bạn đặt cạnh một kho lớn tổng quát sẽ được thấy nhiều hơn chừng ấy lần</translation>
+    </message>
+    <message>
+        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;. Several are read into one data folder: dev and test come from those that have them (or are held out from all), and a pair a corpus before holds is a repeat.</source>
+        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, một bộ nhớ dịch (TMX), hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;. Nhiều kho được đọc vào cùng một thư mục dữ liệu: dev và test lấy từ những kho có sẵn chúng (hoặc tách ra từ tất cả), và một cặp đã có ở kho trước được tính là lặp lại.</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Thêm thư mục…</translation>
+    </message>
+    <message>
+        <source>Add a corpus folder</source>
+        <translation>Thêm một thư mục kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Choose a corpus folder</source>
+        <translation>Chọn thư mục kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Thêm tệp…</translation>
+    </message>
+    <message>
+        <source>Add a TSV or TMX file, or two aligned files</source>
+        <translation>Thêm một tệp TSV hoặc TMX, hoặc hai tệp song song</translation>
+    </message>
+    <message>
+        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
+        <translation>Chọn một tệp TSV hoặc TMX, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
+        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx);;Cặp câu cách nhau bằng tab (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>Choose one TSV or TMX file, or two aligned files, at a time.</source>
+        <translation>Mỗi lần hãy chọn một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Bỏ</translation>
+    </message>
+    <message>
+        <source>Remove the chosen corpus</source>
+        <translation>Gỡ kho ngữ liệu đã chọn</translation>
+    </message>
+    <message>
+        <source>Weight of corpus %1</source>
+        <translation>Trọng số của kho ngữ liệu %1</translation>
     </message>
 </context>
 <context>
@@ -3285,18 +3416,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Kho ngữ liệu</translation>
     </message>
     <message>
-        <source>Folder…</source>
-        <translation>Thư mục…</translation>
-    </message>
-    <message>
-        <source>Choose a corpus folder</source>
-        <translation>Chọn thư mục kho ngữ liệu</translation>
-    </message>
-    <message>
-        <source>Files…</source>
-        <translation>Tệp…</translation>
-    </message>
-    <message>
         <source>Prepare</source>
         <translation>Chuẩn bị</translation>
     </message>
@@ -3611,26 +3730,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Encoding:</source>
         <translation>Bảng mã:</translation>
-    </message>
-    <message>
-        <source>What to train on: the demo corpus, an IWSLT&apos;15 folder, a folder of split files, a TSV file, a translation memory (TMX), or two line-aligned files written as &quot;SOURCE + TARGET&quot;</source>
-        <translation>Dữ liệu để huấn luyện: kho ngữ liệu mẫu, một thư mục IWSLT&apos;15, một thư mục các tệp đã chia, một tệp TSV, một bộ nhớ dịch (TMX), hoặc hai tệp song song theo dòng viết dạng &quot;NGUỒN + ĐÍCH&quot;</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or two aligned files</source>
-        <translation>Chọn một tệp TSV hoặc TMX, hoặc hai tệp song song</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
-        <translation>Chọn một tệp TSV hoặc TMX, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
-    </message>
-    <message>
-        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
-        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx);;Cặp câu cách nhau bằng tab (*.tsv *.txt)</translation>
-    </message>
-    <message>
-        <source>Choose one TSV or TMX file, or two aligned files.</source>
-        <translation>Hãy chọn một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
     </message>
     <message>
         <source>Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files.</source>

@@ -396,7 +396,7 @@ void MainWindow::restart() {
 }
 
 bool MainWindow::isBusy() const {
-  return service_.isBusy() || attention_->ablation()->importance()->isRanking() ||
+  return service_.isBusy() || training_->isPreparing() || attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() || translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }

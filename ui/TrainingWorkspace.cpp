@@ -32,11 +32,12 @@
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
 #include "app/RunHistory.h"
-#include "ui/FirstRunPanel.h"
-#include "ui/RunFinishedPanel.h"
+#include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
+#include "ui/FirstRunPanel.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
+#include "ui/RunFinishedPanel.h"
 #include "ui/TrainingSettingsForm.h"
 
 namespace studio::ui {
@@ -78,34 +79,12 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     return row;
   };
   {
-    auto* row = new QHBoxLayout;
-    corpus_ = new QLineEdit(data_group);
-    corpus_->setObjectName("Corpus");
-    corpus_->setAccessibleName(tr("Corpus"));
-    corpus_->setToolTip(
-        tr("What to train on: the demo corpus, an IWSLT'15 folder, a folder of split files, a TSV "
-           "file, a translation memory (TMX), or two line-aligned files written as \"SOURCE + "
-           "TARGET\""));
-    auto* folder = new QPushButton(tr("Folder…"), data_group);
-    folder->setAccessibleName(tr("Choose a corpus folder"));
-    connect(folder, &QPushButton::clicked, this, [this]() {
-      const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a corpus folder"), corpus_->text());
-      if (!dir.isEmpty()) setCorpus(dir);
+    corpus_ = new CorpusList(data_group);
+    connect(corpus_, &CorpusList::errorOccurred, this, &TrainingWorkspace::errorOccurred);
+    connect(corpus_, &CorpusList::changed, this, [this]() {
+      if (!corpus_->isEmpty() && !isTraining()) setDataDir(dataDirFor(corpus_->corpora()));
     });
-    auto* files = new QPushButton(tr("Files…"), data_group);
-    files->setAccessibleName(tr("Choose a TSV or TMX file, or two aligned files"));
-    connect(files, &QPushButton::clicked, this, [this]() {
-      const QStringList chosen = QFileDialog::getOpenFileNames(
-          this, tr("Choose a TSV or TMX file, or a Vietnamese and an English file"), QString(),
-          tr("All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)"));
-      if (chosen.size() == 1) setCorpus(chosen[0]);
-      if (chosen.size() == 2) setCorpus(chosen[0] + " + " + chosen[1]);
-      if (chosen.size() > 2) Q_EMIT errorOccurred(tr("Choose one TSV or TMX file, or two aligned files."));
-    });
-    row->addWidget(corpus_, 1);
-    row->addWidget(folder);
-    row->addWidget(files);
-    data_form->addRow(tr("Corpus"), row);
+    data_form->addRow(tr("Corpus"), corpus_);
     prepare_button_ = new QPushButton(tr("Prepare"), data_group);
     prepare_button_->setObjectName("Prepare");
     prepare_button_->setToolTip(tr("Read, clean and split the corpus, train SentencePiece and encode it into the "
@@ -300,31 +279,25 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   setRunning(false);
 }
 
-void TrainingWorkspace::setCorpus(const QString& corpus) {
-  corpus_->setText(corpus);
-  const QString first = corpus.section(" + ", 0, 0).trimmed();
-  if (!first.isEmpty() && !isTraining()) setDataDir(dataDirFor(corpus));
-}
+void TrainingWorkspace::setCorpus(const QString& corpus) { corpus_->setCorpus(corpus); }
 
-QString TrainingWorkspace::corpus() const { return corpus_->text().trimmed(); }
+void TrainingWorkspace::addCorpus(const QString& corpus, int weight) { corpus_->addCorpus(corpus, weight); }
+
+QString TrainingWorkspace::corpus() const { return corpus_->text(); }
 
 void TrainingWorkspace::prepareData() {
-  const QString corpus = corpus_->text().trimmed();
-  if (corpus.isEmpty()) {
+  const auto corpora = corpus_->corpora();
+  if (corpora.isEmpty()) {
     Q_EMIT errorOccurred(
         tr("Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files."));
     return;
   }
-  if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpus));
+  const QString corpus = corpus_->text();
+  if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpora));
   app::PrepareRequest request;
   request.sentencePieceModel = fine_tune_->sentencePieceModel();  // "" unless fine-tuning
-  if (corpus.contains(" + ")) {
-    request.source = corpus.section(" + ", 0, 0).trimmed();
-    request.target = corpus.section(" + ", 1).trimmed();
-  } else {
-    request.corpus = corpus;
-    request.vocabularySize = app::vocabularySizeFor(corpus);
-  }
+  request.corpora = corpora;
+  request.vocabularySize = app::vocabularySizeFor(corpora);
   request.outDir = data_dir_->text().trimmed();
   request.encoding = encoding_->currentData().toString();
   request.keepDuplicates = keep_duplicates_->isChecked();
@@ -407,7 +380,7 @@ void TrainingWorkspace::begin(bool resume) {
     return;
   }
   if (!resume && !app::isPreparedDataDir(data_dir_->text().trimmed())) {
-    if (!corpus_->text().trimmed().isEmpty()) {
+    if (!corpus_->isEmpty()) {
       start_after_prepare_ = true;  // prepare, then start
       prepareData();
       return;

@@ -20,6 +20,7 @@ class QTabWidget;
 
 namespace studio::ui {
 
+class CorpusList;
 class FineTuneBox;
 class FirstRunPanel;
 class RunFinishedPanel;
@@ -39,11 +40,14 @@ class TrainingWorkspace : public QWidget {
   ~TrainingWorkspace() override;
 
   bool isTraining() const;
+  bool isPreparing() const { return prepare_.isRunning(); }
   void setDataDir(const QString& dir);
-  // A corpus to prepare (folder, TSV, or "SOURCE + TARGET" files); Start
-  // prepares it first when the data folder is not prepared yet.
+  // The corpus to prepare (folder, TSV or TMX file, or "SOURCE + TARGET"
+  // files), or one more (with its weight); Start prepares them first when the
+  // data folder is not prepared yet.
   void setCorpus(const QString& corpus);
-  QString corpus() const;
+  void addCorpus(const QString& corpus, int weight = 1);
+  QString corpus() const;  // the corpora for people: "A; B × 3"
   void setRunDir(const QString& dir);
   QString dataDir() const;
   QString runDir() const;
@@ -95,7 +99,7 @@ class TrainingWorkspace : public QWidget {
  private:
   void begin(bool resume);
   void onStartingModelChanged(const QJsonObject& settings);
-  QString dataDirFor(const QString& corpus) const;  // where Prepare writes that corpus
+  QString dataDirFor(const QList<app::CorpusEntry>& corpora) const;  // where Prepare writes those corpora
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
   void onEval(const studio::app::EvalReport& r);
@@ -117,7 +121,7 @@ class TrainingWorkspace : public QWidget {
   app::TrainingSession session_;
   app::PrepareSession prepare_;
   bool start_after_prepare_ = false;
-  QLineEdit* corpus_;
+  CorpusList* corpus_;
   QPushButton* prepare_button_;
   QComboBox* encoding_;  // what a corpus file that is not UTF-8 is read in
   QCheckBox* keep_duplicates_;  // repeated pairs kept (else dropped and counted)

@@ -8,14 +8,15 @@
 
 #include "app/FineTuning.h"
 #include "app/PrepareSession.h"
+#include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
 namespace studio::ui {
 
-QString TrainingWorkspace::dataDirFor(const QString& corpus) const {
-  const QString dir = app::defaultDataDirFor(corpus.section(" + ", 0, 0));
+QString TrainingWorkspace::dataDirFor(const QList<app::CorpusEntry>& corpora) const {
+  const QString dir = app::defaultDataDirFor(corpora);
   // Fine-tuning prepares with the model's SentencePiece model: a folder of its own.
   if (!fine_tune_->active()) return dir;
   const QString model_run = fine_tune_->runDir().isEmpty() ? QFileInfo(fine_tune_->modelPath()).completeBaseName()
@@ -30,8 +31,7 @@ void TrainingWorkspace::onStartingModelChanged(const QJsonObject& settings) {
     return;
   }
   settings_->applyConfig(settings);
-  const QString corpus = corpus_->text().trimmed();
-  if (!corpus.isEmpty()) setDataDir(dataDirFor(corpus));
+  if (!corpus_->isEmpty()) setDataDir(dataDirFor(corpus_->corpora()));
   if (!fine_tune_->runDir().isEmpty() && (runDir().isEmpty() || runDir() == fine_tune_->runDir()))
     setRunDir(fine_tune_->runDir() + "-finetuned");
   status_->setText(tr("Fine-tuning %1: choose the new corpus, then Start.").arg(fine_tune_->modelPath()));

@@ -1,6 +1,7 @@
 // prepare and demo-corpus.
 
 #include <iostream>
+#include <sstream>
 
 #include "app/DemoCorpusFetch.h"
 #include "app/PrepareSession.h"
@@ -15,15 +16,24 @@ const CommandSpec& prepareSpec() {
   static const CommandSpec spec{
       "prepare",
       "Turn a parallel corpus into a data folder for training\n\n"
-      "Reads a corpus (Vietnamese -> English), filters it, trains a joint SentencePiece model and writes\n"
-      "a data folder: the splits, spm.model, the encoded ids and summary.json.",
+      "Reads a corpus (Vietnamese -> English), or several, filters it, trains a joint SentencePiece model\n"
+      "and writes a data folder: the splits, spm.model, the encoded ids and summary.json.\n\n"
+      "Several --corpus are read one after another into one data folder: dev and test are the held-out\n"
+      "files those that have them bring (IWSLT'15's tst2012/tst2013, a folder's dev.*/test.*), or, when\n"
+      "none has them, held out by hash from all; a training pair whose Vietnamese is in dev or test is\n"
+      "dropped (held_out), and a pair an earlier corpus holds is a repeat.",
       {
           {"corpus", "PATH",
-           "a folder (demo corpus, IWSLT'15), a TSV file or a translation memory (TMX: its\n"
-           "units' Vietnamese and English variants, as CAT tools and OPUS write them)"},
+           "a folder (demo corpus, IWSLT'15), a TSV file, a translation memory (TMX: its\n"
+           "units' Vietnamese and English variants, as CAT tools and OPUS write them), or PREFIX\n"
+           "for PREFIX.vi + PREFIX.en; give it again for more corpora"},
+          {"weights", "N1,N2,...",
+           "with several --corpus: how many times each one's training pairs are trained on an\n"
+           "epoch, a whole number from 1 to 100 each (default 1): a small corpus of your own\n"
+           "domain beside a large general one"},
           {"src", "FILE", "Vietnamese side of two line-aligned files"},
           {"tgt", "FILE", "English side of two line-aligned files"},
-          {"format", "FORMAT", "auto (default), split, iwslt, parallel, tsv or tmx"},
+          {"format", "FORMAT", "auto (default), split, iwslt, parallel, tsv or tmx (one corpus)"},
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
           {"spm-type", "TYPE", "unigram (default) or bpe: SentencePiece's segmentation model"},
@@ -48,19 +58,47 @@ const CommandSpec& prepareSpec() {
 
 int runPrepare(const ParsedArgs& args) {
   data::PrepareOptions o;
-  o.corpus = args.getOr("corpus", "");
-  o.src = args.getOr("src", "");
-  o.tgt = args.getOr("tgt", "");
-  if (o.corpus.empty() && o.src.empty() && o.tgt.empty())
+  const auto paths = args.all("corpus");
+  const std::string src = args.getOr("src", ""), tgt = args.getOr("tgt", "");
+  if (paths.empty() && src.empty() && tgt.empty())
     throw UsageError("give a corpus: --corpus PATH, or --src FILE --tgt FILE");
-  if (!o.corpus.empty() && (!o.src.empty() || !o.tgt.empty()))
-    throw UsageError("give either --corpus or --src/--tgt, not both");
-  if (o.corpus.empty() && (o.src.empty() || o.tgt.empty()))
-    throw UsageError("--src and --tgt go together");
+  if (!paths.empty() && (!src.empty() || !tgt.empty()))
+    throw UsageError(
+        "give either --corpus or --src/--tgt, not both (two line-aligned files beside other corpora: "
+        "--corpus PREFIX for PREFIX.vi + PREFIX.en)");
+  if (paths.empty() && (src.empty() || tgt.empty())) throw UsageError("--src and --tgt go together");
+  data::CorpusFormat format = data::CorpusFormat::Auto;
   try {
-    o.format = data::corpusFormatFromString(args.getOr("format", "auto"));
+    format = data::corpusFormatFromString(args.getOr("format", "auto"));
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--format: ") + e.what());
+  }
+  if (paths.size() > 1 && args.has("format"))
+    throw UsageError("--format names one corpus's format: with several --corpus, each is told by what it is");
+  for (const auto& path : paths) o.corpora.push_back({path, "", "", format, 1});
+  if (paths.empty()) o.corpora.push_back({"", src, tgt, format, 1});
+  if (const auto weights = args.get("weights")) {
+    if (paths.size() < 2) throw UsageError("--weights weighs several corpora: give --corpus more than once");
+    std::vector<std::string> items;
+    std::string item;
+    for (std::istringstream in(*weights); std::getline(in, item, ',');) items.push_back(item);
+    if (items.size() != paths.size())
+      throw UsageError("--weights has " + std::to_string(items.size()) + " numbers for " +
+                       std::to_string(paths.size()) +
+                       " corpora: give one a corpus, in the order of --corpus");
+    for (size_t i = 0; i < items.size(); ++i) {
+      size_t used = 0;
+      int weight = 0;
+      try {
+        weight = std::stoi(items[i], &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != items[i].size() || weight < 1 || weight > data::kMaxCorpusWeight)
+        throw UsageError("--weights: '" + items[i] + "' is not a whole number from 1 to " +
+                         std::to_string(data::kMaxCorpusWeight));
+      o.corpora[i].weight = weight;
+    }
   }
   o.out_dir = args.require("out");
   o.tokenizer.vocab_size = int(args.integer("vocab-size", 8000, 8, 1'000'000));

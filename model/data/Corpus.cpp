@@ -147,6 +147,12 @@ std::vector<std::string> readLines(const std::string& path,
   return lines;
 }
 
+uint64_t sentenceHash(std::string_view sentence) {
+  model::Hash64 hash;
+  hash.add(sentence.data(), sentence.size());
+  return hash.value();
+}
+
 void addPair(std::string_view src, std::string_view tgt, size_t line, const FilterOptions& options,
              ReadSummary& summary, ParallelText& out) {
   ++summary.read;
@@ -161,6 +167,7 @@ void addPair(std::string_view src, std::string_view tgt, size_t line, const Filt
   if (ws > options.max_words || wt > options.max_words) return summary.drop("too_long", line);
   const double ratio = double(std::max(ws, wt) + 1) / double(std::min(ws, wt) + 1);
   if (ratio > options.max_ratio) return summary.drop("length_ratio", line);
+  if (options.held_out && options.held_out->count(sentenceHash(s))) return summary.drop("held_out", line);
   if (options.dedupe) {
     model::Hash64 hash;
     hash.add(s.data(), s.size());
@@ -216,9 +223,7 @@ const char* splitName(Split split) {
 }
 
 Split splitOf(std::string_view vi, double dev_fraction, double test_fraction) {
-  model::Hash64 hash;
-  hash.add(vi.data(), vi.size());
-  const double u = double(hash.value() >> 11) / double(uint64_t(1) << 53);  // uniform in [0, 1)
+  const double u = double(sentenceHash(vi) >> 11) / double(uint64_t(1) << 53);  // uniform in [0, 1)
   if (u < test_fraction) return Split::Test;
   if (u < test_fraction + dev_fraction) return Split::Dev;
   return Split::Train;

@@ -28,6 +28,9 @@ struct FilterOptions {
   bool unescape = false;    // XML character references (&apos; &quot; ...) -> characters
   bool detokenize = false;  // undo Moses tokenization
   bool dedupe = false;      // a pair kept already (after clean-up) is dropped as "duplicate"
+  // sentenceHash of the held-out sets' Vietnamese sentences: a pair with one
+  // of them is dropped as "held_out" (nullptr: none).
+  const std::unordered_set<uint64_t>* held_out = nullptr;
   // The 8-bit encoding that a file which is not UTF-8 is read in (both
   // sides; a file that is valid UTF-8 is read as UTF-8). nullopt: UTF-8
   // only, a line that is not dropped as "invalid_utf8".
@@ -40,7 +43,7 @@ struct ReadSummary {
   size_t read = 0;
   size_t kept = 0;
   // Dropped, by reason: "invalid_utf8", "empty", "too_long", "length_ratio",
-  // "duplicate" (FilterOptions::dedupe),
+  // "duplicate" (FilterOptions::dedupe), "held_out" (FilterOptions::held_out),
   // "malformed" (a TSV line without exactly one TAB, a TMX unit with an
   // undefined entity), "no_vietnamese" / "no_english" (a TMX unit without
   // that language).
@@ -94,6 +97,9 @@ ParallelText readParallelFiles(const std::string& src_path, const std::string& t
 
 // One file, "source TAB target" a line.
 ParallelText readTsv(const std::string& path, const FilterOptions& options, ReadSummary& summary);
+
+// The hash that FilterOptions::held_out holds of a (cleaned) sentence.
+uint64_t sentenceHash(std::string_view sentence);
 
 // Applies the options' clean-up and filters to one pair (1-based `line` for
 // the summary); appends it to `out` when kept.

@@ -6,87 +6,13 @@
 #include "model/data/Batching.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Text.h"
-#include "model/data/TmxFile.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::data {
 
 namespace fs = std::filesystem;
 
-CorpusFormat corpusFormatFromString(const std::string& text) {
-  if (text == "auto") return CorpusFormat::Auto;
-  if (text == "split") return CorpusFormat::Split;
-  if (text == "iwslt") return CorpusFormat::Iwslt;
-  if (text == "parallel") return CorpusFormat::Parallel;
-  if (text == "tsv") return CorpusFormat::Tsv;
-  if (text == "tmx") return CorpusFormat::Tmx;
-  throw std::invalid_argument("corpus format must be auto, split, iwslt, parallel, tsv or tmx, got '" + text +
-                              "'");
-}
-
-std::string toString(CorpusFormat format) {
-  switch (format) {
-    case CorpusFormat::Auto: return "auto";
-    case CorpusFormat::Split: return "split";
-    case CorpusFormat::Iwslt: return "iwslt";
-    case CorpusFormat::Parallel: return "parallel";
-    case CorpusFormat::Tsv: return "tsv";
-    case CorpusFormat::Tmx:
-      return "tmx";
-  }
-  return "auto";
-}
-
 namespace {
-
-bool isFile(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec);
-}
-
-bool hasPair(const fs::path& dir, const std::string& name) {
-  return isFile(dir / (name + ".vi")) && isFile(dir / (name + ".en"));
-}
-
-}  // namespace
-
-CorpusFormat detectFormat(const PrepareOptions& o) {
-  if (o.format == CorpusFormat::Parallel || (o.format == CorpusFormat::Auto && !o.src.empty())) {
-    if (o.src.empty() || o.tgt.empty())
-      throw CorpusError("a parallel corpus needs both a source (Vietnamese) and a target (English) file");
-    return CorpusFormat::Parallel;
-  }
-  if (o.corpus.empty()) throw CorpusError("no corpus given");
-  std::error_code ec;
-  if (!fs::exists(o.corpus, ec)) throw CorpusError("corpus '" + o.corpus + "' does not exist");
-  const bool file = fs::is_regular_file(o.corpus, ec);
-  if ((o.format == CorpusFormat::Tsv || o.format == CorpusFormat::Tmx) && !file)
-    throw CorpusError("corpus '" + o.corpus + "' is a folder, not a " + toString(o.format) + " file");
-  if (o.format != CorpusFormat::Auto) return o.format;
-  if (file) return looksLikeTmx(o.corpus) ? CorpusFormat::Tmx : CorpusFormat::Tsv;
-  const fs::path dir(o.corpus);
-  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return CorpusFormat::Iwslt;
-  if (hasPair(dir, "train")) return CorpusFormat::Split;
-  throw CorpusError("corpus folder '" + o.corpus +
-                    "' holds neither train.vi + train.en (a split corpus, e.g. the demo corpus) nor "
-                    "IWSLT'15 files (train.vi, train.en, tst2012.*, tst2013.*)");
-}
-
-namespace {
-
-struct SplitText {
-  ParallelText text;
-  ReadSummary summary;
-};
-
-FilterOptions heldOutFilter(const FilterOptions& train) {
-  // Dev and test sets are not filtered by length: evaluation must see them all.
-  FilterOptions o = train;
-  o.max_words = size_t(-1);
-  o.max_ratio = 1e300;
-  o.dedupe = false;  // nor cleared of repeats: a test set may hold a sentence twice
-  return o;
-}
 
 nlohmann::json pieceStats(const EncodedSplit& split) {
   int64_t src = 0, tgt = 0, longest = 0;
@@ -112,89 +38,44 @@ nlohmann::json pieceStats(const EncodedSplit& split) {
 
 nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
-  const CorpusFormat format = detectFormat(o);
   if (o.out_dir.empty()) throw CorpusError("no output folder given");
-  FilterOptions filter = o.filter;
-  filter.unescape = o.unescape.value_or(format == CorpusFormat::Iwslt);
-  filter.detokenize = o.detokenize.value_or(false);
-  const FilterOptions held_out = heldOutFilter(filter);
-
-  SplitText train, dev, test;
-  bool split_by_hash = false;
-  const fs::path dir(o.corpus);
-  switch (format) {
-    case CorpusFormat::Parallel:
-      train.text = readParallelFiles(o.src, o.tgt, filter, train.summary);
-      split_by_hash = true;
-      break;
-    case CorpusFormat::Tsv:
-      train.text = readTsv(o.corpus, filter, train.summary);
-      split_by_hash = true;
-      break;
-    case CorpusFormat::Tmx:
-      train.text = readTmx(o.corpus, filter, train.summary);
-      split_by_hash = true;
-      break;
-    case CorpusFormat::Iwslt:
-      train.text = readParallelFiles((dir / "train.vi").string(), (dir / "train.en").string(), filter, train.summary);
-      dev.text = readParallelFiles((dir / "tst2012.vi").string(), (dir / "tst2012.en").string(), held_out, dev.summary);
-      if (!hasPair(dir, "tst2013"))
-        throw CorpusError("IWSLT'15 folder '" + o.corpus + "' has no tst2013.vi + tst2013.en (the test set)");
-      test.text = readParallelFiles((dir / "tst2013.vi").string(), (dir / "tst2013.en").string(), held_out, test.summary);
-      break;
-    case CorpusFormat::Split:
-    case CorpusFormat::Auto:
-      train.text = readParallelFiles((dir / "train.vi").string(), (dir / "train.en").string(), filter, train.summary);
-      if (hasPair(dir, "dev"))
-        dev.text = readParallelFiles((dir / "dev.vi").string(), (dir / "dev.en").string(), held_out, dev.summary);
-      if (hasPair(dir, "test"))
-        test.text = readParallelFiles((dir / "test.vi").string(), (dir / "test.en").string(), held_out, test.summary);
-      split_by_hash = !hasPair(dir, "dev") || !hasPair(dir, "test");
-      break;
-  }
-  for (const auto* s : {&train, &dev, &test})
-    if (!s->summary.source.empty()) log << s->summary.describe() << "\n";
-
-  if (split_by_hash) {
-    // Hold out dev and/or test from the training data, by a hash of the
-    // Vietnamese side, like the demo corpus.
-    ParallelText all = std::move(train.text);
-    train.text = {};
-    const bool need_dev = dev.text.size() == 0, need_test = test.text.size() == 0;
-    if (all.size() < kMinimumPairsToSplit)
-      throw CorpusError("corpus '" + (format == CorpusFormat::Parallel ? o.src : o.corpus) + "' has " +
-                        std::to_string(all.size()) + " usable pairs after cleaning (" + train.summary.describe() +
-                        "); holding out dev and test sets needs at least " + std::to_string(kMinimumPairsToSplit) +
-                        ": add pairs, or give dev and test files of your own");
-    auto [dev_fraction, test_fraction] = heldOutFractions(all.size());
-    if (!need_dev) dev_fraction = 0;
-    if (!need_test) test_fraction = 0;
-    for (size_t i = 0; i < all.size(); ++i) {
-      const Split split = splitOf(all.src[i], dev_fraction, test_fraction);
-      ParallelText& target = split == Split::Dev ? dev.text : split == Split::Test ? test.text : train.text;
-      target.src.push_back(std::move(all.src[i]));
-      target.tgt.push_back(std::move(all.tgt[i]));
+  ReadOptions read_options;
+  read_options.filter = o.filter;
+  read_options.unescape = o.unescape;
+  read_options.detokenize = o.detokenize;
+  const ReadCorpora read = readCorpora(o.corpora, read_options, log);
+  const FilterOptions& filter = read.filter;
+  ParallelText train = weightedTrainingText(read);
+  const ParallelText &dev = read.dev, &test = read.test;
+  nlohmann::json warnings = nlohmann::json::array();
+  if (read.corpora.size() > 1) {
+    log << "training pairs:";
+    for (const auto& c : read.corpora) {
+      log << (&c == &read.corpora.front() ? " " : ", ") << c.train.size()
+          << (c.source.weight > 1 ? " x " + std::to_string(c.source.weight) : "") << " from "
+          << c.source.name();
+      if (c.train.size() == 0)
+        warnings.push_back("corpus '" + c.source.name() +
+                           "' adds no training pairs: " + c.train_read.describe());
     }
-    log << "held out by hash of the Vietnamese side: dev " << (need_dev ? dev.text.size() : 0) << ", test "
-        << (need_test ? test.text.size() : 0) << "\n";    if (need_dev && dev.text.size() == 0)
-      throw CorpusError("no pair of corpus '" + o.corpus + "' fell into the dev set (" + std::to_string(all.size()) +
-                        " pairs): add pairs, or give dev files of your own");
+    log << " = " << train.size() << "\n";
   }
-  if (train.text.size() == 0) throw CorpusError("no training pairs are left after filtering: " + train.summary.describe());
 
   std::error_code ec;
   if (!o.spm_model.empty()) Tokenizer check(o.spm_model);  // a bad file is refused before anything is written
   fs::create_directories(o.out_dir, ec);
   if (ec) throw CorpusError("cannot create the data folder '" + o.out_dir + "': " + ec.message());
-  writeParallel(o.out_dir, "train", train.text);
-  writeParallel(o.out_dir, "dev", dev.text);
-  writeParallel(o.out_dir, "test", test.text);
+  writeParallel(o.out_dir, "train", train);
+  writeParallel(o.out_dir, "dev", dev);
+  writeParallel(o.out_dir, "test", test);
 
   // A joint vocabulary: both languages share one embedding in the model.
+  // Trained on each training pair once, whatever its corpus's weight.
   std::vector<std::string> sentences;
-  sentences.reserve(train.text.size() * 2);
-  sentences.insert(sentences.end(), train.text.src.begin(), train.text.src.end());
-  sentences.insert(sentences.end(), train.text.tgt.begin(), train.text.tgt.end());
+  for (const auto& c : read.corpora) {
+    sentences.insert(sentences.end(), c.train.src.begin(), c.train.src.end());
+    sentences.insert(sentences.end(), c.train.tgt.begin(), c.train.tgt.end());
+  }
   const std::string model_path = o.out_dir + "/spm.model";
   if (o.spm_model.empty()) {
     log << "training SentencePiece (" << o.tokenizer.model_type << ", vocabulary " << o.tokenizer.vocab_size
@@ -207,18 +88,20 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     if (fs::is_regular_file(vocab, ec)) model::copyFileAtomically(vocab.string(), o.out_dir + "/spm.vocab");
   }
   Tokenizer tokenizer(model_path);
-  nlohmann::json warnings = nlohmann::json::array();
   if (o.spm_model.empty() && tokenizer.vocabSize() < o.tokenizer.vocab_size) {
-    const std::string warning = "the vocabulary has " + std::to_string(tokenizer.vocabSize()) + " pieces, not the " +
-                                std::to_string(o.tokenizer.vocab_size) +
+    const std::string warning = "the vocabulary has " + std::to_string(tokenizer.vocabSize()) +
+                                " pieces, not the " + std::to_string(o.tokenizer.vocab_size) +
                                 " asked for: the training text is too small for more";
-    log << "warning: " << warning << "\n";
     warnings.push_back(warning);
   }
+  for (const auto& warning : warnings) log << "warning: " << warning.get<std::string>() << "\n";
 
   nlohmann::json summary;
-  summary["format"] = toString(format);
-  summary["corpus"] = format == CorpusFormat::Parallel ? o.src + " + " + o.tgt : o.corpus;
+  const bool one = read.corpora.size() == 1;
+  summary["format"] = one ? toString(read.corpora[0].format) : "several";
+  std::string names;
+  for (const auto& c : read.corpora) names += (names.empty() ? "" : "; ") + c.source.name();
+  summary["corpus"] = names;
   summary["filter"] = {{"max_words", filter.max_words},
                        {"max_ratio", filter.max_ratio},
                        {"unescape", filter.unescape},
@@ -226,9 +109,25 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                        {"dedupe", filter.dedupe},
                        {"encoding", filter.encoding ? model::legacyEncodingName(*filter.encoding) : "UTF-8"}};
   summary["read"] = nlohmann::json::object();
-  for (const auto& [name, s] : {std::pair{"train", &train}, {"dev", &dev}, {"test", &test}})
-    if (!s->summary.source.empty()) summary["read"][name] = s->summary.toJson();
-  summary["held_out_by_hash"] = split_by_hash;
+  for (const Split split : {Split::Train, Split::Dev, Split::Test}) {
+    const ReadSummary total = totalRead(read, split);
+    if (!total.source.empty())
+      summary["read"][splitName(split)] = (one ? read.corpora[0].readOf(split) : total).toJson();
+  }
+  summary["corpora"] = nlohmann::json::array();
+  for (const auto& c : read.corpora) {
+    nlohmann::json entry{{"corpus", c.source.name()},
+                         {"format", toString(c.format)},
+                         {"weight", c.source.weight},
+                         {"train_pairs", c.train.size()},
+                         {"held_out_by_hash", c.held_out_by_hash},
+                         {"unescape", c.unescaped},
+                         {"read", nlohmann::json::object()}};
+    for (const Split split : {Split::Train, Split::Dev, Split::Test})
+      if (!c.readOf(split).source.empty()) entry["read"][splitName(split)] = c.readOf(split).toJson();
+    summary["corpora"].push_back(entry);
+  }
+  summary["held_out_by_hash"] = read.held_out_by_hash;
   summary["warnings"] = warnings;
   if (o.spm_model.empty())
     summary["sentencepiece"] = {{"model", "spm.model"},
@@ -260,8 +159,8 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   }
   summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   model::writeFileAtomically(o.out_dir + "/summary.json", summary.dump(2) + "\n");
-  log << "data folder: " << o.out_dir << " (train " << train.text.size() << ", dev " << dev.text.size()
-      << ", test " << test.text.size() << " pairs; vocabulary " << tokenizer.vocabSize() << ")\n";
+  log << "data folder: " << o.out_dir << " (train " << train.size() << ", dev " << dev.size() << ", test "
+      << test.size() << " pairs; vocabulary " << tokenizer.vocabSize() << ")\n";
   return summary;
 }
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/data/Corpus.h"
+#include "model/data/CorpusSources.h"
 #include "model/data/Tokenizer.h"
 
 // `prepare`: from a corpus to a data folder the trainer reads.
@@ -18,26 +18,10 @@
 //   summary.json                                      what was read, kept and dropped, and why
 namespace studio::data {
 
-enum class CorpusFormat {
-  Auto,      // detected from what `corpus` is
-  Split,     // a folder with train.vi/train.en (and dev.*, test.*): the demo corpus
-  Iwslt,     // a folder with IWSLT'15 files: train.*, tst2012.* (dev), tst2013.* (test)
-  Parallel,  // two line-aligned files, given as src and tgt
-  Tsv,       // one file, source TAB target
-  Tmx,       // a translation memory (TMX): its units' Vietnamese and English variants
-};
-
-// Fewer usable pairs than this cannot be split into train, dev and test by
-// hash: prepare refuses them rather than train on nothing.
-inline constexpr size_t kMinimumPairsToSplit = 100;
-
-CorpusFormat corpusFormatFromString(const std::string& text);  // throws std::invalid_argument
-std::string toString(CorpusFormat format);
-
 struct PrepareOptions {
-  std::string corpus;    // folder, TSV or TMX file
-  std::string src, tgt;  // for Parallel
-  CorpusFormat format = CorpusFormat::Auto;
+  // What to read: one corpus or several (model/data/CorpusSources.h says
+  // how several are put together).
+  std::vector<CorpusSource> corpora;
   std::string out_dir;
   FilterOptions filter;            // applied to the training split
   std::optional<bool> unescape;    // default: on for IWSLT, off otherwise
@@ -51,12 +35,10 @@ struct PrepareOptions {
   int threads = 0;
 };
 
-// The format `options` describe, with Auto resolved. Throws CorpusError when
-// the corpus is not there or not recognised, saying what was expected.
-CorpusFormat detectFormat(const PrepareOptions& options);
-
 // Runs the whole preparation, printing progress and the summary to `log`.
-// Returns the summary (also written to summary.json). Throws CorpusError /
+// Returns the summary (also written to summary.json): "read" holds each
+// split's read summary (several corpora: their totals), "corpora" each
+// corpus's own, its format, weight and training pairs. Throws CorpusError /
 // TokenizerError with a message naming the file at fault.
 nlohmann::json prepareData(const PrepareOptions& options, std::ostream& log);
 

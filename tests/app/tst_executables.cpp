@@ -948,6 +948,25 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
                                                    "/tmp/x",  "--encoding", "latin-1"}
                                     << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii or tcvn3";
+  QTest::newRow("weights of one corpus")
+      << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--weights", "2"}
+      << "--weights weighs several corpora";
+  QTest::newRow("fewer weights than corpora")
+      << QStringList{"prepare", "--corpus", "/tmp", "--corpus", "/var", "--out", "/tmp/x", "--weights", "2"}
+      << "--weights has 1 numbers for 2 corpora";
+  QTest::newRow("a weight that is no whole number")
+      << QStringList{"prepare", "--corpus", "/tmp",      "--corpus", "/var",
+                     "--out",   "/tmp/x",   "--weights", "1,2.5"}
+      << "--weights: '2.5' is not a whole number from 1 to 100";
+  QTest::newRow("a weight too large") << QStringList{"prepare", "--corpus", "/tmp",      "--corpus", "/var",
+                                                     "--out",   "/tmp/x",   "--weights", "1,101"}
+                                      << "--weights: '101' is not a whole number";
+  QTest::newRow("one format for several corpora")
+      << QStringList{"prepare", "--corpus", "/tmp", "--corpus", "/var", "--out", "/tmp/x", "--format", "tsv"}
+      << "--format names one corpus's format";
+  QTest::newRow("--src beside --corpus")
+      << QStringList{"prepare", "--corpus", "/tmp", "--src", "a.vi", "--tgt", "a.en", "--out", "/tmp/x"}
+      << "--corpus PREFIX for PREFIX.vi + PREFIX.en";
   QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
   QTest::newRow("neighbours without a sentence")
       << QStringList{"neighbours", "--model", "m.pt"} << "--src is required";

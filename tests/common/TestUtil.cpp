@@ -253,7 +253,7 @@ std::string prepareNumberedCorpus(const std::string& dir, const std::vector<std:
     tsv << vi[size_t(i) % vi.size()] << " số " << i << "\t" << en[size_t(i) % en.size()] << " number " << i << "\n";
   std::ofstream(dir + "/corpus.tsv") << tsv.str();
   data::PrepareOptions options;
-  options.corpus = dir + "/corpus.tsv";
+  options.corpora = {data::corpusAt(dir + "/corpus.tsv")};
   options.out_dir = dir + "/data";
   options.tokenizer.vocab_size = vocab_size;
   std::ostringstream log;

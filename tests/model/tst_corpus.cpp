@@ -161,7 +161,7 @@ void TestCorpus::repeatedPairsAreDroppedWhenAsked() {
   writeBytes(path("repeats.tsv"), tsv);
   for (const bool keep : {false, true}) {
     PrepareOptions options;
-    options.corpus = path("repeats.tsv");
+    options.corpora = {corpusAt(path("repeats.tsv"))};
     options.out_dir = path(keep ? "repeats-kept" : "repeats-dropped");
     options.tokenizer.vocab_size = 60;
     options.filter.dedupe = !keep;
@@ -299,7 +299,7 @@ void TestCorpus::corpusTooSmallToSplitIsRefused() {
   const std::string tsv = path("small.tsv"), out = path(("small-data-" + std::to_string(pairs)).c_str());
   writeNumberedTsv(tsv, pairs);
   PrepareOptions options;
-  options.corpus = tsv;
+  options.corpora = {corpusAt(tsv)};
   options.out_dir = out;
   options.tokenizer.vocab_size = 60;
   std::ostringstream log;
@@ -319,7 +319,7 @@ void TestCorpus::loweredVocabularyIsAWarning() {
   const std::string tsv = path("vocab.tsv");
   writeNumberedTsv(tsv, 150);
   PrepareOptions options;
-  options.corpus = tsv;
+  options.corpora = {corpusAt(tsv)};
   options.out_dir = path("vocab-data");
   options.tokenizer.vocab_size = 4000;  // far more pieces than 150 short pairs hold
   std::ostringstream log;
@@ -380,7 +380,7 @@ void TestCorpus::corporaInAnEightBitEncodingAreReadWhenAsked() {
       tsv += *model::utf8ToLegacy(text.src[i], encoding, &line, &character) + "\t" + text.tgt[i] + "\n";
     writeBytes(path("legacy.tsv"), tsv);
     PrepareOptions prepare;
-    prepare.corpus = path("legacy.tsv");
+    prepare.corpora = {corpusAt(path("legacy.tsv"))};
     prepare.out_dir = path(("legacy-data-" + name).c_str());
     prepare.tokenizer.vocab_size = 60;
     prepare.filter.encoding = encoding;
@@ -435,7 +435,7 @@ void TestCorpus::aBpeSegmentationIsTrainedWhenAsked() {
   const std::string tsv = path("bpe.tsv");
   writeNumberedTsv(tsv, 150);
   PrepareOptions options;
-  options.corpus = tsv;
+  options.corpora = {corpusAt(tsv)};
   options.out_dir = path("bpe-data");
   options.tokenizer.vocab_size = 60;
   options.tokenizer.model_type = "bpe";

@@ -77,7 +77,7 @@ std::string prepareCorpus(const std::string& dir, const std::vector<std::string>
   }
   std::ofstream(dir + "/corpus.tsv") << tsv.str();
   data::PrepareOptions options;
-  options.corpus = dir + "/corpus.tsv";
+  options.corpora = {data::corpusAt(dir + "/corpus.tsv")};
   options.out_dir = dir + "/data";
   options.tokenizer.vocab_size = 120;
   options.spm_model = spm;
@@ -147,7 +147,7 @@ void TestFineTune::prepareWithAModelsSentencePieceCopiesIt() {
   QCOMPARE(summary["sentencepiece"]["copied_from"].get<std::string>(), fs::absolute(base_run_ + "/spm.model").string());
   // A file that is no SentencePiece model is refused before anything is written.
   data::PrepareOptions options;
-  options.corpus = dir("new") + "/corpus.tsv";
+  options.corpora = {data::corpusAt(dir("new") + "/corpus.tsv")};
   options.out_dir = dir("not-written");
   options.spm_model = dir("new") + "/corpus.tsv";
   std::ostringstream log;

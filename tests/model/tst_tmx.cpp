@@ -321,10 +321,10 @@ void TestTmx::prepareReadsAMemoryAsItReadsTheSamePairsInTsv() {
   std::string folders[2];
   for (int k = 0; k < 2; ++k) {
     PrepareOptions options;
-    options.corpus = k == 0 ? tmx_file : tsv_file;
+    options.corpora = {corpusAt(k == 0 ? tmx_file : tsv_file)};
     options.out_dir = path(k == 0 ? "from-tmx" : "from-tsv");
     options.tokenizer.vocab_size = 200;
-    QVERIFY(detectFormat(options) == (k == 0 ? CorpusFormat::Tmx : CorpusFormat::Tsv));
+    QVERIFY(detectFormat(options.corpora[0]) == (k == 0 ? CorpusFormat::Tmx : CorpusFormat::Tsv));
     std::ostringstream log;
     const auto summary = prepareData(options, log);
     QCOMPARE(summary["format"].get<std::string>(), std::string(k == 0 ? "tmx" : "tsv"));
@@ -338,8 +338,8 @@ void TestTmx::prepareReadsAMemoryAsItReadsTheSamePairsInTsv() {
     QVERIFY2(!sa.str().empty(), split);
     QCOMPARE(sa.str(), sb.str());
   }
-  PrepareOptions folder;
-  folder.corpus = dir_.path().toStdString();
+  CorpusSource folder;
+  folder.path = dir_.path().toStdString();
   folder.format = CorpusFormat::Tmx;
   try {
     detectFormat(folder);

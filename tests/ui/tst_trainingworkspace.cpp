@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -61,6 +62,7 @@ class TestTrainingWorkspace : public QObject {
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
   void aTranslationMemoryIsPreparedAndItsUnitsCounted();
+  void severalCorporaArePreparedTogetherWithTheirWeights();
   void learningFromCorrectionsRunsARoundOnThem();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
@@ -437,6 +439,62 @@ void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
   QVERIFY(train.open(QIODevice::ReadOnly));
   const QString first = QString::fromUtf8(train.readLine());
   QVERIFY2(first.startsWith(QStringLiteral("Could not save file number ")), qPrintable(first));
+}
+
+// Two corpora in the list, the second weighted 3: the data folder is named
+// after both, what each reads as is shown before Prepare, and the summary
+// gives each one's pairs and weight, a pair the second one repeats from the
+// first, and the training split's size.
+void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() {
+  const QString general = tmp_.filePath("general.tsv"), domain = tmp_.filePath("domain.tsv");
+  {
+    std::ofstream a(general.toStdString()), b(domain.toStdString());
+    for (int i = 0; i < 120; ++i) a << "Mở tập tin số " << i << "\tOpen file number " << i << "\n";
+    for (int i = 0; i < 30; ++i) b << "In trang số " << i << "\tPrint page number " << i << "\n";
+    b << "Mở tập tin số 5\tOpen file number 5\n";  // line 31: a pair of the first corpus
+  }
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(general);
+  workspace.addCorpus(domain);
+  auto* table = workspace.findChild<QTableWidget*>("Corpora");
+  QVERIFY(table);
+  QCOMPARE(table->rowCount(), 2);
+  QCOMPARE(table->item(0, 1)->text(), QString("TSV file"));
+  auto* weight = qobject_cast<QSpinBox*>(table->cellWidget(1, 2));
+  QVERIFY(weight && weight->isEnabled());
+  weight->setValue(3);
+  QCOMPARE(workspace.dataDir(), tmp_.filePath("general-and-1-more-weighted-1-3-prepared"));
+  QCOMPARE(workspace.corpus(), general + "; " + domain + QStringLiteral(" × 3"));
+
+  // A corpus that is not there says so in its row.
+  workspace.addCorpus(tmp_.filePath("missing.tsv"));
+  QCOMPARE(table->item(2, 1)->text(), QString("not readable"));
+  QVERIFY2(table->item(2, 1)->toolTip().contains("does not exist"), qPrintable(table->item(2, 1)->toolTip()));
+  table->setCurrentCell(2, 0);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Remove corpus"), Qt::LeftButton);
+  QCOMPARE(table->rowCount(), 2);
+
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Prepare"), Qt::LeftButton);
+  auto* summary = workspace.findChild<QLabel*>("Data summary");
+  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("SentencePiece vocabulary"), 60000);
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+  const QString text = summary->text();
+  QVERIFY2(text.contains("domain.tsv (TSV, weight 3): "), qPrintable(text));
+  QVERIFY2(text.contains("each trained on 3 times"), qPrintable(text));
+  QVERIFY2(text.contains("(dropped: repeated 1, e.g. line 31)"), qPrintable(text));
+  QVERIFY2(text.contains("(held out by hash from all the corpora)"), qPrintable(text));
+  QFile train(workspace.dataDir() + "/train.vi");
+  QVERIFY(train.open(QIODevice::ReadOnly));
+  int lines = 0;
+  QMap<QByteArray, int> domain_lines;  // each of the second corpus's training pairs, 3 times
+  for (const QByteArray& line : train.readAll().split('\n')) {
+    lines += !line.isEmpty();
+    if (line.startsWith("In trang")) ++domain_lines[line];
+  }
+  QVERIFY(domain_lines.size() > 20);  // some were held out, by hash
+  for (auto it = domain_lines.begin(); it != domain_lines.end(); ++it) QCOMPARE(it.value(), 3);
+  QVERIFY2(text.contains(QString("Training split: %1 pairs an epoch").arg(lines)), qPrintable(text));
 }
 
 STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)

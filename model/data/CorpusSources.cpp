@@ -1,0 +1,300 @@
+#include "model/data/CorpusSources.h"
+
+#include <filesystem>
+#include <unordered_set>
+
+#include "model/data/TmxFile.h"
+
+namespace studio::data {
+
+namespace fs = std::filesystem;
+
+CorpusFormat corpusFormatFromString(const std::string& text) {
+  if (text == "auto") return CorpusFormat::Auto;
+  if (text == "split") return CorpusFormat::Split;
+  if (text == "iwslt") return CorpusFormat::Iwslt;
+  if (text == "parallel") return CorpusFormat::Parallel;
+  if (text == "tsv") return CorpusFormat::Tsv;
+  if (text == "tmx") return CorpusFormat::Tmx;
+  throw std::invalid_argument("corpus format must be auto, split, iwslt, parallel, tsv or tmx, got '" + text +
+                              "'");
+}
+
+std::string toString(CorpusFormat format) {
+  switch (format) {
+    case CorpusFormat::Auto:
+      return "auto";
+    case CorpusFormat::Split:
+      return "split";
+    case CorpusFormat::Iwslt:
+      return "iwslt";
+    case CorpusFormat::Parallel:
+      return "parallel";
+    case CorpusFormat::Tsv:
+      return "tsv";
+    case CorpusFormat::Tmx:
+      return "tmx";
+  }
+  return "auto";
+}
+
+std::string CorpusSource::name() const { return path.empty() ? src + " + " + tgt : path; }
+
+CorpusSource corpusAt(const std::string& path, int weight) {
+  CorpusSource source;
+  source.path = path;
+  source.weight = weight;
+  return source;
+}
+
+const ReadSummary& CorpusSplits::readOf(Split split) const {
+  return split == Split::Train ? train_read : split == Split::Dev ? dev_read : test_read;
+}
+
+namespace {
+
+bool isFile(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+bool hasPair(const fs::path& dir, const std::string& name) {
+  return isFile(dir / (name + ".vi")) && isFile(dir / (name + ".en"));
+}
+
+// PREFIX.vi + PREFIX.en, where `path` itself is not there.
+bool isPrefixOfPair(const std::string& path) {
+  std::error_code ec;
+  return !path.empty() && !fs::exists(path, ec) && isFile(path + ".vi") && isFile(path + ".en");
+}
+
+}  // namespace
+
+CorpusFormat detectFormat(const CorpusSource& s) {
+  if (s.format == CorpusFormat::Parallel || (s.format == CorpusFormat::Auto && s.path.empty())) {
+    if (isPrefixOfPair(s.path)) return CorpusFormat::Parallel;
+    if (s.src.empty() || s.tgt.empty())
+      throw CorpusError(s.path.empty()
+                            ? "a parallel corpus needs both a source (Vietnamese) and a target (English) file"
+                            : "corpus '" + s.path + "': no " + s.path + ".vi and " + s.path + ".en");
+    return CorpusFormat::Parallel;
+  }
+  if (s.path.empty()) throw CorpusError("no corpus given");
+  std::error_code ec;
+  if (!fs::exists(s.path, ec)) {
+    if (s.format == CorpusFormat::Auto && isPrefixOfPair(s.path)) return CorpusFormat::Parallel;
+    throw CorpusError("corpus '" + s.path + "' does not exist (nor do " + s.path + ".vi and " + s.path +
+                      ".en, two line-aligned files)");
+  }
+  const bool file = fs::is_regular_file(s.path, ec);
+  if ((s.format == CorpusFormat::Tsv || s.format == CorpusFormat::Tmx) && !file)
+    throw CorpusError("corpus '" + s.path + "' is a folder, not a " + toString(s.format) + " file");
+  if (s.format != CorpusFormat::Auto) return s.format;
+  if (file) return looksLikeTmx(s.path) ? CorpusFormat::Tmx : CorpusFormat::Tsv;
+  const fs::path dir(s.path);
+  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return CorpusFormat::Iwslt;
+  if (hasPair(dir, "train")) return CorpusFormat::Split;
+  throw CorpusError("corpus folder '" + s.path +
+                    "' holds neither train.vi + train.en (a split corpus, e.g. the demo corpus) nor "
+                    "IWSLT'15 files (train.vi, train.en, tst2012.*, tst2013.*)");
+}
+
+namespace {
+
+FilterOptions filterFor(CorpusFormat format, const ReadOptions& options) {
+  FilterOptions filter = options.filter;
+  filter.unescape = options.unescape.value_or(format == CorpusFormat::Iwslt);
+  filter.detokenize = options.detokenize.value_or(false);
+  return filter;
+}
+
+FilterOptions heldOutFilter(const FilterOptions& train) {
+  // Dev and test sets are not filtered by length: evaluation must see them all.
+  FilterOptions o = train;
+  o.max_words = size_t(-1);
+  o.max_ratio = 1e300;
+  o.dedupe = false;  // nor cleared of repeats: a test set may hold a sentence twice
+  o.held_out = nullptr;
+  return o;
+}
+
+// A corpus resolved: its format, and its held-out files read.
+CorpusSplits openCorpus(const CorpusSource& source, const ReadOptions& options) {
+  CorpusSplits c;
+  c.source = source;
+  c.format = detectFormat(source);
+  if (c.format == CorpusFormat::Parallel && c.source.src.empty()) {
+    c.source.src = source.path + ".vi";
+    c.source.tgt = source.path + ".en";
+  }
+  const FilterOptions held_out = heldOutFilter(filterFor(c.format, options));
+  const fs::path dir(source.path);
+  auto readHeldOut = [&](const std::string& name, ParallelText& text, ReadSummary& summary) {
+    text = readParallelFiles((dir / (name + ".vi")).string(), (dir / (name + ".en")).string(), held_out,
+                             summary);
+  };
+  if (c.format == CorpusFormat::Iwslt) {
+    if (!hasPair(dir, "tst2013"))
+      throw CorpusError("IWSLT'15 folder '" + source.path +
+                        "' has no tst2013.vi + tst2013.en (the test set)");
+    readHeldOut("tst2012", c.dev, c.dev_read);
+    readHeldOut("tst2013", c.test, c.test_read);
+  } else if (c.format == CorpusFormat::Split) {
+    if (hasPair(dir, "dev")) readHeldOut("dev", c.dev, c.dev_read);
+    if (hasPair(dir, "test")) readHeldOut("test", c.test, c.test_read);
+  }
+  return c;
+}
+
+void readTraining(CorpusSplits& c, const FilterOptions& filter) {
+  const fs::path dir(c.source.path);
+  switch (c.format) {
+    case CorpusFormat::Parallel:
+      c.train = readParallelFiles(c.source.src, c.source.tgt, filter, c.train_read);
+      break;
+    case CorpusFormat::Tsv:
+      c.train = readTsv(c.source.path, filter, c.train_read);
+      break;
+    case CorpusFormat::Tmx:
+      c.train = readTmx(c.source.path, filter, c.train_read);
+      break;
+    case CorpusFormat::Iwslt:
+    case CorpusFormat::Split:
+    case CorpusFormat::Auto:
+      c.train =
+          readParallelFiles((dir / "train.vi").string(), (dir / "train.en").string(), filter, c.train_read);
+      break;
+  }
+}
+
+void checkSources(const std::vector<CorpusSource>& sources) {
+  if (sources.empty()) throw CorpusError("no corpus given");
+  std::vector<fs::path> seen;
+  for (const auto& s : sources) {
+    if (s.weight < 1 || s.weight > kMaxCorpusWeight)
+      throw CorpusError("corpus '" + s.name() + "': weight " + std::to_string(s.weight) +
+                        " is not a whole number from 1 to " + std::to_string(kMaxCorpusWeight));
+    std::error_code ec;
+    fs::path where = fs::weakly_canonical(s.path.empty() ? s.src : s.path, ec);
+    if (ec) where = s.path.empty() ? s.src : s.path;
+    for (const auto& earlier : seen)
+      if (earlier == where)
+        throw CorpusError("corpus '" + s.name() +
+                          "' is given twice: give it once, with a weight to train on it more often");
+    seen.push_back(where);
+  }
+}
+
+// Moves training pairs into dev and/or test (whichever none of the corpora
+// has) by a hash of their Vietnamese side, across all corpora at once.
+void holdOutByHash(ReadCorpora& read, bool need_dev, bool need_test, std::ostream& log) {
+  size_t total = 0;
+  for (const auto& c : read.corpora) total += c.train.size();
+  const std::string what = read.corpora.size() == 1
+                               ? "corpus '" + read.corpora[0].source.name() + "'"
+                               : "the " + std::to_string(read.corpora.size()) + " corpora";
+  if (total < kMinimumPairsToSplit) {
+    std::string why;
+    for (const auto& c : read.corpora) why += (why.empty() ? "" : "; ") + c.train_read.describe();
+    throw CorpusError(
+        what + (read.corpora.size() == 1 ? " has " : " have ") + std::to_string(total) +
+        " usable pairs after cleaning (" + why + "); holding out dev and test sets needs at least " +
+        std::to_string(kMinimumPairsToSplit) + ": add pairs, or give dev and test files of your own");
+  }
+  auto [dev_fraction, test_fraction] = heldOutFractions(total);
+  if (!need_dev) dev_fraction = 0;
+  if (!need_test) test_fraction = 0;
+  const size_t dev_before = read.dev.size(), test_before = read.test.size();
+  for (auto& c : read.corpora) {
+    ParallelText all = std::move(c.train);
+    c.train = {};
+    for (size_t i = 0; i < all.size(); ++i) {
+      const Split split = splitOf(all.src[i], dev_fraction, test_fraction);
+      ParallelText& target = split == Split::Dev ? read.dev : split == Split::Test ? read.test : c.train;
+      if (split != Split::Train) ++c.held_out_by_hash;
+      target.src.push_back(std::move(all.src[i]));
+      target.tgt.push_back(std::move(all.tgt[i]));
+    }
+  }
+  log << "held out by hash of the Vietnamese side: dev " << read.dev.size() - dev_before << ", test "
+      << read.test.size() - test_before << "\n";
+  if (need_dev && read.dev.size() == 0)
+    throw CorpusError("no pair of " + what + " fell into the dev set (" + std::to_string(total) +
+                      " pairs): add pairs, or give dev files of your own");
+}
+
+}  // namespace
+
+ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOptions& options,
+                        std::ostream& log) {
+  checkSources(sources);
+  ReadCorpora read;
+  // The held-out files first: the training pairs are read against them.
+  std::unordered_set<uint64_t> held_out;
+  for (const auto& source : sources) {
+    read.corpora.push_back(openCorpus(source, options));
+    const CorpusSplits& c = read.corpora.back();
+    for (const ParallelText* set : {&c.dev, &c.test})
+      for (const auto& vi : set->src) held_out.insert(sentenceHash(vi));
+  }
+  std::unordered_set<uint64_t> kept_pairs;  // across corpora, for dedupe
+  for (auto& c : read.corpora) {
+    FilterOptions filter = filterFor(c.format, options);
+    c.unescaped = filter.unescape;
+    if (!held_out.empty()) filter.held_out = &held_out;
+    c.train_read.kept_pairs = std::move(kept_pairs);
+    readTraining(c, filter);
+    kept_pairs = std::move(c.train_read.kept_pairs);
+    c.train_read.kept_pairs.clear();
+    if (&c == &read.corpora.front()) read.filter = filter, read.filter.held_out = nullptr;
+    for (const ReadSummary* s : {&c.train_read, &c.dev_read, &c.test_read})
+      if (!s->source.empty()) log << s->describe() << "\n";
+  }
+  bool has_dev = false, has_test = false;
+  for (auto& c : read.corpora) {
+    has_dev = has_dev || !c.dev_read.source.empty();
+    has_test = has_test || !c.test_read.source.empty();
+    read.dev.append(c.dev);
+    read.test.append(c.test);
+  }
+  read.held_out_by_hash = !has_dev || !has_test;
+  if (read.held_out_by_hash) holdOutByHash(read, !has_dev, !has_test, log);
+  size_t training = 0;
+  for (const auto& c : read.corpora) training += c.train.size();
+  if (training == 0) {
+    std::string why;
+    for (const auto& c : read.corpora) why += (why.empty() ? "" : "; ") + c.train_read.describe();
+    throw CorpusError("no training pairs are left after filtering: " + why);
+  }
+  return read;
+}
+
+ParallelText weightedTrainingText(const ReadCorpora& read) {
+  ParallelText out;
+  size_t total = 0;
+  for (const auto& c : read.corpora) total += c.train.size() * size_t(c.source.weight);
+  out.src.reserve(total);
+  out.tgt.reserve(total);
+  for (const auto& c : read.corpora)
+    for (int k = 0; k < c.source.weight; ++k) out.append(c.train);
+  return out;
+}
+
+ReadSummary totalRead(const ReadCorpora& read, Split split) {
+  ReadSummary total;
+  for (const auto& c : read.corpora) {
+    const ReadSummary& s = c.readOf(split);
+    if (s.source.empty()) continue;
+    total.source += (total.source.empty() ? "" : "; ") + s.source;
+    total.read += s.read;
+    total.kept += s.kept;
+    for (const auto& [reason, count] : s.dropped) total.dropped[reason] += count;
+    for (const auto& [reason, count] : s.dropped) total.first_lines[reason];  // reasons, not lines
+    total.decoded.insert(total.decoded.end(), s.decoded.begin(), s.decoded.end());
+    if (total.decoded_as.empty()) total.decoded_as = s.decoded_as;
+    if (total.hint.empty()) total.hint = s.hint;
+  }
+  return total;
+}
+
+}  // namespace studio::data

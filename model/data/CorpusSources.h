@@ -1,0 +1,100 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "model/data/Corpus.h"
+
+// The corpora that one `prepare` reads: what each one is, reading its
+// splits, and putting several together — their held-out sets, repeats across
+// them, and how much each weighs in training.
+namespace studio::data {
+
+enum class CorpusFormat {
+  Auto,      // detected from what the corpus is
+  Split,     // a folder with train.vi/train.en (and dev.*, test.*): the demo corpus
+  Iwslt,     // a folder with IWSLT'15 files: train.*, tst2012.* (dev), tst2013.* (test)
+  Parallel,  // two line-aligned files: src and tgt, or PREFIX.vi + PREFIX.en
+  Tsv,       // one file, source TAB target
+  Tmx,       // a translation memory (TMX): its units' Vietnamese and English variants
+};
+
+CorpusFormat corpusFormatFromString(const std::string& text);  // throws std::invalid_argument
+std::string toString(CorpusFormat format);
+
+// Fewer usable pairs than this cannot be split into train, dev and test by
+// hash: prepare refuses them rather than train on nothing.
+inline constexpr size_t kMinimumPairsToSplit = 100;
+
+// A weight is how many times a corpus's training pairs are written into
+// train.*, as fairseq's --upsample-primary repeats its first corpus: a small
+// in-domain corpus beside a large general one is seen that much more often.
+inline constexpr int kMaxCorpusWeight = 100;
+
+struct CorpusSource {
+  // A folder (split files, IWSLT'15), a TSV or TMX file, or a PREFIX whose
+  // PREFIX.vi and PREFIX.en are two line-aligned files.
+  std::string path;
+  std::string src, tgt;  // or two line-aligned files, named one by one (path empty)
+  CorpusFormat format = CorpusFormat::Auto;
+  int weight = 1;  // 1 .. kMaxCorpusWeight
+
+  std::string name() const;  // path, or "src + tgt"
+};
+
+// The corpus at `path` (a folder, a file or a PREFIX), its format detected.
+CorpusSource corpusAt(const std::string& path, int weight = 1);
+
+// The format of `source`, with Auto resolved. Throws CorpusError when the
+// corpus is not there or not recognised, saying what was expected.
+CorpusFormat detectFormat(const CorpusSource& source);
+
+// What was read of one corpus.
+struct CorpusSplits {
+  CorpusSource source;  // src and tgt filled in when the corpus was a PREFIX
+  CorpusFormat format = CorpusFormat::Auto;
+  ParallelText train, dev, test;  // dev and test: its own held-out files, if it has them
+  ReadSummary train_read, dev_read, test_read;
+  size_t held_out_by_hash = 0;  // training pairs moved into dev or test
+  bool unescaped = false;       // its XML escapes were turned into characters (IWSLT's default)
+
+  const ReadSummary& readOf(Split split) const;
+};
+
+struct ReadCorpora {
+  std::vector<CorpusSplits> corpora;  // in the order given
+  ParallelText dev, test;             // the corpora's own held-out files, then what was held out by hash
+  bool held_out_by_hash = false;
+  FilterOptions filter;  // the training split's filter as applied (unescape, detokenize resolved)
+};
+
+struct ReadOptions {
+  FilterOptions filter;            // for the training split; dev and test are only cleaned
+  std::optional<bool> unescape;    // default: on for IWSLT, off otherwise
+  std::optional<bool> detokenize;  // default: off
+};
+
+// Reads every corpus, printing what was kept and dropped to `log`.
+//  - dev and test are the corpora's own held-out files (IWSLT'15's
+//    tst2012/tst2013, a split folder's dev.* and test.*), one after another;
+//    a set no corpus has is held out by a hash of the Vietnamese side from
+//    all their training pairs together;
+//  - a training pair whose Vietnamese sentence is in a held-out file is
+//    dropped as "held_out" (never trained on what is evaluated);
+//  - with filter.dedupe, a pair that an earlier corpus holds already is a
+//    "duplicate" too.
+// Throws CorpusError naming the corpus at fault: one that is not there, given
+// twice, or with a weight out of range; too few pairs to hold out from.
+ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOptions& options,
+                        std::ostream& log);
+
+// The training pairs of all corpora, each repeated its weight's times.
+ParallelText weightedTrainingText(const ReadCorpora& read);
+
+// All corpora's read summaries of one split added up ("train", "dev" or
+// "test"): counts and reasons, without line numbers (they are of different files).
+ReadSummary totalRead(const ReadCorpora& read, Split split);
+
+}  // namespace studio::data
