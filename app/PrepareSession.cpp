@@ -165,6 +165,14 @@ void describeReads(const QJsonObject& read, const QString& indent, QStringList& 
   }
 }
 
+// A corpus's name in summary.json, short: its file or folder name (both of two files).
+QString shortCorpusName(const QString& corpus) {
+  QStringList names;
+  for (const QString& part : corpus.split(QLatin1String(" + ")))
+    names << QFileInfo(part.trimmed()).fileName();
+  return names.join(QLatin1String(" + "));
+}
+
 // summary.json's name of a corpus format, for people.
 QString formatName(const QString& format) {
   if (format == QLatin1String("tsv")) return QStringLiteral("TSV");
@@ -188,15 +196,14 @@ QString describePreparedData(const QString& summary_json) {
       const auto c = value.toObject();
       const qint64 pairs = c["train_pairs"].toInteger(), weight = c["weight"].toInteger(1);
       trained += pairs * weight;
-      lines << (weight > 1 ? QObject::tr("%1 (%2, weight %3): %4 training pairs, each trained on %3 times")
-                                 .arg(QFileInfo(c["corpus"].toString()).fileName(),
-                                      formatName(c["format"].toString()))
-                                 .arg(weight)
-                                 .arg(pairs)
-                           : QObject::tr("%1 (%2): %3 training pairs")
-                                 .arg(QFileInfo(c["corpus"].toString()).fileName(),
-                                      formatName(c["format"].toString()))
-                                 .arg(pairs));
+      lines << (weight > 1
+                    ? QObject::tr("%1 (%2, weight %3): %4 training pairs, each trained on %3 times")
+                          .arg(shortCorpusName(c["corpus"].toString()), formatName(c["format"].toString()))
+                          .arg(weight)
+                          .arg(pairs)
+                    : QObject::tr("%1 (%2): %3 training pairs")
+                          .arg(shortCorpusName(c["corpus"].toString()), formatName(c["format"].toString()))
+                          .arg(pairs));
       describeReads(c["read"].toObject(), QStringLiteral("  "), lines);
     }
     lines << QObject::tr("Training split: %1 pairs an epoch; dev %2, test %3%4")

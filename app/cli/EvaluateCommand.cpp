@@ -3,17 +3,21 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "app/cli/TranslationLines.h"
+#include "model/data/CorpusSources.h"
 #include "model/data/Text.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/Verbatim.h"
+#include "model/evaluation/Bleu.h"
+#include "model/evaluation/Chrf.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::cli {
@@ -52,6 +56,37 @@ void printVerbatimCounts(const model::Translator& translator, const std::vector<
                detail.c_str());
 }
 
+// With --src a data folder's dev or test split prepared from several corpora:
+// each corpus's lines scored on their own ("by corpus: NAME (N lines): BLEU
+// 41.2, chrF 60.1"), the domains apart.
+void printScoresByCorpus(const std::string& src_path, const std::vector<std::string>& hypotheses,
+                         const std::vector<std::string>& references, const std::vector<std::string>& metrics,
+                         FILE* out) {
+  const std::filesystem::path src(src_path);
+  const std::string split = src.stem().string();
+  if (src.extension() != ".vi" || (split != "dev" && split != "test")) return;
+  const auto slices = data::corpusSlices(src.parent_path().string(), split);
+  size_t lines = 0;
+  for (const auto& slice : slices) lines += slice.count;
+  if (slices.empty() || lines != hypotheses.size()) return;
+  for (const auto& slice : slices) {
+    if (slice.count == 0) continue;
+    const auto first = std::ptrdiff_t(slice.first), last = std::ptrdiff_t(slice.first + slice.count);
+    const std::vector<std::string> hyp(hypotheses.begin() + first, hypotheses.begin() + last),
+        ref(references.begin() + first, references.begin() + last);
+    std::string scores;
+    for (const auto& metric : metrics) {
+      char text[64];
+      if (metric == "bleu")
+        std::snprintf(text, sizeof text, "BLEU %.1f", model::corpusBleu(hyp, ref).score);
+      else
+        std::snprintf(text, sizeof text, "chrF %.1f", model::corpusChrf(hyp, ref).score);
+      scores += (scores.empty() ? "" : ", ") + std::string(text);
+    }
+    std::fprintf(out, "by corpus: %s (%zu lines): %s\n", slice.corpus.c_str(), slice.count, scores.c_str());
+  }
+}
+
 }  // namespace
 
 const CommandSpec& evaluateSpec() {
@@ -59,7 +94,8 @@ const CommandSpec& evaluateSpec() {
       "evaluate",
       "Translate a test set and score it with BLEU (and chrF)\n\n"
       "Translates --src with the model (each line split into sentences, as translate does) and prints\n"
-      "sacreBLEU's lines against --ref.",
+      "sacreBLEU's lines against --ref. When --src is a data folder's dev.vi or test.vi prepared from\n"
+      "several corpora, each corpus's lines are scored on their own too (\"by corpus:\").",
       {
           {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
           weightsOption(),
@@ -141,6 +177,7 @@ int runEvaluate(const ParsedArgs& args) {
     model::writeFileAtomically(*out, text);
   }
   const int code = printScores(hypotheses, references, ref_path, metrics, args.has("json"), confidence);
+  printScoresByCorpus(src_path, hypotheses, references, metrics, args.has("json") ? stderr : stdout);
   if (options.glossary || args.has("count-terms")) {
     const auto glossary =
         options.glossary ? *options.glossary : model::readGlossary(args.require("count-terms"));

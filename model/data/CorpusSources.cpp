@@ -1,6 +1,9 @@
 #include "model/data/CorpusSources.h"
 
 #include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 #include <unordered_set>
 
 #include "model/data/TmxFile.h"
@@ -206,6 +209,8 @@ void holdOutByHash(ReadCorpora& read, bool need_dev, bool need_test, std::ostrea
   if (!need_test) test_fraction = 0;
   const size_t dev_before = read.dev.size(), test_before = read.test.size();
   for (auto& c : read.corpora) {
+    if (need_dev) c.dev_first = read.dev.size();
+    if (need_test) c.test_first = read.test.size();
     ParallelText all = std::move(c.train);
     c.train = {};
     for (size_t i = 0; i < all.size(); ++i) {
@@ -215,6 +220,8 @@ void holdOutByHash(ReadCorpora& read, bool need_dev, bool need_test, std::ostrea
       target.src.push_back(std::move(all.src[i]));
       target.tgt.push_back(std::move(all.tgt[i]));
     }
+    if (need_dev) c.dev_pairs = read.dev.size() - c.dev_first;
+    if (need_test) c.test_pairs = read.test.size() - c.test_first;
   }
   log << "held out by hash of the Vietnamese side: dev " << read.dev.size() - dev_before << ", test "
       << read.test.size() - test_before << "\n";
@@ -254,6 +261,8 @@ ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOpti
   for (auto& c : read.corpora) {
     has_dev = has_dev || !c.dev_read.source.empty();
     has_test = has_test || !c.test_read.source.empty();
+    c.dev_first = read.dev.size(), c.dev_pairs = c.dev.size();
+    c.test_first = read.test.size(), c.test_pairs = c.test.size();
     read.dev.append(c.dev);
     read.test.append(c.test);
   }
@@ -278,6 +287,24 @@ ParallelText weightedTrainingText(const ReadCorpora& read) {
   for (const auto& c : read.corpora)
     for (int k = 0; k < c.source.weight; ++k) out.append(c.train);
   return out;
+}
+
+std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split) {
+  std::ifstream in(data_dir + "/summary.json");
+  const auto summary = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::vector<CorpusSlice> slices;
+  if (!summary.is_object() || !summary.contains("corpora") || !summary["corpora"].is_array()) return {};
+  for (const auto& c : summary["corpora"]) {
+    if (!c.is_object() || !c.contains(split) || !c[split].is_object() || !c.contains("corpus")) return {};
+    const auto& range = c[split];
+    const auto first = range.find("first"), count = range.find("pairs");
+    if (first == range.end() || count == range.end() || !first->is_number_unsigned() ||
+        !count->is_number_unsigned() || !c["corpus"].is_string())
+      return {};
+    slices.push_back({c["corpus"].get<std::string>(), first->get<size_t>(), count->get<size_t>()});
+  }
+  if (slices.size() < 2) return {};
+  return slices;
 }
 
 ReadSummary totalRead(const ReadCorpora& read, Split split) {

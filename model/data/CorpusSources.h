@@ -58,6 +58,9 @@ struct CorpusSplits {
   ParallelText train, dev, test;  // dev and test: its own held-out files, if it has them
   ReadSummary train_read, dev_read, test_read;
   size_t held_out_by_hash = 0;  // training pairs moved into dev or test
+  // Where its pairs are in ReadCorpora::dev and ::test: each corpus's are
+  // together, in the order of the corpora (own files or held out by hash).
+  size_t dev_first = 0, dev_pairs = 0, test_first = 0, test_pairs = 0;
   bool unescaped = false;       // its XML escapes were turned into characters (IWSLT's default)
 
   const ReadSummary& readOf(Split split) const;
@@ -92,6 +95,16 @@ ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOpti
 
 // The training pairs of all corpora, each repeated its weight's times.
 ParallelText weightedTrainingText(const ReadCorpora& read);
+
+// The lines of a data folder's dev or test split that each of its corpora
+// gave (summary.json's "corpora"), to score each domain on its own.
+struct CorpusSlice {
+  std::string corpus;
+  size_t first = 0, count = 0;
+};
+// Empty when the folder was prepared from one corpus, by an older prepare, or
+// its summary.json cannot be read. `split` is "dev" or "test".
+std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split);
 
 // All corpora's read summaries of one split added up ("train", "dev" or
 // "test"): counts and reasons, without line numbers (they are of different files).

@@ -122,6 +122,8 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                          {"train_pairs", c.train.size()},
                          {"held_out_by_hash", c.held_out_by_hash},
                          {"unescape", c.unescaped},
+                         {"dev", {{"first", c.dev_first}, {"pairs", c.dev_pairs}}},
+                         {"test", {{"first", c.test_first}, {"pairs", c.test_pairs}}},
                          {"read", nlohmann::json::object()}};
     for (const Split split : {Split::Train, Split::Dev, Split::Test})
       if (!c.readOf(split).source.empty()) entry["read"][splitName(split)] = c.readOf(split).toJson();

@@ -338,6 +338,53 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
                                         "--ref", data + "/test.en", "--beam", "2"});
   QVERIFY2(ensemble.exit_code == 0 && ensemble.out.startsWith("BLEU|"),
            qPrintable(ensemble.err + ensemble.out));
+  // The same pairs as two corpora: evaluate scores each one's test lines on its own too, as
+  // evaluating those lines alone does.
+  {
+    QFile all(tsv), first(dir.filePath("first.tsv")), second(dir.filePath("second.tsv"));
+    QVERIFY(all.open(QIODevice::ReadOnly) && first.open(QIODevice::WriteOnly) &&
+            second.open(QIODevice::WriteOnly));
+    const QList<QByteArray> lines = all.readAll().split('\n');
+    for (int i = 0; i < lines.size(); ++i)
+      if (!lines[i].isEmpty()) (i < 150 ? first : second).write(lines[i] + "\n");
+  }
+  const QString mixed = dir.filePath("mixed");
+  auto prepared_two =
+      run(STUDIO_CLI_PATH, {"prepare", "--corpus", dir.filePath("first.tsv"), "--corpus",
+                            dir.filePath("second.tsv"), "--out", mixed, "--vocab-size", "100"});
+  QVERIFY2(prepared_two.exit_code == 0, qPrintable(prepared_two.err));
+  auto by_corpus =
+      run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", mixed + "/test.vi", "--ref",
+                            mixed + "/test.en", "--beam", "1", "--metrics", "bleu,chrf"});
+  const QRegularExpression slice_line("by corpus: (\\S+) \\((\\d+) lines\\): BLEU ([0-9.]+), chrF ([0-9.]+)");
+  QList<QRegularExpressionMatch> slices;
+  for (auto it = slice_line.globalMatch(by_corpus.out); it.hasNext();) slices << it.next();
+  QVERIFY2(by_corpus.exit_code == 0 && slices.size() == 2, qPrintable(by_corpus.err + by_corpus.out));
+  QCOMPARE(slices[0].captured(1), dir.filePath("first.tsv"));
+  QCOMPARE(slices[1].captured(1), dir.filePath("second.tsv"));
+  QFile test_vi(mixed + "/test.vi"), test_en(mixed + "/test.en");
+  QVERIFY(test_vi.open(QIODevice::ReadOnly) && test_en.open(QIODevice::ReadOnly));
+  const QList<QByteArray> test_src = test_vi.readAll().split('\n'), test_ref = test_en.readAll().split('\n');
+  const int first_lines = slices[0].captured(2).toInt();
+  QCOMPARE(first_lines + slices[1].captured(2).toInt(), int(test_src.size()) - 1);  // the last split is ""
+  QFile alone_vi(dir.filePath("second-test.vi")), alone_en(dir.filePath("second-test.en"));
+  QVERIFY(alone_vi.open(QIODevice::WriteOnly) && alone_en.open(QIODevice::WriteOnly));
+  for (int i = first_lines; i + 1 < int(test_src.size()); ++i) {
+    QVERIFY2(test_src[i].contains(" số "), test_src[i].constData());
+    alone_vi.write(test_src[i] + "\n");
+    alone_en.write(test_ref[i] + "\n");
+  }
+  alone_vi.close();
+  alone_en.close();
+  auto second_alone =
+      run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", alone_vi.fileName(),
+                            "--ref", alone_en.fileName(), "--beam", "1", "--metrics", "bleu,chrf", "--json"});
+  QVERIFY2(second_alone.exit_code == 0 && !second_alone.err.contains("by corpus"),
+           qPrintable(second_alone.err));
+  const auto scores = QJsonDocument::fromJson(second_alone.out.toUtf8()).array();
+  QCOMPARE(QString::number(scores[0].toObject()["score"].toDouble(), 'f', 1), slices[1].captured(3));
+  QCOMPARE(QString::number(scores[1].toObject()["score"].toDouble(), 'f', 1), slices[1].captured(4));
+
   auto ensemble_masked = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--model",
                                                run_dir + "/averaged.pt", "--head-mask", "enc:0:0"});
   QVERIFY2(ensemble_masked.exit_code == 2 && ensemble_masked.err.contains("--head-mask") &&

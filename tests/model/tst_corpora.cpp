@@ -110,6 +110,12 @@ void TestCorpora::severalCorporaAreReadIntoOneFolder() {
   QCOMPARE(linesOf(o.out_dir + "/test.en"), linesOf(folder + "/test.en"));
   QCOMPARE(summary["held_out_by_hash"].get<bool>(), false);
   QCOMPARE(summary["splits"]["train"]["pairs"].get<size_t>(), train.size());
+  const auto slices = corpusSlices(o.out_dir, "test");  // whose lines are where
+  QCOMPARE(slices.size(), size_t(3));
+  QCOMPARE(slices[0].corpus, folder);
+  QCOMPARE(slices[0].first, size_t(0));
+  QCOMPARE(slices[0].count, size_t(20));
+  QCOMPARE(slices[1].count + slices[2].count, size_t(0));
 
   // What each was read as, and the totals.
   QCOMPARE(summary["format"].get<std::string>(), std::string("several"));
@@ -173,6 +179,7 @@ void TestCorpora::aTrainingPairThatIsEvaluatedIsDropped() {
   QCOMPARE(one["read"]["train"]["dropped"]["held_out"].get<size_t>(), size_t(1));
   QCOMPARE(one["read"]["train"]["first_dropped_lines"]["held_out"], nlohmann::json::array({100}));
   QCOMPARE(linesOf(single.out_dir + "/train.vi").size(), size_t(149));
+  QVERIFY(corpusSlices(single.out_dir, "test").empty());  // one corpus: nothing to tell apart
 }
 
 void TestCorpora::repeatsAcrossCorporaAreCountedOnce() {
@@ -242,6 +249,19 @@ void TestCorpora::heldOutSetsComeFromAllCorporaByHash() {
   QVERIFY(!dev.empty());
   QCOMPARE(summary["corpora"][0]["held_out_by_hash"].get<size_t>(), held_out[0]);
   QCOMPARE(summary["corpora"][1]["held_out_by_hash"].get<size_t>(), held_out[1]);
+  // Each corpus's held-out lines together, in the corpora's order.
+  for (const char* split : {"dev", "test"}) {
+    const auto slices = corpusSlices(o.out_dir, split);
+    const auto lines = linesOf(o.out_dir + "/" + split + ".vi");
+    QCOMPARE(slices.size(), size_t(2));
+    QCOMPARE(slices[0].first, size_t(0));
+    QCOMPARE(slices[1].first, slices[0].count);
+    QCOMPARE(slices[0].count + slices[1].count, lines.size());
+    for (size_t i = 0; i < lines.size(); ++i)
+      QVERIFY2(QString::fromStdString(lines[i]).startsWith(i < slices[0].count ? "mở tập tin" : "in trang"),
+               lines[i].c_str());
+  }
+  QVERIFY(corpusSlices(alone.out_dir, "dev").empty());  // not written: no summary
   const auto train = linesOf(o.out_dir + "/train.vi");
   QCOMPARE(train.size(), 2 * (70 - held_out[0]) + (70 - held_out[1]));
   for (const auto& vi : train) QVERIFY2(!expected_dev.count(vi) && !expected_test.count(vi), vi.c_str());
