@@ -8,8 +8,10 @@
 
 #include <memory>
 
+#include "model/data/CorpusSources.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
 #include "model/evaluation/Significance.h"
 #include "model/files/TextDocument.h"
 #include "model/runtime/Runtime.h"
@@ -67,6 +69,17 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                                      .toStdString());
       result.lines = int(src.size());
       result.beam = settings.beam;
+      std::vector<data::CorpusSlice> slices;  // each corpus's test lines, scored apart too
+      size_t sliced = 0;
+      for (const auto& slice :
+           data::corpusSlices(QFileInfo(result.sourceFile).absolutePath().toStdString(), "test"))
+        if (slice.count > 0) {
+          slices.push_back(slice);
+          sliced += slice.count;
+        }
+      if (sliced != src.size()) slices.clear();
+      for (const auto& slice : slices)
+        result.corpora << QFileInfo(QString::fromStdString(slice.corpus).section(" + ", 0, 0)).fileName();
 
       model::DecodingOptions options;
       options.beam_size = settings.beam;
@@ -92,6 +105,12 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         row.bleuCi = scores.bleu_ci;
         row.pValue = scores.p_value;
         row.sameAsFirst = int(scores.same_as_baseline);
+        for (const auto& slice : slices) {
+          const auto first = long(slice.first), last = long(slice.first + slice.count);
+          row.bleuByCorpus << model::corpusBleu({hypotheses.begin() + first, hypotheses.begin() + last},
+                                                {ref.begin() + first, ref.begin() + last})
+                                  .score;
+        }
         result.rows << row;
         return true;
       };

@@ -29,11 +29,15 @@ struct RunTestRow {
   // run, and for a run whose translations are the first's.
   double pValue = -1;
   int sameAsFirst = 0;  // test lines translated exactly as the first run's model does
+  QList<double> bleuByCorpus;  // BLEU of each of RunTestResult::corpora's lines alone
 };
 
 struct RunTestResult {
   QString sourceFile, referenceFile;  // the first run's test split
   int lines = 0;
+  // The corpora whose test lines the split holds, when it was prepared from
+  // several (data::corpusSlices; those with no test line left out), by name.
+  QStringList corpora;
   int beam = 4;
   bool stopped = false;  // the rows hold the runs tested before the stop
   // Each run's row, then (unless stopped first) the runs together: an

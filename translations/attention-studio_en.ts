@@ -2801,6 +2801,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</source>
         <translation>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</translation>
     </message>
+    <message>
+        <source>test BLEU: %1</source>
+        <translation>test BLEU: %1</translation>
+    </message>
+    <message>
+        <source>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</source>
+        <translation>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

@@ -2778,6 +2778,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>The runs&apos; best models translating together, an ensemble: at each step the mean of their probabilities</source>
         <translation>Các mô hình tốt nhất của các lượt chạy cùng dịch, một tổ hợp: ở mỗi bước lấy trung bình xác suất của chúng</translation>
     </message>
+    <message>
+        <source>test BLEU: %1</source>
+        <translation>BLEU trên test: %1</translation>
+    </message>
+    <message>
+        <source>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</source>
+        <translation>BLEU của best.pt của mỗi lần chạy chỉ trên các dòng test đến từ %1 (thư mục dữ liệu được chuẩn bị từ nhiều kho ngữ liệu)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

@@ -186,6 +186,7 @@ void RunComparisonPanel::showTestResult(const app::RunTestResult& result) {
   tested_.clear();
   together_.reset();
   tested_against_ = current_.dir;
+  tested_corpora_ = result.corpora;
   for (const auto& row : result.rows) {
     if (row.together)
       together_ = row;
@@ -209,14 +210,20 @@ bool RunComparisonPanel::showsTest() const { return !tested_.isEmpty() && tested
 int RunComparisonPanel::fillTestRows(int columns) {
   if (!showsTest()) return 0;
   const auto all = everyRun();
-  const QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
-  const QStringList explanations{
+  QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
+  QStringList explanations{
       tr("BLEU of each run's best.pt on this run's test split, and half the width of its 95% confidence "
          "interval (bootstrap resampling, as sacreBLEU's --confidence)"),
       tr("chrF of each run's best.pt on this run's test split"),
       tr("Does the run's BLEU differ from this run's by more than chance? Paired bootstrap resampling (as "
          "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if "
          "the two runs translated alike; below 0.05 the difference is real.")};
+  for (const QString& corpus : tested_corpora_) {
+    labels << tr("test BLEU: %1").arg(corpus);
+    explanations << tr("BLEU of each run's best.pt on the test lines that came from %1 alone (the data "
+                       "folder was prepared from several corpora)")
+                        .arg(corpus);
+  }
   for (int r = 0; r < labels.size(); ++r) {
     auto* header = new QTableWidgetItem(labels[r]);
     header->setToolTip(explanations[r]);
@@ -231,11 +238,14 @@ int RunComparisonPanel::fillTestRows(int columns) {
     } else if (together_) {
       tested = &*together_;
     }
-    QStringList cells{tr("—"), tr("—"), tr("—")};
+    QStringList cells;
+    for (int r = 0; r < labels.size(); ++r) cells << tr("—");
     if (tested) {
       cells[0] = QString("%1 ± %2").arg(tested->bleu, 0, 'f', 2).arg(tested->bleuCi, 0, 'f', 2);
       cells[1] = QString::number(tested->chrf, 'f', 2);
       if (c > 0) cells[2] = DifferenceText::of(tested->pValue);
+      for (int k = 0; k < tested->bleuByCorpus.size() && 3 + k < cells.size(); ++k)
+        cells[3 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
     }
     for (int r = 0; r < cells.size(); ++r) {
       auto* item = new QTableWidgetItem(cells[r]);
@@ -284,7 +294,7 @@ void RunComparisonPanel::fillTable() {
            "their probabilities"));
     table_->setHorizontalHeaderItem(int(all.size()), header);
   }
-  table_->setRowCount((showsTest() ? 3 : 0) + int(keys.size()));
+  table_->setRowCount((showsTest() ? 3 + int(tested_corpora_.size()) : 0) + int(keys.size()));
   const int first = fillTestRows(table_->columnCount());  // the test's rows above the settings
   for (int r = 0; r < keys.size(); ++r)
     table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));

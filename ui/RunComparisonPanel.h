@@ -85,6 +85,7 @@ class RunComparisonPanel : public QWidget {
   QMap<QString, app::RunTestRow> tested_;  // the last test's rows, by run folder
   std::optional<app::RunTestRow> together_;  // the last test's runs together, when they could be
   QString tested_against_;                 // the run the last test compared with
+  QStringList tested_corpora_;             // the corpora of its test split, when several
 };
 
 }  // namespace studio::ui

@@ -707,6 +707,46 @@ void TestTimelapse::runsSideBySide() {
                                       : p < 0.05 ? QString("yes (p = %1)").arg(p, 0, 'f', 3)
                                                  : QString("no (p = %1)").arg(p, 0, 'f', 2));
   QVERIFY(training->comparison()->findChild<QLabel*>("Run test status")->text().contains("test.vi"));
+  QVERIFY(result.corpora.isEmpty());  // prepared from one corpus
+
+  // The data folder as if prepared from two corpora (summary.json's corpora say whose test lines
+  // are where): a BLEU row for each, the runs' translations of its lines alone.
+  {
+    const QString summary_path = QDir(QString::fromStdString(data_)).filePath("summary.json");
+    QFile file(summary_path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray original = file.readAll();
+    file.close();
+    QJsonObject summary = QJsonDocument::fromJson(original).object();
+    const int half = int(src.size()) / 2;
+    summary["corpora"] = QJsonArray{
+        QJsonObject{{"corpus", "/corpora/general.tsv"}, {"test", QJsonObject{{"first", 0}, {"pairs", half}}}},
+        QJsonObject{{"corpus", "/corpora/ours.tmx"},
+                    {"test", QJsonObject{{"first", half}, {"pairs", int(src.size()) - half}}}}};
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(summary).toJson());
+    file.close();
+    tested.clear();
+    test_button->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!tested.isEmpty(), 120000);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(original);
+    file.close();
+    const auto by_corpus = tested.first().first().value<app::RunTestResult>();
+    QCOMPARE(by_corpus.corpora, (QStringList{"general.tsv", "ours.tmx"}));
+    QCOMPARE(table->rowCount(), 3 + 2 + 2);
+    QCOMPARE(table->verticalHeaderItem(4)->text(), QString("test BLEU: ours.tmx"));
+    for (int run = 0; run < 2; ++run) {
+      const auto& hyp = translations[size_t(run)];
+      const double second_half =
+          model::corpusBleu({hyp.begin() + half, hyp.end()}, {ref.begin() + half, ref.end()}).score;
+      QCOMPARE(by_corpus.rows[run].bleuByCorpus.size(), 2);
+      QCOMPARE(by_corpus.rows[run].bleuByCorpus[0],
+               model::corpusBleu({hyp.begin(), hyp.begin() + half}, {ref.begin(), ref.begin() + half}).score);
+      QCOMPARE(by_corpus.rows[run].bleuByCorpus[1], second_half);
+      QCOMPARE(table->item(4, run)->text(), QString::number(second_half, 'f', 2));
+    }
+  }
 
   // Comparing a folder that is no run says so and adds nothing.
   QSignalSpy errors(training, &ui::TrainingWorkspace::errorOccurred);
