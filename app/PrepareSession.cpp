@@ -1,6 +1,7 @@
 #include "app/PrepareSession.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/data/Prepare.h"
+#include "model/data/TmxFile.h"
 
 namespace studio::app {
 
@@ -60,6 +62,32 @@ CorpusEntry corpusEntry(const QString& text, int weight) {
     entry.path = text.trimmed();
   }
   return entry;
+}
+
+namespace {
+
+// A file that is a corpus on its own: a TMX file, or TSV (a TAB on its first line).
+bool isCorpusOnItsOwn(const QString& path) {
+  if (data::looksLikeTmx(path.toStdString())) return true;
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) && file.readLine(64 * 1024).contains('\t');
+}
+
+}  // namespace
+
+QStringList corporaFromFiles(const QStringList& files) {
+  QStringList corpora, rest;
+  for (const QString& file : files) {
+    if (file.endsWith(QLatin1String(".en")) && files.contains(file.chopped(3) + ".vi"))
+      continue;  // with its .vi
+    if (file.endsWith(QLatin1String(".vi")) && files.contains(file.chopped(3) + ".en"))
+      corpora << file + " + " + file.chopped(3) + ".en";
+    else
+      rest << file;
+  }
+  if (corpora.isEmpty() && rest.size() == 2 && !isCorpusOnItsOwn(rest[0]) && !isCorpusOnItsOwn(rest[1]))
+    return {rest[0] + " + " + rest[1]};
+  return corpora + rest;
 }
 
 CorpusKind corpusKind(const QString& text) {

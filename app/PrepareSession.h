@@ -3,6 +3,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class QThread;
 
@@ -22,6 +23,12 @@ constexpr int kMaxCorpusWeight = 100;
 
 // A corpus as the GUI writes it: a path, or "SOURCE + TARGET".
 CorpusEntry corpusEntry(const QString& text, int weight = 1);
+
+// Files chosen together in a file dialog, as corpora ("PATH" or "SOURCE +
+// TARGET"): NAME.vi and NAME.en make a pair; two other files are a pair of
+// line-aligned files (the first Vietnamese) unless they are TMX or TSV (a TAB
+// on their first line), and then, as any other files, a corpus each.
+QStringList corporaFromFiles(const QStringList& files);
 
 // What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", ...;
 // `problem` says why it cannot be read ("" when it can).

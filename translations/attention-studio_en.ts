@@ -1077,20 +1077,8 @@ layer %2</translation>
         <translation>Add files…</translation>
     </message>
     <message>
-        <source>Add a TSV or TMX file, or two aligned files</source>
-        <translation>Add a TSV or TMX file, or two aligned files</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
-        <translation>Choose a TSV or TMX file, or a Vietnamese and an English file</translation>
-    </message>
-    <message>
         <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
         <translation>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</translation>
-    </message>
-    <message>
-        <source>Choose one TSV or TMX file, or two aligned files, at a time.</source>
-        <translation>Choose one TSV or TMX file, or two aligned files, at a time.</translation>
     </message>
     <message>
         <source>Remove</source>
@@ -1103,6 +1091,14 @@ layer %2</translation>
     <message>
         <source>Weight of corpus %1</source>
         <translation>Weight of corpus %1</translation>
+    </message>
+    <message>
+        <source>Add TSV or TMX files, or two aligned files</source>
+        <translation>Add TSV or TMX files, or two aligned files</translation>
+    </message>
+    <message>
+        <source>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</source>
+        <translation>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</translation>
     </message>
 </context>
 <context>

@@ -1072,20 +1072,8 @@ lớp %2</translation>
         <translation>Thêm tệp…</translation>
     </message>
     <message>
-        <source>Add a TSV or TMX file, or two aligned files</source>
-        <translation>Thêm một tệp TSV hoặc TMX, hoặc hai tệp song song</translation>
-    </message>
-    <message>
-        <source>Choose a TSV or TMX file, or a Vietnamese and an English file</source>
-        <translation>Chọn một tệp TSV hoặc TMX, hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
-    </message>
-    <message>
         <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
         <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx);;Cặp câu cách nhau bằng tab (*.tsv *.txt)</translation>
-    </message>
-    <message>
-        <source>Choose one TSV or TMX file, or two aligned files, at a time.</source>
-        <translation>Mỗi lần hãy chọn một tệp TSV hoặc TMX, hoặc hai tệp song song.</translation>
     </message>
     <message>
         <source>Remove</source>
@@ -1098,6 +1086,14 @@ lớp %2</translation>
     <message>
         <source>Weight of corpus %1</source>
         <translation>Trọng số của kho ngữ liệu %1</translation>
+    </message>
+    <message>
+        <source>Add TSV or TMX files, or two aligned files</source>
+        <translation>Thêm các tệp TSV hoặc TMX, hoặc hai tệp song song</translation>
+    </message>
+    <message>
+        <source>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</source>
+        <translation>Chọn các tệp TSV hoặc TMX (mỗi tệp một kho ngữ liệu), hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
     </message>
 </context>
 <context>

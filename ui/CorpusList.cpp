@@ -54,15 +54,12 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
     if (!dir.isEmpty()) addCorpus(dir);
   });
   auto* files = new QPushButton(tr("Add files…"), this);
-  files->setAccessibleName(tr("Add a TSV or TMX file, or two aligned files"));
+  files->setAccessibleName(tr("Add TSV or TMX files, or two aligned files"));
   connect(files, &QPushButton::clicked, this, [this]() {
     const QStringList chosen = QFileDialog::getOpenFileNames(
-        this, tr("Choose a TSV or TMX file, or a Vietnamese and an English file"), QString(),
+        this, tr("Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file"), QString(),
         tr("All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)"));
-    if (chosen.size() == 1) addCorpus(chosen[0]);
-    if (chosen.size() == 2) addCorpus(chosen[0] + " + " + chosen[1]);
-    if (chosen.size() > 2)
-      Q_EMIT errorOccurred(tr("Choose one TSV or TMX file, or two aligned files, at a time."));
+    for (const QString& corpus : app::corporaFromFiles(chosen)) addCorpus(corpus);
   });
   auto* remove = new QPushButton(tr("Remove"), this);
   remove->setObjectName("Remove corpus");

@@ -453,6 +453,23 @@ void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() 
     for (int i = 0; i < 30; ++i) b << "In trang số " << i << "\tPrint page number " << i << "\n";
     b << "Mở tập tin số 5\tOpen file number 5\n";  // line 31: a pair of the first corpus
   }
+  // Files chosen together in Add files…: a corpus each, or a pair of aligned files.
+  QCOMPARE(app::corporaFromFiles({general, domain}), (QStringList{general, domain}));
+  {
+    std::ofstream(tmp_.filePath("x.vi").toStdString()) << "một\n";
+    std::ofstream(tmp_.filePath("x.en").toStdString()) << "one\n";
+    std::ofstream(tmp_.filePath("a.src").toStdString()) << "hai\n";
+    std::ofstream(tmp_.filePath("a.tgt").toStdString()) << "two\n";
+    std::ofstream(tmp_.filePath("memory.xml").toStdString())
+        << "<?xml version=\"1.0\"?>\n<tmx version=\"1.4\"/>\n";
+  }
+  QCOMPARE(app::corporaFromFiles({tmp_.filePath("x.en"), tmp_.filePath("memory.xml"), tmp_.filePath("x.vi")}),
+           (QStringList{tmp_.filePath("x.vi") + " + " + tmp_.filePath("x.en"), tmp_.filePath("memory.xml")}));
+  QCOMPARE(app::corporaFromFiles({tmp_.filePath("a.src"), tmp_.filePath("a.tgt")}),
+           (QStringList{tmp_.filePath("a.src") + " + " + tmp_.filePath("a.tgt")}));
+  QCOMPARE(app::corporaFromFiles({tmp_.filePath("a.src"), tmp_.filePath("memory.xml")}),
+           (QStringList{tmp_.filePath("a.src"), tmp_.filePath("memory.xml")}));
+
   ui::TrainingWorkspace workspace;
   workspace.setCorpus(general);
   workspace.addCorpus(domain);
