@@ -78,6 +78,11 @@ RunHistory readRunHistory(QIODevice& metrics) {
         report.originalBleu = number(record, "original_bleu");
         report.originalChrf = number(record, "original_chrf");
       }
+      for (const auto& value : record["bleu_by_corpus"].toArray()) {
+        const auto corpus = value.toObject();
+        if (corpus["corpus"].isString() && corpus["bleu"].isDouble())
+          report.bleuByCorpus.append({corpus["corpus"].toString(), corpus["bleu"].toDouble()});
+      }
       report.best = record["best"].toBool();
       for (const auto& value : record["samples"].toArray()) {
         const auto sample = value.toObject();

@@ -221,6 +221,8 @@ void TrainingSession::start(const TrainingRequest& request) {
       r.chrfLine = QString::fromStdString(e.chrf_line);
       r.originalBleu = e.original_bleu;
       r.originalChrf = e.original_chrf;
+      for (const auto& [corpus, bleu] : e.bleu_by_corpus)
+        r.bleuByCorpus.append({QString::fromStdString(corpus), bleu});
       r.best = e.best;
       for (const auto& s : e.samples)
         r.samples.append({QString::fromStdString(s.source), QString::fromStdString(s.reference),

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QObject>
+#include <QPair>
 #include <QString>
 
 #include <memory>
@@ -56,6 +57,8 @@ struct EvalReport {
   double chrf = -1;  // -1: not recorded (runs from before chrF)
   // A fine-tuning run's scores on the original data's dev split (-1: none).
   double originalBleu = -1, originalChrf = -1;
+  // A data folder of several corpora: each one's dev BLEU (the corpus as prepared), in order.
+  QList<QPair<QString, double>> bleuByCorpus;
   QString bleuLine, chrfLine;
   bool best = false;
   QList<SampleTranslation> samples;

@@ -3772,6 +3772,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</source>
         <translation>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</translation>
     </message>
+    <message>
+        <source>BLEU, %1</source>
+        <translation>BLEU, %1</translation>
+    </message>
+    <message>
+        <source>  dev of %1: BLEU %2
+</source>
+        <translation>  dev of %1: BLEU %2
+</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

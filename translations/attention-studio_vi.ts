@@ -3747,6 +3747,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Off: a pair the corpus holds again (once cleaned) is dropped and counted, as corpora and translation memories repeat their boilerplate. On: every repeat is trained on.</source>
         <translation>Tắt: một cặp câu xuất hiện lại trong kho ngữ liệu (sau khi làm sạch) bị bỏ và được đếm, vì các kho ngữ liệu và bộ nhớ dịch hay lặp lại những câu khuôn mẫu. Bật: huấn luyện trên mọi lần lặp lại.</translation>
     </message>
+    <message>
+        <source>BLEU, %1</source>
+        <translation>BLEU, %1</translation>
+    </message>
+    <message>
+        <source>  dev of %1: BLEU %2
+</source>
+        <translation>  dev của %1: BLEU %2
+</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

@@ -400,6 +400,7 @@ void TrainingWorkspace::begin(bool resume) {
   if (!resume) {
     for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
     bleu_chart_->setInLegend(original_bleu_, false);
+    for (const int series : corpus_bleu_) bleu_chart_->setInLegend(series, false);
     samples_->clear();
   }
   request.dataDir = data_dir_->text().trimmed();
@@ -468,6 +469,23 @@ void TrainingWorkspace::onStep(const app::StepProgress& p) {
 
 void TrainingWorkspace::onEval(const app::EvalReport& r) { showEval(r, /*log=*/true); }
 
+int TrainingWorkspace::corpusBleuSeries(const QString& corpus) {
+  const auto it = corpus_bleu_.constFind(corpus);
+  if (it != corpus_bleu_.constEnd()) return *it;
+  // The workspace's own series come before the compared runs': drawn again after it.
+  const int own = 3 + int(corpus_bleu_.size());
+  const bool compared = bleu_chart_->seriesCount() > own;
+  bleu_chart_->truncateSeries(own);
+  static const QColor colors[] = {QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194),
+                                  QColor(127, 127, 127), QColor(255, 152, 150)};
+  const QString name = QFileInfo(corpus.section(QStringLiteral(" + "), 0, 0)).fileName();
+  const int series = bleu_chart_->addSeries(tr("BLEU, %1").arg(name.isEmpty() ? corpus : name),
+                                            colors[corpus_bleu_.size() % 5], true);
+  corpus_bleu_.insert(corpus, series);
+  if (compared) drawComparedRuns();
+  return series;
+}
+
 void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   loss_chart_->addPoint(dev_loss_, double(r.step), r.loss);
   bleu_chart_->addPoint(bleu_, double(r.step), r.bleu);
@@ -475,6 +493,11 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   if (r.originalBleu >= 0) {
     bleu_chart_->addPoint(original_bleu_, double(r.step), r.originalBleu);
     bleu_chart_->setInLegend(original_bleu_, true);
+  }
+  for (const auto& [corpus, bleu] : r.bleuByCorpus) {
+    const int series = corpusBleuSeries(corpus);
+    bleu_chart_->addPoint(series, double(r.step), bleu);
+    bleu_chart_->setInLegend(series, true);
   }
   QString text = tr("— step %1: dev loss %2, perplexity %3, accuracy %4 %, BLEU %5%6\n")
                      .arg(r.step)
@@ -486,6 +509,10 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
                      .arg(r.best ? tr(" (best)") : QString());
   if (r.originalBleu >= 0)
     text += tr("  original dev: BLEU %1, chrF %2\n").arg(r.originalBleu, 0, 'f', 2).arg(r.originalChrf, 0, 'f', 2);
+  for (const auto& [corpus, bleu] : r.bleuByCorpus)
+    text += tr("  dev of %1: BLEU %2\n")
+                .arg(QFileInfo(corpus.section(QStringLiteral(" + "), 0, 0)).fileName())
+                .arg(bleu, 0, 'f', 2);
   for (const auto& s : r.samples)
     text += tr("  source:     %1\n  reference:  %2\n  hypothesis: %3\n").arg(s.source, s.reference, s.hypothesis);
   samples_->appendPlainText(text);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QMap>
 #include <QWidget>
 
 #include "app/PrepareSession.h"
@@ -144,6 +145,10 @@ class TrainingWorkspace : public QWidget {
   RunComparisonPanel* comparison_;
   QTabWidget* texts_;
   int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, chrf_ = 0, original_bleu_ = 0, lr_ = 0, speed_ = 0;
+  // A data folder of several corpora: a dev BLEU series for each, by corpus
+  // (added as they appear, before the compared runs' series).
+  QMap<QString, int> corpus_bleu_;
+  int corpusBleuSeries(const QString& corpus);
   bool running_ = false;
 };
 

@@ -36,6 +36,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   }
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
   bleu_chart_->setInLegend(original_bleu_, false);
+  for (const int series : corpus_bleu_) bleu_chart_->setInLegend(series, false);
   samples_->clear();
   for (const auto& p : history->steps) {
     loss_chart_->addPoint(train_loss_, double(p.step), p.loss);
@@ -100,9 +101,10 @@ bool TrainingWorkspace::compareWith(const QString& run_dir) {
 }
 
 void TrainingWorkspace::drawComparedRuns() {
-  // The workspace's own series come first (train and dev loss; BLEU, chrF and original BLEU; rate; speed).
+  // The workspace's own series come first (train and dev loss; BLEU, chrF, original BLEU and each
+  // corpus's BLEU; rate; speed).
   loss_chart_->truncateSeries(2);
-  bleu_chart_->truncateSeries(3);
+  bleu_chart_->truncateSeries(3 + int(corpus_bleu_.size()));
   for (auto* chart : {lr_chart_, speed_chart_}) chart->truncateSeries(1);
   const auto& runs = comparison_->runs();
   for (int i = 0; i < runs.size(); ++i) {

@@ -246,6 +246,8 @@ int runTrain(const ParsedArgs& args) {
     if (e.original_bleu >= 0)
       std::printf("  original dev (what fine-tuning may forget): BLEU %.2f | chrF %.2f\n", e.original_bleu,
                   e.original_chrf);
+    for (const auto& [corpus, bleu] : e.bleu_by_corpus)
+      std::printf("  dev of %s: BLEU %.2f\n", corpus.c_str(), bleu);
     for (const auto& s : e.samples)
       std::printf("  SRC %s\n  REF %s\n  HYP %s\n", s.source.c_str(), s.reference.c_str(), s.hypothesis.c_str());
     std::fflush(stdout);

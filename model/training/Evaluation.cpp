@@ -50,6 +50,16 @@ EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<c
     scored_hyps.push_back(hypotheses[i]);
     scored_refs.push_back(references[i]);
   }
+  for (const auto& slice : dev.corpora) {
+    std::vector<std::string> hyps, refs;
+    for (size_t k = 0; k < dev.indices.size(); ++k) {
+      const size_t i = dev.indices[k];
+      if (i < slice.first || i >= slice.first + slice.count || references[k].empty()) continue;
+      hyps.push_back(hypotheses[k]);
+      refs.push_back(references[k]);
+    }
+    if (!hyps.empty()) event.bleu_by_corpus.push_back({slice.corpus, corpusBleu(hyps, refs).score});
+  }
   const auto bleu = corpusBleu(scored_hyps, scored_refs);
   event.bleu = bleu.score;
   event.bleu_line = bleu.line();

@@ -17,6 +17,11 @@ nlohmann::json evalRecord(const EvalEvent& eval) {
                         {"token_accuracy", eval.token_accuracy}, {"bleu", eval.bleu}, {"chrf", eval.chrf},
                         {"best", eval.best}, {"sentences", eval.sentences}, {"samples", samples}};
   if (eval.original_bleu >= 0) record["original_bleu"] = eval.original_bleu, record["original_chrf"] = eval.original_chrf;
+  if (!eval.bleu_by_corpus.empty()) {
+    record["bleu_by_corpus"] = nlohmann::json::array();
+    for (const auto& [corpus, bleu] : eval.bleu_by_corpus)
+      record["bleu_by_corpus"].push_back({{"corpus", corpus}, {"bleu", bleu}});
+  }
   return record;
 }
 

@@ -11,7 +11,8 @@ namespace studio::model {
 
 struct EvalEvent;
 // An evaluation as metrics.jsonl keeps it: {"type": "eval", "step", "loss", "perplexity", "token_accuracy",
-// "bleu", "chrf", "best", "sentences", "samples"[, "original_bleu", "original_chrf"]}.
+// "bleu", "chrf", "best", "sentences", "samples"[, "original_bleu", "original_chrf"][, "bleu_by_corpus":
+// [{"corpus", "bleu"}, ...]]}.
 nlohmann::json evalRecord(const EvalEvent& eval);
 
 // metrics.jsonl: one JSON object a line, appended as training goes. A record

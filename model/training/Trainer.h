@@ -50,6 +50,9 @@ struct EvalEvent {
   std::vector<SampleTranslation> samples;
   // Fine-tuning with original_data: the same scores on the original dev split (-1: none).
   double original_bleu = -1, original_chrf = -1;
+  // A data folder of several corpora: BLEU of each one's dev pairs evaluated
+  // (the corpus as prepare was given it), in their order.
+  std::vector<std::pair<std::string, double>> bleu_by_corpus;
 };
 
 struct CheckpointEvent {

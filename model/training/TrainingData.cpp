@@ -20,15 +20,30 @@ DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer,
   auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
   d.sources = std::move(text.src);
   d.references = std::move(text.tgt);
-  size_t count = d.pairs.size();
-  if (config.eval_sentences > 0) count = std::min(count, size_t(config.eval_sentences));
-  for (size_t i = 0; i < count; ++i) {
-    const int64_t cost = data::exampleCost(d.pairs.srcLength(i), d.pairs.tgtLength(i));
-    if (cost > config.model.max_length || cost > config.max_tokens) continue;
-    d.indices.push_back(i);
-    d.src_len.push_back(d.pairs.srcLength(i));
-    d.tgt_len.push_back(d.pairs.tgtLength(i));
+  size_t total = 0;
+  for (const auto& slice : data::corpusSlices(data_dir, "dev"))
+    if (slice.count > 0) d.corpora.push_back(slice), total += slice.count;
+  if (total != d.pairs.size() || d.sources.size() != d.pairs.size()) d.corpora.clear();
+  // The ranges of pairs evaluated: the first eval_sentences, or each corpus's share of them.
+  std::vector<std::pair<size_t, size_t>> ranges;
+  const size_t budget = config.eval_sentences > 0 ? size_t(config.eval_sentences) : d.pairs.size();
+  if (d.corpora.empty() || budget >= d.pairs.size()) {
+    ranges.push_back({0, std::min(budget, d.pairs.size())});
+  } else {
+    for (const auto& slice : d.corpora) {
+      const size_t share =
+          std::max<size_t>(1, size_t(double(budget) * double(slice.count) / double(total) + 0.5));
+      ranges.push_back({slice.first, slice.first + std::min(share, slice.count)});
+    }
   }
+  for (const auto& [begin, end] : ranges)
+    for (size_t i = begin; i < end; ++i) {
+      const int64_t cost = data::exampleCost(d.pairs.srcLength(i), d.pairs.tgtLength(i));
+      if (cost > config.model.max_length || cost > config.max_tokens) continue;
+      d.indices.push_back(i);
+      d.src_len.push_back(d.pairs.srcLength(i));
+      d.tgt_len.push_back(d.pairs.tgtLength(i));
+    }
   return d;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/data/CorpusSources.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Tokenizer.h"
 #include "model/training/Checkpoints.h"
@@ -21,6 +22,9 @@ struct DevSet {
   std::vector<size_t> indices;             // the pairs evaluated
   std::vector<int64_t> src_len, tgt_len;   // of `indices`, in its order
   std::vector<std::string> sources, references;  // every pair's text
+  // A data folder prepared from several corpora: whose pairs are where
+  // (data::corpusSlices), each corpus's BLEU scored apart; else empty.
+  std::vector<data::CorpusSlice> corpora;
   bool empty() const { return indices.empty(); }
 };
 
@@ -40,7 +44,10 @@ struct TrainingData {
 TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
                               const TrainingConfig& config, const std::function<void(const std::string&)>& log);
 
-// The first eval_sentences dev pairs of `data_dir` that fit the model and the batch budget.
+// The first eval_sentences dev pairs of `data_dir` that fit the model and the
+// batch budget; from a folder of several corpora, each corpus's first ones,
+// in proportion to its share of dev (every corpus at least one), so that all
+// are evaluated.
 DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer, const TrainingConfig& config);
 
 // The global batches in order: each epoch's are shuffled by (seed, epoch),

@@ -14,8 +14,10 @@
 
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/data/Prepare.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionCapture.h"
+#include "model/evaluation/Bleu.h"
 #include "model/files/ModelFile.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/RunFolder.h"
@@ -88,6 +90,7 @@ class TestTrainer : public QObject {
   void averagingAveragesTheParameters();
   void modelsOfChosenEvaluationsAreKept();
   void evaluationReportsBleuAndSamples();
+  void aFolderOfSeveralCorporaIsEvaluatedCorpusByCorpus();
   void attentionSnapshotMatchesTheModel();
   void mixedPrecisionBf16TrainsOnTheCpu();
   void theSpeedEstimateTimesRealSteps();
@@ -430,6 +433,70 @@ void TestTrainer::evaluationReportsBleuAndSamples() {
   QVERIFY(fs::exists(dir("eval") + "/best.pt"));
   QVERIFY(fs::exists(dir("eval") + "/spm.model"));
   QVERIFY(fs::exists(dir("eval") + "/config.json"));
+}
+
+// Dev pairs of two corpora (held out by hash from both): the evaluations take
+// each corpus's share of eval_sentences and score each one's BLEU apart, as
+// its own translations score.
+void TestTrainer::aFolderOfSeveralCorporaIsEvaluatedCorpusByCorpus() {
+  const std::string first = dir("first.tsv"), second = dir("second.tsv"), data = dir("two-corpora");
+  {
+    std::ofstream a(first), b(second);
+    for (int i = 0; i < 300; ++i) a << "mở tập tin số " << i << "\topen the file number " << i << "\n";
+    for (int i = 0; i < 150; ++i) b << "in trang số " << i << "\tprint the page number " << i << "\n";
+  }
+  data::PrepareOptions prepare;
+  prepare.corpora = {data::corpusAt(first), data::corpusAt(second)};
+  prepare.out_dir = data;
+  prepare.tokenizer.vocab_size = 120;
+  std::ostringstream log;
+  data::prepareData(prepare, log);
+
+  auto config = smallConfig();
+  config.max_steps = 5;
+  config.eval_sentences = 12;
+  config.eval_samples = 12;  // every evaluated sentence, with its translation
+  const data::Tokenizer tokenizer(data + "/spm.model");
+  const auto dev = model::loadDevSet(data, tokenizer, config);
+  QCOMPARE(dev.corpora.size(), size_t(2));
+  QCOMPARE(dev.corpora[1].corpus, second);
+  const size_t total = dev.corpora[0].count + dev.corpora[1].count;
+  QCOMPARE(total, dev.pairs.size());
+  size_t in_second = 0;
+  for (size_t i : dev.indices) in_second += i >= dev.corpora[1].first;
+  // Each corpus's share of the 12, by its share of dev (the first 12 would all be the first corpus's).
+  QCOMPARE(in_second, size_t(std::lround(12.0 * double(dev.corpora[1].count) / double(total))));
+  QCOMPARE(dev.indices.size(),
+           in_second + size_t(std::lround(12.0 * double(dev.corpora[0].count) / double(total))));
+
+  Recorder recorder;
+  QVERIFY2(model::Trainer(config, data, dir("two-corpora-run"), false, recorder.callbacks()).run(),
+           recorder.failure.c_str());
+  QCOMPARE(recorder.evals.size(), size_t(1));
+  const auto& e = recorder.evals[0];
+  QCOMPARE(e.samples.size(), dev.indices.size());
+  QCOMPARE(e.bleu_by_corpus.size(), size_t(2));
+  QCOMPARE(e.bleu_by_corpus[0].first, first);
+  std::vector<std::string> hyps[2], refs[2];
+  for (const auto& sample : e.samples) {
+    const int k = QString::fromStdString(sample.source).startsWith("in trang") ? 1 : 0;
+    hyps[k].push_back(sample.hypothesis);
+    refs[k].push_back(sample.reference);
+  }
+  QCOMPARE(hyps[1].size(), in_second);
+  for (int k = 0; k < 2; ++k)
+    QCOMPARE(e.bleu_by_corpus[size_t(k)].second, model::corpusBleu(hyps[k], refs[k]).score);
+  // metrics.jsonl keeps them.
+  std::ifstream metrics(dir("two-corpora-run") + "/metrics.jsonl");
+  bool found = false;
+  for (std::string line; std::getline(metrics, line);) {
+    const auto record = nlohmann::json::parse(line);
+    if (record["type"] != "eval") continue;
+    QCOMPARE(record["bleu_by_corpus"][1]["corpus"].get<std::string>(), second);
+    QCOMPARE(record["bleu_by_corpus"][1]["bleu"].get<double>(), e.bleu_by_corpus[1].second);
+    found = true;
+  }
+  QVERIFY(found);
 }
 
 void TestTrainer::attentionSnapshotMatchesTheModel() {

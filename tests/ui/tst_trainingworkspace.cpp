@@ -512,6 +512,26 @@ void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() 
   QVERIFY(domain_lines.size() > 20);  // some were held out, by hash
   for (auto it = domain_lines.begin(); it != domain_lines.end(); ++it) QCOMPARE(it.value(), 3);
   QVERIFY2(text.contains(QString("Training split: %1 pairs an epoch").arg(lines)), qPrintable(text));
+
+  // A short run on it: a dev BLEU curve for each corpus beside the whole dev's, also when the run is
+  // opened again.
+  workspace.setRunDir(tmp_.filePath("run-of-two-corpora"));
+  useSmallModel(workspace, /*max_steps=*/4, /*eval_every=*/2);
+  workspace.findChild<QSpinBox*>("Dev sentences")->setValue(6);
+  workspace.startTraining();
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+  auto* bleu = workspace.bleuChart();
+  QCOMPARE(bleu->seriesCount(), 5);  // BLEU, chrF, the original dev's, then general.tsv's and domain.tsv's
+  QCOMPARE(bleu->graph(3)->name(), QString("BLEU, general.tsv"));
+  QCOMPARE(bleu->graph(4)->name(), QString("BLEU, domain.tsv"));
+  QCOMPARE(bleu->pointCount(3), 2);  // the evaluations at steps 2 and 4
+  QCOMPARE(bleu->pointCount(4), 2);
+  QVERIFY(workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText().contains("dev of domain.tsv: BLEU"));
+  ui::TrainingWorkspace reopened;
+  QVERIFY(reopened.openRun(tmp_.filePath("run-of-two-corpora")));
+  QCOMPARE(reopened.bleuChart()->seriesCount(), 5);
+  QCOMPARE(reopened.bleuChart()->pointCount(4), 2);
 }
 
 STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)
