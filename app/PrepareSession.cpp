@@ -153,6 +153,21 @@ QString defaultDataDirFor(const QList<CorpusEntry>& corpora) {
   return QDir(info.absolutePath()).filePath(name + "-prepared");
 }
 
+QList<CorpusEntry> preparedCorpora(const QString& data_dir) {
+  QFile file(QDir(data_dir).filePath("summary.json"));
+  if (data_dir.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
+  const auto summary = QJsonDocument::fromJson(file.readAll()).object();
+  QList<CorpusEntry> corpora;
+  for (const auto& value : summary["corpora"].toArray()) {
+    const auto c = value.toObject();
+    if (c["corpus"].isString())
+      corpora << corpusEntry(c["corpus"].toString(), std::max(1, c["weight"].toInt(1)));
+  }
+  if (corpora.isEmpty() && summary["corpus"].isString() && !summary["corpus"].toString().isEmpty())
+    corpora << corpusEntry(summary["corpus"].toString());  // a folder prepared before the corpora were listed
+  return corpora;
+}
+
 bool isPreparedDataDir(const QString& dir) {
   return !dir.isEmpty() && QFileInfo(QDir(dir).filePath("summary.json")).isFile() &&
          QFileInfo(QDir(dir).filePath("spm.model")).isFile();

@@ -64,6 +64,10 @@ int vocabularySizeFor(const QList<CorpusEntry>& corpora);
 // name when they are not all 1 ("...-weighted-1-3-prepared").
 QString defaultDataDirFor(const QString& corpus);
 QString defaultDataDirFor(const QList<CorpusEntry>& corpora);
+// The corpora a data folder was prepared from, with their weights, as its
+// summary.json names them (empty when it names none).
+QList<CorpusEntry> preparedCorpora(const QString& data_dir);
+
 // Whether `dir` holds a prepared data folder (summary.json and spm.model).
 bool isPreparedDataDir(const QString& dir);
 

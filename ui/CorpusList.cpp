@@ -86,6 +86,12 @@ void CorpusList::setCorpus(const QString& corpus) {
     addCorpus(corpus);
 }
 
+void CorpusList::setCorpora(const QList<app::CorpusEntry>& corpora) {
+  table_->setRowCount(0);
+  for (const auto& c : corpora) addCorpus(c.target.isEmpty() ? c.path : c.path + " + " + c.target, c.weight);
+  if (corpora.isEmpty()) Q_EMIT changed();
+}
+
 void CorpusList::clear() {
   table_->setRowCount(0);
   Q_EMIT changed();

@@ -23,6 +23,7 @@ class CorpusList : public QWidget {
   // The list becomes this one corpus ("" empties it).
   void setCorpus(const QString& corpus);
   void addCorpus(const QString& corpus, int weight = 1);
+  void setCorpora(const QList<app::CorpusEntry>& corpora);
   void setWeight(int row, int weight);
   void clear();
   bool isEmpty() const { return corpora().isEmpty(); }

@@ -19,7 +19,9 @@
 #include <QTabWidget>
 
 #include "app/FirstRun.h"
+#include "app/PrepareSession.h"
 #include "app/RunHistory.h"
+#include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
@@ -54,6 +56,11 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   if (config.open(QIODevice::ReadOnly)) {
     const auto json = QJsonDocument::fromJson(config.readAll()).object();
     setDataDir(json["data"].toString());
+    // The corpora it was prepared from (the data folder keeps its own name).
+    if (const auto corpora = app::preparedCorpora(json["data"].toString()); !corpora.isEmpty()) {
+      const QSignalBlocker keep_data_dir(corpus_);
+      corpus_->setCorpora(corpora);
+    }
     // A fine-tuned run shows the model it started from (when it is still there).
     const auto training = json["training"].toObject();
     const QSignalBlocker quiet(fine_tune_);

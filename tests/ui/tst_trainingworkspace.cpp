@@ -532,6 +532,8 @@ void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() 
   QVERIFY(reopened.openRun(tmp_.filePath("run-of-two-corpora")));
   QCOMPARE(reopened.bleuChart()->seriesCount(), 5);
   QCOMPARE(reopened.bleuChart()->pointCount(4), 2);
+  QCOMPARE(reopened.corpus(), general + "; " + domain + QStringLiteral(" × 3"));  // its corpora, weighed
+  QCOMPARE(reopened.dataDir(), workspace.dataDir());                              // its data folder kept
 }
 
 STUDIO_TEST_MAIN_APP(TestTrainingWorkspace, QApplication)
