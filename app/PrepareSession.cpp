@@ -123,6 +123,13 @@ CorpusKind corpusKind(const QString& text) {
   return {};
 }
 
+QString shortCorpusName(const QString& corpus) {
+  QStringList names;
+  for (const QString& part : corpus.split(QLatin1String(" + ")))
+    names << QFileInfo(part.trimmed()).fileName();
+  return names.join(QLatin1String(" + "));
+}
+
 int vocabularySizeFor(const QString& corpus) {
   return isDemoCorpus(corpus) ? kDemoVocabularySize : PrepareRequest().vocabularySize;
 }
@@ -206,14 +213,6 @@ void describeReads(const QJsonObject& read, const QString& indent, QStringList& 
                             .arg(QFileInfo(file.toString()).fileName(), decoded["encoding"].toString());
     if (s.contains("hint")) lines << indent + "  " + s["hint"].toString();
   }
-}
-
-// A corpus's name in summary.json, short: its file or folder name (both of two files).
-QString shortCorpusName(const QString& corpus) {
-  QStringList names;
-  for (const QString& part : corpus.split(QLatin1String(" + ")))
-    names << QFileInfo(part.trimmed()).fileName();
-  return names.join(QLatin1String(" + "));
 }
 
 // summary.json's name of a corpus format, for people.

@@ -30,6 +30,10 @@ CorpusEntry corpusEntry(const QString& text, int weight = 1);
 // on their first line), and then, as any other files, a corpus each.
 QStringList corporaFromFiles(const QStringList& files);
 
+// A corpus's name, short, for labels: its file or folder name (both names
+// of two aligned files, "a.vi + a.en").
+QString shortCorpusName(const QString& corpus);
+
 // What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", ...;
 // `problem` says why it cannot be read ("" when it can).
 struct CorpusKind {

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "app/PrepareSession.h"
 #include "model/data/CorpusSources.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
@@ -69,17 +70,11 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                                      .toStdString());
       result.lines = int(src.size());
       result.beam = settings.beam;
-      std::vector<data::CorpusSlice> slices;  // each corpus's test lines, scored apart too
-      size_t sliced = 0;
-      for (const auto& slice :
-           data::corpusSlices(QFileInfo(result.sourceFile).absolutePath().toStdString(), "test"))
-        if (slice.count > 0) {
-          slices.push_back(slice);
-          sliced += slice.count;
-        }
-      if (sliced != src.size()) slices.clear();
+      // Each corpus's test lines, scored apart too.
+      const auto slices =
+          data::corpusSlicesOf(QFileInfo(result.sourceFile).absolutePath().toStdString(), "test", src.size());
       for (const auto& slice : slices)
-        result.corpora << QFileInfo(QString::fromStdString(slice.corpus).section(" + ", 0, 0)).fileName();
+        result.corpora << shortCorpusName(QString::fromStdString(slice.corpus));
 
       model::DecodingOptions options;
       options.beam_size = settings.beam;

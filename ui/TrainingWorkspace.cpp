@@ -478,7 +478,7 @@ int TrainingWorkspace::corpusBleuSeries(const QString& corpus) {
   bleu_chart_->truncateSeries(own);
   static const QColor colors[] = {QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194),
                                   QColor(127, 127, 127), QColor(255, 152, 150)};
-  const QString name = QFileInfo(corpus.section(QStringLiteral(" + "), 0, 0)).fileName();
+  const QString name = app::shortCorpusName(corpus);
   const int series = bleu_chart_->addSeries(tr("BLEU, %1").arg(name.isEmpty() ? corpus : name),
                                             colors[corpus_bleu_.size() % 5], true);
   corpus_bleu_.insert(corpus, series);
@@ -510,9 +510,7 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   if (r.originalBleu >= 0)
     text += tr("  original dev: BLEU %1, chrF %2\n").arg(r.originalBleu, 0, 'f', 2).arg(r.originalChrf, 0, 'f', 2);
   for (const auto& [corpus, bleu] : r.bleuByCorpus)
-    text += tr("  dev of %1: BLEU %2\n")
-                .arg(QFileInfo(corpus.section(QStringLiteral(" + "), 0, 0)).fileName())
-                .arg(bleu, 0, 'f', 2);
+    text += tr("  dev of %1: BLEU %2\n").arg(app::shortCorpusName(corpus)).arg(bleu, 0, 'f', 2);
   for (const auto& s : r.samples)
     text += tr("  source:     %1\n  reference:  %2\n  hypothesis: %3\n").arg(s.source, s.reference, s.hypothesis);
   samples_->appendPlainText(text);

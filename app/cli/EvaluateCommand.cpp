@@ -65,12 +65,7 @@ void printScoresByCorpus(const std::string& src_path, const std::vector<std::str
   const std::filesystem::path src(src_path);
   const std::string split = src.stem().string();
   if (src.extension() != ".vi" || (split != "dev" && split != "test")) return;
-  const auto slices = data::corpusSlices(src.parent_path().string(), split);
-  size_t lines = 0;
-  for (const auto& slice : slices) lines += slice.count;
-  if (slices.empty() || lines != hypotheses.size()) return;
-  for (const auto& slice : slices) {
-    if (slice.count == 0) continue;
+  for (const auto& slice : data::corpusSlicesOf(src.parent_path().string(), split, hypotheses.size())) {
     const auto first = std::ptrdiff_t(slice.first), last = std::ptrdiff_t(slice.first + slice.count);
     const std::vector<std::string> hyp(hypotheses.begin() + first, hypotheses.begin() + last),
         ref(references.begin() + first, references.begin() + last);

@@ -253,7 +253,10 @@ ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOpti
     readTraining(c, filter);
     kept_pairs = std::move(c.train_read.kept_pairs);
     c.train_read.kept_pairs.clear();
-    if (&c == &read.corpora.front()) read.filter = filter, read.filter.held_out = nullptr;
+    if (&c == &read.corpora.front()) {
+      read.filter = filter;
+      read.filter.held_out = nullptr;
+    }
     for (const ReadSummary* s : {&c.train_read, &c.dev_read, &c.test_read})
       if (!s->source.empty()) log << s->describe() << "\n";
   }
@@ -304,6 +307,15 @@ std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::st
     slices.push_back({c["corpus"].get<std::string>(), first->get<size_t>(), count->get<size_t>()});
   }
   if (slices.size() < 2) return {};
+  return slices;
+}
+
+std::vector<CorpusSlice> corpusSlicesOf(const std::string& data_dir, const std::string& split, size_t lines) {
+  std::vector<CorpusSlice> slices;
+  size_t total = 0;
+  for (const auto& slice : corpusSlices(data_dir, split))
+    if (slice.count > 0) slices.push_back(slice), total += slice.count;
+  if (total != lines) return {};
   return slices;
 }
 

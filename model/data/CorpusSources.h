@@ -105,6 +105,9 @@ struct CorpusSlice {
 // Empty when the folder was prepared from one corpus, by an older prepare, or
 // its summary.json cannot be read. `split` is "dev" or "test".
 std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split);
+// The slices with lines in them, when together they are the split's `lines`
+// lines (what a scorer of that file can cut it by); else empty.
+std::vector<CorpusSlice> corpusSlicesOf(const std::string& data_dir, const std::string& split, size_t lines);
 
 // All corpora's read summaries of one split added up ("train", "dev" or
 // "test"): counts and reasons, without line numbers (they are of different files).

@@ -20,10 +20,8 @@ DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer,
   auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
   d.sources = std::move(text.src);
   d.references = std::move(text.tgt);
-  size_t total = 0;
-  for (const auto& slice : data::corpusSlices(data_dir, "dev"))
-    if (slice.count > 0) d.corpora.push_back(slice), total += slice.count;
-  if (total != d.pairs.size() || d.sources.size() != d.pairs.size()) d.corpora.clear();
+  if (d.sources.size() == d.pairs.size()) d.corpora = data::corpusSlicesOf(data_dir, "dev", d.pairs.size());
+  const size_t total = d.pairs.size();
   // The ranges of pairs evaluated: the first eval_sentences, or each corpus's share of them.
   std::vector<std::pair<size_t, size_t>> ranges;
   const size_t budget = config.eval_sentences > 0 ? size_t(config.eval_sentences) : d.pairs.size();
