@@ -100,7 +100,7 @@ bool SpeedEstimator::isRunning() const { return thread_ && thread_->isRunning();
 void SpeedEstimator::start(const QString& preset, int vocabularySize) {
   if (isRunning()) return;
   if (thread_) {
-    thread_->wait();  // finished: its last signal is out
+    thread_->wait();  // finished: its last signal is posted
     delete thread_;
   }
   thread_ = QThread::create([this, preset, vocabularySize] {
@@ -116,9 +116,13 @@ void SpeedEstimator::start(const QString& preset, int vocabularySize) {
       report.steps = estimate.steps;
       report.precision = QString::fromStdString(estimate.precision);
       report.workers = estimate.workers;
-      Q_EMIT estimated(report);
+      // Emitted on this object's thread (queued), whoever listens.
+      QMetaObject::invokeMethod(
+          this, [this, report] { Q_EMIT estimated(report); }, Qt::QueuedConnection);
     } catch (const std::exception& e) {
-      Q_EMIT failed(QString::fromUtf8(e.what()));
+      QMetaObject::invokeMethod(
+          this, [this, message = QString::fromUtf8(e.what())] { Q_EMIT failed(message); },
+          Qt::QueuedConnection);
     }
   });
   thread_->start(QThread::LowPriority);

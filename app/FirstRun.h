@@ -46,6 +46,7 @@ struct SpeedReport {
 
 // Times a few training steps of a preset on a worker thread
 // (model::estimateTrainingSpeed) and reports how long its whole run takes.
+// Its signals are emitted on the thread the object lives in.
 class SpeedEstimator : public QObject {
   Q_OBJECT
 

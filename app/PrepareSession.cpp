@@ -321,11 +321,23 @@ void PrepareSession::start(const PrepareRequest& request) {
           throw std::invalid_argument("unknown encoding '" + request.encoding.toStdString() + "'");
       }
       const auto summary = data::prepareData(options, log);
-      Q_EMIT logText(QString::fromStdString(log.str()));
-      Q_EMIT finished(request.outDir, QString::fromStdString(summary.dump()));
+      // Emitted on this object's thread (queued), whoever listens.
+      QMetaObject::invokeMethod(
+          this,
+          [this, text = QString::fromStdString(log.str()), out = request.outDir,
+           json = QString::fromStdString(summary.dump())] {
+            Q_EMIT logText(text);
+            Q_EMIT finished(out, json);
+          },
+          Qt::QueuedConnection);
     } catch (const std::exception& e) {
-      Q_EMIT logText(QString::fromStdString(log.str()));
-      Q_EMIT failed(QString::fromUtf8(e.what()));
+      QMetaObject::invokeMethod(
+          this,
+          [this, text = QString::fromStdString(log.str()), message = QString::fromUtf8(e.what())] {
+            Q_EMIT logText(text);
+            Q_EMIT failed(message);
+          },
+          Qt::QueuedConnection);
     }
   });
   thread_->start();

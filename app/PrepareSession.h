@@ -8,7 +8,8 @@
 class QThread;
 
 // The data preparation (reading a corpus, cleaning, splitting, training
-// SentencePiece, encoding) on a worker thread, for the GUI.
+// SentencePiece, encoding) on a worker thread, for the GUI. Its signals are
+// emitted on the thread the object lives in.
 namespace studio::app {
 
 // One corpus of a preparation (data::CorpusSource).

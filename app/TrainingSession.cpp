@@ -190,6 +190,12 @@ void TrainingSession::start(const TrainingRequest& request) {
   auto worker = worker_;
   const int interval = step_interval_ms_;
   thread_ = QThread::create([this, worker, request, config, interval, place, threads]() {
+    // The signals leave on this object's thread, not the worker's, so that any
+    // listener (a functor, a QSignalSpy) sees them one at a time among the
+    // helpers' log lines.
+    const auto post = [this](auto emit_signal) {
+      QMetaObject::invokeMethod(this, std::move(emit_signal), Qt::QueuedConnection);
+    };
     model::TrainerCallbacks callbacks;
     QElapsedTimer since_last_step;
     since_last_step.start();
@@ -207,7 +213,7 @@ void TrainingSession::start(const TrainingRequest& request) {
       p.tokensPerSecond = e.tokens_per_second;
       p.elapsedSeconds = e.elapsed_seconds;
       p.workers = e.workers;
-      Q_EMIT stepReported(p);
+      post([this, p] { Q_EMIT stepReported(p); });
     };
     callbacks.evaluation = [&](const model::EvalEvent& e) {
       EvalReport r;
@@ -227,12 +233,16 @@ void TrainingSession::start(const TrainingRequest& request) {
       for (const auto& s : e.samples)
         r.samples.append({QString::fromStdString(s.source), QString::fromStdString(s.reference),
                           QString::fromStdString(s.hypothesis)});
-      Q_EMIT evaluated(r);
+      post([this, r] { Q_EMIT evaluated(r); });
     };
     callbacks.checkpoint = [&](const model::CheckpointEvent& e) {
-      Q_EMIT checkpointWritten(QString::fromStdString(e.path), e.best);
+      post([this, path = QString::fromStdString(e.path), best = e.best] {
+        Q_EMIT checkpointWritten(path, best);
+      });
     };
-    callbacks.log = [&](const std::string& line) { Q_EMIT logLine(QString::fromStdString(line)); };
+    callbacks.log = [&](const std::string& line) {
+      post([this, text = QString::fromStdString(line)] { Q_EMIT logLine(text); });
+    };
     callbacks.finished = [&](const model::FinishedEvent& e) {
       FinishedReport r;
       r.step = e.step;
@@ -241,9 +251,11 @@ void TrainingSession::start(const TrainingRequest& request) {
       r.bestPath = QString::fromStdString(e.best_path);
       r.lastPath = QString::fromStdString(e.last_path);
       r.averagedPath = QString::fromStdString(e.averaged_path);
-      Q_EMIT finished(r);
+      post([this, r] { Q_EMIT finished(r); });
     };
-    callbacks.failed = [&](const std::string& message) { Q_EMIT failed(QString::fromStdString(message)); };
+    callbacks.failed = [&](const std::string& message) {
+      post([this, text = QString::fromStdString(message)] { Q_EMIT failed(text); });
+    };
 
     model::Trainer trainer(config, request.dataDir.toStdString(), request.runDir.toStdString(), request.resume,
                            callbacks, request.maxSteps);

@@ -14,7 +14,8 @@ class QTemporaryFile;
 class QThread;
 
 // Training on a worker thread, for the GUI: the engine's Trainer behind Qt
-// signals. Only value types cross the thread boundary.
+// signals. Only value types cross the thread boundary, and the signals are
+// emitted on the thread the object lives in: listeners need no locks.
 namespace studio::app {
 
 struct TrainingRequest {

@@ -94,6 +94,12 @@ struct TranslationService::Worker {
 
   explicit Worker(TranslationService* o) : owner(o) {}
 
+  // The owner's signals leave on its thread (queued), whoever listens.
+  template <typename Emit>
+  void post(Emit emit_signal) {
+    QMetaObject::invokeMethod(owner, std::move(emit_signal), Qt::QueuedConnection);
+  }
+
   void loop() {
     for (;;) {
       std::optional<std::pair<quint64, TranslateRequest>> translation;
@@ -103,7 +109,7 @@ struct TranslationService::Worker {
         std::unique_lock<std::mutex> lock(mutex);
         if (busy && pending_translations.empty() && !pending_attention && !pending_explanation) {
           busy = false;
-          Q_EMIT owner->busyChanged(false);
+          post([o = owner] { Q_EMIT o->busyChanged(false); });
         }
         wake.wait(lock, [this] {
           return quit || !pending_translations.empty() || pending_attention || pending_explanation;
@@ -124,7 +130,7 @@ struct TranslationService::Worker {
         }
         if (!busy) {
           busy = true;
-          Q_EMIT owner->busyChanged(true);
+          post([o = owner] { Q_EMIT o->busyChanged(true); });
         }
       }
       const quint64 id = translation ? translation->first : attention ? attention->first : explanation->first;
@@ -136,10 +142,13 @@ struct TranslationService::Worker {
         else
           runExplanation(id, explanation->second);
       } catch (const std::bad_alloc&) {
-        Q_EMIT owner->failed(id, tr("Out of memory while translating. Try a shorter sentence, a smaller beam, "
-                                    "or stop training to free memory."));
+        post([o = owner, id,
+              message = tr("Out of memory while translating. Try a shorter sentence, a smaller "
+                           "beam, or stop training to free memory.")] { Q_EMIT o->failed(id, message); });
       } catch (const std::exception& e) {
-        Q_EMIT owner->failed(id, QString::fromUtf8(e.what()).section('\n', 0, 0));
+        post([o = owner, id, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+          Q_EMIT o->failed(id, message);
+        });
       }
     }
   }
@@ -235,7 +244,7 @@ struct TranslationService::Worker {
       if (!result.traces.empty()) reply.beam = beamTree(result.traces[focus], t);
     }
     reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
-    Q_EMIT owner->translated(reply);
+    post([o = owner, reply] { Q_EMIT o->translated(reply); });
   }
 
   void runAttention(quint64 id, const AttentionRequest& request) {
@@ -254,7 +263,7 @@ struct TranslationService::Worker {
       fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
     else
       fillGivenTranslationView(view, t, text, target, options, capture);
-    Q_EMIT owner->attentionCaptured(view);
+    post([o = owner, view] { Q_EMIT o->attentionCaptured(view); });
   }
 
   void runExplanation(quint64 id, const ExplanationRequest& request) {
@@ -270,7 +279,7 @@ struct TranslationService::Worker {
     reply.id = id;
     reply.modelPath = path;
     reply.milliseconds = double(timer.nsecsElapsed()) / 1e6;
-    Q_EMIT owner->explained(reply);
+    post([o = owner, reply] { Q_EMIT o->explained(reply); });
   }
 };
 

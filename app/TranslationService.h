@@ -15,7 +15,8 @@
 // Translation and attention capture on a worker thread, for the GUI: the
 // engine's Translator behind Qt signals, value types only. Requests are
 // "newest wins": while one is being decoded, later ones replace the one
-// waiting, so typing never queues stale work.
+// waiting, so typing never queues stale work. The signals are emitted on the
+// thread the object lives in, never the worker's.
 namespace studio::app {
 
 // Where the model comes from. A run folder's latest or best checkpoint is
