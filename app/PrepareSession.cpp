@@ -167,8 +167,14 @@ QList<CorpusEntry> preparedCorpora(const QString& data_dir) {
   QList<CorpusEntry> corpora;
   for (const auto& value : summary["corpora"].toArray()) {
     const auto c = value.toObject();
-    if (c["corpus"].isString())
-      corpora << corpusEntry(c["corpus"].toString(), std::max(1, c["weight"].toInt(1)));
+    const int weight = std::max(1, c["weight"].toInt(1));
+    if (c["path"].isString()) {  // where it is, whatever the folder the app runs in
+      corpora << CorpusEntry{c["path"].toString(), QString(), weight};
+    } else if (c["src"].isString() && c["tgt"].isString()) {
+      corpora << CorpusEntry{c["src"].toString(), c["tgt"].toString(), weight};
+    } else if (c["corpus"].isString()) {  // a folder prepared before the paths were written
+      corpora << corpusEntry(c["corpus"].toString(), weight);
+    }
   }
   if (corpora.isEmpty() && summary["corpus"].isString() && !summary["corpus"].toString().isEmpty())
     corpora << corpusEntry(summary["corpus"].toString());  // a folder prepared before the corpora were listed

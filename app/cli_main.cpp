@@ -31,6 +31,7 @@ const std::vector<Subcommand>& subcommands() {
       {learnCorrectionsSpec, runLearnCorrections},
       {shortlistSpec, runShortlist},
       {translateSpec, runTranslate},
+      {serveSpec, runServe},
       {evaluateSpec, runEvaluate},
       {scoreSpec, runScore},
       {bleuSpec, runBleu},

@@ -119,7 +119,7 @@ find_package(nlohmann_json 3.9 REQUIRED)
 find_package(ZLIB REQUIRED)  # inflating the code files of LibTorch archives (model/files/ZipDirectory)
 
 # --- Qt 6 -------------------------------------------------------------------
-set(_studio_qt_components Core Test)
+set(_studio_qt_components Core Network Test)  # Network: the CLI's serve
 if(STUDIO_BUILD_GUI)
   list(APPEND _studio_qt_components Gui Widgets PrintSupport Svg)
 endif()

@@ -59,6 +59,8 @@ int runExport(const ParsedArgs& args);
 
 const CommandSpec& translateSpec();
 int runTranslate(const ParsedArgs& args);
+const CommandSpec& serveSpec();
+int runServe(const ParsedArgs& args);
 
 const CommandSpec& evaluateSpec();
 int runEvaluate(const ParsedArgs& args);

@@ -127,6 +127,16 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                          {"read", nlohmann::json::object()}};
     for (const Split split : {Split::Train, Split::Dev, Split::Test})
       if (!c.readOf(split).source.empty()) entry["read"][splitName(split)] = c.readOf(split).toJson();
+    // Where it is from anywhere ("corpus" is the name as given, maybe relative).
+    const auto absolute = [](const std::string& path) {
+      return std::filesystem::absolute(path).lexically_normal().string();
+    };
+    if (!c.source.path.empty()) {
+      entry["path"] = absolute(c.source.path);
+    } else {
+      entry["src"] = absolute(c.source.src);
+      entry["tgt"] = absolute(c.source.tgt);
+    }
     summary["corpora"].push_back(entry);
   }
   summary["held_out_by_hash"] = read.held_out_by_hash;

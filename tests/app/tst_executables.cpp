@@ -16,6 +16,8 @@
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -130,6 +132,7 @@ void TestExecutables::missingDeviceIsAUsageErrorNamingTheDevices_data() {
   QTest::newRow("translate") << QStringList{"translate", "--model", "no-model.pt", "--device", "cuda:99"};
   QTest::newRow("evaluate") << QStringList{"evaluate", "--model", "m.pt", "--src", "a", "--ref", "b", "--device", "cuda:99"};
   QTest::newRow("not a device") << QStringList{"translate", "--model", "no-model.pt", "--device", "tpu"};
+  QTest::newRow("serve") << QStringList{"serve", "--model", "no-model.pt", "--device", "cuda:99"};
 }
 
 void TestExecutables::missingDeviceIsAUsageErrorNamingTheDevices() {
@@ -535,6 +538,54 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const QStringList lines = QString::fromUtf8(translate.readAllStandardOutput()).split('\n');
   QCOMPARE(lines.size(), 4);  // three translations and the final newline
   QVERIFY2(lines[0].contains(" ||| "), qPrintable(lines[0]));
+
+  // serve: the same translation over HTTP, until SIGTERM.
+  QProcess serve;
+  serve.start(STUDIO_CLI_PATH, {"serve", "--model", run_dir + "/best.pt", "--beam", "2", "--port", "0"});
+  QByteArray served;
+  QRegularExpression listening("on http://127\\.0\\.0\\.1:(\\d+) ");
+  for (int i = 0; i < 600 && !listening.match(QString::fromUtf8(served)).hasMatch(); ++i) {
+    serve.waitForReadyRead(100);
+    served += serve.readAllStandardError();
+  }
+  const auto port = listening.match(QString::fromUtf8(served)).captured(1).toUShort();
+  QVERIFY2(port > 0, served.constData());
+  QTcpSocket client;
+  client.connectToHost(QHostAddress::LocalHost, port);
+  QVERIFY(client.waitForConnected(10000));
+  const QByteArray body =
+      QJsonDocument(QJsonObject{{"q", QJsonArray{"Mở tập tin số 7", "Đóng cửa sổ"}}}).toJson();
+  client.write(
+      "POST /translate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: "
+      "close\r\nContent-Length: " +
+      QByteArray::number(body.size()) + "\r\n\r\n" + body);
+  QByteArray answer;
+  while (client.state() == QAbstractSocket::ConnectedState && client.waitForReadyRead(30000))
+    answer += client.readAll();
+  answer += client.readAll();
+  QVERIFY2(answer.startsWith("HTTP/1.1 200 OK\r\n"), answer.constData());
+  const auto reply = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4)).object();
+  const auto texts = reply["translatedText"].toArray();
+  QCOMPARE(texts.size(), 2);
+  QCOMPARE(texts[0].toString(), lines[0].section(" ||| ", 0, 0));
+  QCOMPARE(texts[1].toString(), lines[1].section(" ||| ", 0, 0));
+  serve.terminate();
+  QVERIFY(serve.waitForFinished(30000));
+  served += serve.readAllStandardError();
+  QVERIFY2(serve.exitStatus() == QProcess::NormalExit && serve.exitCode() == 0, served.constData());
+  QVERIFY2(served.contains("127.0.0.1 POST /translate 200 ") && served.endsWith("stopped\n"),
+           served.constData());
+  // The port taken: an error naming it.
+  QTcpServer taken;
+  QVERIFY(taken.listen(QHostAddress::LocalHost));
+  auto refused = run(STUDIO_CLI_PATH, {"serve", "--model", run_dir + "/best.pt", "--port",
+                                       QString::number(taken.serverPort())});
+  QVERIFY2(refused.exit_code == 1 &&
+               refused.err.contains("cannot listen on 127.0.0.1:" + QString::number(taken.serverPort())),
+           qPrintable(refused.err));
+  auto bad_host = run(STUDIO_CLI_PATH, {"serve", "--model", run_dir + "/best.pt", "--host", "my-laptop"});
+  QVERIFY2(bad_host.exit_code == 2 && bad_host.err.contains("--host: 'my-laptop' is not an IP address"),
+           qPrintable(bad_host.err));
 
   // --sampling: --nbest samples a line ("INDEX ||| TEXT ||| SCORE", best first); the same seed, the same
   // samples.

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
@@ -127,6 +128,21 @@ void TestCorpora::severalCorporaAreReadIntoOneFolder() {
   QCOMPARE(corpora[2]["read"]["train"]["source"].get<std::string>(),
            path("aligned.vi") + " + " + path("aligned.en"));
   QCOMPARE(corpora[1]["weight"].get<int>(), 3);
+  QCOMPARE(corpora[1]["path"].get<std::string>(), path("domain.tsv"));
+  QCOMPARE(corpora[2]["path"].get<std::string>(), path("aligned"));  // its PREFIX
+  {
+    // A corpus named from the current folder is written where it is, for the app run from elsewhere.
+    const QString here = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(QString::fromStdString(path(""))));
+    auto relative = options("mixed-relative");
+    relative.corpora = {corpusAt(folder), corpusAt("domain.tsv"), corpusAt("./aligned", 2)};
+    std::ostringstream quiet;
+    const auto from_here = prepareData(relative, quiet);
+    QVERIFY(QDir::setCurrent(here));
+    QCOMPARE(from_here["corpora"][1]["corpus"].get<std::string>(), std::string("domain.tsv"));
+    QCOMPARE(from_here["corpora"][1]["path"].get<std::string>(), path("domain.tsv"));
+    QCOMPARE(from_here["corpora"][2]["path"].get<std::string>(), path("aligned"));
+  }
   QCOMPARE(corpora[1]["train_pairs"].get<size_t>(), size_t(40));
   QVERIFY(!corpora[1]["read"].contains("dev"));
   QCOMPARE(summary["read"]["train"]["read"].get<size_t>(), size_t(150 + 40 + 30));

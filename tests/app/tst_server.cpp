@@ -1,0 +1,352 @@
+// serve's server (app/server/TranslationServer) on a port of its own, with a
+// small untrained model: what it answers is what the engine translates.
+#include <QElapsedTimer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "app/server/TranslationServer.h"
+#include "common/SuiteMain.h"
+#include "common/TestUtil.h"
+#include "model/decoding/TextTranslation.h"
+#include "model/decoding/Translator.h"
+#include "model/files/ModelFile.h"
+
+using namespace studio;
+using nlohmann::json;
+
+namespace {
+
+struct Reply {
+  int status = 0;
+  QByteArray head;  // the status line and headers
+  json body;        // null when empty
+};
+
+// The length of the first whole response in `bytes`, 0 while it is not whole.
+qsizetype wholeResponse(const QByteArray& bytes) {
+  const qsizetype end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return 0;
+  const QByteArray head = bytes.left(end);
+  qsizetype length = 0;
+  for (const QByteArray& line : head.split('\n'))
+    if (line.toLower().startsWith("content-length:")) length = line.mid(15).trimmed().toLongLong();
+  return bytes.size() >= end + 4 + length ? end + 4 + length : 0;
+}
+
+Reply replyOf(const QByteArray& bytes) {
+  Reply r;
+  const qsizetype end = bytes.indexOf("\r\n\r\n");
+  r.head = bytes.left(end);
+  r.status = r.head.mid(9, 3).toInt();
+  const QByteArray body = bytes.mid(end + 4);
+  if (!body.isEmpty()) r.body = json::parse(body.toStdString());
+  return r;
+}
+
+// A client on its own connection: the server answers on this thread's event loop.
+class Client {
+ public:
+  explicit Client(quint16 port) { socket_.connectToHost(QHostAddress::LocalHost, port); }
+
+  void send(const QByteArray& bytes) { socket_.write(bytes); }
+
+  // The next `count` responses, in order (empty where they did not come within 60 s).
+  QList<Reply> receive(int count = 1) {
+    QList<Reply> replies;
+    QElapsedTimer timer;
+    timer.start();
+    while (replies.size() < count && timer.elapsed() < 60000) {
+      QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+      buffer_ += socket_.readAll();
+      while (const qsizetype n = wholeResponse(buffer_)) {
+        replies << replyOf(buffer_.left(n));
+        buffer_.remove(0, n);
+      }
+    }
+    return replies;
+  }
+
+  Reply exchange(const QByteArray& bytes) {
+    send(bytes);
+    const auto replies = receive();
+    return replies.isEmpty() ? Reply{} : replies.first();
+  }
+
+  // Closed by the server within 10 s.
+  bool closedByServer() {
+    QElapsedTimer timer;
+    timer.start();
+    while (socket_.state() != QAbstractSocket::UnconnectedState && timer.elapsed() < 10000) {
+      QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+      buffer_ += socket_.readAll();
+    }
+    return socket_.state() == QAbstractSocket::UnconnectedState;
+  }
+
+ private:
+  QTcpSocket socket_;
+  QByteArray buffer_;
+};
+
+QByteArray post(const QByteArray& path, const json& body, const QByteArray& extra_headers = {}) {
+  const QByteArray bytes = QByteArray::fromStdString(body.dump());
+  return "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+         extra_headers + "Content-Length: " + QByteArray::number(bytes.size()) + "\r\n\r\n" + bytes;
+}
+
+QByteArray get(const QByteArray& path) { return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n"; }
+
+}  // namespace
+
+class TestServer : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void libreTranslateAnswersWhatTheEngineTranslates();
+  void ourApiGivesScoresPiecesAndAlternatives();
+  void requestsSentTogetherGetTheirOwnAnswers();
+  void aConnectionsRequestsAreAnsweredInOrder();
+  void mistakesAreAnsweredAndTheConnectionKept();
+  void brokenRequestsAreAnsweredAndTheConnectionClosed();
+  void markupIsKeptAroundTheWords();
+  void browsersAreLetInWhenAsked();
+  void limitsTurnRequestsAway();
+
+ private:
+  std::unique_ptr<server::TranslationServer> start(server::ServerSettings settings = {});
+  QTemporaryDir dir_;
+  std::shared_ptr<model::Translator> translator_;
+  model::DecodingOptions options_;
+};
+
+void TestServer::initTestCase() {
+  QVERIFY(dir_.isValid());
+  const std::string data =
+      test::prepareNumberedCorpus(dir_.path().toStdString(), {"mở tập tin", "đóng cửa sổ", "lưu tài liệu"},
+                                  {"open the file", "close the window", "save the document"}, 200, 60);
+  const data::Tokenizer tokenizer(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer.vocabSize();
+  options.max_length = 24;  // a long sentence is cut into parts, with a notice
+  torch::manual_seed(7);
+  model::Transformer m(options);
+  model::saveModel(m, data + "/model.pt");
+  translator_ =
+      std::make_shared<model::Translator>(model::Translator::fromFiles(data + "/model.pt", "", torch::kCPU));
+  options_.beam_size = 4;
+}
+
+std::unique_ptr<server::TranslationServer> TestServer::start(server::ServerSettings settings) {
+  settings.port = 0;
+  settings.modelName = "model.pt";
+  auto s = std::make_unique<server::TranslationServer>(translator_, options_, settings);
+  QString error;
+  if (!s->listen(&error)) qFatal("%s", qPrintable(error));
+  return s;
+}
+
+void TestServer::libreTranslateAnswersWhatTheEngineTranslates() {
+  auto server = start();
+  QStringList log;
+  connect(server.get(), &server::TranslationServer::requestServed, [&](const QString& line) { log << line; });
+  const std::vector<std::string> texts{"mở tập tin 12", "đóng cửa sổ. lưu tài liệu!", ""};
+  const auto expected = model::translateTexts(*translator_, texts, options_);
+  Client client(server->port());
+  auto reply = client.exchange(post("/translate", {{"q", texts[0]}, {"source", "vi"}, {"target", "en"}}));
+  QCOMPARE(reply.status, 200);
+  QCOMPARE(reply.body, json({{"translatedText", expected[0].text()}}));
+  reply = client.exchange(post("/translate", {{"q", texts}, {"source", "auto"}}));
+  QCOMPARE(reply.status, 200);
+  QCOMPARE(reply.body["translatedText"],
+           json::array({expected[0].text(), expected[1].text(), expected[2].text()}));
+  // A form, as LibreTranslate's own page sends it.
+  const QByteArray form = "q=m%E1%BB%9F+t%E1%BA%ADp+tin+12&source=vi&target=en";
+  reply = client.exchange(
+      "POST /translate HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+      "Content-Length: " +
+      QByteArray::number(form.size()) + "\r\n\r\n" + form);
+  QCOMPARE(reply.body, json({{"translatedText", expected[0].text()}}));
+  reply = client.exchange(get("/languages"));
+  QCOMPARE(reply.body[0]["code"], json("vi"));
+  reply = client.exchange(get("/health"));
+  QCOMPARE(reply.body["status"], json("ok"));
+  QCOMPARE(reply.body["model"], json("model.pt"));
+  QCOMPARE(log.size(), 5);
+  QVERIFY2(log[1].startsWith("127.0.0.1 POST /translate 200 ") && log[1].endsWith(" 3 texts"),
+           qPrintable(log[1]));
+}
+
+void TestServer::ourApiGivesScoresPiecesAndAlternatives() {
+  auto server = start();
+  const std::string text = "lưu tài liệu 7";
+  auto options = options_;
+  options.nbest = 3;
+  const auto expected = model::translateTexts(*translator_, {text}, options).at(0);
+  Client client(server->port());
+  const auto reply =
+      client.exchange(post("/v1/translate", {{"text", text}, {"nbest", 3}, {"details", true}}));
+  QCOMPARE(reply.status, 200);
+  const auto& t = reply.body["translations"][0];
+  const auto best = expected.joined(0);
+  QCOMPARE(t["text"], json(best.text));
+  QCOMPARE(t["score"].get<double>(), best.score);
+  QCOMPARE(t["pieces"].size(), best.pieces.size());
+  for (size_t i = 0; i < best.pieces.size(); ++i) {
+    QCOMPARE(t["pieces"][i]["piece"], json(best.pieces[i]));
+    QCOMPARE(t["pieces"][i]["probability"].get<float>(), best.probabilities[i]);
+  }
+  // The alternatives: the other hypotheses, each once, none the best.
+  std::vector<std::string> others;
+  for (size_t k = 1; k < expected.nbest(); ++k) {
+    const auto h = expected.joined(k).text;
+    if (h != best.text && std::find(others.begin(), others.end(), h) == others.end()) others.push_back(h);
+  }
+  QCOMPARE(t["alternatives"].size(), std::min<size_t>(others.size(), 2));
+  for (size_t k = 0; k < t["alternatives"].size(); ++k)
+    QCOMPARE(t["alternatives"][k]["text"], json(others[k]));
+  QVERIFY(reply.body["milliseconds"].get<double>() > 0);
+  // A sentence too long for the model's positions is cut, and says so.
+  std::string long_text;
+  for (int i = 0; i < 12; ++i) long_text += "mở tập tin " + std::to_string(i) + " ";
+  const auto cut = client.exchange(post("/v1/translate", {{"texts", {long_text}}}));
+  QCOMPARE(cut.status, 200);
+  QVERIFY(cut.body["translations"].is_array());
+  QCOMPARE(cut.body["translations"][0]["text"],
+           json(model::translateTexts(*translator_, {long_text}, options_)[0].text()));
+  QVERIFY2(cut.body["translations"][0].contains("notices"), cut.body.dump().c_str());
+}
+
+void TestServer::requestsSentTogetherGetTheirOwnAnswers() {
+  auto server = start();
+  std::vector<std::unique_ptr<Client>> clients;
+  std::vector<std::string> texts;
+  for (int i = 0; i < 6; ++i) {
+    texts.push_back((i % 2 ? "đóng cửa sổ " : "mở tập tin ") + std::to_string(i * 11));
+    clients.push_back(std::make_unique<Client>(server->port()));
+  }
+  const auto expected = model::translateTexts(*translator_, texts, options_);
+  for (int i = 0; i < 6; ++i)
+    clients[size_t(i)]->send(post("/translate", {{"q", {texts[size_t(i)], texts[size_t(5 - i)]}}}));
+  for (int i = 0; i < 6; ++i) {
+    const auto replies = clients[size_t(i)]->receive();
+    QCOMPARE(replies.size(), 1);
+    QCOMPARE(replies[0].body["translatedText"],
+             json::array({expected[size_t(i)].text(), expected[size_t(5 - i)].text()}));
+  }
+}
+
+void TestServer::aConnectionsRequestsAreAnsweredInOrder() {
+  auto server = start();
+  Client client(server->port());
+  // Three requests in one write: a translation, a mistake, the health.
+  client.send(post("/v1/translate", {{"text", "mở tập tin"}}) + get("/nowhere") + get("/health"));
+  const auto replies = client.receive(3);
+  QCOMPARE(replies.size(), 3);
+  QCOMPARE(replies[0].status, 200);
+  QVERIFY(replies[0].body.contains("translations"));
+  QCOMPARE(replies[1].status, 404);
+  QCOMPARE(replies[2].status, 200);
+  QCOMPARE(replies[2].body["status"], json("ok"));
+}
+
+void TestServer::mistakesAreAnsweredAndTheConnectionKept() {
+  auto server = start();
+  Client client(server->port());
+  auto reply = client.exchange(get("/translate"));
+  QCOMPARE(reply.status, 405);
+  QVERIFY(reply.head.contains("Allow: POST"));
+  QVERIFY(reply.body["error"].get<std::string>().find("it takes POST") != std::string::npos);
+  reply = client.exchange(get("/nowhere"));
+  QCOMPARE(reply.status, 404);
+  QVERIFY(reply.body["error"].get<std::string>().find("POST /translate") != std::string::npos);
+  reply = client.exchange(post("/translate", {{"q", "x"}, {"target", "de"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY(reply.body["error"].get<std::string>().find("'de'") != std::string::npos);
+  reply = client.exchange(post("/v1/translate", {{"text", "x"}, {"nbest", 9}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("from 1 to 4") != std::string::npos,
+           reply.body.dump().c_str());
+  // The same connection still translates.
+  reply = client.exchange(post("/translate", {{"q", "mở"}}));
+  QCOMPARE(reply.status, 200);
+}
+
+void TestServer::brokenRequestsAreAnsweredAndTheConnectionClosed() {
+  auto server = start();
+  Client client(server->port());
+  const auto reply = client.exchange("POST /translate HTTP/1.1\r\nContent-Length: twelve\r\n\r\n");
+  QCOMPARE(reply.status, 400);
+  QVERIFY(reply.head.contains("Connection: close"));
+  QVERIFY(reply.body["error"].get<std::string>().find("'twelve'") != std::string::npos);
+  QVERIFY(client.closedByServer());
+  // A request that does not arrive whole in time.
+  server::ServerSettings settings;
+  settings.idleSeconds = 1;
+  auto impatient = start(settings);
+  Client slow(impatient->port());
+  const auto late = slow.exchange("POST /translate HTTP/1.1\r\nContent-Length: 50\r\n\r\n{\"q\":");
+  QCOMPARE(late.status, 408);
+  QVERIFY(slow.closedByServer());
+}
+
+void TestServer::markupIsKeptAroundTheWords() {
+  auto server = start();
+  Client client(server->port());
+  const auto reply = client.exchange(
+      post("/translate", {{"q", "<p>mở <b>tập tin</b></p>\n<i>lưu</i>"}, {"format", "html"}}));
+  QCOMPARE(reply.status, 200);
+  const QString text = QString::fromStdString(reply.body["translatedText"].get<std::string>());
+  QCOMPARE(text.count('\n'), 1);
+  for (const char* tag : {"<p>", "</p>", "<b>", "</b>", "<i>", "</i>"})
+    QVERIFY2(text.contains(tag), qPrintable(text));
+  QVERIFY2(text.indexOf("<b>") < text.indexOf("</b>"), qPrintable(text));
+}
+
+void TestServer::browsersAreLetInWhenAsked() {
+  auto closed = start();
+  Client plain(closed->port());
+  auto reply = plain.exchange(get("/health"));
+  QVERIFY(!reply.head.contains("Access-Control-Allow-Origin"));
+  server::ServerSettings settings;
+  settings.allowOrigin = "https://example.org";
+  auto open = start(settings);
+  Client browser(open->port());
+  reply = browser.exchange(
+      "OPTIONS /translate HTTP/1.1\r\nOrigin: https://example.org\r\n"
+      "Access-Control-Request-Method: POST\r\n\r\n");
+  QCOMPARE(reply.status, 204);
+  QVERIFY(reply.head.contains("Access-Control-Allow-Origin: https://example.org"));
+  QVERIFY(reply.head.contains("Access-Control-Allow-Methods: GET, POST, OPTIONS"));
+  reply = browser.exchange(post("/translate", {{"q", "mở"}}));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Access-Control-Allow-Origin: https://example.org"));
+}
+
+void TestServer::limitsTurnRequestsAway() {
+  server::ServerSettings settings;
+  settings.maxQueuedTexts = 3;
+  settings.maxConnections = 1;
+  settings.limits.max_body_bytes = 200;
+  auto server = start(settings);
+  Client first(server->port());
+  auto reply = first.exchange(post("/translate", {{"q", {"a", "b", "c", "d"}}}));
+  QCOMPARE(reply.status, 503);
+  QVERIFY(reply.head.contains("Retry-After: 1"));
+  reply = first.exchange(post("/translate", {{"q", std::string(300, 'a')}}));
+  QCOMPARE(reply.status, 413);
+  QVERIFY(first.closedByServer());
+  Client second(server->port());
+  QCOMPARE(second.exchange(get("/health")).status, 200);
+  Client third(server->port());  // the second is still open
+  reply = third.exchange(get("/health"));
+  QCOMPARE(reply.status, 503);
+  QVERIFY(reply.body["error"].get<std::string>().find("too many connections") != std::string::npos);
+  QVERIFY(third.closedByServer());
+}
+
+STUDIO_TEST_MAIN(TestServer)
+#include "tst_server.moc"
