@@ -42,6 +42,7 @@ const std::vector<Subcommand>& subcommands() {
       {explainSpec, runExplain},
       {faithfulnessSpec, runFaithfulness},
       {neighboursSpec, runNeighbours},
+      {embeddingsSpec, runEmbeddings},
       {timelapseSpec, runTimelapse},
       {doctorSpec, runDoctor},
   };

@@ -17,6 +17,7 @@
 #include "ui/AlignmentView.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
+#include "ui/EmbeddingView.h"
 #include "ui/FileTranslationBar.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
@@ -51,14 +52,17 @@ int main(int argc, char** argv) {
   QCommandLineOption workspace(
       "workspace",
       "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-      "attention-beam, attention-query-key, attention-explain, attention-training-examples or "
-      "attention-heads-over-training.",
+      "attention-beam, attention-query-key, attention-explain, attention-training-examples, "
+      "attention-embeddings or attention-heads-over-training.",
       "NAME");
   QCommandLineOption example_piece(
       "example-piece",
       "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
       "translation (out:N).",
       "SIDE:N");
+  QCommandLineOption embedding_piece(
+      "embedding-piece", "In the explorer's Embeddings, choose this piece (or word) once the map is drawn.",
+      "PIECE");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
@@ -126,6 +130,7 @@ int main(int argc, char** argv) {
   parser.addOption(target);
   parser.addOption(query);
   parser.addOption(example_piece);
+  parser.addOption(embedding_piece);
   parser.addOption(glossary);
   parser.addOption(shortlist);
   parser.addOption(ensemble);
@@ -201,6 +206,16 @@ int main(int argc, char** argv) {
     const QStringList side = parser.value(example_piece).split(':');
     window.attention()->neighbours()->choosePiece(side.value(0) == "out", side.value(1).toInt());
   }
+  if (parser.isSet(embedding_piece)) {
+    const QString piece = parser.value(embedding_piece);
+    auto* embeddings = window.attention()->embeddings();
+    auto* once = new QObject(&window);
+    QObject::connect(embeddings, &studio::ui::EmbeddingView::shown, once, [embeddings, piece, once] {
+      if (!embeddings->choose(piece))
+        std::fprintf(stderr, "error: '%s' is not a piece of the vocabulary\n", qPrintable(piece));
+      once->deleteLater();
+    });
+  }
   if (parser.isSet(hover_word)) {
     const int word = parser.value(hover_word).toInt();
     auto* once = new QObject(&window);
@@ -272,6 +287,7 @@ int main(int argc, char** argv) {
     if (name == "attention-query-key") window.attention()->showQueryKey();
     if (name == "attention-explain") window.attention()->showExplain();
     if (name == "attention-training-examples") window.attention()->showNeighbours();
+    if (name == "attention-embeddings") window.attention()->showEmbeddings();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();

@@ -369,6 +369,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::EmbeddingSession</name>
+    <message>
+        <source>Capture a sentence with a model first: a timelapse frame has no model file to map.</source>
+        <translation>Capture a sentence with a model first: a timelapse frame has no model file to map.</translation>
+    </message>
+    <message>
+        <source>The embeddings are being mapped already.</source>
+        <translation>The embeddings are being mapped already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::FaithfulnessSession</name>
     <message>
         <source>Faithfulness is being measured already.</source>
@@ -974,6 +985,10 @@ layer %2</translation>
         <source>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</source>
         <translation>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</translation>
     </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -1169,6 +1184,81 @@ layer %2</translation>
     <message>
         <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
         <translation>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::EmbeddingView</name>
+    <message>
+        <source>Vietnamese letters</source>
+        <translation>Vietnamese letters</translation>
+    </message>
+    <message>
+        <source>ASCII letters</source>
+        <translation>ASCII letters</translation>
+    </message>
+    <message>
+        <source>Digits, symbols</source>
+        <translation>Digits, symbols</translation>
+    </message>
+    <message>
+        <source>A piece or word, e.g. file or tập</source>
+        <translation>A piece or word, e.g. file or tập</translation>
+    </message>
+    <message>
+        <source>Choose a piece of the vocabulary: its nearest pieces are listed and joined to it</source>
+        <translation>Choose a piece of the vocabulary: its nearest pieces are listed and joined to it</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a piece of this model&apos;s vocabulary (a word it splits has no piece of its own: choose one of its pieces).</source>
+        <translation>&apos;%1&apos; is not a piece of this model&apos;s vocabulary (a word it splits has no piece of its own: choose one of its pieces).</translation>
+    </message>
+    <message>
+        <source>ASCII letters: English pieces, and Vietnamese ones written without marks. A click on a point shows its nearest pieces.</source>
+        <translation>ASCII letters: English pieces, and Vietnamese ones written without marks. A click on a point shows its nearest pieces.</translation>
+    </message>
+    <message>
+        <source>The sentence&apos;s</source>
+        <translation>The sentence&apos;s</translation>
+    </message>
+    <message>
+        <source>Chosen, nearest</source>
+        <translation>Chosen, nearest</translation>
+    </message>
+    <message>
+        <source>The pieces whose embedding rows point the most the same way (cosine over every dimension)</source>
+        <translation>The pieces whose embedding rows point the most the same way (cosine over every dimension)</translation>
+    </message>
+    <message>
+        <source>Piece:</source>
+        <translation>Piece:</translation>
+    </message>
+    <message>
+        <source>Capture a sentence to map its model&apos;s embeddings.</source>
+        <translation>Capture a sentence to map its model&apos;s embeddings.</translation>
+    </message>
+    <message>
+        <source>Capture a sentence with a model: a timelapse frame has no model file to map.</source>
+        <translation>Capture a sentence with a model: a timelapse frame has no model file to map.</translation>
+    </message>
+    <message>
+        <source>Mapping the embeddings of %1…</source>
+        <translation>Mapping the embeddings of %1…</translation>
+    </message>
+    <message>
+        <source>first principal component (%1 % of the variance)</source>
+        <translation>first principal component (%1 % of the variance)</translation>
+    </message>
+    <message>
+        <source>second principal component (%1 %)</source>
+        <translation>second principal component (%1 %)</translation>
+    </message>
+    <message>
+        <source>%1: %2 pieces of %3 dimensions, Vietnamese&apos;s and English&apos;s in one matrix (the output layer&apos;s too). Drag to move, the wheel zooms, a click on a point or a piece typed shows its nearest pieces.</source>
+        <translation>%1: %2 pieces of %3 dimensions, Vietnamese&apos;s and English&apos;s in one matrix (the output layer&apos;s too). Drag to move, the wheel zooms, a click on a point or a piece typed shows its nearest pieces.</translation>
+    </message>
+    <message>
+        <source>%1 (piece %2)</source>
+        <translation>%1 (piece %2)</translation>
     </message>
 </context>
 <context>

@@ -366,6 +366,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::EmbeddingSession</name>
+    <message>
+        <source>Capture a sentence with a model first: a timelapse frame has no model file to map.</source>
+        <translation>Hãy ghi lại một câu với một mô hình trước: một khung của diễn biến huấn luyện không có tệp mô hình để lập bản đồ.</translation>
+    </message>
+    <message>
+        <source>The embeddings are being mapped already.</source>
+        <translation>Các embedding đang được lập bản đồ rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::FaithfulnessSession</name>
     <message>
         <source>Faithfulness is being measured already.</source>
@@ -969,6 +980,10 @@ lớp %2</translation>
         <source>The model gives it %1 a piece (the geometric mean, the end included); its own translation, “%2”, %3.</source>
         <translation>Mô hình gán cho nó %1 mỗi mảnh (trung bình nhân, tính cả dấu kết thúc); bản dịch của chính nó, “%2”, %3.</translation>
     </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embedding</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -1163,6 +1178,81 @@ lớp %2</translation>
     <message>
         <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
         <translation>Mở trình khám phá chú ý với mô hình đọc bản dịch này thay vì tự viết bản dịch của nó: sự chú ý của nó trên bản dịch, và nó thấy mỗi mảnh khả dĩ đến mức nào</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::EmbeddingView</name>
+    <message>
+        <source>Vietnamese letters</source>
+        <translation>Chữ tiếng Việt</translation>
+    </message>
+    <message>
+        <source>ASCII letters</source>
+        <translation>Chữ ASCII</translation>
+    </message>
+    <message>
+        <source>Digits, symbols</source>
+        <translation>Chữ số, ký hiệu</translation>
+    </message>
+    <message>
+        <source>A piece or word, e.g. file or tập</source>
+        <translation>Một mảnh hoặc một từ, ví dụ file hoặc tập</translation>
+    </message>
+    <message>
+        <source>Choose a piece of the vocabulary: its nearest pieces are listed and joined to it</source>
+        <translation>Chọn một mảnh của bộ từ vựng: các mảnh gần nó nhất được liệt kê và nối với nó</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a piece of this model&apos;s vocabulary (a word it splits has no piece of its own: choose one of its pieces).</source>
+        <translation>&apos;%1&apos; không phải là một mảnh trong bộ từ vựng của mô hình này (một từ bị tách ra không có mảnh riêng: hãy chọn một trong các mảnh của nó).</translation>
+    </message>
+    <message>
+        <source>ASCII letters: English pieces, and Vietnamese ones written without marks. A click on a point shows its nearest pieces.</source>
+        <translation>Chữ ASCII: các mảnh tiếng Anh, và các mảnh tiếng Việt viết không dấu. Nhấp vào một điểm để xem các mảnh gần nó nhất.</translation>
+    </message>
+    <message>
+        <source>The sentence&apos;s</source>
+        <translation>Của câu</translation>
+    </message>
+    <message>
+        <source>Chosen, nearest</source>
+        <translation>Đã chọn, gần nhất</translation>
+    </message>
+    <message>
+        <source>The pieces whose embedding rows point the most the same way (cosine over every dimension)</source>
+        <translation>Các mảnh có hàng embedding cùng hướng nhất (cosin trên mọi chiều)</translation>
+    </message>
+    <message>
+        <source>Piece:</source>
+        <translation>Mảnh:</translation>
+    </message>
+    <message>
+        <source>Capture a sentence to map its model&apos;s embeddings.</source>
+        <translation>Hãy ghi lại một câu để lập bản đồ embedding của mô hình của nó.</translation>
+    </message>
+    <message>
+        <source>Capture a sentence with a model: a timelapse frame has no model file to map.</source>
+        <translation>Hãy ghi lại một câu với một mô hình: một khung của diễn biến huấn luyện không có tệp mô hình để lập bản đồ.</translation>
+    </message>
+    <message>
+        <source>Mapping the embeddings of %1…</source>
+        <translation>Đang lập bản đồ embedding của %1…</translation>
+    </message>
+    <message>
+        <source>first principal component (%1 % of the variance)</source>
+        <translation>thành phần chính thứ nhất (%1 % phương sai)</translation>
+    </message>
+    <message>
+        <source>second principal component (%1 %)</source>
+        <translation>thành phần chính thứ hai (%1 %)</translation>
+    </message>
+    <message>
+        <source>%1: %2 pieces of %3 dimensions, Vietnamese&apos;s and English&apos;s in one matrix (the output layer&apos;s too). Drag to move, the wheel zooms, a click on a point or a piece typed shows its nearest pieces.</source>
+        <translation>%1: %2 mảnh, %3 chiều, của tiếng Việt và tiếng Anh trong cùng một ma trận (cũng là của lớp đầu ra). Kéo để di chuyển, con lăn để phóng to, nhấp vào một điểm hoặc gõ một mảnh để xem các mảnh gần nó nhất.</translation>
+    </message>
+    <message>
+        <source>%1 (piece %2)</source>
+        <translation>%1 (mảnh %2)</translation>
     </message>
 </context>
 <context>

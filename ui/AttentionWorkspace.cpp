@@ -24,6 +24,7 @@
 #include "ui/AttentionGrid.h"
 #include "ui/AttentionMapView.h"
 #include "ui/BeamExplorer.h"
+#include "ui/EmbeddingView.h"
 #include "ui/ExplainPanel.h"
 #include "ui/FaithfulnessPanel.h"
 #include "ui/FigureExport.h"
@@ -238,9 +239,14 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   neighbours_->setObjectName("Training examples");
   views_->addTab(neighbours_, tr("Training examples"));
   connect(neighbours_, &NeighboursView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  embeddings_ = new EmbeddingView(views_);
+  embeddings_->setObjectName("Embeddings");
+  views_->addTab(embeddings_, tr("Embeddings"));
+  connect(embeddings_, &EmbeddingView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     neighbours_->setActive(views_->currentWidget() == neighbours_);
+    embeddings_->setActive(views_->currentWidget() == embeddings_);
     beam_->setActive(views_->currentWidget() == beam_);
     if (views_->currentWidget() == explain_) explain_->explainIfStale();
     // The mean over heads has no query and keys of its own: opening the tab on it shows head 1.
@@ -397,6 +403,7 @@ void AttentionWorkspace::showQueryKey() { views_->setCurrentWidget(query_key_); 
 void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 void AttentionWorkspace::showNeighbours() { views_->setCurrentWidget(neighbours_); }
+void AttentionWorkspace::showEmbeddings() { views_->setCurrentWidget(embeddings_); }
 
 void AttentionWorkspace::showView(const app::AttentionView& view) {
   timelapse_->pause();
@@ -406,12 +413,14 @@ void AttentionWorkspace::showView(const app::AttentionView& view) {
   explain_->setModelShape(view.decoderLayers, view.heads);
   if (views_->currentWidget() == explain_) explain_->explainIfStale();
   neighbours_->setSentence(view);
+  embeddings_->setSentence(view);
   present(view, capturedCaption(view));
 }
 
 void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString& reference, qint64 step) {
   frame_step_ = step;
   neighbours_->setSentence({});  // a frame is an earlier model than any file
+  embeddings_->setSentence({});
   present(view, frameCaption(view, reference, step));
   head_timeline_->setMarker(step);
   Q_EMIT timelapseStepShown(step);

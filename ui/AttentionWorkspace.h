@@ -27,6 +27,7 @@ class ExplainPanel;
 class FaithfulnessPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
+class EmbeddingView;
 class NeighboursView;
 class QueryKeyView;
 class TimelapseBar;
@@ -108,7 +109,10 @@ class AttentionWorkspace : public QWidget {
   void showFaithfulness();
   // The "Training examples" tab: the training pairs nearest in the model's states (NeighboursView).
   NeighboursView* neighbours() const { return neighbours_; }
+  // The "Embeddings" tab: the embedding matrix as a map (EmbeddingView).
+  EmbeddingView* embeddings() const { return embeddings_; }
   void showNeighbours();
+  void showEmbeddings();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -177,6 +181,7 @@ class AttentionWorkspace : public QWidget {
   ExplainPanel* explain_;
   FaithfulnessPanel* faithfulness_;
   NeighboursView* neighbours_;
+  EmbeddingView* embeddings_;
 };
 
 }  // namespace studio::ui

@@ -21,6 +21,7 @@
 
 #include "app/FirstRun.h"
 #include "ui/AttentionWorkspace.h"
+#include "ui/EmbeddingView.h"
 #include "ui/FileTranslationBar.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
@@ -397,7 +398,8 @@ void MainWindow::restart() {
 
 bool MainWindow::isBusy() const {
   return service_.isBusy() || training_->isPreparing() || attention_->ablation()->importance()->isRanking() ||
-         attention_->neighbours()->session()->isRunning() || translate_->fileTranslation()->isRunning() ||
+         attention_->neighbours()->session()->isRunning() ||
+         attention_->embeddings()->session()->isRunning() || translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 

@@ -112,4 +112,11 @@ double ParsedArgs::number(const std::string& name, double fallback, double min, 
   return value;
 }
 
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 }  // namespace studio::cli

@@ -33,6 +33,10 @@ struct CommandSpec {
   std::string usage() const;  // full --help text
 };
 
+// A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, a
+// quote or a line break.
+std::string csvField(const std::string& text);
+
 // The lines of a text file (BOM and CR removed); a line that is not UTF-8
 // throws std::runtime_error naming the file and line.
 std::vector<std::string> readUtf8Lines(const std::string& path);

@@ -61,6 +61,8 @@ const CommandSpec& translateSpec();
 int runTranslate(const ParsedArgs& args);
 const CommandSpec& serveSpec();
 int runServe(const ParsedArgs& args);
+const CommandSpec& embeddingsSpec();
+int runEmbeddings(const ParsedArgs& args);
 
 const CommandSpec& evaluateSpec();
 int runEvaluate(const ParsedArgs& args);

@@ -78,13 +78,6 @@ RgbImage frameOf(const model::AttentionSnapshot& a, const MapChoice& c, int cell
   return image;
 }
 
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
 }  // namespace
 
 const CommandSpec& timelapseSpec() {

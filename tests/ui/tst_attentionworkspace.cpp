@@ -34,6 +34,7 @@
 #include "ui/AttentionMapView.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
+#include "ui/EmbeddingView.h"
 #include "ui/ExplainPanel.h"
 #include "ui/FaithfulnessPanel.h"
 #include "ui/HeadAblationPanel.h"
@@ -69,6 +70,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void aTextOfSeveralSentencesIsExploredOneAtATime();
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
   void theTrainingExamplesTabListsTheClisNeighbours();
+  void theEmbeddingsTabMapsThePiecesAndListsTheClisNearest();
   void aTranslationOfYourOwnIsReadByTheModel();
 
  private:
@@ -1123,6 +1125,95 @@ void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
 // translation stands beside it, and the Explain tab explains it. It is for
 // one sentence: refused with a text of several, and cleared when another
 // sentence is chosen or comes from elsewhere.
+void TestAttentionWorkspace::theEmbeddingsTabMapsThePiecesAndListsTheClisNearest() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1100, 700);
+  explorer.show();
+  auto* tab = explorer.embeddings();
+  QSignalSpy shown(tab, &ui::EmbeddingView::shown);
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  QVERIFY(shown.isEmpty());  // nothing is mapped while the tab is closed
+  explorer.showEmbeddings();
+  QVERIFY(shown.wait(120000));
+  const auto& map = tab->map();
+  QVERIFY2(!map.isEmpty(), qPrintable(tab->message()));
+  QCOMPARE(map.modelPath, view.modelPath);
+  // Every piece but the special ones is a point, in the graph of its kind.
+  int specials = 0, drawn = 0;
+  for (int script : map.scripts) specials += script == 0;
+  QVERIFY(specials >= 4);  // <pad> <unk> <s> </s>
+  for (int g = 0; g < 3; ++g) drawn += tab->plot()->graph(g)->dataCount();
+  QCOMPARE(drawn, map.pieces.size() - specials);
+  // The sentence's pieces, each once.
+  QSet<QString> pieces;
+  for (const auto& token : view.sourceTokens + view.targetTokens)
+    if (map.idOf(token) >= 0 && map.scripts[map.idOf(token)] != 0) pieces.insert(token);
+  QCOMPARE(tab->plot()->graph(3)->dataCount(), pieces.size());
+
+  // A word typed is its word-start piece; its nearest are the CLI's, rank by rank.
+  QString piece;  // the sentence's first word-start piece of a letter or more
+  for (const auto& token : view.sourceTokens)
+    if (piece.isEmpty() && token.size() > 1 && token.startsWith(QChar(0x2581)) && map.idOf(token) >= 0 &&
+        map.scripts[map.idOf(token)] != 0)
+      piece = token;
+  QVERIFY2(!piece.isEmpty(), qPrintable(view.sourceTokens.join(' ')));
+  auto* find = tab->findChild<QLineEdit*>("Find piece");
+  find->setText(piece.mid(1));
+  QTest::keyClick(find, Qt::Key_Return);
+  QCOMPARE(tab->chosen(), map.idOf(piece));
+  const auto nearest = tab->neighbours();
+  QCOMPARE(nearest.size(), 12);
+  for (int i = 1; i < nearest.size(); ++i) QVERIFY(nearest[i - 1].second >= nearest[i].second);
+  QCOMPARE(tab->plot()->graph(4)->dataCount(), 13);  // the piece and its nearest
+  QCOMPARE(tab->findChild<QListWidget*>("Nearest pieces")->count(), 13);
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"embeddings", "--model", model_, "--near", sentence_, "--k", "12"});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const QString printed = QString::fromUtf8(cli.readAllStandardOutput());
+  QString line;
+  for (const QString& l : printed.split('\n'))
+    if (l.startsWith(piece + " (piece ")) line = l;
+  QVERIFY2(!line.isEmpty(), qPrintable(printed));
+  const QStringList fields = line.section(": ", 1).split(' ');
+  QCOMPARE(fields.size(), 24);
+  for (int i = 0; i < 12; ++i) {
+    QCOMPARE(fields[2 * i], map.pieces[nearest[i].first]);
+    QVERIFY2(std::abs(fields[2 * i + 1].toDouble() - nearest[i].second) <= 0.0005 + 1e-9, qPrintable(line));
+  }
+  QVERIFY2(printed.startsWith("embeddings of "), qPrintable(printed));
+  QVERIFY2(
+      printed.contains(
+          QString("the first two principal components hold %1 %").arg(100 * map.explained[0], 0, 'f', 1)),
+      qPrintable(printed));
+
+  // A click on the map chooses the point drawn nearest it.
+  int far = -1;
+  for (int id = 0; id < map.pieces.size(); ++id)
+    if (map.scripts[id] != 0 && (far < 0 || map.x[id] > map.x[far])) far = id;
+  auto* plot = tab->plot();
+  const QPoint at(int(std::lround(plot->xAxis->coordToPixel(map.x[far]))),
+                  int(std::lround(plot->yAxis->coordToPixel(map.y[far]))));
+  int expected = -1;
+  double best = 64;
+  for (int id = 0; id < map.pieces.size(); ++id) {
+    if (map.scripts[id] == 0) continue;
+    const double dx = plot->xAxis->coordToPixel(map.x[id]) - at.x(),
+                 dy = plot->yAxis->coordToPixel(map.y[id]) - at.y();
+    if (dx * dx + dy * dy < best) best = dx * dx + dy * dy, expected = id;
+  }
+  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+  QCOMPARE(tab->chosen(), expected);
+  QCOMPARE(find->text(), map.pieces[expected]);
+  // Not a piece: said, the choice kept.
+  find->setText("qqqzzzxx");
+  QTest::keyClick(find, Qt::Key_Return);
+  QCOMPARE(tab->chosen(), expected);
+  QVERIFY2(tab->message().contains("'qqqzzzxx' is not a piece"), qPrintable(tab->message()));
+}
+
 void TestAttentionWorkspace::aTranslationOfYourOwnIsReadByTheModel() {
   app::TranslationService service;
   ui::AttentionWorkspace explorer(&service);

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <QWidget>
+
+#include "app/EmbeddingSession.h"
+#include "app/TranslationService.h"
+
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+
+namespace studio::ui {
+
+// The explorer's "Embeddings" tab (TensorBoard's projector, for the one
+// embedding matrix both languages and the output layer share): every piece
+// of the vocabulary a point on the matrix's first two principal components,
+// coloured by what it is written in; the captured sentence's pieces marked;
+// a piece chosen (typed, or clicked on the map) drawn with lines to its
+// nearest pieces, which are listed with their cosines (over every
+// dimension: two components hold only a few per cent of the variance).
+class EmbeddingView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit EmbeddingView(QWidget* parent = nullptr);
+
+  // The explorer's sentence: its model is mapped when the tab is open, its pieces marked.
+  void setSentence(const app::AttentionView& view);
+  void setActive(bool active);
+
+  // Chooses a piece by its text (as the vocabulary writes it, "▁file", or a
+  // word, "file", taken as its word-start piece); false when there is none.
+  bool choose(const QString& piece);
+  void chooseId(int id);
+  int chosen() const { return chosen_; }
+  // The chosen piece's nearest pieces as listed: (id, cosine).
+  const QList<QPair<int, double>>& neighbours() const { return neighbours_; }
+
+  const app::EmbeddingView& map() const { return map_; }
+  QCustomPlot* plot() const { return plot_; }
+  QString message() const;
+  app::EmbeddingSession* session() { return &session_; }
+
+ Q_SIGNALS:
+  void shown();  // a map (or a failure) is shown
+  void errorOccurred(const QString& message);
+
+ private:
+  void present(const app::EmbeddingView& view);
+  void drawPoints();
+  void drawChosen();
+  void markSentence();
+  int pointAt(const QPointF& pixel) const;  // the id drawn nearest a pixel, -1 when none is close
+
+  app::EmbeddingSession session_;
+  app::EmbeddingView map_;
+  app::AttentionView sentence_;
+  QString asked_;  // the model file of the map shown or being made
+  bool active_ = false;
+  int chosen_ = -1;
+  QList<QPair<int, double>> neighbours_;
+
+  QLabel* message_;
+  QLineEdit* find_;
+  QCustomPlot* plot_;
+  QListWidget* list_;
+  QList<QCPGraph*> scripts_;  // a graph for each kind of piece
+  QCPGraph* sentence_graph_ = nullptr;
+  QCPGraph* chosen_graph_ = nullptr;
+};
+
+}  // namespace studio::ui
