@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QMetaObject>
+#include <QObject>
 #include <QString>
 
 #include <atomic>
@@ -13,7 +15,9 @@ class QThread;
 // there, stop() raises the flag the work polls, the destructor stops it and
 // waits. The work reports through its session's signals (queued across the
 // thread) and calls finish() before its last one, so that a slot reading
-// isRunning() sees it done.
+// isRunning() sees it done. The signals are posted (post()), so that they are
+// emitted on the session's thread: a listener without a thread of its own (a
+// functor, a QSignalSpy) never runs on the job's.
 namespace studio::app {
 
 class BackgroundJob {
@@ -37,6 +41,12 @@ class BackgroundJob {
   ~BackgroundJob();
   BackgroundJob(const BackgroundJob&) = delete;
   BackgroundJob& operator=(const BackgroundJob&) = delete;
+
+  // Runs `emit_signal` on `owner`'s thread, queued: from the job, a session emits through this.
+  template <typename Emit>
+  static void post(QObject* owner, Emit emit_signal) {
+    QMetaObject::invokeMethod(owner, std::move(emit_signal), Qt::QueuedConnection);
+  }
 
   bool isRunning() const { return state_->running.load(); }
   void stop() { state_->stop.store(true); }

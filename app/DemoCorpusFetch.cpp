@@ -236,15 +236,17 @@ void DemoCorpusSession::start(const DemoCorpusFetch& request) {
       const auto result = fetchDemoCorpus(
           request,
           [this, &job](const QString& stage, int done, int total) {
-            Q_EMIT progress(stage, done, total);
+            BackgroundJob::post(this, [=] { Q_EMIT progress(stage, done, total); });
             return !job.stopRequested();
           },
           log);
       job.finish();
-      Q_EMIT finished(result);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("The demo corpus is being fetched already."));

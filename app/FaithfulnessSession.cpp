@@ -108,9 +108,9 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       options.replace_with_unk = request.replaceWithUnk;
       model::DecodingOptions greedy;
       greedy.beam_size = 1;
-      const auto report =
-          model::measureFaithfulness(translator, sentences, greedy, options, [this, &job](size_t done, size_t total) {
-            Q_EMIT progress(int(done), int(total));
+      const auto report = model::measureFaithfulness(
+          translator, sentences, greedy, options, [this, &job](size_t done, size_t total) {
+            BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
             return !job.stopRequested();
           });
       result.sentences = int(report.sentences);
@@ -127,10 +127,12 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       result.json = toJson(result, request.replaceWithUnk ? "unk" : "pad").toJson();
       if (result.predictions > 0) result.savedTo = save(result);
       job.finish();
-      Q_EMIT finished(result);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("Faithfulness is being measured already."));

@@ -58,7 +58,11 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         try {
           return model::readTextDocument(request.input.toStdString(), encoding);
         } catch (const model::NotUtf8Error& e) {
-          if (e.reads_as) Q_EMIT readsAs(QString::fromStdString(model::legacyEncodingName(*e.reads_as)));
+          if (e.reads_as)
+            BackgroundJob::post(
+                this, [this, name = QString::fromStdString(model::legacyEncodingName(*e.reads_as))] {
+                  Q_EMIT readsAs(name);
+                });
           throw;
         }
       }();
@@ -90,7 +94,9 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
                         model::hashFile(translator.tokenizer().path()), settings.shortlist.toStdString());
         options.shortlist = std::move(list);
       }
-      const auto heard = [this](size_t done, size_t total) { Q_EMIT progress(int(done), int(total)); };
+      const auto heard = [this](size_t done, size_t total) {
+        BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+      };
       const auto stop = [&job] { return job.stopRequested(); };
       if (xliff) {
         const auto done = model::translateXliff(translator, *xliff, options, heard, stop);
@@ -103,7 +109,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
         report.seconds = double(timer.elapsed()) / 1000.0;
         job.finish();
-        Q_EMIT finished(report);
+        BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
         return;
       }
       const auto translated =
@@ -124,18 +130,22 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       for (const auto& notice : translated.notices) report.notices << QString::fromStdString(notice);
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();
-      Q_EMIT finished(report);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
     } catch (const model::TranslationStopped&) {
       job.finish();
-      Q_EMIT stopped();
+      BackgroundJob::post(this, [=] { Q_EMIT stopped(); });
     } catch (const std::bad_alloc&) {
       job.finish();
-      Q_EMIT failed(
-          tr("Out of memory while translating %1. Try a smaller beam, or stop training to free memory.")
-              .arg(request.input));
+      BackgroundJob::post(this, [=] {
+        Q_EMIT failed(
+            tr("Out of memory while translating %1. Try a smaller beam, or stop training to free memory.")
+                .arg(request.input));
+      });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("A file is being translated already."));

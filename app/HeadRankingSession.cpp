@@ -145,27 +145,30 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       options.beam_size = request.settings.beam;
       options.length_penalty = request.settings.alpha;
       options.max_length_ratio = request.settings.maxLengthRatio;
-      const auto result = model::rankHeads(translator, src, ref, options, [this, &job](size_t done, size_t total) {
-        Q_EMIT progress(int(done), int(total));
-        return !job.stopRequested();
-      });
+      const auto result =
+          model::rankHeads(translator, src, ref, options, [this, &job](size_t done, size_t total) {
+            BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+            return !job.stopRequested();
+          });
       ranking = headRankingFrom(result, ranking.modelPath, ranking.sourceFile, ranking.referenceFile);
       if (request.prune && !result.stopped) {
-        const auto curve = model::pruningCurve(translator, src, ref, options, result,
-                                               [this, &job](size_t done, size_t total) {
-                                                 Q_EMIT progress(int(done), int(total));
-                                                 return !job.stopRequested();
-                                               });
+        const auto curve = model::pruningCurve(
+            translator, src, ref, options, result, [this, &job](size_t done, size_t total) {
+              BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+              return !job.stopRequested();
+            });
         for (const auto& p : curve) ranking.pruning << PruningStep{int(p.heads_left), p.bleu, p.loss};
         ranking.stopped = job.stopRequested();
       }
       ranking.seconds = double(timer.elapsed()) / 1000.0;
       ranking.savedTo = saveHeadRanking(ranking);
       job.finish();
-      Q_EMIT finished(ranking);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(ranking); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("Heads are being ranked already."));

@@ -109,11 +109,11 @@ void NeighboursSession::start(const NeighboursRequest& request) {
         model::StateIndexOptions options;
         options.pairs = size_t(std::max(0, request.pairs));
         options.layer = request.layer;
-        auto index = model::StateIndex::build(kept->translator->modelHandle(), kept->train, options,
-                                              [this, &job](size_t done, size_t total) {
-                                                Q_EMIT progress(int(done), int(total));
-                                                return !job.stopRequested();
-                                              });
+        auto index = model::StateIndex::build(
+            kept->translator->modelHandle(), kept->train, options, [this, &job](size_t done, size_t total) {
+              BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+              return !job.stopRequested();
+            });
         if (index.stopped())
           throw std::runtime_error(tr("Stopped before the training pairs were indexed.").toStdString());
         kept->index = std::move(index);
@@ -147,10 +147,12 @@ void NeighboursSession::start(const NeighboursRequest& request) {
       document["data"] = view.dataDir.toStdString();
       view.json = QByteArray::fromStdString(document.dump(2) + "\n");
       job.finish();
-      Q_EMIT finished(view);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(view); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("Training examples are being looked up already."));

@@ -91,7 +91,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                                                src.begin() + long(std::min(src.size(), start + kChunkLines)));
           for (const auto& t : model::translateTexts(translator, chunk, options))
             hypotheses.push_back(t.text());
-          Q_EMIT progress(int(before + hypotheses.size()), total, what);
+          BackgroundJob::post(this, [=] { Q_EMIT progress(int(before + hypotheses.size()), total, what); });
         }
         if (hypotheses.size() < src.size()) return false;  // stopped
         const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
@@ -120,7 +120,8 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                   .arg(runs[r])
                   .toStdString());
         const QString name = QFileInfo(runs[r]).fileName();
-        Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name));
+        BackgroundJob::post(this,
+                            [=] { Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name)); });
         auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
         if (!test(row, translator, int(r * src.size()), tr("translating with %1").arg(name))) break;
         if (r == 0) first = std::make_unique<model::Translator>(std::move(translator));
@@ -130,7 +131,9 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         RunTestRow row;
         row.together = true;
         row.model = result.rows.first().model;
-        Q_EMIT progress(int(runs.size() * src.size()), total, tr("loading the runs together"));
+        BackgroundJob::post(this, [=] {
+          Q_EMIT progress(int(runs.size() * src.size()), total, tr("loading the runs together"));
+        });
         // The first run's model and SentencePiece model, shared, with the others' models joined.
         model::Translator translator(first->modelHandle(), first->tokenizerHandle(), device);
         try {
@@ -143,10 +146,12 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       }
       result.stopped = job.stopRequested();
       job.finish();
-      Q_EMIT finished(result);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("The runs are being tested already."));

@@ -100,7 +100,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         QElapsedTimer ranking_timer;
         ranking_timer.start();
         ranking = model::rankHeads(translator, src, ref, options, [&](size_t done, size_t total) {
-          Q_EMIT progress(int(done), int(total), tr("ranking the heads"));
+          BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total), tr("ranking the heads")); });
           return !job.stopRequested();
         });
         result.rankingFrom = tr("ranked now");
@@ -117,12 +117,14 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       if (!job.stopRequested()) {
         const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
                                                           pruned_ways ? &ranking : nullptr);
-        Q_EMIT progress(0, int(variants.size()), tr("measuring the ways"));
-        const auto points = model::measureVariants(translator, src, ref, options, shortlist, variants,
-                                                   [&](size_t done, size_t total) {
-                                                     Q_EMIT progress(int(done), int(total), tr("measuring the ways"));
-                                                     return !job.stopRequested();
-                                                   });
+        BackgroundJob::post(this,
+                            [=] { Q_EMIT progress(0, int(variants.size()), tr("measuring the ways")); });
+        const auto points = model::measureVariants(
+            translator, src, ref, options, shortlist, variants, [&](size_t done, size_t total) {
+              BackgroundJob::post(this,
+                                  [=] { Q_EMIT progress(int(done), int(total), tr("measuring the ways")); });
+              return !job.stopRequested();
+            });
         for (const auto& p : points) {
           SpeedRow row;
           row.name = QString::fromStdString(p.variant.name);
@@ -145,10 +147,12 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       }
       result.stopped = job.stopRequested();
       job.finish();
-      Q_EMIT finished(result);
+      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("A measurement is running already."));
@@ -173,10 +177,12 @@ void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, c
       way.int8 = row.int8;
       way.bf16 = row.bf16;
       job.finish();
-      Q_EMIT saved(way);
+      BackgroundJob::post(this, [=] { Q_EMIT saved(way); });
     } catch (const std::exception& e) {
       job.finish();
-      Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("A measurement is running already."));
