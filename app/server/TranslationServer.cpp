@@ -5,19 +5,12 @@
 #include <QTcpSocket>
 #include <QTimer>
 
-#include <condition_variable>
-#include <deque>
 #include <map>
-#include <mutex>
-#include <new>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "app/server/TranslationApi.h"
-#include "model/decoding/DocumentTranslation.h"
-#include "model/decoding/TextTranslation.h"
-#include "model/decoding/Translator.h"
+#include "app/server/TranslationQueue.h"
 
 namespace studio::server {
 
@@ -33,17 +26,13 @@ struct Connection {
   bool continue_sent = false;  // "100 Continue" for the request being read
 };
 
-struct Job {
+// A request with the model: whose it is and what to log of it.
+struct Pending {
   quint64 connection = 0;
-  TranslationJob job;
   bool keep_alive = true;
   QString method, path;
+  size_t texts = 0;
   QElapsedTimer since;
-};
-
-struct Answer {
-  int status = 200;
-  std::string body;
 };
 
 // Every request's endpoints, for 404's message and 405's Allow.
@@ -55,52 +44,31 @@ const std::map<std::string, std::string>& endpoints() {
   return all;
 }
 
-TextResult resultOf(const model::TextTranslation& t, const TranslationJob& job) {
-  TextResult r;
-  const auto best = t.joined(0);
-  r.text = best.text;
-  r.score = best.score;
-  if (job.details)
-    for (size_t i = 0; i < best.pieces.size(); ++i)
-      r.pieces.emplace_back(best.pieces[i], i < best.probabilities.size() ? best.probabilities[i] : 0.0f);
-  for (size_t k = 1; k < t.nbest() && int(r.alternatives.size()) < job.alternatives; ++k) {
-    const auto other = t.joined(k);
-    bool seen = other.text == r.text;
-    for (const auto& a : r.alternatives) seen = seen || a.text == other.text;
-    if (!seen) r.alternatives.push_back({other.text, other.score});
-  }
-  r.notices = t.source.notices;
-  return r;
-}
-
 }  // namespace
 
 struct TranslationServer::Impl {
   TranslationServer* owner;
-  std::shared_ptr<const model::Translator> translator;
-  std::unique_ptr<model::DecodingOptions> options;
   ServerSettings settings;
   QTcpServer server;
   std::map<quint64, Connection> connections;
   quint64 next_connection = 1;
 
-  // The worker's queue.
-  std::mutex mutex;
-  std::condition_variable wake;
-  std::deque<Job> queue;
-  size_t queued_texts = 0;
-  bool quit = false;
-  std::thread worker;
-  std::map<int64_t, model::TranslationMemo> memos;  // the worker's, one an n-best size
+  std::unique_ptr<TranslationQueue> queue;
+  std::map<uint64_t, Pending> pending;  // the requests with the model, by ticket
+  uint64_t next_ticket = 1;
 
-  Impl(TranslationServer* o, std::shared_ptr<const model::Translator> t, const model::DecodingOptions& opts,
-       ServerSettings s)
-      : owner(o),
-        translator(std::move(t)),
-        options(std::make_unique<model::DecodingOptions>(opts)),
-        settings(std::move(s)) {}
-
-  int maxAlternatives() const { return int(std::max<int64_t>(1, options->beam_size)) - 1; }
+  Impl(TranslationServer* o, std::shared_ptr<const model::Translator> translator,
+       const model::DecodingOptions& options, ServerSettings s)
+      : owner(o), settings(std::move(s)) {
+    // The answers come on the queue's thread; they go out on the server's.
+    queue = std::make_unique<TranslationQueue>(
+        std::move(translator), options, settings.modelName,
+        [this](uint64_t ticket, TranslationQueue::Answer answer) {
+          QMetaObject::invokeMethod(
+              owner, [this, ticket, answer = std::move(answer)] { finished(ticket, answer); },
+              Qt::QueuedConnection);
+        });
+  }
 
   std::vector<std::pair<std::string, std::string>> corsHeaders() const {
     if (settings.allowOrigin.isEmpty()) return {};
@@ -255,13 +223,9 @@ struct TranslationServer::Impl {
       return;
     }
     if (request.path == "/" || request.path == "/health") {
-      size_t waiting = 0;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        waiting = queued_texts;
-      }
+      const size_t waiting = queue->waitingTexts();
       nlohmann::json info = {{"status", "ok"}, {"model", settings.modelName}, {"source", "vi"},
-                             {"target", "en"}, {"beam", options->beam_size},  {"waiting_texts", waiting}};
+                             {"target", "en"}, {"beam", queue->beam()},       {"waiting_texts", waiting}};
       if (request.path == "/") {
         info["endpoints"] = nlohmann::json::array();
         for (const auto& [name, verb] : endpoints()) info["endpoints"].push_back(verb + " " + name);
@@ -270,176 +234,41 @@ struct TranslationServer::Impl {
               method, path, since.elapsed());
       return;
     }
-    Job job;
+    TranslationJob job;
     try {
-      job.job = request.path == "/translate" ? libreTranslateJob(request, maxAlternatives())
-                                             : nativeJob(request, maxAlternatives());
+      job = request.path == "/translate" ? libreTranslateJob(request, queue->maxAlternatives())
+                                         : nativeJob(request, queue->maxAlternatives());
     } catch (const ApiError& e) {
       respond(id, e.status, errorReply(e.what()), keep_alive, method, path, since.elapsed());
       return;
     }
-    job.connection = id;
-    job.keep_alive = keep_alive;
-    job.method = method;
-    job.path = path;
-    job.since = since;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (queued_texts + job.job.texts.size() > settings.maxQueuedTexts) {
-        respond(
-            id, 503,
-            errorReply(std::to_string(queued_texts) + " texts are waiting for the model already (at most " +
-                       std::to_string(settings.maxQueuedTexts) + "); try again"),
-            keep_alive, method, path, since.elapsed(), job.job.texts.size(), {{"Retry-After", "1"}});
-        return;
-      }
-      queued_texts += job.job.texts.size();
-      queue.push_back(std::move(job));
+    const size_t texts = job.texts.size();
+    const uint64_t ticket = next_ticket++;
+    if (!queue->submit(ticket, std::move(job), settings.maxQueuedTexts)) {
+      respond(id, 503,
+              errorReply(std::to_string(queue->waitingTexts()) +
+                         " texts are waiting for the model already (at most " +
+                         std::to_string(settings.maxQueuedTexts) + "); try again"),
+              keep_alive, method, path, since.elapsed(), texts, {{"Retry-After", "1"}});
+      return;
     }
+    pending[ticket] = Pending{id, keep_alive, method, path, texts, since};
     c.busy = true;
     c.idle->stop();
-    wake.notify_one();
   }
 
-  // A job's answer, back on the server's thread.
-  void finished(const Job& job, const Answer& answer) {
-    respond(job.connection, answer.status, answer.body, job.keep_alive, job.method, job.path,
-            job.since.elapsed(), job.job.texts.size());
-    auto it = connections.find(job.connection);
-    if (it == connections.end()) return;
-    it->second.busy = false;
-    if (!it->second.closing) read(job.connection);  // a request sent behind it
-  }
-
-  // --- the model (the worker thread) ---
-
-  void work() {
-    for (;;) {
-      std::vector<Job> batch;
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [this] { return quit || !queue.empty(); });
-        if (quit) return;
-        // Whatever waits, together (up to about a thousand texts).
-        size_t texts = 0;
-        while (!queue.empty() && (batch.empty() || texts + queue.front().job.texts.size() <= 1024)) {
-          texts += queue.front().job.texts.size();
-          batch.push_back(std::move(queue.front()));
-          queue.pop_front();
-        }
-      }
-      auto answers = translateBatch(batch);
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        for (const auto& job : batch) queued_texts -= job.job.texts.size();
-      }
-      for (size_t i = 0; i < batch.size(); ++i)
-        QMetaObject::invokeMethod(
-            owner,
-            [this, job = std::move(batch[i]), answer = std::move(answers[i])] { finished(job, answer); },
-            Qt::QueuedConnection);
-    }
-  }
-
-  static Answer failure(const std::exception& e) {
-    if (dynamic_cast<const std::bad_alloc*>(&e))
-      return {503, errorReply("out of memory while translating; send fewer or shorter texts")};
-    const std::string what = e.what();
-    return {500, errorReply("the translation failed: " + what.substr(0, what.find('\n')))};
-  }
-
-  Answer answerOf(const Job& job, const std::vector<TextResult>& results, double ms) const {
-    if (job.job.api == TranslationJob::Api::LibreTranslate)
-      return {200, libreTranslateReply(job.job, results)};
-    return {200, nativeReply(job.job, results, ms, settings.modelName)};
-  }
-
-  // Plain texts: every job's together, n-best as long as the longest asked.
-  std::vector<Answer> translatePlain(const std::vector<const Job*>& jobs) {
-    QElapsedTimer timer;
-    timer.start();
-    std::vector<std::string> texts;
-    int64_t nbest = 1;
-    for (const Job* job : jobs) {
-      texts.insert(texts.end(), job->job.texts.begin(), job->job.texts.end());
-      nbest = std::max<int64_t>(nbest, job->job.alternatives + 1);
-    }
-    auto opts = *options;
-    opts.nbest = std::min(nbest, std::max<int64_t>(1, opts.beam_size));
-    auto& memo = memos[opts.nbest];
-    const auto translated = model::translateTexts(*translator, texts, opts, data::SplitMode::Sentences, 4096,
-                                                  nullptr, false, &memo);
-    const double ms = double(timer.nsecsElapsed()) / 1e6;
-    std::vector<Answer> answers;
-    size_t next = 0;
-    for (const Job* job : jobs) {
-      std::vector<TextResult> results;
-      for (size_t i = 0; i < job->job.texts.size(); ++i)
-        results.push_back(resultOf(translated.at(next++), job->job));
-      answers.push_back(answerOf(*job, results, ms));
-    }
-    return answers;
-  }
-
-  // Texts with markup: each line's tags put back around its words' translations.
-  Answer translateMarked(const Job& job) {
-    QElapsedTimer timer;
-    timer.start();
-    std::vector<TextResult> results;
-    auto opts = *options;
-    opts.nbest = 1;
-    for (const auto& text : job.job.texts) {
-      model::TextDocument document;
-      size_t start = 0;
-      while (start <= text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        document.lines.push_back(std::move(line));
-        start = end + 1;
-      }
-      const auto translated = model::translateMarkedDocument(*translator, document, opts);
-      TextResult r;
-      for (size_t i = 0; i < translated.translation.lines.size(); ++i)
-        r.text += (i ? "\n" : "") + translated.translation.lines[i];
-      r.notices = translated.notices;
-      results.push_back(std::move(r));
-    }
-    return answerOf(job, results, double(timer.nsecsElapsed()) / 1e6);
-  }
-
-  std::vector<Answer> translateBatch(const std::vector<Job>& batch) {
-    std::vector<Answer> answers(batch.size());
-    std::vector<const Job*> plain;
-    std::vector<size_t> plain_at;
-    for (size_t i = 0; i < batch.size(); ++i) {
-      if (batch[i].job.markup) {
-        try {
-          answers[i] = translateMarked(batch[i]);
-        } catch (const std::exception& e) {
-          answers[i] = failure(e);
-        }
-      } else {
-        plain.push_back(&batch[i]);
-        plain_at.push_back(i);
-      }
-    }
-    if (plain.empty()) return answers;
-    try {
-      const auto together = translatePlain(plain);
-      for (size_t k = 0; k < plain.size(); ++k) answers[plain_at[k]] = together[k];
-    } catch (const std::exception&) {
-      // One request's texts failed the batch: each again alone, so that only its own fails.
-      for (size_t k = 0; k < plain.size(); ++k) {
-        try {
-          answers[plain_at[k]] = translatePlain({plain[k]}).at(0);
-        } catch (const std::exception& e) {
-          answers[plain_at[k]] = failure(e);
-        }
-      }
-    }
-    return answers;
+  // A request's answer, back on the server's thread.
+  void finished(uint64_t ticket, const TranslationQueue::Answer& answer) {
+    const auto it = pending.find(ticket);
+    if (it == pending.end()) return;
+    const Pending p = it->second;
+    pending.erase(it);
+    respond(p.connection, answer.status, answer.body, p.keep_alive, p.method, p.path, p.since.elapsed(),
+            p.texts);
+    auto c = connections.find(p.connection);
+    if (c == connections.end()) return;
+    c->second.busy = false;
+    if (!c->second.closing) read(p.connection);  // a request sent behind it
   }
 };
 
@@ -452,12 +281,7 @@ TranslationServer::TranslationServer(std::shared_ptr<const model::Translator> tr
 }
 
 TranslationServer::~TranslationServer() {
-  {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
-    impl_->quit = true;
-  }
-  impl_->wake.notify_all();
-  if (impl_->worker.joinable()) impl_->worker.join();
+  impl_->queue.reset();  // its batch ends; its answers, posted, are dropped with this object
   impl_->server.close();
   for (auto& [id, c] : impl_->connections) {
     c.socket->disconnect(this);
@@ -475,7 +299,6 @@ bool TranslationServer::listen(QString* error) {
                    .arg(impl_->server.errorString());
     return false;
   }
-  if (!impl_->worker.joinable()) impl_->worker = std::thread([impl = impl_.get()] { impl->work(); });
   return true;
 }
 
