@@ -186,7 +186,8 @@ struct TranslationServer::Impl {
       c.continue_sent = false;
       handle(id, c, request);
     }
-    if (!c.busy && !c.closing) c.idle->start();
+    // Between requests the clock starts again; a request begun has to arrive whole within it.
+    if (!c.busy && !c.closing && (c.buffer.empty() || !c.idle->isActive())) c.idle->start();
   }
 
   void handle(quint64 id, Connection& c, const HttpRequest& request) {

@@ -26,7 +26,7 @@ struct ServerSettings {
   quint16 port = 5000;  // 0: one the system picks (port() says which)
   HttpLimits limits;
   QString allowOrigin;            // CORS: Access-Control-Allow-Origin on every reply ("" = none)
-  int idleSeconds = 60;           // a connection silent that long is closed (408 amid a request)
+  int idleSeconds = 60;  // closed after this long without a request, 408 when one begun has not arrived whole
   int maxConnections = 64;        // more are answered 503 and closed
   size_t maxQueuedTexts = 10000;  // texts waiting for the model; a request past it is answered 503
   std::string modelName;          // shown in replies

@@ -69,6 +69,13 @@ class Client {
     return replies;
   }
 
+  // Something came back already (after the events waiting are handled).
+  bool answered() {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    buffer_ += socket_.readAll();
+    return !buffer_.isEmpty();
+  }
+
   Reply exchange(const QByteArray& bytes) {
     send(bytes);
     const auto replies = receive();
@@ -291,6 +298,17 @@ void TestServer::brokenRequestsAreAnsweredAndTheConnectionClosed() {
   const auto late = slow.exchange("POST /translate HTTP/1.1\r\nContent-Length: 50\r\n\r\n{\"q\":");
   QCOMPARE(late.status, 408);
   QVERIFY(slow.closedByServer());
+  // Bytes that keep coming do not keep a request open: it has its time to arrive whole.
+  Client trickle(impatient->port());
+  trickle.send("POST /translate HTTP/1.1\r\n");
+  bool cut_off = false;
+  for (int i = 0; i < 12 && !cut_off; ++i) {
+    QTest::qWait(400);
+    trickle.send("X-Filler: " + QByteArray::number(i) + "\r\n");
+    cut_off = trickle.answered();
+  }
+  QVERIFY2(cut_off, "a request trickling in was kept open for 4.8 s with a limit of 1 s");
+  QCOMPARE(trickle.receive().value(0).status, 408);
 }
 
 void TestServer::markupIsKeptAroundTheWords() {
