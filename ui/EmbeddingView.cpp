@@ -1,6 +1,7 @@
 #include "ui/EmbeddingView.h"
 
 #include <QCompleter>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -37,6 +38,12 @@ const QList<ScriptStyle>& scriptStyles() {
       {3, QT_TRANSLATE_NOOP("studio::ui::EmbeddingView", "Digits, symbols"), QColor(150, 150, 150)},
   };
   return styles;
+}
+
+// A model file as it is now: a checkpoint written again over the same name is another model.
+QString modelKey(const QString& path) {
+  const QFileInfo file(path);
+  return path + '|' + file.lastModified().toString(Qt::ISODateWithMs) + '|' + QString::number(file.size());
 }
 
 QString sharePercent(double share) { return QLocale().toString(100.0 * share, 'f', 1); }
@@ -122,7 +129,10 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(splitter, 1);
 
   connect(&session_, &app::EmbeddingSession::finished, this, [this](const app::EmbeddingView& view) {
-    if (view.modelPath != asked_) return;  // another model was asked for since
+    if (modelKey(view.modelPath) != asked_) {  // another model was asked for since: its map now
+      if (!sentence_.modelPath.isEmpty()) session_.start(sentence_.modelPath);
+      return;
+    }
     present(view);
   });
   connect(&session_, &app::EmbeddingSession::failed, this, [this](const QString& message) {
@@ -150,11 +160,12 @@ void EmbeddingView::setActive(bool active) {
       message_->setText(tr("Capture a sentence with a model: a timelapse frame has no model file to map."));
     return;
   }
-  if (sentence_.modelPath == asked_) return;
-  asked_ = sentence_.modelPath;
+  const QString key = modelKey(sentence_.modelPath);
+  if (key == asked_) return;
+  asked_ = key;
+  message_->setText(tr("Mapping the embeddings of %1…").arg(QFileInfo(sentence_.modelPath).fileName()));
   if (session_.isRunning()) return;  // its result is dropped; the model asked for now follows it
-  message_->setText(tr("Mapping the embeddings of %1…").arg(QFileInfo(asked_).fileName()));
-  session_.start(asked_);
+  session_.start(sentence_.modelPath);
 }
 
 QString EmbeddingView::message() const { return message_->text(); }
@@ -184,11 +195,6 @@ void EmbeddingView::present(const app::EmbeddingView& view) {
     axis->scaleRange(1.08, axis->range().center());  // labels fit
   plot_->replot();
   Q_EMIT shown();
-  // A map of another model asked for while this one was made.
-  if (active_ && !sentence_.modelPath.isEmpty() && sentence_.modelPath != map_.modelPath) {
-    asked_.clear();
-    setActive(true);
-  }
 }
 
 void EmbeddingView::drawPoints() {

@@ -57,7 +57,7 @@ class EmbeddingView : public QWidget {
   app::EmbeddingSession session_;
   app::EmbeddingView map_;
   app::AttentionView sentence_;
-  QString asked_;  // the model file of the map shown or being made
+  QString asked_;  // the model file (its name, time and size) of the map shown or being made
   bool active_ = false;
   int chosen_ = -1;
   QList<QPair<int, double>> neighbours_;

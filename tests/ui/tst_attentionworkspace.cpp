@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QImage>
 #include <QJsonDocument>
@@ -1212,6 +1213,21 @@ void TestAttentionWorkspace::theEmbeddingsTabMapsThePiecesAndListsTheClisNearest
   QTest::keyClick(find, Qt::Key_Return);
   QCOMPARE(tab->chosen(), expected);
   QVERIFY2(tab->message().contains("'qqqzzzxx' is not a piece"), qPrintable(tab->message()));
+
+  // Another model file captured with the tab open: its map replaces the first.
+  const QStringList first_pieces = map.pieces;
+  const QString other = QFileInfo(model_).dir().filePath("embeddings-other.pt");
+  QFile::remove(other);
+  QVERIFY(QFile::copy(model_, other));
+  QSignalSpy viewed(&explorer, &ui::AttentionWorkspace::viewShown);
+  shown.clear();
+  explorer.explore(app::ModelSource{app::ModelSource::Kind::File, other}, sentence_, {});
+  QVERIFY(viewed.wait(60000));
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 120000);
+  QCOMPARE(tab->map().modelPath, other);
+  QCOMPARE(tab->map().pieces, first_pieces);  // the same weights under another name
+  QVERIFY2(tab->message().startsWith("embeddings-other.pt: "), qPrintable(tab->message()));
+  QFile::remove(other);
 }
 
 void TestAttentionWorkspace::aTranslationOfYourOwnIsReadByTheModel() {
