@@ -91,7 +91,9 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                                                src.begin() + long(std::min(src.size(), start + kChunkLines)));
           for (const auto& t : model::translateTexts(translator, chunk, options))
             hypotheses.push_back(t.text());
-          BackgroundJob::post(this, [=] { Q_EMIT progress(int(before + hypotheses.size()), total, what); });
+          BackgroundJob::post(this, [this, done = int(before + hypotheses.size()), total, what] {
+            Q_EMIT progress(done, total, what);
+          });
         }
         if (hypotheses.size() < src.size()) return false;  // stopped
         const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
@@ -121,7 +123,9 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                   .toStdString());
         const QString name = QFileInfo(runs[r]).fileName();
         BackgroundJob::post(this,
-                            [=] { Q_EMIT progress(int(r * src.size()), total, tr("loading %1").arg(name)); });
+                            [this, done = int(r * src.size()), total, what = tr("loading %1").arg(name)] {
+                              Q_EMIT progress(done, total, what);
+                            });
         auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
         if (!test(row, translator, int(r * src.size()), tr("translating with %1").arg(name))) break;
         if (r == 0) first = std::make_unique<model::Translator>(std::move(translator));
@@ -131,8 +135,8 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         RunTestRow row;
         row.together = true;
         row.model = result.rows.first().model;
-        BackgroundJob::post(this, [=] {
-          Q_EMIT progress(int(runs.size() * src.size()), total, tr("loading the runs together"));
+        BackgroundJob::post(this, [this, done = int(runs.size() * src.size()), total] {
+          Q_EMIT progress(done, total, tr("loading the runs together"));
         });
         // The first run's model and SentencePiece model, shared, with the others' models joined.
         model::Translator translator(first->modelHandle(), first->tokenizerHandle(), device);

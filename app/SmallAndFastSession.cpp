@@ -117,8 +117,9 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       if (!job.stopRequested()) {
         const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
                                                           pruned_ways ? &ranking : nullptr);
-        BackgroundJob::post(this,
-                            [=] { Q_EMIT progress(0, int(variants.size()), tr("measuring the ways")); });
+        BackgroundJob::post(this, [this, ways = int(variants.size())] {
+          Q_EMIT progress(0, ways, tr("measuring the ways"));
+        });
         const auto points = model::measureVariants(
             translator, src, ref, options, shortlist, variants, [&](size_t done, size_t total) {
               BackgroundJob::post(this,

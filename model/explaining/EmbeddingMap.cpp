@@ -4,7 +4,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include <torch/linalg.h>
 #include <torch/torch.h>
 
 #include "model/evaluation/CodePoints.h"
@@ -83,7 +82,7 @@ EmbeddingMap embeddingMap(const Transformer& model, const data::Tokenizer& token
   const torch::Tensor mean = rows.mean(0);
   const torch::Tensor centred = rows - mean;
   const torch::Tensor covariance = centred.t().mm(centred) / double(fitted.size() - 1);
-  const auto [values, vectors] = torch::linalg::eigh(covariance, "L");  // ascending
+  const auto [values, vectors] = torch::linalg_eigh(covariance, "L");  // ascending
   const double total = values.clamp_min(0).sum().item<double>();
   torch::Tensor components = vectors.narrow(1, dims - 2, 2).flip({1}).clone();  // [D, 2], the largest first
   for (int64_t c = 0; c < 2; ++c) {
