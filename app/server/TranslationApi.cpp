@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/data/Text.h"
+
 namespace studio::server {
 
 namespace {
@@ -17,37 +19,6 @@ std::string dumped(const json& value) { return value.dump(-1, ' ', false, json::
 std::string lowercase(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   return s;
-}
-
-bool validUtf8(const std::string& s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    size_t extra = 0;
-    uint32_t code = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      extra = 1, code = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      extra = 2, code = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      extra = 3, code = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + extra >= s.size()) return false;
-    for (size_t k = 1; k <= extra; ++k) {
-      const auto next = static_cast<unsigned char>(s[i + k]);
-      if ((next & 0xc0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3f);
-    }
-    static const uint32_t smallest[] = {0, 0x80, 0x800, 0x10000};
-    if (code < smallest[extra] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
-    i += extra + 1;
-  }
-  return true;
 }
 
 // The body's fields: a JSON object, or (LibreTranslate's) a form. curl's -d
@@ -83,9 +54,9 @@ json bodyFields(const HttpRequest& request, bool form_allowed) {
       throw ApiError(400, std::string("the form body: ") + e.what());
     }
     for (auto& [name, value] : parsed) {
-      if (!validUtf8(name) || !validUtf8(value))
-        throw ApiError(400,
-                       "the form field '" + (validUtf8(name) ? name : std::string("?")) + "' is not UTF-8");
+      if (!data::isValidUtf8(name) || !data::isValidUtf8(value))
+        throw ApiError(
+            400, "the form field '" + (data::isValidUtf8(name) ? name : std::string("?")) + "' is not UTF-8");
       if (name == "q" && fields.contains("q")) {
         // q given several times: a list of texts.
         if (!fields["q"].is_array()) fields["q"] = json::array({fields["q"]});
