@@ -34,6 +34,14 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.decoderKeys = toQVector(snap.decoder_keys);
   view.crossQueries = toQVector(snap.cross_queries);
   view.crossKeys = toQVector(snap.cross_keys);
+  const auto& lens = snap.lens;
+  view.lensStages = int(lens.stages);
+  view.lensTop = int(lens.top);
+  view.lensTopPieces = toQStringList(lens.top_pieces);
+  view.lensTopProbabilities = toQVector(lens.top_probabilities);
+  view.lensNextPieces = toQStringList(lens.next_pieces);
+  view.lensNextProbability = toQVector(lens.next_probability);
+  view.lensNextRank = QVector<qint64>(lens.next_rank.begin(), lens.next_rank.end());
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 

@@ -258,6 +258,7 @@ struct TranslationService::Worker {
     model::CaptureOptions capture;
     capture.pad_to = request.padTo;
     capture.vectors = request.vectors;
+    capture.lens_top = request.lensTop;
     const std::string target = checkedText(request.target);
     if (target.empty())
       fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);

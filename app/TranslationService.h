@@ -108,6 +108,7 @@ struct AttentionRequest {
   DecodeSettings settings;
   int padTo = 0;  // pad the source to this many tokens (0 = no padding)
   bool vectors = false;  // each block's queries and keys too (AttentionView::queryVector)
+  int lensTop = 5;  // the likeliest pieces kept after each decoder block (AttentionView's lens; 0 = none)
   // An English translation for the model to read instead of writing its own
   // (teacher forcing; "" = the model's own): the maps are over it and the
   // view carries each of its pieces' probability and the model's own beside it.
@@ -180,6 +181,16 @@ struct AttentionView {
   // may see, of query · key / sqrt(headDim).
   int headDim = 0;
   QVector<float> encoderQueries, encoderKeys, decoderQueries, decoderKeys, crossQueries, crossKeys;
+  // What the decoder would predict after each of its blocks (the logit lens:
+  // model::DecoderLens), when captured with it (lensStages 0 otherwise):
+  // stage r is block r % 3 (self-attention, cross-attention, feed-forward)
+  // of decoder layer r / 3; position t reads targetTokens[t].
+  int lensStages = 0, lensTop = 0;
+  QStringList lensTopPieces;            // [stage][position][lensTop], likeliest first
+  QVector<float> lensTopProbabilities;  // [stage][position][lensTop]
+  QStringList lensNextPieces;           // [position]: the piece that came next (the end at the last)
+  QVector<float> lensNextProbability;   // [stage][position]
+  QVector<qint64> lensNextRank;         // [stage][position]: 1 = likeliest
   QByteArray json;  // the same document `attention-studio-cli attention` prints (without the vectors)
 
   int layers(Kind kind) const { return kind == Kind::EncoderSelf ? encoderLayers : decoderLayers; }
@@ -194,6 +205,7 @@ struct AttentionView {
   float weight(Kind kind, int layer, int head, int query, int key) const;
   bool masked(Kind kind, int query, int key) const;
   bool hasVectors() const { return headDim > 0; }
+  bool hasLens() const { return lensStages > 0; }
   // With vectors: the headDim values of row `query`'s query and of column
   // `key`'s key in a map.
   const float* queryVector(Kind kind, int layer, int head, int query) const;

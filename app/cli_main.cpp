@@ -36,6 +36,7 @@ const std::vector<Subcommand>& subcommands() {
       {scoreSpec, runScore},
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
+      {lensSpec, runLens},
       {headsSpec, runHeads},
       {smallAndFastSpec, runSmallAndFast},
       {exportSpec, runExport},

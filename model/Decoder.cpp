@@ -27,17 +27,27 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
                                         const AttentionMask& self_mask, const AttentionMask& cross_mask,
                                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs,
                                         torch::Tensor* cross_probs, AttentionVectors* self_vectors,
-                                        AttentionVectors* cross_vectors) {
+                                        AttentionVectors* cross_vectors,
+                                        std::vector<torch::Tensor>* block_outputs) {
+  auto keep = [block_outputs](const torch::Tensor& out) {
+    if (block_outputs) block_outputs->push_back(out.detach());
+  };
   if (pre_norm_) {
     auto h = norm1_(x);
     x = x + dropout_(self_attn_(h, h, self_mask, self_probs, self_vectors));
+    keep(x);
     x = x + dropout_(cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors));
+    keep(x);
     x = x + dropout_(feedForward(norm3_(x), ffn_rows));
+    keep(x);
     return x;
   }
   x = norm1_(x + dropout_(self_attn_(x, x, self_mask, self_probs, self_vectors)));
+  keep(x);
   x = norm2_(x + dropout_(cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors)));
+  keep(x);
   x = norm3_(x + dropout_(feedForward(x, ffn_rows)));
+  keep(x);
   return x;
 }
 
@@ -115,11 +125,11 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
     AttentionVectors self_vectors, cross_vectors;
     const bool with_vectors = maps && maps->vectors;
     const bool with_weights = maps && maps->weights;
-    x = module->as<DecoderLayer>()->forward(x, memory, shared_self, shared_cross, ffn_rows,
-                                            with_weights ? &self_probs : nullptr,
-                                            with_weights ? &cross_probs : nullptr,
-                                            with_vectors ? &self_vectors : nullptr,
-                                            with_vectors ? &cross_vectors : nullptr);
+    x = module->as<DecoderLayer>()->forward(
+        x, memory, shared_self, shared_cross, ffn_rows, with_weights ? &self_probs : nullptr,
+        with_weights ? &cross_probs : nullptr, with_vectors ? &self_vectors : nullptr,
+        with_vectors ? &cross_vectors : nullptr,
+        maps && maps->block_outputs ? &maps->decoder_block_outputs : nullptr);
     if (with_weights) {
       maps->decoder_self.push_back(self_probs);
       maps->cross.push_back(cross_probs);

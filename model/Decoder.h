@@ -40,11 +40,13 @@ class DecoderLayerImpl : public torch::nn::Module {
 
   // x [B, T, D]; memory [B, S, D]; self_mask [B, 1, T, T]; cross_mask
   // [B, 1, 1, S]. The probabilities and vectors of each attention as
-  // MultiHeadAttention's. Returns [B, T, D].
+  // MultiHeadAttention's; `block_outputs` receives each block's output
+  // (detached, 3 of them). Returns [B, T, D].
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
                         const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,
-                        AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr);
+                        AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr,
+                        std::vector<torch::Tensor>* block_outputs = nullptr);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that
@@ -85,6 +87,9 @@ class DecoderImpl : public torch::nn::Module {
                      DecoderCache& cache, AttentionMaps* maps = nullptr);
 
   size_t layerCount() const { return layers_->size(); }
+  // What the stack does to its last layer's output x [.., D] before the
+  // output layer: a pre-norm stack's final norm; post-norm returns x.
+  torch::Tensor finalNorm(const torch::Tensor& x) { return final_norm_ ? final_norm_(x) : x; }
 
  private:
   torch::nn::ModuleList layers_{nullptr};

@@ -989,6 +989,14 @@ layer %2</translation>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit lens</translation>
+    </message>
+    <message>
+        <source>What the decoder would predict after each of its blocks, as if the model ended there</source>
+        <translation>What the decoder would predict after each of its blocks, as if the model ended there</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -2162,6 +2170,89 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>The thresholds of the roles&apos; rules</source>
         <translation>The thresholds of the roles&apos; rules</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::LensView</name>
+    <message>
+        <source>reads</source>
+        <translation>reads</translation>
+    </message>
+    <message>
+        <source>came next</source>
+        <translation>came next</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Layer %1 · %2</translation>
+    </message>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>%1 (came next): %2, rank %3</source>
+        <translation>%1 (came next): %2, rank %3</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>Colour:</translation>
+    </message>
+    <message>
+        <source>Probability of the piece that came next</source>
+        <translation>Probability of the piece that came next</translation>
+    </message>
+    <message>
+        <source>Its rank (1 bright, 1,000 or more dark)</source>
+        <translation>Its rank (1 bright, 1,000 or more dark)</translation>
+    </message>
+    <message>
+        <source>Export %1…</source>
+        <translation>Export %1…</translation>
+    </message>
+    <message>
+        <source>Explore a sentence to see what the decoder would predict after each of its blocks.</source>
+        <translation>Explore a sentence to see what the decoder would predict after each of its blocks.</translation>
+    </message>
+    <message>
+        <source>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</source>
+        <translation>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</translation>
+    </message>
+    <message>
+        <source>What the decoder would predict after each of its blocks, read through the output layer as if the model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
+        <translation>What the decoder would predict after each of its blocks, read through the output layer as if the model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</translation>
+    </message>
+    <message>
+        <source>%1 (the model&apos;s own prediction)</source>
+        <translation>%1 (the model&apos;s own prediction)</translation>
+    </message>
+    <message>
+        <source>After reading &lt;b&gt;%1&lt;/b&gt; (step %2), %3: %4. &lt;b&gt;%5&lt;/b&gt;, the piece that came next: probability %6, rank %7.</source>
+        <translation>After reading &lt;b&gt;%1&lt;/b&gt; (step %2), %3: %4. &lt;b&gt;%5&lt;/b&gt;, the piece that came next: probability %6, rank %7.</translation>
+    </message>
+    <message>
+        <source>Nothing to export: explore a sentence with a model first.</source>
+        <translation>Nothing to export: explore a sentence with a model first.</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Export as %1</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 files (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>

@@ -984,6 +984,14 @@ lớp %2</translation>
         <source>Embeddings</source>
         <translation>Embedding</translation>
     </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit lens</translation>
+    </message>
+    <message>
+        <source>What the decoder would predict after each of its blocks, as if the model ended there</source>
+        <translation>Bộ giải mã sẽ dự đoán gì sau mỗi khối của nó, như thể mô hình kết thúc ở đó</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::BeamExplorer</name>
@@ -2141,6 +2149,89 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>The thresholds of the roles&apos; rules</source>
         <translation>Các ngưỡng của quy tắc vai trò</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::LensView</name>
+    <message>
+        <source>reads</source>
+        <translation>đọc</translation>
+    </message>
+    <message>
+        <source>came next</source>
+        <translation>đến tiếp theo</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Lớp %1 · %2</translation>
+    </message>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>%1 (came next): %2, rank %3</source>
+        <translation>%1 (đến tiếp theo): %2, hạng %3</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>Màu:</translation>
+    </message>
+    <message>
+        <source>Probability of the piece that came next</source>
+        <translation>Xác suất của mảnh đến tiếp theo</translation>
+    </message>
+    <message>
+        <source>Its rank (1 bright, 1,000 or more dark)</source>
+        <translation>Hạng của nó (1 sáng, từ 1.000 trở lên tối)</translation>
+    </message>
+    <message>
+        <source>Export %1…</source>
+        <translation>Xuất %1…</translation>
+    </message>
+    <message>
+        <source>Explore a sentence to see what the decoder would predict after each of its blocks.</source>
+        <translation>Hãy khám phá một câu để xem bộ giải mã sẽ dự đoán gì sau mỗi khối của nó.</translation>
+    </message>
+    <message>
+        <source>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</source>
+        <translation>Một khung của diễn biến huấn luyện chỉ chứa attention: lens được đọc từ một tệp mô hình. Hãy khám phá câu này (hoặc mở một trong các mô hình của lần chạy) để xem nó.</translation>
+    </message>
+    <message>
+        <source>What the decoder would predict after each of its blocks, read through the output layer as if the model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
+        <translation>Bộ giải mã sẽ dự đoán gì sau mỗi khối của nó, đọc qua lớp đầu ra như thể mô hình kết thúc ở đó (logit lens). Mỗi ô ghi mảnh có khả năng nhất tại điểm đó, in đậm khi đó là mảnh đến tiếp theo; màu của ô là xác suất (hoặc hạng) của mảnh đó. Hàng cuối là dự đoán của chính mô hình. Nhấp vào một ô để xem %1 mảnh có khả năng nhất của nó.</translation>
+    </message>
+    <message>
+        <source>%1 (the model&apos;s own prediction)</source>
+        <translation>%1 (dự đoán của chính mô hình)</translation>
+    </message>
+    <message>
+        <source>After reading &lt;b&gt;%1&lt;/b&gt; (step %2), %3: %4. &lt;b&gt;%5&lt;/b&gt;, the piece that came next: probability %6, rank %7.</source>
+        <translation>Sau khi đọc &lt;b&gt;%1&lt;/b&gt; (bước %2), %3: %4. &lt;b&gt;%5&lt;/b&gt;, mảnh đến tiếp theo: xác suất %6, hạng %7.</translation>
+    </message>
+    <message>
+        <source>Nothing to export: explore a sentence with a model first.</source>
+        <translation>Không có gì để xuất: hãy khám phá một câu với một mô hình trước.</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Xuất dạng %1</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Tệp %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không thể ghi &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>

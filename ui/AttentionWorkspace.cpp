@@ -30,6 +30,7 @@
 #include "ui/FigureExport.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
+#include "ui/LensView.h"
 #include "ui/NeighboursView.h"
 #include "ui/QueryKeyView.h"
 #include "ui/TimelapseBar.h"
@@ -243,6 +244,13 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   embeddings_->setObjectName("Embeddings");
   views_->addTab(embeddings_, tr("Embeddings"));
   connect(embeddings_, &EmbeddingView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  lens_ = new LensView(views_);
+  lens_->setObjectName("Logit lens");
+  views_->addTab(lens_, tr("Logit lens"));
+  views_->setTabToolTip(
+      views_->indexOf(lens_),
+      tr("What the decoder would predict after each of its blocks, as if the model ended there"));
+  connect(lens_, &LensView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     neighbours_->setActive(views_->currentWidget() == neighbours_);
@@ -404,6 +412,7 @@ void AttentionWorkspace::showAblation() { views_->setCurrentWidget(ablation_); }
 void AttentionWorkspace::showBeam() { views_->setCurrentWidget(beam_); }
 void AttentionWorkspace::showNeighbours() { views_->setCurrentWidget(neighbours_); }
 void AttentionWorkspace::showEmbeddings() { views_->setCurrentWidget(embeddings_); }
+void AttentionWorkspace::showLens() { views_->setCurrentWidget(lens_); }
 
 void AttentionWorkspace::showView(const app::AttentionView& view) {
   timelapse_->pause();
@@ -428,6 +437,7 @@ void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString
 
 void AttentionWorkspace::present(const app::AttentionView& view, const QString& caption) {
   view_ = view;
+  lens_->setView(view);
   translation_->setText(caption);
   {
     const QSignalBlocker block(head_);
@@ -513,87 +523,5 @@ void AttentionWorkspace::fillEntropy() {
 int AttentionWorkspace::thumbnailCount() const { return grid_->thumbnailCount(); }
 
 void AttentionWorkspace::showGrid() { views_->setCurrentWidget(grid_); }
-
-bool AttentionWorkspace::savePng(const QString& path) { return map_view_->savePng(path); }
-
-bool AttentionWorkspace::saveSvg(const QString& path) { return map_view_->saveSvg(path); }
-
-bool AttentionWorkspace::savePdf(const QString& path) { return map_view_->savePdf(path); }
-
-bool AttentionWorkspace::saveCsv(const QString& path) const {
-  if (matrix_.rows == 0) return false;
-  auto quote = [](QString s) { return '"' + s.replace('"', "\"\"") + '"'; };
-  QString text = quote(tr("query \\ key"));
-  for (const auto& label : matrix_.columnLabels) text += ',' + quote(label);
-  text += '\n';
-  for (int r = 0; r < matrix_.rows; ++r) {
-    text += quote(matrix_.rowLabels[r]);
-    for (int c = 0; c < matrix_.columns; ++c) text += ',' + QString::number(matrix_.value(r, c), 'g', 9);
-    text += '\n';
-  }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
-  file.write(text.toUtf8());
-  return file.commit();
-}
-
-bool AttentionWorkspace::saveJson(const QString& path) const {
-  if (view_.json.isEmpty()) return false;
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  file.write(view_.json);
-  return file.commit();
-}
-
-int AttentionWorkspace::exportTimelapse(const QString& dir, QString* error) {
-  const qint64 shown = timelapse_->step();
-  const QList<qint64> steps = timelapse_->steps();
-  QString csv = "step,query,key,query_token,key_token,weight\n";
-  auto quote = [](QString s) { return '"' + s.replace('"', "\"\"") + '"'; };
-  int written = 0;
-  for (qint64 step : steps) {
-    timelapse_->showStep(step);  // the map, as chosen, at that step
-    const QString name = QString("frame-%1.png").arg(step, 8, 10, QChar('0'));
-    if (!map_view_->savePng(QDir(dir).filePath(name))) {
-      if (error) *error = tr("Cannot write '%1'.").arg(QDir(dir).filePath(name));
-      timelapse_->showStep(shown);
-      return -1;
-    }
-    for (int r = 0; r < matrix_.rows; ++r)
-      for (int c = 0; c < matrix_.columns; ++c)
-        csv += QString("%1,%2,%3,%4,%5,%6\n")
-                   .arg(step)
-                   .arg(r)
-                   .arg(c)
-                   .arg(quote(matrix_.rowLabels[r]), quote(matrix_.columnLabels[c]))
-                   .arg(matrix_.value(r, c), 0, 'g', 6);
-    ++written;
-  }
-  timelapse_->showStep(shown);
-  QSaveFile file(QDir(dir).filePath("weights.csv"));
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(csv.toUtf8()) < 0 || !file.commit()) {
-    if (error) *error = tr("Cannot write '%1'.").arg(QDir(dir).filePath("weights.csv"));
-    return -1;
-  }
-  return written;
-}
-
-void AttentionWorkspace::exportAs(const QString& format) {
-  if (view_.isEmpty()) {
-    Q_EMIT errorOccurred(tr("Capture a sentence before exporting."));
-    return;
-  }
-  const QString suffix = format.toLower();
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export as %1").arg(format), "attention." + suffix,
-                                                    tr("%1 files (*.%2)").arg(format, suffix));
-  if (path.isEmpty()) return;
-  // The vector figures carry their numbers beside them (NAME.csv).
-  const bool ok = format == "PNG"   ? savePng(path)
-                  : format == "SVG" ? saveSvg(path) && saveCsv(fileBeside(path, "csv"))
-                  : format == "PDF" ? savePdf(path) && saveCsv(fileBeside(path, "csv"))
-                  : format == "CSV" ? saveCsv(path)
-                                    : saveJson(path);
-  if (!ok) Q_EMIT errorOccurred(tr("Cannot write '%1'.").arg(path));
-}
 
 }  // namespace studio::ui

@@ -28,6 +28,7 @@ class FaithfulnessPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
 class EmbeddingView;
+class LensView;
 class NeighboursView;
 class QueryKeyView;
 class TimelapseBar;
@@ -113,6 +114,9 @@ class AttentionWorkspace : public QWidget {
   EmbeddingView* embeddings() const { return embeddings_; }
   void showNeighbours();
   void showEmbeddings();
+  // The "Logit lens" tab: what the decoder would predict after each of its blocks (LensView).
+  LensView* lens() const { return lens_; }
+  void showLens();
 
   bool savePng(const QString& path);
   bool saveSvg(const QString& path);
@@ -182,6 +186,7 @@ class AttentionWorkspace : public QWidget {
   FaithfulnessPanel* faithfulness_;
   NeighboursView* neighbours_;
   EmbeddingView* embeddings_;
+  LensView* lens_;
 };
 
 }  // namespace studio::ui

@@ -63,6 +63,8 @@ const CommandSpec& serveSpec();
 int runServe(const ParsedArgs& args);
 const CommandSpec& embeddingsSpec();
 int runEmbeddings(const ParsedArgs& args);
+const CommandSpec& lensSpec();
+int runLens(const ParsedArgs& args);
 
 const CommandSpec& evaluateSpec();
 int runEvaluate(const ParsedArgs& args);

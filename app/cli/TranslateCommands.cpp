@@ -282,6 +282,9 @@ const CommandSpec& attentionSpec() {
           {"vectors", "",
            "add each block's projected queries and keys (\"vectors\"): weight = softmax(q · k / "
            "sqrt(head_dim))"},
+          {"lens", "K",
+           "add what each decoder block would predict, its K likeliest pieces (\"lens\"; see the lens "
+           "command)"},
           {"out", "FILE", "write the JSON here instead of stdout"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
@@ -295,6 +298,7 @@ int runAttention(const ParsedArgs& args) {
   model::CaptureOptions capture;
   capture.pad_to = args.integer("pad-to", 0, 0, 100000);
   capture.vectors = args.has("vectors");
+  capture.lens_top = args.integer("lens", 0, 1, 100);
   const auto device = deviceFrom(args.getOr("device", "auto"));
   const auto target = args.get("target");
   if (target && !data::isValidUtf8(*target)) throw UsageError("--target is not valid UTF-8");

@@ -3,6 +3,7 @@
 #include "model/Masks.h"
 #include "model/decoding/PairScoring.h"
 #include "model/decoding/SourceReliance.h"
+#include "model/explaining/LogitLens.h"
 
 namespace studio::model {
 
@@ -70,6 +71,7 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   auto tgt = torch::tensor(target, torch::kLong).unsqueeze(0).to(device);
   AttentionMaps maps;
   maps.vectors = capture.vectors;
+  maps.block_outputs = capture.lens_top > 0;
   model->eval();
   model(src, tgt, &maps);
 
@@ -93,6 +95,12 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
     snap.decoder_keys = flatten(maps.decoder_self_vectors, &AttentionVectors::keys);
     snap.cross_queries = flatten(maps.cross_vectors, &AttentionVectors::queries);
     snap.cross_keys = flatten(maps.cross_vectors, &AttentionVectors::keys);
+  }
+  if (capture.lens_top > 0) {
+    // Each position is followed by the next decoder input, the last by the end.
+    std::vector<int64_t> next(target.begin() + 1, target.end());
+    next.push_back(o.eos_id);
+    snap.lens = decoderLens(model, maps.decoder_block_outputs, next, tokenizer, capture.lens_top);
   }
   // On the sentence itself: padding would only add inputs that contribute nothing.
   if (capture.source_reliance)

@@ -16,6 +16,9 @@ struct CaptureOptions {
   bool source_reliance = true;
   // Each block's projected queries and keys (AttentionSnapshot's vectors).
   bool vectors = false;
+  // > 0: what each decoder block would predict (AttentionSnapshot::lens),
+  // the `lens_top` likeliest pieces at each.
+  int64_t lens_top = 0;
 };
 
 // Translates `sentence` (beam search with `options`), then runs the model

@@ -30,6 +30,12 @@ struct AttentionMaps {
   bool layer_outputs = false;
   bool weights = true;
   std::vector<torch::Tensor> encoder_layer_outputs, decoder_layer_outputs;
+  // Set `block_outputs` for the output of each decoder layer's three blocks
+  // too (self-attention, cross-attention, feed-forward: 3 a layer, in that
+  // order), [B, T, D], detached; a pre-norm stack's without its final norm
+  // (full passes only).
+  bool block_outputs = false;
+  std::vector<torch::Tensor> decoder_block_outputs;
 };
 
 }  // namespace studio::model

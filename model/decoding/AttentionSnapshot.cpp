@@ -16,6 +16,31 @@ float AttentionSnapshot::crossWeight(int64_t l, int64_t h, int64_t q, int64_t k)
   return cross[size_t(((l * heads + h) * target_length + q) * source_length + k)];
 }
 
+const char* DecoderLens::blockName(int64_t stage) {
+  static const char* const names[] = {"self-attention", "cross-attention", "feed-forward"};
+  return names[stage % 3];
+}
+
+nlohmann::json DecoderLens::toJson() const {
+  nlohmann::json stage_list = nlohmann::json::array();
+  for (int64_t r = 0; r < stages; ++r) {
+    nlohmann::json steps = nlohmann::json::array();
+    for (int64_t t = 0; t < positions; ++t) {
+      nlohmann::json likeliest = nlohmann::json::array();
+      for (int64_t k = 0; k < top; ++k) {
+        const auto i = size_t((r * positions + t) * top + k);
+        likeliest.push_back({{"piece", top_pieces[i]}, {"probability", top_probabilities[i]}});
+      }
+      const auto i = size_t(r * positions + t);
+      steps.push_back(
+          {{"top", likeliest}, {"next_probability", next_probability[i]}, {"next_rank", next_rank[i]}});
+    }
+    stage_list.push_back({{"layer", r / 3 + 1}, {"block", blockName(r)}, {"positions", steps}});
+  }
+  return {
+      {"method", "logit lens (nostalgebraist, 2020)"}, {"next_pieces", next_pieces}, {"stages", stage_list}};
+}
+
 nlohmann::json AttentionSnapshot::toJson(bool vectors) const {
   auto nested = [&](const std::vector<float>& flat, int64_t layers, int64_t rows, int64_t cols) {
     nlohmann::json out = nlohmann::json::array();
@@ -77,6 +102,7 @@ nlohmann::json AttentionSnapshot::toJson(bool vectors) const {
   }
   if (translation_given) out["translation_given"] = true;
   if (!probabilities.empty()) out["probabilities"] = probabilities;
+  if (!lens.empty()) out["lens"] = lens.toJson();
   if (!source_reliance.empty())
     out["source_reliance"] = {{"method", "ALTI+ (Ferrando et al., 2022)"}, {"share", source_reliance}};
   return out;

@@ -9,6 +9,25 @@
 // No LibTorch here: probes.rec's reader (and its fuzzer) use this type too.
 namespace studio::model {
 
+// What the decoder would predict after each of its blocks, read through the
+// output layer as if the stack ended there (the "logit lens": nostalgebraist,
+// 2020): stage r is block r % 3 (self-attention, cross-attention,
+// feed-forward) of decoder layer r / 3; the last stage is the model's own
+// prediction. Position t is the step that reads decoder input t.
+struct DecoderLens {
+  int64_t stages = 0, positions = 0, top = 0;  // R = 3 × decoder layers, T, K
+  std::vector<std::string> top_pieces;         // [R, T, K], likeliest first
+  std::vector<float> top_probabilities;        // [R, T, K]
+  // [T]: the piece that came next in the translation (the end of sentence at the last position).
+  std::vector<std::string> next_pieces;
+  std::vector<float> next_probability;  // [R, T]
+  std::vector<int64_t> next_rank;       // [R, T]: 1 = likeliest at that stage
+
+  bool empty() const { return stages == 0; }
+  static const char* blockName(int64_t stage);  // "self-attention", "cross-attention", "feed-forward"
+  nlohmann::json toJson() const;
+};
+
 // Every attention weight of one sentence and its translation, as plain
 // arrays (no tensors), with the token strings and the masks that applied:
 // what the GUI's explorer draws and `attention-studio-cli attention` prints.
@@ -45,13 +64,15 @@ struct AttentionSnapshot {
   std::vector<float> decoder_queries, decoder_keys;  // [Ld, H, T, Dh] each
   std::vector<float> cross_queries;                  // [Ld, H, T, Dh]
   std::vector<float> cross_keys;                     // [Ld, H, S, Dh]
+  // Each decoder block's prediction, when captured with it (empty otherwise).
+  DecoderLens lens;
 
   float encoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
   float decoderWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
   float crossWeight(int64_t layer, int64_t head, int64_t q, int64_t k) const;
 
   // The document `attention-studio-cli attention` prints; "vectors" when
-  // captured and asked for.
+  // captured and asked for; "lens" when captured.
   nlohmann::json toJson(bool vectors = true) const;
 };
 

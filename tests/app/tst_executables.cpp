@@ -893,6 +893,40 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const auto decoder_queries = vectors["decoder_self"].toObject()["queries"].toArray();
   QCOMPARE(decoder_queries[1].toArray()[3].toArray().size(), snapshot["target_tokens"].toArray().size());
 
+  // lens: what each decoder block would predict; the last block's probabilities of a given translation
+  // are the model's own, as `attention --target` records them.
+  auto given = run(STUDIO_CLI_PATH, {"attention", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",
+                                     "--target", "Close window", "--lens", "2"});
+  QVERIFY2(given.exit_code == 0, qPrintable(given.err));
+  const auto given_snapshot = QJsonDocument::fromJson(given.out.toUtf8()).object();
+  auto lens_json = run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",
+                                         "--target", "Close window", "--top", "2", "--json"});
+  QVERIFY2(lens_json.exit_code == 0, qPrintable(lens_json.err));
+  const auto lens = QJsonDocument::fromJson(lens_json.out.toUtf8()).object()["lens"].toObject();
+  QCOMPARE(lens, given_snapshot["lens"].toObject());
+  const auto stages = lens["stages"].toArray();
+  QCOMPARE(stages.size(), 6);  // tiny: 2 decoder layers of 3 blocks
+  const auto last = stages[5].toObject();
+  QCOMPARE(last["block"].toString(), QString("feed-forward"));
+  const auto given_probabilities = given_snapshot["probabilities"].toArray();
+  const auto positions = last["positions"].toArray();
+  QCOMPARE(positions.size(), given_snapshot["target_tokens"].toArray().size());
+  QCOMPARE(given_probabilities.size(), positions.size());  // a given translation finishes: the end's too
+  for (int t = 0; t < positions.size(); ++t)
+    QVERIFY(std::abs(positions[t].toObject()["next_probability"].toDouble() -
+                     given_probabilities[t].toDouble()) < 1e-4);
+  auto lens_text = run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ",
+                                         "--target", "Close window"});
+  QVERIFY2(lens_text.exit_code == 0, qPrintable(lens_text.err));
+  QVERIFY2(lens_text.out.contains("\"Close window\" (given)") && lens_text.out.contains("after <s> -> ") &&
+               lens_text.out.contains("-> </s>") &&
+               lens_text.out.count("layer 2 feed-forward") == positions.size(),
+           qPrintable(lens_text.out));
+  auto lens_bad =
+      run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng", "--top", "0"});
+  QCOMPARE(lens_bad.exit_code, 2);
+  QVERIFY2(lens_bad.err.contains("--top"), qPrintable(lens_bad.err));
+
 #ifdef STUDIO_BENCH_PATH  // the benchmarks are built
   // The decoding benchmark starts and reports the four configurations.
   auto decode_bench = run(STUDIO_DECODE_BENCH_PATH, {"--model", run_dir + "/best.pt", "--src", data + "/test.vi",

@@ -40,7 +40,9 @@
 #include "ui/FaithfulnessPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/LensView.h"
 #include "ui/NeighboursView.h"
+#include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 #include "ui/QueryKeyView.h"
 #include "ui/TranslateWorkspace.h"
@@ -72,6 +74,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
   void theTrainingExamplesTabListsTheClisNeighbours();
   void theEmbeddingsTabMapsThePiecesAndListsTheClisNearest();
+  void theLogitLensTabShowsTheClisLens();
   void aTranslationOfYourOwnIsReadByTheModel();
 
  private:
@@ -1117,6 +1120,106 @@ void TestAttentionWorkspace::theTrainingExamplesTabListsTheClisNeighbours() {
   QVERIFY(tab->result().isEmpty());
   QVERIFY2(tab->message().contains("Capture"), qPrintable(tab->message()));
   QVERIFY(!tab->saveJson(tmp_.filePath("none.json")));
+}
+
+// The Logit lens tab: what each decoder block would predict, equal to the
+// CLI's `lens --json` for the same sentence; a cell's colour is its number
+// on the chosen scale; a click lists its likeliest pieces; a timelapse frame
+// says it has no lens; the CSV holds every cell.
+void TestAttentionWorkspace::theLogitLensTabShowsTheClisLens() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1100, 700);
+  explorer.show();
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty());
+  explorer.showLens();
+  auto* tab = explorer.lens();
+  QVERIFY(tab->isVisible());
+  QVERIFY2(tab->hasLens(), qPrintable(tab->message()));
+  QCOMPARE(view.lensStages, 3 * view.decoderLayers);
+  QCOMPARE(view.lensNextPieces.size(), view.targetLength);
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"lens", "--model", model_, "--text", sentence_, "--top",
+                              QString::number(view.lensTop), "--json"});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const auto printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(printed["translation"].toString(), view.translation);
+  const auto lens = printed["lens"].toObject();
+  QCOMPARE(lens["next_pieces"].toVariant().toStringList(), view.lensNextPieces);
+  const auto stages = lens["stages"].toArray();
+  QCOMPARE(stages.size(), view.lensStages);
+  const int T = view.lensNextPieces.size(), K = view.lensTop;
+  for (int r = 0; r < stages.size(); ++r) {
+    QCOMPARE(tab->stageName(r), QString("Layer %1 · %2").arg(r / 3 + 1).arg(stages[r]["block"].toString()));
+    const auto positions = stages[r]["positions"].toArray();
+    QCOMPARE(positions.size(), T);
+    for (int t = 0; t < T; ++t) {
+      const auto cell = positions[t].toObject();
+      QCOMPARE(cell["next_rank"].toInteger(), view.lensNextRank[r * T + t]);
+      QVERIFY(std::abs(cell["next_probability"].toDouble() - view.lensNextProbability[r * T + t]) < 1e-6);
+      QCOMPARE(cell["top"].toArray()[0].toObject()["piece"].toString(), tab->cellPiece(r, t));
+      for (int k = 0; k < K; ++k)
+        QCOMPARE(cell["top"].toArray()[k].toObject()["piece"].toString(),
+                 view.lensTopPieces[(r * T + t) * K + k]);
+    }
+  }
+
+  // A cell's colour is its number: the probability of the piece that came next, or its rank (1 bright,
+  // 1,000 or more dark, on a log scale).
+  auto* picture = tab->findChild<QWidget*>("Lens picture");
+  QVERIFY(picture);
+  auto colourAt = [&](int stage, int position) {
+    const QRect box = tab->cellRect(stage, position);
+    return QColor(picture->grab().toImage().pixel(box.left() + 4,
+                                                  box.top() + 3));  // beside the text, inside the outline
+  };
+  for (int stage : {0, view.lensStages - 1})
+    for (int position : {0, T - 1}) {
+      QCOMPARE(colourAt(stage, position),
+               QColor(ui::heatmapColor(view.lensNextProbability[stage * T + position])));
+    }
+  tab->setColour(ui::LensView::Colour::Rank);
+  for (int stage : {0, view.lensStages - 1}) {
+    const double rank = double(view.lensNextRank[stage * T]);
+    QCOMPARE(colourAt(stage, 0), QColor(ui::heatmapColor(1.0 - std::min(std::log10(rank), 3.0) / 3.0)));
+  }
+
+  // A click lists the cell's likeliest pieces and the next piece's probability and rank.
+  const QRect box = tab->cellRect(1, T - 1);
+  QTest::mouseClick(picture, Qt::LeftButton, {}, box.center());
+  QCOMPARE(tab->chosenStage(), 1);
+  QCOMPARE(tab->chosenPosition(), T - 1);
+  const QString details = tab->findChild<QLabel*>("Lens details")->text();
+  QCOMPARE(details, tab->details());
+  QVERIFY2(details.contains("Layer 1 · cross-attention") &&
+               details.contains(view.lensTopPieces[(1 * T + T - 1) * K]) &&
+               details.contains(QString("rank %1").arg(view.lensNextRank[1 * T + T - 1])) &&
+               details.contains("<b>&lt;/s&gt;</b>, the piece that came next"),
+           qPrintable(details));
+
+  // Every cell in the CSV.
+  const QString csv = tmp_.filePath("lens.csv");
+  QVERIFY(tab->saveCsv(csv));
+  QFile file(csv);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const auto lines = QString::fromUtf8(file.readAll()).trimmed().split('\n');
+  QCOMPARE(lines.size(), 1 + view.lensStages * T);
+  QVERIFY2(
+      lines[0].startsWith("layer,block,position,reads,next,next_probability,next_rank,top1,top1_probability"),
+      qPrintable(lines[0]));
+  QVERIFY2(lines.last().startsWith(QString("%1,feed-forward,%2,").arg(view.decoderLayers).arg(T - 1)),
+           qPrintable(lines.last()));
+
+  // A timelapse frame holds attention only: the tab says so and exports nothing.
+  auto frame = view;
+  frame.lensStages = 0;
+  explorer.showView(frame);
+  QVERIFY(!tab->hasLens());
+  QVERIFY2(tab->message().contains("timelapse"), qPrintable(tab->message()));
+  QVERIFY(!tab->saveCsv(tmp_.filePath("none.csv")));
 }
 
 // The Translation box: the model reads a translation typed there instead of

@@ -1,0 +1,57 @@
+#include "model/explaining/LogitLens.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace studio::model {
+
+DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& block_outputs,
+                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top) {
+  const auto& o = model->options();
+  if (block_outputs.size() != size_t(3 * o.decoder_layers))
+    throw std::invalid_argument("the lens needs 3 block outputs a decoder layer (" +
+                                std::to_string(3 * o.decoder_layers) + "), got " +
+                                std::to_string(block_outputs.size()));
+  if (top < 1) throw std::invalid_argument("the lens keeps at least one piece a stage (top >= 1)");
+  torch::NoGradGuard no_grad;
+  auto states = torch::cat(block_outputs, /*dim=*/0);  // [R, T, D]
+  const int64_t R = states.size(0), T = states.size(1);
+  if (int64_t(next_ids.size()) != T)
+    throw std::invalid_argument("the lens needs one next piece a position (" + std::to_string(T) + "), got " +
+                                std::to_string(next_ids.size()));
+  const int64_t V = o.vocab_size;
+  for (int64_t id : next_ids)
+    if (id < 0 || id >= V)
+      throw std::invalid_argument("next piece id " + std::to_string(id) + " is outside the vocabulary");
+  const int64_t K = std::min(top, V);
+
+  auto probs =
+      torch::softmax(model->project(model->decoder()->finalNorm(states)).to(torch::kFloat), /*dim=*/-1)
+          .to(torch::kCPU)
+          .contiguous();  // [R, T, V]
+  auto [values, indices] = probs.topk(K, /*dim=*/-1);
+  auto next = torch::tensor(next_ids, torch::kLong).view({1, T, 1}).expand({R, T, 1});
+  auto next_probability = probs.gather(/*dim=*/-1, next);  // [R, T, 1]
+  // Ties count in the piece's favour: rank = pieces strictly likelier + 1.
+  auto rank = (probs > next_probability).sum(/*dim=*/-1) + 1;
+
+  DecoderLens lens;
+  lens.stages = R;
+  lens.positions = T;
+  lens.top = K;
+  values = values.contiguous();
+  indices = indices.to(torch::kLong).contiguous();
+  const float* v = values.data_ptr<float>();
+  const int64_t* ix = indices.data_ptr<int64_t>();
+  lens.top_probabilities.assign(v, v + values.numel());
+  lens.top_pieces.reserve(size_t(indices.numel()));
+  for (int64_t i = 0; i < indices.numel(); ++i) lens.top_pieces.push_back(tokenizer.piece(int(ix[i])));
+  auto p = next_probability.reshape({R * T}).contiguous();
+  lens.next_probability.assign(p.data_ptr<float>(), p.data_ptr<float>() + p.numel());
+  auto r = rank.to(torch::kLong).reshape({R * T}).contiguous();
+  lens.next_rank.assign(r.data_ptr<int64_t>(), r.data_ptr<int64_t>() + r.numel());
+  for (int64_t id : next_ids) lens.next_pieces.push_back(tokenizer.piece(int(id)));
+  return lens;
+}
+
+}  // namespace studio::model

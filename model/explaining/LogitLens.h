@@ -1,0 +1,22 @@
+#pragma once
+
+#include <vector>
+
+#include "model/Transformer.h"
+#include "model/data/Tokenizer.h"
+#include "model/decoding/AttentionSnapshot.h"
+
+namespace studio::model {
+
+// The decoder's prediction after each of its blocks (DecoderLens): every
+// block's output of one sentence's full pass (AttentionMaps::
+// decoder_block_outputs, [1, T, D] each, 3 a layer) through the stack's final
+// norm and the output layer, as if the stack ended there. `next_ids` [T] are
+// the pieces the positions were followed by (the translation's next piece;
+// the end of sentence at the last); `top` likeliest are kept at each stage
+// and position (at most the vocabulary). Throws std::invalid_argument when
+// the outputs or ids do not fit each other or the model.
+DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& block_outputs,
+                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top);
+
+}  // namespace studio::model

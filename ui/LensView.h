@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QWidget>
+
+#include "app/TranslationService.h"
+
+class QComboBox;
+class QLabel;
+class QScrollArea;
+
+namespace studio::ui {
+
+class LensCanvas;
+
+// The explorer's "Logit lens" tab: what the decoder would predict after each
+// of its blocks, read through the output layer as if the model ended there
+// (nostalgebraist's logit lens). A row a block — layer 1's self-attention at
+// the top, the model's own output at the bottom —, a column a step of the
+// translation, headed by the piece that came next; each cell names the
+// likeliest piece at that point and is coloured by the probability (or the
+// rank) of the piece that came next. A click lists the cell's likeliest
+// pieces. Exports the picture (PNG) and the numbers (CSV).
+class LensView : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class Colour { Probability, Rank };
+
+  explicit LensView(QWidget* parent = nullptr);
+
+  // The explorer's sentence; a view without a lens (a timelapse frame) is
+  // said so in message().
+  void setView(const app::AttentionView& view);
+  void setColour(Colour colour);
+  Colour colour() const;
+
+  // The cell the list is about; -1, -1 when none.
+  void choose(int stage, int position);
+  int chosenStage() const { return stage_; }
+  int chosenPosition() const { return position_; }
+
+  bool hasLens() const { return view_.hasLens(); }
+  QString message() const;
+  // The row's name ("Layer 2 · cross-attention") and a cell's likeliest piece.
+  QString stageName(int stage) const;
+  QString cellPiece(int stage, int position) const;
+  // Where a cell is drawn, in the picture's ("Lens picture") coordinates.
+  QRect cellRect(int stage, int position) const;
+  // What the list below the picture says about the chosen cell.
+  QString details() const;
+
+  bool savePng(const QString& path);
+  bool saveCsv(const QString& path) const;
+
+ Q_SIGNALS:
+  void errorOccurred(const QString& message);
+
+ private:
+  void showDetails();
+  void exportAs(const QString& format);
+
+  app::AttentionView view_;
+  int stage_ = -1, position_ = -1;
+
+  QLabel* message_;
+  QComboBox* colour_;
+  QScrollArea* scroll_;
+  LensCanvas* canvas_;
+  QLabel* details_;
+};
+
+}  // namespace studio::ui
