@@ -10,6 +10,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
+#include "model/explaining/LogitLens.h"
 
 namespace studio::cli {
 
@@ -21,10 +22,15 @@ const CommandSpec& lensSpec() {
       "after each layer's self-attention, cross-attention and feed-forward block through the output layer,\n"
       "as if the model ended there. For each output piece it prints every block's --top likeliest pieces\n"
       "and the probability and rank of the piece that came next; the last block's is the model's own\n"
-      "prediction. --json prints the same as `attention --lens K` does under \"lens\".",
+      "prediction. --json prints the same as `attention --lens K` does under \"lens\".\n\n"
+      "With --src instead of --text, the lens of each sentence of the file (its own translation), summed\n"
+      "up block by block: how often the piece that came next was already the likeliest there, its mean\n"
+      "probability and its median rank. Where in the decoder the translation is decided.",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
-          {"text", "TEXT", "the Vietnamese sentence (required)"},
+          {"text", "TEXT", "the Vietnamese sentence (or --src)"},
+          {"src", "FILE", "Vietnamese sentences, one a line: each one's lens, summed up block by block"},
+          {"sentences", "N", "with --src: its first N lines (default 200; 0 = all)"},
           {"target", "TEXT",
            "an English translation for the model to read instead of writing its own (teacher forcing)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
@@ -39,8 +45,74 @@ const CommandSpec& lensSpec() {
   return spec;
 }
 
+namespace {
+
+// lens --src: every sentence's lens (its own translation), summed up.
+int summarizeFile(const ParsedArgs& args, const model::DecodingOptions& options) {
+  if (args.has("target")) throw UsageError("--target reads one sentence's translation: give it with --text");
+  const std::string path = args.require("src");
+  const int64_t count = args.integer("sentences", 200, 0, 100000000);
+  std::vector<std::string> lines;
+  int64_t blank = 0;
+  for (const auto& line : readUtf8Lines(path)) {
+    if (count > 0 && int64_t(lines.size()) >= count) break;
+    auto sentence = data::normalizeWhitespace(line);
+    if (sentence.empty())
+      ++blank;
+    else
+      lines.push_back(std::move(sentence));
+  }
+  if (lines.empty()) throw std::runtime_error(path + " has no sentences");
+  const std::string model_path = oneModel(args);
+  auto translator = model::Translator::fromFiles(model_path, args.getOr("spm", ""),
+                                                 deviceFrom(args.getOr("device", "auto")));
+  auto decoding = options;
+  decoding.nbest = 1;
+  const auto translations = translator.translate(lines, decoding);
+  model::CaptureOptions capture;
+  capture.source_reliance = false;
+  capture.lens_top = 1;
+  std::vector<model::DecoderLens> lenses;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const auto& best = translations.at(i).empty() ? model::Translation{} : translations[i][0];
+    lenses.push_back(model::captureAttention(translator, lines[i], best, capture).lens);
+  }
+  const auto summary = model::summarizeLenses(lenses);
+  if (args.has("json")) {
+    nlohmann::json stages = nlohmann::json::array();
+    for (int64_t r = 0; r < summary.stages; ++r)
+      stages.push_back({{"layer", r / 3 + 1},
+                        {"block", model::DecoderLens::blockName(r)},
+                        {"next_top1_share", summary.top1_share[size_t(r)]},
+                        {"mean_next_probability", summary.mean_probability[size_t(r)]},
+                        {"median_next_rank", summary.median_rank[size_t(r)]}});
+    const nlohmann::json out = {{"sentences", summary.sentences},
+                                {"blank_lines_skipped", blank},
+                                {"steps", summary.steps},
+                                {"stages", stages}};
+    std::cout << out.dump() << "\n" << std::flush;
+    return kOk;
+  }
+  const std::string skipped = blank ? ", " + std::to_string(blank) + " blank lines skipped" : "";
+  std::printf("%s on %lld sentences of %s (%lld steps, each translation's own pieces and its end)%s\n",
+              std::filesystem::path(model_path).filename().string().c_str(),
+              static_cast<long long>(summary.sentences), path.c_str(), static_cast<long long>(summary.steps),
+              skipped.c_str());
+  std::printf("%-28s %18s %17s %12s\n", "after", "next piece likeliest", "mean probability", "median rank");
+  for (int64_t r = 0; r < summary.stages; ++r)
+    std::printf("layer %lld %-18s %19.1f %% %17.3f %12.1f\n", static_cast<long long>(r / 3 + 1),
+                model::DecoderLens::blockName(r), 100 * summary.top1_share[size_t(r)],
+                summary.mean_probability[size_t(r)], summary.median_rank[size_t(r)]);
+  return kOk;
+}
+
+}  // namespace
+
 int runLens(const ParsedArgs& args) {
   const auto options = decodingFrom(args);
+  if (args.has("src") && args.has("text"))
+    throw UsageError("give --text (one sentence) or --src (a file), not both");
+  if (args.has("src")) return summarizeFile(args, options);
   const std::string text = args.require("text");
   if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
   if (data::normalizeWhitespace(text).empty()) throw UsageError("--text is empty");

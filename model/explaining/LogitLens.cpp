@@ -1,5 +1,6 @@
 #include "model/explaining/LogitLens.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -52,6 +53,40 @@ DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& bl
   lens.next_rank.assign(r.data_ptr<int64_t>(), r.data_ptr<int64_t>() + r.numel());
   for (int64_t id : next_ids) lens.next_pieces.push_back(tokenizer.piece(int(id)));
   return lens;
+}
+
+LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses) {
+  LensSummary summary;
+  if (lenses.empty()) return summary;
+  const int64_t R = lenses.front().stages;
+  summary.stages = R;
+  summary.sentences = int64_t(lenses.size());
+  summary.top1_share.assign(size_t(R), 0.0);
+  summary.mean_probability.assign(size_t(R), 0.0);
+  auto ranks = std::vector<std::vector<int64_t>>(static_cast<size_t>(R));
+  for (const auto& lens : lenses) {
+    if (lens.stages != R)
+      throw std::invalid_argument("the lenses have " + std::to_string(R) + " and " +
+                                  std::to_string(lens.stages) + " blocks: they come from different models");
+    summary.steps += lens.positions;
+    for (int64_t r = 0; r < R; ++r)
+      for (int64_t t = 0; t < lens.positions; ++t) {
+        const auto i = size_t(r * lens.positions + t);
+        summary.top1_share[size_t(r)] += lens.next_rank[i] == 1;
+        summary.mean_probability[size_t(r)] += lens.next_probability[i];
+        ranks[size_t(r)].push_back(lens.next_rank[i]);
+      }
+  }
+  summary.median_rank.assign(size_t(R), 0.0);
+  for (int64_t r = 0; r < R && summary.steps > 0; ++r) {
+    summary.top1_share[size_t(r)] /= double(summary.steps);
+    summary.mean_probability[size_t(r)] /= double(summary.steps);
+    auto& v = ranks[size_t(r)];
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    summary.median_rank[size_t(r)] = n % 2 ? double(v[n / 2]) : (double(v[n / 2 - 1]) + double(v[n / 2])) / 2;
+  }
+  return summary;
 }
 
 }  // namespace studio::model

@@ -19,4 +19,17 @@ namespace studio::model {
 DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& block_outputs,
                         const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top);
 
+// The lens over many sentences: for each block, how often the piece that
+// came next was already the likeliest there, its mean probability and its
+// median rank, over every step of every lens given.
+struct LensSummary {
+  int64_t stages = 0, sentences = 0, steps = 0;
+  std::vector<double> top1_share;        // [R], 0..1
+  std::vector<double> mean_probability;  // [R]
+  std::vector<double> median_rank;       // [R] (the mean of the middle two for an even count)
+};
+// Throws std::invalid_argument when the lenses have different numbers of
+// stages; no lenses give an empty summary.
+LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses);
+
 }  // namespace studio::model

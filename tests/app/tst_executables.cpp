@@ -922,6 +922,40 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
                lens_text.out.contains("-> </s>") &&
                lens_text.out.count("layer 2 feed-forward") == positions.size(),
            qPrintable(lens_text.out));
+  // lens --src: every sentence's lens summed up; its steps those of each sentence's lens, its last block's
+  // share of first places those sentences'.
+  QTemporaryFile lens_src;
+  QVERIFY(lens_src.open());
+  lens_src.write("Đóng cửa sổ\n\nMở tập tin số 7\nĐóng cửa sổ số 8\n");
+  lens_src.flush();
+  auto summary_run = run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--src",
+                                           lens_src.fileName(), "--sentences", "2", "--json"});
+  QVERIFY2(summary_run.exit_code == 0, qPrintable(summary_run.err));
+  const auto summary = QJsonDocument::fromJson(summary_run.out.toUtf8()).object();
+  QCOMPARE(summary["sentences"].toInt(), 2);
+  QCOMPARE(summary["blank_lines_skipped"].toInt(), 1);
+  int steps = 0, first = 0;
+  for (const QString sentence : {"Đóng cửa sổ", "Mở tập tin số 7"}) {
+    auto one = run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", sentence, "--json"});
+    QVERIFY2(one.exit_code == 0, qPrintable(one.err));
+    const auto cells = QJsonDocument::fromJson(one.out.toUtf8())
+                           .object()["lens"]
+                           .toObject()["stages"]
+                           .toArray()
+                           .last()
+                           .toObject()["positions"]
+                           .toArray();
+    steps += int(cells.size());
+    for (const auto& cell : cells) first += cell.toObject()["next_rank"].toInt() == 1;
+  }
+  QCOMPARE(summary["steps"].toInt(), steps);
+  const auto summed = summary["stages"].toArray();
+  QCOMPARE(summed.size(), 6);
+  QVERIFY(std::abs(summed.last().toObject()["next_top1_share"].toDouble() - double(first) / steps) < 1e-9);
+  auto both_inputs = run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng", "--src",
+                                           lens_src.fileName()});
+  QCOMPARE(both_inputs.exit_code, 2);
+  QVERIFY2(both_inputs.err.contains("not both"), qPrintable(both_inputs.err));
   auto lens_bad =
       run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng", "--top", "0"});
   QCOMPARE(lens_bad.exit_code, 2);

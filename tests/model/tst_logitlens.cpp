@@ -79,6 +79,7 @@ class TestLogitLens : public QObject {
   void ranksAndNextPiecesSayWhatTheTranslationHad();
   void theLensIsInTheJsonWhenAskedFor();
   void badInputIsRefused();
+  void aSummaryCountsEveryStepOfEverySentence();
 
  private:
   QTemporaryDir dir_;
@@ -265,6 +266,40 @@ void TestLogitLens::badInputIsRefused() {
   QVERIFY(message(six, {4, 5}, 2).find("one next piece a position (3), got 2") != std::string::npos);
   QVERIFY(message(six, {4, 5, 100000}, 2).find("100000 is outside the vocabulary") != std::string::npos);
   QVERIFY(message(six, next, 0).find("top >= 1") != std::string::npos);
+}
+
+void TestLogitLens::aSummaryCountsEveryStepOfEverySentence() {
+  // Two hand-made lenses of 3 blocks: 2 steps and 3 steps.
+  model::DecoderLens a, b;
+  a.stages = b.stages = 3;
+  a.positions = 2;
+  b.positions = 3;
+  a.next_rank = {1, 4, /**/ 2, 1, /**/ 1, 1};
+  a.next_probability = {0.5f, 0.1f, /**/ 0.2f, 0.6f, /**/ 0.7f, 0.9f};
+  b.next_rank = {10, 1, 3, /**/ 5, 7, 1, /**/ 1, 1, 2};
+  b.next_probability = {0.01f, 0.3f, 0.1f, /**/ 0.05f, 0.02f, 0.4f, /**/ 0.8f, 0.5f, 0.3f};
+  const auto summary = model::summarizeLenses({a, b});
+  QCOMPARE(summary.stages, int64_t(3));
+  QCOMPARE(summary.sentences, int64_t(2));
+  QCOMPARE(summary.steps, int64_t(5));
+  // Block 0's ranks 1 4 10 1 3: two of five first, median 3; block 1's 2 1 5 7 1: median 2; block 2's 1 1 1
+  // 1 2.
+  QCOMPARE(summary.top1_share, (std::vector<double>{0.4, 0.4, 0.8}));
+  QCOMPARE(summary.median_rank, (std::vector<double>{3.0, 2.0, 1.0}));
+  QVERIFY(std::abs(summary.mean_probability[0] - (0.5 + 0.1 + 0.01 + 0.3 + 0.1) / 5) < 1e-6);
+  QVERIFY(std::abs(summary.mean_probability[2] - (0.7 + 0.9 + 0.8 + 0.5 + 0.3) / 5) < 1e-6);
+  // An even count's median is the mean of the middle two.
+  QCOMPARE(model::summarizeLenses({a}).median_rank, (std::vector<double>{2.5, 1.5, 1.0}));
+  QCOMPARE(model::summarizeLenses({}).steps, int64_t(0));
+  // Lenses of models with different depths do not add up.
+  model::DecoderLens deeper = a;
+  deeper.stages = 6;
+  try {
+    model::summarizeLenses({a, deeper});
+    QFAIL("lenses of 3 and 6 blocks were summed");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(std::string(e.what()).find("3 and 6 blocks") != std::string::npos, e.what());
+  }
 }
 
 STUDIO_TEST_MAIN(TestLogitLens)
