@@ -1,5 +1,6 @@
 #include "app/FineTuning.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -52,6 +53,18 @@ int correctionsCount(const QString& model_path) {
   } catch (const std::exception&) {
     return 0;
   }
+}
+
+ExportedCorrections exportCorrectionsTmx(const QString& model_path, const QString& out) {
+  ExportedCorrections exported;
+  try {
+    exported.count = int(model::exportCorrectionsTmx(model::correctionsFileFor(model_path.toStdString()),
+                                                     out.toStdString(),
+                                                     QCoreApplication::applicationVersion().toStdString()));
+  } catch (const std::exception& e) {
+    exported.error = QString::fromUtf8(e.what());
+  }
+  return exported;
 }
 
 CorrectionsRound prepareCorrectionsRound(const QString& model_path) {

@@ -37,6 +37,13 @@ KeptCorrection keepCorrection(const QString& model_path, const QString& source, 
                               const QString& before);
 // How many corrections the model's run folder holds (0 when none or unreadable).
 int correctionsCount(const QString& model_path);
+// Writes the corrections kept for the model as a TMX translation memory to
+// `out` (model::exportCorrectionsTmx): how many, or why not.
+struct ExportedCorrections {
+  int count = 0;
+  QString error;
+};
+ExportedCorrections exportCorrectionsTmx(const QString& model_path, const QString& out);
 
 // A round of learning from them, for the Training workspace: the data folder
 // written from the corrections, a new run folder beside the model's run, the

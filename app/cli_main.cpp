@@ -29,6 +29,7 @@ const std::vector<Subcommand>& subcommands() {
       {trainSpec, runTrain},
       {averageSpec, runAverage},
       {learnCorrectionsSpec, runLearnCorrections},
+      {exportCorrectionsSpec, runExportCorrections},
       {shortlistSpec, runShortlist},
       {translateSpec, runTranslate},
       {serveSpec, runServe},

@@ -1193,6 +1193,33 @@ layer %2</translation>
         <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
         <translation>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</translation>
     </message>
+    <message>
+        <source>Export as TMX…</source>
+        <translation>Export as TMX…</translation>
+    </message>
+    <message>
+        <source>Write the kept corrections as a TMX translation memory, for a CAT tool (Trados, memoQ, OmegaT) or another corpus</source>
+        <translation>Write the kept corrections as a TMX translation memory, for a CAT tool (Trados, memoQ, OmegaT) or another corpus</translation>
+    </message>
+    <message>
+        <source>Export the corrections as a translation memory</source>
+        <translation>Export the corrections as a translation memory</translation>
+    </message>
+    <message>
+        <source>TMX files (*.tmx)</source>
+        <translation>TMX files (*.tmx)</translation>
+    </message>
+    <message>
+        <source>The corrections were not exported: %1</source>
+        <translation>The corrections were not exported: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correction(s) exported to %1.</source>
+        <translation>
+            <numerusform>%n correction exported to %1.</numerusform>
+            <numerusform>%n corrections exported to %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::EmbeddingView</name>

@@ -1187,6 +1187,32 @@ lớp %2</translation>
         <source>Open the attention explorer with the model reading this translation instead of writing its own: its attention over it, and how likely it finds each piece</source>
         <translation>Mở trình khám phá chú ý với mô hình đọc bản dịch này thay vì tự viết bản dịch của nó: sự chú ý của nó trên bản dịch, và nó thấy mỗi mảnh khả dĩ đến mức nào</translation>
     </message>
+    <message>
+        <source>Export as TMX…</source>
+        <translation>Xuất dạng TMX…</translation>
+    </message>
+    <message>
+        <source>Write the kept corrections as a TMX translation memory, for a CAT tool (Trados, memoQ, OmegaT) or another corpus</source>
+        <translation>Ghi các bản sửa đã giữ thành một bộ nhớ dịch TMX, cho một công cụ CAT (Trados, memoQ, OmegaT) hoặc một kho ngữ liệu khác</translation>
+    </message>
+    <message>
+        <source>Export the corrections as a translation memory</source>
+        <translation>Xuất các bản sửa thành một bộ nhớ dịch</translation>
+    </message>
+    <message>
+        <source>TMX files (*.tmx)</source>
+        <translation>Tệp TMX (*.tmx)</translation>
+    </message>
+    <message>
+        <source>The corrections were not exported: %1</source>
+        <translation>Các bản sửa chưa được xuất: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correction(s) exported to %1.</source>
+        <translation>
+            <numerusform>Đã xuất %n bản sửa vào %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::EmbeddingView</name>

@@ -1,6 +1,7 @@
 #include "ui/CorrectionPanel.h"
 
 #include <QCursor>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,6 +38,17 @@ CorrectionPanel::CorrectionPanel(QWidget* parent) : QGroupBox(tr("Correct this t
                         "data replayed, in the Training workspace: the charts show the corrections' BLEU and the "
                         "original dev BLEU, the samples every corrected sentence before and after"));
   connect(learn_, &QPushButton::clicked, this, [this] { Q_EMIT learnRequested(model_path_); });
+  export_ = new QPushButton(tr("Export as TMX…"), this);
+  export_->setObjectName("Export corrections as TMX");
+  export_->setToolTip(
+      tr("Write the kept corrections as a TMX translation memory, for a CAT tool (Trados, memoQ, "
+         "OmegaT) or another corpus"));
+  connect(export_, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export the corrections as a translation memory"),
+                                     "corrections.tmx", tr("TMX files (*.tmx)"));
+    if (!path.isEmpty()) exportTmx(path);
+  });
   auto* look = new QPushButton(tr("Look inside"), this);
   look->setObjectName("Look inside the correction");
   look->setToolTip(
@@ -48,6 +60,7 @@ CorrectionPanel::CorrectionPanel(QWidget* parent) : QGroupBox(tr("Correct this t
   buttons->addWidget(decode);
   buttons->addWidget(keep_);
   buttons->addWidget(learn_);
+  buttons->addWidget(export_);
   buttons->addWidget(look);
   buttons->addStretch(1);
   layout->addLayout(buttons);
@@ -104,8 +117,19 @@ void CorrectionPanel::keep() {
   showCount(kept.count, kept.file);
 }
 
+bool CorrectionPanel::exportTmx(const QString& path) {
+  const auto exported = app::exportCorrectionsTmx(model_path_, path);
+  if (!exported.error.isEmpty()) {
+    Q_EMIT errorOccurred(tr("The corrections were not exported: %1").arg(exported.error));
+    return false;
+  }
+  count_->setText(tr("%n correction(s) exported to %1.", "", exported.count).arg(path));
+  return true;
+}
+
 void CorrectionPanel::showCount(int count, const QString& file) {
   learn_->setEnabled(count > 0);
+  export_->setEnabled(count > 0);
   count_->setText(count == 0 ? tr("No corrections kept for this model yet.")
                              : tr("%n correction(s) kept for this model%1.", "", count)
                                    .arg(file.isEmpty() ? QString() : tr(" in %1").arg(file)));

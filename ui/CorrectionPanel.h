@@ -17,7 +17,8 @@ namespace studio::ui {
 // prefix); "Keep as a correction" appends the pair to corrections.tsv of the
 // model's run folder (model/training/Corrections.h); "Learn from my
 // corrections…" starts a short fine-tuning round on them in the Training
-// workspace; "Look inside" opens the explorer with the model reading the
+// workspace; "Export as TMX…" writes them as a translation memory for a CAT
+// tool; "Look inside" opens the explorer with the model reading the
 // corrected translation (its attention and each piece's probability).
 class CorrectionPanel : public QGroupBox {
   Q_OBJECT
@@ -36,6 +37,8 @@ class CorrectionPanel : public QGroupBox {
   // The choices at a clicked piece: the beam's words there; one chosen replaces the rest of the edit
   // from that point and the model writes on.
   void offerAlternatives(const QString& prefix, const QStringList& words);
+  // "Export as TMX…" without its file dialog: the kept corrections as a translation memory at `path`.
+  bool exportTmx(const QString& path);
 
  Q_SIGNALS:
   void decodeFromPrefix(const QString& source, const QString& prefix);
@@ -54,6 +57,7 @@ class CorrectionPanel : public QGroupBox {
   QLabel* count_ = nullptr;
   QPushButton* keep_ = nullptr;
   QPushButton* learn_ = nullptr;
+  QPushButton* export_ = nullptr;
 };
 
 }  // namespace studio::ui

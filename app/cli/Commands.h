@@ -43,6 +43,8 @@ int runTrain(const ParsedArgs& args);
 
 const CommandSpec& learnCorrectionsSpec();
 int runLearnCorrections(const ParsedArgs& args);
+const CommandSpec& exportCorrectionsSpec();
+int runExportCorrections(const ParsedArgs& args);
 const CommandSpec& averageSpec();
 int runAverage(const ParsedArgs& args);
 

@@ -1,5 +1,6 @@
 // learn-corrections: fine-tunes a model on the corrections made to its
 // translations (corrections.tsv), briefly, and shows what changed.
+// export-corrections: the corrections as a TMX translation memory.
 
 #include <cstdio>
 #include <filesystem>
@@ -38,6 +39,35 @@ const CommandSpec& learnCorrectionsSpec() {
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
       }};
   return spec;
+}
+
+const CommandSpec& exportCorrectionsSpec() {
+  static const CommandSpec spec{
+      "export-corrections",
+      "Write the corrections kept for a model as a TMX translation memory\n\n"
+      "Each correction (SOURCE<TAB>CORRECTED<TAB>BEFORE) becomes a translation unit: the Vietnamese source\n"
+      "and the corrected English, what the model had said as its property x-model-translation. CAT tools\n"
+      "(Trados, memoQ, OmegaT) import the file into a memory; `prepare` reads it as a corpus.",
+      {
+          {"model", "FILE", "the model that was corrected (its run folder's corrections.tsv)"},
+          {"corrections", "FILE",
+           "the corrections file instead (default: corrections.tsv of --model's run folder)"},
+          {"out", "FILE", "the TMX file to write (required), whole or not at all"},
+      }};
+  return spec;
+}
+
+int runExportCorrections(const ParsedArgs& args) {
+  if (!args.has("model") && !args.has("corrections")) throw UsageError("give --model or --corrections");
+  const std::string file =
+      args.has("corrections") ? args.require("corrections") : model::correctionsFileFor(oneModel(args));
+  const std::string out = args.require("out");
+  std::error_code ignored;
+  if (std::filesystem::equivalent(file, out, ignored))
+    throw UsageError("--out is the corrections file itself: choose another file");
+  const size_t written = model::exportCorrectionsTmx(file, out, STUDIO_VERSION);
+  std::printf("wrote %zu corrections from %s to %s\n", written, file.c_str(), out.c_str());
+  return kOk;
 }
 
 int runLearnCorrections(const ParsedArgs& args) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/data/Text.h"
+#include "model/data/TmxWriter.h"
 #include "model/files/AtomicFile.h"
 #include "model/training/FineTune.h"
 
@@ -61,6 +62,29 @@ std::vector<Correction> readCorrections(const std::string& path) {
     out.push_back(std::move(c));
   }
   return out;
+}
+
+size_t exportCorrectionsTmx(const std::string& file, const std::string& out, const std::string& version) {
+  std::error_code ignored;
+  if (fs::equivalent(file, out, ignored))
+    throw std::runtime_error("'" + out + "' is the corrections file itself: choose another file");
+  const auto corrections = readCorrections(file);
+  if (corrections.empty()) throw std::runtime_error("'" + file + "' holds no corrections to export");
+  std::vector<data::TmxUnit> units;
+  for (const auto& c : corrections) {
+    try {
+      data::checkTmxText(c.source, "the Vietnamese sentence");
+      data::checkTmxText(c.corrected, "the corrected translation");
+      data::checkTmxText(c.before, "what the model said");
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(file + ":" + std::to_string(c.line) + ": " + e.what());
+    }
+    data::TmxUnit unit{c.source, c.corrected, {}};
+    if (!c.before.empty()) unit.properties.emplace_back("x-model-translation", c.before);
+    units.push_back(std::move(unit));
+  }
+  writeFileAtomically(out, data::tmxDocument(units, "Attention Studio", version));
+  return units.size();
 }
 
 void writeCorrectionsData(const std::vector<Correction>& corrections, const std::string& spm_path,

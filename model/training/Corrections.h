@@ -32,6 +32,15 @@ size_t appendCorrection(const std::string& path, const Correction& correction);
 // row without its two tabs, with an empty source or correction, or not UTF-8.
 std::vector<Correction> readCorrections(const std::string& path);
 
+// Writes the corrections of `file` as a TMX translation memory to `out`
+// (whole or not at all; data/TmxWriter.h): a unit a correction, the source
+// and the corrected English, what the model had said as the property
+// x-model-translation; `version` is the creation tool's. Returns how many it
+// wrote. Throws std::runtime_error naming the file and line of a text TMX
+// cannot carry, when the file holds no corrections, or when `out` is `file`
+// itself; FileWriteError when `out` cannot be written.
+size_t exportCorrectionsTmx(const std::string& file, const std::string& out, const std::string& version);
+
 // A data folder to learn the corrections from: train = the corrections (each
 // `repeat` times), dev = the corrections once, the model's SentencePiece model
 // copied in; written atomically file by file.

@@ -438,6 +438,38 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
       "translated as corrected: \\d of 2 before, \\d after\nthe corrections' mean log-probability a piece: "
       "(-\\d+\\.\\d{3}) before, (-\\d+\\.\\d{3}) after");
   QVERIFY2(learnt_line.match(learnt.out).hasMatch(), qPrintable(learnt.out));
+  // export-corrections: the two as a TMX memory, what the model said kept as a property.
+  auto tmx = run(STUDIO_CLI_PATH, {"export-corrections", "--model", run_dir + "/best.pt", "--out",
+                                   dir.filePath("corrections.tmx")});
+  QVERIFY2(tmx.exit_code == 0 && tmx.out.contains("wrote 2 corrections"), qPrintable(tmx.err + tmx.out));
+  {
+    QFile memory(dir.filePath("corrections.tmx"));
+    QVERIFY(memory.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(memory.readAll());
+    QCOMPARE(text.count("<tu>"), 2);
+    QVERIFY2(text.contains("<tuv xml:lang=\"vi\"><seg>Mở tập tin số 7</seg></tuv>") &&
+                 text.contains("<tuv xml:lang=\"en\"><seg>Close the window number 3</seg></tuv>") &&
+                 text.contains("<prop type=\"x-model-translation\">Close window number 3</prop>") &&
+                 text.contains("srclang=\"vi\""),
+             qPrintable(text));
+  }
+  {
+    QFile bad(dir.filePath("bad-corrections.tsv"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("Mở\tOpen\t\nĐóng\tClo\x01se\tClose\n");
+  }
+  auto control =
+      run(STUDIO_CLI_PATH, {"export-corrections", "--corrections", dir.filePath("bad-corrections.tsv"),
+                            "--out", dir.filePath("bad.tmx")});
+  QVERIFY2(control.exit_code == 1 &&
+               control.err.contains(
+                   "bad-corrections.tsv:2: the corrected translation holds control character 1") &&
+               !QFileInfo::exists(dir.filePath("bad.tmx")),
+           qPrintable(control.err));
+  auto over_itself = run(STUDIO_CLI_PATH, {"export-corrections", "--model", run_dir + "/best.pt", "--out",
+                                           run_dir + "/corrections.tsv"});
+  QVERIFY2(over_itself.exit_code == 2 && over_itself.err.contains("the corrections file itself"),
+           qPrintable(over_itself.err));
   auto two_for_one = run(STUDIO_CLI_PATH, {"export", "--model", run_dir + "/best.pt", "--model",
                                            run_dir + "/averaged.pt", "--out", dir.filePath("exported")});
   QVERIFY2(two_for_one.exit_code == 2 && two_for_one.err.contains("--model given 2 times") &&

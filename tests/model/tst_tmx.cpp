@@ -12,6 +12,7 @@
 #include "model/data/Corpus.h"
 #include "model/data/Prepare.h"
 #include "model/data/TmxFile.h"
+#include "model/data/TmxWriter.h"
 #include "model/decoding/Markup.h"
 #include "model/files/LegacyEncodings.h"
 
@@ -61,6 +62,8 @@ class TestTmx : public QObject {
   void encodingsAreReadAsDeclared();
   void compressedCorporaSayHowToUnpackThem();
   void prepareReadsAMemoryAsItReadsTheSamePairsInTsv();
+  void whatIsWrittenIsReadBack();
+  void textXmlCannotCarryIsRefusedNamingTheUnit();
 
  private:
   std::string path(const char* name) { return dir_.filePath(name).toStdString(); }
@@ -347,6 +350,51 @@ void TestTmx::prepareReadsAMemoryAsItReadsTheSamePairsInTsv() {
   } catch (const CorpusError& e) {
     QVERIFY2(QString::fromUtf8(e.what()).contains("is a folder, not a tmx file"), e.what());
   }
+}
+
+// tmxDocument: every unit read back as the pair it holds, markup-like text and quotes escaped, the
+// properties and header written.
+void TestTmx::whatIsWrittenIsReadBack() {
+  const std::vector<TmxUnit> units{
+      {"Mở tập tin <b>%s</b> & \"cấu hình\"",
+       "Open the file <b>%s</b> & \"configuration\"",
+       {{"x-model-said", "Open file <b>%s</b> & configuration"}}},
+      {"Đóng cửa sổ", "Close the window", {}},
+      {"Thư mục 'nhà' của bạn", "Your 'home' folder", {}},
+  };
+  const std::string document = tmxDocument(units, "Attention Studio", "0.1.0");
+  QVERIFY(document.find("srclang=\"vi\"") != std::string::npos);
+  QVERIFY(document.find("creationtool=\"Attention Studio\" creationtoolversion=\"0.1.0\"") !=
+          std::string::npos);
+  QVERIFY(document.find(
+              "<prop type=\"x-model-said\">Open file &lt;b&gt;%s&lt;/b&gt; &amp; configuration</prop>") !=
+          std::string::npos);
+  ReadSummary summary;
+  const auto pairs = read(document, summary);
+  QCOMPARE(pairs.size(), units.size());
+  for (size_t i = 0; i < units.size(); ++i) {
+    QCOMPARE(pairs.src[i], units[i].vietnamese);
+    QCOMPARE(pairs.tgt[i], units[i].english);
+  }
+}
+
+void TestTmx::textXmlCannotCarryIsRefusedNamingTheUnit() {
+  auto refusal = [](const std::vector<TmxUnit>& units) {
+    try {
+      tmxDocument(units, "t", "1");
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const TmxUnit good{"Mở", "Open", {}};
+  QCOMPARE(refusal({good, {"Mở\x01", "Open", {}}}),
+           std::string("unit 2's Vietnamese holds control character 1, "
+                       "which XML cannot carry"));
+  QCOMPARE(refusal({good, good, {"Mở", "Op\xc3", {}}}), std::string("unit 3's English is not valid UTF-8"));
+  QCOMPARE(refusal({{"", "Open", {}}}), std::string("unit 1: the Vietnamese segment is empty"));
+  QCOMPARE(refusal({{"Mở", "Open", {{"", "x"}}}}), std::string("unit 1: a property has no name"));
+  QVERIFY(refusal({good}).empty());
 }
 
 STUDIO_TEST_MAIN(TestTmx)

@@ -38,6 +38,7 @@
 #include "app/EngineInfo.h"
 #include "app/TrainingSession.h"
 #include "common/SuiteMain.h"
+#include "model/data/TmxFile.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
@@ -773,7 +774,22 @@ void TestTranslateWorkspace::aCorrectionIsMadeDecodedOnAndKept() {
   QVERIFY2(line.startsWith(sentence_ + "\t" + edit->text().simplified() + "\t" + workspace.translationText()),
            qPrintable(line));
   QVERIFY(workspace.findChild<QPushButton*>("Learn from my corrections")->isEnabled());
+  // Exported as a TMX memory (the button's file dialog aside): the pair read back as a TMX corpus.
+  QVERIFY(workspace.findChild<QPushButton*>("Export corrections as TMX")->isEnabled());
+  const QString tmx = tmp_.filePath("corrections.tmx");
+  QVERIFY(panel->exportTmx(tmx));
+  QVERIFY2(workspace.findChild<QLabel*>("Corrections kept")->text().contains("exported to " + tmx),
+           qPrintable(workspace.findChild<QLabel*>("Corrections kept")->text()));
+  data::ReadSummary read_summary;
+  const auto memory = data::readTmx(tmx.toStdString(), {}, read_summary);
+  QCOMPARE(int(memory.size()), 1);
+  QCOMPARE(QString::fromStdString(memory.src[0]), sentence_);
+  QCOMPARE(QString::fromStdString(memory.tgt[0]), edit->text().simplified());
   QFile::remove(run_ + "/corrections.tsv");
+  QSignalSpy refused(panel, &ui::CorrectionPanel::errorOccurred);
+  QVERIFY(!panel->exportTmx(tmp_.filePath("none.tmx")));  // nothing kept any more
+  QVERIFY2(refused.count() == 1 && refused.at(0).at(0).toString().contains("holds no corrections"),
+           qPrintable(refused.value(0).value(0).toString()));
 
   // "Look inside": the explorer is asked for the sentence with the corrected translation, this model and
   // settings.
