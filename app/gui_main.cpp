@@ -22,6 +22,7 @@
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
 #include "ui/Language.h"
+#include "ui/LensView.h"
 #include "ui/MainWindow.h"
 #include "ui/NeighboursView.h"
 #include "ui/Palette.h"
@@ -63,6 +64,11 @@ int main(int argc, char** argv) {
   QCommandLineOption embedding_piece(
       "embedding-piece", "In the explorer's Embeddings, choose this piece (or word) once the map is drawn.",
       "PIECE");
+  QCommandLineOption lens_summary(
+      "lens-summary",
+      "In the explorer's Logit lens, sum up the run's dev sentences once a sentence is explored.");
+  QCommandLineOption lens_colour(
+      "lens-colour", "In the explorer's Logit lens, colour by probability or rank.", "probability|rank");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
@@ -131,6 +137,8 @@ int main(int argc, char** argv) {
   parser.addOption(query);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
+  parser.addOption(lens_summary);
+  parser.addOption(lens_colour);
   parser.addOption(glossary);
   parser.addOption(shortlist);
   parser.addOption(ensemble);
@@ -213,6 +221,17 @@ int main(int argc, char** argv) {
     QObject::connect(embeddings, &studio::ui::EmbeddingView::shown, once, [embeddings, piece, once] {
       if (!embeddings->choose(piece))
         std::fprintf(stderr, "error: '%s' is not a piece of the vocabulary\n", qPrintable(piece));
+      once->deleteLater();
+    });
+  }
+  if (parser.isSet(lens_colour))
+    window.attention()->lens()->setColour(parser.value(lens_colour).toLower() == "rank"
+                                              ? studio::ui::LensView::Colour::Rank
+                                              : studio::ui::LensView::Colour::Probability);
+  if (parser.isSet(lens_summary)) {
+    auto* once = new QObject(&window);
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, once] {
+      window.attention()->lens()->summarizeDev();
       once->deleteLater();
     });
   }

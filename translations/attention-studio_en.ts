@@ -421,6 +421,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::LensSummarySession</name>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Explore a sentence with a model first: a timelapse frame has no model file.</translation>
+    </message>
+    <message>
+        <source>The dev sentences&apos; lens is being summed up already.</source>
+        <translation>The dev sentences&apos; lens is being summed up already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::NeighboursSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
@@ -2280,6 +2291,54 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Over the run&apos;s dev sentences</source>
+        <translation>Over the run&apos;s dev sentences</translation>
+    </message>
+    <message>
+        <source>Sum up 200 dev sentences</source>
+        <translation>Sum up 200 dev sentences</translation>
+    </message>
+    <message>
+        <source>Translate the first 200 sentences of the run&apos;s dev split and count, block by block, how often the piece that came next was already the likeliest there</source>
+        <translation>Translate the first 200 sentences of the run&apos;s dev split and count, block by block, how often the piece that came next was already the likeliest there</translation>
+    </message>
+    <message>
+        <source>Next piece the likeliest</source>
+        <translation>Next piece the likeliest</translation>
+    </message>
+    <message>
+        <source>Its mean probability</source>
+        <translation>Its mean probability</translation>
+    </message>
+    <message>
+        <source>Its median rank</source>
+        <translation>Its median rank</translation>
+    </message>
+    <message>
+        <source>Not summed up: %1</source>
+        <translation>Not summed up: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Explore a sentence with a model first: a timelapse frame has no model file.</translation>
+    </message>
+    <message>
+        <source>Translating the dev sentences…</source>
+        <translation>Translating the dev sentences…</translation>
+    </message>
+    <message>
+        <source>%1: %2 sentences of %3 (%4 steps, each translation&apos;s own pieces and its end, beam 4)%5.</source>
+        <translation>%1: %2 sentences of %3 (%4 steps, each translation&apos;s own pieces and its end, beam 4)%5.</translation>
+    </message>
+    <message>
+        <source>; stopped early</source>
+        <translation>; stopped early</translation>
+    </message>
+    <message>
+        <source>The summary was of another model: sum up this one&apos;s dev sentences again.</source>
+        <translation>The summary was of another model: sum up this one&apos;s dev sentences again.</translation>
     </message>
 </context>
 <context>

@@ -418,6 +418,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::LensSummarySession</name>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Hãy khám phá một câu với một mô hình trước: một khung của diễn biến huấn luyện không có tệp mô hình.</translation>
+    </message>
+    <message>
+        <source>The dev sentences&apos; lens is being summed up already.</source>
+        <translation>Lens của các câu dev đang được tổng hợp rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::NeighboursSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
@@ -2258,6 +2269,54 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Cannot write &apos;%1&apos;.</source>
         <translation>Không thể ghi &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Over the run&apos;s dev sentences</source>
+        <translation>Trên các câu dev của lần chạy</translation>
+    </message>
+    <message>
+        <source>Sum up 200 dev sentences</source>
+        <translation>Tổng hợp 200 câu dev</translation>
+    </message>
+    <message>
+        <source>Translate the first 200 sentences of the run&apos;s dev split and count, block by block, how often the piece that came next was already the likeliest there</source>
+        <translation>Dịch 200 câu đầu của phần dev của lần chạy và đếm, theo từng khối, mảnh đến tiếp theo đã là mảnh có khả năng nhất ở đó bao nhiêu lần</translation>
+    </message>
+    <message>
+        <source>Next piece the likeliest</source>
+        <translation>Mảnh tiếp theo có khả năng nhất</translation>
+    </message>
+    <message>
+        <source>Its mean probability</source>
+        <translation>Xác suất trung bình của nó</translation>
+    </message>
+    <message>
+        <source>Its median rank</source>
+        <translation>Hạng trung vị của nó</translation>
+    </message>
+    <message>
+        <source>Not summed up: %1</source>
+        <translation>Chưa tổng hợp được: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Hãy khám phá một câu với một mô hình trước: một khung của diễn biến huấn luyện không có tệp mô hình.</translation>
+    </message>
+    <message>
+        <source>Translating the dev sentences…</source>
+        <translation>Đang dịch các câu dev…</translation>
+    </message>
+    <message>
+        <source>%1: %2 sentences of %3 (%4 steps, each translation&apos;s own pieces and its end, beam 4)%5.</source>
+        <translation>%1: %2 câu của %3 (%4 bước, các mảnh của chính mỗi bản dịch và phần kết của nó, beam 4)%5.</translation>
+    </message>
+    <message>
+        <source>; stopped early</source>
+        <translation>; đã dừng sớm</translation>
+    </message>
+    <message>
+        <source>The summary was of another model: sum up this one&apos;s dev sentences again.</source>
+        <translation>Bản tổng hợp là của một mô hình khác: hãy tổng hợp lại các câu dev cho mô hình này.</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,10 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QHelpEvent>
 #include <QImage>
 #include <QLabel>
@@ -11,6 +14,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -234,10 +238,92 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   details_->setWordWrap(true);
   details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(details_);
+
+  auto* dev = new QGroupBox(tr("Over the run's dev sentences"), this);
+  auto* dev_layout = new QVBoxLayout(dev);
+  auto* dev_bar = new QHBoxLayout;
+  summarize_ = new QPushButton(tr("Sum up 200 dev sentences"), dev);
+  summarize_->setObjectName("Sum up the dev sentences");
+  summarize_->setToolTip(
+      tr("Translate the first 200 sentences of the run's dev split and count, block by block, "
+         "how often the piece that came next was already the likeliest there"));
+  connect(summarize_, &QPushButton::clicked, this, [this] { summarizeDev(); });
+  dev_bar->addWidget(summarize_);
+  summary_label_ = new QLabel(dev);
+  summary_label_->setObjectName("Lens summary");
+  summary_label_->setWordWrap(true);
+  dev_bar->addWidget(summary_label_, 1);
+  dev_layout->addLayout(dev_bar);
+  summary_table_ = new QTableWidget(0, 3, dev);
+  summary_table_->setObjectName("Lens summary table");
+  summary_table_->setHorizontalHeaderLabels(
+      {tr("Next piece the likeliest"), tr("Its mean probability"), tr("Its median rank")});
+  summary_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  summary_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  summary_table_->hide();
+  dev_layout->addWidget(summary_table_);
+  layout->addWidget(dev);
+  connect(&session_, &app::LensSummarySession::finished, this, [this](const app::LensSummaryView& summary) {
+    summarize_->setEnabled(true);
+    showSummary(summary);
+    Q_EMIT summaryShown();
+  });
+  connect(&session_, &app::LensSummarySession::failed, this, [this](const QString& message) {
+    summarize_->setEnabled(true);
+    summary_label_->setText(tr("Not summed up: %1").arg(message));
+    Q_EMIT summaryShown();
+  });
   setView({});
 }
 
+void LensView::summarizeDev(int sentences) {
+  if (view_.modelPath.isEmpty()) {
+    summary_label_->setText(
+        tr("Explore a sentence with a model first: a timelapse frame has no model file."));
+    Q_EMIT summaryShown();
+    return;
+  }
+  summarize_->setEnabled(false);
+  summary_label_->setText(tr("Translating the dev sentences…"));
+  session_.start(view_.modelPath, sentences);
+}
+
+void LensView::showSummary(const app::LensSummaryView& summary) {
+  summary_ = summary;
+  summary_table_->setRowCount(summary.top1Share.size());
+  QStringList rows;
+  for (int r = 0; r < summary.top1Share.size(); ++r) {
+    rows << stageName(r);
+    const QStringList cells{QString("%1 %").arg(100 * summary.top1Share[r], 0, 'f', 1),
+                            QString::number(summary.meanProbability[r], 'f', 3),
+                            QString::number(summary.medianRank[r], 'f', 1)};
+    for (int c = 0; c < cells.size(); ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      summary_table_->setItem(r, c, item);
+    }
+  }
+  summary_table_->setVerticalHeaderLabels(rows);
+  // Every row in view up to three layers' worth; more scroll.
+  const int shown = std::min(int(summary.top1Share.size()), 9);
+  summary_table_->setFixedHeight(summary_table_->horizontalHeader()->sizeHint().height() +
+                                 shown * summary_table_->verticalHeader()->defaultSectionSize() +
+                                 2 * summary_table_->frameWidth() + 2);
+  summary_table_->setVisible(!summary.isEmpty());
+  summary_label_->setText(
+      tr("%1: %2 sentences of %3 (%4 steps, each translation's own pieces and its end, beam 4)%5.")
+          .arg(QFileInfo(summary.modelPath).fileName())
+          .arg(summary.sentences)
+          .arg(summary.sourceFile)
+          .arg(summary.steps)
+          .arg(summary.stopped ? tr("; stopped early") : QString()));
+}
+
 void LensView::setView(const app::AttentionView& view) {
+  if (!summary_.isEmpty() && view.modelPath != summary_.modelPath) {
+    showSummary({});
+    summary_label_->setText(tr("The summary was of another model: sum up this one's dev sentences again."));
+  }
   view_ = view;
   if (!view_.hasLens()) {
     stage_ = position_ = -1;

@@ -2,11 +2,14 @@
 
 #include <QWidget>
 
+#include "app/LensSummarySession.h"
 #include "app/TranslationService.h"
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QScrollArea;
+class QTableWidget;
 
 namespace studio::ui {
 
@@ -19,7 +22,9 @@ class LensCanvas;
 // translation, headed by the piece that came next; each cell names the
 // likeliest piece at that point and is coloured by the probability (or the
 // rank) of the piece that came next. A click lists the cell's likeliest
-// pieces. Exports the picture (PNG) and the numbers (CSV).
+// pieces. Exports the picture (PNG) and the numbers (CSV). Below it, the
+// lens of the model's run's dev sentences summed up block by block (how
+// often the piece that came next was already the likeliest there).
 class LensView : public QWidget {
   Q_OBJECT
 
@@ -49,14 +54,21 @@ class LensView : public QWidget {
   // What the list below the picture says about the chosen cell.
   QString details() const;
 
+  // The dev sentences' summary: started by its button (or here), shown when it ends.
+  void summarizeDev(int sentences = 200);
+  const app::LensSummaryView& summary() const { return summary_; }
+  app::LensSummarySession* session() { return &session_; }
+
   bool savePng(const QString& path);
   bool saveCsv(const QString& path) const;
 
  Q_SIGNALS:
   void errorOccurred(const QString& message);
+  void summaryShown();  // a summary (or its failure) is shown
 
  private:
   void showDetails();
+  void showSummary(const app::LensSummaryView& summary);
   void exportAs(const QString& format);
 
   app::AttentionView view_;
@@ -67,6 +79,11 @@ class LensView : public QWidget {
   QScrollArea* scroll_;
   LensCanvas* canvas_;
   QLabel* details_;
+  app::LensSummarySession session_;
+  app::LensSummaryView summary_;
+  QPushButton* summarize_;
+  QLabel* summary_label_;
+  QTableWidget* summary_table_;
 };
 
 }  // namespace studio::ui

@@ -26,6 +26,7 @@
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/LensView.h"
 #include "ui/NeighboursView.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
@@ -399,7 +400,8 @@ void MainWindow::restart() {
 bool MainWindow::isBusy() const {
   return service_.isBusy() || training_->isPreparing() || attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() ||
-         attention_->embeddings()->session()->isRunning() || translate_->fileTranslation()->isRunning() ||
+         attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
+         translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 

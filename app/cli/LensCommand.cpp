@@ -66,18 +66,7 @@ int summarizeFile(const ParsedArgs& args, const model::DecodingOptions& options)
   const std::string model_path = oneModel(args);
   auto translator = model::Translator::fromFiles(model_path, args.getOr("spm", ""),
                                                  deviceFrom(args.getOr("device", "auto")));
-  auto decoding = options;
-  decoding.nbest = 1;
-  const auto translations = translator.translate(lines, decoding);
-  model::CaptureOptions capture;
-  capture.source_reliance = false;
-  capture.lens_top = 1;
-  std::vector<model::DecoderLens> lenses;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const auto& best = translations.at(i).empty() ? model::Translation{} : translations[i][0];
-    lenses.push_back(model::captureAttention(translator, lines[i], best, capture).lens);
-  }
-  const auto summary = model::summarizeLenses(lenses);
+  const auto summary = model::lensOverSentences(translator, lines, options);
   if (args.has("json")) {
     nlohmann::json stages = nlohmann::json::array();
     for (int64_t r = 0; r < summary.stages; ++r)

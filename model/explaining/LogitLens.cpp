@@ -1,5 +1,7 @@
 #include "model/explaining/LogitLens.h"
 
+#include "model/decoding/AttentionCapture.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -87,6 +89,29 @@ LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses) {
     summary.median_rank[size_t(r)] = n % 2 ? double(v[n / 2]) : (double(v[n / 2 - 1]) + double(v[n / 2])) / 2;
   }
   return summary;
+}
+
+LensSummary lensOverSentences(const Translator& translator, const std::vector<std::string>& sentences,
+                              const DecodingOptions& options, const std::function<bool()>& stop) {
+  auto decoding = options;
+  decoding.nbest = 1;
+  CaptureOptions capture;
+  capture.source_reliance = false;
+  capture.lens_top = 1;
+  std::vector<DecoderLens> lenses;
+  // In batches, so that a stop is heard within one.
+  const size_t batch = 32;
+  for (size_t begin = 0; begin < sentences.size(); begin += batch) {
+    if (stop && stop()) break;
+    const std::vector<std::string> part(sentences.begin() + long(begin),
+                                        sentences.begin() + long(std::min(sentences.size(), begin + batch)));
+    const auto translations = translator.translate(part, decoding);
+    for (size_t i = 0; i < part.size(); ++i) {
+      const auto& best = translations.at(i).empty() ? Translation{} : translations[i][0];
+      lenses.push_back(captureAttention(translator, part[i], best, capture).lens);
+    }
+  }
+  return summarizeLenses(lenses);
 }
 
 }  // namespace studio::model

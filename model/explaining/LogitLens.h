@@ -1,10 +1,13 @@
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "model/Transformer.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionSnapshot.h"
+#include "model/decoding/Translator.h"
 
 namespace studio::model {
 
@@ -31,5 +34,11 @@ struct LensSummary {
 // Throws std::invalid_argument when the lenses have different numbers of
 // stages; no lenses give an empty summary.
 LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses);
+
+// Each sentence translated (`options`, its best translation) and its lens
+// taken, summed up. `stop`, when given, is asked between sentences: true
+// ends early with the sentences done so far.
+LensSummary lensOverSentences(const Translator& translator, const std::vector<std::string>& sentences,
+                              const DecodingOptions& options, const std::function<bool()>& stop = {});
 
 }  // namespace studio::model

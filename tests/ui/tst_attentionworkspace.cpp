@@ -1213,6 +1213,33 @@ void TestAttentionWorkspace::theLogitLensTabShowsTheClisLens() {
   QVERIFY2(lines.last().startsWith(QString("%1,feed-forward,%2,").arg(view.decoderLayers).arg(T - 1)),
            qPrintable(lines.last()));
 
+  // The dev sentences summed up: the CLI's `lens --src` of the same file, block by block.
+  QSignalSpy summarized(tab, &ui::LensView::summaryShown);
+  QTest::mouseClick(tab->findChild<QPushButton*>("Sum up the dev sentences"), Qt::LeftButton);
+  QVERIFY(summarized.wait(180000));
+  const auto& summary = tab->summary();
+  QVERIFY2(!summary.isEmpty(), qPrintable(tab->findChild<QLabel*>("Lens summary")->text()));
+  QCOMPARE(summary.top1Share.size(), view.lensStages);
+  QProcess summed;
+  summed.start(STUDIO_CLI_PATH, {"lens", "--model", model_, "--src", summary.sourceFile, "--sentences", "200",
+                                 "--device", "cpu", "--json"});
+  QVERIFY(summed.waitForFinished(180000));
+  QVERIFY2(summed.exitCode() == 0, summed.readAllStandardError().constData());
+  const auto by_cli = QJsonDocument::fromJson(summed.readAllStandardOutput()).object();
+  QCOMPARE(by_cli["sentences"].toInt(), summary.sentences);
+  QCOMPARE(by_cli["steps"].toInt(), summary.steps);
+  const auto cli_stages = by_cli["stages"].toArray();
+  QCOMPARE(cli_stages.size(), summary.top1Share.size());
+  auto* table = tab->findChild<QTableWidget*>("Lens summary table");
+  for (int r = 0; r < cli_stages.size(); ++r) {
+    const auto stage = cli_stages[r].toObject();
+    QCOMPARE(stage["next_top1_share"].toDouble(), summary.top1Share[r]);
+    QCOMPARE(stage["mean_next_probability"].toDouble(), summary.meanProbability[r]);
+    QCOMPARE(stage["median_next_rank"].toDouble(), summary.medianRank[r]);
+    QCOMPARE(table->item(r, 0)->text(), QString("%1 %").arg(100 * summary.top1Share[r], 0, 'f', 1));
+    QCOMPARE(table->verticalHeaderItem(r)->text(), tab->stageName(r));
+  }
+
   // A timelapse frame holds attention only: the tab says so and exports nothing.
   auto frame = view;
   frame.lensStages = 0;
