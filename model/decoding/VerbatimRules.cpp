@@ -4,6 +4,9 @@
 
 #include "model/decoding/VerbatimRules.h"
 
+#include <algorithm>
+#include <string>
+
 #include "model/data/Text.h"
 
 namespace studio::model::verbatim {
