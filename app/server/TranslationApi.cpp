@@ -36,9 +36,11 @@ json bodyFields(const HttpRequest& request, bool form_allowed) {
     json fields;
     try {
       fields = json::parse(request.body);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+      // A syntax error (parse_error), and a number too large for a double (out_of_range 406).
       std::string what = e.what();
-      const size_t colon = what.find("parse error");
+      size_t colon = what.find("parse error");
+      if (colon == std::string::npos) colon = what.find("number overflow");
       throw ApiError(400,
                      "the body is not JSON: " + (colon == std::string::npos ? what : what.substr(colon)));
     }

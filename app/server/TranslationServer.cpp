@@ -242,6 +242,12 @@ struct TranslationServer::Impl {
     } catch (const ApiError& e) {
       respond(id, e.status, errorReply(e.what()), keep_alive, method, path, since.elapsed());
       return;
+    } catch (const std::exception& e) {
+      // Reading a request is not meant to throw anything else (fuzz_http checks it); were it to, the
+      // server answers and stays up instead of ending in a slot.
+      respond(id, 500, errorReply(std::string("the request could not be read: ") + e.what()), keep_alive,
+              method, path, since.elapsed());
+      return;
     }
     const size_t texts = job.texts.size();
     const uint64_t ticket = next_ticket++;

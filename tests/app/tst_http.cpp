@@ -274,6 +274,9 @@ void TestHttp::libreTranslateMistakesAreRefused() {
   QCOMPARE(statusOf([] { libreTranslateJob(jsonRequest("{\"q\": \"x\", \"format\": \"pdf\"}"), 3); }), 400);
   QCOMPARE(statusOf([] { libreTranslateJob(jsonRequest("{\"q\": \"x\",}"), 3); }, &message), 400);
   QVERIFY2(message.startsWith("the body is not JSON: parse error"), qPrintable(message));
+  // A number no double holds (fuzz_http found it escaping as another kind of JSON exception).
+  QCOMPARE(statusOf([] { nativeJob(jsonRequest("{\"texts\": [99999E99999999998]}"), 3); }, &message), 400);
+  QVERIFY2(message.startsWith("the body is not JSON: number overflow"), qPrintable(message));
   QCOMPARE(statusOf([] { libreTranslateJob(jsonRequest("[1, 2]"), 3); }), 400);
   QCOMPARE(statusOf([] { libreTranslateJob(jsonRequest("{\"q\": \"\xff\"}"), 3); }), 400);  // not UTF-8
   QCOMPARE(statusOf([] { libreTranslateJob(jsonRequest("q=%FF", "application/x-www-form-urlencoded"), 3); },

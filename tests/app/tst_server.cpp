@@ -277,6 +277,14 @@ void TestServer::mistakesAreAnsweredAndTheConnectionKept() {
   QCOMPARE(reply.status, 400);
   QVERIFY2(reply.body["error"].get<std::string>().find("from 1 to 4") != std::string::npos,
            reply.body.dump().c_str());
+  // A number no double holds: a 400, and the server still up.
+  const std::string huge = "{\"texts\": [99999E99999999998]}";
+  reply = client.exchange(QByteArray::fromStdString(
+      "POST /v1/translate HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: " +
+      std::to_string(huge.size()) + "\r\n\r\n" + huge));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("number overflow") != std::string::npos,
+           reply.body.dump().c_str());
   // The same connection still translates.
   reply = client.exchange(post("/translate", {{"q", "mở"}}));
   QCOMPARE(reply.status, 200);
