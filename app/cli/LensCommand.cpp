@@ -9,7 +9,6 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "model/data/Text.h"
-#include "model/decoding/AttentionCapture.h"
 #include "model/explaining/LogitLens.h"
 
 namespace studio::cli {
@@ -102,30 +101,15 @@ int runLens(const ParsedArgs& args) {
   if (args.has("src") && args.has("text"))
     throw UsageError("give --text (one sentence) or --src (a file), not both");
   if (args.has("src")) return summarizeFile(args, options);
-  const std::string text = args.require("text");
-  if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
-  if (data::normalizeWhitespace(text).empty()) throw UsageError("--text is empty");
-  const auto target = args.get("target");
-  if (target && !data::isValidUtf8(*target)) throw UsageError("--target is not valid UTF-8");
-  if (target && data::normalizeWhitespace(*target).empty()) throw UsageError("--target is empty");
+  const auto input = captureInputFrom(args);
+  if (input.sentence.empty()) throw UsageError("--text is empty");
   model::CaptureOptions capture;
   capture.source_reliance = false;
   capture.lens_top = args.integer("top", 3, 1, 100);
   const std::string model_path = oneModel(args);
   auto translator = model::Translator::fromFiles(model_path, args.getOr("spm", ""),
                                                  deviceFrom(args.getOr("device", "auto")));
-  const std::string sentence = data::normalizeWhitespace(text);
-  model::AttentionSnapshot snap;
-  if (target) {
-    try {
-      snap = model::captureGivenTranslation(translator, sentence, data::normalizeWhitespace(*target),
-                                            options.length_penalty, capture);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--text and --target: ") + e.what());
-    }
-  } else {
-    snap = model::captureAttention(translator, sentence, options, capture);
-  }
+  const auto snap = captureSentence(input, translator, options, capture);
   const auto& lens = snap.lens;
   if (args.has("json")) {
     const nlohmann::json out = {{"source", snap.source_text},
@@ -139,9 +123,8 @@ int runLens(const ParsedArgs& args) {
   std::printf("%s: \"%s\" -> \"%s\"%s\n", std::filesystem::path(model_path).filename().string().c_str(),
               snap.source_text.c_str(), snap.translation.c_str(), snap.translation_given ? " (given)" : "");
   std::printf(
-      "after each decoder block, as if the model ended there: the %lld likeliest pieces, then [the piece "
-      "that "
-      "came next: its probability, its rank]\n",
+      "after each decoder block, as if the model ended there: the %lld likeliest pieces, then "
+      "[the piece that came next: its probability, its rank]\n",
       static_cast<long long>(lens.top));
   for (int64_t t = 0; t < lens.positions; ++t) {
     std::printf("\nafter %s -> %s\n", snap.target_tokens.at(size_t(t)).c_str(),

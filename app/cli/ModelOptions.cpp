@@ -143,4 +143,28 @@ SentencePairs readSentencePairs(const ParsedArgs& args) {
   return pairs;
 }
 
+CaptureInput captureInputFrom(const ParsedArgs& args) {
+  const std::string text = args.require("text");
+  if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
+  CaptureInput input{data::normalizeWhitespace(text), args.get("target")};
+  if (input.target && !data::isValidUtf8(*input.target)) throw UsageError("--target is not valid UTF-8");
+  if (input.target) {
+    *input.target = data::normalizeWhitespace(*input.target);
+    if (input.target->empty()) throw UsageError("--target is empty");
+  }
+  return input;
+}
+
+model::AttentionSnapshot captureSentence(const CaptureInput& input, const model::Translator& translator,
+                                         const model::DecodingOptions& options,
+                                         const model::CaptureOptions& capture) {
+  if (!input.target) return model::captureAttention(translator, input.sentence, options, capture);
+  try {
+    return model::captureGivenTranslation(translator, input.sentence, *input.target, options.length_penalty,
+                                          capture);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--text and --target: ") + e.what());
+  }
+}
+
 }  // namespace studio::cli

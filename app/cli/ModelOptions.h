@@ -1,12 +1,14 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <torch/types.h>
 
 #include "app/cli/CommandLine.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Translator.h"
 
@@ -42,6 +44,19 @@ std::string oneModel(const ParsedArgs& args);
 model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& device);
 // The --weights option those commands list.
 const OptionSpec& weightsOption();
+
+// attention and lens: --text (whitespace normalized) and --target, checked
+// before any model is loaded (not UTF-8, an empty --target: usage errors).
+struct CaptureInput {
+  std::string sentence;
+  std::optional<std::string> target;
+};
+CaptureInput captureInputFrom(const ParsedArgs& args);
+// The sentence captured with --target's translation read by the model (a
+// pair that does not fit it: a usage error), or with its own decoded with `options`.
+model::AttentionSnapshot captureSentence(const CaptureInput& input, const model::Translator& translator,
+                                         const model::DecodingOptions& options,
+                                         const model::CaptureOptions& capture);
 
 // Throws model::ShortlistError when options.shortlist was learnt for another
 // vocabulary than the translator's (its size or its SentencePiece model).

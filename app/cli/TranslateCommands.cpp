@@ -293,29 +293,14 @@ const CommandSpec& attentionSpec() {
 
 int runAttention(const ParsedArgs& args) {
   auto options = decodingFrom(args);
-  const std::string text = args.require("text");
-  if (!data::isValidUtf8(text)) throw UsageError("--text is not valid UTF-8");
+  const auto input = captureInputFrom(args);
   model::CaptureOptions capture;
   capture.pad_to = args.integer("pad-to", 0, 0, 100000);
   capture.vectors = args.has("vectors");
   capture.lens_top = args.integer("lens", 0, 1, 100);
   const auto device = deviceFrom(args.getOr("device", "auto"));
-  const auto target = args.get("target");
-  if (target && !data::isValidUtf8(*target)) throw UsageError("--target is not valid UTF-8");
-  if (target && data::normalizeWhitespace(*target).empty()) throw UsageError("--target is empty");
   auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
-  const std::string sentence = data::normalizeWhitespace(text);
-  model::AttentionSnapshot snapshot;
-  if (target) {
-    try {
-      snapshot = model::captureGivenTranslation(translator, sentence, data::normalizeWhitespace(*target),
-                                                options.length_penalty, capture);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--text and --target: ") + e.what());
-    }
-  } else {
-    snapshot = model::captureAttention(translator, sentence, options, capture);
-  }
+  const auto snapshot = captureSentence(input, translator, options, capture);
   const std::string json = snapshot.toJson().dump() + "\n";
   if (auto out = args.get("out"))
     model::writeFileAtomically(*out, json);
