@@ -45,6 +45,26 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 
+model::DecoderLens lensOf(const AttentionView& view) {
+  model::DecoderLens lens;
+  if (!view.hasLens()) return lens;
+  auto strings = [](const QStringList& list) {
+    std::vector<std::string> out;
+    out.reserve(size_t(list.size()));
+    for (const auto& s : list) out.push_back(s.toStdString());
+    return out;
+  };
+  lens.stages = view.lensStages;
+  lens.positions = view.lensNextPieces.size();
+  lens.top = view.lensTop;
+  lens.top_pieces = strings(view.lensTopPieces);
+  lens.top_probabilities.assign(view.lensTopProbabilities.begin(), view.lensTopProbabilities.end());
+  lens.next_pieces = strings(view.lensNextPieces);
+  lens.next_probability.assign(view.lensNextProbability.begin(), view.lensNextProbability.end());
+  lens.next_rank.assign(view.lensNextRank.begin(), view.lensNextRank.end());
+  return lens;
+}
+
 void fillGivenTranslationView(AttentionView& view, const model::Translator& translator,
                               const std::string& sentence, const std::string& target,
                               const model::DecodingOptions& decoding, const model::CaptureOptions& capture) {

@@ -24,6 +24,9 @@ inline QStringList toQStringList(const std::vector<std::string>& v) {
 // that `attention-studio-cli attention` prints (without --vectors).
 void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool with_json);
 
+// The view's logit lens as the engine's (the reverse of fillView's copy of it).
+model::DecoderLens lensOf(const AttentionView& view);
+
 // Captures `sentence` with the translation `target` read by the model
 // (model::captureGivenTranslation) into `view`, with the model's own
 // translation (decoded with `decoding`) beside it. Throws

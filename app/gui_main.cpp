@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
       "workspace",
       "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
       "attention-beam, attention-query-key, attention-explain, attention-training-examples, "
-      "attention-embeddings, attention-lens or attention-heads-over-training.",
+      "attention-embeddings, attention-lens, attention-lens-over-training or attention-heads-over-training.",
       "NAME");
   QCommandLineOption example_piece(
       "example-piece",
@@ -307,7 +307,8 @@ int main(int argc, char** argv) {
     if (name == "attention-explain") window.attention()->showExplain();
     if (name == "attention-training-examples") window.attention()->showNeighbours();
     if (name == "attention-embeddings") window.attention()->showEmbeddings();
-    if (name == "attention-lens") window.attention()->showLens();
+    if (name.startsWith("attention-lens")) window.attention()->showLens();
+    if (name == "attention-lens-over-training") window.attention()->lens()->showTimeline();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
   }
   window.show();

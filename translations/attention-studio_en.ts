@@ -2211,6 +2211,129 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::LensTimelineView</name>
+    <message>
+        <source>self</source>
+        <translation>self</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>cross</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>L%1 %2</source>
+        <translation>L%1 %2</translation>
+    </message>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Layer %1 · %2</translation>
+    </message>
+    <message>
+        <source>Each block over training:</source>
+        <translation>Each block over training:</translation>
+    </message>
+    <message>
+        <source>Statistic of each block over training</source>
+        <translation>Statistic of each block over training</translation>
+    </message>
+    <message>
+        <source>How often the piece that came next was the likeliest</source>
+        <translation>How often the piece that came next was the likeliest</translation>
+    </message>
+    <message>
+        <source>Its mean probability</source>
+        <translation>Its mean probability</translation>
+    </message>
+    <message>
+        <source>Its median rank (1 bright, 1,000 or more dark)</source>
+        <translation>Its median rank (1 bright, 1,000 or more dark)</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <source>Every step and block with its three numbers, as timelapse --lens writes them</source>
+        <translation>Every step and block with its three numbers, as timelapse --lens writes them</translation>
+    </message>
+    <message>
+        <source>Nothing to export: %1</source>
+        <translation>Nothing to export: %1</translation>
+    </message>
+    <message>
+        <source>Export the lens over training</source>
+        <translation>Export the lens over training</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Cannot write &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Each decoder block&apos;s lens over the training steps</source>
+        <translation>Each decoder block&apos;s lens over the training steps</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <source>Rows: each decoder block; columns: the recorded steps, over the run&apos;s probe sentences. Click a column to show that step.</source>
+        <translation>Rows: each decoder block; columns: the recorded steps, over the run&apos;s probe sentences. Click a column to show that step.</translation>
+    </message>
+    <message>
+        <source>No run chosen: train one in Training, or choose a run&apos;s model in Translate. What each decoder block predicts over the recorded steps appears here.</source>
+        <translation>No run chosen: train one in Training, or choose a run&apos;s model in Translate. What each decoder block predicts over the recorded steps appears here.</translation>
+    </message>
+    <message>
+        <source>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</source>
+        <translation>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</translation>
+    </message>
+    <message>
+        <source>The records of %1 hold attention only: its probes.rec was written by an older version, before the lens was recorded with it. A run trained now records both.</source>
+        <translation>The records of %1 hold attention only: its probes.rec was written by an older version, before the lens was recorded with it. A run trained now records both.</translation>
+    </message>
+    <message>
+        <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
+        <translation>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</translation>
+    </message>
+    <message>
+        <source>median rank</source>
+        <translation>median rank</translation>
+    </message>
+    <message>
+        <source>share of positions</source>
+        <translation>share of positions</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>probability</translation>
+    </message>
+    <message>
+        <source>%1 at step %2: the piece that came next was the likeliest at %3 % of %4 positions (%5 sentences); its mean probability %6, its median rank %7</source>
+        <translation>%1 at step %2: the piece that came next was the likeliest at %3 % of %4 positions (%5 sentences); its mean probability %6, its median rank %7</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensView</name>
     <message>
         <source>reads</source>
@@ -2259,10 +2382,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Explore a sentence to see what the decoder would predict after each of its blocks.</source>
         <translation>Explore a sentence to see what the decoder would predict after each of its blocks.</translation>
-    </message>
-    <message>
-        <source>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</source>
-        <translation>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</translation>
     </message>
     <message>
         <source>What the decoder would predict after each of its blocks, read through the output layer as if the model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
@@ -2339,6 +2458,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>The summary was of another model: sum up this one&apos;s dev sentences again.</source>
         <translation>The summary was of another model: sum up this one&apos;s dev sentences again.</translation>
+    </message>
+    <message>
+        <source>Over training (probe sentences)</source>
+        <translation>Over training (probe sentences)</translation>
+    </message>
+    <message>
+        <source>This frame of the timelapse holds attention only: its run&apos;s probes.rec was written by an older version, before the lens was recorded with it. Explore the sentence (or open one of the run&apos;s models) to see its lens.</source>
+        <translation>This frame of the timelapse holds attention only: its run&apos;s probes.rec was written by an older version, before the lens was recorded with it. Explore the sentence (or open one of the run&apos;s models) to see its lens.</translation>
     </message>
 </context>
 <context>

@@ -2189,6 +2189,129 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::LensTimelineView</name>
+    <message>
+        <source>self</source>
+        <translation>self</translation>
+    </message>
+    <message>
+        <source>cross</source>
+        <translation>cross</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>L%1 %2</source>
+        <translation>L%1 %2</translation>
+    </message>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Lớp %1 · %2</translation>
+    </message>
+    <message>
+        <source>Each block over training:</source>
+        <translation>Từng khối qua quá trình huấn luyện:</translation>
+    </message>
+    <message>
+        <source>Statistic of each block over training</source>
+        <translation>Thống kê của từng khối qua quá trình huấn luyện</translation>
+    </message>
+    <message>
+        <source>How often the piece that came next was the likeliest</source>
+        <translation>Mảnh đến tiếp theo có khả năng nhất bao nhiêu lần</translation>
+    </message>
+    <message>
+        <source>Its mean probability</source>
+        <translation>Xác suất trung bình của nó</translation>
+    </message>
+    <message>
+        <source>Its median rank (1 bright, 1,000 or more dark)</source>
+        <translation>Hạng trung vị của nó (1 sáng, từ 1.000 trở lên tối)</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Xuất CSV…</translation>
+    </message>
+    <message>
+        <source>Every step and block with its three numbers, as timelapse --lens writes them</source>
+        <translation>Mọi bước và khối với ba con số của nó, như timelapse --lens ghi ra</translation>
+    </message>
+    <message>
+        <source>Nothing to export: %1</source>
+        <translation>Không có gì để xuất: %1</translation>
+    </message>
+    <message>
+        <source>Export the lens over training</source>
+        <translation>Xuất lens qua quá trình huấn luyện</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Tệp CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;.</source>
+        <translation>Không thể ghi &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Each decoder block&apos;s lens over the training steps</source>
+        <translation>Lens của từng khối bộ giải mã qua các bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>Rows: each decoder block; columns: the recorded steps, over the run&apos;s probe sentences. Click a column to show that step.</source>
+        <translation>Hàng: từng khối của bộ giải mã; cột: các bước đã ghi, trên các câu thăm dò của lượt chạy. Nhấp vào một cột để xem bước đó.</translation>
+    </message>
+    <message>
+        <source>No run chosen: train one in Training, or choose a run&apos;s model in Translate. What each decoder block predicts over the recorded steps appears here.</source>
+        <translation>Chưa chọn lượt chạy nào: huấn luyện một lần trong Huấn luyện, hoặc chọn mô hình của một lượt chạy trong Dịch. Điều từng khối bộ giải mã dự đoán qua các bước đã ghi sẽ hiện ở đây.</translation>
+    </message>
+    <message>
+        <source>%1 has no probe records yet: a run records its probe sentences at step 0, then at every evaluation, and they appear here as it trains.</source>
+        <translation>%1 chưa có bản ghi câu thăm dò nào: một lượt huấn luyện ghi các câu thăm dò ở bước 0, rồi ở mỗi lần đánh giá, và chúng hiện ở đây trong lúc huấn luyện.</translation>
+    </message>
+    <message>
+        <source>The records of %1 hold attention only: its probes.rec was written by an older version, before the lens was recorded with it. A run trained now records both.</source>
+        <translation>Các bản ghi của %1 chỉ chứa attention: probes.rec của nó được một phiên bản cũ hơn ghi, trước khi lens được ghi kèm. Một lượt chạy huấn luyện bây giờ ghi cả hai.</translation>
+    </message>
+    <message>
+        <source>No records over this target: choose the other one (reference or own translation) in the timelapse bar.</source>
+        <translation>Không có bản ghi nào trên đích này: chọn đích kia (bản tham chiếu hoặc bản dịch của chính mô hình) trong thanh timelapse.</translation>
+    </message>
+    <message>
+        <source>median rank</source>
+        <translation>hạng trung vị</translation>
+    </message>
+    <message>
+        <source>share of positions</source>
+        <translation>tỉ lệ vị trí</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>xác suất</translation>
+    </message>
+    <message>
+        <source>%1 at step %2: the piece that came next was the likeliest at %3 % of %4 positions (%5 sentences); its mean probability %6, its median rank %7</source>
+        <translation>%1 ở bước %2: mảnh đến tiếp theo có khả năng nhất ở %3 % của %4 vị trí (%5 câu); xác suất trung bình %6, hạng trung vị %7</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensView</name>
     <message>
         <source>reads</source>
@@ -2237,10 +2360,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Explore a sentence to see what the decoder would predict after each of its blocks.</source>
         <translation>Hãy khám phá một câu để xem bộ giải mã sẽ dự đoán gì sau mỗi khối của nó.</translation>
-    </message>
-    <message>
-        <source>A frame of the timelapse holds attention only: the lens is read from a model file. Explore the sentence (or open one of the run&apos;s models) to see it.</source>
-        <translation>Một khung của diễn biến huấn luyện chỉ chứa attention: lens được đọc từ một tệp mô hình. Hãy khám phá câu này (hoặc mở một trong các mô hình của lần chạy) để xem nó.</translation>
     </message>
     <message>
         <source>What the decoder would predict after each of its blocks, read through the output layer as if the model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
@@ -2317,6 +2436,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>The summary was of another model: sum up this one&apos;s dev sentences again.</source>
         <translation>Bản tổng hợp là của một mô hình khác: hãy tổng hợp lại các câu dev cho mô hình này.</translation>
+    </message>
+    <message>
+        <source>Over training (probe sentences)</source>
+        <translation>Qua quá trình huấn luyện (câu thăm dò)</translation>
+    </message>
+    <message>
+        <source>This frame of the timelapse holds attention only: its run&apos;s probes.rec was written by an older version, before the lens was recorded with it. Explore the sentence (or open one of the run&apos;s models) to see its lens.</source>
+        <translation>Khung hình này của timelapse chỉ chứa attention: probes.rec của lượt chạy được một phiên bản cũ hơn ghi, trước khi lens được ghi kèm. Khám phá câu này (hoặc mở một mô hình của lượt chạy) để xem lens của nó.</translation>
     </message>
 </context>
 <context>

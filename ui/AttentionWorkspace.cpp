@@ -30,6 +30,7 @@
 #include "ui/FigureExport.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadTimelineView.h"
+#include "ui/LensTimelineView.h"
 #include "ui/LensView.h"
 #include "ui/NeighboursView.h"
 #include "ui/QueryKeyView.h"
@@ -251,6 +252,8 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
       views_->indexOf(lens_),
       tr("What the decoder would predict after each of its blocks, as if the model ended there"));
   connect(lens_, &LensView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  connect(lens_->timeline(), &LensTimelineView::stepChosen, this,
+          [this](qint64 step) { timelapse_->showStep(step); });
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     neighbours_->setActive(views_->currentWidget() == neighbours_);
@@ -276,8 +279,10 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   layout->addWidget(splitter, 1);
 
   connect(timelapse_, &TimelapseBar::frameShown, this, &AttentionWorkspace::showFrame);
-  connect(timelapse_, &TimelapseBar::recordsChanged, this,
-          [this] { head_timeline_->setHistory(&timelapse_->history(), timelapse_->ownTranslation()); });
+  connect(timelapse_, &TimelapseBar::recordsChanged, this, [this] {
+    head_timeline_->setHistory(&timelapse_->history(), timelapse_->ownTranslation());
+    lens_->timeline()->setHistory(&timelapse_->history(), timelapse_->ownTranslation());
+  });
   connect(capture_, &QPushButton::clicked, this, &AttentionWorkspace::capture);
   connect(sentence_choice_, &QComboBox::activated, this, &AttentionWorkspace::chooseSentence);
   connect(sentence_, &QLineEdit::returnPressed, this, &AttentionWorkspace::capture);
@@ -432,6 +437,7 @@ void AttentionWorkspace::showFrame(const app::AttentionView& view, const QString
   embeddings_->setSentence({});
   present(view, frameCaption(view, reference, step));
   head_timeline_->setMarker(step);
+  lens_->timeline()->setMarker(step);
   Q_EMIT timelapseStepShown(step);
 }
 

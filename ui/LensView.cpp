@@ -3,7 +3,6 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHelpEvent>
@@ -14,6 +13,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -22,6 +22,7 @@
 #include <cmath>
 #include <functional>
 
+#include "ui/LensTimelineView.h"
 #include "ui/Palette.h"
 
 namespace studio::ui {
@@ -239,7 +240,10 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(details_);
 
-  auto* dev = new QGroupBox(tr("Over the run's dev sentences"), this);
+  // Below the grid: the lens summed up over the run's dev sentences, and over training.
+  below_ = new QTabWidget(this);
+  below_->setObjectName("Lens summaries");
+  auto* dev = new QWidget(below_);
   auto* dev_layout = new QVBoxLayout(dev);
   auto* dev_bar = new QHBoxLayout;
   summarize_ = new QPushButton(tr("Sum up 200 dev sentences"), dev);
@@ -262,7 +266,13 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   summary_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   summary_table_->hide();
   dev_layout->addWidget(summary_table_);
-  layout->addWidget(dev);
+  dev_layout->addStretch(1);
+  below_->addTab(dev, tr("Over the run's dev sentences"));
+  timeline_ = new LensTimelineView(below_);
+  timeline_->setObjectName("Lens over training");
+  connect(timeline_, &LensTimelineView::errorOccurred, this, &LensView::errorOccurred);
+  below_->addTab(timeline_, tr("Over training (probe sentences)"));
+  layout->addWidget(below_);
   connect(&session_, &app::LensSummarySession::finished, this, [this](const app::LensSummaryView& summary) {
     summarize_->setEnabled(true);
     showSummary(summary);
@@ -276,8 +286,10 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   setView({});
 }
 
+void LensView::showTimeline() { below_->setCurrentWidget(timeline_); }
+
 void LensView::summarizeDev(int sentences) {
-  if (view_.modelPath.isEmpty()) {
+  if (!QFileInfo(view_.modelPath).isFile()) {
     summary_label_->setText(
         tr("Explore a sentence with a model first: a timelapse frame has no model file."));
     Q_EMIT summaryShown();
@@ -361,8 +373,9 @@ QString LensView::message() const {
     return tr("Explore a sentence to see what the decoder would predict after each of its blocks.");
   if (!view_.hasLens())
     return tr(
-        "A frame of the timelapse holds attention only: the lens is read from a model file. Explore the "
-        "sentence (or open one of the run's models) to see it.");
+        "This frame of the timelapse holds attention only: its run's probes.rec was written by an older "
+        "version, before the lens was recorded with it. Explore the sentence (or open one of the run's "
+        "models) to see its lens.");
   return tr("What the decoder would predict after each of its blocks, read through the output layer as if "
             "the "
             "model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold "

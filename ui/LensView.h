@@ -9,11 +9,13 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QTabWidget;
 class QTableWidget;
 
 namespace studio::ui {
 
 class LensCanvas;
+class LensTimelineView;
 
 // The explorer's "Logit lens" tab: what the decoder would predict after each
 // of its blocks, read through the output layer as if the model ended there
@@ -24,7 +26,8 @@ class LensCanvas;
 // rank) of the piece that came next. A click lists the cell's likeliest
 // pieces. Exports the picture (PNG) and the numbers (CSV). Below it, the
 // lens of the model's run's dev sentences summed up block by block (how
-// often the piece that came next was already the likeliest there).
+// often the piece that came next was already the likeliest there), and the
+// same over training for the run's probe sentences (LensTimelineView).
 class LensView : public QWidget {
   Q_OBJECT
 
@@ -33,8 +36,8 @@ class LensView : public QWidget {
 
   explicit LensView(QWidget* parent = nullptr);
 
-  // The explorer's sentence; a view without a lens (a timelapse frame) is
-  // said so in message().
+  // The explorer's sentence or a timelapse frame; a view without a lens (a
+  // frame of a run recorded before probes.rec held lenses) is said so in message().
   void setView(const app::AttentionView& view);
   void setColour(Colour colour);
   Colour colour() const;
@@ -58,6 +61,10 @@ class LensView : public QWidget {
   void summarizeDev(int sentences = 200);
   const app::LensSummaryView& summary() const { return summary_; }
   app::LensSummarySession* session() { return &session_; }
+
+  // The lens over training, below the grid (its history set by the explorer).
+  LensTimelineView* timeline() const { return timeline_; }
+  void showTimeline();
 
   bool savePng(const QString& path);
   bool saveCsv(const QString& path) const;
@@ -84,6 +91,8 @@ class LensView : public QWidget {
   QPushButton* summarize_;
   QLabel* summary_label_;
   QTableWidget* summary_table_;
+  QTabWidget* below_;
+  LensTimelineView* timeline_;
 };
 
 }  // namespace studio::ui

@@ -1,6 +1,8 @@
 // timelapse: how a probe sentence's attention formed during training, as PNG
-// frames and the weights of every recorded step (JSON and CSV).
+// frames and the weights of every recorded step (JSON and CSV); with --lens,
+// the logit lens of the probe sentences over training, block by block.
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -10,6 +12,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/Png.h"
+#include "model/explaining/LogitLens.h"
 #include "model/files/AtomicFile.h"
 #include "model/training/ProbeFile.h"
 
@@ -47,6 +50,65 @@ std::vector<std::vector<float>> mapOf(const model::AttentionSnapshot& a, Kind ki
         out[size_t(q)][size_t(k)] += w / float(last - first + 1);
       }
   return out;
+}
+
+// --lens: every probe sentence's lens over `target`, summed up step by step
+// (model::lensOverTraining), as a table on stdout and, with `out`, a CSV.
+int printLensOverTraining(const model::ProbeFileContents& contents, const std::string& path,
+                          model::ProbeTarget target, const std::string& target_name, const std::string& out) {
+  std::vector<std::pair<int64_t, const model::DecoderLens*>> lenses;
+  bool any_record = false;
+  for (const auto& r : contents.records)
+    if (r.target == target) {
+      any_record = true;
+      lenses.emplace_back(r.step, &r.attention.lens);
+    }
+  if (!any_record)
+    throw std::runtime_error(
+        "'" + path + "' has no " + target_name + " records" +
+        (target == model::ProbeTarget::Reference ? " (its probes have no reference: use --target own)" : ""));
+  const auto steps = model::lensOverTraining(lenses);
+  if (steps.empty())
+    throw std::runtime_error(
+        "'" + path + "' holds attention only (format version " + std::to_string(contents.version) +
+        ", written before the lens was recorded with it): a run trained now records both");
+  static const char* const blocks[] = {"self-attention", "cross-attention", "feed-forward"};
+  static const char* const short_blocks[] = {"self", "cross", "FFN"};
+  const int64_t R = steps.front().summary.stages;
+  std::printf(
+      "The piece that came next was the likeliest after each decoder block, in %% of the positions of the\n"
+      "probe sentences (%s):\n%8s",
+      target_name.c_str(), "step");
+  for (int64_t r = 0; r < R; ++r) {
+    char name[32];
+    std::snprintf(name, sizeof name, "L%lld %s", static_cast<long long>(r / 3 + 1), short_blocks[r % 3]);
+    std::printf(" %9s", name);
+  }
+  std::printf("\n");
+  std::string csv =
+      "step,layer,block,sentences,positions,next_top1_share,mean_next_probability,median_next_rank\n";
+  for (const auto& [step, summary] : steps) {
+    std::printf("%8lld", static_cast<long long>(step));
+    for (int64_t r = 0; r < R && r < summary.stages; ++r) {
+      std::printf(" %8.1f%%", 100 * summary.top1_share[size_t(r)]);
+      char line[256];
+      std::snprintf(line, sizeof line, "%lld,%lld,%s,%lld,%lld,%.9g,%.9g,%.9g\n",
+                    static_cast<long long>(step), static_cast<long long>(r / 3 + 1), blocks[r % 3],
+                    static_cast<long long>(summary.sentences), static_cast<long long>(summary.steps),
+                    summary.top1_share[size_t(r)], summary.mean_probability[size_t(r)],
+                    summary.median_rank[size_t(r)]);
+      csv += line;
+    }
+    std::printf("\n");
+  }
+  if (!out.empty()) {
+    fs::create_directories(out);
+    model::writeFileAtomically(out + "/lens-over-training.csv", csv);
+    std::printf(
+        "%zu steps into %s/lens-over-training.csv (with each block's mean probability and median rank)\n",
+        steps.size(), out.c_str());
+  }
+  return kOk;
 }
 
 bool maskedCell(Kind kind, int64_t q, int64_t k) { return kind == Kind::Decoder && k > q; }
@@ -94,10 +156,15 @@ const CommandSpec& timelapseSpec() {
           {"kind", "KIND", "cross (default), enc or dec"},
           {"layer", "L", "the layer (default: the last)"},
           {"head", "H", "a head, `mean` (default) or `all` (every layer × head in one frame)"},
-          {"target", "WHICH", "reference (default: teacher-forced on the probe's reference, the same grid every step)\n"
-                              "or own (over the model's own translation of that step)"},
+          {"target", "WHICH",
+           "reference (default: teacher-forced on the probe's reference, the same grid every step)\n"
+           "or own (over the model's own translation of that step)"},
           {"cell", "PX", "pixels a cell (default 12)"},
           {"list", "", "list the probes and recorded steps, write nothing"},
+          {"lens", "",
+           "instead of frames: the logit lens over training, over every probe sentence (--target):\n"
+           "how often each decoder block already named the piece that came next, a row a step\n"
+           "(with --out: lens-over-training.csv, each block's mean probability and median rank too)"},
       }};
   return spec;
 }
@@ -124,7 +191,18 @@ int runTimelapse(const ParsedArgs& args) {
                   r->reference.empty() ? "(none)" : r->reference.c_str());
     std::printf("%zu steps recorded: %lld .. %lld\n", steps.size(), static_cast<long long>(*steps.begin()),
                 static_cast<long long>(*steps.rbegin()));
+    const bool lens = std::any_of(contents.records.begin(), contents.records.end(),
+                                  [](const model::ProbeRecord& r) { return !r.attention.lens.empty(); });
+    std::printf("%s\n",
+                lens ? "with the logit lens (--lens)" : "attention only (recorded before the lens was)");
     return kOk;
+  }
+  if (args.has("lens")) {
+    const std::string target = args.getOr("target", "reference");
+    if (target != "reference" && target != "own") throw UsageError("--target must be reference or own");
+    return printLensOverTraining(contents, path,
+                                 target == "own" ? model::ProbeTarget::Own : model::ProbeTarget::Reference,
+                                 target, args.getOr("out", ""));
   }
   const std::string out = args.require("out");
   const int64_t probe = args.integer("probe", 0, 0, INT64_MAX);
@@ -177,6 +255,7 @@ int runTimelapse(const ParsedArgs& args) {
     const auto& cols = choice.kind == Kind::Decoder ? a.target_tokens : a.source_tokens;
     nlohmann::json frame{{"step", r->step}, {"translation", a.translation}, {"image", name},
                          {"row_tokens", rows}, {"column_tokens", cols}};
+    if (!a.lens.empty()) frame["lens"] = a.lens.toJson();
     nlohmann::json maps = nlohmann::json::array();
     const int64_t first_head = choice.all_heads ? 0 : choice.head, last_head = choice.all_heads ? a.heads - 1 : choice.head;
     const int64_t first_layer = choice.all_heads ? 0 : choice.layer, last_layer = choice.all_heads ? layers - 1 : choice.layer;

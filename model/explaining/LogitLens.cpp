@@ -3,6 +3,7 @@
 #include "model/decoding/AttentionCapture.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -89,6 +90,15 @@ LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses) {
     summary.median_rank[size_t(r)] = n % 2 ? double(v[n / 2]) : (double(v[n / 2 - 1]) + double(v[n / 2])) / 2;
   }
   return summary;
+}
+
+std::vector<LensAtStep> lensOverTraining(const std::vector<std::pair<int64_t, const DecoderLens*>>& lenses) {
+  std::map<int64_t, std::vector<DecoderLens>> by_step;
+  for (const auto& [step, lens] : lenses)
+    if (lens && !lens->empty()) by_step[step].push_back(*lens);
+  std::vector<LensAtStep> out;
+  for (const auto& [step, at_step] : by_step) out.push_back({step, summarizeLenses(at_step)});
+  return out;
 }
 
 LensSummary lensOverSentences(const Translator& translator, const std::vector<std::string>& sentences,

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/Transformer.h"
@@ -34,6 +35,16 @@ struct LensSummary {
 // Throws std::invalid_argument when the lenses have different numbers of
 // stages; no lenses give an empty summary.
 LensSummary summarizeLenses(const std::vector<DecoderLens>& lenses);
+
+// The lens over training (a run's probe records, probes.rec): the lenses
+// recorded at each step summed up as summarizeLenses does, in step order.
+// `lenses` are (step, lens) pairs in any order; empty lenses are left out,
+// and a step with none is not listed.
+struct LensAtStep {
+  int64_t step = 0;
+  LensSummary summary;
+};
+std::vector<LensAtStep> lensOverTraining(const std::vector<std::pair<int64_t, const DecoderLens*>>& lenses);
 
 // Each sentence translated (`options`, its best translation) and its lens
 // taken, summed up. `stop`, when given, is asked between sentences: true

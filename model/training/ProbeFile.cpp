@@ -1,5 +1,6 @@
 #include "model/training/ProbeFile.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -17,7 +18,7 @@ constexpr size_t kHeaderBytes = 16;
 constexpr uint8_t kFloat16 = 1;
 // Bounds a reader checks before it allocates: a damaged or hostile file
 // cannot ask for more memory than its own size justifies.
-constexpr uint32_t kMaxLayers = 256, kMaxHeads = 1024, kMaxTokens = 65536;
+constexpr uint32_t kMaxLayers = 256, kMaxHeads = 1024, kMaxTokens = 65536, kMaxLensTop = 1024;
 
 uint32_t checksum(const std::string& payload) {
   Hash64 hash;
@@ -37,6 +38,10 @@ class Writer {
   void str(const std::string& s) {
     u32(uint32_t(s.size()));
     out += s;
+  }
+  void strings(const std::vector<std::string>& values) {
+    u32(uint32_t(values.size()));
+    for (const auto& s : values) str(s);
   }
   void halves(const std::vector<float>& values) {
     for (float v : values) {
@@ -70,12 +75,25 @@ class Reader {
   std::vector<std::string> strings() {
     const uint32_t n = u32();
     if (n > kMaxTokens) fail("has " + std::to_string(n) + " tokens (at most " + std::to_string(kMaxTokens) + ")");
-    std::vector<std::string> out;
-    for (uint32_t i = 0; i < n; ++i) out.push_back(str());
+    return stringsOf(n);
+  }
+  // `what` strings, whose count must be `expected`.
+  std::vector<std::string> strings(uint64_t expected, const char* what) {
+    const uint32_t n = u32();
+    if (n != expected)
+      fail("has " + std::to_string(n) + " " + what + " where its shape needs " + std::to_string(expected));
+    if (n > remaining() / 4)
+      fail("is shorter than its " + std::string(what));  // each string's count alone is 4 bytes
+    return stringsOf(n);
+  }
+  std::vector<uint32_t> u32s(uint64_t count, const char* what) {
+    if (count > remaining() / 4) fail("is shorter than its " + std::string(what));
+    std::vector<uint32_t> out(static_cast<size_t>(count));
+    for (auto& v : out) v = u32();
     return out;
   }
-  std::vector<float> halves(uint64_t count) {
-    if (count > remaining() / 2) fail("is shorter than its attention maps");
+  std::vector<float> halves(uint64_t count, const char* what = "attention maps") {
+    if (count > remaining() / 2) fail("is shorter than its " + std::string(what));
     const auto* b = reinterpret_cast<const unsigned char*>(take(size_t(count * 2)));
     std::vector<float> out(static_cast<size_t>(count));
     for (size_t i = 0; i < out.size(); ++i) {
@@ -87,6 +105,12 @@ class Reader {
   [[noreturn]] void fail(const std::string& what) const { throw std::runtime_error(where_ + " " + what); }
 
  private:
+  std::vector<std::string> stringsOf(uint32_t n) {
+    std::vector<std::string> out;
+    out.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) out.push_back(str());
+    return out;
+  }
   const char* take(size_t n) {
     if (n > remaining()) fail("ends inside a field");
     const char* at = p_;
@@ -98,7 +122,30 @@ class Reader {
   std::string where_;
 };
 
-ProbeRecord decodeRecord(const char* data, size_t size, const std::string& where) {
+// Version 2's lens section (see ProbeFile.h) into `lens`; T positions, Ld decoder layers.
+void decodeLens(Reader& in, uint64_t T, uint32_t ld, DecoderLens& lens) {
+  const uint8_t present = in.u8();
+  if (present > 1) in.fail("has an unknown lens flag " + std::to_string(present));
+  if (present == 0) return;
+  const uint32_t stages = in.u32(), top = in.u32();
+  if (stages != 3 * ld || top == 0 || top > kMaxLensTop)
+    in.fail("has a lens of an impossible shape (" + std::to_string(stages) + " stages for " +
+            std::to_string(ld) + " decoder layers, " + std::to_string(top) + " pieces a stage)");
+  const uint64_t R = stages, K = top;
+  lens.stages = stages;
+  lens.positions = int64_t(T);
+  lens.top = top;
+  lens.next_pieces = in.strings(T, "lens positions");
+  lens.next_probability = in.halves(R * T, "lens");
+  const auto ranks = in.u32s(R * T, "lens");
+  for (uint32_t rank : ranks)
+    if (rank == 0) in.fail("has a lens rank of 0 (ranks count from 1)");
+  lens.next_rank.assign(ranks.begin(), ranks.end());
+  lens.top_pieces = in.strings(R * T * K, "lens pieces");
+  lens.top_probabilities = in.halves(R * T * K, "lens");
+}
+
+ProbeRecord decodeRecord(const char* data, size_t size, const std::string& where, uint32_t version) {
   Reader in(data, size, where);
   ProbeRecord r;
   r.step = in.i64();
@@ -127,6 +174,7 @@ ProbeRecord decodeRecord(const char* data, size_t size, const std::string& where
   a.encoder_self = in.halves(uint64_t(le) * heads * S * S);
   a.decoder_self = in.halves(uint64_t(ld) * heads * T * T);
   a.cross = in.halves(uint64_t(ld) * heads * T * S);
+  if (version >= 2) decodeLens(in, T, ld, a.lens);
   if (in.remaining() != 0) in.fail("has " + std::to_string(in.remaining()) + " bytes after its maps");
   // One unpadded sentence: only the decoder's future is masked.
   a.encoder_mask.assign(size_t(S * S), 0);
@@ -143,14 +191,15 @@ uint32_t readU32(const std::string& bytes, size_t at) {
 }
 
 // The header's version, or throws naming the file.
-void checkHeader(const std::string& header, const std::string& path) {
+uint32_t checkHeader(const std::string& header, const std::string& path) {
   if (header.size() < kHeaderBytes || std::memcmp(header.data(), kMagic, sizeof kMagic) != 0)
     throw std::runtime_error("'" + path + "' is not a probe record file (no ASPROBES header)");
   const uint32_t version = readU32(header, 8);
-  if (version != kProbeFileVersion)
+  if (version < 1 || version > kProbeFileVersion)
     throw std::runtime_error("'" + path + "' has probe record format version " + std::to_string(version) +
-                             "; this build reads version " + std::to_string(kProbeFileVersion) +
+                             "; this build reads versions 1 to " + std::to_string(kProbeFileVersion) +
                              " (a newer Attention Studio wrote it?)");
+  return version;
 }
 
 }  // namespace
@@ -163,13 +212,20 @@ std::string probeFileHeader(uint32_t version) {
   return w.out;
 }
 
-std::string encodeProbeRecord(const ProbeRecord& r) {
+std::string encodeProbeRecord(const ProbeRecord& r, uint32_t version) {
   const auto& a = r.attention;
   const uint64_t S = a.source_tokens.size(), T = a.target_tokens.size(), H = uint64_t(a.heads);
   if (a.encoder_self.size() != uint64_t(a.encoder_layers) * H * S * S ||
       a.decoder_self.size() != uint64_t(a.decoder_layers) * H * T * T ||
       a.cross.size() != uint64_t(a.decoder_layers) * H * T * S)
     throw std::invalid_argument("a probe record's maps do not match its tokens and shape");
+  const auto& lens = a.lens;
+  const uint64_t R = uint64_t(lens.stages), K = uint64_t(lens.top);
+  if (!lens.empty() && (lens.stages != 3 * a.decoder_layers || uint64_t(lens.positions) != T ||
+                        lens.top <= 0 || lens.next_pieces.size() != T ||
+                        lens.next_probability.size() != R * T || lens.next_rank.size() != R * T ||
+                        lens.top_pieces.size() != R * T * K || lens.top_probabilities.size() != R * T * K))
+    throw std::invalid_argument("a probe record's lens does not match its tokens and shape");
   Writer w;
   w.i64(r.step);
   w.u32(uint32_t(r.probe));
@@ -188,6 +244,18 @@ std::string encodeProbeRecord(const ProbeRecord& r) {
   w.halves(a.encoder_self);
   w.halves(a.decoder_self);
   w.halves(a.cross);
+  if (version >= 2) {
+    w.u8(lens.empty() ? 0 : 1);
+    if (!lens.empty()) {
+      w.u32(uint32_t(R));
+      w.u32(uint32_t(K));
+      w.strings(lens.next_pieces);
+      w.halves(lens.next_probability);
+      for (int64_t rank : lens.next_rank) w.u32(uint32_t(std::min<int64_t>(rank, UINT32_MAX)));
+      w.strings(lens.top_pieces);
+      w.halves(lens.top_probabilities);
+    }
+  }
   Writer framed;
   framed.u32(uint32_t(w.out.size()));
   framed.u32(checksum(w.out));
@@ -200,8 +268,9 @@ namespace {
 // The records in bytes[start..]; `base` is where bytes[0] lies in the file
 // (for the offsets in messages and end_offset).
 ProbeFileContents parseRecords(const std::string& bytes, const std::string& path, size_t start, uint64_t base,
-                               bool verify_checksums) {
+                               uint32_t version, bool verify_checksums) {
   ProbeFileContents out;
+  out.version = version;
   size_t at = start;
   auto position = [&](size_t offset) { return std::to_string(base + offset); };
   int damaged = 0;
@@ -223,8 +292,8 @@ ProbeFileContents parseRecords(const std::string& bytes, const std::string& path
     bool ok = !verify_checksums || checksum(payload) == sum;
     if (ok) {
       try {
-        out.records.push_back(
-            decodeRecord(payload.data(), payload.size(), "'" + path + "': the record at byte " + position(at)));
+        out.records.push_back(decodeRecord(payload.data(), payload.size(),
+                                           "'" + path + "': the record at byte " + position(at), version));
       } catch (const std::runtime_error&) {
         ok = false;
       }
@@ -255,7 +324,7 @@ ProbeFileContents readProbeFile(const std::string& path, uint64_t from) {
   std::string header(kHeaderBytes, '\0');
   in.read(header.data(), std::streamsize(header.size()));
   header.resize(size_t(in.gcount()));
-  checkHeader(header, path);
+  const uint32_t version = checkHeader(header, path);
   in.seekg(0, std::ios::end);
   const auto size = uint64_t(in.tellg());
   if (from > size)
@@ -263,17 +332,17 @@ ProbeFileContents readProbeFile(const std::string& path, uint64_t from) {
                              " bytes): was it replaced?");
   in.seekg(std::streamoff(from));
   const std::string tail((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parseRecords(tail, path, 0, from, /*verify_checksums=*/true);
+  return parseRecords(tail, path, 0, from, version, /*verify_checksums=*/true);
 }
 
 ProbeFileContents parseProbeFile(const std::string& bytes, const std::string& path, uint64_t from,
                                  bool verify_checksums) {
-  checkHeader(bytes, path);
+  const uint32_t version = checkHeader(bytes, path);
   const size_t at = std::max<uint64_t>(from, kHeaderBytes);
   if (at > bytes.size())
     throw std::runtime_error("'" + path + "' is shorter than before (" + std::to_string(bytes.size()) +
                              " bytes): was it replaced?");
-  return parseRecords(bytes, path, at, 0, verify_checksums);
+  return parseRecords(bytes, path, at, 0, version, verify_checksums);
 }
 
 void ProbeFileWriter::open(int64_t keep_through) {
@@ -285,9 +354,19 @@ void ProbeFileWriter::open(int64_t keep_through) {
   if (bytes.empty()) {
     file.append(probeFileHeader(), /*flush=*/true);
     size_ = file.size();
+    version_ = kProbeFileVersion;
     return;
   }
   const auto contents = parseProbeFile(bytes, path_);  // checks the header and version
+  if (keep_through < 0) {
+    // A new run: nothing of the file is kept, so it starts in this build's version.
+    file.truncate(0);
+    file.append(probeFileHeader(), /*flush=*/true);
+    size_ = file.size();
+    version_ = kProbeFileVersion;
+    return;
+  }
+  version_ = contents.version;
   // Keep the whole records up to keep_through: find where they end.
   uint64_t keep = kHeaderBytes;
   for (size_t at = kHeaderBytes; at + 8 <= contents.end_offset;) {
@@ -303,7 +382,7 @@ void ProbeFileWriter::open(int64_t keep_through) {
 
 void ProbeFileWriter::append(const std::vector<ProbeRecord>& round) {
   std::string bytes;
-  for (const auto& record : round) bytes += encodeProbeRecord(record);
+  for (const auto& record : round) bytes += encodeProbeRecord(record, version_);
   FileAppender file(path_);
   file.append(bytes, /*flush=*/true);
   size_ = file.size();

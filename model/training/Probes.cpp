@@ -99,8 +99,9 @@ std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const st
   greedy.beam_size = 1;
   const auto translations = translator.translate(sources, greedy);
   std::vector<ProbeRecord> round;
-  CaptureOptions weights_only;  // probes.rec keeps the weights alone
-  weights_only.source_reliance = false;
+  CaptureOptions recorded;  // probes.rec keeps the weights and the logit lens
+  recorded.source_reliance = false;
+  recorded.lens_top = kProbeLensTop;
   for (size_t i = 0; i < probes.size(); ++i) {
     const Translation own = translations[i].empty() ? Translation{} : translations[i][0];
     if (!probes[i].reference.empty()) {
@@ -111,12 +112,12 @@ std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const st
         reference.pieces.push_back(translator.tokenizer().piece(id));
       }
       ProbeRecord r{step, int64_t(i), ProbeTarget::Reference, probes[i].reference,
-                    captureAttention(translator, probes[i].source, reference, weights_only)};
+                    captureAttention(translator, probes[i].source, reference, recorded)};
       r.attention.translation = own.text;
       round.push_back(std::move(r));
     }
     round.push_back({step, int64_t(i), ProbeTarget::Own, probes[i].reference,
-                     captureAttention(translator, probes[i].source, own, weights_only)});
+                     captureAttention(translator, probes[i].source, own, recorded)});
   }
   return round;
 }

@@ -29,9 +29,10 @@ std::vector<ProbeSentence> chooseProbes(const TrainingConfig& config, const data
                                         const std::vector<std::string>& dev_sources,
                                         const std::vector<std::string>& dev_references);
 
-// One round: for each probe, the greedy translation, then the attention
-// teacher-forced on the reference (when there is one) and over the model's
-// own translation. Leaves the model in eval mode.
+// One round: for each probe, the greedy translation, then the attention and
+// the logit lens (kProbeLensTop pieces a block) teacher-forced on the
+// reference (when there is one) and over the model's own translation.
+// Leaves the model in eval mode.
 std::vector<ProbeRecord> recordProbeRound(const Translator& translator, const std::vector<ProbeSentence>& probes,
                                           int64_t step);
 

@@ -498,6 +498,56 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY(QFile::exists(frames + "/weights.csv"));
   auto bad_probe = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--out", frames, "--probe", "3"});
   QVERIFY2(bad_probe.exit_code == 2 && bad_probe.err.contains("probes 0..0"), qPrintable(bad_probe.err));
+  // Each frame carries the probe's logit lens of that step, as recorded: its pieces are the reference's.
+  const auto frame_list = weights["frames"].toArray();
+  for (const auto& f : frame_list) {
+    const auto frame = f.toObject();
+    const auto l = frame["lens"].toObject();
+    QCOMPARE(l["stages"].toArray().size(), 6);  // tiny: 2 decoder layers × 3 blocks
+    QStringList next = frame["row_tokens"].toVariant().toStringList().mid(1);
+    next << "</s>";
+    QCOMPARE(l["next_pieces"].toVariant().toStringList(), next);
+  }
+
+  // timelapse --lens: each recorded step's share of positions where the piece that came next was
+  // already the likeliest after each block, counted here from the frames' lenses (the run has one probe).
+  const QString lens_dir = dir.filePath("lens");
+  auto lapse_lens = run(STUDIO_CLI_PATH, {"timelapse", "--run", run_dir, "--lens", "--out", lens_dir});
+  QVERIFY2(lapse_lens.exit_code == 0, qPrintable(lapse_lens.err));
+  QVERIFY2(lapse_lens.out.contains("L2 FFN") && lapse_lens.out.contains("4 steps into"),
+           qPrintable(lapse_lens.out));
+  QFile lens_csv(lens_dir + "/lens-over-training.csv");
+  QVERIFY(lens_csv.open(QIODevice::ReadOnly));
+  const QStringList lens_lines = QString::fromUtf8(lens_csv.readAll()).trimmed().split('\n');
+  QCOMPARE(lens_lines.size(), 1 + 4 * 6);  // 4 steps × 6 blocks
+  for (const QString& line : lens_lines.mid(1)) {
+    const QStringList f = line.split(',');
+    QCOMPARE(f.size(), 8);
+    const qint64 step = f[0].toLongLong();
+    const int stage = (f[1].toInt() - 1) * 3 +
+                      QStringList{"self-attention", "cross-attention", "feed-forward"}.indexOf(f[2]);
+    QJsonObject frame;
+    for (const auto& candidate : frame_list)
+      if (candidate.toObject()["step"].toInteger() == step) frame = candidate.toObject();
+    const auto cells = frame["lens"].toObject()["stages"].toArray()[stage].toObject()["positions"].toArray();
+    QVERIFY2(!cells.isEmpty(), qPrintable(line));
+    int first = 0;
+    double probability = 0;
+    for (const auto& cell : cells) {
+      first += cell.toObject()["next_rank"].toInt() == 1;
+      probability += cell.toObject()["next_probability"].toDouble();
+    }
+    const int positions = int(cells.size());
+    QCOMPARE(f[3].toInt(), 1);
+    QCOMPARE(f[4].toInt(), positions);
+    QVERIFY2(std::abs(f[5].toDouble() - double(first) / positions) < 1e-6, qPrintable(line));
+    QVERIFY2(std::abs(f[6].toDouble() - probability / positions) < 1e-6, qPrintable(line));
+    QVERIFY(f[7].toDouble() >= 1);
+    // The table on stdout shows the same share, in per cent.
+    if (stage == 5)
+      QVERIFY2(lapse_lens.out.contains(QString("%1%").arg(100.0 * first / positions, 8, 'f', 1)),
+               qPrintable(lapse_lens.out));
+  }
 
   // neighbours: a training pair's own states are among the most similar (the data folder found from the run's
   // config.json). The model has trained a few steps, so many states point nearly the same way and which of

@@ -1,7 +1,7 @@
 // attention-studio-probe-bench: what recording the probe sentences costs (a
 // round: every probe's attention, teacher-forced on the reference and over
-// its own greedy translation), in time and in bytes of probes.rec, for model
-// shapes of the presets.
+// its own greedy translation, with their logit lens), in time and in bytes of
+// probes.rec (and the lens's share of them), for model shapes of the presets.
 //
 //   attention-studio-probe-bench --data DIR [--preset NAME]... [--model FILE] [--rounds N] [--threads N]
 //
@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
     model::configureThreads(threads);
     auto tokenizer = std::make_shared<const data::Tokenizer>(data_dir + "/spm.model");
     const auto dev_src = data::readLines(data_dir + "/dev.vi"), dev_ref = data::readLines(data_dir + "/dev.en");
-    std::printf("%-14s %10s %8s %12s %12s %12s %16s\n", "preset", "params", "weights", "ms/round", "KiB/round",
-                "forced KiB", "3,000 steps/100");
+    std::printf("%-14s %10s %8s %12s %12s %12s %12s %16s\n", "preset", "params", "weights", "ms/round",
+                "KiB/round", "forced KiB", "lens KiB", "3,000 steps/100");
     for (size_t p = 0; p < presets.size(); ++p) {
       auto config = model::trainingPreset(presets[p]);
       config.model.vocab_size = tokenizer->vocabSize();
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
       model::Translator translator(transformer, tokenizer, torch::kCPU);
       model::recordProbeRound(translator, probes, 0);  // warm-up
       double seconds = 0;
-      size_t bytes = 0, forced = 0;
+      size_t bytes = 0, forced = 0, lens = 0;
       for (int r = 0; r < rounds; ++r) {
         const auto start = Clock::now();
         const auto round = model::recordProbeRound(translator, probes, r);
@@ -70,13 +70,15 @@ int main(int argc, char** argv) {
         for (const auto& record : round) {
           const size_t size = model::encodeProbeRecord(record).size();
           bytes += size;
+          lens += size - model::encodeProbeRecord(record, 1).size();  // version 1 holds no lens
           if (record.target == model::ProbeTarget::Reference) forced += size;
         }
       }
       const double kib = double(bytes) / rounds / 1024.0;
-      std::printf("%-14s %10lld %8s %12.1f %12.1f %12.1f %13.1f MiB\n", presets[p].c_str(),
+      std::printf("%-14s %10lld %8s %12.1f %12.1f %12.1f %12.1f %13.1f MiB\n", presets[p].c_str(),
                   static_cast<long long>(transformer->parameterCount()), trained ? "trained" : "initial",
-                  1000.0 * seconds / rounds, kib, double(forced) / rounds / 1024.0, kib * 31 / 1024.0);
+                  1000.0 * seconds / rounds, kib, double(forced) / rounds / 1024.0,
+                  double(lens) / rounds / 1024.0, kib * 31 / 1024.0);
     }
     std::printf("(%zu probe sentences: the first dev pairs; a round at step 0 and every 100 steps of 3,000 = 31 rounds)\n",
                 size_t(3));

@@ -1,5 +1,5 @@
 // probes.rec (model/training/ProbeFile): any bytes are read without a crash;
-// every record read has maps that match its tokens and shape, and reads back
+// every record read has maps (and a lens) that match its tokens and shape, and reads back
 // the same once written again. Checksums are not verified here, so that
 // inputs reach the checks of the fields behind them.
 #include <cmath>
@@ -38,6 +38,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         a.decoder_self.size() != uint64_t(a.decoder_layers) * H * T * T ||
         a.cross.size() != uint64_t(a.decoder_layers) * H * T * S || a.decoder_mask.size() != T * T)
       __builtin_trap();
+    const auto& lens = a.lens;
+    if (!lens.empty()) {
+      const uint64_t R = uint64_t(lens.stages), K = uint64_t(lens.top);
+      if (lens.stages != 3 * a.decoder_layers || uint64_t(lens.positions) != T || K == 0 ||
+          lens.next_pieces.size() != T || lens.next_probability.size() != R * T ||
+          lens.next_rank.size() != R * T || lens.top_pieces.size() != R * T * K ||
+          lens.top_probabilities.size() != R * T * K)
+        __builtin_trap();
+      for (int64_t rank : lens.next_rank)
+        if (rank < 1) __builtin_trap();
+    }
     const auto again = parseProbeFile(probeFileHeader() + encodeProbeRecord(r), "again.rec");
     if (again.records.size() != 1 || !again.warning.empty()) __builtin_trap();
     const auto& b = again.records[0];
@@ -45,6 +56,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         b.attention.source_tokens != a.source_tokens || b.attention.target_tokens != a.target_tokens ||
         b.attention.translation != a.translation || !sameWeights(b.attention.cross, a.cross) ||
         !sameWeights(b.attention.encoder_self, a.encoder_self) || !sameWeights(b.attention.decoder_self, a.decoder_self))
+      __builtin_trap();
+    const auto& c = b.attention.lens;
+    if (c.stages != lens.stages || c.top != lens.top || c.next_pieces != lens.next_pieces ||
+        c.next_rank != lens.next_rank || c.top_pieces != lens.top_pieces ||
+        !sameWeights(c.next_probability, lens.next_probability) ||
+        !sameWeights(c.top_probabilities, lens.top_probabilities))
       __builtin_trap();
   }
   return 0;

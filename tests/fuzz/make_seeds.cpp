@@ -59,8 +59,10 @@ int main(int argc, char** argv) {
   fs::create_directories(out / "idcache");
   data::writeEncodedCache(cache, "fuzz-key", split);
 
-  // Probe records: one teacher-forced and one own, then a torn third.
-  auto record = [](int64_t step, model::ProbeTarget target, int S, int T) {
+  // Probe records: one teacher-forced and one own, then a torn third (version 1,
+  // as runs recorded before the lens); then version 2's, one with a lens.
+  auto record = [](int64_t step, model::ProbeTarget target, int S, int T, uint32_t version = 1,
+                   bool lens = false) {
     model::ProbeRecord r;
     r.step = step;
     r.target = target;
@@ -77,12 +79,29 @@ int main(int argc, char** argv) {
     a.encoder_self.assign(size_t(2 * S * S), 1.0f / float(S));
     a.decoder_self.assign(size_t(2 * T * T), 0.5f);
     a.cross.assign(size_t(2 * T * S), 0.25f);
-    return model::encodeProbeRecord(r);
+    if (lens) {  // 3 stages (one decoder layer), 2 pieces each
+      auto& l = a.lens;
+      l.stages = 3;
+      l.positions = T;
+      l.top = 2;
+      l.next_pieces.assign(a.target_tokens.begin() + 1, a.target_tokens.end());
+      l.next_pieces.push_back("</s>");
+      l.next_probability.assign(size_t(3 * T), 0.125f);
+      l.next_rank.assign(size_t(3 * T), 2);
+      for (int i = 0; i < 3 * T; ++i) {
+        l.top_pieces.insert(l.top_pieces.end(), {"\u2581the", "\u2581file"});
+        l.top_probabilities.insert(l.top_probabilities.end(), {0.5f, 0.125f});
+      }
+    }
+    return model::encodeProbeRecord(r, version);
   };
-  const std::string two = model::probeFileHeader() + record(0, model::ProbeTarget::Reference, 4, 3) +
+  const std::string two = model::probeFileHeader(1) + record(0, model::ProbeTarget::Reference, 4, 3) +
                           record(100, model::ProbeTarget::Own, 4, 2);
   put(out / "probes", "two-records.rec", two);
   const std::string third = record(200, model::ProbeTarget::Reference, 4, 3);
   put(out / "probes", "torn.rec", two + third.substr(0, third.size() / 2));
+  put(out / "probes", "lens.rec",
+      model::probeFileHeader(2) + record(0, model::ProbeTarget::Reference, 4, 3, 2, true) +
+          record(100, model::ProbeTarget::Own, 4, 2, 2, false));
   return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/decoding/AttentionCapture.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/Float16.h"
 #include "model/training/ProbeFile.h"
@@ -54,6 +55,44 @@ model::ProbeRecord syntheticRecord(int64_t step, int64_t probe, model::ProbeTarg
   return r;
 }
 
+// The synthetic record with a lens of K pieces a stage (1 decoder layer: 3 stages).
+model::ProbeRecord withLens(model::ProbeRecord r, int64_t K = 2) {
+  auto& lens = r.attention.lens;
+  const int64_t R = 3, T = r.attention.target_length;
+  lens.stages = R;
+  lens.positions = T;
+  lens.top = K;
+  for (int64_t t = 0; t < T; ++t)
+    lens.next_pieces.push_back(t + 1 < T ? r.attention.target_tokens[size_t(t + 1)] : "</s>");
+  for (int64_t i = 0; i < R * T; ++i) {
+    lens.next_probability.push_back(float(i % 7) / 8.0f);
+    lens.next_rank.push_back(1 + i * 37);
+  }
+  for (int64_t i = 0; i < R * T * K; ++i) {
+    lens.top_pieces.push_back("▁p" + std::to_string(i % 11));
+    lens.top_probabilities.push_back(float(K - i % K) / float(2 * K));
+  }
+  return r;
+}
+
+void compareLens(const model::DecoderLens& got, const model::DecoderLens& want) {
+  QCOMPARE(got.stages, want.stages);
+  QCOMPARE(got.positions, want.positions);
+  QCOMPARE(got.top, want.top);
+  QVERIFY(got.next_pieces == want.next_pieces);
+  QVERIFY(got.next_rank == want.next_rank);
+  QVERIFY(got.top_pieces == want.top_pieces);
+  QCOMPARE(got.next_probability.size(), want.next_probability.size());
+  QCOMPARE(got.top_probabilities.size(), want.top_probabilities.size());
+  // float16: about three decimal digits of a probability.
+  for (size_t k = 0; k < want.next_probability.size(); ++k)
+    QVERIFY2(std::abs(got.next_probability[k] - want.next_probability[k]) <=
+                 5e-4f * std::max(1.0f, want.next_probability[k] * 4),
+             qPrintable(QString("%1 against %2").arg(got.next_probability[k]).arg(want.next_probability[k])));
+  for (size_t k = 0; k < want.top_probabilities.size(); ++k)
+    QVERIFY(std::abs(got.top_probabilities[k] - want.top_probabilities[k]) <= 5e-4f);
+}
+
 std::string readAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -91,6 +130,8 @@ class TestProbes : public QObject {
   void initTestCase();
   void float16MatchesLibTorch();
   void recordsRoundTripInFloat16();
+  void versionOneFilesAreReadAndResumedInTheirVersion();
+  void aDamagedLensSkipsItsRecord();
   void aTornLastRecordIsLeftOutAndCutByTheWriter();
   void damagedRecordsAreSkippedWithAWarning();
   void unknownVersionsAndOtherFilesAreRefused();
@@ -151,7 +192,7 @@ void TestProbes::recordsRoundTripInFloat16() {
   model::ProbeFileWriter writer(file);
   writer.open(-1);
   const auto a = syntheticRecord(0, 0, model::ProbeTarget::Reference);
-  const auto b = syntheticRecord(0, 0, model::ProbeTarget::Own, 5, 2);
+  const auto b = withLens(syntheticRecord(0, 0, model::ProbeTarget::Own, 5, 2), 3);
   const auto c = syntheticRecord(100, 1, model::ProbeTarget::Reference);
   writer.append({a, b});
   writer.append({c});
@@ -187,6 +228,87 @@ void TestProbes::recordsRoundTripInFloat16() {
     for (int64_t q = 0; q < T; ++q)
       for (int64_t k = 0; k < T; ++k) QCOMPARE(int(got.attention.decoder_mask[size_t(q * T + k)]), k > q ? 1 : 0);
     for (auto m : got.attention.cross_mask) QCOMPARE(int(m), 0);
+    compareLens(got.attention.lens, want.attention.lens);
+  }
+  QVERIFY(contents.records[0].attention.lens.empty());
+  QCOMPARE(contents.records[1].attention.lens.stages, int64_t(3));
+  QCOMPARE(contents.version, model::kProbeFileVersion);
+
+  // A lens that does not fit its record is refused before anything is written.
+  auto wrong = withLens(syntheticRecord(0, 0, model::ProbeTarget::Own));
+  wrong.attention.lens.next_pieces.pop_back();
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::encodeProbeRecord(wrong));
+  wrong = withLens(syntheticRecord(0, 0, model::ProbeTarget::Own));
+  wrong.attention.lens.stages = 6;  // two decoder layers' worth for a model of one
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::encodeProbeRecord(wrong));
+}
+
+void TestProbes::versionOneFilesAreReadAndResumedInTheirVersion() {
+  // A run recorded before lenses were: version 1, no lens section.
+  const auto file = path("v1.rec");
+  const auto first = withLens(syntheticRecord(0, 0, model::ProbeTarget::Reference));
+  const auto v1_bytes = model::encodeProbeRecord(first, 1);
+  QVERIFY(v1_bytes.size() < model::encodeProbeRecord(first).size());
+  writeAll(file, model::probeFileHeader(1) + v1_bytes);
+  auto contents = model::readProbeFile(file);
+  QVERIFY2(contents.warning.empty(), contents.warning.c_str());
+  QCOMPARE(contents.version, uint32_t(1));
+  QCOMPARE(contents.records.size(), size_t(1));
+  QVERIFY(contents.records[0].attention.lens.empty());
+  QCOMPARE(contents.records[0].attention.cross.size(), first.attention.cross.size());
+
+  // Resumed, it stays version 1: the new records go without their lens.
+  model::ProbeFileWriter resumed(file);
+  resumed.open(/*keep_through=*/10);
+  QCOMPARE(resumed.version(), uint32_t(1));
+  resumed.append({withLens(syntheticRecord(20, 0, model::ProbeTarget::Reference))});
+  contents = model::readProbeFile(file);
+  QVERIFY2(contents.warning.empty(), contents.warning.c_str());
+  QCOMPARE(contents.records.size(), size_t(2));
+  QCOMPARE(contents.records[1].step, int64_t(20));
+  QVERIFY(contents.records[1].attention.lens.empty());
+  // Read from where it stopped, too (the header's version is read again).
+  const auto tail = model::readProbeFile(file, 16 + v1_bytes.size());
+  QCOMPARE(tail.records.size(), size_t(1));
+  QCOMPARE(tail.version, uint32_t(1));
+
+  // A new run in that folder starts a file of this build's version.
+  model::ProbeFileWriter fresh(file);
+  fresh.open(-1);
+  QCOMPARE(fresh.version(), model::kProbeFileVersion);
+  fresh.append({withLens(syntheticRecord(0, 0, model::ProbeTarget::Reference))});
+  contents = model::readProbeFile(file);
+  QCOMPARE(contents.version, model::kProbeFileVersion);
+  QCOMPARE(contents.records.size(), size_t(1));
+  QCOMPARE(contents.records[0].attention.lens.stages, int64_t(3));
+}
+
+void TestProbes::aDamagedLensSkipsItsRecord() {
+  // Checksums off (as the fuzzer reads), so that the fields' own checks are what refuses.
+  const auto good = withLens(syntheticRecord(0, 0, model::ProbeTarget::Reference));
+  const auto bytes = model::encodeProbeRecord(good);
+  // A rank of 0 (ranks count from 1): find the first rank's bytes and zero them.
+  const auto& lens = good.attention.lens;
+  const size_t R = size_t(lens.stages), T = size_t(lens.positions), K = size_t(lens.top);
+  size_t tops = 0;
+  for (const auto& piece : lens.top_pieces) tops += 4 + piece.size();
+  const size_t lens_tail = 4 + tops + 2 * R * T * K;  // the likeliest pieces and their probabilities
+  const size_t ranks_at = bytes.size() - lens_tail - 4 * R * T;  // the ranks come just before them
+  auto zero_rank = bytes;
+  std::memset(zero_rank.data() + ranks_at, 0, 4);
+  auto wrong_top = bytes;
+  // The stage count, just after the flag byte: stages(4) top(4) follow the maps.
+  size_t nexts = 4;
+  for (const auto& piece : lens.next_pieces) nexts += 4 + piece.size();
+  const size_t header_at = ranks_at - 2 * R * T - nexts - 8;
+  QCOMPARE(int(uint8_t(bytes[header_at - 1])), 1);   // the flag: a lens follows
+  QCOMPARE(int(uint8_t(bytes[header_at])), int(R));  // stages, little-endian
+  wrong_top[header_at] = char(R + 1);
+  for (const auto* variant : {&zero_rank, &wrong_top}) {
+    const auto contents = model::parseProbeFile(model::probeFileHeader() + *variant + bytes, "lens.rec", 0,
+                                                /*verify_checksums=*/false);
+    QCOMPARE(contents.records.size(), size_t(1));
+    QVERIFY2(QString::fromStdString(contents.warning).contains("1 damaged record"), contents.warning.c_str());
   }
 }
 
@@ -379,6 +501,47 @@ void TestProbes::theTrainerRecordsStepZeroEveryNStepsAndTheEnd() {
       for (int64_t k = 0; k < S; ++k) sum += r->attention.crossWeight(0, 1, q, k);
       QVERIFY2(std::abs(sum - 1.0) < 5e-3, qPrintable(QString::number(sum)));
     }
+  }
+  // Each record holds the logit lens over the same target: the reference's
+  // pieces next, the end last; the likeliest first; the next piece's rank 1
+  // where it is the likeliest.
+  for (const auto* r : forced) {
+    const auto& lens = r->attention.lens;
+    const auto T = r->attention.target_length;
+    QCOMPARE(lens.stages, int64_t(3));
+    QCOMPARE(lens.positions, T);
+    QCOMPARE(lens.top, model::kProbeLensTop);
+    std::vector<std::string> next(r->attention.target_tokens.begin() + 1, r->attention.target_tokens.end());
+    next.push_back("</s>");
+    QVERIFY(lens.next_pieces == next);
+    for (int64_t i = 0; i < lens.stages * T; ++i) {
+      const float* top = &lens.top_probabilities[size_t(i * lens.top)];
+      for (int64_t k = 1; k < lens.top; ++k) QVERIFY(top[k] <= top[k - 1]);
+      QVERIFY(lens.next_probability[size_t(i)] <= top[0]);
+      if (lens.top_pieces[size_t(i * lens.top)] == lens.next_pieces[size_t(i % T)])
+        QCOMPARE(lens.next_rank[size_t(i)], int64_t(1));
+      else
+        QVERIFY(lens.next_rank[size_t(i)] > 1);
+    }
+  }
+  // The last round's lens is the one the run's final model gives the probe (float16 aside).
+  {
+    auto translator = model::Translator::fromFiles(run + "/checkpoints/ckpt-00000012.pt", "", torch::kCPU);
+    const auto* last = forced.back();
+    model::Translation reference;
+    for (int id : translator.tokenizer().encode(last->reference)) {
+      reference.ids.push_back(id);
+      reference.pieces.push_back(translator.tokenizer().piece(id));
+    }
+    model::CaptureOptions capture;
+    capture.source_reliance = false;
+    capture.lens_top = model::kProbeLensTop;
+    const auto fresh = model::captureAttention(translator, last->attention.source_text, reference, capture);
+    QVERIFY(fresh.lens.top_pieces == last->attention.lens.top_pieces);
+    QVERIFY(fresh.lens.next_rank == last->attention.lens.next_rank);
+    for (size_t k = 0; k < fresh.lens.next_probability.size(); ++k)
+      QVERIFY(std::abs(fresh.lens.next_probability[k] - last->attention.lens.next_probability[k]) <=
+              1e-3f * std::max(1.0f, fresh.lens.next_probability[k]));
   }
   // Training changed the maps between step 0 and step 12.
   double change = 0;

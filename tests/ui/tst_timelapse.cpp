@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
@@ -45,6 +46,8 @@
 #include "model/training/Trainer.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/HeadTimelineView.h"
+#include "ui/LensTimelineView.h"
+#include "ui/LensView.h"
 #include "ui/MainWindow.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
@@ -102,6 +105,8 @@ class TestTimelapse : public QObject {
   void theRolesViewLabelsEveryHeadAndReadsTheRanking();
   void theRolesThresholdsAreEditedAndKept();
   void theHeadTimelineOpensAHeadAtAStep();
+  void theLensOverTrainingIsTheRecordsAndMovesTheTimelapse();
+  void aRunRecordedWithoutTheLensSaysSo();
   void theSliderPlaysTheRunAndTheChartsFollow();
   void aClickOnAChartMovesTheSlider();
   void aClickOnAChartOffersThatStepsModel();
@@ -401,6 +406,155 @@ void TestTimelapse::theHeadTimelineOpensAHeadAtAStep() {
   view->setStatistic(app::HeadStatistic::Diagonal);
   QVERIFY(view->timeline().values != entropy);
   for (double share : view->timeline().values) QVERIFY(share >= 0 && share <= 1.0 + 1e-6);
+}
+
+// The Logit lens tab over training: each recorded step's share of positions
+// where the piece that came next was already the likeliest after each block,
+// counted here from probes.rec; the CLI's `timelapse --lens` gives the same
+// numbers; a click on a column shows that step, and the grid above shows the
+// probe's lens of that step.
+void TestTimelapse::theLensOverTrainingIsTheRecordsAndMovesTheTimelapse() {
+  ui::MainWindow window(app::engineInfo());
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openPath(run_));
+  window.tabs()->setCurrentWidget(window.attention());
+  window.attention()->showLens();
+  auto* tab = window.attention()->lens();
+  tab->showTimeline();
+  auto* view = tab->timeline();
+  QTRY_VERIFY(view->isVisible());
+  const auto& t = view->timeline();
+  QVERIFY2(!t.isEmpty(), qPrintable(view->emptyReason()));
+  QCOMPARE(t.steps, (QList<qint64>{0, 4, 8, 12}));
+  QCOMPARE(t.stages, 3);  // one decoder layer
+
+  const auto contents = model::readProbeFile((run_ + "/probes.rec").toStdString());
+  for (int c = 0; c < t.steps.size(); ++c)
+    for (int r = 0; r < t.stages; ++r) {
+      int first = 0, positions = 0, sentences = 0;
+      double probability = 0;
+      std::vector<int64_t> ranks;
+      for (const auto& rec : contents.records) {
+        if (rec.step != t.steps[c] || rec.target != model::ProbeTarget::Reference) continue;
+        const auto& l = rec.attention.lens;
+        QCOMPARE(l.stages, int64_t(3));
+        ++sentences;
+        for (int64_t p = 0; p < l.positions; ++p) {
+          ++positions;
+          first += l.next_rank[size_t(r * l.positions + p)] == 1;
+          probability += l.next_probability[size_t(r * l.positions + p)];
+          ranks.push_back(l.next_rank[size_t(r * l.positions + p)]);
+        }
+      }
+      std::sort(ranks.begin(), ranks.end());
+      const size_t n = ranks.size();
+      const double median = n % 2 ? double(ranks[n / 2]) : (ranks[n / 2 - 1] + ranks[n / 2]) / 2.0;
+      QCOMPARE(t.sentences[c], sentences);
+      QCOMPARE(t.positions[c], positions);
+      QVERIFY(std::abs(t.value(app::LensStatistic::Top1Share, r, c) - double(first) / positions) < 1e-12);
+      QVERIFY(std::abs(t.value(app::LensStatistic::MeanProbability, r, c) - probability / positions) < 1e-9);
+      QCOMPARE(t.value(app::LensStatistic::MedianRank, r, c), median);
+    }
+  // The colour map draws the chosen statistic: the median rank on a log scale.
+  view->setStatistic(app::LensStatistic::MedianRank);
+  auto* map = qobject_cast<QCPColorMap*>(view->plot()->plottable(0));
+  QVERIFY(map);
+  QCOMPARE(map->data()->cell(2, 1), t.value(app::LensStatistic::MedianRank, 1, 2));
+  QCOMPARE(map->dataScaleType(), QCPAxis::stLogarithmic);
+  view->setStatistic(app::LensStatistic::Top1Share);
+  QCOMPARE(map->data()->cell(2, 1), t.value(app::LensStatistic::Top1Share, 1, 2));
+
+  // The CLI reads the same records to the same numbers.
+  QTemporaryDir out;
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"timelapse", "--run", run_, "--lens", "--out", out.path()});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  QFile printed(out.filePath("lens-over-training.csv"));
+  QVERIFY(printed.open(QIODevice::ReadOnly));
+  const QStringList cli_lines = QString::fromUtf8(printed.readAll()).trimmed().split('\n');
+  const QStringList app_lines = t.toCsv().trimmed().split('\n');
+  QCOMPARE(cli_lines.size(), app_lines.size());
+  QCOMPARE(cli_lines[0], app_lines[0]);
+  for (int i = 1; i < cli_lines.size(); ++i) {
+    const QStringList a = cli_lines[i].split(','), b = app_lines[i].split(',');
+    QCOMPARE(a.mid(0, 5), b.mid(0, 5));
+    for (int k = 5; k < 8; ++k)
+      QVERIFY2(std::abs(a[k].toDouble() - b[k].toDouble()) < 1e-7, qPrintable(cli_lines[i]));
+  }
+  // And the view's own export.
+  QVERIFY(view->saveCsv(out.filePath("app.csv")));
+  QFile saved(out.filePath("app.csv"));
+  QVERIFY(saved.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(saved.readAll()), t.toCsv());
+
+  // Hovering a cell reads it out; a click on step 8's column shows that step, its lens in the grid.
+  view->plot()->replot();
+  const QPoint cell(int(view->plot()->xAxis->coordToPixel(2)), int(view->plot()->yAxis->coordToPixel(1)));
+  QMouseEvent move(QEvent::MouseMove, QPointF(cell), view->plot()->mapToGlobal(QPointF(cell)), Qt::NoButton,
+                   Qt::NoButton, Qt::NoModifier);
+  QApplication::sendEvent(view->plot(), &move);
+  QVERIFY2(view->hoverText().contains("Layer 1 · cross-attention at step 8"), qPrintable(view->hoverText()));
+  QTest::mouseClick(view->plot(), Qt::LeftButton, {}, cell);
+  QCOMPARE(window.attention()->timelapseStep(), qint64(8));
+  QVERIFY2(tab->hasLens(), qPrintable(tab->message()));
+  const int probe = window.attention()->timelapse()->history().probes().first();
+  const model::ProbeRecord* want = nullptr;
+  for (const auto& rec : contents.records)
+    if (rec.step == 8 && rec.probe == probe && rec.target == model::ProbeTarget::Reference) want = &rec;
+  QVERIFY(want);
+  const auto& l = want->attention.lens;
+  for (int r = 0; r < int(l.stages); ++r)
+    for (int p = 0; p < int(l.positions); ++p)
+      QCOMPARE(tab->cellPiece(r, p),
+               QString::fromStdString(l.top_pieces[size_t((r * l.positions + p) * l.top)]));
+  // The marker follows the timelapse.
+  window.attention()->timelapse()->showStep(4);
+  auto* marker = qobject_cast<QCPItemStraightLine*>(view->plot()->item(0));
+  QVERIFY(marker && marker->visible());
+  QCOMPARE(marker->point1->coords().x(), 1.0);
+}
+
+// A run recorded before probes.rec held the lens (format version 1): the
+// frames play as before, and the Logit lens tab, its view over training and
+// the CLI say why there is no lens rather than drawing nothing.
+void TestTimelapse::aRunRecordedWithoutTheLensSaysSo() {
+  const QString old_run = tmp_.filePath("old-run");
+  QVERIFY(QDir().mkpath(old_run));
+  const auto contents = model::readProbeFile((run_ + "/probes.rec").toStdString());
+  std::string bytes = model::probeFileHeader(1);
+  for (const auto& r : contents.records) bytes += model::encodeProbeRecord(r, 1);
+  {
+    std::ofstream out((old_run + "/probes.rec").toStdString(), std::ios::binary);
+    out << bytes;
+  }
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1200, 800);
+  explorer.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+  explorer.setTimelapseRun(old_run);
+  explorer.showTimelapseStep(8);
+  QCOMPARE(explorer.timelapseStep(), qint64(8));
+  QVERIFY(!explorer.view().isEmpty());
+  explorer.showLens();
+  auto* tab = explorer.lens();
+  QVERIFY(!tab->hasLens());
+  QVERIFY2(tab->message().contains("older version"), qPrintable(tab->message()));
+  tab->showTimeline();
+  QTRY_VERIFY(tab->timeline()->isVisible());
+  QVERIFY(tab->timeline()->timeline().isEmpty());
+  QVERIFY2(tab->timeline()->emptyReason().contains("attention only"),
+           qPrintable(tab->timeline()->emptyReason()));
+  QVERIFY(!tab->timeline()->saveCsv(tmp_.filePath("none.csv")));
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"timelapse", "--run", old_run, "--lens"});
+  QVERIFY(cli.waitForFinished(120000));
+  const QString err = QString::fromUtf8(cli.readAllStandardError());
+  QVERIFY2(cli.exitCode() == 1 && err.contains("holds attention only (format version 1"), qPrintable(err));
 }
 
 void TestTimelapse::theSliderPlaysTheRunAndTheChartsFollow() {
