@@ -20,6 +20,7 @@
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
 #include "ui/RoleThresholdsDialog.h"
+#include "ui/StepStrip.h"
 
 namespace studio::ui {
 
@@ -262,33 +263,16 @@ void HeadTimelineView::draw() {
   legend_->setVisible(roles && !empty);
   thresholds_button_->setVisible(roles);
 
-  QSharedPointer<QCPAxisTickerText> x_ticks(new QCPAxisTickerText);
-  const int every = std::max(1, columns / 10);
-  for (int c = 0; c < columns; c += every) x_ticks->addTick(c, QLocale().toString(t.steps[c]));
-  if (drawn > columns) x_ticks->addTick(columns, tr("ranked"));
-  plot_->xAxis->setTicker(x_ticks);
-  plot_->xAxis->setRange(-0.5, drawn - 0.5);
-  QSharedPointer<QCPAxisTickerText> y_ticks(new QCPAxisTickerText);
-  for (int r = 0; r < rows; ++r)
-    y_ticks->addTick(r, tr("%1 L%2 H%3").arg(shortKind(t.rows[r].kind)).arg(t.rows[r].layer + 1).arg(t.rows[r].head + 1));
-  plot_->yAxis->setTicker(y_ticks);
-  plot_->yAxis->setRange(-0.5, rows - 0.5);
-  plot_->yAxis->setSubTicks(false);
-  plot_->xAxis->setSubTicks(false);
-  plot_->xAxis->grid()->setVisible(false);
-  plot_->yAxis->grid()->setVisible(false);
+  QStringList row_labels;
+  for (const auto& row : t.rows)
+    row_labels << tr("%1 L%2 H%3").arg(shortKind(row.kind)).arg(row.layer + 1).arg(row.head + 1);
+  labelStepStrip(plot_, t.steps, row_labels, drawn - columns, tr("ranked"));
   setMarker(marker_step_);
 }
 
 void HeadTimelineView::setMarker(qint64 step) {
   marker_step_ = step;
-  const int index = int(timeline_.steps.indexOf(step));
-  marker_->setVisible(index >= 0);
-  if (index >= 0) {
-    marker_->point1->setCoords(index, 0);
-    marker_->point2->setCoords(index, 1);
-  }
-  plot_->replot();
+  placeStepMarker(plot_, marker_, timeline_.steps, step);
 }
 
 void HeadTimelineView::onClick(QMouseEvent* event) {

@@ -14,6 +14,7 @@
 
 #include "ui/Palette.h"
 #include "ui/QCustomPlot.h"
+#include "ui/StepStrip.h"
 
 namespace studio::ui {
 
@@ -200,31 +201,15 @@ void LensTimelineView::draw() {
     map_->colorScale()->axis()->setLabel(statistic == app::LensStatistic::Top1Share ? tr("share of positions")
                                                                                     : tr("probability"));
   }
-  QSharedPointer<QCPAxisTickerText> x_ticks(new QCPAxisTickerText);
-  const int every = std::max(1, columns / 10);
-  for (int c = 0; c < columns; c += every) x_ticks->addTick(c, QLocale().toString(t.steps[c]));
-  plot_->xAxis->setTicker(x_ticks);
-  plot_->xAxis->setRange(-0.5, columns - 0.5);
-  QSharedPointer<QCPAxisTickerText> y_ticks(new QCPAxisTickerText);
-  for (int r = 0; r < rows; ++r) y_ticks->addTick(r, shortStage(r));
-  plot_->yAxis->setTicker(y_ticks);
-  plot_->yAxis->setRange(-0.5, rows - 0.5);
-  plot_->yAxis->setSubTicks(false);
-  plot_->xAxis->setSubTicks(false);
-  plot_->xAxis->grid()->setVisible(false);
-  plot_->yAxis->grid()->setVisible(false);
+  QStringList row_labels;
+  for (int r = 0; r < rows; ++r) row_labels << shortStage(r);
+  labelStepStrip(plot_, t.steps, row_labels);
   setMarker(marker_step_);
 }
 
 void LensTimelineView::setMarker(qint64 step) {
   marker_step_ = step;
-  const int index = int(timeline_.steps.indexOf(step));
-  marker_->setVisible(index >= 0);
-  if (index >= 0) {
-    marker_->point1->setCoords(index, 0);
-    marker_->point2->setCoords(index, 1);
-  }
-  plot_->replot();
+  placeStepMarker(plot_, marker_, timeline_.steps, step);
 }
 
 bool LensTimelineView::cellAt(const QPoint& pos, int* stage, int* column) const {
