@@ -38,6 +38,7 @@ const std::vector<Subcommand>& subcommands() {
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {lensSpec, runLens},
+      {tunedLensSpec, runTunedLens},
       {headsSpec, runHeads},
       {smallAndFastSpec, runSmallAndFast},
       {exportSpec, runExport},

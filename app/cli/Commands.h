@@ -67,6 +67,8 @@ const CommandSpec& embeddingsSpec();
 int runEmbeddings(const ParsedArgs& args);
 const CommandSpec& lensSpec();
 int runLens(const ParsedArgs& args);
+const CommandSpec& tunedLensSpec();
+int runTunedLens(const ParsedArgs& args);
 
 const CommandSpec& evaluateSpec();
 int runEvaluate(const ParsedArgs& args);

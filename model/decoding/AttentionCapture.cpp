@@ -100,7 +100,8 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
     // Each position is followed by the next decoder input, the last by the end.
     std::vector<int64_t> next(target.begin() + 1, target.end());
     next.push_back(o.eos_id);
-    snap.lens = decoderLens(model, maps.decoder_block_outputs, next, tokenizer, capture.lens_top);
+    snap.lens = decoderLens(model, maps.decoder_block_outputs, next, tokenizer, capture.lens_top,
+                            capture.tuned_lens.get());
   }
   // On the sentence itself: padding would only add inputs that contribute nothing.
   if (capture.source_reliance)

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "model/decoding/AttentionSnapshot.h"
 #include "model/decoding/Translator.h"
 
 namespace studio::model {
+
+struct TunedLens;  // explaining/TunedLens.h
 
 // What a capture records besides the weights and masks.
 struct CaptureOptions {
@@ -19,6 +22,10 @@ struct CaptureOptions {
   // > 0: what each decoder block would predict (AttentionSnapshot::lens),
   // the `lens_top` likeliest pieces at each.
   int64_t lens_top = 0;
+  // With lens_top: read each block through this tuned lens's maps (the
+  // tuned lens, explaining/TunedLens.h; it must fit the model) instead of
+  // as it is (the logit lens).
+  std::shared_ptr<const TunedLens> tuned_lens = nullptr;
 };
 
 // Translates `sentence` (beam search with `options`), then runs the model

@@ -37,8 +37,9 @@ nlohmann::json DecoderLens::toJson() const {
     }
     stage_list.push_back({{"layer", r / 3 + 1}, {"block", blockName(r)}, {"positions", steps}});
   }
-  return {
-      {"method", "logit lens (nostalgebraist, 2020)"}, {"next_pieces", next_pieces}, {"stages", stage_list}};
+  return {{"method", tuned ? "tuned lens (Belrose et al., 2023)" : "logit lens (nostalgebraist, 2020)"},
+          {"next_pieces", next_pieces},
+          {"stages", stage_list}};
 }
 
 nlohmann::json AttentionSnapshot::toJson(bool vectors) const {

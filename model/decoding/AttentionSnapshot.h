@@ -22,6 +22,7 @@ struct DecoderLens {
   std::vector<std::string> next_pieces;
   std::vector<float> next_probability;  // [R, T]
   std::vector<int64_t> next_rank;       // [R, T]: 1 = likeliest at that stage
+  bool tuned = false;  // read through a tuned lens's maps (else as the states are: the logit lens)
 
   bool empty() const { return stages == 0; }
   static const char* blockName(int64_t stage);  // "self-attention", "cross-attention", "feed-forward"

@@ -10,7 +10,8 @@
 namespace studio::model {
 
 DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& block_outputs,
-                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top) {
+                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top,
+                        const TunedLens* tuned) {
   const auto& o = model->options();
   if (block_outputs.size() != size_t(3 * o.decoder_layers))
     throw std::invalid_argument("the lens needs 3 block outputs a decoder layer (" +
@@ -19,6 +20,7 @@ DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& bl
   if (top < 1) throw std::invalid_argument("the lens keeps at least one piece a stage (top >= 1)");
   torch::NoGradGuard no_grad;
   auto states = torch::cat(block_outputs, /*dim=*/0);  // [R, T, D]
+  if (tuned) states = tuned->apply(states.to(torch::kFloat));
   const int64_t R = states.size(0), T = states.size(1);
   if (int64_t(next_ids.size()) != T)
     throw std::invalid_argument("the lens needs one next piece a position (" + std::to_string(T) + "), got " +
@@ -43,6 +45,7 @@ DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& bl
   lens.stages = R;
   lens.positions = T;
   lens.top = K;
+  lens.tuned = tuned != nullptr;
   values = values.contiguous();
   indices = indices.to(torch::kLong).contiguous();
   const float* v = values.data_ptr<float>();
@@ -102,12 +105,14 @@ std::vector<LensAtStep> lensOverTraining(const std::vector<std::pair<int64_t, co
 }
 
 LensSummary lensOverSentences(const Translator& translator, const std::vector<std::string>& sentences,
-                              const DecodingOptions& options, const std::function<bool()>& stop) {
+                              const DecodingOptions& options, const std::function<bool()>& stop,
+                              std::shared_ptr<const TunedLens> tuned) {
   auto decoding = options;
   decoding.nbest = 1;
   CaptureOptions capture;
   capture.source_reliance = false;
   capture.lens_top = 1;
+  capture.tuned_lens = std::move(tuned);
   std::vector<DecoderLens> lenses;
   // In batches, so that a stop is heard within one.
   const size_t batch = 32;

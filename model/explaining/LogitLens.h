@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "model/data/Tokenizer.h"
 #include "model/decoding/AttentionSnapshot.h"
 #include "model/decoding/Translator.h"
+#include "model/explaining/TunedLens.h"
 
 namespace studio::model {
 
@@ -20,8 +22,11 @@ namespace studio::model {
 // the end of sentence at the last); `top` likeliest are kept at each stage
 // and position (at most the vocabulary). Throws std::invalid_argument when
 // the outputs or ids do not fit each other or the model.
+// With `tuned`, each block's states go through its maps first (the tuned
+// lens; TunedLens.h), which must fit the model.
 DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& block_outputs,
-                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top);
+                        const std::vector<int64_t>& next_ids, const data::Tokenizer& tokenizer, int64_t top,
+                        const TunedLens* tuned = nullptr);
 
 // The lens over many sentences: for each block, how often the piece that
 // came next was already the likeliest there, its mean probability and its
@@ -50,6 +55,7 @@ std::vector<LensAtStep> lensOverTraining(const std::vector<std::pair<int64_t, co
 // taken, summed up. `stop`, when given, is asked between sentences: true
 // ends early with the sentences done so far.
 LensSummary lensOverSentences(const Translator& translator, const std::vector<std::string>& sentences,
-                              const DecodingOptions& options, const std::function<bool()>& stop = {});
+                              const DecodingOptions& options, const std::function<bool()>& stop = {},
+                              std::shared_ptr<const TunedLens> tuned = nullptr);
 
 }  // namespace studio::model

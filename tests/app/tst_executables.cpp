@@ -1043,6 +1043,51 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QCOMPARE(lens_bad.exit_code, 2);
   QVERIFY2(lens_bad.err.contains("--top"), qPrintable(lens_bad.err));
 
+  // tuned-lens: trained on the run's data folder (found from its config.json), it brings every block but
+  // the last closer to the model's output on the dev pairs; `lens --tuned` reads through it: the last
+  // block is the model's output still, the others are not the logit lens's. It fits these weights alone.
+  const QString tuned_path = dir.filePath("best.tuned-lens");
+  auto tuned =
+      run(STUDIO_CLI_PATH, {"tuned-lens", "--model", run_dir + "/best.pt", "--out", tuned_path, "--steps",
+                            "40", "--learning-rate", "0.01", "--pairs", "300", "--held-out", "50"});
+  QVERIFY2(tuned.exit_code == 0, qPrintable(tuned.err));
+  QVERIFY2(tuned.out.contains("40 steps") && tuned.out.contains(data), qPrintable(tuned.out));
+  int rows = 0;
+  for (const QString& line : tuned.out.split('\n')) {
+    const QStringList f = line.simplified().split(' ');
+    if (f.size() != 5 || f[0] != "layer") continue;  // layer L BLOCK LOGIT TUNED
+    ++rows;
+    // Below the logit lens, or equal where the block kept no map (said on a line of its own).
+    QVERIFY2(f[4].toDouble() < f[3].toDouble() ||
+                 (f[4] == f[3] && tuned.out.contains(QString("layer %1 %2: its learnt map").arg(f[1], f[2]))),
+             qPrintable(line));
+  }
+  QCOMPARE(rows, 5);
+  QVERIFY2(tuned.out.count("its learnt map") < 5, qPrintable(tuned.out));
+  auto through =
+      run(STUDIO_CLI_PATH, {"lens", "--model", run_dir + "/best.pt", "--text", "Đóng cửa sổ", "--target",
+                            "Close window", "--top", "2", "--json", "--tuned", tuned_path});
+  QVERIFY2(through.exit_code == 0, qPrintable(through.err));
+  const auto tuned_lens = QJsonDocument::fromJson(through.out.toUtf8()).object()["lens"].toObject();
+  QCOMPARE(tuned_lens["method"].toString(), QString("tuned lens (Belrose et al., 2023)"));
+  const auto tuned_stages = tuned_lens["stages"].toArray();
+  QCOMPARE(tuned_stages.size(), 6);
+  for (int t = 0; t < positions.size(); ++t)
+    QVERIFY(
+        std::abs(
+            tuned_stages[5].toObject()["positions"].toArray()[t].toObject()["next_probability"].toDouble() -
+            positions[t].toObject()["next_probability"].toDouble()) < 1e-5);
+  QVERIFY(tuned_stages[0] != stages[0]);
+  auto other_weights =
+      run(STUDIO_CLI_PATH, {"lens", "--model", dir.filePath("mean.pt"), "--spm", run_dir + "/spm.model",
+                            "--text", "Đóng cửa sổ", "--tuned", tuned_path});
+  QCOMPARE(other_weights.exit_code, 1);
+  QVERIFY2(other_weights.err.contains("best.tuned-lens") && other_weights.err.contains("other weights"),
+           qPrintable(other_weights.err));
+  auto over_model =
+      run(STUDIO_CLI_PATH, {"tuned-lens", "--model", run_dir + "/best.pt", "--out", run_dir + "/best.pt"});
+  QCOMPARE(over_model.exit_code, 2);
+
 #ifdef STUDIO_BENCH_PATH  // the benchmarks are built
   // The decoding benchmark starts and reports the four configurations.
   auto decode_bench = run(STUDIO_DECODE_BENCH_PATH, {"--model", run_dir + "/best.pt", "--src", data + "/test.vi",
