@@ -5,6 +5,7 @@
 #include "app/HeadRankingSession.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/LogitLens.h"
+#include "model/explaining/TunedLens.h"
 
 namespace studio::app {
 
@@ -18,8 +19,8 @@ bool LensSummarySession::isRunning() const { return job_.isRunning(); }
 
 void LensSummarySession::stop() { job_.stop(); }
 
-void LensSummarySession::start(const QString& modelPath, int sentences) {
-  const bool started = job_.start([this, modelPath, sentences](BackgroundJob::Control& job) {
+void LensSummarySession::start(const QString& modelPath, int sentences, bool tuned) {
+  const bool started = job_.start([this, modelPath, sentences, tuned](BackgroundJob::Control& job) {
     try {
       if (modelPath.isEmpty() || !QFileInfo::exists(modelPath))
         throw std::runtime_error(
@@ -30,9 +31,18 @@ void LensSummarySession::start(const QString& modelPath, int sentences) {
       const auto pairs = readSentencePairs(modelPath, &view.sourceFile, &reference, sentences);
       // On the CPU: a GPU's memory stays the translation's (200 sentences of the starter: about a second).
       auto translator = model::Translator::fromFiles(modelPath.toStdString(), "", torch::kCPU);
+      std::shared_ptr<const model::TunedLens> lens;
+      if (tuned) {
+        const std::string path = model::tunedLensPathBeside(modelPath.toStdString());
+        auto loaded = std::make_shared<model::TunedLens>(model::loadTunedLens(path));
+        auto handle = translator.modelHandle();
+        model::checkTunedLensFits(*loaded, handle, path);
+        lens = loaded;
+      }
+      view.tuned = lens != nullptr;
       model::DecodingOptions options;  // beam 4, as the CLI's default
-      const auto summary = model::lensOverSentences(translator, pairs.sources, options,
-                                                    [&job] { return job.stopRequested(); });
+      const auto summary = model::lensOverSentences(
+          translator, pairs.sources, options, [&job] { return job.stopRequested(); }, lens);
       view.sentences = int(summary.sentences);
       view.steps = int(summary.steps);
       view.stopped = summary.sentences < int64_t(pairs.sources.size());

@@ -20,6 +20,7 @@ struct LensSummaryView {
   QVector<double> meanProbability;  // [stage]
   QVector<double> medianRank;       // [stage]
   bool stopped = false;             // ended early: the sentences done so far
+  bool tuned = false;               // read through the model's tuned lens (else the logit lens)
   bool isEmpty() const { return top1Share.isEmpty(); }
 };
 
@@ -33,8 +34,10 @@ class LensSummarySession : public QObject {
   bool isRunning() const;
 
  public Q_SLOTS:
-  // The first `sentences` (0 = all) of the dev split of `modelPath`'s run.
-  void start(const QString& modelPath, int sentences = 200);
+  // The first `sentences` (0 = all) of the dev split of `modelPath`'s run;
+  // with `tuned`, through the tuned lens beside the model (failed() when
+  // there is none that fits it).
+  void start(const QString& modelPath, int sentences = 200, bool tuned = false);
   void stop();
 
  Q_SIGNALS:

@@ -42,6 +42,7 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.lensNextPieces = toQStringList(lens.next_pieces);
   view.lensNextProbability = toQVector(lens.next_probability);
   view.lensNextRank = QVector<qint64>(lens.next_rank.begin(), lens.next_rank.end());
+  view.lensTuned = lens.tuned;
   if (with_json) view.json = QByteArray::fromStdString(snap.toJson(/*vectors=*/false).dump(1));
 }
 
@@ -62,6 +63,7 @@ model::DecoderLens lensOf(const AttentionView& view) {
   lens.next_pieces = strings(view.lensNextPieces);
   lens.next_probability.assign(view.lensNextProbability.begin(), view.lensNextProbability.end());
   lens.next_rank.assign(view.lensNextRank.begin(), view.lensNextRank.end());
+  lens.tuned = view.lensTuned;
   return lens;
 }
 

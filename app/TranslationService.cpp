@@ -18,6 +18,7 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
+#include "model/explaining/TunedLens.h"
 #include "model/training/Trainer.h"
 
 namespace studio::app {
@@ -247,6 +248,29 @@ struct TranslationService::Worker {
     post([o = owner, reply] { Q_EMIT o->translated(reply); });
   }
 
+  // The tuned lens beside the model, when there is one that fits it; else
+  // null, with `note` saying why.
+  static std::shared_ptr<const model::TunedLens> tunedLensOf(const model::Translator& t,
+                                                             const QString& model_path, QString* note) {
+    const std::string path = model::tunedLensPathBeside(model_path.toStdString());
+    const QString name = QFileInfo(QString::fromStdString(path)).fileName();
+    if (!QFileInfo::exists(QString::fromStdString(path))) {
+      *note = tr("No tuned lens beside %1 (%2): read as the logit lens. Train one with Train a tuned lens.")
+                  .arg(QFileInfo(model_path).fileName(), name);
+      return nullptr;
+    }
+    try {
+      auto lens = std::make_shared<model::TunedLens>(model::loadTunedLens(path));
+      auto handle = t.modelHandle();
+      model::checkTunedLensFits(*lens, handle, path);
+      return lens;
+    } catch (const std::exception& e) {
+      *note = tr("%1 cannot be used (%2): read as the logit lens. Train it again with Train a tuned lens.")
+                  .arg(name, QString::fromUtf8(e.what()));
+      return nullptr;
+    }
+  }
+
   void runAttention(quint64 id, const AttentionRequest& request) {
     AttentionView view;
     view.id = id;
@@ -259,11 +283,15 @@ struct TranslationService::Worker {
     capture.pad_to = request.padTo;
     capture.vectors = request.vectors;
     capture.lens_top = request.lensTop;
+    QString lens_note;
+    if (request.tunedLens && request.lensTop > 0)
+      capture.tuned_lens = tunedLensOf(t, view.modelPath, &lens_note);
     const std::string target = checkedText(request.target);
     if (target.empty())
       fillView(view, model::captureAttention(t, text, options, capture), /*with_json=*/true);
     else
       fillGivenTranslationView(view, t, text, target, options, capture);
+    view.lensNote = lens_note;
     post([o = owner, view] { Q_EMIT o->attentionCaptured(view); });
   }
 

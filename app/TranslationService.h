@@ -109,6 +109,10 @@ struct AttentionRequest {
   int padTo = 0;  // pad the source to this many tokens (0 = no padding)
   bool vectors = false;  // each block's queries and keys too (AttentionView::queryVector)
   int lensTop = 5;  // the likeliest pieces kept after each decoder block (AttentionView's lens; 0 = none)
+  // Read the blocks through the model's tuned lens (the file beside it,
+  // model::tunedLensPathBeside) instead of as they are; without one that
+  // fits, the logit lens, and AttentionView::lensNote says why.
+  bool tunedLens = false;
   // An English translation for the model to read instead of writing its own
   // (teacher forcing; "" = the model's own): the maps are over it and the
   // view carries each of its pieces' probability and the model's own beside it.
@@ -191,6 +195,8 @@ struct AttentionView {
   QStringList lensNextPieces;           // [position]: the piece that came next (the end at the last)
   QVector<float> lensNextProbability;   // [stage][position]
   QVector<qint64> lensNextRank;         // [stage][position]: 1 = likeliest
+  bool lensTuned = false;               // read through a tuned lens (else the logit lens)
+  QString lensNote;  // why a tuned lens asked for was not used ("" when it was, or not asked)
   QByteArray json;  // the same document `attention-studio-cli attention` prints (without the vectors)
 
   int layers(Kind kind) const { return kind == Kind::EncoderSelf ? encoderLayers : decoderLayers; }

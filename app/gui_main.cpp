@@ -69,6 +69,8 @@ int main(int argc, char** argv) {
       "In the explorer's Logit lens, sum up the run's dev sentences once a sentence is explored.");
   QCommandLineOption lens_colour(
       "lens-colour", "In the explorer's Logit lens, colour by probability or rank.", "probability|rank");
+  QCommandLineOption tuned_lens(
+      "tuned-lens", "In the explorer's Logit lens, read the blocks through the tuned lens beside the model.");
   QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
                                "LIST");
   QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
@@ -139,6 +141,7 @@ int main(int argc, char** argv) {
   parser.addOption(embedding_piece);
   parser.addOption(lens_summary);
   parser.addOption(lens_colour);
+  parser.addOption(tuned_lens);
   parser.addOption(glossary);
   parser.addOption(shortlist);
   parser.addOption(ensemble);
@@ -228,6 +231,7 @@ int main(int argc, char** argv) {
     window.attention()->lens()->setColour(parser.value(lens_colour).toLower() == "rank"
                                               ? studio::ui::LensView::Colour::Rank
                                               : studio::ui::LensView::Colour::Probability);
+  if (parser.isSet(tuned_lens)) window.attention()->lens()->setReadsTuned(true);
   if (parser.isSet(lens_summary)) {
     auto* once = new QObject(&window);
     QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, once] {

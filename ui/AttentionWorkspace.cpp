@@ -254,6 +254,12 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   connect(lens_, &LensView::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   connect(lens_->timeline(), &LensTimelineView::stepChosen, this,
           [this](qint64 step) { timelapse_->showStep(step); });
+  // The logit or the tuned lens chosen: the sentence shown read again (a timelapse frame keeps what it
+  // recorded).
+  connect(lens_, &LensView::readingChanged, this, [this] {
+    if (frame_step_ < 0 && !view_.isEmpty() && !view_.source.isEmpty())
+      send(last_model_, view_.source, last_settings_);
+  });
   connect(views_, &QTabWidget::currentChanged, this, [this] {
     ablation_->setActive(views_->currentWidget() == ablation_);
     neighbours_->setActive(views_->currentWidget() == neighbours_);
@@ -333,6 +339,7 @@ void AttentionWorkspace::send(const app::ModelSource& model, const QString& sent
   request.padTo = pad_to_->value();
   request.vectors = true;  // for the Query · key tab
   request.target = target_->text().trimmed();
+  request.tunedLens = lens_->readsTuned();
   newest_id_ = service_->captureAttention(request);
   neighbours_->setSentence({});  // until the new sentence comes: the old one's lookup would be wasted
   translation_->setText(tr("Capturing…"));

@@ -226,6 +226,68 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   }
   layout->addLayout(bar);
 
+  auto* tuned_bar = new QHBoxLayout;
+  tuned_bar->addWidget(new QLabel(tr("Read the blocks:"), this));
+  reading_ = new QComboBox(this);
+  reading_->setObjectName("Lens reading");
+  reading_->addItem(tr("as they are (logit lens)"), false);
+  reading_->addItem(tr("through the tuned lens"), true);
+  reading_->setToolTip(
+      tr("The tuned lens reads each block through a map learnt so that it comes as close as it "
+         "can to the model's output: what the block already knows, in the form the output "
+         "layer reads (Belrose et al., 2023)"));
+  connect(reading_, &QComboBox::currentIndexChanged, this, [this] {
+    showTunedStatus();
+    Q_EMIT readingChanged();
+  });
+  tuned_bar->addWidget(reading_);
+  train_tuned_ = new QPushButton(tr("Train a tuned lens"), this);
+  train_tuned_->setObjectName("Train a tuned lens");
+  train_tuned_->setToolTip(
+      tr("Learn a map a block on the run's training pairs (300 steps; about half a minute for "
+         "the starter on two cores) and keep it beside the model"));
+  connect(train_tuned_, &QPushButton::clicked, this, [this] { trainTunedLens(); });
+  tuned_bar->addWidget(train_tuned_);
+  tuned_label_ = new QLabel(this);
+  tuned_label_->setObjectName("Tuned lens status");
+  tuned_label_->setWordWrap(true);
+  tuned_bar->addWidget(tuned_label_, 1);
+  layout->addLayout(tuned_bar);
+  connect(&tuned_session_, &app::TunedLensSession::progress, this, [this](int step, int steps) {
+    tuned_label_->setText(tr("Training the tuned lens: step %1 of %2…").arg(step).arg(steps));
+  });
+  connect(&tuned_session_, &app::TunedLensSession::finished, this, [this](const app::TunedLensView& lens) {
+    QStringList blocks;
+    for (int r = 0; r < lens.klBefore.size(); ++r)
+      blocks << tr("%1 %2 → %3")
+                    .arg(stageName(r))
+                    .arg(lens.klBefore[r], 0, 'f', 2)
+                    .arg(lens.klAfter.value(r), 0, 'f', 2);
+    tuned_status_ =
+        tr("%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model's output on the "
+           "dev pairs (nats), logit lens → tuned: %6.")
+            .arg(QFileInfo(lens.path).fileName())
+            .arg(lens.steps)
+            .arg(lens.pairs)
+            .arg(lens.seconds, 0, 'f', 0)
+            .arg(lens.stopped ? tr(" (stopped early)") : QString())
+            .arg(blocks.join("; "));
+    train_tuned_->setEnabled(true);
+    if (readsTuned()) {
+      showTunedStatus();
+      Q_EMIT readingChanged();  // the new maps, read at once
+    } else {
+      setReadsTuned(true);
+    }
+    Q_EMIT tunedLensDone();
+  });
+  connect(&tuned_session_, &app::TunedLensSession::failed, this, [this](const QString& message) {
+    train_tuned_->setEnabled(true);
+    tuned_status_ = tr("No tuned lens trained: %1").arg(message);
+    showTunedStatus();
+    Q_EMIT tunedLensDone();
+  });
+
   scroll_ = new QScrollArea(this);
   canvas_ = new LensCanvas(scroll_);
   canvas_->setObjectName("Lens picture");
@@ -288,6 +350,46 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
 
 void LensView::showTimeline() { below_->setCurrentWidget(timeline_); }
 
+bool LensView::readsTuned() const { return reading_->currentData().toBool(); }
+
+void LensView::setReadsTuned(bool tuned) { reading_->setCurrentIndex(reading_->findData(tuned)); }
+
+void LensView::trainTunedLens(int steps) {
+  if (!QFileInfo(view_.modelPath).isFile()) {
+    tuned_status_ = tr("Explore a sentence with a model first: a timelapse frame has no model file.");
+    showTunedStatus();
+    Q_EMIT tunedLensDone();
+    return;
+  }
+  train_tuned_->setEnabled(false);
+  tuned_status_.clear();
+  tuned_label_->setText(tr("Training the tuned lens of %1…").arg(QFileInfo(view_.modelPath).fileName()));
+  tuned_session_.start(view_.modelPath, steps);
+}
+
+QString LensView::tunedStatus() const { return tuned_label_->text(); }
+
+void LensView::showTunedStatus() {
+  if (tuned_session_.isRunning()) return;  // its progress speaks
+  if (!tuned_status_.isEmpty()) {
+    tuned_label_->setText(tuned_status_);
+    return;
+  }
+  if (!view_.lensNote.isEmpty()) {
+    tuned_label_->setText(view_.lensNote);
+    return;
+  }
+  const QString path = app::TunedLensSession::pathFor(view_.modelPath);
+  if (!QFileInfo(view_.modelPath).isFile())
+    tuned_label_->setText(readsTuned() ? tr("A timelapse frame holds the logit lens as recorded.")
+                                       : QString());
+  else if (QFileInfo::exists(path))
+    tuned_label_->setText(view_.lensTuned ? tr("Read through %1.").arg(QFileInfo(path).fileName())
+                                          : tr("%1 is beside the model.").arg(QFileInfo(path).fileName()));
+  else
+    tuned_label_->setText(tr("No tuned lens beside %1 yet.").arg(QFileInfo(view_.modelPath).fileName()));
+}
+
 void LensView::summarizeDev(int sentences) {
   if (!QFileInfo(view_.modelPath).isFile()) {
     summary_label_->setText(
@@ -297,7 +399,7 @@ void LensView::summarizeDev(int sentences) {
   }
   summarize_->setEnabled(false);
   summary_label_->setText(tr("Translating the dev sentences…"));
-  session_.start(view_.modelPath, sentences);
+  session_.start(view_.modelPath, sentences, readsTuned());
 }
 
 void LensView::showSummary(const app::LensSummaryView& summary) {
@@ -323,7 +425,8 @@ void LensView::showSummary(const app::LensSummaryView& summary) {
                                  2 * summary_table_->frameWidth() + 2);
   summary_table_->setVisible(!summary.isEmpty());
   summary_label_->setText(
-      tr("%1: %2 sentences of %3 (%4 steps, each translation's own pieces and its end, beam 4)%5.")
+      tr("%1%2: %3 sentences of %4 (%5 steps, each translation's own pieces and its end, beam 4)%6.")
+          .arg(summary.tuned ? tr("The tuned lens of ") : QString())
           .arg(QFileInfo(summary.modelPath).fileName())
           .arg(summary.sentences)
           .arg(summary.sourceFile)
@@ -336,7 +439,9 @@ void LensView::setView(const app::AttentionView& view) {
     showSummary({});
     summary_label_->setText(tr("The summary was of another model: sum up this one's dev sentences again."));
   }
+  if (view.modelPath != view_.modelPath) tuned_status_.clear();
   view_ = view;
+  showTunedStatus();
   if (!view_.hasLens()) {
     stage_ = position_ = -1;
   } else {
@@ -376,6 +481,15 @@ QString LensView::message() const {
         "This frame of the timelapse holds attention only: its run's probes.rec was written by an older "
         "version, before the lens was recorded with it. Explore the sentence (or open one of the run's "
         "models) to see its lens.");
+  if (view_.lensTuned)
+    return tr("What the decoder knows after each of its blocks, read through the tuned lens: each block's "
+              "state "
+              "through a map learnt for it, then the output layer. Each cell names the likeliest piece at "
+              "that "
+              "point, in bold where it is the piece that came next; its colour is that piece's probability "
+              "(or "
+              "rank). The last row is the model's own prediction. Click a cell for its %1 likeliest pieces.")
+        .arg(view_.lensTop);
   return tr("What the decoder would predict after each of its blocks, read through the output layer as if "
             "the "
             "model ended there (the logit lens). Each cell names the likeliest piece at that point, in bold "

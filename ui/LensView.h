@@ -4,6 +4,7 @@
 
 #include "app/LensSummarySession.h"
 #include "app/TranslationService.h"
+#include "app/TunedLensSession.h"
 
 class QComboBox;
 class QLabel;
@@ -42,6 +43,17 @@ class LensView : public QWidget {
   void setColour(Colour colour);
   Colour colour() const;
 
+  // How the blocks are read: as they are (the logit lens) or through the
+  // tuned lens beside the model (app::TunedLensSession). A change asks the
+  // explorer to capture the sentence again (readingChanged).
+  bool readsTuned() const;
+  void setReadsTuned(bool tuned);
+  // Trains the explored model's tuned lens (`steps` of it) and, once it is
+  // kept beside the model, reads through it.
+  void trainTunedLens(int steps = 300);
+  app::TunedLensSession* tunedSession() { return &tuned_session_; }
+  QString tunedStatus() const;  // what the line beside Train a tuned lens says
+
   // The cell the list is about; -1, -1 when none.
   void choose(int stage, int position);
   int chosenStage() const { return stage_; }
@@ -72,10 +84,13 @@ class LensView : public QWidget {
  Q_SIGNALS:
   void errorOccurred(const QString& message);
   void summaryShown();  // a summary (or its failure) is shown
+  void readingChanged();  // logit or tuned lens chosen: the sentence wants capturing again
+  void tunedLensDone();   // a tuned lens's training ended (kept, stopped or failed), its status shown
 
  private:
   void showDetails();
   void showSummary(const app::LensSummaryView& summary);
+  void showTunedStatus();
   void exportAs(const QString& format);
 
   app::AttentionView view_;
@@ -91,6 +106,11 @@ class LensView : public QWidget {
   QPushButton* summarize_;
   QLabel* summary_label_;
   QTableWidget* summary_table_;
+  QComboBox* reading_;
+  QPushButton* train_tuned_;
+  QLabel* tuned_label_;
+  app::TunedLensSession tuned_session_;
+  QString tuned_status_;  // the last training's outcome, shown until another model is explored
   QTabWidget* below_;
   LensTimelineView* timeline_;
 };

@@ -183,7 +183,9 @@ const CommandSpec& tunedLensSpec() {
       "`lens --tuned FILE` (it fits this model's weights alone).",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
-          {"out", "FILE", "where the tuned lens goes (required; written whole or not at all)"},
+          {"out", "FILE",
+           "where the tuned lens goes (default: beside the model, RUN/best.pt -> RUN/best.tuned-lens,\n"
+           "where the explorer's Logit lens finds it); written whole or not at all"},
           {"data", "DIR", "the data folder (default: the one the model's run trained on)"},
           {"pairs", "N", "training pairs, evenly spaced over the train split (default 5000; 0 = all)"},
           {"held-out", "N", "dev pairs the divergences are measured on (default 200; 0 = all)"},
@@ -215,7 +217,7 @@ model::LensPairs lensPairsOf(const data::EncodedSplit& split, size_t count) {
 
 int runTunedLens(const ParsedArgs& args) {
   const std::string model_path = oneModel(args);
-  const std::string out = args.require("out");
+  const std::string out = args.getOr("out", model::tunedLensPathBeside(model_path));
   model::TunedLensOptions options;
   options.steps = args.integer("steps", 300, 1, 10'000'000);
   options.learning_rate = args.number("learning-rate", 1e-3, 1e-7, 10.0);

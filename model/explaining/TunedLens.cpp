@@ -393,6 +393,15 @@ TunedLens loadTunedLens(const std::string& path) {
   return decodeTunedLens(bytes, path);
 }
 
+std::string tunedLensPathBeside(const std::string& model_path) {
+  std::string stem = model_path;
+  const std::string extension = ".pt";
+  if (stem.size() > extension.size() &&
+      stem.compare(stem.size() - extension.size(), extension.size(), extension) == 0)
+    stem.resize(stem.size() - extension.size());
+  return stem + ".tuned-lens";
+}
+
 void checkTunedLensFits(const TunedLens& lens, Transformer& model, const std::string& path) {
   const auto& o = model->options();
   if (lens.d_model != o.d_model || lens.stages != 3 * o.decoder_layers)

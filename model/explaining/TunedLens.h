@@ -91,6 +91,10 @@ TunedLens decodeTunedLens(const std::string& bytes, const std::string& name);
 void saveTunedLens(const TunedLens& lens, const std::string& path);  // throws FileWriteError
 TunedLens loadTunedLens(const std::string& path);  // throws std::runtime_error naming the file
 
+// Where a model's tuned lens is kept: beside it, its name without ".pt"
+// and ".tuned-lens" after it (RUN/best.pt -> RUN/best.tuned-lens).
+std::string tunedLensPathBeside(const std::string& model_path);
+
 // Throws std::invalid_argument naming `path` when `lens` was trained on
 // another model (another shape, or other weights).
 void checkTunedLensFits(const TunedLens& lens, Transformer& model, const std::string& path);

@@ -26,6 +26,7 @@
 
 #include "BeamTreeCheck.h"
 #include "WorkspaceFixture.h"
+#include "app/TunedLensSession.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionMaps.h"
@@ -75,6 +76,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void theTrainingExamplesTabListsTheClisNeighbours();
   void theEmbeddingsTabMapsThePiecesAndListsTheClisNearest();
   void theLogitLensTabShowsTheClisLens();
+  void theTunedLensIsTrainedBesideTheModelAndReadThrough();
   void aTranslationOfYourOwnIsReadByTheModel();
 
  private:
@@ -1247,6 +1249,92 @@ void TestAttentionWorkspace::theLogitLensTabShowsTheClisLens() {
   QVERIFY(!tab->hasLens());
   QVERIFY2(tab->message().contains("timelapse"), qPrintable(tab->message()));
   QVERIFY(!tab->saveCsv(tmp_.filePath("none.csv")));
+}
+
+// The tuned lens in the Logit lens tab: asked for without one, the logit
+// lens and a note; trained from the tab, kept beside the model and the
+// sentence read through it, number for number as the CLI's `lens --tuned`;
+// back to the logit lens, the first numbers again; the dev summary through
+// it as `lens --src --tuned` gives it.
+void TestAttentionWorkspace::theTunedLensIsTrainedBesideTheModelAndReadThrough() {
+  const QString lens_path = app::TunedLensSession::pathFor(model_);
+  QFile::remove(lens_path);
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1100, 700);
+  explorer.show();
+  const auto view = capture(explorer, sentence_, 0);
+  QVERIFY(!view.isEmpty() && !view.lensTuned);
+  explorer.showLens();
+  auto* tab = explorer.lens();
+  QVERIFY2(tab->tunedStatus().contains("No tuned lens beside"), qPrintable(tab->tunedStatus()));
+
+  tab->setReadsTuned(true);
+  QTRY_VERIFY_WITH_TIMEOUT(!explorer.view().lensNote.isEmpty(), 60000);
+  QVERIFY(!explorer.view().lensTuned);
+  QVERIFY2(tab->tunedStatus().contains("No tuned lens beside"), qPrintable(tab->tunedStatus()));
+  QCOMPARE(explorer.view().lensNextProbability, view.lensNextProbability);
+
+  QSignalSpy done(tab, &ui::LensView::tunedLensDone);
+  tab->trainTunedLens(30);
+  QVERIFY(done.wait(600000) || !done.isEmpty());
+  QVERIFY2(QFile::exists(lens_path), qPrintable(tab->tunedStatus()));
+  QVERIFY2(tab->tunedStatus().contains("30 steps"), qPrintable(tab->tunedStatus()));
+  QTRY_VERIFY_WITH_TIMEOUT(explorer.view().lensTuned, 60000);
+  const auto tuned = explorer.view();
+  QVERIFY2(tab->message().contains("tuned lens"), qPrintable(tab->message()));
+  QVERIFY(tuned.lensNote.isEmpty());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"lens", "--model", model_, "--text", sentence_, "--top",
+                              QString::number(tuned.lensTop), "--json", "--tuned", lens_path});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const auto printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()["lens"].toObject();
+  QCOMPARE(printed["method"].toString(), QString("tuned lens (Belrose et al., 2023)"));
+  const auto stages = printed["stages"].toArray();
+  QCOMPARE(stages.size(), tuned.lensStages);
+  const int T = tuned.lensNextPieces.size();
+  bool differs = false;
+  for (int r = 0; r < stages.size(); ++r) {
+    const auto cells = stages[r].toObject()["positions"].toArray();
+    QCOMPARE(cells.size(), T);
+    for (int t = 0; t < T; ++t) {
+      const auto cell = cells[t].toObject();
+      QVERIFY(std::abs(cell["next_probability"].toDouble() - tuned.lensNextProbability[r * T + t]) < 1e-6);
+      QCOMPARE(cell["next_rank"].toInteger(), tuned.lensNextRank[r * T + t]);
+      differs = differs ||
+                std::abs(tuned.lensNextProbability[r * T + t] - view.lensNextProbability[r * T + t]) > 1e-4;
+    }
+  }
+  QVERIFY(differs);            // the maps move the earlier blocks
+  for (int t = 0; t < T; ++t)  // the last block is the model's output either way
+    QVERIFY(std::abs(tuned.lensNextProbability[(tuned.lensStages - 1) * T + t] -
+                     view.lensNextProbability[(view.lensStages - 1) * T + t]) < 1e-5);
+
+  // The dev sentences summed up through it, as `lens --src --tuned` does.
+  QSignalSpy summarized(tab, &ui::LensView::summaryShown);
+  tab->summarizeDev(20);
+  QVERIFY(summarized.wait(300000) || !summarized.isEmpty());
+  const auto summary = tab->summary();
+  QVERIFY2(summary.tuned && !summary.isEmpty(), qPrintable(tab->findChild<QLabel*>("Lens summary")->text()));
+  QProcess summed;
+  summed.start(STUDIO_CLI_PATH, {"lens", "--model", model_, "--src", summary.sourceFile, "--sentences", "20",
+                                 "--json", "--tuned", lens_path});
+  QVERIFY(summed.waitForFinished(300000));
+  QVERIFY2(summed.exitCode() == 0, summed.readAllStandardError().constData());
+  const auto cli_summary = QJsonDocument::fromJson(summed.readAllStandardOutput()).object();
+  QCOMPARE(cli_summary["method"].toString(), QString("tuned lens"));
+  const auto cli_stages = cli_summary["stages"].toArray();
+  QCOMPARE(cli_stages.size(), summary.top1Share.size());
+  for (int r = 0; r < cli_stages.size(); ++r)
+    QCOMPARE(cli_stages[r].toObject()["next_top1_share"].toDouble(), summary.top1Share[r]);
+
+  // Back to the logit lens: the first numbers again.
+  tab->setReadsTuned(false);
+  QTRY_VERIFY_WITH_TIMEOUT(!explorer.view().lensTuned, 60000);
+  QCOMPARE(explorer.view().lensNextProbability, view.lensNextProbability);
+  QFile::remove(lens_path);
 }
 
 // The Translation box: the model reads a translation typed there instead of
