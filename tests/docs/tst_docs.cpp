@@ -103,6 +103,7 @@ class TestDocs : public QObject {
   void theReadmeIsAFrontPage();
   void everyLinkLeadsSomewhere();
   void theQuickStartRunsAsWritten();
+  void theManPageAndTheCliPageNameEveryCommand();
 };
 
 void TestDocs::theReadmeIsAFrontPage() {
@@ -139,6 +140,30 @@ void TestDocs::everyLinkLeadsSomewhere() {
     }
   }
   QVERIFY(checked > 20);
+}
+
+// Every command `attention-studio-cli --help` lists has its entry in the man
+// page the packages install and a row in docs/cli.md.
+void TestDocs::theManPageAndTheCliPageNameEveryCommand() {
+  QProcess cli;
+  cli.start(QString(STUDIO_BINARY_DIR) + "/app/attention-studio-cli", {"--help"});
+  QVERIFY(cli.waitForFinished(60000));
+  const QString help = QString::fromUtf8(cli.readAllStandardOutput());
+  const QString commands = help.section("Commands:", 1).section("Options:", 0, 0);
+  QStringList names;
+  for (const QString& line : commands.split('\n')) {
+    const QString name = line.trimmed().section(' ', 0, 0);
+    if (!name.isEmpty()) names << name;
+  }
+  QVERIFY2(names.size() >= 20, qPrintable(help));
+  QFile man(QString(STUDIO_SOURCE_DIR) + "/packaging/attention-studio-cli.1");
+  QFile page(QString(STUDIO_SOURCE_DIR) + "/docs/cli.md");
+  QVERIFY(man.open(QIODevice::ReadOnly) && page.open(QIODevice::ReadOnly));
+  const QString man_text = QString::fromUtf8(man.readAll()), page_text = QString::fromUtf8(page.readAll());
+  for (const QString& name : names) {
+    QVERIFY2(man_text.contains(".B " + name + "\n"), qPrintable("the man page has no entry for " + name));
+    QVERIFY2(page_text.contains("`" + name), qPrintable("docs/cli.md does not name " + name));
+  }
 }
 
 void TestDocs::theQuickStartRunsAsWritten() {
