@@ -2562,6 +2562,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
         <translation>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</translation>
     </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>

@@ -2540,6 +2540,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
         <translation>Điều bộ giải mã biết sau mỗi khối của nó, đọc qua tuned lens: trạng thái của từng khối qua một ánh xạ được học cho nó, rồi qua lớp đầu ra. Mỗi ô ghi mảnh có khả năng nhất tại điểm đó, in đậm khi đó là mảnh đến tiếp theo; màu của ô là xác suất (hoặc hạng) của mảnh đó. Hàng cuối là dự đoán của chính mô hình. Nhấp vào một ô để xem %1 mảnh có khả năng nhất của nó.</translation>
     </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::MainWindow</name>

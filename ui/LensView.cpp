@@ -246,7 +246,12 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   train_tuned_->setToolTip(
       tr("Learn a map a block on the run's training pairs (300 steps; about half a minute for "
          "the starter on two cores) and keep it beside the model"));
-  connect(train_tuned_, &QPushButton::clicked, this, [this] { trainTunedLens(); });
+  connect(train_tuned_, &QPushButton::clicked, this, [this] {
+    if (tuned_session_.isRunning())
+      tuned_session_.stop();  // the maps so far are kept
+    else
+      trainTunedLens();
+  });
   tuned_bar->addWidget(train_tuned_);
   tuned_label_ = new QLabel(this);
   tuned_label_->setObjectName("Tuned lens status");
@@ -272,7 +277,7 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
             .arg(lens.seconds, 0, 'f', 0)
             .arg(lens.stopped ? tr(" (stopped early)") : QString())
             .arg(blocks.join("; "));
-    train_tuned_->setEnabled(true);
+    train_tuned_->setText(tr("Train a tuned lens"));
     if (readsTuned()) {
       showTunedStatus();
       Q_EMIT readingChanged();  // the new maps, read at once
@@ -282,7 +287,7 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
     Q_EMIT tunedLensDone();
   });
   connect(&tuned_session_, &app::TunedLensSession::failed, this, [this](const QString& message) {
-    train_tuned_->setEnabled(true);
+    train_tuned_->setText(tr("Train a tuned lens"));
     tuned_status_ = tr("No tuned lens trained: %1").arg(message);
     showTunedStatus();
     Q_EMIT tunedLensDone();
@@ -361,7 +366,7 @@ void LensView::trainTunedLens(int steps) {
     Q_EMIT tunedLensDone();
     return;
   }
-  train_tuned_->setEnabled(false);
+  train_tuned_->setText(tr("Stop"));
   tuned_status_.clear();
   tuned_label_->setText(tr("Training the tuned lens of %1…").arg(QFileInfo(view_.modelPath).fileName()));
   tuned_session_.start(view_.modelPath, steps);

@@ -401,7 +401,7 @@ bool MainWindow::isBusy() const {
   return service_.isBusy() || training_->isPreparing() || attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() ||
          attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
-         translate_->fileTranslation()->isRunning() ||
+         attention_->lens()->tunedSession()->isRunning() || translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 

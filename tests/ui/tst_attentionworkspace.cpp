@@ -1330,6 +1330,19 @@ void TestAttentionWorkspace::theTunedLensIsTrainedBesideTheModelAndReadThrough()
   for (int r = 0; r < cli_stages.size(); ++r)
     QCOMPARE(cli_stages[r].toObject()["next_top1_share"].toDouble(), summary.top1Share[r]);
 
+  // Stop: the maps learnt so far are kept, and said to be.
+  QSignalSpy progressed(tab->tunedSession(), &app::TunedLensSession::progress);
+  done.clear();
+  tab->trainTunedLens(1000000);
+  QVERIFY(progressed.wait(120000) || !progressed.isEmpty());
+  auto* train_button = tab->findChild<QPushButton*>("Train a tuned lens");
+  QCOMPARE(train_button->text(), QString("Stop"));
+  train_button->click();
+  QVERIFY(done.wait(120000) || !done.isEmpty());
+  QVERIFY2(tab->tunedStatus().contains("stopped early"), qPrintable(tab->tunedStatus()));
+  QCOMPARE(train_button->text(), QString("Train a tuned lens"));
+  QVERIFY(QFile::exists(lens_path));
+
   // Back to the logit lens: the first numbers again.
   tab->setReadsTuned(false);
   QTRY_VERIFY_WITH_TIMEOUT(!explorer.view().lensTuned, 60000);
