@@ -2487,70 +2487,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>This frame of the timelapse holds attention only: its run&apos;s probes.rec was written by an older version, before the lens was recorded with it. Explore the sentence (or open one of the run&apos;s models) to see its lens.</translation>
     </message>
     <message>
-        <source>Read the blocks:</source>
-        <translation>Read the blocks:</translation>
-    </message>
-    <message>
-        <source>as they are (logit lens)</source>
-        <translation>as they are (logit lens)</translation>
-    </message>
-    <message>
-        <source>through the tuned lens</source>
-        <translation>through the tuned lens</translation>
-    </message>
-    <message>
-        <source>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</source>
-        <translation>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</translation>
-    </message>
-    <message>
-        <source>Train a tuned lens</source>
-        <translation>Train a tuned lens</translation>
-    </message>
-    <message>
-        <source>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</source>
-        <translation>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</translation>
-    </message>
-    <message>
-        <source>Training the tuned lens: step %1 of %2…</source>
-        <translation>Training the tuned lens: step %1 of %2…</translation>
-    </message>
-    <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</source>
-        <translation>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</translation>
-    </message>
-    <message>
-        <source> (stopped early)</source>
-        <translation> (stopped early)</translation>
-    </message>
-    <message>
-        <source>No tuned lens trained: %1</source>
-        <translation>No tuned lens trained: %1</translation>
-    </message>
-    <message>
-        <source>Training the tuned lens of %1…</source>
-        <translation>Training the tuned lens of %1…</translation>
-    </message>
-    <message>
-        <source>A timelapse frame holds the logit lens as recorded.</source>
-        <translation>A timelapse frame holds the logit lens as recorded.</translation>
-    </message>
-    <message>
-        <source>Read through %1.</source>
-        <translation>Read through %1.</translation>
-    </message>
-    <message>
-        <source>%1 is beside the model.</source>
-        <translation>%1 is beside the model.</translation>
-    </message>
-    <message>
-        <source>No tuned lens beside %1 yet.</source>
-        <translation>No tuned lens beside %1 yet.</translation>
-    </message>
-    <message>
         <source>%1%2: %3 sentences of %4 (%5 steps, each translation&apos;s own pieces and its end, beam 4)%6.</source>
         <translation>%1%2: %3 sentences of %4 (%5 steps, each translation&apos;s own pieces and its end, beam 4)%6.</translation>
     </message>
@@ -2561,10 +2497,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
         <translation>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Stop</translation>
     </message>
 </context>
 <context>
@@ -4781,6 +4713,97 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Glossary: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TunedLensBar</name>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Layer %1 · %2</translation>
+    </message>
+    <message>
+        <source>Read the blocks:</source>
+        <translation>Read the blocks:</translation>
+    </message>
+    <message>
+        <source>as they are (logit lens)</source>
+        <translation>as they are (logit lens)</translation>
+    </message>
+    <message>
+        <source>through the tuned lens</source>
+        <translation>through the tuned lens</translation>
+    </message>
+    <message>
+        <source>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</source>
+        <translation>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</translation>
+    </message>
+    <message>
+        <source>Train a tuned lens</source>
+        <translation>Train a tuned lens</translation>
+    </message>
+    <message>
+        <source>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</source>
+        <translation>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</translation>
+    </message>
+    <message>
+        <source>Training the tuned lens: step %1 of %2…</source>
+        <translation>Training the tuned lens: step %1 of %2…</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</source>
+        <translation>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</translation>
+    </message>
+    <message>
+        <source> (stopped early)</source>
+        <translation> (stopped early)</translation>
+    </message>
+    <message>
+        <source>No tuned lens trained: %1</source>
+        <translation>No tuned lens trained: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Explore a sentence with a model first: a timelapse frame has no model file.</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Training the tuned lens of %1…</source>
+        <translation>Training the tuned lens of %1…</translation>
+    </message>
+    <message>
+        <source>A timelapse frame holds the logit lens as recorded.</source>
+        <translation>A timelapse frame holds the logit lens as recorded.</translation>
+    </message>
+    <message>
+        <source>Read through %1.</source>
+        <translation>Read through %1.</translation>
+    </message>
+    <message>
+        <source>%1 is beside the model.</source>
+        <translation>%1 is beside the model.</translation>
+    </message>
+    <message>
+        <source>No tuned lens beside %1 yet.</source>
+        <translation>No tuned lens beside %1 yet.</translation>
     </message>
 </context>
 </TS>

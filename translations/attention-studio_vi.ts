@@ -2465,70 +2465,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Khung hình này của timelapse chỉ chứa attention: probes.rec của lượt chạy được một phiên bản cũ hơn ghi, trước khi lens được ghi kèm. Khám phá câu này (hoặc mở một mô hình của lượt chạy) để xem lens của nó.</translation>
     </message>
     <message>
-        <source>Read the blocks:</source>
-        <translation>Đọc các khối:</translation>
-    </message>
-    <message>
-        <source>as they are (logit lens)</source>
-        <translation>như chúng vốn có (logit lens)</translation>
-    </message>
-    <message>
-        <source>through the tuned lens</source>
-        <translation>qua tuned lens</translation>
-    </message>
-    <message>
-        <source>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</source>
-        <translation>Tuned lens đọc từng khối qua một ánh xạ được học sao cho nó đến gần đầu ra của mô hình nhất có thể: điều khối đó đã biết, ở dạng lớp đầu ra đọc được (Belrose và cộng sự, 2023)</translation>
-    </message>
-    <message>
-        <source>Train a tuned lens</source>
-        <translation>Huấn luyện một tuned lens</translation>
-    </message>
-    <message>
-        <source>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</source>
-        <translation>Học một ánh xạ cho mỗi khối trên các cặp huấn luyện của lượt chạy (300 bước; khoảng nửa phút cho mô hình starter trên hai nhân) và giữ nó bên cạnh mô hình</translation>
-    </message>
-    <message>
-        <source>Training the tuned lens: step %1 of %2…</source>
-        <translation>Đang huấn luyện tuned lens: bước %1 trên %2…</translation>
-    </message>
-    <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</source>
-        <translation>%1: %2 bước trên %3 cặp huấn luyện trong %4 giây%5. Độ phân kỳ so với đầu ra của mô hình trên các cặp dev (nat), logit lens → tuned: %6.</translation>
-    </message>
-    <message>
-        <source> (stopped early)</source>
-        <translation> (dừng sớm)</translation>
-    </message>
-    <message>
-        <source>No tuned lens trained: %1</source>
-        <translation>Chưa huấn luyện được tuned lens: %1</translation>
-    </message>
-    <message>
-        <source>Training the tuned lens of %1…</source>
-        <translation>Đang huấn luyện tuned lens của %1…</translation>
-    </message>
-    <message>
-        <source>A timelapse frame holds the logit lens as recorded.</source>
-        <translation>Một khung của diễn biến huấn luyện chứa logit lens như đã ghi.</translation>
-    </message>
-    <message>
-        <source>Read through %1.</source>
-        <translation>Đọc qua %1.</translation>
-    </message>
-    <message>
-        <source>%1 is beside the model.</source>
-        <translation>%1 ở bên cạnh mô hình.</translation>
-    </message>
-    <message>
-        <source>No tuned lens beside %1 yet.</source>
-        <translation>Chưa có tuned lens nào bên cạnh %1.</translation>
-    </message>
-    <message>
         <source>%1%2: %3 sentences of %4 (%5 steps, each translation&apos;s own pieces and its end, beam 4)%6.</source>
         <translation>%1%2: %3 câu của %4 (%5 bước, các mảnh của chính mỗi bản dịch và kết thúc của nó, chùm 4)%6.</translation>
     </message>
@@ -2539,10 +2475,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>What the decoder knows after each of its blocks, read through the tuned lens: each block&apos;s state through a map learnt for it, then the output layer. Each cell names the likeliest piece at that point, in bold where it is the piece that came next; its colour is that piece&apos;s probability (or rank). The last row is the model&apos;s own prediction. Click a cell for its %1 likeliest pieces.</source>
         <translation>Điều bộ giải mã biết sau mỗi khối của nó, đọc qua tuned lens: trạng thái của từng khối qua một ánh xạ được học cho nó, rồi qua lớp đầu ra. Mỗi ô ghi mảnh có khả năng nhất tại điểm đó, in đậm khi đó là mảnh đến tiếp theo; màu của ô là xác suất (hoặc hạng) của mảnh đó. Hàng cuối là dự đoán của chính mô hình. Nhấp vào một ô để xem %1 mảnh có khả năng nhất của nó.</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Dừng</translation>
     </message>
 </context>
 <context>
@@ -4752,6 +4684,97 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Bảng thuật ngữ: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::TunedLensBar</name>
+    <message>
+        <source>self-attention</source>
+        <translation>self-attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>cross-attention</translation>
+    </message>
+    <message>
+        <source>feed-forward</source>
+        <translation>feed-forward</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2</source>
+        <translation>Lớp %1 · %2</translation>
+    </message>
+    <message>
+        <source>Read the blocks:</source>
+        <translation>Đọc các khối:</translation>
+    </message>
+    <message>
+        <source>as they are (logit lens)</source>
+        <translation>như chúng vốn có (logit lens)</translation>
+    </message>
+    <message>
+        <source>through the tuned lens</source>
+        <translation>qua tuned lens</translation>
+    </message>
+    <message>
+        <source>The tuned lens reads each block through a map learnt so that it comes as close as it can to the model&apos;s output: what the block already knows, in the form the output layer reads (Belrose et al., 2023)</source>
+        <translation>Tuned lens đọc từng khối qua một ánh xạ được học sao cho nó đến gần đầu ra của mô hình nhất có thể: điều khối đó đã biết, ở dạng lớp đầu ra đọc được (Belrose và cộng sự, 2023)</translation>
+    </message>
+    <message>
+        <source>Train a tuned lens</source>
+        <translation>Huấn luyện một tuned lens</translation>
+    </message>
+    <message>
+        <source>Learn a map a block on the run&apos;s training pairs (300 steps; about half a minute for the starter on two cores) and keep it beside the model</source>
+        <translation>Học một ánh xạ cho mỗi khối trên các cặp huấn luyện của lượt chạy (300 bước; khoảng nửa phút cho mô hình starter trên hai nhân) và giữ nó bên cạnh mô hình</translation>
+    </message>
+    <message>
+        <source>Training the tuned lens: step %1 of %2…</source>
+        <translation>Đang huấn luyện tuned lens: bước %1 trên %2…</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model&apos;s output on the dev pairs (nats), logit lens → tuned: %6.</source>
+        <translation>%1: %2 bước trên %3 cặp huấn luyện trong %4 giây%5. Độ phân kỳ so với đầu ra của mô hình trên các cặp dev (nat), logit lens → tuned: %6.</translation>
+    </message>
+    <message>
+        <source> (stopped early)</source>
+        <translation> (dừng sớm)</translation>
+    </message>
+    <message>
+        <source>No tuned lens trained: %1</source>
+        <translation>Chưa huấn luyện được tuned lens: %1</translation>
+    </message>
+    <message>
+        <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
+        <translation>Hãy khám phá một câu với một mô hình trước: một khung của diễn biến huấn luyện không có tệp mô hình.</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Training the tuned lens of %1…</source>
+        <translation>Đang huấn luyện tuned lens của %1…</translation>
+    </message>
+    <message>
+        <source>A timelapse frame holds the logit lens as recorded.</source>
+        <translation>Một khung của diễn biến huấn luyện chứa logit lens như đã ghi.</translation>
+    </message>
+    <message>
+        <source>Read through %1.</source>
+        <translation>Đọc qua %1.</translation>
+    </message>
+    <message>
+        <source>%1 is beside the model.</source>
+        <translation>%1 ở bên cạnh mô hình.</translation>
+    </message>
+    <message>
+        <source>No tuned lens beside %1 yet.</source>
+        <translation>Chưa có tuned lens nào bên cạnh %1.</translation>
     </message>
 </context>
 </TS>

@@ -24,6 +24,7 @@
 
 #include "ui/LensTimelineView.h"
 #include "ui/Palette.h"
+#include "ui/TunedLensBar.h"
 
 namespace studio::ui {
 
@@ -226,72 +227,11 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
   }
   layout->addLayout(bar);
 
-  auto* tuned_bar = new QHBoxLayout;
-  tuned_bar->addWidget(new QLabel(tr("Read the blocks:"), this));
-  reading_ = new QComboBox(this);
-  reading_->setObjectName("Lens reading");
-  reading_->addItem(tr("as they are (logit lens)"), false);
-  reading_->addItem(tr("through the tuned lens"), true);
-  reading_->setToolTip(
-      tr("The tuned lens reads each block through a map learnt so that it comes as close as it "
-         "can to the model's output: what the block already knows, in the form the output "
-         "layer reads (Belrose et al., 2023)"));
-  connect(reading_, &QComboBox::currentIndexChanged, this, [this] {
-    showTunedStatus();
-    Q_EMIT readingChanged();
-  });
-  tuned_bar->addWidget(reading_);
-  train_tuned_ = new QPushButton(tr("Train a tuned lens"), this);
-  train_tuned_->setObjectName("Train a tuned lens");
-  train_tuned_->setToolTip(
-      tr("Learn a map a block on the run's training pairs (300 steps; about half a minute for "
-         "the starter on two cores) and keep it beside the model"));
-  connect(train_tuned_, &QPushButton::clicked, this, [this] {
-    if (tuned_session_.isRunning())
-      tuned_session_.stop();  // the maps so far are kept
-    else
-      trainTunedLens();
-  });
-  tuned_bar->addWidget(train_tuned_);
-  tuned_label_ = new QLabel(this);
-  tuned_label_->setObjectName("Tuned lens status");
-  tuned_label_->setWordWrap(true);
-  tuned_bar->addWidget(tuned_label_, 1);
-  layout->addLayout(tuned_bar);
-  connect(&tuned_session_, &app::TunedLensSession::progress, this, [this](int step, int steps) {
-    tuned_label_->setText(tr("Training the tuned lens: step %1 of %2…").arg(step).arg(steps));
-  });
-  connect(&tuned_session_, &app::TunedLensSession::finished, this, [this](const app::TunedLensView& lens) {
-    QStringList blocks;
-    for (int r = 0; r < lens.klBefore.size(); ++r)
-      blocks << tr("%1 %2 → %3")
-                    .arg(stageName(r))
-                    .arg(lens.klBefore[r], 0, 'f', 2)
-                    .arg(lens.klAfter.value(r), 0, 'f', 2);
-    tuned_status_ =
-        tr("%1: %2 steps on %3 training pairs in %4 s%5. Divergence from the model's output on the "
-           "dev pairs (nats), logit lens → tuned: %6.")
-            .arg(QFileInfo(lens.path).fileName())
-            .arg(lens.steps)
-            .arg(lens.pairs)
-            .arg(lens.seconds, 0, 'f', 0)
-            .arg(lens.stopped ? tr(" (stopped early)") : QString())
-            .arg(blocks.join("; "));
-    train_tuned_->setText(tr("Train a tuned lens"));
-    if (readsTuned()) {
-      showTunedStatus();
-      Q_EMIT readingChanged();  // the new maps, read at once
-    } else {
-      setReadsTuned(true);
-    }
-    Q_EMIT tunedLensDone();
-  });
-  connect(&tuned_session_, &app::TunedLensSession::failed, this, [this](const QString& message) {
-    train_tuned_->setText(tr("Train a tuned lens"));
-    tuned_status_ = tr("No tuned lens trained: %1").arg(message);
-    showTunedStatus();
-    Q_EMIT tunedLensDone();
-  });
+  tuned_ = new TunedLensBar(this);
+  tuned_->setObjectName("Tuned lens");
+  connect(tuned_, &TunedLensBar::readingChanged, this, &LensView::readingChanged);
+  connect(tuned_, &TunedLensBar::trainingDone, this, &LensView::tunedLensDone);
+  layout->addWidget(tuned_);
 
   scroll_ = new QScrollArea(this);
   canvas_ = new LensCanvas(scroll_);
@@ -355,45 +295,15 @@ LensView::LensView(QWidget* parent) : QWidget(parent) {
 
 void LensView::showTimeline() { below_->setCurrentWidget(timeline_); }
 
-bool LensView::readsTuned() const { return reading_->currentData().toBool(); }
+bool LensView::readsTuned() const { return tuned_->readsTuned(); }
 
-void LensView::setReadsTuned(bool tuned) { reading_->setCurrentIndex(reading_->findData(tuned)); }
+void LensView::setReadsTuned(bool tuned) { tuned_->setReadsTuned(tuned); }
 
-void LensView::trainTunedLens(int steps) {
-  if (!QFileInfo(view_.modelPath).isFile()) {
-    tuned_status_ = tr("Explore a sentence with a model first: a timelapse frame has no model file.");
-    showTunedStatus();
-    Q_EMIT tunedLensDone();
-    return;
-  }
-  train_tuned_->setText(tr("Stop"));
-  tuned_status_.clear();
-  tuned_label_->setText(tr("Training the tuned lens of %1…").arg(QFileInfo(view_.modelPath).fileName()));
-  tuned_session_.start(view_.modelPath, steps);
-}
+void LensView::trainTunedLens(int steps) { tuned_->train(steps); }
 
-QString LensView::tunedStatus() const { return tuned_label_->text(); }
+app::TunedLensSession* LensView::tunedSession() { return tuned_->session(); }
 
-void LensView::showTunedStatus() {
-  if (tuned_session_.isRunning()) return;  // its progress speaks
-  if (!tuned_status_.isEmpty()) {
-    tuned_label_->setText(tuned_status_);
-    return;
-  }
-  if (!view_.lensNote.isEmpty()) {
-    tuned_label_->setText(view_.lensNote);
-    return;
-  }
-  const QString path = app::TunedLensSession::pathFor(view_.modelPath);
-  if (!QFileInfo(view_.modelPath).isFile())
-    tuned_label_->setText(readsTuned() ? tr("A timelapse frame holds the logit lens as recorded.")
-                                       : QString());
-  else if (QFileInfo::exists(path))
-    tuned_label_->setText(view_.lensTuned ? tr("Read through %1.").arg(QFileInfo(path).fileName())
-                                          : tr("%1 is beside the model.").arg(QFileInfo(path).fileName()));
-  else
-    tuned_label_->setText(tr("No tuned lens beside %1 yet.").arg(QFileInfo(view_.modelPath).fileName()));
-}
+QString LensView::tunedStatus() const { return tuned_->status(); }
 
 void LensView::summarizeDev(int sentences) {
   if (!QFileInfo(view_.modelPath).isFile()) {
@@ -444,9 +354,8 @@ void LensView::setView(const app::AttentionView& view) {
     showSummary({});
     summary_label_->setText(tr("The summary was of another model: sum up this one's dev sentences again."));
   }
-  if (view.modelPath != view_.modelPath) tuned_status_.clear();
   view_ = view;
-  showTunedStatus();
+  tuned_->setView(view.modelPath, view.lensTuned, view.lensNote);
   if (!view_.hasLens()) {
     stage_ = position_ = -1;
   } else {

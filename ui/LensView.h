@@ -4,7 +4,6 @@
 
 #include "app/LensSummarySession.h"
 #include "app/TranslationService.h"
-#include "app/TunedLensSession.h"
 
 class QComboBox;
 class QLabel;
@@ -13,10 +12,15 @@ class QScrollArea;
 class QTabWidget;
 class QTableWidget;
 
+namespace studio::app {
+class TunedLensSession;
+}
+
 namespace studio::ui {
 
 class LensCanvas;
 class LensTimelineView;
+class TunedLensBar;
 
 // The explorer's "Logit lens" tab: what the decoder would predict after each
 // of its blocks, read through the output layer as if the model ended there
@@ -51,7 +55,7 @@ class LensView : public QWidget {
   // Trains the explored model's tuned lens (`steps` of it) and, once it is
   // kept beside the model, reads through it.
   void trainTunedLens(int steps = 300);
-  app::TunedLensSession* tunedSession() { return &tuned_session_; }
+  app::TunedLensSession* tunedSession();
   QString tunedStatus() const;  // what the line beside Train a tuned lens says
 
   // The cell the list is about; -1, -1 when none.
@@ -90,7 +94,6 @@ class LensView : public QWidget {
  private:
   void showDetails();
   void showSummary(const app::LensSummaryView& summary);
-  void showTunedStatus();
   void exportAs(const QString& format);
 
   app::AttentionView view_;
@@ -106,11 +109,7 @@ class LensView : public QWidget {
   QPushButton* summarize_;
   QLabel* summary_label_;
   QTableWidget* summary_table_;
-  QComboBox* reading_;
-  QPushButton* train_tuned_;
-  QLabel* tuned_label_;
-  app::TunedLensSession tuned_session_;
-  QString tuned_status_;  // the last training's outcome, shown until another model is explored
+  TunedLensBar* tuned_;
   QTabWidget* below_;
   LensTimelineView* timeline_;
 };

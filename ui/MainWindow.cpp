@@ -20,6 +20,7 @@
 #include <QTabWidget>
 
 #include "app/FirstRun.h"
+#include "app/TunedLensSession.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/EmbeddingView.h"
 #include "ui/FileTranslationBar.h"
