@@ -89,7 +89,9 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   output_->setFont(big);
   // As tall as its text, from two lines to six (then it scrolls): a one-line
   // translation leaves the room to the pieces and the n-best list below.
-  output_->installEventFilter(this);
+  // The viewport's own resizes: it takes its new width after the box's resize event has been filtered,
+  // so a filter on the box would fit the text to the width the viewport had before.
+  output_->viewport()->installEventFilter(this);
   fitOutputHeight();
   output_layout->addWidget(output_);
   tokens_label_ = new QLabel(tr("Pieces, coloured by probability (hover for the value):"), output_box);
@@ -282,7 +284,7 @@ void TranslateWorkspace::fitOutputHeight() {
 
 bool TranslateWorkspace::eventFilter(QObject* watched, QEvent* event) {
   // Another width wraps the text into another number of lines.
-  if (watched == output_ && event->type() == QEvent::Resize &&
+  if (watched == output_->viewport() && event->type() == QEvent::Resize &&
       static_cast<QResizeEvent*>(event)->oldSize().width() !=
           static_cast<QResizeEvent*>(event)->size().width())
     fitOutputHeight();
