@@ -12,22 +12,6 @@
 
 namespace studio::app {
 
-namespace {
-
-// `count` pairs (0: all) evenly spaced over a split of the data folder.
-model::LensPairs lensPairsFrom(const data::EncodedSplit& split, size_t count) {
-  model::LensPairs pairs;
-  const size_t n = split.size(), take = count == 0 ? n : std::min(count, n);
-  for (size_t k = 0; k < take; ++k) {
-    const size_t i = take == n ? k : k * n / take;
-    pairs.sources.emplace_back(split.src(i), split.src(i) + split.srcLength(i));
-    pairs.targets.emplace_back(split.tgt(i), split.tgt(i) + split.tgtLength(i));
-  }
-  return pairs;
-}
-
-}  // namespace
-
 TunedLensSession::TunedLensSession(QObject* parent) : QObject(parent) { qRegisterMetaType<TunedLensView>(); }
 
 TunedLensSession::~TunedLensSession() = default;  // the job waits
@@ -64,8 +48,9 @@ void TunedLensSession::start(const QString& modelPath, int steps) {
       auto translator = model::Translator::fromFiles(modelPath.toStdString(), "", torch::kCPU);
       model::checkSameSentencePiece(translator.tokenizer().path(), data_dir);
       const auto train =
-          lensPairsFrom(data::loadEncodedSplit(data_dir, "train", translator.tokenizer()), 5000);
-      const auto dev = lensPairsFrom(data::loadEncodedSplit(data_dir, "dev", translator.tokenizer()), 200);
+          model::lensPairsOf(data::loadEncodedSplit(data_dir, "train", translator.tokenizer()), 5000);
+      const auto dev =
+          model::lensPairsOf(data::loadEncodedSplit(data_dir, "dev", translator.tokenizer()), 200);
       model::TunedLensOptions options;
       options.steps = steps;
       auto handle = translator.modelHandle();

@@ -198,23 +198,6 @@ const CommandSpec& tunedLensSpec() {
   return spec;
 }
 
-namespace {
-
-// `count` pairs (0: all) evenly spaced over a split, as the lens reads them.
-model::LensPairs lensPairsOf(const data::EncodedSplit& split, size_t count) {
-  model::LensPairs pairs;
-  const size_t n = split.size();
-  const size_t take = count == 0 ? n : std::min(count, n);
-  for (size_t k = 0; k < take; ++k) {
-    const size_t i = take == n ? k : k * n / take;
-    pairs.sources.emplace_back(split.src(i), split.src(i) + split.srcLength(i));
-    pairs.targets.emplace_back(split.tgt(i), split.tgt(i) + split.tgtLength(i));
-  }
-  return pairs;
-}
-
-}  // namespace
-
 int runTunedLens(const ParsedArgs& args) {
   const std::string model_path = oneModel(args);
   const std::string out = args.getOr("out", model::tunedLensPathBeside(model_path));
@@ -224,14 +207,7 @@ int runTunedLens(const ParsedArgs& args) {
   options.max_tokens = args.integer("max-tokens", 1024, 16, 1'000'000);
   const size_t pairs = size_t(args.integer("pairs", 5000, 0, 100'000'000));
   const size_t held_out = size_t(args.integer("held-out", 200, 0, 100'000'000));
-  std::string data_dir = args.getOr("data", "");
-  if (data_dir.empty()) {
-    data_dir = model::findModelOrigin(model_path).data_dir;
-    if (data_dir.empty())
-      throw UsageError(
-          "no data folder is known for '" + model_path +
-          "' (no run folder's config.json beside it, or its data folder is gone): --data DIR names it");
-  }
+  const std::string data_dir = dataFolderFor(args, model_path);
   for (const char* file : {"train.vi", "train.en", "dev.vi", "dev.en"})
     if (!std::filesystem::exists(std::filesystem::path(data_dir) / file))
       throw std::runtime_error("'" + data_dir + "' has no " + file +
@@ -242,8 +218,10 @@ int runTunedLens(const ParsedArgs& args) {
   auto translator = model::Translator::fromFiles(model_path, args.getOr("spm", ""),
                                                  deviceFrom(args.getOr("device", "auto")));
   model::checkSameSentencePiece(translator.tokenizer().path(), data_dir);
-  const auto train = lensPairsOf(data::loadEncodedSplit(data_dir, "train", translator.tokenizer()), pairs);
-  const auto dev = lensPairsOf(data::loadEncodedSplit(data_dir, "dev", translator.tokenizer()), held_out);
+  const auto train =
+      model::lensPairsOf(data::loadEncodedSplit(data_dir, "train", translator.tokenizer()), pairs);
+  const auto dev =
+      model::lensPairsOf(data::loadEncodedSplit(data_dir, "dev", translator.tokenizer()), held_out);
   auto model = translator.modelHandle();
   const auto started = std::chrono::steady_clock::now();
   const auto print = terminalProgress("tuned lens, step");

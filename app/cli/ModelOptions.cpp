@@ -15,6 +15,7 @@
 #include "model/decoding/Verbatim.h"
 #include "model/files/Hash.h"
 #include "model/runtime/Runtime.h"
+#include "model/training/FineTune.h"
 
 namespace studio::cli {
 
@@ -165,6 +166,16 @@ model::AttentionSnapshot captureSentence(const CaptureInput& input, const model:
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--text and --target: ") + e.what());
   }
+}
+
+std::string dataFolderFor(const ParsedArgs& args, const std::string& model_path) {
+  std::string data_dir = args.getOr("data", "");
+  if (data_dir.empty()) data_dir = model::findModelOrigin(model_path).data_dir;
+  if (data_dir.empty())
+    throw UsageError(
+        "no data folder is known for '" + model_path +
+        "' (no run folder's config.json beside it, or its data folder is gone): --data DIR names it");
+  return data_dir;
 }
 
 }  // namespace studio::cli

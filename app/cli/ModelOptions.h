@@ -38,6 +38,10 @@ SentencePairs readSentencePairs(const ParsedArgs& args);
 // (only translate and evaluate decode with several, translatorFrom()).
 std::string oneModel(const ParsedArgs& args);
 
+// --data, or else the data folder the model's run trained on; a usage error
+// naming the model when neither is known.
+std::string dataFolderFor(const ParsedArgs& args, const std::string& model_path);
+
 // translate, evaluate, score: the first --model with --spm, every later
 // --model joined to it as an ensemble (Translator::addToEnsemble), weighted
 // by --weights when given (Translator::setEnsembleWeights).

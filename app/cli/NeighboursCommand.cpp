@@ -120,14 +120,7 @@ int runNeighbours(const ParsedArgs& args) {
   const size_t k = size_t(args.integer("k", 5, 1, 10'000'000));
   const int64_t layer = args.getOr("layer", "out") == "out" ? -1 : args.integer("layer", -1, 0, 1000);
   const std::string model_path = oneModel(args);
-  std::string data_dir = args.getOr("data", "");
-  if (data_dir.empty()) {
-    data_dir = model::findModelOrigin(model_path).data_dir;
-    if (data_dir.empty())
-      throw UsageError(
-          "no data folder is known for '" + model_path +
-          "' (no run folder's config.json beside it, or its data folder is gone): --data DIR names it");
-  }
+  const std::string data_dir = dataFolderFor(args, model_path);
   if (!fs::exists(fs::path(data_dir) / "train.vi") || !fs::exists(fs::path(data_dir) / "train.en"))
     throw std::runtime_error("'" + data_dir +
                              "' has no train.vi and train.en: give a data folder written by prepare");

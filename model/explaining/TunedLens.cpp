@@ -104,6 +104,17 @@ torch::Tensor TunedLens::apply(const torch::Tensor& states) const {
   return torch::stack(out);
 }
 
+LensPairs lensPairsOf(const data::EncodedSplit& split, size_t count) {
+  LensPairs pairs;
+  const size_t n = split.size(), take = count == 0 ? n : std::min(count, n);
+  for (size_t k = 0; k < take; ++k) {
+    const size_t i = take == n ? k : k * n / take;
+    pairs.sources.emplace_back(split.src(i), split.src(i) + split.srcLength(i));
+    pairs.targets.emplace_back(split.tgt(i), split.tgt(i) + split.tgtLength(i));
+  }
+  return pairs;
+}
+
 std::string modelFingerprint(Transformer& model) {
   Hash64 hash;
   for (const auto& named : model->named_parameters()) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/Transformer.h"
+#include "model/data/EncodedCorpus.h"
 #include "model/decoding/PairScoring.h"
 
 // The tuned lens (Belrose et al., 2023): the logit lens (LogitLens.h) with a
@@ -60,6 +61,8 @@ struct TunedLensOptions {
 struct LensPairs {
   std::vector<std::vector<int64_t>> sources, targets;
 };
+// `count` pairs of a data folder's split (0: all), evenly spaced over it.
+LensPairs lensPairsOf(const data::EncodedSplit& split, size_t count);
 
 // Trains a tuned lens for `model` (left in eval mode, its weights untouched)
 // on `train`, then measures it against the logit lens on `held_out`; a
