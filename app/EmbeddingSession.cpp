@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <ATen/Parallel.h>
+
 #include "model/decoding/Translator.h"
 #include "model/explaining/EmbeddingMap.h"
 
@@ -14,7 +16,25 @@ QList<QPair<int, double>> nearestPieces(const EmbeddingView& view, int id, int k
   return out;
 }
 
-EmbeddingSession::EmbeddingSession(QObject* parent) : QObject(parent) { qRegisterMetaType<EmbeddingView>(); }
+namespace {
+
+PieceLayoutView layoutView(const model::PieceLayout& layout) {
+  PieceLayoutView view;
+  for (const auto& point : layout.points) {
+    view.x << point[0];
+    view.y << point[1];
+  }
+  view.neighbourhoodKept = layout.neighbourhood_kept;
+  view.perplexity = layout.perplexity;
+  return view;
+}
+
+}  // namespace
+
+EmbeddingSession::EmbeddingSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<EmbeddingView>();
+  qRegisterMetaType<PieceLayoutView>();
+}
 
 EmbeddingSession::~EmbeddingSession() = default;  // the job waits
 
@@ -39,9 +59,8 @@ void EmbeddingSession::start(const QString& modelPath) {
       for (const auto& p : map->points) {
         view.pieces << QString::fromStdString(p.piece);
         view.scripts << int(p.script);
-        view.x << p.x;
-        view.y << p.y;
       }
+      view.principal = layoutView(model::principalLayout(*map));
       view.map = std::move(map);
       job.finish();
       QMetaObject::invokeMethod(
@@ -51,6 +70,31 @@ void EmbeddingSession::start(const QString& modelPath) {
       QMetaObject::invokeMethod(
           this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] { Q_EMIT failed(message); },
           Qt::QueuedConnection);
+    }
+  });
+  if (!started) Q_EMIT failed(tr("The embeddings are being mapped already."));
+}
+
+void EmbeddingSession::layOut(const EmbeddingView& view) {
+  const bool started = job_.start([this, view](BackgroundJob::Control& job) {
+    try {
+      if (!view.map) throw std::runtime_error(tr("Map the embeddings first.").toStdString());
+      model::TsneOptions options;
+      options.threads = at::get_num_threads();
+      const auto layout = model::tsnePieceLayout(*view.map, options, [this, &job, &options](int iteration) {
+        BackgroundJob::post(
+            this, [this, iteration, total = options.iterations] { Q_EMIT layingOut(iteration, total); });
+        return !job.stopRequested();
+      });
+      job.finish();
+      // Stopped: an empty layout says so.
+      BackgroundJob::post(
+          this, [this, path = view.modelPath, tsne = layoutView(layout)] { Q_EMIT laidOut(path, tsne); });
+    } catch (const std::exception& e) {
+      job.finish();
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
     }
   });
   if (!started) Q_EMIT failed(tr("The embeddings are being mapped already."));

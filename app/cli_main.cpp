@@ -28,6 +28,7 @@ const std::vector<Subcommand>& subcommands() {
       {demoCorpusSpec, runDemoCorpus},
       {trainSpec, runTrain},
       {averageSpec, runAverage},
+      {distillSpec, runDistill},
       {learnCorrectionsSpec, runLearnCorrections},
       {exportCorrectionsSpec, runExportCorrections},
       {shortlistSpec, runShortlist},

@@ -378,6 +378,10 @@
         <source>The embeddings are being mapped already.</source>
         <translation>The embeddings are being mapped already.</translation>
     </message>
+    <message>
+        <source>Map the embeddings first.</source>
+        <translation>Map the embeddings first.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::FaithfulnessSession</name>
@@ -1328,6 +1332,46 @@ layer %2</translation>
     <message>
         <source>%1 (piece %2)</source>
         <translation>%1 (piece %2)</translation>
+    </message>
+    <message>
+        <source>Principal components</source>
+        <translation>Principal components</translation>
+    </message>
+    <message>
+        <source>t-SNE (neighbourhoods)</source>
+        <translation>t-SNE (neighbourhoods)</translation>
+    </message>
+    <message>
+        <source>Principal components: the two directions along which the rows differ most; distances mean something, but few neighbours stay together. t-SNE: each piece near the pieces it is near in every dimension; groups mean something, distances between them and the axes do not.</source>
+        <translation>Principal components: the two directions along which the rows differ most; distances mean something, but few neighbours stay together. t-SNE: each piece near the pieces it is near in every dimension; groups mean something, distances between them and the axes do not.</translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation>Layout:</translation>
+    </message>
+    <message>
+        <source>Laying %1 pieces out with t-SNE… iteration %2 of %3 (the principal components are drawn meanwhile)</source>
+        <translation>Laying %1 pieces out with t-SNE… iteration %2 of %3 (the principal components are drawn meanwhile)</translation>
+    </message>
+    <message>
+        <source>Laying the pieces out with t-SNE…</source>
+        <translation>Laying the pieces out with t-SNE…</translation>
+    </message>
+    <message>
+        <source>t-SNE, first coordinate (no unit: only neighbourhoods mean something)</source>
+        <translation>t-SNE, first coordinate (no unit: only neighbourhoods mean something)</translation>
+    </message>
+    <message>
+        <source>t-SNE, second coordinate</source>
+        <translation>t-SNE, second coordinate</translation>
+    </message>
+    <message>
+        <source>t-SNE (perplexity %1) keeps %2 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (the principal components: %3 %).</source>
+        <translation>t-SNE (perplexity %1) keeps %2 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (the principal components: %3 %).</translation>
+    </message>
+    <message>
+        <source>Two components keep %1 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (t-SNE keeps more).</source>
+        <translation>Two components keep %1 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (t-SNE keeps more).</translation>
     </message>
 </context>
 <context>

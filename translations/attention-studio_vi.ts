@@ -375,6 +375,10 @@
         <source>The embeddings are being mapped already.</source>
         <translation>Các embedding đang được lập bản đồ rồi.</translation>
     </message>
+    <message>
+        <source>Map the embeddings first.</source>
+        <translation>Hãy lập bản đồ embedding trước.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::FaithfulnessSession</name>
@@ -1321,6 +1325,46 @@ lớp %2</translation>
     <message>
         <source>%1 (piece %2)</source>
         <translation>%1 (mảnh %2)</translation>
+    </message>
+    <message>
+        <source>Principal components</source>
+        <translation>Thành phần chính</translation>
+    </message>
+    <message>
+        <source>t-SNE (neighbourhoods)</source>
+        <translation>t-SNE (lân cận)</translation>
+    </message>
+    <message>
+        <source>Principal components: the two directions along which the rows differ most; distances mean something, but few neighbours stay together. t-SNE: each piece near the pieces it is near in every dimension; groups mean something, distances between them and the axes do not.</source>
+        <translation>Thành phần chính: hai hướng mà theo đó các hàng khác nhau nhiều nhất; khoảng cách có ý nghĩa, nhưng ít lân cận còn ở cạnh nhau. t-SNE: mỗi mảnh nằm gần các mảnh mà nó gần trong mọi chiều; các nhóm có ý nghĩa, còn khoảng cách giữa chúng và các trục thì không.</translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation>Cách bày:</translation>
+    </message>
+    <message>
+        <source>Laying %1 pieces out with t-SNE… iteration %2 of %3 (the principal components are drawn meanwhile)</source>
+        <translation>Đang bày %1 mảnh bằng t-SNE… vòng lặp %2 trên %3 (trong lúc đó vẽ các thành phần chính)</translation>
+    </message>
+    <message>
+        <source>Laying the pieces out with t-SNE…</source>
+        <translation>Đang bày các mảnh bằng t-SNE…</translation>
+    </message>
+    <message>
+        <source>t-SNE, first coordinate (no unit: only neighbourhoods mean something)</source>
+        <translation>t-SNE, toạ độ thứ nhất (không có đơn vị: chỉ các lân cận có ý nghĩa)</translation>
+    </message>
+    <message>
+        <source>t-SNE, second coordinate</source>
+        <translation>t-SNE, toạ độ thứ hai</translation>
+    </message>
+    <message>
+        <source>t-SNE (perplexity %1) keeps %2 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (the principal components: %3 %).</source>
+        <translation>t-SNE (perplexity %1) giữ %2 % trong 10 mảnh gần nhất của mỗi mảnh nằm trong 10 mảnh gần nhất của nó ở đây (các thành phần chính: %3 %).</translation>
+    </message>
+    <message>
+        <source>Two components keep %1 % of each piece&apos;s 10 nearest pieces among its 10 nearest here (t-SNE keeps more).</source>
+        <translation>Hai thành phần giữ %1 % trong 10 mảnh gần nhất của mỗi mảnh nằm trong 10 mảnh gần nhất của nó ở đây (t-SNE giữ được nhiều hơn).</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "ui/EmbeddingView.h"
 
+#include <QComboBox>
 #include <QCompleter>
 #include <QDateTime>
 #include <QFileInfo>
@@ -12,6 +13,7 @@
 #include <QStringListModel>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ui/Palette.h"
@@ -113,9 +115,21 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
   connect(list_, &QListWidget::itemClicked, this,
           [this](QListWidgetItem* item) { chooseId(item->data(kEmbeddingIdRole).toInt()); });
 
+  layout_ = new QComboBox(this);
+  layout_->setObjectName("Embedding layout");
+  layout_->addItem(tr("Principal components"));
+  layout_->addItem(tr("t-SNE (neighbourhoods)"));
+  layout_->setToolTip(
+      tr("Principal components: the two directions along which the rows differ most; distances mean "
+         "something, but few neighbours stay together. t-SNE: each piece near the pieces it is near in every "
+         "dimension; groups mean something, distances between them and the axes do not."));
+  connect(layout_, &QComboBox::currentIndexChanged, this, [this](int index) { setMapLayout(Layout(index)); });
+
   auto* controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Piece:"), this));
   controls->addWidget(find_, 1);
+  controls->addWidget(new QLabel(tr("Layout:"), this));
+  controls->addWidget(layout_);
   auto* splitter = new QSplitter(this);
   splitter->addWidget(plot_);
   splitter->addWidget(list_);
@@ -135,7 +149,28 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     }
     present(view);
   });
+  connect(&session_, &app::EmbeddingSession::layingOut, this, [this](int iteration, int iterations) {
+    if (!laying_out_ || mapLayout() != Tsne) return;
+    message_->setText(tr("Laying %1 pieces out with t-SNE… iteration %2 of %3 (the principal components "
+                         "are drawn meanwhile)")
+                          .arg(QLocale().toString(int(std::count_if(map_.scripts.begin(), map_.scripts.end(),
+                                                                    [](int script) { return script != 0; }))))
+                          .arg(iteration)
+                          .arg(iterations));
+  });
+  connect(&session_, &app::EmbeddingSession::laidOut, this,
+          [this](const QString& modelPath, const app::PieceLayoutView& tsne) {
+            laying_out_ = false;
+            if (modelKey(modelPath) != asked_) {  // another model was asked for since
+              if (!sentence_.modelPath.isEmpty()) session_.start(sentence_.modelPath);
+              return;
+            }
+            if (tsne.isEmpty()) return;  // stopped
+            map_.tsne = tsne;
+            if (mapLayout() == Tsne) presentLayout();
+          });
   connect(&session_, &app::EmbeddingSession::failed, this, [this](const QString& message) {
+    laying_out_ = false;
     message_->setText(message);
     Q_EMIT errorOccurred(message);
     Q_EMIT shown();
@@ -160,12 +195,42 @@ void EmbeddingView::setActive(bool active) {
       message_->setText(tr("Capture a sentence with a model: a timelapse frame has no model file to map."));
     return;
   }
+  askModel();
+}
+
+void EmbeddingView::askModel() {
   const QString key = modelKey(sentence_.modelPath);
   if (key == asked_) return;
   asked_ = key;
   message_->setText(tr("Mapping the embeddings of %1…").arg(QFileInfo(sentence_.modelPath).fileName()));
-  if (session_.isRunning()) return;  // its result is dropped; the model asked for now follows it
+  if (session_.isRunning()) {  // its result is dropped; the model asked for now follows it
+    if (laying_out_) session_.stop();
+    return;
+  }
   session_.start(sentence_.modelPath);
+}
+
+EmbeddingView::Layout EmbeddingView::mapLayout() const { return Layout(layout_->currentIndex()); }
+
+const app::PieceLayoutView& EmbeddingView::drawn() const {
+  return mapLayout() == Tsne && !map_.tsne.isEmpty() ? map_.tsne : map_.principal;
+}
+
+void EmbeddingView::setMapLayout(Layout layout) {
+  if (layout_->currentIndex() != int(layout)) {
+    layout_->setCurrentIndex(int(layout));  // comes back here through currentIndexChanged
+    return;
+  }
+  if (map_.isEmpty()) return;
+  if (layout == Tsne && map_.tsne.isEmpty()) {
+    if (!laying_out_ && !session_.isRunning() && modelKey(map_.modelPath) == asked_) {
+      laying_out_ = true;
+      message_->setText(tr("Laying the pieces out with t-SNE…"));
+      session_.layOut(map_);
+    }
+    return;
+  }
+  presentLayout();
 }
 
 QString EmbeddingView::message() const { return message_->text(); }
@@ -176,18 +241,29 @@ void EmbeddingView::present(const app::EmbeddingView& view) {
   neighbours_.clear();
   list_->clear();
   static_cast<QStringListModel*>(find_->completer()->model())->setStringList(view.pieces);
-  plot_->xAxis->setLabel(
-      tr("first principal component (%1 % of the variance)").arg(sharePercent(view.explained[0])));
-  plot_->yAxis->setLabel(tr("second principal component (%1 %)").arg(sharePercent(view.explained[1])));
-  int drawn = 0;
-  for (int script : view.scripts) drawn += script != 0;
-  message_->setText(
-      tr("%1: %2 pieces of %3 dimensions, Vietnamese's and English's in one matrix (the output layer's "
-         "too). Drag to move, the wheel zooms, a click on a point or a piece typed shows its nearest "
-         "pieces.")
-          .arg(QFileInfo(view.modelPath).fileName())
-          .arg(QLocale().toString(drawn))
-          .arg(view.dimensions));
+  if (mapLayout() == Tsne) {
+    setMapLayout(Tsne);  // the principal components are drawn while t-SNE lays the pieces out
+    if (laying_out_) {
+      const QString waiting = message_->text();
+      presentLayout();
+      message_->setText(waiting);
+      return;
+    }
+  }
+  presentLayout();
+}
+
+void EmbeddingView::presentLayout() {
+  const bool tsne = mapLayout() == Tsne && !map_.tsne.isEmpty();
+  if (tsne) {
+    plot_->xAxis->setLabel(tr("t-SNE, first coordinate (no unit: only neighbourhoods mean something)"));
+    plot_->yAxis->setLabel(tr("t-SNE, second coordinate"));
+  } else {
+    plot_->xAxis->setLabel(
+        tr("first principal component (%1 % of the variance)").arg(sharePercent(map_.explained[0])));
+    plot_->yAxis->setLabel(tr("second principal component (%1 %)").arg(sharePercent(map_.explained[1])));
+  }
+  describe();
   drawPoints();
   drawChosen();
   plot_->rescaleAxes();
@@ -197,13 +273,36 @@ void EmbeddingView::present(const app::EmbeddingView& view) {
   Q_EMIT shown();
 }
 
+void EmbeddingView::describe() {
+  int drawn_pieces = 0;
+  for (int script : map_.scripts) drawn_pieces += script != 0;
+  QString text =
+      tr("%1: %2 pieces of %3 dimensions, Vietnamese's and English's in one matrix (the output layer's "
+         "too). Drag to move, the wheel zooms, a click on a point or a piece typed shows its nearest "
+         "pieces.")
+          .arg(QFileInfo(map_.modelPath).fileName())
+          .arg(QLocale().toString(drawn_pieces))
+          .arg(map_.dimensions);
+  if (mapLayout() == Tsne && !map_.tsne.isEmpty())
+    text += ' ' + tr("t-SNE (perplexity %1) keeps %2 % of each piece's 10 nearest pieces among its 10 "
+                     "nearest here (the principal components: %3 %).")
+                      .arg(QLocale().toString(map_.tsne.perplexity, 'g', 3))
+                      .arg(sharePercent(map_.tsne.neighbourhoodKept))
+                      .arg(sharePercent(map_.principal.neighbourhoodKept));
+  else
+    text += ' ' + tr("Two components keep %1 % of each piece's 10 nearest pieces among its 10 nearest here "
+                     "(t-SNE keeps more).")
+                      .arg(sharePercent(map_.principal.neighbourhoodKept));
+  message_->setText(text);
+}
+
 void EmbeddingView::drawPoints() {
   for (int s = 0; s < scripts_.size(); ++s) {
     QVector<double> x, y;
     for (int id = 0; id < map_.pieces.size(); ++id)
       if (map_.scripts[id] == scriptStyles()[s].script) {
-        x << map_.x[id];
-        y << map_.y[id];
+        x << drawn().x[id];
+        y << drawn().y[id];
       }
     scripts_[s]->setData(x, y);
   }
@@ -244,9 +343,10 @@ void EmbeddingView::drawChosen() {
   plot_->clearItems();
   sentence_graph_->data()->clear();
   chosen_graph_->data()->clear();
-  auto label = [this](int id, const QColor& color, bool bold) {
+  const app::PieceLayoutView& at = drawn();
+  auto label = [this, &at](int id, const QColor& color, bool bold) {
     auto* text = new QCPItemText(plot_);
-    text->position->setCoords(map_.x[id], map_.y[id]);
+    text->position->setCoords(at.x[id], at.y[id]);
     text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     text->setPadding(QMargins(4, 0, 0, 2));
     text->setText(map_.pieces[id]);
@@ -265,31 +365,32 @@ void EmbeddingView::drawChosen() {
         const int id = map_.idOf(token);
         if (id < 0 || map_.scripts[id] == 0 || marked.contains(id)) continue;
         marked.insert(id);
-        sentence_graph_->addData(map_.x[id], map_.y[id]);
+        sentence_graph_->addData(at.x[id], at.y[id]);
         label(id, QColor(200, 30, 30), false);
       }
   }
   if (chosen_ < 0) return;
   for (const auto& [other, cosine] : neighbours_) {
     auto* line = new QCPItemLine(plot_);
-    line->start->setCoords(map_.x[chosen_], map_.y[chosen_]);
-    line->end->setCoords(map_.x[other], map_.y[other]);
+    line->start->setCoords(at.x[chosen_], at.y[chosen_]);
+    line->end->setCoords(at.x[other], at.y[other]);
     line->setPen(QPen(QColor(120, 120, 120, 160), 1));
     line->setSelectable(false);
-    chosen_graph_->addData(map_.x[other], map_.y[other]);
+    chosen_graph_->addData(at.x[other], at.y[other]);
     label(other, palette().color(QPalette::WindowText), false);
   }
-  chosen_graph_->addData(map_.x[chosen_], map_.y[chosen_]);
+  chosen_graph_->addData(at.x[chosen_], at.y[chosen_]);
   label(chosen_, palette().color(QPalette::WindowText), true);
 }
 
 int EmbeddingView::pointAt(const QPointF& pixel) const {
   int best = -1;
   double best_distance = 8.0 * 8.0;  // within 8 pixels
+  const app::PieceLayoutView& at = drawn();
   for (int id = 0; id < map_.pieces.size(); ++id) {
     if (map_.scripts[id] == 0) continue;
-    const double dx = plot_->xAxis->coordToPixel(map_.x[id]) - pixel.x();
-    const double dy = plot_->yAxis->coordToPixel(map_.y[id]) - pixel.y();
+    const double dx = plot_->xAxis->coordToPixel(at.x[id]) - pixel.x();
+    const double dy = plot_->yAxis->coordToPixel(at.y[id]) - pixel.y();
     if (dx * dx + dy * dy < best_distance) {
       best_distance = dx * dx + dy * dy;
       best = id;

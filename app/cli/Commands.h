@@ -17,6 +17,9 @@ int runPrepare(const ParsedArgs& args);
 const CommandSpec& demoCorpusSpec();
 int runDemoCorpus(const ParsedArgs& args);
 
+const CommandSpec& distillSpec();
+int runDistill(const ParsedArgs& args);
+
 // --metrics: "bleu" (the default), "chrf" or both, comma-separated; UsageError otherwise.
 std::vector<std::string> metricsFrom(const ParsedArgs& args);
 

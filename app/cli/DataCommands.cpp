@@ -1,4 +1,4 @@
-// prepare and demo-corpus.
+// prepare, demo-corpus and distill.
 
 #include <iostream>
 #include <sstream>
@@ -9,6 +9,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/Prepare.h"
+#include "model/training/Distillation.h"
 
 namespace studio::cli {
 
@@ -179,6 +180,49 @@ int runDemoCorpus(const ParsedArgs& args) {
             << " pairs from " << result.catalogs << " catalogs of "
             << (result.packages - result.unavailable.size()) << " packages (" << result.downloaded
             << " downloaded now)\n";
+  return kOk;
+}
+
+const CommandSpec& distillSpec() {
+  static const CommandSpec spec{
+      "distill",
+      "A data folder for a smaller student: the training split translated by a teacher\n\n"
+      "Sequence-level knowledge distillation (Kim and Rush 2016; how Marian and Bergamot make small fast\n"
+      "models): the teacher (a model, or an ensemble: --model again) translates the data folder's\n"
+      "training sources with beam search, and --out becomes a data folder whose training pairs are those\n"
+      "sources with the teacher's translations; dev and test stay the people's, and the SentencePiece model\n"
+      "is the teacher's. Train a smaller model on it (train --data OUT --preset starter, or a --config of\n"
+      "your own). distillation.json in it says who taught, how and how far the teacher's English is from\n"
+      "the references.",
+      {
+          {"model", "FILE", "the teacher, a model file or checkpoint (required); given again, an ensemble"},
+          weightsOption(),
+          {"data", "DIR", "the data folder to distil (default: the one the teacher's run trained on)"},
+          {"out", "DIR", "the new data folder (required; a folder that holds one already is refused)"},
+          {"spm", "FILE", "the teacher's SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "the teacher's beam size (default 4)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
+          {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
+          {"int8", "", "the teacher's weights in int8 on the CPU's inference engine (needs AVX2)"},
+          {"shortlist", "FILE", "a vocabulary shortlist for the teacher (attention-studio-cli shortlist)"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runDistill(const ParsedArgs& args) {
+  model::DistillationOptions o;
+  o.out_dir = args.require("out");
+  o.decoding = decodingFrom(args);
+  o.teacher_files = args.all("model");
+  if (o.teacher_files.empty()) throw UsageError("--model is required: the teacher");
+  o.data_dir = dataFolderFor(args, o.teacher_files.front());
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  auto teacher = translatorFrom(args, device);
+  checkShortlist(o.decoding, teacher);
+  model::distillData(teacher, o, std::cout, terminalProgress("translated"));
   return kOk;
 }
 

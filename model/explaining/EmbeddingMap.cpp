@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
+#include <ATen/Parallel.h>
 #include <torch/torch.h>
 
 #include "model/evaluation/CodePoints.h"
@@ -77,31 +79,31 @@ EmbeddingMap embeddingMap(const Transformer& model, const data::Tokenizer& token
     if (p.script != PieceScript::Special) fitted.push_back(id);
   }
   if (fitted.size() < 3) throw std::invalid_argument("the vocabulary has fewer than three pieces to map");
-  // Principal components of the fitted rows: the covariance's two largest eigenvectors.
-  const torch::Tensor rows = weight.index_select(0, torch::tensor(fitted, torch::kLong));
-  const torch::Tensor mean = rows.mean(0);
-  const torch::Tensor centred = rows - mean;
-  const torch::Tensor covariance = centred.t().mm(centred) / double(fitted.size() - 1);
-  const auto [values, vectors] = torch::linalg_eigh(covariance, "L");  // ascending
-  const double total = values.clamp_min(0).sum().item<double>();
-  torch::Tensor components = vectors.narrow(1, dims - 2, 2).flip({1}).clone();  // [D, 2], the largest first
-  for (int64_t c = 0; c < 2; ++c) {
-    const torch::Tensor column = components.select(1, c);
-    if (column[column.abs().argmax()].item<double>() < 0) column.neg_();
-    map.explained[c] = total > 0 ? std::max(0.0, values[dims - 1 - c].item<double>()) / total : 0.0;
-  }
-  const torch::Tensor projected = (weight - mean).mm(components).contiguous();  // [V, 2]
-  const torch::Tensor norms = weight.norm(2, 1);
-  const torch::Tensor unit = (weight / norms.clamp_min(1e-12).unsqueeze(1)).to(torch::kFloat).contiguous();
-  const auto xy = projected.accessor<double, 2>();
-  const auto n = norms.accessor<double, 1>();
+  // Plain loops from here on (model/explaining/Projection.h): the map is the same on any number of threads.
+  const double* w = weight.data_ptr<double>();
+  const auto d = size_t(dims);
+  std::vector<double> rows;
+  rows.reserve(fitted.size() * d);
+  for (const int64_t id : fitted) rows.insert(rows.end(), w + size_t(id) * d, w + size_t(id + 1) * d);
+  const auto axes = principalAxes(rows.data(), int64_t(fitted.size()), dims);
+  map.explained[0] = axes.explained[0];
+  map.explained[1] = axes.explained[1];
+  map.unit.resize(size_t(vocab) * d);
   for (int64_t id = 0; id < vocab; ++id) {
     auto& p = map.points[size_t(id)];
-    p.x = xy[id][0];
-    p.y = xy[id][1];
-    p.norm = n[id];
+    const double* row = w + size_t(id) * d;
+    double x = 0, y = 0, square = 0;
+    for (size_t a = 0; a < d; ++a) {
+      x += (row[a] - axes.mean[a]) * axes.axis[0][a];
+      y += (row[a] - axes.mean[a]) * axes.axis[1][a];
+      square += row[a] * row[a];
+    }
+    p.x = x;
+    p.y = y;
+    p.norm = std::sqrt(square);
+    const double scale = 1 / std::max(p.norm, 1e-12);
+    for (size_t a = 0; a < d; ++a) map.unit[size_t(id) * d + a] = float(row[a] * scale);
   }
-  map.unit.assign(unit.data_ptr<float>(), unit.data_ptr<float>() + unit.numel());
   return map;
 }
 
@@ -128,6 +130,80 @@ std::vector<PieceNeighbour> nearestPieces(const EmbeddingMap& map, int64_t id, i
                     });
   all.resize(keep);
   return all;
+}
+
+NeighbourGraph pieceGraph(const EmbeddingMap& map, int64_t k, std::vector<int64_t>* ids) {
+  std::vector<int64_t> mapped;
+  for (size_t id = 0; id < map.points.size(); ++id)
+    if (map.points[id].script != PieceScript::Special) mapped.push_back(int64_t(id));
+  const auto n = int64_t(mapped.size());
+  if (k < 1 || k >= n)
+    throw std::invalid_argument("a piece's " + std::to_string(k) + " nearest need more than the map's " +
+                                std::to_string(n) + " pieces");
+  std::vector<float> rows(size_t(n * map.dimensions));
+  for (int64_t i = 0; i < n; ++i)
+    std::copy_n(map.unit.data() + mapped[size_t(i)] * map.dimensions, map.dimensions,
+                rows.begin() + i * map.dimensions);
+  // Unit rows: the squared distance is 2 - 2 cos.
+  auto graph = nearestNeighbours(rows.data(), n, map.dimensions, k, at::get_num_threads());
+  if (ids) *ids = std::move(mapped);
+  return graph;
+}
+
+const char* embeddingLayoutName(EmbeddingLayout layout) {
+  return layout == EmbeddingLayout::Tsne ? "tsne" : "pca";
+}
+
+namespace {
+
+// A layout of the graph's points spread onto the piece ids.
+PieceLayout spread(EmbeddingLayout layout, const EmbeddingMap& map, const NeighbourGraph& graph,
+                   const std::vector<int64_t>& ids, const std::vector<Point2>& points) {
+  PieceLayout out;
+  out.layout = layout;
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  out.points.assign(map.points.size(), Point2{none, none});
+  for (size_t i = 0; i < ids.size(); ++i) out.points[size_t(ids[i])] = points[i];
+  out.neighbourhood_kept = neighbourhoodKept(graph, points, std::min(kNeighbourhoodMeasured, graph.k));
+  return out;
+}
+
+}  // namespace
+
+int64_t mappedPieces(const EmbeddingMap& map) {
+  int64_t mapped = 0;
+  for (const auto& p : map.points) mapped += p.script != PieceScript::Special;
+  return mapped;
+}
+
+PieceLayout principalLayout(const EmbeddingMap& map) {
+  std::vector<int64_t> ids;
+  const auto graph = pieceGraph(map, std::min(kNeighbourhoodMeasured, mappedPieces(map) - 1), &ids);
+  std::vector<Point2> points;
+  for (const int64_t id : ids) points.push_back({map.points[size_t(id)].x, map.points[size_t(id)].y});
+  auto out = spread(EmbeddingLayout::PrincipalComponents, map, graph, ids, points);
+  for (size_t id = 0; id < map.points.size(); ++id)  // the special pieces are projected too, if not fitted
+    out.points[id] = {map.points[id].x, map.points[id].y};
+  return out;
+}
+
+PieceLayout tsnePieceLayout(const EmbeddingMap& map, TsneOptions options,
+                            const std::function<bool(int)>& progress) {
+  const int64_t mapped = mappedPieces(map);
+  if (mapped < 4) throw std::invalid_argument("the vocabulary has fewer than four pieces to lay out");
+  // A small vocabulary holds fewer neighbours than the perplexity asks: the most it can.
+  options.perplexity = std::min(options.perplexity, double(mapped - 1) / 3);
+  std::vector<int64_t> ids;
+  const auto graph = pieceGraph(
+      map, std::max(tsneNeighbours(options.perplexity, mapped), std::min(kNeighbourhoodMeasured, mapped - 1)),
+      &ids);
+  std::vector<Point2> start;
+  for (const int64_t id : ids) start.push_back({map.points[size_t(id)].x, map.points[size_t(id)].y});
+  const auto points = tsneLayout(graph, start, options, progress);
+  if (points.empty()) return {};
+  auto out = spread(EmbeddingLayout::Tsne, map, graph, ids, points);
+  out.perplexity = options.perplexity;
+  return out;
 }
 
 }  // namespace studio::model

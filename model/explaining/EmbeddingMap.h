@@ -6,6 +6,7 @@
 
 #include "model/Transformer.h"
 #include "model/data/Tokenizer.h"
+#include "model/explaining/Projection.h"
 
 // What the model learnt about its pieces before any attention: the one
 // embedding matrix (encoder input, decoder input and output layer alike,
@@ -56,5 +57,40 @@ struct PieceNeighbour {
 // similar to piece `id`'s, most similar first. Throws std::out_of_range for
 // an id that is not in the map.
 std::vector<PieceNeighbour> nearestPieces(const EmbeddingMap& map, int64_t id, int k);
+
+// The map's pieces (not Special) as a graph of each one's `k` nearest by
+// cosine (squared distance between unit rows, 2 - 2 cos); `ids` receives
+// the piece id of each of the graph's points.
+NeighbourGraph pieceGraph(const EmbeddingMap& map, int64_t k, std::vector<int64_t>* ids = nullptr);
+
+// How the pieces are laid out on the plane.
+enum class EmbeddingLayout {
+  PrincipalComponents,  // the first two: the directions of largest variance, distances kept at large
+  Tsne,                 // t-SNE over cosine neighbours: each piece's neighbourhood kept, distances not
+};
+const char* embeddingLayoutName(EmbeddingLayout layout);  // "pca", "tsne"
+
+// The neighbourhood whose keeping a layout is measured by: a piece's 10 nearest.
+inline constexpr int64_t kNeighbourhoodMeasured = 10;
+
+struct PieceLayout {
+  EmbeddingLayout layout = EmbeddingLayout::PrincipalComponents;
+  std::vector<Point2> points;  // one a piece id; t-SNE leaves Special pieces out (NaN)
+  // The share of each piece's kNeighbourhoodMeasured nearest (cosine over
+  // every dimension) that are among its nearest on the plane, averaged.
+  double neighbourhood_kept = 0;
+  double perplexity = 0;  // t-SNE's: the options', or less where the vocabulary is too small for it
+};
+
+// The pieces the map lays out: every one that is not Special.
+int64_t mappedPieces(const EmbeddingMap& map);
+
+// The principal components' layout (the map's own x and y).
+PieceLayout principalLayout(const EmbeddingMap& map);
+// t-SNE's layout of the pieces, started from the principal components;
+// `progress` as tsneLayout's (false stops it: the result is then empty). A
+// perplexity larger than a third of the pieces is lowered to that.
+PieceLayout tsnePieceLayout(const EmbeddingMap& map, TsneOptions options = {},
+                            const std::function<bool(int iteration)>& progress = {});
 
 }  // namespace studio::model

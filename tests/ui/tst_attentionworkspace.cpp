@@ -1422,28 +1422,102 @@ void TestAttentionWorkspace::theEmbeddingsTabMapsThePiecesAndListsTheClisNearest
       qPrintable(printed));
 
   // A click on the map chooses the point drawn nearest it.
-  int far = -1;
-  for (int id = 0; id < map.pieces.size(); ++id)
-    if (map.scripts[id] != 0 && (far < 0 || map.x[id] > map.x[far])) far = id;
   auto* plot = tab->plot();
-  const QPoint at(int(std::lround(plot->xAxis->coordToPixel(map.x[far]))),
-                  int(std::lround(plot->yAxis->coordToPixel(map.y[far]))));
-  int expected = -1;
-  double best = 64;
-  for (int id = 0; id < map.pieces.size(); ++id) {
-    if (map.scripts[id] == 0) continue;
-    const double dx = plot->xAxis->coordToPixel(map.x[id]) - at.x(),
-                 dy = plot->yAxis->coordToPixel(map.y[id]) - at.y();
-    if (dx * dx + dy * dy < best) best = dx * dx + dy * dy, expected = id;
-  }
-  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+  auto clickFarthestRight = [&](const app::PieceLayoutView& layout) {
+    int far = -1;
+    for (int id = 0; id < map.pieces.size(); ++id)
+      if (map.scripts[id] != 0 && (far < 0 || layout.x[id] > layout.x[far])) far = id;
+    const QPoint at(int(std::lround(plot->xAxis->coordToPixel(layout.x[far]))),
+                    int(std::lround(plot->yAxis->coordToPixel(layout.y[far]))));
+    int expected = -1;
+    double best = 64;
+    for (int id = 0; id < map.pieces.size(); ++id) {
+      if (map.scripts[id] == 0) continue;
+      const double dx = plot->xAxis->coordToPixel(layout.x[id]) - at.x(),
+                   dy = plot->yAxis->coordToPixel(layout.y[id]) - at.y();
+      if (dx * dx + dy * dy < best) best = dx * dx + dy * dy, expected = id;
+    }
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+    return expected;
+  };
+  const int expected = clickFarthestRight(map.principal);
   QCOMPARE(tab->chosen(), expected);
   QCOMPARE(find->text(), map.pieces[expected]);
+  QVERIFY2(
+      tab->message().contains(QString("Two components keep %1 % of each piece's 10 nearest")
+                                  .arg(QLocale().toString(100 * map.principal.neighbourhoodKept, 'f', 1))),
+      qPrintable(tab->message()));
   // Not a piece: said, the choice kept.
   find->setText("qqqzzzxx");
   QTest::keyClick(find, Qt::Key_Return);
   QCOMPARE(tab->chosen(), expected);
   QVERIFY2(tab->message().contains("'qqqzzzxx' is not a piece"), qPrintable(tab->message()));
+
+  // t-SNE: laid out on the worker, every piece drawn again where it puts it, keeping more of each piece's
+  // neighbourhood than the two components; the CLI's --layout tsne puts each piece at the same place.
+  QVERIFY(&tab->drawn() == &tab->map().principal);
+  shown.clear();
+  auto* layout = tab->findChild<QComboBox*>("Embedding layout");
+  QVERIFY(layout);
+  layout->setCurrentIndex(1);
+  QTRY_VERIFY_WITH_TIMEOUT(!tab->map().tsne.isEmpty(), 120000);
+  const auto& tsne = tab->map().tsne;
+  QVERIFY(&tab->drawn() == &tab->map().tsne);
+  QCOMPARE(tsne.x.size(), map.pieces.size());
+  drawn = 0;
+  for (int g = 0; g < 3; ++g) drawn += tab->plot()->graph(g)->dataCount();
+  QCOMPARE(drawn, map.pieces.size() - specials);
+  for (int id = 0; id < map.pieces.size(); ++id)
+    QCOMPARE(std::isfinite(tsne.x[id]) && std::isfinite(tsne.y[id]), map.scripts[id] != 0);
+  QVERIFY2(tsne.neighbourhoodKept > map.principal.neighbourhoodKept,
+           qPrintable(QString("%1 %2").arg(tsne.neighbourhoodKept).arg(map.principal.neighbourhoodKept)));
+  QVERIFY2(tab->message().contains(QString("keeps %1 % of each piece's 10 nearest")
+                                       .arg(QLocale().toString(100 * tsne.neighbourhoodKept, 'f', 1))),
+           qPrintable(tab->message()));
+  QVERIFY2(plot->xAxis->label().startsWith("t-SNE"), qPrintable(plot->xAxis->label()));
+  QCOMPARE(tab->chosen(), expected);  // the choice stays, drawn where t-SNE put it
+  QCOMPARE(tab->plot()->graph(4)->dataCount(), 13);
+  const int expected_tsne = clickFarthestRight(tsne);
+  QCOMPARE(tab->chosen(), expected_tsne);
+  QTemporaryDir csv_dir;
+  const QString csv = csv_dir.filePath("tsne.csv");
+  cli.start(STUDIO_CLI_PATH, {"embeddings", "--model", model_, "--layout", "tsne", "--csv", csv});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const QString tsne_printed = QString::fromUtf8(cli.readAllStandardOutput());
+  QVERIFY2(
+      tsne_printed.contains(QString("principal components %1 %, t-SNE %2 %")
+                                .arg(100 * map.principal.neighbourhoodKept, 0, 'f', 1)
+                                .arg(100 * tsne.neighbourhoodKept, 0, 'f', 1)),
+      qPrintable(
+          tsne_printed +
+          QString(" (the tab's: %1 %2)").arg(map.principal.neighbourhoodKept).arg(tsne.neighbourhoodKept)));
+  QFile csv_file(csv);
+  QVERIFY(csv_file.open(QIODevice::ReadOnly));
+  const QStringList rows = QString::fromUtf8(csv_file.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(rows.size(), map.pieces.size() + 1);
+  for (int id = 0; id < map.pieces.size(); ++id) {
+    const QStringList cells = rows[id + 1].split(',');
+    const QString x = cells[cells.size() - 3], y = cells[cells.size() - 2];
+    if (map.scripts[id] == 0) {
+      QVERIFY2(x.isEmpty() && y.isEmpty(), qPrintable(rows[id + 1]));
+      continue;
+    }
+    QVERIFY2(std::abs(x.toDouble() - tsne.x[id]) <= 1e-5 * std::max(1.0, std::abs(tsne.x[id])) &&
+                 std::abs(y.toDouble() - tsne.y[id]) <= 1e-5 * std::max(1.0, std::abs(tsne.y[id])),
+             qPrintable(rows[id + 1]));
+  }
+  for (const QStringList& wrong : {QStringList{"--layout", "umap"}, QStringList{"--perplexity", "5"}}) {
+    cli.start(STUDIO_CLI_PATH, QStringList{"embeddings", "--model", model_} + wrong);
+    QVERIFY(cli.waitForFinished(60000));
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(cli.exitCode() == 2 &&
+                 err.contains(wrong[0] == "--layout" ? "give pca or tsne" : "with --layout tsne"),
+             qPrintable(err));
+  }
+  layout->setCurrentIndex(0);  // back to the components at once: nothing to compute
+  QVERIFY(&tab->drawn() == &tab->map().principal);
+  QVERIFY2(plot->xAxis->label().startsWith("first principal component"), qPrintable(plot->xAxis->label()));
 
   // Another model file captured with the tab open: its map replaces the first.
   const QStringList first_pieces = map.pieces;

@@ -1,0 +1,148 @@
+#include "model/training/Distillation.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "model/data/Corpus.h"
+#include "model/data/Prepare.h"
+#include "model/decoding/TextTranslation.h"
+#include "model/evaluation/Bleu.h"
+#include "model/files/AtomicFile.h"
+
+namespace studio::model {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> splitLines(const std::string& data_dir, const std::string& name) {
+  const fs::path path = fs::path(data_dir) / name;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec))
+    throw std::invalid_argument("'" + path.string() + "' is missing: give a data folder made by prepare");
+  return data::readLines(path.string());
+}
+
+void writeLines(const fs::path& path, const std::vector<std::string>& lines) {
+  std::ofstream out(path, std::ios::binary);
+  for (const auto& line : lines) out << line << '\n';
+  out.close();
+  if (!out) throw std::runtime_error("cannot write '" + path.string() + "'");
+}
+
+// Removes a folder of ours when the work stops before it is done.
+struct RemovedUnlessKept {
+  fs::path path;
+  bool keep = false;
+  ~RemovedUnlessKept() {
+    std::error_code ec;
+    if (!keep) fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
+                           const std::function<void(size_t, size_t)>& progress) {
+  if (options.out_dir.empty()) throw std::invalid_argument("no output folder given");
+  std::error_code ec;
+  const fs::path data = fs::absolute(options.data_dir), out = fs::absolute(options.out_dir);
+  if (fs::exists(out, ec) && fs::equivalent(out, data, ec))
+    throw std::invalid_argument("the output folder '" + options.out_dir + "' is the data folder itself");
+  if (fs::exists(out / "summary.json", ec) || fs::exists(out / "train.vi", ec))
+    throw std::invalid_argument(
+        "'" + options.out_dir +
+        "' holds a data folder already: give a new folder (nothing is written over it)");
+  const auto sources = splitLines(options.data_dir, "train.vi");
+  const auto references = splitLines(options.data_dir, "train.en");
+  if (sources.size() != references.size())
+    throw std::invalid_argument("'" + (data / "train.vi").string() + "' has " +
+                                std::to_string(sources.size()) + " lines and '" +
+                                (data / "train.en").string() + "' " + std::to_string(references.size()) +
+                                ": not one data folder's training split");
+  if (sources.empty()) throw std::invalid_argument("'" + (data / "train.vi").string() + "' has no pairs");
+  std::vector<std::string> dev[2], test[2];
+  for (int side = 0; side < 2; ++side) {
+    const std::string language = side == 0 ? ".vi" : ".en";
+    dev[side] = splitLines(options.data_dir, "dev" + language);
+    test[side] = splitLines(options.data_dir, "test" + language);
+  }
+
+  log << "the teacher translates " << sources.size() << " training sources of " << options.data_dir
+      << " (beam " << options.decoding.beam_size << ")\n";
+  const auto started = std::chrono::steady_clock::now();
+  const auto translated = translateTexts(teacher, sources, options.decoding, data::SplitMode::Lines,
+                                         options.max_tokens, progress);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::vector<std::string> targets;
+  targets.reserve(translated.size());
+  size_t identical = 0, empty = 0, cut = 0;
+  for (size_t i = 0; i < translated.size(); ++i) {
+    targets.push_back(translated[i].text());
+    identical += targets.back() == references[i];
+    empty += targets.back().empty();
+    cut += !translated[i].source.notices.empty();
+  }
+  std::set<std::string> distinct(sources.begin(), sources.end());
+  const auto bleu = corpusBleu(targets, references);
+
+  // The teacher's corpus in a folder of its own beside the output, prepared
+  // into a staging folder, which becomes the output folder once whole.
+  const fs::path corpus = out.string() + ".teacher-corpus", staging = out.string() + ".preparing";
+  fs::remove_all(corpus, ec);
+  fs::remove_all(staging, ec);
+  RemovedUnlessKept corpus_guard{corpus}, staging_guard{staging};
+  fs::create_directories(corpus);
+  writeLines(corpus / "train.vi", sources);
+  writeLines(corpus / "train.en", targets);
+  writeLines(corpus / "dev.vi", dev[0]);
+  writeLines(corpus / "dev.en", dev[1]);
+  writeLines(corpus / "test.vi", test[0]);
+  writeLines(corpus / "test.en", test[1]);
+  data::PrepareOptions prepare;
+  prepare.corpora.push_back({corpus.string(), "", "", data::CorpusFormat::Auto, 1});
+  prepare.out_dir = staging.string();
+  prepare.spm_model = teacher.tokenizer().path();
+  auto summary = data::prepareData(prepare, log);
+
+  nlohmann::json record = {
+      {"teacher", options.teacher_files},
+      {"data", data.string()},
+      {"beam", options.decoding.beam_size},
+      {"length_penalty", options.decoding.length_penalty},
+      {"int8", options.decoding.int8},
+      {"bf16", options.decoding.bf16},
+      {"training_pairs", sources.size()},
+      {"distinct_sources", distinct.size()},
+      {"seconds", seconds},
+      {"identical_to_reference", identical},
+      {"empty_translations", empty},
+      {"sources_cut_to_fit", cut},
+      {"bleu_against_reference", bleu.score},
+      {"training_pairs_kept", summary["splits"]["train"]["pairs"]},
+  };
+  // summary.json names the corpus it read: the data folder's Vietnamese with the teacher's English (the
+  // folder that held them is removed).
+  const std::string read_from = data.string() + " (its Vietnamese, the teacher's English)";
+  summary["corpus"] = read_from;
+  for (auto& corpus_summary : summary["corpora"])
+    corpus_summary["corpus"] = corpus_summary["path"] = read_from;
+  summary["distillation"] = record;
+  writeFileAtomically((staging / "summary.json").string(), summary.dump(2) + "\n");
+  writeFileAtomically((staging / "distillation.json").string(), record.dump(2) + "\n");
+  fs::remove_all(corpus, ec);
+  if (fs::exists(out, ec)) fs::remove(out, ec);  // an empty folder given for it
+  fs::rename(staging, out, ec);
+  if (ec)
+    throw std::runtime_error("cannot move the data folder into '" + out.string() + "': " + ec.message());
+  staging_guard.keep = true;
+  log << "distilled data folder: " << options.out_dir
+      << " (the teacher's translations equal the reference in " << identical << " of " << sources.size()
+      << " pairs; BLEU against it " << bleu.score << ")\n";
+  return record;
+}
+
+}  // namespace studio::model

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "model/decoding/Decoding.h"
+#include "model/decoding/Translator.h"
+
+// Sequence-level knowledge distillation (Kim and Rush 2016), the way Marian
+// and Bergamot make small fast students: a teacher (a large model, or an
+// ensemble) translates the training split's sources, and a smaller model is
+// then trained on those translations instead of the human ones. The teacher's
+// English is simpler and more consistent than people's, so a student of a
+// given size learns more of it in the same steps.
+//
+// distillData writes a new data folder: its training pairs are the training
+// split's Vietnamese with the teacher's English, its dev and test splits are
+// the originals (a student is measured against people's references), its
+// SentencePiece model is the teacher's (student and teacher share a
+// vocabulary). distillation.json beside them says who taught and how.
+namespace studio::model {
+
+struct DistillationOptions {
+  std::string data_dir;                    // the data folder whose training sources the teacher translates
+  std::string out_dir;                     // the new data folder (written whole, or not at all)
+  DecodingOptions decoding;                // the teacher's search (beam 4 by default)
+  int64_t max_tokens = 4096;               // source tokens a batch
+  std::vector<std::string> teacher_files;  // for the record: the teacher's model files
+};
+
+// Translates `options.data_dir`'s train.vi with `teacher` and prepares the
+// new data folder with the teacher's SentencePiece model. `progress` hears
+// (distinct sources done, their total). Returns distillation.json's
+// contents: the teacher, the search, the pairs, the distinct sources, the
+// seconds, how many translations equal the human reference, BLEU against
+// it, and prepare's summary. Throws std::invalid_argument for a data folder
+// without train.vi/train.en (naming the file) or an output folder that is
+// the data folder or holds one already, data::CorpusError for files that do
+// not read; a run cut short leaves no output folder behind.
+nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
+                           const std::function<void(size_t, size_t)>& progress = nullptr);
+
+}  // namespace studio::model

@@ -1,0 +1,206 @@
+// Sequence-level knowledge distillation (model/training/Distillation): the
+// new data folder's training pairs are the data folder's sources with the
+// teacher's own translations of them, its dev and test splits the
+// originals, its SentencePiece model the teacher's; distillation.json
+// counts what it says; a folder that is the data folder or holds one is
+// refused, a data folder without its training split is named, and a run
+// cut short leaves nothing behind.
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/FileUtil.h"
+#include "common/SuiteMain.h"
+#include "common/TestUtil.h"
+#include "model/data/Corpus.h"
+#include "model/decoding/TextTranslation.h"
+#include "model/evaluation/Bleu.h"
+#include "model/files/ModelFile.h"
+#include "model/training/Distillation.h"
+
+using namespace studio;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+template <typename Call>
+QString refusal(Call call) {
+  try {
+    call();
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+class TestDistillation : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void theTeachersTranslationsBecomeTheTrainingSplit();
+  void badFoldersAreRefusedAndNothingIsLeftBehind();
+
+ private:
+  QTemporaryDir dir_;
+  std::string data_, teacher_path_;
+  std::unique_ptr<model::Translator> teacher_;
+  model::DecodingOptions decoding_;
+};
+
+void TestDistillation::initTestCase() {
+  QVERIFY(dir_.isValid());
+  QVERIFY(QDir().mkpath(dir_.filePath("corpus")));
+  data_ = test::prepareNumberedCorpus(dir_.filePath("corpus").toStdString(), {"mở tập tin", "đóng cửa sổ"},
+                                      {"open the file", "close the window"}, 160, 60);
+  const data::Tokenizer tokenizer(data_ + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer.vocabSize();
+  torch::manual_seed(3);
+  model::Transformer teacher(options);
+  teacher_path_ = data_ + "/teacher.pt";
+  model::saveModel(teacher, teacher_path_);
+  teacher_ =
+      std::make_unique<model::Translator>(model::Translator::fromFiles(teacher_path_, "", torch::kCPU));
+  // An untrained teacher: short translations, so that the length filter keeps most of them.
+  decoding_.beam_size = 2;
+  decoding_.max_length_ratio = 0.6;
+  decoding_.max_length_extra = 2;
+}
+
+void TestDistillation::theTeachersTranslationsBecomeTheTrainingSplit() {
+  const std::string out = dir_.filePath("distilled").toStdString();
+  model::DistillationOptions options;
+  options.data_dir = data_;
+  options.out_dir = out;
+  options.decoding = decoding_;
+  options.teacher_files = {teacher_path_};
+  std::ostringstream log;
+  size_t last_done = 0, last_total = 0;
+  const auto record = model::distillData(*teacher_, options, log, [&](size_t done, size_t total) {
+    last_done = done;
+    last_total = total;
+  });
+  const auto sources = data::readLines(data_ + "/train.vi"),
+             references = data::readLines(data_ + "/train.en");
+  QVERIFY(sources.size() > 100);
+  QCOMPARE(last_done, last_total);
+  QVERIFY(last_total > 0 && last_total <= sources.size());
+  // What the teacher says of each source, decoded here the same way.
+  const auto expected = model::translateTexts(*teacher_, sources, decoding_, data::SplitMode::Lines);
+  std::map<std::string, std::string> said;
+  std::vector<std::string> hypotheses;
+  size_t identical = 0;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    said[sources[i]] = expected[i].text();
+    hypotheses.push_back(expected[i].text());
+    identical += hypotheses.back() == references[i];
+  }
+  const auto kept_vi = data::readLines(out + "/train.vi"), kept_en = data::readLines(out + "/train.en");
+  QCOMPARE(kept_vi.size(), kept_en.size());
+  QVERIFY2(kept_vi.size() > sources.size() / 2, qPrintable(QString::number(kept_vi.size())));
+  for (size_t i = 0; i < kept_vi.size(); ++i) {
+    QVERIFY2(said.count(kept_vi[i]), kept_vi[i].c_str());
+    QCOMPARE(kept_en[i], said[kept_vi[i]]);
+  }
+  for (const char* split : {"dev.vi", "dev.en", "test.vi", "test.en"})
+    QCOMPARE(data::readLines(out + "/" + split), data::readLines(data_ + "/" + split));
+  QCOMPARE(bytesOf(out + "/spm.model"), bytesOf(data_ + "/spm.model"));
+  QVERIFY(fs::exists(out + "/cache/train.ids"));
+  // distillation.json: who taught, how, and what came of it.
+  const auto written = nlohmann::json::parse(bytesOf(out + "/distillation.json"));
+  QCOMPARE(written, record);
+  QCOMPARE(record["teacher"].get<std::vector<std::string>>(), std::vector<std::string>{teacher_path_});
+  QCOMPARE(record["beam"].get<int64_t>(), int64_t(2));
+  QCOMPARE(record["training_pairs"].get<size_t>(), sources.size());
+  QCOMPARE(record["training_pairs_kept"].get<size_t>(), kept_vi.size());
+  QCOMPARE(record["distinct_sources"].get<size_t>(), said.size());
+  QCOMPARE(record["identical_to_reference"].get<size_t>(), identical);
+  QCOMPARE(record["bleu_against_reference"].get<double>(), model::corpusBleu(hypotheses, references).score);
+  const auto summary = nlohmann::json::parse(bytesOf(out + "/summary.json"));
+  QCOMPARE(summary["distillation"], record);
+  QVERIFY(summary["corpus"].get<std::string>().find("the teacher's English") != std::string::npos);
+  QCOMPARE(summary["splits"]["train"]["pairs"].get<size_t>(), kept_vi.size());
+  QVERIFY2(QString::fromStdString(log.str()).contains("distilled data folder: "), log.str().c_str());
+  // Nothing of the work is left beside it.
+  QVERIFY(!fs::exists(out + ".teacher-corpus") && !fs::exists(out + ".preparing"));
+
+  // A folder that holds a data folder already is refused, and left as it was.
+  const std::string before = bytesOf(out + "/train.en");
+  QVERIFY(
+      refusal([&] { model::distillData(*teacher_, options, log); }).contains("holds a data folder already"));
+  QCOMPARE(bytesOf(out + "/train.en"), before);
+}
+
+void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
+  model::DistillationOptions options;
+  options.decoding = decoding_;
+  std::ostringstream log;
+  options.data_dir = data_;
+  options.out_dir = data_;
+  QVERIFY(
+      refusal([&] { model::distillData(*teacher_, options, log); }).contains("is the data folder itself"));
+
+  // A data folder without its English training side: named.
+  const std::string broken = dir_.filePath("broken").toStdString();
+  fs::create_directories(broken);
+  for (const char* name : {"train.vi", "dev.vi", "dev.en", "test.vi", "test.en"})
+    fs::copy_file(data_ + "/" + name, broken + "/" + name);
+  options.data_dir = broken;
+  options.out_dir = dir_.filePath("from-broken").toStdString();
+  QVERIFY(refusal([&] {
+            model::distillData(*teacher_, options, log);
+          }).contains(QString::fromStdString(broken + "/train.en' is missing")));
+  // Sides of different lengths: both named.
+  {
+    std::ofstream en(broken + "/train.en");
+    en << "one line\n";
+  }
+  QVERIFY(refusal([&] { model::distillData(*teacher_, options, log); }).contains("train.en' 1"));
+  QVERIFY(!fs::exists(options.out_dir));
+
+  // Cut short while the teacher translates: no output folder, nothing beside it.
+  options.data_dir = data_;
+  options.out_dir = dir_.filePath("cut-short").toStdString();
+  QCOMPARE(refusal([&] {
+             model::distillData(*teacher_, options, log, [](size_t done, size_t) {
+               if (done > 0) throw std::runtime_error("stopped");
+             });
+           }),
+           QString("stopped"));
+  QVERIFY(!fs::exists(options.out_dir));
+  QVERIFY(!fs::exists(options.out_dir + ".teacher-corpus") && !fs::exists(options.out_dir + ".preparing"));
+
+  // Cut short while preparing (a dev split whose sides differ, found once the teacher's corpus is
+  // written): the error names the split, and nothing is left either.
+  const std::string uneven = dir_.filePath("uneven").toStdString();
+  fs::create_directories(uneven);
+  for (const char* name : {"train.vi", "train.en", "dev.vi", "test.vi", "test.en"})
+    fs::copy_file(data_ + "/" + name, uneven + "/" + name);
+  {
+    std::ofstream en(uneven + "/dev.en");
+    en << "one line\n";
+  }
+  options.data_dir = uneven;
+  options.out_dir = dir_.filePath("from-uneven").toStdString();
+  const QString error = refusal([&] { model::distillData(*teacher_, options, log); });
+  QVERIFY2(error.contains("dev.en"), qPrintable(error));
+  QVERIFY(!fs::exists(options.out_dir));
+  QVERIFY(!fs::exists(options.out_dir + ".teacher-corpus") && !fs::exists(options.out_dir + ".preparing"));
+}
+
+STUDIO_TEST_MAIN(TestDistillation)
+#include "tst_distillation.moc"
