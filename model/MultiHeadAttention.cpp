@@ -93,6 +93,14 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
   auto k3 = keys.reshape({rows, key_length, head_dim_});           // [B*H, Tk, Dh]
   auto v3 = values.reshape({rows, key_length, head_dim_});         // [B*H, Tk, Dh]
+  if (q3.is_cpu() && q3.scalar_type() == torch::kBFloat16 && head_dim_ % 32 != 0) {
+    // bf16 batched products whose heads are not a multiple of 32 wide (a d_model of 96 in 4 heads) run
+    // in float32 on our kernel: the oneDNN of Debian's LibTorch 1.13 stops the process with an illegal
+    // instruction on some of their shapes on a CPU with AMX.
+    q3 = q3.to(torch::kFloat);
+    k3 = k3.to(torch::kFloat);
+    v3 = v3.to(torch::kFloat);
+  }
   // One query a row (a decoding step) on the CPU: a broadcast product and a
   // sum, in one vectorized pass each. bmm would loop over the B*H tiny
   // matrices one by one (LibTorch's CPU kernel for small products), which
@@ -104,8 +112,9 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   auto weights = maskedSoftmax(scores, mask.blocked());  // [B, H, Tq, Tk]
   if (probs) *probs = weights.detach();
   auto kept = dropout_(weights).reshape({rows, query_length, key_length});
-  auto context = one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
-                                  : batchedProduct(kept, v3);  // [B*H, Tq, Dh]
+  auto context = (one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
+                                   : batchedProduct(kept, v3))  // [B*H, Tq, Dh]
+                     .to(q.scalar_type());
   auto per_head = context.view({batch, heads_, query_length, head_dim_});
   if (head_keep_.defined())
     per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
