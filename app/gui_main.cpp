@@ -64,6 +64,9 @@ int main(int argc, char** argv) {
   QCommandLineOption embedding_piece(
       "embedding-piece", "In the explorer's Embeddings, choose this piece (or word) once the map is drawn.",
       "PIECE");
+  QCommandLineOption embedding_layout(
+      "embedding-layout", "In the explorer's Embeddings, lay the pieces out this way: pca (default) or tsne.",
+      "LAYOUT");
   QCommandLineOption lens_summary(
       "lens-summary",
       "In the explorer's Logit lens, sum up the run's dev sentences once a sentence is explored.");
@@ -139,6 +142,7 @@ int main(int argc, char** argv) {
   parser.addOption(query);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
+  parser.addOption(embedding_layout);
   parser.addOption(lens_summary);
   parser.addOption(lens_colour);
   parser.addOption(tuned_lens);
@@ -227,6 +231,10 @@ int main(int argc, char** argv) {
       once->deleteLater();
     });
   }
+  if (parser.isSet(embedding_layout))
+    window.attention()->embeddings()->setMapLayout(parser.value(embedding_layout).toLower() == "tsne"
+                                                       ? studio::ui::EmbeddingView::Tsne
+                                                       : studio::ui::EmbeddingView::PrincipalComponents);
   if (parser.isSet(lens_colour))
     window.attention()->lens()->setColour(parser.value(lens_colour).toLower() == "rank"
                                               ? studio::ui::LensView::Colour::Rank
