@@ -106,7 +106,18 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   prepare.corpora.push_back({corpus.string(), "", "", data::CorpusFormat::Auto, 1});
   prepare.out_dir = staging.string();
   prepare.spm_model = teacher.tokenizer().path();
-  auto summary = data::prepareData(prepare, log);
+  nlohmann::json summary;
+  try {
+    summary = data::prepareData(prepare, log);
+  } catch (const data::CorpusError& e) {
+    // The folder it names is ours and gone: name the data folder the teacher translated instead.
+    std::string message = e.what();
+    const std::string ours = corpus.string(), theirs = data.string();
+    for (size_t at = message.find(ours); at != std::string::npos; at = message.find(ours, at + theirs.size()))
+      message.replace(at, ours.size(), theirs);
+    throw data::CorpusError("the teacher's translations of " + (data / "train.vi").string() +
+                            " did not make a data folder (its English is the teacher's): " + message);
+  }
 
   nlohmann::json record = {
       {"teacher", options.teacher_files},

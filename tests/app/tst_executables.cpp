@@ -335,6 +335,25 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(not_a_run.exit_code == 1 && not_a_run.err.contains(data) && !QFile::exists(data + "/averaged.pt"),
            qPrintable(not_a_run.err));
 
+  // distill: the data folder the run trained on (found from its model), its training sources translated by
+  // the model for a student (tst_distillation tests a distilled folder's contents). A model of 12 steps
+  // translates every source to nothing: said, naming the data, and nothing is written.
+  const QString distilled = dir.filePath("distilled");
+  auto empty = run(STUDIO_CLI_PATH,
+                   {"distill", "--model", run_dir + "/best.pt", "--out", distilled, "--beam", "1"}, 300000);
+  QVERIFY2(empty.exit_code == 1 &&
+               empty.err.contains("the teacher's translations of " + QFileInfo(data).absoluteFilePath() +
+                                  "/train.vi did not make a data folder") &&
+               empty.err.contains("empty 240"),
+           qPrintable(empty.err));
+  QVERIFY(!QFileInfo::exists(distilled) && !QFileInfo::exists(distilled + ".teacher-corpus") &&
+          !QFileInfo::exists(distilled + ".preparing"));
+  auto onto_data = run(STUDIO_CLI_PATH, {"distill", "--model", run_dir + "/best.pt", "--out", data});
+  QVERIFY2(onto_data.exit_code == 1 && onto_data.err.contains("is the data folder itself"),
+           qPrintable(onto_data.err));
+  auto no_out = run(STUDIO_CLI_PATH, {"distill", "--model", run_dir + "/best.pt"});
+  QVERIFY2(no_out.exit_code == 2 && no_out.err.contains("--out"), qPrintable(no_out.err));
+
   // An ensemble: --model given again (tst_ensemble tests the decoding).
   auto ensemble = run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--model",
                                         run_dir + "/checkpoints/ckpt-00000005.pt", "--src", data + "/test.vi",
