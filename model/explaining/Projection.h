@@ -51,6 +51,11 @@ PrincipalAxes principalAxes(const double* rows, int64_t n, int64_t dims);
 // any program (a BLAS product would not: its order follows its threads).
 NeighbourGraph nearestNeighbours(const float* rows, int64_t n, int64_t dims, int64_t k, int threads = 1);
 
+// Throws std::invalid_argument for a graph that does not fit: fewer than 3
+// points, sizes that disagree, a neighbour that is the point itself or out
+// of range, a distance that is negative or not finite (naming which).
+void checkNeighbourGraph(const NeighbourGraph& graph);
+
 struct TsneOptions {
   double perplexity = 30;  // the effective number of neighbours each point's affinities spread over
   int iterations = 750;    // in all, the early exaggeration's included
