@@ -56,6 +56,9 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
     throw std::invalid_argument(
         "'" + options.out_dir +
         "' holds a data folder already: give a new folder (nothing is written over it)");
+  if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
+    throw std::invalid_argument("'" + options.out_dir +
+                                "' is not an empty folder: give a new one (nothing is written over it)");
   const auto sources = splitLines(options.data_dir, "train.vi");
   const auto references = splitLines(options.data_dir, "train.en");
   if (sources.size() != references.size())

@@ -36,10 +36,12 @@ struct DistillationOptions {
 // (distinct sources done, their total). Returns distillation.json's
 // contents: the teacher, the search, the pairs, the distinct sources, the
 // seconds, how many translations equal the human reference, BLEU against
-// it, and prepare's summary. Throws std::invalid_argument for a data folder
-// without train.vi/train.en (naming the file) or an output folder that is
-// the data folder or holds one already, data::CorpusError for files that do
-// not read; a run cut short leaves no output folder behind.
+// it, and the training pairs prepare kept (summary.json holds it too).
+// Throws std::invalid_argument for a data folder without train.vi/train.en
+// (naming the file) or an output that is the data folder, holds one, or is
+// anything but a new or empty folder (checked before the teacher
+// translates), data::CorpusError for files that do not read; a run cut
+// short leaves no output folder behind.
 nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
                            const std::function<void(size_t, size_t)>& progress = nullptr);
 

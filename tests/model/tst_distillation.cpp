@@ -153,6 +153,21 @@ void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
   options.out_dir = data_;
   QVERIFY(
       refusal([&] { model::distillData(*teacher_, options, log); }).contains("is the data folder itself"));
+  // A folder with other files in it, or a file: refused before the teacher translates, left as it was.
+  const std::string other = dir_.filePath("other").toStdString();
+  fs::create_directories(other);
+  std::ofstream(other + "/notes.txt") << "mine\n";
+  options.out_dir = other;
+  QVERIFY(refusal([&] { model::distillData(*teacher_, options, log); }).contains("is not an empty folder"));
+  options.out_dir = other + "/notes.txt";
+  QVERIFY(refusal([&] { model::distillData(*teacher_, options, log); }).contains("is not an empty folder"));
+  QCOMPARE(bytesOf(other + "/notes.txt"), std::string("mine\n"));
+  // An empty folder given for it is used.
+  const std::string empty = dir_.filePath("empty").toStdString();
+  fs::create_directories(empty);
+  options.out_dir = empty;
+  model::distillData(*teacher_, options, log);
+  QVERIFY(fs::exists(empty + "/distillation.json"));
 
   // A data folder without its English training side: named.
   const std::string broken = dir_.filePath("broken").toStdString();
