@@ -164,6 +164,16 @@ QList<CorpusEntry> preparedCorpora(const QString& data_dir) {
   QFile file(QDir(data_dir).filePath("summary.json"));
   if (data_dir.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
   const auto summary = QJsonDocument::fromJson(file.readAll()).object();
+  // A distilled folder (attention-studio-cli distill): its sentences came from the folder the teacher
+  // translated, whose corpora they are.
+  static thread_local int depth = 0;
+  const QString distilled = summary["distillation"].toObject()["data"].toString();
+  if (!distilled.isEmpty() && depth < 4 && QFileInfo(distilled) != QFileInfo(data_dir)) {
+    ++depth;
+    const auto corpora = preparedCorpora(distilled);
+    --depth;
+    return corpora;
+  }
   QList<CorpusEntry> corpora;
   for (const auto& value : summary["corpora"].toArray()) {
     const auto c = value.toObject();

@@ -70,7 +70,8 @@ int vocabularySizeFor(const QList<CorpusEntry>& corpora);
 QString defaultDataDirFor(const QString& corpus);
 QString defaultDataDirFor(const QList<CorpusEntry>& corpora);
 // The corpora a data folder was prepared from, with their weights, as its
-// summary.json names them (empty when it names none).
+// summary.json names them (empty when it names none); for a distilled folder,
+// those of the folder the teacher translated.
 QList<CorpusEntry> preparedCorpora(const QString& data_dir);
 
 // Whether `dir` holds a prepared data folder (summary.json and spm.model).

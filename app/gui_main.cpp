@@ -29,6 +29,7 @@
 #include "ui/QueryKeyView.h"
 #include "ui/RunComparisonPanel.h"
 #include "ui/SmallAndFastDialog.h"
+#include "ui/TeacherBox.h"
 #include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -130,6 +131,12 @@ int main(int argc, char** argv) {
   parser.addOption(corpus);
   parser.addOption(corpus_weights);
   parser.addOption(prepare);
+  QCommandLineOption teacher(
+      "teacher",
+      "In Training, learn from this model's translations (distillation); with --prepare, "
+      "the teacher translates at start (with --screenshot: when done).",
+      "MODEL");
+  parser.addOption(teacher);
   parser.addOption(compare);
   parser.addOption(test_runs);
   parser.addOption(smoke);
@@ -286,7 +293,20 @@ int main(int argc, char** argv) {
       window.training()->addCorpus(QFileInfo(corpora[i]).absoluteFilePath(),
                                    qMax(1, weights.value(i).toInt()));
   }
-  if (parser.isSet(prepare)) window.training()->prepareData();
+  if (parser.isSet(teacher)) {
+    const QString model = QFileInfo(parser.value(teacher)).absoluteFilePath();
+    if (const auto source = studio::app::describeTeacher(model); !source.error.isEmpty()) {
+      std::fprintf(stderr, "error: --teacher %s: %s\n", qPrintable(model), qPrintable(source.error));
+      return 1;
+    }
+    window.training()->teacher()->setModel(model);
+  }
+  if (parser.isSet(prepare)) {
+    if (parser.isSet(teacher))
+      window.training()->distilData();
+    else
+      window.training()->prepareData();
+  }
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());
   if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());

@@ -369,6 +369,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::DistillSession</name>
+    <message>
+        <source>Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</source>
+        <translation>Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</translation>
+    </message>
+    <message>
+        <source>A distillation is already running.</source>
+        <translation>A distillation is already running.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::EmbeddingSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model file to map.</source>
@@ -3313,6 +3324,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</source>
         <translation>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</translation>
     </message>
+    <message>
+        <source>Train a smaller student from it</source>
+        <translation>Train a smaller student from it</translation>
+    </message>
+    <message>
+        <source>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</source>
+        <translation>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -3514,6 +3533,77 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::TeacherBox</name>
+    <message>
+        <source>Learn from</source>
+        <translation>Learn from</translation>
+    </message>
+    <message>
+        <source>A teacher model…</source>
+        <translation>A teacher model…</translation>
+    </message>
+    <message>
+        <source>Train a smaller, faster model (a student) on a trained model&apos;s translations of the training sentences instead of people&apos;s (sequence-level distillation)</source>
+        <translation>Train a smaller, faster model (a student) on a trained model&apos;s translations of the training sentences instead of people&apos;s (sequence-level distillation)</translation>
+    </message>
+    <message>
+        <source>Choose the teacher model</source>
+        <translation>Choose the teacher model</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Models (*.pt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>The corpus</source>
+        <translation>The corpus</translation>
+    </message>
+    <message>
+        <source>Learn the corpus&apos;s own English, as people translated it</source>
+        <translation>Learn the corpus&apos;s own English, as people translated it</translation>
+    </message>
+    <message>
+        <source>Distil</source>
+        <translation>Distil</translation>
+    </message>
+    <message>
+        <source>Have the teacher translate the data folder&apos;s training sentences now, into the distilled data folder (Start does it when needed)</source>
+        <translation>Have the teacher translate the data folder&apos;s training sentences now, into the distilled data folder (Start does it when needed)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot teach: %2</source>
+        <translation>&apos;%1&apos; cannot teach: %2</translation>
+    </message>
+    <message>
+        <source>The corpus: the new model learns the English people wrote.</source>
+        <translation>The corpus: the new model learns the English people wrote.</translation>
+    </message>
+    <message>
+        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</source>
+        <translation>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</translation>
+    </message>
+    <message>
+        <source>Choose the data folder the teacher translates.</source>
+        <translation>Choose the data folder the teacher translates.</translation>
+    </message>
+    <message>
+        <source>The data folder holds a teacher&apos;s translations already: the student learns them.
+%1</source>
+        <translation>The data folder holds a teacher&apos;s translations already: the student learns them.
+%1</translation>
+    </message>
+    <message>
+        <source>Distilled data: %1
+%2</source>
+        <translation>Distilled data: %1
+%2</translation>
+    </message>
+    <message>
+        <source>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</source>
+        <translation>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::TimelapseBar</name>
     <message>
         <source>Training timelapse:</source>
@@ -3591,10 +3681,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Starting values for every field below</translation>
     </message>
     <message>
-        <source>Encoder and decoder layers (each)</source>
-        <translation>Encoder and decoder layers (each)</translation>
-    </message>
-    <message>
         <source>Model width; must be divisible by the heads</source>
         <translation>Model width; must be divisible by the heads</translation>
     </message>
@@ -3613,10 +3699,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Residual dropout</source>
         <translation>Residual dropout</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>Layers</translation>
     </message>
     <message>
         <source>d_model</source>
@@ -3888,6 +3970,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</source>
         <translation>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</translation>
+    </message>
+    <message>
+        <source>Encoder layers: each reads the whole source once a sentence</source>
+        <translation>Encoder layers: each reads the whole source once a sentence</translation>
+    </message>
+    <message>
+        <source>Decoder layers: each runs again for every piece written, so they set the speed of translating (a deep encoder and a shallow decoder translate fastest for their quality)</source>
+        <translation>Decoder layers: each runs again for every piece written, so they set the speed of translating (a deep encoder and a shallow decoder translate fastest for their quality)</translation>
+    </message>
+    <message>
+        <source>Encoder layers</source>
+        <translation>Encoder layers</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>Decoder layers</translation>
     </message>
 </context>
 <context>
@@ -4250,6 +4348,58 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
 </source>
         <translation>  dev of %1: BLEU %2
 </translation>
+    </message>
+    <message>
+        <source>Stopped: the teacher&apos;s translations so far were not kept.</source>
+        <translation>Stopped: the teacher&apos;s translations so far were not kept.</translation>
+    </message>
+    <message>
+        <source>Distilling the data failed: %1</source>
+        <translation>Distilling the data failed: %1</translation>
+    </message>
+    <message>
+        <source>Stopping the teacher after the sentences it is translating…</source>
+        <translation>Stopping the teacher after the sentences it is translating…</translation>
+    </message>
+    <message>
+        <source>No teacher: the new model learns the corpus&apos;s English.</source>
+        <translation>No teacher: the new model learns the corpus&apos;s English.</translation>
+    </message>
+    <message>
+        <source>A student of %1: choose its shape under Model, then Start.</source>
+        <translation>A student of %1: choose its shape under Model, then Start.</translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it first, then train a student.</source>
+        <translation>A run is in progress: stop it first, then train a student.</translation>
+    </message>
+    <message>
+        <source>Choose a teacher model first (Learn from).</source>
+        <translation>Choose a teacher model first (Learn from).</translation>
+    </message>
+    <message>
+        <source>Choose a corpus or a prepared data folder for the teacher to translate.</source>
+        <translation>Choose a corpus or a prepared data folder for the teacher to translate.</translation>
+    </message>
+    <message>
+        <source>The teacher %1 is loading…</source>
+        <translation>The teacher %1 is loading…</translation>
+    </message>
+    <message>
+        <source>distilling %1 with the teacher %2 → %3</source>
+        <translation>distilling %1 with the teacher %2 → %3</translation>
+    </message>
+    <message>
+        <source>The teacher translates the training sentences: %1 of %2 · about %3 s left</source>
+        <translation>The teacher translates the training sentences: %1 of %2 · about %3 s left</translation>
+    </message>
+    <message>
+        <source>The teacher translates the training sentences: %1 of %2</source>
+        <translation>The teacher translates the training sentences: %1 of %2</translation>
+    </message>
+    <message>
+        <source>Distilled data in %1.</source>
+        <translation>Distilled data in %1.</translation>
     </message>
 </context>
 <context>

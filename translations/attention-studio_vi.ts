@@ -366,6 +366,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::DistillSession</name>
+    <message>
+        <source>Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</source>
+        <translation>Chưng cất bởi %1: %2 cặp huấn luyện được dịch trong %3 s (chùm %4); %5 % giống bản tham chiếu, BLEU %6 so với chúng; giữ lại %7 cặp.</translation>
+    </message>
+    <message>
+        <source>A distillation is already running.</source>
+        <translation>Một lần chưng cất đang chạy rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::EmbeddingSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model file to map.</source>
@@ -3289,6 +3300,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Type Vietnamese in Translate, or look inside it in Attention: how its attention formed while it trained is recorded there.</source>
         <translation>Hãy gõ tiếng Việt trong Dịch, hoặc nhìn vào bên trong nó trong Chú ý: sự chú ý của nó đã hình thành thế nào trong lúc huấn luyện được ghi lại ở đó.</translation>
     </message>
+    <message>
+        <source>Train a smaller student from it</source>
+        <translation>Huấn luyện một mô hình học trò nhỏ hơn từ nó</translation>
+    </message>
+    <message>
+        <source>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</source>
+        <translation>Chuẩn bị Huấn luyện cho một mô hình nhỏ hơn, nhanh hơn, học các bản dịch câu huấn luyện của mô hình này (chưng cất): Học từ ghi nó là mô hình thầy</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -3490,6 +3509,77 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::TeacherBox</name>
+    <message>
+        <source>Learn from</source>
+        <translation>Học từ</translation>
+    </message>
+    <message>
+        <source>A teacher model…</source>
+        <translation>Một mô hình thầy…</translation>
+    </message>
+    <message>
+        <source>Train a smaller, faster model (a student) on a trained model&apos;s translations of the training sentences instead of people&apos;s (sequence-level distillation)</source>
+        <translation>Huấn luyện một mô hình nhỏ hơn, nhanh hơn (học trò) trên bản dịch các câu huấn luyện của một mô hình đã huấn luyện thay vì của con người (chưng cất mức chuỗi)</translation>
+    </message>
+    <message>
+        <source>Choose the teacher model</source>
+        <translation>Chọn mô hình thầy</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Mô hình (*.pt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>The corpus</source>
+        <translation>Kho ngữ liệu</translation>
+    </message>
+    <message>
+        <source>Learn the corpus&apos;s own English, as people translated it</source>
+        <translation>Học tiếng Anh của chính kho ngữ liệu, như con người đã dịch</translation>
+    </message>
+    <message>
+        <source>Distil</source>
+        <translation>Chưng cất</translation>
+    </message>
+    <message>
+        <source>Have the teacher translate the data folder&apos;s training sentences now, into the distilled data folder (Start does it when needed)</source>
+        <translation>Cho mô hình thầy dịch ngay các câu huấn luyện của thư mục dữ liệu, vào thư mục dữ liệu chưng cất (Bắt đầu sẽ làm việc này khi cần)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot teach: %2</source>
+        <translation>“%1” không thể làm mô hình thầy: %2</translation>
+    </message>
+    <message>
+        <source>The corpus: the new model learns the English people wrote.</source>
+        <translation>Kho ngữ liệu: mô hình mới học tiếng Anh do con người viết.</translation>
+    </message>
+    <message>
+        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</source>
+        <translation>Mô hình thầy: %1. Nó dịch các câu huấn luyện của thư mục dữ liệu (chùm 4); mô hình mới, học trò của nó, học thứ tiếng Anh đó thay vì của con người, và một mô hình nhỏ học được nhiều hơn từ đó. Tập dev và test vẫn là của con người; từ vựng là của mô hình thầy. Biểu mẫu mang cấu trúc của mô hình thầy với một lớp giải mã: hãy thu nhỏ thêm tùy ý.</translation>
+    </message>
+    <message>
+        <source>Choose the data folder the teacher translates.</source>
+        <translation>Chọn thư mục dữ liệu mà mô hình thầy sẽ dịch.</translation>
+    </message>
+    <message>
+        <source>The data folder holds a teacher&apos;s translations already: the student learns them.
+%1</source>
+        <translation>Thư mục dữ liệu đã chứa bản dịch của một mô hình thầy: học trò sẽ học chúng.
+%1</translation>
+    </message>
+    <message>
+        <source>Distilled data: %1
+%2</source>
+        <translation>Dữ liệu chưng cất: %1
+%2</translation>
+    </message>
+    <message>
+        <source>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</source>
+        <translation>Dữ liệu chưng cất: %1 (chưa tạo: Bắt đầu hoặc Chưng cất sẽ cho mô hình thầy dịch; vài phút cho hàng chục nghìn câu)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::TimelapseBar</name>
     <message>
         <source>Training timelapse:</source>
@@ -3567,10 +3657,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Giá trị ban đầu cho mọi ô bên dưới</translation>
     </message>
     <message>
-        <source>Encoder and decoder layers (each)</source>
-        <translation>Số lớp của bộ mã hoá và bộ giải mã (mỗi bên)</translation>
-    </message>
-    <message>
         <source>Model width; must be divisible by the heads</source>
         <translation>Độ rộng mô hình; phải chia hết cho số đầu</translation>
     </message>
@@ -3589,10 +3675,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Residual dropout</source>
         <translation>Dropout trên nhánh dư</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>Số lớp</translation>
     </message>
     <message>
         <source>d_model</source>
@@ -3863,6 +3945,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Minutes the whole run may take: after its first 200 steps it sets Max steps (at most the value above) to the steps that fit at their pace; none = train Max steps</source>
         <translation>Số phút cả lượt huấn luyện được dùng: sau 200 bước đầu, nó đặt Số bước tối đa (không quá giá trị ở trên) bằng số bước vừa với tốc độ của chúng; không = huấn luyện đủ Số bước tối đa</translation>
+    </message>
+    <message>
+        <source>Encoder layers: each reads the whole source once a sentence</source>
+        <translation>Số lớp mã hóa: mỗi lớp đọc toàn bộ câu nguồn một lần cho mỗi câu</translation>
+    </message>
+    <message>
+        <source>Decoder layers: each runs again for every piece written, so they set the speed of translating (a deep encoder and a shallow decoder translate fastest for their quality)</source>
+        <translation>Số lớp giải mã: mỗi lớp chạy lại cho từng mảnh được viết, nên chúng quyết định tốc độ dịch (bộ mã hóa sâu và bộ giải mã nông dịch nhanh nhất so với chất lượng của chúng)</translation>
+    </message>
+    <message>
+        <source>Encoder layers</source>
+        <translation>Lớp mã hóa</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>Lớp giải mã</translation>
     </message>
 </context>
 <context>
@@ -4224,6 +4322,58 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
 </source>
         <translation>  dev của %1: BLEU %2
 </translation>
+    </message>
+    <message>
+        <source>Stopped: the teacher&apos;s translations so far were not kept.</source>
+        <translation>Đã dừng: các bản dịch của mô hình thầy đến lúc này không được giữ lại.</translation>
+    </message>
+    <message>
+        <source>Distilling the data failed: %1</source>
+        <translation>Chưng cất dữ liệu thất bại: %1</translation>
+    </message>
+    <message>
+        <source>Stopping the teacher after the sentences it is translating…</source>
+        <translation>Đang dừng mô hình thầy sau các câu nó đang dịch…</translation>
+    </message>
+    <message>
+        <source>No teacher: the new model learns the corpus&apos;s English.</source>
+        <translation>Không có mô hình thầy: mô hình mới học tiếng Anh của kho ngữ liệu.</translation>
+    </message>
+    <message>
+        <source>A student of %1: choose its shape under Model, then Start.</source>
+        <translation>Học trò của %1: chọn cấu trúc của nó ở mục Mô hình, rồi Bắt đầu.</translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it first, then train a student.</source>
+        <translation>Đang có một lượt chạy: hãy dừng nó trước, rồi huấn luyện học trò.</translation>
+    </message>
+    <message>
+        <source>Choose a teacher model first (Learn from).</source>
+        <translation>Hãy chọn mô hình thầy trước (Học từ).</translation>
+    </message>
+    <message>
+        <source>Choose a corpus or a prepared data folder for the teacher to translate.</source>
+        <translation>Chọn một kho ngữ liệu hoặc một thư mục dữ liệu đã chuẩn bị để mô hình thầy dịch.</translation>
+    </message>
+    <message>
+        <source>The teacher %1 is loading…</source>
+        <translation>Đang nạp mô hình thầy %1…</translation>
+    </message>
+    <message>
+        <source>distilling %1 with the teacher %2 → %3</source>
+        <translation>chưng cất %1 với mô hình thầy %2 → %3</translation>
+    </message>
+    <message>
+        <source>The teacher translates the training sentences: %1 of %2 · about %3 s left</source>
+        <translation>Mô hình thầy đang dịch các câu huấn luyện: %1 trên %2 · còn khoảng %3 s</translation>
+    </message>
+    <message>
+        <source>The teacher translates the training sentences: %1 of %2</source>
+        <translation>Mô hình thầy đang dịch các câu huấn luyện: %1 trên %2</translation>
+    </message>
+    <message>
+        <source>Distilled data in %1.</source>
+        <translation>Dữ liệu chưng cất nằm ở %1.</translation>
     </message>
 </context>
 <context>

@@ -399,7 +399,8 @@ void MainWindow::restart() {
 }
 
 bool MainWindow::isBusy() const {
-  return service_.isBusy() || training_->isPreparing() || attention_->ablation()->importance()->isRanking() ||
+  return service_.isBusy() || training_->isPreparing() || training_->isDistilling() ||
+         attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() ||
          attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
          attention_->lens()->tunedSession()->isRunning() || translate_->fileTranslation()->isRunning() ||

@@ -23,17 +23,24 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
   attention->setObjectName("Look inside it");
   attention->setToolTip(tr("Opens Attention: a probe sentence's attention now, and how it formed while the run "
                            "trained (the timelapse and Heads over training)"));
+  student_ = new QPushButton(tr("Train a smaller student from it"), this);
+  student_->setObjectName("Train a student");
+  student_->setToolTip(
+      tr("Sets Training up for a smaller, faster model that learns this one's translations of the "
+         "training sentences (distillation): Learn from names it as the teacher"));
   auto* close = new QToolButton(this);
   close->setText(QStringLiteral("✕"));
   close->setAccessibleName(tr("Close"));
   close->setAutoRaise(true);
   connect(translate, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, false); });
   connect(attention, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, true); });
+  connect(student_, &QPushButton::clicked, this, [this] { Q_EMIT studentRequested(run_dir_); });
   connect(close, &QToolButton::clicked, this, &QWidget::hide);
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(translate);
   buttons->addWidget(attention);
+  buttons->addWidget(student_);
   buttons->addStretch(1);
   auto* top = new QHBoxLayout;
   top->addWidget(text_, 1);
@@ -58,6 +65,7 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
   text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
                                 "formed while it trained is recorded there.");
   text_->setText(text);
+  student_->setEnabled(!report.bestPath.isEmpty());  // the teacher is the run's best model
   show();
 }
 

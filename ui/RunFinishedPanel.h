@@ -5,12 +5,14 @@
 #include "app/TrainingSession.h"
 
 class QLabel;
+class QPushButton;
 
 namespace studio::ui {
 
 // What the Training workspace says when a run ends with a model: that the
 // translator is ready, how good it got, and the two places to go next
-// (Translate with it, look inside it in Attention).
+// (Translate with it, look inside it in Attention), and a smaller student
+// of it (Training again, with it as the teacher).
 class RunFinishedPanel : public QFrame {
   Q_OBJECT
 
@@ -25,9 +27,12 @@ class RunFinishedPanel : public QFrame {
  Q_SIGNALS:
   // "Translate with it" (attention = false) or "Look inside it" (true).
   void useRunRequested(const QString& runDir, bool attention);
+  // "Train a smaller student from it": the run's best model as a teacher.
+  void studentRequested(const QString& runDir);
 
  private:
   QLabel* text_;
+  QPushButton* student_;
   QString run_dir_;
 };
 

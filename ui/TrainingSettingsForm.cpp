@@ -41,7 +41,12 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   preset_->setAccessibleName(tr("Preset"));
   preset_->setToolTip(tr("Starting values for every field below"));
   model_form->addRow(tr("Preset"), preset_);
-  layers_ = spin(1, 24, tr("Encoder and decoder layers (each)"), "Layers");
+  layers_ = spin(1, 24, tr("Encoder layers: each reads the whole source once a sentence"), "Encoder layers");
+  decoder_layers_ =
+      spin(1, 24,
+           tr("Decoder layers: each runs again for every piece written, so they set the speed of "
+              "translating (a deep encoder and a shallow decoder translate fastest for their quality)"),
+           "Decoder layers");
   d_model_ = spin(8, 4096, tr("Model width; must be divisible by the heads"), "d_model");
   d_model_->setSingleStep(8);
   heads_ = spin(1, 64, tr("Attention heads"), "Heads");
@@ -52,7 +57,8 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   dropout_->setObjectName("Dropout");
   dropout_->setAccessibleName(tr("Dropout"));
   dropout_->setToolTip(tr("Residual dropout"));
-  model_form->addRow(tr("Layers"), layers_);
+  model_form->addRow(tr("Encoder layers"), layers_);
+  model_form->addRow(tr("Decoder layers"), decoder_layers_);
   model_form->addRow(tr("d_model"), d_model_);
   model_form->addRow(tr("Heads"), heads_);
   model_form->addRow(tr("d_ff"), d_ff_);
@@ -165,7 +171,7 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            tr("Stop after N passes over the training data; 0 = no limit"));
   layout->addWidget(eval_group);
   connect(preset_, &QComboBox::currentTextChanged, this, &TrainingSettingsForm::applyPreset);
-  for (QSpinBox* box : {keep_models, max_steps_, eval_every_, layers_, d_model_, d_ff_})
+  for (QSpinBox* box : {keep_models, max_steps_, eval_every_, layers_, decoder_layers_, d_model_, d_ff_})
     connect(box, qOverload<int>(&QSpinBox::valueChanged), this, &TrainingSettingsForm::showKeptModelsCost);
   showKeptModelsCost();
 }
@@ -224,6 +230,7 @@ void TrainingSettingsForm::showRunConfig(const QJsonObject& training) {
 void TrainingSettingsForm::applyConfig(const QJsonObject& training) {
   const auto model = training["model"].toObject();
   layers_->setValue(model["encoder_layers"].toInt(layers_->value()));
+  decoder_layers_->setValue(model["decoder_layers"].toInt(decoder_layers_->value()));
   d_model_->setValue(model["d_model"].toInt(d_model_->value()));
   heads_->setValue(model["heads"].toInt(heads_->value()));
   d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
@@ -258,9 +265,12 @@ void TrainingSettingsForm::setProbes(const QString& lines) { probes_->setPlainTe
 QString TrainingSettingsForm::probes() const { return probes_->toPlainText(); }
 
 QString TrainingSettingsForm::configJson(QString* error) const {
-  QJsonObject model{{"encoder_layers", layers_->value()}, {"decoder_layers", layers_->value()},
-                    {"d_model", d_model_->value()},       {"heads", heads_->value()},
-                    {"d_ff", d_ff_->value()},             {"dropout", dropout_->value()}};
+  QJsonObject model{{"encoder_layers", layers_->value()},
+                    {"decoder_layers", decoder_layers_->value()},
+                    {"d_model", d_model_->value()},
+                    {"heads", heads_->value()},
+                    {"d_ff", d_ff_->value()},
+                    {"dropout", dropout_->value()}};
   QJsonObject config{{"model", model},
                      {"max_tokens", max_tokens_->value()},
                      {"warmup_steps", warmup_->value()},

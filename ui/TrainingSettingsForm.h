@@ -54,7 +54,8 @@ class TrainingSettingsForm : public QWidget {
 
   QComboBox* preset_;
   QComboBox* precision_;
-  QSpinBox* layers_;
+  QSpinBox* layers_;  // the encoder's
+  QSpinBox* decoder_layers_;
   QSpinBox* d_model_;
   QSpinBox* heads_;
   QSpinBox* d_ff_;

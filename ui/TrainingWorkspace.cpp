@@ -38,6 +38,7 @@
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
 #include "ui/RunFinishedPanel.h"
+#include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 
 namespace studio::ui {
@@ -149,10 +150,16 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   fine_tune_ = new FineTuneBox(form_box);
   form_layout->addWidget(fine_tune_);
   connect(fine_tune_, &FineTuneBox::errorOccurred, this, &TrainingWorkspace::errorOccurred);
+  teacher_ = new TeacherBox(form_box);
+  form_layout->addWidget(teacher_);
+  teacher_->setDataDir(dataDir());
+  connect(teacher_, &TeacherBox::errorOccurred, this, &TrainingWorkspace::errorOccurred);
+  connect(teacher_, &TeacherBox::distilRequested, this, &TrainingWorkspace::distilData);
 
   settings_ = new TrainingSettingsForm(form_box);
   form_layout->addWidget(settings_);
   connect(fine_tune_, &FineTuneBox::modelChanged, this, &TrainingWorkspace::onStartingModelChanged);
+  connect(teacher_, &TeacherBox::teacherChanged, this, &TrainingWorkspace::onTeacherChanged);
 
   auto* buttons = new QHBoxLayout;
   start_ = new QPushButton(tr("Start"), form_box);
@@ -237,6 +244,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   form_scroll->setWidgetResizable(true);
   form_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   form_scroll->setMinimumWidth(form_box->sizeHint().width() + 24);
+  form_scroll_ = form_scroll;
   main->addWidget(form_scroll);
   main->addWidget(right);
   main->setStretchFactor(1, 1);
@@ -248,6 +256,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   });
   run_finished_ = new RunFinishedPanel(this);
   connect(run_finished_, &RunFinishedPanel::useRunRequested, this, &TrainingWorkspace::useRunRequested);
+  connect(run_finished_, &RunFinishedPanel::studentRequested, this, &TrainingWorkspace::trainStudentOf);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(first_run_);
@@ -270,8 +279,22 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
   });
   connect(&prepare_, &app::PrepareSession::failed, this, [this](const QString& message) {
-    start_after_prepare_ = false;
+    start_after_prepare_ = distil_after_prepare_ = false;
     onFailed(tr("Preparing the data failed: %1").arg(message));
+  });
+  connect(&distill_, &app::DistillSession::progress, this, &TrainingWorkspace::onDistillProgress);
+  connect(&distill_, &app::DistillSession::finished, this, &TrainingWorkspace::onDistilled);
+  connect(&distill_, &app::DistillSession::logText, this, [this](const QString& text) {
+    for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
+  });
+  connect(&distill_, &app::DistillSession::stopped, this, [this] {
+    start_after_distil_ = false;
+    setRunning(false);
+    status_->setText(tr("Stopped: the teacher's translations so far were not kept."));
+  });
+  connect(&distill_, &app::DistillSession::failed, this, [this](const QString& message) {
+    start_after_distil_ = false;
+    onFailed(tr("Distilling the data failed: %1").arg(message));
   });
   settings_->setPreset("tiny");  // the starter is what the first-run button trains
   // The offline demo corpus (the first-run panel or scripts/demo-corpus builds it) by default.
@@ -311,7 +334,10 @@ void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
   setRunning(false);
   setDataDir(dir);
   status_->setText(tr("Data prepared in %1.").arg(dir));
-  if (start_after_prepare_) {
+  if (distil_after_prepare_) {
+    distil_after_prepare_ = false;
+    distilData();
+  } else if (start_after_prepare_) {
     start_after_prepare_ = false;
     begin(false);
   }
@@ -319,6 +345,7 @@ void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
 
 void TrainingWorkspace::showDataSummary() {
   const QString dir = data_dir_->text().trimmed();
+  if (teacher_) teacher_->setDataDir(dir);
   QFile summary(QDir(dir).filePath("summary.json"));
   if (dir.isEmpty() || !summary.open(QIODevice::ReadOnly)) {
     data_summary_->setText(dir.isEmpty() ? QString() : tr("Not prepared yet: Start prepares it from the corpus."));
@@ -397,13 +424,18 @@ void TrainingWorkspace::begin(bool resume) {
     Q_EMIT errorOccurred(probe_error);  // before anything is cleared
     return;
   }
+  if (!resume && teacher_->active() && !teacher_->distilled()) {
+    start_after_distil_ = true;  // the teacher translates, then the student starts
+    distilData();
+    return;
+  }
   if (!resume) {
     for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->clear();
     bleu_chart_->setInLegend(original_bleu_, false);
     for (const int series : corpus_bleu_) bleu_chart_->setInLegend(series, false);
     samples_->clear();
   }
-  request.dataDir = data_dir_->text().trimmed();
+  request.dataDir = !resume && teacher_->active() ? teacher_->distilledDir() : data_dir_->text().trimmed();
   request.runDir = run_dir_->text().trimmed();
   request.preset = settings_->preset();
   request.resume = resume;
@@ -424,6 +456,11 @@ void TrainingWorkspace::begin(bool resume) {
 
 void TrainingWorkspace::stopTraining() {
   if (!running_) return;
+  if (distill_.isRunning()) {
+    status_->setText(tr("Stopping the teacher after the sentences it is translating…"));
+    distill_.stop();
+    return;
+  }
   status_->setText(tr("Stopping after this step…"));
   session_.stop();
 }
@@ -445,7 +482,7 @@ void TrainingWorkspace::setRunning(bool running) {
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
   for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, encoding_, data_dir_, run_dir_,
-                                                    device_, workers_, settings_})
+                                                    device_, workers_, fine_tune_, teacher_, settings_})
     w->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }

@@ -4,6 +4,7 @@
 #include <QMap>
 #include <QWidget>
 
+#include "app/DistillSession.h"
 #include "app/PrepareSession.h"
 #include "app/TrainingSession.h"
 
@@ -16,6 +17,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 
@@ -27,6 +29,7 @@ class FirstRunPanel;
 class RunFinishedPanel;
 class MetricChart;
 class RunComparisonPanel;
+class TeacherBox;
 class TrainingSettingsForm;
 
 // The Training workspace: data and run folders, a preset and its main
@@ -69,6 +72,8 @@ class TrainingWorkspace : public QWidget {
   // The guided first run (shown while there is no run yet).
   FirstRunPanel* firstRun() const { return first_run_; }
   RunFinishedPanel* runFinished() const { return run_finished_; }
+  TeacherBox* teacher() const { return teacher_; }
+  bool isDistilling() const { return distill_.isRunning(); }
   // Trains the starter preset on the demo corpus into `run_dir`, preparing
   // the demo data first when needed (what the first-run button does).
   void startStarterRun(const QString& run_dir);
@@ -85,6 +90,12 @@ class TrainingWorkspace : public QWidget {
   void startCorrectionsRound(const QString& model_path);
   void resumeTraining();
   void prepareData();
+  // Has the teacher (Learn from) translate the data folder's training split
+  // into the distilled data folder, preparing the data folder first when needed.
+  void distilData();
+  // "Train a smaller student from it": the run's best model as the teacher,
+  // its data folder, a run folder beside it, and the student's shape.
+  void trainStudentOf(const QString& run_dir);
   void stopTraining();
 
  Q_SIGNALS:
@@ -100,6 +111,9 @@ class TrainingWorkspace : public QWidget {
  private:
   void begin(bool resume);
   void onStartingModelChanged(const QJsonObject& settings);
+  void onTeacherChanged(const QJsonObject& student_settings);
+  void onDistilled(const QString& dir);
+  void onDistillProgress(qint64 done, qint64 total);
   QString dataDirFor(const QList<app::CorpusEntry>& corpora) const;  // where Prepare writes those corpora
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
@@ -117,6 +131,11 @@ class TrainingWorkspace : public QWidget {
   RunFinishedPanel* run_finished_;
   TrainingSettingsForm* settings_;
   FineTuneBox* fine_tune_;
+  TeacherBox* teacher_ = nullptr;
+  app::DistillSession distill_;
+  bool distil_after_prepare_ = false;  // Distil: the data folder is prepared first
+  bool start_after_distil_ = false;    // Start: the teacher translates first
+  double distill_started_ = 0;         // seconds since the epoch, for the ETA
   qint64 starter_max_steps_ = 0;
   QJsonObject starter_overrides_;
   app::TrainingSession session_;
@@ -144,6 +163,7 @@ class TrainingWorkspace : public QWidget {
   QPlainTextEdit* log_;
   RunComparisonPanel* comparison_;
   QTabWidget* texts_;
+  QScrollArea* form_scroll_ = nullptr;
   int train_loss_ = 0, dev_loss_ = 0, bleu_ = 0, chrf_ = 0, original_bleu_ = 0, lr_ = 0, speed_ = 0;
   // A data folder of several corpora: a dev BLEU series for each, by corpus
   // (added as they appear, before the compared runs' series).

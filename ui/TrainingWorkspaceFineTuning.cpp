@@ -3,13 +3,15 @@
 
 #include <QFileInfo>
 #include <QJsonObject>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
 
 #include "app/FineTuning.h"
 #include "app/PrepareSession.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
+#include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
@@ -29,6 +31,11 @@ void TrainingWorkspace::onStartingModelChanged(const QJsonObject& settings) {
     settings_->setPreset(settings_->preset());
     status_->setText(tr("A new model: the preset decides its shape."));
     return;
+  }
+  {
+    // Fine-tuning learns the corpus itself (a teacher's vocabulary and the model's could differ).
+    const QSignalBlocker quiet(teacher_);
+    teacher_->clear();
   }
   settings_->applyConfig(settings);
   if (!corpus_->isEmpty()) setDataDir(dataDirFor(corpus_->corpora()));

@@ -7,6 +7,7 @@
 
 #include <QCursor>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -25,6 +26,7 @@
 #include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
 #include "ui/RunComparisonPanel.h"
+#include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
@@ -55,9 +57,17 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   QFile config(dir + "/config.json");
   if (config.open(QIODevice::ReadOnly)) {
     const auto json = QJsonDocument::fromJson(config.readAll()).object();
-    setDataDir(json["data"].toString());
+    // A student's run: the distilled folder it trained on, and its teacher (while it is there).
+    const QString data = json["data"].toString();
+    const app::DistillationRecord distilled = app::readDistillation(data);
+    {
+      const QSignalBlocker quiet(teacher_);
+      if (!distilled.valid || !QFileInfo::exists(distilled.teacher) || !teacher_->setModel(distilled.teacher))
+        teacher_->clear();
+    }
+    setDataDir(data);
     // The corpora it was prepared from (the data folder keeps its own name).
-    if (const auto corpora = app::preparedCorpora(json["data"].toString()); !corpora.isEmpty()) {
+    if (const auto corpora = app::preparedCorpora(data); !corpora.isEmpty()) {
       const QSignalBlocker keep_data_dir(corpus_);
       corpus_->setCorpora(corpora);
     }

@@ -5,8 +5,10 @@
 #include <sstream>
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -28,6 +30,8 @@
 #include "ui/FineTuneBox.h"
 #include "ui/MetricChart.h"
 #include "ui/QCustomPlot.h"
+#include "ui/RunFinishedPanel.h"
+#include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
@@ -37,7 +41,8 @@ namespace {
 
 // A small model through the form, so that steps take milliseconds.
 void useSmallModel(ui::TrainingWorkspace& workspace, int max_steps, int eval_every) {
-  workspace.findChild<QSpinBox*>("Layers")->setValue(1);
+  workspace.findChild<QSpinBox*>("Encoder layers")->setValue(1);
+  workspace.findChild<QSpinBox*>("Decoder layers")->setValue(1);
   workspace.findChild<QSpinBox*>("d_model")->setValue(32);
   workspace.findChild<QSpinBox*>("Heads")->setValue(2);
   workspace.findChild<QSpinBox*>("d_ff")->setValue(64);
@@ -64,6 +69,7 @@ class TestTrainingWorkspace : public QObject {
   void aTranslationMemoryIsPreparedAndItsUnitsCounted();
   void severalCorporaArePreparedTogetherWithTheirWeights();
   void learningFromCorrectionsRunsARoundOnThem();
+  void aStudentLearnsTheTeachersTranslations();
   void chartDownsamplesAndSmooths();
   void twoWorkersFromTheForm();
 
@@ -81,12 +87,14 @@ void TestTrainingWorkspace::initTestCase() {
 void TestTrainingWorkspace::presetsFillTheForm() {
   ui::TrainingWorkspace workspace;
   auto* preset = workspace.findChild<QComboBox*>("Preset");
-  auto* layers = workspace.findChild<QSpinBox*>("Layers");
+  auto* layers = workspace.findChild<QSpinBox*>("Encoder layers");
+  auto* decoder_layers = workspace.findChild<QSpinBox*>("Decoder layers");
   auto* d_model = workspace.findChild<QSpinBox*>("d_model");
-  QVERIFY(preset && layers && d_model);
+  QVERIFY(preset && layers && decoder_layers && d_model);
   QCOMPARE(layers->value(), 2);
   preset->setCurrentText("iwslt-6layer");
   QCOMPARE(layers->value(), 6);
+  QCOMPARE(decoder_layers->value(), 6);
   QCOMPARE(d_model->value(), 512);
   QCOMPARE(workspace.findChild<QSpinBox*>("Warmup")->value(), 16000);
 
@@ -97,6 +105,7 @@ void TestTrainingWorkspace::presetsFillTheForm() {
   auto run = app::trainingPresetJson("starter");
   auto model = run["model"].toObject();
   model["dropout"] = 0.25;
+  model["decoder_layers"] = 1;  // a shallow decoder, kept as it is
   run["model"] = model;
   run["max_steps"] = 777;
   run["seed"] = 9;
@@ -107,6 +116,10 @@ void TestTrainingWorkspace::presetsFillTheForm() {
   form->showRunConfig(run);
   QCOMPARE(preset->currentText(), QString("starter"));
   QCOMPARE(layers->value(), 2);
+  QCOMPARE(decoder_layers->value(), 1);
+  const auto shown = QJsonDocument::fromJson(form->configJson().toUtf8()).object()["model"].toObject();
+  QCOMPARE(shown["encoder_layers"].toInt(), 2);
+  QCOMPARE(shown["decoder_layers"].toInt(), 1);
   QCOMPARE(d_model->value(), 128);
   QCOMPARE(form->maxSteps(), 777);
   QCOMPARE(workspace.findChild<QDoubleSpinBox*>("Dropout")->value(), 0.25);
@@ -315,6 +328,125 @@ void TestTrainingWorkspace::learningFromCorrectionsRunsARoundOnThem() {
   QCOMPARE(workspace.bleuChart()->pointCount(2), 5);
   // The samples show every corrected sentence.
   QVERIFY(workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText().contains("open the file number 4"));
+}
+
+void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
+  // The teacher: the round of corrections above (200 steps), which learnt from corpus-prepared.
+  const QString teacher_run = tmp_.filePath("run-from-corpus-corrections-1");
+  const QString teacher = teacher_run + "/best.pt";
+  QVERIFY2(QFile::exists(teacher), "learningFromCorrectionsRunsARoundOnThem makes the teacher");
+  const QString people = QDir(tmp_.filePath("corpus-prepared")).absolutePath();
+  ui::TrainingWorkspace workspace;
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  auto* box = workspace.findChild<ui::TeacherBox*>("Learn from");
+  auto* fine_tune = workspace.findChild<ui::FineTuneBox*>("Start from");
+  QVERIFY(box && fine_tune);
+  QVERIFY(!box->active());
+  QVERIFY(workspace.findChild<QPushButton*>("Distil")->isHidden());
+  QVERIFY(!box->setModel(tmp_.filePath("no-such-teacher.pt")));  // refused, said
+  QCOMPARE(errors.count(), 1);
+  QVERIFY2(errors.at(0).at(0).toString().contains("no-such-teacher.pt"),
+           qPrintable(errors.at(0).at(0).toString()));
+
+  // A teacher sets up a student: random weights (not fine-tuning), the teacher's shape with one decoder
+  // layer, the people's data folder the teacher learnt from, a run folder of its own.
+  QVERIFY(fine_tune->setModel(teacher));
+  QVERIFY(box->setModel(teacher));
+  QVERIFY(!fine_tune->active());
+  QCOMPARE(box->modelPath(), QFileInfo(teacher).absoluteFilePath());
+  QCOMPARE(workspace.findChild<QSpinBox*>("Encoder layers")->value(), 1);
+  QCOMPARE(workspace.findChild<QSpinBox*>("Decoder layers")->value(), 1);
+  QCOMPARE(workspace.findChild<QSpinBox*>("d_model")->value(), 32);
+  QCOMPARE(workspace.dataDir(), people);
+  QCOMPARE(workspace.runDir(), teacher_run + "-student");
+  const QString distilled = people + "-distilled-by-run-from-corpus-corrections-1";
+  QCOMPARE(box->distilledDir(), distilled);
+  QVERIFY(!box->distilled());
+  QVERIFY2(box->text().contains("not made yet"), qPrintable(box->text()));
+  // Choosing a model to fine-tune puts the teacher away again.
+  QVERIFY(fine_tune->setModel(teacher));
+  QVERIFY(!box->active());
+  QVERIFY(box->setModel(teacher));
+
+  // Stopped while the teacher translates: no folder is left, nothing trains.
+  workspace.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  workspace.findChild<QSpinBox*>("Workers")->setValue(1);
+  workspace.distilData();
+  QVERIFY(workspace.isTraining() && workspace.isDistilling());
+  workspace.stopTraining();
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QVERIFY(!QFileInfo::exists(distilled));
+  QVERIFY(!QFileInfo::exists(distilled + ".preparing") && !QFileInfo::exists(distilled + ".teacher-corpus"));
+  QVERIFY2(workspace.findChild<QLabel*>("Status")->text().contains("Stopped"),
+           qPrintable(workspace.findChild<QLabel*>("Status")->text()));
+  QVERIFY(!QFileInfo::exists(workspace.runDir()));
+
+  // Start: the teacher translates the training split, then the student trains on it.
+  workspace.findChild<QSpinBox*>("Max steps")->setValue(4);
+  workspace.findChild<QSpinBox*>("Eval every")->setValue(2);
+  workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
+  workspace.startTraining();
+  QVERIFY(workspace.isDistilling());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining() && !workspace.isDistilling() &&
+                               QFileInfo::exists(workspace.runDir() + "/metrics.jsonl"),
+                           180000);
+  QVERIFY2(errors.count() == 1, qPrintable(errors.last().at(0).toString()));
+  const auto record = app::readDistillation(distilled);
+  QVERIFY(record.valid);
+  QCOMPARE(record.teacher, QFileInfo(teacher).absoluteFilePath());
+  QCOMPARE(record.data, people);
+  QCOMPARE(record.beam, 4);
+  QVERIFY(box->distilled());
+  QVERIFY2(box->text().contains("Distilled by"), qPrintable(box->text()));
+  // The training split is the people's Vietnamese with the teacher's English; dev stays people's.
+  auto lines = [](const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).split('\n') : QStringList();
+  };
+  QCOMPARE(lines(distilled + "/dev.en"), lines(people + "/dev.en"));
+  QVERIFY(lines(distilled + "/train.en") != lines(people + "/train.en"));
+  QVERIFY(!lines(distilled + "/train.en").isEmpty());
+  QFile config(workspace.runDir() + "/config.json");
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  const auto run = QJsonDocument::fromJson(config.readAll()).object();
+  QCOMPARE(QDir(run["data"].toString()).absolutePath(), distilled);
+  const auto student = run["training"].toObject();
+  QCOMPARE(student["init_from"].toString(), QString());
+  QCOMPARE(student["model"].toObject()["decoder_layers"].toInt(), 1);
+  QFile spm(workspace.runDir() + "/spm.model"), teacher_spm(teacher_run + "/spm.model");
+  QVERIFY(spm.open(QIODevice::ReadOnly) && teacher_spm.open(QIODevice::ReadOnly));
+  QCOMPARE(spm.readAll(), teacher_spm.readAll());  // the teacher's vocabulary
+
+  // Started again elsewhere: the distilled folder is used as it is (not translated again).
+  const QDateTime made = QFileInfo(distilled + "/distillation.json").lastModified();
+  const QString student_run = workspace.runDir();
+  workspace.setRunDir(tmp_.filePath("second-student"));
+  workspace.startTraining();
+  QVERIFY(!workspace.isDistilling());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QCOMPARE(QFileInfo(distilled + "/distillation.json").lastModified(), made);
+  QVERIFY(!QFileInfo::exists(distilled + "-2"));
+  QVERIFY(QFileInfo::exists(tmp_.filePath("second-student/best.pt")));
+
+  // The student's run, opened: its distilled folder and its teacher.
+  ui::TrainingWorkspace reopened;
+  QVERIFY(reopened.openRun(student_run));
+  auto* reopened_box = reopened.findChild<ui::TeacherBox*>("Learn from");
+  QCOMPARE(reopened_box->modelPath(), QFileInfo(teacher).absoluteFilePath());
+  QCOMPARE(QDir(reopened.dataDir()).absolutePath(), distilled);
+  QVERIFY(reopened_box->distilled());
+  QVERIFY2(reopened_box->text().contains("already"), qPrintable(reopened_box->text()));
+  // Its corpus list names the people's corpus, not the distilled folder's record of it.
+  QCOMPARE(app::preparedCorpora(distilled).size(), app::preparedCorpora(people).size());
+  QCOMPARE(app::preparedCorpora(distilled).first().path, app::preparedCorpora(people).first().path);
+
+  // The finished panel's "Train a smaller student from it": the student teaches next, from the people's data.
+  QVERIFY(!workspace.runFinished()->isHidden());
+  QTest::mouseClick(workspace.runFinished()->findChild<QPushButton*>("Train a student"), Qt::LeftButton);
+  QCOMPARE(box->modelPath(), QFileInfo(tmp_.filePath("second-student/best.pt")).absoluteFilePath());
+  QCOMPARE(workspace.dataDir(), people);
+  QCOMPARE(workspace.runDir(), tmp_.filePath("second-student-student"));
+  QCOMPARE(errors.count(), 1);
 }
 
 void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
