@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <chrono>
 #include <memory>
 
 #include "app/PrepareSession.h"
@@ -86,6 +87,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       // Each run's best model, translating the test split into a row.
       auto test = [&](RunTestRow& row, const model::Translator& translator, int before, const QString& what) {
         std::vector<std::string> hypotheses;
+        const auto started = std::chrono::steady_clock::now();
         for (size_t start = 0; start < src.size() && !job.stopRequested(); start += kChunkLines) {
           const std::vector<std::string> chunk(src.begin() + long(start),
                                                src.begin() + long(std::min(src.size(), start + kChunkLines)));
@@ -96,6 +98,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
           });
         }
         if (hypotheses.size() < src.size()) return false;  // stopped
+        row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
         row.bleu = scores.bleu;
         row.chrf = scores.chrf;

@@ -30,6 +30,9 @@ struct RunTestRow {
   double pValue = -1;
   int sameAsFirst = 0;  // test lines translated exactly as the first run's model does
   QList<double> bleuByCorpus;  // BLEU of each of RunTestResult::corpora's lines alone
+  // Wall-clock seconds its model(s) took to translate the split here (loading not counted): what a
+  // smaller student saves.
+  double seconds = 0;
 };
 
 struct RunTestResult {

@@ -3285,6 +3285,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</source>
         <translation>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</translation>
     </message>
+    <message>
+        <source>seconds to translate it</source>
+        <translation>seconds to translate it</translation>
+    </message>
+    <message>
+        <source>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</source>
+        <translation>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

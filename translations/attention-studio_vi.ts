@@ -3261,6 +3261,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>BLEU of each run&apos;s best.pt on the test lines that came from %1 alone (the data folder was prepared from several corpora)</source>
         <translation>BLEU của best.pt của mỗi lần chạy chỉ trên các dòng test đến từ %1 (thư mục dữ liệu được chuẩn bị từ nhiều kho ngữ liệu)</translation>
     </message>
+    <message>
+        <source>seconds to translate it</source>
+        <translation>số giây để dịch nó</translation>
+    </message>
+    <message>
+        <source>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</source>
+        <translation>Thời gian best.pt của mỗi lượt chạy cần để dịch tập test của lượt chạy này, trên máy tính này (không tính lúc nạp): một mô hình nhỏ hơn, như một học trò được chưng cất, chạy nhanh hơn. Công việc khác chạy cùng lúc sẽ làm nó chậm lại.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

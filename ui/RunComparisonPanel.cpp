@@ -224,6 +224,10 @@ int RunComparisonPanel::fillTestRows(int columns) {
                        "folder was prepared from several corpora)")
                         .arg(corpus);
   }
+  labels << tr("seconds to translate it");
+  explanations << tr("How long each run's best.pt took to translate this run's test split here, on this "
+                     "computer (loading not counted): a smaller model, such as a distilled student, is "
+                     "faster. Other work running meanwhile slows it.");
   for (int r = 0; r < labels.size(); ++r) {
     auto* header = new QTableWidgetItem(labels[r]);
     header->setToolTip(explanations[r]);
@@ -246,6 +250,7 @@ int RunComparisonPanel::fillTestRows(int columns) {
       if (c > 0) cells[2] = DifferenceText::of(tested->pValue);
       for (int k = 0; k < tested->bleuByCorpus.size() && 3 + k < cells.size(); ++k)
         cells[3 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
+      cells.last() = QString::number(tested->seconds, 'f', 1);
     }
     for (int r = 0; r < cells.size(); ++r) {
       auto* item = new QTableWidgetItem(cells[r]);
@@ -294,7 +299,8 @@ void RunComparisonPanel::fillTable() {
            "their probabilities"));
     table_->setHorizontalHeaderItem(int(all.size()), header);
   }
-  table_->setRowCount((showsTest() ? 3 + int(tested_corpora_.size()) : 0) + int(keys.size()));
+  // The test's rows: BLEU, chrF, the paired test, one BLEU a corpus, the seconds.
+  table_->setRowCount((showsTest() ? 4 + int(tested_corpora_.size()) : 0) + int(keys.size()));
   const int first = fillTestRows(table_->columnCount());  // the test's rows above the settings
   for (int r = 0; r < keys.size(); ++r)
     table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));

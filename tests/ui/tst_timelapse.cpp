@@ -815,11 +815,12 @@ void TestTimelapse::runsSideBySide() {
   QVERIFY(!result.rows[0].together && !result.rows[1].together && result.rows[2].together);
   QVERIFY2(result.notTogether.isEmpty(), qPrintable(result.notTogether));
   QCOMPARE(result.sourceFile, QDir(QString::fromStdString(data_)).filePath("test.vi"));
-  QCOMPARE(table->rowCount(), 3 + 2);  // the test's rows, then what differs
+  QCOMPARE(table->rowCount(), 4 + 2);  // the test's rows, then what differs
   QCOMPARE(table->columnCount(), 3);   // the runs, then both together
   QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("All together"));
   QCOMPARE(table->verticalHeaderItem(0)->text(), QString("test BLEU \u00b1 95%"));
-  QCOMPARE(table->verticalHeaderItem(3)->text(), QString("schedule"));
+  QCOMPARE(table->verticalHeaderItem(3)->text(), QString("seconds to translate it"));
+  QCOMPARE(table->verticalHeaderItem(4)->text(), QString("schedule"));
   const auto src = model::readTextDocument(result.sourceFile.toStdString()).lines;
   const auto ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
   QCOMPARE(result.lines, int(src.size()));
@@ -856,6 +857,10 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(table->item(0, 1)->text(),
            QString("%1 \u00b1 %2").arg(result.rows[1].bleu, 0, 'f', 2).arg(result.rows[1].bleuCi, 0, 'f', 2));
   QCOMPARE(table->item(2, 0)->text(), QString("\u2014"));
+  for (int c = 0; c < 3; ++c) {  // each translated the split, in some time
+    QVERIFY(result.rows[c].seconds > 0);
+    QCOMPARE(table->item(3, c)->text(), QString::number(result.rows[c].seconds, 'f', 1));
+  }
   const double p = result.rows[1].pValue;
   QCOMPARE(table->item(2, 1)->text(), p < 0      ? QString("no: the same translations")
                                       : p < 0.05 ? QString("yes (p = %1)").arg(p, 0, 'f', 3)
@@ -888,7 +893,7 @@ void TestTimelapse::runsSideBySide() {
     file.close();
     const auto by_corpus = tested.first().first().value<app::RunTestResult>();
     QCOMPARE(by_corpus.corpora, (QStringList{"general.tsv", "ours.tmx"}));
-    QCOMPARE(table->rowCount(), 3 + 2 + 2);
+    QCOMPARE(table->rowCount(), 4 + 2 + 2);
     QCOMPARE(table->verticalHeaderItem(4)->text(), QString("test BLEU: ours.tmx"));
     for (int run = 0; run < 2; ++run) {
       const auto& hyp = translations[size_t(run)];
