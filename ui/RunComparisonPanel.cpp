@@ -225,9 +225,10 @@ int RunComparisonPanel::fillTestRows(int columns) {
                         .arg(corpus);
   }
   labels << tr("seconds to translate it");
-  explanations << tr("How long each run's best.pt took to translate this run's test split here, on this "
-                     "computer (loading not counted): a smaller model, such as a distilled student, is "
-                     "faster. Other work running meanwhile slows it.");
+  explanations << tr(
+      "How long each run's best.pt took to translate this run's test split here, on this "
+      "computer (loading not counted): a smaller model, such as a distilled student, is "
+      "faster. Other work running meanwhile slows it.");
   for (int r = 0; r < labels.size(); ++r) {
     auto* header = new QTableWidgetItem(labels[r]);
     header->setToolTip(explanations[r]);
