@@ -126,6 +126,8 @@ class TrainingWorkspace : public QWidget {
   void offerModelAt(MetricChart* chart, double step);
   void drawComparedRuns();
   void showDataSummary();
+  // A prepared data folder with the corpora it was prepared from in the list.
+  void showPreparedData(const QString& dir);
 
   FirstRunPanel* first_run_;
   RunFinishedPanel* run_finished_;

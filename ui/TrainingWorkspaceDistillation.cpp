@@ -47,11 +47,7 @@ void TrainingWorkspace::onTeacherChanged(const QJsonObject& student_settings) {
   const app::TeacherSource& teacher = teacher_->source();
   // The people's data folder the teacher learnt from, unless another is chosen.
   if (!teacher.dataDir.isEmpty() && (dataDir().isEmpty() || !app::isPreparedDataDir(dataDir()))) {
-    if (const auto corpora = app::preparedCorpora(teacher.dataDir); !corpora.isEmpty()) {
-      const QSignalBlocker keep_data_dir(corpus_);
-      corpus_->setCorpora(corpora);
-    }
-    setDataDir(teacher.dataDir);
+    showPreparedData(teacher.dataDir);
   }
   // A run folder of its own, unless one is chosen that is new and not named after the teacher's run.
   if (!teacher.runDir.isEmpty() &&
@@ -71,13 +67,7 @@ void TrainingWorkspace::trainStudentOf(const QString& run_dir) {
   if (!teacher_->setModel(best)) return;
   // This run's own data folder (the teacher's may have come from elsewhere).
   const app::TeacherSource& teacher = teacher_->source();
-  if (!teacher.dataDir.isEmpty() && teacher.dataDir != dataDir()) {
-    if (const auto corpora = app::preparedCorpora(teacher.dataDir); !corpora.isEmpty()) {
-      const QSignalBlocker keep_data_dir(corpus_);
-      corpus_->setCorpora(corpora);
-    }
-    setDataDir(teacher.dataDir);
-  }
+  if (!teacher.dataDir.isEmpty() && teacher.dataDir != dataDir()) showPreparedData(teacher.dataDir);
   setRunDir(freeFolder(QDir::cleanPath(run_dir) + "-student"));
 }
 

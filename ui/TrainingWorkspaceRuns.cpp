@@ -32,6 +32,15 @@
 
 namespace studio::ui {
 
+void TrainingWorkspace::showPreparedData(const QString& dir) {
+  setDataDir(dir);
+  // The corpora it was prepared from (the data folder keeps its own name).
+  if (const auto corpora = app::preparedCorpora(dir); !corpora.isEmpty()) {
+    const QSignalBlocker keep_data_dir(corpus_);
+    corpus_->setCorpora(corpora);
+  }
+}
+
 bool TrainingWorkspace::openRun(const QString& dir) {
   const auto history = app::readRunHistory(dir + "/metrics.jsonl", nullptr);
   if (!history) {
@@ -65,12 +74,7 @@ bool TrainingWorkspace::openRun(const QString& dir) {
       if (!distilled.valid || !QFileInfo::exists(distilled.teacher) || !teacher_->setModel(distilled.teacher))
         teacher_->clear();
     }
-    setDataDir(data);
-    // The corpora it was prepared from (the data folder keeps its own name).
-    if (const auto corpora = app::preparedCorpora(data); !corpora.isEmpty()) {
-      const QSignalBlocker keep_data_dir(corpus_);
-      corpus_->setCorpora(corpora);
-    }
+    showPreparedData(data);
     // A fine-tuned run shows the model it started from (when it is still there).
     const auto training = json["training"].toObject();
     const QSignalBlocker quiet(fine_tune_);
