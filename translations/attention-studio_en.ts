@@ -3587,10 +3587,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>The corpus: the new model learns the English people wrote.</translation>
     </message>
     <message>
-        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</source>
-        <translation>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</translation>
-    </message>
-    <message>
         <source>Choose the data folder the teacher translates.</source>
         <translation>Choose the data folder the teacher translates.</translation>
     </message>
@@ -3609,6 +3605,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</source>
         <translation>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</translation>
+    </message>
+    <message>
+        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</source>
+        <translation>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</translation>
     </message>
 </context>
 <context>

@@ -3563,10 +3563,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Kho ngữ liệu: mô hình mới học tiếng Anh do con người viết.</translation>
     </message>
     <message>
-        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a small model learns more from it. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer: make it smaller still as you like.</source>
-        <translation>Mô hình thầy: %1. Nó dịch các câu huấn luyện của thư mục dữ liệu (chùm 4); mô hình mới, học trò của nó, học thứ tiếng Anh đó thay vì của con người, và một mô hình nhỏ học được nhiều hơn từ đó. Tập dev và test vẫn là của con người; từ vựng là của mô hình thầy. Biểu mẫu mang cấu trúc của mô hình thầy với một lớp giải mã: hãy thu nhỏ thêm tùy ý.</translation>
-    </message>
-    <message>
         <source>Choose the data folder the teacher translates.</source>
         <translation>Chọn thư mục dữ liệu mà mô hình thầy sẽ dịch.</translation>
     </message>
@@ -3585,6 +3581,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</source>
         <translation>Dữ liệu chưng cất: %1 (chưa tạo: Bắt đầu hoặc Chưng cất sẽ cho mô hình thầy dịch; vài phút cho hàng chục nghìn câu)</translation>
+    </message>
+    <message>
+        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</source>
+        <translation>Mô hình thầy: %1. Nó dịch các câu huấn luyện của thư mục dữ liệu (chùm 4); mô hình mới, học trò của nó, học thứ tiếng Anh đó thay vì của con người, và một học trò nhỏ hơn nhiều so với thầy học được từ đó nhiều hơn từ kho ngữ liệu. Tập dev và test vẫn là của con người; từ vựng là của mô hình thầy. Biểu mẫu mang cấu trúc của mô hình thầy với một lớp giải mã (dịch nhanh hơn): hãy thu nhỏ tùy ý.</translation>
     </message>
 </context>
 <context>

@@ -96,11 +96,10 @@ void TeacherBox::showSource() {
   }
   summary_->setText(
       tr("Teacher: %1. It translates the data folder's training sentences (beam 4); the new model, its "
-         "student, "
-         "learns that English instead of people's, and a small model learns more from it. Dev and test stay "
-         "people's; the vocabulary is the teacher's. The form holds the teacher's shape with one decoder "
-         "layer: "
-         "make it smaller still as you like.")
+         "student, learns that English instead of people's, and a student much smaller than its teacher "
+         "learns more from it than from the corpus. Dev and test stay people's; the vocabulary is the "
+         "teacher's. The form holds the teacher's shape with one decoder layer (faster to translate): make "
+         "it smaller as you like.")
           .arg(QDir::toNativeSeparators(source_.modelPath)));
   if (data_dir_.isEmpty()) {
     distilled_.clear();
