@@ -52,9 +52,14 @@ TeacherSource describeTeacher(const QString& model_path) {
     // The teacher run's settings (its schedule and batches), its shape with one decoder layer.
     model::TrainingConfig config;
     const QJsonObject run = readJsonObject(QDir(source.runDir).filePath("config.json"));
-    if (!source.runDir.isEmpty() && run["training"].isObject())
-      config = model::trainingConfigFromJson(
-          nlohmann::json::parse(QJsonDocument(run["training"].toObject()).toJson().toStdString()));
+    if (!source.runDir.isEmpty() && run["training"].isObject()) {
+      try {
+        config = model::trainingConfigFromJson(
+            nlohmann::json::parse(QJsonDocument(run["training"].toObject()).toJson().toStdString()));
+      } catch (const std::exception&) {
+        config = {};  // a run's settings this version cannot read: the defaults, with the teacher's shape
+      }
+    }
     config.init_from = origin.model_path;
     model::adoptModelOptions(config);
     config.init_from.clear();

@@ -12,6 +12,7 @@
 #include "model/decoding/SmallAndFast.h"
 #include "model/files/Hash.h"
 #include "model/files/ModelExport.h"
+#include "model/training/Distillation.h"
 
 namespace studio::app {
 
@@ -115,8 +116,16 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         ranking = readRanking(saved_ranking);
       }
       if (!job.stopRequested()) {
-        const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
-                                                          pruned_ways ? &ranking : nullptr);
+        auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
+                                                    pruned_ways ? &ranking : nullptr);
+        // Its students (runs beside its run that trained on its translations), in each precision.
+        std::vector<std::pair<std::string, std::string>> students;
+        for (const auto& s : model::findStudents(result.modelPath.toStdString())) {
+          students.emplace_back(s.name, s.model);
+          result.students << QString::fromStdString(s.run_dir);
+        }
+        const auto student_ways = model::studentVariants(variants, students);
+        variants.insert(variants.end(), student_ways.begin(), student_ways.end());
         BackgroundJob::post(this, [this, ways = int(variants.size())] {
           Q_EMIT progress(0, ways, tr("measuring the ways"));
         });
@@ -133,6 +142,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
           row.bf16 = p.variant.bf16;
           row.shortlist = p.variant.shortlist;
           row.prunedHeads = QString::fromStdString(p.variant.pruned.toString());
+          row.model = QString::fromStdString(p.variant.model);
           row.bleu = p.bleu;
           row.chrf = p.chrf;
           row.bleuCi = p.bleu_ci;
@@ -168,7 +178,8 @@ void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, c
       choice.bf16 = row.bf16;
       choice.pruned = model::HeadMask::parse(row.prunedHeads.toStdString());
       if (row.shortlist) choice.shortlist = shortlist.toStdString();
-      const auto out = model::exportModel(model_path.toStdString(), "", choice, folder.toStdString());
+      const QString model = row.model.isEmpty() ? model_path : row.model;
+      const auto out = model::exportModel(model.toStdString(), "", choice, folder.toStdString());
       ExportedWay way;
       way.folder = folder;
       way.model = QString::fromStdString(out.model);

@@ -4,12 +4,13 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
 
 // "Make it small and fast" for the GUI: a model's ways to run (float32,
-// int8, a shortlist, heads pruned) measured on dev sentences on a worker
+// int8, a shortlist, heads pruned; its students, model::findStudents) measured on dev sentences on a worker
 // thread (model/decoding/SmallAndFast.h), then the chosen way saved as a
 // folder with its CTranslate2 model (model/files/ModelExport.h). Value types
 // only cross the thread boundary.
@@ -33,6 +34,8 @@ struct SpeedRow {
   QString name;
   bool int8 = false, bf16 = false, shortlist = false;
   QString prunedHeads;  // "enc:0:1,..." ("" none)
+  // A student's way: its model file, decoding in the model's place ("" = the model's own way).
+  QString model;
   double bleu = 0, chrf = 0;
   double bleuCi = 0;   // half the width of BLEU's 95 % interval
   double pValue = -1;  // paired bootstrap against float32 (-1: float32 itself, or its very translations)
@@ -45,6 +48,7 @@ struct SmallAndFastResult {
   QString modelPath, sourceFile, referenceFile, shortlist;
   QString rankingFrom;  // head-importance.json read, "ranked now", or "" (no pruned ways)
   QString rankingSavedTo;  // ranked now: the head-importance.json written (none outside a run folder)
+  QStringList students;    // the students' run folders measured beside it
   int beam = 4;
   bool stopped = false;
   QList<SpeedRow> rows;
@@ -70,7 +74,8 @@ class SmallAndFastSession : public QObject {
  public Q_SLOTS:
   void start(const studio::app::SmallAndFastRequest& request);
   void stop();  // after the way being measured
-  // Saves `row`'s way of `model_path` into `folder` (with its CTranslate2 model).
+  // Saves `row`'s way of `model_path` (a student's way: of its own model) into `folder` (with its
+  // CTranslate2 model).
   void save(const QString& model_path, const studio::app::SpeedRow& row, const QString& shortlist,
             const QString& folder);
 

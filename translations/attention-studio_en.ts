@@ -3348,10 +3348,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Make it small and fast</translation>
     </message>
     <message>
-        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</source>
-        <translation>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</translation>
-    </message>
-    <message>
         <source>How many dev sentences each way translates</source>
         <translation>How many dev sentences each way translates</translation>
     </message>
@@ -3496,10 +3492,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>heads ranked: %1</translation>
     </message>
     <message>
-        <source>%1 sentences of %2, beam %3; %4%5</source>
-        <translation>%1 sentences of %2, beam %3; %4%5</translation>
-    </message>
-    <message>
         <source> — stopped</source>
         <translation> — stopped</translation>
     </message>
@@ -3538,6 +3530,29 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>95% interval</source>
         <translation>95% interval</translation>
+    </message>
+    <message>
+        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned, and the smaller students trained on its translations. Choose one and save it, with its CTranslate2 model.</source>
+        <translation>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned, and the smaller students trained on its translations. Choose one and save it, with its CTranslate2 model.</translation>
+    </message>
+    <message>
+        <source>A student trained on this model&apos;s translations: %1</source>
+        <translation>A student trained on this model&apos;s translations: %1</translation>
+    </message>
+    <message>
+        <source>no students (Training&apos;s Learn from trains one beside this run)</source>
+        <translation>no students (Training&apos;s Learn from trains one beside this run)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n student(s) beside it</source>
+        <translation>
+            <numerusform>%n student beside it</numerusform>
+            <numerusform>%n students beside it</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sentences of %2, beam %3; %4; %5%6</source>
+        <translation>%1 sentences of %2, beam %3; %4; %5%6</translation>
     </message>
 </context>
 <context>

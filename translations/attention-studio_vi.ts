@@ -3324,10 +3324,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Làm cho nhỏ và nhanh</translation>
     </message>
     <message>
-        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned. Choose one and save it, with its CTranslate2 model.</source>
-        <translation>Mỗi cách chạy mô hình, đo trên máy này với cùng các câu dev: trọng số int8, danh sách từ vựng rút gọn, cắt bỏ các đầu ít quan trọng nhất. Chọn một cách và lưu nó, kèm mô hình CTranslate2.</translation>
-    </message>
-    <message>
         <source>How many dev sentences each way translates</source>
         <translation>Số câu dev mỗi cách dịch</translation>
     </message>
@@ -3472,10 +3468,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>xếp hạng đầu: %1</translation>
     </message>
     <message>
-        <source>%1 sentences of %2, beam %3; %4%5</source>
-        <translation>%1 câu của %2, beam %3; %4%5</translation>
-    </message>
-    <message>
         <source> — stopped</source>
         <translation> — đã dừng</translation>
     </message>
@@ -3514,6 +3506,28 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>95% interval</source>
         <translation>khoảng 95%</translation>
+    </message>
+    <message>
+        <source>Each way to run the model, measured on this computer on the same dev sentences: int8 weights, a vocabulary shortlist, the least important heads pruned, and the smaller students trained on its translations. Choose one and save it, with its CTranslate2 model.</source>
+        <translation>Mỗi cách chạy mô hình, đo trên máy tính này với cùng các câu dev: trọng số int8, một danh sách rút gọn từ vựng, cắt bỏ các đầu chú ý ít quan trọng nhất, và các học trò nhỏ hơn được huấn luyện trên bản dịch của nó. Chọn một cách và lưu lại, kèm mô hình CTranslate2 của nó.</translation>
+    </message>
+    <message>
+        <source>A student trained on this model&apos;s translations: %1</source>
+        <translation>Một học trò được huấn luyện trên bản dịch của mô hình này: %1</translation>
+    </message>
+    <message>
+        <source>no students (Training&apos;s Learn from trains one beside this run)</source>
+        <translation>không có học trò (Học từ ở mục Huấn luyện sẽ huấn luyện một học trò bên cạnh lượt chạy này)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n student(s) beside it</source>
+        <translation>
+            <numerusform>%n học trò bên cạnh nó</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sentences of %2, beam %3; %4; %5%6</source>
+        <translation>%1 câu của %2, chùm %3; %4; %5%6</translation>
     </message>
 </context>
 <context>

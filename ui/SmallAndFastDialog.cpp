@@ -48,10 +48,12 @@ SmallAndFastDialog::SmallAndFastDialog(QWidget* parent) : QDialog(parent) {
   setObjectName("Small and fast");
   setWindowTitle(tr("Make it small and fast"));
   auto* layout = new QVBoxLayout(this);
-  auto* intro = new QLabel(tr("Each way to run the model, measured on this computer on the same dev sentences: "
-                              "int8 weights, a vocabulary shortlist, the least important heads pruned. Choose "
-                              "one and save it, with its CTranslate2 model."),
-                           this);
+  auto* intro =
+      new QLabel(tr("Each way to run the model, measured on this computer on the same dev sentences: "
+                    "int8 weights, a vocabulary shortlist, the least important heads pruned, and the "
+                    "smaller students trained on its translations. Choose one and save it, with its "
+                    "CTranslate2 model."),
+                 this);
   intro->setWordWrap(true);
   layout->addWidget(intro);
   model_label_ = new QLabel(this);
@@ -243,6 +245,9 @@ void SmallAndFastDialog::showResult(const app::SmallAndFastResult& result) {
     table_->insertRow(row);
     auto* name = new QTableWidgetItem(r.name);
     if (!r.prunedHeads.isEmpty()) name->setToolTip(tr("Heads pruned: %1").arg(r.prunedHeads));
+    if (!r.model.isEmpty())
+      name->setToolTip(
+          tr("A student trained on this model's translations: %1").arg(QDir::toNativeSeparators(r.model)));
     table_->setItem(row, Way, name);
     auto* bleu = speedNumber(r.bleu, 2);
     bleu->setText(QString("%1 ± %2").arg(r.bleu, 0, 'f', 2).arg(r.bleuCi, 0, 'f', 2));
@@ -262,11 +267,14 @@ void SmallAndFastDialog::showResult(const app::SmallAndFastResult& result) {
                             ? tr("heads ranked now, saved to %1").arg(QDir::toNativeSeparators(result.rankingSavedTo))
                             : tr("heads ranked: %1").arg(result.rankingFrom);
   updateRankingNote();  // a ranking saved now is the one a next measurement can use
-  status_->setText(tr("%1 sentences of %2, beam %3; %4%5")
+  const QString students = result.students.isEmpty()
+                               ? tr("no students (Training's Learn from trains one beside this run)")
+                               : tr("%n student(s) beside it", nullptr, int(result.students.size()));
+  status_->setText(tr("%1 sentences of %2, beam %3; %4; %5%6")
                        .arg(result.rows.isEmpty() ? 0 : result.rows.first().sentences)
                        .arg(QDir::toNativeSeparators(result.sourceFile))
                        .arg(result.beam)
-                       .arg(where, result.stopped ? tr(" — stopped") : QString()));
+                       .arg(where, students, result.stopped ? tr(" — stopped") : QString()));
   drawPlot();
   if (!result.rows.isEmpty()) table_->selectRow(0);
   Q_EMIT measured(result);

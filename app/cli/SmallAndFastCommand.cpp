@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "model/decoding/SmallAndFast.h"
+#include "model/training/Distillation.h"
 
 namespace studio::cli {
 
@@ -20,7 +22,9 @@ const CommandSpec& smallAndFastSpec() {
       "sentences come out as in float32, the speed and the weights' memory. --shortlist adds the ways\n"
       "with that shortlist; --rank-heads first ranks the heads on the same sentences (as the heads\n"
       "command) and adds the fastest way with a quarter and a half of them pruned, the least important\n"
-      "first. export saves the way chosen.",
+      "first. The students of the model (runs beside its run folder that trained on its translations:\n"
+      "the Training workspace's Learn from, or distill) are measured too, in each precision, and --student\n"
+      "adds another. export saves the way chosen (a student's: export --model STUDENT).",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
           {"src", "FILE", "Vietnamese sentences, one a line (required)"},
@@ -29,6 +33,8 @@ const CommandSpec& smallAndFastSpec() {
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
           {"shortlist", "FILE", "a shortlist learnt by the shortlist command"},
           {"rank-heads", "", "rank the heads first and add ways with heads pruned"},
+          {"student", "FILE",
+           "a smaller model to measure beside it (repeatable; found beside its run: none needed)"},
           {"beam", "N", "beam size (default 4)"},
           {"alpha", "A", "GNMT length penalty (default 0.6)"},
           {"max-length-ratio", "R", "output length limit (default 1.5)"},
@@ -59,8 +65,23 @@ int runSmallAndFast(const ParsedArgs& args) {
   model::HeadImportance ranking;
   if (args.has("rank-heads"))
     ranking = model::rankHeads(translator, sources, references, options, progress("measured heads:"));
-  const auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
-                                                    args.has("rank-heads") ? &ranking : nullptr);
+  auto variants = model::smallAndFastVariants(translator.model()->options(), bool(shortlist),
+                                              args.has("rank-heads") ? &ranking : nullptr);
+  // Its students: those beside its run, then those given.
+  std::vector<std::pair<std::string, std::string>> students;
+  for (const auto& s : model::findStudents(oneModel(args))) students.emplace_back(s.name, s.model);
+  for (const auto& file : args.all("student")) {
+    const std::filesystem::path path(file);
+    if (!std::filesystem::is_regular_file(path))
+      throw UsageError("--student '" + file + "' is not a model file");
+    // best.pt is named after its run folder, other files after themselves.
+    const std::string name = path.filename() == "best.pt" && path.has_parent_path()
+                                 ? std::filesystem::absolute(path).parent_path().filename().string()
+                                 : path.stem().string();
+    students.emplace_back(name, file);
+  }
+  const auto student_ways = model::studentVariants(variants, students);
+  variants.insert(variants.end(), student_ways.begin(), student_ways.end());
   const auto points =
       model::measureVariants(translator, sources, references, options, shortlist, variants, progress("measured ways:"));
 
@@ -72,6 +93,7 @@ int runSmallAndFast(const ParsedArgs& args) {
                       {"bf16", p.variant.bf16},
                       {"shortlist", p.variant.shortlist},
                       {"pruned_heads", p.variant.pruned.toString()},
+                      {"model", p.variant.model.empty() ? nlohmann::json() : nlohmann::json(p.variant.model)},
                       {"bleu", p.bleu},
                       {"chrf", p.chrf},
                       {"bleu_ci", p.bleu_ci},

@@ -80,6 +80,20 @@ std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options
   return variants;
 }
 
+std::vector<SpeedVariant> studentVariants(const std::vector<SpeedVariant>& variants,
+                                          const std::vector<std::pair<std::string, std::string>>& students) {
+  std::vector<SpeedVariant> ways;
+  for (const auto& [name, model] : students)
+    for (const auto& v : variants) {
+      if (v.shortlist || !v.pruned.off.empty() || !v.model.empty()) continue;
+      SpeedVariant way = v;
+      way.model = model;
+      way.name = "student " + name + (v.name == "float32" ? std::string() : ", " + v.name);
+      ways.push_back(way);
+    }
+  return ways;
+}
+
 std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vector<std::string>& sources,
                                         const std::vector<std::string>& references, const DecodingOptions& options,
                                         std::shared_ptr<const Shortlist> shortlist,
@@ -92,6 +106,9 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
   if (runs < 1) throw std::invalid_argument("runs must be at least 1");
   for (const auto& v : variants) {
     if (v.shortlist && !shortlist) throw std::invalid_argument("'" + v.name + "' needs a shortlist and none was given");
+    if (!v.model.empty() && (v.shortlist || !v.pruned.off.empty()))
+      throw std::invalid_argument("'" + v.name +
+                                  "': another model's way takes neither the shortlist nor heads pruned");
     v.pruned.validate(translator.model()->options());
   }
   const std::vector<std::string> warm_up(sources.begin(), sources.begin() + std::ptrdiff_t(std::min<size_t>(8, sources.size())));
@@ -99,6 +116,8 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
   BaselineComparison comparison(references);  // each variant against the first (float32)
   std::unique_ptr<Translator> pruned;  // the last pruned copy, and its heads
   std::string pruned_heads;
+  std::unique_ptr<Translator> other;  // the last other model (a student), and its file
+  std::string other_file;
   for (const auto& v : variants) {
     DecodingOptions o = options;
     o.nbest = 1;
@@ -109,7 +128,11 @@ std::vector<SpeedPoint> measureVariants(Translator& translator, const std::vecto
       pruned = prunedCopy(translator, v.pruned);
       pruned_heads = v.pruned.toString();
     }
-    Translator& t = v.pruned.off.empty() ? translator : *pruned;
+    if (!v.model.empty() && v.model != other_file) {
+      other = std::make_unique<Translator>(Translator::fromFiles(v.model, "", translator.device()));
+      other_file = v.model;
+    }
+    Translator& t = !v.model.empty() ? *other : v.pruned.off.empty() ? translator : *pruned;
     t.translate(warm_up, o);  // packs the weights in this precision, warms the caches
     // The fastest of `runs` decodings: a shared machine's pauses only ever add time.
     SpeedPoint p;

@@ -22,6 +22,9 @@ struct SpeedVariant {
   bool bf16 = false;       // bf16 products (DecodingOptions::bf16)
   bool shortlist = false;  // decode with the shortlist given to measureVariants
   HeadMask pruned;         // heads pruned: decoded by a copy of the model with them pruned (pruneHeads), as saved
+  // Another model file decoding in the translator's place (a student trained
+  // on its translations), with neither the shortlist nor heads pruned; "" = the translator's.
+  std::string model;
 };
 
 struct SpeedPoint {
@@ -51,6 +54,12 @@ std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options
                                                const HeadImportance* ranking, bool int8, bool bf16);
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking);
+
+// Each student's ways (`students`: a name and a model file each): the
+// precisions of `variants` that have neither the shortlist nor heads pruned,
+// decoded by the student's model: "student NAME", "student NAME, int8", ...
+std::vector<SpeedVariant> studentVariants(const std::vector<SpeedVariant>& variants,
+                                          const std::vector<std::pair<std::string, std::string>>& students);
 
 // Translates `sources` with each variant (decoding `options` otherwise, the
 // shortlist `shortlist` where a variant asks for it; a variant with heads

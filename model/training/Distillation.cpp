@@ -1,5 +1,6 @@
 #include "model/training/Distillation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "model/decoding/TextTranslation.h"
 #include "model/evaluation/Bleu.h"
 #include "model/files/AtomicFile.h"
+#include "model/training/FineTune.h"
 
 namespace studio::model {
 
@@ -157,6 +159,40 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
       << " (the teacher's translations equal the reference in " << identical << " of " << sources.size()
       << " pairs; BLEU against it " << bleu.score << ")\n";
   return record;
+}
+
+std::vector<StudentRun> findStudents(const std::string& teacher_model) {
+  std::vector<StudentRun> students;
+  std::error_code ec;
+  fs::path teacher_run;
+  try {
+    teacher_run = findModelOrigin(teacher_model).run_dir;
+  } catch (const std::exception&) {
+    return students;
+  }
+  if (teacher_run.empty()) return students;
+  const fs::path teacher = fs::weakly_canonical(fs::absolute(teacher_model), ec);
+  auto readJson = [](const fs::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  };
+  for (const auto& entry : fs::directory_iterator(teacher_run.parent_path(), ec)) {
+    const fs::path run = entry.path();
+    if (!entry.is_directory(ec) || fs::equivalent(run, teacher_run, ec) ||
+        !fs::is_regular_file(run / "best.pt", ec))
+      continue;
+    const auto config = readJson(run / "config.json");
+    if (!config.is_object() || !config.contains("data") || !config["data"].is_string()) continue;
+    const auto record = readJson(fs::path(config["data"].get<std::string>()) / "distillation.json");
+    if (!record.is_object() || !record.contains("teacher") || !record["teacher"].is_array() ||
+        record["teacher"].empty() || !record["teacher"][0].is_string())
+      continue;
+    if (fs::weakly_canonical(fs::absolute(record["teacher"][0].get<std::string>()), ec) != teacher) continue;
+    students.push_back({run.filename().string(), run.string(), (run / "best.pt").string()});
+  }
+  std::sort(students.begin(), students.end(),
+            [](const StudentRun& a, const StudentRun& b) { return a.name < b.name; });
+  return students;
 }
 
 }  // namespace studio::model

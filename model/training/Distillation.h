@@ -3,6 +3,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,5 +45,18 @@ struct DistillationOptions {
 // short leaves no output folder behind.
 nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
                            const std::function<void(size_t, size_t)>& progress = nullptr);
+
+// A student of a teacher: a run that trained on a data folder the teacher
+// distilled (its distillation.json's first teacher is the teacher's model file).
+struct StudentRun {
+  std::string name;     // its run folder's name
+  std::string run_dir;  // its run folder
+  std::string model;    // its best.pt
+};
+// The students beside the run folder of `teacher_model` (the run folders in
+// the folder that holds it, where the app puts "<run>-student"), by name;
+// those without a best.pt yet are left out. None when the model is in no
+// run folder or cannot be read.
+std::vector<StudentRun> findStudents(const std::string& teacher_model);
 
 }  // namespace studio::model

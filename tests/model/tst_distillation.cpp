@@ -17,6 +17,8 @@
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Corpus.h"
+#include "model/decoding/HeadMask.h"
+#include "model/decoding/SmallAndFast.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/evaluation/Bleu.h"
 #include "model/files/ModelFile.h"
@@ -53,6 +55,7 @@ class TestDistillation : public QObject {
   void initTestCase();
   void theTeachersTranslationsBecomeTheTrainingSplit();
   void badFoldersAreRefusedAndNothingIsLeftBehind();
+  void studentsBesideTheTeachersRunAreFoundAndMeasured();
 
  private:
   QTemporaryDir dir_;
@@ -215,6 +218,79 @@ void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
   QVERIFY2(error.contains("dev.en"), qPrintable(error));
   QVERIFY(!fs::exists(options.out_dir));
   QVERIFY(!fs::exists(options.out_dir + ".teacher-corpus") && !fs::exists(options.out_dir + ".preparing"));
+}
+
+// Make it small and fast's students: the runs beside the teacher's run whose
+// data folder it distilled, each measured in the teacher's precisions as its
+// own model decodes.
+void TestDistillation::studentsBesideTheTeachersRunAreFoundAndMeasured() {
+  const fs::path runs = dir_.filePath("runs").toStdString();
+  auto write = [](const fs::path& path, const nlohmann::json& json) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << json.dump(2);
+  };
+  const fs::path teacher_run = runs / "teacher";
+  fs::create_directories(teacher_run);
+  fs::copy_file(teacher_path_, teacher_run / "best.pt");
+  fs::copy_file(data_ + "/spm.model", teacher_run / "spm.model");
+  write(teacher_run / "config.json", {{"data", data_}});
+  const std::string teacher = (teacher_run / "best.pt").string();
+  // Two data folders distilled: by this teacher, and by another model.
+  write(runs / "distilled-by-teacher" / "distillation.json", {{"teacher", {teacher}}, {"data", data_}});
+  write(runs / "distilled-by-other" / "distillation.json", {{"teacher", {teacher_path_}}, {"data", data_}});
+  // A smaller student (one layer fewer each side), and runs that are not its students.
+  auto options = test::smallOptions();
+  options.vocab_size = teacher_->model()->options().vocab_size;
+  options.encoder_layers = options.decoder_layers = 1;
+  torch::manual_seed(5);
+  model::Transformer small(options);
+  auto run = [&](const std::string& name, const fs::path& data, bool best) {
+    write(runs / name / "config.json", {{"data", data.string()}});
+    if (best) model::saveModel(small, (runs / name / "best.pt").string());
+    fs::copy_file(data_ + "/spm.model", runs / name / "spm.model");
+  };
+  run("b-student", runs / "distilled-by-teacher", true);
+  run("a-not-yet", runs / "distilled-by-teacher", false);  // no best.pt yet
+  run("c-other-teachers", runs / "distilled-by-other", true);
+  run("d-on-the-corpus", data_, true);
+  const auto students = model::findStudents(teacher);
+  QCOMPARE(students.size(), size_t(1));
+  QCOMPARE(students[0].name, std::string("b-student"));
+  QCOMPARE(students[0].model, (runs / "b-student" / "best.pt").string());
+  QVERIFY(model::findStudents(teacher_path_).empty());  // a model in no run folder has none
+  QVERIFY(model::findStudents(dir_.filePath("no-such.pt").toStdString()).empty());
+
+  // The student's ways: the teacher's precisions without the shortlist or heads pruned.
+  const auto base =
+      model::smallAndFastVariants(teacher_->model()->options(), /*have_shortlist=*/true, nullptr,
+                                  /*int8=*/true, /*bf16=*/false);
+  const auto ways = model::studentVariants(base, {{students[0].name, students[0].model}});
+  QCOMPARE(ways.size(), size_t(2));
+  QCOMPARE(ways[0].name, std::string("student b-student"));
+  QCOMPARE(ways[1].name, std::string("student b-student, int8"));
+  QVERIFY(ways[1].int8 && !ways[0].int8 && !ways[0].shortlist && !ways[1].shortlist);
+  QCOMPARE(ways[0].model, students[0].model);
+
+  // Measured beside float32: the student's own translations, its own (smaller) weights.
+  const auto sources = data::readLines(data_ + "/dev.vi"), references = data::readLines(data_ + "/dev.en");
+  const std::vector<std::string> src(sources.begin(), sources.begin() + 12),
+      ref(references.begin(), references.begin() + 12);
+  const auto points = model::measureVariants(*teacher_, src, ref, decoding_, nullptr, {base[0], ways[0]},
+                                             nullptr, /*runs=*/1);
+  QCOMPARE(points.size(), size_t(2));
+  const auto student = model::Translator::fromFiles(students[0].model, "", torch::kCPU);
+  std::vector<std::string> hypotheses;
+  for (const auto& list : student.translate(src, decoding_)) hypotheses.push_back(list.at(0).text);
+  QCOMPARE(points[1].bleu, model::corpusBleu(hypotheses, ref).score);
+  QVERIFY2(points[1].weight_bytes < points[0].weight_bytes,
+           qPrintable(QString("%1 against %2").arg(points[1].weight_bytes).arg(points[0].weight_bytes)));
+  // A student's way with the shortlist or heads pruned is refused, naming it.
+  auto wrong = ways[0];
+  wrong.pruned = model::HeadMask::parse("enc:0:0");
+  const QString error =
+      refusal([&] { model::measureVariants(*teacher_, src, ref, decoding_, nullptr, {wrong}, nullptr, 1); });
+  QVERIFY2(error.contains("'student b-student'") && error.contains("neither the shortlist nor heads pruned"),
+           qPrintable(error));
 }
 
 STUDIO_TEST_MAIN(TestDistillation)

@@ -23,8 +23,11 @@
 
 #include "app/EngineInfo.h"
 #include "app/FineTuning.h"
+#include "app/SmallAndFastSession.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/decoding/Translator.h"
+#include "model/evaluation/Bleu.h"
 #include "model/files/LegacyEncodings.h"
 #include "model/training/Distributed.h"
 #include "ui/FineTuneBox.h"
@@ -447,6 +450,72 @@ void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
   QCOMPARE(workspace.dataDir(), people);
   QCOMPARE(workspace.runDir(), tmp_.filePath("second-student-student"));
   QCOMPARE(errors.count(), 1);
+
+  // Make it small and fast measures the teacher's students beside its own ways, and saves a student's way
+  // as that student's model.
+  app::SmallAndFastSession measuring;
+  QSignalSpy measured(&measuring, &app::SmallAndFastSession::finished);
+  QSignalSpy failed(&measuring, &app::SmallAndFastSession::failed);
+  app::SmallAndFastRequest request;
+  request.model = {app::ModelSource::Kind::File, teacher};
+  request.sourceFile = distilled + "/dev.vi";  // the people's dev split
+  request.referenceFile = distilled + "/dev.en";
+  request.sentences = 8;
+  request.settings.beam = 2;
+  measuring.start(request);
+  QTRY_VERIFY_WITH_TIMEOUT(!measured.isEmpty() || !failed.isEmpty(), 180000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+  const auto result = measured.first().first().value<app::SmallAndFastResult>();
+  QCOMPARE(result.students, (QStringList{student_run, tmp_.filePath("second-student")}));
+  QStringList student_ways;
+  const app::SpeedRow* student_way = nullptr;
+  for (const auto& row : result.rows)
+    if (!row.model.isEmpty()) {
+      student_ways << row.name;
+      if (row.name == "student second-student") student_way = &row;
+    }
+  // Each student in each of the model's own precisions (float32 first).
+  int precisions = 0;
+  for (const auto& row : result.rows)
+    precisions += row.model.isEmpty() && !row.shortlist && row.prunedHeads.isEmpty();
+  QCOMPARE(student_ways.size(), 2 * precisions);
+  QCOMPARE(student_ways.first(), QString("student %1").arg(QFileInfo(student_run).fileName()));
+  QVERIFY(student_way);
+  QCOMPARE(student_way->model, tmp_.filePath("second-student/best.pt"));
+  // Its BLEU is the student's own translations'.
+  {
+    const model::Translator own =
+        model::Translator::fromFiles(student_way->model.toStdString(), "", torch::kCPU);
+    const QStringList dev = lines(distilled + "/dev.vi").mid(0, 8),
+                      refs = lines(distilled + "/dev.en").mid(0, 8);
+    model::DecodingOptions options;
+    options.beam_size = 2;
+    options.length_penalty = request.settings.alpha;
+    options.max_length_ratio = request.settings.maxLengthRatio;
+    std::vector<std::string> sources, hypotheses, references;
+    for (int i = 0; i < dev.size(); ++i) {
+      sources.push_back(dev[i].toStdString());
+      references.push_back(refs[i].toStdString());
+    }
+    for (const auto& list : own.translate(sources, options)) hypotheses.push_back(list.at(0).text);
+    QCOMPARE(student_way->bleu, model::corpusBleu(hypotheses, references).score);
+  }
+  QSignalSpy saved(&measuring, &app::SmallAndFastSession::saved);
+  const QString folder = tmp_.filePath("saved-student");
+  measuring.save(teacher, *student_way, QString(), folder);
+  QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty() || failed.size() > 0, 120000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+  const auto way = saved.first().first().value<app::ExportedWay>();
+  const model::Translator exported = model::Translator::fromFiles(way.model.toStdString(), "", torch::kCPU),
+                          own =
+                              model::Translator::fromFiles(student_way->model.toStdString(), "", torch::kCPU),
+                          teacher_model =
+                              model::Translator::fromFiles(teacher.toStdString(), "", torch::kCPU);
+  const auto weights = [](const model::Translator& t) {
+    return t.modelHandle()->parameters().front().sum().item<double>();
+  };
+  QCOMPARE(weights(exported), weights(own));  // the student's weights, not the teacher's
+  QVERIFY(weights(exported) != weights(teacher_model));
 }
 
 void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
