@@ -73,6 +73,9 @@ std::optional<ComparedRun> readComparedRun(const QString& dir, QString* error) {
       // Kept as written: a configuration this build cannot read is still worth showing.
     }
     run.settings = flattenSettings(training);
+    // The data folder it trained on, by name: a student beside its teacher, a corpus beside another.
+    const QString data = json.object()["data"].toString();
+    if (!data.isEmpty()) run.settings["data"] = QFileInfo(data).fileName();
   }
   return run;
 }
@@ -80,9 +83,21 @@ std::optional<ComparedRun> readComparedRun(const QString& dir, QString* error) {
 namespace {
 // The settings a reader looks at first, in this order; the rest follow sorted.
 int priority(const QString& key) {
-  static const QStringList first{"model.encoder_layers", "model.decoder_layers", "model.d_model", "model.heads",
-                                 "model.d_ff", "schedule", "learning_rate", "noam_factor", "warmup_steps",
-                                 "max_tokens", "label_smoothing", "mixed_precision", "model.dropout", "max_steps"};
+  static const QStringList first{"data",
+                                 "model.encoder_layers",
+                                 "model.decoder_layers",
+                                 "model.d_model",
+                                 "model.heads",
+                                 "model.d_ff",
+                                 "schedule",
+                                 "learning_rate",
+                                 "noam_factor",
+                                 "warmup_steps",
+                                 "max_tokens",
+                                 "label_smoothing",
+                                 "mixed_precision",
+                                 "model.dropout",
+                                 "max_steps"};
   const auto at = first.indexOf(key);
   return at < 0 ? int(first.size()) : int(at);
 }

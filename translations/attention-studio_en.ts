@@ -4424,6 +4424,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Distilled data in %1.</source>
         <translation>Distilled data in %1.</translation>
     </message>
+    <message>
+        <source>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</source>
+        <translation>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

@@ -4397,6 +4397,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Distilled data in %1.</source>
         <translation>Dữ liệu chưng cất nằm ở %1.</translation>
     </message>
+    <message>
+        <source>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</source>
+        <translation>Việc chuẩn bị dữ liệu không thể dừng giữa chừng: nó sẽ chạy xong, và sau đó không có gì bắt đầu.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

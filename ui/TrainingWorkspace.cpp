@@ -456,9 +456,16 @@ void TrainingWorkspace::begin(bool resume) {
 
 void TrainingWorkspace::stopTraining() {
   if (!running_) return;
+  // What was to follow the data's preparation or distillation does not start.
+  start_after_prepare_ = distil_after_prepare_ = start_after_distil_ = false;
   if (distill_.isRunning()) {
     status_->setText(tr("Stopping the teacher after the sentences it is translating…"));
     distill_.stop();
+    return;
+  }
+  if (prepare_.isRunning()) {
+    status_->setText(
+        tr("Preparing the data cannot stop half-way: it finishes, and nothing starts after it."));
     return;
   }
   status_->setText(tr("Stopping after this step…"));

@@ -65,7 +65,7 @@ void TrainingWorkspace::trainStudentOf(const QString& run_dir) {
   }
   const QString best = QDir(run_dir).filePath("best.pt");
   if (!teacher_->setModel(best)) return;
-  // This run's own data folder (the teacher's may have come from elsewhere).
+  // The data folder the run learnt from, whatever the form held.
   const app::TeacherSource& teacher = teacher_->source();
   if (!teacher.dataDir.isEmpty() && teacher.dataDir != dataDir()) showPreparedData(teacher.dataDir);
   setRunDir(freeFolder(QDir::cleanPath(run_dir) + "-student"));

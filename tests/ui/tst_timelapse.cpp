@@ -754,6 +754,8 @@ void TestTimelapse::runsSideBySide() {
   QVERIFY2(a && b, qPrintable(error));
   QCOMPARE(a->settings.keys(), b->settings.keys());
   QCOMPARE(a->settings.value("model.d_model"), QString("32"));
+  QCOMPARE(a->settings.value("data"),
+           QFileInfo(QString::fromStdString(data_)).fileName());  // the same for both
   QCOMPARE(app::differingSettings({*a, *b}), (QStringList{"schedule", "learning_rate"}));
   QCOMPARE(app::describeDifferences(*b, *a), QString("schedule cosine, learning_rate 0.002"));
   QCOMPARE(app::describeDifferences(*a, *a), QString("same settings"));

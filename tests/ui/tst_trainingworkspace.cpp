@@ -67,6 +67,7 @@ class TestTrainingWorkspace : public QObject {
   void missingFoldersAreReported();
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
+  void stopWhilePreparingStartsNothingAfter();
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
   void aTranslationMemoryIsPreparedAndItsUnitsCounted();
@@ -240,6 +241,30 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
   QCOMPARE(training["eval_sentences"].toInt(), 4);
   QCOMPARE(training["schedule"].toString(), QString("noam"));
+}
+
+void TestTrainingWorkspace::stopWhilePreparingStartsNothingAfter() {
+  // Start prepares first; Stop then lets the preparation finish, and no run starts after it.
+  QFile tsv(tmp_.filePath("stopped.tsv"));
+  QVERIFY(tsv.open(QIODevice::WriteOnly));
+  for (int i = 0; i < 300; ++i)
+    tsv.write(QString("mở cửa sổ số %1\topen window number %1\n").arg(i).toUtf8());
+  tsv.close();
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(tsv.fileName());
+  const QString run = tmp_.filePath("run-never-started");
+  workspace.setRunDir(run);
+  useSmallModel(workspace, /*max_steps=*/4, /*eval_every=*/2);
+  workspace.startTraining();
+  QVERIFY(workspace.isPreparing());
+  workspace.stopTraining();
+  QVERIFY2(workspace.findChild<QLabel*>("Status")->text().contains("nothing starts after it"),
+           qPrintable(workspace.findChild<QLabel*>("Status")->text()));
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining() && !workspace.isPreparing(), 60000);
+  QTest::qWait(500);  // time for a run that should not start
+  QVERIFY(!workspace.isTraining());
+  QVERIFY(QFile::exists(workspace.dataDir() + "/summary.json"));  // prepared whole
+  QVERIFY(!QFileInfo::exists(run));
 }
 
 void TestTrainingWorkspace::continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves() {
