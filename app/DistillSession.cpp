@@ -119,14 +119,10 @@ bool isDistillationOf(const QString& dir, const QString& data_dir, const QString
          QFileInfo(teacher_model).lastModified();
 }
 
-QString distilledDataDirFor(const QString& data_dir, const QString& teacher_model) {
-  QString name = QFileInfo(teacher_model).completeBaseName();
-  try {
-    const auto origin = model::findModelOrigin(teacher_model.toStdString());
-    if (!origin.run_dir.empty()) name = QFileInfo(QString::fromStdString(origin.run_dir)).fileName();
-  } catch (const std::exception&) {
-    // named after the file
-  }
+QString distilledDataDirFor(const QString& data_dir, const TeacherSource& teacher) {
+  const QString& teacher_model = teacher.modelPath;
+  const QString name = teacher.runDir.isEmpty() ? QFileInfo(teacher_model).completeBaseName()
+                                                : QFileInfo(teacher.runDir).fileName();
   const QString base = QDir::cleanPath(absolute(data_dir)) + QStringLiteral("-distilled-by-") + name;
   for (int n = 1;; ++n) {
     const QString dir = n == 1 ? base : base + QStringLiteral("-%1").arg(n);

@@ -49,7 +49,7 @@ QString describeDistillation(const DistillationRecord& record);
 // beside it, or the first of "…-2", "…-3" that is free or is already that
 // teacher's distillation of that folder (made after the model file was
 // last written: a teacher trained further distils again).
-QString distilledDataDirFor(const QString& data_dir, const QString& teacher_model);
+QString distilledDataDirFor(const QString& data_dir, const TeacherSource& teacher);
 // Whether `dir` is a whole distillation of `data_dir` by `teacher_model`, newer than the model file.
 bool isDistillationOf(const QString& dir, const QString& data_dir, const QString& teacher_model);
 

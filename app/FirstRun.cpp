@@ -17,11 +17,14 @@ QString runsDir() {
   return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath("attention-studio/runs");
 }
 
-QString newRunDir(const QString& preset, const QDateTime& when) {
-  const QString base = QDir(runsDir()).filePath(preset + "-" + when.toString("yyyy-MM-dd-HHmm"));
+QString freeFolder(const QString& base) {
   QString dir = base;
   for (int n = 2; QFileInfo::exists(dir); ++n) dir = base + "-" + QString::number(n);
   return dir;
+}
+
+QString newRunDir(const QString& preset, const QDateTime& when) {
+  return freeFolder(QDir(runsDir()).filePath(preset + "-" + when.toString("yyyy-MM-dd-HHmm")));
 }
 
 QString newestRun(const QString& dir) {

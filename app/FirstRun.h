@@ -16,6 +16,8 @@ namespace studio::app {
 
 // Where the app puts runs by default: <user data>/attention-studio/runs.
 QString runsDir();
+// `base`, or the first of "base-2", "base-3"… that is not there yet.
+QString freeFolder(const QString& base);
 // A new run folder in runsDir() named by preset and time, e.g.
 // "starter-2026-11-22-2004" (with "-2", "-3"… when that exists already).
 QString newRunDir(const QString& preset, const QDateTime& when = QDateTime::currentDateTime());

@@ -161,18 +161,17 @@ QString defaultDataDirFor(const QList<CorpusEntry>& corpora) {
 }
 
 QList<CorpusEntry> preparedCorpora(const QString& data_dir) {
-  QFile file(QDir(data_dir).filePath("summary.json"));
-  if (data_dir.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
-  const auto summary = QJsonDocument::fromJson(file.readAll()).object();
-  // A distilled folder (attention-studio-cli distill): its sentences came from the folder the teacher
-  // translated, whose corpora they are.
-  static thread_local int depth = 0;
-  const QString distilled = summary["distillation"].toObject()["data"].toString();
-  if (!distilled.isEmpty() && depth < 4 && QFileInfo(distilled) != QFileInfo(data_dir)) {
-    ++depth;
-    const auto corpora = preparedCorpora(distilled);
-    --depth;
-    return corpora;
+  QString dir = data_dir;
+  QJsonObject summary;
+  for (int hop = 0;; ++hop) {
+    QFile file(QDir(dir).filePath("summary.json"));
+    if (dir.isEmpty() || !file.open(QIODevice::ReadOnly)) return {};
+    summary = QJsonDocument::fromJson(file.readAll()).object();
+    // A distilled folder (distill, Learn from): its sentences came from the folder the teacher
+    // translated, whose corpora they are (followed a few folders back at most).
+    const QString from = summary["distillation"].toObject()["data"].toString();
+    if (from.isEmpty() || hop == 4 || QFileInfo(from) == QFileInfo(dir)) break;
+    dir = from;
   }
   QList<CorpusEntry> corpora;
   for (const auto& value : summary["corpora"].toArray()) {

@@ -116,9 +116,10 @@ void TeacherBox::showSource() {
             .arg(app::describeDistillation(own)));
     return;
   }
-  distilled_ = app::distilledDataDirFor(data_dir_, source_.modelPath);
-  distil_->setEnabled(!distilled());
-  if (distilled())
+  distilled_ = app::distilledDataDirFor(data_dir_, source_);
+  const bool made = distilled();
+  distil_->setEnabled(!made);
+  if (made)
     folder_->setText(tr("Distilled data: %1\n%2")
                          .arg(QDir::toNativeSeparators(distilled_),
                               app::describeDistillation(app::readDistillation(distilled_))));

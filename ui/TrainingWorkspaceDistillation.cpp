@@ -13,6 +13,7 @@
 #include <QTimer>
 
 #include "app/DistillSession.h"
+#include "app/FirstRun.h"
 #include "app/PrepareSession.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
@@ -21,17 +22,6 @@
 #include "ui/TrainingWorkspace.h"
 
 namespace studio::ui {
-
-namespace {
-
-// `base`, or the first of base-2, base-3, ... that is not there.
-QString freeFolder(const QString& base) {
-  QString dir = base;
-  for (int n = 2; QFileInfo::exists(dir); ++n) dir = QStringLiteral("%1-%2").arg(base).arg(n);
-  return dir;
-}
-
-}  // namespace
 
 void TrainingWorkspace::onTeacherChanged(const QJsonObject& student_settings) {
   if (student_settings.isEmpty()) {
@@ -52,7 +42,7 @@ void TrainingWorkspace::onTeacherChanged(const QJsonObject& student_settings) {
   // A run folder of its own, unless one is chosen that is new and not named after the teacher's run.
   if (!teacher.runDir.isEmpty() &&
       (runDir().isEmpty() || QFileInfo::exists(runDir()) || runDir().startsWith(teacher.runDir + "-")))
-    setRunDir(freeFolder(teacher.runDir + "-student"));
+    setRunDir(app::freeFolder(teacher.runDir + "-student"));
   status_->setText(tr("A student of %1: choose its shape under Model, then Start.").arg(teacher.modelPath));
   // The box that says what happens next, in view (once laid out).
   QTimer::singleShot(0, this, [this] { form_scroll_->ensureWidgetVisible(teacher_, 0, 0); });
@@ -68,7 +58,7 @@ void TrainingWorkspace::trainStudentOf(const QString& run_dir) {
   // The data folder the run learnt from, whatever the form held.
   const app::TeacherSource& teacher = teacher_->source();
   if (!teacher.dataDir.isEmpty() && teacher.dataDir != dataDir()) showPreparedData(teacher.dataDir);
-  setRunDir(freeFolder(QDir::cleanPath(run_dir) + "-student"));
+  setRunDir(app::freeFolder(QDir::cleanPath(run_dir) + "-student"));
 }
 
 void TrainingWorkspace::distilData() {
