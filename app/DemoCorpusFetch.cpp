@@ -14,7 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "app/PrepareSession.h"
+#include "app/DataFolders.h"
 #include "model/data/DemoCorpus.h"
 
 namespace studio::app {

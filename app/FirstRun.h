@@ -5,7 +5,7 @@
 #include <QObject>
 #include <QString>
 
-#include "app/PrepareSession.h"
+#include "app/DataFolders.h"
 
 class QThread;
 

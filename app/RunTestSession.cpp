@@ -9,7 +9,7 @@
 #include <chrono>
 #include <memory>
 
-#include "app/PrepareSession.h"
+#include "app/DataFolders.h"
 #include "model/data/CorpusSources.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"

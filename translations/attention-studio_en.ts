@@ -4425,8 +4425,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Distilled data in %1.</translation>
     </message>
     <message>
-        <source>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</source>
-        <translation>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</translation>
+        <source>Stopped: nothing of this preparation was kept (a folder prepared before is as it was).</source>
+        <translation>Stopped: nothing of this preparation was kept (a folder prepared before is as it was).</translation>
+    </message>
+    <message>
+        <source>preparation stopped</source>
+        <translation>preparation stopped</translation>
+    </message>
+    <message>
+        <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
+        <translation>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</translation>
     </message>
 </context>
 <context>

@@ -4398,8 +4398,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Dữ liệu chưng cất nằm ở %1.</translation>
     </message>
     <message>
-        <source>Preparing the data cannot stop half-way: it finishes, and nothing starts after it.</source>
-        <translation>Việc chuẩn bị dữ liệu không thể dừng giữa chừng: nó sẽ chạy xong, và sau đó không có gì bắt đầu.</translation>
+        <source>Stopped: nothing of this preparation was kept (a folder prepared before is as it was).</source>
+        <translation>Đã dừng: không giữ lại gì của lần chuẩn bị này (thư mục đã chuẩn bị trước đó vẫn như cũ).</translation>
+    </message>
+    <message>
+        <source>preparation stopped</source>
+        <translation>đã dừng chuẩn bị</translation>
+    </message>
+    <message>
+        <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
+        <translation>Đang dừng việc chuẩn bị ở bước tiếp theo (việc huấn luyện SentencePiece, khi đã bắt đầu, sẽ chạy đến hết)…</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,7 @@
 #include <QList>
 #include <QWidget>
 
-#include "app/PrepareSession.h"
+#include "app/DataFolders.h"
 
 class QTableWidget;
 

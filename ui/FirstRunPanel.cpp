@@ -14,7 +14,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
-#include "app/PrepareSession.h"
+#include "app/DataFolders.h"
 
 namespace studio::ui {
 

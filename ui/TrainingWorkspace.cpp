@@ -278,6 +278,13 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   connect(&prepare_, &app::PrepareSession::logText, this, [this](const QString& text) {
     for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
   });
+  connect(&prepare_, &app::PrepareSession::stopped, this, [this] {
+    start_after_prepare_ = distil_after_prepare_ = false;
+    setRunning(false);
+    status_->setText(
+        tr("Stopped: nothing of this preparation was kept (a folder prepared before is as it was)."));
+    appendLog(tr("preparation stopped"));
+  });
   connect(&prepare_, &app::PrepareSession::failed, this, [this](const QString& message) {
     start_after_prepare_ = distil_after_prepare_ = false;
     onFailed(tr("Preparing the data failed: %1").arg(message));
@@ -465,7 +472,9 @@ void TrainingWorkspace::stopTraining() {
   }
   if (prepare_.isRunning()) {
     status_->setText(
-        tr("Preparing the data cannot stop half-way: it finishes, and nothing starts after it."));
+        tr("Stopping the preparation at its next step (SentencePiece's training, once begun, "
+           "runs to its end)…"));
+    prepare_.stop();
     return;
   }
   status_->setText(tr("Stopping after this step…"));

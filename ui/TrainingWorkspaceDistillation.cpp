@@ -12,9 +12,9 @@
 #include <QSignalBlocker>
 #include <QTimer>
 
+#include "app/DataFolders.h"
 #include "app/DistillSession.h"
 #include "app/FirstRun.h"
-#include "app/PrepareSession.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/TeacherBox.h"

@@ -7,8 +7,8 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 
+#include "app/DataFolders.h"
 #include "app/FineTuning.h"
-#include "app/PrepareSession.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/TeacherBox.h"

@@ -19,8 +19,8 @@
 #include <QSpinBox>
 #include <QTabWidget>
 
+#include "app/DataFolders.h"
 #include "app/FirstRun.h"
-#include "app/PrepareSession.h"
 #include "app/RunHistory.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"

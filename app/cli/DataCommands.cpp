@@ -3,8 +3,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/DataFolders.h"
 #include "app/DemoCorpusFetch.h"
-#include "app/PrepareSession.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "model/data/DemoCorpus.h"

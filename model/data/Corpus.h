@@ -22,6 +22,12 @@ class CorpusError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A preparation (prepareData, encodeParallel) stopped when its caller asked.
+class PreparationStopped : public std::runtime_error {
+ public:
+  PreparationStopped() : std::runtime_error("the preparation was stopped") {}
+};
+
 struct FilterOptions {
   size_t max_words = 200;   // a pair with more words on either side is dropped
   double max_ratio = 3.0;   // (longer + 1) / (shorter + 1), in words

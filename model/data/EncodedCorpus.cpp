@@ -1,6 +1,7 @@
 #include "model/data/EncodedCorpus.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -21,17 +22,20 @@ void EncodedSplit::add(const std::vector<int>& src, const std::vector<int>& tgt)
   tgt_offsets.push_back(tgt_ids.size());
 }
 
-EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads) {
+EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads,
+                            const std::function<bool()>& stop) {
   const size_t n = text.size();
   size_t workers = threads > 0 ? size_t(threads) : std::max(1u, std::thread::hardware_concurrency());
   workers = std::max<size_t>(1, std::min(workers, n / 256 + 1));
   std::vector<std::vector<int>> src(n), tgt(n);
   std::vector<std::exception_ptr> errors(workers);
   std::vector<std::thread> pool;
+  std::atomic<bool> stopping{false};
   for (size_t w = 0; w < workers; ++w) {
     pool.emplace_back([&, w]() {
       try {
-        for (size_t i = w; i < n; i += workers) {
+        for (size_t i = w, done = 0; i < n && !stopping.load(); i += workers, ++done) {
+          if (stop && done % 1024 == 1023 && stop()) stopping.store(true);
           src[i] = tokenizer.encode(text.src[i]);
           tgt[i] = tokenizer.encode(text.tgt[i]);
         }
@@ -43,6 +47,7 @@ EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text
   for (auto& t : pool) t.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
+  if (stopping.load()) throw PreparationStopped();
   EncodedSplit out;
   for (size_t i = 0; i < n; ++i) out.add(src[i], tgt[i]);
   return out;
@@ -131,7 +136,7 @@ bool readEncodedCache(const std::string& path, const std::string& key, EncodedSp
 }
 
 EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, const Tokenizer& tokenizer,
-                              bool* from_cache, int threads) {
+                              bool* from_cache, int threads, const std::function<bool()>& stop) {
   const std::string vi = dir + "/" + split + ".vi";
   const std::string en = dir + "/" + split + ".en";
   const std::string key = "vi=" + model::hashFile(vi) + ";en=" + model::hashFile(en) +
@@ -150,7 +155,7 @@ EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, 
   if (summary.kept != summary.read)
     throw CorpusError("data folder '" + dir + "': " + summary.describe() +
                       "; run prepare again to rebuild the folder");
-  encoded = encodeParallel(tokenizer, text, threads);
+  encoded = encodeParallel(tokenizer, text, threads, stop);
   writeEncodedCache(cache, key, encoded);
   if (from_cache) *from_cache = false;
   return encoded;

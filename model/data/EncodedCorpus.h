@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,14 +27,19 @@ struct EncodedSplit {
 };
 
 // Encodes every pair with `threads` threads (0 = every hardware thread).
-EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads = 0);
+// When `stop` returns true (asked every 1,024 pairs a thread),
+// PreparationStopped is thrown.
+EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads = 0,
+                            const std::function<bool()>& stop = nullptr);
 
 // The encoded `<dir>/<split>.vi/.en` under `<dir>/spm.model`, from the cache
 // `<dir>/cache/<split>.ids` when it was made from the same files (their
 // contents' hashes are in its header), else encoded now and the cache
-// rewritten (atomically). `from_cache` tells which happened.
+// rewritten (atomically). `from_cache` tells which happened; `stop` is
+// encodeParallel's.
 EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, const Tokenizer& tokenizer,
-                              bool* from_cache = nullptr, int threads = 0);
+                              bool* from_cache = nullptr, int threads = 0,
+                              const std::function<bool()>& stop = nullptr);
 
 // Writes and reads a cache file; reading returns false (and leaves `out`
 // empty) when the file is missing, corrupt or made from other inputs.

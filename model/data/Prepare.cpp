@@ -34,11 +34,84 @@ nlohmann::json pieceStats(const EncodedSplit& split) {
           {"unknown_pieces", unknown}};
 }
 
+// The files prepare writes into a data folder (and cache/).
+constexpr const char* kPreparedFiles[] = {"train.vi", "train.en",  "dev.vi",    "dev.en",      "test.vi",
+                                          "test.en",  "spm.model", "spm.vocab", "summary.json"};
+
+// Refuses an output folder whose prepared files would replace a corpus's: the
+// corpus folder itself, or a folder holding a corpus file under one of those names.
+void refuseACorpusFolder(const std::vector<CorpusSource>& corpora, const fs::path& out) {
+  std::error_code ec;
+  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
+    throw CorpusError("the data folder '" + out.string() + "' is a file, not a folder");
+  if (!fs::is_directory(out, ec)) return;
+  for (const auto& corpus : corpora) {
+    // What it reads: a folder, a file, PREFIX.vi + PREFIX.en, or src and tgt.
+    const std::string prefix = corpus.path;
+    for (const std::string& path : {prefix, prefix + ".vi", prefix + ".en", corpus.src, corpus.tgt}) {
+      if (path.empty() || path == ".vi" || path == ".en") continue;
+      bool clash = fs::is_directory(path, ec) && fs::equivalent(path, out, ec);
+      for (const char* name : kPreparedFiles) clash = clash || fs::equivalent(path, out / name, ec);
+      if (clash)
+        throw CorpusError("the data folder '" + out.string() + "' holds the corpus '" + corpus.name() +
+                          "': preparing would replace its files with the cleaned splits; choose another "
+                          "data folder");
+    }
+  }
+}
+
+// Removes a staging folder unless it was put in place.
+struct StagingFolder {
+  fs::path path;
+  bool installed = false;
+  ~StagingFolder() {
+    std::error_code ec;
+    if (!installed) fs::remove_all(path, ec);
+  }
+};
+
+// Puts the staged preparation in the output folder's place: the folder
+// itself when there is none (or an empty one), else file by file over the
+// previous preparation, its summary.json taken away first and the new one put
+// last (a folder caught half-way is not taken for a prepared one); files of
+// others in the folder are left alone.
+void installPrepared(const fs::path& staging, const fs::path& out) {
+  std::error_code ec;
+  const auto fail = [&](const fs::path& what) {
+    throw CorpusError("cannot move the prepared '" + what.string() + "' into the data folder '" +
+                      out.string() + "': " + ec.message());
+  };
+  if (!fs::exists(out, ec) || fs::is_empty(out, ec)) {
+    fs::remove(out, ec);
+    fs::rename(staging, out, ec);
+    if (ec) fail(staging);
+    return;
+  }
+  // The previous preparation's record goes first, and what described it or only it had
+  // (a distilled folder's record, a vocabulary file, the encoded ids).
+  for (const char* stale : {"summary.json", "distillation.json", "spm.vocab"}) fs::remove(out / stale, ec);
+  fs::remove_all(out / "cache", ec);
+  for (const auto& entry : fs::directory_iterator(staging)) {
+    if (entry.path().filename() == "summary.json") continue;
+    fs::rename(entry.path(), out / entry.path().filename(), ec);
+    if (ec) fail(entry.path());
+  }
+  fs::rename(staging / "summary.json", out / "summary.json", ec);
+  if (ec) fail(staging / "summary.json");
+  fs::remove(staging, ec);
+}
+
 }  // namespace
 
 nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
   if (o.out_dir.empty()) throw CorpusError("no output folder given");
+  const auto check = [&o] {
+    if (o.stop && o.stop()) throw PreparationStopped();
+  };
+  fs::path out = fs::absolute(o.out_dir).lexically_normal();
+  if (out.filename().empty()) out = out.parent_path();  // "data/"
+  refuseACorpusFolder(o.corpora, out);
   ReadOptions read_options;
   read_options.filter = o.filter;
   read_options.unescape = o.unescape;
@@ -61,13 +134,19 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     log << " = " << train.size() << "\n";
   }
 
+  check();
+
   std::error_code ec;
-  if (!o.spm_model.empty()) Tokenizer check(o.spm_model);  // a bad file is refused before anything is written
-  fs::create_directories(o.out_dir, ec);
-  if (ec) throw CorpusError("cannot create the data folder '" + o.out_dir + "': " + ec.message());
-  writeParallel(o.out_dir, "train", train);
-  writeParallel(o.out_dir, "dev", dev);
-  writeParallel(o.out_dir, "test", test);
+  if (!o.spm_model.empty()) Tokenizer given(o.spm_model);  // a bad file is refused before anything is written
+  StagingFolder staging{out.string() + ".preparing"};
+  const std::string dir = staging.path.string();
+  fs::remove_all(staging.path, ec);  // a preparation's that did not end
+  fs::create_directories(staging.path, ec);
+  if (ec) throw CorpusError("cannot create the data folder '" + dir + "': " + ec.message());
+  writeParallel(dir, "train", train);
+  writeParallel(dir, "dev", dev);
+  writeParallel(dir, "test", test);
+  check();
 
   // A joint vocabulary: both languages share one embedding in the model.
   // Trained on each training pair once, whatever its corpus's weight.
@@ -76,17 +155,18 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     sentences.insert(sentences.end(), c.train.src.begin(), c.train.src.end());
     sentences.insert(sentences.end(), c.train.tgt.begin(), c.train.tgt.end());
   }
-  const std::string model_path = o.out_dir + "/spm.model";
+  const std::string model_path = dir + "/spm.model";
   if (o.spm_model.empty()) {
     log << "training SentencePiece (" << o.tokenizer.model_type << ", vocabulary " << o.tokenizer.vocab_size
-        << ") on " << sentences.size() << " sentences...\n";
+        << ") on " << sentences.size() << " sentences..." << std::endl;
     Tokenizer::train(sentences, model_path, o.tokenizer);
-  } else if (fs::absolute(o.spm_model, ec) != fs::absolute(model_path, ec)) {
+  } else {
     log << "SentencePiece: " << o.spm_model << " (given, not trained)\n";
     model::copyFileAtomically(o.spm_model, model_path);
     const auto vocab = fs::path(o.spm_model).replace_extension(".vocab");
-    if (fs::is_regular_file(vocab, ec)) model::copyFileAtomically(vocab.string(), o.out_dir + "/spm.vocab");
+    if (fs::is_regular_file(vocab, ec)) model::copyFileAtomically(vocab.string(), dir + "/spm.vocab");
   }
+  check();
   Tokenizer tokenizer(model_path);
   if (o.spm_model.empty() && tokenizer.vocabSize() < o.tokenizer.vocab_size) {
     const std::string warning = "the vocabulary has " + std::to_string(tokenizer.vocabSize()) +
@@ -153,8 +233,9 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                                 {"copied_from", fs::absolute(o.spm_model, ec).string()},
                                 {"vocab_size", tokenizer.vocabSize()},
                                 {"pad_id", kPadId}, {"unk_id", kUnkId}, {"bos_id", kBosId}, {"eos_id", kEosId}};
+  log << "encoding the splits..." << std::endl;
   for (const char* split : {"train", "dev", "test"}) {
-    const auto encoded = loadEncodedSplit(o.out_dir, split, tokenizer, nullptr, o.threads);
+    const auto encoded = loadEncodedSplit(dir, split, tokenizer, nullptr, o.threads, o.stop);
     summary["splits"][split] = pieceStats(encoded);
     if (std::string(split) == "train" && encoded.size() > 0) {
       auto src = sourceLengths(encoded), tgt = targetLengths(encoded);
@@ -170,7 +251,10 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     }
   }
   summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  model::writeFileAtomically(o.out_dir + "/summary.json", summary.dump(2) + "\n");
+  model::writeFileAtomically(dir + "/summary.json", summary.dump(2) + "\n");
+  check();
+  installPrepared(staging.path, out);
+  staging.installed = true;
   log << "data folder: " << o.out_dir << " (train " << train.size() << ", dev " << dev.size() << ", test "
       << test.size() << " pairs; vocabulary " << tokenizer.vocabSize() << ")\n";
   return summary;

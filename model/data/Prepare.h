@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -33,6 +34,10 @@ struct PrepareOptions {
   std::string spm_model;
   int64_t preview_max_tokens = 4096;  // token budget for the padding preview in the summary
   int threads = 0;
+  // Asked between the steps and while encoding: when it returns true,
+  // PreparationStopped is thrown and nothing of this preparation is left.
+  // SentencePiece's training, once begun, is not interrupted.
+  std::function<bool()> stop;
 };
 
 // Runs the whole preparation, printing progress and the summary to `log`.
@@ -40,6 +45,11 @@ struct PrepareOptions {
 // split's read summary (several corpora: their totals), "corpora" each
 // corpus's own, its format, weight and training pairs. Throws CorpusError /
 // TokenizerError with a message naming the file at fault.
+//
+// The folder is written beside the output ("<out>.preparing") and put in
+// its place once whole: a preparation that fails or is stopped leaves a
+// previous one as it was. An output folder that is a corpus's own (its
+// files would be replaced by the cleaned splits) is refused.
 nlohmann::json prepareData(const PrepareOptions& options, std::ostream& log);
 
 }  // namespace studio::data

@@ -47,9 +47,9 @@ std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options
 
 std::vector<SpeedVariant> smallAndFastVariants(const TransformerOptions& options, bool have_shortlist,
                                                const HeadImportance* ranking, bool int8, bool bf16) {
-  std::vector<SpeedVariant> plain{{"float32", false, false, false, {}}};
-  if (int8) plain.push_back({"int8", true, false, false, {}});
-  if (bf16) plain.push_back({"bf16", false, true, false, {}});
+  std::vector<SpeedVariant> plain{{"float32", false, false, false, {}, {}}};
+  if (int8) plain.push_back({"int8", true, false, false, {}, {}});
+  if (bf16) plain.push_back({"bf16", false, true, false, {}, {}});
   std::vector<SpeedVariant> variants = plain;
   if (have_shortlist)
     for (auto v : plain) {

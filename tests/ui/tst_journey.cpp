@@ -29,9 +29,9 @@
 #include <QtTest/QtTest>
 
 #include "BeamTreeCheck.h"
+#include "app/DataFolders.h"
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
-#include "app/PrepareSession.h"
 #include "common/SuiteMain.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"

@@ -244,7 +244,7 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
 }
 
 void TestTrainingWorkspace::stopWhilePreparingStartsNothingAfter() {
-  // Start prepares first; Stop then lets the preparation finish, and no run starts after it.
+  // Start prepares first; Stop stops the preparation at its next step: no data folder, no run.
   QFile tsv(tmp_.filePath("stopped.tsv"));
   QVERIFY(tsv.open(QIODevice::WriteOnly));
   for (int i = 0; i < 300; ++i)
@@ -258,12 +258,22 @@ void TestTrainingWorkspace::stopWhilePreparingStartsNothingAfter() {
   workspace.startTraining();
   QVERIFY(workspace.isPreparing());
   workspace.stopTraining();
-  QVERIFY2(workspace.findChild<QLabel*>("Status")->text().contains("nothing starts after it"),
-           qPrintable(workspace.findChild<QLabel*>("Status")->text()));
+  auto* status = workspace.findChild<QLabel*>("Status");
+  QVERIFY2(status->text().contains("Stopping the preparation"), qPrintable(status->text()));
   QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining() && !workspace.isPreparing(), 60000);
+  QTRY_VERIFY2(status->text().startsWith("Stopped: nothing of this preparation was kept"),
+               qPrintable(status->text()));
   QTest::qWait(500);  // time for a run that should not start
   QVERIFY(!workspace.isTraining());
-  QVERIFY(QFile::exists(workspace.dataDir() + "/summary.json"));  // prepared whole
+  QVERIFY(workspace.findChild<QPushButton*>("Start")->isEnabled());
+  QVERIFY(!QFileInfo::exists(workspace.dataDir()));
+  QVERIFY(!QFileInfo::exists(workspace.dataDir() + ".preparing"));
+  QVERIFY(!QFileInfo::exists(run));
+
+  // Started again, it prepares the folder whole.
+  workspace.findChild<QPushButton*>("Prepare")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isPreparing(), 60000);
+  QVERIFY2(QFile::exists(workspace.dataDir() + "/summary.json"), qPrintable(status->text()));
   QVERIFY(!QFileInfo::exists(run));
 }
 

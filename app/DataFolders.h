@@ -1,0 +1,70 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// Corpora as the app names them and data folders as it finds and describes
+// them: what the corpus fields, the first run and the runs' records share.
+// PrepareSession (PrepareSession.h) writes the folders.
+namespace studio::app {
+
+// One corpus of a preparation (data::CorpusSource).
+struct CorpusEntry {
+  QString path;    // a folder (IWSLT'15 or split files), a TSV or TMX file; or the Vietnamese file of two
+  QString target;  // the English file of two line-aligned files ("" otherwise)
+  int weight = 1;  // how many times its training pairs are trained on an epoch
+};
+
+// The most a weight can be (data::kMaxCorpusWeight).
+constexpr int kMaxCorpusWeight = 100;
+
+// A corpus as the GUI writes it: a path, or "SOURCE + TARGET".
+CorpusEntry corpusEntry(const QString& text, int weight = 1);
+
+// Files chosen together in a file dialog, as corpora ("PATH" or "SOURCE +
+// TARGET"): NAME.vi and NAME.en make a pair; two other files are a pair of
+// line-aligned files (the first Vietnamese) unless they are TMX or TSV (a TAB
+// on their first line), and then, as any other files, a corpus each.
+QStringList corporaFromFiles(const QStringList& files);
+
+// A corpus's name, short, for labels: its file or folder name (both names
+// of two aligned files, "a.vi + a.en").
+QString shortCorpusName(const QString& corpus);
+
+// What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", ...;
+// `problem` says why it cannot be read ("" when it can).
+struct CorpusKind {
+  QString name;
+  QString problem;
+};
+CorpusKind corpusKind(const QString& text);
+
+// Where the GUI keeps the offline demo corpus (scripts/demo-corpus builds
+// it) and the data folder prepared from it.
+QString demoCorpusDir();
+QString demoDataDir();
+// The SentencePiece vocabulary the GUI prepares a corpus with: 8,000 pieces,
+// and 4,000 for the demo corpus (61,668 short pairs), whose starter model
+// trains 1.3x faster with them at the same BLEU a step (README, "The starter model").
+constexpr int kDemoVocabularySize = 4000;
+int vocabularySizeFor(const QString& corpus);
+int vocabularySizeFor(const QList<CorpusEntry>& corpora);
+// A data folder for a corpus: "<corpus>-prepared" beside it. For several:
+// "<first>-and-N-more-prepared" beside the first, with their weights in the
+// name when they are not all 1 ("...-weighted-1-3-prepared").
+QString defaultDataDirFor(const QString& corpus);
+QString defaultDataDirFor(const QList<CorpusEntry>& corpora);
+// The corpora a data folder was prepared from, with their weights, as its
+// summary.json names them (empty when it names none); for a distilled folder,
+// those of the folder the teacher translated.
+QList<CorpusEntry> preparedCorpora(const QString& data_dir);
+
+// Whether `dir` holds a prepared data folder (summary.json and spm.model).
+bool isPreparedDataDir(const QString& dir);
+
+// The summary.json of a prepared folder in a few lines: pairs kept and
+// dropped by reason for each split, vocabulary, padding of the batches.
+QString describePreparedData(const QString& summary_json);
+
+}  // namespace studio::app
