@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "model/data/TmxFile.h"
+#include "model/files/Hash.h"
 
 namespace studio::data {
 
@@ -293,10 +294,34 @@ ParallelText weightedTrainingText(const ReadCorpora& read) {
 }
 
 std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split) {
-  std::ifstream in(data_dir + "/summary.json");
-  const auto summary = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::string dir = data_dir;
+  nlohmann::json summary;
+  for (int hop = 0;; ++hop) {
+    std::ifstream in(dir + "/summary.json");
+    summary = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!summary.is_object()) return {};
+    // A distilled folder (model/training/Distillation.h) holds the dev and test of the folder it was
+    // distilled from: line for line the same files, they are cut as that folder's.
+    const auto from = summary.find("distillation");
+    if (hop == 4 || from == summary.end() || !from->is_object() || !from->contains("data") ||
+        !(*from)["data"].is_string())
+      break;
+    const std::string original = (*from)["data"].get<std::string>();
+    std::error_code ec;
+    const auto same = [&](const std::string& name) {
+      try {
+        return model::hashFile(dir + "/" + name) == model::hashFile(original + "/" + name);
+      } catch (const std::exception&) {
+        return false;  // one of them missing or unreadable
+      }
+    };
+    if (original.empty() || std::filesystem::equivalent(original, dir, ec) || !same(split + ".vi") ||
+        !same(split + ".en"))
+      break;
+    dir = original;
+  }
   std::vector<CorpusSlice> slices;
-  if (!summary.is_object() || !summary.contains("corpora") || !summary["corpora"].is_array()) return {};
+  if (!summary.contains("corpora") || !summary["corpora"].is_array()) return {};
   for (const auto& c : summary["corpora"]) {
     if (!c.is_object() || !c.contains(split) || !c[split].is_object() || !c.contains("corpus")) return {};
     const auto& range = c[split];

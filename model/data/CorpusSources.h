@@ -103,7 +103,9 @@ struct CorpusSlice {
   size_t first = 0, count = 0;
 };
 // Empty when the folder was prepared from one corpus, by an older prepare, or
-// its summary.json cannot be read. `split` is "dev" or "test".
+// its summary.json cannot be read. `split` is "dev" or "test". A distilled
+// folder's are those of the folder it was distilled from, when its split's
+// files are that folder's, byte for byte.
 std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split);
 // The slices with lines in them, when together they are the split's `lines`
 // lines (what a scorer of that file can cut it by); else empty.

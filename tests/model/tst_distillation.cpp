@@ -4,7 +4,8 @@
 // originals, its SentencePiece model the teacher's; distillation.json
 // counts what it says; a folder that is the data folder or holds one is
 // refused, a data folder without its training split is named, and a run
-// cut short leaves nothing behind.
+// cut short leaves nothing behind; a folder of several corpora distilled
+// keeps each corpus's dev and test lines (scored apart) while they are its.
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -17,6 +18,8 @@
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Corpus.h"
+#include "model/data/CorpusSources.h"
+#include "model/data/Prepare.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/SmallAndFast.h"
 #include "model/decoding/TextTranslation.h"
@@ -56,6 +59,7 @@ class TestDistillation : public QObject {
   void theTeachersTranslationsBecomeTheTrainingSplit();
   void badFoldersAreRefusedAndNothingIsLeftBehind();
   void studentsBesideTheTeachersRunAreFoundAndMeasured();
+  void aFolderOfSeveralCorporaKeepsItsSlices();
 
  private:
   QTemporaryDir dir_;
@@ -291,6 +295,59 @@ void TestDistillation::studentsBesideTheTeachersRunAreFoundAndMeasured() {
       refusal([&] { model::measureVariants(*teacher_, src, ref, decoding_, nullptr, {wrong}, nullptr, 1); });
   QVERIFY2(error.contains("'student b-student'") && error.contains("neither the shortlist nor heads pruned"),
            qPrintable(error));
+}
+
+void TestDistillation::aFolderOfSeveralCorporaKeepsItsSlices() {
+  // Two folders of splits prepared together: each one's dev and test lines are a slice of the data folder's.
+  auto folder = [&](const std::string& name, const std::string& vi, const std::string& en) {
+    const fs::path dir = dir_.filePath(QString::fromStdString(name)).toStdString();
+    fs::create_directories(dir);
+    // As short as the teacher's corpus (an untrained teacher's translations are short); numbered apart.
+    for (const auto& [split, first, count] :
+         {std::tuple{"train", 0, 150}, {"dev", 1000, 20}, {"test", 2000, 20}}) {
+      std::ofstream v(dir / (std::string(split) + ".vi")), e(dir / (std::string(split) + ".en"));
+      for (int i = first; i < first + count; ++i)
+        v << vi << " số " << i << "\n", e << en << " number " << i << "\n";
+    }
+    return dir.string();
+  };
+  data::PrepareOptions prepare;
+  prepare.corpora = {data::corpusAt(folder("general", "mở tập tin", "open the file")),
+                     data::corpusAt(folder("domain", "đóng cửa sổ", "close the window"))};
+  prepare.out_dir = dir_.filePath("several").toStdString();
+  prepare.spm_model = data_ + "/spm.model";
+  std::ostringstream log;
+  data::prepareData(prepare, log);
+  const auto dev = data::corpusSlices(prepare.out_dir, "dev"),
+             test = data::corpusSlices(prepare.out_dir, "test");
+  QCOMPARE(dev.size(), size_t(2));
+  QCOMPARE(test.size(), size_t(2));
+
+  model::DistillationOptions options;
+  options.data_dir = prepare.out_dir;
+  options.out_dir = dir_.filePath("several-distilled").toStdString();
+  options.decoding = decoding_;
+  options.teacher_files = {teacher_path_};
+  model::distillData(*teacher_, options, log);
+  for (const auto& [split, expected] : {std::pair{"dev", dev}, {"test", test}}) {
+    const auto slices = data::corpusSlices(options.out_dir, split);
+    QCOMPARE(slices.size(), expected.size());
+    for (size_t i = 0; i < slices.size(); ++i) {
+      QCOMPARE(slices[i].corpus, expected[i].corpus);
+      QCOMPARE(slices[i].first, expected[i].first);
+      QCOMPARE(slices[i].count, expected[i].count);
+    }
+  }
+  QCOMPARE(data::corpusSlicesOf(options.out_dir, "dev", 40).size(), size_t(2));
+
+  // Its dev lines no longer the folder's: not cut by another folder's slices.
+  auto lines = data::readLines(options.out_dir + "/dev.vi");
+  lines.pop_back();
+  std::ofstream shortened(options.out_dir + "/dev.vi");
+  for (const auto& line : lines) shortened << line << "\n";
+  shortened.close();
+  QVERIFY(data::corpusSlices(options.out_dir, "dev").empty());
+  QCOMPARE(data::corpusSlices(options.out_dir, "test").size(), size_t(2));
 }
 
 STUDIO_TEST_MAIN(TestDistillation)
