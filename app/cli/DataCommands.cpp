@@ -38,6 +38,9 @@ const CommandSpec& prepareSpec() {
           {"out", "DIR", "the data folder to write (required)"},
           {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
           {"spm-type", "TYPE", "unigram (default) or bpe: SentencePiece's segmentation model"},
+          {"spm-max-sentences", "N",
+           "SentencePiece learns from at most N sentences, both sides of training pairs sampled evenly "
+           "(default 2000000; 0: all of them)"},
           {"spm", "FILE",
            "encode with this SentencePiece model instead of training one: a model's own\n"
            "(RUN_DIR/spm.model), to fine-tune that model on this corpus (train --from)"},
@@ -111,6 +114,9 @@ int runPrepare(const ParsedArgs& args) {
     throw UsageError("--spm-type: '" + o.tokenizer.model_type + "' is not unigram or bpe");
   if (!o.spm_model.empty() && args.has("spm-type"))
     throw UsageError("--spm brings its own segmentation; drop --spm-type");
+  o.spm_max_sentences = size_t(args.integer("spm-max-sentences", 2'000'000, 0, 1'000'000'000));
+  if (!o.spm_model.empty() && args.has("spm-max-sentences"))
+    throw UsageError("--spm brings its own vocabulary; drop --spm-max-sentences");
   o.filter.max_words = size_t(args.integer("max-words", 200, 1, 1'000'000));
   o.filter.max_ratio = args.number("max-ratio", 3.0, 1.0, 1e9);
   if (args.has("unescape") && args.has("no-unescape"))

@@ -1,7 +1,10 @@
 #include "model/data/Prepare.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <numeric>
+#include <random>
 
 #include "model/data/Batching.h"
 #include "model/data/EncodedCorpus.h"
@@ -58,6 +61,37 @@ void refuseACorpusFolder(const std::vector<CorpusSource>& corpora, const fs::pat
                           "data folder");
     }
   }
+}
+
+// What SentencePiece learns a joint vocabulary from (both languages share
+// one embedding in the model): each training pair once, whatever its
+// corpus's weight, both its sentences; past `most` sentences, a sample of
+// the pairs spread evenly over the corpora, in their order.
+std::vector<std::string> sentencesToLearnFrom(const ReadCorpora& read, size_t most, unsigned seed) {
+  size_t pairs = 0;
+  for (const auto& c : read.corpora) pairs += c.train.size();
+  const size_t wanted = most == 0 ? pairs : std::min(pairs, most / 2);
+  std::vector<size_t> chosen(wanted);
+  if (wanted == pairs) {
+    std::iota(chosen.begin(), chosen.end(), size_t(0));
+  } else {
+    std::vector<size_t> all(pairs);
+    std::iota(all.begin(), all.end(), size_t(0));
+    std::mt19937_64 rng(seed);
+    std::sample(all.begin(), all.end(), chosen.begin(), wanted, rng);  // in order
+  }
+  std::vector<std::string> sentences;
+  sentences.reserve(2 * wanted);
+  size_t first = 0;  // the first pair of the corpus at hand, counted over all
+  auto next = chosen.begin();
+  for (const auto& c : read.corpora) {
+    for (; next != chosen.end() && *next < first + c.train.size(); ++next) {
+      sentences.push_back(c.train.src[*next - first]);
+      sentences.push_back(c.train.tgt[*next - first]);
+    }
+    first += c.train.size();
+  }
+  return sentences;
 }
 
 // Removes a staging folder unless it was put in place.
@@ -148,17 +182,18 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   writeParallel(dir, "test", test);
   check();
 
-  // A joint vocabulary: both languages share one embedding in the model.
-  // Trained on each training pair once, whatever its corpus's weight.
-  std::vector<std::string> sentences;
-  for (const auto& c : read.corpora) {
-    sentences.insert(sentences.end(), c.train.src.begin(), c.train.src.end());
-    sentences.insert(sentences.end(), c.train.tgt.begin(), c.train.tgt.end());
-  }
   const std::string model_path = dir + "/spm.model";
+  size_t all_sentences = 0;
+  for (const auto& c : read.corpora) all_sentences += 2 * c.train.size();
+  size_t learnt_from = 0;
   if (o.spm_model.empty()) {
+    const auto sentences = sentencesToLearnFrom(read, o.spm_max_sentences, o.tokenizer.seed);
+    learnt_from = sentences.size();
     log << "training SentencePiece (" << o.tokenizer.model_type << ", vocabulary " << o.tokenizer.vocab_size
-        << ") on " << sentences.size() << " sentences..." << std::endl;
+        << ") on " << learnt_from
+        << (learnt_from < all_sentences ? " of " + std::to_string(all_sentences) + " sentences (sampled)"
+                                        : std::string(" sentences"))
+        << "..." << std::endl;
     Tokenizer::train(sentences, model_path, o.tokenizer);
   } else {
     log << "SentencePiece: " << o.spm_model << " (given, not trained)\n";
@@ -227,7 +262,12 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
                                 {"requested_vocab_size", o.tokenizer.vocab_size},
                                 {"vocab_size", tokenizer.vocabSize()},
                                 {"character_coverage", o.tokenizer.character_coverage},
-                                {"pad_id", kPadId}, {"unk_id", kUnkId}, {"bos_id", kBosId}, {"eos_id", kEosId}};
+                                {"trained_on_sentences", learnt_from},
+                                {"training_sentences", all_sentences},
+                                {"pad_id", kPadId},
+                                {"unk_id", kUnkId},
+                                {"bos_id", kBosId},
+                                {"eos_id", kEosId}};
   else
     summary["sentencepiece"] = {{"model", "spm.model"},
                                 {"copied_from", fs::absolute(o.spm_model, ec).string()},

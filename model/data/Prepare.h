@@ -32,6 +32,11 @@ struct PrepareOptions {
   // (fine-tuning keeps a model's vocabulary: model/training/FineTune.h); it
   // is copied into the data folder. "" = train one on the training split.
   std::string spm_model;
+  // SentencePiece learns from at most this many sentences (both languages of
+  // training pairs sampled evenly, seeded by tokenizer.seed), as Marian's
+  // --sentencepiece-max-lines: a large corpus's vocabulary is as good from a
+  // sample, learnt in less time and memory. 0 = every training sentence.
+  size_t spm_max_sentences = 2'000'000;
   int64_t preview_max_tokens = 4096;  // token budget for the padding preview in the summary
   int threads = 0;
   // Asked between the steps and while encoding: when it returns true,

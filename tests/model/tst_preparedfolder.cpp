@@ -3,6 +3,7 @@
 // (or failing) leaves the folder prepared before as it was; preparing over a
 // folder replaces the preparation's files and leaves the others; a folder that
 // holds the corpus itself is refused before anything is written.
+// SentencePiece learns from a seeded sample of a corpus past a size.
 
 #include <fstream>
 #include <sstream>
@@ -52,6 +53,7 @@ class TestPreparedFolder : public QObject {
   void aFolderHoldingTheCorpusIsRefused_data();
   void aFolderHoldingTheCorpusIsRefused();
   void aFolderNamedWithATrailingSlash();
+  void sentencePieceLearnsFromASampleOfALargeCorpus();
 
  private:
   std::string path(const std::string& name) const {
@@ -201,6 +203,35 @@ void TestPreparedFolder::aFolderNamedWithATrailingSlash() {
   QVERIFY(exists(out + "/summary.json"));
   QVERIFY(!exists(out + "/.preparing"));
   QVERIFY(!exists(out + ".preparing"));
+}
+
+void TestPreparedFolder::sentencePieceLearnsFromASampleOfALargeCorpus() {
+  const std::string corpus_dir = corpus("large", "tải");
+  std::ostringstream log;
+  auto o = options(corpus_dir, path("sampled"));
+  o.spm_max_sentences = 101;  // of 300 (150 pairs): 50 pairs, both sides
+  const auto sampled = prepareData(o, log);
+  QCOMPARE(sampled["sentencepiece"]["trained_on_sentences"].get<size_t>(), size_t(100));
+  QCOMPARE(sampled["sentencepiece"]["training_sentences"].get<size_t>(), size_t(300));
+  QVERIFY2(log.str().find("on 100 of 300 sentences (sampled)") != std::string::npos, log.str().c_str());
+  QCOMPARE(sampled["splits"]["train"]["pairs"].get<size_t>(), size_t(150));  // every pair is still encoded
+
+  // The same sample again (seeded): the same model; all of them, another.
+  o.out_dir = path("sampled-again");
+  prepareData(o, log);
+  QCOMPARE(studio::model::hashFile(path("sampled-again/spm.model")),
+           studio::model::hashFile(path("sampled/spm.model")));
+  o.out_dir = path("whole");
+  o.spm_max_sentences = 0;
+  const auto whole = prepareData(o, log);
+  QCOMPARE(whole["sentencepiece"]["trained_on_sentences"].get<size_t>(), size_t(300));
+  QVERIFY(studio::model::hashFile(path("whole/spm.model")) !=
+          studio::model::hashFile(path("sampled/spm.model")));
+  o.out_dir = path("under");
+  o.spm_max_sentences = 300;  // no fewer than there are: all of them, as with 0
+  prepareData(o, log);
+  QCOMPARE(studio::model::hashFile(path("under/spm.model")),
+           studio::model::hashFile(path("whole/spm.model")));
 }
 
 STUDIO_TEST_MAIN(TestPreparedFolder)
