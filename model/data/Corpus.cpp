@@ -238,13 +238,23 @@ std::pair<double, double> heldOutFractions(size_t pairs) {
 }
 
 void writeParallel(const std::string& dir, const std::string& name, const ParallelText& text) {
-  auto join = [](const std::vector<std::string>& lines) {
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-  };
-  model::writeFileAtomically(dir + "/" + name + ".vi", join(text.src));
-  model::writeFileAtomically(dir + "/" + name + ".en", join(text.tgt));
+  writeParallel(dir, name, {{&text, 1}});
+}
+
+void writeParallel(const std::string& dir, const std::string& name,
+                   const std::vector<std::pair<const ParallelText*, int>>& parts) {
+  for (const bool source : {true, false}) {
+    model::writeAtomically(dir + "/" + name + (source ? ".vi" : ".en"), [&](model::FileSink& sink) {
+      std::string buffer;  // written a megabyte at a time
+      for (const auto& [text, times] : parts)
+        for (int k = 0; k < times; ++k)
+          for (const auto& line : source ? text->src : text->tgt) {
+            buffer.append(line).push_back('\n');
+            if (buffer.size() >= (1 << 20)) sink.write(buffer), buffer.clear();
+          }
+      sink.write(buffer);
+    });
+  }
 }
 
 }  // namespace studio::data

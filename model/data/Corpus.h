@@ -125,5 +125,10 @@ std::pair<double, double> heldOutFractions(size_t pairs);
 
 // Writes `<dir>/<name>.vi` and `<dir>/<name>.en`, one sentence a line, atomically.
 void writeParallel(const std::string& dir, const std::string& name, const ParallelText& text);
+// The same from several texts one after another, each written its count's
+// times over (a corpus's training pairs, its weight's times), without
+// copying them.
+void writeParallel(const std::string& dir, const std::string& name,
+                   const std::vector<std::pair<const ParallelText*, int>>& parts);
 
 }  // namespace studio::data

@@ -282,15 +282,10 @@ ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOpti
   return read;
 }
 
-ParallelText weightedTrainingText(const ReadCorpora& read) {
-  ParallelText out;
-  size_t total = 0;
-  for (const auto& c : read.corpora) total += c.train.size() * size_t(c.source.weight);
-  out.src.reserve(total);
-  out.tgt.reserve(total);
-  for (const auto& c : read.corpora)
-    for (int k = 0; k < c.source.weight; ++k) out.append(c.train);
-  return out;
+void writeTrainingSplit(const std::string& dir, const ReadCorpora& read) {
+  std::vector<std::pair<const ParallelText*, int>> parts;
+  for (const auto& c : read.corpora) parts.push_back({&c.train, c.source.weight});
+  writeParallel(dir, "train", parts);
 }
 
 std::vector<CorpusSlice> corpusSlices(const std::string& data_dir, const std::string& split) {

@@ -93,8 +93,9 @@ struct ReadOptions {
 ReadCorpora readCorpora(const std::vector<CorpusSource>& sources, const ReadOptions& options,
                         std::ostream& log);
 
-// The training pairs of all corpora, each repeated its weight's times.
-ParallelText weightedTrainingText(const ReadCorpora& read);
+// Writes the training split, `<dir>/train.vi` and `.en`: the training pairs
+// of all corpora in their order, each corpus's repeated its weight's times.
+void writeTrainingSplit(const std::string& dir, const ReadCorpora& read);
 
 // The lines of a data folder's dev or test split that each of its corpora
 // gave (summary.json's "corpora"), to score each domain on its own.

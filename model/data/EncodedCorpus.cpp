@@ -24,32 +24,56 @@ void EncodedSplit::add(const std::vector<int>& src, const std::vector<int>& tgt)
 
 EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads,
                             const std::function<bool()>& stop) {
-  const size_t n = text.size();
+  // Chunks of pairs taken in turn by the workers, each encoded into flat ids of its own, then put
+  // together in order (no vector a sentence: a corpus of millions of pairs stays small).
+  constexpr size_t kChunk = 1024;
+  const size_t n = text.size(), chunks = (n + kChunk - 1) / kChunk;
   size_t workers = threads > 0 ? size_t(threads) : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::max<size_t>(1, std::min(workers, n / 256 + 1));
-  std::vector<std::vector<int>> src(n), tgt(n);
+  workers = std::max<size_t>(1, std::min(workers, chunks));
+  std::vector<EncodedSplit> parts(chunks);
   std::vector<std::exception_ptr> errors(workers);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stopping{false}, stopped{false};
   std::vector<std::thread> pool;
-  std::atomic<bool> stopping{false};
   for (size_t w = 0; w < workers; ++w) {
     pool.emplace_back([&, w]() {
       try {
-        for (size_t i = w, done = 0; i < n && !stopping.load(); i += workers, ++done) {
-          if (stop && done % 1024 == 1023 && stop()) stopping.store(true);
-          src[i] = tokenizer.encode(text.src[i]);
-          tgt[i] = tokenizer.encode(text.tgt[i]);
+        for (size_t k = next++; k < chunks && !stopping.load(); k = next++) {
+          if (stop && stop()) {
+            stopped.store(true);
+            stopping.store(true);
+            break;
+          }
+          for (size_t i = k * kChunk; i < std::min(n, (k + 1) * kChunk); ++i)
+            parts[k].add(tokenizer.encode(text.src[i]), tokenizer.encode(text.tgt[i]));
         }
       } catch (...) {
         errors[w] = std::current_exception();
+        stopping.store(true);
       }
     });
   }
   for (auto& t : pool) t.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
-  if (stopping.load()) throw PreparationStopped();
+  if (stopped.load()) throw PreparationStopped();
   EncodedSplit out;
-  for (size_t i = 0; i < n; ++i) out.add(src[i], tgt[i]);
+  size_t src_ids = 0, tgt_ids = 0;
+  for (const auto& part : parts) src_ids += part.src_ids.size(), tgt_ids += part.tgt_ids.size();
+  out.src_ids.reserve(src_ids);
+  out.tgt_ids.reserve(tgt_ids);
+  out.src_offsets.reserve(n + 1);
+  out.tgt_offsets.reserve(n + 1);
+  for (auto& part : parts) {
+    const uint64_t src_base = out.src_ids.size(), tgt_base = out.tgt_ids.size();
+    out.src_ids.insert(out.src_ids.end(), part.src_ids.begin(), part.src_ids.end());
+    out.tgt_ids.insert(out.tgt_ids.end(), part.tgt_ids.begin(), part.tgt_ids.end());
+    for (size_t i = 1; i < part.src_offsets.size(); ++i) {
+      out.src_offsets.push_back(src_base + part.src_offsets[i]);
+      out.tgt_offsets.push_back(tgt_base + part.tgt_offsets[i]);
+    }
+    part = EncodedSplit();
+  }
   return out;
 }
 

@@ -150,10 +150,17 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   read_options.filter = o.filter;
   read_options.unescape = o.unescape;
   read_options.detokenize = o.detokenize;
-  const ReadCorpora read = readCorpora(o.corpora, read_options, log);
+  ReadCorpora read = readCorpora(o.corpora, read_options, log);
   const FilterOptions& filter = read.filter;
-  ParallelText train = weightedTrainingText(read);
   const ParallelText &dev = read.dev, &test = read.test;
+  // Each corpus's training pairs, and the training split's (each corpus's its weight's times): the text
+  // itself is let go once written and learnt from.
+  std::vector<size_t> corpus_pairs;
+  size_t train_pairs = 0;
+  for (const auto& c : read.corpora) {
+    corpus_pairs.push_back(c.train.size());
+    train_pairs += c.train.size() * size_t(c.source.weight);
+  }
   nlohmann::json warnings = nlohmann::json::array();
   if (read.corpora.size() > 1) {
     log << "training pairs:";
@@ -165,7 +172,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
         warnings.push_back("corpus '" + c.source.name() +
                            "' adds no training pairs: " + c.train_read.describe());
     }
-    log << " = " << train.size() << "\n";
+    log << " = " << train_pairs << "\n";
   }
 
   check();
@@ -177,7 +184,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   fs::remove_all(staging.path, ec);  // a preparation's that did not end
   fs::create_directories(staging.path, ec);
   if (ec) throw CorpusError("cannot create the data folder '" + dir + "': " + ec.message());
-  writeParallel(dir, "train", train);
+  writeTrainingSplit(dir, read);
   writeParallel(dir, "dev", dev);
   writeParallel(dir, "test", test);
   check();
@@ -201,6 +208,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     const auto vocab = fs::path(o.spm_model).replace_extension(".vocab");
     if (fs::is_regular_file(vocab, ec)) model::copyFileAtomically(vocab.string(), dir + "/spm.vocab");
   }
+  for (auto& c : read.corpora) c.train = ParallelText();  // encoded from the files written
   check();
   Tokenizer tokenizer(model_path);
   if (o.spm_model.empty() && tokenizer.vocabSize() < o.tokenizer.vocab_size) {
@@ -234,7 +242,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
     nlohmann::json entry{{"corpus", c.source.name()},
                          {"format", toString(c.format)},
                          {"weight", c.source.weight},
-                         {"train_pairs", c.train.size()},
+                         {"train_pairs", corpus_pairs[size_t(&c - read.corpora.data())]},
                          {"held_out_by_hash", c.held_out_by_hash},
                          {"unescape", c.unescaped},
                          {"dev", {{"first", c.dev_first}, {"pairs", c.dev_pairs}}},
@@ -295,7 +303,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   check();
   installPrepared(staging.path, out);
   staging.installed = true;
-  log << "data folder: " << o.out_dir << " (train " << train.size() << ", dev " << dev.size() << ", test "
+  log << "data folder: " << o.out_dir << " (train " << train_pairs << ", dev " << dev.size() << ", test "
       << test.size() << " pairs; vocabulary " << tokenizer.vocabSize() << ")\n";
   return summary;
 }
