@@ -82,10 +82,20 @@ std::string compression(std::string_view bytes) {
 std::string readCorpusFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CorpusError("cannot open '" + path + "'");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+  std::string bytes;
+  in.seekg(0, std::ios::end);
+  if (const std::streamoff size = in.tellg(); size >= 0) {  // a file: read at once into its own size
+    bytes.resize(size_t(size));
+    in.seekg(0, std::ios::beg);
+    in.read(bytes.data(), size);
+    if (in.gcount() != size) throw CorpusError("error while reading '" + path + "'");
+  } else {  // a pipe
+    in.clear();
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    bytes = buffer.str();
+  }
   if (in.bad()) throw CorpusError("error while reading '" + path + "'");
-  std::string bytes = buffer.str();
   if (const std::string packed = compression(bytes); !packed.empty()) {
     const char* tool = packed == "gzip"    ? "gunzip -k"
                        : packed == "xz"    ? "unxz -k"
@@ -115,7 +125,14 @@ void addEncodingHint(const std::vector<std::string>& paths, ReadSummary& summary
 std::vector<std::string> readLines(const std::string& path,
                                    const std::optional<model::LegacyEncoding>& encoding,
                                    ReadSummary* summary) {
-  std::string content = readCorpusFile(path);
+  const TextLines text = readTextLines(path, encoding, summary);
+  return {text.lines.begin(), text.lines.end()};
+}
+
+TextLines readTextLines(const std::string& path, const std::optional<model::LegacyEncoding>& encoding,
+                        ReadSummary* summary) {
+  TextLines out{std::make_unique<std::string>(readCorpusFile(path)), {}};
+  std::string& content = *out.text;
   if (encoding && !isValidUtf8(content)) {
     // The other encoding where the bytes clearly read as it: a wrong choice, not a corpus of mojibake.
     const auto guess = model::guessLegacyEncoding(content);
@@ -134,17 +151,16 @@ std::vector<std::string> readLines(const std::string& path,
     }
   }
   std::string_view view = stripBom(content);
-  std::vector<std::string> lines;
   size_t start = 0;
   while (start < view.size()) {
     size_t end = view.find('\n', start);
     if (end == std::string_view::npos) end = view.size();
     std::string_view line = view.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.emplace_back(line);
+    out.lines.push_back(line);
     start = end + 1;
   }
-  return lines;
+  return out;
 }
 
 uint64_t sentenceHash(std::string_view sentence) {
@@ -182,8 +198,9 @@ void addPair(std::string_view src, std::string_view tgt, size_t line, const Filt
 
 ParallelText readParallelFiles(const std::string& src_path, const std::string& tgt_path,
                                const FilterOptions& options, ReadSummary& summary) {
-  const auto src = readLines(src_path, options.encoding, &summary);
-  const auto tgt = readLines(tgt_path, options.encoding, &summary);
+  const auto src_text = readTextLines(src_path, options.encoding, &summary);
+  const auto tgt_text = readTextLines(tgt_path, options.encoding, &summary);
+  const auto &src = src_text.lines, &tgt = tgt_text.lines;
   if (src.size() != tgt.size())
     throw CorpusError("the files are not line-aligned: '" + src_path + "' has " + std::to_string(src.size()) +
                       " lines but '" + tgt_path + "' has " + std::to_string(tgt.size()));
@@ -195,19 +212,18 @@ ParallelText readParallelFiles(const std::string& src_path, const std::string& t
 }
 
 ParallelText readTsv(const std::string& path, const FilterOptions& options, ReadSummary& summary) {
-  const auto lines = readLines(path, options.encoding, &summary);
+  const auto text = readTextLines(path, options.encoding, &summary);
   summary.source = path;
   ParallelText out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string& line = lines[i];
+  for (size_t i = 0; i < text.lines.size(); ++i) {
+    const std::string_view line = text.lines[i];
     const size_t tab = line.find('\t');
-    if (tab == std::string::npos || line.find('\t', tab + 1) != std::string::npos) {
+    if (tab == std::string_view::npos || line.find('\t', tab + 1) != std::string_view::npos) {
       ++summary.read;
       summary.drop("malformed", i + 1);
       continue;
     }
-    addPair(std::string_view(line).substr(0, tab), std::string_view(line).substr(tab + 1), i + 1, options,
-            summary, out);
+    addPair(line.substr(0, tab), line.substr(tab + 1), i + 1, options, summary, out);
   }
   if (!options.encoding) addEncodingHint({path}, summary);
   return out;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -95,6 +96,16 @@ void addEncodingHint(const std::vector<std::string>& paths, ReadSummary& summary
 std::vector<std::string> readLines(const std::string& path,
                                    const std::optional<model::LegacyEncoding>& encoding = std::nullopt,
                                    ReadSummary* summary = nullptr);
+
+// readLines without a string a line, for corpora of millions: the file's
+// text (UTF-8) and its lines as views into it.
+struct TextLines {
+  std::unique_ptr<std::string> text;  // where `lines` point: it stays put when the struct moves
+  std::vector<std::string_view> lines;
+};
+TextLines readTextLines(const std::string& path,
+                        const std::optional<model::LegacyEncoding>& encoding = std::nullopt,
+                        ReadSummary* summary = nullptr);
 
 // Two line-aligned files. Different line counts throw CorpusError naming both
 // files and both counts.
