@@ -87,6 +87,7 @@ DistillationRecord readDistillation(const QString& dir) {
   record.teacher = absolute(teachers.first().toString());
   record.data = absolute(json["data"].toString());
   record.beam = json["beam"].toInt();
+  record.int8 = json["int8"].toBool();
   record.pairs = json["training_pairs"].toInteger();
   record.kept = json["training_pairs_kept"].toInteger();
   record.identical = json["identical_to_reference"].toInteger();
@@ -100,14 +101,15 @@ QString describeDistillation(const DistillationRecord& record) {
   const QLocale locale;
   const double share = record.pairs > 0 ? 100.0 * double(record.identical) / double(record.pairs) : 0.0;
   return DistillSession::tr(
-             "Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the "
+             "Distilled by %1: %2 training pairs translated in %3 s (beam %4, %8); %5 % as the "
              "references have them, BLEU %6 against them; %7 pairs kept.")
       .arg(QDir::toNativeSeparators(record.teacher), locale.toString(record.pairs))
       .arg(record.seconds, 0, 'f', 0)
       .arg(record.beam)
       .arg(share, 0, 'f', 0)
       .arg(record.bleu, 0, 'f', 1)
-      .arg(locale.toString(record.kept));
+      .arg(locale.toString(record.kept))
+      .arg(record.int8 ? QStringLiteral("int8") : QStringLiteral("float32"));
 }
 
 bool isDistillationOf(const QString& dir, const QString& data_dir, const QString& teacher_model) {
@@ -143,12 +145,14 @@ void DistillSession::start(const DistillRequest& request) {
     std::ostringstream log;
     auto said = [&log] { return QString::fromStdString(log.str()); };
     try {
-      const auto teacher = model::Translator::fromFiles(request.teacherModel.toStdString(), "",
-                                                        model::resolveDevice(request.device.toStdString()));
+      const auto device = request.int8 ? torch::Device(torch::kCPU)  // int8 is the CPU engine's
+                                       : model::resolveDevice(request.device.toStdString());
+      const auto teacher = model::Translator::fromFiles(request.teacherModel.toStdString(), "", device);
       model::DistillationOptions options;
       options.data_dir = request.dataDir.toStdString();
       options.out_dir = request.outDir.toStdString();
       options.decoding.beam_size = request.beam;
+      options.decoding.int8 = request.int8;
       options.teacher_files = {absolute(request.teacherModel).toStdString()};
       model::distillData(teacher, options, log, [this, &job](size_t done, size_t total) {
         if (job.stopRequested()) throw Stopped{};

@@ -34,6 +34,7 @@ struct DistillationRecord {
   QString teacher;     // the first teacher's model file, absolute
   QString data;        // the data folder whose training split it translated
   int beam = 0;
+  bool int8 = false;     // the teacher translated with int8 weights
   qint64 pairs = 0;      // training pairs translated
   qint64 kept = 0;       // training pairs the distilled folder kept
   qint64 identical = 0;  // translations equal to the people's
@@ -41,7 +42,7 @@ struct DistillationRecord {
   double seconds = 0;
 };
 DistillationRecord readDistillation(const QString& dir);
-// "Distilled by MODEL: 61,668 pairs translated in 71 s (beam 4); 24 % as the
+// "Distilled by MODEL: 61,668 pairs translated in 71 s (beam 4, float32); 24 % as the
 // references have them, BLEU 45.1 against them; 61,407 kept."
 QString describeDistillation(const DistillationRecord& record);
 
@@ -59,6 +60,9 @@ struct DistillRequest {
   QString outDir;   // written whole, or not at all
   QString device = QStringLiteral("auto");
   int beam = 4;
+  // The teacher's weights in int8 (per output channel), decoded by the CPU's engine
+  // whatever `device`: faster, at about float32's BLEU (docs/benchmarks.md).
+  bool int8 = false;
 };
 
 class DistillSession : public QObject {

@@ -371,12 +371,12 @@
 <context>
     <name>studio::app::DistillSession</name>
     <message>
-        <source>Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</source>
-        <translation>Distilled by %1: %2 training pairs translated in %3 s (beam %4); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</translation>
-    </message>
-    <message>
         <source>A distillation is already running.</source>
         <translation>A distillation is already running.</translation>
+    </message>
+    <message>
+        <source>Distilled by %1: %2 training pairs translated in %3 s (beam %4, %8); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</source>
+        <translation>Distilled by %1: %2 training pairs translated in %3 s (beam %4, %8); %5 % as the references have them, BLEU %6 against them; %7 pairs kept.</translation>
     </message>
 </context>
 <context>
@@ -3622,8 +3622,28 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Distilled data: %1 (not made yet: Start or Distil has the teacher translate; minutes for tens of thousands of sentences)</translation>
     </message>
     <message>
-        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</source>
-        <translation>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</translation>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>int8 (faster)</source>
+        <translation>int8 (faster)</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s weights while it translates: int8 (one byte a weight, on the CPU&apos;s engine whatever the device) translates faster at about float32&apos;s BLEU</source>
+        <translation>The teacher&apos;s weights while it translates: int8 (one byte a weight, on the CPU&apos;s engine whatever the device) translates faster at about float32&apos;s BLEU</translation>
+    </message>
+    <message>
+        <source>int8 cannot run here: %1</source>
+        <translation>int8 cannot run here: %1</translation>
+    </message>
+    <message>
+        <source>Teacher&apos;s weights:</source>
+        <translation>Teacher&apos;s weights:</translation>
+    </message>
+    <message>
+        <source>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4, in the weights chosen below); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</source>
+        <translation>Teacher: %1. It translates the data folder&apos;s training sentences (beam 4, in the weights chosen below); the new model, its student, learns that English instead of people&apos;s, and a student much smaller than its teacher learns more from it than from the corpus. Dev and test stay people&apos;s; the vocabulary is the teacher&apos;s. The form holds the teacher&apos;s shape with one decoder layer (faster to translate): make it smaller as you like.</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include "app/DistillSession.h"
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 
@@ -38,6 +39,9 @@ class TeacherBox : public QGroupBox {
   // distilled one already).
   QString distilledDir() const { return distilled_; }
   bool distilled() const;  // distilledDir() is whole and the teacher's (nothing to translate)
+  // The teacher translates with int8 weights (the "Teacher's weights" choice; off where the CPU cannot).
+  bool int8() const;
+  void setInt8(bool int8);
   QString text() const;
 
  Q_SIGNALS:
@@ -56,6 +60,8 @@ class TeacherBox : public QGroupBox {
   QLabel* folder_ = nullptr;
   QPushButton* none_ = nullptr;
   QPushButton* distil_ = nullptr;
+  QComboBox* weights_ = nullptr;
+  QLabel* weights_label_ = nullptr;
 };
 
 }  // namespace studio::ui

@@ -86,6 +86,7 @@ void TrainingWorkspace::distilData() {
   request.dataDir = dataDir();
   request.outDir = teacher_->distilledDir();
   request.device = device_->currentText();
+  request.int8 = teacher_->int8();
   setRunning(true);
   run_finished_->hide();
   progress_->setRange(0, 0);  // busy until the teacher has loaded and counted

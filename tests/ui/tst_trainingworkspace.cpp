@@ -419,7 +419,14 @@ void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
            qPrintable(workspace.findChild<QLabel*>("Status")->text()));
   QVERIFY(!QFileInfo::exists(workspace.runDir()));
 
-  // Start: the teacher translates the training split, then the student trains on it.
+  // Start: the teacher translates the training split (with int8 weights where the CPU runs them), then
+  // the student trains on it.
+  const bool int8 = app::engineInfo().int8Unsupported.isEmpty();
+  auto* teacher_weights = workspace.findChild<QComboBox*>("Teacher weights");
+  QVERIFY(teacher_weights && !teacher_weights->isHidden());  // shown with a teacher
+  QCOMPARE(teacher_weights->isEnabled(), int8);
+  box->setInt8(true);
+  QCOMPARE(box->int8(), int8);
   workspace.findChild<QSpinBox*>("Max steps")->setValue(4);
   workspace.findChild<QSpinBox*>("Eval every")->setValue(2);
   workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
@@ -434,6 +441,9 @@ void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
   QCOMPARE(record.teacher, QFileInfo(teacher).absoluteFilePath());
   QCOMPARE(record.data, people);
   QCOMPARE(record.beam, 4);
+  QCOMPARE(record.int8, int8);
+  QVERIFY2(app::describeDistillation(record).contains(int8 ? "beam 4, int8" : "beam 4, float32"),
+           qPrintable(app::describeDistillation(record)));
   QVERIFY(box->distilled());
   QVERIFY2(box->text().contains("Distilled by"), qPrintable(box->text()));
   // The training split is the people's Vietnamese with the teacher's English; dev stays people's.
