@@ -32,21 +32,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string bytesOf(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-template <typename Call>
-QString refusal(Call call) {
-  try {
-    call();
-  } catch (const std::exception& e) {
-    return QString::fromUtf8(e.what());
-  }
-  return "accepted";
+// What `call` throws ("" when it returns).
+QString refusal(const std::function<void()>& call) {
+  return QString::fromStdString(test::thrownMessage(call));
 }
 
 }  // namespace
@@ -125,10 +113,10 @@ void TestDistillation::theTeachersTranslationsBecomeTheTrainingSplit() {
   }
   for (const char* split : {"dev.vi", "dev.en", "test.vi", "test.en"})
     QCOMPARE(data::readLines(out + "/" + split), data::readLines(data_ + "/" + split));
-  QCOMPARE(bytesOf(out + "/spm.model"), bytesOf(data_ + "/spm.model"));
+  QCOMPARE(test::readBytes(out + "/spm.model"), test::readBytes(data_ + "/spm.model"));
   QVERIFY(fs::exists(out + "/cache/train.ids"));
   // distillation.json: who taught, how, and what came of it.
-  const auto written = nlohmann::json::parse(bytesOf(out + "/distillation.json"));
+  const auto written = nlohmann::json::parse(test::readBytes(out + "/distillation.json"));
   QCOMPARE(written, record);
   QCOMPARE(record["teacher"].get<std::vector<std::string>>(), std::vector<std::string>{teacher_path_});
   QCOMPARE(record["beam"].get<int64_t>(), int64_t(2));
@@ -137,7 +125,7 @@ void TestDistillation::theTeachersTranslationsBecomeTheTrainingSplit() {
   QCOMPARE(record["distinct_sources"].get<size_t>(), said.size());
   QCOMPARE(record["identical_to_reference"].get<size_t>(), identical);
   QCOMPARE(record["bleu_against_reference"].get<double>(), model::corpusBleu(hypotheses, references).score);
-  const auto summary = nlohmann::json::parse(bytesOf(out + "/summary.json"));
+  const auto summary = nlohmann::json::parse(test::readBytes(out + "/summary.json"));
   QCOMPARE(summary["distillation"], record);
   QVERIFY(summary["corpus"].get<std::string>().find("the teacher's English") != std::string::npos);
   QCOMPARE(summary["splits"]["train"]["pairs"].get<size_t>(), kept_vi.size());
@@ -146,10 +134,10 @@ void TestDistillation::theTeachersTranslationsBecomeTheTrainingSplit() {
   QVERIFY(!fs::exists(out + ".teacher-corpus") && !fs::exists(out + ".preparing"));
 
   // A folder that holds a data folder already is refused, and left as it was.
-  const std::string before = bytesOf(out + "/train.en");
+  const std::string before = test::readBytes(out + "/train.en");
   QVERIFY(
       refusal([&] { model::distillData(*teacher_, options, log); }).contains("holds a data folder already"));
-  QCOMPARE(bytesOf(out + "/train.en"), before);
+  QCOMPARE(test::readBytes(out + "/train.en"), before);
 }
 
 void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
@@ -168,7 +156,7 @@ void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
   QVERIFY(refusal([&] { model::distillData(*teacher_, options, log); }).contains("is not an empty folder"));
   options.out_dir = other + "/notes.txt";
   QVERIFY(refusal([&] { model::distillData(*teacher_, options, log); }).contains("is not an empty folder"));
-  QCOMPARE(bytesOf(other + "/notes.txt"), std::string("mine\n"));
+  QCOMPARE(test::readBytes(other + "/notes.txt"), std::string("mine\n"));
   // An empty folder given for it is used.
   const std::string empty = dir_.filePath("empty").toStdString();
   fs::create_directories(empty);
