@@ -274,21 +274,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   connect(&session_, &app::TrainingSession::checkpointWritten, this, [this](const QString& path, bool best) {
     appendLog(best ? tr("best so far: %1").arg(path) : tr("checkpoint: %1").arg(path));
   });
-  connect(&prepare_, &app::PrepareSession::finished, this, &TrainingWorkspace::onPrepared);
-  connect(&prepare_, &app::PrepareSession::logText, this, [this](const QString& text) {
-    for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
-  });
-  connect(&prepare_, &app::PrepareSession::stopped, this, [this] {
-    start_after_prepare_ = distil_after_prepare_ = false;
-    setRunning(false);
-    status_->setText(
-        tr("Stopped: nothing of this preparation was kept (a folder prepared before is as it was)."));
-    appendLog(tr("preparation stopped"));
-  });
-  connect(&prepare_, &app::PrepareSession::failed, this, [this](const QString& message) {
-    start_after_prepare_ = distil_after_prepare_ = false;
-    onFailed(tr("Preparing the data failed: %1").arg(message));
-  });
+  connectPreparation();
   connect(&distill_, &app::DistillSession::progress, this, &TrainingWorkspace::onDistillProgress);
   connect(&distill_, &app::DistillSession::finished, this, &TrainingWorkspace::onDistilled);
   connect(&distill_, &app::DistillSession::logText, this, [this](const QString& text) {
@@ -309,68 +295,9 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   setRunning(false);
 }
 
-void TrainingWorkspace::setCorpus(const QString& corpus) { corpus_->setCorpus(corpus); }
-
-void TrainingWorkspace::addCorpus(const QString& corpus, int weight) { corpus_->addCorpus(corpus, weight); }
-
-QString TrainingWorkspace::corpus() const { return corpus_->text(); }
-
-void TrainingWorkspace::prepareData() {
-  const auto corpora = corpus_->corpora();
-  if (corpora.isEmpty()) {
-    Q_EMIT errorOccurred(
-        tr("Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files."));
-    return;
-  }
-  const QString corpus = corpus_->text();
-  if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpora));
-  app::PrepareRequest request;
-  request.sentencePieceModel = fine_tune_->sentencePieceModel();  // "" unless fine-tuning
-  request.corpora = corpora;
-  request.vocabularySize = app::vocabularySizeFor(corpora);
-  request.outDir = data_dir_->text().trimmed();
-  request.encoding = encoding_->currentData().toString();
-  request.keepDuplicates = keep_duplicates_->isChecked();
-  setRunning(true);
-  status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
-  appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));
-  prepare_.start(request);
-}
-
-void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
-  setRunning(false);
-  setDataDir(dir);
-  status_->setText(tr("Data prepared in %1.").arg(dir));
-  if (distil_after_prepare_) {
-    distil_after_prepare_ = false;
-    distilData();
-  } else if (start_after_prepare_) {
-    start_after_prepare_ = false;
-    begin(false);
-  }
-}
-
-void TrainingWorkspace::showDataSummary() {
-  const QString dir = data_dir_->text().trimmed();
-  if (teacher_) teacher_->setDataDir(dir);
-  QFile summary(QDir(dir).filePath("summary.json"));
-  if (dir.isEmpty() || !summary.open(QIODevice::ReadOnly)) {
-    data_summary_->setText(dir.isEmpty() ? QString() : tr("Not prepared yet: Start prepares it from the corpus."));
-    return;
-  }
-  const QByteArray json = summary.readAll();
-  data_summary_->setText(app::describePreparedData(QString::fromUtf8(json)));
-  const qint64 vocab = QJsonDocument::fromJson(json).object()["sentencepiece"].toObject()["vocab_size"].toInteger();
-  if (vocab > 0) settings_->setVocabSize(vocab);
-}
-
 TrainingWorkspace::~TrainingWorkspace() = default;
 
 bool TrainingWorkspace::isTraining() const { return running_; }
-void TrainingWorkspace::setDataDir(const QString& dir) {
-  data_dir_->setText(dir);
-  showDataSummary();  // also when the text is unchanged but the folder is new
-}
 void TrainingWorkspace::setRunDir(const QString& dir) {
   run_dir_->setText(dir);
   comparison_->setCurrentRun(dir);
@@ -381,7 +308,6 @@ void TrainingWorkspace::setRunDir(const QString& dir) {
 void TrainingWorkspace::setViewedStep(qint64 step) {
   for (auto* chart : {loss_chart_, bleu_chart_, lr_chart_, speed_chart_}) chart->setMarker(double(step));
 }
-QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
 QString TrainingWorkspace::runDir() const { return run_dir_->text().trimmed(); }
 
 void TrainingWorkspace::startTraining() { begin(false); }

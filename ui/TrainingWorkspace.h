@@ -122,6 +122,7 @@ class TrainingWorkspace : public QWidget {
   void onFinished(const studio::app::FinishedReport& r);
   void onFailed(const QString& message);
   void appendLog(const QString& line);
+  void connectPreparation();  // TrainingWorkspaceData.cpp
   void onPrepared(const QString& dir, const QString& summary_json);
   void offerModelAt(MetricChart* chart, double step);
   void drawComparedRuns();

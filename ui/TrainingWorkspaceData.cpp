@@ -1,0 +1,104 @@
+// The Training workspace's part for the data: the corpora, their preparation
+// into the data folder (on a worker thread, its log lines as they come;
+// Stop stops it at its next step) and the folder's summary.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+
+#include "app/DataFolders.h"
+#include "ui/CorpusList.h"
+#include "ui/FineTuneBox.h"
+#include "ui/TeacherBox.h"
+#include "ui/TrainingSettingsForm.h"
+#include "ui/TrainingWorkspace.h"
+
+namespace studio::ui {
+
+void TrainingWorkspace::connectPreparation() {
+  connect(&prepare_, &app::PrepareSession::finished, this, &TrainingWorkspace::onPrepared);
+  connect(&prepare_, &app::PrepareSession::logText, this, [this](const QString& text) {
+    for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) appendLog(line);
+  });
+  connect(&prepare_, &app::PrepareSession::stopped, this, [this] {
+    start_after_prepare_ = distil_after_prepare_ = false;
+    setRunning(false);
+    status_->setText(
+        tr("Stopped: nothing of this preparation was kept (a folder prepared before is as it was)."));
+    appendLog(tr("preparation stopped"));
+  });
+  connect(&prepare_, &app::PrepareSession::failed, this, [this](const QString& message) {
+    start_after_prepare_ = distil_after_prepare_ = false;
+    onFailed(tr("Preparing the data failed: %1").arg(message));
+  });
+}
+
+void TrainingWorkspace::setCorpus(const QString& corpus) { corpus_->setCorpus(corpus); }
+
+void TrainingWorkspace::addCorpus(const QString& corpus, int weight) { corpus_->addCorpus(corpus, weight); }
+
+QString TrainingWorkspace::corpus() const { return corpus_->text(); }
+
+void TrainingWorkspace::prepareData() {
+  const auto corpora = corpus_->corpora();
+  if (corpora.isEmpty()) {
+    Q_EMIT errorOccurred(
+        tr("Choose a corpus to prepare: a folder, a TSV or TMX file, or two aligned files."));
+    return;
+  }
+  const QString corpus = corpus_->text();
+  if (data_dir_->text().trimmed().isEmpty()) setDataDir(dataDirFor(corpora));
+  app::PrepareRequest request;
+  request.sentencePieceModel = fine_tune_->sentencePieceModel();  // "" unless fine-tuning
+  request.corpora = corpora;
+  request.vocabularySize = app::vocabularySizeFor(corpora);
+  request.outDir = data_dir_->text().trimmed();
+  request.encoding = encoding_->currentData().toString();
+  request.keepDuplicates = keep_duplicates_->isChecked();
+  setRunning(true);
+  status_->setText(tr("Preparing %1 into %2…").arg(corpus, request.outDir));
+  appendLog(tr("preparing %1 → %2").arg(corpus, request.outDir));
+  prepare_.start(request);
+}
+
+void TrainingWorkspace::onPrepared(const QString& dir, const QString&) {
+  setRunning(false);
+  setDataDir(dir);
+  status_->setText(tr("Data prepared in %1.").arg(dir));
+  if (distil_after_prepare_) {
+    distil_after_prepare_ = false;
+    distilData();
+  } else if (start_after_prepare_) {
+    start_after_prepare_ = false;
+    begin(false);
+  }
+}
+
+void TrainingWorkspace::showDataSummary() {
+  const QString dir = data_dir_->text().trimmed();
+  if (teacher_) teacher_->setDataDir(dir);
+  QFile summary(QDir(dir).filePath("summary.json"));
+  if (dir.isEmpty() || !summary.open(QIODevice::ReadOnly)) {
+    data_summary_->setText(dir.isEmpty() ? QString()
+                                         : tr("Not prepared yet: Start prepares it from the corpus."));
+    return;
+  }
+  const QByteArray json = summary.readAll();
+  data_summary_->setText(app::describePreparedData(QString::fromUtf8(json)));
+  const qint64 vocab =
+      QJsonDocument::fromJson(json).object()["sentencepiece"].toObject()["vocab_size"].toInteger();
+  if (vocab > 0) settings_->setVocabSize(vocab);
+}
+
+void TrainingWorkspace::setDataDir(const QString& dir) {
+  data_dir_->setText(dir);
+  showDataSummary();  // also when the text is unchanged but the folder is new
+}
+
+QString TrainingWorkspace::dataDir() const { return data_dir_->text().trimmed(); }
+
+}  // namespace studio::ui
