@@ -13,6 +13,7 @@ namespace studio::cli {
 inline constexpr int kOk = 0;
 inline constexpr int kRuntimeError = 1;
 inline constexpr int kUsageError = 2;
+inline constexpr int kInterrupted = 130;  // stopped by Ctrl+C before its end, nothing kept (128 + SIGINT)
 
 // Thrown for bad command lines; main() prints it with the usage and exits 2.
 class UsageError : public std::runtime_error {

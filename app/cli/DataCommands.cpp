@@ -1,7 +1,12 @@
 // prepare, demo-corpus and distill.
 
+#include <atomic>
+#include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "app/DataFolders.h"
 #include "app/DemoCorpusFetch.h"
@@ -12,6 +17,22 @@
 #include "model/training/Distillation.h"
 
 namespace studio::cli {
+
+namespace {
+
+// Ctrl+C during prepare: the first stops it at its next step (nothing of it is kept), a second quits at
+// once (its staging folder is removed by the next prepare).
+std::atomic<bool> g_prepare_interrupted{false};
+
+void onPrepareInterrupt(int) {
+  g_prepare_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);
+  const char said[] =
+      "\nstopping at the next step (SentencePiece's training runs to its end); Ctrl+C again quits at once\n";
+  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, said, sizeof said - 1);
+}
+
+}  // namespace
 
 const CommandSpec& prepareSpec() {
   static const CommandSpec spec{
@@ -133,7 +154,20 @@ int runPrepare(const ParsedArgs& args) {
   }
   o.threads = int(args.integer("threads", 0, 0, 1024));
   o.tokenizer.threads = o.threads;
-  data::prepareData(o, std::cout);
+  o.stop = [] { return g_prepare_interrupted.load(); };
+  g_prepare_interrupted.store(false);
+  const auto previous = std::signal(SIGINT, onPrepareInterrupt);
+  try {
+    data::prepareData(o, std::cout);
+  } catch (const data::PreparationStopped&) {
+    std::signal(SIGINT, previous);
+    std::cerr << "stopped: nothing of this preparation was kept";
+    std::error_code ec;
+    if (std::filesystem::exists(o.out_dir, ec)) std::cerr << " ('" << o.out_dir << "' is as it was)";
+    std::cerr << std::endl;
+    return kInterrupted;
+  }
+  std::signal(SIGINT, previous);
   return kOk;
 }
 

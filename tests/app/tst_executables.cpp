@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <csignal>
+
 #include <unistd.h>
 
 #include <QDir>
@@ -39,6 +41,7 @@ class TestExecutables : public QObject {
   void guiLatencyBenchmarkSmoke();
   void preparesAFixtureCorpus();
   void prepareReportsMisalignedFiles();
+  void prepareStopsOnCtrlCKeepingNothing();
   void preparesAnIwsltFolder();
   void endToEndPrepareTrainTranslateEvaluate();
   void prepareUsageErrors_data();
@@ -235,6 +238,49 @@ void TestExecutables::prepareReportsMisalignedFiles() {
   QVERIFY2(r.err.contains(vi.fileName()) && r.err.contains(en.fileName()), qPrintable(r.err));
   QVERIFY2(r.err.contains("3 lines") && r.err.contains("has 2"), qPrintable(r.err));
   QVERIFY(!QFile::exists(dir.filePath("data/spm.model")));
+}
+
+void TestExecutables::prepareStopsOnCtrlCKeepingNothing() {
+  // Enough pairs that SentencePiece takes a while: Ctrl+C while it learns stops prepare after it.
+  QTemporaryDir dir;
+  QFile vi(dir.filePath("big.vi")), en(dir.filePath("big.en"));
+  QVERIFY(vi.open(QIODevice::WriteOnly) && en.open(QIODevice::WriteOnly));
+  const QStringList vi_words = {"mở", "đóng", "lưu", "xoá", "in", "chép", "dán", "tìm", "thay", "đổi"};
+  const QStringList en_words = {"open", "close", "save", "delete",  "print",
+                                "copy", "paste", "find", "replace", "change"};
+  for (int i = 0; i < 60000; ++i) {
+    vi.write(QString("%1 tập tin số %2 và %3 thư mục %4\n")
+                 .arg(vi_words[i % 10])
+                 .arg(i)
+                 .arg(vi_words[(i / 10) % 10])
+                 .arg(i * 7 % 1013)
+                 .toUtf8());
+    en.write(QString("%1 file number %2 and %3 folder %4\n")
+                 .arg(en_words[i % 10])
+                 .arg(i)
+                 .arg(en_words[(i / 10) % 10])
+                 .arg(i * 7 % 1013)
+                 .toUtf8());
+  }
+  vi.close();
+  en.close();
+  const QString out = dir.filePath("data");
+  QProcess process;
+  process.start(STUDIO_CLI_PATH, {"prepare", "--src", vi.fileName(), "--tgt", en.fileName(), "--out", out,
+                                  "--vocab-size", "2000"});
+  QVERIFY(process.waitForStarted());
+  QByteArray said;
+  while (!said.contains("training SentencePiece") && process.state() == QProcess::Running)
+    if (process.waitForReadyRead(30000)) said += process.readAllStandardOutput();
+  QVERIFY2(said.contains("training SentencePiece"), said.constData());
+  QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
+  QVERIFY(process.waitForFinished(120000));
+  const QString err = QString::fromUtf8(process.readAllStandardError());
+  QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+  QVERIFY2(process.exitCode() == 130, qPrintable(QString::number(process.exitCode()) + ": " + err));
+  QVERIFY2(err.contains("stopped: nothing of this preparation was kept"), qPrintable(err));
+  QVERIFY(!QFileInfo::exists(out));
+  QVERIFY(!QFileInfo::exists(out + ".preparing"));
 }
 
 void TestExecutables::preparesAnIwsltFolder() {
