@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/data/Corpus.h"
 #include "model/decoding/Translator.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Distillation.h"
@@ -144,6 +145,13 @@ void DistillSession::start(const DistillRequest& request) {
   const bool started = job_.start([this, request](BackgroundJob::Control& job) {
     std::ostringstream log;
     auto said = [&log] { return QString::fromStdString(log.str()); };
+    auto reportStopped = [&] {
+      job.finish();
+      BackgroundJob::post(this, [this, text = said()] {
+        Q_EMIT logText(text);
+        Q_EMIT stopped();
+      });
+    };
     try {
       const auto device = request.int8 ? torch::Device(torch::kCPU)  // int8 is the CPU engine's
                                        : model::resolveDevice(request.device.toStdString());
@@ -154,6 +162,7 @@ void DistillSession::start(const DistillRequest& request) {
       options.decoding.beam_size = request.beam;
       options.decoding.int8 = request.int8;
       options.teacher_files = {absolute(request.teacherModel).toStdString()};
+      options.stop = [&job] { return job.stopRequested(); };
       model::distillData(teacher, options, log, [this, &job](size_t done, size_t total) {
         if (job.stopRequested()) throw Stopped{};
         BackgroundJob::post(
@@ -165,11 +174,9 @@ void DistillSession::start(const DistillRequest& request) {
         Q_EMIT finished(out);
       });
     } catch (const Stopped&) {
-      job.finish();
-      BackgroundJob::post(this, [this, text = said()] {
-        Q_EMIT logText(text);
-        Q_EMIT stopped();
-      });
+      reportStopped();
+    } catch (const data::PreparationStopped&) {  // stopped while its folder was prepared
+      reportStopped();
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, text = said(), message = QString::fromUtf8(e.what())] {

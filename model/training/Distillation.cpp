@@ -111,6 +111,7 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   prepare.corpora.push_back({corpus.string(), "", "", data::CorpusFormat::Auto, 1});
   prepare.out_dir = staging.string();
   prepare.spm_model = teacher.tokenizer().path();
+  prepare.stop = options.stop;
   nlohmann::json summary;
   try {
     summary = data::prepareData(prepare, log);

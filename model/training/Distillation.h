@@ -30,6 +30,9 @@ struct DistillationOptions {
   DecodingOptions decoding;                // the teacher's search (beam 4 by default)
   int64_t max_tokens = 4096;               // source tokens a batch
   std::vector<std::string> teacher_files;  // for the record: the teacher's model files
+  // Asked while the new folder is prepared from the translations (data::PrepareOptions::stop): when it
+  // returns true, data::PreparationStopped is thrown and nothing is left.
+  std::function<bool()> stop;
 };
 
 // Translates `options.data_dir`'s train.vi with `teacher` and prepares the

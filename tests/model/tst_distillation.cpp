@@ -194,6 +194,18 @@ void TestDistillation::badFoldersAreRefusedAndNothingIsLeftBehind() {
   QVERIFY(!fs::exists(options.out_dir));
   QVERIFY(!fs::exists(options.out_dir + ".teacher-corpus") && !fs::exists(options.out_dir + ".preparing"));
 
+  // Stopped once the teacher has translated, while the folder is prepared: nothing is left either.
+  options.out_dir = dir_.filePath("stopped-while-preparing").toStdString();
+  size_t translated = 0;
+  options.stop = [&] { return translated > 0; };
+  QVERIFY_THROWS_EXCEPTION(
+      data::PreparationStopped,
+      model::distillData(*teacher_, options, log, [&](size_t done, size_t) { translated = done; }));
+  QVERIFY(translated > 0);
+  QVERIFY(!fs::exists(options.out_dir));
+  QVERIFY(!fs::exists(options.out_dir + ".teacher-corpus") && !fs::exists(options.out_dir + ".preparing"));
+  options.stop = nullptr;
+
   // Cut short while preparing (a dev split whose sides differ, found once the teacher's corpus is
   // written): the error names the split, and nothing is left either.
   const std::string uneven = dir_.filePath("uneven").toStdString();
