@@ -31,10 +31,6 @@ QJsonObject readJsonObject(const QString& path) {
 
 QString absolute(const QString& path) { return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath(); }
 
-// Thrown from the progress callback when the session is stopped: the
-// distillation unwinds and removes what it had begun.
-struct Stopped {};
-
 }  // namespace
 
 TeacherSource describeTeacher(const QString& model_path) {
@@ -145,13 +141,6 @@ void DistillSession::start(const DistillRequest& request) {
   const bool started = job_.start([this, request](BackgroundJob::Control& job) {
     std::ostringstream log;
     auto said = [&log] { return QString::fromStdString(log.str()); };
-    auto reportStopped = [&] {
-      job.finish();
-      BackgroundJob::post(this, [this, text = said()] {
-        Q_EMIT logText(text);
-        Q_EMIT stopped();
-      });
-    };
     try {
       const auto device = request.int8 ? torch::Device(torch::kCPU)  // int8 is the CPU engine's
                                        : model::resolveDevice(request.device.toStdString());
@@ -164,7 +153,8 @@ void DistillSession::start(const DistillRequest& request) {
       options.teacher_files = {absolute(request.teacherModel).toStdString()};
       options.stop = [&job] { return job.stopRequested(); };
       model::distillData(teacher, options, log, [this, &job](size_t done, size_t total) {
-        if (job.stopRequested()) throw Stopped{};
+        // Stopped while the teacher translates: the distillation unwinds, as when stopped while preparing.
+        if (job.stopRequested()) throw data::PreparationStopped();
         BackgroundJob::post(
             this, [this, done = qint64(done), total = qint64(total)] { Q_EMIT progress(done, total); });
       });
@@ -173,10 +163,12 @@ void DistillSession::start(const DistillRequest& request) {
         Q_EMIT logText(text);
         Q_EMIT finished(out);
       });
-    } catch (const Stopped&) {
-      reportStopped();
-    } catch (const data::PreparationStopped&) {  // stopped while its folder was prepared
-      reportStopped();
+    } catch (const data::PreparationStopped&) {  // nothing of it is left
+      job.finish();
+      BackgroundJob::post(this, [this, text = said()] {
+        Q_EMIT logText(text);
+        Q_EMIT stopped();
+      });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, text = said(), message = QString::fromUtf8(e.what())] {

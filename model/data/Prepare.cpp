@@ -94,16 +94,6 @@ std::vector<std::string> sentencesToLearnFrom(const ReadCorpora& read, size_t mo
   return sentences;
 }
 
-// Removes a staging folder unless it was put in place.
-struct StagingFolder {
-  fs::path path;
-  bool installed = false;
-  ~StagingFolder() {
-    std::error_code ec;
-    if (!installed) fs::remove_all(path, ec);
-  }
-};
-
 // Puts the staged preparation in the output folder's place: the folder
 // itself when there is none (or an empty one), else file by file over the
 // previous preparation, its summary.json taken away first and the new one put
@@ -179,10 +169,10 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
 
   std::error_code ec;
   if (!o.spm_model.empty()) Tokenizer given(o.spm_model);  // a bad file is refused before anything is written
-  StagingFolder staging{out.string() + ".preparing"};
-  const std::string dir = staging.path.string();
-  fs::remove_all(staging.path, ec);  // a preparation's that did not end
-  fs::create_directories(staging.path, ec);
+  model::RemovedUnlessKept staging(out.string() + ".preparing");  // unless put in place
+  const std::string& dir = staging.path();
+  fs::remove_all(dir, ec);  // a preparation's that did not end
+  fs::create_directories(dir, ec);
   if (ec) throw CorpusError("cannot create the data folder '" + dir + "': " + ec.message());
   writeTrainingSplit(dir, read);
   writeParallel(dir, "dev", dev);
@@ -301,8 +291,8 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
   summary["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   model::writeFileAtomically(dir + "/summary.json", summary.dump(2) + "\n");
   check();
-  installPrepared(staging.path, out);
-  staging.installed = true;
+  installPrepared(dir, out);
+  staging.keep();
   log << "data folder: " << o.out_dir << " (train " << train_pairs << ", dev " << dev.size() << ", test "
       << test.size() << " pairs; vocabulary " << tokenizer.vocabSize() << ")\n";
   return summary;

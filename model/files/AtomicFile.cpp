@@ -198,6 +198,11 @@ void LineAppender::append(std::string_view line) {
   file_.append(text);
 }
 
+RemovedUnlessKept::~RemovedUnlessKept() {
+  std::error_code ec;
+  if (!kept_) fs::remove_all(path_, ec);
+}
+
 namespace testing {
 void failWritesAfter(int64_t bytes, int error) {
   g_injected_error.store(error);

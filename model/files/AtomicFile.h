@@ -92,6 +92,24 @@ class LineAppender {
   FileAppender file_;
 };
 
+// A folder being written (a data folder staged beside its place): removed
+// with all it holds when the object goes, unless keep() was called, so that
+// an error or a stop leaves nothing of it.
+class RemovedUnlessKept {
+ public:
+  explicit RemovedUnlessKept(std::string path) : path_(std::move(path)) {}
+  ~RemovedUnlessKept();
+  RemovedUnlessKept(const RemovedUnlessKept&) = delete;
+  RemovedUnlessKept& operator=(const RemovedUnlessKept&) = delete;
+
+  void keep() { kept_ = true; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool kept_ = false;
+};
+
 namespace testing {
 // Fault injection for tests: once `bytes` more bytes have been written through
 // FileSink or FileAppender, every write fails with `error` (an errno value,

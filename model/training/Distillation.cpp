@@ -35,16 +35,6 @@ void writeLines(const fs::path& path, const std::vector<std::string>& lines) {
   if (!out) throw std::runtime_error("cannot write '" + path.string() + "'");
 }
 
-// Removes a folder of ours when the work stops before it is done.
-struct RemovedUnlessKept {
-  fs::path path;
-  bool keep = false;
-  ~RemovedUnlessKept() {
-    std::error_code ec;
-    if (!keep) fs::remove_all(path, ec);
-  }
-};
-
 }  // namespace
 
 nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
@@ -99,7 +89,7 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   const fs::path corpus = out.string() + ".teacher-corpus", staging = out.string() + ".preparing";
   fs::remove_all(corpus, ec);
   fs::remove_all(staging, ec);
-  RemovedUnlessKept corpus_guard{corpus}, staging_guard{staging};
+  RemovedUnlessKept corpus_guard(corpus.string()), staging_guard(staging.string());
   fs::create_directories(corpus);
   writeLines(corpus / "train.vi", sources);
   writeLines(corpus / "train.en", targets);
@@ -155,7 +145,7 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   fs::rename(staging, out, ec);
   if (ec)
     throw std::runtime_error("cannot move the data folder into '" + out.string() + "': " + ec.message());
-  staging_guard.keep = true;
+  staging_guard.keep();
   log << "distilled data folder: " << options.out_dir
       << " (the teacher's translations equal the reference in " << identical << " of " << sources.size()
       << " pairs; BLEU against it " << bleu.score << ")\n";
