@@ -10,6 +10,7 @@
 
 #include "model/data/Prepare.h"
 #include "model/data/TmxFile.h"
+#include "model/data/ToyTasks.h"
 
 namespace studio::app {
 
@@ -101,6 +102,8 @@ CorpusKind corpusKind(const QString& text) {
   try {
     switch (data::detectFormat(source)) {
       case data::CorpusFormat::Split:
+        if (const QString toy = toyTaskOf(entry.path); !toy.isEmpty())
+          return {QObject::tr("toy task: %1").arg(toy), {}};
         return {isDemoCorpus(entry.path) ? QObject::tr("demo corpus") : QObject::tr("folder of splits"), {}};
       case data::CorpusFormat::Iwslt:
         return {QObject::tr("IWSLT'15 folder"), {}};
@@ -127,7 +130,41 @@ QString shortCorpusName(const QString& corpus) {
 }
 
 int vocabularySizeFor(const QString& corpus) {
+  if (const auto toy = data::toyCorpusAt(corpus.toStdString()); toy && toy->vocab_size > 0)
+    return toy->vocab_size;
   return isDemoCorpus(corpus) ? kDemoVocabularySize : PrepareRequest().vocabularySize;
+}
+
+QString sentencePieceTypeFor(const QList<CorpusEntry>& corpora) {
+  const auto toy = corpora.size() == 1 && corpora[0].target.isEmpty()
+                       ? data::toyCorpusAt(corpora[0].path.toStdString())
+                       : std::nullopt;
+  return QString::fromStdString(toy ? toy->model_type : "unigram");
+}
+
+QStringList toyTaskNames() {
+  QStringList names;
+  for (const auto& task : data::toyTasks()) names << QString::fromStdString(task.name);
+  return names;
+}
+
+QString toyCorpusDir(const QString& task) {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+      .filePath("attention-studio/toy-corpora/" + task);
+}
+
+QString writeToyCorpus(const QString& task) {
+  const QString dir = toyCorpusDir(task);
+  if (toyTaskOf(dir) == task && QFileInfo(QDir(dir).filePath("train.vi")).isFile()) return dir;
+  data::ToyCorpusOptions options;
+  options.task = task.toStdString();
+  data::writeToyCorpus(options, dir.toStdString());
+  return dir;
+}
+
+QString toyTaskOf(const QString& corpus) {
+  const auto toy = data::toyCorpusAt(corpus.toStdString());
+  return toy ? QString::fromStdString(toy->task) : QString();
 }
 
 int vocabularySizeFor(const QList<CorpusEntry>& corpora) {

@@ -48,8 +48,23 @@ QString demoDataDir();
 // and 4,000 for the demo corpus (61,668 short pairs), whose starter model
 // trains 1.3x faster with them at the same BLEU a step (README, "The starter model").
 constexpr int kDemoVocabularySize = 4000;
+// A toy corpus asks for its task's few pieces (data::toyVocabularySize).
 int vocabularySizeFor(const QString& corpus);
 int vocabularySizeFor(const QList<CorpusEntry>& corpora);
+// SentencePiece's model type for them: "unigram", or a toy corpus's "bpe".
+QString sentencePieceTypeFor(const QList<CorpusEntry>& corpora);
+
+// The toy tasks (data::toyTasks), by name: "reverse", "copy", "sort", "phrases".
+QStringList toyTaskNames();
+// Where the app writes a toy task's corpus:
+// <user data>/attention-studio/toy-corpora/<task>.
+QString toyCorpusDir(const QString& task);
+// Writes the task's corpus (its default size and seed) into toyCorpusDir
+// unless it is there already, and returns the folder; throws
+// std::exception saying why it could not. About a tenth of a second.
+QString writeToyCorpus(const QString& task);
+// The task of a toy corpus folder; "" for any other corpus.
+QString toyTaskOf(const QString& corpus);
 // A data folder for a corpus: "<corpus>-prepared" beside it. For several:
 // "<first>-and-N-more-prepared" beside the first, with their weights in the
 // name when they are not all 1 ("...-weighted-1-3-prepared").

@@ -75,6 +75,7 @@ void PrepareSession::start(const PrepareRequest& request) {
       }
       options.out_dir = request.outDir.toStdString();
       options.tokenizer.vocab_size = request.vocabularySize;
+      options.tokenizer.model_type = request.sentencePieceType.toStdString();
       options.filter.dedupe = !request.keepDuplicates;
       options.spm_model = request.sentencePieceModel.toStdString();
       options.stop = [&job] { return job.stopRequested(); };

@@ -15,6 +15,7 @@ struct PrepareRequest {
   QList<CorpusEntry> corpora;  // one or several
   QString outDir;         // the data folder to write
   int vocabularySize = 8000;
+  QString sentencePieceType = "unigram";  // or "bpe" (a toy corpus's)
   QString sentencePieceModel;  // encode with this one instead of training one (fine-tuning: the model's)
   // The 8-bit encoding that files which are not UTF-8 are read in:
   // "windows-1258" or "viscii" ("" = UTF-8 only; data::FilterOptions::encoding).

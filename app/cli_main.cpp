@@ -26,6 +26,7 @@ const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> all{
       {prepareSpec, runPrepare},
       {demoCorpusSpec, runDemoCorpus},
+      {toyCorpusSpec, runToyCorpus},
       {trainSpec, runTrain},
       {averageSpec, runAverage},
       {distillSpec, runDistill},

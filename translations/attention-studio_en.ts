@@ -317,6 +317,42 @@
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
+    <message>
+        <source>toy task: %1</source>
+        <translation>toy task: %1</translation>
+    </message>
+    <message>
+        <source>Reverse letters</source>
+        <translation>Reverse letters</translation>
+    </message>
+    <message>
+        <source>Copy letters</source>
+        <translation>Copy letters</translation>
+    </message>
+    <message>
+        <source>Sort letters</source>
+        <translation>Sort letters</translation>
+    </message>
+    <message>
+        <source>Vietnamese phrases</source>
+        <translation>Vietnamese phrases</translation>
+    </message>
+    <message>
+        <source>&quot;a c b&quot; becomes &quot;b c a&quot;: the cross-attention forms an anti-diagonal.</source>
+        <translation>&quot;a c b&quot; becomes &quot;b c a&quot;: the cross-attention forms an anti-diagonal.</translation>
+    </message>
+    <message>
+        <source>&quot;a c b&quot; stays &quot;a c b&quot;: the cross-attention forms a diagonal.</source>
+        <translation>&quot;a c b&quot; stays &quot;a c b&quot;: the cross-attention forms a diagonal.</translation>
+    </message>
+    <message>
+        <source>&quot;c a b&quot; becomes &quot;a b c&quot;: each output letter finds where it stands in the input.</source>
+        <translation>&quot;c a b&quot; becomes &quot;a b c&quot;: each output letter finds where it stands in the input.</translation>
+    </message>
+    <message>
+        <source>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</source>
+        <translation>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -1172,6 +1208,18 @@ layer %2</translation>
         <source>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</source>
         <translation>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</translation>
     </message>
+    <message>
+        <source>Toy task</source>
+        <translation>Toy task</translation>
+    </message>
+    <message>
+        <source>Train on a toy task instead</source>
+        <translation>Train on a toy task instead</translation>
+    </message>
+    <message>
+        <source>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</source>
+        <translation>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::CorrectionPanel</name>
@@ -1992,6 +2040,18 @@ layer %2</translation>
     <message>
         <source>Starting…</source>
         <translation>Starting…</translation>
+    </message>
+    <message>
+        <source>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</source>
+        <translation>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</translation>
+    </message>
+    <message>
+        <source>Toy task</source>
+        <translation>Toy task</translation>
+    </message>
+    <message>
+        <source>Train on the toy task</source>
+        <translation>Train on the toy task</translation>
     </message>
 </context>
 <context>
@@ -4455,6 +4515,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
         <translation>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</translation>
+    </message>
+    <message>
+        <source>Could not write the toy task&apos;s corpus: %1</source>
+        <translation>Could not write the toy task&apos;s corpus: %1</translation>
+    </message>
+    <message>
+        <source>Toy task: %1. Start prepares it and trains the toy model.</source>
+        <translation>Toy task: %1. Start prepares it and trains the toy model.</translation>
     </message>
 </context>
 <context>

@@ -314,6 +314,42 @@
         <source>Warning: %1</source>
         <translation>Cảnh báo: %1</translation>
     </message>
+    <message>
+        <source>toy task: %1</source>
+        <translation>bài toán đồ chơi: %1</translation>
+    </message>
+    <message>
+        <source>Reverse letters</source>
+        <translation>Đảo ngược chữ cái</translation>
+    </message>
+    <message>
+        <source>Copy letters</source>
+        <translation>Chép lại chữ cái</translation>
+    </message>
+    <message>
+        <source>Sort letters</source>
+        <translation>Sắp xếp chữ cái</translation>
+    </message>
+    <message>
+        <source>Vietnamese phrases</source>
+        <translation>Cụm từ tiếng Việt</translation>
+    </message>
+    <message>
+        <source>&quot;a c b&quot; becomes &quot;b c a&quot;: the cross-attention forms an anti-diagonal.</source>
+        <translation>&quot;a c b&quot; thành &quot;b c a&quot;: cross-attention tạo thành một đường chéo phụ.</translation>
+    </message>
+    <message>
+        <source>&quot;a c b&quot; stays &quot;a c b&quot;: the cross-attention forms a diagonal.</source>
+        <translation>&quot;a c b&quot; vẫn là &quot;a c b&quot;: cross-attention tạo thành một đường chéo chính.</translation>
+    </message>
+    <message>
+        <source>&quot;c a b&quot; becomes &quot;a b c&quot;: each output letter finds where it stands in the input.</source>
+        <translation>&quot;c a b&quot; thành &quot;a b c&quot;: mỗi chữ cái đầu ra tìm xem nó nằm ở đâu trong đầu vào.</translation>
+    </message>
+    <message>
+        <source>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</source>
+        <translation>&quot;tôi thấy hai con mèo đen này&quot; thành &quot;I see these two black cats&quot;: tính từ và this/that đổi chỗ, động từ hợp với chủ ngữ.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -1167,6 +1203,18 @@ lớp %2</translation>
         <source>Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file</source>
         <translation>Chọn các tệp TSV hoặc TMX (mỗi tệp một kho ngữ liệu), hoặc một tệp tiếng Việt và một tệp tiếng Anh</translation>
     </message>
+    <message>
+        <source>Toy task</source>
+        <translation>Bài toán đồ chơi</translation>
+    </message>
+    <message>
+        <source>Train on a toy task instead</source>
+        <translation>Huấn luyện trên một bài toán đồ chơi thay vào đó</translation>
+    </message>
+    <message>
+        <source>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</source>
+        <translation>Một bài toán tự tạo thay cho kho ngữ liệu, học xong trong một hai phút: attention của nó cho thấy một mẫu hình bạn đoán trước được</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::CorrectionPanel</name>
@@ -1971,6 +2019,18 @@ lớp %2</translation>
     <message>
         <source>Starting…</source>
         <translation>Đang bắt đầu…</translation>
+    </message>
+    <message>
+        <source>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</source>
+        <translation>Hoặc xem trước một Transformer nhỏ học một bài toán đồ chơi, trong một hai phút, không cần tải gì:</translation>
+    </message>
+    <message>
+        <source>Toy task</source>
+        <translation>Bài toán đồ chơi</translation>
+    </message>
+    <message>
+        <source>Train on the toy task</source>
+        <translation>Huấn luyện trên bài toán đồ chơi</translation>
     </message>
 </context>
 <context>
@@ -4428,6 +4488,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
         <translation>Đang dừng việc chuẩn bị ở bước tiếp theo (việc huấn luyện SentencePiece, khi đã bắt đầu, sẽ chạy đến hết)…</translation>
+    </message>
+    <message>
+        <source>Could not write the toy task&apos;s corpus: %1</source>
+        <translation>Không ghi được kho ngữ liệu của bài toán đồ chơi: %1</translation>
+    </message>
+    <message>
+        <source>Toy task: %1. Start prepares it and trains the toy model.</source>
+        <translation>Bài toán đồ chơi: %1. Bắt đầu sẽ chuẩn bị nó và huấn luyện mô hình toy.</translation>
     </message>
 </context>
 <context>

@@ -3,10 +3,13 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include "ui/ToyTaskNames.h"
 
 namespace studio::ui {
 
@@ -71,8 +74,25 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
     updateWeights();
     Q_EMIT changed();
   });
+  // A made-up task the app writes itself, to watch a model learn it in a minute or two.
+  auto* toy = new QPushButton(tr("Toy task"), this);
+  toy->setObjectName("Toy task");
+  toy->setAccessibleName(tr("Train on a toy task instead"));
+  toy->setToolTip(
+      tr("A made-up task instead of a corpus, learnt in a minute or two: its attention shows "
+         "a pattern you can predict"));
+  auto* tasks = new QMenu(toy);
+  for (const QString& task : app::toyTaskNames()) {
+    QAction* action =
+        tasks->addAction(toyTaskLabel(task), this, [this, task] { Q_EMIT toyTaskChosen(task); });
+    action->setToolTip(toyTaskDescription(task));
+    action->setObjectName("Toy task " + task);
+  }
+  tasks->setToolTipsVisible(true);
+  toy->setMenu(tasks);
   buttons->addWidget(folder);
   buttons->addWidget(files);
+  buttons->addWidget(toy);
   buttons->addWidget(remove);
   buttons->addStretch(1);
   layout->addLayout(buttons);

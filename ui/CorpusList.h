@@ -35,6 +35,8 @@ class CorpusList : public QWidget {
  Q_SIGNALS:
   void changed();
   void errorOccurred(const QString& message);
+  // A toy task was chosen from the Toy task menu (app::toyTaskNames).
+  void toyTaskChosen(const QString& task);
 
  private:
   void describeRow(int row);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -15,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "app/DataFolders.h"
+#include "ui/ToyTaskNames.h"
 
 namespace studio::ui {
 
@@ -84,6 +86,31 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
     fetch_status_->setVisible(true);
   });
 
+  // Nothing to download and a minute or two to wait: a made-up task whose attention can be predicted.
+  auto* toy_text = new QLabel(tr("Or watch a small Transformer learn a toy task first, in a minute or two, "
+                                 "with nothing to download:"),
+                              this);
+  toy_task_ = new QComboBox(this);
+  toy_task_->setObjectName("First run toy task");
+  toy_task_->setAccessibleName(tr("Toy task"));
+  for (const QString& task : app::toyTaskNames()) {
+    toy_task_->addItem(toyTaskLabel(task), task);
+    toy_task_->setItemData(toy_task_->count() - 1, toyTaskDescription(task), Qt::ToolTipRole);
+  }
+  auto* toy_start = new QPushButton(tr("Train on the toy task"), this);
+  toy_start->setObjectName("Train on the toy task");
+  auto* toy_about = new QLabel(this);
+  toy_about->setWordWrap(true);
+  const auto describeToy = [this, toy_about] {
+    toy_about->setText(toyTaskDescription(toy_task_->currentData().toString()));
+  };
+  connect(toy_task_, &QComboBox::currentIndexChanged, this, describeToy);
+  describeToy();
+  connect(toy_start, &QPushButton::clicked, this, [this] {
+    const QString task = toy_task_->currentData().toString();
+    Q_EMIT toyRequested(task, app::newRunDir("toy-" + task));
+  });
+
   auto* folder_row = new QHBoxLayout;
   folder_row->addWidget(new QLabel(tr("Run folder:"), this));
   folder_row->addWidget(run_dir_, 1);
@@ -102,6 +129,13 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
   layout->addLayout(folder_row);
   layout->addLayout(buttons);
   layout->addWidget(fetch_status_);
+  auto* toy_row = new QHBoxLayout;
+  toy_row->addWidget(toy_text);
+  toy_row->addWidget(toy_task_);
+  toy_row->addWidget(toy_start);
+  toy_row->addStretch(1);
+  layout->addLayout(toy_row);
+  layout->addWidget(toy_about);
   describeCorpus();
 
   connect(&estimator_, &app::SpeedEstimator::estimated, this, &FirstRunPanel::showEstimate);

@@ -5,6 +5,7 @@
 #include "app/DemoCorpusFetch.h"
 #include "app/FirstRun.h"
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -38,6 +39,8 @@ class FirstRunPanel : public QFrame {
  Q_SIGNALS:
   // "Train the starter model" was clicked.
   void startRequested(const QString& runDir);
+  // "Train on a toy task": the task chosen beside it, a new run folder for it.
+  void toyRequested(const QString& task, const QString& runDir);
   // "Set up a run myself".
   void dismissed();
   void estimated(const studio::app::SpeedReport& report);
@@ -61,6 +64,7 @@ class FirstRunPanel : public QFrame {
   QPushButton* fetch_stop_;
   QProgressBar* fetch_progress_;
   QLabel* fetch_status_;
+  QComboBox* toy_task_;
   bool estimated_ = false;
 };
 

@@ -82,6 +82,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   {
     corpus_ = new CorpusList(data_group);
     connect(corpus_, &CorpusList::errorOccurred, this, &TrainingWorkspace::errorOccurred);
+    connect(corpus_, &CorpusList::toyTaskChosen, this, &TrainingWorkspace::chooseToyTask);
     connect(corpus_, &CorpusList::changed, this, [this]() {
       if (!corpus_->isEmpty() && !isTraining()) setDataDir(dataDirFor(corpus_->corpora()));
     });
@@ -251,6 +252,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   first_run_ = new FirstRunPanel(this);
   first_run_->setVisible(app::newestRun().isEmpty());
   connect(first_run_, &FirstRunPanel::startRequested, this, [this](const QString& dir) { startStarterRun(dir); });
+  connect(first_run_, &FirstRunPanel::toyRequested, this, &TrainingWorkspace::startToyRun);
   connect(first_run_, &FirstRunPanel::demoCorpusReady, this, [this] {
     if (corpus().isEmpty()) setCorpus(app::demoCorpusDir());
   });

@@ -77,7 +77,15 @@ class TrainingWorkspace : public QWidget {
   // Trains the starter preset on the demo corpus into `run_dir`, preparing
   // the demo data first when needed (what the first-run button does).
   void startStarterRun(const QString& run_dir);
-  // Shortens the starter run to `steps` (0: the preset's), for tests.
+  // A toy task (app::toyTaskNames) as the corpus: writes its corpus when it is
+  // not there yet, chooses the toy preset and one worker, and a new run
+  // folder unless the one given is new. False (and reported) when the corpus
+  // could not be written.
+  bool chooseToyTask(const QString& task);
+  // Trains the toy preset on a toy task into `run_dir`, preparing it first
+  // (the first-run panel's toy button).
+  void startToyRun(const QString& task, const QString& run_dir);
+  // Shortens the starter's and the toy's first runs to `steps` (0: the preset's), for tests.
   void setStarterMaxSteps(qint64 steps) { starter_max_steps_ = steps; }
   // Fields of the starter's configuration the first-run button changes (its
   // JSON keys, e.g. a time budget of one minute for a test of the journey).

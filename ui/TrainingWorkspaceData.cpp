@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -11,9 +12,11 @@
 #include <QPlainTextEdit>
 
 #include "app/DataFolders.h"
+#include "app/FirstRun.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/TeacherBox.h"
+#include "ui/ToyTaskNames.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
@@ -39,6 +42,35 @@ void TrainingWorkspace::connectPreparation() {
 
 void TrainingWorkspace::setCorpus(const QString& corpus) { corpus_->setCorpus(corpus); }
 
+bool TrainingWorkspace::chooseToyTask(const QString& task) {
+  if (running_) return false;
+  QString dir;
+  try {
+    dir = app::writeToyCorpus(task);  // about a tenth of a second, once
+  } catch (const std::exception& e) {
+    Q_EMIT errorOccurred(tr("Could not write the toy task's corpus: %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+  setCorpus(dir);  // and its data folder beside it
+  settings_->setPreset("toy");
+  workers_->setValue(1);
+  // A new run folder, unless the one given is new already (a run's folder cannot start another).
+  if (runDir().isEmpty() || QFileInfo::exists(runDir())) setRunDir(app::newRunDir("toy-" + task));
+  status_->setText(tr("Toy task: %1. Start prepares it and trains the toy model.").arg(toyTaskLabel(task)));
+  return true;
+}
+
+void TrainingWorkspace::startToyRun(const QString& task, const QString& run_dir) {
+  if (running_ || !chooseToyTask(task)) return;
+  first_run_->hide();
+  if (starter_max_steps_ > 0) {
+    settings_->setMaxSteps(int(starter_max_steps_));
+    settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
+  }
+  setRunDir(run_dir);
+  startTraining();
+}
+
 void TrainingWorkspace::addCorpus(const QString& corpus, int weight) { corpus_->addCorpus(corpus, weight); }
 
 QString TrainingWorkspace::corpus() const { return corpus_->text(); }
@@ -56,6 +88,7 @@ void TrainingWorkspace::prepareData() {
   request.sentencePieceModel = fine_tune_->sentencePieceModel();  // "" unless fine-tuning
   request.corpora = corpora;
   request.vocabularySize = app::vocabularySizeFor(corpora);
+  request.sentencePieceType = app::sentencePieceTypeFor(corpora);
   request.outDir = data_dir_->text().trimmed();
   request.encoding = encoding_->currentData().toString();
   request.keepDuplicates = keep_duplicates_->isChecked();

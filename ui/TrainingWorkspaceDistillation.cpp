@@ -2,6 +2,7 @@
 // data folder's training split (Learn from), and the new model trains on
 // that distilled folder.
 
+#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -17,6 +18,7 @@
 #include "app/FirstRun.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
+#include "ui/RunFinishedPanel.h"
 #include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"

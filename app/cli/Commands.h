@@ -17,6 +17,9 @@ int runPrepare(const ParsedArgs& args);
 const CommandSpec& demoCorpusSpec();
 int runDemoCorpus(const ParsedArgs& args);
 
+const CommandSpec& toyCorpusSpec();
+int runToyCorpus(const ParsedArgs& args);
+
 const CommandSpec& distillSpec();
 int runDistill(const ParsedArgs& args);
 

@@ -14,6 +14,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/Prepare.h"
+#include "model/data/ToyTasks.h"
 #include "model/training/Distillation.h"
 
 namespace studio::cli {
@@ -57,8 +58,9 @@ const CommandSpec& prepareSpec() {
           {"tgt", "FILE", "English side of two line-aligned files"},
           {"format", "FORMAT", "auto (default), split, iwslt, parallel, tsv or tmx (one corpus)"},
           {"out", "DIR", "the data folder to write (required)"},
-          {"vocab-size", "N", "SentencePiece vocabulary size (default 8000)"},
-          {"spm-type", "TYPE", "unigram (default) or bpe: SentencePiece's segmentation model"},
+          {"vocab-size", "N", "SentencePiece vocabulary size (default 8000; a toy corpus's: its task's)"},
+          {"spm-type", "TYPE",
+           "unigram (default; a toy corpus's: bpe) or bpe: SentencePiece's segmentation model"},
           {"spm-max-sentences", "N",
            "SentencePiece learns from at most N sentences, both sides of training pairs sampled evenly "
            "(default 2000000; 0: all of them)"},
@@ -126,11 +128,14 @@ int runPrepare(const ParsedArgs& args) {
     }
   }
   o.out_dir = args.require("out");
-  o.tokenizer.vocab_size = int(args.integer("vocab-size", 8000, 8, 1'000'000));
+  // A toy corpus asks for its task's few pieces (a letter or a word each), not a real corpus's thousands.
+  const auto toy = paths.size() == 1 ? data::toyCorpusAt(paths[0]) : std::nullopt;
+  o.tokenizer.vocab_size =
+      int(args.integer("vocab-size", toy && toy->vocab_size > 0 ? toy->vocab_size : 8000, 8, 1'000'000));
   o.spm_model = args.getOr("spm", "");
   if (!o.spm_model.empty() && args.has("vocab-size"))
     throw UsageError("--spm brings its own vocabulary; drop --vocab-size");
-  o.tokenizer.model_type = args.getOr("spm-type", "unigram");
+  o.tokenizer.model_type = args.getOr("spm-type", toy ? toy->model_type : "unigram");
   if (o.tokenizer.model_type != "unigram" && o.tokenizer.model_type != "bpe")
     throw UsageError("--spm-type: '" + o.tokenizer.model_type + "' is not unigram or bpe");
   if (!o.spm_model.empty() && args.has("spm-type"))

@@ -71,35 +71,44 @@ const CommandSpec& trainSpec() {
       {
           {"data", "DIR", "the data folder (required unless --resume)"},
           {"out", "RUN_DIR", "the run folder (required)"},
-          {"preset", "NAME", "starter, tiny, iwslt-4layer, iwslt-6layer or base (default tiny)"},
+          {"preset", "NAME",
+           "starter, tiny, toy (for a toy-corpus), iwslt-4layer, iwslt-6layer or base (default tiny)"},
           {"config", "FILE", "a JSON training configuration (over the preset)"},
           {"max-steps", "N", "stop after N optimizer steps"},
           {"resume", "", "continue the run in --out from its newest checkpoint"},
-          {"from", "MODEL", "fine-tune this model (a model file or checkpoint with spm.model beside it or above)\n"
-                            "on --data, prepared with its SentencePiece model (prepare --spm): the fine-tuning\n"
-                            "settings (docs/fine-tuning.md) with the model's shape; --config changes them"},
-          {"original-data", "DIR", "with --from: the data folder the model learnt from (default: the one its run\n"
-                                   "folder names), whose dev split is evaluated beside the new one"},
+          {"from", "MODEL",
+           "fine-tune this model (a model file or checkpoint with spm.model beside it or above)\n"
+           "on --data, prepared with its SentencePiece model (prepare --spm): the fine-tuning\n"
+           "settings (docs/fine-tuning.md) with the model's shape; --config changes them"},
+          {"original-data", "DIR",
+           "with --from: the data folder the model learnt from (default: the one its run\n"
+           "folder names), whose dev split is evaluated beside the new one"},
           {"no-original", "", "with --from: evaluate the new dev split only, replay nothing"},
-          {"replay-share", "R", "with --from: share of the training pairs drawn from the original data against\n"
-                                "forgetting (default 0.5; 0 = none)"},
+          {"replay-share", "R",
+           "with --from: share of the training pairs drawn from the original data against\n"
+           "forgetting (default 0.5; 0 = none)"},
           {"keep-optimizer", "", "with --from: keep the checkpoint's Adam state (default: a fresh Adam)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
           {"seed", "N", "random seed (default 1)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
-          {"probe", "TEXT", "a probe sentence, \"SOURCE ||| REFERENCE\" (repeatable): its attention is recorded in\n"
-                            "probes.rec as the run trains (default: the first 3 dev pairs)"},
-          {"probe-file", "FILE", "probe sentences, one a line: SOURCE, SOURCE<TAB>REFERENCE or SOURCE ||| REFERENCE"},
-          {"probe-every", "N", "record the probes every N steps (default: the preset's; 0 = at every evaluation)"},
+          {"probe", "TEXT",
+           "a probe sentence, \"SOURCE ||| REFERENCE\" (repeatable): its attention is recorded in\n"
+           "probes.rec as the run trains (default: the first 3 dev pairs)"},
+          {"probe-file", "FILE",
+           "probe sentences, one a line: SOURCE, SOURCE<TAB>REFERENCE or SOURCE ||| REFERENCE"},
+          {"probe-every", "N",
+           "record the probes every N steps (default: the preset's; 0 = at every evaluation)"},
           {"no-probes", "", "record no probes"},
-          {"keep-models-every", "N", "also keep the model of every N-th evaluation in RUN_DIR/models (0 = off, the\n"
-                                     "default); the number of files and their size are printed first"},
+          {"keep-models-every", "N",
+           "also keep the model of every N-th evaluation in RUN_DIR/models (0 = off, the\n"
+           "default); the number of files and their size are printed first"},
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
-          {"nproc", "N", "train on N worker processes here, data-parallel (c10d: Gloo): one a GPU on a CUDA\n"
-                         "machine, else N CPU workers sharing the cores. Under torchrun (RANK, WORLD_SIZE,\n"
-                         "LOCAL_RANK, MASTER_ADDR, MASTER_PORT set) this program is one worker: no --nproc.\n"
-                         "Without it, a run on the CPU starts the configuration's cpu_workers (starter: 2)"},
+          {"nproc", "N",
+           "train on N worker processes here, data-parallel (c10d: Gloo): one a GPU on a CUDA\n"
+           "machine, else N CPU workers sharing the cores. Under torchrun (RANK, WORLD_SIZE,\n"
+           "LOCAL_RANK, MASTER_ADDR, MASTER_PORT set) this program is one worker: no --nproc.\n"
+           "Without it, a run on the CPU starts the configuration's cpu_workers (starter: 2)"},
       }};
   return spec;
 }

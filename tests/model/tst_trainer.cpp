@@ -688,7 +688,7 @@ void TestTrainer::configurationRoundTripAndValidation() {
 }
 
 void TestTrainer::presets() {
-  QCOMPARE(model::trainingPresetNames().size(), size_t(5));
+  QCOMPARE(model::trainingPresetNames().size(), size_t(6));
   auto starter = model::trainingPreset("starter");
   QVERIFY(starter.mixed_precision && starter.mixed_precision_dtype == "auto");  // bf16 only where the CPU has it
   QVERIFY(starter.schedule == model::ScheduleKind::Cosine);
@@ -698,6 +698,10 @@ void TestTrainer::presets() {
   QCOMPARE(starter.model.dropout, 0.0);  // 0.1 and 0.05 learnt less in the 14 minutes
   QCOMPARE(starter.max_tokens, int64_t(1024));  // more, smaller updates than tiny's 2,048 tokens
   QCOMPARE(model::trainingPreset("tiny").model.dropout, 0.1);
+  auto toy = model::trainingPreset("toy");  // a toy task: small, no dropout, a probe every 25 steps
+  QCOMPARE(toy.model.d_model, int64_t(64));
+  QCOMPARE(toy.model.dropout, 0.0);
+  QCOMPARE(toy.probe_every, int64_t(25));
   auto four = model::trainingPreset("iwslt-4layer");
   QCOMPARE(four.model.encoder_layers, int64_t(4));
   QCOMPARE(four.model.heads, int64_t(8));
@@ -712,7 +716,7 @@ void TestTrainer::presets() {
     model::trainingPreset("huge");
     QFAIL("no error");
   } catch (const std::invalid_argument& e) {
-    QVERIFY2(QString(e.what()).contains("starter, tiny, iwslt-4layer, iwslt-6layer, base"), e.what());
+    QVERIFY2(QString(e.what()).contains("starter, tiny, toy, iwslt-4layer, iwslt-6layer, base"), e.what());
   }
 }
 

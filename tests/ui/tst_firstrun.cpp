@@ -1,13 +1,18 @@
 // The guided first run: on a fresh start the Training workspace offers one
 // button that trains the starter model on the demo corpus, says how long it
 // takes here, and Translate then works without choosing a model
-// (ui/FirstRunPanel, TrainingWorkspace::startStarterRun, app/FirstRun).
+// (ui/FirstRunPanel, TrainingWorkspace::startStarterRun, app/FirstRun); a
+// toy task instead, from the panel or the corpus list.
 
 #include <fstream>
 #include <string>
 
+#include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -19,12 +24,15 @@
 #include "common/FakeArchive.h"
 #include "common/SuiteMain.h"
 
+#include "app/DataFolders.h"
 #include "app/DemoCorpusFetch.h"
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
 #include "app/PrepareSession.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/RunFinishedPanel.h"
+#include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -148,6 +156,20 @@ class TestFirstRun : public QObject {
     qputenv("PATH", path);
   }
 
+  void theToyButtonAsksForATaskAndANewRun() {
+    ui::FirstRunPanel panel;
+    auto* task = panel.findChild<QComboBox*>("First run toy task");
+    auto* button = panel.findChild<QPushButton*>("Train on the toy task");
+    QVERIFY(task && button);
+    QCOMPARE(task->count(), 4);
+    task->setCurrentIndex(task->findData("sort"));
+    QSignalSpy asked(&panel, &ui::FirstRunPanel::toyRequested);
+    button->click();
+    QCOMPARE(asked.count(), 1);
+    QCOMPARE(asked.first().at(0).toString(), QString("sort"));
+    QVERIFY(asked.first().at(1).toString().startsWith(app::runsDir() + "/toy-sort-"));
+  }
+
   void oneClickTrainsTheStarterAndTranslateFollowsIt() {
     ui::MainWindow window(app::engineInfo());
     auto* training = window.training();
@@ -209,6 +231,60 @@ class TestFirstRun : public QObject {
     again.show();
     QCOMPARE(again.translate()->modelSource().path, run);
     QVERIFY(!again.training()->firstRun()->isVisible());
+  }
+
+  // After a run, from the corpus list: a toy task is written, prepared with
+  // its small vocabulary and trained with the toy preset in a new run folder
+  // (not the open run's), and Translate takes it from the finished run's panel.
+  void aToyTaskFromTheCorpusListTrainsAndTranslatesWithIt() {
+    ui::MainWindow window(app::engineInfo());
+    window.show();
+    auto* training = window.training();
+    const QString before = app::newestRun();
+    QVERIFY(training->openRun(before));  // the starter's run, open
+    auto* reverse = training->findChild<QAction*>("Toy task reverse");
+    QVERIFY(reverse);
+    reverse->trigger();
+    QCOMPARE(training->corpus(), app::toyCorpusDir("reverse"));
+    QCOMPARE(app::toyTaskOf(training->corpus()), QString("reverse"));
+    QVERIFY(QFile::exists(app::toyCorpusDir("reverse") + "/train.vi"));
+    QCOMPARE(training->findChild<QComboBox*>("Preset")->currentText(), QString("toy"));
+    QVERIFY(training->runDir().startsWith(app::runsDir() + "/toy-reverse-"));
+    QVERIFY(training->runDir() != before);
+    const QString run = training->runDir();
+
+    auto* form = training->findChild<ui::TrainingSettingsForm*>();
+    QVERIFY(form);
+    form->setMaxSteps(60);
+    form->setEvalEvery(30);
+    training->startTraining();  // prepares, then trains
+    QTRY_VERIFY_WITH_TIMEOUT(training->isTraining() || QFile::exists(run + "/best.pt"), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(!training->isTraining() && !training->isPreparing(), 600000);
+    QVERIFY(QFile::exists(run + "/best.pt"));
+    // Prepared with the toy's vocabulary: a piece a letter.
+    QFile summary(training->dataDir() + "/summary.json");
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    const QJsonObject spm = QJsonDocument::fromJson(summary.readAll()).object()["sentencepiece"].toObject();
+    QCOMPARE(spm["vocab_size"].toInt(), 57);
+    QCOMPARE(spm["model_type"].toString(), QString("bpe"));
+    QFile config(run + "/config.json");
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    const QJsonObject model =
+        QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["model"].toObject();
+    QCOMPARE(model["d_model"].toInt(), 64);
+
+    // Translate keeps the model it had (the starter's) until asked.
+    auto* translate = window.translate();
+    QVERIFY(translate->modelSource().path != run);
+    auto* use = training->runFinished()->findChild<QPushButton*>("Translate with it");
+    QVERIFY(use && use->isVisible());
+    use->click();
+    QCOMPARE(translate->modelSource().path, run);
+    QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
+    translate->setInputText("a b c d");
+    translate->translateNow();
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+    QVERIFY(!translate->translationText().isEmpty());
   }
 
  private:
