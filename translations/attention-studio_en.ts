@@ -1217,8 +1217,8 @@ layer %2</translation>
         <translation>Train on a toy task instead</translation>
     </message>
     <message>
-        <source>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</source>
-        <translation>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</translation>
+        <source>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</source>
+        <translation>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</translation>
     </message>
 </context>
 <context>
@@ -2042,16 +2042,16 @@ layer %2</translation>
         <translation>Starting…</translation>
     </message>
     <message>
-        <source>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</source>
-        <translation>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</translation>
-    </message>
-    <message>
         <source>Toy task</source>
         <translation>Toy task</translation>
     </message>
     <message>
         <source>Train on the toy task</source>
         <translation>Train on the toy task</translation>
+    </message>
+    <message>
+        <source>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</source>
+        <translation>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</translation>
     </message>
 </context>
 <context>

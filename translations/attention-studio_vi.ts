@@ -1212,8 +1212,8 @@ lớp %2</translation>
         <translation>Huấn luyện trên một bài toán đồ chơi thay vào đó</translation>
     </message>
     <message>
-        <source>A made-up task instead of a corpus, learnt in a minute or two: its attention shows a pattern you can predict</source>
-        <translation>Một bài toán tự tạo thay cho kho ngữ liệu, học xong trong một hai phút: attention của nó cho thấy một mẫu hình bạn đoán trước được</translation>
+        <source>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</source>
+        <translation>Một bài toán tự tạo thay cho kho ngữ liệu, học xong trong khoảng một phút: attention của nó cho thấy một mẫu hình bạn đoán trước được</translation>
     </message>
 </context>
 <context>
@@ -2021,16 +2021,16 @@ lớp %2</translation>
         <translation>Đang bắt đầu…</translation>
     </message>
     <message>
-        <source>Or watch a small Transformer learn a toy task first, in a minute or two, with nothing to download:</source>
-        <translation>Hoặc xem trước một Transformer nhỏ học một bài toán đồ chơi, trong một hai phút, không cần tải gì:</translation>
-    </message>
-    <message>
         <source>Toy task</source>
         <translation>Bài toán đồ chơi</translation>
     </message>
     <message>
         <source>Train on the toy task</source>
         <translation>Huấn luyện trên bài toán đồ chơi</translation>
+    </message>
+    <message>
+        <source>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</source>
+        <translation>Hoặc xem trước một Transformer nhỏ học một bài toán đồ chơi, trong khoảng một phút, không cần tải gì:</translation>
     </message>
 </context>
 <context>

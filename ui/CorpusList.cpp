@@ -74,12 +74,12 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
     updateWeights();
     Q_EMIT changed();
   });
-  // A made-up task the app writes itself, to watch a model learn it in a minute or two.
+  // A made-up task the app writes itself, to watch a model learn it in about a minute.
   auto* toy = new QPushButton(tr("Toy task"), this);
   toy->setObjectName("Toy task");
   toy->setAccessibleName(tr("Train on a toy task instead"));
   toy->setToolTip(
-      tr("A made-up task instead of a corpus, learnt in a minute or two: its attention shows "
+      tr("A made-up task instead of a corpus, learnt in about a minute: its attention shows "
          "a pattern you can predict"));
   auto* tasks = new QMenu(toy);
   for (const QString& task : app::toyTaskNames()) {

@@ -86,8 +86,8 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
     fetch_status_->setVisible(true);
   });
 
-  // Nothing to download and a minute or two to wait: a made-up task whose attention can be predicted.
-  auto* toy_text = new QLabel(tr("Or watch a small Transformer learn a toy task first, in a minute or two, "
+  // Nothing to download and about a minute to wait: a made-up task whose attention can be predicted.
+  auto* toy_text = new QLabel(tr("Or watch a small Transformer learn a toy task first, in about a minute, "
                                  "with nothing to download:"),
                               this);
   toy_task_ = new QComboBox(this);
