@@ -78,8 +78,8 @@ class TrainingWorkspace : public QWidget {
   // the demo data first when needed (what the first-run button does).
   void startStarterRun(const QString& run_dir);
   // A toy task (app::toyTaskNames) as the corpus: writes its corpus when it is
-  // not there yet, chooses the toy preset and one worker, and a new run
-  // folder unless the one given is new. False (and reported) when the corpus
+  // not there yet, chooses the toy preset and one worker, a new model (no
+  // model continued, no teacher), and a new run folder (toy-TASK-…). False (and reported) when the corpus
   // could not be written.
   bool chooseToyTask(const QString& task);
   // Trains the toy preset on a toy task into `run_dir`, preparing it first

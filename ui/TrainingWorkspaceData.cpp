@@ -4,7 +4,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -51,11 +50,14 @@ bool TrainingWorkspace::chooseToyTask(const QString& task) {
     Q_EMIT errorOccurred(tr("Could not write the toy task's corpus: %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
+  // A new toy model learns from the task's own pairs: not a model continued, nor a teacher's translations.
+  fine_tune_->clear();
+  if (teacher_) teacher_->clear();
   setCorpus(dir);  // and its data folder beside it
   settings_->setPreset("toy");
   workers_->setValue(1);
-  // A new run folder, unless the one given is new already (a run's folder cannot start another).
-  if (runDir().isEmpty() || QFileInfo::exists(runDir())) setRunDir(app::newRunDir("toy-" + task));
+  // A run folder of its own (changeable before Start): a run's folder cannot start another.
+  setRunDir(app::newRunDir("toy-" + task));
   status_->setText(tr("Toy task: %1. Start prepares it and trains the toy model.").arg(toyTaskLabel(task)));
   return true;
 }

@@ -29,6 +29,7 @@
 #include "app/EngineInfo.h"
 #include "app/FirstRun.h"
 #include "app/PrepareSession.h"
+#include "ui/FineTuneBox.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/RunFinishedPanel.h"
@@ -242,9 +243,13 @@ class TestFirstRun : public QObject {
     auto* training = window.training();
     const QString before = app::newestRun();
     QVERIFY(training->openRun(before));  // the starter's run, open
+    // A user who had chosen to continue the starter: the toy task is a new model.
+    auto* continued = training->findChild<ui::FineTuneBox*>();
+    QVERIFY(continued && continued->setModel(before + "/best.pt") && continued->active());
     auto* reverse = training->findChild<QAction*>("Toy task reverse");
     QVERIFY(reverse);
     reverse->trigger();
+    QVERIFY(!continued->active());
     QCOMPARE(training->corpus(), app::toyCorpusDir("reverse"));
     QCOMPARE(app::toyTaskOf(training->corpus()), QString("reverse"));
     QVERIFY(QFile::exists(app::toyCorpusDir("reverse") + "/train.vi"));
