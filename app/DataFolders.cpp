@@ -11,6 +11,7 @@
 #include "model/data/Prepare.h"
 #include "model/data/TmxFile.h"
 #include "model/data/ToyTasks.h"
+#include "model/files/Gzip.h"
 
 namespace studio::app {
 
@@ -67,7 +68,25 @@ namespace {
 bool isCorpusOnItsOwn(const QString& path) {
   if (data::looksLikeTmx(path.toStdString())) return true;
   QFile file(path);
-  return file.open(QIODevice::ReadOnly) && file.readLine(64 * 1024).contains('\t');
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  std::string head = file.read(64 * 1024).toStdString();
+  if (model::isGzip(head)) {  // its first lines unpacked
+    try {
+      head = model::gunzip(head, 64 * 1024);
+    } catch (const model::GzipError&) {
+      return false;
+    }
+  }
+  return head.substr(0, head.find('\n')).find('\t') != std::string::npos;
+}
+
+// The file of the other language beside NAME.vi or NAME.en (packed or not:
+// NAME.vi.gz beside NAME.en.gz); "" for other names.
+QString otherLanguageFile(const QString& file, const QString& from, const QString& to) {
+  const bool packed = file.endsWith(QLatin1String(".gz"));
+  const QString name = packed ? file.chopped(3) : file;
+  if (!name.endsWith(from)) return {};
+  return name.chopped(from.size()) + to + (packed ? QStringLiteral(".gz") : QString());
 }
 
 }  // namespace
@@ -75,10 +94,10 @@ bool isCorpusOnItsOwn(const QString& path) {
 QStringList corporaFromFiles(const QStringList& files) {
   QStringList corpora, rest;
   for (const QString& file : files) {
-    if (file.endsWith(QLatin1String(".en")) && files.contains(file.chopped(3) + ".vi"))
-      continue;  // with its .vi
-    if (file.endsWith(QLatin1String(".vi")) && files.contains(file.chopped(3) + ".en"))
-      corpora << file + " + " + file.chopped(3) + ".en";
+    const QString vi = otherLanguageFile(file, ".en", ".vi"), en = otherLanguageFile(file, ".vi", ".en");
+    if (!vi.isEmpty() && files.contains(vi)) continue;  // with its .vi
+    if (!en.isEmpty() && files.contains(en))
+      corpora << file + " + " + en;
     else
       rest << file;
   }

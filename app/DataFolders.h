@@ -23,7 +23,7 @@ constexpr int kMaxCorpusWeight = 100;
 CorpusEntry corpusEntry(const QString& text, int weight = 1);
 
 // Files chosen together in a file dialog, as corpora ("PATH" or "SOURCE +
-// TARGET"): NAME.vi and NAME.en make a pair; two other files are a pair of
+// TARGET"): NAME.vi and NAME.en make a pair (NAME.vi.gz and NAME.en.gz too); two other files are a pair of
 // line-aligned files (the first Vietnamese) unless they are TMX or TSV (a TAB
 // on their first line), and then, as any other files, a corpus each.
 QStringList corporaFromFiles(const QStringList& files);

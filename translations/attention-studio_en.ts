@@ -1185,10 +1185,6 @@ layer %2</translation>
         <translation>Add files…</translation>
     </message>
     <message>
-        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
-        <translation>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</translation>
-    </message>
-    <message>
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
@@ -1219,6 +1215,10 @@ layer %2</translation>
     <message>
         <source>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</source>
         <translation>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</source>
+        <translation>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</translation>
     </message>
 </context>
 <context>

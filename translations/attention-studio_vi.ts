@@ -1180,10 +1180,6 @@ lớp %2</translation>
         <translation>Thêm tệp…</translation>
     </message>
     <message>
-        <source>All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)</source>
-        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx);;Cặp câu cách nhau bằng tab (*.tsv *.txt)</translation>
-    </message>
-    <message>
         <source>Remove</source>
         <translation>Bỏ</translation>
     </message>
@@ -1214,6 +1210,10 @@ lớp %2</translation>
     <message>
         <source>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</source>
         <translation>Một bài toán tự tạo thay cho kho ngữ liệu, học xong trong khoảng một phút: attention của nó cho thấy một mẫu hình bạn đoán trước được</translation>
+    </message>
+    <message>
+        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</source>
+        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx *.tmx.gz);;Cặp câu cách nhau bằng tab (*.tsv *.txt *.tsv.gz)</translation>
     </message>
 </context>
 <context>

@@ -61,7 +61,8 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
   connect(files, &QPushButton::clicked, this, [this]() {
     const QStringList chosen = QFileDialog::getOpenFileNames(
         this, tr("Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file"), QString(),
-        tr("All files (*);;Translation memories (*.tmx);;Tab-separated pairs (*.tsv *.txt)"));
+        tr("All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt "
+           "*.tsv.gz)"));
     for (const QString& corpus : app::corporaFromFiles(chosen)) addCorpus(corpus);
   });
   auto* remove = new QPushButton(tr("Remove"), this);

@@ -49,7 +49,8 @@ const CommandSpec& prepareSpec() {
           {"corpus", "PATH",
            "a folder (demo corpus, IWSLT'15), a TSV file, a translation memory (TMX: its\n"
            "units' Vietnamese and English variants, as CAT tools and OPUS write them), or PREFIX\n"
-           "for PREFIX.vi + PREFIX.en; give it again for more corpora"},
+           "for PREFIX.vi + PREFIX.en; give it again for more corpora. A file packed with gzip\n"
+           "(OPUS's .tmx.gz) is read as it is"},
           {"weights", "N1,N2,...",
            "with several --corpus: how many times each one's training pairs are trained on an\n"
            "epoch, a whole number from 1 to 100 each (default 1): a small corpus of your own\n"

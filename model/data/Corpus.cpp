@@ -6,9 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/files/AtomicFile.h"
-#include "model/files/Hash.h"
 #include "model/data/Text.h"
+#include "model/files/AtomicFile.h"
+#include "model/files/Gzip.h"
+#include "model/files/Hash.h"
 
 namespace studio::data {
 
@@ -62,11 +63,11 @@ void ParallelText::append(const ParallelText& other) {
 
 namespace {
 
-// The compression a file's first bytes announce ("" for none): a corpus
-// downloaded as .gz or .xz is not text until it is unpacked.
+// The compression a file's first bytes announce ("" for none), other than
+// gzip's (read as it is): a corpus downloaded as .xz is not text until it is
+// unpacked.
 std::string compression(std::string_view bytes) {
   const auto starts = [&](std::string_view magic) { return bytes.substr(0, magic.size()) == magic; };
-  if (starts("\x1f\x8b")) return "gzip";
   if (starts(std::string_view("\xfd"
                               "7zXZ\0",
                               6)))
@@ -96,9 +97,15 @@ std::string readCorpusFile(const std::string& path) {
     bytes = buffer.str();
   }
   if (in.bad()) throw CorpusError("error while reading '" + path + "'");
+  if (model::isGzip(bytes)) {
+    try {
+      return model::gunzip(bytes);
+    } catch (const model::GzipError& e) {
+      throw CorpusError("'" + path + "' (gzip): " + e.what());
+    }
+  }
   if (const std::string packed = compression(bytes); !packed.empty()) {
-    const char* tool = packed == "gzip"    ? "gunzip -k"
-                       : packed == "xz"    ? "unxz -k"
+    const char* tool = packed == "xz"      ? "unxz -k"
                        : packed == "zstd"  ? "unzstd"
                        : packed == "bzip2" ? "bunzip2 -k"
                                            : "unzip";

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/data/Text.h"
+#include "model/files/Gzip.h"
 #include "model/files/TextDocument.h"
 
 namespace studio::model {
@@ -310,10 +311,17 @@ std::string languageAttribute(const std::vector<XmlAttribute>& attributes) {
 
 bool fileStartsWithElement(const std::string& path, const std::vector<std::string>& roots) {
   std::ifstream in(path, std::ios::binary);
-  std::string head(4096, '\0');
+  std::string head(64 * 1024, '\0');  // packed: its first 4 KiB unpacked come from fewer bytes than this
   in.read(head.data(), std::streamsize(head.size()));
   head.resize(size_t(in.gcount()));
-  return startsWithElement(head, roots);
+  if (isGzip(head)) {
+    try {
+      head = gunzip(head, 4096);
+    } catch (const GzipError&) {
+      return false;  // damaged: reading it says so
+    }
+  }
+  return startsWithElement(head.substr(0, 4096), roots);
 }
 
 bool startsWithElement(std::string_view bytes, const std::vector<std::string>& roots) {

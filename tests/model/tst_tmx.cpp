@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <nlohmann/json.hpp>
@@ -60,7 +62,7 @@ class TestTmx : public QObject {
   void notWellFormedFilesNameTheLine();
   void aMemoryWithoutVietnameseNamesItsLanguages();
   void encodingsAreReadAsDeclared();
-  void compressedCorporaSayHowToUnpackThem();
+  void packedCorporaAreReadAsTheyAre();
   void prepareReadsAMemoryAsItReadsTheSamePairsInTsv();
   void whatIsWrittenIsReadBack();
   void textXmlCannotCarryIsRefusedNamingTheUnit();
@@ -285,23 +287,90 @@ void TestTmx::encodingsAreReadAsDeclared() {
   QCOMPARE(decoded.src[0], std::string("Không thể mở tập tin"));
 }
 
-// A corpus downloaded packed (OPUS serves .tmx.gz) is named, with the command that unpacks it.
-void TestTmx::compressedCorporaSayHowToUnpackThem() {
-  const std::string gz = path("en-vi.tmx.gz");
-  writeFileBytes(gz, std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
-  ReadSummary summary;
-  for (const bool tmx : {true, false}) {
+// A corpus downloaded packed with gzip (OPUS serves .tmx.gz) is read as it is,
+// its format told from what it holds; a damaged or cut one is an error naming
+// it; other packings are named with the command that unpacks them.
+void TestTmx::packedCorporaAreReadAsTheyAre() {
+  // Packed by the gzip program (another implementation than the one reading them).
+  const auto gzip = [](const std::string& file, const QStringList& options = {"-9"}) {
+    QProcess zip;
+    zip.start("gzip", QStringList(options) << "-c"
+                                           << "-n" << QString::fromStdString(file));
+    if (!zip.waitForFinished(60000) || zip.exitCode() != 0) return std::string();
+    const QByteArray out = zip.readAllStandardOutput();
+    return std::string(out.constData(), size_t(out.size()));
+  };
+  QVERIFY2(!QStandardPaths::findExecutable("gzip").isEmpty(), "no gzip program (Debian's is essential)");
+  // Enough units that the packed file is larger than the 64 KiB its format is told from.
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::string tsv;
+  for (int i = 0; i < 6000; ++i) {
+    const std::string n = std::to_string(i * 7919 % 100003);
+    pairs.emplace_back("Không thể mở tập tin " + n + " của " + std::to_string(i),
+                       "Could not open file " + n + " of " + std::to_string(i));
+    tsv += pairs.back().first + "\t" + pairs.back().second + "\n";
+  }
+  const std::string tmx = path("en-vi.tmx"), tsv_file = path("pairs.tsv");
+  writeFileBytes(tmx, opusStyleTmx(pairs));
+  writeFileBytes(tsv_file, tsv);
+  const std::string tmx_gz = path("en-vi.tmx.gz"), tsv_gz = path("pairs.tsv.gz");
+  const std::string packed = gzip(tmx);
+  QVERIFY(packed.size() > 64 * 1024);
+  writeFileBytes(tmx_gz, packed);
+  writeFileBytes(tsv_gz, gzip(tsv_file, {"-1"}));
+
+  QVERIFY(detectFormat(corpusAt(tmx_gz)) == CorpusFormat::Tmx);
+  QVERIFY(detectFormat(corpusAt(tsv_gz)) == CorpusFormat::Tsv);
+  ReadSummary plain, unpacked;
+  const auto expected = readTmx(tmx, {}, plain);
+  QCOMPARE(expected.size(), size_t(6000));
+  const auto read = readTmx(tmx_gz, {}, unpacked);
+  QCOMPARE(read.src, expected.src);
+  QCOMPARE(read.tgt, expected.tgt);
+  ReadSummary tsv_summary;
+  QCOMPARE(readTsv(tsv_gz, {}, tsv_summary).src, expected.src);
+  // Two members one after another, as `cat a.gz b.gz` makes: the two files' bytes.
+  const std::string halves = path("halves.tsv.gz"), first = path("first.tsv"), second = path("second.tsv");
+  writeFileBytes(first, tsv.substr(0, tsv.size() / 2));
+  writeFileBytes(second, tsv.substr(tsv.size() / 2));
+  writeFileBytes(halves, gzip(first) + gzip(second, {"-3"}));
+  QCOMPARE(readCorpusFile(halves), tsv);
+
+  // Cut off (a download not finished) and damaged: errors that name the file.
+  const auto refused = [](const std::string& file, const QString& says) {
     try {
-      if (tmx)
-        readTmx(gz, {}, summary);
-      else
-        readTsv(gz, {}, summary);
-      QFAIL("a gzip file was read as text");
+      readCorpusFile(file);
+      QFAIL(qPrintable("read " + QString::fromStdString(file)));
     } catch (const CorpusError& e) {
-      QVERIFY2(QString::fromUtf8(e.what()).contains("is compressed (gzip): unpack it first (gunzip -k '" +
-                                                    QString::fromStdString(gz) + "')"),
-               e.what());
+      const QString message = QString::fromUtf8(e.what());
+      QVERIFY2(
+          message.startsWith("'" + QString::fromStdString(file) + "' (gzip): ") && message.contains(says),
+          e.what());
     }
+  };
+  const std::string cut = path("cut.tmx.gz"), damaged = path("damaged.tmx.gz");
+  writeFileBytes(cut, packed.substr(0, packed.size() / 2));
+  refused(cut, "the data ends too early");
+  std::string bad = packed;
+  bad[bad.size() - 6] = char(bad[bad.size() - 6] ^ 0x55);  // inside the CRC-32
+  writeFileBytes(damaged, bad);
+  refused(damaged, "damaged data in the member that begins at byte 0");
+  writeFileBytes(damaged, packed + "garbage");
+  refused(damaged, "bytes that are not gzip data at byte " + QString::number(packed.size()));
+
+  // Other packings are not read: the error says how to unpack them.
+  const std::string xz = path("en-vi.tmx.xz");
+  writeFileBytes(xz, std::string("\xfd"
+                                 "7zXZ\0\0\0",
+                                 8));
+  ReadSummary summary;
+  try {
+    readTmx(xz, {}, summary);
+    QFAIL("an xz file was read as text");
+  } catch (const CorpusError& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).contains("is compressed (xz): unpack it first (unxz -k '" +
+                                                  QString::fromStdString(xz) + "')"),
+             e.what());
   }
 }
 

@@ -14,9 +14,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -715,6 +717,16 @@ void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() 
            (QStringList{tmp_.filePath("a.src") + " + " + tmp_.filePath("a.tgt")}));
   QCOMPARE(app::corporaFromFiles({tmp_.filePath("a.src"), tmp_.filePath("memory.xml")}),
            (QStringList{tmp_.filePath("a.src"), tmp_.filePath("memory.xml")}));
+  // Packed with gzip (Debian's gzip program): NAME.vi.gz beside NAME.en.gz a pair, a packed TSV file a
+  // corpus on its own, read as what it holds.
+  QVERIFY2(!QStandardPaths::findExecutable("gzip").isEmpty(), "no gzip program");
+  for (const char* name : {"x.vi", "x.en", "general.tsv", "domain.tsv"})
+    QCOMPARE(QProcess::execute("gzip", {"-k", "-f", tmp_.filePath(name)}), 0);
+  QCOMPARE(app::corporaFromFiles({tmp_.filePath("x.en.gz"), tmp_.filePath("x.vi.gz")}),
+           (QStringList{tmp_.filePath("x.vi.gz") + " + " + tmp_.filePath("x.en.gz")}));
+  QCOMPARE(app::corporaFromFiles({general + ".gz", domain + ".gz"}),
+           (QStringList{general + ".gz", domain + ".gz"}));
+  QCOMPARE(app::corpusKind(general + ".gz").name, QString("TSV file"));
 
   ui::TrainingWorkspace workspace;
   workspace.setCorpus(general);
