@@ -122,7 +122,7 @@ CorpusKind corpusKind(const QString& text) {
     switch (data::detectFormat(source)) {
       case data::CorpusFormat::Split:
         if (const QString toy = toyTaskOf(entry.path); !toy.isEmpty())
-          return {QObject::tr("toy task: %1").arg(toy), {}};
+          return {QObject::tr("toy task: %1").arg(toyTaskLabel(toy)), {}};
         return {isDemoCorpus(entry.path) ? QObject::tr("demo corpus") : QObject::tr("folder of splits"), {}};
       case data::CorpusFormat::Iwslt:
         return {QObject::tr("IWSLT'15 folder"), {}};
@@ -179,6 +179,28 @@ QString writeToyCorpus(const QString& task) {
   options.task = task.toStdString();
   data::writeToyCorpus(options, dir.toStdString());
   return dir;
+}
+
+QString toyTaskLabel(const QString& task) {
+  if (task == QLatin1String("reverse")) return QObject::tr("Reverse letters");
+  if (task == QLatin1String("copy")) return QObject::tr("Copy letters");
+  if (task == QLatin1String("sort")) return QObject::tr("Sort letters");
+  if (task == QLatin1String("phrases")) return QObject::tr("Vietnamese phrases");
+  return task;
+}
+
+QString toyTaskDescription(const QString& task) {
+  if (task == QLatin1String("reverse"))
+    return QObject::tr("\"a c b\" becomes \"b c a\": the cross-attention forms an anti-diagonal.");
+  if (task == QLatin1String("copy"))
+    return QObject::tr("\"a c b\" stays \"a c b\": the cross-attention forms a diagonal.");
+  if (task == QLatin1String("sort"))
+    return QObject::tr("\"c a b\" becomes \"a b c\": each output letter finds where it stands in the input.");
+  if (task == QLatin1String("phrases"))
+    return QObject::tr(
+        "\"tôi thấy hai con mèo đen này\" becomes \"I see these two black cats\": adjectives and "
+        "this/that change places, verbs agree with their subject.");
+  return {};
 }
 
 QString toyTaskOf(const QString& corpus) {

@@ -65,6 +65,11 @@ QString toyCorpusDir(const QString& task);
 QString writeToyCorpus(const QString& task);
 // The task of a toy corpus folder; "" for any other corpus.
 QString toyTaskOf(const QString& corpus);
+// A task for people, in the interface's language: "Reverse letters", "Copy
+// letters", "Sort letters", "Vietnamese phrases".
+QString toyTaskLabel(const QString& task);
+// One sentence: an example, and what to look for in the cross-attention.
+QString toyTaskDescription(const QString& task);
 // A data folder for a corpus: "<corpus>-prepared" beside it. For several:
 // "<first>-and-N-more-prepared" beside the first, with their weights in the
 // name when they are not all 1 ("...-weighted-1-3-prepared").

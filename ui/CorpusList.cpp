@@ -9,8 +9,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "ui/ToyTaskNames.h"
-
 namespace studio::ui {
 
 namespace {
@@ -85,8 +83,8 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
   auto* tasks = new QMenu(toy);
   for (const QString& task : app::toyTaskNames()) {
     QAction* action =
-        tasks->addAction(toyTaskLabel(task), this, [this, task] { Q_EMIT toyTaskChosen(task); });
-    action->setToolTip(toyTaskDescription(task));
+        tasks->addAction(app::toyTaskLabel(task), this, [this, task] { Q_EMIT toyTaskChosen(task); });
+    action->setToolTip(app::toyTaskDescription(task));
     action->setObjectName("Toy task " + task);
   }
   tasks->setToolTipsVisible(true);

@@ -16,7 +16,6 @@
 #include <QVBoxLayout>
 
 #include "app/DataFolders.h"
-#include "ui/ToyTaskNames.h"
 
 namespace studio::ui {
 
@@ -94,15 +93,15 @@ FirstRunPanel::FirstRunPanel(QWidget* parent) : QFrame(parent) {
   toy_task_->setObjectName("First run toy task");
   toy_task_->setAccessibleName(tr("Toy task"));
   for (const QString& task : app::toyTaskNames()) {
-    toy_task_->addItem(toyTaskLabel(task), task);
-    toy_task_->setItemData(toy_task_->count() - 1, toyTaskDescription(task), Qt::ToolTipRole);
+    toy_task_->addItem(app::toyTaskLabel(task), task);
+    toy_task_->setItemData(toy_task_->count() - 1, app::toyTaskDescription(task), Qt::ToolTipRole);
   }
   auto* toy_start = new QPushButton(tr("Train on the toy task"), this);
   toy_start->setObjectName("Train on the toy task");
   auto* toy_about = new QLabel(this);
   toy_about->setWordWrap(true);
   const auto describeToy = [this, toy_about] {
-    toy_about->setText(toyTaskDescription(toy_task_->currentData().toString()));
+    toy_about->setText(app::toyTaskDescription(toy_task_->currentData().toString()));
   };
   connect(toy_task_, &QComboBox::currentIndexChanged, this, describeToy);
   describeToy();

@@ -15,7 +15,6 @@
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
 #include "ui/TeacherBox.h"
-#include "ui/ToyTaskNames.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
 
@@ -58,7 +57,8 @@ bool TrainingWorkspace::chooseToyTask(const QString& task) {
   workers_->setValue(1);
   // A run folder of its own (changeable before Start): a run's folder cannot start another.
   setRunDir(app::newRunDir("toy-" + task));
-  status_->setText(tr("Toy task: %1. Start prepares it and trains the toy model.").arg(toyTaskLabel(task)));
+  status_->setText(
+      tr("Toy task: %1. Start prepares it and trains the toy model.").arg(app::toyTaskLabel(task)));
   return true;
 }
 

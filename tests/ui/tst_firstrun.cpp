@@ -252,6 +252,7 @@ class TestFirstRun : public QObject {
     QVERIFY(!continued->active());
     QCOMPARE(training->corpus(), app::toyCorpusDir("reverse"));
     QCOMPARE(app::toyTaskOf(training->corpus()), QString("reverse"));
+    QCOMPARE(app::corpusKind(training->corpus()).name, QString("toy task: Reverse letters"));
     QVERIFY(QFile::exists(app::toyCorpusDir("reverse") + "/train.vi"));
     QCOMPARE(training->findChild<QComboBox*>("Preset")->currentText(), QString("toy"));
     QVERIFY(training->runDir().startsWith(app::runsDir() + "/toy-reverse-"));
