@@ -326,14 +326,17 @@ void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   workers_->setValue(app::TrainingSession::workerProgram().isEmpty()
                          ? 1
                          : app::presetWorkers("starter", device_->currentText()));
-  if (starter_max_steps_ > 0) {
-    settings_->setMaxSteps(int(starter_max_steps_));
-    settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
-  }
+  shortenFirstRun();
   if (!starter_overrides_.isEmpty()) settings_->applyConfig(starter_overrides_);
   setRunDir(run_dir);
   startTraining();
 }
+void TrainingWorkspace::shortenFirstRun() {
+  if (starter_max_steps_ <= 0) return;
+  settings_->setMaxSteps(int(starter_max_steps_));
+  settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
+}
+
 void TrainingWorkspace::resumeTraining() { begin(true); }
 
 void TrainingWorkspace::begin(bool resume) {

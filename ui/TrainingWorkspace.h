@@ -118,6 +118,8 @@ class TrainingWorkspace : public QWidget {
 
  private:
   void begin(bool resume);
+  // The first-run buttons' runs (starter, toy) shortened to starter_max_steps_ when set (tests).
+  void shortenFirstRun();
   void onStartingModelChanged(const QJsonObject& settings);
   void onTeacherChanged(const QJsonObject& student_settings);
   void onDistilled(const QString& dir);

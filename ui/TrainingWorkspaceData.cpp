@@ -65,10 +65,7 @@ bool TrainingWorkspace::chooseToyTask(const QString& task) {
 void TrainingWorkspace::startToyRun(const QString& task, const QString& run_dir) {
   if (running_ || !chooseToyTask(task)) return;
   first_run_->hide();
-  if (starter_max_steps_ > 0) {
-    settings_->setMaxSteps(int(starter_max_steps_));
-    settings_->setEvalEvery(std::min(settings_->evalEvery(), std::max(1, int(starter_max_steps_) / 2)));
-  }
+  shortenFirstRun();
   setRunDir(run_dir);
   startTraining();
 }
