@@ -11,7 +11,7 @@
 #include "model/data/Prepare.h"
 #include "model/data/TmxFile.h"
 #include "model/data/ToyTasks.h"
-#include "model/files/Gzip.h"
+#include "model/data/ZipCorpus.h"
 
 namespace studio::app {
 
@@ -66,17 +66,9 @@ namespace {
 
 // A file that is a corpus on its own: a TMX file, or TSV (a TAB on its first line).
 bool isCorpusOnItsOwn(const QString& path) {
-  if (data::looksLikeTmx(path.toStdString())) return true;
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return false;
-  std::string head = file.read(64 * 1024).toStdString();
-  if (model::isGzip(head)) {  // its first lines unpacked
-    try {
-      head = model::gunzip(head, 64 * 1024);
-    } catch (const model::GzipError&) {
-      return false;
-    }
-  }
+  const std::string file = path.toStdString();
+  if (data::isZipFile(file) || data::looksLikeTmx(file)) return true;
+  const std::string head = data::corpusFileHead(file, 64 * 1024);  // its first lines unpacked
   return head.substr(0, head.find('\n')).find('\t') != std::string::npos;
 }
 
@@ -114,29 +106,36 @@ CorpusKind corpusKind(const QString& text) {
   } else {
     source.src = entry.path.toStdString();
     source.tgt = entry.target.toStdString();
-    if (!QFileInfo(entry.path).isFile() || !QFileInfo(entry.target).isFile())
+    if (!data::isCorpusFile(source.src) || !data::isCorpusFile(source.tgt))
       return {QObject::tr("not found"),
-              QObject::tr("'%1' or '%2' is not a file").arg(entry.path, entry.target)};
+              QObject::tr("'%1' or '%2' is not a file").arg(entry.path, entry.target),
+              {}};
   }
   try {
+    const QString inside = QString::fromStdString(data::corpusInsideZip(source));
+    const auto zipped = [&](const QString& kind) -> CorpusKind {
+      if (inside.isEmpty()) return {kind, {}, {}};
+      return {QObject::tr("zip file: %1").arg(kind), {}, inside};
+    };
     switch (data::detectFormat(source)) {
       case data::CorpusFormat::Split:
         if (const QString toy = toyTaskOf(entry.path); !toy.isEmpty())
-          return {QObject::tr("toy task: %1").arg(toyTaskLabel(toy)), {}};
-        return {isDemoCorpus(entry.path) ? QObject::tr("demo corpus") : QObject::tr("folder of splits"), {}};
+          return {QObject::tr("toy task: %1").arg(toyTaskLabel(toy)), {}, {}};
+        return zipped(isDemoCorpus(entry.path) ? QObject::tr("demo corpus")
+                                               : QObject::tr("folder of splits"));
       case data::CorpusFormat::Iwslt:
-        return {QObject::tr("IWSLT'15 folder"), {}};
+        return zipped(QObject::tr("IWSLT'15 folder"));
       case data::CorpusFormat::Parallel:
-        return {QObject::tr("two aligned files"), {}};
+        return zipped(QObject::tr("two aligned files"));
       case data::CorpusFormat::Tsv:
-        return {QObject::tr("TSV file"), {}};
+        return zipped(QObject::tr("TSV file"));
       case data::CorpusFormat::Tmx:
-        return {QObject::tr("translation memory (TMX)"), {}};
+        return zipped(QObject::tr("translation memory (TMX)"));
       case data::CorpusFormat::Auto:
         break;
     }
   } catch (const std::exception& e) {
-    return {QObject::tr("not readable"), QString::fromUtf8(e.what())};
+    return {QObject::tr("not readable"), QString::fromUtf8(e.what()), {}};
   }
   return {};
 }

@@ -24,19 +24,21 @@ CorpusEntry corpusEntry(const QString& text, int weight = 1);
 
 // Files chosen together in a file dialog, as corpora ("PATH" or "SOURCE +
 // TARGET"): NAME.vi and NAME.en make a pair (NAME.vi.gz and NAME.en.gz too); two other files are a pair of
-// line-aligned files (the first Vietnamese) unless they are TMX or TSV (a TAB
-// on their first line), and then, as any other files, a corpus each.
+// line-aligned files (the first Vietnamese) unless they are TMX, TSV (a TAB
+// on their first line) or zip files, and then, as any other files, a corpus each.
 QStringList corporaFromFiles(const QStringList& files);
 
 // A corpus's name, short, for labels: its file or folder name (both names
 // of two aligned files, "a.vi + a.en").
 QString shortCorpusName(const QString& corpus);
 
-// What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", ...;
-// `problem` says why it cannot be read ("" when it can).
+// What a corpus reads as, for people: "TSV file", "IWSLT'15 folder", "zip
+// file: two aligned files", ...; `problem` says why it cannot be read (""
+// when it can); `inside`, for a zip file, what in it is read.
 struct CorpusKind {
   QString name;
   QString problem;
+  QString inside;
 };
 CorpusKind corpusKind(const QString& text);
 

@@ -353,6 +353,10 @@
         <source>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</source>
         <translation>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</translation>
     </message>
+    <message>
+        <source>zip file: %1</source>
+        <translation>zip file: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -1217,8 +1221,12 @@ layer %2</translation>
         <translation>A made-up task instead of a corpus, learnt in about a minute: its attention shows a pattern you can predict</translation>
     </message>
     <message>
-        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</source>
-        <translation>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</translation>
+        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz);;Zip files (*.zip)</source>
+        <translation>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz);;Zip files (*.zip)</translation>
+    </message>
+    <message>
+        <source>Reads %1 in it</source>
+        <translation>Reads %1 in it</translation>
     </message>
 </context>
 <context>

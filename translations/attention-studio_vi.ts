@@ -350,6 +350,10 @@
         <source>&quot;tôi thấy hai con mèo đen này&quot; becomes &quot;I see these two black cats&quot;: adjectives and this/that change places, verbs agree with their subject.</source>
         <translation>&quot;tôi thấy hai con mèo đen này&quot; thành &quot;I see these two black cats&quot;: tính từ và this/that đổi chỗ, động từ hợp với chủ ngữ.</translation>
     </message>
+    <message>
+        <source>zip file: %1</source>
+        <translation>tệp zip: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -1212,8 +1216,12 @@ lớp %2</translation>
         <translation>Một bài toán tự tạo thay cho kho ngữ liệu, học xong trong khoảng một phút: attention của nó cho thấy một mẫu hình bạn đoán trước được</translation>
     </message>
     <message>
-        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz)</source>
-        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx *.tmx.gz);;Cặp câu cách nhau bằng tab (*.tsv *.txt *.tsv.gz)</translation>
+        <source>All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt *.tsv.gz);;Zip files (*.zip)</source>
+        <translation>Mọi tệp (*);;Bộ nhớ dịch (*.tmx *.tmx.gz);;Cặp câu cách nhau bằng tab (*.tsv *.txt *.tsv.gz);;Tệp zip (*.zip)</translation>
+    </message>
+    <message>
+        <source>Reads %1 in it</source>
+        <translation>Đọc %1 trong đó</translation>
     </message>
 </context>
 <context>

@@ -60,7 +60,7 @@ CorpusList::CorpusList(QWidget* parent) : QWidget(parent) {
     const QStringList chosen = QFileDialog::getOpenFileNames(
         this, tr("Choose TSV or TMX files (a corpus each), or a Vietnamese and an English file"), QString(),
         tr("All files (*);;Translation memories (*.tmx *.tmx.gz);;Tab-separated pairs (*.tsv *.txt "
-           "*.tsv.gz)"));
+           "*.tsv.gz);;Zip files (*.zip)"));
     for (const QString& corpus : app::corporaFromFiles(chosen)) addCorpus(corpus);
   });
   auto* remove = new QPushButton(tr("Remove"), this);
@@ -150,7 +150,8 @@ void CorpusList::describeRow(int row) {
   const QSignalBlocker block(table_);
   const app::CorpusKind what = app::corpusKind(path->text().trimmed());
   kind->setText(what.name);
-  kind->setToolTip(what.problem);
+  kind->setToolTip(what.problem.isEmpty() && !what.inside.isEmpty() ? tr("Reads %1 in it").arg(what.inside)
+                                                                    : what.problem);
   kind->setForeground(what.problem.isEmpty() ? palette().text() : QBrush(Qt::red));
 }
 

@@ -50,7 +50,8 @@ const CommandSpec& prepareSpec() {
            "a folder (demo corpus, IWSLT'15), a TSV file, a translation memory (TMX: its\n"
            "units' Vietnamese and English variants, as CAT tools and OPUS write them), or PREFIX\n"
            "for PREFIX.vi + PREFIX.en; give it again for more corpora. A file packed with gzip\n"
-           "(OPUS's .tmx.gz) is read as it is"},
+           "(OPUS's .tmx.gz) is read as it is, and so is a zip file holding one of these (OPUS's\n"
+           "moses .txt.zip: its NAME.vi + NAME.en); ZIP/NAME names a file or PREFIX inside one"},
           {"weights", "N1,N2,...",
            "with several --corpus: how many times each one's training pairs are trained on an\n"
            "epoch, a whole number from 1 to 100 each (default 1): a small corpus of your own\n"

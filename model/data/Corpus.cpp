@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/data/Text.h"
+#include "model/data/ZipCorpus.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/Gzip.h"
 #include "model/files/Hash.h"
@@ -80,7 +81,55 @@ std::string compression(std::string_view bytes) {
 
 }  // namespace
 
+namespace {
+
+std::string unpacked(const std::string& path, std::string bytes) {
+  if (model::isGzip(bytes)) {
+    try {
+      return model::gunzip(bytes);
+    } catch (const model::GzipError& e) {
+      throw CorpusError("'" + path + "' (gzip): " + e.what());
+    }
+  }
+  if (const std::string packed = compression(bytes); packed == "zip") {
+    throw CorpusError("'" + path + "' is a zip file: give it as the corpus (prepare --corpus '" + path +
+                      "'), or name the file inside it as '" + path + "/NAME'");
+  } else if (!packed.empty()) {
+    const char* tool = packed == "xz" ? "unxz -k" : packed == "zstd" ? "unzstd" : "bunzip2 -k";
+    throw CorpusError("'" + path + "' is compressed (" + packed + "): unpack it first (" + tool + " '" +
+                      path + "') and give the file it holds");
+  }
+  return bytes;
+}
+
+}  // namespace
+
+std::string corpusFileHead(const std::string& path, size_t bytes) {
+  std::string head;
+  if (const auto member = zipMemberAt(path)) {
+    try {
+      head = readZipMember(*member, 64 * 1024);
+    } catch (const CorpusError&) {
+      return {};
+    }
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    head.resize(64 * 1024);  // packed: its first bytes unpacked come from fewer bytes than this
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(size_t(in.gcount()));
+  }
+  if (model::isGzip(head)) {
+    try {
+      head = model::gunzip(head, bytes);
+    } catch (const model::GzipError&) {
+      return {};  // damaged: reading it says so
+    }
+  }
+  return head.substr(0, bytes);
+}
+
 std::string readCorpusFile(const std::string& path) {
+  if (const auto member = zipMemberAt(path)) return unpacked(path, readZipMember(*member));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CorpusError("cannot open '" + path + "'");
   std::string bytes;
@@ -97,22 +146,7 @@ std::string readCorpusFile(const std::string& path) {
     bytes = buffer.str();
   }
   if (in.bad()) throw CorpusError("error while reading '" + path + "'");
-  if (model::isGzip(bytes)) {
-    try {
-      return model::gunzip(bytes);
-    } catch (const model::GzipError& e) {
-      throw CorpusError("'" + path + "' (gzip): " + e.what());
-    }
-  }
-  if (const std::string packed = compression(bytes); !packed.empty()) {
-    const char* tool = packed == "xz"      ? "unxz -k"
-                       : packed == "zstd"  ? "unzstd"
-                       : packed == "bzip2" ? "bunzip2 -k"
-                                           : "unzip";
-    throw CorpusError("'" + path + "' is compressed (" + packed + "): unpack it first (" + tool + " '" +
-                      path + "') and give the file it holds");
-  }
-  return bytes;
+  return unpacked(path, std::move(bytes));
 }
 
 void addEncodingHint(const std::vector<std::string>& paths, ReadSummary& summary) {

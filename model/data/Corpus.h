@@ -77,10 +77,15 @@ struct ParallelText {
   void append(const ParallelText& other);
 };
 
-// The bytes of a corpus file. Throws CorpusError naming the file when it
-// cannot be read, or when it is compressed (gzip, xz, zstd, bzip2, zip),
-// saying how to unpack it.
+// The bytes of a corpus file, or of a file inside a zip file named by a path
+// through it (model/data/ZipCorpus.h); gzip-packed files unpacked. Throws
+// CorpusError naming the file when it cannot be read, or when it is packed
+// another way (xz, zstd, bzip2; a zip file itself), saying what to do.
 std::string readCorpusFile(const std::string& path);
+
+// The first `bytes` bytes of what readCorpusFile reads, without reading the
+// file whole: to tell what it is. Empty when it cannot be read.
+std::string corpusFileHead(const std::string& path, size_t bytes);
 
 // After units of `paths` were dropped as invalid_utf8 (and no encoding was
 // given): names in summary.hint the first file that reads as one of the 8-bit

@@ -2,11 +2,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
 #include "model/data/TmxFile.h"
+#include "model/data/ZipCorpus.h"
 #include "model/files/Hash.h"
 
 namespace studio::data {
@@ -57,50 +60,80 @@ const ReadSummary& CorpusSplits::readOf(Split split) const {
 
 namespace {
 
-bool isFile(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec);
-}
-
 bool hasPair(const fs::path& dir, const std::string& name) {
-  return isFile(dir / (name + ".vi")) && isFile(dir / (name + ".en"));
+  return isCorpusFile((dir / (name + ".vi")).string()) && isCorpusFile((dir / (name + ".en")).string());
 }
 
-// PREFIX.vi + PREFIX.en, where `path` itself is not there.
-bool isPrefixOfPair(const std::string& path) {
+// The two files of PREFIX: PREFIX.vi + PREFIX.en, or packed, PREFIX.vi.gz +
+// PREFIX.en.gz; nullopt when neither pair is there (or `path` itself is).
+std::optional<std::pair<std::string, std::string>> pairOfPrefix(const std::string& path) {
   std::error_code ec;
-  return !path.empty() && !fs::exists(path, ec) && isFile(path + ".vi") && isFile(path + ".en");
+  if (path.empty() || fs::exists(path, ec) || isCorpusFile(path)) return std::nullopt;
+  for (const std::string packed : {"", ".gz"})
+    if (isCorpusFile(path + ".vi" + packed) && isCorpusFile(path + ".en" + packed))
+      return std::pair{path + ".vi" + packed, path + ".en" + packed};
+  return std::nullopt;
 }
 
-}  // namespace
+// Where a corpus's files are read: its path, or inside the zip file it is.
+struct Resolved {
+  CorpusFormat format = CorpusFormat::Auto;
+  std::string location;
+  std::string src, tgt;  // Parallel
+};
 
-CorpusFormat detectFormat(const CorpusSource& s) {
+Resolved resolve(const CorpusSource& s) {
+  const auto parallel = [&](const std::string& prefix) {
+    const auto pair = pairOfPrefix(prefix);
+    return Resolved{CorpusFormat::Parallel, prefix, pair->first, pair->second};
+  };
   if (s.format == CorpusFormat::Parallel || (s.format == CorpusFormat::Auto && s.path.empty())) {
-    if (isPrefixOfPair(s.path)) return CorpusFormat::Parallel;
+    if (pairOfPrefix(s.path)) return parallel(s.path);
     if (s.src.empty() || s.tgt.empty())
       throw CorpusError(s.path.empty()
                             ? "a parallel corpus needs both a source (Vietnamese) and a target (English) file"
                             : "corpus '" + s.path + "': no " + s.path + ".vi and " + s.path + ".en");
-    return CorpusFormat::Parallel;
+    return {CorpusFormat::Parallel, s.path, s.src, s.tgt};
   }
   if (s.path.empty()) throw CorpusError("no corpus given");
   std::error_code ec;
-  if (!fs::exists(s.path, ec)) {
-    if (s.format == CorpusFormat::Auto && isPrefixOfPair(s.path)) return CorpusFormat::Parallel;
+  const bool file = isCorpusFile(s.path);
+  if (!file && !fs::exists(s.path, ec) && !isFolderInZip(s.path)) {
+    if (s.format == CorpusFormat::Auto && pairOfPrefix(s.path)) return parallel(s.path);
     throw CorpusError("corpus '" + s.path + "' does not exist (nor do " + s.path + ".vi and " + s.path +
                       ".en, two line-aligned files)");
   }
-  const bool file = fs::is_regular_file(s.path, ec);
   if ((s.format == CorpusFormat::Tsv || s.format == CorpusFormat::Tmx) && !file)
     throw CorpusError("corpus '" + s.path + "' is a folder, not a " + toString(s.format) + " file");
-  if (s.format != CorpusFormat::Auto) return s.format;
-  if (file) return looksLikeTmx(s.path) ? CorpusFormat::Tmx : CorpusFormat::Tsv;
+  if (file && isZipFile(s.path)) {
+    if (s.format != CorpusFormat::Auto)
+      throw CorpusError("corpus '" + s.path + "' is a zip file: leave its format to be found, or name the " +
+                        toString(s.format) + " file inside it as '" + s.path + "/NAME'");
+    const ZipCorpus inside = zipCorpusAt(s.path);
+    return {inside.format, inside.location, inside.src, inside.tgt};
+  }
+  if (s.format != CorpusFormat::Auto) return {s.format, s.path, {}, {}};
+  if (file) return {looksLikeTmx(s.path) ? CorpusFormat::Tmx : CorpusFormat::Tsv, s.path, {}, {}};
   const fs::path dir(s.path);
-  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return CorpusFormat::Iwslt;
-  if (hasPair(dir, "train")) return CorpusFormat::Split;
+  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return {CorpusFormat::Iwslt, s.path, {}, {}};
+  if (hasPair(dir, "train")) return {CorpusFormat::Split, s.path, {}, {}};
   throw CorpusError("corpus folder '" + s.path +
                     "' holds neither train.vi + train.en (a split corpus, e.g. the demo corpus) nor "
                     "IWSLT'15 files (train.vi, train.en, tst2012.*, tst2013.*)");
+}
+
+}  // namespace
+
+CorpusFormat detectFormat(const CorpusSource& s) { return resolve(s).format; }
+
+std::string corpusInsideZip(const CorpusSource& s) {
+  const bool zip = !s.path.empty() && isZipFile(s.path);
+  if (!zip) return {};
+  const Resolved r = resolve(s);
+  return r.format == CorpusFormat::Parallel
+             ? r.src.substr(s.path.size() + 1) + " + " + r.tgt.substr(s.path.size() + 1)
+         : r.location == s.path ? std::string(".")
+                                : r.location.substr(s.path.size() + 1);
 }
 
 namespace {
@@ -126,13 +159,15 @@ FilterOptions heldOutFilter(const FilterOptions& train) {
 CorpusSplits openCorpus(const CorpusSource& source, const ReadOptions& options) {
   CorpusSplits c;
   c.source = source;
-  c.format = detectFormat(source);
+  const Resolved where = resolve(source);
+  c.format = where.format;
+  c.location = where.location;
   if (c.format == CorpusFormat::Parallel && c.source.src.empty()) {
-    c.source.src = source.path + ".vi";
-    c.source.tgt = source.path + ".en";
+    c.source.src = where.src;
+    c.source.tgt = where.tgt;
   }
   const FilterOptions held_out = heldOutFilter(filterFor(c.format, options));
-  const fs::path dir(source.path);
+  const fs::path dir(c.location);
   auto readHeldOut = [&](const std::string& name, ParallelText& text, ReadSummary& summary) {
     text = readParallelFiles((dir / (name + ".vi")).string(), (dir / (name + ".en")).string(), held_out,
                              summary);
@@ -151,16 +186,16 @@ CorpusSplits openCorpus(const CorpusSource& source, const ReadOptions& options) 
 }
 
 void readTraining(CorpusSplits& c, const FilterOptions& filter) {
-  const fs::path dir(c.source.path);
+  const fs::path dir(c.location);
   switch (c.format) {
     case CorpusFormat::Parallel:
       c.train = readParallelFiles(c.source.src, c.source.tgt, filter, c.train_read);
       break;
     case CorpusFormat::Tsv:
-      c.train = readTsv(c.source.path, filter, c.train_read);
+      c.train = readTsv(c.location, filter, c.train_read);
       break;
     case CorpusFormat::Tmx:
-      c.train = readTmx(c.source.path, filter, c.train_read);
+      c.train = readTmx(c.location, filter, c.train_read);
       break;
     case CorpusFormat::Iwslt:
     case CorpusFormat::Split:

@@ -34,8 +34,9 @@ inline constexpr size_t kMinimumPairsToSplit = 100;
 inline constexpr int kMaxCorpusWeight = 100;
 
 struct CorpusSource {
-  // A folder (split files, IWSLT'15), a TSV or TMX file, or a PREFIX whose
-  // PREFIX.vi and PREFIX.en are two line-aligned files.
+  // A folder (split files, IWSLT'15), a TSV or TMX file, a PREFIX whose
+  // PREFIX.vi and PREFIX.en (or .vi.gz and .en.gz) are two line-aligned
+  // files, or a zip file holding one of these (model/data/ZipCorpus.h).
   std::string path;
   std::string src, tgt;  // or two line-aligned files, named one by one (path empty)
   CorpusFormat format = CorpusFormat::Auto;
@@ -47,14 +48,21 @@ struct CorpusSource {
 // The corpus at `path` (a folder, a file or a PREFIX), its format detected.
 CorpusSource corpusAt(const std::string& path, int weight = 1);
 
-// The format of `source`, with Auto resolved. Throws CorpusError when the
-// corpus is not there or not recognised, saying what was expected.
+// The format of `source`, with Auto resolved (a zip file's: that of the
+// corpus inside it). Throws CorpusError when the corpus is not there or not
+// recognised, saying what was expected.
 CorpusFormat detectFormat(const CorpusSource& source);
+
+// For a zip file: what inside it is read ("NAME.vi + NAME.en", a folder, a
+// file; "." for its top folder). Empty for a corpus that is no zip file.
+// Throws as detectFormat does.
+std::string corpusInsideZip(const CorpusSource& source);
 
 // What was read of one corpus.
 struct CorpusSplits {
-  CorpusSource source;  // src and tgt filled in when the corpus was a PREFIX
+  CorpusSource source;  // src and tgt filled in when the corpus was a PREFIX (or a zip file of two files)
   CorpusFormat format = CorpusFormat::Auto;
+  std::string location;  // where its folder or file is read: source.path, or a path inside the zip file it is
   ParallelText train, dev, test;  // dev and test: its own held-out files, if it has them
   ReadSummary train_read, dev_read, test_read;
   size_t held_out_by_hash = 0;  // training pairs moved into dev or test

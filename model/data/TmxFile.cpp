@@ -148,6 +148,8 @@ ParallelText readTmx(const std::string& path, const FilterOptions& options, Read
   return out;
 }
 
-bool looksLikeTmx(const std::string& path) { return model::fileStartsWithElement(path, {"tmx"}); }
+bool looksLikeTmx(const std::string& path) {
+  return model::startsWithElement(corpusFileHead(path, 4096), {"tmx"});
+}
 
 }  // namespace studio::data

@@ -1,5 +1,6 @@
 #include "model/files/ZipDirectory.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
@@ -48,7 +49,7 @@ uint32_t crc32(const void* data, size_t size, uint32_t crc) {
   return ~crc;
 }
 
-ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
+ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size, ZipNames names) {
   if (file_size < kEndSize) zipError("too short to be a zip archive");
   // The end-of-directory record: the last 22 bytes, or earlier when a
   // comment (at most 65,535 bytes) follows it.
@@ -113,7 +114,7 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
   for (uint64_t n = 0; n < count; ++n) {
     if (dir_size - pos < kEntrySize || le(&dir[pos], 4) != kDirectoryEntry) zipError("a damaged zip directory entry");
     const unsigned char* d = &dir[pos];
-    const uint64_t method = le(d + 10, 2), crc = le(d + 16, 4);
+    const uint64_t flags = le(d + 8, 2), method = le(d + 10, 2), crc = le(d + 16, 4);
     uint64_t packed = le(d + 20, 4), size = le(d + 24, 4), local = le(d + 42, 4);
     const uint64_t name_len = le(d + 28, 2), extra_len = le(d + 30, 2), comment_len = le(d + 32, 2);
     if (dir_size - pos - kEntrySize < name_len + extra_len + comment_len) zipError("a damaged zip directory entry");
@@ -140,11 +141,22 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
     }
     pos += kEntrySize + name_len + extra_len + comment_len;
 
-    if (!(method == 0 && packed == size) && method != 8) zipError("entry '" + name + "' is compressed in a way LibTorch does not write");
-    const auto slash = name.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == name.size()) zipError("entry '" + name + "' is not in a folder");
-    if (folder.empty()) folder = name.substr(0, slash + 1);
-    if (name.compare(0, folder.size(), folder) != 0) zipError("entries in more than one folder ('" + name + "')");
+    if (method == 0 && packed != size) zipError("entry '" + name + "' is stored, but its two sizes differ");
+    const bool as_stored = names == ZipNames::AsStored;
+    if (!as_stored && method != 0 && method != 8)
+      zipError("entry '" + name + "' is compressed in a way LibTorch does not write");
+    if (as_stored && name.back() == '/') {  // a folder
+      if (size != 0) zipError("folder entry '" + name + "' holds bytes");
+      continue;
+    }
+    if (!as_stored) {
+      const auto slash = name.find('/');
+      if (slash == std::string::npos || slash == 0 || slash + 1 == name.size())
+        zipError("entry '" + name + "' is not in a folder");
+      if (folder.empty()) folder = name.substr(0, slash + 1);
+      if (name.compare(0, folder.size(), folder) != 0)
+        zipError("entries in more than one folder ('" + name + "')");
+    }
     // The local header repeats the name; the bytes follow it and its extra field.
     if (local > dir_offset || dir_offset - local < kLocalSize) zipError("entry '" + name + "' lies outside the file");
     unsigned char header[kLocalSize];
@@ -152,7 +164,10 @@ ZipDirectory::ZipDirectory(std::istream& file, uint64_t file_size) {
     if (le(header, 4) != kLocalHeader) zipError("entry '" + name + "' has no local header");
     const uint64_t start = local + kLocalSize + le(header + 26, 2) + le(header + 28, 2);
     if (start > dir_offset || packed > dir_offset - start) zipError("entry '" + name + "' lies outside the file");
-    if (!entries_.emplace(name.substr(folder.size()), ZipEntry{start, size, packed, uint32_t(crc), method == 8}).second)
+    ZipEntry entry{start, size, packed, uint32_t(crc), method == 8};
+    entry.other_method = method == 0 || method == 8 ? 0 : uint16_t(method);
+    entry.encrypted = (flags & 1) != 0;
+    if (!entries_.emplace(name.substr(folder.size()), entry).second)
       zipError("entry '" + name + "' appears twice");
   }
 }
@@ -162,31 +177,111 @@ const ZipEntry* ZipDirectory::find(const std::string& name) const {
   return it == entries_.end() ? nullptr : &it->second;
 }
 
+namespace {
+
+// A method's name for people (APPNOTE 4.4.5), for the error that says it is not read here.
+std::string methodName(uint16_t method) {
+  switch (method) {
+    case 9:
+      return "Deflate64";
+    case 12:
+      return "bzip2";
+    case 14:
+      return "LZMA";
+    case 93:
+      return "Zstandard";
+    case 95:
+      return "xz";
+    case 98:
+      return "PPMd";
+    default:
+      return "method " + std::to_string(method);
+  }
+}
+
+void requireReadable(const std::string& name, const ZipEntry& entry) {
+  if (entry.encrypted) zipError("entry '" + name + "' is encrypted");
+  if (entry.other_method)
+    zipError("entry '" + name + "' is compressed with " + methodName(entry.other_method) +
+             ", which is not read here (only stored and deflated entries are)");
+  // Deflate packs at most 1,032 bytes into one: a size beyond that is a lie
+  // that would have us allocate for nothing.
+  if (entry.deflated && entry.size / 1032 > entry.packed + 1)
+    zipError("entry '" + name + "' claims more bytes than its packed data can hold");
+}
+
+// Inflates the raw deflate data of `entry` into `out` (already sized): all
+// of it, or its first out.size() bytes when `whole` is false. Returns the
+// bytes written.
+size_t inflateEntry(std::istream& file, const std::string& name, const ZipEntry& entry, std::string& out,
+                    bool whole) {
+  z_stream z{};
+  if (inflateInit2(&z, -MAX_WBITS) != Z_OK) zipError("cannot inflate entry '" + name + "'");
+  std::vector<char> chunk(size_t(std::min<uint64_t>(entry.packed, 1 << 20)));
+  uint64_t read = 0;
+  size_t written = 0;
+  int status = Z_OK;
+  bool too_long = false;
+  for (;;) {
+    if (!whole && written == out.size()) break;
+    if (z.avail_in == 0 && read < entry.packed) {
+      const size_t take = size_t(std::min<uint64_t>(chunk.size(), entry.packed - read));
+      readAt(file, entry.offset + read, chunk.data(), take);
+      read += take;
+      z.next_in = reinterpret_cast<Bytef*>(chunk.data());
+      z.avail_in = uInt(take);
+    }
+    // Once the entry's size is out, the stream must end with nothing more to give.
+    unsigned char probe = 0;
+    const bool probing = written == out.size();
+    const size_t room = probing ? 1 : std::min<size_t>(out.size() - written, 1u << 30);
+    z.next_out = probing ? &probe : reinterpret_cast<Bytef*>(out.data() + written);
+    z.avail_out = uInt(room);
+    status = inflate(&z, Z_NO_FLUSH);
+    if (probing && z.avail_out == 0) {
+      too_long = true;
+      break;
+    }
+    if (!probing) written += room - z.avail_out;
+    if (status == Z_STREAM_END || (status != Z_OK && status != Z_BUF_ERROR)) break;
+    if (status == Z_BUF_ERROR && z.avail_in == 0 && read == entry.packed) break;  // the data ends early
+  }
+  inflateEnd(&z);
+  if (whole && (too_long || status != Z_STREAM_END || written != out.size()))
+    zipError("entry '" + name + "' does not inflate to its size");
+  if (!whole && status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
+    zipError("entry '" + name + "' holds damaged deflate data");
+  return written;
+}
+
+}  // namespace
+
 std::string ZipDirectory::read(std::istream& file, const std::string& name, uint64_t limit) const {
   const ZipEntry* entry = find(name);
   if (!entry) zipError("no entry '" + name + "'");
+  requireReadable(name, *entry);
   if (entry->size > limit) zipError("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
   std::string bytes(entry->size, '\0');
   if (entry->deflated) {
     if (entry->packed > limit) zipError("entry '" + name + "' is larger than " + std::to_string(limit) + " bytes");
-    std::string packed(entry->packed, '\0');
-    if (!packed.empty()) readAt(file, entry->offset, packed.data(), packed.size());
-    // Raw deflate, into exactly the size the directory gives.
-    z_stream z{};
-    if (inflateInit2(&z, -MAX_WBITS) != Z_OK) zipError("cannot inflate entry '" + name + "'");
-    z.next_in = reinterpret_cast<Bytef*>(packed.data());
-    z.avail_in = uInt(packed.size());
-    z.next_out = reinterpret_cast<Bytef*>(bytes.data());
-    z.avail_out = uInt(bytes.size());
-    const int status = inflate(&z, Z_FINISH);
-    const bool whole = status == Z_STREAM_END && z.total_out == bytes.size();
-    inflateEnd(&z);
-    if (!whole) zipError("entry '" + name + "' does not inflate to its size");
+    inflateEntry(file, name, *entry, bytes, true);
   } else if (!bytes.empty()) {
     readAt(file, entry->offset, bytes.data(), bytes.size());
   }
   if (crc32(bytes.data(), bytes.size()) != entry->crc32) zipError("entry '" + name + "' fails its CRC-32 check");
   return bytes;
+}
+
+std::string ZipDirectory::readHead(std::istream& file, const std::string& name, size_t bytes) const {
+  const ZipEntry* entry = find(name);
+  if (!entry) zipError("no entry '" + name + "'");
+  requireReadable(name, *entry);
+  std::string head(size_t(std::min<uint64_t>(bytes, entry->size)), '\0');
+  if (entry->deflated)
+    head.resize(inflateEntry(file, name, *entry, head, false));
+  else if (!head.empty())
+    readAt(file, entry->offset, head.data(), head.size());
+  return head;
 }
 
 }  // namespace studio::model

@@ -28,6 +28,7 @@
 #include "app/SmallAndFastSession.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "common/ZipWriter.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
 #include "model/files/LegacyEncodings.h"
@@ -73,6 +74,7 @@ class TestTrainingWorkspace : public QObject {
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
   void aTranslationMemoryIsPreparedAndItsUnitsCounted();
+  void anOpusZipIsPreparedAsItIs();
   void severalCorporaArePreparedTogetherWithTheirWeights();
   void learningFromCorrectionsRunsARoundOnThem();
   void aStudentLearnsTheTeachersTranslations();
@@ -687,6 +689,48 @@ void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
   QVERIFY(train.open(QIODevice::ReadOnly));
   const QString first = QString::fromUtf8(train.readLine());
   QVERIFY2(first.startsWith(QStringLiteral("Could not save file number ")), qPrintable(first));
+}
+
+// OPUS's moses download chosen as it is (Add files… offers zip files): its
+// row says what in it is read, the data folder is named after it, and the
+// pairs prepared are those of the two files inside it.
+void TestTrainingWorkspace::anOpusZipIsPreparedAsItIs() {
+  std::string vi, en;
+  for (int i = 0; i < 150; ++i) {
+    vi += "Đóng cửa sổ số " + std::to_string(i) + "\n";
+    en += "Close window number " + std::to_string(i) + "\n";
+  }
+  const QString zip = tmp_.filePath("en-vi.txt.zip");
+  test::writeZipFile(zip.toStdString(), {{"README", "OPUS"},
+                                         {"LICENSE", "CC-BY"},
+                                         {"KDE4.en-vi.en", en},
+                                         {"KDE4.en-vi.ids", "x\n"},
+                                         {"KDE4.en-vi.vi", vi}});
+  QCOMPARE(app::corporaFromFiles({zip}), QStringList{zip});
+  ui::TrainingWorkspace workspace;
+  workspace.setCorpus(zip);
+  QCOMPARE(workspace.dataDir(), tmp_.filePath("en-vi.txt-prepared"));
+  auto* table = workspace.findChild<QTableWidget*>("Corpora");
+  QCOMPARE(table->item(0, 1)->text(), QString("zip file: two aligned files"));
+  QCOMPARE(table->item(0, 1)->toolTip(), QString("Reads KDE4.en-vi.vi + KDE4.en-vi.en in it"));
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Prepare"), Qt::LeftButton);
+  auto* summary = workspace.findChild<QLabel*>("Data summary");
+  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("SentencePiece vocabulary"), 60000);
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+  QVERIFY2(summary->text().contains("150 pairs kept of 150"), qPrintable(summary->text()));
+  QFile train(workspace.dataDir() + "/train.en");
+  QVERIFY(train.open(QIODevice::ReadOnly));
+  QVERIFY(QString::fromUtf8(train.readLine()).startsWith("Close window number "));
+
+  // A zip file that holds no corpus says what it holds.
+  const QString other = tmp_.filePath("pictures.zip");
+  test::writeZipFile(other.toStdString(), {{"a.png", "x"}, {"b.png", "y"}});
+  workspace.addCorpus(other);
+  QCOMPARE(table->item(1, 1)->text(), QString("not readable"));
+  QVERIFY2(table->item(1, 1)->toolTip().contains("holds no corpus that is read here") &&
+               table->item(1, 1)->toolTip().contains("a.png, b.png"),
+           qPrintable(table->item(1, 1)->toolTip()));
 }
 
 // Two corpora in the list, the second weighted 3: the data folder is named
