@@ -2,13 +2,17 @@
 
 #include <QCheckBox>
 #include <QFileDialog>
-#include <QToolButton>
-#include <QSaveFile>
+#include <QFontMetrics>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QSaveFile>
 #include <QTextStream>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ui/Palette.h"
@@ -23,28 +27,35 @@ constexpr int kMaxDrawnPoints = 4000;  // beyond this, every k-th point (and the
 MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  auto* header = new QHBoxLayout;
-  auto* label = new QLabel("<b>" + title.toHtmlEscaped() + "</b>", this);
-  label->setWordWrap(true);  // a long title wraps rather than widening the window
-  header->addWidget(label, 1);
-  log_scale_ = new QCheckBox(tr("Log scale"), this);
+  header_ = new QGridLayout;
+  header_->setContentsMargins(0, 0, 0, 0);
+  title_ = new QLabel("<b>" + title.toHtmlEscaped() + "</b>", this);
+  title_->setWordWrap(true);  // a title longer than its line wraps rather than widening the window
+  QFont bold = title_->font();
+  bold.setBold(true);
+  title_width_ = QFontMetrics(bold).horizontalAdvance(title) + 2 * title_->margin() + 4;
+  controls_ = new QWidget(this);
+  auto* controls = new QHBoxLayout(controls_);
+  controls->setContentsMargins(0, 0, 0, 0);
+  log_scale_ = new QCheckBox(tr("Log scale"), controls_);
   log_scale_->setAccessibleName(tr("%1: logarithmic axis").arg(title));
-  header->addWidget(log_scale_);
-  smooth_ = new QCheckBox(tr("Smooth"), this);
+  controls->addWidget(log_scale_);
+  smooth_ = new QCheckBox(tr("Smooth"), controls_);
   smooth_->setToolTip(tr("Draw line series as an exponential moving average (weight 0.9), as TensorBoard does"));
   smooth_->setAccessibleName(tr("%1: smoothing").arg(title));
-  header->addWidget(smooth_);
-  auto* png = new QToolButton(this);
+  controls->addWidget(smooth_);
+  auto* png = new QToolButton(controls_);
   png->setText(tr("PNG…"));
   png->setToolTip(tr("Save this chart as a PNG image"));
   png->setAccessibleName(tr("%1: save as PNG").arg(title));
-  auto* csv = new QToolButton(this);
+  auto* csv = new QToolButton(controls_);
   csv->setText(tr("CSV…"));
   csv->setToolTip(tr("Save this chart's points as CSV"));
   csv->setAccessibleName(tr("%1: save as CSV").arg(title));
-  header->addWidget(png);
-  header->addWidget(csv);
-  layout->addLayout(header);
+  controls->addWidget(png);
+  controls->addWidget(csv);
+  layout->addLayout(header_);
+  arrangeHeader();
   connect(png, &QToolButton::clicked, this, [this, title]() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), title + ".png", tr("PNG images (*.png)"));
     if (!path.isEmpty() && !savePng(path)) Q_EMIT saveFailed(tr("Cannot write '%1'.").arg(path));
@@ -116,6 +127,34 @@ void MetricChart::changeEvent(QEvent* event) {
     plot_->replot();
   }
   QWidget::changeEvent(event);
+}
+
+void MetricChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  arrangeHeader();
+}
+
+void MetricChart::arrangeHeader() {
+  // Charts side by side (children of one widget) arrange theirs alike, by the longest title, so that
+  // their plots line up.
+  int title_width = title_width_;
+  if (parentWidget())
+    for (const MetricChart* other : parentWidget()->findChildren<MetricChart*>(Qt::FindDirectChildrenOnly))
+      title_width = std::max(title_width, other->title_width_);
+  const int rows =
+      width() >= title_width + header_->horizontalSpacing() + controls_->sizeHint().width() ? 1 : 2;
+  if (rows == header_rows_) return;
+  header_rows_ = rows;
+  header_->removeWidget(title_);
+  header_->removeWidget(controls_);
+  if (rows == 1) {
+    header_->addWidget(title_, 0, 0);
+    header_->addWidget(controls_, 0, 1);
+    header_->setColumnStretch(0, 1);
+  } else {
+    header_->addWidget(title_, 0, 0, 1, 2);
+    header_->addWidget(controls_, 1, 0, 1, 2, Qt::AlignRight);
+  }
 }
 
 int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter, bool legend) {

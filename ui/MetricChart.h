@@ -9,6 +9,8 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCheckBox;
+class QGridLayout;
+class QLabel;
 
 namespace studio::ui {
 
@@ -60,11 +62,20 @@ class MetricChart : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;  // follows a palette (theme) change
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void replotSoon();
+  // The title beside the controls where the width holds both on one line,
+  // else on a line of its own above them (a long title in a narrow column).
+  void arrangeHeader();
 
   QCustomPlot* plot_;
+  QGridLayout* header_;
+  QLabel* title_;
+  QWidget* controls_;
+  int title_width_ = 0;  // on one line
+  int header_rows_ = 0;  // as arranged: 1 or 2
   QCheckBox* log_scale_;
   QCheckBox* smooth_;
   QVector<bool> scatter_;

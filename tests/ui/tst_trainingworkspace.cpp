@@ -4,11 +4,13 @@
 #include <fstream>
 #include <sstream>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -79,6 +81,7 @@ class TestTrainingWorkspace : public QObject {
   void learningFromCorrectionsRunsARoundOnThem();
   void aStudentLearnsTheTeachersTranslations();
   void chartDownsamplesAndSmooths();
+  void chartTitlesStayOnOneLineAndSideBySideChartsLineUp();
   void twoWorkersFromTheForm();
 
  private:
@@ -586,6 +589,42 @@ void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
   const auto* smoothed = chart.graph(line)->data().data();
   QVERIFY(std::abs((smoothed->constEnd() - 1)->value - 2.0) < 0.2);
   QCOMPARE(chart.graph(dots)->data()->constBegin()->value, 5.0);
+}
+
+// A chart's title sits beside its controls where the width holds both, else
+// on a line of its own above them (never wrapped into a column of words);
+// charts side by side choose alike, so that their plots line up.
+void TestTrainingWorkspace::chartTitlesStayOnOneLineAndSideBySideChartsLineUp() {
+  QWidget charts;
+  auto* grid = new QGridLayout(&charts);
+  auto* shortTitle = new ui::MetricChart("Loss", "loss", &charts);
+  auto* longTitle = new ui::MetricChart("A much longer title of a chart", "score", &charts);
+  grid->addWidget(shortTitle, 0, 0);
+  grid->addWidget(longTitle, 0, 1);
+  const auto titleOf = [](ui::MetricChart* chart) { return chart->findChild<QLabel*>(); };
+  const auto logScaleOf = [](ui::MetricChart* chart) { return chart->findChild<QCheckBox*>(); };
+  const auto rows = [&](ui::MetricChart* chart) {
+    const int title = titleOf(chart)->mapTo(chart, QPoint()).y(),
+              controls = logScaleOf(chart)->mapTo(chart, QPoint()).y();
+    return controls > title + titleOf(chart)->height() / 2 ? 2 : 1;
+  };
+  charts.resize(1600, 500);
+  charts.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&charts));
+  QTRY_COMPARE(rows(longTitle), 1);
+  QCOMPARE(rows(shortTitle), 1);
+  QVERIFY(titleOf(longTitle)->height() < 2 * titleOf(longTitle)->fontMetrics().height());  // one line
+  charts.resize(2 * logScaleOf(longTitle)->parentWidget()->sizeHint().width() + 140, 500);
+  QTRY_COMPARE(rows(longTitle), 2);
+  for (int i = 0; i < 5; ++i) {  // every layout request done
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+  }
+  QVERIFY(titleOf(shortTitle)->sizeHint().width() + logScaleOf(shortTitle)->parentWidget()->width() + 8 <
+          shortTitle->width());
+  QCOMPARE(rows(shortTitle), 2);  // its title would fit beside its controls, but its neighbour's does not
+  QVERIFY(titleOf(longTitle)->height() < 2 * titleOf(longTitle)->fontMetrics().height());
+  QCOMPARE(shortTitle->plot()->mapTo(&charts, QPoint()).y(), longTitle->plot()->mapTo(&charts, QPoint()).y());
 }
 
 void TestTrainingWorkspace::twoWorkersFromTheForm() {
