@@ -60,10 +60,6 @@ const ReadSummary& CorpusSplits::readOf(Split split) const {
 
 namespace {
 
-bool hasPair(const fs::path& dir, const std::string& name) {
-  return isCorpusFile((dir / (name + ".vi")).string()) && isCorpusFile((dir / (name + ".en")).string());
-}
-
 // The two files of PREFIX: PREFIX.vi + PREFIX.en, or packed, PREFIX.vi.gz +
 // PREFIX.en.gz; nullopt when neither pair is there (or `path` itself is).
 std::optional<std::pair<std::string, std::string>> pairOfPrefix(const std::string& path) {
@@ -74,6 +70,13 @@ std::optional<std::pair<std::string, std::string>> pairOfPrefix(const std::strin
       return std::pair{path + ".vi" + packed, path + ".en" + packed};
   return std::nullopt;
 }
+
+// A folder's NAME.vi + NAME.en (or .vi.gz + .en.gz).
+std::optional<std::pair<std::string, std::string>> pairIn(const fs::path& dir, const std::string& name) {
+  return pairOfPrefix((dir / name).string());
+}
+
+bool hasPair(const fs::path& dir, const std::string& name) { return pairIn(dir, name).has_value(); }
 
 // Where a corpus's files are read: its path, or inside the zip file it is.
 struct Resolved {
@@ -169,8 +172,10 @@ CorpusSplits openCorpus(const CorpusSource& source, const ReadOptions& options) 
   const FilterOptions held_out = heldOutFilter(filterFor(c.format, options));
   const fs::path dir(c.location);
   auto readHeldOut = [&](const std::string& name, ParallelText& text, ReadSummary& summary) {
-    text = readParallelFiles((dir / (name + ".vi")).string(), (dir / (name + ".en")).string(), held_out,
-                             summary);
+    const auto pair = pairIn(dir, name);
+    if (!pair)
+      throw CorpusError("corpus folder '" + c.location + "' has no " + name + ".vi + " + name + ".en");
+    text = readParallelFiles(pair->first, pair->second, held_out, summary);
   };
   if (c.format == CorpusFormat::Iwslt) {
     if (!hasPair(dir, "tst2013"))
@@ -199,10 +204,12 @@ void readTraining(CorpusSplits& c, const FilterOptions& filter) {
       break;
     case CorpusFormat::Iwslt:
     case CorpusFormat::Split:
-    case CorpusFormat::Auto:
-      c.train =
-          readParallelFiles((dir / "train.vi").string(), (dir / "train.en").string(), filter, c.train_read);
+    case CorpusFormat::Auto: {
+      const auto pair = pairIn(dir, "train");
+      if (!pair) throw CorpusError("corpus folder '" + c.location + "' has no train.vi + train.en");
+      c.train = readParallelFiles(pair->first, pair->second, filter, c.train_read);
       break;
+    }
   }
 }
 

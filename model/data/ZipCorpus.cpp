@@ -153,14 +153,19 @@ ZipCorpus zipCorpusAt(const std::string& archive) {
 
   // 1. A folder of splits.
   std::vector<std::string> folders;
+  const auto hasPair = [&](const std::string& prefix) {
+    return (has(prefix + ".vi") && has(prefix + ".en")) || (has(prefix + ".vi.gz") && has(prefix + ".en.gz"));
+  };
   for (const auto& name : names)
-    if (!passedOver(name) && endsWith(name, "train.vi")) {
-      const std::string folder = name.substr(0, name.size() - 8);
-      if ((folder.empty() || folder.back() == '/') && has(folder + "train.en")) folders.push_back(folder);
+    if (!passedOver(name) && (endsWith(name, "train.vi") || endsWith(name, "train.vi.gz"))) {
+      const std::string folder = name.substr(0, name.size() - (endsWith(name, ".gz") ? 11 : 8));
+      if ((folder.empty() || folder.back() == '/') && hasPair(folder + "train") &&
+          (folders.empty() || folders.back() != folder))
+        folders.push_back(folder);
     }
   if (folders.size() == 1) {
     const std::string folder = folders[0].empty() ? "" : folders[0].substr(0, folders[0].size() - 1);
-    const bool iwslt = has(folders[0] + "tst2012.vi") && has(folders[0] + "tst2012.en");
+    const bool iwslt = hasPair(folders[0] + "tst2012");
     return {iwslt ? CorpusFormat::Iwslt : CorpusFormat::Split, through(archive, folder), {}, {}};
   }
   if (folders.size() > 1) {

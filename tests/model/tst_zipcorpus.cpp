@@ -4,6 +4,9 @@
 
 #include <fstream>
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -324,6 +327,31 @@ void TestZipCorpus::packedPairsAreFoundByTheirPrefix() {
                                               {"C.en.gz", studio::test::readBytes(path("p.en.gz")), 0}});
   QCOMPARE(corpusInsideZip(corpusAt(path("gz.zip"))), std::string("C.vi.gz + C.en.gz"));
   QVERIFY(allPairs(readOne(path("gz.zip"))) == allPairs(text));
+
+  // A folder of packed splits, as it is and zipped.
+  QVERIFY(QDir(dir_.path()).mkpath("splits"));
+  const auto dev = zipTestText(1000, 20);
+  std::ofstream(path("splits/dev.vi"), std::ios::binary) << dev.vi;
+  std::ofstream(path("splits/dev.en"), std::ios::binary) << dev.en;
+  QVERIFY(QFile::copy(dir_.filePath("p.vi.gz"), dir_.filePath("splits/train.vi.gz")));
+  QVERIFY(QFile::copy(dir_.filePath("p.en.gz"), dir_.filePath("splits/train.en.gz")));
+  for (const char* side : {"splits/dev.vi", "splits/dev.en"}) {
+    QProcess gzip;
+    gzip.start("gzip", {"-n", dir_.filePath(side)});
+    QVERIFY(gzip.waitForFinished(60000) && gzip.exitCode() == 0);
+  }
+  read = readOne(path("splits"));
+  QCOMPARE(toString(read.corpora[0].format), std::string("split"));
+  QCOMPARE(read.corpora[0].train.size() + read.test.size(), size_t(150));  // test held out by hash
+  QCOMPARE(read.dev.src, dev.vi_lines);
+  QCOMPARE(read.corpora[0].dev_read.source, path("splits/dev.vi.gz") + " + " + path("splits/dev.en.gz"));
+  std::vector<ZipItem> items;
+  for (const char* name : {"train.vi.gz", "train.en.gz", "dev.vi.gz", "dev.en.gz"})
+    items.push_back({std::string("corpus/") + name, studio::test::readBytes(path("splits/") + name), 0});
+  studio::test::writeZipFile(path("splits.zip"), items);
+  QCOMPARE(corpusInsideZip(corpusAt(path("splits.zip"))), std::string("corpus"));
+  read = readOne(path("splits.zip"));
+  QCOMPARE(read.dev.tgt, dev.en_lines);
 }
 
 // Prepared from the zip or from the files it holds, the data folder's
