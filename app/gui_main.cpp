@@ -2,35 +2,21 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QIcon>
 #include <QLocale>
 #include <QSettings>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
-#include <functional>
 
 #include "app/EngineInfo.h"
-#include "ui/AlignmentView.h"
-#include "ui/AttentionWorkspace.h"
-#include "ui/BeamExplorer.h"
-#include "ui/EmbeddingView.h"
-#include "ui/FileTranslationBar.h"
-#include "ui/HeadAblationPanel.h"
-#include "ui/HeadImportanceChart.h"
+#include "app/gui/StartOptions.h"
 #include "ui/Language.h"
-#include "ui/LensView.h"
 #include "ui/MainWindow.h"
-#include "ui/NeighboursView.h"
 #include "ui/Palette.h"
-#include "ui/QueryKeyView.h"
 #include "ui/RunComparisonPanel.h"
 #include "ui/SmallAndFastDialog.h"
-#include "ui/TeacherBox.h"
-#include "ui/TimelapseBar.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
@@ -47,135 +33,15 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription("Train, use and look inside a Transformer translator.");
   parser.addHelpOption();
   parser.addVersionOption();
-  QCommandLineOption smoke("smoke-test", "Show the main window, then quit (for tests).");
-  QCommandLineOption screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE");
-  QCommandLineOption open_run("open-run", "Show the history of the run in DIR.", "DIR");
-  QCommandLineOption open("open", "Open a run folder or a model file.", "PATH");
-  QCommandLineOption workspace(
-      "workspace",
-      "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-      "attention-beam, attention-query-key, attention-explain, attention-training-examples, "
-      "attention-embeddings, attention-lens, attention-lens-over-training or attention-heads-over-training.",
-      "NAME");
-  QCommandLineOption example_piece(
-      "example-piece",
-      "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
-      "translation (out:N).",
-      "SIDE:N");
-  QCommandLineOption embedding_piece(
-      "embedding-piece", "In the explorer's Embeddings, choose this piece (or word) once the map is drawn.",
-      "PIECE");
-  QCommandLineOption embedding_layout(
-      "embedding-layout", "In the explorer's Embeddings, lay the pieces out this way: pca (default) or tsne.",
-      "LAYOUT");
-  QCommandLineOption lens_summary(
-      "lens-summary",
-      "In the explorer's Logit lens, sum up the run's dev sentences once a sentence is explored.");
-  QCommandLineOption lens_colour(
-      "lens-colour", "In the explorer's Logit lens, colour by probability or rank.", "probability|rank");
-  QCommandLineOption tuned_lens(
-      "tuned-lens", "In the explorer's Logit lens, read the blocks through the tuned lens beside the model.");
-  QCommandLineOption head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).",
-                               "LIST");
-  QCommandLineOption prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.",
-                            "TEXT");
-  QCommandLineOption glossary(
-      "glossary", "In Translate, follow the terms of this glossary (VIETNAMESE<TAB>ENGLISH, or TBX).",
-      "FILE");
-  QCommandLineOption shortlist("shortlist", "In Translate, decode with this vocabulary shortlist.", "FILE");
-  QCommandLineOption ensemble(
-      "ensemble", "In Translate, translate with this model too, an ensemble (repeatable).", "FILE");
-  QCommandLineOption translate_file(
-      "translate-file",
-      "In Translate, translate the text file FILE at start, line for line, into "
-      "NAME.en.txt beside it (an XLIFF file segment by segment, into NAME.en.xlf).",
-      "FILE");
-  QCommandLineOption small_and_fast("small-and-fast",
-                                    "Open Make it small and fast and measure on N dev sentences (the heads ranked "
-                                    "first when no ranking is saved); with --screenshot, a picture of it.",
-                                    "N");
-  QCommandLineOption text("text", "Translate TEXT (and explore its attention) at start.", "TEXT");
-  QCommandLineOption target(
-      "target", "In the explorer, the model reads TEXT as the translation of --text instead of its own.",
-      "TEXT");
-  QCommandLineOption query("query",
-                           "In the explorer's Query · key tab, take apart row N of the map (from 1).", "N");
-  QCommandLineOption pad_to("pad-to", "In the explorer, pad the source to N tokens.", "N");
-  QCommandLineOption timelapse_step("timelapse-step",
-                                    "In the explorer, show the run's probe sentences as recorded at training step N.",
-                                    "N");
-  parser.addOption(timelapse_step);
-  QCommandLineOption timelapse_probe("timelapse-probe", "In the explorer's timelapse, show probe sentence N (from 0).",
-                                     "N");
-  parser.addOption(timelapse_probe);
-  QCommandLineOption map("map", "In the explorer, show this map: enc, dec or cross, a layer and a head (from 0; no head: "
-                                "the mean), e.g. cross:1 or enc:0:2.",
-                         "KIND:LAYER[:HEAD]");
-  parser.addOption(map);
-  QCommandLineOption rank_heads("rank-heads", "In the explorer, rank the heads on N dev sentences, with the pruning "
-                                              "curve, once the sentence is captured.",
-                                "N");
-  parser.addOption(rank_heads);
-  QCommandLineOption compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR");
-  QCommandLineOption test_runs(
-      "test-runs",
-      "Test the opened run and the compared ones on its test split (Compare runs' Test on "
-      "the test split); with --screenshot, grab the window when done.");
-  QCommandLineOption corpus(
-      "corpus", "In Training, the corpus to prepare (repeatable: several, read into one data folder).",
-      "PATH");
-  QCommandLineOption corpus_weights("weights", "In Training, the weights of the --corpus, in their order.",
-                                    "N1,N2,...");
-  QCommandLineOption prepare("prepare",
-                             "In Training, prepare the corpus at start (with --screenshot: when done).");
-  parser.addOption(corpus);
-  parser.addOption(corpus_weights);
-  parser.addOption(prepare);
-  QCommandLineOption teacher(
-      "teacher",
-      "In Training, learn from this model's translations (distillation); with --prepare, "
-      "the teacher translates at start (with --screenshot: when done).",
-      "MODEL");
-  parser.addOption(teacher);
-  parser.addOption(compare);
-  parser.addOption(test_runs);
-  parser.addOption(smoke);
-  parser.addOption(screenshot);
-  parser.addOption(open_run);
-  parser.addOption(open);
-  parser.addOption(workspace);
-  parser.addOption(text);
-  parser.addOption(target);
-  parser.addOption(query);
-  parser.addOption(example_piece);
-  parser.addOption(embedding_piece);
-  parser.addOption(embedding_layout);
-  parser.addOption(lens_summary);
-  parser.addOption(lens_colour);
-  parser.addOption(tuned_lens);
-  parser.addOption(glossary);
-  parser.addOption(shortlist);
-  parser.addOption(ensemble);
-  parser.addOption(translate_file);
-  parser.addOption(small_and_fast);
-  parser.addOption(pad_to);
-  QCommandLineOption hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N");
-  parser.addOption(hover_word);
-  parser.addOption(head_mask);
-  parser.addOption(prefix);
-  QCommandLineOption language("language", "Interface language for this start: en or vi (default: the preference, "
-                              "else the system's).", "CODE");
-  parser.addOption(language);
-  QCommandLineOption dark("dark", "Use a dark palette (Fusion style), whatever the desktop's theme.");
-  parser.addOption(dark);
+  const studio::app::StartOptions options(parser);
   parser.process(app);
-  if (parser.isSet(dark)) {
+  if (parser.isSet(options.dark)) {
     QApplication::setStyle("Fusion");
     QApplication::setPalette(studio::ui::darkPalette());
   }
 
   // The interface language: --language, else the preference, else the system's.
-  QString code = parser.value(language);
+  QString code = parser.value(options.language);
   if (code.isEmpty()) code = QSettings().value("ui/language").toString();
   const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
   studio::ui::installTranslations(locale);
@@ -187,165 +53,10 @@ int main(int argc, char** argv) {
         engine.cudaAvailable ? qPrintable(QString("CUDA with %1 GPU(s)").arg(engine.cudaDevices))
                              : qPrintable(QString("CPU with %1 threads").arg(engine.threads)));
   studio::ui::MainWindow window(engine);
-  if (parser.isSet(open_run)) window.openPath(parser.value(open_run));
-  if (parser.isSet(open)) window.openPath(parser.value(open));
-  if (parser.isSet(pad_to)) window.attention()->setPadTo(parser.value(pad_to).toInt());
-  if (parser.isSet(head_mask) || parser.isSet(prefix) || parser.isSet(rank_heads)) {
-    // Once the sentence's view is there (the panels know the model's shape).
-    const QString mask = parser.value(head_mask), forced = parser.value(prefix);
-    const int rank_sentences = parser.value(rank_heads).toInt();
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, mask, forced, rank_sentences, once] {
-      for (const QString& item : mask.split(',', Qt::SkipEmptyParts)) {
-        const QStringList f = item.split(':');
-        if (f.size() != 3) continue;
-        const auto kind = f[0] == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
-                          : f[0] == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
-                                          : studio::app::AttentionView::Kind::Cross;
-        window.attention()->ablation()->setHeadOff(kind, f[1].toInt(), f[2].toInt(), true);
-      }
-      if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
-      if (rank_sentences > 0) {
-        auto* chart = window.attention()->ablation()->importance();
-        chart->setSentences(rank_sentences);
-        chart->setPruning(true);
-        chart->rank();
-      }
-      once->deleteLater();
-    });
-  }
-  if (parser.isSet(query)) {
-    const int row = parser.value(query).toInt() - 1;
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, row, once] {
-                       window.attention()->queryKey()->setQuery(row);
-                       once->deleteLater();
-                     });
-  }
-  if (parser.isSet(example_piece)) {
-    const QStringList side = parser.value(example_piece).split(':');
-    window.attention()->neighbours()->choosePiece(side.value(0) == "out", side.value(1).toInt());
-  }
-  if (parser.isSet(embedding_piece)) {
-    const QString piece = parser.value(embedding_piece);
-    auto* embeddings = window.attention()->embeddings();
-    auto* once = new QObject(&window);
-    QObject::connect(embeddings, &studio::ui::EmbeddingView::shown, once, [embeddings, piece, once] {
-      if (!embeddings->choose(piece))
-        std::fprintf(stderr, "error: '%s' is not a piece of the vocabulary\n", qPrintable(piece));
-      once->deleteLater();
-    });
-  }
-  if (parser.isSet(embedding_layout))
-    window.attention()->embeddings()->setMapLayout(parser.value(embedding_layout).toLower() == "tsne"
-                                                       ? studio::ui::EmbeddingView::Tsne
-                                                       : studio::ui::EmbeddingView::PrincipalComponents);
-  if (parser.isSet(lens_colour))
-    window.attention()->lens()->setColour(parser.value(lens_colour).toLower() == "rank"
-                                              ? studio::ui::LensView::Colour::Rank
-                                              : studio::ui::LensView::Colour::Probability);
-  if (parser.isSet(tuned_lens)) window.attention()->lens()->setReadsTuned(true);
-  if (parser.isSet(lens_summary)) {
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, once] {
-      window.attention()->lens()->summarizeDev();
-      once->deleteLater();
-    });
-  }
-  if (parser.isSet(hover_word)) {
-    const int word = parser.value(hover_word).toInt();
-    auto* once = new QObject(&window);
-    QObject::connect(window.translate(), &studio::ui::TranslateWorkspace::translationShown, once, [&window, word, once] {
-      window.translate()->alignment()->hoverTarget(word);
-      once->deleteLater();
-    });
-  }
-  if (parser.isSet(glossary)) window.translate()->setGlossary(parser.value(glossary));
-  if (parser.isSet(shortlist)) {
-    auto settings = window.translate()->decodeSettings();
-    settings.shortlist = parser.value(shortlist);
-    window.translate()->setDecodeSettings(settings);
-  }
-  if (parser.isSet(ensemble)) {
-    auto settings = window.translate()->decodeSettings();
-    for (const QString& file : parser.values(ensemble))
-      settings.ensemble << QFileInfo(file).absoluteFilePath();
-    window.translate()->setDecodeSettings(settings);
-  }
-  if (parser.isSet(text)) {
-    window.translate()->setInputText(parser.value(text));
-    window.translate()->translateNow();
-    window.attention()->setGivenTranslation(parser.value(target));
-    window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
-  }
-  if (parser.isSet(translate_file)) {
-    const QString input = QFileInfo(parser.value(translate_file)).absoluteFilePath();
-    window.translate()->fileTranslation()->translate(window.translate()->modelSource(),
-                                                     window.translate()->decodeSettings(), input,
-                                                     studio::ui::FileTranslationBar::defaultOutput(input));
-  }
-  if (parser.isSet(corpus)) {
-    const QStringList corpora = parser.values(corpus), weights = parser.value(corpus_weights).split(',');
-    window.training()->setCorpus(QFileInfo(corpora[0]).absoluteFilePath());
-    for (int i = 1; i < corpora.size(); ++i)
-      window.training()->addCorpus(QFileInfo(corpora[i]).absoluteFilePath(),
-                                   qMax(1, weights.value(i).toInt()));
-  }
-  if (parser.isSet(teacher)) {
-    const QString model = QFileInfo(parser.value(teacher)).absoluteFilePath();
-    if (const auto source = studio::app::describeTeacher(model); !source.error.isEmpty()) {
-      std::fprintf(stderr, "error: --teacher %s: %s\n", qPrintable(model), qPrintable(source.error));
-      return 1;
-    }
-    window.training()->teacher()->setModel(model);
-  }
-  if (parser.isSet(prepare)) {
-    if (parser.isSet(teacher))
-      window.training()->distilData();
-    else
-      window.training()->prepareData();
-  }
-  for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
-  if (parser.isSet(timelapse_probe)) window.attention()->timelapse()->setProbe(parser.value(timelapse_probe).toInt());
-  if (parser.isSet(timelapse_step)) window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());
-  if (parser.isSet(map)) {
-    const QStringList f = parser.value(map).split(':');
-    const auto kind = f.value(0) == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
-                      : f.value(0) == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
-                                            : studio::app::AttentionView::Kind::Cross;
-    const int layer = f.value(1).toInt(), head = f.size() > 2 ? f[2].toInt() : -1;
-    window.attention()->select(kind, layer, head);
-    if (parser.isSet(text)) {  // the sentence's view comes later: its layer choices with it
-      auto* once = new QObject(&window);
-      QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                       [&window, kind, layer, head, once] {
-                         window.attention()->select(kind, layer, head);
-                         once->deleteLater();
-                       });
-    }
-  }
-  if (parser.isSet(workspace)) {
-    const QString name = parser.value(workspace).toLower();
-    QWidget* page = name == "translate"               ? static_cast<QWidget*>(window.translate())
-                    : name.startsWith("attention") ? static_cast<QWidget*>(window.attention())
-                                                   : static_cast<QWidget*>(window.training());
-    window.tabs()->setCurrentWidget(page);
-    if (name == "attention-grid") window.attention()->showGrid();
-    if (name == "attention-heads") window.attention()->showAblation();
-    if (name == "attention-beam") window.attention()->showBeam();
-    if (name == "attention-query-key") window.attention()->showQueryKey();
-    if (name == "attention-explain") window.attention()->showExplain();
-    if (name == "attention-training-examples") window.attention()->showNeighbours();
-    if (name == "attention-embeddings") window.attention()->showEmbeddings();
-    if (name.startsWith("attention-lens")) window.attention()->showLens();
-    if (name == "attention-lens-over-training") window.attention()->lens()->showTimeline();
-    if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
-  }
+  if (!options.applyTo(parser, window)) return 1;
   window.show();
 
-  if (parser.isSet(test_runs)) {
+  if (parser.isSet(options.test_runs)) {
     auto* comparison = window.training()->comparison();
     comparison->testRuns();
     // The Compare runs tab shown, as tall as the charts above it.
@@ -356,8 +67,8 @@ int main(int argc, char** argv) {
         split->setSizes({total / 2, total - total / 2});
         break;
       }
-    if (parser.isSet(screenshot)) {
-      const QString file = parser.value(screenshot);
+    if (parser.isSet(options.screenshot)) {
+      const QString file = parser.value(options.screenshot);
       QObject::connect(comparison, &studio::ui::RunComparisonPanel::testFinished, &window, [&window, file] {
         QTimer::singleShot(300, &window,
                            [&window, file] { QApplication::exit(window.grab().save(file) ? 0 : 1); });
@@ -371,18 +82,19 @@ int main(int argc, char** argv) {
     }
   }
 
-  if (parser.isSet(small_and_fast)) {
+  if (parser.isSet(options.small_and_fast)) {
     auto* dialog = window.translate()->smallAndFast();
-    dialog->setSentences(parser.value(small_and_fast).toInt());
+    dialog->setSentences(parser.value(options.small_and_fast).toInt());
     QString unresolved;
     const QString model = studio::app::resolveModelSource(window.translate()->modelSource(), &unresolved);
     dialog->setRankHeads(studio::app::savedRankingFor(model).isEmpty());
     dialog->show();
     dialog->measure();
-    if (parser.isSet(screenshot)) {
-      const QString file = parser.value(screenshot);
+    if (parser.isSet(options.screenshot)) {
+      const QString file = parser.value(options.screenshot);
       auto done = [dialog, file] {
-        QTimer::singleShot(300, dialog, [dialog, file] { QApplication::exit(dialog->grab().save(file) ? 0 : 1); });
+        QTimer::singleShot(300, dialog,
+                           [dialog, file] { QApplication::exit(dialog->grab().save(file) ? 0 : 1); });
       };
       QObject::connect(dialog, &studio::ui::SmallAndFastDialog::measured, dialog, done);
       QObject::connect(dialog, &studio::ui::SmallAndFastDialog::failed, dialog, [](const QString& message) {
@@ -393,8 +105,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  if (parser.isSet(smoke) || parser.isSet(screenshot)) {
-    const QString file = parser.value(screenshot);
+  if (parser.isSet(options.smoke) || parser.isSet(options.screenshot)) {
+    const QString file = parser.value(options.screenshot);
     // Waits for the translation and capture asked for above, then grabs.
     auto* poll = new QTimer(&window);
     auto grab = [&window, file, poll]() {
