@@ -92,6 +92,9 @@ const CommandSpec& translateSpec() {
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
            "(in UTF-8 where the input's 8-bit encoding cannot hold a character, with a notice)"},
+          {"tmx", "FILE",
+           "also write each sentence and its translation as a translation memory (TMX 1.4b) to\n"
+           "FILE, for a CAT tool to review and reuse: each distinct pair once, whole or not at all"},
           {"markup", "",
            "the text has inline markup (HTML or XML tags, &amp; and the like): each line's words are\n"
            "translated and its tags put back around the words aligned to theirs (--alignment's links);\n"
@@ -163,19 +166,28 @@ int runTranslate(const ParsedArgs& args) {
     throw UsageError(
         "--paragraphs joins wrapped lines and --no-split takes each line as a sentence: choose one");
   // A file to translate is read before the model is loaded: its errors come at once.
-  const std::string input = args.getOr("input", ""), output = args.getOr("output", "");
-  if (!input.empty() && !output.empty()) {
+  const std::string input = args.getOr("input", ""), output = args.getOr("output", ""),
+                    memory = args.getOr("tmx", "");
+  for (const auto& [flag, file] : {std::pair{"--output", output}, std::pair{"--tmx", memory}})
+    if (!input.empty() && !file.empty()) {
+      try {
+        model::checkDistinctFiles(input, file);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string(flag) + ": " + e.what());
+      }
+    }
+  if (!memory.empty() && !output.empty()) {
     try {
-      model::checkDistinctFiles(input, output);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--output: ") + e.what());
+      model::checkDistinctFiles(output, memory);
+    } catch (const std::invalid_argument&) {
+      throw UsageError("--tmx: '" + memory + "' is --output's file too: give the memory a file of its own");
     }
   }
   // An XLIFF file: its segments translated and written back into it.
   const auto xliff = input.empty() ? std::nullopt : model::readXliffFile(input);
   if (xliff) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
-                             "paragraphs", "no-split", "prefix", "encoding"})
+                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
       if (args.has(flag))
         throw UsageError("--" + std::string(flag) + ": not with an XLIFF file ('" + input +
                          "'), whose segments are written back into it");
@@ -250,6 +262,18 @@ int runTranslate(const ParsedArgs& args) {
         if (output.empty()) std::cout << line << "\n" << std::flush;
         written.lines.push_back(std::move(line));
       }
+  }
+  if (!memory.empty()) {
+    size_t empty = 0;
+    const auto units = model::memoryUnits(translated, &empty);
+    try {
+      model::writeFileAtomically(memory, data::tmxDocument(units, "Attention Studio", STUDIO_VERSION));
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error("--tmx '" + memory + "': " + e.what());
+    }
+    std::fprintf(stderr, "wrote %zu translation units to %s", units.size(), memory.c_str());
+    if (empty > 0) std::fprintf(stderr, " (%zu sentences left out: their translation is empty)", empty);
+    std::fprintf(stderr, "\n");
   }
   if (!output.empty()) {
     written.final_newline = written.final_newline || written.lines.size() > document.lines.size();

@@ -1,6 +1,8 @@
 #include "model/decoding/DocumentTranslation.h"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 #include "model/data/Text.h"
 #include "model/decoding/WordAlignment.h"
@@ -124,6 +126,37 @@ DocumentTranslation translateMarkedDocument(const Translator& translator, const 
     out.translation.lines[i] = markedTranslation(parsed[i], aligned[i]);
   if (marked) *marked = std::move(parsed);
   return out;
+}
+
+std::vector<data::TmxUnit> memoryUnits(const DocumentTranslation& translation, size_t* empty) {
+  std::vector<data::TmxUnit> units;
+  std::set<std::pair<std::string, std::string>> seen;
+  if (empty) *empty = 0;
+  const auto add = [&](std::string vi, std::string en) {
+    if (vi.empty()) return;
+    if (en.empty()) {
+      if (empty) ++*empty;
+      return;
+    }
+    if (!seen.insert({vi, en}).second) return;
+    units.push_back({std::move(vi), std::move(en), {}});
+  };
+  for (const auto& text : translation.lines) {
+    const auto& segments = text.source.segments;
+    std::string vi, en;
+    for (size_t i = 0; i < segments.size(); ++i) {
+      if (i > 0 && segments[i].sentence != segments[i - 1].sentence) {
+        add(std::move(vi), std::move(en));
+        vi.clear(), en.clear();
+      }
+      const std::string best =
+          i < text.segments.size() && !text.segments[i].empty() ? text.segments[i][0].text : "";
+      vi += (vi.empty() ? "" : " ") + segments[i].text;
+      en += (en.empty() || best.empty() ? "" : " ") + best;
+    }
+    add(std::move(vi), std::move(en));
+  }
+  return units;
 }
 
 }  // namespace studio::model

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/data/TmxWriter.h"
 #include "model/decoding/Markup.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/files/TextDocument.h"
@@ -46,6 +47,14 @@ DocumentTranslation translateDocument(const Translator& translator, const TextDo
                                       data::SplitMode mode = data::SplitMode::Sentences,
                                       const std::function<void(size_t, size_t)>& progress = nullptr,
                                       const std::function<bool()>& stop = nullptr);
+
+// The translation as units of a translation memory (data/TmxWriter.h), for
+// a CAT tool to review and reuse: one a sentence — its Vietnamese as the
+// model read it (a sentence cut in parts whole again), its best translation
+// — in the document's order, each distinct pair once. A sentence whose
+// translation is empty has no unit (a memory's segments are not empty): how
+// many were left out so goes to `empty` when given.
+std::vector<data::TmxUnit> memoryUnits(const DocumentTranslation& translation, size_t* empty = nullptr);
 
 // The document with each line's tags taken out (parseMarkup), and into
 // `marked` each line's markup.

@@ -770,6 +770,31 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(from_file.exit_code == 0 && from_file.out.isEmpty() && from_file.err.contains("wrote 3 lines"),
            qPrintable(from_file.err));
   QCOMPARE(readFile(translated), QByteArray("\xEF\xBB\xBF") + lines.mid(0, 3).join("\r\n").toUtf8() + "\r\n");
+  // --tmx: each sentence and its translation as a translation memory too; never over the output.
+  const QString memory = dir.filePath("document.tmx");
+  auto with_memory = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--beam", "2",
+                                           "--input", document, "--output", translated, "--tmx", memory});
+  // A sentence the small model translates as nothing has no unit, and the message says so.
+  const QStringList plain_lines = QString::fromUtf8(readFile(translated)).remove(QChar(0xFEFF)).split("\r\n");
+  const int translated_sentences =
+      int(!plain_lines.value(0).isEmpty()) + int(!plain_lines.value(1).isEmpty());
+  QVERIFY2(
+      with_memory.exit_code == 0 &&
+          with_memory.err.contains(
+              QString("wrote %1 translation units to %2").arg(translated_sentences).arg(memory)) &&
+          (translated_sentences == 2) != with_memory.err.contains("left out: their translation is empty"),
+      qPrintable(with_memory.err));
+  const QString memory_text = QString::fromUtf8(readFile(memory));
+  QCOMPARE(memory_text.count("<tu>"), translated_sentences);
+  for (int i = 0; i < 2; ++i)
+    if (!plain_lines[i].isEmpty())
+      QVERIFY2(memory_text.contains(QStringList{"<seg>Mở tập tin số 7</seg>", "<seg>Đóng cửa sổ</seg>"}[i]) &&
+                   memory_text.contains("<seg>" + plain_lines[i].toHtmlEscaped() + "</seg>"),
+               qPrintable(memory_text));
+  auto over_output = run(STUDIO_CLI_PATH, {"translate", "--model", run_dir + "/best.pt", "--input", document,
+                                           "--output", translated, "--tmx", translated});
+  QVERIFY2(over_output.exit_code != 0 && over_output.err.contains("is --output's file too"),
+           qPrintable(over_output.err));
   // The same text in UTF-16 (little-endian, its byte order mark): the same lines, written back in UTF-16.
   const QString utf16_text = QString::fromUtf8("Mở tập tin số 7\r\nĐóng cửa sổ\r\n\r\n");
   QByteArray utf16("\xFF\xFE", 2);

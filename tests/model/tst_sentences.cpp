@@ -12,6 +12,7 @@
 #include "common/TestUtil.h"
 #include "model/data/SentenceSplitter.h"
 #include "model/data/Text.h"
+#include "model/data/TmxFile.h"
 #include "model/data/Tokenizer.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/TextTranslation.h"
@@ -338,6 +339,30 @@ class TestSentences : public QObject {
     for (size_t i = 0; i < lines.size(); ++i)
       expected += result.translation.lines[i] + (i + 1 < lines.size() ? "\r\n" : "");
     QCOMPARE(read(output), expected);
+
+    // As a translation memory: a unit a sentence (the one cut in parts whole
+    // again), each pair once, read back by the TMX reader as the same pairs.
+    auto twice = result;
+    twice.lines.push_back(result.lines[0]);  // a line that recurs
+    const auto units = model::memoryUnits(twice);
+    QCOMPARE(units.size(), size_t(5));
+    const std::vector<std::string> sentences{"Mở tập tin số 3.", "Đóng cửa sổ.", "Mở tập tin 5.",
+                                             data::normalizeWhitespace(long_line + "xong"), "đóng cửa sổ 9"};
+    for (size_t i = 0; i < units.size(); ++i) QCOMPARE(units[i].vietnamese, sentences[i]);
+    QCOMPARE(units[0].english, result.translation.lines[0]);
+    QCOMPARE(units[1].english + " " + units[2].english, result.translation.lines[2]);
+    QCOMPARE(units[3].english, result.translation.lines[3]);
+    const auto memory = write("memory.tmx", data::tmxDocument(units, "Attention Studio", "test"));
+    data::ReadSummary summary;
+    data::FilterOptions everything;  // the small model's translations are not length-filtered here
+    everything.max_words = size_t(-1);
+    everything.max_ratio = 1e300;
+    const auto pairs = data::readTmx(memory, everything, summary);
+    QCOMPARE(pairs.size(), units.size());
+    for (size_t i = 0; i < units.size(); ++i) {
+      QCOMPARE(pairs.src[i], units[i].vietnamese);
+      QCOMPARE(pairs.tgt[i], units[i].english);
+    }
 
     // Plain LF with a last line break; an empty file.
     const auto plain = model::readTextDocument(write("plain.txt", "a\n\nb\n"));
