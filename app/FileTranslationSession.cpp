@@ -1,5 +1,6 @@
 #include "app/FileTranslationSession.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -7,6 +8,7 @@
 #include <optional>
 
 #include "app/TranslationReplies.h"
+#include "model/data/TmxWriter.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
@@ -128,6 +130,10 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       report.decoded = int(translated.decoded);
       report.wrappedBreaks = int(translated.wrapped_breaks);
       for (const auto& notice : translated.notices) report.notices << QString::fromStdString(notice);
+      size_t left_out = 0;
+      for (const auto& unit : model::memoryUnits(translated, &left_out))
+        report.memory.append({QString::fromStdString(unit.vietnamese), QString::fromStdString(unit.english)});
+      report.memoryLeftOut = int(left_out);
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();
       BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
@@ -149,6 +155,19 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
     }
   });
   if (!started) Q_EMIT failed(tr("A file is being translated already."));
+}
+
+QString saveTranslationMemory(const FileTranslationReport& report, const QString& path) {
+  std::vector<data::TmxUnit> units;
+  for (const auto& [vi, en] : report.memory) units.push_back({vi.toStdString(), en.toStdString(), {}});
+  try {
+    model::writeFileAtomically(
+        path.toStdString(),
+        data::tmxDocument(units, "Attention Studio", QCoreApplication::applicationVersion().toStdString()));
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  return {};
 }
 
 }  // namespace studio::app

@@ -2,8 +2,10 @@
 
 #include <QMetaType>
 #include <QObject>
+#include <QPair>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 
 #include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
@@ -39,7 +41,15 @@ struct FileTranslationReport {
   // An XLIFF file: its segments given a target, those that had one, those under translate="no".
   int xliffSegments = -1, xliffKept = 0, xliffNotTranslatable = 0;
   double seconds = 0;
+  // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
+  // translation memory; and the sentences left out of it, translated as nothing.
+  QVector<QPair<QString, QString>> memory;
+  int memoryLeftOut = 0;
 };
+
+// Writes `report.memory` to `path` as a translation memory (TMX 1.4b), whole
+// or not at all. Returns "" or the error.
+QString saveTranslationMemory(const FileTranslationReport& report, const QString& path);
 
 class FileTranslationSession : public QObject {
   Q_OBJECT

@@ -1886,6 +1886,40 @@ layer %2</translation>
         <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
         <translation>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</translation>
     </message>
+    <message>
+        <source>Save as a translation memory…</source>
+        <translation>Save as a translation memory…</translation>
+    </message>
+    <message>
+        <source>Save each sentence and its translation as a TMX file, for a CAT tool (OmegaT, Trados, memoQ) to review and reuse</source>
+        <translation>Save each sentence and its translation as a TMX file, for a CAT tool (OmegaT, Trados, memoQ) to review and reuse</translation>
+    </message>
+    <message>
+        <source>Save the translation memory as</source>
+        <translation>Save the translation memory as</translation>
+    </message>
+    <message>
+        <source>Translation memories (*.tmx);;All files (*)</source>
+        <translation>Translation memories (*.tmx);;All files (*)</translation>
+    </message>
+    <message>
+        <source>The translation memory was not saved: %1</source>
+        <translation>The translation memory was not saved: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n translation unit(s) saved to %1.</source>
+        <translation>
+            <numerusform>%n translation unit saved to %1.</numerusform>
+            <numerusform>%n translation units saved to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) translated as nothing left out.</source>
+        <translation>
+            <numerusform>%n sentence translated as nothing left out.</numerusform>
+            <numerusform>%n sentences translated as nothing left out.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -1868,6 +1868,38 @@ lớp %2</translation>
         <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
         <translation>Tệp văn bản và XLIFF (*.txt *.en *.xlf *.xliff);;Mọi tệp (*)</translation>
     </message>
+    <message>
+        <source>Save as a translation memory…</source>
+        <translation>Lưu thành bộ nhớ dịch…</translation>
+    </message>
+    <message>
+        <source>Save each sentence and its translation as a TMX file, for a CAT tool (OmegaT, Trados, memoQ) to review and reuse</source>
+        <translation>Lưu từng câu và bản dịch của nó thành tệp TMX, để một công cụ CAT (OmegaT, Trados, memoQ) rà soát và dùng lại</translation>
+    </message>
+    <message>
+        <source>Save the translation memory as</source>
+        <translation>Lưu bộ nhớ dịch thành</translation>
+    </message>
+    <message>
+        <source>Translation memories (*.tmx);;All files (*)</source>
+        <translation>Bộ nhớ dịch (*.tmx);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>The translation memory was not saved: %1</source>
+        <translation>Chưa lưu được bộ nhớ dịch: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n translation unit(s) saved to %1.</source>
+        <translation>
+            <numerusform>Đã lưu %n đơn vị dịch vào %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s) translated as nothing left out.</source>
+        <translation>
+            <numerusform>Bỏ qua %n câu có bản dịch rỗng.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -1,6 +1,7 @@
 #include "ui/FileTranslationBar.h"
 
 #include <QDesktopServices>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -27,6 +28,11 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   stop_->setToolTip(tr("Stop after the batch being translated; nothing is written"));
   open_ = new QPushButton(tr("Open the translation"), this);
   open_->setObjectName("Open the translation");
+  memory_ = new QPushButton(tr("Save as a translation memory…"), this);
+  memory_->setObjectName("Save as a translation memory");
+  memory_->setToolTip(
+      tr("Save each sentence and its translation as a TMX file, for a CAT tool (OmegaT, Trados, memoQ) to "
+         "review and reuse"));
   read_as_ = new QPushButton(this);
   read_as_->setObjectName("Read the file in its encoding");
   read_as_->setVisible(false);
@@ -41,12 +47,19 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   row->addWidget(progress_);
   row->addWidget(stop_);
   row->addWidget(open_);
+  row->addWidget(memory_);
   row->addWidget(read_as_);
   row->addWidget(close_);
 
   connect(stop_, &QPushButton::clicked, &session_, &app::FileTranslationSession::stop);
   connect(open_, &QPushButton::clicked, this,
           [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(output_)); });
+  connect(memory_, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the translation memory as"), defaultMemory(output_),
+                                     tr("Translation memories (*.tmx);;All files (*)"));
+    if (!path.isEmpty()) saveMemory(path);
+  });
   connect(close_, &QToolButton::clicked, this, &QWidget::hide);
   connect(read_as_, &QPushButton::clicked, this, [this] {
     const QString encoding = suggested_;  // a copy: translate() forgets the last suggestion
@@ -100,6 +113,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             message_->setText(text);
             message_->setToolTip(r.notices.mid(0, 30).join('\n'));
             open_->setVisible(true);
+            report_ = r;
+            finished_text_ = text;
+            memory_->setVisible(r.xliffSegments < 0 && !r.memory.isEmpty());
           });
   connect(&session_, &app::FileTranslationSession::stopped, this, [this] {
     setRunning(false);
@@ -111,6 +127,31 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
     read_as_->setVisible(!suggested_.isEmpty());
   });
   setVisible(false);
+}
+
+QString FileTranslationBar::defaultMemory(const QString& output) {
+  const QFileInfo info(output);
+  QString name = info.fileName();
+  for (const QString& end : {QStringLiteral(".en.txt"), QStringLiteral(".txt"), QStringLiteral(".en")})
+    if (name.endsWith(end) && name.size() > end.size()) {
+      name.chop(end.size());
+      break;
+    }
+  return info.dir().filePath(name + QStringLiteral(".tmx"));
+}
+
+bool FileTranslationBar::saveMemory(const QString& path) {
+  const QString error = app::saveTranslationMemory(report_, path);
+  QString text = finished_text_ + ' ';
+  if (!error.isEmpty()) {
+    message_->setText(text + tr("The translation memory was not saved: %1").arg(error));
+    return false;
+  }
+  text += tr("%n translation unit(s) saved to %1.", "", int(report_.memory.size())).arg(path);
+  if (report_.memoryLeftOut > 0)
+    text += ' ' + tr("%n sentence(s) translated as nothing left out.", "", report_.memoryLeftOut);
+  message_->setText(text);
+  return true;
 }
 
 QString FileTranslationBar::defaultOutput(const QString& input) {
@@ -165,6 +206,7 @@ void FileTranslationBar::setRunning(bool running) {
   stop_->setVisible(running);
   close_->setVisible(!running);
   open_->setVisible(false);
+  memory_->setVisible(false);
   read_as_->setVisible(false);
   if (running) progress_->setRange(0, 0);  // busy until the first batch's count
   Q_EMIT runningChanged(running);

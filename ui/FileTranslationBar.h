@@ -35,6 +35,13 @@ class FileTranslationBar : public QWidget {
   // The file the translation of `input` is written to by default: NAME.en.txt
   // (NAME.vi.txt → NAME.en.txt, NAME.vi → NAME.en).
   static QString defaultOutput(const QString& input);
+  // Where "Save as a translation memory…" offers to write it: the
+  // translation's file with .tmx (NAME.en.txt → NAME.tmx).
+  static QString defaultMemory(const QString& output);
+  // Writes the last translated text file's sentences and translations as a
+  // translation memory to `path`, and says so in the bar. False (with the
+  // error in the bar) when it cannot be written.
+  bool saveMemory(const QString& path);
 
   app::FileTranslationSession* session() { return &session_; }
   bool isRunning() const { return session_.isRunning(); }
@@ -50,6 +57,9 @@ class FileTranslationBar : public QWidget {
   QProgressBar* progress_;
   QPushButton* stop_;
   QPushButton* open_;
+  QPushButton* memory_;                // "Save as a translation memory…" after a text file
+  app::FileTranslationReport report_;  // of the last translation finished
+  QString finished_text_;              // what the bar said of it
   QPushButton* read_as_;  // "Read it as Windows-1258" after a file that is not UTF-8
   QToolButton* close_;
   QString input_, output_;

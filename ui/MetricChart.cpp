@@ -22,6 +22,7 @@ namespace studio::ui {
 
 namespace {
 constexpr int kMaxDrawnPoints = 4000;  // beyond this, every k-th point (and the last) is drawn
+constexpr int kPlotMinimumHeight = 120;
 }
 
 MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* parent) : QWidget(parent) {
@@ -55,7 +56,6 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   controls->addWidget(png);
   controls->addWidget(csv);
   layout->addLayout(header_);
-  arrangeHeader();
   connect(png, &QToolButton::clicked, this, [this, title]() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), title + ".png", tr("PNG images (*.png)"));
     if (!path.isEmpty() && !savePng(path)) Q_EMIT saveFailed(tr("Cannot write '%1'.").arg(path));
@@ -81,9 +81,10 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plot_->legend->setWrap(3);
   plot_->legend->setMargins(QMargins(4, 2, 4, 2));
-  plot_->setMinimumHeight(120);  // two rows of charts fit a 768-pixel screen
+  plot_->setMinimumHeight(kPlotMinimumHeight);  // two rows of charts fit a 768-pixel screen
   applyPalette(plot_, palette());
   layout->addWidget(plot_, 1);
+  arrangeHeader();
 
   // A click that does not drag the view picks a step.
   connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { press_ = event->pos(); });
@@ -147,6 +148,10 @@ void MetricChart::arrangeHeader() {
   header_rows_ = rows;
   header_->removeWidget(title_);
   header_->removeWidget(controls_);
+  // Two rows of charts fit a 768-pixel screen: a header of two lines takes its second from the plot.
+  plot_->setMinimumHeight(rows == 1 ? kPlotMinimumHeight
+                                    : kPlotMinimumHeight - title_->sizeHint().height() -
+                                          std::max(0, header_->verticalSpacing()));
   if (rows == 1) {
     header_->addWidget(title_, 0, 0);
     header_->addWidget(controls_, 0, 1);

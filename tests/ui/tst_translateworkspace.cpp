@@ -1226,14 +1226,30 @@ void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
   QVERIFY(stop->isHidden());
   QVERIFY(!workspace.findChild<QPushButton*>("Open the translation")->isHidden());
 
-  const QString cli_output = tmp_.filePath("messages.cli.txt");
+  const QString cli_output = tmp_.filePath("messages.cli.txt"),
+                cli_memory = tmp_.filePath("messages.cli.tmx");
   QProcess cli;
   cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "3", "--alpha", "0.6", "--input",
-                              input, "--output", cli_output});
+                              input, "--output", cli_output, "--tmx", cli_memory});
   QVERIFY(cli.waitForFinished(120000));
   QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
   const QByteArray written = readFile(output);
   QCOMPARE(written, readFile(cli_output));
+  // Saved as a translation memory: the CLI's --tmx, unit for unit (each distinct sentence once).
+  auto* memory = workspace.findChild<QPushButton*>("Save as a translation memory");
+  QVERIFY(memory && !memory->isHidden());
+  QCOMPARE(ui::FileTranslationBar::defaultMemory(output), tmp_.filePath("messages.tmx"));
+  QCOMPARE(report.memory.size() + report.memoryLeftOut, 4);
+  QVERIFY(bar->saveMemory(tmp_.filePath("messages.tmx")));
+  QVERIFY2(status->text().contains(QString("%1 translation unit").arg(report.memory.size())) &&
+               status->text().contains(tmp_.filePath("messages.tmx")),
+           qPrintable(status->text()));
+  const QByteArray app_memory = readFile(tmp_.filePath("messages.tmx"));
+  QCOMPARE(app_memory.mid(app_memory.indexOf("<body>")),
+           readFile(cli_memory).mid(readFile(cli_memory).indexOf("<body>")));
+  QCOMPARE(int(app_memory.count("<tu>")), int(report.memory.size()));
+  QVERIFY(!bar->saveMemory(output + "/messages.tmx"));  // under a file
+  QVERIFY2(status->text().contains("The translation memory was not saved"), qPrintable(status->text()));
   QVERIFY(written.startsWith("\xEF\xBB\xBF") && written.count("\r\n") == 5);
   // The first and last lines are one sentence, as Translate shows it.
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
