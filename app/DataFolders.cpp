@@ -112,12 +112,13 @@ CorpusKind corpusKind(const QString& text) {
               {}};
   }
   try {
-    const QString inside = QString::fromStdString(data::corpusInsideZip(source));
+    const data::CorpusLocation where = data::locateCorpus(source);
+    const QString inside = QString::fromStdString(where.inside_zip);
     const auto zipped = [&](const QString& kind) -> CorpusKind {
       if (inside.isEmpty()) return {kind, {}, {}};
       return {QObject::tr("zip file: %1").arg(kind), {}, inside};
     };
-    switch (data::detectFormat(source)) {
+    switch (where.format) {
       case data::CorpusFormat::Split:
         if (const QString toy = toyTaskOf(entry.path); !toy.isEmpty())
           return {QObject::tr("toy task: %1").arg(toyTaskLabel(toy)), {}, {}};

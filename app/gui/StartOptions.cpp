@@ -24,6 +24,17 @@
 
 namespace studio::app {
 
+namespace {
+
+// An attention kind as the options write it: enc, dec, else cross.
+AttentionView::Kind attentionKind(const QString& name) {
+  return name == "enc"   ? AttentionView::Kind::EncoderSelf
+         : name == "dec" ? AttentionView::Kind::DecoderSelf
+                         : AttentionView::Kind::Cross;
+}
+
+}  // namespace
+
 StartOptions::StartOptions(QCommandLineParser& parser)
     : timelapse_step("timelapse-step",
                      "In the explorer, show the run's probe sentences as recorded at training step N.", "N"),
@@ -153,10 +164,8 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
                        for (const QString& item : mask.split(',', Qt::SkipEmptyParts)) {
                          const QStringList f = item.split(':');
                          if (f.size() != 3) continue;
-                         const auto kind = f[0] == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
-                                           : f[0] == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
-                                                           : studio::app::AttentionView::Kind::Cross;
-                         window.attention()->ablation()->setHeadOff(kind, f[1].toInt(), f[2].toInt(), true);
+                         window.attention()->ablation()->setHeadOff(attentionKind(f[0]), f[1].toInt(),
+                                                                    f[2].toInt(), true);
                        }
                        if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
                        if (rank_sentences > 0) {
@@ -268,9 +277,7 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     window.attention()->showTimelapseStep(parser.value(timelapse_step).toLongLong());
   if (parser.isSet(map)) {
     const QStringList f = parser.value(map).split(':');
-    const auto kind = f.value(0) == "enc"   ? studio::app::AttentionView::Kind::EncoderSelf
-                      : f.value(0) == "dec" ? studio::app::AttentionView::Kind::DecoderSelf
-                                            : studio::app::AttentionView::Kind::Cross;
+    const auto kind = attentionKind(f.value(0));
     const int layer = f.value(1).toInt(), head = f.size() > 2 ? f[2].toInt() : -1;
     window.attention()->select(kind, layer, head);
     if (parser.isSet(text)) {  // the sentence's view comes later: its layer choices with it

@@ -105,27 +105,13 @@ std::string unpacked(const std::string& path, std::string bytes) {
 }  // namespace
 
 std::string corpusFileHead(const std::string& path, size_t bytes) {
-  std::string head;
-  if (const auto member = zipMemberAt(path)) {
-    try {
-      head = readZipMember(*member, 64 * 1024);
-    } catch (const CorpusError&) {
-      return {};
-    }
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    head.resize(64 * 1024);  // packed: its first bytes unpacked come from fewer bytes than this
-    in.read(head.data(), std::streamsize(head.size()));
-    head.resize(size_t(in.gcount()));
+  const auto member = zipMemberAt(path);
+  if (!member) return model::fileHead(path, bytes);
+  try {
+    return model::unpackedHead(readZipMember(*member, std::max(bytes, model::kPackedHeadBytes)), bytes);
+  } catch (const CorpusError&) {
+    return {};
   }
-  if (model::isGzip(head)) {
-    try {
-      head = model::gunzip(head, bytes);
-    } catch (const model::GzipError&) {
-      return {};  // damaged: reading it says so
-    }
-  }
-  return head.substr(0, bytes);
 }
 
 std::string readCorpusFile(const std::string& path) {

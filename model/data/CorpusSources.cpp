@@ -78,17 +78,12 @@ std::optional<std::pair<std::string, std::string>> pairIn(const fs::path& dir, c
 
 bool hasPair(const fs::path& dir, const std::string& name) { return pairIn(dir, name).has_value(); }
 
-// Where a corpus's files are read: its path, or inside the zip file it is.
-struct Resolved {
-  CorpusFormat format = CorpusFormat::Auto;
-  std::string location;
-  std::string src, tgt;  // Parallel
-};
+}  // namespace
 
-Resolved resolve(const CorpusSource& s) {
+CorpusLocation locateCorpus(const CorpusSource& s) {
   const auto parallel = [&](const std::string& prefix) {
     const auto pair = pairOfPrefix(prefix);
-    return Resolved{CorpusFormat::Parallel, prefix, pair->first, pair->second};
+    return CorpusLocation{CorpusFormat::Parallel, prefix, pair->first, pair->second, {}};
   };
   if (s.format == CorpusFormat::Parallel || (s.format == CorpusFormat::Auto && s.path.empty())) {
     if (pairOfPrefix(s.path)) return parallel(s.path);
@@ -96,7 +91,7 @@ Resolved resolve(const CorpusSource& s) {
       throw CorpusError(s.path.empty()
                             ? "a parallel corpus needs both a source (Vietnamese) and a target (English) file"
                             : "corpus '" + s.path + "': no " + s.path + ".vi and " + s.path + ".en");
-    return {CorpusFormat::Parallel, s.path, s.src, s.tgt};
+    return {CorpusFormat::Parallel, s.path, s.src, s.tgt, {}};
   }
   if (s.path.empty()) throw CorpusError("no corpus given");
   std::error_code ec;
@@ -112,32 +107,24 @@ Resolved resolve(const CorpusSource& s) {
     if (s.format != CorpusFormat::Auto)
       throw CorpusError("corpus '" + s.path + "' is a zip file: leave its format to be found, or name the " +
                         toString(s.format) + " file inside it as '" + s.path + "/NAME'");
-    const ZipCorpus inside = zipCorpusAt(s.path);
-    return {inside.format, inside.location, inside.src, inside.tgt};
+    const ZipCorpus zip = zipCorpusAt(s.path);
+    const auto inside = [&](const std::string& path) { return path.substr(s.path.size() + 1); };
+    return {zip.format, zip.location, zip.src, zip.tgt,
+            zip.format == CorpusFormat::Parallel ? inside(zip.src) + " + " + inside(zip.tgt)
+            : zip.location == s.path             ? std::string(".")
+                                                 : inside(zip.location)};
   }
-  if (s.format != CorpusFormat::Auto) return {s.format, s.path, {}, {}};
-  if (file) return {looksLikeTmx(s.path) ? CorpusFormat::Tmx : CorpusFormat::Tsv, s.path, {}, {}};
+  if (s.format != CorpusFormat::Auto) return {s.format, s.path, {}, {}, {}};
+  if (file) return {looksLikeTmx(s.path) ? CorpusFormat::Tmx : CorpusFormat::Tsv, s.path, {}, {}, {}};
   const fs::path dir(s.path);
-  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return {CorpusFormat::Iwslt, s.path, {}, {}};
-  if (hasPair(dir, "train")) return {CorpusFormat::Split, s.path, {}, {}};
+  if (hasPair(dir, "train") && hasPair(dir, "tst2012")) return {CorpusFormat::Iwslt, s.path, {}, {}, {}};
+  if (hasPair(dir, "train")) return {CorpusFormat::Split, s.path, {}, {}, {}};
   throw CorpusError("corpus folder '" + s.path +
                     "' holds neither train.vi + train.en (a split corpus, e.g. the demo corpus) nor "
                     "IWSLT'15 files (train.vi, train.en, tst2012.*, tst2013.*)");
 }
 
-}  // namespace
-
-CorpusFormat detectFormat(const CorpusSource& s) { return resolve(s).format; }
-
-std::string corpusInsideZip(const CorpusSource& s) {
-  const bool zip = !s.path.empty() && isZipFile(s.path);
-  if (!zip) return {};
-  const Resolved r = resolve(s);
-  return r.format == CorpusFormat::Parallel
-             ? r.src.substr(s.path.size() + 1) + " + " + r.tgt.substr(s.path.size() + 1)
-         : r.location == s.path ? std::string(".")
-                                : r.location.substr(s.path.size() + 1);
-}
+CorpusFormat detectFormat(const CorpusSource& s) { return locateCorpus(s).format; }
 
 namespace {
 
@@ -162,7 +149,7 @@ FilterOptions heldOutFilter(const FilterOptions& train) {
 CorpusSplits openCorpus(const CorpusSource& source, const ReadOptions& options) {
   CorpusSplits c;
   c.source = source;
-  const Resolved where = resolve(source);
+  const CorpusLocation where = locateCorpus(source);
   c.format = where.format;
   c.location = where.location;
   if (c.format == CorpusFormat::Parallel && c.source.src.empty()) {

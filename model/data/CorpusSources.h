@@ -53,10 +53,18 @@ CorpusSource corpusAt(const std::string& path, int weight = 1);
 // recognised, saying what was expected.
 CorpusFormat detectFormat(const CorpusSource& source);
 
-// For a zip file: what inside it is read ("NAME.vi + NAME.en", a folder, a
-// file; "." for its top folder). Empty for a corpus that is no zip file.
-// Throws as detectFormat does.
-std::string corpusInsideZip(const CorpusSource& source);
+// Where a corpus's files are read, its format resolved as detectFormat does:
+// its path, or inside the zip file it is (model/data/ZipCorpus.h). Throws as
+// detectFormat does.
+struct CorpusLocation {
+  CorpusFormat format = CorpusFormat::Auto;
+  std::string location;  // the folder or file read: the path, or a path through the zip file
+  std::string src, tgt;  // Parallel: the two files
+  // A zip file: what inside it is read ("NAME.vi + NAME.en", a folder, a
+  // file; "." for its top folder). Empty for a corpus that is no zip file.
+  std::string inside_zip;
+};
+CorpusLocation locateCorpus(const CorpusSource& source);
 
 // What was read of one corpus.
 struct CorpusSplits {

@@ -125,19 +125,17 @@ std::vector<std::string> zipFileNames(const std::string& archive) {
 
 std::string readZipMember(const ZipMember& member, size_t head) {
   const auto zip = openZip(member.archive);
-  if (const auto* entry = zip->directory->find(member.entry);
-      entry && (entry->encrypted || entry->other_method))
-    try {
-      zip->directory->readHead(zip->file, member.entry, 1);
-    } catch (const model::ArchiveFormatError& e) {
-      throw CorpusError("'" + through(member.archive, member.entry) + "' (zip): " + e.what() +
-                        ": unpack it first (unzip '" + member.archive + "') and give the files it holds");
-    }
   try {
     if (head > 0) return zip->directory->readHead(zip->file, member.entry, head);
     return zip->directory->read(zip->file, member.entry, std::numeric_limits<uint64_t>::max());
   } catch (const model::ArchiveFormatError& e) {
-    throw CorpusError("'" + through(member.archive, member.entry) + "' (zip): " + e.what());
+    // An entry packed in a way not read here, or encrypted: unzip reads it.
+    const auto* entry = zip->directory->find(member.entry);
+    const bool unzip_reads_it = entry && (entry->encrypted || entry->other_method);
+    throw CorpusError("'" + through(member.archive, member.entry) + "' (zip): " + e.what() +
+                      (unzip_reads_it
+                           ? ": unpack it first (unzip '" + member.archive + "') and give the files it holds"
+                           : std::string()));
   } catch (const std::bad_alloc&) {
     throw CorpusError("'" + through(member.archive, member.entry) + "' (zip): too large to read into memory");
   }

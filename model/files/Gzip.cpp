@@ -1,6 +1,7 @@
 #include "model/files/Gzip.h"
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
 
 #include <zlib.h>
@@ -62,6 +63,23 @@ std::string gunzip(std::string_view gz, size_t limit) {
     throw GzipError("damaged data in the member that begins at byte " + std::to_string(member_start) + ": " +
                     why);
   }
+}
+
+std::string unpackedHead(std::string_view head, size_t bytes) {
+  if (!isGzip(head)) return std::string(head.substr(0, bytes));
+  try {
+    return gunzip(head, bytes);
+  } catch (const GzipError&) {
+    return {};  // damaged: reading it whole says so
+  }
+}
+
+std::string fileHead(const std::string& path, size_t bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(std::max(bytes, kPackedHeadBytes), '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(size_t(in.gcount()));
+  return unpackedHead(head, bytes);
 }
 
 }  // namespace studio::model

@@ -29,4 +29,16 @@ bool isGzip(std::string_view bytes);
 // reading or unpacking it whole. Throws GzipError.
 std::string gunzip(std::string_view gz, size_t limit = 0);
 
+// The first `bytes` bytes of what `head` (the beginning of a file) holds:
+// unpacked when it is gzip, "" when that is damaged; as it is otherwise.
+std::string unpackedHead(std::string_view head, size_t bytes);
+
+// unpackedHead of the file at `path` ("" when it cannot be read): its first
+// bytes, to tell what it is without reading or unpacking it whole.
+std::string fileHead(const std::string& path, size_t bytes);
+
+// How many bytes of a file are read for its first `bytes` unpacked: packed
+// data is smaller than what it holds.
+inline constexpr size_t kPackedHeadBytes = 64 * 1024;
+
 }  // namespace studio::model

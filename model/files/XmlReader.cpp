@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <sstream>
 
 #include "model/data/Text.h"
@@ -310,18 +309,7 @@ std::string languageAttribute(const std::vector<XmlAttribute>& attributes) {
 }
 
 bool fileStartsWithElement(const std::string& path, const std::vector<std::string>& roots) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(64 * 1024, '\0');  // packed: its first 4 KiB unpacked come from fewer bytes than this
-  in.read(head.data(), std::streamsize(head.size()));
-  head.resize(size_t(in.gcount()));
-  if (isGzip(head)) {
-    try {
-      head = gunzip(head, 4096);
-    } catch (const GzipError&) {
-      return false;  // damaged: reading it says so
-    }
-  }
-  return startsWithElement(head.substr(0, 4096), roots);
+  return startsWithElement(fileHead(path, 4096), roots);
 }
 
 bool startsWithElement(std::string_view bytes, const std::vector<std::string>& roots) {

@@ -108,7 +108,7 @@ void TestZipCorpus::opusMosesDownloadsAreReadInPlace() {
       studio::test::writeZipFile(zip, opusItems(text, method), zip64);
       QVERIFY(isZipFile(zip));
       QCOMPARE(toString(detectFormat(corpusAt(zip))), std::string("parallel"));
-      QCOMPARE(corpusInsideZip(corpusAt(zip)), std::string("Books.en-vi.vi + Books.en-vi.en"));
+      QCOMPARE(locateCorpus(corpusAt(zip)).inside_zip, std::string("Books.en-vi.vi + Books.en-vi.en"));
       const ReadCorpora read = readOne(zip);
       QCOMPARE(read.corpora[0].source.src, zip + "/Books.en-vi.vi");
       QCOMPARE(read.corpora[0].source.tgt, zip + "/Books.en-vi.en");
@@ -163,7 +163,7 @@ void TestZipCorpus::zippedFoldersMemoriesAndTsvAreRead() {
                                                   {"corpus/test.vi", test.vi},
                                                   {"corpus/test.en", test.en}});
   QCOMPARE(toString(detectFormat(corpusAt(path("splits.zip")))), std::string("split"));
-  QCOMPARE(corpusInsideZip(corpusAt(path("splits.zip"))), std::string("corpus"));
+  QCOMPARE(locateCorpus(corpusAt(path("splits.zip"))).inside_zip, std::string("corpus"));
   ReadCorpora read = readOne(path("splits.zip"));
   QVERIFY(!read.held_out_by_hash);
   QCOMPARE(read.corpora[0].train.size(), size_t(200));
@@ -180,7 +180,7 @@ void TestZipCorpus::zippedFoldersMemoriesAndTsvAreRead() {
                                                  {"tst2013.vi", test.vi},
                                                  {"tst2013.en", test.en}});
   QCOMPARE(toString(detectFormat(corpusAt(path("iwslt.zip")))), std::string("iwslt"));
-  QCOMPARE(corpusInsideZip(corpusAt(path("iwslt.zip"))), std::string("."));
+  QCOMPARE(locateCorpus(corpusAt(path("iwslt.zip"))).inside_zip, std::string("."));
   read = readOne(path("iwslt.zip"));
   QCOMPARE(read.test.src, test.vi_lines);
 
@@ -202,7 +202,7 @@ void TestZipCorpus::zippedFoldersMemoriesAndTsvAreRead() {
   QVERIFY(allPairs(readOne(path("tmx.zip"))) == allPairs(train));
   studio::test::writeZipFile(path("tsv.zip"), {{"pairs/all.tsv", train.tsv}});
   QCOMPARE(toString(detectFormat(corpusAt(path("tsv.zip")))), std::string("tsv"));
-  QCOMPARE(corpusInsideZip(corpusAt(path("tsv.zip"))), std::string("pairs/all.tsv"));
+  QCOMPARE(locateCorpus(corpusAt(path("tsv.zip"))).inside_zip, std::string("pairs/all.tsv"));
   QVERIFY(allPairs(readOne(path("tsv.zip"))) == allPairs(train));
 }
 
@@ -325,7 +325,7 @@ void TestZipCorpus::packedPairsAreFoundByTheirPrefix() {
   QVERIFY(allPairs(read) == allPairs(text));
   studio::test::writeZipFile(path("gz.zip"), {{"C.vi.gz", studio::test::readBytes(path("p.vi.gz")), 0},
                                               {"C.en.gz", studio::test::readBytes(path("p.en.gz")), 0}});
-  QCOMPARE(corpusInsideZip(corpusAt(path("gz.zip"))), std::string("C.vi.gz + C.en.gz"));
+  QCOMPARE(locateCorpus(corpusAt(path("gz.zip"))).inside_zip, std::string("C.vi.gz + C.en.gz"));
   QVERIFY(allPairs(readOne(path("gz.zip"))) == allPairs(text));
 
   // A folder of packed splits, as it is and zipped.
@@ -349,7 +349,7 @@ void TestZipCorpus::packedPairsAreFoundByTheirPrefix() {
   for (const char* name : {"train.vi.gz", "train.en.gz", "dev.vi.gz", "dev.en.gz"})
     items.push_back({std::string("corpus/") + name, studio::test::readBytes(path("splits/") + name), 0});
   studio::test::writeZipFile(path("splits.zip"), items);
-  QCOMPARE(corpusInsideZip(corpusAt(path("splits.zip"))), std::string("corpus"));
+  QCOMPARE(locateCorpus(corpusAt(path("splits.zip"))).inside_zip, std::string("corpus"));
   read = readOne(path("splits.zip"));
   QCOMPARE(read.dev.tgt, dev.en_lines);
 }
