@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QIcon>
 #include <QLocale>
 #include <QSettings>
@@ -9,6 +10,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <string_view>
 
 #include "app/EngineInfo.h"
 #include "app/gui/StartOptions.h"
@@ -20,19 +22,70 @@
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
 
+namespace {
+
+// --help and --version print and exit: they need no screen.
+bool asksOnlyToPrint(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "-h" || arg == "-?" || arg == "--help" || arg == "--help-all" || arg == "-v" ||
+        arg == "--version")
+      return true;
+  }
+  return false;
+}
+
+// Without a display Qt aborts with a message about its platform plugin; a
+// newcomer on a server is told what to do instead.
+bool hasScreen(int argc, char** argv) {
+  if (!qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+      !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    return true;
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "-platform" || std::string_view(argv[i]) == "--platform") return true;
+#if defined(Q_OS_LINUX)
+  return false;
+#else
+  return true;
+#endif
+}
+
+void describe(QCommandLineParser& parser) {
+  QCoreApplication::setApplicationName("attention-studio");
+  QCoreApplication::setOrganizationName("AttentionStudio");
+  QCoreApplication::setApplicationVersion(STUDIO_VERSION);
+  parser.setApplicationDescription("Train, use and look inside a Transformer translator.");
+  parser.addHelpOption();
+  parser.addVersionOption();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (asksOnlyToPrint(argc, argv)) {
+    QCoreApplication core(argc, argv);
+    QCommandLineParser parser;
+    describe(parser);
+    const studio::app::StartOptions options(parser);
+    parser.process(core);  // prints and exits
+    return 0;
+  }
+  if (!hasScreen(argc, argv)) {
+    std::fprintf(
+        stderr,
+        "attention-studio: no screen to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+        "Run it under a virtual one (xvfb-run -a attention-studio), or use attention-studio-cli,\n"
+        "which does all of its work headless.\n");
+    return 1;
+  }
   QApplication app(argc, argv);
-  QApplication::setApplicationName("attention-studio");
   QApplication::setApplicationDisplayName("Attention Studio");
-  QApplication::setOrganizationName("AttentionStudio");
-  QApplication::setApplicationVersion(STUDIO_VERSION);
   QApplication::setWindowIcon(QIcon(":/icons/attention-studio.svg"));
   QGuiApplication::setDesktopFileName("io.github.attentionstudio.AttentionStudio");
 
   QCommandLineParser parser;
-  parser.setApplicationDescription("Train, use and look inside a Transformer translator.");
-  parser.addHelpOption();
-  parser.addVersionOption();
+  describe(parser);
   const studio::app::StartOptions options(parser);
   parser.process(app);
   if (parser.isSet(options.dark)) {

@@ -94,7 +94,7 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           ' ' +
                           tr("(%n sentence(s)) in %1 s.", "", r.segments)
                               .arg(QLocale().toString(r.seconds, 'f', 1));
-            if (r.wrappedBreaks >= 2)
+            if (r.wrappedBreaks > 0)
               text += ' ' + tr("%n line break(s) fall inside sentences: if the text is wrapped over lines, "
                                "translate it again with Lines wrapped within paragraphs.",
                                "", r.wrappedBreaks);

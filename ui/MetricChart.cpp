@@ -71,12 +71,10 @@ MetricChart::MetricChart(const QString& title, const QString& y_label, QWidget* 
   plot_->xAxis->setLabel(tr("step"));
   plot_->yAxis->setLabel(y_label);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  // The legend in a row of its own above the curves, never on top of them
+  // (showLegend puts it there when there are two curves to tell apart).
   plot_->legend->setVisible(false);
-  // The legend in a row of its own above the curves, never on top of them.
   plot_->axisRect()->insetLayout()->take(plot_->legend);
-  plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, plot_->legend);
-  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->plotLayout()->setRowSpacing(0);
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plot_->legend->setWrap(3);
@@ -162,6 +160,22 @@ void MetricChart::arrangeHeader() {
   }
 }
 
+void MetricChart::showLegend(bool shown) {
+  auto* grid = plot_->plotLayout();
+  const bool placed = grid->hasElement(0, 0) && grid->element(0, 0) == plot_->legend;
+  plot_->legend->setVisible(shown);
+  if (shown == placed) return;
+  // A hidden legend would keep its row: it leaves the layout, and the plot has the height.
+  if (shown) {
+    grid->insertRow(0);
+    grid->addElement(0, 0, plot_->legend);
+    grid->setRowStretchFactor(0, 0.001);
+  } else {
+    grid->take(plot_->legend);
+    grid->simplify();
+  }
+}
+
 int MetricChart::addSeries(const QString& name, const QColor& color, bool scatter, bool legend) {
   auto* graph = plot_->addGraph();
   if (!legend) graph->removeFromLegend();
@@ -173,7 +187,7 @@ int MetricChart::addSeries(const QString& name, const QColor& color, bool scatte
   xs_.append(QVector<double>());
   ys_.append(QVector<double>());
   names_.append(name);
-  plot_->legend->setVisible(graphs_.size() > 1);
+  showLegend(graphs_.size() > 1);
   QFont font = this->font();
   if (graphs_.size() > 3) font.setPointSizeF(font.pointSizeF() * 0.8);  // runs compared: a smaller legend
   plot_->legend->setFont(font);
@@ -188,7 +202,7 @@ void MetricChart::truncateSeries(int count) {
     ys_.removeLast();
     names_.removeLast();
   }
-  plot_->legend->setVisible(graphs_.size() > 1);
+  showLegend(graphs_.size() > 1);
   replotSoon();
 }
 

@@ -69,6 +69,7 @@ class MetricChart : public QWidget {
   // The title beside the controls where the width holds both on one line,
   // else on a line of its own above them (a long title in a narrow column).
   void arrangeHeader();
+  void showLegend(bool shown);
 
   QCustomPlot* plot_;
   QGridLayout* header_;

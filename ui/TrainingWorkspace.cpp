@@ -226,9 +226,14 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   log_->setObjectName("Log");
   texts->addTab(samples_, tr("Samples"));
   texts->addTab(log_, tr("Log"));
-  comparison_ = new RunComparisonPanel(texts);
+  comparison_ = new RunComparisonPanel;
   comparison_->setObjectName("Compare runs");
-  texts->addTab(comparison_, tr("Compare runs"));
+  // Scrolled when the charts above leave it little height.
+  auto* comparison_scroll = new QScrollArea(texts);
+  comparison_scroll->setWidget(comparison_);
+  comparison_scroll->setWidgetResizable(true);
+  comparison_scroll->setFrameShape(QFrame::NoFrame);
+  texts->addTab(comparison_scroll, tr("Compare runs"));
   texts_ = texts;
   connect(comparison_, &RunComparisonPanel::runsChanged, this, &TrainingWorkspace::drawComparedRuns);
   connect(comparison_, &RunComparisonPanel::errorOccurred, this, &TrainingWorkspace::errorOccurred);
@@ -238,6 +243,9 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   right->addWidget(texts);
   right->setStretchFactor(0, 3);
   right->setStretchFactor(1, 1);
+  // Three quarters of the height to the charts from the start, not what the
+  // text boxes would like (a laptop's screen leaves the plots little).
+  right->setSizes({3000, 1000});
 
   auto* main = new QSplitter(Qt::Horizontal, this);
   auto* form_scroll = new QScrollArea(this);

@@ -117,7 +117,8 @@ void TrainingWorkspace::offerModelAt(MetricChart* chart, double step) {
 
 bool TrainingWorkspace::compareWith(const QString& run_dir) {
   if (!comparison_->addRun(run_dir)) return false;
-  texts_->setCurrentWidget(comparison_);
+  for (int i = 0; i < texts_->count(); ++i)  // the Compare runs tab (its panel in a scroll area)
+    if (texts_->widget(i)->isAncestorOf(comparison_)) texts_->setCurrentIndex(i);
   return true;
 }
 

@@ -243,12 +243,12 @@ int runTranslate(const ParsedArgs& args) {
       model::translateDocument(translator, plain, options, mode, terminalProgress("translated"));
   for (const auto& notice : translated.notices)
     std::fprintf(stderr, "%s %s\n", input.empty() ? "stdin" : input.c_str(), notice.c_str());
-  if (translated.wrapped_breaks >= 2)
-    std::fprintf(
-        stderr,
-        "%s: %zu line breaks fall inside sentences (the next line goes on in lowercase): if the text "
-        "is wrapped over lines, --paragraphs translates its paragraphs whole\n",
-        input.empty() ? "stdin" : input.c_str(), translated.wrapped_breaks);
+  if (translated.wrapped_breaks > 0)
+    std::fprintf(stderr,
+                 "%s: %zu line %s inside sentences (a full line, the next going on in lowercase): if the "
+                 "text is wrapped over lines, --paragraphs translates its paragraphs whole\n",
+                 input.empty() ? "stdin" : input.c_str(), translated.wrapped_breaks,
+                 translated.wrapped_breaks == 1 ? "break falls" : "breaks fall");
   model::TextDocument written = document;  // the input's line ends and byte order mark
   written.lines.clear();
   if (mode == data::SplitMode::Paragraphs && options.nbest <= 1 && !columns.scores && !columns.reliance &&

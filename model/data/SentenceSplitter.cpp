@@ -226,23 +226,50 @@ std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode) 
 }
 
 size_t breaksInsideSentences(std::string_view text) {
-  size_t count = 0, end = text.find('\n');
-  if (end == std::string_view::npos) return 0;
-  auto before = decode(text.substr(0, end));  // each line decoded once: the line before the break
-  while (end != std::string_view::npos) {
-    const size_t next_end = std::min(text.find('\n', end + 1), text.size());
-    auto after = decode(text.substr(end + 1, next_end - end - 1));
-    auto last = before.rbegin();
-    while (last != before.rend() && (isSpace(last->value) || last->value == '\r')) ++last;
-    auto first = after.begin();
-    while (first != after.end() && isSpace(first->value)) ++first;
-    if (last != before.rend() && first != after.end() &&
-        (isLetter(last->value) || isDigit(last->value) || last->value == ',') && isLower(first->value))
-      ++count;
-    before = std::move(after);
-    end = next_end < text.size() ? next_end : std::string_view::npos;
+  // Each line once: its length without the spaces around it, the first
+  // word's length, the code points at its ends.
+  struct Line {
+    size_t length = 0, first_word = 0;
+    uint32_t first = 0, last = 0;
+  };
+  std::vector<Line> lines;
+  for (size_t begin = 0; begin <= text.size();) {
+    const size_t end = std::min(text.find('\n', begin), text.size());
+    const auto cps = decode(text.substr(begin, end - begin));
+    const auto blank = [](const CodePoint& c) { return isSpace(c.value) || c.value == '\r'; };
+    auto first = std::find_if_not(cps.begin(), cps.end(), blank);
+    auto last = std::find_if_not(cps.rbegin(), cps.rend(), blank);
+    Line line;
+    if (first != cps.end()) {
+      line.length = size_t(last.base() - first);
+      line.first_word = size_t(std::find_if(first, cps.end(), blank) - first);
+      line.first = first->value;
+      line.last = last->value;
+    }
+    lines.push_back(line);
+    begin = end + 1;
   }
-  return count;
+  // The text's width: what nine lines in ten stay within.
+  std::vector<size_t> lengths;
+  for (const auto& line : lines)
+    if (line.length > 0) lengths.push_back(line.length);
+  if (lengths.size() < 2) return 0;
+  std::nth_element(lengths.begin(), lengths.begin() + ptrdiff_t(lengths.size() * 9 / 10), lengths.end());
+  const size_t width = lengths[lengths.size() * 9 / 10];
+  size_t between_text = 0, inside = 0;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const auto &before = lines[i], &after = lines[i + 1];
+    if (before.length == 0 || after.length == 0) continue;
+    ++between_text;
+    const bool goes_on =
+        (isLetter(before.last) || isDigit(before.last) || before.last == ',') && isLower(after.first);
+    // Full: the next line's first word would not have fitted on it (within
+    // a tenth of the width, for text copied from a page set in a
+    // proportional font).
+    const bool full = (before.length + 1 + after.first_word) * 10 > width * 9;
+    if (goes_on && full) ++inside;
+  }
+  return inside * 10 >= between_text ? inside : 0;
 }
 
 std::string joinSentences(const std::vector<TextSentence>& sentences, const std::vector<std::string>& texts) {

@@ -36,10 +36,14 @@ enum class SplitMode {
 // as extra "\n"s in the next sentence's separator.
 std::vector<TextSentence> splitSentences(std::string_view text, SplitMode mode = SplitMode::Sentences);
 
-// Line breaks of `text` that fall inside a sentence: the line before ends
-// in a letter, digit or comma (not . ! ? … : ; or a closing quote or
-// bracket) and the next line goes on with a lowercase letter. Several of
-// them mean text wrapped over lines, which SplitMode::Paragraphs reads whole.
+// Line breaks of `text` that look like text wrapped over lines: the line
+// before ends in a letter, digit or comma (not . ! ? … : ; or a closing
+// quote or bracket), is full (the next line's first word would not have
+// fitted on it, at the width nine lines in ten stay within) and the next
+// line goes on with a lowercase letter. 0 unless they are at least one
+// break between lines of text in ten: a list of one message a line, some
+// of them starting in lowercase, is not wrapped text. Text they mark is
+// read whole by SplitMode::Paragraphs.
 size_t breaksInsideSentences(std::string_view text);
 
 // Each sentence's separator, then `texts[i]` in its place.

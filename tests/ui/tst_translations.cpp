@@ -4,6 +4,7 @@
 // the Vietnamese catalog shows no English string that has a translation.
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -26,7 +27,10 @@
 
 #include "app/EngineInfo.h"
 #include "common/SuiteMain.h"
+#include "ui/FirstRunPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/QCustomPlot.h"
+#include "ui/TrainingWorkspace.h"
 
 namespace {
 
@@ -201,6 +205,30 @@ void TestTranslations::theWindowFitsALaptopScreenInEnglish() {
   QVERIFY(QTest::qWaitForWindowExposed(&window));
   const QString too_big = tooBigForALaptop(window);
   QVERIFY2(too_big.isEmpty(), qPrintable(too_big));
+
+  // At that size the charts are readable: on the first start, beside the
+  // first-run panel, each plot's area is at least 60 pixels high (and 100
+  // once a run has started and the panel has gone).
+  window.resize(1366, 740);  // the screen less a panel and a title bar
+  auto* first_run = window.training()->firstRun();
+  QVERIFY(first_run && first_run->isVisible());
+  const auto plots = window.training()->findChildren<QCustomPlot*>();
+  QCOMPARE(plots.size(), 4);
+  const auto plotsAreAtLeast = [&](int pixels) -> QString {
+    QApplication::processEvents();
+    for (auto* plot : plots)
+      if (plot->axisRect()->height() < pixels)
+        return QString("%1: its plot area is %2 pixels high (the first-run panel %3)")
+            .arg(plot->objectName())
+            .arg(plot->axisRect()->height())
+            .arg(first_run->isVisible() ? first_run->height() : 0);
+    return {};
+  };
+  QString small = plotsAreAtLeast(60);
+  QVERIFY2(small.isEmpty(), qPrintable(small));
+  first_run->hide();
+  small = plotsAreAtLeast(100);
+  QVERIFY2(small.isEmpty(), qPrintable(small));
 }
 
 // The language is read at start: choosing one in View > Language keeps it and
