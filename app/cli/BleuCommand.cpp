@@ -1,4 +1,4 @@
-// bleu: sacreBLEU-compatible corpus BLEU and chrF of two files, with
+// bleu: sacreBLEU-compatible corpus BLEU, chrF and TER of two files, with
 // sacreBLEU's confidence intervals and paired significance tests.
 
 #include <algorithm>
@@ -14,13 +14,22 @@
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/Significance.h"
+#include "model/evaluation/Ter.h"
 
 namespace studio::cli {
 
 namespace {
 
 model::MetricKind metricKind(const std::string& name) {
-  return name == "bleu" ? model::MetricKind::Bleu : model::MetricKind::Chrf;
+  return name == "bleu"   ? model::MetricKind::Bleu
+         : name == "chrf" ? model::MetricKind::Chrf
+                          : model::MetricKind::Ter;
+}
+
+std::string signatureOf(model::MetricKind metric) {
+  return metric == model::MetricKind::Bleu   ? model::BleuScore::signature()
+         : metric == model::MetricKind::Chrf ? model::ChrfScore::signature()
+                                             : model::TerScore::signature();
 }
 
 std::string fixed(double value, int digits) {
@@ -78,8 +87,8 @@ std::vector<std::string> metricsFrom(const ParsedArgs& args) {
     size_t comma = list.find(',', start);
     if (comma == std::string::npos) comma = list.size();
     const std::string name = list.substr(start, comma - start);
-    if (name != "bleu" && name != "chrf")
-      throw UsageError("--metrics: '" + name + "' is not a metric (bleu, chrf)");
+    if (name != "bleu" && name != "chrf" && name != "ter")
+      throw UsageError("--metrics: '" + name + "' is not a metric (bleu, chrf, ter)");
     if (std::find(metrics.begin(), metrics.end(), name) == metrics.end()) metrics.push_back(name);
     start = comma + 1;
   }
@@ -108,8 +117,13 @@ int printScores(const std::vector<std::string>& hypotheses, const std::vector<st
         object = score.toJson();
         line = score.line();
         signature = score.signature();
-      } else {
+      } else if (metric == "chrf") {
         const auto score = model::corpusChrf(hypotheses, references);
+        object = score.toJson();
+        line = score.line();
+        signature = score.signature();
+      } else {
+        const auto score = model::corpusTer(hypotheses, references);
         object = score.toJson();
         line = score.line();
         signature = score.signature();
@@ -140,24 +154,30 @@ int printScores(const std::vector<std::string>& hypotheses, const std::vector<st
 const CommandSpec& bleuSpec() {
   static const CommandSpec spec{
       "bleu",
-      "Score translations with BLEU and chrF, exactly as sacreBLEU 2.x does\n\n"
+      "Score translations with BLEU, chrF and TER, exactly as sacreBLEU 2.x does\n\n"
       "Corpus scores of a hypothesis file against a reference file (one sentence a line), with\n"
       "sacreBLEU's defaults: BLEU with 13a tokenization, mixed case, exp smoothing; chrF with\n"
-      "character 6-grams, beta 2. Prints sacreBLEU's lines. --confidence adds each score's 95 %\n"
+      "character 6-grams, beta 2; TER (edits per reference word, lower is better) lowercased,\n"
+      "tercom's tokenizer without normalization. Prints sacreBLEU's lines. --confidence adds each score's 95 "
+      "%\n"
       "interval; with several --hyp files, --paired-bs or --paired-ar says whether each differs from\n"
       "the first (the baseline) by more than chance. Both resample as sacreBLEU does: the same files\n"
       "and seed give its numbers.",
       {
-          {"hyp", "FILE", "the translations (required); with --paired-bs or --paired-ar several, the first the\n"
-                          "baseline"},
+          {"hyp", "FILE",
+           "the translations (required); with --paired-bs or --paired-ar several, the first the\n"
+           "baseline"},
           {"ref", "FILE", "the references, line-aligned (required)"},
-          {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
-          {"confidence", "", "add each score's 95 % confidence interval: \"(\u03bc = MEAN \u00b1 HALF-WIDTH)\" from\n"
-                             "bootstrap resampling (one --hyp)"},
-          {"paired-bs", "", "paired bootstrap resampling: each --hyp after the first against it, with a p-value\n"
-                            "and each system's interval"},
-          {"paired-ar", "", "paired approximate randomization: each --hyp after the first against it, with a\n"
-                            "p-value"},
+          {"metrics", "LIST", "bleu, chrf, ter, or several joined by commas (default bleu)"},
+          {"confidence", "",
+           "add each score's 95 % confidence interval: \"(\u03bc = MEAN \u00b1 HALF-WIDTH)\" from\n"
+           "bootstrap resampling (one --hyp)"},
+          {"paired-bs", "",
+           "paired bootstrap resampling: each --hyp after the first against it, with a p-value\n"
+           "and each system's interval"},
+          {"paired-ar", "",
+           "paired approximate randomization: each --hyp after the first against it, with a\n"
+           "p-value"},
           {"samples", "N", "resamples (default 1000), or --paired-ar's trials (default 10000)"},
           {"seed", "N", "the resampling's random seed (default 12345, sacreBLEU's)"},
           {"json", "", "print JSON instead (one object, or a list for several metrics or systems)"},
@@ -182,8 +202,7 @@ int printPairedTest(const std::vector<std::string>& hyp_paths, const std::vector
     for (const auto& metric : metrics) {
       const model::MetricKind k = metricKind(metric);
       names.push_back(model::metricName(k));
-      const std::string signature = k == model::MetricKind::Bleu ? model::BleuScore::signature()
-                                                                 : model::ChrfScore::signature();
+      const std::string signature = signatureOf(k);
       signatures.push_back(withResampling(signature, kind, samples, seed));
       const model::SegmentStatistics baseline(k, systems[0], references);
       std::vector<model::PairedResult> row;

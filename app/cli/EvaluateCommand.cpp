@@ -18,6 +18,7 @@
 #include "model/decoding/Verbatim.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
+#include "model/evaluation/Ter.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::cli {
@@ -74,8 +75,10 @@ void printScoresByCorpus(const std::string& src_path, const std::vector<std::str
       char text[64];
       if (metric == "bleu")
         std::snprintf(text, sizeof text, "BLEU %.1f", model::corpusBleu(hyp, ref).score);
-      else
+      else if (metric == "chrf")
         std::snprintf(text, sizeof text, "chrF %.1f", model::corpusChrf(hyp, ref).score);
+      else
+        std::snprintf(text, sizeof text, "TER %.1f", model::corpusTer(hyp, ref).score);
       scores += (scores.empty() ? "" : ", ") + std::string(text);
     }
     std::fprintf(out, "by corpus: %s (%zu lines): %s\n", slice.corpus.c_str(), slice.count, scores.c_str());
@@ -87,7 +90,7 @@ void printScoresByCorpus(const std::string& src_path, const std::vector<std::str
 const CommandSpec& evaluateSpec() {
   static const CommandSpec spec{
       "evaluate",
-      "Translate a test set and score it with BLEU (and chrF)\n\n"
+      "Translate a test set and score it with BLEU (and chrF, TER)\n\n"
       "Translates --src with the model (each line split into sentences, as translate does) and prints\n"
       "sacreBLEU's lines against --ref. When --src is a data folder's dev.vi or test.vi prepared from\n"
       "several corpora, each corpus's lines are scored on their own too (\"by corpus:\").",
@@ -114,7 +117,7 @@ const CommandSpec& evaluateSpec() {
           {"count-verbatim", "KINDS",
            "translate freely, and print how many of the sources' spans of these kinds (as\n"
            "--verbatim) the translations hold"},
-          {"metrics", "LIST", "bleu, chrf or bleu,chrf (default bleu)"},
+          {"metrics", "LIST", "bleu, chrf, ter, or several joined by commas (default bleu)"},
           {"confidence", "",
            "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
           {"samples", "N", "--confidence's resamples (default 1000)"},

@@ -1,8 +1,12 @@
 #include "model/evaluation/CodePoints.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <stdexcept>
 
 #include "model/data/Text.h"
+#include "model/evaluation/PythonCaseTables.h"
 
 namespace studio::model {
 
@@ -34,6 +38,61 @@ std::string encodeUtf8(const std::u32string& s) {
   std::string out;
   out.reserve(s.size());
   for (char32_t cp : s) data::appendUtf8(out, uint32_t(cp));
+  return out;
+}
+
+namespace {
+
+char32_t lowerOne(char32_t c) {
+  if (c < 0x80) return c >= U'A' && c <= U'Z' ? c + 32 : c;
+  const auto* runs = std::begin(python_case::kLowerRuns);
+  const auto* end = std::end(python_case::kLowerRuns);
+  const auto* run =
+      std::upper_bound(runs, end, c, [](char32_t v, const python_case::LowerRun& r) { return v < r.first; });
+  if (run == runs) return c;
+  --run;
+  if (c > run->last || (c - run->first) % run->stride != 0) return c;
+  return char32_t(int64_t(c) + run->delta);
+}
+
+// 1 cased, 2 case-ignorable, 0 neither (as CPython's final-sigma rule reads them).
+int sigmaClass(char32_t c) {
+  const auto* runs = std::begin(python_case::kSigmaClasses);
+  const auto* end = std::end(python_case::kSigmaClasses);
+  const auto* run =
+      std::upper_bound(runs, end, c, [](char32_t v, const python_case::ClassRun& r) { return v < r.first; });
+  if (run == runs) return 0;
+  --run;
+  return c <= run->last ? run->kind : 0;
+}
+
+// The sigma at `at` ends a word: a cased code point before it and none after,
+// case-ignorable ones passed over.
+bool finalSigma(const std::u32string& text, size_t at) {
+  size_t before = at;
+  while (before > 0 && sigmaClass(text[before - 1]) == 2) --before;
+  if (before == 0 || sigmaClass(text[before - 1]) != 1) return false;
+  size_t after = at + 1;
+  while (after < text.size() && sigmaClass(text[after]) == 2) ++after;
+  return after == text.size() || sigmaClass(text[after]) != 1;
+}
+
+}  // namespace
+
+std::u32string pythonLower(const std::u32string& text) {
+  std::u32string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char32_t c = text[i];
+    if (c == python_case::kLowerMultiple) {
+      out += U'i';
+      out += char32_t(0x307);
+    } else if (c == 0x3A3) {
+      out += finalSigma(text, i) ? char32_t(0x3C2) : char32_t(0x3C3);
+    } else {
+      out += lowerOne(c);
+    }
+  }
   return out;
 }
 

@@ -13,4 +13,10 @@ std::string encodeUtf8(const std::u32string& text);
 // Python's str.isspace(): what str.split() with no argument splits on.
 bool isPythonSpace(char32_t c);
 
+// Python's str.lower(), code point for code point (the tables are Python
+// 3.11's, Unicode 14: scripts/unicode-case-tables), with its two
+// exceptions: U+0130 becomes "i" and a combining dot, and a capital sigma
+// that ends a word becomes the final sigma.
+std::u32string pythonLower(const std::u32string& text);
+
 }  // namespace studio::model

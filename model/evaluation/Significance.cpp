@@ -7,6 +7,7 @@
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/NumpyRandom.h"
+#include "model/evaluation/Ter.h"
 
 // Every float operation below is spelt out so that it rounds as numpy's does:
 // this file is built with -ffp-contract=off (no fused multiply-adds).
@@ -15,6 +16,11 @@ namespace {
 
 constexpr size_t kBleuWidth = 10;                          // sys_len, ref_len, correct[4], total[4]
 constexpr size_t kChrfWidth = 3 * size_t(kChrfCharOrder);  // (hyp, ref, match) for each order
+constexpr size_t kTerWidth = 2;                            // edits, reference words
+
+size_t widthOf(MetricKind metric) {
+  return metric == MetricKind::Bleu ? kBleuWidth : metric == MetricKind::Chrf ? kChrfWidth : kTerWidth;
+}
 
 BleuStats bleuStats(const int64_t* row) {
   BleuStats s;
@@ -38,6 +44,7 @@ ChrfStats chrfStats(const int64_t* row) {
 }
 
 double exactScore(MetricKind metric, const int64_t* sums) {
+  if (metric == MetricKind::Ter) return computeTer(TerStats{sums[0], sums[1]}).score;
   return metric == MetricKind::Bleu ? computeBleu(bleuStats(sums)).score : computeChrf(chrfStats(sums)).score;
 }
 
@@ -94,6 +101,18 @@ float chrfOfSums(const float* s) {
   return 100.0f * score;
 }
 
+// TER of a resample's float32 sums: sacreBLEU divides them in float32 and
+// scales by 100 in float32; with no reference words the score is a Python
+// float (nullopt here: 100 with edits, else 0), which makes numpy's array
+// of the resamples' scores float64.
+std::optional<float> terOfSums(const float* s) {
+  if (s[1] > 0.0f) {
+    const float rate = s[0] / s[1];
+    return 100.0f * rate;
+  }
+  return std::nullopt;
+}
+
 // numpy's pairwise summation of a contiguous array (blocks of 128 summed in
 // eight lanes), started from the identity 0 as np.add.reduce does.
 template <typename T>
@@ -135,7 +154,8 @@ T exactMean(const std::vector<T>& v) {
 }
 
 // The resamples' scores, and whether numpy holds them as float32: chrF's
-// are, unless one of them is 0 (then all are float64); BLEU's never.
+// are, unless one of them is 0 (then all are float64), and TER's, unless one
+// resample has no reference words; BLEU's never.
 struct Resampled {
   std::vector<double> values;
   bool float32 = false;
@@ -180,7 +200,7 @@ std::vector<Resampled> resampledScores(const std::vector<const SegmentStatistics
       for (size_t k = 0; k < width; ++k) table[i * width + k] = float(systems[s]->row(i)[k]);
     tables.push_back(std::move(table));
     out[s].values.resize(size_t(samples));
-    out[s].float32 = systems[s]->metric() == MetricKind::Chrf;
+    out[s].float32 = systems[s]->metric() != MetricKind::Bleu;
   }
   NumpyRandom rng(seed);
   std::vector<float> sums(width);
@@ -196,6 +216,10 @@ std::vector<Resampled> resampledScores(const std::vector<const SegmentStatistics
       if (systems[s]->metric() == MetricKind::Chrf) {
         r.values[sample] = double(chrfOfSums(sums.data()));
         if (r.values[sample] == 0.0) r.float32 = false;
+      } else if (systems[s]->metric() == MetricKind::Ter) {
+        const std::optional<float> ter = terOfSums(sums.data());
+        r.values[sample] = ter ? double(*ter) : sums[0] > 0.0f ? 100.0 : 0.0;
+        if (!ter) r.float32 = false;
       } else {
         r.values[sample] = bleuOfSums(sums.data());
       }
@@ -269,11 +293,15 @@ PairedResult pairedRandomization(const SegmentStatistics& baseline, const Segmen
 
 }  // namespace
 
-std::string metricName(MetricKind metric) { return metric == MetricKind::Bleu ? "BLEU" : ChrfScore::name(); }
+std::string metricName(MetricKind metric) {
+  return metric == MetricKind::Bleu   ? "BLEU"
+         : metric == MetricKind::Chrf ? ChrfScore::name()
+                                      : TerScore::name();
+}
 
 SegmentStatistics::SegmentStatistics(MetricKind metric, const std::vector<std::string>& hypotheses,
                                      const std::vector<std::string>& references)
-    : metric_(metric), width_(metric == MetricKind::Bleu ? kBleuWidth : kChrfWidth) {
+    : metric_(metric), width_(widthOf(metric)) {
   if (hypotheses.size() != references.size())
     throw std::invalid_argument("there are " + std::to_string(hypotheses.size()) + " hypotheses but " +
                                 std::to_string(references.size()) + " references");
@@ -286,11 +314,15 @@ SegmentStatistics::SegmentStatistics(MetricKind metric, const std::vector<std::s
         values_.insert(values_.end(), {s.sys_len, s.ref_len});
         values_.insert(values_.end(), s.correct.begin(), s.correct.end());
         values_.insert(values_.end(), s.total.begin(), s.total.end());
-      } else {
+      } else if (metric == MetricKind::Chrf) {
         ChrfStats s;
         s.add(hypotheses[i], references[i]);
         for (size_t n = 0; n < size_t(kChrfCharOrder); ++n)
           values_.insert(values_.end(), {s.hyp[n], s.ref[n], s.match[n]});
+      } else {
+        TerStats s;
+        s.add(hypotheses[i], references[i]);
+        values_.insert(values_.end(), {s.edits, s.ref_words});
       }
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument("line " + std::to_string(i + 1) + ": " + e.what());
@@ -318,11 +350,11 @@ PairedResult pairedTest(PairedTest test, const SegmentStatistics& baseline, cons
     throw std::invalid_argument("the baseline has " + std::to_string(baseline.segments()) +
                                 " segments but the system " + std::to_string(system.segments()));
   checkResampling(baseline, samples);
-  // The reference's statistics (BLEU's length; chrF's n-gram counts) must
-  // agree segment by segment: both systems were scored against one file.
+  // The reference's statistics (BLEU's length, TER's words; chrF's n-gram
+  // counts) must agree segment by segment: both systems were scored against one file.
   for (size_t i = 0; i < baseline.segments(); ++i) {
     bool same = true;
-    if (baseline.metric() == MetricKind::Bleu)
+    if (baseline.metric() != MetricKind::Chrf)
       same = baseline.row(i)[1] == system.row(i)[1];
     else
       for (size_t n = 0; n < size_t(kChrfCharOrder); ++n)

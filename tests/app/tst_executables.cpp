@@ -1276,6 +1276,30 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(chrf_only.exit_code == 0, qPrintable(chrf_only.err));
   QCOMPARE(QJsonDocument::fromJson(chrf_only.out.toUtf8()).object()["score"].toDouble(),
            list[1].toObject()["score"].toDouble());
+  // TER: sacreBLEU's line; evaluate's TER of its translations is bleu's of the same file; the references
+  // themselves need no edit.
+  auto ter = run(STUDIO_CLI_PATH, {"bleu", "--hyp", dir.filePath("hyp.txt"), "--ref", data + "/test.en",
+                                   "--metrics", "ter", "--json"});
+  QVERIFY2(ter.exit_code == 0, qPrintable(ter.err));
+  const auto ter_object = QJsonDocument::fromJson(ter.out.toUtf8()).object();
+  QCOMPARE(ter_object["name"].toString(), QString("TER"));
+  QVERIFY(ter_object["num_edits"].toInteger() > 0 && ter_object["ref_length"].toInteger() > 0);
+  QCOMPARE(ter_object["score"].toDouble(), 100 * (double(ter_object["num_edits"].toInteger()) /
+                                                  double(ter_object["ref_length"].toInteger())));
+  auto evaluated_ter =
+      run(STUDIO_CLI_PATH, {"evaluate", "--model", run_dir + "/best.pt", "--src", data + "/test.vi", "--ref",
+                            data + "/test.en", "--beam", "1", "--metrics", "bleu,ter"});
+  QVERIFY2(evaluated_ter.exit_code == 0, qPrintable(evaluated_ter.err));
+  QVERIFY2(evaluated_ter.out.contains(
+               QString("TER|nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.4.0 = ") +
+               QString::number(ter_object["score"].toDouble(), 'f', 1)),
+           qPrintable(evaluated_ter.out));
+  auto no_edits = run(STUDIO_CLI_PATH, {"bleu", "--hyp", data + "/test.en", "--ref", data + "/test.en",
+                                        "--metrics", "ter", "--confidence", "--samples", "100"});
+  QVERIFY2(no_edits.exit_code == 0 &&
+               no_edits.out.startsWith("TER|nrefs:1|bs:100|seed:12345|case:lc|tok:tercom|") &&
+               no_edits.out.contains(QString::fromUtf8(" = 0.0 (μ = 0.0 ± 0.0)")),
+           qPrintable(no_edits.out + no_edits.err));
   // An empty reference line is scored (as sacreBLEU does) with a warning naming the line.
   QFile holed(dir.filePath("holed.en"));
   QVERIFY(holed.open(QIODevice::WriteOnly));
@@ -1438,8 +1462,9 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("sampling at no temperature")
       << QStringList{"translate", "--model", "x.pt", "--sampling", "--temperature", "0"} << "--temperature";
   QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
-  QTest::newRow("bleu with an unknown metric") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,ter"}
-                                               << "'ter' is not a metric";
+  QTest::newRow("bleu with an unknown metric")
+      << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,comet"}
+      << "'comet' is not a metric (bleu, chrf, ter)";
   QTest::newRow("a paired test of one system") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--paired-bs"}
                                                << "the first is the baseline";
   QTest::newRow("two paired tests") << QStringList{"bleu", "--hyp", "x", "--hyp", "z", "--ref", "y", "--paired-bs",

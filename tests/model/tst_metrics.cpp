@@ -1,5 +1,6 @@
-// BLEU and chrF as sacreBLEU 2.x computes them (BLEU: 13a, mixed case, exp
-// smoothing; chrF: character 6-grams, beta 2). The expected numbers of the
+// BLEU, chrF and TER as sacreBLEU 2.x computes them (BLEU: 13a, mixed case,
+// exp smoothing; chrF: character 6-grams, beta 2; TER: lowercased, tercom's
+// tokenizer without normalization). The expected numbers of the
 // hand-made cases were worked out from sacreBLEU's published rules; then the
 // real sacreBLEU (pinned, from PyPI: scripts/peers sacrebleu) scores generated
 // corpora and the demo test split beside us.
@@ -15,6 +16,8 @@
 #include "common/SuiteMain.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
+#include "model/evaluation/CodePoints.h"
+#include "model/evaluation/Ter.h"
 
 using namespace studio::model;
 
@@ -33,6 +36,9 @@ class TestMetrics : public QObject {
   void emptyReferencesAreScoredAsSacreBleuDoes();
   void chrfHandComputed();
   void chrfLineAndSignature();
+  void terHandComputed();
+  void terLineAndSignature();
+  void lowercasedAsPythonDoes();
   void sameScoresAsSacreBleu();
 };
 
@@ -207,6 +213,102 @@ void TestMetrics::chrfLineAndSignature() {
   QVERIFY(json.contains("score") && json.contains("signature"));
 }
 
+void TestMetrics::terHandComputed() {
+  // Nothing to change: no edits.
+  QCOMPARE(corpusTer({"the cat sat on the mat"}, {"the cat sat on the mat"}).score, 0.0);
+  // A block of three words in the wrong place: one shift, one edit of six words.
+  const auto shifted = corpusTer({"on the mat the cat sat"}, {"the cat sat on the mat"});
+  QCOMPARE(shifted.stats.edits, int64_t(1));
+  QCOMPARE(shifted.stats.ref_words, int64_t(6));
+  QCOMPARE(shifted.score, 100 * (1.0 / 6.0));
+  // Lowercased before comparing; punctuation is a word only where spaces make it one.
+  QCOMPARE(corpusTer({"The CAT"}, {"the cat"}).stats.edits, int64_t(0));
+  QCOMPARE(corpusTer({"cat ."}, {"cat."}).stats.edits, int64_t(2));
+  // Python's lowercasing: a dotted capital I becomes i and a combining dot; a final capital sigma ς.
+  QCOMPARE(corpusTer({"İstanbul ΣΑΣ"}, {"i̇stanbul σας"}).stats.edits, int64_t(0));
+  // Empty lines: each hypothesis word against an empty reference is an edit; with no reference word at all
+  // the score is 100 when anything was written, else 0.
+  QCOMPARE(corpusTer({"a b"}, {""}).score, 100.0);
+  QCOMPARE(corpusTer({"", ""}, {"", ""}).score, 0.0);
+  QCOMPARE(corpusTer({""}, {"a b c"}).stats.edits, int64_t(3));
+  // Edits and reference words add up over the corpus: (1 + 1) / (6 + 2).
+  QCOMPARE(corpusTer({"on the mat the cat sat", "a b"}, {"the cat sat on the mat", "a c"}).score, 25.0);
+  // The segment search on words as ids: a swap of two blocks costs a shift each way it is undone.
+  QCOMPARE(terEdits({3, 4, 1, 2}, {1, 2, 3, 4}), int64_t(1));
+  QCOMPARE(terEdits({}, {1, 2}), int64_t(2));
+  QCOMPARE(terEdits({1, 2}, {}), int64_t(2));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, corpusTer({"a", "b"}, {"a"}));
+  try {
+    corpusTer({"cafe", "caf\xE9"}, {"cafe", "cafe"});
+    QFAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(QString(e.what()).contains("UTF-8") && QString(e.what()).contains("line 2"), e.what());
+  }
+}
+
+void TestMetrics::terLineAndSignature() {
+  const auto s = corpusTer({"on the mat the cat sat", "a b"}, {"the cat sat on the mat", "a c"});
+  // sacreBLEU 2.4.0 prints this line for these two files (-m ter).
+  QCOMPARE(QString::fromStdString(s.line()),
+           QString("TER|nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.4.0 = 25.0"));
+  const auto json = s.toJson();
+  QCOMPARE(json["name"].get<std::string>(), std::string("TER"));
+  QCOMPARE(json["num_edits"].get<int64_t>(), int64_t(2));
+  QCOMPARE(json["ref_length"].get<int64_t>(), int64_t(8));
+}
+
+// Every code point lowercased as the Python that runs sacreBLEU lowercases
+// it, and capital sigmas in every kind of neighbourhood.
+void TestMetrics::lowercasedAsPythonDoes() {
+  const QString python = studio::test::sacreBleuPython();
+  STUDIO_REQUIRE_SACREBLEU(python);
+  std::vector<std::string> sigmas;
+  for (const char* before :
+       {"", "A", "a", "1", " ", "'", "A'", "\u0301", "A\u0301", "\u00B7", "\u02B0", "ΑΣ"})
+    for (const char* after : {"", "A", "a", "1", " ", "'", "'A", "\u0301", "\u0301a", ".", "Σ"})
+      sigmas.push_back(std::string(before) + "Σ" + after);
+  const char* script = R"(
+import json, sys
+sigmas = json.load(open(sys.argv[1], encoding="utf-8"))
+changed = {}
+for c in range(0x110000):
+    if 0xD800 <= c < 0xE000:
+        continue
+    lowered = chr(c).lower()
+    if lowered != chr(c):
+        changed[c] = [ord(x) for x in lowered]
+print(json.dumps({"changed": changed, "sigmas": [s.lower() for s in sigmas]}))
+)";
+  nlohmann::json theirs;
+  try {
+    theirs = studio::test::runPeerScript(python, script, sigmas);
+  } catch (const std::exception& e) {
+    QFAIL(e.what());
+  }
+  const auto& changed = theirs["changed"];
+  QVERIFY(changed.size() > 1000);
+  int differ = 0;
+  QString first;
+  for (char32_t c = 0; c < 0x110000; ++c) {
+    if (c >= 0xD800 && c < 0xE000) continue;
+    const std::u32string ours = pythonLower(std::u32string(1, c));
+    const auto it = changed.find(std::to_string(uint32_t(c)));
+    std::u32string expected(1, c);
+    if (it != changed.end()) {
+      expected.clear();
+      for (const auto& cp : *it) expected += char32_t(cp.get<uint32_t>());
+    }
+    if (ours != expected && differ++ == 0) first = QString("U+%1").arg(uint32_t(c), 4, 16, QChar('0'));
+  }
+  QVERIFY2(
+      differ == 0,
+      qPrintable(
+          QString("%1 code points lowercased otherwise than Python's, the first %2").arg(differ).arg(first)));
+  for (size_t i = 0; i < sigmas.size(); ++i)
+    QCOMPARE(QString::fromStdString(encodeUtf8(pythonLower(decodeUtf8(sigmas[i])))),
+             QString::fromStdString(theirs["sigmas"][i].get<std::string>()));
+}
+
 namespace {
 
 // The corpora both sides score: each a name, hypotheses and references.
@@ -298,6 +400,23 @@ std::vector<ScoredCorpus> generatedCorpora() {
     long_lines.hyps.push_back(perturb(long_lines.refs.back(), rng));
   }
   corpora.push_back(long_lines);
+
+  // For TER: sentences long enough to reach the 1,000 shift candidates a
+  // segment may try, and lengths so unlike that the edit distance's band
+  // widens.
+  ScoredCorpus long_sentences{"long sentences and unlike lengths", {}, {}};
+  std::uniform_int_distribution<size_t> long_length(60, 150);
+  for (int i = 0; i < 12; ++i) {
+    long_sentences.refs.push_back(sentence(long_length(rng)));
+    long_sentences.hyps.push_back(perturb(long_sentences.refs.back(), rng));
+  }
+  long_sentences.refs.push_back(sentence(150));
+  long_sentences.hyps.push_back(sentence(2));
+  long_sentences.refs.push_back(sentence(1));
+  long_sentences.hyps.push_back(sentence(140));
+  long_sentences.refs.push_back("a b a b a b a b a b a b a b a b a b a b a b a b");
+  long_sentences.hyps.push_back("b a b a b a b a b a b a b a b a b a b a b a b a");
+  corpora.push_back(long_sentences);
   return corpora;
 }
 
@@ -329,17 +448,26 @@ void TestMetrics::sameScoresAsSacreBleu() {
   }
 
   nlohmann::json input = nlohmann::json::array();
-  for (const auto& c : corpora) input.push_back({{"name", c.name}, {"hyps", c.hyps}, {"refs", c.refs}});
+  // TER of lines of 2,000 words would take sacreBLEU's Python minutes: not those.
+  for (const auto& c : corpora)
+    input.push_back({{"name", c.name}, {"hyps", c.hyps}, {"refs", c.refs}, {"ter", c.name != "long lines"}});
   const char* script = R"(
 import json, sys
 import sacrebleu
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU, CHRF, TER
 results = []
 for c in json.load(open(sys.argv[1], encoding="utf-8")):
     b = BLEU().corpus_score(c["hyps"], [c["refs"]])
     f = CHRF().corpus_score(c["hyps"], [c["refs"]])
-    results.append({"bleu": b.score, "counts": b.counts, "totals": b.totals, "sys_len": b.sys_len,
-                    "ref_len": b.ref_len, "chrf": f.score})
+    result = {"bleu": b.score, "counts": b.counts, "totals": b.totals, "sys_len": b.sys_len,
+              "ref_len": b.ref_len, "chrf": f.score}
+    if c["ter"]:
+        ter = TER()
+        t = ter.corpus_score(c["hyps"], [c["refs"]])
+        stats = ter._extract_corpus_statistics(c["hyps"], [c["refs"]])
+        result.update({"ter": t.score, "ter_edits": [int(s[0]) for s in stats],
+                       "ter_ref_words": [int(s[1]) for s in stats]})
+    results.append(result)
 print(json.dumps({"version": sacrebleu.__version__, "results": results}))
 )";
   nlohmann::json theirs;
@@ -367,6 +495,25 @@ print(json.dumps({"version": sacrebleu.__version__, "results": results}))
     QVERIFY2(std::abs(t["chrf"].get<double>() - chrf.score) < 1e-9,
              what + ": chrF " + QByteArray::number(chrf.score, 'f', 12) + " against sacreBLEU's " +
                  QByteArray::number(t["chrf"].get<double>(), 'f', 12));
+    if (!t.contains("ter")) continue;
+    // TER segment by segment (edits, reference words), then the corpus score.
+    const auto edits = t["ter_edits"].get<std::vector<int64_t>>();
+    const auto ref_words = t["ter_ref_words"].get<std::vector<int64_t>>();
+    QCOMPARE(edits.size(), corpora[i].hyps.size());
+    for (size_t k = 0; k < edits.size(); ++k) {
+      TerStats one;
+      one.add(corpora[i].hyps[k], corpora[i].refs[k]);
+      QVERIFY2(one.edits == edits[k] && one.ref_words == ref_words[k],
+               what + ": TER of line " + QByteArray::number(qulonglong(k + 1)) + ": " +
+                   QByteArray::number(qlonglong(one.edits)) + " edits of " +
+                   QByteArray::number(qlonglong(one.ref_words)) + " words against sacreBLEU's " +
+                   QByteArray::number(qlonglong(edits[k])) + " of " +
+                   QByteArray::number(qlonglong(ref_words[k])));
+    }
+    const auto ter = corpusTer(corpora[i].hyps, corpora[i].refs);
+    QVERIFY2(std::abs(t["ter"].get<double>() - ter.score) < 1e-9,
+             what + ": TER " + QByteArray::number(ter.score, 'f', 12) + " against sacreBLEU's " +
+                 QByteArray::number(t["ter"].get<double>(), 'f', 12));
   }
   qInfo("%zu corpora scored the same by sacreBLEU %s", corpora.size(), theirs["version"].get<std::string>().c_str());
 }

@@ -16,6 +16,7 @@
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/NumpyRandom.h"
 #include "model/evaluation/Significance.h"
+#include "model/evaluation/Ter.h"
 
 using namespace studio::model;
 
@@ -127,9 +128,10 @@ void TestSignificance::boundedDrawsCoverTheRange() {
 void TestSignificance::aClearDifferenceIsSignificant() {
   const Lines refs = referenceLines();
   const Lines good = withWordsDropped(refs, 0.1, 1), bad = withWordsDropped(refs, 0.4, 2);
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
     const SegmentStatistics base(metric, good, refs), other(metric, bad, refs);
-    QVERIFY(base.score() > other.score() + 5);
+    // TER counts edits: lower is better.
+    QVERIFY(metric == MetricKind::Ter ? base.score() < other.score() - 5 : base.score() > other.score() + 5);
     for (PairedTest test : {PairedTest::Bootstrap, PairedTest::Randomization}) {
       const int samples = test == PairedTest::Bootstrap ? 1000 : 2000;
       const PairedResult r = pairedTest(test, base, other, samples);
@@ -149,7 +151,7 @@ void TestSignificance::aFewSentencesChangedAreNot() {
   Lines other_lines = base_lines;
   for (size_t i = 0; i < other_lines.size(); i += 40)
     other_lines[i] = withWordsDropped({refs[i]}, 0.2, uint32_t(100 + i))[0];
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
     const SegmentStatistics base(metric, base_lines, refs), other(metric, other_lines, refs);
     QVERIFY(base.score() != other.score());
     for (PairedTest test : {PairedTest::Bootstrap, PairedTest::Randomization}) {
@@ -165,11 +167,12 @@ void TestSignificance::aFewSentencesChangedAreNot() {
 void TestSignificance::theIntervalHoldsTheScore() {
   const Lines refs = referenceLines();
   const Lines hyps = withWordsDropped(refs, 0.25, 4);
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
     const SegmentStatistics stats(metric, hyps, refs);
     QCOMPARE(stats.segments(), refs.size());
-    const double corpus =
-        metric == MetricKind::Bleu ? corpusBleu(hyps, refs).score : corpusChrf(hyps, refs).score;
+    const double corpus = metric == MetricKind::Bleu   ? corpusBleu(hyps, refs).score
+                          : metric == MetricKind::Chrf ? corpusChrf(hyps, refs).score
+                                                       : corpusTer(hyps, refs).score;
     QCOMPARE(stats.score(), corpus);
     const ScoreEstimate e = bootstrapEstimate(stats, 1000);
     QCOMPARE(e.score, corpus);
@@ -180,9 +183,9 @@ void TestSignificance::theIntervalHoldsTheScore() {
     const ScoreEstimate other = bootstrapEstimate(stats, 1000, 99);
     QVERIFY(other.mean != e.mean);
     QVERIFY(std::abs(other.mean - e.mean) < e.ci);
-    // A system with every line right: every resample scores 100.
+    // A system with every line right: every resample scores 100 (TER: no edits, 0).
     const ScoreEstimate perfect = bootstrapEstimate(SegmentStatistics(metric, refs, refs), 200);
-    QVERIFY(std::abs(perfect.mean - 100) < 1e-9);
+    QVERIFY(std::abs(perfect.mean - (metric == MetricKind::Ter ? 0 : 100)) < 1e-9);
     QCOMPARE(perfect.ci, 0.0);
   }
 }
@@ -239,6 +242,10 @@ void TestSignificance::badInputIsAnError() {
   QVERIFY_THROWS_EXCEPTION(
       std::invalid_argument,
       pairedTest(PairedTest::Bootstrap, base, SegmentStatistics(MetricKind::Bleu, {"a"}, {"a"}), 100));
+  QVERIFY_THROWS_EXCEPTION(
+      std::invalid_argument,
+      pairedTest(PairedTest::Bootstrap, SegmentStatistics(MetricKind::Ter, refs, refs),
+                 SegmentStatistics(MetricKind::Ter, refs, {"a b c", "d e f", "g h i"}), 100));
   try {
     pairedTest(PairedTest::Randomization, base,
                SegmentStatistics(MetricKind::Bleu, refs, {"a b c", "d e f", "g h i"}), 100);
@@ -268,7 +275,12 @@ void TestSignificance::sameNumbersAsSacreBleu() {
   std::vector<Case> cases = {{refs, base, systems},
                              {{"the cat sat", "on a mat", "today"},
                               {"the cat", "on the mat", "today"},
-                              {{"a cat sat", "on a mat", ""}}}};
+                              {{"a cat sat", "on a mat", ""}}},
+                             // Empty references: some resamples have no reference words (TER's score
+                             // then is a Python float, and numpy's array of them float64).
+                             {{"", "", "the cat sat on the mat"},
+                              {"x", "", "the cat sat on a mat"},
+                              {{"", "y z", "a cat sat on the mat"}, {"x", "", "the cat sat on the mat"}}}};
 
   nlohmann::json input = nlohmann::json::array();
   for (const auto& c : cases) input.push_back({{"refs", c.refs}, {"base", c.base}, {"systems", c.systems}});
@@ -276,20 +288,24 @@ void TestSignificance::sameNumbersAsSacreBleu() {
   const char* script = R"(
 import json, sys
 import sacrebleu
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 out = []
 for c in json.load(open(sys.argv[1], encoding="utf-8")):
     refs = [c["refs"]]
     named = [("base", c["base"])] + [("s%d" % i, s) for i, s in enumerate(c["systems"])]
     case = {"confidence": {}, "bs": {}, "ar": {}}
-    for name, metric in (("BLEU", BLEU), ("chrF2", CHRF)):
-        s = metric().corpus_score(c["base"], refs, n_bootstrap=1000)
-        case["confidence"][name] = [float(s.score), float(s._mean), float(s._ci)]
+    for name, metric in (("BLEU", BLEU), ("chrF2", CHRF), ("TER", TER)):
+        try:
+            s = metric().corpus_score(c["base"], refs, n_bootstrap=1000)
+            case["confidence"][name] = [float(s.score), float(s._mean), float(s._ci)]
+        except TypeError:  # statistics.mean of float32 scores and a Python float: sacreBLEU gives none
+            case["confidence"][name] = None
     for test in ("bs", "ar"):
-        _, scores = PairedTest(named, {"BLEU": BLEU(references=refs), "chrF2": CHRF(references=refs)},
+        _, scores = PairedTest(named, {"BLEU": BLEU(references=refs), "chrF2": CHRF(references=refs),
+                                       "TER": TER(references=refs)},
                                references=None, test_type=test, n_samples=0)()
-        for name in ("BLEU", "chrF2"):
+        for name in ("BLEU", "chrF2", "TER"):
             case[test][name] = [[None if v is None else float(v) for v in (r.score, r.p_value, r.mean, r.ci)]
                                 for r in scores[name]]
     out.append(case)
@@ -313,14 +329,16 @@ print(json.dumps({"version": sacrebleu.__version__, "cases": out}))
   int p_values = 0;
   for (size_t c = 0; c < cases.size(); ++c) {
     const auto& t = theirs["cases"][c];
-    for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf}) {
+    for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
       const std::string name = metricName(metric);
       const QString where = QString("case %1, %2").arg(c).arg(QString::fromStdString(name));
       const SegmentStatistics base(metric, cases[c].base, cases[c].refs);
       const ScoreEstimate e = bootstrapEstimate(base, 1000);
-      close(e.score, t["confidence"][name][0], where + " score");
-      close(e.mean, t["confidence"][name][1], where + " --confidence mean");
-      close(e.ci, t["confidence"][name][2], where + " --confidence interval");
+      if (!t["confidence"][name].is_null()) {
+        close(e.score, t["confidence"][name][0], where + " score");
+        close(e.mean, t["confidence"][name][1], where + " --confidence mean");
+        close(e.ci, t["confidence"][name][2], where + " --confidence interval");
+      }
       for (PairedTest test : {PairedTest::Bootstrap, PairedTest::Randomization}) {
         const auto& rows = t[test == PairedTest::Bootstrap ? "bs" : "ar"][name];
         for (size_t s = 0; s < cases[c].systems.size(); ++s) {
