@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 
 #include "model/data/Text.h"
 
@@ -254,7 +255,7 @@ size_t breaksInsideSentences(std::string_view text) {
   for (const auto& line : lines)
     if (line.length > 0) lengths.push_back(line.length);
   if (lengths.size() < 2) return 0;
-  std::nth_element(lengths.begin(), lengths.begin() + ptrdiff_t(lengths.size() * 9 / 10), lengths.end());
+  std::nth_element(lengths.begin(), lengths.begin() + std::ptrdiff_t(lengths.size() * 9 / 10), lengths.end());
   const size_t width = lengths[lengths.size() * 9 / 10];
   size_t between_text = 0, inside = 0;
   for (size_t i = 0; i + 1 < lines.size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <stdexcept>
 #include <unordered_map>
@@ -113,7 +114,8 @@ std::vector<int> shifted(const std::vector<int>& words, size_t start, size_t len
   auto slice = [&](size_t from, size_t to, std::vector<int>& out) {
     from = std::min(from, n);
     to = std::min(to, n);
-    if (to > from) out.insert(out.end(), words.begin() + ptrdiff_t(from), words.begin() + ptrdiff_t(to));
+    if (to > from)
+      out.insert(out.end(), words.begin() + std::ptrdiff_t(from), words.begin() + std::ptrdiff_t(to));
   };
   std::vector<int> out;
   out.reserve(n);
