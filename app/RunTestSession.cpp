@@ -102,6 +102,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         const model::BaselineComparison::Scores scores = comparison.add(hypotheses);
         row.bleu = scores.bleu;
         row.chrf = scores.chrf;
+        row.ter = scores.ter;
         row.bleuCi = scores.bleu_ci;
         row.pValue = scores.p_value;
         row.sameAsFirst = int(scores.same_as_baseline);

@@ -12,7 +12,7 @@
 // Runs tested side by side: each run's best model translates the first
 // run's test split (as `evaluate` does: lines split into sentences), and
 // then all of them together as an ensemble (when they can be), scored
-// with BLEU and chrF, BLEU's 95 % interval, and a paired bootstrap test of
+// with BLEU, chrF and TER, BLEU's 95 % interval, and a paired bootstrap test of
 // each run against the first (model/evaluation/Significance.h): is the
 // difference between two runs more than chance? On a worker thread; value
 // types cross the thread boundary.
@@ -24,6 +24,7 @@ struct RunTestRow {
   // The runs' best models translating together, an ensemble (DecodingOptions::ensemble).
   bool together = false;
   double bleu = 0, chrf = 0;
+  double ter = 0;     // lower is better
   double bleuCi = 0;  // half the width of BLEU's 95 % interval
   // Paired bootstrap resampling against the first run: -1 for the first
   // run, and for a run whose translations are the first's.

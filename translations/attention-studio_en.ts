@@ -3395,6 +3395,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</source>
         <translation>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</translation>
     </message>
+    <message>
+        <source>test TER (lower is better)</source>
+        <translation>test TER (lower is better)</translation>
+    </message>
+    <message>
+        <source>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</source>
+        <translation>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

@@ -3369,6 +3369,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>How long each run&apos;s best.pt took to translate this run&apos;s test split here, on this computer (loading not counted): a smaller model, such as a distilled student, is faster. Other work running meanwhile slows it.</source>
         <translation>Thời gian best.pt của mỗi lượt chạy cần để dịch tập test của lượt chạy này, trên máy tính này (không tính lúc nạp): một mô hình nhỏ hơn, như một học trò được chưng cất, chạy nhanh hơn. Công việc khác chạy cùng lúc sẽ làm nó chậm lại.</translation>
     </message>
+    <message>
+        <source>test TER (lower is better)</source>
+        <translation>TER trên tập test (càng thấp càng tốt)</translation>
+    </message>
+    <message>
+        <source>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</source>
+        <translation>TER của best.pt mỗi lượt chạy trên tập test của lượt chạy này: số lần sửa từ (và dời khối từ) cần để biến bản dịch của nó thành bản tham chiếu, tính trên mỗi từ tham chiếu, theo phần trăm, như sacreBLEU đếm</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

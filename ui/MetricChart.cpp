@@ -131,6 +131,51 @@ void MetricChart::changeEvent(QEvent* event) {
 void MetricChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   arrangeHeader();
+  fitLegend();
+}
+
+void MetricChart::fitLegend() {
+  // Each name in the legend as long as the plot's width allows, cut short with "…" beyond: a compared
+  // run's long name (the settings it differs by) must not squeeze the others to a letter or two. The
+  // columns (three, filled row by row) share the width: one column is capped only as far as needed for
+  // all to fit, the narrow ones keep their names whole. The whole name stays in the CSV.
+  QList<int> shown;
+  for (int i = 0; i < graphs_.size(); ++i)
+    if (plot_->legend->hasItemWithPlottable(graphs_[i])) shown << i;
+  if (shown.isEmpty()) return;
+  const int columns = std::min(int(shown.size()), 3);
+  const int icon = plot_->legend->iconSize().width() + plot_->legend->iconTextPadding() + 12;
+  const QFontMetrics metrics(plot_->legend->font());
+  QList<int> natural(columns, 0);  // each column's widest name
+  for (int k = 0; k < shown.size(); ++k)
+    natural[k % columns] = std::max(natural[k % columns], metrics.horizontalAdvance(names_[shown[k]]) + icon);
+  const int available = std::max(columns * 40, plot_->width() - 8);
+  auto widthWith = [&](int cap) {
+    int sum = 0;
+    for (int w : natural) sum += std::min(w, cap);
+    return sum;
+  };
+  int cap = *std::max_element(natural.begin(), natural.end());
+  if (widthWith(cap) > available) {
+    int low = 40, high = cap;  // the largest cap that fits
+    while (low < high) {
+      const int mid = (low + high + 1) / 2;
+      if (widthWith(mid) <= available)
+        low = mid;
+      else
+        high = mid - 1;
+    }
+    cap = low;
+  }
+  bool changed = false;
+  for (int i = 0; i < graphs_.size(); ++i) {
+    const QString fitted = metrics.elidedText(names_[i], Qt::ElideRight, std::max(20, cap - icon));
+    if (graphs_[i]->name() != fitted) {
+      graphs_[i]->setName(fitted);
+      changed = true;
+    }
+  }
+  if (changed) replotSoon();
 }
 
 void MetricChart::arrangeHeader() {
@@ -191,6 +236,7 @@ int MetricChart::addSeries(const QString& name, const QColor& color, bool scatte
   QFont font = this->font();
   if (graphs_.size() > 3) font.setPointSizeF(font.pointSizeF() * 0.8);  // runs compared: a smaller legend
   plot_->legend->setFont(font);
+  fitLegend();
   return graphs_.size() - 1;
 }
 
@@ -203,6 +249,7 @@ void MetricChart::truncateSeries(int count) {
     names_.removeLast();
   }
   showLegend(graphs_.size() > 1);
+  fitLegend();
   replotSoon();
 }
 
@@ -210,6 +257,7 @@ void MetricChart::setInLegend(int series, bool on) {
   if (series < 0 || series >= graphs_.size()) return;
   if (on) graphs_[series]->addToLegend();
   else graphs_[series]->removeFromLegend();
+  fitLegend();
   replotSoon();
 }
 

@@ -70,6 +70,7 @@ class MetricChart : public QWidget {
   // else on a line of its own above them (a long title in a narrow column).
   void arrangeHeader();
   void showLegend(bool shown);
+  void fitLegend();
 
   QCustomPlot* plot_;
   QGridLayout* header_;

@@ -210,11 +210,16 @@ bool RunComparisonPanel::showsTest() const { return !tested_.isEmpty() && tested
 int RunComparisonPanel::fillTestRows(int columns) {
   if (!showsTest()) return 0;
   const auto all = everyRun();
-  QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("BLEU differs from this run?")};
+  QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("test TER (lower is better)"),
+                     tr("BLEU differs from this run?")};
   QStringList explanations{
       tr("BLEU of each run's best.pt on this run's test split, and half the width of its 95% confidence "
          "interval (bootstrap resampling, as sacreBLEU's --confidence)"),
       tr("chrF of each run's best.pt on this run's test split"),
+      tr("TER of each run's best.pt on this run's test split: the word edits (and shifts of word blocks) "
+         "that "
+         "would turn its translations into the references, per reference word, in percent, as sacreBLEU "
+         "counts them"),
       tr("Does the run's BLEU differ from this run's by more than chance? Paired bootstrap resampling (as "
          "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if "
          "the two runs translated alike; below 0.05 the difference is real.")};
@@ -248,9 +253,10 @@ int RunComparisonPanel::fillTestRows(int columns) {
     if (tested) {
       cells[0] = QString("%1 ± %2").arg(tested->bleu, 0, 'f', 2).arg(tested->bleuCi, 0, 'f', 2);
       cells[1] = QString::number(tested->chrf, 'f', 2);
-      if (c > 0) cells[2] = DifferenceText::of(tested->pValue);
-      for (int k = 0; k < tested->bleuByCorpus.size() && 3 + k < cells.size(); ++k)
-        cells[3 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
+      cells[2] = QString::number(tested->ter, 'f', 2);
+      if (c > 0) cells[3] = DifferenceText::of(tested->pValue);
+      for (int k = 0; k < tested->bleuByCorpus.size() && 4 + k < cells.size(); ++k)
+        cells[4 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
       cells.last() = QString::number(tested->seconds, 'f', 1);
     }
     for (int r = 0; r < cells.size(); ++r) {
@@ -300,8 +306,8 @@ void RunComparisonPanel::fillTable() {
            "their probabilities"));
     table_->setHorizontalHeaderItem(int(all.size()), header);
   }
-  // The test's rows: BLEU, chrF, the paired test, one BLEU a corpus, the seconds.
-  table_->setRowCount((showsTest() ? 4 + int(tested_corpora_.size()) : 0) + int(keys.size()));
+  // The test's rows: BLEU, chrF, TER, the paired test, one BLEU a corpus, the seconds.
+  table_->setRowCount((showsTest() ? 5 + int(tested_corpora_.size()) : 0) + int(keys.size()));
   const int first = fillTestRows(table_->columnCount());  // the test's rows above the settings
   for (int r = 0; r < keys.size(); ++r)
     table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));

@@ -157,12 +157,11 @@ const CommandSpec& bleuSpec() {
       "Score translations with BLEU, chrF and TER, exactly as sacreBLEU 2.x does\n\n"
       "Corpus scores of a hypothesis file against a reference file (one sentence a line), with\n"
       "sacreBLEU's defaults: BLEU with 13a tokenization, mixed case, exp smoothing; chrF with\n"
-      "character 6-grams, beta 2; TER (edits per reference word, lower is better) lowercased,\n"
-      "tercom's tokenizer without normalization. Prints sacreBLEU's lines. --confidence adds each score's 95 "
-      "%\n"
-      "interval; with several --hyp files, --paired-bs or --paired-ar says whether each differs from\n"
-      "the first (the baseline) by more than chance. Both resample as sacreBLEU does: the same files\n"
-      "and seed give its numbers.",
+      "character 6-grams, beta 2; TER (edits per reference word, lower is better) lowercased, with\n"
+      "tercom's tokenizer without normalization. Prints sacreBLEU's lines. --confidence adds each\n"
+      "score's 95 % interval; with several --hyp files, --paired-bs or --paired-ar says whether each\n"
+      "differs from the first (the baseline) by more than chance. Both resample as sacreBLEU does:\n"
+      "the same files and seed give its numbers.",
       {
           {"hyp", "FILE",
            "the translations (required); with --paired-bs or --paired-ar several, the first the\n"

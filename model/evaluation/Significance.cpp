@@ -375,6 +375,7 @@ BaselineComparison::Scores BaselineComparison::add(const std::vector<std::string
   SegmentStatistics stats(MetricKind::Bleu, hypotheses, references_);
   scores.bleu = corpusBleu(hypotheses, references_).score;
   scores.chrf = corpusChrf(hypotheses, references_).score;
+  scores.ter = corpusTer(hypotheses, references_).score;
   if (!baseline_stats_) {
     scores.bleu_ci = bootstrapEstimate(stats).ci;
     baseline_ = hypotheses;

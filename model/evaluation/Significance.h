@@ -86,7 +86,7 @@ inline int defaultSamples(PairedTest test) { return test == PairedTest::Bootstra
 class BaselineComparison {
  public:
   struct Scores {
-    double bleu = 0, chrf = 0;
+    double bleu = 0, chrf = 0, ter = 0;
     // Half the width of BLEU's 95 % interval: the baseline's own bootstrap
     // resampling, the others' from the paired bootstrap against it.
     double bleu_ci = 0;

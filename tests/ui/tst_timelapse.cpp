@@ -41,6 +41,7 @@
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/evaluation/Significance.h"
+#include "model/evaluation/Ter.h"
 #include "model/files/TextDocument.h"
 #include "model/training/ProbeFile.h"
 #include "model/training/Trainer.h"
@@ -817,12 +818,13 @@ void TestTimelapse::runsSideBySide() {
   QVERIFY(!result.rows[0].together && !result.rows[1].together && result.rows[2].together);
   QVERIFY2(result.notTogether.isEmpty(), qPrintable(result.notTogether));
   QCOMPARE(result.sourceFile, QDir(QString::fromStdString(data_)).filePath("test.vi"));
-  QCOMPARE(table->rowCount(), 4 + 2);  // the test's rows, then what differs
+  QCOMPARE(table->rowCount(), 5 + 2);  // the test's rows, then what differs
   QCOMPARE(table->columnCount(), 3);   // the runs, then both together
   QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("All together"));
   QCOMPARE(table->verticalHeaderItem(0)->text(), QString("test BLEU \u00b1 95%"));
-  QCOMPARE(table->verticalHeaderItem(3)->text(), QString("seconds to translate it"));
-  QCOMPARE(table->verticalHeaderItem(4)->text(), QString("schedule"));
+  QCOMPARE(table->verticalHeaderItem(2)->text(), QString("test TER (lower is better)"));
+  QCOMPARE(table->verticalHeaderItem(4)->text(), QString("seconds to translate it"));
+  QCOMPARE(table->verticalHeaderItem(5)->text(), QString("schedule"));
   const auto src = model::readTextDocument(result.sourceFile.toStdString()).lines;
   const auto ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
   QCOMPARE(result.lines, int(src.size()));
@@ -847,6 +849,8 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(result.rows[1].pValue, translations[1] == translations[0] ? -1.0 : paired.p_value);
   QCOMPARE(result.rows[0].pValue, -1.0);
   QCOMPARE(result.rows[1].chrf, model::corpusChrf(translations[1], ref).score);
+  QCOMPARE(result.rows[1].ter, model::corpusTer(translations[1], ref).score);
+  QCOMPARE(table->item(2, 1)->text(), QString::number(result.rows[1].ter, 'f', 2));
   const model::SegmentStatistics together(model::MetricKind::Bleu, translations[2], ref);
   QCOMPARE(result.rows[2].bleu, together.score());
   QCOMPARE(result.rows[2].chrf, model::corpusChrf(translations[2], ref).score);
@@ -858,13 +862,13 @@ void TestTimelapse::runsSideBySide() {
            QString("%1 \u00b1 %2").arg(result.rows[2].bleu, 0, 'f', 2).arg(result.rows[2].bleuCi, 0, 'f', 2));
   QCOMPARE(table->item(0, 1)->text(),
            QString("%1 \u00b1 %2").arg(result.rows[1].bleu, 0, 'f', 2).arg(result.rows[1].bleuCi, 0, 'f', 2));
-  QCOMPARE(table->item(2, 0)->text(), QString("\u2014"));
+  QCOMPARE(table->item(3, 0)->text(), QString("\u2014"));  // no paired test of the first run against itself
   for (int c = 0; c < 3; ++c) {  // each translated the split, in some time
     QVERIFY(result.rows[c].seconds > 0);
-    QCOMPARE(table->item(3, c)->text(), QString::number(result.rows[c].seconds, 'f', 1));
+    QCOMPARE(table->item(4, c)->text(), QString::number(result.rows[c].seconds, 'f', 1));
   }
   const double p = result.rows[1].pValue;
-  QCOMPARE(table->item(2, 1)->text(), p < 0      ? QString("no: the same translations")
+  QCOMPARE(table->item(3, 1)->text(), p < 0      ? QString("no: the same translations")
                                       : p < 0.05 ? QString("yes (p = %1)").arg(p, 0, 'f', 3)
                                                  : QString("no (p = %1)").arg(p, 0, 'f', 2));
   QVERIFY(training->comparison()->findChild<QLabel*>("Run test status")->text().contains("test.vi"));
@@ -895,8 +899,8 @@ void TestTimelapse::runsSideBySide() {
     file.close();
     const auto by_corpus = tested.first().first().value<app::RunTestResult>();
     QCOMPARE(by_corpus.corpora, (QStringList{"general.tsv", "ours.tmx"}));
-    QCOMPARE(table->rowCount(), 4 + 2 + 2);
-    QCOMPARE(table->verticalHeaderItem(4)->text(), QString("test BLEU: ours.tmx"));
+    QCOMPARE(table->rowCount(), 5 + 2 + 2);
+    QCOMPARE(table->verticalHeaderItem(5)->text(), QString("test BLEU: ours.tmx"));
     for (int run = 0; run < 2; ++run) {
       const auto& hyp = translations[size_t(run)];
       const double second_half =
@@ -905,7 +909,7 @@ void TestTimelapse::runsSideBySide() {
       QCOMPARE(by_corpus.rows[run].bleuByCorpus[0],
                model::corpusBleu({hyp.begin(), hyp.begin() + half}, {ref.begin(), ref.begin() + half}).score);
       QCOMPARE(by_corpus.rows[run].bleuByCorpus[1], second_half);
-      QCOMPARE(table->item(4, run)->text(), QString::number(second_half, 'f', 2));
+      QCOMPARE(table->item(5, run)->text(), QString::number(second_half, 'f', 2));
     }
   }
 

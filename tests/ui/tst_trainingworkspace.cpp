@@ -82,6 +82,7 @@ class TestTrainingWorkspace : public QObject {
   void aStudentLearnsTheTeachersTranslations();
   void chartDownsamplesAndSmooths();
   void chartTitlesStayOnOneLineAndSideBySideChartsLineUp();
+  void aLongNameInTheLegendLeavesTheOthersWhole();
   void twoWorkersFromTheForm();
 
  private:
@@ -625,6 +626,49 @@ void TestTrainingWorkspace::chartTitlesStayOnOneLineAndSideBySideChartsLineUp() 
   QCOMPARE(rows(shortTitle), 2);  // its title would fit beside its controls, but its neighbour's does not
   QVERIFY(titleOf(longTitle)->height() < 2 * titleOf(longTitle)->fontMetrics().height());
   QCOMPARE(shortTitle->plot()->mapTo(&charts, QPoint()).y(), longTitle->plot()->mapTo(&charts, QPoint()).y());
+}
+
+// A compared run's legend name holds the settings it differs by and can be
+// long: it is cut short with "…" to what the plot's width leaves it, the
+// short names stay whole (they were squeezed to a letter), the CSV keeps it
+// whole; a legend of one name only takes no row of the plot.
+void TestTrainingWorkspace::aLongNameInTheLegendLeavesTheOthersWhole() {
+  ui::MetricChart chart("Loss", "loss");
+  chart.resize(420, 260);
+  chart.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&chart));
+  const int alone = chart.addSeries("train", Qt::blue);
+  QCoreApplication::processEvents();
+  const int plot_alone = chart.plot()->axisRect()->height();
+  const QString long_name =
+      "student: data distdata, model.decoder_layers 1, model.d_model 96, training.max_steps 3000, seed 2";
+  chart.addSeries("dev", Qt::red);
+  const int compared = chart.addSeries(long_name, Qt::green);
+  chart.addPoint(compared, 1, 2.5);
+  chart.resize(421, 260);  // a resize fits the names again
+  QTRY_VERIFY(chart.plot()->graph(compared)->name() != long_name);
+  QCOMPARE(chart.plot()->graph(alone)->name(), QString("train"));
+  QCOMPARE(chart.plot()->graph(1)->name(), QString("dev"));
+  QVERIFY(chart.plot()->graph(compared)->name().endsWith(QChar(0x2026)));
+  QVERIFY(chart.plot()->graph(compared)->name().size() > 10);
+  chart.plot()->replot();
+  QVERIFY2(chart.plot()->legend->outerRect().width() <= chart.plot()->width(),
+           qPrintable(QString("legend %1 px wide in a plot of %2")
+                          .arg(chart.plot()->legend->outerRect().width())
+                          .arg(chart.plot()->width())));
+  QVERIFY(chart.plot()->axisRect()->height() < plot_alone);  // the legend took a row
+  QTemporaryDir dir;
+  QVERIFY(chart.saveCsv(dir.filePath("loss.csv")));
+  QFile csv(dir.filePath("loss.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  QVERIFY(csv.readAll().contains(long_name.toUtf8()));
+  // Wide enough, nothing is cut.
+  chart.resize(2400, 260);
+  QTRY_COMPARE(chart.plot()->graph(compared)->name(), long_name);
+  chart.truncateSeries(1);  // one series: no legend, its row back to the plot
+  QCoreApplication::processEvents();
+  chart.resize(420, 260);
+  QTRY_COMPARE(chart.plot()->axisRect()->height(), plot_alone);
 }
 
 void TestTrainingWorkspace::twoWorkersFromTheForm() {
