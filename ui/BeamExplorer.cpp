@@ -38,31 +38,72 @@ BeamTreeView::BeamTreeView(QWidget* parent) : QGraphicsView(parent) {
   setDragMode(QGraphicsView::ScrollHandDrag);
   setRenderHint(QPainter::Antialiasing);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setAlignment(Qt::AlignLeft | Qt::AlignVCenter);  // a tree narrower than the view starts at its left, as text
 }
 
 void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int>& winner) {
   scene()->clear();
   centres_.clear();
   if (nodes.isEmpty()) return;
-  // Children, the likelier first; leaves take one row each and a parent sits
-  // between its first and last child.
+  // Children, the likelier first. The winner's path runs along one straight
+  // row, the spine; the other candidates of each of its steps branch off
+  // below and above it in turn, the likeliest nearest. Off the spine a
+  // subtree's leaves take one row each and a parent sits between its first
+  // and last child. Each subtree keeps a band of rows of its own.
   QVector<QVector<int>> children(nodes.size());
   for (int i = 1; i < nodes.size(); ++i)
     if (nodes[i].parent >= 0 && nodes[i].parent < i) children[nodes[i].parent].push_back(i);
   for (auto& list : children)
     std::sort(list.begin(), list.end(),
               [&](int a, int b) { return nodes[a].logProbability > nodes[b].logProbability; });
-  QVector<double> row(nodes.size(), 0.0);
-  double next_row = 0;
-  std::function<void(int)> place = [&](int n) {
-    if (children[n].isEmpty()) {
-      row[n] = next_row++;
-      return;
+  struct Band {
+    double top = 0, bottom = 0;  // the subtree's rows, relative to its root's
+  };
+  QVector<double> offset(nodes.size(), 0.0);  // a node's row relative to its parent's
+  std::function<Band(int)> place = [&](int n) -> Band {
+    const auto& kids = children[n];
+    Band band;
+    if (kids.isEmpty()) return band;
+    int spine = -1;
+    if (n == 0 || winner.contains(n))
+      for (int c : kids)
+        if (winner.contains(c)) spine = c;
+    if (spine >= 0) {
+      band = place(spine);  // offset 0: on the same row
+      bool below = true;
+      for (int c : kids) {
+        if (c == spine) continue;
+        const Band b = place(c);
+        if (below) {
+          offset[c] = band.bottom + 1 - b.top;
+          band.bottom = offset[c] + b.bottom;
+        } else {
+          offset[c] = band.top - 1 - b.bottom;
+          band.top = offset[c] + b.top;
+        }
+        below = !below;
+      }
+      return band;
     }
-    for (int c : children[n]) place(c);
-    row[n] = (row[children[n].first()] + row[children[n].last()]) / 2;
+    double next = 0;
+    QVector<Band> bands;
+    for (int c : kids) {
+      bands.push_back(place(c));
+      offset[c] = next - bands.back().top;
+      next = offset[c] + bands.back().bottom + 1;
+    }
+    const double middle = (offset[kids.first()] + offset[kids.last()]) / 2;
+    for (int k = 0; k < kids.size(); ++k) {
+      offset[kids[k]] -= middle;
+      band.top = std::min(band.top, offset[kids[k]] + bands[k].top);
+      band.bottom = std::max(band.bottom, offset[kids[k]] + bands[k].bottom);
+    }
+    return band;
   };
   place(0);
+  QVector<double> row(nodes.size(), 0.0);
+  for (int i = 1; i < nodes.size(); ++i)  // a parent comes before its children
+    if (nodes[i].parent >= 0 && nodes[i].parent < i) row[i] = row[nodes[i].parent] + offset[i];
 
   const QPalette colours = palette();
   for (int i = 0; i < nodes.size(); ++i) {
@@ -108,7 +149,6 @@ void BeamTreeView::setTree(const QList<app::BeamTreeNode>& nodes, const QSet<int
 void BeamTreeView::fitToWinner() {
   if (centres_.isEmpty()) return;
   const QRectF area = sceneRect();
-  const double fit = std::min(viewport()->width() / area.width(), viewport()->height() / area.height());
   // The winner's path from the root, step by step.
   QList<int> path(winner_.begin(), winner_.end());
   path.erase(std::remove_if(path.begin(), path.end(), [&](int i) { return i < 0 || i >= centres_.size(); }),
@@ -130,9 +170,9 @@ void BeamTreeView::fitToWinner() {
     }
     return count;
   };
-  // The largest scale from the one that fits the whole tree (at most 1, at
-  // least 0.55) down to 0.4 that shows the most of the path.
-  double best_factor = std::clamp(fit, 0.55, 1.0), top = 0, bottom = 0;
+  // The largest scale from 1 down to 0.4 that shows the most of the path
+  // (the rest of the tree is reached by dragging).
+  double best_factor = 1.0, top = 0, bottom = 0;
   int best = fitting(best_factor, &top, &bottom);
   for (double factor = best_factor * 0.85; factor >= 0.4 && best < path.size(); factor *= 0.85) {
     double t = 0, b = 0;

@@ -456,9 +456,23 @@ void TestAttentionWorkspace::theBeamTreeOpensOnTheWinnersPath() {
   QVERIFY(QTest::qWaitForWindowExposed(&view));
   view.setTree(nodes, winner);
   QCoreApplication::processEvents();
-  // The path from the root on: the root and its first two steps at least (a view centred on the
-  // root would show the root and one step).
-  QVERIFY2(test::winnersPathShown(view) >= 3, qPrintable(QString::number(test::winnersPathShown(view))));
+  // The winner's path runs along one row: its translation reads left to right, whatever the other
+  // candidates are; the view opens on it, from the root, as far as the width holds (at the smallest
+  // scale 0.4, 900 pixels hold seven of its columns of 120).
+  for (int node : winner) QCOMPARE(view.nodeCentre(node).y(), view.nodeCentre(0).y());
+  QVERIFY2(test::winnersPathShown(view) >= 7, qPrintable(QString::number(test::winnersPathShown(view))));
+  // Each step's other candidates branch off on both sides.
+  int above = 0, below = 0;
+  for (int i = 0; i < nodes.size(); ++i) {
+    if (winner.contains(i)) continue;
+    (view.nodeCentre(i).y() < view.nodeCentre(0).y() ? above : below) += 1;
+  }
+  QVERIFY(above > 0 && below > 0);
+  // No two boxes in one place.
+  QSet<QPair<int, int>> places;
+  for (int i = 0; i < nodes.size(); ++i)
+    places.insert({int(view.nodeCentre(i).x()), int(view.nodeCentre(i).y())});
+  QCOMPARE(places.size(), nodes.size());
 }
 
 void TestAttentionWorkspace::rankingHeadsColoursTheGridAndEqualsTheCli() {
