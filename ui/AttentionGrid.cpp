@@ -2,9 +2,11 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QToolButton>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "ui/AttentionMatrix.h"
 
@@ -23,10 +25,35 @@ AttentionGrid::AttentionGrid(QWidget* parent) : QScrollArea(parent) {
 int AttentionGrid::thumbnailCount() const { return grid_->count(); }
 
 void AttentionGrid::setView(const app::AttentionView& view) {
+  view_ = view;
+  has_view_ = true;
+  side_ = sideForWidth();
+  build();
+}
+
+int AttentionGrid::sideForWidth() const {
+  // A row of every head and the mean beside the rows' names, from 96 to 240 pixels a map.
+  constexpr int kName = 180, kButtonFrame = 14;
+  const int columns = std::max(1, view_.heads + 1);
+  const int free = viewport()->width() - kName - grid_->spacing() * (columns + 2) - columns * kButtonFrame;
+  return std::clamp(free / columns, 96, 240);
+}
+
+void AttentionGrid::resizeEvent(QResizeEvent* event) {
+  QScrollArea::resizeEvent(event);
+  if (!has_view_) return;
+  const int side = sideForWidth();
+  if (std::abs(side - side_) < 8) return;  // not for every pixel of a drag
+  side_ = side;
+  build();
+}
+
+void AttentionGrid::build() {
   while (auto* item = grid_->takeAt(0)) {
     delete item->widget();
     delete item;
   }
+  const app::AttentionView& view = view_;
   // Rows: the three kinds' layers; columns: the heads, then their mean.
   int row = 0;
   for (Kind kind : {Kind::EncoderSelf, Kind::DecoderSelf, Kind::Cross}) {
@@ -35,7 +62,7 @@ void AttentionGrid::setView(const app::AttentionView& view) {
       grid_->addWidget(label, row, 0);
       for (int h = -1; h < view.heads; ++h) {
         const auto m = attentionMatrix(view, kind, l, h, false);
-        const int cell = std::max(2, 96 / std::max({1, m.rows, m.columns}));
+        const int cell = std::max(2, side_ / std::max({1, m.rows, m.columns}));
         auto* button = new QToolButton(host_);
         button->setIcon(QPixmap::fromImage(thumbnail(m, cell)));
         button->setIconSize(QSize(m.columns * cell, m.rows * cell));

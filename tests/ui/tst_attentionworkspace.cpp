@@ -33,6 +33,7 @@
 #include "model/decoding/PairScoring.h"
 #include "model/decoding/Translator.h"
 #include "ui/AlignmentView.h"
+#include "ui/AttentionGrid.h"
 #include "ui/AttentionMapView.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/BeamExplorer.h"
@@ -314,6 +315,25 @@ void TestAttentionWorkspace::gridOpensAMap() {
   target->click();
   QCOMPARE(explorer.shownMatrix().rows, view.targetLength);
   QCOMPARE(explorer.shownMatrix().value(1, 0), double(view.weight(Kind::DecoderSelf, 1, 2, 1, 0)));
+
+  // The thumbnails grow with the width, up to a row of them filling it; a narrow window keeps them at
+  // their smallest (and scrolls).
+  ui::AttentionGrid own_grid;
+  auto* grid = &own_grid;
+  grid->setView(view);
+  grid->resize(600, 500);
+  grid->show();
+  QVERIFY(QTest::qWaitForWindowExposed(grid));
+  QTRY_COMPARE(grid->thumbnailSide(), 96);
+  grid->resize(180 + 5 * 200, 500);
+  QTRY_VERIFY(grid->thumbnailSide() > 150);
+  const int side = grid->thumbnailSide();
+  QVERIFY2(grid->widget()->sizeHint().width() <= grid->viewport()->width() + 2,
+           qPrintable(QString("a row of %1 px thumbnails is %2 px wide in %3")
+                          .arg(side)
+                          .arg(grid->widget()->sizeHint().width())
+                          .arg(grid->viewport()->width())));
+  QCOMPARE(grid->findChildren<QToolButton*>().size(), 6 * (view.heads + 1));
 }
 
 void TestAttentionWorkspace::switchingHeadsOffTranslatesAgain() {
