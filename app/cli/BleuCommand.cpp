@@ -21,15 +21,17 @@ namespace studio::cli {
 namespace {
 
 model::MetricKind metricKind(const std::string& name) {
-  return name == "bleu"   ? model::MetricKind::Bleu
-         : name == "chrf" ? model::MetricKind::Chrf
-                          : model::MetricKind::Ter;
+  return name == "bleu"     ? model::MetricKind::Bleu
+         : name == "chrf"   ? model::MetricKind::Chrf
+         : name == "chrf++" ? model::MetricKind::ChrfPlusPlus
+                            : model::MetricKind::Ter;
 }
 
 std::string signatureOf(model::MetricKind metric) {
-  return metric == model::MetricKind::Bleu   ? model::BleuScore::signature()
-         : metric == model::MetricKind::Chrf ? model::ChrfScore::signature()
-                                             : model::TerScore::signature();
+  return metric == model::MetricKind::Bleu           ? model::BleuScore::signature()
+         : metric == model::MetricKind::Chrf         ? model::ChrfScore::signature(0)
+         : metric == model::MetricKind::ChrfPlusPlus ? model::ChrfScore::signature(2)
+                                                     : model::TerScore::signature();
 }
 
 std::string fixed(double value, int digits) {
@@ -87,8 +89,8 @@ std::vector<std::string> metricsFrom(const ParsedArgs& args) {
     size_t comma = list.find(',', start);
     if (comma == std::string::npos) comma = list.size();
     const std::string name = list.substr(start, comma - start);
-    if (name != "bleu" && name != "chrf" && name != "ter")
-      throw UsageError("--metrics: '" + name + "' is not a metric (bleu, chrf, ter)");
+    if (name != "bleu" && name != "chrf" && name != "chrf++" && name != "ter")
+      throw UsageError("--metrics: '" + name + "' is not a metric (bleu, chrf, chrf++, ter)");
     if (std::find(metrics.begin(), metrics.end(), name) == metrics.end()) metrics.push_back(name);
     start = comma + 1;
   }
@@ -117,8 +119,8 @@ int printScores(const std::vector<std::string>& hypotheses, const std::vector<st
         object = score.toJson();
         line = score.line();
         signature = score.signature();
-      } else if (metric == "chrf") {
-        const auto score = model::corpusChrf(hypotheses, references);
+      } else if (metric == "chrf" || metric == "chrf++") {
+        const auto score = model::corpusChrf(hypotheses, references, metric == "chrf" ? 0 : 2);
         object = score.toJson();
         line = score.line();
         signature = score.signature();
@@ -157,8 +159,9 @@ const CommandSpec& bleuSpec() {
       "Score translations with BLEU, chrF and TER, exactly as sacreBLEU 2.x does\n\n"
       "Corpus scores of a hypothesis file against a reference file (one sentence a line), with\n"
       "sacreBLEU's defaults: BLEU with 13a tokenization, mixed case, exp smoothing; chrF with\n"
-      "character 6-grams, beta 2; TER (edits per reference word, lower is better) lowercased, with\n"
-      "tercom's tokenizer without normalization. Prints sacreBLEU's lines. --confidence adds each\n"
+      "character 6-grams, beta 2 (chrF++: and word 1- and 2-grams); TER (edits per reference\n"
+      "word, lower is better) lowercased, with tercom's tokenizer without normalization. Prints sacreBLEU's "
+      "lines. --confidence adds each\n"
       "score's 95 % interval; with several --hyp files, --paired-bs or --paired-ar says whether each\n"
       "differs from the first (the baseline) by more than chance. Both resample as sacreBLEU does:\n"
       "the same files and seed give its numbers.",
@@ -167,7 +170,7 @@ const CommandSpec& bleuSpec() {
            "the translations (required); with --paired-bs or --paired-ar several, the first the\n"
            "baseline"},
           {"ref", "FILE", "the references, line-aligned (required)"},
-          {"metrics", "LIST", "bleu, chrf, ter, or several joined by commas (default bleu)"},
+          {"metrics", "LIST", "bleu, chrf, chrf++, ter, or several joined by commas (default bleu)"},
           {"confidence", "",
            "add each score's 95 % confidence interval: \"(\u03bc = MEAN \u00b1 HALF-WIDTH)\" from\n"
            "bootstrap resampling (one --hyp)"},

@@ -77,6 +77,8 @@ void printScoresByCorpus(const std::string& src_path, const std::vector<std::str
         std::snprintf(text, sizeof text, "BLEU %.1f", model::corpusBleu(hyp, ref).score);
       else if (metric == "chrf")
         std::snprintf(text, sizeof text, "chrF %.1f", model::corpusChrf(hyp, ref).score);
+      else if (metric == "chrf++")
+        std::snprintf(text, sizeof text, "chrF++ %.1f", model::corpusChrf(hyp, ref, 2).score);
       else
         std::snprintf(text, sizeof text, "TER %.1f", model::corpusTer(hyp, ref).score);
       scores += (scores.empty() ? "" : ", ") + std::string(text);
@@ -117,7 +119,7 @@ const CommandSpec& evaluateSpec() {
           {"count-verbatim", "KINDS",
            "translate freely, and print how many of the sources' spans of these kinds (as\n"
            "--verbatim) the translations hold"},
-          {"metrics", "LIST", "bleu, chrf, ter, or several joined by commas (default bleu)"},
+          {"metrics", "LIST", "bleu, chrf, chrf++, ter, or several joined by commas (default bleu)"},
           {"confidence", "",
            "add each score's 95 % confidence interval (bootstrap resampling, as bleu --confidence)"},
           {"samples", "N", "--confidence's resamples (default 1000)"},

@@ -15,11 +15,14 @@ namespace studio::model {
 namespace {
 
 constexpr size_t kBleuWidth = 10;                          // sys_len, ref_len, correct[4], total[4]
-constexpr size_t kChrfWidth = 3 * size_t(kChrfCharOrder);  // (hyp, ref, match) for each order
 constexpr size_t kTerWidth = 2;                            // edits, reference words
 
+bool isChrf(MetricKind metric) { return metric == MetricKind::Chrf || metric == MetricKind::ChrfPlusPlus; }
+int wordOrder(MetricKind metric) { return metric == MetricKind::ChrfPlusPlus ? 2 : 0; }
+
 size_t widthOf(MetricKind metric) {
-  return metric == MetricKind::Bleu ? kBleuWidth : metric == MetricKind::Chrf ? kChrfWidth : kTerWidth;
+  if (isChrf(metric)) return 3 * size_t(kChrfCharOrder + wordOrder(metric));  // (hyp, ref, match) an order
+  return metric == MetricKind::Bleu ? kBleuWidth : kTerWidth;
 }
 
 BleuStats bleuStats(const int64_t* row) {
@@ -33,9 +36,10 @@ BleuStats bleuStats(const int64_t* row) {
   return s;
 }
 
-ChrfStats chrfStats(const int64_t* row) {
+ChrfStats chrfStats(const int64_t* row, int word_order) {
   ChrfStats s;
-  for (size_t n = 0; n < size_t(kChrfCharOrder); ++n) {
+  s.word_order = word_order;
+  for (size_t n = 0; n < size_t(s.orders()); ++n) {
     s.hyp[n] = row[3 * n];
     s.ref[n] = row[3 * n + 1];
     s.match[n] = row[3 * n + 2];
@@ -45,7 +49,8 @@ ChrfStats chrfStats(const int64_t* row) {
 
 double exactScore(MetricKind metric, const int64_t* sums) {
   if (metric == MetricKind::Ter) return computeTer(TerStats{sums[0], sums[1]}).score;
-  return metric == MetricKind::Bleu ? computeBleu(bleuStats(sums)).score : computeChrf(chrfStats(sums)).score;
+  if (isChrf(metric)) return computeChrf(chrfStats(sums, wordOrder(metric))).score;
+  return computeBleu(bleuStats(sums)).score;
 }
 
 // BLEU of a resample's float32 sums, as sacreBLEU's compute_bleu does it on
@@ -79,10 +84,10 @@ double bleuOfSums(const float* s) {
 // chrF of a resample's float32 sums: sacreBLEU's _compute_f_score keeps the
 // whole computation in float32 there, except that a score of 0 is a Python
 // float (which makes numpy's array of the resamples' scores float64).
-float chrfOfSums(const float* s) {
+float chrfOfSums(const float* s, int orders) {
   float precision = 0.0f, recall = 0.0f;
   int effective_order = 0;
-  for (size_t n = 0; n < size_t(kChrfCharOrder); ++n) {
+  for (size_t n = 0; n < size_t(orders); ++n) {
     const float hyp = s[3 * n], ref = s[3 * n + 1], match = s[3 * n + 2];
     if (hyp > 0.0f && ref > 0.0f) {
       precision += match / hyp;
@@ -213,8 +218,8 @@ std::vector<Resampled> resampledScores(const std::vector<const SegmentStatistics
         for (size_t k = 0; k < width; ++k) sums[k] += row[k];
       }
       Resampled& r = out[s];
-      if (systems[s]->metric() == MetricKind::Chrf) {
-        r.values[sample] = double(chrfOfSums(sums.data()));
+      if (isChrf(systems[s]->metric())) {
+        r.values[sample] = double(chrfOfSums(sums.data(), kChrfCharOrder + wordOrder(systems[s]->metric())));
         if (r.values[sample] == 0.0) r.float32 = false;
       } else if (systems[s]->metric() == MetricKind::Ter) {
         const std::optional<float> ter = terOfSums(sums.data());
@@ -294,9 +299,8 @@ PairedResult pairedRandomization(const SegmentStatistics& baseline, const Segmen
 }  // namespace
 
 std::string metricName(MetricKind metric) {
-  return metric == MetricKind::Bleu   ? "BLEU"
-         : metric == MetricKind::Chrf ? ChrfScore::name()
-                                      : TerScore::name();
+  if (isChrf(metric)) return ChrfScore::name(wordOrder(metric));
+  return metric == MetricKind::Bleu ? "BLEU" : TerScore::name();
 }
 
 SegmentStatistics::SegmentStatistics(MetricKind metric, const std::vector<std::string>& hypotheses,
@@ -314,10 +318,11 @@ SegmentStatistics::SegmentStatistics(MetricKind metric, const std::vector<std::s
         values_.insert(values_.end(), {s.sys_len, s.ref_len});
         values_.insert(values_.end(), s.correct.begin(), s.correct.end());
         values_.insert(values_.end(), s.total.begin(), s.total.end());
-      } else if (metric == MetricKind::Chrf) {
+      } else if (isChrf(metric)) {
         ChrfStats s;
+        s.word_order = wordOrder(metric);
         s.add(hypotheses[i], references[i]);
-        for (size_t n = 0; n < size_t(kChrfCharOrder); ++n)
+        for (size_t n = 0; n < size_t(s.orders()); ++n)
           values_.insert(values_.end(), {s.hyp[n], s.ref[n], s.match[n]});
       } else {
         TerStats s;
@@ -354,10 +359,10 @@ PairedResult pairedTest(PairedTest test, const SegmentStatistics& baseline, cons
   // counts) must agree segment by segment: both systems were scored against one file.
   for (size_t i = 0; i < baseline.segments(); ++i) {
     bool same = true;
-    if (baseline.metric() != MetricKind::Chrf)
+    if (!isChrf(baseline.metric()))
       same = baseline.row(i)[1] == system.row(i)[1];
     else
-      for (size_t n = 0; n < size_t(kChrfCharOrder); ++n)
+      for (size_t n = 0; n < baseline.width() / 3; ++n)
         same = same && baseline.row(i)[3 * n + 1] == system.row(i)[3 * n + 1];
     if (!same)
       throw std::invalid_argument("line " + std::to_string(i + 1) +

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-// How sure a BLEU, chrF or TER score is, and whether two systems' scores differ by
+// How sure a BLEU, chrF, chrF++ or TER score is, and whether two systems' scores differ by
 // more than chance, as sacreBLEU 2.x's --confidence, --paired-bs and
 // --paired-ar compute it (Koehn 2004's bootstrap resampling; Riezler &
 // Maxwell 2005's approximate randomization): resamples drawn with numpy's
@@ -16,14 +16,15 @@
 // seed give sacreBLEU's p-values, means and intervals (tst_metrics).
 namespace studio::model {
 
-enum class MetricKind { Bleu, Chrf, Ter };
+enum class MetricKind { Bleu, Chrf, ChrfPlusPlus, Ter };
 
-// "BLEU", "chrF2" or "TER", as sacreBLEU names them.
+// "BLEU", "chrF2", "chrF2++" or "TER", as sacreBLEU names them.
 std::string metricName(MetricKind metric);
 
 // sacreBLEU's sufficient statistics of every segment, a row each: BLEU's
 // hypothesis and reference lengths, matches and totals of 1..4-grams; chrF's
-// hypothesis, reference and matching character n-grams of orders 1..6;
+// hypothesis, reference and matching character n-grams of orders 1..6
+// (chrF++'s then word n-grams of orders 1 and 2);
 // TER's edits and reference words.
 class SegmentStatistics {
  public:

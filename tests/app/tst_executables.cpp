@@ -1464,7 +1464,7 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("bleu without ref") << QStringList{"bleu", "--hyp", "x"} << "--ref is required";
   QTest::newRow("bleu with an unknown metric")
       << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--metrics", "bleu,comet"}
-      << "'comet' is not a metric (bleu, chrf, ter)";
+      << "'comet' is not a metric (bleu, chrf, chrf++, ter)";
   QTest::newRow("a paired test of one system") << QStringList{"bleu", "--hyp", "x", "--ref", "y", "--paired-bs"}
                                                << "the first is the baseline";
   QTest::newRow("two paired tests") << QStringList{"bleu", "--hyp", "x", "--hyp", "z", "--ref", "y", "--paired-bs",

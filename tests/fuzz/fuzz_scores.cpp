@@ -1,5 +1,5 @@
 // The scores of translations against references (model/evaluation: BLEU,
-// chrF, TER as sacreBLEU computes them): any bytes, split at the first NUL
+// chrF, chrF++, TER as sacreBLEU computes them): any bytes, split at the first NUL
 // into hypotheses and references (a line each), give scores in their range
 // or a clear error for text that is not UTF-8, never a crash; TER's edits
 // never exceed the longer side's words, and a line equal to its reference
@@ -56,9 +56,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const auto bleu = studio::model::corpusBleu(hyps, refs);
     const auto chrf = studio::model::corpusChrf(hyps, refs);
+    const auto chrf_plus = studio::model::corpusChrf(hyps, refs, 2);
     const auto ter = studio::model::corpusTer(hyps, refs);
     if (!(bleu.score >= 0 && bleu.score <= 100.0000001)) __builtin_trap();
     if (!(chrf.score >= 0 && chrf.score <= 100.0000001)) __builtin_trap();
+    if (!(chrf_plus.score >= 0 && chrf_plus.score <= 100.0000001)) __builtin_trap();
+    for (size_t n = 0; n < size_t(studio::model::kChrfCharOrder); ++n)  // chrF++'s characters are chrF's
+      if (chrf_plus.stats.match[n] != chrf.stats.match[n]) __builtin_trap();
     if (!(ter.score >= 0)) __builtin_trap();
     for (size_t i = 0; i < n; ++i) {
       studio::model::TerStats one;

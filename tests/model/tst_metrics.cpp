@@ -36,6 +36,7 @@ class TestMetrics : public QObject {
   void emptyReferencesAreScoredAsSacreBleuDoes();
   void chrfHandComputed();
   void chrfLineAndSignature();
+  void chrfPlusPlusAddsWordNgrams();
   void terHandComputed();
   void terLineAndSignature();
   void lowercasedAsPythonDoes();
@@ -211,6 +212,29 @@ void TestMetrics::chrfLineAndSignature() {
   const auto json = s.toJson();
   QCOMPARE(json["name"].get<std::string>(), std::string("chrF2"));
   QVERIFY(json.contains("score") && json.contains("signature"));
+}
+
+void TestMetrics::chrfPlusPlusAddsWordNgrams() {
+  // "the cat." against "the cat sat.": words the, cat, . against the, cat, sat, . (a word's last
+  // punctuation mark split off): unigrams 3 of 3 matched (reference 4), bigrams "the cat" 1 of 2
+  // (reference 3); the characters as chrF counts them.
+  const auto plus = corpusChrf({"the cat."}, {"the cat sat."}, 2);
+  QCOMPARE(plus.stats.orders(), 8);
+  QCOMPARE(plus.stats.hyp[6], int64_t(3));
+  QCOMPARE(plus.stats.ref[6], int64_t(4));
+  QCOMPARE(plus.stats.match[6], int64_t(3));
+  QCOMPARE(plus.stats.hyp[7], int64_t(2));
+  QCOMPARE(plus.stats.ref[7], int64_t(3));
+  QCOMPARE(plus.stats.match[7], int64_t(1));
+  const auto chrf = corpusChrf({"the cat."}, {"the cat sat."});
+  for (int n = 0; n < kChrfCharOrder; ++n) QCOMPARE(plus.stats.match[size_t(n)], chrf.stats.match[size_t(n)]);
+  QVERIFY(plus.score != chrf.score);
+  QCOMPARE(QString::fromStdString(plus.line()).section(" = ", 0, 0),
+           QString("chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.4.0"));
+  // A one-character word stays whole; a word's last mark is split off before its first: "(hi)" is "(hi"
+  // and ")", where "(hi" alone is "(" and "hi": of "(hi ) ." only ")" and "." match.
+  QCOMPARE(corpusChrf({"(hi) ."}, {"(hi ) ."}, 2).stats.match[6], int64_t(2));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, corpusChrf({"a"}, {"a"}, 3));
 }
 
 void TestMetrics::terHandComputed() {
@@ -459,8 +483,9 @@ results = []
 for c in json.load(open(sys.argv[1], encoding="utf-8")):
     b = BLEU().corpus_score(c["hyps"], [c["refs"]])
     f = CHRF().corpus_score(c["hyps"], [c["refs"]])
+    f2 = CHRF(word_order=2).corpus_score(c["hyps"], [c["refs"]])
     result = {"bleu": b.score, "counts": b.counts, "totals": b.totals, "sys_len": b.sys_len,
-              "ref_len": b.ref_len, "chrf": f.score}
+              "ref_len": b.ref_len, "chrf": f.score, "chrf++": f2.score}
     if c["ter"]:
         ter = TER()
         t = ter.corpus_score(c["hyps"], [c["refs"]])
@@ -495,6 +520,10 @@ print(json.dumps({"version": sacrebleu.__version__, "results": results}))
     QVERIFY2(std::abs(t["chrf"].get<double>() - chrf.score) < 1e-9,
              what + ": chrF " + QByteArray::number(chrf.score, 'f', 12) + " against sacreBLEU's " +
                  QByteArray::number(t["chrf"].get<double>(), 'f', 12));
+    const auto chrf_plus = corpusChrf(corpora[i].hyps, corpora[i].refs, 2);
+    QVERIFY2(std::abs(t["chrf++"].get<double>() - chrf_plus.score) < 1e-9,
+             what + ": chrF++ " + QByteArray::number(chrf_plus.score, 'f', 12) + " against sacreBLEU's " +
+                 QByteArray::number(t["chrf++"].get<double>(), 'f', 12));
     if (!t.contains("ter")) continue;
     // TER segment by segment (edits, reference words), then the corpus score.
     const auto edits = t["ter_edits"].get<std::vector<int64_t>>();

@@ -128,7 +128,7 @@ void TestSignificance::boundedDrawsCoverTheRange() {
 void TestSignificance::aClearDifferenceIsSignificant() {
   const Lines refs = referenceLines();
   const Lines good = withWordsDropped(refs, 0.1, 1), bad = withWordsDropped(refs, 0.4, 2);
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::ChrfPlusPlus, MetricKind::Ter}) {
     const SegmentStatistics base(metric, good, refs), other(metric, bad, refs);
     // TER counts edits: lower is better.
     QVERIFY(metric == MetricKind::Ter ? base.score() < other.score() - 5 : base.score() > other.score() + 5);
@@ -151,7 +151,7 @@ void TestSignificance::aFewSentencesChangedAreNot() {
   Lines other_lines = base_lines;
   for (size_t i = 0; i < other_lines.size(); i += 40)
     other_lines[i] = withWordsDropped({refs[i]}, 0.2, uint32_t(100 + i))[0];
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::ChrfPlusPlus, MetricKind::Ter}) {
     const SegmentStatistics base(metric, base_lines, refs), other(metric, other_lines, refs);
     QVERIFY(base.score() != other.score());
     for (PairedTest test : {PairedTest::Bootstrap, PairedTest::Randomization}) {
@@ -167,12 +167,13 @@ void TestSignificance::aFewSentencesChangedAreNot() {
 void TestSignificance::theIntervalHoldsTheScore() {
   const Lines refs = referenceLines();
   const Lines hyps = withWordsDropped(refs, 0.25, 4);
-  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
+  for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::ChrfPlusPlus, MetricKind::Ter}) {
     const SegmentStatistics stats(metric, hyps, refs);
     QCOMPARE(stats.segments(), refs.size());
-    const double corpus = metric == MetricKind::Bleu   ? corpusBleu(hyps, refs).score
-                          : metric == MetricKind::Chrf ? corpusChrf(hyps, refs).score
-                                                       : corpusTer(hyps, refs).score;
+    const double corpus = metric == MetricKind::Bleu           ? corpusBleu(hyps, refs).score
+                          : metric == MetricKind::Chrf         ? corpusChrf(hyps, refs).score
+                          : metric == MetricKind::ChrfPlusPlus ? corpusChrf(hyps, refs, 2).score
+                                                               : corpusTer(hyps, refs).score;
     QCOMPARE(stats.score(), corpus);
     const ScoreEstimate e = bootstrapEstimate(stats, 1000);
     QCOMPARE(e.score, corpus);
@@ -295,7 +296,8 @@ for c in json.load(open(sys.argv[1], encoding="utf-8")):
     refs = [c["refs"]]
     named = [("base", c["base"])] + [("s%d" % i, s) for i, s in enumerate(c["systems"])]
     case = {"confidence": {}, "bs": {}, "ar": {}}
-    for name, metric in (("BLEU", BLEU), ("chrF2", CHRF), ("TER", TER)):
+    for name, metric in (("BLEU", BLEU), ("chrF2", CHRF), ("chrF2++", lambda **kw: CHRF(word_order=2, **kw)),
+                         ("TER", TER)):
         try:
             s = metric().corpus_score(c["base"], refs, n_bootstrap=1000)
             case["confidence"][name] = [float(s.score), float(s._mean), float(s._ci)]
@@ -303,9 +305,9 @@ for c in json.load(open(sys.argv[1], encoding="utf-8")):
             case["confidence"][name] = None
     for test in ("bs", "ar"):
         _, scores = PairedTest(named, {"BLEU": BLEU(references=refs), "chrF2": CHRF(references=refs),
-                                       "TER": TER(references=refs)},
+                                       "chrF2++": CHRF(word_order=2, references=refs), "TER": TER(references=refs)},
                                references=None, test_type=test, n_samples=0)()
-        for name in ("BLEU", "chrF2", "TER"):
+        for name in ("BLEU", "chrF2", "chrF2++", "TER"):
             case[test][name] = [[None if v is None else float(v) for v in (r.score, r.p_value, r.mean, r.ci)]
                                 for r in scores[name]]
     out.append(case)
@@ -329,7 +331,8 @@ print(json.dumps({"version": sacrebleu.__version__, "cases": out}))
   int p_values = 0;
   for (size_t c = 0; c < cases.size(); ++c) {
     const auto& t = theirs["cases"][c];
-    for (MetricKind metric : {MetricKind::Bleu, MetricKind::Chrf, MetricKind::Ter}) {
+    for (MetricKind metric :
+         {MetricKind::Bleu, MetricKind::Chrf, MetricKind::ChrfPlusPlus, MetricKind::Ter}) {
       const std::string name = metricName(metric);
       const QString where = QString("case %1, %2").arg(c).arg(QString::fromStdString(name));
       const SegmentStatistics base(metric, cases[c].base, cases[c].refs);
