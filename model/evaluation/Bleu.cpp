@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/evaluation/CodePoints.h"
+#include "model/evaluation/Segments.h"
 
 namespace studio::model {
 
@@ -215,17 +216,8 @@ nlohmann::json BleuScore::toJson() const {
 }
 
 BleuScore corpusBleu(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references) {
-  if (hypotheses.size() != references.size())
-    throw std::invalid_argument("there are " + std::to_string(hypotheses.size()) + " hypotheses but " +
-                                std::to_string(references.size()) + " references");
   BleuStats stats;
-  for (size_t i = 0; i < hypotheses.size(); ++i) {
-    try {
-      stats.add(hypotheses[i], references[i]);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("line " + std::to_string(i + 1) + ": " + e.what());
-    }
-  }
+  addSegments(stats, hypotheses, references);
   return computeBleu(stats);
 }
 

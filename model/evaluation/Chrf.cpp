@@ -11,6 +11,7 @@
 
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/CodePoints.h"
+#include "model/evaluation/Segments.h"
 
 namespace studio::model {
 
@@ -37,15 +38,8 @@ Counts ngramCounts(const std::u32string& text, size_t n) {
 std::vector<std::u32string> chrfWords(const std::string& line) {
   static const std::u32string kPunctuation = U"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
   const auto isPunctuation = [](char32_t c) { return kPunctuation.find(c) != std::u32string::npos; };
-  const std::u32string text = decodeUtf8(line);
   std::vector<std::u32string> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && isPythonSpace(text[i])) ++i;
-    const size_t begin = i;
-    while (i < text.size() && !isPythonSpace(text[i])) ++i;
-    if (i == begin) continue;
-    const std::u32string word = text.substr(begin, i - begin);
+  for (const std::u32string& word : pythonSplit(decodeUtf8(line))) {
     if (word.size() > 1 && isPunctuation(word.back())) {
       out.push_back(word.substr(0, word.size() - 1));
       out.push_back(word.substr(word.size() - 1));
@@ -161,21 +155,12 @@ nlohmann::json ChrfScore::toJson() const {
 
 ChrfScore corpusChrf(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references,
                      int word_order) {
-  if (hypotheses.size() != references.size())
-    throw std::invalid_argument("there are " + std::to_string(hypotheses.size()) + " hypotheses but " +
-                                std::to_string(references.size()) + " references");
   if (word_order < 0 || word_order > kChrfMaxWordOrder)
     throw std::invalid_argument("chrF's word order is 0 (chrF) or up to " +
                                 std::to_string(kChrfMaxWordOrder));
   ChrfStats stats;
   stats.word_order = word_order;
-  for (size_t i = 0; i < hypotheses.size(); ++i) {
-    try {
-      stats.add(hypotheses[i], references[i]);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("line " + std::to_string(i + 1) + ": " + e.what());
-    }
-  }
+  addSegments(stats, hypotheses, references);
   return computeChrf(stats);
 }
 

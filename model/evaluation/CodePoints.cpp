@@ -102,4 +102,16 @@ bool isPythonSpace(char32_t c) {
          c == 0x3000;
 }
 
+std::vector<std::u32string> pythonSplit(const std::u32string& text) {
+  std::vector<std::u32string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && isPythonSpace(text[i])) ++i;
+    const size_t begin = i;
+    while (i < text.size() && !isPythonSpace(text[i])) ++i;
+    if (i > begin) words.push_back(text.substr(begin, i - begin));
+  }
+  return words;
+}
+
 }  // namespace studio::model

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 // Text as Python's str sees it (code points), for metrics that must count
 // exactly as sacreBLEU does.
@@ -12,6 +13,9 @@ std::string encodeUtf8(const std::u32string& text);
 
 // Python's str.isspace(): what str.split() with no argument splits on.
 bool isPythonSpace(char32_t c);
+
+// Python's str.split() with no argument: the words between runs of spaces.
+std::vector<std::u32string> pythonSplit(const std::u32string& text);
 
 // Python's str.lower(), code point for code point (the tables are Python
 // 3.11's, Unicode 14: scripts/unicode-case-tables), with its two

@@ -11,6 +11,7 @@
 
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/CodePoints.h"
+#include "model/evaluation/Segments.h"
 
 namespace studio::model {
 
@@ -215,16 +216,7 @@ Shift bestShift(const std::vector<int>& words, const std::vector<int>& ref, cons
 }
 
 std::vector<std::u32string> words(const std::string& text) {
-  const std::u32string lowered = pythonLower(decodeUtf8(text));
-  std::vector<std::u32string> out;
-  size_t i = 0;
-  while (i < lowered.size()) {
-    while (i < lowered.size() && isPythonSpace(lowered[i])) ++i;
-    const size_t begin = i;
-    while (i < lowered.size() && !isPythonSpace(lowered[i])) ++i;
-    if (i > begin) out.push_back(lowered.substr(begin, i - begin));
-  }
-  return out;
+  return pythonSplit(pythonLower(decodeUtf8(text)));
 }
 
 }  // namespace
@@ -289,17 +281,8 @@ nlohmann::json TerScore::toJson() const {
 }
 
 TerScore corpusTer(const std::vector<std::string>& hypotheses, const std::vector<std::string>& references) {
-  if (hypotheses.size() != references.size())
-    throw std::invalid_argument("there are " + std::to_string(hypotheses.size()) + " hypotheses but " +
-                                std::to_string(references.size()) + " references");
   TerStats stats;
-  for (size_t i = 0; i < hypotheses.size(); ++i) {
-    try {
-      stats.add(hypotheses[i], references[i]);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("line " + std::to_string(i + 1) + ": " + e.what());
-    }
-  }
+  addSegments(stats, hypotheses, references);
   return computeTer(stats);
 }
 
