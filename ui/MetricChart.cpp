@@ -149,7 +149,8 @@ void MetricChart::fitLegend() {
   QList<int> natural(columns, 0);  // each column's widest name
   for (int k = 0; k < shown.size(); ++k)
     natural[k % columns] = std::max(natural[k % columns], metrics.horizontalAdvance(names_[shown[k]]) + icon);
-  const int available = std::max(columns * 40, plot_->width() - 8);
+  // The chart's width (the plot spans it; the plot itself may not have been resized yet when this runs).
+  const int available = std::max(columns * 40, width() - 8);
   auto widthWith = [&](int cap) {
     int sum = 0;
     for (int w : natural) sum += std::min(w, cap);
@@ -169,7 +170,10 @@ void MetricChart::fitLegend() {
   }
   bool changed = false;
   for (int i = 0; i < graphs_.size(); ++i) {
-    const QString fitted = metrics.elidedText(names_[i], Qt::ElideRight, std::max(20, cap - icon));
+    // (a name as wide as the cap is left whole: elidedText's measure may differ from horizontalAdvance's)
+    const QString fitted = metrics.horizontalAdvance(names_[i]) + icon <= cap
+                               ? names_[i]
+                               : metrics.elidedText(names_[i], Qt::ElideRight, std::max(20, cap - icon));
     if (graphs_[i]->name() != fitted) {
       graphs_[i]->setName(fitted);
       changed = true;

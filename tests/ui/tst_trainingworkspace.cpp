@@ -665,6 +665,18 @@ void TestTrainingWorkspace::aLongNameInTheLegendLeavesTheOthersWhole() {
   // Wide enough, nothing is cut.
   chart.resize(2400, 260);
   QTRY_COMPARE(chart.plot()->graph(compared)->name(), long_name);
+  // Names that fit are never cut, the widest of them included (elidedText measures a pixel otherwise).
+  ui::MetricChart scores("Dev BLEU and chrF", "score");
+  scores.resize(360, 260);
+  scores.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&scores));
+  for (const QString name : {"BLEU", "chrF"}) scores.addSeries(name, Qt::green, true);
+  scores.addSeries("BLEU, original dev", Qt::gray, true, /*legend=*/false);
+  scores.addSeries("BLEU, domain.tsv", Qt::gray, true, /*legend=*/false);
+  scores.resize(361, 260);
+  QCoreApplication::processEvents();
+  QCOMPARE(scores.plot()->graph(0)->name(), QString("BLEU"));
+  QCOMPARE(scores.plot()->graph(1)->name(), QString("chrF"));
   chart.truncateSeries(1);  // one series: no legend, its row back to the plot
   QCoreApplication::processEvents();
   chart.resize(420, 260);
