@@ -134,11 +134,17 @@ void MetricChart::resizeEvent(QResizeEvent* event) {
   fitLegend();
 }
 
+void MetricChart::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  fitLegend();
+}
+
 void MetricChart::fitLegend() {
   // Each name in the legend as long as the plot's width allows, cut short with "…" beyond: a compared
   // run's long name (the settings it differs by) must not squeeze the others to a letter or two. The
   // columns (three, filled row by row) share the width: one column is capped only as far as needed for
   // all to fit, the narrow ones keep their names whole. The whole name stays in the CSV.
+  if (!isVisible()) return;  // a chart not laid out yet has no width to fit: when it is shown
   QList<int> shown;
   for (int i = 0; i < graphs_.size(); ++i)
     if (plot_->legend->hasItemWithPlottable(graphs_[i])) shown << i;

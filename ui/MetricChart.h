@@ -28,6 +28,8 @@ class MetricChart : public QWidget {
   int addSeries(const QString& name, const QColor& color, bool scatter = false, bool legend = true);
   void addPoint(int series, double x, double y);
   int seriesCount() const { return int(graphs_.size()); }
+  // Its name whole (the legend may show it cut short to fit).
+  QString seriesName(int series) const { return names_.value(series); }
   // Removes the series from `count` on (the other runs of a comparison).
   void truncateSeries(int count);
   // Shows a series' name in the legend or not (a series that only some runs fill).
@@ -63,6 +65,7 @@ class MetricChart : public QWidget {
  protected:
   void changeEvent(QEvent* event) override;  // follows a palette (theme) change
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void replotSoon();

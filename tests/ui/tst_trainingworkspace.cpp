@@ -920,8 +920,8 @@ void TestTrainingWorkspace::severalCorporaArePreparedTogetherWithTheirWeights() 
   QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
   auto* bleu = workspace.bleuChart();
   QCOMPARE(bleu->seriesCount(), 5);  // BLEU, chrF, the original dev's, then general.tsv's and domain.tsv's
-  QCOMPARE(bleu->graph(3)->name(), QString("BLEU, general.tsv"));
-  QCOMPARE(bleu->graph(4)->name(), QString("BLEU, domain.tsv"));
+  QCOMPARE(bleu->seriesName(3), QString("BLEU, general.tsv"));
+  QCOMPARE(bleu->seriesName(4), QString("BLEU, domain.tsv"));
   QCOMPARE(bleu->pointCount(3), 2);  // the evaluations at steps 2 and 4
   QCOMPARE(bleu->pointCount(4), 2);
   QVERIFY(workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText().contains("dev of domain.tsv: BLEU"));
