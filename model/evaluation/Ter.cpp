@@ -154,10 +154,12 @@ struct Shift {
 
 // One round of sacreBLEU's _shift: the best shift of a block of `words`
 // that matches the reference somewhere else (none: gain 0). `tried` counts
-// the candidates over the segment's rounds.
-Shift bestShift(const std::vector<int>& words, const std::vector<int>& ref, const BandedEditDistance& distance,
-                std::vector<Cell>& base, std::vector<Cell>& scratch, int& tried) {
-  const int64_t before = distance.fill(words, 0, base, base);
+// the candidates over the segment's rounds; `before` is set to the edit
+// distance of `words` as they are.
+Shift bestShift(const std::vector<int>& words, const std::vector<int>& ref,
+                const BandedEditDistance& distance, std::vector<Cell>& base, std::vector<Cell>& scratch,
+                int& tried, int64_t& before) {
+  before = distance.fill(words, 0, base, base);
   // Where each reference word stands against the hypothesis, and which words of each are not matched.
   std::vector<int64_t> aligned(ref.size(), -1);
   std::vector<int> hyp_errors(words.size() + 1, 0), ref_errors(ref.size() + 1, 0);  // prefix sums
@@ -226,16 +228,16 @@ int64_t terEdits(const std::vector<int>& hypothesis, const std::vector<int>& ref
   const BandedEditDistance distance(reference, hypothesis.size());
   std::vector<Cell> base, scratch;
   std::vector<int> current = hypothesis;
-  int64_t shifts = 0;
+  int64_t shifts = 0, unshifted = 0;  // the edit distance of the words the last round started from
   int tried = 0;
   while (true) {
-    Shift shift = bestShift(current, reference, distance, base, scratch, tried);
+    Shift shift = bestShift(current, reference, distance, base, scratch, tried, unshifted);
     // Past the candidates' limit the round's best shift is not made (as sacreBLEU stops).
     if (tried >= kMaxShiftCandidates || shift.gain <= 0) break;
     ++shifts;
     current = std::move(shift.words);
   }
-  return shifts + distance.fill(current, 0, base, base);
+  return shifts + unshifted;  // `current` is the words the last round started from
 }
 
 void TerStats::add(const std::string& hypothesis, const std::string& reference) {
