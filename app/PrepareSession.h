@@ -34,8 +34,9 @@ class PrepareSession : public QObject {
 
  public Q_SLOTS:
   void start(const studio::app::PrepareRequest& request);
-  // At the preparation's next step (SentencePiece's training, once begun,
-  // runs to its end): nothing of it is left, a folder prepared before stays.
+  // Within a tenth of a second while SentencePiece learns (its child process
+  // is ended), else at the preparation's next step: nothing of it is left, a
+  // folder prepared before stays.
   void stop();
 
  Q_SIGNALS:

@@ -4563,16 +4563,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>preparation stopped</translation>
     </message>
     <message>
-        <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
-        <translation>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</translation>
-    </message>
-    <message>
         <source>Could not write the toy task&apos;s corpus: %1</source>
         <translation>Could not write the toy task&apos;s corpus: %1</translation>
     </message>
     <message>
         <source>Toy task: %1. Start prepares it and trains the toy model.</source>
         <translation>Toy task: %1. Start prepares it and trains the toy model.</translation>
+    </message>
+    <message>
+        <source>Stopping the preparation…</source>
+        <translation>Stopping the preparation…</translation>
     </message>
 </context>
 <context>

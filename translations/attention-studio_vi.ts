@@ -4534,16 +4534,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>đã dừng chuẩn bị</translation>
     </message>
     <message>
-        <source>Stopping the preparation at its next step (SentencePiece&apos;s training, once begun, runs to its end)…</source>
-        <translation>Đang dừng việc chuẩn bị ở bước tiếp theo (việc huấn luyện SentencePiece, khi đã bắt đầu, sẽ chạy đến hết)…</translation>
-    </message>
-    <message>
         <source>Could not write the toy task&apos;s corpus: %1</source>
         <translation>Không ghi được kho ngữ liệu của bài toán đồ chơi: %1</translation>
     </message>
     <message>
         <source>Toy task: %1. Start prepares it and trains the toy model.</source>
         <translation>Bài toán đồ chơi: %1. Bắt đầu sẽ chuẩn bị nó và huấn luyện mô hình toy.</translation>
+    </message>
+    <message>
+        <source>Stopping the preparation…</source>
+        <translation>Đang dừng việc chuẩn bị…</translation>
     </message>
 </context>
 <context>

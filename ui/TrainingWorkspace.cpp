@@ -410,9 +410,7 @@ void TrainingWorkspace::stopTraining() {
     return;
   }
   if (prepare_.isRunning()) {
-    status_->setText(
-        tr("Stopping the preparation at its next step (SentencePiece's training, once begun, "
-           "runs to its end)…"));
+    status_->setText(tr("Stopping the preparation…"));
     prepare_.stop();
     return;
   }

@@ -28,8 +28,7 @@ std::atomic<bool> g_prepare_interrupted{false};
 void onPrepareInterrupt(int) {
   g_prepare_interrupted.store(true);
   std::signal(SIGINT, SIG_DFL);
-  const char said[] =
-      "\nstopping at the next step (SentencePiece's training runs to its end); Ctrl+C again quits at once\n";
+  const char said[] = "\nstopping at the next step; Ctrl+C again quits at once\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, said, sizeof said - 1);
 }
 

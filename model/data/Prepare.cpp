@@ -191,7 +191,7 @@ nlohmann::json prepareData(const PrepareOptions& o, std::ostream& log) {
         << (learnt_from < all_sentences ? " of " + std::to_string(all_sentences) + " sentences (sampled)"
                                         : std::string(" sentences"))
         << "..." << std::endl;
-    Tokenizer::train(sentences, model_path, o.tokenizer);
+    if (!Tokenizer::train(sentences, model_path, o.tokenizer, o.stop)) throw PreparationStopped();
   } else {
     log << "SentencePiece: " << o.spm_model << " (given, not trained)\n";
     model::copyFileAtomically(o.spm_model, model_path);

@@ -39,9 +39,9 @@ struct PrepareOptions {
   size_t spm_max_sentences = 2'000'000;
   int64_t preview_max_tokens = 4096;  // token budget for the padding preview in the summary
   int threads = 0;
-  // Asked between the steps and while encoding: when it returns true,
+  // Asked between the steps, while SentencePiece learns (in a child process
+  // that is ended) and while encoding: when it returns true,
   // PreparationStopped is thrown and nothing of this preparation is left.
-  // SentencePiece's training, once begun, is not interrupted.
   std::function<bool()> stop;
 };
 

@@ -4,12 +4,14 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
-#include "model/files/AtomicFile.h"
 #include "model/data/SentencePieceBackend.h"
 #include "model/data/SharedLibrary.h"
+#include "model/files/AtomicFile.h"
+#include "model/runtime/StoppableChild.h"
 
 namespace studio::data {
 
@@ -97,8 +99,8 @@ void check(const std::string& error, const std::string& what) {
 
 std::string sentencePiecePluginPath() { return plugin().path; }
 
-void Tokenizer::train(const std::vector<std::string>& sentences, const std::string& model_path,
-                      const TokenizerTrainOptions& options) {
+bool Tokenizer::train(const std::vector<std::string>& sentences, const std::string& model_path,
+                      const TokenizerTrainOptions& options, const std::function<bool()>& stop) {
   if (sentences.empty()) throw TokenizerError("cannot train SentencePiece on an empty corpus");
   if (options.vocab_size < 8) throw TokenizerError("SentencePiece vocabulary size must be at least 8");
   const int threads =
@@ -122,16 +124,28 @@ void Tokenizer::train(const std::vector<std::string>& sentences, const std::stri
       {"max_sentence_length", "16384"},
       {"minloglevel", "2"},
   };
-  std::string serialized;
-  std::unique_ptr<std::string> error(plugin().train(&sentences, &args, options.seed, &serialized));
-  if (error) throw TokenizerError("SentencePiece training failed: " + *error);
-  model::writeFileAtomically(model_path, serialized);
+  const SentencePieceTrainFn train_in_plugin = plugin().train;  // loaded before the child is made
+  const auto learn = [&]() {
+    std::string serialized;
+    std::unique_ptr<std::string> error(train_in_plugin(&sentences, &args, options.seed, &serialized));
+    if (error) throw TokenizerError(*error);
+    return serialized;
+  };
+  std::optional<std::string> serialized;
+  try {
+    serialized = model::runStoppable(learn, stop);
+  } catch (const std::exception& e) {
+    throw TokenizerError(std::string("SentencePiece training failed: ") + e.what());
+  }
+  if (!serialized) return false;
+  model::writeFileAtomically(model_path, *serialized);
 
   Tokenizer trained(model_path);
   std::ostringstream vocab;
   for (int id = 0; id < trained.vocabSize(); ++id)
     vocab << trained.piece(id) << '\t' << trained.backend_->score(id) << '\n';
   model::writeFileAtomically(vocabPathFor(model_path), vocab.str());
+  return true;
 }
 
 Tokenizer::Tokenizer(const std::string& model_path) : path_(model_path), backend_(plugin().create()) {

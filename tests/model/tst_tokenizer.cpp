@@ -1,7 +1,14 @@
 // SentencePiece through the plugin: training, round trips on Vietnamese with
 // every diacritic, equality with Debian's spm_encode, and the id cache.
 
+#include <chrono>
+#include <csignal>
 #include <fstream>
+#include <random>
+
+#ifndef _WIN32
+#include <sys/wait.h>
+#endif
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -11,6 +18,7 @@
 #include "common/SuiteMain.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Tokenizer.h"
+#include "model/runtime/StoppableChild.h"
 
 using namespace studio::data;
 
@@ -38,6 +46,38 @@ std::vector<std::string> trainingSentences() {
   return sentences;
 }
 
+// Many sentences of made-up words: SentencePiece takes seconds over them.
+std::vector<std::string> largeCorpus() {
+  static const char* const kSyllables[] = {"ba",     "cô",   "đường", "nhà",    "người",   "sáng",
+                                           "tiếng",  "việt", "hà",    "nội",    "phố",     "mở",
+                                           "tập",    "tin",  "quyền", "lưu",    "the",     "file",
+                                           "folder", "open", "saved", "cannot", "program", "denied"};
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> syllable(0, int(std::size(kSyllables)) - 1), length(4, 20);
+  std::vector<std::string> sentences(200'000);
+  for (auto& sentence : sentences) {
+    for (int w = length(rng); w > 0; --w) {
+      std::string word = std::string(kSyllables[syllable(rng)]) + kSyllables[syllable(rng)];
+      sentence += (sentence.empty() ? "" : " ") + word;
+    }
+  }
+  return sentences;
+}
+
+bool childrenLeft() {
+#ifdef _WIN32
+  return false;
+#else
+  int status = 0;
+  return ::waitpid(-1, &status, WNOHANG) >= 0;  // -1 (ECHILD) when this process has no child at all
+#endif
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 }  // namespace
 
 class TestTokenizer : public QObject {
@@ -53,6 +93,9 @@ class TestTokenizer : public QObject {
   void cacheIsUsedAndInvalidated();
   void corruptCacheIsRebuilt();
   void hostileCacheIsRefused();
+  void trainingInAChildLearnsTheSameModel();
+  void stoppingEndsTheTrainingAtOnce();
+  void aChildsFailureIsSaid();
 
  private:
   std::string path(const char* name) const { return dir_.filePath(name).toStdString(); }
@@ -231,6 +274,80 @@ void TestTokenizer::hostileCacheIsRefused() {
   hostile.src_offsets = {3, 4, 5};  // not starting at 0
   writeEncodedCache(path, "key", hostile);
   QVERIFY(!readEncodedCache(path, "key", out));
+}
+
+void TestTokenizer::trainingInAChildLearnsTheSameModel() {
+  // With a stop that never says so, the training runs in a child process: the model it
+  // sends back is the one learnt in this process, byte for byte.
+  TokenizerTrainOptions options;
+  options.vocab_size = 300;
+  int asked = 0;
+  const std::string in_child = path("child.model");
+  QVERIFY(Tokenizer::train(trainingSentences(), in_child, options, [&asked] { return ++asked < 0; }));
+  QVERIFY(asked >= 2);  // before the child was made, and while waiting for it
+  QCOMPARE(readAll(in_child), readAll(model_));
+  QCOMPARE(readAll(path("child.vocab")), readAll(path("spm.vocab")));
+  QVERIFY(!childrenLeft());
+}
+
+void TestTokenizer::stoppingEndsTheTrainingAtOnce() {
+  const auto sentences = largeCorpus();
+  TokenizerTrainOptions options;
+  options.vocab_size = 4000;
+  const std::string model = path("stopped.model");
+  // Stopped before it began: no child, nothing written.
+  QVERIFY(!Tokenizer::train(sentences, model, options, [] { return true; }));
+  QVERIFY(!QFile::exists(QString::fromStdString(model)));
+  // Stopped while SentencePiece learns: the third question comes a tenth of a second into the
+  // child's work (the first is asked before the child is made, the second as soon as it is).
+  int asked = 0;
+  QVERIFY(!Tokenizer::train(sentences, model, options, [&asked] { return ++asked == 3; }));
+  QCOMPARE(asked, 3);
+  QVERIFY(!QFile::exists(QString::fromStdString(model)));
+  QVERIFY(!QFile::exists(dir_.filePath("stopped.vocab")));
+  QVERIFY(!childrenLeft());  // the child was ended and reaped
+}
+
+void TestTokenizer::aChildsFailureIsSaid() {
+#ifdef _WIN32
+  QSKIP("no child processes on Windows: the work runs in this process");
+#else
+  const auto never = [] { return false; };
+  // What the work throws comes back with its message.
+  try {
+    studio::model::runStoppable([]() -> std::string { throw std::runtime_error("no sentences in 'x.txt'"); },
+                                never);
+    QFAIL("the child's exception did not come back");
+  } catch (const studio::model::ChildError& e) {
+    QCOMPARE(QString(e.what()), QString("no sentences in 'x.txt'"));
+  }
+  // A child that dies says by which signal.
+  try {
+    studio::model::runStoppable(
+        []() -> std::string {
+          std::raise(SIGKILL);
+          return "never";
+        },
+        never);
+    QFAIL("the child's death was not said");
+  } catch (const studio::model::ChildError& e) {
+    QVERIFY2(QString(e.what()).contains("signal 9"), e.what());
+  }
+  // A long answer (more than a pipe holds at once) comes back whole.
+  const std::string long_answer(5'000'000, 'x');
+  QCOMPARE(studio::model::runStoppable([&] { return long_answer; }, never).value().size(),
+           long_answer.size());
+  // A training that fails says SentencePiece's message.
+  TokenizerTrainOptions options;
+  options.model_type = "no-such-type";
+  try {
+    Tokenizer::train(trainingSentences(), path("bad.model"), options, never);
+    QFAIL("a bad model type was accepted");
+  } catch (const TokenizerError& e) {
+    QVERIFY2(QString(e.what()).startsWith("SentencePiece training failed: "), e.what());
+  }
+  QVERIFY(!childrenLeft());
+#endif
 }
 
 STUDIO_TEST_MAIN(TestTokenizer)

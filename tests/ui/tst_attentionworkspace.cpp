@@ -1270,7 +1270,11 @@ void TestAttentionWorkspace::theLogitLensTabShowsTheClisLens() {
   for (int r = 0; r < cli_stages.size(); ++r) {
     const auto stage = cli_stages[r].toObject();
     QCOMPARE(stage["next_top1_share"].toDouble(), summary.top1Share[r]);
-    QCOMPARE(stage["mean_next_probability"].toDouble(), summary.meanProbability[r]);
+    // Float sums over 200 sentences: the two processes may add them in another order (seen: 4e-10 apart).
+    QVERIFY2(std::abs(stage["mean_next_probability"].toDouble() - summary.meanProbability[r]) < 1e-6,
+             qPrintable(QString("%1 against %2")
+                            .arg(stage["mean_next_probability"].toDouble(), 0, 'g', 12)
+                            .arg(summary.meanProbability[r], 0, 'g', 12)));
     QCOMPARE(stage["median_next_rank"].toDouble(), summary.medianRank[r]);
     QCOMPARE(table->item(r, 0)->text(), QString("%1 %").arg(100 * summary.top1Share[r], 0, 'f', 1));
     QCOMPARE(table->verticalHeaderItem(r)->text(), tab->stageName(r));
