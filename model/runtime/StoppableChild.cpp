@@ -108,22 +108,23 @@ std::optional<std::string> runStoppable(const std::function<std::string()>& work
     }
     return status;
   };
+  const auto end_child = [&] {
+    ::kill(pid, SIGKILL);
+    reap();
+    ::close(fd);
+  };
   std::string received;
   char buffer[1 << 16];
   for (;;) {
     if (stop()) {
-      ::kill(pid, SIGKILL);
-      reap();
-      ::close(fd);
+      end_child();
       return std::nullopt;
     }
     pollfd watch{fd, POLLIN, 0};
     const int ready = ::poll(&watch, 1, 100);
     if (ready < 0 && errno != EINTR) {
       const int error = errno;
-      ::kill(pid, SIGKILL);
-      reap();
-      ::close(fd);
+      end_child();
       throw ChildError(std::string("cannot wait for a child process: ") + std::strerror(error));
     }
     if (ready <= 0) continue;
@@ -136,8 +137,10 @@ std::optional<std::string> runStoppable(const std::function<std::string()>& work
   const int status = reap();
   const bool answered = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !received.empty();
   if (!answered) throw ChildError(describeEnd(status));
-  if (received[0] == 'e') throw ChildError(received.substr(1));
-  return received.substr(1);
+  const char tag = received[0];
+  received.erase(0, 1);  // the answer itself (a model of megabytes: not copied again)
+  if (tag == 'e') throw ChildError(received);
+  return received;
 #endif
 }
 
