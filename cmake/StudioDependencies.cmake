@@ -9,6 +9,12 @@ if(STUDIO_USE_CCACHE)
         "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
         "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" "CCACHE_NOHASHDIR=true"
         ${STUDIO_CCACHE})
+    # A clang precompiled header records when it was written, so every build
+    # writes a different one and each source that reads it misses the cache
+    # (the sanitized build compiled everything again on every fresh clone).
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+      add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
+    endif()
     message(STATUS "ccache: ${STUDIO_CCACHE}")
   endif()
 endif()
