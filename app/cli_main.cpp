@@ -12,6 +12,7 @@
 
 #include "app/EngineInfo.h"
 #include "app/cli/Commands.h"
+#include "model/runtime/BlasKernels.h"
 
 using namespace studio::cli;
 
@@ -87,6 +88,8 @@ std::string firstLine(const std::string& text) { return text.substr(0, text.find
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything else: it may start this program again.
+  studio::model::startAgainWithKnownBlasKernels(argv);
   QCoreApplication app(argc, argv);
   QCoreApplication::setApplicationName("attention-studio-cli");
   QCoreApplication::setApplicationVersion(STUDIO_VERSION);

@@ -14,6 +14,7 @@
 
 #include "app/EngineInfo.h"
 #include "app/gui/StartOptions.h"
+#include "model/runtime/BlasKernels.h"
 #include "ui/Language.h"
 #include "ui/MainWindow.h"
 #include "ui/Palette.h"
@@ -63,6 +64,8 @@ void describe(QCommandLineParser& parser) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything else: it may start this program again.
+  studio::model::startAgainWithKnownBlasKernels(argv);
   if (asksOnlyToPrint(argc, argv)) {
     QCoreApplication core(argc, argv);
     QCommandLineParser parser;

@@ -2,6 +2,7 @@
 
 #include "model/inference/Bf16Linear.h"
 #include "model/inference/QuantizedLinear.h"
+#include "model/runtime/BlasKernels.h"
 
 #include <filesystem>
 #include <iomanip>
@@ -261,6 +262,7 @@ RuntimeInfo runtimeInfo() {
   info.threads = at::get_num_threads();
   info.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
   info.blas = loadedBlas();
+  if (const std::string kernels = describeOpenBlasCore(); !kernels.empty()) info.blas += ", " + kernels;
   info.cpu_bf16 = cpuBf16Instructions();
   info.cpu_int8 = inference::int8KernelsDescription();
   info.cpu_bf16_kernels = inference::bf16KernelsDescription();

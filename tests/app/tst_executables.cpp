@@ -25,12 +25,14 @@
 
 #include "common/FakeArchive.h"
 #include "common/SuiteMain.h"
+#include "model/runtime/BlasKernels.h"
 
 class TestExecutables : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
   void cliVersion();
+  void cliStartsAgainOnKernelsOfItsCpu();
   void cliHelp();
   void doctorReportsTheBuildAndTimesEveryDevice();
   void cliUsageErrorExitsWithTwo();
@@ -84,6 +86,32 @@ void TestExecutables::cliVersion() {
   QVERIFY2(r.out.contains("attention-studio-cli"), qPrintable(r.out));
   QVERIFY2(r.out.contains("LibTorch"), qPrintable(r.out));
   QVERIFY2(r.out.contains("CUDA:"), qPrintable(r.out));
+}
+
+// model/runtime/BlasKernels.h: Debian's OpenBLAS takes a CPU newer than it
+// for a Prescott; the CLI starts again with OPENBLAS_CORETYPE set. Run
+// without the variable (this suite's own process may have it from its start).
+void TestExecutables::cliStartsAgainOnKernelsOfItsCpu() {
+  auto version = [](const QString& asked) {
+    QProcess process;
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.remove("OPENBLAS_CORETYPE");
+    env.remove("STUDIO_OPENBLAS_TOOK");
+    if (!asked.isEmpty()) env.insert("OPENBLAS_CORETYPE", asked);
+    process.setProcessEnvironment(env);
+    process.start(STUDIO_CLI_PATH, {"--version"});
+    if (!process.waitForFinished(60000)) return QString("timed out");
+    const auto out = QString::fromUtf8(process.readAllStandardOutput());
+    const auto line = QRegularExpression("BLAS: ([^\n]*)").match(out);
+    return line.hasMatch() ? line.captured(1) : "no BLAS line in: " + out;
+  };
+  const QString blas = version("");
+  if (!blas.contains(" kernels")) QSKIP(qPrintable("not OpenBLAS here: " + blas));
+  // Never the SSE3 kernels on a CPU with AVX2.
+  if (studio::model::cpuVectorUnits().avx2) QVERIFY2(!blas.contains("Prescott kernels"), qPrintable(blas));
+  // The user's choice is kept, whatever it costs, and nothing is said about it.
+  const QString kept = version("Prescott");
+  QVERIFY2(kept.endsWith(", Prescott kernels"), qPrintable(kept));
 }
 
 void TestExecutables::doctorReportsTheBuildAndTimesEveryDevice() {

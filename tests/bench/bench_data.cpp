@@ -19,6 +19,7 @@
 #include "model/data/Corpus.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Tokenizer.h"
+#include "model/runtime/BlasKernels.h"
 
 using namespace studio::data;
 using Clock = std::chrono::steady_clock;
@@ -28,6 +29,7 @@ double since(Clock::time_point start) { return std::chrono::duration<double>(Clo
 }  // namespace
 
 int main(int argc, char** argv) {
+  studio::model::startAgainWithKnownBlasKernels(argv);  // measured on the kernels the programs use
   std::string dir;
   size_t pairs = 100000;
   int threads = 0;

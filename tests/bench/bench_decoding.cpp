@@ -51,11 +51,13 @@
 
 #include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/version.h>
+#include "model/runtime/BlasKernels.h"
 
 using namespace studio;
 using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
+  studio::model::startAgainWithKnownBlasKernels(argv);  // measured on the kernels the programs use
   std::string model_path, src_path;
   int64_t sentences = 200;
   int threads = 0;

@@ -30,6 +30,7 @@
 #include "app/EventLoopProbe.h"
 #include "app/RunHistory.h"
 #include "common/TestUtil.h"
+#include "model/runtime/BlasKernels.h"
 #include "ui/MainWindow.h"
 #include "ui/TrainingWorkspace.h"
 #include "ui/TranslateWorkspace.h"
@@ -37,6 +38,7 @@
 using namespace studio;
 
 int main(int argc, char** argv) {
+  studio::model::startAgainWithKnownBlasKernels(argv);  // measured on the kernels the programs use
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication application(argc, argv);
   QApplication::setOrganizationName("AttentionStudioBench");  // its own settings, not the user's

@@ -27,6 +27,7 @@
 #include "model/inference/Kernels.h"
 #include "model/inference/PackedLinear.h"
 #include "model/inference/QuantizedLinear.h"
+#include "model/runtime/BlasKernels.h"
 #include "model/runtime/Runtime.h"
 
 using namespace studio::model;
@@ -59,6 +60,7 @@ double timeIt(double seconds, const std::function<void()>& product) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  studio::model::startAgainWithKnownBlasKernels(argv);  // measured on the kernels the programs use
   std::vector<int64_t> rows_list = {1, 4, 32, 128};
   std::vector<std::pair<int64_t, int64_t>> shapes = {{128, 128}, {128, 512}, {512, 128}, {128, 4000},
                                                      {512, 512}, {512, 2048}, {2048, 512}, {512, 4000}};

@@ -17,6 +17,7 @@
 #include "model/data/Corpus.h"
 #include "model/data/Tokenizer.h"
 #include "model/files/ModelFile.h"
+#include "model/runtime/BlasKernels.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Probes.h"
 
@@ -24,6 +25,7 @@ using namespace studio;
 using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
+  studio::model::startAgainWithKnownBlasKernels(argv);  // measured on the kernels the programs use
   std::string data_dir, model_path;
   std::vector<std::string> presets;
   int rounds = 5, threads = 0;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "common/SuiteMain.h"
+#include "model/runtime/BlasKernels.h"
 
 namespace {
 
@@ -50,6 +51,8 @@ bool registerSuite(const char* file, SuiteRunner run) {
 }  // namespace studio::test
 
 int main(int argc, char* argv[]) {
+  // The suites train and multiply as the programs do (model/runtime/BlasKernels.h).
+  studio::model::startAgainWithKnownBlasKernels(argv);
   if (argc >= 2 && std::strcmp(argv[1], "--list") == 0) {
     printSuites(stdout);
     return 0;
