@@ -11,7 +11,6 @@
 #include <string>
 
 #include "common/SuiteMain.h"
-#include "model/runtime/BlasKernels.h"
 
 namespace {
 
@@ -51,8 +50,6 @@ bool registerSuite(const char* file, SuiteRunner run) {
 }  // namespace studio::test
 
 int main(int argc, char* argv[]) {
-  // The suites train and multiply as the programs do (model/runtime/BlasKernels.h).
-  studio::model::startAgainWithKnownBlasKernels(argv);
   if (argc >= 2 && std::strcmp(argv[1], "--list") == 0) {
     printSuites(stdout);
     return 0;
