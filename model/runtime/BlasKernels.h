@@ -27,7 +27,8 @@ std::string openBlasCore();
 // variable's value, nullptr when unset — is the user's choice already).
 std::string openBlasCoreToAsk(const std::string& chosen, const char* asked, const CpuVectorUnits& cpu);
 
-// Where openBlasCoreToAsk says so (Linux), sets OPENBLAS_CORETYPE and
+// Where openBlasCoreToAsk says so (Linux; not in the sanitized build, see
+// the .cpp), sets OPENBLAS_CORETYPE and
 // STUDIO_OPENBLAS_TOOK (the core OpenBLAS had taken this CPU for) and runs
 // this program again with `argv`, the first thing main does; returns when
 // there is nothing to do or the program could not be started again (it then
