@@ -14,6 +14,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "app/cli/WorkerLauncher.h"
+#include "app/cli/WorkerProbe.h"
 #include "model/data/Tokenizer.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/Distributed.h"
@@ -189,6 +190,27 @@ int runTrain(const ParsedArgs& args) {
       nproc = model::defaultWorkerCount(int(run.cpu_workers), model::resolveDevice(run.device), cores);
     } catch (const std::exception&) {
       nproc = 1;  // a folder that is no run, a device not here: the single process says so
+    }
+    if (nproc > 1 && !resume && max_steps == 0 && config.time_budget_minutes > 0 &&
+        config.worker_probe_steps > 0) {
+      // A budgeted run trains as many steps as its minutes hold: the faster way of using the cores, timed
+      // here.
+      const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+      std::fprintf(stderr,
+                   "timing %lld steps on %d workers and %lld in one process, to train the faster way "
+                   "(worker_probe_steps; --nproc N chooses)...\n",
+                   static_cast<long long>(config.worker_probe_steps), nproc,
+                   static_cast<long long>(config.worker_probe_steps));
+      try {
+        const auto probe = probeWorkerLayouts("/proc/self/exe", data_dir, config, nproc);
+        nproc = probe.faster;
+        std::fprintf(stderr, "%s: training %s\n", describeWorkerProbe(probe, cores).c_str(),
+                     nproc == 1 ? "in one process" : ("on " + std::to_string(nproc) + " workers").c_str());
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "could not time the two ways (%s): training on %d workers as configured\n",
+                     e.what(), nproc);
+      }
+      if (nproc == 1) config.cpu_workers = 1;  // the run's config.json: --resume goes on in one process
     }
     if (nproc > 1)
       std::fprintf(stderr, "training on %d CPU workers (cpu_workers in the configuration; --nproc 1 trains in one "

@@ -69,6 +69,8 @@ void TrainingConfig::validate() const {
     if (probes[i].source.empty()) invalid("probes", "probe " + std::to_string(i + 1) + " has no source sentence");
   if (keep_last < 1) invalid("keep_last", "must be at least 1");
   if (cpu_workers < 1 || cpu_workers > 1024) invalid("cpu_workers", "must be from 1 to 1024");
+  if (worker_probe_steps != 0 && (worker_probe_steps < 3 || worker_probe_steps > 100000))
+    invalid("worker_probe_steps", "must be 0 (off) or from 3 to 100000");
   if (!(time_budget_minutes >= 0 && time_budget_minutes <= 1e6))
     invalid("time_budget_minutes", "must be from 0 (no budget) to 1000000");
   if (keep_models_every < 0) invalid("keep_models_every", "must be >= 0 (0: off)");
@@ -93,14 +95,16 @@ TrainingConfig trainingPreset(const std::string& name) {
     // The best demo-test BLEU we measured within 15 minutes on 2 CPU cores
     // (README, "The starter model"): the tiny shape, bf16 where the CPU has
     // it, a cosine schedule with one cycle that ends at its floor on the last
-    // step, two one-thread workers on a CPU (1.2x one two-thread process
-    // there). The run takes 14 minutes of wall time on any computer: its
-    // first steps' pace decides the steps (TimeBudget), at most 12,000.
-    // Averaging the last checkpoints (400 steps apart) cost a BLEU point on
-    // the AVX512-BF16 machine, so it is off; a d_model 256 shape learnt less
-    // in the time. In a budget of minutes the model sees the corpus only a
-    // few times, so what pays is updates, not regularization: no dropout
-    // (also 10 % faster steps) and 1,024-token batches a worker, twice the
+    // step, two one-thread workers on a CPU (1.2x one two-thread process on
+    // three kinds of CPU; one two-thread process was 1.27x them on a Xeon of
+    // model 207, so a run times both first: worker_probe_steps). The run
+    // takes 14 minutes of wall time on any computer: its first steps' pace
+    // decides the steps (TimeBudget), at most 12,000. Averaging the last
+    // checkpoints (400 steps apart) cost a BLEU point on the AVX512-BF16
+    // machine, so it is off; a d_model 256 shape learnt less in the time. In
+    // a budget of minutes the model sees the corpus only a few times, so what
+    // pays is updates, not regularization: no dropout (also 10 % faster
+    // steps) and batches of 1,024 tokens (shared by the workers), twice the
     // updates of 2,048 for the same tokens: 37.9 against 36.0 test BLEU in
     // the 14 minutes on the AVX2 machine in fp32 (512 tokens: 37.0).
     c = trainingPreset("tiny");
@@ -115,6 +119,7 @@ TrainingConfig trainingPreset(const std::string& name) {
     c.eval_every = 500;
     c.mixed_precision = true;  // "auto": bf16 on CPUs with bf16 instructions, else fp32
     c.cpu_workers = 2;
+    c.worker_probe_steps = 75;
   } else if (name == "tiny") {
     // Learns something on the demo corpus on a CPU in minutes.
     m.encoder_layers = m.decoder_layers = 2;
@@ -227,6 +232,7 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"early_stopping_patience", c.early_stopping_patience},
           {"device", c.device},
           {"cpu_workers", c.cpu_workers},
+          {"worker_probe_steps", c.worker_probe_steps},
           {"time_budget_minutes", c.time_budget_minutes},
           {"mixed_precision", c.mixed_precision},
           {"mixed_precision_dtype", c.mixed_precision_dtype},
@@ -290,6 +296,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "early_stopping_patience", c.early_stopping_patience);
   readField(json, "device", c.device);
   readField(json, "cpu_workers", c.cpu_workers);
+  readField(json, "worker_probe_steps", c.worker_probe_steps);
   readField(json, "time_budget_minutes", c.time_budget_minutes);
   readField(json, "mixed_precision", c.mixed_precision);
   readField(json, "mixed_precision_dtype", c.mixed_precision_dtype);

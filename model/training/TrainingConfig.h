@@ -77,6 +77,12 @@ struct TrainingConfig {
   // every batch on cores/N threads (see Distributed.h). Small models train
   // faster as N one-thread processes than as one process of N threads.
   int64_t cpu_workers = 1;
+  // A new run with a time budget that would start several CPU workers (no
+  // worker count given) first trains this many steps twice, in a folder of
+  // its own: on the cpu_workers one-thread workers and in one process of all
+  // the cores' threads; the run then trains the faster way (which one wins
+  // depends on the computer). 0 = off.
+  int64_t worker_probe_steps = 0;
   // Autocast for the forward pass: "bf16" (GPUs since Ampere; also the CPU)
   // or "fp16" (CUDA only, with dynamic loss scaling).
   bool mixed_precision = false;

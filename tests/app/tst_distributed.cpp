@@ -232,6 +232,53 @@ class TestDistributed : public QObject {
     QVERIFY2(!r.out.contains("worker 1") && !r.err.contains("CPU workers"), qPrintable(r.err + r.out));
   }
 
+  void aBudgetedRunTimesBothWaysAndTrainsTheFaster() {
+    // worker_probe_steps: a new run with a time budget on several CPU
+    // workers first trains those steps on the workers and in one process (in
+    // a temporary folder, removed after), says both paces, and trains the
+    // faster way; its config.json says which, for --resume.
+    if (std::thread::hardware_concurrency() < 2)
+      QSKIP("one core: a run on the CPU starts one worker, nothing to time");
+    QFile base(dir_.path() + "/config.json"), timed(dir_.path() + "/timed.json");
+    QVERIFY(base.open(QIODevice::ReadOnly) && timed.open(QIODevice::WriteOnly));
+    auto json = QJsonDocument::fromJson(base.readAll()).object();
+    json["cpu_workers"] = 2;
+    json["worker_probe_steps"] = 6;
+    json["time_budget_minutes"] = 0.05;
+    timed.write(QJsonDocument(json).toJson());
+    timed.close();
+    QTemporaryDir scratch;
+    QVERIFY(scratch.isValid());
+    const QString run = dir_.path() + "/timed";
+    auto r = cli({"train", "--data", data_, "--out", run, "--config", timed.fileName(), "--device", "cpu"},
+                 {{"TMPDIR", scratch.path()}}, 300000);
+    QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.err.contains("timing 6 steps on 2 workers and 6 in one process"), qPrintable(r.err));
+    const QRegularExpression said(
+        "2 workers of \\d+ threads?: ([0-9.]+) s a step; 1 process of \\d+ threads?: ([0-9.]+) s a step: "
+        "training (in one process|on 2 workers)\n");
+    const auto match = said.match(r.err);
+    QVERIFY2(match.hasMatch(), qPrintable(r.err));
+    const double on_workers = match.captured(1).toDouble(), in_one = match.captured(2).toDouble();
+    QVERIFY2(on_workers > 0 && in_one > 0, qPrintable(r.err));
+    const bool one = match.captured(3) == "in one process";
+    QCOMPARE(one, in_one < on_workers);  // the faster of the two printed (a tie keeps the workers)
+    QCOMPARE(r.err.contains("training on 2 CPU workers"), !one);
+    QCOMPARE(r.out.contains("worker 1: finished"), !one);
+    QVERIFY2(r.out.contains("time budget of 0.05 min"), qPrintable(r.out));
+    QFile written(run + "/config.json");
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(
+        QJsonDocument::fromJson(written.readAll()).object()["training"].toObject()["cpu_workers"].toInt(),
+        one ? 1 : 2);
+    QVERIFY2(QDir(scratch.path()).isEmpty(), "the timing runs' folder was left behind");
+    // A fixed number of steps (no budget) trains as configured, untimed.
+    r = cli({"train", "--data", data_, "--out", dir_.path() + "/fixed", "--config", timed.fileName(),
+             "--device", "cpu", "--max-steps", "3"});
+    QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(!r.err.contains("timing") && r.err.contains("training on 2 CPU workers"), qPrintable(r.err));
+  }
+
   void gradientsAreSummedWhileTheBackwardPassRuns() {
     // Two workers in this process (threads), the same small network each and
     // different inputs. Step 1 accumulates two passes; the sum starts during

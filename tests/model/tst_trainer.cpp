@@ -667,6 +667,9 @@ void TestTrainer::configurationRoundTripAndValidation() {
   c.time_budget_minutes = -1;
   expectField(c, "time_budget_minutes");
   c = smallConfig();
+  c.worker_probe_steps = 2;  // too few to time: the first third warms up
+  expectField(c, "worker_probe_steps");
+  c = smallConfig();
   c.model.heads = 5;
   expectField(c, "d_model");
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
@@ -695,6 +698,9 @@ void TestTrainer::presets() {
   QCOMPARE(starter.max_steps, int64_t(12000));  // the most a 14-minute budget may hold
   QCOMPARE(starter.time_budget_minutes, 14.0);
   QCOMPARE(starter.cpu_workers, int64_t(2));  // two one-thread processes on a CPU of two cores
+  QCOMPARE(starter.worker_probe_steps,
+           int64_t(75));  // ... or one process, whichever the first steps show faster
+  QCOMPARE(model::trainingPreset("tiny").worker_probe_steps, int64_t(0));
   QCOMPARE(starter.model.dropout, 0.0);  // 0.1 and 0.05 learnt less in the 14 minutes
   QCOMPARE(starter.max_tokens, int64_t(1024));  // more, smaller updates than tiny's 2,048 tokens
   QCOMPARE(model::trainingPreset("tiny").model.dropout, 0.1);
