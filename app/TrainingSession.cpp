@@ -45,6 +45,12 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent), worker_(std
 }
 
 TrainingSession::~TrainingSession() {
+  if (timing_) {
+    timing_->disconnect(this);
+    timing_->kill();
+    timing_->waitForFinished();
+    delete timing_;
+  }
   if (thread_) {
     stop();
     thread_->wait();
@@ -121,12 +127,68 @@ QString TrainingSession::startHelpers(const TrainingRequest& request, const QStr
   return {};
 }
 
-bool TrainingSession::isRunning() const { return thread_ && thread_->isRunning(); }
+bool TrainingSession::isRunning() const { return timing_ || (thread_ && thread_->isRunning()); }
 
 void TrainingSession::stop() {
   std::lock_guard<std::mutex> lock(worker_->mutex);
   worker_->stop_requested.store(true);
   if (worker_->trainer) worker_->trainer->requestStop();
+  if (timing_) timing_->kill();  // the run then starts as configured and stops at once
+}
+
+void TrainingSession::timeWorkersFirst(const TrainingRequest& request, const model::TrainingConfig& config) {
+  timing_config_ = std::make_unique<QTemporaryFile>();
+  if (!timing_config_->open() || timing_config_->write(model::toJson(config).dump().c_str()) < 0 ||
+      !timing_config_->flush()) {
+    Q_EMIT logLine(
+        tr("Cannot write the configuration to time the workers: %1").arg(timing_config_->errorString()));
+    startTraining(request, config);
+    return;
+  }
+  timing_ = new QProcess(this);
+  timing_->setProcessChannelMode(QProcess::MergedChannels);
+  auto faster = std::make_shared<int>(0);
+  connect(timing_, &QProcess::readyReadStandardOutput, this, [this, faster] {
+    while (timing_->canReadLine()) {
+      const QString line = QString::fromUtf8(timing_->readLine()).trimmed();
+      if (line.startsWith("faster: "))
+        *faster = line.mid(8).toInt();
+      else if (!line.isEmpty())
+        Q_EMIT logLine(line);
+    }
+  });
+  connect(
+      timing_, &QProcess::finished, this,
+      [this, request, config, faster](int code, QProcess::ExitStatus status) {
+        const QString rest = QString::fromUtf8(timing_->readAll()).trimmed();
+        for (const auto& line : rest.split('\n', Qt::SkipEmptyParts)) {
+          if (line.startsWith("faster: "))
+            *faster = line.mid(8).toInt();
+          else
+            Q_EMIT logLine(line);
+        }
+        timing_->deleteLater();
+        timing_ = nullptr;
+        timing_config_.reset();
+        auto chosen = request;
+        auto trained = config;
+        if (status == QProcess::NormalExit && code == 0 && (*faster == 1 || *faster == request.workers)) {
+          chosen.workers = *faster;
+          trained.cpu_workers = *faster;  // the run's config.json: as it trained
+          Q_EMIT logLine(*faster == 1
+                             ? tr("Training in one process of all the threads: it was the faster here.")
+                             : tr("Training on %1 workers: they were the faster here.").arg(*faster));
+        } else if (!worker_->stop_requested.load()) {
+          Q_EMIT logLine(
+              tr("Could not time the workers: training on %1 workers as configured.").arg(request.workers));
+        }
+        startTraining(chosen, trained);
+      });
+  Q_EMIT logLine(tr("Timing %1 steps on %2 workers and %1 in one process, to train the faster way…")
+                     .arg(config.worker_probe_steps)
+                     .arg(request.workers));
+  timing_->start(workerProgram(request.workerProgram), {"train", "--data", request.dataDir, "--config",
+                                                        timing_config_->fileName(), "--time-workers"});
 }
 
 void TrainingSession::start(const TrainingRequest& request) {
@@ -159,6 +221,19 @@ void TrainingSession::start(const TrainingRequest& request) {
     Q_EMIT failed(QString::fromUtf8(e.what()).section('\n', 0, 0));
     return;
   }
+  worker_->stop_requested.store(false);
+  // As `train` without --nproc: a budgeted new run on the configured CPU workers times them first.
+  if (!request.resume && request.maxSteps <= 0 && config.time_budget_minutes > 0 &&
+      config.worker_probe_steps > 0 && request.workers > 1 && request.workers == config.cpu_workers &&
+      model::distributedBuilt() && model::resolveDevice(config.device).is_cpu() &&
+      !workerProgram(request.workerProgram).isEmpty()) {
+    timeWorkersFirst(request, config);
+    return;
+  }
+  startTraining(request, config);
+}
+
+void TrainingSession::startTraining(const TrainingRequest& request, const model::TrainingConfig& config) {
   endHelpers();  // a previous run's
   model::WorkerPlace place;
   const int workers = std::max(1, request.workers);
@@ -186,7 +261,6 @@ void TrainingSession::start(const TrainingRequest& request) {
                        .arg(workers)
                        .arg(threads));
   }
-  worker_->stop_requested.store(false);
   auto worker = worker_;
   const int interval = step_interval_ms_;
   thread_ = QThread::create([this, worker, request, config, interval, place, threads]() {

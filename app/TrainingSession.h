@@ -10,6 +10,9 @@
 #include <vector>
 
 class QProcess;
+namespace studio::model {
+struct TrainingConfig;
+}
 class QTemporaryFile;
 class QThread;
 
@@ -105,6 +108,12 @@ class TrainingSession : public QObject {
 
  private:
   struct Worker;
+  // A new run with a time budget on the configuration's CPU workers first
+  // times them against one process (`attention-studio-cli train
+  // --time-workers`, worker_probe_steps), then trains the faster way.
+  void timeWorkersFirst(const TrainingRequest& request, const model::TrainingConfig& config);
+  // Starts the trainer (and workers 1..) for a configuration built by start().
+  void startTraining(const TrainingRequest& request, const model::TrainingConfig& config);
   // Starts workers 1.. of a data-parallel run; "" or why it could not.
   QString startHelpers(const TrainingRequest& request, const QString& config_json, int port, int threads);
   void endHelpers();
@@ -113,6 +122,8 @@ class TrainingSession : public QObject {
   QThread* thread_ = nullptr;
   std::vector<QProcess*> helpers_;
   std::unique_ptr<QTemporaryFile> helper_config_;
+  QProcess* timing_ = nullptr;  // while the workers are timed
+  std::unique_ptr<QTemporaryFile> timing_config_;
   int step_interval_ms_ = 100;
 };
 

@@ -105,6 +105,10 @@ const CommandSpec& trainSpec() {
            "also keep the model of every N-th evaluation in RUN_DIR/models (0 = off, the\n"
            "default); the number of files and their size are printed first"},
           {"estimate", "", "time a few steps here, print how long the run would take, and exit"},
+          {"time-workers", "",
+           "time the configuration's CPU workers against one process of all the threads here\n"
+           "(worker_probe_steps steps each, 75 if it is 0; what a new run with a time budget does\n"
+           "first), print both and the faster count (\"faster: N\"), and exit; no --out needed"},
           {"nproc", "N",
            "train on N worker processes here, data-parallel (c10d: Gloo): one a GPU on a CUDA\n"
            "machine, else N CPU workers sharing the cores. Under torchrun (RANK, WORLD_SIZE,\n"
@@ -115,7 +119,8 @@ const CommandSpec& trainSpec() {
 }
 
 int runTrain(const ParsedArgs& args) {
-  const std::string out = args.require("out");
+  const bool time_workers = args.has("time-workers");
+  const std::string out = time_workers ? args.getOr("out", "") : args.require("out");
   const bool resume = args.has("resume");
   std::string data_dir = args.getOr("data", "");
   if (!resume && data_dir.empty()) throw UsageError("--data is required (or --resume)");
@@ -174,6 +179,27 @@ int runTrain(const ParsedArgs& args) {
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }
   const int64_t max_steps = args.integer("max-steps", 0, 1, INT64_MAX);
+  if (time_workers) {
+    if (resume) throw UsageError("--time-workers times a new run's configuration; drop --resume");
+    for (const char* option : {"nproc", "estimate", "max-steps"})
+      if (args.has(option))
+        throw UsageError("--time-workers times the configured workers; drop --" + std::string(option));
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    const int workers = model::defaultWorkerCount(int(config.cpu_workers), deviceFrom(config.device), cores);
+    if (workers < 2) {
+      std::printf("one worker here (cpu_workers %lld, %d cores, device %s): nothing to time\nfaster: 1\n",
+                  static_cast<long long>(config.cpu_workers), cores, config.device.c_str());
+      return kOk;
+    }
+    if (config.worker_probe_steps == 0) config.worker_probe_steps = 75;
+    std::printf("timing %lld steps on %d workers and %lld in one process...\n",
+                static_cast<long long>(config.worker_probe_steps), workers,
+                static_cast<long long>(config.worker_probe_steps));
+    std::fflush(stdout);
+    const auto probe = probeWorkerLayouts("/proc/self/exe", data_dir, config, workers);
+    std::printf("%s\nfaster: %d\n", describeWorkerProbe(probe, cores).c_str(), probe.faster);
+    return kOk;
+  }
   if (!resume) deviceFrom(config.device);
   int nproc = int(args.integer("nproc", 1, 1, 1024));
   model::WorkerPlace place;

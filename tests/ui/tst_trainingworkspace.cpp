@@ -84,6 +84,7 @@ class TestTrainingWorkspace : public QObject {
   void chartTitlesStayOnOneLineAndSideBySideChartsLineUp();
   void aLongNameInTheLegendLeavesTheOthersWhole();
   void twoWorkersFromTheForm();
+  void aBudgetedStarterTimesItsWorkersFirst();
 
  private:
   QTemporaryDir tmp_;
@@ -707,6 +708,44 @@ void TestTrainingWorkspace::twoWorkersFromTheForm() {
   QCOMPARE(reopened.findChild<QSpinBox*>("Workers")->value(), 1);
   QVERIFY(reopened.openRun(tmp_.filePath("two-workers")));
   QCOMPARE(reopened.findChild<QSpinBox*>("Workers")->value(), 2);
+  qunsetenv("STUDIO_WORKER_PROGRAM");
+}
+
+// The starter's settings with a time budget, on its two workers: the
+// session times them against one process first (the command-line program's
+// train --time-workers), says both paces in the log and trains the faster
+// way; the run's config.json says which.
+void TestTrainingWorkspace::aBudgetedStarterTimesItsWorkersFirst() {
+  if (QThread::idealThreadCount() < 2) QSKIP("one core: the starter trains on one worker, nothing to time");
+  qputenv("STUDIO_WORKER_PROGRAM", STUDIO_CLI_PATH);
+  ui::TrainingWorkspace workspace;
+  workspace.show();
+  workspace.setDataDir(data_);
+  const QString run = tmp_.filePath("timed-workers");
+  workspace.setRunDir(run);
+  workspace.findChild<QComboBox*>("Preset")->setCurrentText("starter");
+  useSmallModel(workspace, /*max_steps=*/12000, /*eval_every=*/100);
+  workspace.findChild<QDoubleSpinBox*>("Time budget")->setValue(0.1);
+  workspace.findChild<QSpinBox*>("Workers")->setValue(2);
+  workspace.startTraining();
+  QVERIFY(workspace.isTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 300000);
+  auto* log = workspace.findChild<QPlainTextEdit*>("Log");
+  const QString text = log->toPlainText();
+  QVERIFY2(text.contains("Timing 75 steps on 2 workers and 75 in one process"), qPrintable(text));
+  const auto said = QRegularExpression(
+                        "2 workers of \\d+ threads?: ([0-9.]+) s a step; 1 process of \\d+ threads?: "
+                        "([0-9.]+) s a step")
+                        .match(text);
+  QVERIFY2(said.hasMatch(), qPrintable(text));
+  const bool one = said.captured(2).toDouble() < said.captured(1).toDouble();
+  QVERIFY2(text.contains(one ? "Training in one process of all the threads: it was the faster here."
+                             : "Training on 2 workers: they were the faster here."),
+           qPrintable(text));
+  QFile config(run + "/config.json");
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  QCOMPARE(QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["cpu_workers"].toInt(),
+           one ? 1 : 2);
   qunsetenv("STUDIO_WORKER_PROGRAM");
 }
 
