@@ -47,8 +47,8 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent), worker_(std
 TrainingSession::~TrainingSession() {
   if (timing_) {
     timing_->disconnect(this);
-    timing_->kill();
-    timing_->waitForFinished();
+    timing_->terminate();  // it ends its timing runs and removes their folder
+    if (!timing_->waitForFinished(10000)) timing_->kill(), timing_->waitForFinished();
     delete timing_;
   }
   if (thread_) {
@@ -133,7 +133,8 @@ void TrainingSession::stop() {
   std::lock_guard<std::mutex> lock(worker_->mutex);
   worker_->stop_requested.store(true);
   if (worker_->trainer) worker_->trainer->requestStop();
-  if (timing_) timing_->kill();  // the run then starts as configured and stops at once
+  if (timing_)
+    timing_->terminate();  // it ends its timing runs; the run then starts as configured and stops at once
 }
 
 void TrainingSession::timeWorkersFirst(const TrainingRequest& request, const model::TrainingConfig& config) {
@@ -184,9 +185,7 @@ void TrainingSession::timeWorkersFirst(const TrainingRequest& request, const mod
         }
         startTraining(chosen, trained);
       });
-  Q_EMIT logLine(tr("Timing %1 steps on %2 workers and %1 in one process, to train the faster way…")
-                     .arg(config.worker_probe_steps)
-                     .arg(request.workers));
+  // Its first line says what it times ("timing 75 steps on 2 workers and 75 in one process...").
   timing_->start(workerProgram(request.workerProgram), {"train", "--data", request.dataDir, "--config",
                                                         timing_config_->fileName(), "--time-workers"});
 }

@@ -608,6 +608,22 @@
         <source>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</source>
         <translation>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</translation>
     </message>
+    <message>
+        <source>Cannot write the configuration to time the workers: %1</source>
+        <translation>Cannot write the configuration to time the workers: %1</translation>
+    </message>
+    <message>
+        <source>Training in one process of all the threads: it was the faster here.</source>
+        <translation>Training in one process of all the threads: it was the faster here.</translation>
+    </message>
+    <message>
+        <source>Training on %1 workers: they were the faster here.</source>
+        <translation>Training on %1 workers: they were the faster here.</translation>
+    </message>
+    <message>
+        <source>Could not time the workers: training on %1 workers as configured.</source>
+        <translation>Could not time the workers: training on %1 workers as configured.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::TranslationService</name>

@@ -605,6 +605,22 @@
         <source>Training on %1 workers of %2 threads each (worker 0 here, the others as processes)</source>
         <translation>Huấn luyện trên %1 tiến trình, mỗi tiến trình %2 luồng (tiến trình 0 ở đây, các tiến trình khác chạy riêng)</translation>
     </message>
+    <message>
+        <source>Cannot write the configuration to time the workers: %1</source>
+        <translation>Không ghi được cấu hình để đo tốc độ các tiến trình: %1</translation>
+    </message>
+    <message>
+        <source>Training in one process of all the threads: it was the faster here.</source>
+        <translation>Huấn luyện trong một tiến trình dùng mọi luồng: trên máy này cách đó nhanh hơn.</translation>
+    </message>
+    <message>
+        <source>Training on %1 workers: they were the faster here.</source>
+        <translation>Huấn luyện trên %1 tiến trình: trên máy này cách đó nhanh hơn.</translation>
+    </message>
+    <message>
+        <source>Could not time the workers: training on %1 workers as configured.</source>
+        <translation>Không đo được tốc độ các tiến trình: huấn luyện trên %1 tiến trình như đã cấu hình.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::TranslationService</name>

@@ -192,12 +192,18 @@ int runTrain(const ParsedArgs& args) {
       return kOk;
     }
     if (config.worker_probe_steps == 0) config.worker_probe_steps = 75;
-    std::printf("timing %lld steps on %d workers and %lld in one process...\n",
-                static_cast<long long>(config.worker_probe_steps), workers,
-                static_cast<long long>(config.worker_probe_steps));
-    std::fflush(stdout);
-    const auto probe = probeWorkerLayouts("/proc/self/exe", data_dir, config, workers);
-    std::printf("%s\nfaster: %d\n", describeWorkerProbe(probe, cores).c_str(), probe.faster);
+    try {
+      const auto probe = probeWorkerLayouts("/proc/self/exe", data_dir, config, workers, [&] {
+        std::printf("timing %lld steps on %d workers and %lld in one process...\n",
+                    static_cast<long long>(config.worker_probe_steps), workers,
+                    static_cast<long long>(config.worker_probe_steps));
+        std::fflush(stdout);
+      });
+      std::printf("%s\nfaster: %d\n", describeWorkerProbe(probe, cores).c_str(), probe.faster);
+    } catch (const TimingStopped& e) {
+      std::printf("%s\n", e.what());
+      return 130;
+    }
     return kOk;
   }
   if (!resume) deviceFrom(config.device);
@@ -232,6 +238,9 @@ int runTrain(const ParsedArgs& args) {
         nproc = probe.faster;
         std::fprintf(stderr, "%s: training %s\n", describeWorkerProbe(probe, cores).c_str(),
                      nproc == 1 ? "in one process" : ("on " + std::to_string(nproc) + " workers").c_str());
+      } catch (const TimingStopped& e) {
+        std::fprintf(stderr, "%s: nothing trained\n", e.what());
+        return 130;
       } catch (const std::exception& e) {
         std::fprintf(stderr, "could not time the two ways (%s): training on %d workers as configured\n",
                      e.what(), nproc);

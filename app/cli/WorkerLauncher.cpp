@@ -1,6 +1,7 @@
 #include "app/cli/WorkerLauncher.h"
 
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,6 +75,7 @@ int launchLocalWorkers(int count) {
     if (pid < 0) throw std::runtime_error(std::string("cannot start worker ") + std::to_string(rank) + ": " +
                                           std::strerror(errno));
     if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a worker without its launcher would wait for the others forever
       for (const auto& [name, value] : environment[size_t(rank)]) ::setenv(name.c_str(), value.c_str(), 1);
       std::vector<char*> argv;
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));

@@ -1,16 +1,20 @@
 #include "app/cli/WorkerProbe.h"
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +22,33 @@
 namespace studio::cli {
 
 namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+void onStop(int) { g_stop = 1; }
+
+// SIGINT and SIGTERM set g_stop while the object lives (the timing runs, in
+// process groups of their own, hear neither from a terminal).
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop = 0;
+    struct sigaction action {};
+    action.sa_handler = onStop;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &previous_int_);
+    ::sigaction(SIGTERM, &action, &previous_term_);
+  }
+  ~StopSignals() {
+    ::sigaction(SIGINT, &previous_int_, nullptr);
+    ::sigaction(SIGTERM, &previous_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction previous_int_ {
+  }, previous_term_{};
+};
 
 // The last `count` lines of a file, for an error message.
 std::string lastLines(const std::string& path, size_t count) {
@@ -46,6 +77,9 @@ bool runQuietly(const std::vector<std::string>& args, const std::string& log) {
     throw std::runtime_error(std::string("cannot start a timing run: ") + std::strerror(error));
   }
   if (pid == 0) {
+    // A group of its own (a launcher's workers join it), ended whole on a stop; it dies with this process.
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     ::dup2(fd, STDOUT_FILENO);
     ::dup2(fd, STDERR_FILENO);
     ::execv(args[0].c_str(), argv.data());
@@ -53,8 +87,20 @@ bool runQuietly(const std::vector<std::string>& args, const std::string& log) {
     ::_exit(127);
   }
   ::close(fd);
+  ::setpgid(pid, pid);  // also here, so that a stop at once finds the group
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  for (;;) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR)
+      throw std::runtime_error(std::string("cannot wait for a timing run: ") + std::strerror(errno));
+    if (g_stop) {
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      throw TimingStopped("stopped while timing the workers");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
@@ -110,7 +156,8 @@ double secondsPerStep(const std::string& metrics_path, int64_t from, int64_t to)
 }
 
 WorkerProbe probeWorkerLayouts(const std::string& program, const std::string& data_dir,
-                               const model::TrainingConfig& config, int workers) {
+                               const model::TrainingConfig& config, int workers,
+                               const std::function<void()>& announce) {
   // The run as configured, cut to the timed steps: no evaluation (so no
   // plateau schedule), probes, budget or kept models, one checkpoint at the end.
   auto timed = config;
@@ -131,6 +178,8 @@ WorkerProbe probeWorkerLayouts(const std::string& program, const std::string& da
   timed.worker_probe_steps = 0;
   timed.validate();
 
+  StopSignals signals;
+  if (announce) announce();
   TemporaryFolder folder;
   const std::string config_path = folder.path() + "/config.json";
   {

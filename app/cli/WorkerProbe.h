@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "model/training/TrainingConfig.h"
@@ -10,6 +12,12 @@
 // two cores went either way by a fifth or more, depending on the CPU, and a
 // run with a time budget trains as many steps as its minutes hold.
 namespace studio::cli {
+
+// SIGINT or SIGTERM came while the runs were timed: they were ended and their folder removed.
+class TimingStopped : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct WorkerProbe {
   int workers = 0;             // the worker processes timed (the configuration's cpu_workers)
@@ -23,9 +31,12 @@ struct WorkerProbe {
 // after): `program train --nproc N` (this CLI) on `workers` processes, then
 // on one, each run's output into its own log. The seconds a step are those
 // of the last two thirds of the steps (the first third warms up). Throws
-// std::runtime_error naming the run that failed and the last lines it wrote.
+// std::runtime_error naming the run that failed and the last lines it wrote,
+// TimingStopped on SIGINT or SIGTERM meanwhile.
+// `announce` is called once SIGINT and SIGTERM are heard, before the first run.
 WorkerProbe probeWorkerLayouts(const std::string& program, const std::string& data_dir,
-                               const model::TrainingConfig& config, int workers);
+                               const model::TrainingConfig& config, int workers,
+                               const std::function<void()>& announce = {});
 
 // "2 workers of 1 thread: 0.127 s a step; 1 process of 2 threads: 0.105 s a step"
 std::string describeWorkerProbe(const WorkerProbe& probe, int cores);

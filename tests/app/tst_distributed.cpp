@@ -13,16 +13,18 @@
 
 #include <thread>
 
+#include <torch/torch.h>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QProcess>
-#include <QRegularExpression>
-#include <QTemporaryDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
-#include <torch/torch.h>
 
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
@@ -277,6 +279,47 @@ class TestDistributed : public QObject {
              "--device", "cpu", "--max-steps", "3"});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
     QVERIFY2(!r.err.contains("timing") && r.err.contains("training on 2 CPU workers"), qPrintable(r.err));
+  }
+
+  void ctrlCWhileTimingEndsTheTimingRunsAndKeepsNothing() {
+    // The timing runs are process groups of their own (a terminal's Ctrl-C
+    // reaches the launcher alone): it ends them, removes their folder and
+    // trains nothing (exit code 130, as any command stopped by Ctrl-C).
+    if (std::thread::hardware_concurrency() < 2)
+      QSKIP("one core: a run on the CPU starts one worker, nothing to time");
+    QFile base(dir_.path() + "/config.json"), timed(dir_.path() + "/long-timing.json");
+    QVERIFY(base.open(QIODevice::ReadOnly) && timed.open(QIODevice::WriteOnly));
+    auto json = QJsonDocument::fromJson(base.readAll()).object();
+    json["cpu_workers"] = 2;
+    json["worker_probe_steps"] = 100000;
+    json["time_budget_minutes"] = 1;
+    timed.write(QJsonDocument(json).toJson());
+    timed.close();
+    QTemporaryDir scratch;
+    QVERIFY(scratch.isValid());
+    const QString run = dir_.path() + "/never";
+    QProcess process;
+    auto environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("TMPDIR", scratch.path());
+    process.setProcessEnvironment(environment);
+    process.start(STUDIO_CLI_PATH,
+                  {"train", "--data", data_, "--out", run, "--config", timed.fileName(), "--device", "cpu"});
+    QVERIFY(process.waitForStarted());
+    // The workers' run is under way once its metrics are written.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !QDir(scratch.path()).isEmpty() &&
+            QFileInfo::exists(
+                QDir(scratch.path()).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot).value(0).filePath() +
+                "/on-2/metrics.jsonl"),
+        120000);
+    QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
+    QVERIFY(process.waitForFinished(60000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() == 130, qPrintable(QString::number(process.exitCode()) + ": " + err));
+    QVERIFY2(err.contains("stopped while timing the workers: nothing trained"), qPrintable(err));
+    QVERIFY2(QDir(scratch.path()).isEmpty(), "the timing runs' folder was left behind");
+    QVERIFY(!QFileInfo::exists(run));
   }
 
   void gradientsAreSummedWhileTheBackwardPassRuns() {

@@ -170,7 +170,7 @@ void TestJourney::aNewcomersJourneyWithoutARestart() {
   QVERIFY(training->isTraining());
   if (QThread::idealThreadCount() >= 2) {  // its two workers timed against one process first, the faster kept
     const QString log = training->findChild<QPlainTextEdit*>("Log")->toPlainText();
-    QVERIFY2(log.contains("Timing 75 steps on 2 workers") && log.contains("the faster here."),
+    QVERIFY2(log.contains("timing 75 steps on 2 workers") && log.contains("the faster here."),
              qPrintable(log));
   }
   auto* samples = training->findChild<QPlainTextEdit*>("Samples");

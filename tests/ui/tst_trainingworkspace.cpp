@@ -732,7 +732,7 @@ void TestTrainingWorkspace::aBudgetedStarterTimesItsWorkersFirst() {
   QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 300000);
   auto* log = workspace.findChild<QPlainTextEdit*>("Log");
   const QString text = log->toPlainText();
-  QVERIFY2(text.contains("Timing 75 steps on 2 workers and 75 in one process"), qPrintable(text));
+  QVERIFY2(text.contains("timing 75 steps on 2 workers and 75 in one process..."), qPrintable(text));
   const auto said = QRegularExpression(
                         "2 workers of \\d+ threads?: ([0-9.]+) s a step; 1 process of \\d+ threads?: "
                         "([0-9.]+) s a step")
@@ -746,6 +746,18 @@ void TestTrainingWorkspace::aBudgetedStarterTimesItsWorkersFirst() {
   QVERIFY(config.open(QIODevice::ReadOnly));
   QCOMPARE(QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["cpu_workers"].toInt(),
            one ? 1 : 2);
+
+  // Stop while the workers are timed: the timing runs end, and the run stops as it would have at once.
+  workspace.setRunDir(tmp_.filePath("timing-stopped"));
+  log->clear();
+  workspace.startTraining();
+  // The command's own line: it hears a stop from then on.
+  QTRY_VERIFY_WITH_TIMEOUT(
+      log->toPlainText().contains("timing 75 steps on 2 workers and 75 in one process..."), 60000);
+  workspace.findChild<QPushButton*>("Stop")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QVERIFY2(log->toPlainText().contains("stopped while timing the workers"), qPrintable(log->toPlainText()));
+  QVERIFY2(!log->toPlainText().contains("Could not time"), qPrintable(log->toPlainText()));
   qunsetenv("STUDIO_WORKER_PROGRAM");
 }
 
