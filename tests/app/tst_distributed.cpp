@@ -241,18 +241,12 @@ class TestDistributed : public QObject {
     // faster way; its config.json says which, for --resume.
     if (std::thread::hardware_concurrency() < 2)
       QSKIP("one core: a run on the CPU starts one worker, nothing to time");
-    QFile base(dir_.path() + "/config.json"), timed(dir_.path() + "/timed.json");
-    QVERIFY(base.open(QIODevice::ReadOnly) && timed.open(QIODevice::WriteOnly));
-    auto json = QJsonDocument::fromJson(base.readAll()).object();
-    json["cpu_workers"] = 2;
-    json["worker_probe_steps"] = 6;
-    json["time_budget_minutes"] = 0.05;
-    timed.write(QJsonDocument(json).toJson());
-    timed.close();
+    const QString timed = budgetedOnTwoWorkers("timed.json", /*probe_steps=*/6, /*minutes=*/0.05);
+    QVERIFY(!timed.isEmpty());
     QTemporaryDir scratch;
     QVERIFY(scratch.isValid());
     const QString run = dir_.path() + "/timed";
-    auto r = cli({"train", "--data", data_, "--out", run, "--config", timed.fileName(), "--device", "cpu"},
+    auto r = cli({"train", "--data", data_, "--out", run, "--config", timed, "--device", "cpu"},
                  {{"TMPDIR", scratch.path()}}, 300000);
     QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
     QVERIFY2(r.err.contains("timing 6 steps on 2 workers and 6 in one process"), qPrintable(r.err));
@@ -275,8 +269,8 @@ class TestDistributed : public QObject {
         one ? 1 : 2);
     QVERIFY2(QDir(scratch.path()).isEmpty(), "the timing runs' folder was left behind");
     // A fixed number of steps (no budget) trains as configured, untimed.
-    r = cli({"train", "--data", data_, "--out", dir_.path() + "/fixed", "--config", timed.fileName(),
-             "--device", "cpu", "--max-steps", "3"});
+    r = cli({"train", "--data", data_, "--out", dir_.path() + "/fixed", "--config", timed, "--device", "cpu",
+             "--max-steps", "3"});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err + r.out));
     QVERIFY2(!r.err.contains("timing") && r.err.contains("training on 2 CPU workers"), qPrintable(r.err));
   }
@@ -287,14 +281,8 @@ class TestDistributed : public QObject {
     // trains nothing (exit code 130, as any command stopped by Ctrl-C).
     if (std::thread::hardware_concurrency() < 2)
       QSKIP("one core: a run on the CPU starts one worker, nothing to time");
-    QFile base(dir_.path() + "/config.json"), timed(dir_.path() + "/long-timing.json");
-    QVERIFY(base.open(QIODevice::ReadOnly) && timed.open(QIODevice::WriteOnly));
-    auto json = QJsonDocument::fromJson(base.readAll()).object();
-    json["cpu_workers"] = 2;
-    json["worker_probe_steps"] = 100000;
-    json["time_budget_minutes"] = 1;
-    timed.write(QJsonDocument(json).toJson());
-    timed.close();
+    const QString timed = budgetedOnTwoWorkers("long-timing.json", /*probe_steps=*/100000, /*minutes=*/1);
+    QVERIFY(!timed.isEmpty());
     QTemporaryDir scratch;
     QVERIFY(scratch.isValid());
     const QString run = dir_.path() + "/never";
@@ -303,7 +291,7 @@ class TestDistributed : public QObject {
     environment.insert("TMPDIR", scratch.path());
     process.setProcessEnvironment(environment);
     process.start(STUDIO_CLI_PATH,
-                  {"train", "--data", data_, "--out", run, "--config", timed.fileName(), "--device", "cpu"});
+                  {"train", "--data", data_, "--out", run, "--config", timed, "--device", "cpu"});
     QVERIFY(process.waitForStarted());
     // The workers' run is under way once its metrics are written.
     QTRY_VERIFY_WITH_TIMEOUT(
@@ -563,6 +551,18 @@ class TestDistributed : public QObject {
   }
 
  private:
+  // The suite's configuration on two CPU workers with a time budget and
+  // worker_probe_steps, written to `name` in the suite's folder; "" if not.
+  QString budgetedOnTwoWorkers(const QString& name, int probe_steps, double minutes) {
+    QFile base(dir_.path() + "/config.json"), out(dir_.path() + "/" + name);
+    if (!base.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly)) return {};
+    auto json = QJsonDocument::fromJson(base.readAll()).object();
+    json["cpu_workers"] = 2;
+    json["worker_probe_steps"] = probe_steps;
+    json["time_budget_minutes"] = minutes;
+    return out.write(QJsonDocument(json).toJson()) > 0 ? out.fileName() : QString();
+  }
+
   Result train(const QString& out, int steps, const QStringList& extra) {
     return cli(QStringList{"--threads", "1", "train", "--data", data_, "--out", out, "--config",
                            dir_.path() + "/config.json", "--max-steps", QString::number(steps), "--eval-every", "3"} +
