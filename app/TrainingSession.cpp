@@ -148,26 +148,21 @@ void TrainingSession::timeWorkersFirst(const TrainingRequest& request, const mod
   }
   timing_ = new QProcess(this);
   timing_->setProcessChannelMode(QProcess::MergedChannels);
+  // Its lines go to the log, but the last: "faster: N".
   auto faster = std::make_shared<int>(0);
-  connect(timing_, &QProcess::readyReadStandardOutput, this, [this, faster] {
-    while (timing_->canReadLine()) {
-      const QString line = QString::fromUtf8(timing_->readLine()).trimmed();
-      if (line.startsWith("faster: "))
-        *faster = line.mid(8).toInt();
-      else if (!line.isEmpty())
-        Q_EMIT logLine(line);
-    }
+  const auto take = [this, faster](const QString& line) {
+    if (line.startsWith("faster: "))
+      *faster = line.mid(8).toInt();
+    else if (!line.isEmpty())
+      Q_EMIT logLine(line);
+  };
+  connect(timing_, &QProcess::readyReadStandardOutput, this, [this, take] {
+    while (timing_->canReadLine()) take(QString::fromUtf8(timing_->readLine()).trimmed());
   });
   connect(
       timing_, &QProcess::finished, this,
-      [this, request, config, faster](int code, QProcess::ExitStatus status) {
-        const QString rest = QString::fromUtf8(timing_->readAll()).trimmed();
-        for (const auto& line : rest.split('\n', Qt::SkipEmptyParts)) {
-          if (line.startsWith("faster: "))
-            *faster = line.mid(8).toInt();
-          else
-            Q_EMIT logLine(line);
-        }
+      [this, request, config, faster, take](int code, QProcess::ExitStatus status) {
+        for (const auto& line : QString::fromUtf8(timing_->readAll()).split('\n')) take(line.trimmed());
         timing_->deleteLater();
         timing_ = nullptr;
         timing_config_.reset();
