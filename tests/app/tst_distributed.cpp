@@ -258,7 +258,9 @@ class TestDistributed : public QObject {
     const double on_workers = match.captured(1).toDouble(), in_one = match.captured(2).toDouble();
     QVERIFY2(on_workers > 0 && in_one > 0, qPrintable(r.err));
     const bool one = match.captured(3) == "in one process";
-    QCOMPARE(one, in_one < on_workers);  // the faster of the two printed (a tie keeps the workers)
+    // The faster of the two is trained; the printed paces are rounded to the
+    // millisecond, so where they print equal either choice is the faster one.
+    if (match.captured(1) != match.captured(2)) QCOMPARE(one, in_one < on_workers);
     QCOMPARE(r.err.contains("training on 2 CPU workers"), !one);
     QCOMPARE(r.out.contains("worker 1: finished"), !one);
     QVERIFY2(r.out.contains("time budget of 0.05 min"), qPrintable(r.out));

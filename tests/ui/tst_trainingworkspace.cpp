@@ -738,10 +738,12 @@ void TestTrainingWorkspace::aBudgetedStarterTimesItsWorkersFirst() {
                         "([0-9.]+) s a step")
                         .match(text);
   QVERIFY2(said.hasMatch(), qPrintable(text));
-  const bool one = said.captured(2).toDouble() < said.captured(1).toDouble();
-  QVERIFY2(text.contains(one ? "Training in one process of all the threads: it was the faster here."
-                             : "Training on 2 workers: they were the faster here."),
-           qPrintable(text));
+  const bool one = text.contains("Training in one process of all the threads: it was the faster here.");
+  QVERIFY2(one != text.contains("Training on 2 workers: they were the faster here."), qPrintable(text));
+  // The faster of the two is trained; paces printed equal (rounded to the
+  // millisecond) leave either choice the faster one.
+  if (said.captured(1) != said.captured(2))
+    QCOMPARE(one, said.captured(2).toDouble() < said.captured(1).toDouble());
   QFile config(run + "/config.json");
   QVERIFY(config.open(QIODevice::ReadOnly));
   QCOMPARE(QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["cpu_workers"].toInt(),
