@@ -65,9 +65,27 @@ int launchLocalWorkers(int count) {
   const auto args = workerCommandLine(ownCommandLine(), std::max(1, int(cores) / count));
   const int port = model::freeLocalPort();
   std::fprintf(stderr, "starting %d workers (master 127.0.0.1:%d)\n", count, port);
-  // Built before fork(): the children only set it and exec.
-  std::vector<std::vector<std::pair<std::string, std::string>>> environment;
-  for (int rank = 0; rank < count; ++rank) environment.push_back(model::localWorkerEnvironment(rank, count, port));
+  // Built before fork(): a child of a process with threads must not allocate
+  // (a lock another thread held at the fork stays held in the child); it only exec()s.
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::vector<std::vector<std::string>> environment(static_cast<size_t>(count));
+  std::vector<std::vector<char*>> envp(static_cast<size_t>(count));
+  for (int rank = 0; rank < count; ++rank) {
+    auto& entries = environment[size_t(rank)];
+    const auto own = model::localWorkerEnvironment(rank, count, port);
+    for (char** entry = environ; *entry; ++entry) {
+      const std::string text = *entry;
+      const std::string name = text.substr(0, text.find('='));
+      bool replaced = false;
+      for (const auto& variable : own) replaced = replaced || variable.first == name;
+      if (!replaced) entries.push_back(text);
+    }
+    for (const auto& [name, value] : own) entries.push_back(name + "=" + value);
+    for (auto& entry : entries) envp[size_t(rank)].push_back(entry.data());
+    envp[size_t(rank)].push_back(nullptr);
+  }
 
   std::vector<pid_t> workers;
   for (int rank = 0; rank < count; ++rank) {
@@ -76,11 +94,7 @@ int launchLocalWorkers(int count) {
                                           std::strerror(errno));
     if (pid == 0) {
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a worker without its launcher would wait for the others forever
-      for (const auto& [name, value] : environment[size_t(rank)]) ::setenv(name.c_str(), value.c_str(), 1);
-      std::vector<char*> argv;
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv("/proc/self/exe", argv.data());
+      ::execve("/proc/self/exe", argv.data(), envp[size_t(rank)].data());
       std::fprintf(stderr, "worker %d: cannot start: %s\n", rank, std::strerror(errno));
       ::_exit(127);
     }

@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #ifndef _WIN32
 #include <fcntl.h>
@@ -64,6 +66,34 @@ bool sendToParent(int fd, const char* data, size_t size) {
   ::_exit(sent ? 0 : 1);
 }
 
+// What /proc says of a child: whether it sleeps with one thread, and the
+// processor time it has used (clock ticks). Unknown where there is no /proc.
+struct ChildPace {
+  bool known = false;
+  bool asleep_alone = false;
+  unsigned long long ticks = 0;
+};
+
+ChildPace paceOf(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return {};
+  const size_t name_end = line.rfind(')');  // the command's name may hold spaces and parentheses
+  if (name_end == std::string::npos) return {};
+  std::istringstream fields(line.substr(name_end + 1));
+  char state = 0;
+  std::string skipped;
+  unsigned long long user = 0, system = 0;
+  long threads = 0;
+  fields >> state;  // field 3
+  for (int field = 4; field < 14; ++field) fields >> skipped;
+  fields >> user >> system;  // fields 14 and 15
+  for (int field = 16; field < 20; ++field) fields >> skipped;
+  fields >> threads;  // field 20
+  if (!fields) return {};
+  return {true, state == 'S' && threads == 1, user + system};
+}
+
 std::string describeEnd(int status) {
   if (WIFSIGNALED(status)) {
     const int signal = WTERMSIG(status);
@@ -78,13 +108,15 @@ std::string describeEnd(int status) {
 
 }  // namespace
 
-std::optional<std::string> runStoppable(const std::function<std::string()>& work,
-                                        const std::function<bool()>& stop) {
-#ifdef _WIN32
-  return runHere(work, stop);
-#else
-  if (!stop) return runHere(work, stop);
-  if (stop()) return std::nullopt;
+#ifndef _WIN32
+namespace {
+
+// One child's try: its answer, nullopt when stopped, or Stuck.
+struct Stuck {};
+
+std::optional<std::string> tryInChild(const std::function<std::string()>& work,
+                                      const std::function<bool()>& stop,
+                                      std::chrono::milliseconds stuck_after) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw ChildError(std::string("cannot make a pipe to a child process: ") + std::strerror(errno));
@@ -113,6 +145,9 @@ std::optional<std::string> runStoppable(const std::function<std::string()>& work
     reap();
     ::close(fd);
   };
+  using Clock = std::chrono::steady_clock;
+  unsigned long long ticks = 0;
+  auto still_since = Clock::now();
   std::string received;
   char buffer[1 << 16];
   for (;;) {
@@ -127,7 +162,19 @@ std::optional<std::string> runStoppable(const std::function<std::string()>& work
       end_child();
       throw ChildError(std::string("cannot wait for a child process: ") + std::strerror(error));
     }
-    if (ready <= 0) continue;
+    if (ready <= 0) {
+      if (!received.empty()) continue;
+      const ChildPace pace = paceOf(pid);
+      const auto now = Clock::now();
+      if (!pace.known || !pace.asleep_alone || pace.ticks != ticks) {
+        ticks = pace.ticks;
+        still_since = now;
+      } else if (now - still_since >= stuck_after) {
+        end_child();
+        throw Stuck{};
+      }
+      continue;
+    }
     const ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;  // the end (or an error: the child's status says which)
@@ -141,6 +188,31 @@ std::optional<std::string> runStoppable(const std::function<std::string()>& work
   received.erase(0, 1);  // the answer itself (a model of megabytes: not copied again)
   if (tag == 'e') throw ChildError(received);
   return received;
+}
+
+}  // namespace
+#endif
+
+std::optional<std::string> runStoppable(const std::function<std::string()>& work,
+                                        const std::function<bool()>& stop,
+                                        std::chrono::milliseconds stuck_after) {
+#ifdef _WIN32
+  (void)stuck_after;
+  return runHere(work, stop);
+#else
+  if (!stop) return runHere(work, stop);
+  if (stop()) return std::nullopt;
+  constexpr int kTries = 3;
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return tryInChild(work, stop, stuck_after);
+    } catch (const Stuck&) {
+      if (attempt == kTries)
+        throw ChildError("the child process that did the work slept without using the processor for " +
+                         std::to_string(stuck_after.count()) + " ms, " + std::to_string(kTries) +
+                         " times (a lock held when it was made, never to be released)");
+    }
+  }
 #endif
 }
 

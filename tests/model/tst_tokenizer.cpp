@@ -8,6 +8,7 @@
 
 #ifndef _WIN32
 #include <sys/wait.h>
+#include <unistd.h>
 #endif
 
 #include <QProcess>
@@ -96,6 +97,7 @@ class TestTokenizer : public QObject {
   void trainingInAChildLearnsTheSameModel();
   void stoppingEndsTheTrainingAtOnce();
   void aChildsFailureIsSaid();
+  void aChildBornStuckIsMadeAgain();
 
  private:
   std::string path(const char* name) const { return dir_.filePath(name).toStdString(); }
@@ -347,6 +349,50 @@ void TestTokenizer::aChildsFailureIsSaid() {
     QVERIFY2(QString(e.what()).startsWith("SentencePiece training failed: "), e.what());
   }
   QVERIFY(!childrenLeft());
+#endif
+}
+
+void TestTokenizer::aChildBornStuckIsMadeAgain() {
+#ifndef __linux__
+  QSKIP("a stuck child is recognised through Linux's /proc");
+#else
+  // A child that sleeps on one thread without using the processor (as one born
+  // holding a lock another thread of the parent held) is killed after
+  // stuck_after and the work done in a new child.
+  const auto never = [] { return false; };
+  const std::string tries = dir_.filePath("tries").toStdString();
+  const auto stuck_on_its_first_try = [&tries]() -> std::string {
+    std::ofstream(tries, std::ios::app) << 'x';
+    if (readAll(tries).size() == 1) ::pause();  // asleep until killed
+    return "done on try " + std::to_string(readAll(tries).size());
+  };
+  QCOMPARE(studio::model::runStoppable(stuck_on_its_first_try, never, std::chrono::milliseconds(300)).value(),
+           std::string("done on try 2"));
+  QVERIFY(!childrenLeft());
+  // Stuck on every try: the third ends it with an error that says so.
+  QFile::remove(QString::fromStdString(tries));
+  const auto always_stuck = [&tries]() -> std::string {
+    std::ofstream(tries, std::ios::app) << 'x';
+    ::pause();
+    return "never";
+  };
+  try {
+    studio::model::runStoppable(always_stuck, never, std::chrono::milliseconds(300));
+    QFAIL("a child stuck three times was not said");
+  } catch (const studio::model::ChildError& e) {
+    QVERIFY2(QString(e.what()).contains("without using the processor for 300 ms, 3 times"), e.what());
+  }
+  QCOMPARE(readAll(tries).size(), size_t(3));
+  QVERIFY(!childrenLeft());
+  // Work that uses the processor, or many threads, is not stuck however long it takes.
+  const auto busy = [] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1200);
+    volatile unsigned long spins = 0;
+    while (std::chrono::steady_clock::now() < until) spins = spins + 1;
+    return std::string("busy");
+  };
+  QCOMPARE(studio::model::runStoppable(busy, never, std::chrono::milliseconds(300)).value(),
+           std::string("busy"));
 #endif
 }
 
