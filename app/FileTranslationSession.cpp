@@ -11,8 +11,10 @@
 #include "model/data/TmxWriter.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
+#include "model/decoding/HeadMask.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
+#include "model/decoding/WordAlignment.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/Hash.h"
@@ -21,6 +23,16 @@
 #include "model/runtime/Runtime.h"
 
 namespace studio::app {
+
+struct AlignableFile {
+  std::shared_ptr<model::Translator> translator;
+  model::HeadMask head_mask;  // the heads switched off for the translation, off for its alignment too
+  std::vector<model::TextTranslation> lines;
+};
+
+namespace {
+constexpr size_t kAlignedAtOnce = 64;  // lines a batch between two questions to stop
+}
 
 FileTranslationSession::FileTranslationSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<FileTranslationRequest>();
@@ -134,6 +146,13 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       for (const auto& unit : model::memoryUnits(translated, &left_out))
         report.memory.append({QString::fromStdString(unit.vietnamese), QString::fromStdString(unit.english)});
       report.memoryLeftOut = int(left_out);
+      if (!settings.markup) {
+        auto kept = std::make_shared<AlignableFile>();
+        kept->head_mask = options.head_mask;
+        kept->lines = translated.lines;
+        kept->translator = std::make_shared<model::Translator>(std::move(translator));
+        report.alignable = std::move(kept);
+      }
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();
       BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
@@ -147,6 +166,55 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
             tr("Out of memory while translating %1. Try a smaller beam, or stop training to free memory.")
                 .arg(request.input));
       });
+    } catch (const std::exception& e) {
+      job.finish();
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
+    }
+  });
+  if (!started) Q_EMIT failed(tr("A file is being translated already."));
+}
+
+void FileTranslationSession::saveAlignments(const FileTranslationReport& report, const QString& path) {
+  const auto file = report.alignable;
+  if (!file) {
+    Q_EMIT failed(tr("Only a text file translated without Keep tags can be aligned."));
+    return;
+  }
+  const bool started = job_.start([this, file, path](BackgroundJob::Control& job) {
+    try {
+      const auto& lines = file->lines;
+      std::string text;
+      int links = 0;
+      for (size_t first = 0; first < lines.size(); first += kAlignedAtOnce) {
+        if (job.stopRequested()) throw model::TranslationStopped();
+        const std::vector<model::TextTranslation> batch(
+            lines.begin() + long(first),
+            lines.begin() + long(std::min(lines.size(), first + kAlignedAtOnce)));
+        std::vector<std::vector<model::WordAlignment>> aligned;
+        {
+          auto model = file->translator->modelHandle();
+          model::ScopedHeadMask heads_off(model, file->head_mask);
+          aligned = model::alignTexts(*file->translator, batch, 1);
+        }
+        for (const auto& hypotheses : aligned) {
+          if (!hypotheses.empty()) {
+            const auto pairs = hypotheses.front().links();
+            links += int(pairs.size());
+            text += model::pharaohLinks(pairs);
+          }
+          text += '\n';
+        }
+        const size_t done = std::min(lines.size(), first + kAlignedAtOnce);
+        BackgroundJob::post(this, [=] { Q_EMIT aligning(int(done), int(lines.size())); });
+      }
+      model::writeFileAtomically(path.toStdString(), text);
+      job.finish();
+      BackgroundJob::post(this, [=] { Q_EMIT alignmentsSaved(path, int(lines.size()), links); });
+    } catch (const model::TranslationStopped&) {
+      job.finish();
+      BackgroundJob::post(this, [=] { Q_EMIT stopped(); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <memory>
+
 #include "app/BackgroundJob.h"
 #include "app/TranslationService.h"
 
@@ -16,6 +18,10 @@
 // translation written whole or not at all. It loads its own copy of the
 // model, so that typing in Translate is answered while a file is translated.
 namespace studio::app {
+
+// The model that translated a text file, kept loaded, and each line's
+// translation: what "Save word alignments…" aligns (FileTranslationSession.cpp).
+struct AlignableFile;
 
 struct FileTranslationRequest {
   ModelSource model;
@@ -45,6 +51,10 @@ struct FileTranslationReport {
   // translation memory; and the sentences left out of it, translated as nothing.
   QVector<QPair<QString, QString>> memory;
   int memoryLeftOut = 0;
+  // A text file translated without Keep tags (whose words are the file's):
+  // what saveAlignments() aligns. The model stays loaded while a copy of this
+  // report holds it. Null for an XLIFF file and with Keep tags.
+  std::shared_ptr<const AlignableFile> alignable;
 };
 
 // Writes `report.memory` to `path` as a translation memory (TMX 1.4b), whole
@@ -62,12 +72,23 @@ class FileTranslationSession : public QObject {
 
  public Q_SLOTS:
   void start(const studio::app::FileTranslationRequest& request);
-  void stop();  // after the batch being decoded; nothing is written
+  void stop();  // after the batch being decoded (or aligned); nothing is written
+  // Each line of the translated file (each paragraph, with Lines wrapped
+  // within paragraphs) with its translation aligned word for word, written
+  // to `path` whole or not at all, one line a line: "S-T S-T …", each
+  // English word T with the Vietnamese word S it drew on most (the model's
+  // last layer's cross-attention, the mean over its heads; words counted from
+  // 0 at spaces: the Pharaoh format of fast_align and Moses, as `translate
+  // --alignment hard`). An empty line (or translation) gives an empty line.
+  // aligning() while it runs, then alignmentsSaved(), stopped() or failed().
+  void saveAlignments(const studio::app::FileTranslationReport& report, const QString& path);
 
  Q_SIGNALS:
   void progress(int done, int total);  // sentences translated
   void finished(const studio::app::FileTranslationReport& report);
   void stopped();
+  void aligning(int done, int total);  // lines aligned
+  void alignmentsSaved(const QString& path, int lines, int links);
   void failed(const QString& message);
   // Before failed(): the file is not UTF-8 and reads as this 8-bit encoding
   // ("Windows-1258", "VISCII"): a request with it would read it.

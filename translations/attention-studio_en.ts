@@ -463,6 +463,10 @@
         <source>%1 is not an encoding this app reads.</source>
         <translation>%1 is not an encoding this app reads.</translation>
     </message>
+    <message>
+        <source>Only a text file translated without Keep tags can be aligned.</source>
+        <translation>Only a text file translated without Keep tags can be aligned.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1935,6 +1939,52 @@ layer %2</translation>
             <numerusform>%n sentence translated as nothing left out.</numerusform>
             <numerusform>%n sentences translated as nothing left out.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Save word alignments…</source>
+        <translation>Save word alignments…</translation>
+    </message>
+    <message>
+        <source>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</source>
+        <translation>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</translation>
+    </message>
+    <message>
+        <source>Save the word alignments as</source>
+        <translation>Save the word alignments as</translation>
+    </message>
+    <message>
+        <source>Word alignments (*.align);;All files (*)</source>
+        <translation>Word alignments (*.align);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Aligning %1 with its translation: %2 of %3 lines…</source>
+        <translation>Aligning %1 with its translation: %2 of %3 lines…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Word alignments of %n line(s) saved to %1</source>
+        <translation>
+            <numerusform>Word alignments of %n line saved to %1</numerusform>
+            <numerusform>Word alignments of %n lines saved to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n link(s)).</source>
+        <translation>
+            <numerusform>(%n link).</numerusform>
+            <numerusform>(%n links).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: the word alignments were not saved.</source>
+        <translation>Stopped: the word alignments were not saved.</translation>
+    </message>
+    <message>
+        <source>The word alignments were not saved: %1</source>
+        <translation>The word alignments were not saved: %1</translation>
+    </message>
+    <message>
+        <source>Aligning %1 with its translation…</source>
+        <translation>Aligning %1 with its translation…</translation>
     </message>
 </context>
 <context>

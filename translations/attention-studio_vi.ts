@@ -460,6 +460,10 @@
         <source>%1 is not an encoding this app reads.</source>
         <translation>%1 không phải là bảng mã mà ứng dụng này đọc được.</translation>
     </message>
+    <message>
+        <source>Only a text file translated without Keep tags can be aligned.</source>
+        <translation>Chỉ tệp văn bản được dịch không bật Giữ thẻ mới gióng hàng được.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -1915,6 +1919,50 @@ lớp %2</translation>
         <translation>
             <numerusform>Bỏ qua %n câu có bản dịch rỗng.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Save word alignments…</source>
+        <translation>Lưu gióng hàng từ…</translation>
+    </message>
+    <message>
+        <source>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</source>
+        <translation>Lưu, cho mỗi dòng, từ tiếng Việt mà mỗi từ tiếng Anh dựa vào nhiều nhất (chú ý chéo của lớp cuối): các cặp từ &quot;nguồn-đích&quot; đếm từ 0, như fast_align và Moses ghi</translation>
+    </message>
+    <message>
+        <source>Save the word alignments as</source>
+        <translation>Lưu gióng hàng từ thành</translation>
+    </message>
+    <message>
+        <source>Word alignments (*.align);;All files (*)</source>
+        <translation>Gióng hàng từ (*.align);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Aligning %1 with its translation: %2 of %3 lines…</source>
+        <translation>Đang gióng hàng %1 với bản dịch: %2 trên %3 dòng…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Word alignments of %n line(s) saved to %1</source>
+        <translation>
+            <numerusform>Đã lưu gióng hàng từ của %n dòng vào %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n link(s)).</source>
+        <translation>
+            <numerusform>(%n liên kết).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: the word alignments were not saved.</source>
+        <translation>Đã dừng: gióng hàng từ chưa được lưu.</translation>
+    </message>
+    <message>
+        <source>The word alignments were not saved: %1</source>
+        <translation>Gióng hàng từ chưa được lưu: %1</translation>
+    </message>
+    <message>
+        <source>Aligning %1 with its translation…</source>
+        <translation>Đang gióng hàng %1 với bản dịch…</translation>
     </message>
 </context>
 <context>

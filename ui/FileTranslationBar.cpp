@@ -33,6 +33,12 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   memory_->setToolTip(
       tr("Save each sentence and its translation as a TMX file, for a CAT tool (OmegaT, Trados, memoQ) to "
          "review and reuse"));
+  alignments_ = new QPushButton(tr("Save word alignments…"), this);
+  alignments_->setObjectName("Save word alignments");
+  alignments_->setToolTip(
+      tr("Save, for each line, which Vietnamese word each English word drew on most (the last layer's "
+         "cross-attention): \"source-target\" word pairs counted from 0, as fast_align and Moses write "
+         "them"));
   read_as_ = new QPushButton(this);
   read_as_->setObjectName("Read the file in its encoding");
   read_as_->setVisible(false);
@@ -48,6 +54,7 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   row->addWidget(stop_);
   row->addWidget(open_);
   row->addWidget(memory_);
+  row->addWidget(alignments_);
   row->addWidget(read_as_);
   row->addWidget(close_);
 
@@ -60,7 +67,32 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                                      tr("Translation memories (*.tmx);;All files (*)"));
     if (!path.isEmpty()) saveMemory(path);
   });
-  connect(close_, &QToolButton::clicked, this, &QWidget::hide);
+  connect(alignments_, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the word alignments as"), defaultAlignments(output_),
+                                     tr("Word alignments (*.align);;All files (*)"));
+    if (!path.isEmpty()) saveAlignments(path);
+  });
+  connect(close_, &QToolButton::clicked, this, [this] {
+    hide();
+    report_.alignable.reset();  // the model it kept loaded
+  });
+  connect(&session_, &app::FileTranslationSession::aligning, this, [this](int done, int total) {
+    progress_->setRange(0, std::max(1, total));
+    progress_->setValue(done);
+    message_->setText(
+        tr("Aligning %1 with its translation: %2 of %3 lines…")
+            .arg(QFileInfo(input_).fileName(), QLocale().toString(done), QLocale().toString(total)));
+  });
+  connect(&session_, &app::FileTranslationSession::alignmentsSaved, this,
+          [this](const QString& path, int lines, int links) {
+            aligning_ = false;
+            setRunning(false);
+            showFinished();
+            message_->setText(finished_text_ + ' ' +
+                              tr("Word alignments of %n line(s) saved to %1", "", lines).arg(path) + ' ' +
+                              tr("(%n link(s)).", "", links));
+          });
   connect(read_as_, &QPushButton::clicked, this, [this] {
     const QString encoding = suggested_;  // a copy: translate() forgets the last suggestion
     translate(model_, settings_, input_, output_, encoding);
@@ -112,24 +144,35 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             for (const auto& note : r.glossaryNotes) text += ' ' + tr("Glossary: %1.").arg(note);
             message_->setText(text);
             message_->setToolTip(r.notices.mid(0, 30).join('\n'));
-            open_->setVisible(true);
             report_ = r;
             finished_text_ = text;
-            memory_->setVisible(r.xliffSegments < 0 && !r.memory.isEmpty());
+            showFinished();
           });
   connect(&session_, &app::FileTranslationSession::stopped, this, [this] {
     setRunning(false);
+    if (aligning_) {
+      aligning_ = false;
+      showFinished();
+      message_->setText(finished_text_ + ' ' + tr("Stopped: the word alignments were not saved."));
+      return;
+    }
     message_->setText(tr("Stopped: nothing was written to %1.").arg(output_));
   });
   connect(&session_, &app::FileTranslationSession::failed, this, [this](const QString& why) {
     setRunning(false);
+    if (aligning_) {
+      aligning_ = false;
+      showFinished();
+      message_->setText(finished_text_ + ' ' + tr("The word alignments were not saved: %1").arg(why));
+      return;
+    }
     message_->setText(tr("%1 was not translated: %2").arg(QFileInfo(input_).fileName(), why));
     read_as_->setVisible(!suggested_.isEmpty());
   });
   setVisible(false);
 }
 
-QString FileTranslationBar::defaultMemory(const QString& output) {
+QString FileTranslationBar::besideOutput(const QString& output, const QString& extension) {
   const QFileInfo info(output);
   QString name = info.fileName();
   for (const QString& end : {QStringLiteral(".en.txt"), QStringLiteral(".txt"), QStringLiteral(".en")})
@@ -137,7 +180,29 @@ QString FileTranslationBar::defaultMemory(const QString& output) {
       name.chop(end.size());
       break;
     }
-  return info.dir().filePath(name + QStringLiteral(".tmx"));
+  return info.dir().filePath(name + extension);
+}
+
+QString FileTranslationBar::defaultMemory(const QString& output) {
+  return besideOutput(output, QStringLiteral(".tmx"));
+}
+
+QString FileTranslationBar::defaultAlignments(const QString& output) {
+  return besideOutput(output, QStringLiteral(".align"));
+}
+
+void FileTranslationBar::saveAlignments(const QString& path) {
+  if (session_.isRunning() || !report_.alignable) return;
+  aligning_ = true;
+  setRunning(true);
+  message_->setText(tr("Aligning %1 with its translation…").arg(QFileInfo(input_).fileName()));
+  session_.saveAlignments(report_, path);
+}
+
+void FileTranslationBar::showFinished() {
+  open_->setVisible(true);
+  memory_->setVisible(report_.xliffSegments < 0 && !report_.memory.isEmpty());
+  alignments_->setVisible(report_.alignable != nullptr);
 }
 
 bool FileTranslationBar::saveMemory(const QString& path) {
@@ -194,6 +259,7 @@ void FileTranslationBar::translate(const app::ModelSource& model, const app::Dec
   model_ = model;
   settings_ = settings;
   suggested_.clear();
+  report_ = {};  // and the model the last one kept loaded
   setVisible(true);
   setRunning(true);
   message_->setToolTip(QString());
@@ -207,6 +273,7 @@ void FileTranslationBar::setRunning(bool running) {
   close_->setVisible(!running);
   open_->setVisible(false);
   memory_->setVisible(false);
+  alignments_->setVisible(false);
   read_as_->setVisible(false);
   if (running) progress_->setRange(0, 0);  // busy until the first batch's count
   Q_EMIT runningChanged(running);

@@ -42,6 +42,12 @@ class FileTranslationBar : public QWidget {
   // translation memory to `path`, and says so in the bar. False (with the
   // error in the bar) when it cannot be written.
   bool saveMemory(const QString& path);
+  // Where "Save word alignments…" offers to write them: NAME.en.txt → NAME.align.
+  static QString defaultAlignments(const QString& output);
+  // Aligns the last translated text file's lines with their translations and
+  // writes the links to `path` (app::FileTranslationSession::saveAlignments),
+  // with progress and Stop in the bar; what became of it is said there.
+  void saveAlignments(const QString& path);
 
   app::FileTranslationSession* session() { return &session_; }
   bool isRunning() const { return session_.isRunning(); }
@@ -51,6 +57,8 @@ class FileTranslationBar : public QWidget {
 
  private:
   void setRunning(bool running);
+  void showFinished();  // the buttons for a finished translation
+  static QString besideOutput(const QString& output, const QString& extension);
 
   app::FileTranslationSession session_;
   QLabel* message_;
@@ -58,6 +66,8 @@ class FileTranslationBar : public QWidget {
   QPushButton* stop_;
   QPushButton* open_;
   QPushButton* memory_;                // "Save as a translation memory…" after a text file
+  QPushButton* alignments_;            // "Save word alignments…" after a text file (not with Keep tags)
+  bool aligning_ = false;              // the session aligns the file, not translating it
   app::FileTranslationReport report_;  // of the last translation finished
   QString finished_text_;              // what the bar said of it
   QPushButton* read_as_;  // "Read it as Windows-1258" after a file that is not UTF-8

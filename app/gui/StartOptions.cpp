@@ -100,6 +100,9 @@ StartOptions::StartOptions(QCommandLineParser& parser)
                      "In Translate, translate the text file FILE at start, line for line, into "
                      "NAME.en.txt beside it (an XLIFF file segment by segment, into NAME.en.xlf).",
                      "FILE"),
+      save_alignments("save-alignments",
+                      "With --translate-file, then save its word alignments beside the translation "
+                      "(NAME.align), as Save word alignments… does."),
       small_and_fast("small-and-fast",
                      "Open Make it small and fast and measure on N dev sentences (the heads ranked "
                      "first when no ranking is saved); with --screenshot, a picture of it.",
@@ -141,6 +144,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(shortlist);
   parser.addOption(ensemble);
   parser.addOption(translate_file);
+  parser.addOption(save_alignments);
   parser.addOption(small_and_fast);
   parser.addOption(pad_to);
   parser.addOption(hover_word);
@@ -243,11 +247,20 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     window.attention()->setGivenTranslation(parser.value(target));
     window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
   }
+  if (parser.isSet(save_alignments) && !parser.isSet(translate_file)) {
+    std::fprintf(stderr, "error: --save-alignments needs --translate-file\n");
+    return false;
+  }
   if (parser.isSet(translate_file)) {
     const QString input = QFileInfo(parser.value(translate_file)).absoluteFilePath();
-    window.translate()->fileTranslation()->translate(window.translate()->modelSource(),
-                                                     window.translate()->decodeSettings(), input,
-                                                     studio::ui::FileTranslationBar::defaultOutput(input));
+    auto* bar = window.translate()->fileTranslation();
+    const QString output = studio::ui::FileTranslationBar::defaultOutput(input);
+    if (parser.isSet(save_alignments))
+      QObject::connect(
+          bar->session(), &studio::app::FileTranslationSession::finished, bar,
+          [bar, output] { bar->saveAlignments(studio::ui::FileTranslationBar::defaultAlignments(output)); },
+          Qt::SingleShotConnection);
+    bar->translate(window.translate()->modelSource(), window.translate()->decodeSettings(), input, output);
   }
   if (parser.isSet(corpus)) {
     const QStringList corpora = parser.values(corpus), weights = parser.value(corpus_weights).split(',');

@@ -50,6 +50,7 @@ struct StartOptions {
   QCommandLineOption shortlist;
   QCommandLineOption ensemble;
   QCommandLineOption translate_file;
+  QCommandLineOption save_alignments;
   QCommandLineOption small_and_fast;
   QCommandLineOption pad_to;
   QCommandLineOption hover_word;

@@ -71,6 +71,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void lookingInsideACorrectionOpensTheExplorerOnIt();
   void paragraphsAreTranslatedSentenceBySentence();
   void aFileIsTranslatedAsTheCliTranslatesIt();
+  void aFilesWordAlignmentsAreTheClis();
   void tagsAreKeptAsTheCliKeepsThem();
   void anXliffFileGetsItsTargetsAsTheCliWritesThem();
   void linksAndNumbersAreKeptAsTheCliKeepsThem();
@@ -1040,6 +1041,9 @@ void TestTranslateWorkspace::tagsAreKeptAsTheCliKeepsThem() {
   QVERIFY(written.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n<p></p>\n");  // a line of tags alone keeps them
   QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
+  // Its words are not the file's (the tags are out): no word alignments.
+  QVERIFY(!finished.at(0).at(0).value<app::FileTranslationReport>().alignable);
+  QVERIFY(workspace.findChild<QPushButton*>("Save word alignments")->isHidden());
 }
 
 // An XLIFF file from a CAT tool, chosen in Translate a file: each segment
@@ -1173,6 +1177,85 @@ void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {
   QVERIFY(written.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(written.readAll()), gui + "\n");
   QTRY_VERIFY(workspace.findChild<QPushButton*>("Translate a file")->isEnabled());
+}
+
+// Save word alignments… after a translated text file: each line's links, as
+// `translate --alignment hard` prints them after the translation; Stop and a
+// path that cannot be written leave no file and keep the button.
+void TestTranslateWorkspace::aFilesWordAlignmentsAreTheClis() {
+  QCOMPARE(ui::FileTranslationBar::defaultAlignments("/d/notes.en.txt"), QString("/d/notes.align"));
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  auto settings = decodeSettings(1);
+  settings.beam = 3;
+  settings.headMask = "cross:0:1";  // off for the translation, off for its alignment too
+  workspace.setDecodeSettings(settings);
+  auto* bar = workspace.fileTranslation();
+  auto* save = workspace.findChild<QPushButton*>("Save word alignments");
+  auto* status = workspace.findChild<QLabel*>("File translation status");
+  QVERIFY(save && status);
+  const QString input = tmp_.filePath("aligned.vi.txt"), output = tmp_.filePath("aligned.en.txt");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("Mở tập tin số 12.\n\nĐóng cửa sổ số 3. Mở tập tin số 4!\nmở cửa sổ\n");
+  }
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  QTRY_VERIFY(!save->isHidden());
+
+  QSignalSpy saved(bar->session(), &app::FileTranslationSession::alignmentsSaved);
+  const QString aligned = tmp_.filePath("aligned.align");
+  bar->saveAlignments(aligned);
+  QVERIFY(save->isHidden());  // while it aligns
+  QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 120000);
+  QTRY_VERIFY(!save->isHidden());
+  QFile written(aligned);
+  QVERIFY(written.open(QIODevice::ReadOnly));
+  const QStringList app_lines = QString::fromUtf8(written.readAll()).split('\n');
+  QCOMPARE(app_lines.size(), 5);  // four lines and the end
+  QVERIFY(app_lines.at(1).isEmpty() && app_lines.at(4).isEmpty());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "3", "--alpha", "0.6", "--head-mask",
+                              "cross:0:1", "--input", input, "--alignment", "hard"});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const QStringList cli_lines = QString::fromUtf8(cli.readAllStandardOutput()).split('\n');
+  QCOMPARE(cli_lines.size(), 5);
+  int links = 0;
+  for (int i = 0; i < 4; ++i) {
+    const QString cli_links = cli_lines.at(i).section(" ||| ", 1);
+    QCOMPARE(app_lines.at(i), cli_links);
+    links += app_lines.at(i).isEmpty() ? 0 : int(app_lines.at(i).split(' ').size());
+  }
+  QVERIFY(links > 0);
+  QCOMPARE(saved.at(0).at(1).toInt(), 4);
+  QCOMPARE(saved.at(0).at(2).toInt(), links);
+  QVERIFY2(status->text().contains("Word alignments of 4 line") && status->text().contains(aligned) &&
+               status->text().contains(QString("(%1 link").arg(links)),
+           qPrintable(status->text()));
+
+  // A path under a file: said, nothing written, the button still there.
+  QSignalSpy failed(bar->session(), &app::FileTranslationSession::failed);
+  bar->saveAlignments(output + "/aligned.align");
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+  QTRY_VERIFY2(status->text().contains("The word alignments were not saved"), qPrintable(status->text()));
+  QVERIFY(!save->isHidden());
+
+  // Stopped (the job asks before each batch of lines): nothing written.
+  QSignalSpy stopped(bar->session(), &app::FileTranslationSession::stopped);
+  const QString never = tmp_.filePath("never.align");
+  bar->saveAlignments(never);
+  bar->session()->stop();
+  QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 120000);
+  QTRY_VERIFY2(status->text().contains("Stopped: the word alignments were not saved"),
+               qPrintable(status->text()));
+  QVERIFY(!QFile::exists(never));
+  QVERIFY(!save->isHidden());
+  QCOMPARE(saved.count(), 1);
 }
 
 void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
