@@ -2161,6 +2161,10 @@ layer %2</translation>
         <source>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</source>
         <translation>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</translation>
     </message>
+    <message>
+        <source>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</source>
+        <translation>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

@@ -2136,6 +2136,10 @@ lớp %2</translation>
         <source>Or watch a small Transformer learn a toy task first, in about a minute, with nothing to download:</source>
         <translation>Hoặc xem trước một Transformer nhỏ học một bài toán đồ chơi, trong khoảng một phút, không cần tải gì:</translation>
     </message>
+    <message>
+        <source>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</source>
+        <translation>Trước khi huấn luyện, nó đo tốc độ của %1 tiến trình so với một tiến trình dùng mọi luồng, rồi huấn luyện theo cách nhanh hơn.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::HeadAblationPanel</name>

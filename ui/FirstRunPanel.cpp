@@ -205,11 +205,17 @@ void FirstRunPanel::showEvent(QShowEvent* event) {
 void FirstRunPanel::showEstimate(const app::SpeedReport& report) {
   const int minutes = std::max(1, int(std::lround(report.runSeconds / 60.0)));
   const QString precision = report.precision == "fp32" ? tr("float32") : report.precision;
-  estimate_->setText(
+  QString text =
       tr("About %n minute(s) on this computer (%1 steps of %2 s, in %3), measured just now.", "", minutes)
           .arg(report.steps)
           .arg(report.stepSeconds, 0, 'f', 2)
-          .arg(report.workers > 1 ? tr("%1 on %2 workers").arg(precision).arg(report.workers) : precision));
+          .arg(report.workers > 1 ? tr("%1 on %2 workers").arg(precision).arg(report.workers) : precision);
+  // The run itself times its workers against one process first (TrainingSession) and may train in one.
+  if (report.workers > 1)
+    text += ' ' + tr("Before it trains, it times the %1 workers against one process of all the threads, and "
+                     "trains the faster way.")
+                      .arg(report.workers);
+  estimate_->setText(text);
   start_->setText(tr("Train the starter model (about %n minute(s))", "", minutes));
   Q_EMIT estimated(report);
 }
