@@ -163,11 +163,12 @@ TranslationJob libreTranslateJob(const HttpRequest& request, int max_alternative
 
 TranslationJob nativeJob(const HttpRequest& request, int max_alternatives) {
   const json fields = bodyFields(request, /*form_allowed=*/false);
-  static const char* known[] = {"text", "texts", "nbest", "markup", "details"};
+  static const char* known[] = {"text", "texts", "nbest", "beam", "markup", "details"};
   for (const auto& item : fields.items()) {
     const std::string name = item.key();
     if (std::none_of(std::begin(known), std::end(known), [&](const char* k) { return name == k; }))
-      throw ApiError(400, "unknown field '" + name + "' (the fields: text or texts, nbest, markup, details)");
+      throw ApiError(
+          400, "unknown field '" + name + "' (the fields: text or texts, nbest, beam, markup, details)");
   }
   TranslationJob job;
   job.api = TranslationJob::Api::Native;
@@ -182,8 +183,9 @@ TranslationJob nativeJob(const HttpRequest& request, int max_alternatives) {
     job.texts = textsOf(fields["texts"], "texts", job.several);
   }
   job.several = fields.contains("texts");
-  if (fields.contains("nbest"))
-    job.alternatives = wholeNumber(fields["nbest"], "nbest", 1, max_alternatives + 1) - 1;
+  if (fields.contains("beam")) job.beam = wholeNumber(fields["beam"], "beam", 1, kMaxRequestBeam);
+  const int beam = job.beam > 0 ? job.beam : max_alternatives + 1;
+  if (fields.contains("nbest")) job.alternatives = wholeNumber(fields["nbest"], "nbest", 1, beam) - 1;
   if (fields.contains("markup")) job.markup = flag(fields["markup"], "markup");
   if (fields.contains("details")) job.details = flag(fields["details"], "details");
   if (job.markup && (job.alternatives > 0 || job.details))

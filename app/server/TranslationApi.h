@@ -14,9 +14,9 @@
 //    model of ours: q (a text or a list), source "vi" or "auto", target "en",
 //    format "text" or "html", alternatives; JSON or a form; errors as
 //    {"error": MESSAGE};
-//  - our own (POST /v1/translate): "text" or "texts", "nbest", "markup",
-//    "details" (each piece with its probability), every translation's score
-//    and the notices of sentences cut to fit.
+//  - our own (POST /v1/translate): "text" or "texts", "nbest", "beam",
+//    "markup", "details" (each piece with its probability), every
+//    translation's score and the notices of sentences cut to fit.
 namespace studio::server {
 
 // A request the client got wrong: its status (400, 415, 422) and what to say.
@@ -33,10 +33,15 @@ struct TranslationJob {
   bool markup = false;             // HTML or XML tags kept around the words they hold
   int alternatives = 0;            // further translations of each text
   bool details = false;            // Native: the pieces with their probabilities
+  int beam = 0;                    // Native: this request's beam size (1 greedy); 0 the server's --beam
 };
 
+// The largest beam a request may ask for ("beam" in POST /v1/translate).
+constexpr int kMaxRequestBeam = 16;
+
 // Read from a request's body (JSON, or a form for LibreTranslate's); at most
-// `max_alternatives` alternatives (the beam's size less one). Throws ApiError.
+// `max_alternatives` alternatives (the server's beam size less one; in our
+// API the request's "beam" less one where it gives one). Throws ApiError.
 TranslationJob libreTranslateJob(const HttpRequest& request, int max_alternatives);
 TranslationJob nativeJob(const HttpRequest& request, int max_alternatives);
 

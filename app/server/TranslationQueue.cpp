@@ -67,14 +67,16 @@ struct TranslationQueue::State {
   size_t waiting_texts = 0;
   bool quit = false;
   std::thread thread;
-  std::map<int64_t, model::TranslationMemo> memos;  // the thread's, one an n-best size
+  std::map<std::pair<int64_t, int64_t>, model::TranslationMemo> memos;  // the thread's, one a (beam, n-best)
+
+  int64_t beamOf(const TranslationJob& job) const { return job.beam > 0 ? job.beam : options->beam_size; }
 
   Answer answerOf(const TranslationJob& job, const std::vector<TextResult>& results, double ms) const {
     if (job.api == TranslationJob::Api::LibreTranslate) return {200, libreTranslateReply(job, results)};
     return {200, nativeReply(job, results, ms, model_name)};
   }
 
-  // Plain texts: every job's together, n-best as long as the longest asked.
+  // Plain texts of one beam size: every job's together, n-best as long as the longest asked.
   std::vector<Answer> translatePlain(const std::vector<const Waiting*>& jobs) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::string> texts;
@@ -84,8 +86,9 @@ struct TranslationQueue::State {
       nbest = std::max<int64_t>(nbest, w->job.alternatives + 1);
     }
     auto opts = *options;
+    opts.beam_size = beamOf(jobs.front()->job);
     opts.nbest = std::min(nbest, std::max<int64_t>(1, opts.beam_size));
-    auto& memo = memos[opts.nbest];
+    auto& memo = memos[{opts.beam_size, opts.nbest}];
     const auto translated = model::translateTexts(*translator, texts, opts, data::SplitMode::Sentences, 4096,
                                                   nullptr, false, &memo);
     const double ms = millisecondsSince(start);
@@ -105,6 +108,7 @@ struct TranslationQueue::State {
     const auto start = std::chrono::steady_clock::now();
     std::vector<TextResult> results;
     auto opts = *options;
+    opts.beam_size = beamOf(job);
     opts.nbest = 1;
     for (const auto& text : job.texts) {
       model::TextDocument document;
@@ -129,8 +133,8 @@ struct TranslationQueue::State {
 
   std::vector<Answer> translateBatch(const std::vector<Waiting>& batch) {
     std::vector<Answer> answers(batch.size());
-    std::vector<const Waiting*> plain;
-    std::vector<size_t> plain_at;
+    // The plain jobs by beam size (one search a batch), each with its place in the batch.
+    std::map<int64_t, std::pair<std::vector<const Waiting*>, std::vector<size_t>>> plain;
     for (size_t i = 0; i < batch.size(); ++i) {
       if (batch[i].job.markup) {
         try {
@@ -139,20 +143,23 @@ struct TranslationQueue::State {
           answers[i] = failure(e);
         }
       } else {
-        plain.push_back(&batch[i]);
-        plain_at.push_back(i);
+        auto& [jobs, at] = plain[beamOf(batch[i].job)];
+        jobs.push_back(&batch[i]);
+        at.push_back(i);
       }
     }
-    if (plain.empty()) return answers;
-    try {
-      const auto together = translatePlain(plain);
-      for (size_t k = 0; k < plain.size(); ++k) answers[plain_at[k]] = together[k];
-    } catch (const std::exception&) {
-      for (size_t k = 0; k < plain.size(); ++k) {
-        try {
-          answers[plain_at[k]] = translatePlain({plain[k]}).at(0);
-        } catch (const std::exception& e) {
-          answers[plain_at[k]] = failure(e);
+    for (const auto& [beam, group] : plain) {
+      const auto& [jobs, at] = group;
+      try {
+        const auto together = translatePlain(jobs);
+        for (size_t k = 0; k < jobs.size(); ++k) answers[at[k]] = together[k];
+      } catch (const std::exception&) {
+        for (size_t k = 0; k < jobs.size(); ++k) {
+          try {
+            answers[at[k]] = translatePlain({jobs[k]}).at(0);
+          } catch (const std::exception& e) {
+            answers[at[k]] = failure(e);
+          }
         }
       }
     }

@@ -15,7 +15,7 @@ struct DecodingOptions;
 // serve's model side: the requests waiting for the model, translated on a
 // thread of their own, whatever waits when the model is free together (up to
 // about a thousand texts a batch; a sentence translated before comes from a
-// memo). Plain texts share batches, their n-best lists as long as the longest
+// memo). Plain texts of one beam size share batches, their n-best lists as long as the longest
 // asked; texts with markup go a text at a time. A batch that fails is tried
 // again a request at a time, so that a request fails for its own texts alone.
 namespace studio::server {

@@ -116,6 +116,7 @@ class TestServer : public QObject {
   void libreTranslateAnswersWhatTheEngineTranslates();
   void ourApiGivesScoresPiecesAndAlternatives();
   void requestsSentTogetherGetTheirOwnAnswers();
+  void aRequestChoosesItsBeam();
   void aConnectionsRequestsAreAnsweredInOrder();
   void mistakesAreAnsweredAndTheConnectionKept();
   void brokenRequestsAreAnsweredAndTheConnectionClosed();
@@ -244,6 +245,56 @@ void TestServer::requestsSentTogetherGetTheirOwnAnswers() {
     QCOMPARE(replies[0].body["translatedText"],
              json::array({expected[size_t(i)].text(), expected[size_t(5 - i)].text()}));
   }
+}
+
+void TestServer::aRequestChoosesItsBeam() {
+  // "beam" in our API: that request searched so (1 greedy), beside requests on
+  // the server's beam of 4 waiting with it; its n-best as long as its beam.
+  auto server = start();
+  std::vector<std::string> texts;
+  for (int i = 0; i < 6; ++i)
+    texts.push_back((i % 2 ? "lưu tài liệu " : "mở tập tin ") + std::to_string(i * 7));
+  auto greedy = options_, wide = options_;
+  greedy.beam_size = 1;
+  wide.beam_size = 6;
+  wide.nbest = 6;
+  const auto on_four = model::translateTexts(*translator_, texts, options_);
+  const auto on_one = model::translateTexts(*translator_, texts, greedy);
+  const auto on_six = model::translateTexts(*translator_, texts, wide);
+  bool differs = false;
+  for (size_t i = 0; i < texts.size(); ++i)
+    differs = differs || on_one[i].text() != on_four[i].text() || on_six[i].text() != on_four[i].text();
+  QVERIFY2(differs, "the beam changes none of these translations: the test would not tell them apart");
+  std::vector<std::unique_ptr<Client>> clients;
+  for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<Client>(server->port()));
+  clients[0]->send(post("/v1/translate", {{"texts", texts}, {"beam", 1}}));
+  clients[1]->send(post("/v1/translate", {{"texts", texts}}));
+  clients[2]->send(post("/v1/translate", {{"texts", texts}, {"beam", 6}, {"nbest", 6}}));
+  const std::vector<const std::vector<model::TextTranslation>*> expected{&on_one, &on_four, &on_six};
+  for (size_t c = 0; c < 3; ++c) {
+    const auto replies = clients[c]->receive();
+    QCOMPARE(replies.size(), 1);
+    QCOMPARE(replies[0].status, 200);
+    for (size_t i = 0; i < texts.size(); ++i) {
+      const auto& t = replies[0].body["translations"][i];
+      QCOMPARE(t["text"], json((*expected[c])[i].text()));
+      QCOMPARE(t["score"].get<double>(), (*expected[c])[i].joined(0).score);
+    }
+  }
+  // Its limits, named: the beam from 1 to 16, the n-best within this request's beam.
+  Client client(server->port());
+  for (const json& beam : {json(0), json(17), json("wide")}) {
+    const auto reply = client.exchange(post("/v1/translate", {{"text", "mở"}, {"beam", beam}}));
+    QCOMPARE(reply.status, 400);
+    QVERIFY2(reply.body["error"].get<std::string>().find("'beam'") != std::string::npos,
+             reply.body.dump().c_str());
+  }
+  auto reply = client.exchange(post("/v1/translate", {{"text", "mở"}, {"beam", 2}, {"nbest", 3}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("from 1 to 2") != std::string::npos,
+           reply.body.dump().c_str());
+  reply = client.exchange(post("/v1/translate", {{"text", "mở"}, {"beam", 8}, {"nbest", 8}}));
+  QCOMPARE(reply.status, 200);
 }
 
 void TestServer::aConnectionsRequestsAreAnsweredInOrder() {
