@@ -15,7 +15,10 @@
 
 namespace studio::app {
 
-int initializeEngine(int threads) { return model::configureThreads(threads); }
+int initializeEngine(int threads) {
+  model::configureOneDnnPrimitiveCache();
+  return model::configureThreads(threads);
+}
 
 EngineInfo engineInfo() {
   const auto runtime = model::runtimeInfo();

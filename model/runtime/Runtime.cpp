@@ -4,9 +4,10 @@
 #include "model/inference/QuantizedLinear.h"
 #include "model/runtime/BlasKernels.h"
 
+#include <cstdlib>
 #include <filesystem>
-#include <iomanip>
 #include <fstream>
+#include <iomanip>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -34,6 +35,18 @@ int configureThreads(int requested) {
   if (threads <= 0) threads = 1;
   at::set_num_threads(threads);
   return at::get_num_threads();
+}
+
+std::string configureOneDnnPrimitiveCache() {
+  for (const char* name : {"ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY"})
+    if (const char* set = std::getenv(name)) return set;
+  const std::string capacity = std::to_string(kOneDnnPrimitiveCache);
+#ifdef _WIN32
+  _putenv_s("ONEDNN_PRIMITIVE_CACHE_CAPACITY", capacity.c_str());
+#else
+  setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", capacity.c_str(), 0);
+#endif
+  return capacity;
 }
 
 bool cudaBuilt() {
@@ -267,6 +280,19 @@ RuntimeInfo runtimeInfo() {
   info.cpu_int8 = inference::int8KernelsDescription();
   info.cpu_bf16_kernels = inference::bf16KernelsDescription();
   info.gpus = cudaGpus();
+#ifdef __linux__
+  using CacheCapacity = int (*)(int*);  // dnnl_status_t dnnl_get_primitive_cache_capacity(int*)
+  if (auto get = reinterpret_cast<CacheCapacity>(dlsym(RTLD_DEFAULT, "dnnl_get_primitive_cache_capacity"))) {
+    int capacity = -1;
+    if (get(&capacity) == 0 && capacity >= 0) info.onednn_cache = std::to_string(capacity) + " primitives";
+  }
+#endif
+  if (info.onednn_cache.empty())
+    for (const char* name : {"ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY"})
+      if (const char* set = std::getenv(name)) {
+        info.onednn_cache = std::string(set) + " primitives (" + name + "; this LibTorch does not say)";
+        break;
+      }
   return info;
 }
 
@@ -303,6 +329,7 @@ std::string describe(const RuntimeInfo& info) {
       << "bf16 decoding kernels: "
       << (info.cpu_bf16_kernels.empty() ? "none (bf16 decoding needs AMX or AVX512-BF16)" : info.cpu_bf16_kernels)
       << "\n";
+  if (!info.onednn_cache.empty()) out << "oneDNN primitive cache: " << info.onednn_cache << "\n";
   return out.str();
 }
 

@@ -13,6 +13,17 @@ namespace studio::model {
 // the machine's hardware threads. Returns the count in effect.
 int configureThreads(int requested = 0);
 
+// oneDNN (LibTorch's matrix products on the CPU, bf16 on AMX among them)
+// keeps the primitives it has made, one a shape, 1,024 of them by default. A
+// run's batches have hundreds of shapes (tokens a batch, lengths), so the
+// default cache is emptied and filled again all the time, each primitive
+// made again in milliseconds: 1,198 made in the starter's first 100 steps,
+// 3,230 by step 800. Raises it to kOneDnnPrimitiveCache unless the user set
+// ONEDNN_PRIMITIVE_CACHE_CAPACITY (or DNNL_...); oneDNN reads it when it
+// makes its first primitive, so this runs before. Returns the value in effect.
+constexpr int kOneDnnPrimitiveCache = 4096;
+std::string configureOneDnnPrimitiveCache();
+
 // A device that does not exist here, or a name that is none; the message
 // lists the devices there are. The CLI reports it as a usage error.
 class DeviceError : public std::invalid_argument {
@@ -75,6 +86,9 @@ struct RuntimeInfo {
   std::string cpu_bf16;        // cpuBf16Instructions(): "" when the CPU has none
   std::string cpu_int8;        // the int8 kernels this CPU runs, best first ("" when none)
   std::string cpu_bf16_kernels;  // the bf16 decoding kernels, best first ("" without bf16 instructions)
+  // oneDNN's primitive cache as oneDNN says it (Debian's libdnnl), else as
+  // ONEDNN_PRIMITIVE_CACHE_CAPACITY asks ("" when neither says).
+  std::string onednn_cache;
   std::vector<GpuInfo> gpus;   // what the NVIDIA driver reports (empty without CUDA)
 };
 

@@ -86,6 +86,22 @@ void TestExecutables::cliVersion() {
   QVERIFY2(r.out.contains("attention-studio-cli"), qPrintable(r.out));
   QVERIFY2(r.out.contains("LibTorch"), qPrintable(r.out));
   QVERIFY2(r.out.contains("CUDA:"), qPrintable(r.out));
+  // oneDNN's primitive cache: 4,096 unless the user asks otherwise (model/runtime/Runtime.h says why).
+  auto cache = [](const QString& asked) {
+    QProcess process;
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.remove("ONEDNN_PRIMITIVE_CACHE_CAPACITY");
+    env.remove("DNNL_PRIMITIVE_CACHE_CAPACITY");
+    if (!asked.isEmpty()) env.insert("ONEDNN_PRIMITIVE_CACHE_CAPACITY", asked);
+    process.setProcessEnvironment(env);
+    process.start(STUDIO_CLI_PATH, {"--version"});
+    if (!process.waitForFinished(60000)) return QString("timed out");
+    const auto out = QString::fromUtf8(process.readAllStandardOutput());
+    const auto line = QRegularExpression("oneDNN primitive cache: (\\d+) primitives").match(out);
+    return line.hasMatch() ? line.captured(1) : "no oneDNN line in: " + out;
+  };
+  QCOMPARE(cache(""), QString("4096"));
+  QCOMPARE(cache("64"), QString("64"));
 }
 
 // model/runtime/BlasKernels.h: Debian's OpenBLAS takes a CPU newer than it
