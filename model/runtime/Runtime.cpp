@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -37,9 +38,19 @@ int configureThreads(int requested) {
   return at::get_num_threads();
 }
 
-std::string configureOneDnnPrimitiveCache() {
+namespace {
+
+// The oneDNN cache capacity the environment asks for, and the variable that does ("" and null: none).
+std::pair<std::string, const char*> askedOneDnnCache() {
   for (const char* name : {"ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY"})
-    if (const char* set = std::getenv(name)) return set;
+    if (const char* set = std::getenv(name)) return {set, name};
+  return {"", nullptr};
+}
+
+}  // namespace
+
+std::string configureOneDnnPrimitiveCache() {
+  if (const auto [asked, name] = askedOneDnnCache(); name) return asked;
   const std::string capacity = std::to_string(kOneDnnPrimitiveCache);
 #ifdef _WIN32
   _putenv_s("ONEDNN_PRIMITIVE_CACHE_CAPACITY", capacity.c_str());
@@ -287,12 +298,8 @@ RuntimeInfo runtimeInfo() {
     if (get(&capacity) == 0 && capacity >= 0) info.onednn_cache = std::to_string(capacity) + " primitives";
   }
 #endif
-  if (info.onednn_cache.empty())
-    for (const char* name : {"ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY"})
-      if (const char* set = std::getenv(name)) {
-        info.onednn_cache = std::string(set) + " primitives (" + name + "; this LibTorch does not say)";
-        break;
-      }
+  if (const auto [asked, name] = askedOneDnnCache(); info.onednn_cache.empty() && name)
+    info.onednn_cache = asked + " primitives (" + name + "; this LibTorch does not say)";
   return info;
 }
 
