@@ -83,20 +83,11 @@ std::optional<ComparedRun> readComparedRun(const QString& dir, QString* error) {
 namespace {
 // The settings a reader looks at first, in this order; the rest follow sorted.
 int priority(const QString& key) {
-  static const QStringList first{"data",
-                                 "model.encoder_layers",
-                                 "model.decoder_layers",
-                                 "model.d_model",
-                                 "model.heads",
-                                 "model.d_ff",
-                                 "schedule",
-                                 "learning_rate",
-                                 "noam_factor",
-                                 "warmup_steps",
-                                 "max_tokens",
-                                 "label_smoothing",
-                                 "mixed_precision",
-                                 "model.dropout",
+  static const QStringList first{"data",          "model.encoder_layers", "model.decoder_layers",
+                                 "model.d_model", "model.heads",          "model.d_ff",
+                                 "schedule",      "learning_rate",        "noam_factor",
+                                 "warmup_steps",  "max_tokens",           "label_smoothing",
+                                 "subword_alpha", "mixed_precision",      "model.dropout",
                                  "max_steps"};
   const auto at = first.indexOf(key);
   return at < 0 ? int(first.size()) : int(at);

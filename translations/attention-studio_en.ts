@@ -4210,6 +4210,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Decoder layers</source>
         <translation>Decoder layers</translation>
     </message>
+    <message>
+        <source>Subword sampling (α)</source>
+        <translation>Subword sampling (α)</translation>
+    </message>
+    <message>
+        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
+        <translation>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>

@@ -113,6 +113,13 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            spin(0, 1000, {}, "Plateau patience"), tr("Evaluations without a better BLEU before the rate is cut"));
   addField(optim_group, optim_form, "label_smoothing", tr("Label smoothing"), dspin(0, 0.99, 3, 0.05),
            tr("ε of label-smoothed cross-entropy (0.1 in the paper)"));
+  auto* subword = dspin(0, 1, 2, 0.05);
+  subword->setSpecialValueText(tr("off"));
+  addField(
+      optim_group, optim_form, "subword_alpha", tr("Subword sampling (α)"), subword,
+      tr("Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the "
+         "unigram vocabulary's odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and "
+         "translation keep the best split"));
   addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
            tr("Clip the gradient's norm to this; 0 = off"));
   addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),

@@ -91,6 +91,9 @@ const CommandSpec& trainSpec() {
           {"keep-optimizer", "", "with --from: keep the checkpoint's Adam state (default: a fresh Adam)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
           {"seed", "N", "random seed (default 1)"},
+          {"subword-alpha", "A",
+           "subword regularization: split the training pairs into pieces anew each epoch,\n"
+           "drawn with the unigram vocabulary's odds raised to A (0.1-0.5; 0 = off, the default)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
           {"probe", "TEXT",
@@ -155,6 +158,7 @@ int runTrain(const ParsedArgs& args) {
     }
     if (args.has("device")) config.device = args.getOr("device", "auto");
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
+    config.subword_alpha = args.number("subword-alpha", config.subword_alpha, 0.0, 1.0);
     config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
     if (args.has("no-eval")) config.evaluate = false;
     if (args.has("probe-file")) config.probes = model::readProbeSentences(args.require("probe-file"));
@@ -173,8 +177,8 @@ int runTrain(const ParsedArgs& args) {
     }
     if (fine_tune) model::adoptModelOptions(config);  // the model file decides its shape
   } else {
-    for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every", "no-probes",
-                               "keep-models-every", "from"})
+    for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every",
+                               "no-probes", "keep-models-every", "from", "subword-alpha"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }

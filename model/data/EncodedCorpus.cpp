@@ -15,6 +15,8 @@ namespace studio::data {
 
 namespace fs = std::filesystem;
 
+constexpr size_t kPairsAChunk = 1024;
+
 void EncodedSplit::add(const std::vector<int>& src, const std::vector<int>& tgt) {
   src_ids.insert(src_ids.end(), src.begin(), src.end());
   tgt_ids.insert(tgt_ids.end(), tgt.begin(), tgt.end());
@@ -22,12 +24,15 @@ void EncodedSplit::add(const std::vector<int>& src, const std::vector<int>& tgt)
   tgt_offsets.push_back(tgt_ids.size());
 }
 
-EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads,
-                            const std::function<bool()>& stop) {
-  // Chunks of pairs taken in turn by the workers, each encoded into flat ids of its own, then put
-  // together in order (no vector a sentence: a corpus of millions of pairs stays small).
-  constexpr size_t kChunk = 1024;
-  const size_t n = text.size(), chunks = (n + kChunk - 1) / kChunk;
+namespace {
+
+// The pairs in chunks of 1,024 taken in turn by `threads` workers, each chunk
+// encoded by `encodeChunk(k, part)` into flat ids of its own, then put
+// together in order (no vector a sentence: a corpus of millions of pairs
+// stays small). PreparationStopped when `stop` says so.
+EncodedSplit encodeInChunks(size_t n, int threads, const std::function<bool()>& stop,
+                            const std::function<void(size_t, EncodedSplit&)>& encodeChunk) {
+  const size_t chunks = (n + kPairsAChunk - 1) / kPairsAChunk;
   size_t workers = threads > 0 ? size_t(threads) : std::max(1u, std::thread::hardware_concurrency());
   workers = std::max<size_t>(1, std::min(workers, chunks));
   std::vector<EncodedSplit> parts(chunks);
@@ -44,8 +49,7 @@ EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text
             stopping.store(true);
             break;
           }
-          for (size_t i = k * kChunk; i < std::min(n, (k + 1) * kChunk); ++i)
-            parts[k].add(tokenizer.encode(text.src[i]), tokenizer.encode(text.tgt[i]));
+          encodeChunk(k, parts[k]);
         }
       } catch (...) {
         errors[w] = std::current_exception();
@@ -75,6 +79,38 @@ EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text
     part = EncodedSplit();
   }
   return out;
+}
+
+// A chunk's seed for one side: from the run's seed, the chunk and the side alone,
+// so that the splits do not depend on which worker drew them.
+uint32_t chunkSeed(uint64_t seed, size_t chunk, int side) {
+  uint64_t x = seed ^ (uint64_t(chunk) * 0x9E3779B97F4A7C15ULL) ^ (uint64_t(side) << 63);
+  x ^= x >> 30, x *= 0xBF58476D1CE4E5B9ULL, x ^= x >> 27, x *= 0x94D049BB133111EBULL, x ^= x >> 31;
+  return uint32_t(x);
+}
+
+}  // namespace
+
+EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads,
+                            const std::function<bool()>& stop) {
+  const size_t n = text.size();
+  return encodeInChunks(n, threads, stop, [&](size_t k, EncodedSplit& part) {
+    for (size_t i = k * kPairsAChunk; i < std::min(n, (k + 1) * kPairsAChunk); ++i)
+      part.add(tokenizer.encode(text.src[i]), tokenizer.encode(text.tgt[i]));
+  });
+}
+
+EncodedSplit sampleParallel(const Tokenizer& tokenizer, const ParallelText& text, double alpha, uint64_t seed,
+                            int threads, const std::function<bool()>& stop) {
+  const size_t n = text.size();
+  return encodeInChunks(n, threads, stop, [&](size_t k, EncodedSplit& part) {
+    const size_t begin = k * kPairsAChunk, end = std::min(n, (k + 1) * kPairsAChunk);
+    const std::vector<std::string> src(text.src.begin() + long(begin), text.src.begin() + long(end));
+    const std::vector<std::string> tgt(text.tgt.begin() + long(begin), text.tgt.begin() + long(end));
+    const auto src_ids = tokenizer.sampleEncode(src, alpha, chunkSeed(seed, k, 0));
+    const auto tgt_ids = tokenizer.sampleEncode(tgt, alpha, chunkSeed(seed, k, 1));
+    for (size_t i = 0; i < src_ids.size(); ++i) part.add(src_ids[i], tgt_ids[i]);
+  });
 }
 
 namespace {
@@ -159,6 +195,18 @@ bool readEncodedCache(const std::string& path, const std::string& key, EncodedSp
   return true;
 }
 
+ParallelText readSplitText(const std::string& dir, const std::string& split) {
+  ReadSummary summary;
+  FilterOptions keep_all;
+  keep_all.max_words = size_t(-1);
+  keep_all.max_ratio = 1e300;
+  auto text = readParallelFiles(dir + "/" + split + ".vi", dir + "/" + split + ".en", keep_all, summary);
+  if (summary.kept != summary.read)
+    throw CorpusError("data folder '" + dir + "': " + summary.describe() +
+                      "; run prepare again to rebuild the folder");
+  return text;
+}
+
 EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, const Tokenizer& tokenizer,
                               bool* from_cache, int threads, const std::function<bool()>& stop) {
   const std::string vi = dir + "/" + split + ".vi";
@@ -171,15 +219,7 @@ EncodedSplit loadEncodedSplit(const std::string& dir, const std::string& split, 
     if (from_cache) *from_cache = true;
     return encoded;
   }
-  ReadSummary summary;
-  FilterOptions keep_all;
-  keep_all.max_words = size_t(-1);
-  keep_all.max_ratio = 1e300;
-  auto text = readParallelFiles(vi, en, keep_all, summary);
-  if (summary.kept != summary.read)
-    throw CorpusError("data folder '" + dir + "': " + summary.describe() +
-                      "; run prepare again to rebuild the folder");
-  encoded = encodeParallel(tokenizer, text, threads, stop);
+  encoded = encodeParallel(tokenizer, readSplitText(dir, split), threads, stop);
   writeEncodedCache(cache, key, encoded);
   if (from_cache) *from_cache = false;
   return encoded;

@@ -32,6 +32,18 @@ struct EncodedSplit {
 EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text, int threads = 0,
                             const std::function<bool()>& stop = nullptr);
 
+// Every pair split by sampling (Tokenizer::sampleEncode; subword
+// regularization) with `threads` threads: the same (seed, alpha) gives the
+// same splits with any number of threads. Throws TokenizerError for a model
+// that is not unigram; `stop` is encodeParallel's.
+EncodedSplit sampleParallel(const Tokenizer& tokenizer, const ParallelText& text, double alpha, uint64_t seed,
+                            int threads = 0, const std::function<bool()>& stop = nullptr);
+
+// The text of `<dir>/<split>.vi` and `.en`, every line kept, line for line
+// the pairs of the encoded split; throws CorpusError when a line cannot be
+// kept (the files disagree in length, or hold invalid UTF-8).
+ParallelText readSplitText(const std::string& dir, const std::string& split);
+
 // The encoded `<dir>/<split>.vi/.en` under `<dir>/spm.model`, from the cache
 // `<dir>/cache/<split>.ids` when it was made from the same files (their
 // contents' hashes are in its header), else encoded now and the cache

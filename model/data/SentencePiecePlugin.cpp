@@ -1,7 +1,11 @@
 // studio_sentencepiece: the only code that touches SentencePiece (see
 // SentencePieceBackend.h for why it is a plugin).
 
+#include <cstdint>
+#include <exception>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include <sentencepiece_processor.h>
@@ -18,6 +22,48 @@
 namespace {
 
 using studio::data::SentencePieceBackend;
+
+// SentencePiece's sampling draws from a generator of each thread's own, made
+// from the process's seed when the thread first draws; this lock keeps the
+// seed from changing between a thread's setting it and its first draw.
+std::mutex& seedLock() {
+  static std::mutex lock;
+  return lock;
+}
+
+// A protocol buffer's varint at `at` (advanced past it); false when the bytes end first.
+bool readVarint(const std::string& bytes, size_t& at, uint64_t& value) {
+  value = 0;
+  for (int shift = 0; at < bytes.size() && shift < 64; shift += 7) {
+    const auto byte = uint8_t(bytes[at++]);
+    value |= uint64_t(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+// The first field `number` of a serialized message into `out`: its bytes
+// (wire type 2) or its value in decimal (wire type 0); false when it has none.
+bool findField(const std::string& message, uint64_t number, std::string& out) {
+  size_t at = 0;
+  uint64_t key = 0, value = 0;
+  while (at < message.size() && readVarint(message, at, key)) {
+    const uint64_t field = key >> 3, wire = key & 7;
+    if (wire == 0) {
+      if (!readVarint(message, at, value)) return false;
+      if (field == number) return out = std::to_string(value), true;
+    } else if (wire == 2) {
+      if (!readVarint(message, at, value) || value > message.size() - at) return false;
+      if (field == number) return out = message.substr(at, size_t(value)), true;
+      at += size_t(value);
+    } else if (wire == 1 || wire == 5) {
+      at += wire == 1 ? 8 : 4;
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
 
 class Backend final : public SentencePieceBackend {
  public:
@@ -36,6 +82,50 @@ class Backend final : public SentencePieceBackend {
   std::string decode(const std::vector<int>& ids, std::string* text) const override {
     const auto status = processor_.Decode(ids, text);
     return status.ok() ? "" : status.ToString();
+  }
+  std::string sampleEncode(const std::vector<std::string>& texts, float alpha, unsigned seed,
+                           std::vector<std::vector<int>>* ids) const override {
+    // (unsigned)-1 is SentencePiece's "seed from the clock".
+    if (seed == unsigned(-1)) seed = 0x5eed;
+    std::string error;
+    // A new thread: its generator is made from `seed` at its first draw, here under the lock.
+    std::thread sampler([&] {
+      try {
+        {
+          std::lock_guard<std::mutex> lock(seedLock());
+          sentencepiece::SetRandomGeneratorSeed(seed);
+          std::vector<int> first;
+          const auto status = processor_.SampleEncode("a", -1, alpha, &first);
+          if (!status.ok()) {
+            error = status.ToString();
+            return;
+          }
+        }
+        ids->assign(texts.size(), {});
+        for (size_t i = 0; i < texts.size(); ++i) {
+          const auto status = processor_.SampleEncode(texts[i], -1, alpha, &(*ids)[i]);
+          if (!status.ok()) {
+            error = status.ToString();
+            return;
+          }
+        }
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    });
+    sampler.join();
+    return error;
+  }
+  std::string modelType() const override {
+    // ModelProto's trainer_spec (field 2), its model_type (field 3); UNIGRAM when unset.
+    std::string spec, type;
+    if (!findField(processor_.serialized_model_proto(), 2, spec) || !findField(spec, 3, type))
+      return "unigram";
+    if (type == "1") return "unigram";
+    if (type == "2") return "bpe";
+    if (type == "3") return "word";
+    if (type == "4") return "char";
+    return "type " + type;
   }
   int pieceSize() const override { return processor_.GetPieceSize(); }
   std::string idToPiece(int id) const override { return processor_.IdToPiece(id); }

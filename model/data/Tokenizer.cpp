@@ -169,6 +169,20 @@ std::vector<int> Tokenizer::encode(const std::string& text) const {
   return ids;
 }
 
+std::vector<std::vector<int>> Tokenizer::sampleEncode(const std::vector<std::string>& texts, double alpha,
+                                                      uint32_t seed) const {
+  if (!(alpha > 0))
+    throw TokenizerError("sampling the pieces needs a positive alpha, not " + std::to_string(alpha));
+  if (const auto type = modelType(); type != "unigram")
+    throw TokenizerError("SentencePiece model '" + path_ + "' is a " + type +
+                         " model: sampling the pieces (subword regularization) needs a unigram model");
+  std::vector<std::vector<int>> ids;
+  check(backend_->sampleEncode(texts, float(alpha), seed, &ids), "SentencePiece cannot sample pieces");
+  return ids;
+}
+
+std::string Tokenizer::modelType() const { return backend_->modelType(); }
+
 std::vector<std::string> Tokenizer::pieces(const std::string& text) const {
   std::vector<std::string> out;
   check(backend_->encodePieces(text, &out), "SentencePiece cannot encode");

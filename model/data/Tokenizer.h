@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -60,6 +61,15 @@ class Tokenizer {
   Tokenizer& operator=(const Tokenizer&) = delete;
 
   std::vector<int> encode(const std::string& text) const;  // thread-safe
+  // Each text split by sampling (subword regularization): a segmentation x
+  // drawn with probability proportional to P(x)^alpha under the unigram
+  // model, so that alpha near 0 draws all splits alike and a large alpha the
+  // best one. The same seed draws the same splits. Thread-safe. Throws
+  // TokenizerError when alpha is not positive or the model is not unigram.
+  std::vector<std::vector<int>> sampleEncode(const std::vector<std::string>& texts, double alpha,
+                                             uint32_t seed) const;
+  // "unigram", "bpe", "word" or "char", from the model file.
+  std::string modelType() const;
   std::vector<std::string> pieces(const std::string& text) const;
   std::string decode(const std::vector<int>& ids) const;  // single spaces, none at either end
   std::string piece(int id) const;

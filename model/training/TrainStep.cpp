@@ -25,7 +25,7 @@ std::runtime_error outOfMemory(const torch::Device& device, int64_t step, const 
 
 }  // namespace
 
-StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state, const TrainingData& data,
+StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state,
                          const TrainingConfig& config, const torch::Device& device, const WorkerShare& share,
                          const Precision& precision, const std::string& last_checkpoint,
                          const std::function<void()>& last_backward_starts) {
@@ -39,8 +39,8 @@ StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState&
     }
     const auto mine = shareOfBatch(rows, share.rank, share.workers);
     if (mine.empty()) continue;  // a batch of fewer pairs than workers
-    const int64_t batch_tokens = targetTokens(data.train, rows);
-    auto t = data::makeBatchTensors(data.train, mine, m.pad_id, m.bos_id, m.eos_id);
+    const int64_t batch_tokens = targetTokens(batches.split(), rows);
+    auto t = data::makeBatchTensors(batches.split(), mine, m.pad_id, m.bos_id, m.eos_id);
     LossResult out;
     try {
       AutocastScope autocast(precision.autocast, device, precision.dtype);

@@ -36,7 +36,7 @@ struct Precision {
 // for running out of memory, naming the step, the batch, what to lower and
 // `last_checkpoint`. `last_backward_starts` runs just before the step's last
 // backward pass (GradientSum::arm).
-StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state, const TrainingData& data,
+StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState& state,
                          const TrainingConfig& config, const torch::Device& device, const WorkerShare& share,
                          const Precision& precision, const std::string& last_checkpoint,
                          const std::function<void()>& last_backward_starts = {});

@@ -152,7 +152,7 @@ bool Trainer::run() {
     }
 
     // --- the parts of a step ------------------------------------------------
-    BatchStream batches(data, config_, state);
+    BatchStream batches(data, config_, state, tokenizer.get());
     const int workers = group ? group->size() : 1;
 
     // Several workers sum their gradients during the last backward pass of a step.
@@ -162,9 +162,9 @@ bool Trainer::run() {
           std::make_unique<GradientSum>(*group, model->parameters(), bucketBytes(place_, device));
     auto forwardBackward = [&]() {
       const Precision precision{amp, amp_dtype, scaler.scale()};
-      return model::forwardBackward(model, batches, state, data, config_, device, {place_.rank, workers}, precision,
-                                    checkpoints.last(),
-                                    gradient_sum ? std::function<void()>([&] { gradient_sum->arm(); }) : nullptr);
+      return model::forwardBackward(
+          model, batches, state, config_, device, {place_.rank, workers}, precision, checkpoints.last(),
+          gradient_sum ? std::function<void()>([&] { gradient_sum->arm(); }) : nullptr);
     };
 
     // Ends the sums of the gradients and the figures over the workers; true when a stop was asked of any.

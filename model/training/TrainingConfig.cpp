@@ -40,6 +40,8 @@ ScheduleKind scheduleFromString(const std::string& text) {
 void TrainingConfig::validate() const {
   model.validate();
   if (!(label_smoothing >= 0 && label_smoothing < 1)) invalid("label_smoothing", "must be in [0, 1)");
+  if (!(subword_alpha >= 0 && subword_alpha <= 1))
+    invalid("subword_alpha", "must be in [0, 1] (0: off; 0.1-0.5 sample the pieces of each epoch)");
   if (max_tokens < 8) invalid("max_tokens", "must be at least 8");
   if (accumulate_steps < 1) invalid("accumulate_steps", "must be at least 1");
   if (!(clip_norm >= 0)) invalid("clip_norm", "must be >= 0");
@@ -202,6 +204,7 @@ nlohmann::json toJson(const TrainingConfig& c) {
   for (const auto& p : c.probes) probes.push_back({{"source", p.source}, {"reference", p.reference}});
   return {{"model", toJson(c.model)},
           {"label_smoothing", c.label_smoothing},
+          {"subword_alpha", c.subword_alpha},
           {"max_tokens", c.max_tokens},
           {"accumulate_steps", c.accumulate_steps},
           {"clip_norm", c.clip_norm},
@@ -252,6 +255,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
     c.model = transformerOptionsFromJson(merged);
   }
   readField(json, "label_smoothing", c.label_smoothing);
+  readField(json, "subword_alpha", c.subword_alpha);
   readField(json, "max_tokens", c.max_tokens);
   readField(json, "accumulate_steps", c.accumulate_steps);
   readField(json, "clip_norm", c.clip_norm);

@@ -6,6 +6,7 @@
 #include "model/data/Batching.h"
 #include "model/data/Corpus.h"
 #include "model/training/FineTune.h"
+#include "model/training/SubwordSampling.h"
 
 namespace studio::model {
 
@@ -13,11 +14,7 @@ DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer,
   DevSet d;
   d.data_dir = data_dir;
   d.pairs = data::loadEncodedSplit(data_dir, "dev", tokenizer);
-  data::ReadSummary summary;
-  data::FilterOptions keep_all;
-  keep_all.max_words = size_t(-1);
-  keep_all.max_ratio = 1e300;
-  auto text = data::readParallelFiles(data_dir + "/dev.vi", data_dir + "/dev.en", keep_all, summary);
+  auto text = data::readSplitText(data_dir, "dev");
   d.sources = std::move(text.src);
   d.references = std::move(text.tgt);
   if (d.sources.size() == d.pairs.size()) d.corpora = data::corpusSlicesOf(data_dir, "dev", d.pairs.size());
@@ -50,6 +47,17 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
   TrainingData d;
   bool from_cache = false;
   d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
+  if (config.subword_alpha > 0) {
+    if (const auto type = tokenizer.modelType(); type != "unigram")
+      throw std::runtime_error(
+          "subword_alpha samples the pieces of a unigram vocabulary, and " + tokenizer.path() + " is a " +
+          type + " model: set subword_alpha to 0, or prepare the data with a " + "unigram vocabulary");
+    d.train_text = data::readSplitText(data_dir, "train");
+    if (d.train_text.size() != d.train.size())
+      throw std::runtime_error("data folder '" + data_dir + "': train.vi and train.en hold " +
+                               std::to_string(d.train_text.size()) + " pairs and their ids " +
+                               std::to_string(d.train.size()) + "; run prepare again to rebuild the folder");
+  }
   d.dev = loadDevSet(data_dir, tokenizer, config);
   log("data: " + std::to_string(d.train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") + ", " +
       std::to_string(d.dev.pairs.size()) + " dev pairs");
@@ -83,19 +91,42 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
   return d;
 }
 
-BatchStream::BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state)
+BatchStream::BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state,
+                         const data::Tokenizer* tokenizer)
     : data_(data), config_(config) {
-  batches_ = data::tokenBudgetBatches(data_.src_len, data_.tgt_len, config_.max_tokens, config_.seed,
-                                      uint64_t(state.epoch));
+  if (config.subword_alpha > 0) {
+    if (!tokenizer) throw std::logic_error("BatchStream: subword_alpha needs the tokenizer");
+    sampler_ = std::make_unique<EpochSampler>(data, *tokenizer, config);
+  }
+  startEpoch(state.epoch);
 }
+
+BatchStream::~BatchStream() = default;
+
+void BatchStream::startEpoch(int64_t epoch) {
+  if (!sampler_) {
+    batches_ = data::tokenBudgetBatches(data_.src_len, data_.tgt_len, config_.max_tokens, config_.seed,
+                                        uint64_t(epoch));
+    return;
+  }
+  sampled_ = sampler_->epoch(epoch);
+  src_len_.clear();
+  tgt_len_.clear();
+  for (size_t i : data_.usable) {
+    src_len_.push_back(sampled_.srcLength(i));
+    tgt_len_.push_back(sampled_.tgtLength(i));
+  }
+  batches_ = data::tokenBudgetBatches(src_len_, tgt_len_, config_.max_tokens, config_.seed, uint64_t(epoch));
+}
+
+const data::EncodedSplit& BatchStream::split() const { return sampler_ ? sampled_ : data_.train; }
 
 std::vector<size_t> BatchStream::next(TrainerState& state) {
   if (state.batch_index >= int64_t(batches_.size())) {
     ++state.epoch;
     state.batch_index = 0;
     if (config_.max_epochs > 0 && state.epoch >= config_.max_epochs) return {};
-    batches_ = data::tokenBudgetBatches(data_.src_len, data_.tgt_len, config_.max_tokens, config_.seed,
-                                        uint64_t(state.epoch));
+    startEpoch(state.epoch);
   }
   std::vector<size_t> rows;
   for (size_t i : batches_[size_t(state.batch_index)]) rows.push_back(data_.usable[i]);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 // budget and the model, served as global batches epoch after epoch, and the
 // dev pairs evaluated (ids and text).
 namespace studio::model {
+
+class EpochSampler;
 
 // A dev split as a run evaluates it.
 struct DevSet {
@@ -30,6 +33,9 @@ struct DevSet {
 
 struct TrainingData {
   data::EncodedSplit train;
+  // With subword_alpha: the text of train's first rows, the pairs read from
+  // the data folder (replayed pairs of a fine-tuning come after them).
+  data::ParallelText train_text;
   std::vector<size_t> usable;              // training pairs that fit
   std::vector<int64_t> src_len, tgt_len;   // of `usable`, in its order
   DevSet dev;
@@ -37,7 +43,8 @@ struct TrainingData {
 };
 
 // Reads the data folder's train and dev splits (ids from the cache when it
-// is current), and for fine-tuning the original data's dev split and its
+// is current; with subword_alpha the training text too, and a vocabulary
+// that is not unigram is refused), and for fine-tuning the original data's dev split and its
 // replayed training pairs (FineTune.h). Throws std::runtime_error when
 // nothing fits, when the run evaluates and there is no dev pair, or when a
 // fine-tuned model's positions are too few for the data.
@@ -52,18 +59,29 @@ DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer,
 
 // The global batches in order: each epoch's are shuffled by (seed, epoch),
 // so any worker computes the same ones, and a resumed run continues at
-// (epoch, batch_index) of its state.
+// (epoch, batch_index) of its state. With subword_alpha each epoch's pairs
+// are split anew (EpochSampler, which needs the tokenizer).
 class BatchStream {
  public:
-  BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state);
+  BatchStream(const TrainingData& data, const TrainingConfig& config, const TrainerState& state,
+              const data::Tokenizer* tokenizer = nullptr);
+  ~BatchStream();
 
-  // The next batch's rows (indices into data.train), advancing `state`;
-  // empty when max_epochs is reached.
+  // The next batch's rows (indices into split()), advancing `state`; empty
+  // when max_epochs is reached.
   std::vector<size_t> next(TrainerState& state);
+  // The pairs the rows of the last next() index: data.train, or with
+  // subword_alpha its epoch's split.
+  const data::EncodedSplit& split() const;
 
  private:
+  void startEpoch(int64_t epoch);
+
   const TrainingData& data_;
   const TrainingConfig& config_;
+  std::unique_ptr<EpochSampler> sampler_;
+  data::EncodedSplit sampled_;
+  std::vector<int64_t> src_len_, tgt_len_;  // of data.usable in the epoch's split (sampling only)
   std::vector<std::vector<size_t>> batches_;
 };
 

@@ -421,11 +421,19 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(match.hasMatch() && match.captured(1) == "50" && match.captured(2).isEmpty(), qPrintable(estimated.out));
   QVERIFY(!QFile::exists(dir.filePath("estimate")));  // an estimate writes no run
 
-  auto trained = run(STUDIO_CLI_PATH, {"train", "--data", data, "--out", run_dir, "--preset", "tiny", "--max-steps",
-                                       "10", "--eval-every", "5", "--device", "cpu", "--probe-every", "5", "--probe",
-                                       "Mở tập tin số 7 ||| Open file number 7"},
+  auto trained = run(STUDIO_CLI_PATH,
+                     {"train", "--data", data, "--out", run_dir, "--preset", "tiny", "--max-steps", "10",
+                      "--eval-every", "5", "--device", "cpu", "--probe-every", "5", "--probe",
+                      "Mở tập tin số 7 ||| Open file number 7", "--subword-alpha", "0.3"},
                      300000);
   QVERIFY2(trained.exit_code == 0, qPrintable(trained.err + trained.out));
+  QFile run_config(run_dir + "/config.json");
+  QVERIFY(run_config.open(QIODevice::ReadOnly));
+  QCOMPARE(QJsonDocument::fromJson(run_config.readAll())
+               .object()["training"]
+               .toObject()["subword_alpha"]
+               .toDouble(),
+           0.3);
   QVERIFY2(trained.out.contains("eval step 5") && trained.out.contains("BLEU|nrefs:1"), qPrintable(trained.out));
   QVERIFY2(trained.out.contains("finished at step 10"), qPrintable(trained.out));
   for (const char* name : {"config.json", "spm.model", "metrics.jsonl", "best.pt", "checkpoints/ckpt-00000010.pt"})
@@ -1473,6 +1481,12 @@ void TestExecutables::prepareUsageErrors_data() {
                                              << "drop --preset";
   QTest::newRow("resume with --from") << QStringList{"train", "--out", "/tmp/x", "--resume", "--from", "best.pt"}
                                       << "drop --from";
+  QTest::newRow("subword alpha above 1")
+      << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--subword-alpha", "1.5"}
+      << "--subword-alpha must be a number from 0 to 1, got '1.5'";
+  QTest::newRow("resume with --subword-alpha")
+      << QStringList{"train", "--out", "/tmp/x", "--resume", "--subword-alpha", "0.2"}
+      << "drop --subword-alpha";
   QTest::newRow("translate without a model") << QStringList{"translate"} << "--model is required";
   QTest::newRow("nbest above beam") << QStringList{"translate", "--model", "x.pt", "--beam", "2", "--nbest", "3"}
                                     << "--nbest cannot exceed --beam";

@@ -91,6 +91,8 @@ class TestTokenizer : public QObject {
   void spmEncodeGivesTheSameIds();
   void missingOrBadModelIsAClearError();
   void parallelEncodingEqualsSerial();
+  void samplingDrawsOtherSplitsOfTheSameText();
+  void samplingNeedsAUnigramModel();
   void cacheIsUsedAndInvalidated();
   void corruptCacheIsRebuilt();
   void hostileCacheIsRefused();
@@ -198,6 +200,63 @@ void TestTokenizer::parallelEncodingEqualsSerial() {
   QVERIFY(parallel.tgt_offsets == serial.tgt_offsets);
   const auto expected = tokenizer.encode(text.src[1234]);
   QCOMPARE(std::vector<int>(parallel.src(1234), parallel.src(1234) + parallel.srcLength(1234)), expected);
+}
+
+void TestTokenizer::samplingDrawsOtherSplitsOfTheSameText() {
+  Tokenizer tokenizer(model_);
+  QCOMPARE(tokenizer.modelType(), std::string("unigram"));
+  ParallelText text;
+  for (int i = 0; i < 2500; ++i) {  // three chunks of 1,024 pairs
+    text.src.push_back(kVietnamese[size_t(i) % kVietnamese.size()] + " " + std::to_string(i));
+    text.tgt.push_back("the sentence number " + std::to_string(i));
+  }
+  const auto best = encodeParallel(tokenizer, text, 2);
+  const auto drawn = sampleParallel(tokenizer, text, 0.1, 7, 4);
+  QCOMPARE(drawn.size(), text.size());
+  // The same seed draws the same splits, on any number of threads and in another tokenizer.
+  Tokenizer again(model_);
+  const auto serial = sampleParallel(again, text, 0.1, 7, 1);
+  QVERIFY(drawn.src_ids == serial.src_ids && drawn.src_offsets == serial.src_offsets);
+  QVERIFY(drawn.tgt_ids == serial.tgt_ids && drawn.tgt_offsets == serial.tgt_offsets);
+  // Another seed draws others.
+  const auto other = sampleParallel(tokenizer, text, 0.1, 8, 2);
+  QVERIFY(other.src_ids != drawn.src_ids);
+  // Every drawn split spells its sentence, and many are not the best split.
+  size_t changed = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const std::vector<int> src(drawn.src(i), drawn.src(i) + drawn.srcLength(i));
+    const std::vector<int> src_best(best.src(i), best.src(i) + best.srcLength(i));
+    const std::vector<int> tgt(drawn.tgt(i), drawn.tgt(i) + drawn.tgtLength(i));
+    QCOMPARE(tokenizer.decode(src), tokenizer.decode(src_best));
+    QCOMPARE(tokenizer.decode(tgt), text.tgt[i]);
+    if (src != src_best) ++changed;
+  }
+  QVERIFY2(changed > text.size() / 2,
+           qPrintable(QString("%1 of %2 splits changed").arg(changed).arg(text.size())));
+  // A low alpha favours short pieces: more of them than the best split's.
+  QVERIFY(drawn.src_ids.size() > best.src_ids.size());
+  // A large alpha draws (nearly) the best split.
+  const auto sharp = sampleParallel(tokenizer, text, 1.0, 7, 2);
+  QVERIFY(sharp.src_ids.size() < drawn.src_ids.size());
+  QVERIFY_THROWS_EXCEPTION(TokenizerError, tokenizer.sampleEncode({"mở tập tin"}, 0.0, 1));
+}
+
+void TestTokenizer::samplingNeedsAUnigramModel() {
+  TokenizerTrainOptions options;
+  options.vocab_size = 300;
+  options.model_type = "bpe";
+  const std::string bpe = path("bpe.model");
+  Tokenizer::train(trainingSentences(), bpe, options);
+  Tokenizer tokenizer(bpe);
+  QCOMPARE(tokenizer.modelType(), std::string("bpe"));
+  try {
+    tokenizer.sampleEncode({"mở tập tin"}, 0.2, 1);
+    QFAIL("a BPE model sampled");
+  } catch (const TokenizerError& e) {
+    const QString message = e.what();
+    QVERIFY2(message.contains("bpe.model") && message.contains("bpe model") && message.contains("unigram"),
+             e.what());
+  }
 }
 
 void TestTokenizer::cacheIsUsedAndInvalidated() {

@@ -55,6 +55,7 @@ model::TrainingConfig smallConfig() {
 
 struct Recorder {
   std::map<int64_t, double> losses;
+  std::map<int64_t, int64_t> epochs;
   std::vector<model::EvalEvent> evals;
   std::string failure;
   std::string log;
@@ -62,7 +63,10 @@ struct Recorder {
   model::TrainerCallbacks callbacks() {
     model::TrainerCallbacks c;
     c.log = [this](const std::string& line) { log += line + "\n"; };
-    c.step = [this](const model::StepEvent& e) { losses[e.step] = e.loss; };
+    c.step = [this](const model::StepEvent& e) {
+      losses[e.step] = e.loss;
+      epochs[e.step] = e.epoch;
+    };
     c.evaluation = [this](const model::EvalEvent& e) { evals.push_back(e); };
     c.failed = [this](const std::string& m) { failure = m; };
     c.finished = [this](const model::FinishedEvent& e) { finished = e; };
@@ -78,6 +82,8 @@ class TestTrainer : public QObject {
  private Q_SLOTS:
   void initTestCase();
   void resumeEqualsAnUninterruptedRun();
+  void subwordSamplingDrawsEachEpochAnew();
+  void subwordSamplingResumesExactly();
   void stopRequestFinishesTheStepWithACheckpoint();
   void nanLossStopsTheRunNamingTheStep();
   void failedCheckpointWriteLeavesThePreviousOneLoadable();
@@ -154,6 +160,124 @@ void TestTrainer::resumeEqualsAnUninterruptedRun() {
     if (record["type"] == "train") QVERIFY(train_steps.insert(record["step"].get<int64_t>()).second);
   }
   QCOMPARE(train_steps.size(), size_t(14));
+}
+
+namespace {
+
+std::vector<int32_t> sourceIds(const data::EncodedSplit& split, size_t i) {
+  return {split.src(i), split.src(i) + split.srcLength(i)};
+}
+
+// The batches of the stream's next `count` epochs, from where `state` is: (the rows, each row's source ids).
+using Batches = std::vector<std::vector<std::pair<size_t, std::vector<int32_t>>>>;
+std::vector<Batches> walkEpochs(model::BatchStream& stream, model::TrainerState& state, int64_t count) {
+  const int64_t start = state.epoch;
+  std::vector<Batches> epochs(static_cast<size_t>(count));
+  while (true) {
+    const auto rows = stream.next(state);
+    if (state.epoch - start >= count) break;
+    auto& batch = epochs[size_t(state.epoch - start)].emplace_back();
+    for (size_t row : rows) batch.push_back({row, sourceIds(stream.split(), row)});
+  }
+  return epochs;
+}
+
+}  // namespace
+
+void TestTrainer::subwordSamplingDrawsEachEpochAnew() {
+  auto config = smallConfig();
+  config.subword_alpha = 0.1;
+  data::Tokenizer tokenizer(data_ + "/spm.model");
+  config.model.vocab_size = tokenizer.vocabSize();
+  const auto data = model::loadTrainingData(data_, tokenizer, config, [](const std::string&) {});
+  QCOMPARE(data.train_text.size(), data.train.size());
+
+  model::TrainerState state;
+  model::BatchStream stream(data, config, state, &tokenizer);
+  const auto epochs = walkEpochs(stream, state, 2);
+  const auto& first = epochs[0];
+  const auto& second = epochs[1];
+  // Every usable pair once, each spelling its own sentence, many split otherwise than the best.
+  std::multiset<size_t> rows;
+  size_t changed = 0;
+  for (const auto& batch : first)
+    for (const auto& [row, ids] : batch) {
+      rows.insert(row);
+      const std::vector<int> drawn(ids.begin(), ids.end());
+      const auto best = sourceIds(data.train, row);
+      QCOMPARE(tokenizer.decode(drawn), tokenizer.decode(std::vector<int>(best.begin(), best.end())));
+      if (ids != best) ++changed;
+    }
+  QCOMPARE(rows, std::multiset<size_t>(data.usable.begin(), data.usable.end()));
+  QVERIFY2(changed > rows.size() / 4,
+           qPrintable(QString("%1 of %2 drawn anew").arg(changed).arg(rows.size())));
+  // The next epoch draws other pieces.
+  QCOMPARE(second.size() > 0, true);
+  QVERIFY(second != first);
+  // Any stream at the same point sees the same: another worker, a resumed run.
+  model::TrainerState again;
+  model::BatchStream other(data, config, again, &tokenizer);
+  QVERIFY(walkEpochs(other, again, 1)[0] == first);
+  model::TrainerState at_second;
+  at_second.epoch = 1;
+  model::BatchStream resumed(data, config, at_second, &tokenizer);
+  QVERIFY(walkEpochs(resumed, at_second, 1)[0] == second);
+  // Off, every epoch sees the best split.
+  config.subword_alpha = 0;
+  model::TrainerState plain;
+  model::BatchStream best(data, config, plain, &tokenizer);
+  const auto plain_epochs = walkEpochs(best, plain, 1);
+  for (const auto& batch : plain_epochs[0])
+    for (const auto& [row, ids] : batch) QVERIFY(ids == sourceIds(data.train, row));
+}
+
+void TestTrainer::subwordSamplingResumesExactly() {
+  // Stopped in its first epoch and resumed, a run that samples its pieces
+  // trains on the same ones as a run never stopped, into its next epochs.
+  auto config = smallConfig();
+  config.subword_alpha = 0.2;
+  config.max_steps = 70;
+  config.eval_every = 10;
+  Recorder straight;
+  QVERIFY2(model::Trainer(config, data_, dir("sampled-straight"), false, straight.callbacks()).run(),
+           straight.failure.c_str());
+  QVERIFY2(straight.epochs[70] >= 2, qPrintable(QString("epoch %1 at the end").arg(straight.epochs[70])));
+  config.max_steps = 9;
+  Recorder first, second;
+  QVERIFY2(model::Trainer(config, data_, dir("sampled-resumed"), false, first.callbacks()).run(),
+           first.failure.c_str());
+  QCOMPARE(first.epochs[9], int64_t(0));
+  QVERIFY2(model::Trainer({}, "", dir("sampled-resumed"), true, second.callbacks(), 70).run(),
+           second.failure.c_str());
+  QCOMPARE(second.losses.size(), size_t(61));
+  for (int64_t step = 10; step <= 70; ++step)
+    QVERIFY2(second.losses[step] == straight.losses[step], qPrintable(QString("step %1").arg(step)));
+  // And the pieces are drawn: a run of the best split trains otherwise.
+  config.subword_alpha = 0;
+  config.max_steps = 70;
+  Recorder plain;
+  QVERIFY2(model::Trainer(config, data_, dir("sampled-off"), false, plain.callbacks()).run(),
+           plain.failure.c_str());
+  QVERIFY(plain.losses[70] != straight.losses[70]);
+  // A data folder whose vocabulary is not unigram is refused, naming the field and the file.
+  const std::string bpe_data = dir("bpe-data");
+  std::filesystem::copy(data_, bpe_data, std::filesystem::copy_options::recursive);
+  std::vector<std::string> sentences;
+  for (const char* file : {"/train.vi", "/train.en"}) {
+    std::ifstream in(data_ + file);
+    for (std::string line; std::getline(in, line);) sentences.push_back(line);
+  }
+  data::TokenizerTrainOptions bpe;
+  bpe.vocab_size = 200;
+  bpe.model_type = "bpe";
+  data::Tokenizer::train(sentences, bpe_data + "/spm.model", bpe);
+  config.subword_alpha = 0.2;
+  Recorder refused;
+  QVERIFY(!model::Trainer(config, bpe_data, dir("sampled-bpe"), false, refused.callbacks()).run());
+  const QString message = QString::fromStdString(refused.failure);
+  QVERIFY2(message.contains("subword_alpha") && message.contains("bpe model") &&
+               message.contains(QString::fromStdString(bpe_data + "/spm.model")),
+           qPrintable(message));
 }
 
 void TestTrainer::stopRequestFinishesTheStepWithACheckpoint() {
@@ -610,7 +734,7 @@ void TestTrainer::workersSharesOfABatchSumToItsGradient() {
     for (const auto& share : shares) {
       model::TrainerState state;
       model::BatchStream batches(data, config, state);
-      const auto sums = model::forwardBackward(model, batches, state, data, config, torch::kCPU, share, {}, "");
+      const auto sums = model::forwardBackward(model, batches, state, config, torch::kCPU, share, {}, "");
       *tokens += sums.tokens;
       walked.push_back(state.batch_index);
     }
@@ -641,6 +765,7 @@ void TestTrainer::configurationRoundTripAndValidation() {
   auto config = model::trainingPreset("iwslt-6layer");
   config.schedule = model::ScheduleKind::Cosine;
   config.accumulate_steps = 3;
+  config.subword_alpha = 0.25;
   auto back = model::trainingConfigFromJson(nlohmann::json::parse(model::toJson(config).dump()));
   QVERIFY(model::toJson(back) == model::toJson(config));
   // Partial JSON over a base.
@@ -666,6 +791,9 @@ void TestTrainer::configurationRoundTripAndValidation() {
   c = smallConfig();
   c.time_budget_minutes = -1;
   expectField(c, "time_budget_minutes");
+  c = smallConfig();
+  c.subword_alpha = 1.5;
+  expectField(c, "subword_alpha");
   c = smallConfig();
   c.worker_probe_steps = 2;  // too few to time: the first third warms up
   expectField(c, "worker_probe_steps");
