@@ -4215,8 +4215,8 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Subword sampling (α)</translation>
     </message>
     <message>
-        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
-        <translation>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
+        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
+        <translation>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
     </message>
 </context>
 <context>

@@ -4185,8 +4185,8 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Lấy mẫu từ con (α)</translation>
     </message>
     <message>
-        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
-        <translation>Điều chuẩn từ con: mỗi epoch tách lại các câu huấn luyện thành các mảnh, rút theo xác suất của bộ từ vựng unigram lũy thừa α (0,1–0,5); tắt: mỗi epoch cùng một cách tách. Tập dev, tập kiểm tra và bản dịch giữ cách tách tốt nhất</translation>
+        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
+        <translation>Điều chuẩn từ con: mỗi epoch tách lại các câu huấn luyện thành các mảnh, rút theo xác suất của bộ từ vựng unigram lũy thừa α (0,5 là nhẹ; α thấp hơn cho các mảnh ngắn hơn và cần huấn luyện lâu hơn); tắt: mỗi epoch cùng một cách tách. Tập dev, tập kiểm tra và bản dịch giữ cách tách tốt nhất</translation>
     </message>
 </context>
 <context>

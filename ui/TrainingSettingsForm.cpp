@@ -118,8 +118,9 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   addField(
       optim_group, optim_form, "subword_alpha", tr("Subword sampling (α)"), subword,
       tr("Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the "
-         "unigram vocabulary's odds raised to α (0.1–0.5); off: the same pieces every epoch. Dev, test and "
-         "translation keep the best split"));
+         "unigram vocabulary's odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs "
+         "longer "
+         "training); off: the same pieces every epoch. Dev, test and translation keep the best split"));
   addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
            tr("Clip the gradient's norm to this; 0 = off"));
   addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),

@@ -93,7 +93,8 @@ const CommandSpec& trainSpec() {
           {"seed", "N", "random seed (default 1)"},
           {"subword-alpha", "A",
            "subword regularization: split the training pairs into pieces anew each epoch,\n"
-           "drawn with the unigram vocabulary's odds raised to A (0.1-0.5; 0 = off, the default)"},
+           "drawn with the unigram vocabulary's odds raised to A (0 = off, the default; 0.5 is\n"
+           "mild, a lower A draws shorter pieces and needs longer training: docs/training.md)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
           {"probe", "TEXT",
