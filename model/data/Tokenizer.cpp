@@ -181,7 +181,10 @@ std::vector<std::vector<int>> Tokenizer::sampleEncode(const std::vector<std::str
   return ids;
 }
 
-std::string Tokenizer::modelType() const { return backend_->modelType(); }
+std::string Tokenizer::modelType() const {
+  std::call_once(model_type_read_, [this] { model_type_ = backend_->modelType(); });
+  return model_type_;
+}
 
 std::vector<std::string> Tokenizer::pieces(const std::string& text) const {
   std::vector<std::string> out;

@@ -68,7 +68,7 @@ class Tokenizer {
   // TokenizerError when alpha is not positive or the model is not unigram.
   std::vector<std::vector<int>> sampleEncode(const std::vector<std::string>& texts, double alpha,
                                              uint32_t seed) const;
-  // "unigram", "bpe", "word" or "char", from the model file.
+  // "unigram", "bpe", "word" or "char", from the model file (read once). Thread-safe.
   std::string modelType() const;
   std::vector<std::string> pieces(const std::string& text) const;
   std::string decode(const std::vector<int>& ids) const;  // single spaces, none at either end
@@ -85,7 +85,8 @@ class Tokenizer {
  private:
   std::string path_;
   std::unique_ptr<SentencePieceBackend> backend_;
-  mutable std::once_flag piece_ids_built_;
+  mutable std::once_flag piece_ids_built_, model_type_read_;
+  mutable std::string model_type_;
   mutable std::unordered_map<std::string, int> piece_ids_;
 };
 

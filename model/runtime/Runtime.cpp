@@ -49,15 +49,14 @@ std::pair<std::string, const char*> askedOneDnnCache() {
 
 }  // namespace
 
-std::string configureOneDnnPrimitiveCache() {
-  if (const auto [asked, name] = askedOneDnnCache(); name) return asked;
+void configureOneDnnPrimitiveCache() {
+  if (askedOneDnnCache().second) return;
   const std::string capacity = std::to_string(kOneDnnPrimitiveCache);
 #ifdef _WIN32
   _putenv_s("ONEDNN_PRIMITIVE_CACHE_CAPACITY", capacity.c_str());
 #else
   setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", capacity.c_str(), 0);
 #endif
-  return capacity;
 }
 
 bool cudaBuilt() {

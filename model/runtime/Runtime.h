@@ -20,9 +20,9 @@ int configureThreads(int requested = 0);
 // made again in milliseconds: 1,198 made in the starter's first 100 steps,
 // 3,230 by step 800. Raises it to kOneDnnPrimitiveCache unless the user set
 // ONEDNN_PRIMITIVE_CACHE_CAPACITY (or DNNL_...); oneDNN reads it when it
-// makes its first primitive, so this runs before. Returns the value in effect.
+// makes its first primitive, so this runs before (runtimeInfo() says the value in effect).
 constexpr int kOneDnnPrimitiveCache = 4096;
-std::string configureOneDnnPrimitiveCache();
+void configureOneDnnPrimitiveCache();
 
 // A device that does not exist here, or a name that is none; the message
 // lists the devices there are. The CLI reports it as a usage error.

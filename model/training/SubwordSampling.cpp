@@ -48,20 +48,8 @@ data::EncodedSplit EpochSampler::draw(int64_t epoch, int threads) const {
 }
 
 data::EncodedSplit EpochSampler::epoch(int64_t epoch) {
-  data::EncodedSplit out;
-  if (next_.valid() && next_epoch_ == epoch) {
-    out = next_.get();
-  } else {
-    if (next_.valid()) {  // another epoch was drawn ahead (a resumed stream): not this one
-      stopping_.store(true);
-      try {
-        next_.get();
-      } catch (...) {
-      }
-      stopping_.store(false);
-    }
-    out = draw(epoch, /*threads=*/0);
-  }
+  // The first epoch of a stream is drawn now on every thread; the others were drawn ahead.
+  data::EncodedSplit out = next_.valid() && next_epoch_ == epoch ? next_.get() : draw(epoch, /*threads=*/0);
   next_epoch_ = epoch + 1;
   next_ = std::async(std::launch::async, [this, e = next_epoch_] { return draw(e, 1); });
   return out;

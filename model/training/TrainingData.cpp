@@ -110,13 +110,14 @@ void BatchStream::startEpoch(int64_t epoch) {
     return;
   }
   sampled_ = sampler_->epoch(epoch);
-  src_len_.clear();
-  tgt_len_.clear();
+  std::vector<int64_t> src_len, tgt_len;  // of data.usable, in this epoch's pieces
+  src_len.reserve(data_.usable.size());
+  tgt_len.reserve(data_.usable.size());
   for (size_t i : data_.usable) {
-    src_len_.push_back(sampled_.srcLength(i));
-    tgt_len_.push_back(sampled_.tgtLength(i));
+    src_len.push_back(sampled_.srcLength(i));
+    tgt_len.push_back(sampled_.tgtLength(i));
   }
-  batches_ = data::tokenBudgetBatches(src_len_, tgt_len_, config_.max_tokens, config_.seed, uint64_t(epoch));
+  batches_ = data::tokenBudgetBatches(src_len, tgt_len, config_.max_tokens, config_.seed, uint64_t(epoch));
 }
 
 const data::EncodedSplit& BatchStream::split() const { return sampler_ ? sampled_ : data_.train; }

@@ -81,7 +81,6 @@ class BatchStream {
   const TrainingConfig& config_;
   std::unique_ptr<EpochSampler> sampler_;
   data::EncodedSplit sampled_;
-  std::vector<int64_t> src_len_, tgt_len_;  // of data.usable in the epoch's split (sampling only)
   std::vector<std::vector<size_t>> batches_;
 };
 

@@ -27,6 +27,27 @@
 #include "common/SuiteMain.h"
 #include "model/runtime/BlasKernels.h"
 
+namespace {
+
+// What the CLI's `--version` says, run with the variables `removed` unset and
+// `name` set to `value` when it is not empty: the first capture of `pattern`
+// in its output, or what went wrong.
+QString versionSays(const QStringList& removed, const QString& name, const QString& value,
+                    const QString& pattern) {
+  QProcess process;
+  auto env = QProcessEnvironment::systemEnvironment();
+  for (const auto& variable : removed) env.remove(variable);
+  if (!value.isEmpty()) env.insert(name, value);
+  process.setProcessEnvironment(env);
+  process.start(STUDIO_CLI_PATH, {"--version"});
+  if (!process.waitForFinished(60000)) return "timed out";
+  const auto out = QString::fromUtf8(process.readAllStandardOutput());
+  const auto line = QRegularExpression(pattern).match(out);
+  return line.hasMatch() ? line.captured(1) : "no line matching '" + pattern + "' in: " + out;
+}
+
+}  // namespace
+
 class TestExecutables : public QObject {
   Q_OBJECT
 
@@ -88,17 +109,8 @@ void TestExecutables::cliVersion() {
   QVERIFY2(r.out.contains("CUDA:"), qPrintable(r.out));
   // oneDNN's primitive cache: 4,096 unless the user asks otherwise (model/runtime/Runtime.h says why).
   auto cache = [](const QString& asked) {
-    QProcess process;
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.remove("ONEDNN_PRIMITIVE_CACHE_CAPACITY");
-    env.remove("DNNL_PRIMITIVE_CACHE_CAPACITY");
-    if (!asked.isEmpty()) env.insert("ONEDNN_PRIMITIVE_CACHE_CAPACITY", asked);
-    process.setProcessEnvironment(env);
-    process.start(STUDIO_CLI_PATH, {"--version"});
-    if (!process.waitForFinished(60000)) return QString("timed out");
-    const auto out = QString::fromUtf8(process.readAllStandardOutput());
-    const auto line = QRegularExpression("oneDNN primitive cache: (\\d+) primitives").match(out);
-    return line.hasMatch() ? line.captured(1) : "no oneDNN line in: " + out;
+    return versionSays({"ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY"},
+                       "ONEDNN_PRIMITIVE_CACHE_CAPACITY", asked, "oneDNN primitive cache: (\\d+) primitives");
   };
   QCOMPARE(cache(""), QString("4096"));
   QCOMPARE(cache("64"), QString("64"));
@@ -109,17 +121,8 @@ void TestExecutables::cliVersion() {
 // without the variable (this suite's own process may have it from its start).
 void TestExecutables::cliStartsAgainOnKernelsOfItsCpu() {
   auto version = [](const QString& asked) {
-    QProcess process;
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.remove("OPENBLAS_CORETYPE");
-    env.remove("STUDIO_OPENBLAS_TOOK");
-    if (!asked.isEmpty()) env.insert("OPENBLAS_CORETYPE", asked);
-    process.setProcessEnvironment(env);
-    process.start(STUDIO_CLI_PATH, {"--version"});
-    if (!process.waitForFinished(60000)) return QString("timed out");
-    const auto out = QString::fromUtf8(process.readAllStandardOutput());
-    const auto line = QRegularExpression("BLAS: ([^\n]*)").match(out);
-    return line.hasMatch() ? line.captured(1) : "no BLAS line in: " + out;
+    return versionSays({"OPENBLAS_CORETYPE", "STUDIO_OPENBLAS_TOOK"}, "OPENBLAS_CORETYPE", asked,
+                       "BLAS: ([^\n]*)");
   };
 #ifdef STUDIO_SANITIZE
   QSKIP("the sanitized build keeps the kernels OpenBLAS chose (model/runtime/BlasKernels.cpp says why)");
