@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <array>
 #include <new>
 #include <optional>
 
@@ -151,6 +152,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         kept->head_mask = options.head_mask;
         kept->lines = translated.lines;
         kept->translator = std::make_shared<model::Translator>(std::move(translator));
+        report.decoderLayers = int(kept->translator->modelHandle()->options().decoder_layers);
         report.alignable = std::move(kept);
       }
       report.seconds = double(timer.elapsed()) / 1000.0;
@@ -176,14 +178,22 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
   if (!started) Q_EMIT failed(tr("A file is being translated already."));
 }
 
-void FileTranslationSession::saveAlignments(const FileTranslationReport& report, const QString& path) {
+void FileTranslationSession::saveAlignments(const FileTranslationReport& report, const QString& path,
+                                            const AlignmentExport& how) {
   const auto file = report.alignable;
   if (!file) {
     Q_EMIT failed(tr("Only a text file translated without Keep tags can be aligned."));
     return;
   }
-  const bool started = job_.start([this, file, path](BackgroundJob::Control& job) {
+  model::AlignmentFormat format;
+  format.kind = std::array{model::AlignmentFormat::Kind::Hard, model::AlignmentFormat::Kind::Union,
+                           model::AlignmentFormat::Kind::Threshold,
+                           model::AlignmentFormat::Kind::Soft}[size_t(how.links)];
+  format.threshold = how.threshold;
+  const model::AlignmentOptions attention{how.layer, how.shifted};
+  const bool started = job_.start([this, file, path, format, attention](BackgroundJob::Control& job) {
     try {
+      model::checkAlignmentOptions(file->translator->modelHandle()->options(), attention);
       const auto& lines = file->lines;
       std::string text;
       int links = 0;
@@ -196,13 +206,12 @@ void FileTranslationSession::saveAlignments(const FileTranslationReport& report,
         {
           auto model = file->translator->modelHandle();
           model::ScopedHeadMask heads_off(model, file->head_mask);
-          aligned = model::alignTexts(*file->translator, batch, 1);
+          aligned = model::alignTexts(*file->translator, batch, 1, attention);
         }
         for (const auto& hypotheses : aligned) {
           if (!hypotheses.empty()) {
-            const auto pairs = hypotheses.front().links();
-            links += int(pairs.size());
-            text += model::pharaohLinks(pairs);
+            links += int(model::formatLinks(hypotheses.front(), format).size());
+            text += model::alignmentLine(hypotheses.front(), format);
           }
           text += '\n';
         }

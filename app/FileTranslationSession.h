@@ -33,6 +33,21 @@ struct FileTranslationRequest {
   QString encoding;
 };
 
+// How "Save word alignments…" writes them: translate --alignment's kinds,
+// --alignment-layer and --alignment-shifted.
+struct AlignmentExport {
+  enum class Links {
+    Hard,       // each English word with the Vietnamese word it drew on most
+    Union,      // and each Vietnamese word with the English word that drew on it most
+    Threshold,  // every link of at least `threshold`
+    Soft        // each English word's weights over the Vietnamese words, "w,w,… w,w,…"
+  };
+  Links links = Links::Hard;
+  double threshold = 0.5;  // Threshold's, in (0, 1]
+  int layer = -1;          // the decoder layer whose heads are averaged, from 0; -1 the last
+  bool shifted = false;    // each word by the step that reads it, not the one that wrote it
+};
+
 struct FileTranslationReport {
   QString input, output, modelPath;
   QStringList ensemble;  // the other models that translated with it (DecodeSettings::ensemble)
@@ -55,6 +70,7 @@ struct FileTranslationReport {
   // what saveAlignments() aligns. The model stays loaded while a copy of this
   // report holds it. Null for an XLIFF file and with Keep tags.
   std::shared_ptr<const AlignableFile> alignable;
+  int decoderLayers = 0;  // of the model that translated it (AlignmentExport::layer's range)
 };
 
 // Writes `report.memory` to `path` as a translation memory (TMX 1.4b), whole
@@ -75,20 +91,22 @@ class FileTranslationSession : public QObject {
   void stop();  // after the batch being decoded (or aligned); nothing is written
   // Each line of the translated file (each paragraph, with Lines wrapped
   // within paragraphs) with its translation aligned word for word, written
-  // to `path` whole or not at all, one line a line: "S-T S-T …", each
-  // English word T with the Vietnamese word S it drew on most (the model's
-  // last layer's cross-attention, the mean over its heads; words counted from
-  // 0 at spaces: the Pharaoh format of fast_align and Moses, as `translate
-  // --alignment hard`). An empty line (or translation) gives an empty line.
-  // aligning() while it runs, then alignmentsSaved(), stopped() or failed().
-  void saveAlignments(const studio::app::FileTranslationReport& report, const QString& path);
+  // to `path` whole or not at all, one line a line: "S-T S-T …", each link
+  // a Vietnamese word S and an English word T (words counted from 0 at
+  // spaces: the Pharaoh format of fast_align and Moses) that `how` keeps,
+  // or with Links::Soft each English word's weights (`translate
+  // --alignment` writes the same). An empty line (or translation) gives an
+  // empty line. aligning() while it runs, then alignmentsSaved(), stopped()
+  // or failed() (a layer the model does not have among them).
+  void saveAlignments(const studio::app::FileTranslationReport& report, const QString& path,
+                      const studio::app::AlignmentExport& how = {});
 
  Q_SIGNALS:
   void progress(int done, int total);  // sentences translated
   void finished(const studio::app::FileTranslationReport& report);
   void stopped();
   void aligning(int done, int total);  // lines aligned
-  void alignmentsSaved(const QString& path, int lines, int links);
+  void alignmentsSaved(const QString& path, int lines, int links);  // links: 0 with Links::Soft
   void failed(const QString& message);
   // Before failed(): the file is not UTF-8 and reads as this 8-bit encoding
   // ("Windows-1258", "VISCII"): a request with it would read it.

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QIcon>
 #include <QLocale>
+#include <QPainter>
+#include <QPixmap>
 #include <QSettings>
 #include <QSplitter>
 #include <QTimer>
@@ -169,8 +171,18 @@ int main(int argc, char** argv) {
       if (window.isBusy()) return;
       poll->stop();
       QTimer::singleShot(300, &window, [&window, file]() {
+        // A dialog open over the window (--alignment-dialog) is drawn where it stands.
+        QPixmap picture = window.grab();
+        if (auto* dialog = QApplication::activeModalWidget(); dialog && dialog != &window) {
+          QPainter painter(&picture);
+          const QRect where(window.mapFromGlobal(dialog->mapToGlobal(QPoint(0, 0))), dialog->size());
+          painter.drawPixmap(where.topLeft(), dialog->grab());
+          painter.setPen(
+              dialog->palette().color(QPalette::Shadow));  // its frame (no window manager draws one)
+          painter.drawRect(where.adjusted(-1, -1, 0, 0));
+        }
         int code = 0;
-        if (!file.isEmpty() && !window.grab().save(file)) code = 1;
+        if (!file.isEmpty() && !picture.save(file)) code = 1;
         QApplication::exit(code);
       });
     };

@@ -672,6 +672,77 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AlignmentExportDialog</name>
+    <message>
+        <source>Save word alignments</source>
+        <translation>Save word alignments</translation>
+    </message>
+    <message>
+        <source>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
+        <translation>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</translation>
+    </message>
+    <message>
+        <source>Each English word&apos;s strongest Vietnamese word</source>
+        <translation>Each English word&apos;s strongest Vietnamese word</translation>
+    </message>
+    <message>
+        <source>Both directions (also each Vietnamese word&apos;s strongest English word)</source>
+        <translation>Both directions (also each Vietnamese word&apos;s strongest English word)</translation>
+    </message>
+    <message>
+        <source>Every link of at least the threshold</source>
+        <translation>Every link of at least the threshold</translation>
+    </message>
+    <message>
+        <source>Soft: each English word&apos;s weights over the Vietnamese words</source>
+        <translation>Soft: each English word&apos;s weights over the Vietnamese words</translation>
+    </message>
+    <message>
+        <source>Both directions link every word of both sentences, as a symmetrized alignment does (Keep tags places tags by these); a threshold keeps the links whose weight is at least it, so a word may have none or several; soft writes each English word&apos;s weights, comma-separated, one group a word</source>
+        <translation>Both directions link every word of both sentences, as a symmetrized alignment does (Keep tags places tags by these); a threshold keeps the links whose weight is at least it, so a word may have none or several; soft writes each English word&apos;s weights, comma-separated, one group a word</translation>
+    </message>
+    <message>
+        <source>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</source>
+        <translation>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</translation>
+    </message>
+    <message>
+        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</source>
+        <translation>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</translation>
+    </message>
+    <message>
+        <source>Read each word at the step that reads it, not the one that wrote it</source>
+        <translation>Read each word at the step that reads it, not the one that wrote it</translation>
+    </message>
+    <message>
+        <source>Shift-Att (Chen et al., 2020): the attention of the step that takes the word as its input, once the model has seen it; its gains were reported for a middle layer of deeper models</source>
+        <translation>Shift-Att (Chen et al., 2020): the attention of the step that takes the word as its input, once the model has seen it; its gains were reported for a middle layer of deeper models</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Threshold</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Layer</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Save as…</translation>
+    </message>
+    <message>
+        <source>The last</source>
+        <translation>The last</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Layer %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AlignmentView</name>
     <message>
         <source>Alignment (hover a word):</source>
@@ -1945,10 +2016,6 @@ layer %2</translation>
         <translation>Save word alignments…</translation>
     </message>
     <message>
-        <source>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</source>
-        <translation>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</translation>
-    </message>
-    <message>
         <source>Save the word alignments as</source>
         <translation>Save the word alignments as</translation>
     </message>
@@ -1985,6 +2052,14 @@ layer %2</translation>
     <message>
         <source>Aligning %1 with its translation…</source>
         <translation>Aligning %1 with its translation…</translation>
+    </message>
+    <message>
+        <source>Save, for each line, which Vietnamese words each English word drew on (read off the cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them, or the weights themselves</source>
+        <translation>Save, for each line, which Vietnamese words each English word drew on (read off the cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them, or the weights themselves</translation>
+    </message>
+    <message>
+        <source>(soft weights).</source>
+        <translation>(soft weights).</translation>
     </message>
 </context>
 <context>
@@ -4215,8 +4290,8 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Subword sampling (α)</translation>
     </message>
     <message>
-        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
-        <translation>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
+        <source>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</source>
+        <translation>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
     </message>
 </context>
 <context>

@@ -669,6 +669,77 @@
     </message>
 </context>
 <context>
+    <name>studio::ui::AlignmentExportDialog</name>
+    <message>
+        <source>Save word alignments</source>
+        <translation>Lưu gióng hàng từ</translation>
+    </message>
+    <message>
+        <source>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
+        <translation>Mỗi dòng của tệp với bản dịch của nó, từng từ một, đọc từ cross-attention (trung bình các đầu của một lớp; không đầu nào được huấn luyện để gióng hàng). Các từ được đếm từ 0 theo dấu cách: các cặp &quot;nguồn-đích&quot;, như fast_align và Moses ghi.</translation>
+    </message>
+    <message>
+        <source>Each English word&apos;s strongest Vietnamese word</source>
+        <translation>Từ tiếng Việt mạnh nhất của mỗi từ tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Both directions (also each Vietnamese word&apos;s strongest English word)</source>
+        <translation>Cả hai chiều (thêm từ tiếng Anh mạnh nhất của mỗi từ tiếng Việt)</translation>
+    </message>
+    <message>
+        <source>Every link of at least the threshold</source>
+        <translation>Mọi liên kết đạt ít nhất ngưỡng</translation>
+    </message>
+    <message>
+        <source>Soft: each English word&apos;s weights over the Vietnamese words</source>
+        <translation>Mềm: trọng số của mỗi từ tiếng Anh trên các từ tiếng Việt</translation>
+    </message>
+    <message>
+        <source>Both directions link every word of both sentences, as a symmetrized alignment does (Keep tags places tags by these); a threshold keeps the links whose weight is at least it, so a word may have none or several; soft writes each English word&apos;s weights, comma-separated, one group a word</source>
+        <translation>Cả hai chiều liên kết mọi từ của cả hai câu, như một gióng hàng đối xứng hoá (Giữ thẻ đặt thẻ theo các liên kết này); ngưỡng giữ các liên kết có trọng số ít nhất bằng nó, nên một từ có thể không có hoặc có nhiều liên kết; mềm ghi trọng số của mỗi từ tiếng Anh, phân cách bằng dấu phẩy, mỗi từ một nhóm</translation>
+    </message>
+    <message>
+        <source>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</source>
+        <translation>Trọng số nhỏ nhất mà một liên kết giữ: trọng số của một từ tiếng Anh trên các từ tiếng Việt cộng lại bằng 1</translation>
+    </message>
+    <message>
+        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</source>
+        <translation>Lớp giải mã có các đầu cross-attention được lấy trung bình: trong 2+2 lớp của mô hình khởi đầu, lớp cuối gióng hàng tốt nhất (docs/cli.md)</translation>
+    </message>
+    <message>
+        <source>Read each word at the step that reads it, not the one that wrote it</source>
+        <translation>Đọc mỗi từ ở bước đọc nó, không phải bước đã viết ra nó</translation>
+    </message>
+    <message>
+        <source>Shift-Att (Chen et al., 2020): the attention of the step that takes the word as its input, once the model has seen it; its gains were reported for a middle layer of deeper models</source>
+        <translation>Shift-Att (Chen và cộng sự, 2020): attention của bước nhận từ đó làm đầu vào, khi mô hình đã thấy nó; lợi ích của nó được báo cáo cho một lớp giữa của các mô hình sâu hơn</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>Liên kết</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Ngưỡng</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Lớp</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Lưu thành…</translation>
+    </message>
+    <message>
+        <source>The last</source>
+        <translation>Lớp cuối</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Lớp %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::AlignmentView</name>
     <message>
         <source>Alignment (hover a word):</source>
@@ -1925,10 +1996,6 @@ lớp %2</translation>
         <translation>Lưu gióng hàng từ…</translation>
     </message>
     <message>
-        <source>Save, for each line, which Vietnamese word each English word drew on most (the last layer&apos;s cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them</source>
-        <translation>Lưu, cho mỗi dòng, từ tiếng Việt mà mỗi từ tiếng Anh dựa vào nhiều nhất (chú ý chéo của lớp cuối): các cặp từ &quot;nguồn-đích&quot; đếm từ 0, như fast_align và Moses ghi</translation>
-    </message>
-    <message>
         <source>Save the word alignments as</source>
         <translation>Lưu gióng hàng từ thành</translation>
     </message>
@@ -1963,6 +2030,14 @@ lớp %2</translation>
     <message>
         <source>Aligning %1 with its translation…</source>
         <translation>Đang gióng hàng %1 với bản dịch…</translation>
+    </message>
+    <message>
+        <source>Save, for each line, which Vietnamese words each English word drew on (read off the cross-attention): &quot;source-target&quot; word pairs counted from 0, as fast_align and Moses write them, or the weights themselves</source>
+        <translation>Lưu, cho mỗi dòng, những từ tiếng Việt mà mỗi từ tiếng Anh dựa vào (đọc từ cross-attention): các cặp từ &quot;nguồn-đích&quot; đếm từ 0, như fast_align và Moses ghi, hoặc chính các trọng số</translation>
+    </message>
+    <message>
+        <source>(soft weights).</source>
+        <translation>(trọng số mềm).</translation>
     </message>
 </context>
 <context>
@@ -4185,8 +4260,8 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Lấy mẫu từ con (α)</translation>
     </message>
     <message>
-        <source>Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the unigram vocabulary&apos;s odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs longer training); off: the same pieces every epoch. Dev, test and translation keep the best split</source>
-        <translation>Điều chuẩn từ con: mỗi epoch tách lại các câu huấn luyện thành các mảnh, rút theo xác suất của bộ từ vựng unigram lũy thừa α (0,5 là nhẹ; α thấp hơn cho các mảnh ngắn hơn và cần huấn luyện lâu hơn); tắt: mỗi epoch cùng một cách tách. Tập dev, tập kiểm tra và bản dịch giữ cách tách tốt nhất</translation>
+        <source>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</source>
+        <translation>Mỗi epoch tách lại các câu huấn luyện thành các mảnh. Bộ từ vựng unigram rút theo xác suất của nó lũy thừa α (điều chuẩn từ con: 0,5 là nhẹ; α thấp hơn cho các mảnh ngắn hơn và cần huấn luyện lâu hơn); bộ từ vựng BPE bỏ qua mỗi phép ghép với xác suất α (BPE-dropout: 0,1 như trong bài báo của nó). Tắt: mỗi epoch cùng một cách tách. Tập dev, tập kiểm tra và bản dịch giữ cách tách tốt nhất</translation>
     </message>
 </context>
 <context>

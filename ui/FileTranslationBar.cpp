@@ -12,6 +12,8 @@
 #include <QToolButton>
 #include <QUrl>
 
+#include "ui/AlignmentExportDialog.h"
+
 namespace studio::ui {
 
 FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
@@ -36,9 +38,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
   alignments_ = new QPushButton(tr("Save word alignments…"), this);
   alignments_->setObjectName("Save word alignments");
   alignments_->setToolTip(
-      tr("Save, for each line, which Vietnamese word each English word drew on most (the last layer's "
+      tr("Save, for each line, which Vietnamese words each English word drew on (read off the "
          "cross-attention): \"source-target\" word pairs counted from 0, as fast_align and Moses write "
-         "them"));
+         "them, or the weights themselves"));
   read_as_ = new QPushButton(this);
   read_as_->setObjectName("Read the file in its encoding");
   read_as_->setVisible(false);
@@ -68,10 +70,15 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) saveMemory(path);
   });
   connect(alignments_, &QPushButton::clicked, this, [this] {
+    auto* dialog = alignmentDialog();
+    dialog->setChoice(AlignmentExportDialog::saved());
+    if (dialog->exec() != QDialog::Accepted) return;
+    const auto how = dialog->choice();
+    AlignmentExportDialog::save(how);
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Save the word alignments as"), defaultAlignments(output_),
                                      tr("Word alignments (*.align);;All files (*)"));
-    if (!path.isEmpty()) saveAlignments(path);
+    if (!path.isEmpty()) saveAlignments(path, how);
   });
   connect(close_, &QToolButton::clicked, this, [this] {
     hide();
@@ -91,7 +98,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             showFinished();
             message_->setText(finished_text_ + ' ' +
                               tr("Word alignments of %n line(s) saved to %1", "", lines).arg(path) + ' ' +
-                              tr("(%n link(s)).", "", links));
+                              (saved_how_.links == app::AlignmentExport::Links::Soft
+                                   ? tr("(soft weights).")
+                                   : tr("(%n link(s)).", "", links)));
           });
   connect(read_as_, &QPushButton::clicked, this, [this] {
     const QString encoding = suggested_;  // a copy: translate() forgets the last suggestion
@@ -191,12 +200,19 @@ QString FileTranslationBar::defaultAlignments(const QString& output) {
   return besideOutput(output, QStringLiteral(".align"));
 }
 
-void FileTranslationBar::saveAlignments(const QString& path) {
+void FileTranslationBar::saveAlignments(const QString& path, const app::AlignmentExport& how) {
   if (session_.isRunning() || !report_.alignable) return;
   aligning_ = true;
+  saved_how_ = how;
   setRunning(true);
   message_->setText(tr("Aligning %1 with its translation…").arg(QFileInfo(input_).fileName()));
-  session_.saveAlignments(report_, path);
+  session_.saveAlignments(report_, path, how);
+}
+
+AlignmentExportDialog* FileTranslationBar::alignmentDialog() {
+  if (!alignment_dialog_) alignment_dialog_ = new AlignmentExportDialog(this);
+  alignment_dialog_->setDecoderLayers(report_.decoderLayers);
+  return alignment_dialog_;
 }
 
 void FileTranslationBar::showFinished() {

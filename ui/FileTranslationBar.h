@@ -11,6 +11,8 @@ class QToolButton;
 
 namespace studio::ui {
 
+class AlignmentExportDialog;
+
 // Under the Translate workspace's input: a whole text file translated line
 // for line with the workspace's model and settings (app/FileTranslationSession),
 // its progress and Stop while it runs, then where the translation went and
@@ -45,9 +47,13 @@ class FileTranslationBar : public QWidget {
   // Where "Save word alignments…" offers to write them: NAME.en.txt → NAME.align.
   static QString defaultAlignments(const QString& output);
   // Aligns the last translated text file's lines with their translations and
-  // writes the links to `path` (app::FileTranslationSession::saveAlignments),
-  // with progress and Stop in the bar; what became of it is said there.
-  void saveAlignments(const QString& path);
+  // writes the links `how` asks for to `path`
+  // (app::FileTranslationSession::saveAlignments), with progress and Stop in
+  // the bar; what became of it is said there. The button asks for `how`
+  // first (AlignmentExportDialog), then for the file.
+  void saveAlignments(const QString& path, const app::AlignmentExport& how = {});
+  // The dialog the button opens, its layers the translating model's.
+  AlignmentExportDialog* alignmentDialog();
 
   app::FileTranslationSession* session() { return &session_; }
   bool isRunning() const { return session_.isRunning(); }
@@ -68,6 +74,8 @@ class FileTranslationBar : public QWidget {
   QPushButton* memory_;                // "Save as a translation memory…" after a text file
   QPushButton* alignments_;            // "Save word alignments…" after a text file (not with Keep tags)
   bool aligning_ = false;              // the session aligns the file, not translating it
+  app::AlignmentExport saved_how_;     // what the alignments being saved hold
+  AlignmentExportDialog* alignment_dialog_ = nullptr;  // made at the first click
   app::FileTranslationReport report_;  // of the last translation finished
   QString finished_text_;              // what the bar said of it
   QPushButton* read_as_;  // "Read it as Windows-1258" after a file that is not UTF-8

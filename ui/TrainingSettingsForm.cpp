@@ -117,10 +117,11 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   subword->setSpecialValueText(tr("off"));
   addField(
       optim_group, optim_form, "subword_alpha", tr("Subword sampling (α)"), subword,
-      tr("Subword regularization: each epoch splits the training sentences into pieces anew, drawn with the "
-         "unigram vocabulary's odds raised to α (0.5 is mild; a lower α draws shorter pieces and needs "
-         "longer "
-         "training); off: the same pieces every epoch. Dev, test and translation keep the best split"));
+      tr("Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its "
+         "odds "
+         "raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer "
+         "training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its "
+         "paper). Off: the same pieces every epoch. Dev, test and translation keep the best split"));
   addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
            tr("Clip the gradient's norm to this; 0 = off"));
   addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),

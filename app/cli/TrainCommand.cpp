@@ -92,9 +92,10 @@ const CommandSpec& trainSpec() {
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
           {"seed", "N", "random seed (default 1)"},
           {"subword-alpha", "A",
-           "subword regularization: split the training pairs into pieces anew each epoch,\n"
-           "drawn with the unigram vocabulary's odds raised to A (0 = off, the default; 0.5 is\n"
-           "mild, a lower A draws shorter pieces and needs longer training: docs/training.md)"},
+           "split the training pairs into pieces anew each epoch (0 = off, the default). A unigram\n"
+           "vocabulary draws with its odds raised to A (subword regularization: 0.5 is mild, a lower\n"
+           "A draws shorter pieces and needs longer training); a BPE one skips each merge with\n"
+           "probability A (BPE-dropout: 0.1 as in its paper). docs/training.md"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
           {"probe", "TEXT",

@@ -16,16 +16,17 @@ AlignmentColumn alignmentColumnFrom(const std::string& value, const model::Align
   AlignmentColumn column;
   column.on = true;
   column.how = how;
+  using Kind = model::AlignmentFormat::Kind;
   if (value == "soft") {
-    column.soft = true;
+    column.format.kind = Kind::Soft;
   } else if (value == "union") {
-    column.both_ways = true;
+    column.format.kind = Kind::Union;
   } else if (value != "hard") {
     char* end = nullptr;
     const double threshold = std::strtod(value.c_str(), &end);
     if (value.empty() || end != value.c_str() + value.size() || !(threshold > 0 && threshold <= 1))
       throw UsageError("--alignment: '" + value + "' is not hard, union, soft or a threshold in (0, 1]");
-    column.threshold = threshold;
+    column.format = {Kind::Threshold, threshold};
   }
   return column;
 }
@@ -56,18 +57,6 @@ std::string relianceColumns(const model::Translator& translator, const model::Te
   std::string out = " ||| source " + (words.empty() ? std::string("-") : fixed(mean, 3)) + " |||";
   for (const auto& w : words) out += " " + w.word + ":" + fixed(w.share, 3);
   return out;
-}
-
-// " ||| ..." for an aligned hypothesis: its links, or its rows of weights.
-std::string alignmentColumn(const model::WordAlignment& a, const AlignmentColumn& column) {
-  if (!column.soft)
-    return " ||| " + model::pharaohLinks(column.both_ways ? a.unionLinks() : a.links(column.threshold));
-  std::string rows;
-  for (const auto& row : a.weights) {
-    if (!rows.empty()) rows += ' ';
-    for (size_t s = 0; s < row.size(); ++s) rows += (s ? "," : "") + fixed(row[s], 3);
-  }
-  return " ||| " + rows;
 }
 
 }  // namespace
@@ -115,7 +104,8 @@ std::vector<std::vector<std::string>> translationLines(const model::Translator& 
         }
       }
       if (columns.reliance && k == 0) line += relianceColumns(translator, result, options);
-      if (columns.alignment.on) line += alignmentColumn(alignments[index].at(k), columns.alignment);
+      if (columns.alignment.on)
+        line += " ||| " + model::alignmentLine(alignments[index].at(k), columns.alignment.format);
       printed.push_back(std::move(line));
     }
   }

@@ -15,10 +15,8 @@ namespace studio::cli {
 
 struct AlignmentColumn {
   bool on = false;
-  bool soft = false;            // every target word's weights over the source words
-  bool both_ways = false;       // union: also each source word's strongest target word
-  double threshold = 0;         // hard links: > 0 every link at least this strong, 0 the strongest alone
-  model::AlignmentOptions how;  // which attention aligns
+  model::AlignmentFormat format;  // which links are written, or the soft weights
+  model::AlignmentOptions how;    // which attention aligns
 };
 
 // "hard", "union", "soft" or a threshold in (0, 1] (UsageError otherwise).

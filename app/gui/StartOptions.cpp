@@ -1,6 +1,8 @@
 #include "app/gui/StartOptions.h"
 
 #include <QFileInfo>
+#include <QPushButton>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -103,6 +105,9 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       save_alignments("save-alignments",
                       "With --translate-file, then save its word alignments beside the translation "
                       "(NAME.align), as Save word alignments… does."),
+      alignment_dialog("alignment-dialog",
+                       "With --translate-file, then open the dialog of Save word alignments… (for a "
+                       "picture of it)."),
       small_and_fast("small-and-fast",
                      "Open Make it small and fast and measure on N dev sentences (the heads ranked "
                      "first when no ranking is saved); with --screenshot, a picture of it.",
@@ -145,6 +150,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(ensemble);
   parser.addOption(translate_file);
   parser.addOption(save_alignments);
+  parser.addOption(alignment_dialog);
   parser.addOption(small_and_fast);
   parser.addOption(pad_to);
   parser.addOption(hover_word);
@@ -247,10 +253,11 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     window.attention()->setGivenTranslation(parser.value(target));
     window.attention()->exploreText(parser.value(text));  // with Translate's model and settings
   }
-  if (parser.isSet(save_alignments) && !parser.isSet(translate_file)) {
-    std::fprintf(stderr, "error: --save-alignments needs --translate-file\n");
-    return false;
-  }
+  for (const auto* needs_file : {&save_alignments, &alignment_dialog})
+    if (parser.isSet(*needs_file) && !parser.isSet(translate_file)) {
+      std::fprintf(stderr, "error: --%s needs --translate-file\n", qPrintable(needs_file->names().first()));
+      return false;
+    }
   if (parser.isSet(translate_file)) {
     const QString input = QFileInfo(parser.value(translate_file)).absoluteFilePath();
     auto* bar = window.translate()->fileTranslation();
@@ -259,6 +266,16 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
       QObject::connect(
           bar->session(), &studio::app::FileTranslationSession::finished, bar,
           [bar, output] { bar->saveAlignments(studio::ui::FileTranslationBar::defaultAlignments(output)); },
+          Qt::SingleShotConnection);
+    if (parser.isSet(alignment_dialog))
+      QObject::connect(
+          bar->session(), &studio::app::FileTranslationSession::finished, bar,
+          [bar] {
+            // Once the bar shows its buttons: the dialog is modal.
+            QTimer::singleShot(0, bar, [bar] {
+              if (auto* button = bar->findChild<QPushButton*>("Save word alignments")) button->click();
+            });
+          },
           Qt::SingleShotConnection);
     bar->translate(window.translate()->modelSource(), window.translate()->decodeSettings(), input, output);
   }

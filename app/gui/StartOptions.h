@@ -51,6 +51,7 @@ struct StartOptions {
   QCommandLineOption ensemble;
   QCommandLineOption translate_file;
   QCommandLineOption save_alignments;
+  QCommandLineOption alignment_dialog;
   QCommandLineOption small_and_fast;
   QCommandLineOption pad_to;
   QCommandLineOption hover_word;

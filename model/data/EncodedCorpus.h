@@ -33,9 +33,10 @@ EncodedSplit encodeParallel(const Tokenizer& tokenizer, const ParallelText& text
                             const std::function<bool()>& stop = nullptr);
 
 // Every pair split by sampling (Tokenizer::sampleEncode; subword
-// regularization) with `threads` threads: the same (seed, alpha) gives the
-// same splits with any number of threads. Throws TokenizerError for a model
-// that is not unigram; `stop` is encodeParallel's.
+// regularization or BPE-dropout) with `threads` threads: the same (seed,
+// alpha) gives the same splits with any number of threads. Throws
+// TokenizerError for a model that is neither unigram nor BPE; `stop` is
+// encodeParallel's.
 EncodedSplit sampleParallel(const Tokenizer& tokenizer, const ParallelText& text, double alpha, uint64_t seed,
                             int threads = 0, const std::function<bool()>& stop = nullptr);
 

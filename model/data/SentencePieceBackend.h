@@ -27,9 +27,10 @@ class SentencePieceBackend {
   virtual std::string encode(const std::string& text, std::vector<int>* ids) const = 0;
   virtual std::string encodePieces(const std::string& text, std::vector<std::string>* pieces) const = 0;
   virtual std::string decode(const std::vector<int>& ids, std::string* text) const = 0;
-  // Each text split into pieces drawn from the unigram model's distribution
-  // over its segmentations, sharpened by `alpha` (SentencePiece's sampling
-  // with nbest -1). The same `seed` draws the same splits, on any thread.
+  // Each text split into pieces drawn by SentencePiece's sampling with
+  // nbest -1: from a unigram model's distribution over its segmentations,
+  // sharpened by `alpha`, or a BPE model's merges each dropped with
+  // probability `alpha`. The same `seed` draws the same splits, on any thread.
   virtual std::string sampleEncode(const std::vector<std::string>& texts, float alpha, unsigned seed,
                                    std::vector<std::vector<int>>* ids) const = 0;
   // The model's kind from its trainer spec: "unigram", "bpe", "word" or "char".

@@ -173,9 +173,11 @@ std::vector<std::vector<int>> Tokenizer::sampleEncode(const std::vector<std::str
                                                       uint32_t seed) const {
   if (!(alpha > 0))
     throw TokenizerError("sampling the pieces needs a positive alpha, not " + std::to_string(alpha));
-  if (const auto type = modelType(); type != "unigram")
-    throw TokenizerError("SentencePiece model '" + path_ + "' is a " + type +
-                         " model: sampling the pieces (subword regularization) needs a unigram model");
+  if (const auto type = modelType(); type != "unigram" && type != "bpe")
+    throw TokenizerError(
+        "SentencePiece model '" + path_ + "' is a " + type +
+        " model: sampling the pieces (subword regularization, BPE-dropout) needs a unigram or "
+        "BPE model");
   std::vector<std::vector<int>> ids;
   check(backend_->sampleEncode(texts, float(alpha), seed, &ids), "SentencePiece cannot sample pieces");
   return ids;

@@ -61,11 +61,13 @@ class Tokenizer {
   Tokenizer& operator=(const Tokenizer&) = delete;
 
   std::vector<int> encode(const std::string& text) const;  // thread-safe
-  // Each text split by sampling (subword regularization): a segmentation x
-  // drawn with probability proportional to P(x)^alpha under the unigram
-  // model, so that alpha near 0 draws all splits alike and a large alpha the
-  // best one. The same seed draws the same splits. Thread-safe. Throws
-  // TokenizerError when alpha is not positive or the model is not unigram.
+  // Each text split by sampling. A unigram model (subword regularization)
+  // draws a segmentation x with probability proportional to P(x)^alpha, so
+  // that alpha near 0 draws all splits alike and 1 follows the model's odds;
+  // a BPE model (BPE-dropout) skips each merge with probability alpha, so
+  // that a small alpha keeps most merges and 1 leaves single characters. The
+  // same seed draws the same splits. Thread-safe. Throws TokenizerError when
+  // alpha is not positive or the model is neither unigram nor BPE.
   std::vector<std::vector<int>> sampleEncode(const std::vector<std::string>& texts, double alpha,
                                              uint32_t seed) const;
   // "unigram", "bpe", "word" or "char", from the model file (read once). Thread-safe.

@@ -1,6 +1,7 @@
 #include "model/decoding/WordAlignment.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 #include <stdexcept>
 
@@ -215,6 +216,37 @@ std::string pharaohLinks(const std::vector<std::pair<int, int>>& links, int sour
     out += std::to_string(s + source_offset) + "-" + std::to_string(t + target_offset);
   }
   return out;
+}
+
+std::vector<std::pair<int, int>> formatLinks(const WordAlignment& alignment, const AlignmentFormat& format) {
+  switch (format.kind) {
+    case AlignmentFormat::Kind::Hard:
+      return alignment.links();
+    case AlignmentFormat::Kind::Union:
+      return alignment.unionLinks();
+    case AlignmentFormat::Kind::Threshold:
+      if (!(format.threshold > 0 && format.threshold <= 1))
+        throw std::invalid_argument("alignment threshold " + std::to_string(format.threshold) +
+                                    " is not in (0, 1]");
+      return alignment.links(format.threshold);
+    case AlignmentFormat::Kind::Soft:
+      break;
+  }
+  return {};
+}
+
+std::string alignmentLine(const WordAlignment& alignment, const AlignmentFormat& format) {
+  if (format.kind != AlignmentFormat::Kind::Soft) return pharaohLinks(formatLinks(alignment, format));
+  std::string rows;
+  char weight[32];
+  for (const auto& row : alignment.weights) {
+    if (!rows.empty()) rows += ' ';
+    for (size_t s = 0; s < row.size(); ++s) {
+      std::snprintf(weight, sizeof weight, "%s%.3f", s ? "," : "", double(row[s]));
+      rows += weight;
+    }
+  }
+  return rows;
 }
 
 }  // namespace studio::model

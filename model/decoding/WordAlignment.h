@@ -97,4 +97,24 @@ std::string markedTranslation(const MarkedText& source, const std::vector<WordAl
 std::string pharaohLinks(const std::vector<std::pair<int, int>>& links, int source_offset = 0,
                          int target_offset = 0);
 
+// Which links an alignment is written with (translate --alignment, the
+// app's Save word alignments).
+struct AlignmentFormat {
+  enum class Kind {
+    Hard,       // each target word with its strongest source word
+    Union,      // and each source word with its strongest target word
+    Threshold,  // every link of at least `threshold`
+    Soft        // no links: each target word's weights over the source words
+  };
+  Kind kind = Kind::Hard;
+  double threshold = 0.5;  // Threshold's, in (0, 1]
+};
+
+// The links `format` keeps (none for Soft). Throws std::invalid_argument
+// for a threshold outside (0, 1].
+std::vector<std::pair<int, int>> formatLinks(const WordAlignment& alignment, const AlignmentFormat& format);
+// A line of the alignment: its links as pharaohLinks writes them, or for
+// Soft each target word's weights to 3 decimals, "w,w,... w,w,...".
+std::string alignmentLine(const WordAlignment& alignment, const AlignmentFormat& format);
+
 }  // namespace studio::model

@@ -8,9 +8,10 @@
 #include "model/data/Tokenizer.h"
 #include "model/training/TrainingConfig.h"
 
-// Subword regularization (TrainingConfig::subword_alpha): each epoch trains on
-// its own split of the training pairs into pieces, drawn from the unigram
-// vocabulary's odds, so that the model meets a word in several spellings.
+// Subword regularization and BPE-dropout (TrainingConfig::subword_alpha):
+// each epoch trains on its own split of the training pairs into pieces, drawn
+// from the unigram vocabulary's odds or with some of the BPE merges left out,
+// so that the model meets a word in several spellings.
 namespace studio::model {
 
 struct TrainingData;

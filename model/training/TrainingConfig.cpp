@@ -41,7 +41,8 @@ void TrainingConfig::validate() const {
   model.validate();
   if (!(label_smoothing >= 0 && label_smoothing < 1)) invalid("label_smoothing", "must be in [0, 1)");
   if (!(subword_alpha >= 0 && subword_alpha <= 1))
-    invalid("subword_alpha", "must be in [0, 1] (0: off; 0.1-0.5 sample the pieces of each epoch)");
+    invalid("subword_alpha",
+            "must be in [0, 1] (0: off; unigram 0.1-0.5, BPE-dropout 0.1 sample the pieces of each epoch)");
   if (max_tokens < 8) invalid("max_tokens", "must be at least 8");
   if (accumulate_steps < 1) invalid("accumulate_steps", "must be at least 1");
   if (!(clip_norm >= 0)) invalid("clip_norm", "must be >= 0");

@@ -26,11 +26,14 @@ struct ProbeSentence {
 struct TrainingConfig {
   TransformerOptions model;  // vocab_size is taken from the data's SentencePiece model
   double label_smoothing = 0.1;
-  // Subword regularization (Kudo, 2018): each epoch splits the training pairs
-  // into pieces anew, each split drawn with probability proportional to
-  // P(split)^subword_alpha under the unigram vocabulary (0.1: almost any
-  // split; 1: the model's own odds). Dev, test and translation keep the best
-  // split. 0 = off: every epoch sees the same pieces.
+  // Each epoch splits the training pairs into pieces anew. Under a unigram
+  // vocabulary (subword regularization, Kudo 2018) a split is drawn with
+  // probability proportional to P(split)^subword_alpha (0.1: almost any
+  // split; 1: the model's own odds); under a BPE vocabulary (BPE-dropout,
+  // Provilkov et al. 2020) each merge is skipped with probability
+  // subword_alpha (0.1 as in the paper). SentencePiece's alpha, as OpenNMT
+  // and fairseq name it. Dev, test and translation keep the best split. 0 =
+  // off: every epoch sees the same pieces.
   double subword_alpha = 0;
 
   int64_t max_tokens = 4096;      // token budget a batch, padding included

@@ -48,10 +48,11 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
   bool from_cache = false;
   d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
   if (config.subword_alpha > 0) {
-    if (const auto type = tokenizer.modelType(); type != "unigram")
-      throw std::runtime_error(
-          "subword_alpha samples the pieces of a unigram vocabulary, and " + tokenizer.path() + " is a " +
-          type + " model: set subword_alpha to 0, or prepare the data with a " + "unigram vocabulary");
+    if (const auto type = tokenizer.modelType(); type != "unigram" && type != "bpe")
+      throw std::runtime_error("subword_alpha samples the pieces of a unigram or BPE vocabulary, and " +
+                               tokenizer.path() + " is a " + type +
+                               " model: set subword_alpha to 0, or prepare the data with a unigram or BPE "
+                               "vocabulary");
     d.train_text = data::readSplitText(data_dir, "train");
     if (d.train_text.size() != d.train.size())
       throw std::runtime_error("data folder '" + data_dir + "': train.vi and train.en hold " +

@@ -44,7 +44,7 @@ struct TrainingData {
 
 // Reads the data folder's train and dev splits (ids from the cache when it
 // is current; with subword_alpha the training text too, and a vocabulary
-// that is not unigram is refused), and for fine-tuning the original data's dev split and its
+// that is neither unigram nor BPE is refused), and for fine-tuning the original data's dev split and its
 // replayed training pairs (FineTune.h). Throws std::runtime_error when
 // nothing fits, when the run evaluates and there is no dev pair, or when a
 // fine-tuned model's positions are too few for the data.

@@ -205,6 +205,9 @@ void TestExecutables::gui() {
   // An option that needs another (tst_translateworkspace tests Save word alignments… itself).
   r = run(STUDIO_GUI_PATH, {"--save-alignments", "--smoke-test"});
   QVERIFY2(r.exit_code == 1 && r.err.contains("--save-alignments needs --translate-file"), qPrintable(r.err));
+  r = run(STUDIO_GUI_PATH, {"--alignment-dialog", "--smoke-test"});
+  QVERIFY2(r.exit_code == 1 && r.err.contains("--alignment-dialog needs --translate-file"),
+           qPrintable(r.err));
 
   // Without a screen: --help and --version answer; anything else says what
   // to do instead of Qt's abort over its platform plugin.

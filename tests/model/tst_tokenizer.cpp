@@ -92,7 +92,8 @@ class TestTokenizer : public QObject {
   void missingOrBadModelIsAClearError();
   void parallelEncodingEqualsSerial();
   void samplingDrawsOtherSplitsOfTheSameText();
-  void samplingNeedsAUnigramModel();
+  void bpeDropoutDropsMerges();
+  void samplingNeedsAUnigramOrBpeModel();
   void cacheIsUsedAndInvalidated();
   void corruptCacheIsRebuilt();
   void hostileCacheIsRefused();
@@ -103,6 +104,23 @@ class TestTokenizer : public QObject {
 
  private:
   std::string path(const char* name) const { return dir_.filePath(name).toStdString(); }
+  // A model of SentencePiece's `type` trained on trainingSentences() into `name`.
+  std::string trainedModel(const char* name, const char* type) const {
+    TokenizerTrainOptions options;
+    options.vocab_size = 300;
+    options.model_type = type;
+    Tokenizer::train(trainingSentences(), path(name), options);
+    return path(name);
+  }
+  // `pairs` numbered pairs (Vietnamese sentences in turn, English "the sentence number i").
+  static ParallelText numberedText(int pairs) {
+    ParallelText text;
+    for (int i = 0; i < pairs; ++i) {
+      text.src.push_back(kVietnamese[size_t(i) % kVietnamese.size()] + " " + std::to_string(i));
+      text.tgt.push_back("the sentence number " + std::to_string(i));
+    }
+    return text;
+  }
   QTemporaryDir dir_;
   std::string model_;
 };
@@ -205,11 +223,7 @@ void TestTokenizer::parallelEncodingEqualsSerial() {
 void TestTokenizer::samplingDrawsOtherSplitsOfTheSameText() {
   Tokenizer tokenizer(model_);
   QCOMPARE(tokenizer.modelType(), std::string("unigram"));
-  ParallelText text;
-  for (int i = 0; i < 2500; ++i) {  // three chunks of 1,024 pairs
-    text.src.push_back(kVietnamese[size_t(i) % kVietnamese.size()] + " " + std::to_string(i));
-    text.tgt.push_back("the sentence number " + std::to_string(i));
-  }
+  const auto text = numberedText(2500);  // three chunks of 1,024 pairs
   const auto best = encodeParallel(tokenizer, text, 2);
   const auto drawn = sampleParallel(tokenizer, text, 0.1, 7, 4);
   QCOMPARE(drawn.size(), text.size());
@@ -241,20 +255,51 @@ void TestTokenizer::samplingDrawsOtherSplitsOfTheSameText() {
   QVERIFY_THROWS_EXCEPTION(TokenizerError, tokenizer.sampleEncode({"mở tập tin"}, 0.0, 1));
 }
 
-void TestTokenizer::samplingNeedsAUnigramModel() {
-  TokenizerTrainOptions options;
-  options.vocab_size = 300;
-  options.model_type = "bpe";
-  const std::string bpe = path("bpe.model");
-  Tokenizer::train(trainingSentences(), bpe, options);
+void TestTokenizer::bpeDropoutDropsMerges() {
+  const std::string bpe = trainedModel("bpe.model", "bpe");
   Tokenizer tokenizer(bpe);
   QCOMPARE(tokenizer.modelType(), std::string("bpe"));
+  const auto text = numberedText(1500);  // two chunks of 1,024 pairs
+  const auto best = encodeParallel(tokenizer, text, 2);
+  const auto drawn = sampleParallel(tokenizer, text, 0.1, 7, 2);
+  // The same seed drops the same merges, on any number of threads and in another tokenizer.
+  Tokenizer again(bpe);
+  const auto serial = sampleParallel(again, text, 0.1, 7, 1);
+  QVERIFY(drawn.src_ids == serial.src_ids && drawn.tgt_ids == serial.tgt_ids);
+  QVERIFY(sampleParallel(tokenizer, text, 0.1, 8, 2).src_ids != drawn.src_ids);
+  // Every split spells its sentence; dropping merges leaves more pieces.
+  size_t changed = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const std::vector<int> src(drawn.src(i), drawn.src(i) + drawn.srcLength(i));
+    const std::vector<int> src_best(best.src(i), best.src(i) + best.srcLength(i));
+    QCOMPARE(tokenizer.decode(src), tokenizer.decode(src_best));
+    if (src != src_best) ++changed;
+  }
+  QVERIFY2(changed > text.size() / 4,
+           qPrintable(QString("%1 of %2 splits changed").arg(changed).arg(text.size())));
+  QVERIFY(drawn.src_ids.size() > best.src_ids.size());
+  // A higher drop rate leaves more, shorter pieces; 1 drops every merge.
+  const auto heavy = sampleParallel(tokenizer, text, 0.5, 7, 2);
+  QVERIFY(heavy.src_ids.size() > drawn.src_ids.size());
+  const auto all = tokenizer.sampleEncode({"mở tập tin"}, 1.0, 3);
+  QCOMPARE(all.size(), size_t(1));
+  for (int id : all[0]) {
+    const auto piece = QString::fromStdString(tokenizer.piece(id));
+    QVERIFY2(piece.size() == 1 || piece == QString::fromUtf8("▁"), qPrintable(piece));
+  }
+}
+
+void TestTokenizer::samplingNeedsAUnigramOrBpeModel() {
+  const std::string chars = trainedModel("char.model", "char");
+  Tokenizer tokenizer(chars);
+  QCOMPARE(tokenizer.modelType(), std::string("char"));
   try {
     tokenizer.sampleEncode({"mở tập tin"}, 0.2, 1);
-    QFAIL("a BPE model sampled");
+    QFAIL("a character model sampled");
   } catch (const TokenizerError& e) {
     const QString message = e.what();
-    QVERIFY2(message.contains("bpe.model") && message.contains("bpe model") && message.contains("unigram"),
+    QVERIFY2(message.contains("char.model") && message.contains("char model") &&
+                 message.contains("unigram or BPE"),
              e.what());
   }
 }

@@ -259,24 +259,41 @@ void TestTrainer::subwordSamplingResumesExactly() {
   QVERIFY2(model::Trainer(config, data_, dir("sampled-off"), false, plain.callbacks()).run(),
            plain.failure.c_str());
   QVERIFY(plain.losses[70] != straight.losses[70]);
-  // A data folder whose vocabulary is not unigram is refused, naming the field and the file.
-  const std::string bpe_data = dir("bpe-data");
-  std::filesystem::copy(data_, bpe_data, std::filesystem::copy_options::recursive);
+  // Under a BPE vocabulary the same field drops merges (BPE-dropout): the
+  // run trains on other pieces than one of the best split.
   std::vector<std::string> sentences;
   for (const char* file : {"/train.vi", "/train.en"}) {
     std::ifstream in(data_ + file);
     for (std::string line; std::getline(in, line);) sentences.push_back(line);
   }
-  data::TokenizerTrainOptions bpe;
-  bpe.vocab_size = 200;
-  bpe.model_type = "bpe";
-  data::Tokenizer::train(sentences, bpe_data + "/spm.model", bpe);
+  auto retokenized = [&](const char* name, const char* type) {
+    const std::string folder = dir(name);
+    std::filesystem::copy(data_, folder, std::filesystem::copy_options::recursive);
+    data::TokenizerTrainOptions options;
+    options.vocab_size = 200;
+    options.model_type = type;
+    data::Tokenizer::train(sentences, folder + "/spm.model", options);
+    return folder;
+  };
+  const std::string bpe_data = retokenized("bpe-data", "bpe");
+  config.max_steps = 20;
+  config.subword_alpha = 0.1;
+  Recorder dropped, kept;
+  QVERIFY2(model::Trainer(config, bpe_data, dir("bpe-dropout"), false, dropped.callbacks()).run(),
+           dropped.failure.c_str());
+  config.subword_alpha = 0;
+  QVERIFY2(model::Trainer(config, bpe_data, dir("bpe-kept"), false, kept.callbacks()).run(),
+           kept.failure.c_str());
+  QCOMPARE(dropped.losses.size(), size_t(20));
+  QVERIFY(dropped.losses[20] != kept.losses[20]);
+  // A vocabulary of another kind is refused, naming the field and the file.
+  const std::string char_data = retokenized("char-data", "char");
   config.subword_alpha = 0.2;
   Recorder refused;
-  QVERIFY(!model::Trainer(config, bpe_data, dir("sampled-bpe"), false, refused.callbacks()).run());
+  QVERIFY(!model::Trainer(config, char_data, dir("sampled-char"), false, refused.callbacks()).run());
   const QString message = QString::fromStdString(refused.failure);
-  QVERIFY2(message.contains("subword_alpha") && message.contains("bpe model") &&
-               message.contains(QString::fromStdString(bpe_data + "/spm.model")),
+  QVERIFY2(message.contains("subword_alpha") && message.contains("char model") &&
+               message.contains(QString::fromStdString(char_data + "/spm.model")),
            qPrintable(message));
 }
 

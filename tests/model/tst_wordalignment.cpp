@@ -102,6 +102,17 @@ void TestWordAlignment::aMatrixBecomesWordWeightsAndLinks() {
   QCOMPARE(both.links(), (std::vector<std::pair<int, int>>{{0, 0}, {0, 1}}));
   QCOMPARE(both.unionLinks(), (std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 1}}));
   QCOMPARE(a.unionLinks(), a.links());
+  // Written as translate --alignment and the app's Save word alignments write them.
+  using Kind = model::AlignmentFormat::Kind;
+  QCOMPARE(model::alignmentLine(both, {Kind::Hard}), std::string("0-0 0-1"));
+  QCOMPARE(model::alignmentLine(both, {Kind::Union}), std::string("0-0 1-0 0-1"));
+  QCOMPARE(model::alignmentLine(both, {Kind::Threshold, 0.35}), std::string("0-0 1-0 0-1"));
+  QCOMPARE(model::alignmentLine(both, {Kind::Threshold, 0.65}), std::string("0-1"));
+  QCOMPARE(model::alignmentLine(both, {Kind::Soft}), std::string("0.600,0.400 0.700,0.300"));
+  QVERIFY(model::formatLinks(both, {Kind::Soft}).empty());
+  QCOMPARE(model::alignmentLine(model::WordAlignment{}, {Kind::Soft}), std::string());
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::formatLinks(both, {Kind::Threshold, 0.0}));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::formatLinks(both, {Kind::Threshold, 1.5}));
   // Shifted: piece p by row p + 1 ("xx": rows 1 and 2, "y": row 3).
   const auto s = model::alignPieces(source, target, cross, /*shifted=*/true);
   QVERIFY(std::abs(s.weights[0][0] - 0.7f / 1.5f) < 1e-6f && std::abs(s.weights[1][0] - 0.8f / 0.9f) < 1e-6f);

@@ -39,6 +39,7 @@
 #include "app/TrainingSession.h"
 #include "common/SuiteMain.h"
 #include "model/data/TmxFile.h"
+#include "ui/AlignmentExportDialog.h"
 #include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
@@ -1180,8 +1181,10 @@ void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {
 }
 
 // Save word alignments… after a translated text file: each line's links, as
-// `translate --alignment hard` prints them after the translation; Stop and a
-// path that cannot be written leave no file and keep the button.
+// `translate --alignment hard` prints them after the translation, and the
+// dialog's other kinds, layers and Shift-Att as `translate` prints them with
+// the same options; a layer the model lacks, Stop and a path that cannot be
+// written leave no file and keep the button.
 void TestTranslateWorkspace::aFilesWordAlignmentsAreTheClis() {
   QCOMPARE(ui::FileTranslationBar::defaultAlignments("/d/notes.en.txt"), QString("/d/notes.align"));
   app::TranslationService service;
@@ -1238,10 +1241,74 @@ void TestTranslateWorkspace::aFilesWordAlignmentsAreTheClis() {
                status->text().contains(QString("(%1 link").arg(links)),
            qPrintable(status->text()));
 
-  // A path under a file: said, nothing written, the button still there.
+  // The dialog the button opens offers the CLI's other kinds, layers and
+  // Shift-Att, and each file holds what `translate --alignment` prints.
+  auto* dialog = bar->alignmentDialog();
+  auto* kinds = dialog->findChild<QComboBox*>("Alignment links");
+  auto* threshold = dialog->findChild<QDoubleSpinBox*>("Alignment threshold");
+  auto* layer = dialog->findChild<QComboBox*>("Alignment layer");
+  auto* shifted = dialog->findChild<QCheckBox*>("Alignment shifted");
+  QVERIFY(kinds && threshold && layer && shifted);
+  QCOMPARE(kinds->count(), 4);
+  QCOMPARE(layer->count(), 3);  // the last, layer 1, layer 2 (the model's 2 decoder layers)
+  QVERIFY(!threshold->isEnabled());
+  struct Case {
+    int kind;
+    double threshold;
+    int layer_index;  // in the list: 0 the last
+    bool shifted;
+    QStringList cli;
+  };
+  const QList<Case> cases = {
+      {1, 0, 1, true, {"--alignment", "union", "--alignment-layer", "0", "--alignment-shifted"}},
+      {2, 0.22, 0, false, {"--alignment", "0.22"}},  // not 1/n: no tie on a uniform row
+      {3, 0, 2, false, {"--alignment", "soft", "--alignment-layer", "1"}},
+  };
+  for (int k = 0; k < cases.size(); ++k) {
+    const auto& c = cases[k];
+    kinds->setCurrentIndex(c.kind);
+    QCOMPARE(threshold->isEnabled(), c.kind == 2);
+    if (c.kind == 2) threshold->setValue(c.threshold);
+    layer->setCurrentIndex(c.layer_index);
+    shifted->setChecked(c.shifted);
+    const auto how = dialog->choice();
+    const QString file = tmp_.filePath(QString("aligned-%1.align").arg(c.kind));
+    bar->saveAlignments(file, how);
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), k + 2, 120000);
+    QFile kind_file(file);
+    QVERIFY(kind_file.open(QIODevice::ReadOnly));
+    const QStringList kind_lines = QString::fromUtf8(kind_file.readAll()).split('\n');
+    QProcess again;
+    again.start(STUDIO_CLI_PATH, QStringList{"translate", "--model", model_, "--beam", "3", "--alpha", "0.6",
+                                             "--head-mask", "cross:0:1", "--input", input} +
+                                     c.cli);
+    QVERIFY(again.waitForFinished(120000));
+    QVERIFY2(again.exitCode() == 0, again.readAllStandardError().constData());
+    const QStringList expected = QString::fromUtf8(again.readAllStandardOutput()).split('\n');
+    QCOMPARE(kind_lines.size(), expected.size());
+    for (int i = 0; i < 4; ++i) QCOMPARE(kind_lines.at(i), expected.at(i).section(" ||| ", 1));
+    if (c.kind == 3) {  // a group of weights a word, not links
+      QVERIFY2(kind_lines.at(0).contains(',') && !kind_lines.at(0).contains('-'),
+               qPrintable(kind_lines.at(0)));
+      QVERIFY2(status->text().contains("(soft weights)"), qPrintable(status->text()));
+    }
+  }
+  // The dialog keeps the last choice for the next start; a layer the model lacks is said.
+  ui::AlignmentExportDialog::save(dialog->choice());
+  QCOMPARE(int(ui::AlignmentExportDialog::saved().links), 3);
+  QCOMPARE(ui::AlignmentExportDialog::saved().layer, 1);
   QSignalSpy failed(bar->session(), &app::FileTranslationSession::failed);
-  bar->saveAlignments(output + "/aligned.align");
+  app::AlignmentExport too_deep;
+  too_deep.layer = 5;
+  bar->saveAlignments(tmp_.filePath("too-deep.align"), too_deep);
   QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+  QTRY_VERIFY2(status->text().contains("layers 0..1, not 5"), qPrintable(status->text()));
+  QVERIFY(!QFile::exists(tmp_.filePath("too-deep.align")));
+  const int saved_before = int(saved.count());
+
+  // A path under a file: said, nothing written, the button still there.
+  bar->saveAlignments(output + "/aligned.align");
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 60000);
   QTRY_VERIFY2(status->text().contains("The word alignments were not saved"), qPrintable(status->text()));
   QVERIFY(!save->isHidden());
 
@@ -1255,7 +1322,7 @@ void TestTranslateWorkspace::aFilesWordAlignmentsAreTheClis() {
                qPrintable(status->text()));
   QVERIFY(!QFile::exists(never));
   QVERIFY(!save->isHidden());
-  QCOMPARE(saved.count(), 1);
+  QCOMPARE(int(saved.count()), saved_before);
 }
 
 void TestTranslateWorkspace::aFileIsTranslatedAsTheCliTranslatesIt() {
