@@ -355,7 +355,9 @@ QString describePreparedData(const QString& summary_json) {
     lines << QObject::tr("Warning: %1").arg(warning.toString());
   const auto spm = summary["sentencepiece"].toObject();
   if (spm.contains("vocab_size"))
-    lines << QObject::tr("SentencePiece vocabulary: %1").arg(spm["vocab_size"].toInt());
+    lines << (spm["model_type"].toString() == QLatin1String("bpe")
+                  ? QObject::tr("SentencePiece vocabulary: %1 (BPE)").arg(spm["vocab_size"].toInt())
+                  : QObject::tr("SentencePiece vocabulary: %1").arg(spm["vocab_size"].toInt()));
   const auto preview = summary["batching_preview"].toObject();
   if (preview.contains("padding_ratio"))
     lines << QObject::tr("Padding in %1-token batches: %2 %")

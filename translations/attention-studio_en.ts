@@ -357,6 +357,10 @@
         <source>zip file: %1</source>
         <translation>zip file: %1</translation>
     </message>
+    <message>
+        <source>SentencePiece vocabulary: %1 (BPE)</source>
+        <translation>SentencePiece vocabulary: %1 (BPE)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -4292,6 +4296,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</source>
         <translation>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</translation>
+    </message>
+    <message>
+        <source>BPE-dropout (α)</source>
+        <translation>BPE-dropout (α)</translation>
     </message>
 </context>
 <context>

@@ -354,6 +354,10 @@
         <source>zip file: %1</source>
         <translation>tệp zip: %1</translation>
     </message>
+    <message>
+        <source>SentencePiece vocabulary: %1 (BPE)</source>
+        <translation>Từ vựng SentencePiece: %1 (BPE)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -4262,6 +4266,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its odds raised to α (subword regularization: 0.5 is mild; a lower α draws shorter pieces and needs longer training); a BPE vocabulary skips each merge with probability α (BPE-dropout: 0.1 as in its paper). Off: the same pieces every epoch. Dev, test and translation keep the best split</source>
         <translation>Mỗi epoch tách lại các câu huấn luyện thành các mảnh. Bộ từ vựng unigram rút theo xác suất của nó lũy thừa α (điều chuẩn từ con: 0,5 là nhẹ; α thấp hơn cho các mảnh ngắn hơn và cần huấn luyện lâu hơn); bộ từ vựng BPE bỏ qua mỗi phép ghép với xác suất α (BPE-dropout: 0,1 như trong bài báo của nó). Tắt: mỗi epoch cùng một cách tách. Tập dev, tập kiểm tra và bản dịch giữ cách tách tốt nhất</translation>
+    </message>
+    <message>
+        <source>BPE-dropout (α)</source>
+        <translation>BPE-dropout (α)</translation>
     </message>
 </context>
 <context>

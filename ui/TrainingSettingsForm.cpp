@@ -115,6 +115,8 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
            tr("ε of label-smoothed cross-entropy (0.1 in the paper)"));
   auto* subword = dspin(0, 1, 2, 0.05);
   subword->setSpecialValueText(tr("off"));
+  subword_ = subword;
+  subword_form_ = optim_form;
   addField(
       optim_group, optim_form, "subword_alpha", tr("Subword sampling (α)"), subword,
       tr("Each epoch splits the training sentences into pieces anew. A unigram vocabulary draws with its "
@@ -191,6 +193,14 @@ void TrainingSettingsForm::setVocabSize(qint64 vocab_size) {
 }
 
 QString TrainingSettingsForm::keptModelsCost() const { return kept_cost_->text(); }
+
+void TrainingSettingsForm::setVocabularyType(const QString& type) {
+  const QString label = type == QLatin1String("bpe") ? tr("BPE-dropout (α)") : tr("Subword sampling (α)");
+  if (auto* shown = qobject_cast<QLabel*>(subword_form_->labelForField(subword_))) shown->setText(label);
+  subword_->setAccessibleName(label);
+}
+
+QString TrainingSettingsForm::subwordLabel() const { return subword_->accessibleName(); }
 
 void TrainingSettingsForm::showKeptModelsCost() {
   const auto [files, bytes] = app::keptModelsEstimate(configJson(), vocab_size_);

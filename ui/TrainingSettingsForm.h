@@ -45,6 +45,10 @@ class TrainingSettingsForm : public QWidget {
   // The data's vocabulary, for the disk cost of kept models (8,000 until set).
   void setVocabSize(qint64 vocab_size);
   QString keptModelsCost() const;  // "Keeps 12 models, about 94 MB on the disk."
+  // The data's SentencePiece model type: under "bpe" the subword field is
+  // BPE-dropout's rate, and its label says so; any other, subword sampling's α.
+  void setVocabularyType(const QString& type);
+  QString subwordLabel() const;
 
  private:
   void applyPreset(const QString& name);
@@ -65,6 +69,8 @@ class TrainingSettingsForm : public QWidget {
   QSpinBox* max_steps_;
   QSpinBox* eval_every_;
   QLabel* kept_cost_;
+  QDoubleSpinBox* subword_;  // subword_alpha, in subword_form_
+  QFormLayout* subword_form_;
   QPlainTextEdit* probes_;
   qint64 vocab_size_ = 8000;
   // The other TrainingConfig fields, each a widget under its JSON key.

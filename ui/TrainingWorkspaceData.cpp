@@ -117,13 +117,15 @@ void TrainingWorkspace::showDataSummary() {
   if (dir.isEmpty() || !summary.open(QIODevice::ReadOnly)) {
     data_summary_->setText(dir.isEmpty() ? QString()
                                          : tr("Not prepared yet: Start prepares it from the corpus."));
+    settings_->setVocabularyType(app::sentencePieceTypeFor(corpus_->corpora()));  // what it will be
     return;
   }
   const QByteArray json = summary.readAll();
   data_summary_->setText(app::describePreparedData(QString::fromUtf8(json)));
-  const qint64 vocab =
-      QJsonDocument::fromJson(json).object()["sentencepiece"].toObject()["vocab_size"].toInteger();
+  const auto spm = QJsonDocument::fromJson(json).object()["sentencepiece"].toObject();
+  const qint64 vocab = spm["vocab_size"].toInteger();
   if (vocab > 0) settings_->setVocabSize(vocab);
+  settings_->setVocabularyType(spm["model_type"].toString());
 }
 
 void TrainingWorkspace::setDataDir(const QString& dir) {

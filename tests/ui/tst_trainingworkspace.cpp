@@ -137,6 +137,32 @@ void TestTrainingWorkspace::presetsFillTheForm() {
   QCOMPARE(form->maxSteps(), 777);
   QCOMPARE(workspace.findChild<QDoubleSpinBox*>("Dropout")->value(), 0.25);
   QCOMPARE(app::closestTrainingPreset({}), QString());
+
+  // The subword field names what it does under the data folder's vocabulary:
+  // BPE-dropout's rate under BPE, subword sampling's α under unigram.
+  QTemporaryDir folders;
+  auto summarised = [&](const char* name, const char* type) {
+    const QString dir = folders.filePath(name);
+    QDir().mkpath(dir);
+    QFile summary(dir + "/summary.json");
+    if (!summary.open(QIODevice::WriteOnly)) return QString();
+    summary.write(
+        QString(R"({"sentencepiece": {"model_type": "%1", "vocab_size": 300}})").arg(type).toUtf8());
+    return dir;
+  };
+  auto* data_dir = workspace.findChild<QLineEdit*>("Data folder");
+  auto* data_summary = workspace.findChild<QLabel*>("Data summary");
+  QVERIFY(data_dir && data_summary);
+  QCOMPARE(form->subwordLabel(), QString("Subword sampling (α)"));
+  data_dir->setText(summarised("bpe", "bpe"));
+  QCOMPARE(form->subwordLabel(), QString("BPE-dropout (α)"));
+  QVERIFY2(data_summary->text().contains("SentencePiece vocabulary: 300 (BPE)"),
+           qPrintable(data_summary->text()));
+  data_dir->setText(summarised("unigram", "unigram"));
+  QCOMPARE(form->subwordLabel(), QString("Subword sampling (α)"));
+  QVERIFY2(data_summary->text().contains("SentencePiece vocabulary: 300") &&
+               !data_summary->text().contains("(BPE)"),
+           qPrintable(data_summary->text()));
 }
 
 void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
