@@ -4,7 +4,6 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include <array>
 #include <new>
 #include <optional>
 
@@ -185,10 +184,22 @@ void FileTranslationSession::saveAlignments(const FileTranslationReport& report,
     Q_EMIT failed(tr("Only a text file translated without Keep tags can be aligned."));
     return;
   }
+  using Kind = model::AlignmentFormat::Kind;
   model::AlignmentFormat format;
-  format.kind = std::array{model::AlignmentFormat::Kind::Hard, model::AlignmentFormat::Kind::Union,
-                           model::AlignmentFormat::Kind::Threshold,
-                           model::AlignmentFormat::Kind::Soft}[size_t(how.links)];
+  switch (how.links) {
+    case AlignmentExport::Links::Hard:
+      format.kind = Kind::Hard;
+      break;
+    case AlignmentExport::Links::Union:
+      format.kind = Kind::Union;
+      break;
+    case AlignmentExport::Links::Threshold:
+      format.kind = Kind::Threshold;
+      break;
+    case AlignmentExport::Links::Soft:
+      format.kind = Kind::Soft;
+      break;
+  }
   format.threshold = how.threshold;
   const model::AlignmentOptions attention{how.layer, how.shifted};
   const bool started = job_.start([this, file, path, format, attention](BackgroundJob::Control& job) {
