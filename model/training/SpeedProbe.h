@@ -17,7 +17,7 @@ struct SpeedEstimate {
   double run_seconds = 0;         // `steps` steps and their evaluations
   int64_t steps = 0;              // max_steps, or fewer where a time budget holds fewer
   std::string precision;          // "bf16" or "fp32": what the run will use here
-  int workers = 1;                // worker processes the run will start here (defaultWorkerCount)
+  int workers = 1;  // 1, or the workers the run would start (defaultWorkerCount) where they were faster
 };
 
 // Times `steps` training steps (after one untimed warm-up step) of
@@ -26,10 +26,12 @@ struct SpeedEstimate {
 // run's autocast, label-smoothed loss, backward, clipping, Adam. The
 // evaluation is estimated from the step: the dev loss as the forward passes
 // over `dev_pairs` pairs, the greedy translations of eval_sentences as one
-// forward of a batch of them a decoded token. When the run will train on
-// several CPU workers, one worker's share is timed the way it runs: its part
-// of the batch on its cores/N threads (the others run beside it on theirs;
-// the gradient sum is not in the estimate).
+// forward of a batch of them a decoded token. The steps are timed in one
+// process of all the threads and, when the run would start several CPU
+// workers, as those run: each share of the batch on cores/N threads, all at
+// once, on threads of this process (the gradient sum is not in the
+// estimate); the faster way is the estimate's, as a budgeted run times both
+// and trains the faster.
 SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_size, const torch::Device& device,
                                     int64_t steps = 6, int64_t length = 20, int64_t dev_pairs = 1500);
 
