@@ -236,12 +236,12 @@ void DemoCorpusSession::start(const DemoCorpusFetch& request) {
       const auto result = fetchDemoCorpus(
           request,
           [this, &job](const QString& stage, int done, int total) {
-            BackgroundJob::post(this, [=] { Q_EMIT progress(stage, done, total); });
+            BackgroundJob::post(this, [this, stage, done, total] { Q_EMIT progress(stage, done, total); });
             return !job.stopRequested();
           },
           log);
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
+      BackgroundJob::post(this, [this, result] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

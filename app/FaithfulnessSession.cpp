@@ -110,7 +110,7 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       greedy.beam_size = 1;
       const auto report = model::measureFaithfulness(
           translator, sentences, greedy, options, [this, &job](size_t done, size_t total) {
-            BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+            BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
             return !job.stopRequested();
           });
       result.sentences = int(report.sentences);
@@ -127,7 +127,7 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
       result.json = toJson(result, request.replaceWithUnk ? "unk" : "pad").toJson();
       if (result.predictions > 0) result.savedTo = save(result);
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
+      BackgroundJob::post(this, [this, result] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

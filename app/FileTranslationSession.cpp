@@ -109,7 +109,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         options.shortlist = std::move(list);
       }
       const auto heard = [this](size_t done, size_t total) {
-        BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+        BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
       };
       const auto stop = [&job] { return job.stopRequested(); };
       if (xliff) {
@@ -123,7 +123,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
         report.seconds = double(timer.elapsed()) / 1000.0;
         job.finish();
-        BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
+        BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
         return;
       }
       const auto translated =
@@ -156,16 +156,16 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       }
       report.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(report); });
+      BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
     } catch (const model::TranslationStopped&) {
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT stopped(); });
+      BackgroundJob::post(this, [this] { Q_EMIT stopped(); });
     } catch (const std::bad_alloc&) {
       job.finish();
-      BackgroundJob::post(this, [=] {
+      BackgroundJob::post(this, [this, input = request.input] {
         Q_EMIT failed(
             tr("Out of memory while translating %1. Try a smaller beam, or stop training to free memory.")
-                .arg(request.input));
+                .arg(input));
       });
     } catch (const std::exception& e) {
       job.finish();
@@ -227,14 +227,17 @@ void FileTranslationSession::saveAlignments(const FileTranslationReport& report,
           text += '\n';
         }
         const size_t done = std::min(lines.size(), first + kAlignedAtOnce);
-        BackgroundJob::post(this, [=] { Q_EMIT aligning(int(done), int(lines.size())); });
+        BackgroundJob::post(this,
+                            [this, done, count = lines.size()] { Q_EMIT aligning(int(done), int(count)); });
       }
       model::writeFileAtomically(path.toStdString(), text);
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT alignmentsSaved(path, int(lines.size()), links); });
+      BackgroundJob::post(this, [this, path, count = lines.size(), links] {
+        Q_EMIT alignmentsSaved(path, int(count), links);
+      });
     } catch (const model::TranslationStopped&) {
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT stopped(); });
+      BackgroundJob::post(this, [this] { Q_EMIT stopped(); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

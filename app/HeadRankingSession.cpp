@@ -147,14 +147,14 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       options.max_length_ratio = request.settings.maxLengthRatio;
       const auto result =
           model::rankHeads(translator, src, ref, options, [this, &job](size_t done, size_t total) {
-            BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+            BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
             return !job.stopRequested();
           });
       ranking = headRankingFrom(result, ranking.modelPath, ranking.sourceFile, ranking.referenceFile);
       if (request.prune && !result.stopped) {
         const auto curve = model::pruningCurve(
             translator, src, ref, options, result, [this, &job](size_t done, size_t total) {
-              BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+              BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
               return !job.stopRequested();
             });
         for (const auto& p : curve) ranking.pruning << PruningStep{int(p.heads_left), p.bleu, p.loss};
@@ -163,7 +163,7 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
       ranking.seconds = double(timer.elapsed()) / 1000.0;
       ranking.savedTo = saveHeadRanking(ranking);
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(ranking); });
+      BackgroundJob::post(this, [this, ranking] { Q_EMIT finished(ranking); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

@@ -111,7 +111,7 @@ void NeighboursSession::start(const NeighboursRequest& request) {
         options.layer = request.layer;
         auto index = model::StateIndex::build(
             kept->translator->modelHandle(), kept->train, options, [this, &job](size_t done, size_t total) {
-              BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total)); });
+              BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
               return !job.stopRequested();
             });
         if (index.stopped())
@@ -147,7 +147,7 @@ void NeighboursSession::start(const NeighboursRequest& request) {
       document["data"] = view.dataDir.toStdString();
       view.json = QByteArray::fromStdString(document.dump(2) + "\n");
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(view); });
+      BackgroundJob::post(this, [this, view] { Q_EMIT finished(view); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

@@ -154,7 +154,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       }
       result.stopped = job.stopRequested();
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
+      BackgroundJob::post(this, [this, result] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {

@@ -101,7 +101,8 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         QElapsedTimer ranking_timer;
         ranking_timer.start();
         ranking = model::rankHeads(translator, src, ref, options, [&](size_t done, size_t total) {
-          BackgroundJob::post(this, [=] { Q_EMIT progress(int(done), int(total), tr("ranking the heads")); });
+          BackgroundJob::post(
+              this, [this, done, total] { Q_EMIT progress(int(done), int(total), tr("ranking the heads")); });
           return !job.stopRequested();
         });
         result.rankingFrom = tr("ranked now");
@@ -131,8 +132,9 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
         });
         const auto points = model::measureVariants(
             translator, src, ref, options, shortlist, variants, [&](size_t done, size_t total) {
-              BackgroundJob::post(this,
-                                  [=] { Q_EMIT progress(int(done), int(total), tr("measuring the ways")); });
+              BackgroundJob::post(this, [this, done, total] {
+                Q_EMIT progress(int(done), int(total), tr("measuring the ways"));
+              });
               return !job.stopRequested();
             });
         for (const auto& p : points) {
@@ -158,7 +160,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       }
       result.stopped = job.stopRequested();
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT finished(result); });
+      BackgroundJob::post(this, [this, result] { Q_EMIT finished(result); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
@@ -189,7 +191,7 @@ void SmallAndFastSession::save(const QString& model_path, const SpeedRow& row, c
       way.int8 = row.int8;
       way.bf16 = row.bf16;
       job.finish();
-      BackgroundJob::post(this, [=] { Q_EMIT saved(way); });
+      BackgroundJob::post(this, [this, way] { Q_EMIT saved(way); });
     } catch (const std::exception& e) {
       job.finish();
       BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
