@@ -119,6 +119,7 @@ void SpeedEstimator::start(const QString& preset, int vocabularySize) {
       report.steps = estimate.steps;
       report.precision = QString::fromStdString(estimate.precision);
       report.workers = estimate.workers;
+      report.timedWorkers = estimate.workers_timed;
       // Emitted on this object's thread (queued), whoever listens.
       QMetaObject::invokeMethod(
           this, [this, report] { Q_EMIT estimated(report); }, Qt::QueuedConnection);

@@ -43,7 +43,8 @@ struct SpeedReport {
   double stepSeconds = 0, evaluationSeconds = 0, runSeconds = 0;
   qint64 steps = 0;
   QString precision;  // "bf16" or "fp32", as the run will train here
-  int workers = 1;    // worker processes the run will use here
+  int workers = 1;    // worker processes the estimate found faster (1: one process of all the threads)
+  int timedWorkers = 1;  // the workers a run times against one process before it trains (1: none)
 };
 
 // Times a few training steps of a preset on a worker thread

@@ -211,10 +211,10 @@ void FirstRunPanel::showEstimate(const app::SpeedReport& report) {
           .arg(report.stepSeconds, 0, 'f', 2)
           .arg(report.workers > 1 ? tr("%1 on %2 workers").arg(precision).arg(report.workers) : precision);
   // The run itself times its workers against one process first (TrainingSession) and may train in one.
-  if (report.workers > 1)
+  if (report.timedWorkers > 1)
     text += ' ' + tr("Before it trains, it times the %1 workers against one process of all the threads, and "
                      "trains the faster way.")
-                      .arg(report.workers);
+                      .arg(report.timedWorkers);
   estimate_->setText(text);
   start_->setText(tr("Train the starter model (about %n minute(s))", "", minutes));
   Q_EMIT estimated(report);

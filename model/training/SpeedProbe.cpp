@@ -127,6 +127,7 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
   if (device.is_cuda()) torch::cuda::synchronize();
   out.step_seconds = secondsSince(started) / double(steps);
   out.workers = 1;
+  out.workers_timed = workers;
   if (workers > 1) {
     // Several CPU workers, as the run starts them: each its share of the
     // batch on cores/N threads, all at once (they share the memory and the

@@ -17,7 +17,8 @@ struct SpeedEstimate {
   double run_seconds = 0;         // `steps` steps and their evaluations
   int64_t steps = 0;              // max_steps, or fewer where a time budget holds fewer
   std::string precision;          // "bf16" or "fp32": what the run will use here
-  int workers = 1;  // 1, or the workers the run would start (defaultWorkerCount) where they were faster
+  int workers = 1;        // 1, or the workers the run would start (defaultWorkerCount) where they were faster
+  int workers_timed = 1;  // the workers the run would start here, and time against one process first
 };
 
 // Times `steps` training steps (after one untimed warm-up step) of
