@@ -173,9 +173,9 @@ std::vector<std::vector<int>> Tokenizer::sampleEncode(const std::vector<std::str
                                                       uint32_t seed) const {
   if (!(alpha > 0))
     throw TokenizerError("sampling the pieces needs a positive alpha, not " + std::to_string(alpha));
-  if (const auto type = modelType(); type != "unigram" && type != "bpe")
+  if (!canSample())
     throw TokenizerError(
-        "SentencePiece model '" + path_ + "' is a " + type +
+        "SentencePiece model '" + path_ + "' is a " + modelType() +
         " model: sampling the pieces (subword regularization, BPE-dropout) needs a unigram or "
         "BPE model");
   std::vector<std::vector<int>> ids;
@@ -186,6 +186,11 @@ std::vector<std::vector<int>> Tokenizer::sampleEncode(const std::vector<std::str
 std::string Tokenizer::modelType() const {
   std::call_once(model_type_read_, [this] { model_type_ = backend_->modelType(); });
   return model_type_;
+}
+
+bool Tokenizer::canSample() const {
+  const auto type = modelType();
+  return type == "unigram" || type == "bpe";
 }
 
 std::vector<std::string> Tokenizer::pieces(const std::string& text) const {

@@ -72,6 +72,8 @@ class Tokenizer {
                                              uint32_t seed) const;
   // "unigram", "bpe", "word" or "char", from the model file (read once). Thread-safe.
   std::string modelType() const;
+  // Whether sampleEncode can split with this model: a unigram or a BPE one.
+  bool canSample() const;
   std::vector<std::string> pieces(const std::string& text) const;
   std::string decode(const std::vector<int>& ids) const;  // single spaces, none at either end
   std::string piece(int id) const;

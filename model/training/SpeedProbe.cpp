@@ -73,26 +73,23 @@ class StepProbe {
   torch::Tensor src_, target_in_, target_out_;
 };
 
-// Waits until all `count` threads have arrived (C++17 has no std::barrier).
+// Lets `count` threads go on together: each waits in arrive() until all have
+// come (C++17 has neither std::latch nor std::barrier). Used once.
 class Rendezvous {
  public:
-  explicit Rendezvous(int count) : count_(count) {}
+  explicit Rendezvous(int count) : waiting_(count) {}
   void arrive() {
     std::unique_lock<std::mutex> lock(mutex_);
-    const int round = round_;
-    if (++arrived_ == count_) {
-      arrived_ = 0;
-      ++round_;
+    if (--waiting_ == 0)
       all_.notify_all();
-    } else {
-      all_.wait(lock, [&] { return round_ != round; });
-    }
+    else
+      all_.wait(lock, [this] { return waiting_ == 0; });
   }
 
  private:
   std::mutex mutex_;
   std::condition_variable all_;
-  int count_, arrived_ = 0, round_ = 0;
+  int waiting_;
 };
 
 }  // namespace
@@ -145,14 +142,21 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
     std::chrono::steady_clock::time_point all_started;
     for (int w = 0; w < workers; ++w)
       threads.emplace_back([&, w] {
+        auto& share = *shares[size_t(w)];
+        auto& error = errors[size_t(w)];
         try {
           at::set_num_threads(std::max(1, cores / workers));
-          shares[size_t(w)]->step();
-          together.arrive();
-          if (w == 0) all_started = std::chrono::steady_clock::now();
-          for (int64_t i = 0; i < steps; ++i) shares[size_t(w)]->step();
+          share.step();  // warm-up
         } catch (const std::exception& e) {
-          errors[size_t(w)] = e.what();
+          error = e.what();
+        }
+        together.arrive();  // after a failed warm-up too: the others wait for every thread
+        if (!error.empty()) return;
+        if (w == 0) all_started = std::chrono::steady_clock::now();
+        try {
+          for (int64_t i = 0; i < steps; ++i) share.step();
+        } catch (const std::exception& e) {
+          error = e.what();
         }
       });
     for (auto& t : threads) t.join();

@@ -48,9 +48,9 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
   bool from_cache = false;
   d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
   if (config.subword_alpha > 0) {
-    if (const auto type = tokenizer.modelType(); type != "unigram" && type != "bpe")
+    if (!tokenizer.canSample())
       throw std::runtime_error("subword_alpha samples the pieces of a unigram or BPE vocabulary, and " +
-                               tokenizer.path() + " is a " + type +
+                               tokenizer.path() + " is a " + tokenizer.modelType() +
                                " model: set subword_alpha to 0, or prepare the data with a unigram or BPE "
                                "vocabulary");
     d.train_text = data::readSplitText(data_dir, "train");
