@@ -162,10 +162,17 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   connect(fine_tune_, &FineTuneBox::modelChanged, this, &TrainingWorkspace::onStartingModelChanged);
   connect(teacher_, &TeacherBox::teacherChanged, this, &TrainingWorkspace::onTeacherChanged);
 
+  // The run's controls and progress stay in sight under the form, however far
+  // it is scrolled: a run started from the first-run panel above shows its
+  // progress and its Stop button without a search through the settings.
+  auto* run_bar = new QWidget(this);
+  run_bar->setObjectName("Run controls");
+  auto* run_layout = new QVBoxLayout(run_bar);
+  run_layout->setContentsMargins(6, 4, 6, 2);
   auto* buttons = new QHBoxLayout;
-  start_ = new QPushButton(tr("Start"), form_box);
-  stop_ = new QPushButton(tr("Stop"), form_box);
-  resume_ = new QPushButton(tr("Resume"), form_box);
+  start_ = new QPushButton(tr("Start"), run_bar);
+  stop_ = new QPushButton(tr("Stop"), run_bar);
+  resume_ = new QPushButton(tr("Resume"), run_bar);
   start_->setObjectName("Start");
   stop_->setObjectName("Stop");
   resume_->setObjectName("Resume");
@@ -175,15 +182,16 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(start_);
   buttons->addWidget(stop_);
   buttons->addWidget(resume_);
-  form_layout->addLayout(buttons);
-  progress_ = new QProgressBar(form_box);
+  run_layout->addLayout(buttons);
+  progress_ = new QProgressBar(run_bar);
+  progress_->setObjectName("Training progress");
   progress_->setAccessibleName(tr("Training progress"));
   progress_->setFormat("%p%");
-  form_layout->addWidget(progress_);
-  status_ = new QLabel(tr("Idle"), form_box);
+  run_layout->addWidget(progress_);
+  status_ = new QLabel(tr("Idle"), run_bar);
   status_->setWordWrap(true);
   status_->setObjectName("Status");
-  form_layout->addWidget(status_);
+  run_layout->addWidget(status_);
   form_layout->addStretch(1);
 
   // --- charts and text ----------------------------------------------------
@@ -254,7 +262,13 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   form_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   form_scroll->setMinimumWidth(form_box->sizeHint().width() + 24);
   form_scroll_ = form_scroll;
-  main->addWidget(form_scroll);
+  auto* left = new QWidget(this);
+  auto* left_layout = new QVBoxLayout(left);
+  left_layout->setContentsMargins(0, 0, 0, 0);
+  left_layout->setSpacing(0);
+  left_layout->addWidget(form_scroll, 1);
+  left_layout->addWidget(run_bar);
+  main->addWidget(left);
   main->addWidget(right);
   main->setStretchFactor(1, 1);
   first_run_ = new FirstRunPanel(this);
@@ -447,6 +461,8 @@ void TrainingWorkspace::onStep(const app::StepProgress& p) {
   progress_->setRange(0, int(std::min<qint64>(p.maxSteps, INT_MAX)));
   // A time budget decides the steps early in the run: the form says them, and Resume trains to them.
   if (p.maxSteps != settings_->maxSteps()) settings_->setMaxSteps(int(std::min<qint64>(p.maxSteps, INT_MAX)));
+  // Timing the workers first may train in one process instead: the form says what trains.
+  if (p.workers != workers_->value()) workers_->setValue(p.workers);
   progress_->setValue(int(std::min<qint64>(p.step, INT_MAX)));
   const double eta = p.step > 0 ? p.elapsedSeconds / double(p.step) * double(p.maxSteps - p.step) : 0.0;
   status_->setText(tr("Step %1 of %2 · loss %3 · %4 tokens/s · elapsed %5 · ETA %6")

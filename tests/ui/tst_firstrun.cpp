@@ -15,9 +15,11 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -177,6 +179,7 @@ class TestFirstRun : public QObject {
     auto* panel = training->firstRun();
     QVERIFY(panel);
     QVERIFY(panel->hasDemoCorpus());
+    window.resize(1100, 700);
     window.show();
     QVERIFY(panel->isVisible());  // no run yet
     QVERIFY(panel->runDir().startsWith(app::runsDir() + "/starter-"));
@@ -200,6 +203,15 @@ class TestFirstRun : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(running.count() >= 1 && running.first().first().toBool(), 300000);
     QVERIFY(!panel->isVisible());
     QCOMPARE(training->runDir(), run);
+    // Its progress and Stop are in sight, in a window of a laptop's size, with the form scrolled to its top.
+    for (const char* name : {"Stop", "Status"}) {
+      auto* widget = training->findChild<QWidget*>(name);
+      QVERIFY(widget);
+      QVERIFY2(!widget->visibleRegion().isEmpty(), name);
+    }
+    QVERIFY(training->findChild<QPushButton*>("Stop")->isEnabled());
+    auto* progress = training->findChild<QProgressBar*>("Training progress");
+    QVERIFY(progress && !progress->visibleRegion().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!training->isTraining(), 600000);
     QVERIFY(app::isPreparedDataDir(app::demoDataDir()));
     // The demo corpus is prepared with its own, smaller vocabulary; others with the default.
@@ -219,6 +231,8 @@ class TestFirstRun : public QObject {
       const bool one = text.contains("Training in one process of all the threads: it was the faster here.");
       QVERIFY2(one != text.contains("Training on 2 workers"), qPrintable(text));
       QVERIFY2(text.contains("timing 75 steps on 2 workers and 75 in one process..."), qPrintable(text));
+      // The form says how it trained.
+      QCOMPARE(training->findChild<QSpinBox*>("Workers")->value(), one ? 1 : 2);
     }
     qunsetenv("STUDIO_WORKER_PROGRAM");
 
