@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QKeySequence>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -129,8 +130,12 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   });
 
   buildMenus();
-  statusBar()->showMessage(tr("%1 build · LibTorch %2 · running on %3")
-                               .arg(engine_.buildKind, engine_.torchVersion, engine_.deviceLine()));
+  // What runs the model stays at the right; the passing messages take the left.
+  auto* engine_line = new QLabel(tr("%1 build · LibTorch %2 · running on %3")
+                                     .arg(engine_.buildKind, engine_.torchVersion, engine_.deviceLine()),
+                                 statusBar());
+  engine_line->setObjectName("Engine");
+  statusBar()->addPermanentWidget(engine_line);
   restoreSettings();
 }
 

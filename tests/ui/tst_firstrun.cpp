@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -308,6 +309,13 @@ class TestFirstRun : public QObject {
     QVERIFY(use && use->isVisible());
     use->click();
     QCOMPARE(translate->modelSource().path, run);
+    // The status bar says so, and what runs the model stays beside the message.
+    QVERIFY2(window.statusBar()->currentMessage().contains(run),
+             qPrintable(window.statusBar()->currentMessage()));
+    auto* engine = window.statusBar()->findChild<QLabel*>("Engine");
+    QVERIFY(engine && !engine->visibleRegion().isEmpty());
+    QVERIFY2(engine->text().contains("LibTorch " + app::engineInfo().torchVersion),
+             qPrintable(engine->text()));
     QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
     translate->setInputText("a b c d");
     translate->translateNow();
