@@ -27,6 +27,12 @@ QString newRunDir(const QString& preset, const QDateTime& when) {
   return freeFolder(QDir(runsDir()).filePath(preset + "-" + when.toString("yyyy-MM-dd-HHmm")));
 }
 
+QString nextRunDir(const QString& run_dir, const QString& preset) {
+  const QFileInfo run(QDir::cleanPath(run_dir));
+  if (QDir(run.absolutePath()) == QDir(runsDir())) return newRunDir(preset);
+  return freeFolder(run.absoluteFilePath());
+}
+
 QString newestRun(const QString& dir) {
   const QDir runs(dir.isEmpty() ? runsDir() : dir);
   QString newest;

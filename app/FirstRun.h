@@ -21,6 +21,10 @@ QString freeFolder(const QString& base);
 // A new run folder in runsDir() named by preset and time, e.g.
 // "starter-2026-11-22-2004" (with "-2", "-3"… when that exists already).
 QString newRunDir(const QString& preset, const QDateTime& when = QDateTime::currentDateTime());
+// Where a new run of `preset` goes when `run_dir` holds a run already: a new
+// folder named by preset and time when `run_dir` is in runsDir(), else the
+// first of "run_dir-2", "run_dir-3"… that is not there yet.
+QString nextRunDir(const QString& run_dir, const QString& preset);
 // The run folder under `dir` (default runsDir()) whose metrics or
 // checkpoints changed last; "" when there is none.
 QString newestRun(const QString& dir = QString());

@@ -4735,6 +4735,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Stopping the preparation…</source>
         <translation>Stopping the preparation…</translation>
     </message>
+    <message>
+        <source>%1 holds a run already (Resume continues it): the new run goes into %2.</source>
+        <translation>%1 holds a run already (Resume continues it): the new run goes into %2.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

@@ -4704,6 +4704,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Stopping the preparation…</source>
         <translation>Đang dừng việc chuẩn bị…</translation>
     </message>
+    <message>
+        <source>%1 holds a run already (Resume continues it): the new run goes into %2.</source>
+        <translation>%1 đã chứa một lượt huấn luyện (Tiếp tục sẽ chạy tiếp lượt đó): lượt mới được ghi vào %2.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

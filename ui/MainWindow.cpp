@@ -281,10 +281,18 @@ void MainWindow::restoreSettings() {
   tabs_->setCurrentIndex(settings.value("window/tab", 0).toInt());
   recent_ = settings.value("files/recent").toStringList();
   fillRecentMenu();
-  const QString data = settings.value("training/data").toString();
-  if (!data.isEmpty()) training_->setDataDir(data);
-  const QString run = settings.value("training/run").toString();
-  if (!run.isEmpty()) training_->setRunDir(run);
+  // The run Training showed last (or the newest, when none is remembered)
+  // comes back with its curves, settings and data; without one, the data
+  // folder the form had.
+  QString run = settings.value("training/run").toString();
+  if (run.isEmpty()) run = app::newestRun();
+  if (!run.isEmpty() && QFileInfo(QDir(run).filePath("metrics.jsonl")).isFile()) {
+    training_->openRun(run);
+  } else {
+    const QString data = settings.value("training/data").toString();
+    if (!data.isEmpty()) training_->setDataDir(data);
+    if (!run.isEmpty()) training_->setRunDir(run);
+  }
   app::ModelSource source;
   source.kind = app::ModelSource::Kind(settings.value("translate/source_kind", 0).toInt());
   source.path = settings.value("translate/model").toString();

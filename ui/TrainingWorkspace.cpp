@@ -366,6 +366,14 @@ void TrainingWorkspace::begin(bool resume) {
     Q_EMIT errorOccurred(tr("Choose a run folder first."));
     return;
   }
+  // Start in the folder of a run on record (the one opened, or the one just
+  // finished) begins a new run beside it; Resume is the way to continue it.
+  if (!resume && !app::runModels(runDir()).isEmpty()) {
+    const QString held = runDir();
+    setRunDir(app::nextRunDir(held, settings_->preset()));
+    appendLog(
+        tr("%1 holds a run already (Resume continues it): the new run goes into %2.").arg(held, runDir()));
+  }
   if (!resume && !app::isPreparedDataDir(data_dir_->text().trimmed())) {
     if (!corpus_->isEmpty()) {
       start_after_prepare_ = true;  // prepare, then start

@@ -35,6 +35,7 @@
 #include "ui/FineTuneBox.h"
 #include "ui/FirstRunPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/MetricChart.h"
 #include "ui/RunFinishedPanel.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"
@@ -245,15 +246,26 @@ class TestFirstRun : public QObject {
     translate->translateNow();
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
     QVERIFY(!translate->translationText().isEmpty());
+    const int evaluations = training->lossChart()->pointCount(1);  // the dev loss of each evaluation
+    QVERIFY(evaluations >= 1);
     window.close();
 
-    // A fresh start with no model remembered picks the newest run, and the
+    // The next start shows the run again in Training: its curves, its settings.
+    {
+      ui::MainWindow reopened(app::engineInfo());
+      QCOMPARE(reopened.training()->runDir(), run);
+      QCOMPARE(reopened.training()->lossChart()->pointCount(1), evaluations);
+      QCOMPARE(reopened.training()->findChild<QComboBox*>("Preset")->currentText(), QString("starter"));
+    }
+    // A fresh start with nothing remembered picks the newest run, in Translate and Training, and the
     // first-run panel stays away.
     QSettings().clear();
     QCOMPARE(app::newestRun(), run);
     ui::MainWindow again(app::engineInfo());
     again.show();
     QCOMPARE(again.translate()->modelSource().path, run);
+    QCOMPARE(again.training()->runDir(), run);
+    QCOMPARE(again.training()->lossChart()->pointCount(1), evaluations);
     QVERIFY(!again.training()->firstRun()->isVisible());
   }
 

@@ -199,6 +199,22 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
            workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText());
   QCOMPARE(reopened.findChild<QLineEdit*>("Data folder")->text(), QDir(data_).absolutePath());
 
+  // Start there begins a new run beside it (the engine would refuse the folder), and the stopped run is left
+  // whole.
+  reopened.findChild<QSpinBox*>("Max steps")->setValue(3);
+  reopened.findChild<QComboBox*>("Device")->setCurrentText("cpu");
+  reopened.startTraining();
+  QCOMPARE(reopened.runDir(), run + "-2");
+  QVERIFY(reopened.isTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(!reopened.isTraining(), 60000);
+  QVERIFY(QFile::exists(run + "-2/checkpoints/ckpt-00000003.pt"));
+  QCOMPARE(QDir(run + "/checkpoints").entryList({"ckpt-*.pt"}, QDir::Files), checkpoints);
+  const QString log = reopened.findChild<QPlainTextEdit*>("Log")->toPlainText();
+  QVERIFY2(
+      log.contains(run + " holds a run already (Resume continues it): the new run goes into " + run + "-2."),
+      qPrintable(log));
+  QVERIFY2(log.contains("Finished at step 3"), qPrintable(log));
+
   // The chart exports what it shows.
   QVERIFY(workspace.lossChart()->saveCsv(tmp_.filePath("loss.csv")));
   QFile csv(tmp_.filePath("loss.csv"));
@@ -774,9 +790,11 @@ void TestTrainingWorkspace::aBudgetedStarterTimesItsWorkersFirst() {
   QVERIFY(config.open(QIODevice::ReadOnly));
   QCOMPARE(QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["cpu_workers"].toInt(),
            one ? 1 : 2);
+  QCOMPARE(workspace.findChild<QSpinBox*>("Workers")->value(), one ? 1 : 2);  // the form says how it trained
 
   // Stop while the workers are timed: the timing runs end, and the run stops as it would have at once.
   workspace.setRunDir(tmp_.filePath("timing-stopped"));
+  workspace.findChild<QSpinBox*>("Workers")->setValue(2);
   log->clear();
   workspace.startTraining();
   // The command's own line: it hears a stop from then on.
