@@ -3,6 +3,7 @@
 // it for comparison, and the models it kept along the way, offered from the
 // charts.
 
+#include <algorithm>
 #include <cmath>
 
 #include <QCursor>
@@ -60,7 +61,10 @@ bool TrainingWorkspace::openRun(const QString& dir) {
   // Resuming goes on with as many workers as the run last trained on (the
   // steps are the same with any number; the speed is not).
   if (!history->steps.isEmpty()) workers_->setValue(history->steps.last().workers);
-  const qint64 last_step = history->lastStep;
+  // Its last step: the metrics' (written every few steps) or its newest checkpoint's (the run's end),
+  // whichever is later.
+  const auto models = app::runModels(dir);
+  const qint64 last_step = std::max(history->lastStep, models.isEmpty() ? qint64(0) : models.lastKey());
   const int unreadable = history->unreadableLines;
   setRunDir(dir);
   QFile config(dir + "/config.json");

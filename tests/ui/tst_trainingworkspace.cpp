@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -198,6 +199,13 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
   QCOMPARE(reopened.findChild<QPlainTextEdit*>("Samples")->toPlainText(),
            workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText());
   QCOMPARE(reopened.findChild<QLineEdit*>("Data folder")->text(), QDir(data_).absolutePath());
+  // As far as it went: its newest checkpoint, where the metrics are written every few steps.
+  qint64 stopped = 0;
+  for (const QString& name : checkpoints) stopped = std::max(stopped, name.mid(5, 8).toLongLong());
+  QCOMPARE(reopened.findChild<QProgressBar*>("Training progress")->value(), int(stopped));
+  QVERIFY2(
+      reopened.findChild<QLabel*>("Status")->text().endsWith(QString(": %1 steps of history.").arg(stopped)),
+      qPrintable(reopened.findChild<QLabel*>("Status")->text()));
 
   // Start there begins a new run beside it (the engine would refuse the folder), and the stopped run is left
   // whole.
