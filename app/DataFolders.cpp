@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QStandardPaths>
 
+#include "app/PrepareSession.h"
 #include "model/data/Prepare.h"
 #include "model/data/TmxFile.h"
 #include "model/data/ToyTasks.h"

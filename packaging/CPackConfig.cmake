@@ -11,6 +11,14 @@
 # Licence and documentation, installed with the programs.
 set(STUDIO_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/attention-studio-${STUDIO_BUILD_KIND})
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${STUDIO_DOC_DIR})
+# The help window's pages (app/HelpPages.h): the README, docs/ and the
+# screenshots they show, in the source tree's places so that their links work.
+# Not under share/doc, which minimal installations leave out.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${STUDIO_HELP_INSTALL_DIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${STUDIO_HELP_INSTALL_DIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/screenshots/
+        DESTINATION ${STUDIO_HELP_INSTALL_DIR}/resources/screenshots FILES_MATCHING PATTERN "*.png")
 set(_copyright ${CMAKE_CURRENT_BINARY_DIR}/packaging/copyright)
 configure_file(${PROJECT_SOURCE_DIR}/packaging/copyright.in ${_copyright} @ONLY)
 install(FILES ${_copyright} DESTINATION ${STUDIO_DOC_DIR})

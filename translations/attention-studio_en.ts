@@ -484,6 +484,13 @@
     </message>
 </context>
 <context>
+    <name>studio::app::HelpPages</name>
+    <message>
+        <source>Attention Studio</source>
+        <translation>Attention Studio</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::LensSummarySession</name>
     <message>
         <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
@@ -2540,6 +2547,57 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::HelpWindow</name>
+    <message>
+        <source>Attention Studio help</source>
+        <translation>Attention Studio help</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <source>The page before (%1)</source>
+        <translation>The page before (%1)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Forward</translation>
+    </message>
+    <message>
+        <source>Front page</source>
+        <translation>Front page</translation>
+    </message>
+    <message>
+        <source>The README: what Attention Studio is, the quick start and the list of pages</source>
+        <translation>The README: what Attention Studio is, the quick start and the list of pages</translation>
+    </message>
+    <message>
+        <source>Help pages</source>
+        <translation>Help pages</translation>
+    </message>
+    <message>
+        <source>Page:</source>
+        <translation>Page:</translation>
+    </message>
+    <message>
+        <source>The help has no page %1.</source>
+        <translation>The help has no page %1.</translation>
+    </message>
+    <message>
+        <source>%1 is not part of the help installed here.</source>
+        <translation>%1 is not part of the help installed here.</translation>
+    </message>
+    <message>
+        <source>Opened outside the help: %1</source>
+        <translation>Opened outside the help: %1</translation>
+    </message>
+    <message>
+        <source>%1 — Attention Studio help</source>
+        <translation>%1 — Attention Studio help</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensTimelineView</name>
     <message>
         <source>self</source>
@@ -2981,6 +3039,26 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Stop translating the file? Nothing of its translation is written.</source>
         <translation>Stop translating the file? Nothing of its translation is written.</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;User Guide</translation>
+    </message>
+    <message>
+        <source>&amp;Quick Start</source>
+        <translation>&amp;Quick Start</translation>
+    </message>
+    <message>
+        <source>&amp;Command Line</source>
+        <translation>&amp;Command Line</translation>
+    </message>
+    <message>
+        <source>What Does &amp;Not Work Yet</source>
+        <translation>What Does &amp;Not Work Yet</translation>
+    </message>
+    <message>
+        <source>The help pages are not installed here (looked in %1).</source>
+        <translation>The help pages are not installed here (looked in %1).</translation>
     </message>
 </context>
 <context>

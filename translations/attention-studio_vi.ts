@@ -481,6 +481,13 @@
     </message>
 </context>
 <context>
+    <name>studio::app::HelpPages</name>
+    <message>
+        <source>Attention Studio</source>
+        <translation>Attention Studio</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::LensSummarySession</name>
     <message>
         <source>Explore a sentence with a model first: a timelapse frame has no model file.</source>
@@ -2514,6 +2521,57 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::HelpWindow</name>
+    <message>
+        <source>Attention Studio help</source>
+        <translation>Trợ giúp Attention Studio</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Lùi</translation>
+    </message>
+    <message>
+        <source>The page before (%1)</source>
+        <translation>Trang trước (%1)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Tiến</translation>
+    </message>
+    <message>
+        <source>Front page</source>
+        <translation>Trang đầu</translation>
+    </message>
+    <message>
+        <source>The README: what Attention Studio is, the quick start and the list of pages</source>
+        <translation>README: Attention Studio là gì, bắt đầu nhanh và danh sách các trang</translation>
+    </message>
+    <message>
+        <source>Help pages</source>
+        <translation>Các trang trợ giúp</translation>
+    </message>
+    <message>
+        <source>Page:</source>
+        <translation>Trang:</translation>
+    </message>
+    <message>
+        <source>The help has no page %1.</source>
+        <translation>Phần trợ giúp không có trang %1.</translation>
+    </message>
+    <message>
+        <source>%1 is not part of the help installed here.</source>
+        <translation>%1 không thuộc phần trợ giúp được cài ở đây.</translation>
+    </message>
+    <message>
+        <source>Opened outside the help: %1</source>
+        <translation>Đã mở bên ngoài phần trợ giúp: %1</translation>
+    </message>
+    <message>
+        <source>%1 — Attention Studio help</source>
+        <translation>%1 — Trợ giúp Attention Studio (tiếng Anh)</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensTimelineView</name>
     <message>
         <source>self</source>
@@ -2954,6 +3012,26 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Stop translating the file? Nothing of its translation is written.</source>
         <translation>Dừng dịch tệp? Bản dịch của nó sẽ không được ghi.</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Hướng dẫn sử dụng (tiếng Anh)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick Start</source>
+        <translation>&amp;Bắt đầu nhanh (tiếng Anh)</translation>
+    </message>
+    <message>
+        <source>&amp;Command Line</source>
+        <translation>&amp;Dòng lệnh (tiếng Anh)</translation>
+    </message>
+    <message>
+        <source>What Does &amp;Not Work Yet</source>
+        <translation>Những gì &amp;chưa hoạt động (tiếng Anh)</translation>
+    </message>
+    <message>
+        <source>The help pages are not installed here (looked in %1).</source>
+        <translation>Các trang trợ giúp chưa được cài ở đây (đã tìm trong %1).</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@
 #include "ui/FirstRunPanel.h"
 #include "ui/HeadAblationPanel.h"
 #include "ui/HeadImportanceChart.h"
+#include "ui/HelpWindow.h"
 #include "ui/LensView.h"
 #include "ui/NeighboursView.h"
 #include "ui/TimelapseBar.h"
@@ -202,8 +203,36 @@ void MainWindow::buildMenus() {
   }
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* guide = help->addAction(tr("&User Guide"), this, [this] { showHelp("docs/user-guide.md"); });
+  guide->setShortcut(QKeySequence::HelpContents);
+  guide->setObjectName("User guide");
+  help->addAction(tr("&Quick Start"), this, [this] { showHelp("README.md#quick-start"); });
+  help->addAction(tr("&Command Line"), this, [this] { showHelp("docs/cli.md"); });
+  help->addAction(tr("What Does &Not Work Yet"), this, [this] { showHelp("docs/status.md"); });
+  help->addSeparator();
   help->addAction(tr("&About Attention Studio"), this, &MainWindow::showAbout);
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+HelpWindow* MainWindow::showHelp(const QString& page) {
+  if (!help_) {
+    QStringList looked;
+    const QString dir = app::helpDir(&looked);
+    if (dir.isEmpty()) {
+      showError(tr("The help pages are not installed here (looked in %1).").arg(looked.join(", ")));
+      return nullptr;
+    }
+    help_ = new HelpWindow(dir, this);
+    connect(help_, &HelpWindow::destroyed, this, [this] { help_ = nullptr; });
+  }
+  if (!help_->showPage(page)) {
+    showError(help_->message());
+    return nullptr;
+  }
+  help_->show();
+  help_->raise();
+  help_->activateWindow();
+  return help_;
 }
 
 bool MainWindow::openPath(const QString& path) {

@@ -14,6 +14,7 @@ class QTabWidget;
 namespace studio::ui {
 
 class AttentionWorkspace;
+class HelpWindow;
 class TrainingWorkspace;
 class TranslateWorkspace;
 
@@ -37,6 +38,11 @@ class MainWindow : public QMainWindow {
   // when it is neither.
   bool openPath(const QString& path);
   QStringList recentFiles() const { return recent_; }
+  // Opens the help window on `page` ("docs/user-guide.md", with an optional
+  // "#heading"); nullptr, with the places looked in reported, when the help
+  // pages are not found, or the page is not one of them.
+  HelpWindow* showHelp(const QString& page);
+  HelpWindow* helpWindow() const { return help_; }
   // Whether a translation or attention capture is waiting or running.
   // Translating, capturing, or measuring this computer's speed (first run).
   bool isBusy() const;
@@ -73,6 +79,7 @@ class MainWindow : public QMainWindow {
   TranslateWorkspace* translate_;
   AttentionWorkspace* attention_;
   QMenu* recent_menu_ = nullptr;
+  HelpWindow* help_ = nullptr;
   QStringList recent_;
   std::function<bool()> restart_starter_;
 };

@@ -2,6 +2,8 @@
 // into the data folder (on a worker thread, its log lines as they come;
 // Stop stops it at its next step) and the folder's summary.
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -9,11 +11,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 
 #include "app/DataFolders.h"
 #include "app/FirstRun.h"
 #include "ui/CorpusList.h"
 #include "ui/FineTuneBox.h"
+#include "ui/FirstRunPanel.h"
 #include "ui/TeacherBox.h"
 #include "ui/TrainingSettingsForm.h"
 #include "ui/TrainingWorkspace.h"

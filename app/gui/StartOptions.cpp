@@ -116,6 +116,10 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       hover_word("hover-word", "In Translate, show the alignment of target word N (from 0).", "N"),
       head_mask("head-mask", "In the explorer, switch these heads off (enc:0:1,cross:1:3; from 0).", "LIST"),
       prefix("prefix", "In the explorer's beam search, force the translation to start with TEXT.", "TEXT"),
+      help_page("help-page",
+                "Open the help window on PAGE (docs/user-guide.md, README.md#quick-start…); with "
+                "--screenshot, a picture of it.",
+                "PAGE"),
       language("language",
                "Interface language for this start: en or vi (default: the preference, "
                "else the system's).",
@@ -156,6 +160,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(hover_word);
   parser.addOption(head_mask);
   parser.addOption(prefix);
+  parser.addOption(help_page);
   parser.addOption(language);
   parser.addOption(dark);
 }

@@ -57,6 +57,7 @@ struct StartOptions {
   QCommandLineOption hover_word;
   QCommandLineOption head_mask;
   QCommandLineOption prefix;
+  QCommandLineOption help_page;
   QCommandLineOption language;
   QCommandLineOption dark;
 };

@@ -19,6 +19,8 @@
 
 #include "common/SuiteMain.h"
 
+#include "app/HelpPages.h"
+
 namespace {
 
 QString readText(const QString& path) {
@@ -26,25 +28,13 @@ QString readText(const QString& path) {
   return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
-// GitHub's anchor of a heading: lower case, punctuation dropped, spaces to '-'.
-QString anchorOf(QString heading) {
-  heading = heading.trimmed().toLower();
-  QString anchor;
-  for (const QChar c : heading) {
-    if (c.isLetterOrNumber() || c == '-' || c == '_')
-      anchor += c;
-    else if (c == ' ')
-      anchor += '-';
-  }
-  return anchor;
-}
-
 QSet<QString> anchorsOf(const QString& markdown) {
   QSet<QString> anchors;
   bool code = false;
   for (const QString& line : markdown.split('\n')) {
     if (line.startsWith("```")) code = !code;
-    if (!code && line.startsWith('#')) anchors.insert(anchorOf(QString(line).remove(QRegularExpression("^#+"))));
+    if (!code && line.startsWith('#'))
+      anchors.insert(studio::app::headingAnchor(QString(line).remove(QRegularExpression("^#+"))));
   }
   return anchors;
 }
