@@ -150,12 +150,16 @@ void TestExecutables::doctorReportsTheBuildAndTimesEveryDevice() {
   QVERIFY2(r.out.contains(QRegularExpression(bf16 ? "bf16 decoding kernels: [^\n]*(AMX|AVX512-BF16|oneDNN)[^\n]*\n"
                                                    : "bf16 decoding kernels: none \\(bf16 decoding needs AMX or AVX512-BF16\\)\n")),
            qPrintable(r.out));
+  // Where the app's help pages are (here: the source tree the programs were built from).
+  const auto help = QRegularExpression("\nHelp pages: ([^\n]+)\n").match(r.out);
+  QVERIFY2(help.hasMatch() && QFileInfo::exists(help.captured(1) + "/docs/user-guide.md"), qPrintable(r.out));
 
   r = run(STUDIO_CLI_PATH, {"doctor", "--seconds", "0.1", "--json"});
   QVERIFY2(r.exit_code == 0, qPrintable(r.err));
   const auto json = QJsonDocument::fromJson(r.out.toUtf8()).object();
   QVERIFY2(json["build"].toString() == "CPU" || json["build"].toString() == "CUDA", qPrintable(r.out));
   QVERIFY2(json["cpu_int8"].isString(), qPrintable(r.out));
+  QCOMPARE(json["help_pages"].toString(), help.captured(1));
   QVERIFY2(json["cpu_bf16_kernels"].isString() && json["cpu_bf16_kernels"].toString().isEmpty() == !bf16, qPrintable(r.out));
   const auto matmul = json["matmul"].toArray();
   QVERIFY(matmul.size() >= 2);  // the CPU in fp32 and bf16, then each GPU
