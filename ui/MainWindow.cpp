@@ -214,6 +214,8 @@ void MainWindow::buildMenus() {
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
+HelpWindow* MainWindow::helpWindow() const { return help_.data(); }
+
 HelpWindow* MainWindow::showHelp(const QString& page) {
   if (!help_) {
     QStringList looked;
@@ -223,7 +225,6 @@ HelpWindow* MainWindow::showHelp(const QString& page) {
       return nullptr;
     }
     help_ = new HelpWindow(dir, this);
-    connect(help_, &HelpWindow::destroyed, this, [this] { help_ = nullptr; });
   }
   if (!help_->showPage(page)) {
     showError(help_->message());

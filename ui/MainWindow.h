@@ -3,6 +3,7 @@
 #include <functional>
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 
 #include "app/EngineInfo.h"
@@ -42,7 +43,7 @@ class MainWindow : public QMainWindow {
   // "#heading"); nullptr, with the places looked in reported, when the help
   // pages are not found, or the page is not one of them.
   HelpWindow* showHelp(const QString& page);
-  HelpWindow* helpWindow() const { return help_; }
+  HelpWindow* helpWindow() const;
   // Whether a translation or attention capture is waiting or running.
   // Translating, capturing, or measuring this computer's speed (first run).
   bool isBusy() const;
@@ -79,7 +80,7 @@ class MainWindow : public QMainWindow {
   TranslateWorkspace* translate_;
   AttentionWorkspace* attention_;
   QMenu* recent_menu_ = nullptr;
-  HelpWindow* help_ = nullptr;
+  QPointer<HelpWindow> help_;
   QStringList recent_;
   std::function<bool()> restart_starter_;
 };
