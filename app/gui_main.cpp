@@ -15,7 +15,6 @@
 #include <string_view>
 
 #include "app/EngineInfo.h"
-#include "app/HelpPages.h"
 #include "app/gui/StartOptions.h"
 #include "model/runtime/BlasKernels.h"
 #include "ui/HelpWindow.h"
@@ -165,22 +164,10 @@ int main(int argc, char** argv) {
     }
   }
 
-  if (parser.isSet(options.help_page)) {
-    auto* help = window.showHelp(parser.value(options.help_page));
-    if (!help) {
-      QStringList looked;
-      std::fprintf(
-          stderr, "error: %s\n",
-          studio::app::helpDir(&looked).isEmpty()
-              ? qPrintable("the help pages are not installed here (looked in " + looked.join(", ") + ")")
-              : qPrintable("the help has no page " + parser.value(options.help_page)));
-      return 1;
-    }
-    if (parser.isSet(options.screenshot)) {
-      const QString file = parser.value(options.screenshot);
-      QTimer::singleShot(500, help, [help, file] { QApplication::exit(help->grab().save(file) ? 0 : 1); });
-      return app.exec();
-    }
+  if (auto* help = window.helpWindow(); help && parser.isSet(options.screenshot)) {  // --help-page
+    const QString file = parser.value(options.screenshot);
+    QTimer::singleShot(500, help, [help, file] { QApplication::exit(help->grab().save(file) ? 0 : 1); });
+    return app.exec();
   }
 
   if (parser.isSet(options.smoke) || parser.isSet(options.screenshot)) {

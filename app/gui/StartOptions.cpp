@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -304,6 +305,11 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
       window.training()->distilData();
     else
       window.training()->prepareData();
+  }
+  // Before the window shows: a page that cannot be opened is said here, not in a message box.
+  if (parser.isSet(help_page) && !window.showHelp(parser.value(help_page))) {
+    std::fprintf(stderr, "error: --help-page: %s\n", qPrintable(window.statusBar()->currentMessage()));
+    return false;
   }
   for (const QString& dir : parser.values(compare)) window.training()->compareWith(dir);
   if (parser.isSet(timelapse_probe))
