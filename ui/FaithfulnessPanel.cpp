@@ -88,12 +88,17 @@ FaithfulnessPanel::FaithfulnessPanel(QWidget* parent) : QWidget(parent) {
   chart_->plotLayout()->addElement(0, 0, titles);
   chart_->plotLayout()->addElement(1, 0, charts);
   chart_->plotLayout()->addElement(2, 0, legend_row);
+  // A grid is at most as wide as its elements allow, and an empty legend (before the first
+  // measurement) allows only its margins: the column, titles and charts with it, would shrink to the
+  // titles' width. Any width set here counts instead (QWIDGETSIZE_MAX itself means "none set").
+  legend_row->setMaximumSize(QWIDGETSIZE_MAX - 1, QWIDGETSIZE_MAX);
   titles->addElement(0, 0, new QCPTextElement(chart_, tr("Deletion (lower is more faithful)")));
   titles->addElement(0, 1, new QCPTextElement(chart_, tr("Insertion (higher is more faithful)")));
   for (int i = 0; i < 2; ++i) {
     auto* rect = new QCPAxisRect(chart_);
     charts->addElement(0, i, rect);
     rect->axis(QCPAxis::atBottom)->setRange(0, 1);
+    rect->axis(QCPAxis::atLeft)->setRange(0, 1);  // a probability, until the curves set the top
     rect->axis(QCPAxis::atLeft)->setLabel(tr("P(the predicted piece)"));
     rect->axis(QCPAxis::atBottom)->setLabel(i == 0 ? tr("share of the source removed, best-ranked first")
                                                    : tr("share of the source put back, best-ranked first"));

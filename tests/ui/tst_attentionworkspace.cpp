@@ -796,6 +796,16 @@ void TestAttentionWorkspace::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
   QVERIFY(!capture(explorer, sentence_, 0).isEmpty());  // the explorer's model: the fixture's
   auto* panel = explorer.faithfulness();
   explorer.showFaithfulness();
+  // Before the first measurement the two charts share the chart's width (an empty legend once
+  // narrowed them to the width of their titles, their axis labels overlapping).
+  const auto halfOfTheChart = [panel]() {
+    panel->chart()->replot();
+    const auto rects = panel->chart()->axisRects();
+    return rects.size() == 2 && rects[0]->outerRect().width() > panel->chart()->width() * 0.4 &&
+           rects[1]->outerRect().width() > panel->chart()->width() * 0.4;
+  };
+  QTRY_VERIFY(panel->chart()->width() > 600);
+  QVERIFY(halfOfTheChart());
   panel->setSentences(3);
   QSignalSpy measured(panel, &ui::FaithfulnessPanel::measured);
   QSignalSpy errors(panel, &ui::FaithfulnessPanel::errorOccurred);
@@ -810,6 +820,7 @@ void TestAttentionWorkspace::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
   QVERIFY(result.predictions > 0);
   QCOMPARE(panel->table()->rowCount(), 6);
   QCOMPARE(panel->chart()->graphCount(), 12);  // deletion and insertion each
+  QVERIFY(halfOfTheChart());
   QVERIFY2(panel->summary().contains("Most faithful here"), qPrintable(panel->summary()));
   // Kept in the run folder, and the same numbers as the CLI's on the same dev sentences.
   QCOMPARE(result.savedTo, QDir(run_).filePath("faithfulness.json"));
