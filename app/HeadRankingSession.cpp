@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "app/ShortlistSession.h"
 #include "model/data/Text.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/Translator.h"
@@ -84,21 +85,12 @@ QString saveHeadRanking(const HeadRanking& r) {
 }
 
 bool findDevSplit(const QString& model_path, QString* source, QString* reference) {
-  QDir dir = QFileInfo(model_path).dir();
-  for (int up = 0; up < 2; ++up) {
-    QFile config(dir.filePath("config.json"));
-    if (config.open(QIODevice::ReadOnly)) {
-      const QString data = QJsonDocument::fromJson(config.readAll()).object()["data"].toString();
-      const QString vi = QDir(data).filePath("dev.vi"), en = QDir(data).filePath("dev.en");
-      if (!data.isEmpty() && QFileInfo::exists(vi) && QFileInfo::exists(en)) {
-        *source = vi;
-        *reference = en;
-        return true;
-      }
-    }
-    if (!dir.cdUp()) break;
-  }
-  return false;
+  const QString data = trainingDataOf(model_path);
+  const QString vi = QDir(data).filePath("dev.vi"), en = QDir(data).filePath("dev.en");
+  if (data.isEmpty() || !QFileInfo::exists(vi) || !QFileInfo::exists(en)) return false;
+  *source = vi;
+  *reference = en;
+  return true;
 }
 
 SentencePairs readSentencePairs(const QString& model_path, QString* source, QString* reference, int limit) {

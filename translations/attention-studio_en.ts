@@ -575,6 +575,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::ShortlistSession</name>
+    <message>
+        <source>No training data to learn from: %1&apos;s run names no data folder with its spm.model. Choose a shortlist, or learn one with attention-studio-cli shortlist --data DIR.</source>
+        <translation>No training data to learn from: %1&apos;s run names no data folder with its spm.model. Choose a shortlist, or learn one with attention-studio-cli shortlist --data DIR.</translation>
+    </message>
+    <message>
+        <source>%1 is not the SentencePiece model of %2 (%3): the data folder was prepared again since the model trained. A shortlist learnt from it would not fit.</source>
+        <translation>%1 is not the SentencePiece model of %2 (%3): the data folder was prepared again since the model trained. A shortlist learnt from it would not fit.</translation>
+    </message>
+    <message>
+        <source>A shortlist is being learnt already.</source>
+        <translation>A shortlist is being learnt already.</translation>
+    </message>
+    <message>
+        <source>Shortlist learnt from %1 training pairs in %2 s</source>
+        <translation>Shortlist learnt from %1 training pairs in %2 s</translation>
+    </message>
+    <message>
+        <source>: a dev sentence&apos;s list holds %1 of the %2 pieces on average, and %3 % of its reference&apos;s</source>
+        <translation>: a dev sentence&apos;s list holds %1 of the %2 pieces on average, and %3 % of its reference&apos;s</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
         <source>ranking the heads</source>
@@ -2598,6 +2621,33 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::LearnShortlistButton</name>
+    <message>
+        <source>Learn</source>
+        <translation>Learn</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist</source>
+        <translation>Learn a shortlist</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist from the training pairs of the data folder the model&apos;s run trained on (which English pieces each Vietnamese piece translates to: IBM Model 1; seconds for the demo corpus), written there as shortlist.txt, as attention-studio-cli shortlist does</source>
+        <translation>Learn a shortlist from the training pairs of the data folder the model&apos;s run trained on (which English pieces each Vietnamese piece translates to: IBM Model 1; seconds for the demo corpus), written there as shortlist.txt, as attention-studio-cli shortlist does</translation>
+    </message>
+    <message>
+        <source>Reading the pairs…</source>
+        <translation>Reading the pairs…</translation>
+    </message>
+    <message>
+        <source>Learning %1/%2…</source>
+        <translation>Learning %1/%2…</translation>
+    </message>
+    <message>
+        <source>Learning…</source>
+        <translation>Learning…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensTimelineView</name>
     <message>
         <source>self</source>
@@ -3693,14 +3743,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Dev sentences</translation>
     </message>
     <message>
-        <source>none: no ways with a shortlist</source>
-        <translation>none: no ways with a shortlist</translation>
-    </message>
-    <message>
-        <source>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</source>
-        <translation>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</translation>
-    </message>
-    <message>
         <source>Choose…</source>
         <translation>Choose…</translation>
     </message>
@@ -3890,6 +3932,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>%1 sentences of %2, beam %3; %4; %5%6</source>
         <translation>%1 sentences of %2, beam %3; %4; %5%6</translation>
+    </message>
+    <message>
+        <source>none: no ways with a shortlist (Learn makes one)</source>
+        <translation>none: no ways with a shortlist (Learn makes one)</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist of the model&apos;s data (Learn, or attention-studio-cli shortlist)</source>
+        <translation>A vocabulary shortlist of the model&apos;s data (Learn, or attention-studio-cli shortlist)</translation>
+    </message>
+    <message>
+        <source>Written to %1.</source>
+        <translation>Written to %1.</translation>
     </message>
 </context>
 <context>
@@ -4953,10 +5007,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Shortlist</translation>
     </message>
     <message>
-        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
-        <translation>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
-    </message>
-    <message>
         <source>Choose a shortlist</source>
         <translation>Choose a shortlist</translation>
     </message>
@@ -5127,6 +5177,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Glossaries (*.tsv *.txt *.tbx);;All files (*)</source>
         <translation>Glossaries (*.tsv *.txt *.tbx);;All files (*)</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
     </message>
 </context>
 <context>
@@ -5323,6 +5377,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Glossary: %1.</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist</source>
+        <translation>Learn a shortlist</translation>
     </message>
 </context>
 <context>

@@ -572,6 +572,29 @@
     </message>
 </context>
 <context>
+    <name>studio::app::ShortlistSession</name>
+    <message>
+        <source>No training data to learn from: %1&apos;s run names no data folder with its spm.model. Choose a shortlist, or learn one with attention-studio-cli shortlist --data DIR.</source>
+        <translation>Không có dữ liệu huấn luyện để học: thư mục chạy của %1 không chỉ tới thư mục dữ liệu nào có spm.model. Hãy chọn một danh sách rút gọn, hoặc học một danh sách bằng attention-studio-cli shortlist --data THƯ_MỤC.</translation>
+    </message>
+    <message>
+        <source>%1 is not the SentencePiece model of %2 (%3): the data folder was prepared again since the model trained. A shortlist learnt from it would not fit.</source>
+        <translation>%1 không phải là mô hình SentencePiece của %2 (%3): thư mục dữ liệu đã được chuẩn bị lại sau khi mô hình huấn luyện. Danh sách rút gọn học từ đó sẽ không khớp.</translation>
+    </message>
+    <message>
+        <source>A shortlist is being learnt already.</source>
+        <translation>Một danh sách rút gọn đang được học rồi.</translation>
+    </message>
+    <message>
+        <source>Shortlist learnt from %1 training pairs in %2 s</source>
+        <translation>Đã học danh sách rút gọn từ %1 cặp huấn luyện trong %2 s</translation>
+    </message>
+    <message>
+        <source>: a dev sentence&apos;s list holds %1 of the %2 pieces on average, and %3 % of its reference&apos;s</source>
+        <translation>: danh sách của một câu dev trung bình chứa %1 trong %2 mảnh, và %3 % số mảnh của bản tham chiếu</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::SmallAndFastSession</name>
     <message>
         <source>ranking the heads</source>
@@ -2572,6 +2595,33 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     </message>
 </context>
 <context>
+    <name>studio::ui::LearnShortlistButton</name>
+    <message>
+        <source>Learn</source>
+        <translation>Học</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist</source>
+        <translation>Học một danh sách rút gọn</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist from the training pairs of the data folder the model&apos;s run trained on (which English pieces each Vietnamese piece translates to: IBM Model 1; seconds for the demo corpus), written there as shortlist.txt, as attention-studio-cli shortlist does</source>
+        <translation>Học một danh sách rút gọn từ các cặp huấn luyện của thư mục dữ liệu mà lượt chạy của mô hình đã học (mỗi mảnh tiếng Việt được dịch thành những mảnh tiếng Anh nào: IBM Model 1; vài giây với kho ngữ liệu mẫu), ghi vào đó thành shortlist.txt, như attention-studio-cli shortlist</translation>
+    </message>
+    <message>
+        <source>Reading the pairs…</source>
+        <translation>Đang đọc các cặp…</translation>
+    </message>
+    <message>
+        <source>Learning %1/%2…</source>
+        <translation>Đang học %1/%2…</translation>
+    </message>
+    <message>
+        <source>Learning…</source>
+        <translation>Đang học…</translation>
+    </message>
+</context>
+<context>
     <name>studio::ui::LensTimelineView</name>
     <message>
         <source>self</source>
@@ -3665,14 +3715,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Câu dev</translation>
     </message>
     <message>
-        <source>none: no ways with a shortlist</source>
-        <translation>không có: không đo cách nào với danh sách rút gọn</translation>
-    </message>
-    <message>
-        <source>A vocabulary shortlist of the model&apos;s data (attention-studio-cli shortlist)</source>
-        <translation>Danh sách từ vựng rút gọn từ dữ liệu của mô hình (attention-studio-cli shortlist)</translation>
-    </message>
-    <message>
         <source>Choose…</source>
         <translation>Chọn…</translation>
     </message>
@@ -3861,6 +3903,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>%1 sentences of %2, beam %3; %4; %5%6</source>
         <translation>%1 câu của %2, chùm %3; %4; %5%6</translation>
+    </message>
+    <message>
+        <source>none: no ways with a shortlist (Learn makes one)</source>
+        <translation>không có: không có cách chạy nào với danh sách rút gọn (Học sẽ tạo một danh sách)</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist of the model&apos;s data (Learn, or attention-studio-cli shortlist)</source>
+        <translation>Danh sách rút gọn từ vựng của dữ liệu mô hình (Học, hoặc attention-studio-cli shortlist)</translation>
+    </message>
+    <message>
+        <source>Written to %1.</source>
+        <translation>Đã ghi vào %1.</translation>
     </message>
 </context>
 <context>
@@ -4922,10 +4976,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Danh sách rút gọn</translation>
     </message>
     <message>
-        <source>A vocabulary shortlist learnt from the model&apos;s training data (attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
-        <translation>Danh sách từ vựng rút gọn học từ dữ liệu huấn luyện của mô hình (attention-studio-cli shortlist): giải mã nhanh hơn, chỉ trên các mảnh tiếng Anh có khả năng xuất hiện trong bản dịch</translation>
-    </message>
-    <message>
         <source>Choose a shortlist</source>
         <translation>Chọn danh sách rút gọn</translation>
     </message>
@@ -5096,6 +5146,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Glossaries (*.tsv *.txt *.tbx);;All files (*)</source>
         <translation>Bảng thuật ngữ (*.tsv *.txt *.tbx);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
+        <translation>Danh sách rút gọn từ vựng học từ dữ liệu huấn luyện của mô hình (Học, hoặc attention-studio-cli shortlist): giải mã nhanh hơn trên những mảnh tiếng Anh có khả năng xuất hiện cho văn bản</translation>
     </message>
 </context>
 <context>
@@ -5289,6 +5343,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Glossary: %1.</source>
         <translation>Bảng thuật ngữ: %1.</translation>
+    </message>
+    <message>
+        <source>Learn a shortlist</source>
+        <translation>Học một danh sách rút gọn</translation>
     </message>
 </context>
 <context>

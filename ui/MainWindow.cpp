@@ -64,6 +64,8 @@ MainWindow::MainWindow(const app::EngineInfo& engine, QWidget* parent)
   connect(translate_, &TranslateWorkspace::errorOccurred, this, [this](const QString& message) {
     statusBar()->showMessage(message, 10000);  // typing errors stay in the status bar, not in dialogs
   });
+  connect(translate_, &TranslateWorkspace::noticed, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 15000); });
   connect(attention_, &AttentionWorkspace::errorOccurred, this, &MainWindow::showError);
   connect(translate_, &TranslateWorkspace::exploreAttention, this,
           [this](const app::ModelSource& model, const QString& text, const app::DecodeSettings& settings) {

@@ -18,7 +18,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/ShortlistSession.h"
 #include "ui/DifferenceText.h"
+#include "ui/LearnShortlistButton.h"
 #include "ui/Palette.h"
 #include "ui/PointLabels.h"
 #include "ui/QCustomPlot.h"
@@ -71,16 +73,29 @@ SmallAndFastDialog::SmallAndFastDialog(QWidget* parent) : QDialog(parent) {
   auto* list_row = new QHBoxLayout;
   shortlist_ = new QLineEdit(this);
   shortlist_->setObjectName("Small and fast shortlist");
-  shortlist_->setPlaceholderText(tr("none: no ways with a shortlist"));
-  shortlist_->setToolTip(tr("A vocabulary shortlist of the model's data (attention-studio-cli shortlist)"));
+  shortlist_->setPlaceholderText(tr("none: no ways with a shortlist (Learn makes one)"));
+  shortlist_->setToolTip(
+      tr("A vocabulary shortlist of the model's data (Learn, or attention-studio-cli shortlist)"));
   auto* choose = new QPushButton(tr("Choose…"), this);
   connect(choose, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Choose a shortlist"), shortlist_->text(),
                                                       tr("Shortlists (*.txt);;All files (*)"));
     if (!path.isEmpty()) shortlist_->setText(path);
   });
+  learn_shortlist_ = new LearnShortlistButton(this);
+  learn_shortlist_->setModelProvider([this] { return model_; });
+  connect(learn_shortlist_, &LearnShortlistButton::learned, this,
+          [this](const app::LearnedShortlist& shortlist) {
+            shortlist_->setText(shortlist.path);
+            status_->setText(shortlist.summary() + ' ' + tr("Written to %1.").arg(shortlist.path));
+          });
+  connect(learn_shortlist_, &LearnShortlistButton::failed, this, [this](const QString& message) {
+    status_->setText(message);
+    Q_EMIT failed(message);
+  });
   list_row->addWidget(shortlist_, 1);
   list_row->addWidget(choose);
+  list_row->addWidget(learn_shortlist_);
   form->addRow(tr("Shortlist"), list_row);
   auto* heads_row = new QVBoxLayout;
   rank_heads_ = new QCheckBox(tr("Rank the heads first (each head off in turn: as many translations of the "
@@ -200,7 +215,10 @@ void SmallAndFastDialog::setModel(const app::ModelSource& model, const app::Deco
   QString error;
   const QString path = app::resolveModelSource(model, &error);
   model_label_->setText(path.isEmpty() ? tr("Model: %1").arg(error) : tr("Model: %1").arg(path));
-  if (shortlist_->text().isEmpty()) shortlist_->setText(settings.shortlist);
+  // Translate's shortlist, or else one learnt for the model's data folder before.
+  if (shortlist_->text().isEmpty())
+    shortlist_->setText(!settings.shortlist.isEmpty() || path.isEmpty() ? settings.shortlist
+                                                                        : app::learntShortlistFor(path));
   updateRankingNote();
 }
 

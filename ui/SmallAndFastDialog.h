@@ -15,6 +15,8 @@ class QTableWidget;
 
 namespace studio::ui {
 
+class LearnShortlistButton;
+
 // "Make it small and fast": a trained model's ways to run — float32, int8,
 // with a shortlist, with the least important heads pruned — measured on
 // this computer on dev sentences, drawn as speed against BLEU with a table
@@ -60,6 +62,7 @@ class SmallAndFastDialog : public QDialog {
   QLabel* model_label_;
   QSpinBox* sentences_;
   QLineEdit* shortlist_;
+  LearnShortlistButton* learn_shortlist_;
   QCheckBox* rank_heads_;
   QLabel* ranking_note_;
   QPushButton* measure_;

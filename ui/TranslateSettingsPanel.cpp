@@ -16,6 +16,7 @@
 #include <QStandardItemModel>
 
 #include "app/EngineInfo.h"
+#include "ui/LearnShortlistButton.h"
 
 namespace studio::ui {
 
@@ -217,11 +218,21 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
       tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt *.tbx);;All files (*)"));
   // How the model runs (with its weights above): the output layer over the
   // pieces likely for the text alone (docs/cli.md, shortlist).
-  shortlist_ =
-      fileRow(model_group, model_form, "Shortlist", tr("Shortlist"),
-              tr("A vocabulary shortlist learnt from the model's training data (attention-studio-cli "
-                 "shortlist): faster decoding over the English pieces likely for the text"),
-              tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"));
+  learn_shortlist_ = new LearnShortlistButton(model_group);
+  learn_shortlist_->setModelProvider([this] { return modelSource(); });
+  shortlist_ = fileRow(
+      model_group, model_form, "Shortlist", tr("Shortlist"),
+      tr("A vocabulary shortlist learnt from the model's training data (Learn, or attention-studio-cli "
+         "shortlist): faster decoding over the English pieces likely for the text"),
+      tr("Choose a shortlist"), tr("Shortlists (*.txt);;All files (*)"), learn_shortlist_);
+  connect(learn_shortlist_, &LearnShortlistButton::learned, this,
+          [this](const app::LearnedShortlist& shortlist) {
+            shortlist_->setText(shortlist.path);
+            Q_EMIT notice(shortlist.summary(), false);
+            Q_EMIT fileChosen();
+          });
+  connect(learn_shortlist_, &LearnShortlistButton::failed, this,
+          [this](const QString& message) { Q_EMIT notice(message, true); });
   // Other models translating with this one (DecodingOptions::ensemble).
   {
     auto* row = new QHBoxLayout;
@@ -294,7 +305,8 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
 // A file the translations use, chosen or typed: a glossary, a shortlist.
 QLineEdit* TranslateSettingsPanel::fileRow(QWidget* group, QFormLayout* form, const char* object_name,
                                            const QString& name, const QString& tooltip,
-                                           const QString& choose_title, const QString& filter) {
+                                           const QString& choose_title, const QString& filter,
+                                           QWidget* extra) {
   auto* row = new QHBoxLayout;
   auto* edit = new QLineEdit(group);
   edit->setObjectName(object_name);
@@ -311,6 +323,7 @@ QLineEdit* TranslateSettingsPanel::fileRow(QWidget* group, QFormLayout* form, co
   });
   row->addWidget(edit, 1);
   row->addWidget(choose);
+  if (extra) row->addWidget(extra);
   form->addRow(name, row);
   connect(edit, &QLineEdit::editingFinished, this, &TranslateSettingsPanel::edited);
   return edit;

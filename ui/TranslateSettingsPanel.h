@@ -14,9 +14,11 @@ class QSpinBox;
 
 namespace studio::ui {
 
+class LearnShortlistButton;
+
 // What translates and how, above Translate's texts: the model (a run's newest
 // or best checkpoint, or a file), its weights' precision (float32, int8 where
-// the CPU runs it, bf16 where it is fast), a vocabulary shortlist, more models
+// the CPU runs it, bf16 where it is fast), a vocabulary shortlist (chosen or learnt), more models
 // translating with it (an ensemble) and "Make it small and fast…"; the decoding (beam, length penalty,
 // n-best, a glossary, lines wrapped within paragraphs, translate as you type).
 class TranslateSettingsPanel : public QWidget {
@@ -45,11 +47,15 @@ class TranslateSettingsPanel : public QWidget {
   // A glossary or shortlist was chosen in its dialog: translate again now.
   void fileChosen();
   void smallAndFastRequested();
+  // Something to tell (a shortlist learnt); `problem`: it failed.
+  void notice(const QString& message, bool problem);
 
  private:
   void browseModel();
+  // `extra` (optional): a button after Choose…
   QLineEdit* fileRow(QWidget* group, QFormLayout* form, const char* object_name, const QString& name,
-                     const QString& tooltip, const QString& choose_title, const QString& filter);
+                     const QString& tooltip, const QString& choose_title, const QString& filter,
+                     QWidget* extra = nullptr);
 
   QComboBox* source_kind_;
   QLineEdit* model_path_;
@@ -66,6 +72,7 @@ class TranslateSettingsPanel : public QWidget {
   QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
   QLineEdit* shortlist_;
+  LearnShortlistButton* learn_shortlist_;
   QLineEdit* ensemble_;    // more model files, "; " between them
   QLineEdit* ensemble_weights_;  // each model's weight in the ensemble, "W1, W2, ..."
   QCheckBox* paragraphs_;  // lines wrapped within paragraphs

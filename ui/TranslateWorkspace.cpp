@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QResizeEvent>
@@ -41,6 +42,15 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   });
   connect(settings_, &TranslateSettingsPanel::smallAndFastRequested, this,
           [this] { smallAndFast()->show(); });
+  // A shortlist learnt is said in the status bar; one that could not be, in a box (a button was clicked).
+  connect(settings_, &TranslateSettingsPanel::notice, this, [this](const QString& message, bool problem) {
+    if (problem && isVisible())
+      QMessageBox::warning(this, tr("Learn a shortlist"), message);
+    else if (problem)
+      Q_EMIT errorOccurred(message);
+    else
+      Q_EMIT noticed(message);
+  });
   // The Attention workspace follows the run of the model chosen here.
   connect(settings_, &TranslateSettingsPanel::modelSourceChanged, this,
           &TranslateWorkspace::modelSourceChanged);

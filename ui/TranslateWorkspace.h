@@ -73,6 +73,8 @@ class TranslateWorkspace : public QWidget {
   // The model chosen changed (its source kind or path), by the user or by setModelSource.
   void modelSourceChanged(const studio::app::ModelSource& model);
   void errorOccurred(const QString& message);
+  // Something done that the status bar says (a shortlist learnt).
+  void noticed(const QString& message);
   // "Learn from my corrections…" for the model that translated (a file).
   void learnFromCorrectionsRequested(const QString& model_path);
 

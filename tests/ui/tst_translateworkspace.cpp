@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -20,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -65,6 +67,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void shortlistTranslatesAsTheCli();
   void anEnsembleTranslatesAsTheClis();
   void smallAndFastMeasuresAsTheCliAndSavesTheChosenWay();
+  void aShortlistIsLearntInTheAppAsTheCliLearnsIt();
   void pointLabelsCoverNoOtherLabelOrPoint();
   void aCorrectionIsMadeDecodedOnAndKept();
   void nbestListAndProbabilities();
@@ -686,6 +689,93 @@ void TestTranslateWorkspace::smallAndFastMeasuresAsTheCliAndSavesTheChosenWay() 
 // same height, the rightmost near the plot's edge) get places that cover no
 // other label and stay on the plot, and no other point where the points
 // leave room; points on top of each other still get a place each.
+// Translate's Learn beside the shortlist: the shortlist the CLI's `shortlist --data` learns (the same
+// file, in the data folder the model trained on), used at once (the CLI's translation with it), said
+// in the status bar with its coverage, and offered by "Make it small and fast" from then on. A model
+// whose run names no data folder, or whose data folder's SentencePiece model is not its own, gets a
+// clear error and no file.
+void TestTranslateWorkspace::aShortlistIsLearntInTheAppAsTheCliLearnsIt() {
+  const QString learnt_path = QDir(data_).filePath("shortlist.txt");
+  QFile::remove(learnt_path);
+  const auto cleanup = qScopeGuard([&] { QFile::remove(learnt_path); });  // the other tests' ways stay theirs
+  const QString cli_list = tmp_.filePath("cli-learnt-shortlist.txt");
+  QProcess learn;
+  learn.start(STUDIO_CLI_PATH, {"shortlist", "--data", data_, "--out", cli_list});
+  QVERIFY(learn.waitForFinished(120000));
+  QVERIFY2(learn.exitCode() == 0, learn.readAllStandardError().constData());
+
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* field = workspace.findChild<QLineEdit*>("Shortlist");
+  auto* button = workspace.findChild<QPushButton*>("Learn a shortlist");
+  QVERIFY(field && button);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  QSignalSpy noticed(&workspace, &ui::TranslateWorkspace::noticed);
+  QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
+  workspace.setInputText(sentence_);
+  button->click();
+  QVERIFY(!button->isEnabled());  // while it learns
+  QTRY_COMPARE_WITH_TIMEOUT(noticed.count(), 1, 120000);
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+  QVERIFY(button->isEnabled());
+  const QString notice = noticed.first().first().toString();
+  QVERIFY2(notice.contains("training pairs") && notice.contains("%"), qPrintable(notice));
+  QCOMPARE(field->text(), learnt_path);
+  QCOMPARE(workspace.decodeSettings().shortlist, learnt_path);
+  const auto bytes = [](const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+  };
+  QVERIFY(!bytes(learnt_path).isEmpty());
+  QCOMPARE(bytes(learnt_path), bytes(cli_list));
+  // Translated again with it, as the CLI translates with it.
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QCOMPARE(workspace.translationText(),
+           cliTranslation({"--beam", "4", "--alpha", "0.6", "--shortlist", learnt_path}));
+  // Make it small and fast offers it (Translate's field emptied first: the dialog's own finding).
+  field->clear();
+  ui::SmallAndFastDialog dialog;
+  dialog.setModel(fileSource(), decodeSettings(1));
+  QCOMPARE(dialog.findChild<QLineEdit*>("Small and fast shortlist")->text(), learnt_path);
+
+  // A model whose folder names no data folder.
+  QDir().mkpath(tmp_.filePath("no-run"));
+  const QString lone = tmp_.filePath("no-run/model.pt");
+  QVERIFY(QFile::copy(model_, lone));
+  QVERIFY(QFile::copy(QDir(data_).filePath("spm.model"), tmp_.filePath("no-run/spm.model")));
+  workspace.setModelSource({app::ModelSource::Kind::File, lone});
+  field->clear();
+  button->click();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 60000);
+  QString message = errors.last().first().toString();
+  QVERIFY2(message.contains(lone) && message.contains("names no data folder"), qPrintable(message));
+  QVERIFY(field->text().isEmpty());
+  // A run whose data folder was prepared again (another SentencePiece model).
+  QDir().mkpath(tmp_.filePath("other-run"));
+  QDir().mkpath(tmp_.filePath("other-data"));
+  const QString moved = tmp_.filePath("other-run/model.pt");
+  QVERIFY(QFile::copy(model_, moved));
+  QVERIFY(QFile::copy(QDir(data_).filePath("spm.model"), tmp_.filePath("other-run/spm.model")));
+  {
+    QFile config(tmp_.filePath("other-run/config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QJsonDocument(QJsonObject{{"data", tmp_.filePath("other-data")}}).toJson());
+    QFile spm(tmp_.filePath("other-data/spm.model"));
+    QVERIFY(spm.open(QIODevice::WriteOnly));
+    spm.write(bytes(QDir(data_).filePath("spm.model")) + "another vocabulary");
+  }
+  workspace.setModelSource({app::ModelSource::Kind::File, moved});
+  button->click();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, 60000);
+  message = errors.last().first().toString();
+  QVERIFY2(message.contains("is not the SentencePiece model of") && message.contains(moved),
+           qPrintable(message));
+  QVERIFY(!QFileInfo::exists(tmp_.filePath("other-data/shortlist.txt")));
+  QVERIFY(field->text().isEmpty());
+}
+
 void TestTranslateWorkspace::pointLabelsCoverNoOtherLabelOrPoint() {
   const QRectF area(62, 230, 773, 282);
   const QList<QPointF> points{{136, 286}, {226, 286}, {251, 283}, {432, 289},
