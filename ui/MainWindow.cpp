@@ -331,8 +331,11 @@ void MainWindow::restoreSettings() {
   if (!source.path.isEmpty()) {
     translate_->setModelSource(source);
   } else if (const QString newest = app::newestRun(); !newest.isEmpty()) {
-    // No model chosen yet: the newest run's newest checkpoint.
-    translate_->setModelSource({app::ModelSource::Kind::RunLatest, newest});
+    // No model chosen yet: the newest run's best checkpoint, as its finished panel offers it (its newest
+    // before the first evaluation has written one).
+    const bool best = QFileInfo(QDir(newest).filePath("best.pt")).isFile();
+    translate_->setModelSource(
+        {best ? app::ModelSource::Kind::RunBest : app::ModelSource::Kind::RunLatest, newest});
     if (training_->runDir().isEmpty()) attention_->setTimelapseRun(newest);
   }
   app::DecodeSettings decode;

@@ -264,6 +264,7 @@ class TestFirstRun : public QObject {
     ui::MainWindow again(app::engineInfo());
     again.show();
     QCOMPARE(again.translate()->modelSource().path, run);
+    QCOMPARE(again.translate()->modelSource().kind, app::ModelSource::Kind::RunBest);  // as its panel offered
     QCOMPARE(again.training()->runDir(), run);
     QCOMPARE(again.training()->lossChart()->pointCount(1), evaluations);
     QVERIFY(!again.training()->firstRun()->isVisible());
