@@ -57,7 +57,7 @@ void RunTestSession::stop() { job_.stop(); }
 void RunTestSession::start(const QStringList& runs, const DecodeSettings& settings) {
   const bool started = job_.start([this, runs, settings](BackgroundJob::Control& job) {
     try {
-      if (runs.size() < 2) throw std::runtime_error(tr("Add a run to compare with first.").toStdString());
+      if (runs.isEmpty()) throw std::runtime_error(tr("Open a run first.").toStdString());
       RunTestResult result;
       QString error;
       if (!findTestSplit(runs.first(), &result.sourceFile, &result.referenceFile, &error))
@@ -83,7 +83,8 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       options.max_length_ratio = settings.maxLengthRatio;
       const auto device = model::resolveDevice("auto");
       model::BaselineComparison comparison(ref);  // each run's model against the first's
-      const int total = int((runs.size() + 1) * src.size());
+      const bool together = runs.size() > 1;      // the runs as one ensemble, after each alone
+      const int total = int((runs.size() + (together ? 1 : 0)) * src.size());
       // Each run's best model, translating the test split into a row.
       auto test = [&](RunTestRow& row, const model::Translator& translator, int before, const QString& what) {
         std::vector<std::string> hypotheses;
@@ -135,7 +136,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
         if (r == 0) first = std::make_unique<model::Translator>(std::move(translator));
       }
       // The runs together: their SentencePiece models must hold the same pieces.
-      if (!job.stopRequested()) {
+      if (together && !job.stopRequested()) {
         RunTestRow row;
         row.together = true;
         row.model = result.rows.first().model;

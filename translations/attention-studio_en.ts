@@ -542,10 +542,6 @@
         <translation>The run&apos;s data folder %1 has no test split (test.vi and test.en).</translation>
     </message>
     <message>
-        <source>Add a run to compare with first.</source>
-        <translation>Add a run to compare with first.</translation>
-    </message>
-    <message>
         <source>%1 and %2 do not hold the same number of lines</source>
         <translation>%1 and %2 do not hold the same number of lines</translation>
     </message>
@@ -572,6 +568,10 @@
     <message>
         <source>translating with the runs together</source>
         <translation>translating with the runs together</translation>
+    </message>
+    <message>
+        <source>Open a run first.</source>
+        <translation>Open a run first.</translation>
     </message>
 </context>
 <context>
@@ -3573,10 +3573,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Test on the test split</translation>
     </message>
     <message>
-        <source>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
-        <translation>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</translation>
-    </message>
-    <message>
         <source>Testing: %1 (%2 of %3 lines)…</source>
         <translation>Testing: %1 (%2 of %3 lines)…</translation>
     </message>
@@ -3679,6 +3675,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</source>
         <translation>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</translation>
+    </message>
+    <message>
+        <source>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
+        <translation>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</translation>
     </message>
 </context>
 <context>

@@ -539,10 +539,6 @@
         <translation>Thư mục dữ liệu %1 của lượt chạy không có tập kiểm tra (test.vi và test.en).</translation>
     </message>
     <message>
-        <source>Add a run to compare with first.</source>
-        <translation>Hãy thêm một lượt chạy để so sánh trước đã.</translation>
-    </message>
-    <message>
         <source>%1 and %2 do not hold the same number of lines</source>
         <translation>%1 và %2 không có cùng số dòng</translation>
     </message>
@@ -569,6 +565,10 @@
     <message>
         <source>translating with the runs together</source>
         <translation>đang dịch bằng các lượt chạy cùng nhau</translation>
+    </message>
+    <message>
+        <source>Open a run first.</source>
+        <translation>Hãy mở một lượt chạy trước.</translation>
     </message>
 </context>
 <context>
@@ -3545,10 +3545,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Kiểm tra trên tập kiểm tra</translation>
     </message>
     <message>
-        <source>Translate this run&apos;s test split with each run&apos;s best model (beam 4, as evaluate does) and say whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
-        <translation>Dịch tập kiểm tra của lượt chạy này bằng mô hình tốt nhất của từng lượt chạy (chùm 4, như evaluate) và cho biết BLEU của mỗi lượt chạy có khác BLEU của lượt chạy này nhiều hơn mức ngẫu nhiên không</translation>
-    </message>
-    <message>
         <source>Testing: %1 (%2 of %3 lines)…</source>
         <translation>Đang kiểm tra: %1 (%2 trên %3 dòng)…</translation>
     </message>
@@ -3651,6 +3647,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>TER of each run&apos;s best.pt on this run&apos;s test split: the word edits (and shifts of word blocks) that would turn its translations into the references, per reference word, in percent, as sacreBLEU counts them</source>
         <translation>TER của best.pt mỗi lượt chạy trên tập test của lượt chạy này: số lần sửa từ (và dời khối từ) cần để biến bản dịch của nó thành bản tham chiếu, tính trên mỗi từ tham chiếu, theo phần trăm, như sacreBLEU đếm</translation>
+    </message>
+    <message>
+        <source>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
+        <translation>Dịch tập kiểm tra của lượt chạy này bằng mô hình tốt nhất của nó (chùm 4, như evaluate): BLEU kèm khoảng tin cậy 95%, chrF, TER; khi đã thêm các lượt chạy khác thì dịch bằng mô hình của từng lượt, cho biết BLEU của mỗi lượt có khác BLEU của lượt này nhiều hơn mức ngẫu nhiên hay không</translation>
     </message>
 </context>
 <context>

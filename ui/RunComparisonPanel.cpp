@@ -32,8 +32,9 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
   test_ = new QPushButton(tr("Test on the test split"), this);
   test_->setObjectName("Test runs");
   test_->setToolTip(
-      tr("Translate this run's test split with each run's best model (beam 4, as evaluate does) and "
-         "say whether each run's BLEU differs from this run's by more than chance"));
+      tr("Translate this run's test split with its best model (beam 4, as evaluate does): BLEU with its "
+         "95% interval, chrF, TER; with runs added, with each run's too, saying whether each run's BLEU "
+         "differs from this run's by more than chance"));
   test_->setEnabled(false);
   buttons->addWidget(add);
   buttons->addWidget(remove);
@@ -62,7 +63,7 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
   connect(&session_, &app::RunTestSession::finished, this, &RunComparisonPanel::showTestResult);
   connect(&session_, &app::RunTestSession::failed, this, [this](const QString& message) {
     test_->setText(tr("Test on the test split"));
-    test_->setEnabled(!runs_.isEmpty());
+    test_->setEnabled(!current_.dir.isEmpty());
     test_status_->setText(tr("Not tested: %1").arg(message));
     Q_EMIT errorOccurred(message);
   });
@@ -182,7 +183,7 @@ void RunComparisonPanel::testRuns() {
 
 void RunComparisonPanel::showTestResult(const app::RunTestResult& result) {
   test_->setText(tr("Test on the test split"));
-  test_->setEnabled(!runs_.isEmpty());
+  test_->setEnabled(!current_.dir.isEmpty());
   tested_.clear();
   together_.reset();
   tested_against_ = current_.dir;
@@ -276,11 +277,13 @@ int RunComparisonPanel::fillTestRows(int columns) {
 }
 
 void RunComparisonPanel::fillTable() {
-  test_->setEnabled(!runs_.isEmpty() || session_.isRunning());
+  test_->setEnabled(!current_.dir.isEmpty() || session_.isRunning());
+  // Alone, the run shows every setting: there is nothing for one to differ from.
+  only_differences_->setEnabled(!runs_.isEmpty());
   const auto all = everyRun();
   const QStringList differ = differing();
   QStringList keys = differ;
-  if (!only_differences_->isChecked()) {
+  if (!only_differences_->isChecked() || runs_.isEmpty()) {
     for (const auto& r : all)
       for (auto it = r.settings.begin(); it != r.settings.end(); ++it)
         if (!keys.contains(it.key())) keys << it.key();

@@ -923,6 +923,24 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(training->lossChart()->seriesCount(), 2);
   QCOMPARE(training->bleuChart()->seriesCount(), 3);  // BLEU, chrF and the original dev's
   QCOMPARE(table->columnCount(), 1);
+  // This run alone: every setting of it (no other to differ from), and Test tests it alone, its BLEU
+  // as the engine scores its translations, no runs together.
+  QVERIFY(!all->isEnabled() && all->isChecked());
+  const int settings_rows = table->rowCount() - 5 - 2;  // below the last test's rows (two corpora)
+  QVERIFY2(settings_rows > 30, qPrintable(QString::number(table->rowCount())));
+  QVERIFY(test_button->isEnabled());
+  tested.clear();
+  test_button->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!tested.isEmpty(), 120000);
+  const auto alone = tested.first().first().value<app::RunTestResult>();
+  QCOMPARE(alone.rows.size(), 1);
+  QVERIFY(!alone.rows[0].together);
+  QCOMPARE(alone.rows[0].bleu, first.score());
+  QCOMPARE(alone.rows[0].bleuCi, model::bootstrapEstimate(first).ci);
+  QCOMPARE(table->columnCount(), 1);
+  QCOMPARE(table->rowCount(), 5 + settings_rows);
+  QCOMPARE(table->item(0, 0)->text(),
+           QString("%1 \u00b1 %2").arg(alone.rows[0].bleu, 0, 'f', 2).arg(alone.rows[0].bleuCi, 0, 'f', 2));
 }
 
 void TestTimelapse::newRecordsAppearWhileTheRunTrains() {
