@@ -361,6 +361,42 @@
         <source>SentencePiece vocabulary: %1 (BPE)</source>
         <translation>SentencePiece vocabulary: %1 (BPE)</translation>
     </message>
+    <message>
+        <source>Row %1</source>
+        <translation>Row %1</translation>
+    </message>
+    <message>
+        <source>Row %1 (“%2”)</source>
+        <translation>Row %1 (“%2”)</translation>
+    </message>
+    <message>
+        <source>Cannot read the glossary %1: %2</source>
+        <translation>Cannot read the glossary %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: a term holds a tab or a line break, which a glossary line cannot</source>
+        <translation>%1: a term holds a tab or a line break, which a glossary line cannot</translation>
+    </message>
+    <message>
+        <source>%1: the Vietnamese term is empty</source>
+        <translation>%1: the Vietnamese term is empty</translation>
+    </message>
+    <message>
+        <source>%1: the English term is empty</source>
+        <translation>%1: the English term is empty</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Line %1 of the file: %2</source>
+        <translation>Line %1 of the file: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the glossary %1: %2</source>
+        <translation>Cannot write the glossary %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -2273,6 +2309,96 @@ layer %2</translation>
     <message>
         <source>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</source>
         <translation>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::GlossaryEditor</name>
+    <message>
+        <source>Glossary terms</source>
+        <translation>Glossary terms</translation>
+    </message>
+    <message>
+        <source>Vietnamese (as typed)</source>
+        <translation>Vietnamese (as typed)</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>Where the Vietnamese words occur in a sentence (case and diacritics as typed, whole words), its translation contains the English</source>
+        <translation>Where the Vietnamese words occur in a sentence (case and diacritics as typed, whole words), its translation contains the English</translation>
+    </message>
+    <message>
+        <source>Add a term</source>
+        <translation>Add a term</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Remove the chosen terms</source>
+        <translation>Remove the chosen terms</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Save as…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Save the glossary as</source>
+        <translation>Save the glossary as</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt)</source>
+        <translation>Glossaries (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>%1 Fix it in a text editor; here, a new glossary.</source>
+        <translation>%1 Fix it in a text editor; here, a new glossary.</translation>
+    </message>
+    <message>
+        <source>New glossary</source>
+        <translation>New glossary</translation>
+    </message>
+    <message>
+        <source>Glossary: %1%2 — Attention Studio</source>
+        <translation>Glossary: %1%2 — Attention Studio</translation>
+    </message>
+    <message>
+        <source>A new glossary: Save writes it as a TSV file, a term a line (VIETNAMESE&lt;TAB&gt;ENGLISH), and Translate follows it.</source>
+        <translation>A new glossary: Save writes it as a TSV file, a term a line (VIETNAMESE&lt;TAB&gt;ENGLISH), and Translate follows it.</translation>
+    </message>
+    <message>
+        <source>%1 is a TBX termbase: its terms are shown here, and Save as… writes them as a TSV glossary (the termbase is edited in your terminology tool).</source>
+        <translation>%1 is a TBX termbase: its terms are shown here, and Save as… writes them as a TSV glossary (the termbase is edited in your terminology tool).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n term(s); its comments and blank lines stay where they are.</source>
+        <translation>
+            <numerusform>%1: %n term; its comments and blank lines stay where they are.</numerusform>
+            <numerusform>%1: %n terms; its comments and blank lines stay where they are.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is the termbase: save the TSV glossary under another name.</source>
+        <translation>%1 is the termbase: save the TSV glossary under another name.</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossary</translation>
+    </message>
+    <message>
+        <source>Save the changes to the glossary?</source>
+        <translation>Save the changes to the glossary?</translation>
     </message>
 </context>
 <context>
@@ -5181,6 +5307,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
         <translation>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Edit…</translation>
+    </message>
+    <message>
+        <source>Edit the glossary</source>
+        <translation>Edit the glossary</translation>
+    </message>
+    <message>
+        <source>Add, change and remove the glossary&apos;s terms in a table, or start a new glossary</source>
+        <translation>Add, change and remove the glossary&apos;s terms in a table, or start a new glossary</translation>
     </message>
 </context>
 <context>

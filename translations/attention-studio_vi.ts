@@ -358,6 +358,42 @@
         <source>SentencePiece vocabulary: %1 (BPE)</source>
         <translation>Từ vựng SentencePiece: %1 (BPE)</translation>
     </message>
+    <message>
+        <source>Row %1</source>
+        <translation>Hàng %1</translation>
+    </message>
+    <message>
+        <source>Row %1 (“%2”)</source>
+        <translation>Hàng %1 (“%2”)</translation>
+    </message>
+    <message>
+        <source>Cannot read the glossary %1: %2</source>
+        <translation>Không đọc được bảng thuật ngữ %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: a term holds a tab or a line break, which a glossary line cannot</source>
+        <translation>%1: một thuật ngữ chứa ký tự tab hoặc xuống dòng, điều mà một dòng của bảng thuật ngữ không thể chứa</translation>
+    </message>
+    <message>
+        <source>%1: the Vietnamese term is empty</source>
+        <translation>%1: thuật ngữ tiếng Việt đang trống</translation>
+    </message>
+    <message>
+        <source>%1: the English term is empty</source>
+        <translation>%1: thuật ngữ tiếng Anh đang trống</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Line %1 of the file: %2</source>
+        <translation>Dòng %1 của tệp: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the glossary %1: %2</source>
+        <translation>Không ghi được bảng thuật ngữ %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -2248,6 +2284,95 @@ lớp %2</translation>
     <message>
         <source>Before it trains, it times the %1 workers against one process of all the threads, and trains the faster way.</source>
         <translation>Trước khi huấn luyện, nó đo tốc độ của %1 tiến trình so với một tiến trình dùng mọi luồng, rồi huấn luyện theo cách nhanh hơn.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::GlossaryEditor</name>
+    <message>
+        <source>Glossary terms</source>
+        <translation>Các thuật ngữ của bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Vietnamese (as typed)</source>
+        <translation>Tiếng Việt (đúng như gõ)</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Where the Vietnamese words occur in a sentence (case and diacritics as typed, whole words), its translation contains the English</source>
+        <translation>Nơi các từ tiếng Việt xuất hiện trong một câu (chữ hoa và dấu đúng như gõ, nguyên từ), bản dịch của câu chứa từ tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Add a term</source>
+        <translation>Thêm thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Xoá</translation>
+    </message>
+    <message>
+        <source>Remove the chosen terms</source>
+        <translation>Xoá các thuật ngữ đã chọn</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Lưu</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Lưu thành…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Đóng</translation>
+    </message>
+    <message>
+        <source>Save the glossary as</source>
+        <translation>Lưu bảng thuật ngữ thành</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.tsv *.txt)</source>
+        <translation>Bảng thuật ngữ (*.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>%1 Fix it in a text editor; here, a new glossary.</source>
+        <translation>%1 Hãy sửa nó trong một trình soạn thảo văn bản; ở đây là một bảng thuật ngữ mới.</translation>
+    </message>
+    <message>
+        <source>New glossary</source>
+        <translation>Bảng thuật ngữ mới</translation>
+    </message>
+    <message>
+        <source>Glossary: %1%2 — Attention Studio</source>
+        <translation>Bảng thuật ngữ: %1%2 — Attention Studio</translation>
+    </message>
+    <message>
+        <source>A new glossary: Save writes it as a TSV file, a term a line (VIETNAMESE&lt;TAB&gt;ENGLISH), and Translate follows it.</source>
+        <translation>Một bảng thuật ngữ mới: Lưu sẽ ghi nó thành tệp TSV, mỗi dòng một thuật ngữ (TIẾNG VIỆT&lt;TAB&gt;TIẾNG ANH), và phần Dịch sẽ tuân theo nó.</translation>
+    </message>
+    <message>
+        <source>%1 is a TBX termbase: its terms are shown here, and Save as… writes them as a TSV glossary (the termbase is edited in your terminology tool).</source>
+        <translation>%1 là một kho thuật ngữ TBX: các thuật ngữ của nó được hiển thị ở đây, và Lưu thành… ghi chúng thành một bảng thuật ngữ TSV (kho thuật ngữ được sửa trong công cụ thuật ngữ của bạn).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n term(s); its comments and blank lines stay where they are.</source>
+        <translation>
+            <numerusform>%1: %n thuật ngữ; các dòng chú thích và dòng trống của nó được giữ nguyên chỗ.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is the termbase: save the TSV glossary under another name.</source>
+        <translation>%1 là kho thuật ngữ: hãy lưu bảng thuật ngữ TSV dưới một tên khác.</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Save the changes to the glossary?</source>
+        <translation>Lưu các thay đổi của bảng thuật ngữ?</translation>
     </message>
 </context>
 <context>
@@ -5150,6 +5275,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>A vocabulary shortlist learnt from the model&apos;s training data (Learn, or attention-studio-cli shortlist): faster decoding over the English pieces likely for the text</source>
         <translation>Danh sách rút gọn từ vựng học từ dữ liệu huấn luyện của mô hình (Học, hoặc attention-studio-cli shortlist): giải mã nhanh hơn trên những mảnh tiếng Anh có khả năng xuất hiện cho văn bản</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Sửa…</translation>
+    </message>
+    <message>
+        <source>Edit the glossary</source>
+        <translation>Sửa bảng thuật ngữ</translation>
+    </message>
+    <message>
+        <source>Add, change and remove the glossary&apos;s terms in a table, or start a new glossary</source>
+        <translation>Thêm, sửa và xoá các thuật ngữ của bảng thuật ngữ trong một bảng, hoặc bắt đầu một bảng thuật ngữ mới</translation>
     </message>
 </context>
 <context>

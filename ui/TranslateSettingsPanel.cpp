@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -16,6 +17,7 @@
 #include <QStandardItemModel>
 
 #include "app/EngineInfo.h"
+#include "ui/GlossaryEditor.h"
 #include "ui/LearnShortlistButton.h"
 
 namespace studio::ui {
@@ -211,11 +213,17 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
     model_form->addRow(tr("Weights"), weights_);
   }
   // Terms the translation must follow (docs/glossary.md).
+  auto* edit_glossary = new QPushButton(tr("Edit…"), decode_group);
+  edit_glossary->setObjectName("Edit glossary");
+  edit_glossary->setAccessibleName(tr("Edit the glossary"));
+  edit_glossary->setToolTip(
+      tr("Add, change and remove the glossary's terms in a table, or start a new glossary"));
   glossary_ = fileRow(
       decode_group, decode_form, "Glossary", tr("Glossary"),
       tr("A TSV file of terms, VIETNAMESE<TAB>ENGLISH a line, or a TBX termbase: where the Vietnamese "
          "words occur (as typed), the translation contains the English"),
-      tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt *.tbx);;All files (*)"));
+      tr("Choose a glossary"), tr("Glossaries (*.tsv *.txt *.tbx);;All files (*)"), edit_glossary);
+  connect(edit_glossary, &QPushButton::clicked, this, &TranslateSettingsPanel::editGlossary);
   // How the model runs (with its weights above): the output layer over the
   // pieces likely for the text alone (docs/cli.md, shortlist).
   learn_shortlist_ = new LearnShortlistButton(model_group);
@@ -385,6 +393,33 @@ void TranslateSettingsPanel::setDecodeSettings(const app::DecodeSettings& s) {
 }
 
 void TranslateSettingsPanel::setGlossary(const QString& path) { glossary_->setText(path); }
+
+GlossaryEditor* TranslateSettingsPanel::glossaryEditor() {
+  if (!glossary_editor_) {
+    glossary_editor_ = new GlossaryEditor(this);
+    connect(glossary_editor_, &GlossaryEditor::saved, this, [this](const QString& path) {
+      glossary_->setText(path);
+      Q_EMIT fileChosen();  // translated again with it
+    });
+  }
+  return glossary_editor_;
+}
+
+void TranslateSettingsPanel::editGlossary() {
+  auto* editor = glossaryEditor();
+  if (editor->isVisible()) {
+    editor->raise();
+    editor->activateWindow();
+    return;
+  }
+  // A new glossary is saved beside the model's run by default.
+  const auto model = modelSource();
+  const QFileInfo path(model.path);
+  editor->setSuggestedFolder(model.kind == app::ModelSource::Kind::File ? path.absolutePath()
+                                                                        : path.absoluteFilePath());
+  editor->openGlossary(glossary_->text().trimmed());  // one that cannot be read: a new one, the reason said
+  editor->show();
+}
 
 void TranslateSettingsPanel::useWay(const app::ExportedWay& way) {
   setModelSource({app::ModelSource::Kind::File, way.model});

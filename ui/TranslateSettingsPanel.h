@@ -14,6 +14,7 @@ class QSpinBox;
 
 namespace studio::ui {
 
+class GlossaryEditor;
 class LearnShortlistButton;
 
 // What translates and how, above Translate's texts: the model (a run's newest
@@ -34,6 +35,9 @@ class TranslateSettingsPanel : public QWidget {
   // A precision this CPU cannot run (greyed out) falls back to float32.
   void setDecodeSettings(const app::DecodeSettings& settings);
   void setGlossary(const QString& path);
+  // The glossary's editor (Edit…), made at its first use; saving sets the glossary and translates again.
+  GlossaryEditor* glossaryEditor();
+  void editGlossary();
   // A way saved by "Make it small and fast": its model file, precision and shortlist.
   void useWay(const app::ExportedWay& way);
   bool translateAsYouType() const;
@@ -71,6 +75,7 @@ class TranslateSettingsPanel : public QWidget {
   QWidget* sampling_row_;
   QComboBox* weights_;  // float32, int8 or bf16
   QLineEdit* glossary_;
+  GlossaryEditor* glossary_editor_ = nullptr;
   QLineEdit* shortlist_;
   LearnShortlistButton* learn_shortlist_;
   QLineEdit* ensemble_;    // more model files, "; " between them

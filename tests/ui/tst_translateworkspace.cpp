@@ -45,6 +45,7 @@
 #include "ui/AttentionWorkspace.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
+#include "ui/GlossaryEditor.h"
 #include "ui/MainWindow.h"
 #include "ui/NeighboursView.h"
 #include "ui/PointLabels.h"
@@ -62,6 +63,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void translateEqualsTheCli();
   void samplingDrawsTheClisSamples();
   void aGlossaryPutsItsTermsThereAsTheCliDoes();
+  void aGlossaryIsEditedInTheAppAndTranslateFollowsIt();
   void int8WeightsTranslateAsTheCli();
   void bf16WeightsWhereTheCpuHasThem();
   void shortlistTranslatesAsTheCli();
@@ -282,6 +284,128 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
 // Weights: int8 decodes as `translate --int8` does, and the choice is in the
 // settings the workspace hands on; where the CPU cannot, it is greyed out
 // with the reason.
+// Translate's glossary editor (the Glossary row's Edit…): a new glossary written as the TSV file the CLI
+// reads, Translate following it at once; a file's terms changed, removed and added with its comments kept
+// where they stand; a row decoding would refuse named and chosen, nothing written; a termbase shown and
+// saved as a new TSV glossary, never over itself.
+void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
+  const auto bytes = [](const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+  };
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* edit = workspace.findChild<QPushButton*>("Edit glossary");
+  QVERIFY(edit);
+  edit->click();
+  auto* editor = workspace.findChild<ui::GlossaryEditor*>();
+  QVERIFY(editor && editor->isVisible());
+  QCOMPARE(editor->path(), QString());
+  QCOMPARE(editor->table()->rowCount(), 0);
+  QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
+  const QString sentence = QStringLiteral("mở tập tin số 7");
+  workspace.setInputText(sentence);
+  editor->findChild<QPushButton*>("Add a term")->click();
+  editor->table()->item(0, 0)->setText(QStringLiteral("tập tin"));
+  editor->table()->item(0, 1)->setText("number file");
+  QVERIFY(editor->isModified());
+  const QString made = tmp_.filePath("edited.tsv");
+  QVERIFY2(editor->saveTo(made), qPrintable(editor->problem()));
+  QVERIFY(!editor->isModified());
+  QCOMPARE(bytes(made), QStringLiteral("tập tin\tnumber file\n").toUtf8());
+  QCOMPARE(workspace.decodeSettings().glossary, made);
+  QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
+  QVERIFY2(workspace.translationText().contains("number file"), qPrintable(workspace.translationText()));
+  QCOMPARE(workspace.translationText(),
+           test::cliTranslation(model_, sentence, {"--beam", "4", "--alpha", "0.6", "--glossary", made}));
+
+  // A file of the user's: one term changed, one removed, one added; the comments and the blank line stay.
+  const QString commented = tmp_.filePath("commented.tsv");
+  {
+    QFile file(commented);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        QStringLiteral("# software terms\ntập tin\tfile\n\n# folders\nthư mục\tfolder\nmật khẩu\tpassword\n")
+            .toUtf8());
+  }
+  editor->hide();
+  auto settings = decodeSettings(1);
+  settings.glossary = commented;
+  workspace.setDecodeSettings(settings);
+  edit->click();
+  QCOMPARE(editor->path(), commented);
+  QCOMPARE(editor->table()->rowCount(), 3);
+  QCOMPARE(editor->table()->item(1, 0)->text(), QStringLiteral("thư mục"));
+  editor->table()->item(0, 1)->setText("document");
+  editor->table()->selectRow(1);
+  editor->findChild<QPushButton*>("Remove terms")->click();
+  QCOMPARE(editor->table()->rowCount(), 2);
+  editor->addTerm(QStringLiteral("mạng"), "network");
+  QVERIFY2(editor->save(), qPrintable(editor->problem()));
+  const QByteArray saved =
+      QStringLiteral("# software terms\ntập tin\tdocument\n\n# folders\nmật khẩu\tpassword\nmạng\tnetwork\n")
+          .toUtf8();
+  QCOMPARE(bytes(commented), saved);
+  // What decoding would refuse: the row named and chosen, the file as it was.
+  editor->addTerm(QStringLiteral("tập tin"), "file");  // a second English for a term
+  QVERIFY(!editor->save());
+  QVERIFY2(
+      editor->problem().contains(QStringLiteral("Row 4 (“tập tin”)")) && editor->problem().contains("twice"),
+      qPrintable(editor->problem()));
+  QVERIFY(editor->table()->selectionModel()->isRowSelected(3, {}));
+  editor->table()->item(3, 0)->setText(QStringLiteral("tệp"));
+  editor->table()->item(3, 1)->setText("");
+  QVERIFY(!editor->save());
+  QVERIFY2(editor->problem().contains(QStringLiteral("Row 4 (“tệp”): the English term is empty")),
+           qPrintable(editor->problem()));
+  editor->table()->item(3, 1)->setText("file\twith a tab");
+  QVERIFY(!editor->save());
+  QVERIFY2(editor->problem().contains("a tab or a line break"), qPrintable(editor->problem()));
+  QCOMPARE(bytes(commented), saved);
+  editor->table()->removeRow(3);
+  QVERIFY(editor->save());
+  QVERIFY(editor->problem().isEmpty());
+
+  // A termbase: its terms shown, Save off, written as a new TSV glossary, never over itself.
+  const QString termbase = tmp_.filePath("edited-terms.tbx");
+  {
+    QFile file(termbase);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        QStringLiteral("<?xml version=\"1.0\"?>\n<martif type=\"TBX-Basic\"><text><body>\n"
+                       "<termEntry><langSet xml:lang=\"vi\"><tig><term>tập tin</term></tig></langSet>\n"
+                       "<langSet xml:lang=\"en\"><tig><term>file</term></tig></langSet></termEntry>\n"
+                       "</body></text></martif>\n")
+            .toUtf8());
+  }
+  const QByteArray tbx = bytes(termbase);
+  QVERIFY(editor->openGlossary(termbase));
+  QCOMPARE(editor->table()->rowCount(), 1);
+  QVERIFY(!editor->findChild<QPushButton*>("Save glossary")->isEnabled());
+  QVERIFY(!editor->saveTo(termbase));
+  QVERIFY2(editor->problem().contains("is the termbase"), qPrintable(editor->problem()));
+  QCOMPARE(bytes(termbase), tbx);
+  const QString converted = tmp_.filePath("from-termbase.tsv");
+  QVERIFY2(editor->saveTo(converted), qPrintable(editor->problem()));
+  QCOMPARE(bytes(converted), QStringLiteral("tập tin\tfile\n").toUtf8());
+  QCOMPARE(workspace.decodeSettings().glossary, converted);
+  // A file decoding cannot read: the reason, and a new glossary in its place (the file untouched).
+  const QString broken = tmp_.filePath("broken.tsv");
+  {
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("ok\tfine\nno tab here\n");
+  }
+  QVERIFY(!editor->openGlossary(broken));
+  QVERIFY2(editor->problem().contains("broken.tsv:2") && editor->problem().contains("no tab"),
+           qPrintable(editor->problem()));
+  QCOMPARE(editor->path(), QString());
+  QCOMPARE(bytes(broken), QByteArray("ok\tfine\nno tab here\n"));
+  editor->hide();
+}
+
 void TestTranslateWorkspace::int8WeightsTranslateAsTheCli() {
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
