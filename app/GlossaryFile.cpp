@@ -38,7 +38,10 @@ GlossaryDocument readGlossaryDocument(const QString& path) {
     document.lines = QString::fromUtf8(bytes).split('\n');
     if (!document.lines.isEmpty() && document.lines.last().isEmpty()) document.lines.removeLast();  // the end
     for (QString& line : document.lines)
-      if (line.endsWith('\r')) line.chop(1);
+      if (line.endsWith('\r')) {
+        line.chop(1);
+        document.crlf = true;
+      }
   }
   for (const auto& term : glossary.terms)
     document.rows << GlossaryRow{QString::fromStdString(term.source), QString::fromStdString(term.target),
@@ -92,8 +95,9 @@ QString glossaryText(const GlossaryDocument& document, const QList<GlossaryRow>&
     }
   }
   for (int r : added) write(r);
-  QString text = out.join('\n');
-  if (!out.isEmpty()) text += '\n';
+  const QString end = document.crlf ? QStringLiteral("\r\n") : QStringLiteral("\n");
+  QString text = out.join(end);
+  if (!out.isEmpty()) text += end;
   // As decoding will read it: the line it refuses, named as the editor's row.
   try {
     model::parseGlossary(text.toStdString(), "");

@@ -22,6 +22,7 @@ struct GlossaryDocument {
   QString path;           // "" for a new glossary
   bool termbase = false;  // read from TBX
   QStringList lines;      // a TSV file's lines as read (their ends taken off)
+  bool crlf = false;      // its lines ended with CR LF: written back so
   QList<GlossaryRow> rows;
   QStringList notes;  // what a termbase held that did not become a term
 };

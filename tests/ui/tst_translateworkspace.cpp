@@ -367,6 +367,16 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   editor->table()->removeRow(3);
   QVERIFY(editor->save());
   QVERIFY(editor->problem().isEmpty());
+  // A file with Windows line ends keeps them.
+  {
+    QFile file(commented);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QStringLiteral("# terms\r\ntập tin\tfile\r\n").toUtf8());
+  }
+  QVERIFY(editor->openGlossary(commented));
+  editor->addTerm(QStringLiteral("mạng"), "network");
+  QVERIFY(editor->save());
+  QCOMPARE(bytes(commented), QStringLiteral("# terms\r\ntập tin\tfile\r\nmạng\tnetwork\r\n").toUtf8());
 
   // A termbase: its terms shown, Save off, written as a new TSV glossary, never over itself.
   const QString termbase = tmp_.filePath("edited-terms.tbx");
