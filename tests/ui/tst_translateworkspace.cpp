@@ -94,6 +94,12 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   app::TranslationReply translateInWindow(ui::MainWindow& window);
 };
 
+// A file's bytes; empty when it cannot be read.
+QByteArray fileBytes(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 app::TranslationReply TestTranslateWorkspace::translateInWindow(ui::MainWindow& window) {
   auto* translate = window.translate();
   translate->setModelSource(fileSource());
@@ -289,10 +295,6 @@ void TestTranslateWorkspace::aGlossaryPutsItsTermsThereAsTheCliDoes() {
 // where they stand; a row decoding would refuse named and chosen, nothing written; a termbase shown and
 // saved as a new TSV glossary, never over itself.
 void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
-  const auto bytes = [](const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-  };
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   workspace.setModelSource(fileSource());
@@ -314,7 +316,7 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   const QString made = tmp_.filePath("edited.tsv");
   QVERIFY2(editor->saveTo(made), qPrintable(editor->problem()));
   QVERIFY(!editor->isModified());
-  QCOMPARE(bytes(made), QStringLiteral("tập tin\tnumber file\n").toUtf8());
+  QCOMPARE(fileBytes(made), QStringLiteral("tập tin\tnumber file\n").toUtf8());
   QCOMPARE(workspace.decodeSettings().glossary, made);
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
   QVERIFY2(workspace.translationText().contains("number file"), qPrintable(workspace.translationText()));
@@ -347,7 +349,7 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   const QByteArray saved =
       QStringLiteral("# software terms\ntập tin\tdocument\n\n# folders\nmật khẩu\tpassword\nmạng\tnetwork\n")
           .toUtf8();
-  QCOMPARE(bytes(commented), saved);
+  QCOMPARE(fileBytes(commented), saved);
   // What decoding would refuse: the row named and chosen, the file as it was.
   editor->addTerm(QStringLiteral("tập tin"), "file");  // a second English for a term
   QVERIFY(!editor->save());
@@ -363,7 +365,7 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   editor->table()->item(3, 1)->setText("file\twith a tab");
   QVERIFY(!editor->save());
   QVERIFY2(editor->problem().contains("a tab or a line break"), qPrintable(editor->problem()));
-  QCOMPARE(bytes(commented), saved);
+  QCOMPARE(fileBytes(commented), saved);
   editor->table()->removeRow(3);
   QVERIFY(editor->save());
   QVERIFY(editor->problem().isEmpty());
@@ -376,7 +378,7 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   QVERIFY(editor->openGlossary(commented));
   editor->addTerm(QStringLiteral("mạng"), "network");
   QVERIFY(editor->save());
-  QCOMPARE(bytes(commented), QStringLiteral("# terms\r\ntập tin\tfile\r\nmạng\tnetwork\r\n").toUtf8());
+  QCOMPARE(fileBytes(commented), QStringLiteral("# terms\r\ntập tin\tfile\r\nmạng\tnetwork\r\n").toUtf8());
 
   // A termbase: its terms shown, Save off, written as a new TSV glossary, never over itself.
   const QString termbase = tmp_.filePath("edited-terms.tbx");
@@ -390,16 +392,16 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
                        "</body></text></martif>\n")
             .toUtf8());
   }
-  const QByteArray tbx = bytes(termbase);
+  const QByteArray tbx = fileBytes(termbase);
   QVERIFY(editor->openGlossary(termbase));
   QCOMPARE(editor->table()->rowCount(), 1);
   QVERIFY(!editor->findChild<QPushButton*>("Save glossary")->isEnabled());
   QVERIFY(!editor->saveTo(termbase));
   QVERIFY2(editor->problem().contains("is the termbase"), qPrintable(editor->problem()));
-  QCOMPARE(bytes(termbase), tbx);
+  QCOMPARE(fileBytes(termbase), tbx);
   const QString converted = tmp_.filePath("from-termbase.tsv");
   QVERIFY2(editor->saveTo(converted), qPrintable(editor->problem()));
-  QCOMPARE(bytes(converted), QStringLiteral("tập tin\tfile\n").toUtf8());
+  QCOMPARE(fileBytes(converted), QStringLiteral("tập tin\tfile\n").toUtf8());
   QCOMPARE(workspace.decodeSettings().glossary, converted);
   // A file decoding cannot read: the reason, and a new glossary in its place (the file untouched).
   const QString broken = tmp_.filePath("broken.tsv");
@@ -412,7 +414,7 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
   QVERIFY2(editor->problem().contains("broken.tsv:2") && editor->problem().contains("no tab"),
            qPrintable(editor->problem()));
   QCOMPARE(editor->path(), QString());
-  QCOMPARE(bytes(broken), QByteArray("ok\tfine\nno tab here\n"));
+  QCOMPARE(fileBytes(broken), QByteArray("ok\tfine\nno tab here\n"));
   editor->hide();
 }
 
@@ -858,12 +860,8 @@ void TestTranslateWorkspace::aShortlistIsLearntInTheAppAsTheCliLearnsIt() {
   QVERIFY2(notice.contains("training pairs") && notice.contains("%"), qPrintable(notice));
   QCOMPARE(field->text(), learnt_path);
   QCOMPARE(workspace.decodeSettings().shortlist, learnt_path);
-  const auto bytes = [](const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-  };
-  QVERIFY(!bytes(learnt_path).isEmpty());
-  QCOMPARE(bytes(learnt_path), bytes(cli_list));
+  QVERIFY(!fileBytes(learnt_path).isEmpty());
+  QCOMPARE(fileBytes(learnt_path), fileBytes(cli_list));
   // Translated again with it, as the CLI translates with it.
   QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
   QCOMPARE(workspace.translationText(),
@@ -898,7 +896,7 @@ void TestTranslateWorkspace::aShortlistIsLearntInTheAppAsTheCliLearnsIt() {
     config.write(QJsonDocument(QJsonObject{{"data", tmp_.filePath("other-data")}}).toJson());
     QFile spm(tmp_.filePath("other-data/spm.model"));
     QVERIFY(spm.open(QIODevice::WriteOnly));
-    spm.write(bytes(QDir(data_).filePath("spm.model")) + "another vocabulary");
+    spm.write(fileBytes(QDir(data_).filePath("spm.model")) + "another vocabulary");
   }
   workspace.setModelSource({app::ModelSource::Kind::File, moved});
   button->click();
