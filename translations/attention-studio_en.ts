@@ -5520,6 +5520,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Learn a shortlist</source>
         <translation>Learn a shortlist</translation>
     </message>
+    <message>
+        <source>Add “%1” to the glossary…</source>
+        <translation>Add “%1” to the glossary…</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TunedLensBar</name>

@@ -5485,6 +5485,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Learn a shortlist</source>
         <translation>Học một danh sách rút gọn</translation>
     </message>
+    <message>
+        <source>Add “%1” to the glossary…</source>
+        <translation>Thêm “%1” vào bảng thuật ngữ…</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TunedLensBar</name>

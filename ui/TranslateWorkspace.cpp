@@ -1,6 +1,7 @@
 #include "ui/TranslateWorkspace.h"
 
 #include <algorithm>
+#include <memory>
 
 #include <QCursor>
 #include <QFontMetrics>
@@ -25,6 +26,7 @@
 #include "ui/AlignmentView.h"
 #include "ui/CorrectionPanel.h"
 #include "ui/FileTranslationBar.h"
+#include "ui/GlossaryEditor.h"
 #include "ui/Palette.h"
 #include "ui/SmallAndFastDialog.h"
 #include "ui/TranslateSettingsPanel.h"
@@ -135,6 +137,21 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
           [this](const QString& source, const QString& target) {
             Q_EMIT exploreTranslation(modelSource(), source, target, decodeSettings());
           });
+  // A selection of the Vietnamese can become a glossary term.
+  input_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(input_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+    std::unique_ptr<QMenu> menu(input_->createStandardContextMenu(pos));
+    QString words = input_->textCursor().selectedText().simplified();  // a word's punctuation left out
+    while (!words.isEmpty() && (words.back().isPunct() || words.back().isSpace())) words.chop(1);
+    while (!words.isEmpty() && (words.front().isPunct() || words.front().isSpace())) words.remove(0, 1);
+    if (!words.isEmpty()) {
+      menu->addSeparator();
+      const QString shown = words.size() > 40 ? words.left(39) + QChar(0x2026) : words;
+      menu->addAction(tr("Add “%1” to the glossary…").arg(shown), this,
+                      [this, words] { addToGlossary(words); });
+    }
+    menu->exec(input_->viewport()->mapToGlobal(pos));
+  });
   connect(tokens_, &QTextBrowser::anchorClicked, this,
           [this](const QUrl& link) { askAlternatives(link.path().toInt()); });
   tokens_->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -475,6 +492,11 @@ void TranslateWorkspace::showTokenTip(const QUrl& link) {
   const QString piece = eos ? QStringLiteral("</s>") : shown_.pieces[i];
   QToolTip::showText(QCursor::pos(), tr("%1 — p = %2").arg(piece).arg(shown_.probabilities[i], 0, 'f', 4),
                      tokens_);
+}
+
+void TranslateWorkspace::addToGlossary(const QString& words) {
+  settings_->editGlossary();
+  settings_->glossaryEditor()->addTerm(words);
 }
 
 SmallAndFastDialog* TranslateWorkspace::smallAndFast() {

@@ -53,6 +53,9 @@ class TranslateWorkspace : public QWidget {
 
  public Q_SLOTS:
   void translateNow();
+  // The glossary's editor with a new term of these Vietnamese words, its English to type (the input's
+  // context menu on a selection: "Add … to the glossary…").
+  void addToGlossary(const QString& words);
   // What a piece's menu offers (right-click on the pieces): the training
   // pairs in which the model was in the state that wrote it.
   void showTrainingExamplesOf(int piece);

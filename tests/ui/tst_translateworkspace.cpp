@@ -415,6 +415,12 @@ void TestTranslateWorkspace::aGlossaryIsEditedInTheAppAndTranslateFollowsIt() {
            qPrintable(editor->problem()));
   QCOMPARE(editor->path(), QString());
   QCOMPARE(fileBytes(broken), QByteArray("ok\tfine\nno tab here\n"));
+  // Words chosen in the Vietnamese (its context menu): a new row of the open editor, the English to type.
+  workspace.addToGlossary(QStringLiteral("số 7"));
+  QCOMPARE(editor->table()->rowCount(), 1);
+  QCOMPARE(editor->table()->item(0, 0)->text(), QStringLiteral("số 7"));
+  QCOMPARE(editor->table()->item(0, 1)->text(), QString());
+  QCOMPARE(editor->table()->currentColumn(), 1);
   editor->hide();
 }
 
