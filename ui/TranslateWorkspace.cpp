@@ -1,6 +1,7 @@
 #include "ui/TranslateWorkspace.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include <QCursor>
@@ -114,7 +115,8 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   tokens_->setObjectName("Pieces");
   tokens_->setAccessibleName(tr("Output pieces with probabilities"));
   tokens_->setOpenLinks(false);
-  tokens_->setMaximumHeight(110);
+  tokens_->viewport()->installEventFilter(this);
+  fitPiecesHeight();
   connect(tokens_, qOverload<const QUrl&>(&QTextBrowser::highlighted), this,
           &TranslateWorkspace::showTokenTip);
   output_layout->addWidget(tokens_);
@@ -309,12 +311,22 @@ void TranslateWorkspace::fitOutputHeight() {
                           around.bottom());
 }
 
+void TranslateWorkspace::fitPiecesHeight() {
+  // At most 110 pixels (four rows of pieces), and two lines when empty; the rest scrolls.
+  auto* document = tokens_->document();
+  document->setTextWidth(tokens_->viewport()->width());
+  const int line = tokens_->fontMetrics().lineSpacing();
+  const int text = document->isEmpty() ? 2 * line : int(std::ceil(document->size().height()));
+  tokens_->setFixedHeight(std::clamp(text + 2 * tokens_->frameWidth(), 2 * line, 110));
+}
+
 bool TranslateWorkspace::eventFilter(QObject* watched, QEvent* event) {
   // Another width wraps the text into another number of lines.
-  if (watched == output_->viewport() && event->type() == QEvent::Resize &&
-      static_cast<QResizeEvent*>(event)->oldSize().width() !=
-          static_cast<QResizeEvent*>(event)->size().width())
-    fitOutputHeight();
+  const bool wider =
+      event->type() == QEvent::Resize && static_cast<QResizeEvent*>(event)->oldSize().width() !=
+                                             static_cast<QResizeEvent*>(event)->size().width();
+  if (watched == output_->viewport() && wider) fitOutputHeight();
+  if (watched == tokens_->viewport() && wider) fitPiecesHeight();
   return QWidget::eventFilter(watched, event);
 }
 
@@ -402,6 +414,7 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
     output_->clear();
     fitOutputHeight();
     tokens_->clear();
+    fitPiecesHeight();
     alignment_->clear();
     shown_ = {};
     shown_segments_ = 0;
@@ -479,6 +492,7 @@ void TranslateWorkspace::showTokens(const app::TranslatedHypothesis& best) {
                 .arg(probabilityText(p).name(), probabilityColor(p).name(), piece.toHtmlEscaped());
   }
   tokens_->setHtml("<div style=\"line-height:160%\">" + html + "</div>");
+  fitPiecesHeight();
 }
 
 void TranslateWorkspace::showTokenTip(const QUrl& link) {

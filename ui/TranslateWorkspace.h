@@ -86,6 +86,7 @@ class TranslateWorkspace : public QWidget {
 
  private:
   void fitOutputHeight();  // the translation box as tall as its text: 2 to 6 lines
+  void fitPiecesHeight();  // the pieces as tall as they wrap, up to 110 pixels
   void onTranslated(const app::TranslationReply& reply);
   void onFailed(quint64 id, const QString& message);
   void showTokens(const app::TranslatedHypothesis& best);

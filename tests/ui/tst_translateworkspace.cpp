@@ -1071,8 +1071,17 @@ void TestTranslateWorkspace::nbestListAndProbabilities() {
   }
   QVERIFY(std::abs(log_p - best.logProbability) < 1e-3);
   // Every piece is drawn with a colour of its own.
-  const QString html = workspace.findChild<QTextBrowser*>("Pieces")->toHtml();
+  auto* pieces = workspace.findChild<QTextBrowser*>("Pieces");
+  const QString html = pieces->toHtml();
   for (const auto& piece : best.pieces) QVERIFY2(html.contains(piece.toHtmlEscaped()), qPrintable(piece));
+  // The box as tall as its pieces: one row of them, all in sight, no empty rows below.
+  workspace.resize(1000, 700);
+  workspace.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&workspace));
+  QTRY_VERIFY(pieces->height() < 110);
+  QCOMPARE(pieces->verticalScrollBar()->maximum(), 0);
+  QVERIFY2(pieces->height() < 3 * pieces->fontMetrics().lineSpacing() + 2 * pieces->frameWidth() + 20,
+           qPrintable(QString::number(pieces->height())));
 }
 
 // The correction panel's "Look inside": the explorer opens with the model
