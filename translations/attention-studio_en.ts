@@ -2761,16 +2761,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Learn a shortlist from the training pairs of the data folder the model&apos;s run trained on (which English pieces each Vietnamese piece translates to: IBM Model 1; seconds for the demo corpus), written there as shortlist.txt, as attention-studio-cli shortlist does</translation>
     </message>
     <message>
-        <source>Reading the pairs…</source>
-        <translation>Reading the pairs…</translation>
-    </message>
-    <message>
         <source>Learning %1/%2…</source>
         <translation>Learning %1/%2…</translation>
     </message>
     <message>
         <source>Learning…</source>
         <translation>Learning…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
     </message>
 </context>
 <context>

@@ -2734,16 +2734,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Học một danh sách rút gọn từ các cặp huấn luyện của thư mục dữ liệu mà lượt chạy của mô hình đã học (mỗi mảnh tiếng Việt được dịch thành những mảnh tiếng Anh nào: IBM Model 1; vài giây với kho ngữ liệu mẫu), ghi vào đó thành shortlist.txt, như attention-studio-cli shortlist</translation>
     </message>
     <message>
-        <source>Reading the pairs…</source>
-        <translation>Đang đọc các cặp…</translation>
-    </message>
-    <message>
         <source>Learning %1/%2…</source>
         <translation>Đang học %1/%2…</translation>
     </message>
     <message>
         <source>Learning…</source>
         <translation>Đang học…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Đang đọc…</translation>
     </message>
 </context>
 <context>
