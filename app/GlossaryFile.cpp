@@ -29,11 +29,14 @@ GlossaryDocument readGlossaryDocument(const QString& path) {
     throw std::runtime_error(
         QObject::tr("Cannot read the glossary %1: %2").arg(path, file.errorString()).toStdString());
   const QByteArray bytes = file.readAll();
-  const auto glossary = model::readGlossary(path.toStdString());  // its errors name the file and line
   GlossaryDocument document;
   document.path = path;
   document.termbase =
       model::startsWithElement(std::string_view(bytes.constData(), size_t(bytes.size())), {"martif", "tbx"});
+  // Parsed as readGlossary parses the file: its errors name the file and line.
+  const std::string text = bytes.toStdString(), name = path.toStdString();
+  const auto glossary =
+      document.termbase ? model::parseTbxGlossary(text, name) : model::parseGlossary(text, name);
   if (!document.termbase) {
     document.lines = QString::fromUtf8(bytes).split('\n');
     if (!document.lines.isEmpty() && document.lines.last().isEmpty()) document.lines.removeLast();  // the end

@@ -82,17 +82,7 @@ GlossaryEditor::GlossaryEditor(QWidget* parent) : QDialog(parent) {
     }
   });
   connect(save_, &QPushButton::clicked, this, [this] { save(); });
-  connect(save_as, &QPushButton::clicked, this, [this] {
-    const QString start =
-        document_.path.isEmpty() || document_.termbase
-            ? QDir(suggested_folder_.isEmpty() ? QDir::homePath() : suggested_folder_)
-                  .filePath(document_.termbase ? QFileInfo(document_.path).completeBaseName() + ".tsv"
-                                               : QStringLiteral("glossary.tsv"))
-            : document_.path;
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save the glossary as"), start, tr("Glossaries (*.tsv *.txt)"));
-    if (!path.isEmpty()) saveTo(path);
-  });
+  connect(save_as, &QPushButton::clicked, this, &GlossaryEditor::saveAs);
   connect(close, &QPushButton::clicked, this, &QDialog::reject);
   connect(table_, &QTableWidget::itemChanged, this, [this] {
     if (filling_) return;
@@ -188,16 +178,20 @@ void GlossaryEditor::showProblem(const QString& message) {
 }
 
 bool GlossaryEditor::save() {
-  if (document_.path.isEmpty() || document_.termbase) {
-    const QString start =
-        QDir(suggested_folder_.isEmpty() ? QDir::homePath() : suggested_folder_)
-            .filePath(document_.termbase ? QFileInfo(document_.path).completeBaseName() + ".tsv"
-                                         : QStringLiteral("glossary.tsv"));
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save the glossary as"), start, tr("Glossaries (*.tsv *.txt)"));
-    return !path.isEmpty() && saveTo(path);
-  }
-  return saveTo(document_.path);
+  return document_.path.isEmpty() || document_.termbase ? saveAs() : saveTo(document_.path);
+}
+
+bool GlossaryEditor::saveAs() {
+  // A TSV file is offered under its own name; a new glossary or a termbase's TSV beside the model's run.
+  const QString start =
+      !document_.path.isEmpty() && !document_.termbase
+          ? document_.path
+          : QDir(suggested_folder_.isEmpty() ? QDir::homePath() : suggested_folder_)
+                .filePath(document_.termbase ? QFileInfo(document_.path).completeBaseName() + ".tsv"
+                                             : QStringLiteral("glossary.tsv"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save the glossary as"), start, tr("Glossaries (*.tsv *.txt)"));
+  return !path.isEmpty() && saveTo(path);
 }
 
 bool GlossaryEditor::saveTo(const QString& path) {

@@ -33,7 +33,8 @@ class GlossaryEditor : public QDialog {
   void addTerm(const QString& source = {}, const QString& target = {});
 
  public Q_SLOTS:
-  bool save();  // to its file; a new glossary or a termbase asks where
+  bool save();    // to its file; a new glossary or a termbase asks where (saveAs)
+  bool saveAs();  // asks where
   bool saveTo(const QString& path);
   void done(int result) override;  // asks before unsaved changes are thrown away
 
