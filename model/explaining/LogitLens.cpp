@@ -31,10 +31,14 @@ DecoderLens decoderLens(Transformer& model, const std::vector<torch::Tensor>& bl
       throw std::invalid_argument("next piece id " + std::to_string(id) + " is outside the vocabulary");
   const int64_t K = std::min(top, V);
 
-  auto probs =
-      torch::softmax(model->project(model->decoder()->finalNorm(states)).to(torch::kFloat), /*dim=*/-1)
-          .to(torch::kCPU)
-          .contiguous();  // [R, T, V]
+  // A stage at a time: one product over all R * T rows would round a row by where it falls in the BLAS
+  // kernel's blocks (OpenBLAS on AVX-512 does), so equal states at two stages could read differently.
+  std::vector<torch::Tensor> stage_probs;
+  stage_probs.reserve(size_t(R));
+  for (int64_t r = 0; r < R; ++r)
+    stage_probs.push_back(torch::softmax(
+        model->project(model->decoder()->finalNorm(states[r])).to(torch::kFloat), /*dim=*/-1));  // [T, V]
+  auto probs = torch::stack(stage_probs, /*dim=*/0).to(torch::kCPU).contiguous();  // [R, T, V]
   auto [values, indices] = probs.topk(K, /*dim=*/-1);
   auto next = torch::tensor(next_ids, torch::kLong).view({1, T, 1}).expand({R, T, 1});
   auto next_probability = probs.gather(/*dim=*/-1, next);  // [R, T, 1]
