@@ -2,7 +2,7 @@
 
 // The engine's values as the GUI's (for the app's own sources only: it
 // includes the engine): vectors, strings and the attention snapshot.
-#include "app/TranslationService.h"
+#include "app/translation/TranslationService.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Translator.h"
 

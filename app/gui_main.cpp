@@ -17,14 +17,14 @@
 #include "app/EngineInfo.h"
 #include "app/gui/StartOptions.h"
 #include "model/runtime/BlasKernels.h"
-#include "ui/HelpWindow.h"
-#include "ui/Language.h"
-#include "ui/MainWindow.h"
-#include "ui/Palette.h"
-#include "ui/RunComparisonPanel.h"
-#include "ui/SmallAndFastDialog.h"
-#include "ui/TrainingWorkspace.h"
-#include "ui/TranslateWorkspace.h"
+#include "ui/charts/Palette.h"
+#include "ui/training/RunComparisonPanel.h"
+#include "ui/training/TrainingWorkspace.h"
+#include "ui/translate/SmallAndFastDialog.h"
+#include "ui/translate/TranslateWorkspace.h"
+#include "ui/window/HelpWindow.h"
+#include "ui/window/Language.h"
+#include "ui/window/MainWindow.h"
 
 namespace {
 

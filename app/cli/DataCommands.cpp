@@ -8,10 +8,10 @@
 
 #include <unistd.h>
 
-#include "app/DataFolders.h"
-#include "app/DemoCorpusFetch.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "app/training/DataFolders.h"
+#include "app/training/DemoCorpusFetch.h"
 #include "model/data/DemoCorpus.h"
 #include "model/data/Prepare.h"
 #include "model/data/ToyTasks.h"

@@ -4,7 +4,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
-#include "app/RunHistory.h"
+#include "app/training/RunHistory.h"
 #include "common/SuiteMain.h"
 
 using studio::app::kMaxMetricsLineBytes;

@@ -11,7 +11,7 @@
 #include <QTimer>
 #include <QtTest/QtTest>
 
-#include "app/TrainingSession.h"
+#include "app/training/TrainingSession.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/training/Distributed.h"

@@ -28,12 +28,12 @@
 
 #include "app/EngineInfo.h"
 #include "app/EventLoopProbe.h"
-#include "app/RunHistory.h"
+#include "app/training/RunHistory.h"
 #include "common/TestUtil.h"
 #include "model/runtime/BlasKernels.h"
-#include "ui/MainWindow.h"
-#include "ui/TrainingWorkspace.h"
-#include "ui/TranslateWorkspace.h"
+#include "ui/training/TrainingWorkspace.h"
+#include "ui/translate/TranslateWorkspace.h"
+#include "ui/window/MainWindow.h"
 
 using namespace studio;
 

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "app/RunHistory.h"
+#include "app/training/RunHistory.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));

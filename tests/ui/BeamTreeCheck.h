@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "ui/BeamExplorer.h"
+#include "ui/attention/BeamExplorer.h"
 
 namespace studio::test {
 

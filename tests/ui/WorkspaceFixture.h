@@ -15,7 +15,7 @@
 
 #include <exception>
 
-#include "app/TranslationService.h"
+#include "app/translation/TranslationService.h"
 #include "common/FileUtil.h"
 
 namespace studio::test {

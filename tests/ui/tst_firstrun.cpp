@@ -1,7 +1,7 @@
 // The guided first run: on a fresh start the Training workspace offers one
 // button that trains the starter model on the demo corpus, says how long it
 // takes here, and Translate then works without choosing a model
-// (ui/FirstRunPanel, TrainingWorkspace::startStarterRun, app/FirstRun); a
+// (ui/training/FirstRunPanel, TrainingWorkspace::startStarterRun, app/training/FirstRun); a
 // toy task instead, from the panel or the corpus list.
 
 #include <fstream>
@@ -27,19 +27,19 @@
 #include "common/FakeArchive.h"
 #include "common/SuiteMain.h"
 
-#include "app/DataFolders.h"
-#include "app/DemoCorpusFetch.h"
 #include "app/EngineInfo.h"
-#include "app/FirstRun.h"
-#include "app/PrepareSession.h"
-#include "ui/FineTuneBox.h"
-#include "ui/FirstRunPanel.h"
-#include "ui/MainWindow.h"
-#include "ui/MetricChart.h"
-#include "ui/RunFinishedPanel.h"
-#include "ui/TrainingSettingsForm.h"
-#include "ui/TrainingWorkspace.h"
-#include "ui/TranslateWorkspace.h"
+#include "app/training/DataFolders.h"
+#include "app/training/DemoCorpusFetch.h"
+#include "app/training/FirstRun.h"
+#include "app/training/PrepareSession.h"
+#include "ui/charts/MetricChart.h"
+#include "ui/training/FineTuneBox.h"
+#include "ui/training/FirstRunPanel.h"
+#include "ui/training/RunFinishedPanel.h"
+#include "ui/training/TrainingSettingsForm.h"
+#include "ui/training/TrainingWorkspace.h"
+#include "ui/translate/TranslateWorkspace.h"
+#include "ui/window/MainWindow.h"
 
 using namespace studio;
 

@@ -25,8 +25,8 @@
 
 #include "app/EngineInfo.h"
 #include "app/HelpPages.h"
-#include "ui/HelpWindow.h"
-#include "ui/MainWindow.h"
+#include "ui/window/HelpWindow.h"
+#include "ui/window/MainWindow.h"
 
 using namespace studio;
 

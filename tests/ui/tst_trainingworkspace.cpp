@@ -27,8 +27,8 @@
 #include <QtTest/QtTest>
 
 #include "app/EngineInfo.h"
-#include "app/FineTuning.h"
-#include "app/SmallAndFastSession.h"
+#include "app/training/FineTuning.h"
+#include "app/translation/SmallAndFastSession.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "common/ZipWriter.h"
@@ -36,13 +36,13 @@
 #include "model/evaluation/Bleu.h"
 #include "model/files/LegacyEncodings.h"
 #include "model/training/Distributed.h"
-#include "ui/FineTuneBox.h"
-#include "ui/MetricChart.h"
-#include "ui/QCustomPlot.h"
-#include "ui/RunFinishedPanel.h"
-#include "ui/TeacherBox.h"
-#include "ui/TrainingSettingsForm.h"
-#include "ui/TrainingWorkspace.h"
+#include "ui/charts/MetricChart.h"
+#include "ui/charts/QCustomPlot.h"
+#include "ui/training/FineTuneBox.h"
+#include "ui/training/RunFinishedPanel.h"
+#include "ui/training/TeacherBox.h"
+#include "ui/training/TrainingSettingsForm.h"
+#include "ui/training/TrainingWorkspace.h"
 
 using namespace studio;
 

@@ -27,10 +27,10 @@
 
 #include "app/EngineInfo.h"
 #include "common/SuiteMain.h"
-#include "ui/FirstRunPanel.h"
-#include "ui/MainWindow.h"
-#include "ui/QCustomPlot.h"
-#include "ui/TrainingWorkspace.h"
+#include "ui/charts/QCustomPlot.h"
+#include "ui/training/FirstRunPanel.h"
+#include "ui/training/TrainingWorkspace.h"
+#include "ui/window/MainWindow.h"
 
 namespace {
 

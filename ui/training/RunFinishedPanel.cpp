@@ -1,0 +1,74 @@
+#include "ui/training/RunFinishedPanel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace studio::ui {
+
+RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
+  setObjectName("Run finished");
+  setFrameShape(QFrame::StyledPanel);
+  text_ = new QLabel(this);
+  text_->setObjectName("Run finished text");
+  text_->setWordWrap(true);
+  text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* translate = new QPushButton(tr("Translate with it"), this);
+  translate->setObjectName("Translate with it");
+  translate->setToolTip(tr("Opens Translate with this run's best checkpoint"));
+  auto* attention = new QPushButton(tr("Look inside it"), this);
+  attention->setObjectName("Look inside it");
+  attention->setToolTip(tr("Opens Attention: a probe sentence's attention now, and how it formed while the run "
+                           "trained (the timelapse and Heads over training)"));
+  student_ = new QPushButton(tr("Train a smaller student from it"), this);
+  student_->setObjectName("Train a student");
+  student_->setToolTip(
+      tr("Sets Training up for a smaller, faster model that learns this one's translations of the "
+         "training sentences (distillation): Learn from names it as the teacher"));
+  auto* close = new QToolButton(this);
+  close->setText(QStringLiteral("✕"));
+  close->setAccessibleName(tr("Close"));
+  close->setAutoRaise(true);
+  connect(translate, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, false); });
+  connect(attention, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, true); });
+  connect(student_, &QPushButton::clicked, this, [this] { Q_EMIT studentRequested(run_dir_); });
+  connect(close, &QToolButton::clicked, this, &QWidget::hide);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(translate);
+  buttons->addWidget(attention);
+  buttons->addWidget(student_);
+  buttons->addStretch(1);
+  auto* top = new QHBoxLayout;
+  top->addWidget(text_, 1);
+  top->addWidget(close, 0, Qt::AlignTop);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addLayout(buttons);
+  hide();
+}
+
+void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedReport& report) {
+  run_dir_ = run_dir;
+  if (report.bestPath.isEmpty() && report.lastPath.isEmpty()) {
+    hide();  // nothing to translate with
+    return;
+  }
+  QString text = report.reason == QLatin1String("stopped")
+                     ? tr("<b>Stopped at step %1: its translator is saved.</b>").arg(QLocale().toString(report.step))
+                     : tr("<b>Your translator is ready</b> (step %1).").arg(QLocale().toString(report.step));
+  if (report.bestBleu >= 0)
+    text += QLatin1Char(' ') + tr("Its best dev BLEU is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
+  text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
+                                "formed while it trained is recorded there.");
+  text_->setText(text);
+  student_->setEnabled(!report.bestPath.isEmpty());  // the teacher is the run's best model
+  show();
+}
+
+QString RunFinishedPanel::text() const { return text_->text(); }
+
+}  // namespace studio::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QFrame>
+
+#include "app/training/TrainingSession.h"
+
+class QLabel;
+class QPushButton;
+
+namespace studio::ui {
+
+// What the Training workspace says when a run ends with a model: that the
+// translator is ready, how good it got, and the two places to go next
+// (Translate with it, look inside it in Attention), and a smaller student
+// of it (Training again, with it as the teacher).
+class RunFinishedPanel : public QFrame {
+  Q_OBJECT
+
+ public:
+  explicit RunFinishedPanel(QWidget* parent = nullptr);
+
+  // Shows the panel for a run that ended in `run_dir` (hidden when it left no model).
+  void showFinished(const QString& run_dir, const app::FinishedReport& report);
+  QString runDir() const { return run_dir_; }
+  QString text() const;
+
+ Q_SIGNALS:
+  // "Translate with it" (attention = false) or "Look inside it" (true).
+  void useRunRequested(const QString& runDir, bool attention);
+  // "Train a smaller student from it": the run's best model as a teacher.
+  void studentRequested(const QString& runDir);
+
+ private:
+  QLabel* text_;
+  QPushButton* student_;
+  QString run_dir_;
+};
+
+}  // namespace studio::ui
