@@ -82,6 +82,7 @@ class TestTrainingWorkspace : public QObject {
   void learningFromCorrectionsRunsARoundOnThem();
   void aStudentLearnsTheTeachersTranslations();
   void chartDownsamplesAndSmooths();
+  void aChartsStepsStartAtZero();
   void chartTitlesStayOnOneLineAndSideBySideChartsLineUp();
   void aLongNameInTheLegendLeavesTheOthersWhole();
   void twoWorkersFromTheForm();
@@ -641,6 +642,23 @@ void TestTrainingWorkspace::chartDownsamplesAndSmooths() {
   const auto* smoothed = chart.graph(line)->data().data();
   QVERIFY(std::abs((smoothed->constEnd() - 1)->value - 2.0) < 0.2);
   QCOMPARE(chart.graph(dots)->data()->constBegin()->value, 5.0);
+}
+
+// The dev scores' first point, at the first evaluation's step, stands where it falls in training (as the
+// loss chart's steps do), not in a range of a few steps around it.
+void TestTrainingWorkspace::aChartsStepsStartAtZero() {
+  ui::MetricChart chart("Dev BLEU and chrF", "score");
+  const int bleu = chart.addSeries("BLEU", Qt::green, /*scatter=*/true);
+  chart.addPoint(bleu, 500, 3.8);
+  chart.replotNow();
+  const QCPRange one = chart.plot()->xAxis->range();
+  QVERIFY2(one.lower <= 0 && one.lower > -50 && one.upper >= 500 && one.upper < 550,
+           qPrintable(QString("%1 to %2").arg(one.lower).arg(one.upper)));
+  chart.addPoint(bleu, 1000, 9.0);
+  chart.replotNow();
+  const QCPRange two = chart.plot()->xAxis->range();
+  QVERIFY2(two.lower <= 0 && two.upper >= 1000 && two.upper < 1100,
+           qPrintable(QString("%1 to %2").arg(two.lower).arg(two.upper)));
 }
 
 // A chart's title sits beside its controls where the width holds both, else
