@@ -335,7 +335,7 @@ void MetricChart::replotNow() {
   }
   plot_->rescaleAxes();
   // The steps from 0, as every chart of the run shows them: a first evaluation at step 500 stands where
-  // it falls in training, beside the loss chart's, not alone in the middle of steps 496 to 504.
+  // it falls in training, beside the loss chart's, not alone in a range of a few steps around it.
   if (plot_->xAxis->range().lower > 0) plot_->xAxis->setRangeLower(0);
   // A margin, so that points on the edges (the first evaluation) stay visible.
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
