@@ -3853,6 +3853,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</source>
         <translation>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</translation>
     </message>
+    <message>
+        <source>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</source>
+        <translation>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -4996,6 +5000,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>%1 holds a run already (Resume continues it): the new run goes into %2.</source>
         <translation>%1 holds a run already (Resume continues it): the new run goes into %2.</translation>
+    </message>
+    <message>
+        <source> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</source>
+        <translation> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</translation>
     </message>
 </context>
 <context>

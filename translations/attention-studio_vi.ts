@@ -3824,6 +3824,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Sets Training up for a smaller, faster model that learns this one&apos;s translations of the training sentences (distillation): Learn from names it as the teacher</source>
         <translation>Chuẩn bị Huấn luyện cho một mô hình nhỏ hơn, nhanh hơn, học các bản dịch câu huấn luyện của mô hình này (chưng cất): Học từ ghi nó là mô hình thầy</translation>
     </message>
+    <message>
+        <source>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</source>
+        <translation>Checkpoint tốt nhất của nó, ở bước %1, đạt BLEU dev %2 trên toàn bộ %3 câu dev.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -4964,6 +4968,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>%1 holds a run already (Resume continues it): the new run goes into %2.</source>
         <translation>%1 đã chứa một lượt huấn luyện (Tiếp tục sẽ chạy tiếp lượt đó): lượt mới được ghi vào %2.</translation>
+    </message>
+    <message>
+        <source> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</source>
+        <translation> Checkpoint tốt nhất: bước %1, BLEU dev %2 trên toàn bộ %3 câu dev.</translation>
     </message>
 </context>
 <context>

@@ -284,11 +284,15 @@ int runTrain(const ParsedArgs& args) {
     char budget[96] = "";
     if (config.time_budget_minutes > 0)
       std::snprintf(budget, sizeof budget, " (as many as a time budget of %g min holds)", config.time_budget_minutes);
-    std::printf("about %.0f minutes here: %lld steps%s of %.3f s in %s%s, %lld evaluations of %.1f s\n",
-                estimate.run_seconds / 60.0, static_cast<long long>(estimate.steps), budget, estimate.step_seconds,
-                estimate.precision.c_str(), workers.c_str(),
+    std::printf("about %.0f minutes here: %lld steps%s of %.3f s in %s%s, %lld evaluations of %.1f s",
+                estimate.run_seconds / 60.0, static_cast<long long>(estimate.steps), budget,
+                estimate.step_seconds, estimate.precision.c_str(), workers.c_str(),
                 static_cast<long long>(config.evaluate ? estimate.steps / config.eval_every : 0),
                 estimate.evaluation_seconds);
+    if (estimate.final_choice_seconds > 0)
+      std::printf(", the choice of best.pt on the whole dev split at the end %.0f s",
+                  estimate.final_choice_seconds);
+    std::printf("\n");
     return kOk;
   }
 
@@ -329,7 +333,12 @@ int runTrain(const ParsedArgs& args) {
   };
   callbacks.finished = [](const model::FinishedEvent& e) {
     std::printf("finished at step %lld (%s)", static_cast<long long>(e.step), e.reason.c_str());
-    if (e.best_bleu >= 0) std::printf(", best dev BLEU %.2f in %s", e.best_bleu, e.best_path.c_str());
+    if (e.final_choice)
+      std::printf(", best.pt (%s) of step %lld: dev BLEU %.2f on all %lld dev pairs", e.best_path.c_str(),
+                  static_cast<long long>(e.final_choice->chosenStep()), e.final_choice->chosenBleu(),
+                  static_cast<long long>(e.final_choice->sentences));
+    else if (e.best_bleu >= 0)
+      std::printf(", best dev BLEU %.2f in %s", e.best_bleu, e.best_path.c_str());
     std::printf("\nlast checkpoint: %s\n", e.last_path.c_str());
   };
   std::string failure;

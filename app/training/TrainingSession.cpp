@@ -319,6 +319,12 @@ void TrainingSession::startTraining(const TrainingRequest& request, const model:
       r.bestPath = QString::fromStdString(e.best_path);
       r.lastPath = QString::fromStdString(e.last_path);
       r.averagedPath = QString::fromStdString(e.averaged_path);
+      if (e.final_choice) {
+        r.wholeDevPairs = e.final_choice->sentences;
+        r.bestStep = e.final_choice->chosenStep();
+        r.wholeDevBleu = e.final_choice->chosenBleu();
+        r.lastChosen = e.final_choice->last_chosen;
+      }
       post([this, r] { Q_EMIT finished(r); });
     };
     callbacks.failed = [&](const std::string& message) {

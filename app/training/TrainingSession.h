@@ -71,8 +71,12 @@ struct EvalReport {
 struct FinishedReport {
   qint64 step = 0;
   QString reason;  // max_steps, max_epochs, stopped, early_stopping
-  double bestBleu = -1;
+  double bestBleu = -1;  // of the evaluations
   QString bestPath, lastPath, averagedPath;
+  // The final choice of best.pt on the whole dev split (model/training/FinalChoice.h); 0 pairs: none made.
+  qint64 wholeDevPairs = 0, bestStep = -1;
+  double wholeDevBleu = -1;
+  bool lastChosen = false;
 };
 
 class TrainingSession : public QObject {

@@ -32,17 +32,37 @@ EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<c
   event.perplexity = tokens ? std::exp(nll_sum / double(tokens)) : 0.0;
   event.token_accuracy = tokens ? double(correct) / double(tokens) : 0.0;
 
+  const auto scores = scoreTranslations(model, dev, std::move(tokenizer), config, device);
+  event.bleu = scores.bleu;
+  event.bleu_line = scores.bleu_line;
+  event.chrf = scores.chrf;
+  event.chrf_line = scores.chrf_line;
+  event.bleu_by_corpus = scores.bleu_by_corpus;
+  event.sentences = int64_t(dev.indices.size());
+  for (size_t k = 0; k < dev.indices.size() && int64_t(k) < config.eval_samples; ++k) {
+    const size_t i = dev.indices[k];
+    event.samples.push_back({dev.sources[i], dev.references[i], scores.hypotheses[k]});
+  }
+  return event;
+}
+
+DevScores scoreTranslations(Transformer& model, const DevSet& dev,
+                            std::shared_ptr<const data::Tokenizer> tokenizer, const TrainingConfig& config,
+                            const torch::Device& device) {
+  DevScores scores;
+  torch::NoGradGuard no_grad;
+  model->eval();
   std::vector<std::string> sources, references;
   for (size_t i : dev.indices) {
     sources.push_back(dev.sources[i]);
     references.push_back(dev.references[i]);
   }
-  if (sources.empty()) return event;
+  if (sources.empty()) return scores;
   Translator translator(model, std::move(tokenizer), device);
   DecodingOptions decoding;
   decoding.beam_size = config.eval_beam;
   const auto translations = translator.translate(sources, decoding, config.max_tokens);
-  std::vector<std::string> hypotheses;
+  auto& hypotheses = scores.hypotheses;
   for (const auto& list : translations) hypotheses.push_back(list.empty() ? "" : list[0].text);
   std::vector<std::string> scored_hyps, scored_refs;
   for (size_t i = 0; i < references.size(); ++i) {
@@ -58,18 +78,15 @@ EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<c
       hyps.push_back(hypotheses[k]);
       refs.push_back(references[k]);
     }
-    if (!hyps.empty()) event.bleu_by_corpus.push_back({slice.corpus, corpusBleu(hyps, refs).score});
+    if (!hyps.empty()) scores.bleu_by_corpus.push_back({slice.corpus, corpusBleu(hyps, refs).score});
   }
   const auto bleu = corpusBleu(scored_hyps, scored_refs);
-  event.bleu = bleu.score;
-  event.bleu_line = bleu.line();
+  scores.bleu = bleu.score;
+  scores.bleu_line = bleu.line();
   const auto chrf = corpusChrf(scored_hyps, scored_refs);
-  event.chrf = chrf.score;
-  event.chrf_line = chrf.line();
-  event.sentences = int64_t(sources.size());
-  for (size_t i = 0; i < sources.size() && int64_t(i) < config.eval_samples; ++i)
-    event.samples.push_back({sources[i], references[i], hypotheses[i]});
-  return event;
+  scores.chrf = chrf.score;
+  scores.chrf_line = chrf.line();
+  return scores;
 }
 
 }  // namespace studio::model

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "model/Transformer.h"
 #include "model/data/Tokenizer.h"
@@ -15,5 +18,19 @@ namespace studio::model {
 // translations. Leaves the model in eval mode.
 EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<const data::Tokenizer> tokenizer,
                         const TrainingConfig& config, const torch::Device& device);
+
+// What translating dev.indices scores: BLEU and chrF (pairs with a reference),
+// each corpus's BLEU apart, and the translations in dev.indices' order.
+struct DevScores {
+  double bleu = 0, chrf = 0;
+  std::string bleu_line, chrf_line;
+  std::vector<std::pair<std::string, double>> bleu_by_corpus;
+  std::vector<std::string> hypotheses;
+};
+
+// The translating half of evaluateOnDev (no teacher-forced loss).
+DevScores scoreTranslations(Transformer& model, const DevSet& dev,
+                            std::shared_ptr<const data::Tokenizer> tokenizer, const TrainingConfig& config,
+                            const torch::Device& device);
 
 }  // namespace studio::model

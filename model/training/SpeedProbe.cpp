@@ -191,6 +191,8 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
     beamSearch(model, torch::randint(4, vocab_size, {sample, length}, torch::kLong).to(device), greedy);
     const double decode_seconds = secondsSince(decode_started) * double(sentences) / double(sample);
     out.evaluation_seconds = loss_seconds + decode_seconds;
+    // The end: best.pt and the last checkpoint translate every dev pair (FinalChoice.h).
+    out.final_choice_seconds = 2.0 * decode_seconds * double(dev_pairs) / double(sentences);
   }
   // A step with its share of the evaluations; a time budget holds as many as fit.
   const double evaluation_share =
@@ -198,11 +200,13 @@ SpeedEstimate estimateTrainingSpeed(const TrainingConfig& config, int64_t vocab_
   out.steps = config.max_steps;
   if (config.time_budget_minutes > 0) {
     const TimeBudget budget(config.time_budget_minutes, config.max_steps);
-    out.steps = std::clamp<int64_t>(int64_t(budget.seconds() / (out.step_seconds + evaluation_share)), 1,
-                                    config.max_steps);
+    out.steps = std::clamp<int64_t>(
+        int64_t((budget.seconds() - out.final_choice_seconds) / (out.step_seconds + evaluation_share)), 1,
+        config.max_steps);
   }
   const int64_t evaluations = config.evaluate ? out.steps / std::max<int64_t>(1, config.eval_every) : 0;
-  out.run_seconds = out.step_seconds * double(out.steps) + out.evaluation_seconds * double(evaluations);
+  out.run_seconds = out.step_seconds * double(out.steps) + out.evaluation_seconds * double(evaluations) +
+                    out.final_choice_seconds;
   return out;
 }
 

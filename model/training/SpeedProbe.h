@@ -14,7 +14,8 @@ namespace studio::model {
 struct SpeedEstimate {
   double step_seconds = 0;        // one optimizer step with a full batch
   double evaluation_seconds = 0;  // one evaluation (dev loss and greedy translations)
-  double run_seconds = 0;         // `steps` steps and their evaluations
+  double final_choice_seconds = 0;  // the end's choice of best.pt on every dev pair (FinalChoice.h)
+  double run_seconds = 0;           // `steps` steps, their evaluations and the final choice
   int64_t steps = 0;              // max_steps, or fewer where a time budget holds fewer
   std::string precision;          // "bf16" or "fp32": what the run will use here
   int workers = 1;        // 1, or the workers the run would start (defaultWorkerCount) where they were faster
@@ -27,7 +28,8 @@ struct SpeedEstimate {
 // run's autocast, label-smoothed loss, backward, clipping, Adam. The
 // evaluation is estimated from the step: the dev loss as the forward passes
 // over `dev_pairs` pairs, the greedy translations of eval_sentences as one
-// forward of a batch of them a decoded token. The steps are timed in one
+// forward of a batch of them a decoded token, and the final choice as two
+// such translations of `dev_pairs`. The steps are timed in one
 // process of all the threads and, when the run would start several CPU
 // workers, as those run: each share of the batch on cores/N threads, all at
 // once, on threads of this process (the gradient sum is not in the

@@ -31,8 +31,13 @@ class TimeBudget {
   // Whether observe() may decide or revise at `step`: the same answer on
   // every worker of a run, so that they all hear what the first one decides.
   bool asksAt(int64_t step) const;
-  // The seconds the steps may take: the budget less its reserve.
-  double seconds() const { return seconds_ * (1.0 - reserve_); }
+  // The seconds the steps may take: the budget less its reserve and what
+  // the end of the run will take.
+  double seconds() const { return seconds_ * (1.0 - reserve_) - end_seconds_; }
+  // What the run does after its last step beyond the reserve (the final
+  // choice of best.pt, FinalChoice.h), as last estimated: the next revision
+  // plans with it.
+  void reserveAtTheEnd(double seconds) { end_seconds_ = seconds > 0 ? seconds : 0; }
   int64_t decisionStep() const { return decide_at_; }
 
   // After each optimizer step: `step` done, `elapsed_seconds` since the run
@@ -63,6 +68,7 @@ class TimeBudget {
   int64_t revise_every_;
   double start_seconds_ = -1, decided_seconds_ = -1;
   double pace_ = 0;
+  double end_seconds_ = 0;
   bool decided_ = false, revising_ = false, revised_ = false;
 };
 

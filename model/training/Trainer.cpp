@@ -16,17 +16,18 @@
 #include "model/runtime/Runtime.h"
 #include "model/training/DevOutcome.h"
 #include "model/training/Evaluation.h"
+#include "model/training/FinalChoice.h"
 #include "model/training/FineTune.h"
-#include "model/training/MetricsLog.h"
 #include "model/training/GradientSum.h"
+#include "model/training/MetricsLog.h"
 #include "model/training/MixedPrecision.h"
 #include "model/training/Optimizer.h"
 #include "model/training/Probes.h"
+#include "model/training/RunFolder.h"
+#include "model/training/Seconds.h"
 #include "model/training/TimeBudget.h"
 #include "model/training/TrainStep.h"
-#include "model/training/RunFolder.h"
 #include "model/training/TrainingData.h"
-#include "model/training/Seconds.h"
 
 namespace studio::model {
 
@@ -234,6 +235,9 @@ bool Trainer::run() {
       log(budget.describe(steps));
     };
 
+    // At the end, best.pt or the last checkpoint, on the whole dev split (FinalChoice.h).
+    FinalChooser final_chooser(data_dir_, run_dir_, config_, data.dev, tokenizer);
+
     const auto started = Clock::now();
     auto window_start = Clock::now();
     int64_t window_tokens = 0;
@@ -273,7 +277,9 @@ bool Trainer::run() {
 
     // Evaluates, logs and keeps the checkpoint (and best.pt); true when early stopping ends the run.
     auto evaluateAndKeep = [&]() {
+      const auto eval_started = Clock::now();
       auto eval = evaluateOnDev(model, data.dev, tokenizer, config_, device);
+      budget.reserveAtTheEnd(final_chooser.estimate(secondsSince(eval_started)));
       if (!data.original_dev.empty()) {
         const auto original = evaluateOnDev(model, data.original_dev, tokenizer, config_, device);
         eval.original_bleu = original.bleu;
@@ -359,7 +365,13 @@ bool Trainer::run() {
     if (lead) {
       if (state.step > 0 && !wrote_at_this_step) writeCheckpoint();
       if (state.step > probes.lastStep()) recordProbes();
-      if (fs::exists(run_dir_ + "/best.pt")) done.best_path = run_dir_ + "/best.pt";
+      if (fs::exists(run_dir_ + "/best.pt")) {
+        done.best_path = run_dir_ + "/best.pt";
+        if (config_.evaluate && finish_reason != "stopped")
+          done.final_choice =
+              final_chooser.choose(model, checkpoints.last(), state, wrote_at_this_step, device, log);
+        if (done.final_choice) metrics.write(finalChoiceRecord(*done.final_choice));
+      }
       if (config_.average_last > 1) {
         int64_t averaged = 0;
         done.averaged_path = averageLastCheckpoints(run_dir_, config_.average_last, &averaged);

@@ -2,11 +2,13 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/training/Checkpoints.h"
 #include "model/training/Distributed.h"
+#include "model/training/FinalChoice.h"
 #include "model/training/RunFolder.h"
 #include "model/training/TrainingConfig.h"
 
@@ -16,9 +18,10 @@
 // A run folder holds
 //   config.json          the TrainingConfig (and the data folder it trained on)
 //   spm.model            a copy of the data's SentencePiece model
-//   metrics.jsonl        one JSON object a line: {"type": "train" | "eval", "step": ..., ...}
-//   checkpoints/ckpt-00001000.pt   the last keep_last checkpoints (model + optimizer + trainer state)
-//   best.pt              the checkpoint with the best dev BLEU
+//   metrics.jsonl        one JSON object a line: {"type": "train" | "eval" | "final_choice", "step": ...,
+//   ...} checkpoints/ckpt-00001000.pt   the last keep_last checkpoints (model + optimizer + trainer state)
+//   best.pt              the checkpoint with the best dev BLEU (of the evaluations; at the end of
+//                        a run, it or the last checkpoint on the whole dev split: FinalChoice.h)
 //   averaged.pt          the average of the last average_last checkpoints (if asked for)
 // Every file is written atomically.
 namespace studio::model {
@@ -64,8 +67,10 @@ struct CheckpointEvent {
 struct FinishedEvent {
   int64_t step = 0;
   std::string reason;  // "max_steps", "max_epochs", "stopped", "early_stopping"
-  double best_bleu = -1;
+  double best_bleu = -1;  // of the evaluations (eval_sentences)
   std::string best_path, last_path, averaged_path;
+  // best.pt or the last checkpoint, compared on the whole dev split at the end (none when not needed).
+  std::optional<FinalChoice> final_choice;
 };
 
 struct TrainerCallbacks {

@@ -20,6 +20,8 @@
 #include "model/evaluation/Bleu.h"
 #include "model/files/ModelFile.h"
 #include "model/runtime/Runtime.h"
+#include "model/training/Evaluation.h"
+#include "model/training/FinalChoice.h"
 #include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/TimeBudget.h"
@@ -96,6 +98,8 @@ class TestTrainer : public QObject {
   void averagingAveragesTheParameters();
   void modelsOfChosenEvaluationsAreKept();
   void evaluationReportsBleuAndSamples();
+  void theEndChoosesBestPtOnTheWholeDevSplit();
+  void theFinalChoiceKeepsTheHigherBleu();
   void aFolderOfSeveralCorporaIsEvaluatedCorpusByCorpus();
   void attentionSnapshotMatchesTheModel();
   void mixedPrecisionBf16TrainsOnTheCpu();
@@ -576,6 +580,135 @@ void TestTrainer::evaluationReportsBleuAndSamples() {
   QVERIFY(fs::exists(dir("eval") + "/config.json"));
 }
 
+namespace {
+
+std::string fileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// BLEU of a model file on every dev pair of `data`, as the final choice translates them.
+double wholeDevBleu(const std::string& model_path, const std::string& data, model::TrainingConfig config) {
+  config.eval_sentences = 0;
+  const auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  const auto dev = model::loadDevSet(data, *tokenizer, config);
+  auto m = model::loadModel(model_path);
+  return model::scoreTranslations(m, dev, tokenizer, config, torch::kCPU).bleu;
+}
+
+}  // namespace
+
+// A run that ends between evaluations: best.pt (the best of the evaluations'
+// 8 dev pairs) and the last checkpoint translate the whole dev split, and the
+// one with the higher BLEU is best.pt; the log, metrics.jsonl and the
+// finished event say which, with scores an independent translation gives.
+// A stopped run makes no choice: it goes on when resumed.
+void TestTrainer::theEndChoosesBestPtOnTheWholeDevSplit() {
+  auto config = smallConfig();
+  config.max_steps = 25;
+  config.eval_every = 10;
+  Recorder recorder;
+  const std::string run = dir("final-choice");
+  QVERIFY2(model::Trainer(config, data_, run, false, recorder.callbacks()).run(), recorder.failure.c_str());
+  QCOMPARE(recorder.evals.size(), size_t(2));
+  QVERIFY(recorder.finished.final_choice.has_value());
+  const auto& choice = *recorder.finished.final_choice;
+  const int64_t best_step = recorder.evals[1].best ? 20 : 10;
+  QCOMPARE(choice.best_step, best_step);
+  QCOMPARE(choice.last_step, int64_t(25));
+  const auto tokenizer = std::make_shared<const data::Tokenizer>(data_ + "/spm.model");
+  auto whole = config;
+  whole.eval_sentences = 0;
+  const auto whole_dev = model::loadDevSet(data_, *tokenizer, whole);
+  QVERIFY(whole_dev.indices.size() > 8);
+  QCOMPARE(choice.sentences, int64_t(whole_dev.indices.size()));
+
+  const std::string last = run + "/checkpoints/" + model::checkpointName(25);
+  const std::string earlier = run + "/checkpoints/" + model::checkpointName(best_step);
+  QCOMPARE(choice.last_bleu, wholeDevBleu(last, data_, config));
+  QCOMPARE(choice.best_bleu, wholeDevBleu(earlier, data_, config));
+  QCOMPARE(choice.last_chosen, choice.last_bleu > choice.best_bleu);
+  QVERIFY(fileBytes(run + "/best.pt") == fileBytes(choice.last_chosen ? last : earlier));
+  QVERIFY2(recorder.log.find("best.pt: " + std::string(choice.last_chosen
+                                                           ? "now the last checkpoint (step 25)"
+                                                           : "stays step " + std::to_string(best_step))) !=
+               std::string::npos,
+           recorder.log.c_str());
+
+  std::ifstream metrics(run + "/metrics.jsonl");
+  std::string line, record;
+  while (std::getline(metrics, line))
+    if (line.find("\"final_choice\"") != std::string::npos) record = line;
+  QVERIFY2(!record.empty(), "no final_choice record in metrics.jsonl");
+  const auto json = nlohmann::json::parse(record);
+  QCOMPARE(json.at("step").get<int64_t>(), int64_t(25));
+  QCOMPARE(json.at("chosen_step").get<int64_t>(), choice.chosenStep());
+  QCOMPARE(json.at("sentences").get<int64_t>(), choice.sentences);
+  QCOMPARE(json.at("last_bleu").get<double>(), choice.last_bleu);
+
+  // Stopped between evaluations: best.pt is left as the evaluations chose it.
+  config.max_steps = 1000;
+  Recorder stopped;
+  model::Trainer* self = nullptr;
+  auto callbacks = stopped.callbacks();
+  callbacks.step = [&](const model::StepEvent& e) {
+    if (e.step == 13) self->requestStop();
+  };
+  model::Trainer trainer(config, data_, dir("final-choice-stopped"), false, callbacks);
+  self = &trainer;
+  QVERIFY(trainer.run());
+  QCOMPARE(stopped.finished.reason, std::string("stopped"));
+  QVERIFY(!stopped.finished.final_choice.has_value());
+  QVERIFY(stopped.log.find("best.pt:") == std::string::npos);
+  QVERIFY(fileBytes(dir("final-choice-stopped") + "/best.pt") ==
+          fileBytes(dir("final-choice-stopped") + "/checkpoints/" + model::checkpointName(10)));
+}
+
+// Two checkpoints of the same run, each once as best.pt and once as the last:
+// best.pt ends up the one with the higher whole-dev BLEU either way, and the
+// other way round nothing is copied.
+void TestTrainer::theFinalChoiceKeepsTheHigherBleu() {
+  auto config = smallConfig();
+  config.max_steps = 300;  // the dev BLEU of 8 pairs goes from 0 at step 50 to 10-30 from step 200 on
+  config.eval_every = 50;
+  config.keep_last = 10;
+  Recorder recorder;
+  const std::string run = dir("final-choice-pair");
+  QVERIFY2(model::Trainer(config, data_, run, false, recorder.callbacks()).run(), recorder.failure.c_str());
+  const auto tokenizer = std::make_shared<const data::Tokenizer>(data_ + "/spm.model");
+  auto whole = config;
+  whole.eval_sentences = 0;
+  const auto whole_dev = model::loadDevSet(data_, *tokenizer, whole);
+  const std::string early = run + "/checkpoints/" + model::checkpointName(50);
+  const std::string late = run + "/checkpoints/" + model::checkpointName(300);
+  const double early_bleu = wholeDevBleu(early, data_, config), late_bleu = wholeDevBleu(late, data_, config);
+  QVERIFY2(early_bleu != late_bleu, qPrintable(QString("both %1").arg(early_bleu)));
+  const std::string higher = early_bleu > late_bleu ? early : late;
+
+  int switched = 0;
+  for (const auto& [best, last] : {std::pair(early, late), std::pair(late, early)}) {
+    const std::string folder = dir(best == early ? "choice-early-best" : "choice-late-best");
+    fs::create_directories(folder);
+    fs::copy_file(best, folder + "/best.pt");
+    auto in_memory = model::loadModel(last);
+    const auto choice =
+        model::chooseFinalBest(in_memory, last, best == early ? 300 : 50, best == early ? 50 : 300, folder,
+                               whole_dev, tokenizer, config, torch::kCPU);
+    QCOMPARE(choice.sentences, int64_t(whole_dev.indices.size()));
+    QCOMPARE(choice.best_bleu, best == early ? early_bleu : late_bleu);
+    QCOMPARE(choice.last_bleu, last == early ? early_bleu : late_bleu);
+    QVERIFY(fileBytes(folder + "/best.pt") == fileBytes(higher));
+    QCOMPARE(choice.chosenStep(), higher == early ? int64_t(50) : int64_t(300));
+    switched += choice.last_chosen ? 1 : 0;
+  }
+  QCOMPARE(switched, 1);
+
+  QVERIFY(!model::finalChoiceNeeded(60, 60, 8, 120, false));   // best.pt is the last checkpoint
+  QVERIFY(!model::finalChoiceNeeded(50, 60, 120, 120, true));  // the whole split, the last step evaluated
+  QVERIFY(model::finalChoiceNeeded(50, 60, 8, 120, true));
+  QVERIFY(model::finalChoiceNeeded(50, 63, 120, 120, false));
+}
+
 // Dev pairs of two corpora (held out by hash from both): the evaluations take
 // each corpus's share of eval_sentences and score each one's BLEU apart, as
 // its own translations score.
@@ -898,7 +1031,11 @@ void TestTrainer::theSpeedEstimateTimesRealSteps() {
   const auto estimate = model::estimateTrainingSpeed(config, 500, torch::kCPU, 2, 12, 100);
   QVERIFY(estimate.step_seconds > 0);
   QVERIFY(estimate.evaluation_seconds > 0);
-  QCOMPARE(estimate.run_seconds, estimate.step_seconds * 100 + estimate.evaluation_seconds * 2);
+  // The end's final choice of best.pt: two translations of all 100 dev pairs, five times the 20 evaluated.
+  QVERIFY(estimate.final_choice_seconds > 0);
+  QVERIFY(estimate.final_choice_seconds < 10 * estimate.evaluation_seconds);
+  QCOMPARE(estimate.run_seconds,
+           estimate.step_seconds * 100 + estimate.evaluation_seconds * 2 + estimate.final_choice_seconds);
   QCOMPARE(QString::fromStdString(estimate.precision),
            model::cpuBf16Instructions().empty() ? QString("fp32") : QString("bf16"));
   QCOMPARE(estimate.steps, int64_t(100));  // 14 minutes hold them all
@@ -907,11 +1044,13 @@ void TestTrainer::theSpeedEstimateTimesRealSteps() {
   const auto budgeted = model::estimateTrainingSpeed(config, 500, torch::kCPU, 2, 12, 100);
   QVERIFY2(budgeted.steps >= 1 && budgeted.steps < 100, qPrintable(QString::number(budgeted.steps)));
   QCOMPARE(budgeted.run_seconds, budgeted.step_seconds * double(budgeted.steps) +
-                                     budgeted.evaluation_seconds * double(budgeted.steps / 50));
+                                     budgeted.evaluation_seconds * double(budgeted.steps / 50) +
+                                     budgeted.final_choice_seconds);
   config.time_budget_minutes = 0;
   config.evaluate = false;
   const auto without = model::estimateTrainingSpeed(config, 500, torch::kCPU, 1, 12, 100);
   QCOMPARE(without.evaluation_seconds, 0.0);
+  QCOMPARE(without.final_choice_seconds, 0.0);
   QCOMPARE(without.run_seconds, without.step_seconds * 100);
 }
 
@@ -976,6 +1115,20 @@ void TestTrainer::aTimeBudgetRevisesThePlanFromTheLaterPace() {
   QCOMPARE(QString::fromStdString(slower.describe(104)),
            QString("time budget of 1 min: 104 steps now (0.625 s a step since step 60, evaluations too)"));
   QVERIFY2(elapsed <= slower.seconds() + 1e-6, qPrintable(QString::number(elapsed)));
+
+  // The same run with 5 s kept for its end (the final choice of best.pt),
+  // known from step 70 on: at step 80 10.1 s hold 16 more steps, 96 in all.
+  model::TimeBudget reserving(1.0, 1000, 60, 10, 0.04, 20);
+  elapsed = 0;
+  planned = 1000;
+  for (int64_t step = 1; step <= planned; ++step) {
+    elapsed += step <= 60 ? 0.5 : 0.625;
+    if (step == 70) reserving.reserveAtTheEnd(5.0);
+    if (const int64_t steps = reserving.observe(step, elapsed, planned)) planned = steps;
+  }
+  QCOMPARE(planned, int64_t(96));
+  QCOMPARE(reserving.seconds(), 57.6 - 5.0);
+  QVERIFY2(elapsed + 5.0 <= 57.6 + 1e-6, qPrintable(QString::number(elapsed)));
 
   // Quicker later steps (0.25 s) give the run more of them, up to the cap;
   // a pace within 1 % of the plan changes nothing.

@@ -70,6 +70,7 @@ class TestTrainingWorkspace : public QObject {
   void initTestCase();
   void presetsFillTheForm();
   void startSeePointsStopFindTheCheckpoint();
+  void theFinishedRunNamesTheCheckpointChosenOnTheWholeDevSplit();
   void missingFoldersAreReported();
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
@@ -229,6 +230,48 @@ void TestTrainingWorkspace::startSeePointsStopFindTheCheckpoint() {
   QFile csv(tmp_.filePath("loss.csv"));
   QVERIFY(csv.open(QIODevice::ReadOnly));
   QVERIFY(csv.readAll().startsWith("series,step,value\n"));
+}
+
+// A run that ends between evaluations compares best.pt with its last
+// checkpoint on every dev pair (model/training/FinalChoice.h): the finished
+// panel and the status line name the step chosen and its BLEU there, as
+// metrics.jsonl records them.
+void TestTrainingWorkspace::theFinishedRunNamesTheCheckpointChosenOnTheWholeDevSplit() {
+  ui::TrainingWorkspace workspace;
+  workspace.show();
+  workspace.setDataDir(data_);
+  const QString run = tmp_.filePath("run-final-choice");
+  workspace.setRunDir(run);
+  useSmallModel(workspace, /*max_steps=*/25, /*eval_every=*/10);
+  workspace.findChild<QSpinBox*>("Warmup")->setValue(10);
+  workspace.startTraining();
+  QVERIFY(workspace.isTraining());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 60000);
+
+  QFile metrics(run + "/metrics.jsonl");
+  QVERIFY(metrics.open(QIODevice::ReadOnly));
+  QJsonObject choice;
+  for (const QByteArray& line : metrics.readAll().split('\n')) {
+    const QJsonObject record = QJsonDocument::fromJson(line).object();
+    if (record["type"].toString() == "final_choice") choice = record;
+  }
+  QVERIFY2(!choice.isEmpty(), "no final_choice record");
+  const qint64 chosen = choice["chosen_step"].toInteger();
+  const double bleu = chosen == 25 ? choice["last_bleu"].toDouble() : choice["best_bleu"].toDouble();
+  const QString pairs = QLocale().toString(choice["sentences"].toInteger());
+  const QString panel = workspace.runFinished()->text();
+  QVERIFY2(panel.contains(
+               QString("Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.")
+                   .arg(QLocale().toString(chosen), QLocale().toString(bleu, 'f', 1), pairs)),
+           qPrintable(panel));
+  const QString status = workspace.findChild<QLabel*>("Status")->text();
+  QVERIFY2(status.contains(QString("Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.")
+                               .arg(chosen)
+                               .arg(bleu, 0, 'f', 2)
+                               .arg(choice["sentences"].toInteger())),
+           qPrintable(status));
+  const QString log = workspace.findChild<QPlainTextEdit*>("Log")->toPlainText();
+  QVERIFY2(log.contains("choosing best.pt: it (step ") && log.contains("best.pt: "), qPrintable(log));
 }
 
 void TestTrainingWorkspace::missingFoldersAreReported() {

@@ -60,7 +60,12 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
   QString text = report.reason == QLatin1String("stopped")
                      ? tr("<b>Stopped at step %1: its translator is saved.</b>").arg(QLocale().toString(report.step))
                      : tr("<b>Your translator is ready</b> (step %1).").arg(QLocale().toString(report.step));
-  if (report.bestBleu >= 0)
+  if (report.wholeDevPairs > 0)
+    text += QLatin1Char(' ') +
+            tr("Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.")
+                .arg(QLocale().toString(report.bestStep), QLocale().toString(report.wholeDevBleu, 'f', 1),
+                     QLocale().toString(report.wholeDevPairs));
+  else if (report.bestBleu >= 0)
     text += QLatin1Char(' ') + tr("Its best dev BLEU is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
   text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
                                 "formed while it trained is recorded there.");

@@ -536,7 +536,13 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
 
 void TrainingWorkspace::onFinished(const app::FinishedReport& r) {
   QString text = tr("Finished at step %1 (%2).").arg(r.step).arg(r.reason);
-  if (r.bestBleu >= 0) text += tr(" Best dev BLEU %1.").arg(r.bestBleu, 0, 'f', 2);
+  if (r.wholeDevPairs > 0)
+    text += tr(" Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.")
+                .arg(r.bestStep)
+                .arg(r.wholeDevBleu, 0, 'f', 2)
+                .arg(r.wholeDevPairs);
+  else if (r.bestBleu >= 0)
+    text += tr(" Best dev BLEU %1.").arg(r.bestBleu, 0, 'f', 2);
   if (!r.lastPath.isEmpty()) text += tr(" Last checkpoint: %1").arg(r.lastPath);
   status_->setText(text);
   appendLog(text);
