@@ -380,7 +380,13 @@ bool Trainer::run() {
       }
     }
     done.last_path = checkpoints.last();
-    if (group) group->barrier();  // rank 0 hosts the store: it leaves last
+    if (group) {
+      // The others wait for the end's work (the final choice can take minutes) without a timeout, as
+      // for an evaluation; rank 0 hosts the store: it leaves last.
+      if (lead) group->tell("end", "done");
+      group->hear("end");
+      group->barrier();
+    }
     if (callbacks_.finished) callbacks_.finished(done);
     return true;
   } catch (const std::exception& e) {
