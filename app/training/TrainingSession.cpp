@@ -323,7 +323,6 @@ void TrainingSession::startTraining(const TrainingRequest& request, const model:
         r.wholeDevPairs = e.final_choice->sentences;
         r.bestStep = e.final_choice->chosenStep();
         r.wholeDevBleu = e.final_choice->chosenBleu();
-        r.lastChosen = e.final_choice->last_chosen;
       }
       post([this, r] { Q_EMIT finished(r); });
     };

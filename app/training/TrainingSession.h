@@ -76,7 +76,6 @@ struct FinishedReport {
   // The final choice of best.pt on the whole dev split (model/training/FinalChoice.h); 0 pairs: none made.
   qint64 wholeDevPairs = 0, bestStep = -1;
   double wholeDevBleu = -1;
-  bool lastChosen = false;
 };
 
 class TrainingSession : public QObject {

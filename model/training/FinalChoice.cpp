@@ -52,10 +52,11 @@ FinalChooser::FinalChooser(std::string data_dir, std::string run_dir, const Trai
       tokenizer_(std::move(tokenizer)) {}
 
 const DevSet& FinalChooser::whole() {
+  if (config_.eval_sentences == 0) return evaluated_;
   if (!whole_) {
     auto all = config_;
     all.eval_sentences = 0;
-    whole_ = config_.eval_sentences == 0 ? evaluated_ : loadDevSet(data_dir_, *tokenizer_, all);
+    whole_ = loadDevSet(data_dir_, *tokenizer_, all);
   }
   return *whole_;
 }

@@ -76,7 +76,7 @@ class FinalChooser {
   const TrainingConfig& config_;
   const DevSet& evaluated_;
   std::shared_ptr<const data::Tokenizer> tokenizer_;
-  std::optional<DevSet> whole_;
+  std::optional<DevSet> whole_;  // read at the first whole() when the evaluations take a part
   double estimate_ = 0;
 };
 
@@ -85,9 +85,9 @@ class FinalChooser {
 // "last_chrf", "chosen_step", "seconds"}.
 nlohmann::json finalChoiceRecord(const FinalChoice& choice);
 
-// The run log's line, e.g. "best.pt: the last checkpoint (step 12000), BLEU
-// 36.70 on all 1507 dev pairs against 36.10 for step 7500, the best of the
-// evaluations (9.1 s)".
+// The run log's line, e.g. "best.pt: now the last checkpoint (step 12000),
+// BLEU 36.70 on all 1505 dev pairs against 36.10 for step 7500, the best of
+// the evaluations (1.6 s)", or "best.pt: stays step 7500, …".
 std::string describeFinalChoice(const FinalChoice& choice);
 
 }  // namespace studio::model
