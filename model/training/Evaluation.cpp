@@ -1,5 +1,6 @@
 #include "model/training/Evaluation.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "model/data/Batching.h"
@@ -7,6 +8,7 @@
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Chrf.h"
 #include "model/training/Loss.h"
+#include "model/training/Seconds.h"
 
 namespace studio::model {
 
@@ -32,7 +34,9 @@ EvalEvent evaluateOnDev(Transformer& model, const DevSet& dev, std::shared_ptr<c
   event.perplexity = tokens ? std::exp(nll_sum / double(tokens)) : 0.0;
   event.token_accuracy = tokens ? double(correct) / double(tokens) : 0.0;
 
+  const auto translate_started = std::chrono::steady_clock::now();
   const auto scores = scoreTranslations(model, dev, std::move(tokenizer), config, device);
+  event.translate_seconds = secondsSince(translate_started);
   event.bleu = scores.bleu;
   event.bleu_line = scores.bleu_line;
   event.chrf = scores.chrf;

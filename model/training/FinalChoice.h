@@ -58,8 +58,8 @@ class FinalChooser {
   FinalChooser(std::string data_dir, std::string run_dir, const TrainingConfig& config,
                const DevSet& evaluated, std::shared_ptr<const data::Tokenizer> tokenizer);
 
-  // After an evaluation that took `seconds`: the seconds the choice will take
-  // (two translations of the whole split at its pace).
+  // After an evaluation whose translations took `seconds`: the seconds the
+  // choice will take (two translations of the whole split at their pace).
   double estimate(double seconds);
 
   // At the end of a run at state.step (the last checkpoint, `last_checkpoint`,

@@ -49,6 +49,7 @@ struct EvalEvent {
   double bleu = 0, chrf = 0;
   std::string bleu_line, chrf_line;  // sacreBLEU's lines
   int64_t sentences = 0;
+  double translate_seconds = 0;  // the translating half's (not the loss pass)
   bool best = false;
   std::vector<SampleTranslation> samples;
   // Fine-tuning with original_data: the same scores on the original dev split (-1: none).
