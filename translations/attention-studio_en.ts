@@ -4563,6 +4563,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>BPE-dropout (α)</source>
         <translation>BPE-dropout (α)</translation>
     </message>
+    <message>
+        <source>Weight average (EMA)</source>
+        <translation>Weight average (EMA)</translation>
+    </message>
+    <message>
+        <source>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</source>
+        <translation>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>

@@ -4532,6 +4532,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>BPE-dropout (α)</source>
         <translation>BPE-dropout (α)</translation>
     </message>
+    <message>
+        <source>Weight average (EMA)</source>
+        <translation>Trung bình trọng số (EMA)</translation>
+    </message>
+    <message>
+        <source>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</source>
+        <translation>Đánh giá, ghi lại và lưu trung bình trượt luỹ thừa của các trọng số thay cho chính các trọng số (chúng vẫn tiếp tục được huấn luyện): 0.999 lấy trung bình khoảng 1.000 bước cuối. Tắt: dùng chính các trọng số</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>

@@ -96,6 +96,9 @@ const CommandSpec& trainSpec() {
            "vocabulary draws with its odds raised to A (subword regularization: 0.5 is mild, a lower\n"
            "A draws shorter pieces and needs longer training); a BPE one skips each merge with\n"
            "probability A (BPE-dropout: 0.1 as in its paper). docs/training.md"},
+          {"ema-decay", "D",
+           "evaluate, record probes and keep checkpoints with an exponential moving average of\n"
+           "the weights (0 = off, the default; 0.999 averages about the last 1,000 steps)"},
           {"eval-every", "N", "evaluate and checkpoint every N steps"},
           {"no-eval", "", "no dev evaluation (checkpoints every --eval-every steps, no best.pt)"},
           {"probe", "TEXT",
@@ -161,6 +164,7 @@ int runTrain(const ParsedArgs& args) {
     if (args.has("device")) config.device = args.getOr("device", "auto");
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
     config.subword_alpha = args.number("subword-alpha", config.subword_alpha, 0.0, 1.0);
+    config.ema_decay = args.number("ema-decay", config.ema_decay, 0.0, 0.999999);
     config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
     if (args.has("no-eval")) config.evaluate = false;
     if (args.has("probe-file")) config.probes = model::readProbeSentences(args.require("probe-file"));
@@ -180,7 +184,7 @@ int runTrain(const ParsedArgs& args) {
     if (fine_tune) model::adoptModelOptions(config);  // the model file decides its shape
   } else {
     for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every",
-                               "no-probes", "keep-models-every", "from", "subword-alpha"})
+                               "no-probes", "keep-models-every", "from", "subword-alpha", "ema-decay"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }

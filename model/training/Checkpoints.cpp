@@ -54,14 +54,20 @@ TrainerState stateFromJson(const nlohmann::json& j) {
 }
 
 // A checksum of what a checkpoint holds besides the weights: the trainer's
-// state, Adam's moments and the random state.
+// state, Adam's moments, the random state and the training weights (with a
+// weight average).
 std::string trainingStateChecksum(const std::string& trainer_state, torch::optim::Adam& optimizer,
-                                  const torch::Tensor& rng) {
+                                  const torch::Tensor& rng,
+                                  const std::vector<torch::Tensor>& training_weights) {
   Hash64 sum;
   sum.add(trainer_state);
   sum.add(adamStateChecksum(optimizer));
   if (rng.defined()) {
     auto cpu = rng.contiguous();
+    sum.add(cpu.data_ptr(), size_t(cpu.numel()) * cpu.element_size());
+  }
+  for (const auto& weights : training_weights) {
+    auto cpu = weights.detach().to(torch::kCPU).contiguous();
     sum.add(cpu.data_ptr(), size_t(cpu.numel()) * cpu.element_size());
   }
   return sum.hex();
@@ -121,8 +127,11 @@ std::string latestCheckpoint(const std::string& run_dir) {
 }
 
 void saveCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer,
-                    const TrainerState& state) {
-  saveModel(model, path, [&](torch::serialize::OutputArchive& archive) {
+                    const TrainerState& state, WeightAverage* average) {
+  std::vector<torch::Tensor> training_weights;
+  if (average)
+    for (const auto& p : model->parameters()) training_weights.push_back(p.detach().to(torch::kCPU));
+  saveModel(average ? average->model() : model, path, [&](torch::serialize::OutputArchive& archive) {
     const std::string trainer_state = stateToJson(state).dump();
     archive.write("trainer_state", c10::IValue(trainer_state));
     torch::serialize::OutputArchive optimizer_archive(archive.compilation_unit());
@@ -135,11 +144,15 @@ void saveCheckpoint(const std::string& path, Transformer& model, torch::optim::A
       rng = generator.get_state();
     }
     archive.write("rng_state", rng);
-    archive.write("state_checksum", c10::IValue(trainingStateChecksum(trainer_state, optimizer, rng)));
+    if (!training_weights.empty())
+      archive.write("training_weights", c10::IValue(c10::List<torch::Tensor>(training_weights)));
+    archive.write("state_checksum",
+                  c10::IValue(trainingStateChecksum(trainer_state, optimizer, rng, training_weights)));
   });
 }
 
-TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer) {
+TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torch::optim::Adam& optimizer,
+                               WeightAverage* average) {
   Transformer loaded{nullptr};
   try {
     loaded = loadModel(path, model->embeddingWeight().device());
@@ -150,6 +163,7 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
     throw std::runtime_error("checkpoint '" + path + "' does not match the run's model options");
   TrainerState state;
   torch::Tensor rng;
+  std::vector<torch::Tensor> training_weights;
   try {
     readModelArchive(path, [&](torch::serialize::InputArchive& archive) {
       c10::IValue json;
@@ -159,10 +173,17 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
       if (!archive.try_read("optimizer", optimizer_archive)) throw DamagedCheckpoint("no optimizer state");
       optimizer.load(optimizer_archive);
       const bool has_rng = archive.try_read("rng_state", rng);
+      c10::IValue weights;
+      if (archive.try_read("training_weights", weights)) {
+        if (!weights.isTensorList())
+          throw DamagedCheckpoint("its training_weights are not a list of tensors");
+        for (const auto& w : weights.toTensorList()) training_weights.push_back(w);
+      }
       // The weights were verified by loadModel(); the rest of the training state here.
       c10::IValue stored;
       if (archive.try_read("state_checksum", stored) && stored.isString() &&
-          stored.toStringRef() != trainingStateChecksum(json.toStringRef(), optimizer, has_rng ? rng : torch::Tensor()))
+          stored.toStringRef() != trainingStateChecksum(json.toStringRef(), optimizer,
+                                                        has_rng ? rng : torch::Tensor(), training_weights))
         throw DamagedCheckpoint("its optimizer or trainer state fails its checksum");
       state = stateFromJson(nlohmann::json::parse(json.toStringRef()));
       if (!has_rng) rng = torch::Tensor();
@@ -173,10 +194,25 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
     // ModelFileError and LibTorch's own errors about the archive's contents.
     throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: " + withoutFilePrefix(e.what(), path));
   }
+  const auto params = model->parameters();
+  if (!training_weights.empty()) {
+    if (training_weights.size() != params.size())
+      throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: it holds " +
+                              std::to_string(training_weights.size()) + " training weights for a model of " +
+                              std::to_string(params.size()));
+    for (size_t i = 0; i < params.size(); ++i)
+      if (!training_weights[i].sizes().equals(params[i].sizes()))
+        throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: its training weight " +
+                                std::to_string(i) + " is of another shape than the model's");
+  }
   {
     torch::NoGradGuard no_grad;
     auto source = loaded->named_parameters();
     for (auto& p : model->named_parameters()) p.value().copy_(source[p.key()]);
+    // The file's weights are a weight average's when it holds training
+    // weights: training goes on from those.
+    if (average) average->copyFrom(model);
+    for (size_t i = 0; i < training_weights.size(); ++i) params[i].copy_(training_weights[i]);
   }
   moveAdamState(optimizer, model->embeddingWeight().device());  // a run may resume on another device
   if (rng.defined()) {
@@ -187,8 +223,10 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
   return state;
 }
 
-ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& model, torch::optim::Adam& optimizer,
-                                   const std::function<void(const std::string&)>& log) {
+ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& model,
+                                   torch::optim::Adam& optimizer,
+                                   const std::function<void(const std::string&)>& log,
+                                   WeightAverage* average) {
   const auto all = listCheckpoints(run_dir);
   if (all.empty()) throw std::runtime_error("run folder '" + run_dir + "' has no checkpoint to resume from");
   ResumePoint point;
@@ -196,7 +234,7 @@ ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& mode
   for (auto it = all.rbegin(); it != all.rend(); ++it) {
     const std::string& path = it->second;
     try {
-      point.state = restoreCheckpoint(path, model, optimizer);
+      point.state = restoreCheckpoint(path, model, optimizer, average);
       point.path = path;
       return point;
     } catch (const DamagedCheckpoint& e) {
@@ -212,16 +250,17 @@ ResumePoint resumeFromNewestIntact(const std::string& run_dir, Transformer& mode
   throw std::runtime_error("run folder '" + run_dir + "' has no intact checkpoint to resume from:" + problems);
 }
 
-int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer& model) {
+int64_t expectedCheckpointBytes(const std::string& last_checkpoint, Transformer& model, bool with_average) {
   std::error_code ec;
   if (!last_checkpoint.empty()) {
     const auto size = fs::file_size(last_checkpoint, ec);
     if (!ec) return int64_t(size);
   }
-  // Weights and Adam's two moments, plus the archive's own records.
+  // Weights and Adam's two moments (and the training weights beside an
+  // average's), plus the archive's own records.
   int64_t bytes = 0;
   for (const auto& p : model->parameters()) bytes += p.numel() * int64_t(p.element_size());
-  return 3 * bytes + (1 << 20);
+  return (with_average ? 4 : 3) * bytes + (1 << 20);
 }
 
 void averageCheckpoints(const std::vector<std::string>& paths, const std::string& out_path) {

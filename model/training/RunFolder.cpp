@@ -48,21 +48,22 @@ CheckpointKeeper::CheckpointKeeper(std::string run_dir, const TrainingConfig& co
                                    std::function<void(const std::string&)> log)
     : run_dir_(std::move(run_dir)), config_(config), log_(std::move(log)) {}
 
-std::string CheckpointKeeper::write(Transformer& model, torch::optim::Adam& optimizer, const TrainerState& state) {
+std::string CheckpointKeeper::write(Transformer& model, torch::optim::Adam& optimizer,
+                                    const TrainerState& state, WeightAverage* average) {
   const std::string path = run_dir_ + "/checkpoints/" + checkpointName(state.step);
   // Room for it and for a copy as best.pt, or a warning that says how much
   // is missing (the write itself reports a real failure).
-  const int64_t bytes = expectedCheckpointBytes(last_, model), free = freeBytes(run_dir_);
+  const int64_t bytes = expectedCheckpointBytes(last_, model, average != nullptr), free = freeBytes(run_dir_);
   if (free >= 0 && free < 2 * bytes)
     log_("warning: the next checkpoint needs about " + formatBytes(bytes) + " (twice that with best.pt), " +
          "but the disk holding '" + run_dir_ + "' has " + formatBytes(free) +
          " free: free some space, or lower keep_last");
-  saveCheckpoint(path, model, optimizer, state);
+  saveCheckpoint(path, model, optimizer, state, average);
   last_ = path;
   auto all = listCheckpoints(run_dir_);
   for (size_t i = 0; i + size_t(config_.keep_last) < all.size(); ++i) fs::remove(all[i].second);
   if (config_.keep_models_every > 0 && state.step % (config_.eval_every * config_.keep_models_every) == 0)
-    saveModel(model, run_dir_ + "/models/" + keptModelName(state.step));
+    saveModel(average ? average->model() : model, run_dir_ + "/models/" + keptModelName(state.step));
   return path;
 }
 

@@ -29,8 +29,10 @@ class CheckpointKeeper {
  public:
   CheckpointKeeper(std::string run_dir, const TrainingConfig& config, std::function<void(const std::string&)> log);
 
-  // Writes the checkpoint of state.step and returns its path.
-  std::string write(Transformer& model, torch::optim::Adam& optimizer, const TrainerState& state);
+  // Writes the checkpoint of state.step (with `average`: its weights the
+  // average's, Checkpoints.h) and returns its path.
+  std::string write(Transformer& model, torch::optim::Adam& optimizer, const TrainerState& state,
+                    WeightAverage* average = nullptr);
   void keepAsBest(const std::string& checkpoint);
 
   const std::string& last() const { return last_; }  // "" before the first

@@ -46,6 +46,7 @@ void TrainingConfig::validate() const {
   if (max_tokens < 8) invalid("max_tokens", "must be at least 8");
   if (accumulate_steps < 1) invalid("accumulate_steps", "must be at least 1");
   if (!(clip_norm >= 0)) invalid("clip_norm", "must be >= 0");
+  if (!(ema_decay >= 0 && ema_decay < 1)) invalid("ema_decay", "must be >= 0 and < 1 (0: off)");
   if (warmup_steps < 1) invalid("warmup_steps", "must be at least 1");
   if (!(noam_factor > 0)) invalid("noam_factor", "must be > 0");
   if (!(learning_rate > 0)) invalid("learning_rate", "must be > 0");
@@ -209,6 +210,7 @@ nlohmann::json toJson(const TrainingConfig& c) {
           {"max_tokens", c.max_tokens},
           {"accumulate_steps", c.accumulate_steps},
           {"clip_norm", c.clip_norm},
+          {"ema_decay", c.ema_decay},
           {"schedule", toString(c.schedule)},
           {"warmup_steps", c.warmup_steps},
           {"noam_factor", c.noam_factor},
@@ -260,6 +262,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   readField(json, "max_tokens", c.max_tokens);
   readField(json, "accumulate_steps", c.accumulate_steps);
   readField(json, "clip_norm", c.clip_norm);
+  readField(json, "ema_decay", c.ema_decay);
   std::string schedule = toString(c.schedule);
   readField(json, "schedule", schedule);
   c.schedule = scheduleFromString(schedule);

@@ -39,6 +39,10 @@ struct TrainingConfig {
   int64_t max_tokens = 4096;      // token budget a batch, padding included
   int64_t accumulate_steps = 1;   // batches per optimizer step
   double clip_norm = 1.0;         // gradient norm clipping; 0 = off
+  // An exponential moving average of the weights (WeightAverage.h), which
+  // the evaluations, probes, checkpoints and best.pt hold; 0 = off. 0.999
+  // averages about the last 1,000 steps.
+  double ema_decay = 0;
 
   ScheduleKind schedule = ScheduleKind::Noam;
   int64_t warmup_steps = 4000;

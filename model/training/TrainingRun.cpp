@@ -43,6 +43,7 @@ void TrainingRun::update() {
     return;
   }
   if (!optimizerStep()) return;
+  if (average_) average_->update(model_, state_.step);
   wrote_at_this_step_ = false;
   if (budget_->active()) fitTheBudget();
   report(sums);
@@ -177,10 +178,10 @@ bool TrainingRun::evaluateAll() {
 }
 
 bool TrainingRun::evaluateAndKeep() {
-  auto eval = evaluateOnDev(model_, data_.dev, tokenizer_, config_, device_);
+  auto eval = evaluateOnDev(translating(), data_.dev, tokenizer_, config_, device_);
   budget_->reserveAtTheEnd(final_chooser_->estimate(eval.translate_seconds));
   if (!data_.original_dev.empty()) {
-    const auto original = evaluateOnDev(model_, data_.original_dev, tokenizer_, config_, device_);
+    const auto original = evaluateOnDev(translating(), data_.original_dev, tokenizer_, config_, device_);
     eval.original_bleu = original.bleu;
     eval.original_chrf = original.chrf;
   }
@@ -205,13 +206,13 @@ bool TrainingRun::evaluateAndKeep() {
 }
 
 std::string TrainingRun::writeCheckpoint() {
-  const std::string path = checkpoints_->write(model_, *optimizer_, state_);
+  const std::string path = checkpoints_->write(model_, *optimizer_, state_, average());
   if (callbacks_.checkpoint) callbacks_.checkpoint({state_.step, path, false});
   return path;
 }
 
 void TrainingRun::recordProbes() {
-  probes_->record(Translator(model_, tokenizer_, device_), state_.step,
+  probes_->record(Translator(translating(), tokenizer_, device_), state_.step,
                   [this](const std::string& line) { log(line); });
   model_->train();
 }
@@ -229,8 +230,9 @@ FinishedEvent TrainingRun::end() {
     if (fs::exists(run_dir_ + "/best.pt")) {
       done.best_path = run_dir_ + "/best.pt";
       if (config_.evaluate && done.reason != "stopped")
-        done.final_choice = final_chooser_->choose(model_, checkpoints_->last(), state_, wrote_at_this_step_,
-                                                   device_, [this](const std::string& line) { log(line); });
+        done.final_choice =
+            final_chooser_->choose(translating(), checkpoints_->last(), state_, wrote_at_this_step_, device_,
+                                   [this](const std::string& line) { log(line); });
       if (done.final_choice) metrics_->write(finalChoiceRecord(*done.final_choice));
     }
     if (config_.average_last > 1) {
@@ -252,6 +254,8 @@ FinishedEvent TrainingRun::end() {
 }
 
 // --- helpers -----------------------------------------------------------------
+
+Transformer& TrainingRun::translating() { return average_ ? average_->model() : model_; }
 
 void TrainingRun::log(const std::string& line) const {
   if (callbacks_.log) callbacks_.log(line);

@@ -25,6 +25,7 @@
 #include "model/training/Trainer.h"
 #include "model/training/TrainingConfig.h"
 #include "model/training/TrainingData.h"
+#include "model/training/WeightAverage.h"
 
 // One run of the Trainer (Trainer.h): what it sets up, in order, and the
 // named parts of its loop. Trainer::run reads
@@ -81,6 +82,11 @@ class TrainingRun {
   std::string writeCheckpoint();
   void recordProbes();
 
+  // What the evaluations, probes and the final choice translate with: the
+  // weight average's model (ema_decay), else the one that trains.
+  Transformer& translating();
+  WeightAverage* average() { return average_ ? &*average_ : nullptr; }
+
   void log(const std::string& line) const;
   std::function<void(const std::string&)> leadLog() const;  // log on rank 0, silence elsewhere
 
@@ -107,6 +113,7 @@ class TrainingRun {
   torch::ScalarType amp_dtype_ = torch::kFloat;
   Transformer model_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
+  std::optional<WeightAverage> average_;  // rank 0, with ema_decay
   TrainerState state_;
   std::optional<MetricsLog> metrics_;
   std::optional<CheckpointKeeper> checkpoints_;

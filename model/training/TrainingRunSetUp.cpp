@@ -1,5 +1,7 @@
 #include "model/training/TrainingRun.h"
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "model/files/AtomicFile.h"
@@ -114,15 +116,19 @@ void TrainingRun::buildModel() {
   model_ = Transformer(config_.model);
   model_->to(device_);
   optimizer_ = makeAdam(model_->parameters(), 0.0);
+  if (lead_ && config_.ema_decay > 0) average_.emplace(model_, config_.ema_decay);
   metrics_.emplace(run_dir_ + "/metrics.jsonl");
   checkpoints_.emplace(run_dir_, config_, [this](const std::string& line) { log(line); });
 }
 
 void TrainingRun::resumeOrStart() {
-  if (!resume_ && !config_.init_from.empty()) startFromModel(config_, model_, *optimizer_, leadLog());
+  if (!resume_ && !config_.init_from.empty()) {
+    startFromModel(config_, model_, *optimizer_, leadLog());
+    if (average_) average_->copyFrom(model_);
+  }
   if (resume_ && lead_) {
-    const auto point =
-        resumeFromNewestIntact(run_dir_, model_, *optimizer_, [this](const std::string& line) { log(line); });
+    const auto point = resumeFromNewestIntact(
+        run_dir_, model_, *optimizer_, [this](const std::string& line) { log(line); }, average());
     state_ = point.state;
     checkpoints_->setLast(point.path);
     metrics_->truncateAfter(state_.step);
@@ -150,6 +156,15 @@ void TrainingRun::describe() {
              : "") +
         (scaler_->enabled() ? " with loss scaling" : ""));
   if (!lead_) return;
+  if (average_) {
+    char line[200];
+    std::snprintf(
+        line, sizeof line,
+        "weight average: the evaluations, probes and checkpoints use an exponential moving average of "
+        "the weights (decay %g: about the last %lld steps)",
+        config_.ema_decay, static_cast<long long>(std::llround(1.0 / (1.0 - config_.ema_decay))));
+    log(line);
+  }
   metrics_->open();
   probes_->open(resume_ ? state_.step : -1);
   if (const auto kept = keptModelsEstimate(config_); kept.files > 0) {

@@ -461,11 +461,20 @@ class TestDistributed : public QObject {
     QVERIFY(relativeDifference(one + "/checkpoints/ckpt-00000003.pt", one + "/checkpoints/ckpt-00000006.pt") > 1e-3);
   }
 
+  void aRunMovesBetweenWorldSizesOnResume_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("weights") << QStringList{};
+    // Rank 0 keeps the average across the moves; the others train as before.
+    QTest::newRow("with a weight average") << QStringList{"--ema-decay", "0.9"};
+  }
+
   void aRunMovesBetweenWorldSizesOnResume() {
     // 2 workers to step 3, then 1 to step 6, then 2 to step 9: as one process all along.
-    const QString straight = dir_.path() + "/straight", moved = dir_.path() + "/moved";
-    QVERIFY(train(straight, 9, {}).exit_code == 0);
-    QVERIFY(train(moved, 3, {"--nproc", "2"}).exit_code == 0);
+    QFETCH(QStringList, options);
+    const QString tag = options.isEmpty() ? "" : "-ema";
+    const QString straight = dir_.path() + "/straight" + tag, moved = dir_.path() + "/moved" + tag;
+    QVERIFY(train(straight, 9, options).exit_code == 0);
+    QVERIFY(train(moved, 3, QStringList{"--nproc", "2"} + options).exit_code == 0);
     auto r = cli({"train", "--out", moved, "--resume", "--max-steps", "6"});
     QVERIFY2(r.exit_code == 0 && r.out.contains("resumed from"), qPrintable(r.err + r.out));
     r = cli({"train", "--out", moved, "--resume", "--max-steps", "9", "--nproc", "2"});

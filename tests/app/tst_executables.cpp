@@ -434,16 +434,15 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   auto trained = run(STUDIO_CLI_PATH,
                      {"train", "--data", data, "--out", run_dir, "--preset", "tiny", "--max-steps", "10",
                       "--eval-every", "5", "--device", "cpu", "--probe-every", "5", "--probe",
-                      "Mở tập tin số 7 ||| Open file number 7", "--subword-alpha", "0.3"},
+                      "Mở tập tin số 7 ||| Open file number 7", "--subword-alpha", "0.3", "--ema-decay", "0.9"},
                      300000);
   QVERIFY2(trained.exit_code == 0, qPrintable(trained.err + trained.out));
   QFile run_config(run_dir + "/config.json");
   QVERIFY(run_config.open(QIODevice::ReadOnly));
-  QCOMPARE(QJsonDocument::fromJson(run_config.readAll())
-               .object()["training"]
-               .toObject()["subword_alpha"]
-               .toDouble(),
-           0.3);
+  const auto training = QJsonDocument::fromJson(run_config.readAll()).object()["training"].toObject();
+  QCOMPARE(training["subword_alpha"].toDouble(), 0.3);
+  QCOMPARE(training["ema_decay"].toDouble(), 0.9);
+  QVERIFY2(trained.out.contains("weight average: "), qPrintable(trained.out));
   QVERIFY2(trained.out.contains("eval step 5") && trained.out.contains("BLEU|nrefs:1"), qPrintable(trained.out));
   QVERIFY2(trained.out.contains("finished at step 10"), qPrintable(trained.out));
   for (const char* name : {"config.json", "spm.model", "metrics.jsonl", "best.pt", "checkpoints/ckpt-00000010.pt"})
@@ -1494,6 +1493,10 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("subword alpha above 1")
       << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--subword-alpha", "1.5"}
       << "--subword-alpha must be a number from 0 to 1, got '1.5'";
+  QTest::newRow("ema decay of 1") << QStringList{"train", "--data", "/tmp", "--out", "/tmp/x", "--ema-decay", "1"}
+                                 << "--ema-decay must be a number from 0 to 0.999999, got '1'";
+  QTest::newRow("resume with --ema-decay") << QStringList{"train", "--out", "/tmp/x", "--resume", "--ema-decay", "0.9"}
+                                           << "drop --ema-decay";
   QTest::newRow("resume with --subword-alpha")
       << QStringList{"train", "--out", "/tmp/x", "--resume", "--subword-alpha", "0.2"}
       << "drop --subword-alpha";

@@ -22,12 +22,14 @@
 #include "model/runtime/Runtime.h"
 #include "model/training/Evaluation.h"
 #include "model/training/FinalChoice.h"
+#include "model/training/Optimizer.h"
 #include "model/training/RunFolder.h"
 #include "model/training/SpeedProbe.h"
 #include "model/training/TimeBudget.h"
 #include "model/training/TrainStep.h"
 #include "model/training/Trainer.h"
 #include "model/training/TrainingData.h"
+#include "model/training/WeightAverage.h"
 
 using namespace studio;
 namespace fs = std::filesystem;
@@ -83,7 +85,9 @@ class TestTrainer : public QObject {
 
  private Q_SLOTS:
   void initTestCase();
+  void resumeEqualsAnUninterruptedRun_data();
   void resumeEqualsAnUninterruptedRun();
+  void aWeightAverageIsWhatTheRunEvaluatesAndKeeps();
   void subwordSamplingDrawsEachEpochAnew();
   void subwordSamplingResumesExactly();
   void stopRequestFinishesTheStepWithACheckpoint();
@@ -128,18 +132,31 @@ void TestTrainer::initTestCase() {
                                       400, 120);
 }
 
+void TestTrainer::resumeEqualsAnUninterruptedRun_data() {
+  QTest::addColumn<double>("ema_decay");
+  QTest::newRow("weights") << 0.0;
+  QTest::newRow("with a weight average") << 0.9;
+}
+
+// Stopped after 7 steps and resumed to 14, a run loses nothing: the same
+// losses, weights (the file's: a weight average's when there is one) and
+// training weights as a run of 14 steps.
 void TestTrainer::resumeEqualsAnUninterruptedRun() {
+  QFETCH(double, ema_decay);
+  const std::string tag = ema_decay > 0 ? "-ema" : "";
+  const std::string straight_dir = dir("straight") + tag, resumed_dir = dir("resumed") + tag;
   auto config = smallConfig();
+  config.ema_decay = ema_decay;
   config.max_steps = 14;
   Recorder straight;
-  model::Trainer a(config, data_, dir("straight"), false, straight.callbacks());
+  model::Trainer a(config, data_, straight_dir, false, straight.callbacks());
   QVERIFY2(a.run(), straight.failure.c_str());
 
   config.max_steps = 7;
   Recorder first, second;
-  model::Trainer b(config, data_, dir("resumed"), false, first.callbacks());
+  model::Trainer b(config, data_, resumed_dir, false, first.callbacks());
   QVERIFY2(b.run(), first.failure.c_str());
-  model::Trainer c({}, "", dir("resumed"), true, second.callbacks(), /*max_steps_override=*/14);
+  model::Trainer c({}, "", resumed_dir, true, second.callbacks(), /*max_steps_override=*/14);
   QVERIFY2(c.run(), second.failure.c_str());
 
   QCOMPARE(first.losses.size(), size_t(7));
@@ -151,12 +168,25 @@ void TestTrainer::resumeEqualsAnUninterruptedRun() {
                             .arg(step)
                             .arg(second.losses[step], 0, 'g', 17)
                             .arg(straight.losses[step], 0, 'g', 17)));
-  auto p = model::loadModel(model::latestCheckpoint(dir("straight")));
-  auto q = model::loadModel(model::latestCheckpoint(dir("resumed")));
+  auto p = model::loadModel(model::latestCheckpoint(straight_dir));
+  auto q = model::loadModel(model::latestCheckpoint(resumed_dir));
   auto qp = q->named_parameters();
   for (const auto& item : p->named_parameters()) QVERIFY(torch::equal(item.value(), qp[item.key()]));
+  // The weights training goes on from (the file's own without an average).
+  model::Transformer trained_p(p->options()), trained_q(p->options());
+  auto adam_p = model::makeAdam(trained_p->parameters(), 0.0);
+  auto adam_q = model::makeAdam(trained_q->parameters(), 0.0);
+  QCOMPARE(model::restoreCheckpoint(model::latestCheckpoint(straight_dir), trained_p, *adam_p).step, int64_t(14));
+  QCOMPARE(model::restoreCheckpoint(model::latestCheckpoint(resumed_dir), trained_q, *adam_q).step, int64_t(14));
+  const auto tp = trained_p->parameters(), tq = trained_q->parameters(), file_weights = p->parameters();
+  bool all_equal = true;
+  for (size_t i = 0; i < tp.size(); ++i) {
+    QVERIFY(torch::equal(tp[i], tq[i]));
+    all_equal = all_equal && torch::equal(tp[i], file_weights[i]);
+  }
+  QCOMPARE(all_equal, ema_decay == 0);
   // metrics.jsonl holds each step once.
-  std::ifstream metrics(dir("resumed") + "/metrics.jsonl");
+  std::ifstream metrics(resumed_dir + "/metrics.jsonl");
   std::string line;
   std::set<int64_t> train_steps;
   while (std::getline(metrics, line)) {
@@ -164,6 +194,50 @@ void TestTrainer::resumeEqualsAnUninterruptedRun() {
     if (record["type"] == "train") QVERIFY(train_steps.insert(record["step"].get<int64_t>()).second);
   }
   QCOMPARE(train_steps.size(), size_t(14));
+}
+
+// The weight average's arithmetic, and a run with one: its evaluations
+// score the average (the checkpoint's weights), not the weights it trains.
+void TestTrainer::aWeightAverageIsWhatTheRunEvaluatesAndKeeps() {
+  auto options = smallConfig().model;
+  options.vocab_size = 40;
+  torch::manual_seed(1);
+  model::Transformer a(options);
+  torch::manual_seed(2);
+  model::Transformer b(options);
+  model::WeightAverage average(a, 0.9);
+  QCOMPARE(average.decayAt(1), 2.0 / 11.0);  // early on it follows the weights
+  QCOMPARE(average.decayAt(1000), 0.9);
+  average.update(b, 1000);
+  const auto pa = a->parameters(), pb = b->parameters(), pav = average.model()->parameters();
+  for (size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::allclose(pav[i], 0.9 * pa[i] + 0.1 * pb[i], 1e-6, 1e-6));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::WeightAverage(a, 1.0));
+
+  auto config = smallConfig();
+  config.ema_decay = 0.9;
+  config.max_steps = 10;
+  config.eval_every = 5;
+  Recorder recorder;
+  const std::string run = dir("weight-average");
+  QVERIFY2(model::Trainer(config, data_, run, false, recorder.callbacks()).run(), recorder.failure.c_str());
+  QVERIFY2(recorder.log.find("weight average: ") != std::string::npos, recorder.log.c_str());
+  QCOMPARE(recorder.evals.size(), size_t(2));
+  const std::string checkpoint = run + "/checkpoints/" + model::checkpointName(10);
+  auto averaged = model::loadModel(checkpoint);
+  model::Transformer trained(averaged->options());
+  auto adam = model::makeAdam(trained->parameters(), 0.0);
+  model::restoreCheckpoint(checkpoint, trained, *adam);
+
+  const auto tokenizer = std::make_shared<const data::Tokenizer>(data_ + "/spm.model");
+  auto with_ids = config;
+  with_ids.model = averaged->options();
+  const auto dev = model::loadDevSet(data_, *tokenizer, with_ids);
+  const double average_loss = model::evaluateOnDev(averaged, dev, tokenizer, with_ids, torch::kCPU).loss;
+  const double trained_loss = model::evaluateOnDev(trained, dev, tokenizer, with_ids, torch::kCPU).loss;
+  QVERIFY2(std::abs(average_loss - trained_loss) > 1e-4,
+           qPrintable(QString("average %1, trained %2").arg(average_loss).arg(trained_loss)));
+  QVERIFY2(std::abs(recorder.evals[1].loss - average_loss) < 1e-6,
+           qPrintable(QString("evaluated %1, the average %2").arg(recorder.evals[1].loss).arg(average_loss)));
 }
 
 namespace {

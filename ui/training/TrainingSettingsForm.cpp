@@ -126,6 +126,12 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
          "paper). Off: the same pieces every epoch. Dev, test and translation keep the best split"));
   addField(optim_group, optim_form, "clip_norm", tr("Gradient clipping"), dspin(0, 1000, 2, 0.5),
            tr("Clip the gradient's norm to this; 0 = off"));
+  auto* ema = dspin(0, 0.99999, 5, 0.0005);
+  ema->setSpecialValueText(tr("off"));
+  addField(
+      optim_group, optim_form, "ema_decay", tr("Weight average (EMA)"), ema,
+      tr("Evaluate, record and keep an exponential moving average of the weights instead of the weights "
+         "themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights"));
   addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),
            spin(1, 1024, {}, "Accumulate batches"), tr("Batches summed into one optimizer step (a larger batch)"));
   addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),
