@@ -94,6 +94,7 @@ class TestTrainer : public QObject {
   void nanLossStopsTheRunNamingTheStep();
   void failedCheckpointWriteLeavesThePreviousOneLoadable();
   void refusesToOverwriteARun();
+  void corruptTrainingStateIsRefusedOnResume_data();
   void corruptTrainingStateIsRefusedOnResume();
   void resumeFallsBackPastADamagedCheckpoint_data();
   void resumeFallsBackPastADamagedCheckpoint();
@@ -441,15 +442,25 @@ void TestTrainer::refusesToOverwriteARun() {
   QVERIFY2(QString::fromStdString(third.failure).contains("config.json"), third.failure.c_str());
 }
 
+void TestTrainer::corruptTrainingStateIsRefusedOnResume_data() {
+  QTest::addColumn<double>("ema_decay");
+  QTest::newRow("weights") << 0.0;
+  QTest::newRow("with a weight average") << 0.9;
+}
+
 void TestTrainer::corruptTrainingStateIsRefusedOnResume() {
+  QFETCH(double, ema_decay);
   auto config = smallConfig();
   config.max_steps = 5;
+  config.ema_decay = ema_decay;
+  const std::string run = dir("corrupt") + std::string(ema_decay > 0 ? "-ema" : "");
   Recorder first;
-  QVERIFY(model::Trainer(config, data_, dir("corrupt"), false, first.callbacks()).run());
-  const std::string checkpoint = dir("corrupt") + "/checkpoints/ckpt-00000005.pt";
-  const std::string pristine = dir("corrupt-pristine.pt");
+  QVERIFY(model::Trainer(config, data_, run, false, first.callbacks()).run());
+  const std::string checkpoint = run + "/checkpoints/ckpt-00000005.pt";
+  const std::string pristine = run + "-pristine.pt";
   fs::copy_file(checkpoint, pristine);
-  // The tensors are numbered in writing order: weights, Adam's state, then the random state last.
+  // The tensors are numbered in writing order: weights, Adam's state, the random state, and with a
+  // weight average the training weights last.
   int last = -1;
   for (const auto& name : studio::test::zipEntries(checkpoint)) {
     const auto at = name.rfind("/data/");
@@ -460,7 +471,7 @@ void TestTrainer::corruptTrainingStateIsRefusedOnResume() {
     fs::copy_file(pristine, checkpoint, fs::copy_options::overwrite_existing);
     QVERIFY(studio::test::corruptZipEntry(checkpoint, "/data/" + std::to_string(entry)));
     Recorder resumed;
-    QVERIFY(!model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run());
+    QVERIFY(!model::Trainer({}, "", run, true, resumed.callbacks(), 8).run());
     QVERIFY2(QString::fromStdString(resumed.failure).contains("fails its checksum"), resumed.failure.c_str());
     QVERIFY2(QString::fromStdString(resumed.failure).contains("no intact checkpoint"), resumed.failure.c_str());
     QVERIFY(fs::exists(checkpoint + ".damaged"));  // set aside, not deleted
@@ -468,7 +479,7 @@ void TestTrainer::corruptTrainingStateIsRefusedOnResume() {
   // Untouched, it resumes.
   fs::copy_file(pristine, checkpoint, fs::copy_options::overwrite_existing);
   Recorder resumed;
-  QVERIFY2(model::Trainer({}, "", dir("corrupt"), true, resumed.callbacks(), 8).run(), resumed.failure.c_str());
+  QVERIFY2(model::Trainer({}, "", run, true, resumed.callbacks(), 8).run(), resumed.failure.c_str());
 }
 
 void TestTrainer::resumeFallsBackPastADamagedCheckpoint_data() {
