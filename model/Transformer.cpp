@@ -1,6 +1,7 @@
 #include "model/Transformer.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include <torch/nn/functional/linear.h>
 #include <torch/nn/init.h>
@@ -110,6 +111,26 @@ torch::Tensor TransformerImpl::forward(const torch::Tensor& src, const torch::Te
                                        AttentionMaps* maps) {
   auto memory = encode(src, maps);
   return project(decode(target_in, memory, src, maps));
+}
+
+void copyWeights(const Transformer& from, Transformer& to) {
+  torch::NoGradGuard no_grad;
+  const auto source = from->parameters();
+  auto target = to->parameters();
+  if (source.size() != target.size()) throw std::logic_error("copyWeights: models of different shapes");
+  for (size_t i = 0; i < target.size(); ++i) target[i].copy_(source[i]);
+  const auto source_buffers = from->buffers();
+  auto target_buffers = to->buffers();
+  for (size_t i = 0; i < target_buffers.size() && i < source_buffers.size(); ++i)
+    target_buffers[i].copy_(source_buffers[i]);
+}
+
+Transformer copyOf(const Transformer& model) {
+  Transformer copy(model->options());
+  copy->to(model->embeddingWeight().device());
+  copyWeights(model, copy);
+  copy->eval();
+  return copy;
 }
 
 }  // namespace studio::model

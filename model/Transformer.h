@@ -80,4 +80,10 @@ class TransformerImpl : public torch::nn::Module {
 };
 TORCH_MODULE(Transformer);
 
+// Copies `from`'s parameters and buffers into `to`, a model of the same options.
+void copyWeights(const Transformer& from, Transformer& to);
+
+// A new model of `model`'s options and a copy of its weights, on its device, in eval mode.
+Transformer copyOf(const Transformer& model);
+
 }  // namespace studio::model

@@ -20,19 +20,7 @@ namespace {
 // engine leaves those heads out of its products, so the speed and weights
 // measured are the saved model's.
 std::unique_ptr<Translator> prunedCopy(const Translator& translator, const HeadMask& heads) {
-  const auto from = translator.modelHandle();
-  Transformer copy(from->options());
-  copy->to(translator.device());
-  {
-    torch::NoGradGuard no_grad;
-    auto to = copy->parameters();
-    const auto source = from->parameters();
-    for (size_t i = 0; i < to.size(); ++i) to[i].copy_(source[i]);
-    auto to_buffers = copy->buffers();
-    const auto source_buffers = from->buffers();
-    for (size_t i = 0; i < to_buffers.size(); ++i) to_buffers[i].copy_(source_buffers[i]);
-  }
-  copy->eval();
+  Transformer copy = copyOf(translator.modelHandle());
   pruneHeads(copy, heads);
   return std::make_unique<Translator>(copy, translator.tokenizerHandle(), translator.device());
 }

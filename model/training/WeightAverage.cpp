@@ -8,11 +8,8 @@ namespace studio::model {
 WeightAverage::WeightAverage(const Transformer& model, double decay) : decay_(decay) {
   if (!(decay >= 0.0 && decay < 1.0))
     throw std::invalid_argument("the weight average's decay must be in [0, 1)");
-  average_ = Transformer(model->options());
-  average_->to(model->embeddingWeight().device());
+  average_ = copyOf(model);
   for (auto& p : average_->parameters()) p.set_requires_grad(false);
-  average_->eval();
-  copyFrom(model);
 }
 
 double WeightAverage::decayAt(int64_t step) const {
@@ -27,16 +24,6 @@ void WeightAverage::update(const Transformer& model, int64_t step) {
   for (size_t i = 0; i < averaged.size(); ++i) averaged[i].lerp_(current[i].detach(), weight);
 }
 
-void WeightAverage::copyFrom(const Transformer& model) {
-  torch::NoGradGuard no_grad;
-  const auto averaged = average_->parameters();
-  const auto current = model->parameters();
-  if (averaged.size() != current.size()) throw std::logic_error("the weight average is of another model");
-  for (size_t i = 0; i < averaged.size(); ++i) averaged[i].copy_(current[i]);
-  const auto averaged_buffers = average_->buffers();
-  const auto current_buffers = model->buffers();
-  for (size_t i = 0; i < averaged_buffers.size() && i < current_buffers.size(); ++i)
-    averaged_buffers[i].copy_(current_buffers[i]);
-}
+void WeightAverage::copyFrom(const Transformer& model) { copyWeights(model, average_); }
 
 }  // namespace studio::model

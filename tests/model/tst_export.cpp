@@ -106,17 +106,6 @@ std::vector<std::string> taskPieces(int64_t size) {
   return pieces;
 }
 
-// Another model with the same weights, in eval mode.
-model::Transformer copyOf(const model::Transformer& from) {
-  model::Transformer copy(from->options());
-  torch::NoGradGuard no_grad;
-  auto to = copy->parameters();
-  const auto source = from->parameters();
-  for (size_t i = 0; i < to.size(); ++i) to[i].copy_(source[i]);
-  copy->eval();
-  return copy;
-}
-
 }  // namespace
 
 class TestExport : public QObject {
@@ -174,7 +163,7 @@ void TestExport::prunedHeadsTranslateAsTheMask() {
   options.head_mask = mask_;
   const auto masked = model::beamSearch(trained_, held_out_.src, options);
 
-  auto pruned = copyOf(trained_);
+  auto pruned = model::copyOf(trained_);
   QVERIFY(model::prunedHeads(pruned).empty());
   model::pruneHeads(pruned, mask_);
   QCOMPARE(model::prunedHeads(pruned).toString(), std::string("enc:0:1,enc:1:3,dec:0:2,cross:1:0"));
@@ -192,7 +181,7 @@ void TestExport::prunedHeadsTranslateAsTheMask() {
 // leaves them out of its products: their rows of Q, K and V and their
 // columns of the output projection are not packed, so never computed.
 void TestExport::engineSkipsPrunedHeads() {
-  auto pruned = copyOf(trained_);
+  auto pruned = model::copyOf(trained_);
   model::pruneHeads(pruned, mask_);
   const auto packed = model::inference::packedModel(pruned);
   const auto whole = model::inference::packedModel(trained_);
@@ -231,7 +220,7 @@ void TestExport::engineSkipsPrunedHeads() {
 // the output projection's per-channel scales.)
 void TestExport::prunedHeadsInInt8() {
   if (!model::inference::int8Unsupported().empty()) QSKIP(model::inference::int8Unsupported().c_str());
-  auto pruned = copyOf(trained_);
+  auto pruned = model::copyOf(trained_);
   model::pruneHeads(pruned, mask_);
   auto agreement = [&](model::Transformer m) {
     model::DecodingOptions options;
@@ -253,7 +242,7 @@ void TestExport::prunedHeadsInInt8() {
 void TestExport::attentionWithEveryHeadPrunedTranslatesAsTheMask() {
   const auto mask = model::HeadMask::parse("enc:1:0,enc:1:1,enc:1:2,enc:1:3,cross:0:0,cross:0:1,cross:0:2,cross:0:3,"
                                            "dec:1:0,dec:1:1,dec:1:2,dec:1:3");
-  auto pruned = copyOf(trained_);
+  auto pruned = model::copyOf(trained_);
   model::pruneHeads(pruned, mask);
   const auto packed = model::inference::packedModel(pruned);
   QCOMPARE(packed->encoder[1].heads.computed, (std::vector<int64_t>{0}));
