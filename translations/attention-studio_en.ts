@@ -397,6 +397,14 @@
         <source>Cannot write the glossary %1: %2</source>
         <translation>Cannot write the glossary %1: %2</translation>
     </message>
+    <message>
+        <source>Splits: %1 pairs for training, dev %2, test %3%4</source>
+        <translation>Splits: %1 pairs for training, dev %2, test %3%4</translation>
+    </message>
+    <message>
+        <source> (held out by hash)</source>
+        <translation> (held out by hash)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -4755,10 +4763,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>, %1 unreadable lines skipped</translation>
     </message>
     <message>
-        <source>Choose a run folder first.</source>
-        <translation>Choose a run folder first.</translation>
-    </message>
-    <message>
         <source>Choose a corpus or a prepared data folder first.</source>
         <translation>Choose a corpus or a prepared data folder first.</translation>
     </message>
@@ -5012,6 +5016,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</source>
         <translation> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</translation>
+    </message>
+    <message>
+        <source>Choose the folder of the run to resume first.</source>
+        <translation>Choose the folder of the run to resume first.</translation>
+    </message>
+    <message>
+        <source>No run folder was chosen: the run goes into %1.</source>
+        <translation>No run folder was chosen: the run goes into %1.</translation>
     </message>
 </context>
 <context>

@@ -394,6 +394,14 @@
         <source>Cannot write the glossary %1: %2</source>
         <translation>Không ghi được bảng thuật ngữ %1: %2</translation>
     </message>
+    <message>
+        <source>Splits: %1 pairs for training, dev %2, test %3%4</source>
+        <translation>Các phần: %1 cặp để huấn luyện, dev %2, test %3%4</translation>
+    </message>
+    <message>
+        <source> (held out by hash)</source>
+        <translation> (tách ra theo hàm băm)</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>
@@ -4724,10 +4732,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>, bỏ qua %1 dòng không đọc được</translation>
     </message>
     <message>
-        <source>Choose a run folder first.</source>
-        <translation>Hãy chọn thư mục huấn luyện trước.</translation>
-    </message>
-    <message>
         <source>Choose a corpus or a prepared data folder first.</source>
         <translation>Hãy chọn kho ngữ liệu hoặc thư mục dữ liệu đã chuẩn bị trước.</translation>
     </message>
@@ -4980,6 +4984,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source> Best checkpoint: step %1, dev BLEU %2 on all %3 dev sentences.</source>
         <translation> Checkpoint tốt nhất: bước %1, BLEU dev %2 trên toàn bộ %3 câu dev.</translation>
+    </message>
+    <message>
+        <source>Choose the folder of the run to resume first.</source>
+        <translation>Hãy chọn thư mục của lần huấn luyện cần tiếp tục trước.</translation>
+    </message>
+    <message>
+        <source>No run folder was chosen: the run goes into %1.</source>
+        <translation>Chưa chọn thư mục huấn luyện: lần huấn luyện này được lưu vào %1.</translation>
     </message>
 </context>
 <context>

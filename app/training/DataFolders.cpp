@@ -351,6 +351,15 @@ QString describePreparedData(const QString& summary_json) {
           "Read as a translation memory (TMX): a pair from each unit with a Vietnamese and an "
           "English variant");
     describeReads(summary["read"].toObject(), QString(), lines);
+    // What the reading left in each split (a corpus without its own dev and test gives them up by hash).
+    const auto splits = summary["splits"].toObject();
+    if (splits.contains("train"))
+      lines << QObject::tr("Splits: %1 pairs for training, dev %2, test %3%4")
+                   .arg(splits["train"].toObject()["pairs"].toInteger())
+                   .arg(splits["dev"].toObject()["pairs"].toInteger())
+                   .arg(splits["test"].toObject()["pairs"].toInteger())
+                   .arg(summary["held_out_by_hash"].toBool() ? QObject::tr(" (held out by hash)")
+                                                             : QString());
   }
   for (const auto& warning : summary["warnings"].toArray())
     lines << QObject::tr("Warning: %1").arg(warning.toString());

@@ -19,6 +19,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -288,6 +289,12 @@ void TestTrainingWorkspace::missingFoldersAreReported() {
   QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, 30000);
   QVERIFY2(errors.last().first().toString().contains("no-data-here"), qPrintable(errors.last().first().toString()));
   QVERIFY(!workspace.isTraining());
+  // Resume needs the run it continues: with no folder, none is made up.
+  workspace.setRunDir("");
+  workspace.resumeTraining();
+  QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 3, 30000);
+  QCOMPARE(errors.last().first().toString(), QString("Choose the folder of the run to resume first."));
+  QVERIFY(workspace.runDir().isEmpty() && !workspace.isTraining());
 }
 
 void TestTrainingWorkspace::fullDiskIsShownAndTheRunResumesOnceFreed() {
@@ -328,18 +335,45 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   workspace.setCorpus(tmp_.filePath("corpus.tsv"));
   const QString prepared = tmp_.filePath("corpus-prepared");
   QCOMPARE(workspace.findChild<QLineEdit*>("Data folder")->text(), prepared);
-  workspace.setRunDir(tmp_.filePath("run-from-corpus"));
+  // No run folder chosen: the run goes where the app keeps its runs (a user data folder of this test's own).
+  const bool had_data_home = qEnvironmentVariableIsSet("XDG_DATA_HOME");
+  const QByteArray data_home = qgetenv("XDG_DATA_HOME");
+  qputenv("XDG_DATA_HOME", tmp_.filePath("user-data").toUtf8());
+  const auto restore = qScopeGuard([&] {
+    if (had_data_home)
+      qputenv("XDG_DATA_HOME", data_home);
+    else
+      qunsetenv("XDG_DATA_HOME");
+  });
+  QCOMPARE(workspace.runDir(), QString());
   useSmallModel(workspace, /*max_steps=*/4, /*eval_every=*/2);
   workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
   workspace.startTraining();
   QVERIFY(workspace.isTraining());  // preparing counts as busy
+  const QString run = workspace.runDir();
+  QVERIFY2(QFileInfo(run).absolutePath() == tmp_.filePath("user-data/attention-studio/runs"),
+           qPrintable(run));
+  QVERIFY2(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText().contains(
+               "No run folder was chosen: the run goes into " + run + "."),
+           qPrintable(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText()));
   QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(prepared + "/summary.json"), 60000);
-  // The summary shows what was kept; then training runs to its 4 steps.
-  QTRY_VERIFY_WITH_TIMEOUT(workspace.findChild<QLabel*>("Data summary")->text().contains("pairs kept"), 30000);
-  QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(tmp_.filePath("run-from-corpus/checkpoints/ckpt-00000004.pt")), 60000);
+  // The summary shows what was kept and what each split holds; then training runs to its 4 steps.
+  auto* summary = workspace.findChild<QLabel*>("Data summary");
+  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("pairs kept"), 30000);
+  auto lines = [&](const char* name) {
+    QFile file(prepared + "/" + name);
+    return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : -1;
+  };
+  QVERIFY(lines("train.vi") > 0 && lines("dev.vi") > 0 && lines("test.vi") > 0);
+  const QString splits = QString("Splits: %1 pairs for training, dev %2, test %3 (held out by hash)")
+                             .arg(lines("train.vi"))
+                             .arg(lines("dev.vi"))
+                             .arg(lines("test.vi"));
+  QVERIFY2(summary->text().contains(splits), qPrintable(summary->text() + "\nwanted: " + splits));
+  QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(run + "/checkpoints/ckpt-00000004.pt"), 60000);
   QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 60000);
   // The form's extra fields reached the run's configuration.
-  QFile config(tmp_.filePath("run-from-corpus/config.json"));
+  QFile config(run + "/config.json");
   QVERIFY(config.open(QIODevice::ReadOnly));
   const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
   QCOMPARE(training["eval_sentences"].toInt(), 4);

@@ -363,8 +363,13 @@ void TrainingWorkspace::resumeTraining() { begin(true); }
 
 void TrainingWorkspace::begin(bool resume) {
   if (run_dir_->text().trimmed().isEmpty()) {
-    Q_EMIT errorOccurred(tr("Choose a run folder first."));
-    return;
+    if (resume) {
+      Q_EMIT errorOccurred(tr("Choose the folder of the run to resume first."));
+      return;
+    }
+    // A new run with no folder chosen goes where the app keeps its runs, named after its preset.
+    setRunDir(app::newRunDir(settings_->preset()));
+    appendLog(tr("No run folder was chosen: the run goes into %1.").arg(runDir()));
   }
   // Start in the folder of a run on record (the one opened, or the one just
   // finished) begins a new run beside it; Resume is the way to continue it.
