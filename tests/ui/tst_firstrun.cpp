@@ -329,8 +329,13 @@ class TestFirstRun : public QObject {
     QVERIFY(engine && !engine->visibleRegion().isEmpty());
     QVERIFY2(engine->text().contains("LibTorch " + app::engineInfo().torchVersion),
              qPrintable(engine->text()));
+    // What the user types next goes into the Vietnamese box.
+    QWidget* typed_into = window.focusWidget();
+    QVERIFY2(typed_into && translate->isAncestorOf(typed_into),
+             typed_into ? qPrintable(typed_into->objectName()) : "no widget has the focus");
     QSignalSpy shown(translate, &ui::TranslateWorkspace::translationShown);
-    translate->setInputText("a b c d");
+    QTest::keyClicks(typed_into, "a b c d");
+    QCOMPARE(translate->inputText(), QString("a b c d"));
     translate->translateNow();
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 60000);
     QVERIFY(!translate->translationText().isEmpty());

@@ -296,6 +296,7 @@ QString TranslateWorkspace::verbatimKindLabel(const QString& kind) {
 
 void TranslateWorkspace::setInputText(const QString& text) { input_->setPlainText(text); }
 QString TranslateWorkspace::inputText() const { return input_->toPlainText(); }
+void TranslateWorkspace::focusInput() { input_->setFocus(Qt::OtherFocusReason); }
 QString TranslateWorkspace::translationText() const { return output_->toPlainText(); }
 
 void TranslateWorkspace::fitOutputHeight() {

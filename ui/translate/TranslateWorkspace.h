@@ -38,6 +38,8 @@ class TranslateWorkspace : public QWidget {
   void setDecodeSettings(const app::DecodeSettings& settings);
   void setInputText(const QString& text);
   QString inputText() const;
+  // The Vietnamese box takes the keyboard (a run's "Translate with it" opens the workspace for typing).
+  void focusInput();
   // The best translation shown, as plain text ("" before the first answer).
   QString translationText() const;
   // Debounce delay for translate-as-you-type.

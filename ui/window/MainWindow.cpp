@@ -147,6 +147,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::goToModel(bool attention) {
   if (!attention) {
     tabs_->setCurrentWidget(translate_);
+    translate_->focusInput();
     return;
   }
   // The explorer's sentence, else the probe sentence of the timelapse.
