@@ -2048,14 +2048,6 @@ layer %2</translation>
         <translation>Glossary: %1.</translation>
     </message>
     <message>
-        <source>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</source>
-        <translation>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
-        <translation>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</translation>
-    </message>
-    <message>
         <source>Save as a translation memory…</source>
         <translation>Save as a translation memory…</translation>
     </message>
@@ -2138,6 +2130,28 @@ layer %2</translation>
     <message>
         <source>(soft weights).</source>
         <translation>(soft weights).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n block(s) of text translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n block of text translated</numerusform>
+            <numerusform>%1 → %2: %n blocks of text translated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s) marked not to be translated left as written.</source>
+        <translation>
+            <numerusform>%n element marked not to be translated left as written.</numerusform>
+            <numerusform>%n elements marked not to be translated left as written.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
+        <translation>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
+        <translation>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -2030,14 +2030,6 @@ lớp %2</translation>
         <translation>Bảng thuật ngữ: %1.</translation>
     </message>
     <message>
-        <source>Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)</source>
-        <translation>Tệp văn bản và XLIFF (*.txt *.vi *.xlf *.xliff);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)</source>
-        <translation>Tệp văn bản và XLIFF (*.txt *.en *.xlf *.xliff);;Mọi tệp (*)</translation>
-    </message>
-    <message>
         <source>Save as a translation memory…</source>
         <translation>Lưu thành bộ nhớ dịch…</translation>
     </message>
@@ -2116,6 +2108,26 @@ lớp %2</translation>
     <message>
         <source>(soft weights).</source>
         <translation>(trọng số mềm).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n block(s) of text translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n khối văn bản được dịch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s) marked not to be translated left as written.</source>
+        <translation>
+            <numerusform>%n phần tử được đánh dấu không dịch được giữ nguyên.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF và trang web (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF và trang web (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

@@ -14,10 +14,12 @@
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
+#include "model/files/HtmlFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 
@@ -84,7 +86,9 @@ const CommandSpec& translateSpec() {
           {"input", "FILE",
            "read the text from FILE (UTF-8, or UTF-16 with its byte order mark) instead of stdin; an\n"
            "error names its line. An XLIFF file (1.2 or 2.x, from a CAT tool) is written back whole,\n"
-           "each segment without a translation given the model's as its <target>, inline codes kept"},
+           "each segment without a translation given the model's as its <target>, inline codes kept;\n"
+           "a web page (.html, .htm, or <html> first) too, each block of text translated in place, its\n"
+           "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\")"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding)"},
@@ -131,6 +135,20 @@ int translateXliffFile(const model::Translator& translator, const model::XliffDo
                "%s: %zu segments translated, %zu kept (they had a translation), %zu not to be translated%s\n",
                document.name.c_str(), done.translated, done.kept, done.not_translatable,
                output.empty() ? "" : ("; wrote " + output).c_str());
+  return kOk;
+}
+
+int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
+                      const model::DecodingOptions& options, const std::string& output) {
+  const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
+  for (const auto& notice : done.notices) std::fprintf(stderr, "%s %s\n", page.name.c_str(), notice.c_str());
+  if (output.empty())
+    std::cout << done.text << std::flush;
+  else
+    model::writeFileAtomically(output, done.text);
+  std::fprintf(stderr, "%s: %zu block%s of text translated, %zu element%s marked not to be translated%s\n",
+               page.name.c_str(), done.blocks, done.blocks == 1 ? "" : "s", done.not_translatable,
+               done.not_translatable == 1 ? "" : "s", output.empty() ? "" : ("; wrote " + output).c_str());
   return kOk;
 }
 
@@ -193,6 +211,16 @@ int runTranslate(const ParsedArgs& args) {
                          "'), whose segments are written back into it");
     if (options.nbest > 1) throw UsageError("--nbest: an XLIFF file takes one translation a segment");
   }
+  // A web page: its blocks of text translated in place (its tags always kept: --markup or not).
+  const auto html = input.empty() || xliff ? std::nullopt : model::readHtmlFile(input);
+  if (html) {
+    for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
+                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
+      if (args.has(flag))
+        throw UsageError("--" + std::string(flag) + ": not with a web page ('" + input +
+                         "'), whose blocks of text are translated in place");
+    if (options.nbest > 1) throw UsageError("--nbest: a web page takes one translation a block");
+  }
   std::optional<model::LegacyEncoding> encoding;
   if (args.has("encoding")) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));
@@ -211,7 +239,7 @@ int runTranslate(const ParsedArgs& args) {
     }
   };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff) from_file = read(input);
+  if (!input.empty() && !xliff && !html) from_file = read(input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -231,6 +259,7 @@ int runTranslate(const ParsedArgs& args) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
   if (xliff) return translateXliffFile(translator, *xliff, options, output);
+  if (html) return translateHtmlFile(translator, *html, options, output);
   const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

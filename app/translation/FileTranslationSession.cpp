@@ -12,12 +12,14 @@
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
+#include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/WordAlignment.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/Hash.h"
+#include "model/files/HtmlFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 #include "model/runtime/Runtime.h"
@@ -65,10 +67,12 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
           throw std::runtime_error(
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
-      // An XLIFF file is written back with its segments' targets; any other is text, line for line.
+      // An XLIFF file is written back with its segments' targets, a web page with its blocks translated in
+      // place; any other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
+      const auto html = xliff ? std::nullopt : model::readHtmlFile(request.input.toStdString());
       const auto document = [&] {
-        if (xliff) return model::TextDocument{};
+        if (xliff || html) return model::TextDocument{};
         try {
           return model::readTextDocument(request.input.toStdString(), encoding);
         } catch (const model::NotUtf8Error& e) {
@@ -118,6 +122,19 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.xliffSegments = int(done.translated);
         report.xliffKept = int(done.kept);
         report.xliffNotTranslatable = int(done.not_translatable);
+        report.segments = int(done.sentences);
+        report.decoded = int(done.sentences);
+        for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
+        report.seconds = double(timer.elapsed()) / 1000.0;
+        job.finish();
+        BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
+        return;
+      }
+      if (html) {
+        const auto done = model::translateHtml(translator, *html, options, heard, stop);
+        model::writeFileAtomically(request.output.toStdString(), done.text);
+        report.htmlBlocks = int(done.blocks);
+        report.htmlNotTranslatable = int(done.not_translatable);
         report.segments = int(done.sentences);
         report.decoded = int(done.sentences);
         for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);

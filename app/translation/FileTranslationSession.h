@@ -61,6 +61,8 @@ struct FileTranslationReport {
   QStringList glossaryNotes;  // what a TBX glossary held that did not become a term (Glossary::notes)
   // An XLIFF file: its segments given a target, those that had one, those under translate="no".
   int xliffSegments = -1, xliffKept = 0, xliffNotTranslatable = 0;
+  // A web page: its blocks of text translated, its elements marked not to be translated.
+  int htmlBlocks = -1, htmlNotTranslatable = 0;
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
   // translation memory; and the sentences left out of it, translated as nothing.
@@ -68,7 +70,7 @@ struct FileTranslationReport {
   int memoryLeftOut = 0;
   // A text file translated without Keep tags (whose words are the file's):
   // what saveAlignments() aligns. The model stays loaded while a copy of this
-  // report holds it. Null for an XLIFF file and with Keep tags.
+  // report holds it. Null for an XLIFF file, a web page and with Keep tags.
   std::shared_ptr<const AlignableFile> alignable;
   int decoderLayers = 0;  // of the model that translated it (AlignmentExport::layer's range)
 };

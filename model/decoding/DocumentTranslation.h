@@ -73,4 +73,9 @@ DocumentTranslation translateMarkedDocument(const Translator& translator, const 
                                             const std::function<bool()>& stop = nullptr,
                                             std::vector<MarkedText>* marked = nullptr);
 
+// Notices that name lines of a document made of pieces of a file ("line N: ..."), each naming instead
+// the file's line where its piece starts (`lines`[N - 1]); a notice naming no such line as it was.
+std::vector<std::string> noticesAtLines(const std::vector<std::string>& notices,
+                                        const std::vector<size_t>& lines);
+
 }  // namespace studio::model

@@ -25,14 +25,9 @@ XliffTranslation translateXliff(const Translator& translator, const XliffDocumen
   out.translated = segments.size();
   out.sentences = translated.segments;
   // The notices name lines of `sources`: name the segments' lines in the file instead.
-  for (const auto& notice : translated.notices) {
-    size_t line = 0, at = 5;
-    while (notice.rfind("line ", 0) == 0 && at < notice.size() && notice[at] >= '0' && notice[at] <= '9')
-      line = line * 10 + size_t(notice[at++] - '0');
-    out.notices.push_back(line >= 1 && line <= segments.size()
-                              ? "line " + std::to_string(segments[line - 1]->line) + notice.substr(at)
-                              : notice);
-  }
+  std::vector<size_t> lines;
+  for (const auto* segment : segments) lines.push_back(segment->line);
+  out.notices = noticesAtLines(translated.notices, lines);
   return out;
 }
 

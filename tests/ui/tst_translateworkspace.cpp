@@ -80,6 +80,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void aFilesWordAlignmentsAreTheClis();
   void tagsAreKeptAsTheCliKeepsThem();
   void anXliffFileGetsItsTargetsAsTheCliWritesThem();
+  void aWebPageIsTranslatedInPlaceAsTheCliDoes();
   void linksAndNumbersAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
@@ -1362,6 +1363,84 @@ void TestTranslateWorkspace::anXliffFileGetsItsTargetsAsTheCliWritesThem() {
   QVERIFY2(said.contains("messages.xlf → " + output + ": 2 XLIFF segment") && said.contains("; 1 kept as") &&
                said.contains(", 1 not to be translated."),
            qPrintable(said));
+}
+
+// A web page, chosen in Translate a file: each block of text gets the
+// model's translation in its place (the plain paragraph the CLI's translation
+// of its text, the other's <b> back around the words aligned to its own), the
+// page's language becomes English, and the script, the <pre> and the
+// paragraph under translate="no" stay as they were; the CLI writes the same
+// page, and refuses what a page cannot take.
+void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
+  const QByteArray html =
+      "<!DOCTYPE html>\n<html lang=\"vi\"><head><meta charset=\"utf-8\"><title>mở tập tin số 3</title>\n"
+      "<script>var x = \"<p>số 9</p>\";</script></head>\n<body>\n"
+      "<p>mở tập tin số 12</p>\n"
+      "<p>mở <b>tập tin</b> số 7</p>\n"
+      "<p translate=\"no\">số 4</p>\n"
+      "<pre>mở tập tin số 5</pre>\n"
+      "</body></html>\n";
+  const QString input = tmp_.filePath("page.html"), output = tmp_.filePath("page.en.html"),
+                by_cli = tmp_.filePath("page.cli.html");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(html);
+  }
+  QCOMPARE(ui::FileTranslationBar::defaultOutput(input), output);
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* bar = workspace.fileTranslation();
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  const auto report = finished.first().first().value<app::FileTranslationReport>();
+  QCOMPARE(report.htmlBlocks, 3);  // the title and two paragraphs
+  QCOMPARE(report.htmlNotTranslatable, 1);
+  QFile written(output);
+  QVERIFY(written.open(QIODevice::ReadOnly));
+  const QString gui = QString::fromUtf8(written.readAll());
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                              input, "--output", by_cli});
+  QVERIFY(cli.waitForFinished(120000));
+  const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
+  QVERIFY2(cli.exitCode() == 0, qPrintable(cli_said));
+  QVERIFY2(cli_said.contains("page.html: 3 blocks of text translated, 1 element marked not to be translated; "
+                             "wrote " +
+                             by_cli),
+           qPrintable(cli_said));
+  QFile cli_file(by_cli);
+  QVERIFY(cli_file.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(cli_file.readAll()), gui);
+
+  const QString plain = test::cliTranslation(model_, "mở tập tin số 12", {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(gui.contains("\n<p>" + plain.toHtmlEscaped() + "</p>\n"), qPrintable(gui));
+  const int second = gui.indexOf("<p>", gui.indexOf("<p>" + plain.toHtmlEscaped()) + 1);
+  const QString paragraph = gui.mid(second).section("</p>", 0, 0);
+  QVERIFY2(paragraph.count("<b>") == 1 && paragraph.count("</b>") == 1 && !paragraph.contains("tập tin"),
+           qPrintable(paragraph));
+  QVERIFY2(gui.startsWith("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>") &&
+               !gui.contains("<title>mở tập tin số 3</title>") &&
+               gui.contains("<script>var x = \"<p>số 9</p>\";</script></head>\n<body>\n") &&
+               gui.contains("\n<p translate=\"no\">số 4</p>\n<pre>mở tập tin số 5</pre>\n</body></html>\n"),
+           qPrintable(gui));
+  const QString said = bar->findChild<QLabel*>("File translation status")->text();
+  // (the suite loads no catalog: "(s)" stays)
+  QVERIFY2(said.contains("page.html → " + output + ": 3 block") && said.contains("; 1 element") &&
+               said.contains(" marked not to be translated left as written."),
+           qPrintable(said));
+
+  // What a page cannot take is refused before a model is loaded.
+  QProcess refused;
+  refused.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--input", input, "--scores"});
+  QVERIFY(refused.waitForFinished(120000));
+  const QString refusal = QString::fromUtf8(refused.readAllStandardError());
+  QVERIFY2(refused.exitCode() == 2 && refusal.contains("--scores: not with a web page ('" + input + "')"),
+           qPrintable(refusal));
 }
 
 void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {

@@ -123,7 +123,15 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
           [this](const app::FileTranslationReport& r) {
             setRunning(false);
             QString text =
-                r.xliffSegments >= 0
+                r.htmlBlocks >= 0 ? tr("%1 → %2: %n block(s) of text translated", "", r.htmlBlocks)
+                                            .arg(QFileInfo(r.input).fileName(), r.output) +
+                                        ' ' +
+                                        tr("(%n sentence(s)) in %1 s;", "", r.segments)
+                                            .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                                        ' ' +
+                                        tr("%n element(s) marked not to be translated left as written.", "",
+                                           r.htmlNotTranslatable)
+                : r.xliffSegments >= 0
                     ? tr("%1 → %2: %n XLIFF segment(s) given a translation", "", r.xliffSegments)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
                           ' ' +
@@ -240,7 +248,9 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   QString name = info.fileName();
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
-  if (suffix == QLatin1String("xlf") || suffix == QLatin1String("xliff")) {
+  // So does a web page: page.html -> page.en.html, page.vi.htm -> page.en.htm.
+  if (suffix == QLatin1String("xlf") || suffix == QLatin1String("xliff") || suffix == QLatin1String("html") ||
+      suffix == QLatin1String("htm") || suffix == QLatin1String("xhtml")) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
     return info.dir().filePath(base + QStringLiteral(".en.") + info.suffix());
@@ -256,13 +266,13 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
 
 void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
-  const QString input =
-      QFileDialog::getOpenFileName(this, tr("Translate a file"), input_,
-                                   tr("Text and XLIFF files (*.txt *.vi *.xlf *.xliff);;All files (*)"));
+  const QString input = QFileDialog::getOpenFileName(
+      this, tr("Translate a file"), input_,
+      tr("Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)"));
   if (input.isEmpty()) return;
-  const QString output =
-      QFileDialog::getSaveFileName(this, tr("Save the translation as"), defaultOutput(input),
-                                   tr("Text and XLIFF files (*.txt *.en *.xlf *.xliff);;All files (*)"));
+  const QString output = QFileDialog::getSaveFileName(
+      this, tr("Save the translation as"), defaultOutput(input),
+      tr("Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

@@ -1,0 +1,31 @@
+#include "model/decoding/HtmlTranslation.h"
+
+#include "model/files/XliffFile.h"
+
+namespace studio::model {
+
+HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& page,
+                              const DecodingOptions& options,
+                              const std::function<void(size_t, size_t)>& progress,
+                              const std::function<bool()>& stop) {
+  TextDocument sources;  // each block's marked text, a line each
+  std::vector<size_t> lines;
+  for (const auto& block : page.blocks) {
+    sources.lines.push_back(block.marked);
+    lines.push_back(block.line);
+  }
+  const auto translated =
+      translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
+  std::vector<std::string> texts;
+  for (size_t i = 0; i < page.blocks.size(); ++i)
+    texts.push_back(restoreXliffCodes(translated.translation.lines[i], page.blocks[i].codes));
+  HtmlTranslation out;
+  out.text = writeHtml(page, texts);
+  out.blocks = page.blocks.size();
+  out.not_translatable = page.not_translatable;
+  out.sentences = translated.segments;
+  out.notices = noticesAtLines(translated.notices, lines);
+  return out;
+}
+
+}  // namespace studio::model

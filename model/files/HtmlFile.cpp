@@ -1,0 +1,435 @@
+#include "model/files/HtmlFile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <stdexcept>
+#include <string_view>
+#include <tuple>
+
+#include "model/data/Text.h"
+#include "model/files/XmlReader.h"
+
+namespace studio::model {
+
+namespace {
+
+bool oneOf(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Elements whose edges are a block's edges: the text before one and the text after it are translated apart.
+bool isBlock(std::string_view name) {
+  return oneOf(name,
+               {"address", "article", "aside", "blockquote", "body",   "caption",  "center",   "dd",
+                "details", "dialog",  "dir",   "div",        "dl",     "dt",       "fieldset", "figcaption",
+                "figure",  "footer",  "form",  "frameset",   "h1",     "h2",       "h3",       "h4",
+                "h5",      "h6",      "head",  "header",     "hgroup", "hr",       "html",     "iframe",
+                "legend",  "li",      "main",  "menu",       "nav",    "noscript", "ol",       "optgroup",
+                "option",  "p",       "pre",   "section",    "select", "summary",  "table",    "tbody",
+                "td",      "tfoot",   "th",    "thead",      "title",  "tr",       "ul"});
+}
+
+// Elements that never have an end tag.
+bool isVoid(std::string_view name) {
+  return oneOf(name, {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+                      "source", "track", "wbr"});
+}
+
+// Elements kept as written with everything inside them: code, and what is not text to read.
+bool keptWhole(std::string_view name) {
+  return oneOf(
+      name, {"script", "style", "template", "svg", "math", "textarea", "code", "kbd", "samp", "var", "pre"});
+}
+
+// Elements whose content is text up to their end tag, never markup.
+bool isRawText(std::string_view name) { return oneOf(name, {"script", "style", "textarea", "title", "xmp"}); }
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+struct Attribute {
+  std::string name;           // lower case
+  size_t begin = 0, end = 0;  // the value's bytes, without its quotes
+};
+
+struct Tag {
+  size_t begin = 0, end = 0;  // '<' .. one past '>'
+  std::string name;           // lower case
+  bool closing = false, self_closing = false;
+  std::vector<Attribute> attributes;
+};
+
+// The tag that starts at text[at] ('<'), or none where '<' starts no tag (it is text then).
+std::optional<Tag> tagAt(std::string_view text, size_t at) {
+  Tag tag;
+  tag.begin = at;
+  size_t i = at + 1;
+  const size_t n = text.size();
+  if (i < n && text[i] == '/') {
+    tag.closing = true;
+    ++i;
+  }
+  if (i >= n || !std::isalpha(static_cast<unsigned char>(text[i]))) return std::nullopt;
+  const size_t name = i;
+  while (i < n && !isSpace(text[i]) && text[i] != '>' && text[i] != '/') ++i;
+  tag.name = lowered(text.substr(name, i - name));
+  for (;;) {
+    while (i < n && isSpace(text[i])) ++i;
+    if (i >= n) return std::nullopt;  // a tag the page never ends: its '<' is text
+    if (text[i] == '>') {
+      tag.end = i + 1;
+      return tag;
+    }
+    if (text[i] == '/') {
+      if (i + 1 < n && text[i + 1] == '>') {
+        tag.self_closing = true;
+        tag.end = i + 2;
+        return tag;
+      }
+      ++i;
+      continue;
+    }
+    Attribute attribute;
+    const size_t begin = i;
+    while (i < n && !isSpace(text[i]) && text[i] != '=' && text[i] != '>' && text[i] != '/') ++i;
+    if (i == begin) ++i;  // a stray '=': skipped
+    attribute.name = lowered(text.substr(begin, i - begin));
+    while (i < n && isSpace(text[i])) ++i;
+    attribute.begin = attribute.end = i;
+    if (i < n && text[i] == '=') {
+      ++i;
+      while (i < n && isSpace(text[i])) ++i;
+      if (i < n && (text[i] == '"' || text[i] == '\'')) {
+        const size_t close = text.find(text[i], i + 1);
+        if (close == std::string_view::npos) return std::nullopt;
+        attribute.begin = i + 1;
+        attribute.end = close;
+        i = close + 1;
+      } else {
+        attribute.begin = i;
+        while (i < n && !isSpace(text[i]) && text[i] != '>') ++i;
+        attribute.end = i;
+      }
+    }
+    tag.attributes.push_back(std::move(attribute));
+  }
+}
+
+// Where the comment, declaration or processing instruction at text[at] ends (one past it).
+size_t declarationEnd(std::string_view text, size_t at) {
+  std::string_view close = ">";
+  if (text.substr(at, 4) == "<!--")
+    close = "-->";
+  else if (text.substr(at, 9) == "<![CDATA[")
+    close = "]]>";
+  const size_t found = text.find(close, at + 2);
+  return found == std::string_view::npos ? text.size() : found + close.size();
+}
+
+// Where the first end tag of `name` at or after `from` begins, and where it ends (npos, npos: none).
+std::pair<size_t, size_t> endTagOf(std::string_view text, std::string_view name, size_t from) {
+  for (size_t at = text.find("</", from); at != std::string_view::npos; at = text.find("</", at + 2)) {
+    const size_t after = at + 2 + name.size();
+    if (after > text.size() || lowered(text.substr(at + 2, name.size())) != name) continue;
+    if (after < text.size() && !isSpace(text[after]) && text[after] != '>' && text[after] != '/') continue;
+    const size_t close = text.find('>', after);
+    return {at, close == std::string_view::npos ? text.size() : close + 1};
+  }
+  return {std::string_view::npos, std::string_view::npos};
+}
+
+class PageReader {
+ public:
+  PageReader(HtmlDocument& document) : d_(document), text_(document.text) {
+    for (size_t i = text_.find('\n'); i != std::string_view::npos; i = text_.find('\n', i + 1))
+      newlines_.push_back(i);
+  }
+
+  void read() {
+    size_t i = 0, text_from = 0;
+    while (i < text_.size()) {
+      if (text_[i] != '<') {
+        ++i;
+        continue;
+      }
+      if (text_.substr(i, 2) == "<!" || text_.substr(i, 2) == "<?") {
+        addText(text_from, i);
+        const size_t end = declarationEnd(text_, i);
+        if (text_.substr(i, 4) == "<!--") {
+          if (in_run_) addCode(i, end);  // a comment inside a block stays where it was
+        } else {
+          flush(i);
+        }
+        i = text_from = end;
+        continue;
+      }
+      const auto tag = tagAt(text_, i);
+      if (!tag) {
+        ++i;
+        continue;
+      }
+      addText(text_from, i);
+      i = text_from = take(*tag);
+    }
+    addText(text_from, text_.size());
+    flush(text_.size());
+  }
+
+ private:
+  // Takes a tag in; returns where reading goes on.
+  size_t take(const Tag& tag) {
+    if (tag.closing) {
+      if (isBlock(tag.name))
+        flush(tag.begin);
+      else
+        addMarkup(tag.begin, tag.end);
+      return tag.end;
+    }
+    if (tag.name == "meta") checkCharset(tag);
+    if (tag.name == "html" && !root_seen_) {
+      root_seen_ = true;
+      for (const auto& a : tag.attributes)
+        if (a.name == "lang" || a.name == "xml:lang") d_.languages.emplace_back(a.begin, a.end);
+    }
+    const bool marked_no = lowered(value(tag, "translate")) == "no" || hasClass(tag, "notranslate");
+    const bool has_content = !isVoid(tag.name) && !tag.self_closing;
+    if (has_content && (marked_no || keptWhole(tag.name))) {
+      if (marked_no) ++d_.not_translatable;
+      const size_t end = elementEnd(tag);
+      if (isBlock(tag.name))
+        flush(tag.begin);
+      else
+        addCode(tag.begin, end);
+      return end;
+    }
+    if (has_content && isRawText(tag.name)) {  // the title: its text alone, a block of its own
+      const auto [content_end, end] = endTagOf(text_, tag.name, tag.end);
+      const size_t last = content_end == std::string_view::npos ? text_.size() : content_end;
+      flush(tag.begin);
+      addText(tag.end, last);
+      flush(last);
+      return end == std::string_view::npos ? text_.size() : end;
+    }
+    if (isBlock(tag.name))
+      flush(tag.begin);
+    else
+      addMarkup(tag.begin, tag.end);
+    return tag.end;
+  }
+
+  // One past the end tag that closes `tag` (the page's end when none does).
+  size_t elementEnd(const Tag& tag) const {
+    if (isRawText(tag.name)) {
+      const size_t end = endTagOf(text_, tag.name, tag.end).second;
+      return end == std::string_view::npos ? text_.size() : end;
+    }
+    int depth = 1;
+    for (size_t i = text_.find('<', tag.end); i != std::string_view::npos; i = text_.find('<', i + 1)) {
+      if (text_.substr(i, 2) == "<!" || text_.substr(i, 2) == "<?") {
+        i = declarationEnd(text_, i) - 1;
+        continue;
+      }
+      const auto inner = tagAt(text_, i);
+      if (!inner) continue;
+      if (inner->name == tag.name && !inner->self_closing && (inner->closing ? --depth : ++depth) == 0)
+        return inner->end;
+      if (!inner->closing && isRawText(inner->name)) {  // a script inside: its text is not markup
+        const size_t end = endTagOf(text_, inner->name, inner->end).second;
+        if (end == std::string_view::npos) break;
+        i = end - 1;
+        continue;
+      }
+      i = inner->end - 1;
+    }
+    return text_.size();
+  }
+
+  std::string value(const Tag& tag, std::string_view name) const {
+    for (const auto& a : tag.attributes)
+      if (a.name == name) return std::string(text_.substr(a.begin, a.end - a.begin));
+    return {};
+  }
+
+  bool hasClass(const Tag& tag, std::string_view wanted) const {
+    for (const auto& word : data::splitWords(lowered(value(tag, "class"))))
+      if (word == wanted) return true;
+    return false;
+  }
+
+  void checkCharset(const Tag& tag) const {
+    std::string charset = lowered(value(tag, "charset"));
+    if (charset.empty() && lowered(value(tag, "http-equiv")) == "content-type") {
+      const std::string content = lowered(value(tag, "content"));
+      const size_t at = content.find("charset=");
+      if (at != std::string::npos) charset = content.substr(at + 8);
+    }
+    charset = data::normalizeWhitespace(charset);
+    if (!charset.empty() && charset != "utf-8" && charset != "utf8")
+      throw std::runtime_error(d_.name + " line " + std::to_string(lineAt(tag.begin)) +
+                               ": the page says it is in " + charset +
+                               "; only UTF-8 pages are read (iconv -f " + charset + " -t UTF-8 converts it)");
+  }
+
+  size_t lineAt(size_t at) const {
+    return size_t(std::upper_bound(newlines_.begin(), newlines_.end(), at) - newlines_.begin()) + 1;
+  }
+
+  void startRun(size_t at) {
+    if (in_run_) return;
+    in_run_ = true;
+    run_begin_ = at;
+    marked_.clear();
+    codes_.clear();
+    letters_ = false;
+  }
+
+  void addSpace() {
+    if (!marked_.empty() && marked_.back() != ' ') marked_ += ' ';
+  }
+
+  // Text: whitespace as one space; a letter in it (not in a character reference) makes the run a block.
+  void addText(size_t begin, size_t end) {
+    if (begin >= end) return;
+    startRun(begin);
+    for (size_t i = begin; i < end; ++i) {
+      const char c = text_[i];
+      const auto byte = static_cast<unsigned char>(c);
+      if (isSpace(c)) {
+        addSpace();
+        continue;
+      }
+      marked_ += c;
+      if (c == '&') {  // a character reference (&amp; &#39; &nbsp;) is no letter of the text's own
+        size_t j = i + 1;
+        while (j < end && j - i < 32 &&
+               (std::isalnum(static_cast<unsigned char>(text_[j])) || text_[j] == '#'))
+          ++j;
+        if (j < end && text_[j] == ';' && j > i + 1) {
+          marked_.append(text_.substr(i + 1, j - i));
+          i = j;
+        }
+        continue;
+      }
+      if (std::isalpha(byte)) letters_ = true;
+      if (byte >=
+          0xC0) {  // a character beyond ASCII: a letter, unless a space or general punctuation (– — “ …)
+        const size_t space = data::whitespaceAt(text_, i);
+        const bool punctuation = byte == 0xE2 && i + 1 < end &&
+                                 (static_cast<unsigned char>(text_[i + 1]) == 0x80 ||
+                                  static_cast<unsigned char>(text_[i + 1]) == 0x81);
+        if (space == 0 && !punctuation) letters_ = true;
+      }
+    }
+  }
+
+  // An inline tag, as written but on one line.
+  void addMarkup(size_t begin, size_t end) {
+    startRun(begin);
+    for (size_t i = begin; i < end; ++i) marked_ += isSpace(text_[i]) ? ' ' : text_[i];
+  }
+
+  // Bytes kept as written, through a placeholder.
+  void addCode(size_t begin, size_t end) {
+    startRun(begin);
+    marked_ += "<x-code n=\"" + std::to_string(codes_.size()) + "\"/>";
+    codes_.emplace_back(text_.substr(begin, end - begin));
+  }
+
+  // The run of text and inline markup up to `end` is over: a block when it has a letter.
+  void flush(size_t end) {
+    if (!in_run_) return;
+    in_run_ = false;
+    if (!letters_) return;
+    size_t begin = run_begin_;
+    while (begin < end && isSpace(text_[begin])) ++begin;
+    while (end > begin && isSpace(text_[end - 1])) --end;
+    HtmlBlock block;
+    block.begin = begin;
+    block.end = end;
+    block.line = lineAt(begin);
+    const size_t first = marked_.find_first_not_of(' '), last = marked_.find_last_not_of(' ');
+    block.marked = marked_.substr(first, last - first + 1);
+    block.codes = std::move(codes_);
+    d_.blocks.push_back(std::move(block));
+  }
+
+  HtmlDocument& d_;
+  std::string_view text_;
+  std::vector<size_t> newlines_;
+  bool root_seen_ = false;
+  bool in_run_ = false, letters_ = false;
+  size_t run_begin_ = 0;
+  std::string marked_;
+  std::vector<std::string> codes_;
+};
+
+}  // namespace
+
+HtmlDocument readHtml(const std::string& bytes, const std::string& name) {
+  HtmlDocument d;
+  d.name = name;
+  const std::string_view body = data::stripBom(bytes);
+  d.bom = body.size() != bytes.size();
+  d.text = std::string(body);
+  size_t line = 1;
+  for (size_t begin = 0; begin <= d.text.size(); ++line) {
+    size_t end = d.text.find('\n', begin);
+    if (end == std::string::npos) end = d.text.size();
+    const std::string_view text = std::string_view(d.text).substr(begin, end - begin);
+    if (text.find('\0') != std::string_view::npos)
+      throw std::runtime_error(name + " line " + std::to_string(line) + ": a NUL byte: not a web page");
+    if (!data::isValidUtf8(text))
+      throw std::runtime_error(name + " line " + std::to_string(line) +
+                               ": not UTF-8; only UTF-8 pages are read (iconv converts one)");
+    begin = end + 1;
+  }
+  PageReader(d).read();
+  return d;
+}
+
+std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations) {
+  if (translations.size() != document.blocks.size())
+    throw std::invalid_argument(document.name + ": " + std::to_string(translations.size()) +
+                                " translations for " + std::to_string(document.blocks.size()) + " blocks");
+  std::vector<std::tuple<size_t, size_t, std::string_view>> edits;
+  for (size_t i = 0; i < translations.size(); ++i)
+    edits.emplace_back(document.blocks[i].begin, document.blocks[i].end, translations[i]);
+  for (const auto& [begin, end] : document.languages) edits.emplace_back(begin, end, "en");
+  std::sort(edits.begin(), edits.end(),
+            [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  std::string out = document.bom ? "\xEF\xBB\xBF" : "";
+  size_t at = 0;
+  for (const auto& [begin, end, replacement] : edits) {
+    out.append(document.text, at, begin - at);
+    out.append(replacement);
+    at = end;
+  }
+  out.append(document.text, at, std::string::npos);
+  return out;
+}
+
+std::optional<HtmlDocument> readHtmlFile(const std::string& path) {
+  const std::string lower = lowered(path);
+  const bool named = [&] {
+    for (const char* suffix : {".html", ".htm", ".xhtml"})
+      if (lower.size() > std::string_view(suffix).size() &&
+          lower.compare(lower.size() - std::string_view(suffix).size(), std::string::npos, suffix) == 0)
+        return true;
+    return false;
+  }();
+  if (!named && !fileStartsWithElement(path, {"html"})) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return readHtml(bytes, path);
+}
+
+}  // namespace studio::model

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Web pages (HTML, and XHTML read as HTML) to translate, as translateLocally
+// translates a page: the blocks of text found — a paragraph, a heading, a
+// list item, a table cell, the title — each with its inline markup (<b>,
+// <a href="…">, <br>) for placeMarkup (model/decoding/Markup.h) to put back
+// around the translated words, and the page written back with each block's
+// translation in its place, every other byte as it was. What is not to be
+// translated is kept as written: scripts, styles, <pre>, <code>, <kbd>,
+// <samp>, <var>, <textarea>, <svg>, <math>, <template>, comments, and every
+// element marked translate="no" or class="notranslate" (HTML's and Google's
+// ways of saying so), with all inside it. Attributes (alt, title) are not
+// translated. No LibTorch here.
+namespace studio::model {
+
+struct HtmlBlock {
+  size_t line = 0;            // where its text starts
+  size_t begin = 0, end = 0;  // its bytes in the page, [begin, end): from its first non-space to its last
+  // Its content with whitespace as single spaces (a tag written over lines on
+  // one), and each piece kept as written inside it (an inline element not to
+  // be translated, a comment) replaced by a placeholder <x-code n="K"/>, K its
+  // index in `codes` (restoreXliffCodes puts them back).
+  std::string marked;
+  std::vector<std::string> codes;
+};
+
+struct HtmlDocument {
+  std::string name;
+  std::string text;  // the page, UTF-8, without its byte order mark
+  bool bom = false;  // it started with a UTF-8 byte order mark
+  std::vector<HtmlBlock> blocks;
+  size_t not_translatable = 0;  // elements marked translate="no" or class="notranslate"
+  // The values of the root <html>'s lang and xml:lang, [begin, end) in text: written as "en".
+  std::vector<std::pair<size_t, size_t>> languages;
+};
+
+// Reads a page's bytes. Throws std::runtime_error naming `name` and the
+// line: bytes that are not UTF-8, a NUL byte, a page that says it is in
+// another character set (<meta charset>, naming it).
+HtmlDocument readHtml(const std::string& bytes, const std::string& name);
+
+// The page with `translations` (one for each block, in order: its translated
+// markup, codes back in place of their placeholders) in place of the blocks'
+// text, and its language English. Throws std::invalid_argument when the count
+// is not the blocks'.
+std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations);
+
+// The page in a file whose name ends in .html, .htm or .xhtml, or whose first
+// element is <html>; nullopt for any other file. Throws as readHtml does.
+std::optional<HtmlDocument> readHtmlFile(const std::string& path);
+
+}  // namespace studio::model

@@ -1,0 +1,193 @@
+// Web pages: the blocks of text to translate found with their inline markup,
+// what is not to be translated left out of them or kept inside them as a
+// placeholder, the page written back with each block's translation and every
+// other byte as it was; what cannot be read refused, naming the line.
+
+#include <fstream>
+
+#include <QtTest/QtTest>
+
+#include "common/SuiteMain.h"
+#include "model/files/HtmlFile.h"
+#include "model/files/XliffFile.h"
+
+using namespace studio::model;
+
+namespace {
+
+const std::string kPage =
+    "<!DOCTYPE html>\n"
+    "<html lang=\"vi\">\n"
+    "<head>\n"
+    "<meta charset=\"UTF-8\">\n"
+    "<title>Trang chủ &amp; tin tức</title>\n"  // 5
+    "<style>p { color: red; } /* Không dịch */</style>\n"
+    "<script>var s = \"<p>Không dịch</p>\";</script>\n"
+    "</head>\n"
+    "<body>\n"
+    "<h1>Chào mừng</h1>\n"  // 10
+    "<p>Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"\n"
+    "   title=\"x > y\">tập tin</a>.<br>Xong.</p>\n"
+    "<p>Gõ <code>ls -l</code> để xem <!-- chú thích --> thư mục.</p>\n"
+    "<pre>Không dịch\n"
+    "đoạn này</pre>\n"  // 15
+    "<div translate=\"no\">Tên riêng <b>GNU</b></div>\n"
+    "<P>Xem <span class=\"x notranslate\">Debian <span>cũ</span></span> nhé</P>\n"
+    "<ul><li>Một</li><li>2024</li><li> — </li></ul>\n"
+    "<p>   </p><p>a < b và c</p>\n"
+    "</body>\n"  // 20
+    "</html>\n";
+
+}  // namespace
+
+class TestHtml : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void blocksAreFoundWithTheirMarkup();
+  void thePageIsWrittenBackWithEachBlocksTranslation();
+  void whatIsNotTranslatedIsKeptAsWritten();
+  void whatCannotBeReadIsRefused_data();
+  void whatCannotBeReadIsRefused();
+  void aPageIsKnownByItsNameOrItsFirstElement();
+};
+
+void TestHtml::blocksAreFoundWithTheirMarkup() {
+  const auto page = readHtml("\xEF\xBB\xBF" + kPage, "page.html");
+  QVERIFY(page.bom);
+  std::vector<std::string> marked;
+  std::vector<size_t> lines;
+  for (const auto& block : page.blocks) {
+    marked.push_back(block.marked);
+    lines.push_back(block.line);
+  }
+  QCOMPARE(marked,
+           (std::vector<std::string>{
+               "Trang chủ &amp; tin tức",
+               "Chào mừng",
+               // The tag written over two lines on one; the '>' inside a quoted value is no tag's end.
+               "Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"    title=\"x > y\">tập tin</a>.<br>Xong.",
+               "Gõ <x-code n=\"0\"/> để xem <x-code n=\"1\"/> thư mục.",
+               "Xem <x-code n=\"0\"/> nhé",
+               "Một",
+               "a < b và c",
+           }));
+  QCOMPARE(lines, (std::vector<size_t>{5, 10, 11, 13, 17, 18, 19}));
+  QCOMPARE(page.blocks[3].codes, (std::vector<std::string>{"<code>ls -l</code>", "<!-- chú thích -->"}));
+  QCOMPARE(page.blocks[4].codes,
+           (std::vector<std::string>{"<span class=\"x notranslate\">Debian <span>cũ</span></span>"}));
+  QCOMPARE(page.not_translatable, size_t(2));  // the <div translate="no"> and the notranslate <span>
+  // Each block's bytes: from its first non-space to its last.
+  QCOMPARE(page.text.substr(page.blocks[1].begin, page.blocks[1].end - page.blocks[1].begin),
+           std::string("Chào mừng"));
+  QCOMPARE(
+      page.text.substr(page.blocks[2].begin, page.blocks[2].end - page.blocks[2].begin),
+      std::string("Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"\n   title=\"x > y\">tập tin</a>.<br>Xong."));
+  QCOMPARE(page.languages.size(), size_t(1));
+  QCOMPARE(page.text.substr(page.languages[0].first, page.languages[0].second - page.languages[0].first),
+           std::string("vi"));
+}
+
+// Each block's bytes give way to its translation (the placeholders' codes put
+// back), the root's language becomes English, nothing else changes.
+void TestHtml::thePageIsWrittenBackWithEachBlocksTranslation() {
+  const auto page = readHtml("\xEF\xBB\xBF" + kPage, "page.html");
+  const std::vector<std::string> translations = {
+      "Home &amp; news",
+      "Welcome",
+      "Press <b>Save</b> to save the <a href=\"a.html\"    title=\"x > y\">file</a>.<br>Done.",
+      restoreXliffCodes("Type <x-code n=\"0\"/> to see the folder.<x-code n=\"1\"/>", page.blocks[3].codes),
+      restoreXliffCodes("See <x-code n=\"0\"/>", page.blocks[4].codes),
+      "One",
+      "a &lt; b and c",
+  };
+  std::string expected = "\xEF\xBB\xBF" + kPage;
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const size_t at = expected.find(from);
+    QVERIFY2(at != std::string::npos, from.c_str());
+    expected.replace(at, from.size(), to);
+  };
+  replace("lang=\"vi\"", "lang=\"en\"");
+  replace("Trang chủ &amp; tin tức", translations[0]);
+  replace("Chào mừng", translations[1]);
+  replace("Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"\n   title=\"x > y\">tập tin</a>.<br>Xong.",
+          translations[2]);
+  replace("Gõ <code>ls -l</code> để xem <!-- chú thích --> thư mục.",
+          "Type <code>ls -l</code> to see the folder.<!-- chú thích -->");
+  replace("Xem <span class=\"x notranslate\">Debian <span>cũ</span></span> nhé",
+          "See <span class=\"x notranslate\">Debian <span>cũ</span></span>");
+  replace("<li>Một</li>", "<li>One</li>");
+  replace("a < b và c", "a &lt; b and c");
+  QCOMPARE(writeHtml(page, translations), expected);
+  // A code whose placeholder the translation lost is kept all the same, at the block's end.
+  QCOMPARE(restoreXliffCodes("See", page.blocks[4].codes),
+           std::string("See<span class=\"x notranslate\">Debian <span>cũ</span></span>"));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeHtml(page, {"one"}));
+}
+
+// Scripts, styles, <pre> and what is marked not to be translated are in no
+// block, however their text reads; a <script>'s "</p>" ends nothing.
+void TestHtml::whatIsNotTranslatedIsKeptAsWritten() {
+  const auto page = readHtml(kPage, "page.html");
+  for (const auto& block : page.blocks)
+    for (const char* kept : {"Không dịch", "đoạn này", "Tên riêng", "GNU", "color", "2024", "—"})
+      QVERIFY2(block.marked.find(kept) == std::string::npos, (block.marked + " holds " + kept).c_str());
+  // Unclosed elements, upper case, a page that ends inside a comment: read, not refused.
+  const auto loose = readHtml("<P>Xin <B>chào<p>bạn <!-- không", "loose.html");
+  QCOMPARE(loose.blocks.size(), size_t(2));
+  QCOMPARE(loose.blocks[0].marked, std::string("Xin <B>chào"));
+  QCOMPARE(loose.blocks[1].marked, std::string("bạn <x-code n=\"0\"/>"));
+  QCOMPARE(loose.blocks[1].codes, std::vector<std::string>{"<!-- không"});
+  QCOMPARE(writeHtml(loose, {"Hello <B>there", "friend <!-- không"}),
+           std::string("<P>Hello <B>there<p>friend <!-- không"));
+  // Text outside any element and a page with no <html>: its blocks all the same, no language to set.
+  const auto bare = readHtml("Xin chào\n<div>bạn</div>", "bare.html");
+  QCOMPARE(bare.blocks.size(), size_t(2));
+  QVERIFY(bare.languages.empty());
+}
+
+void TestHtml::whatCannotBeReadIsRefused_data() {
+  QTest::addColumn<QByteArray>("bytes");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("not UTF-8") << QByteArray("<p>một</p>\n<p>hai \xE0</p>\n")
+                             << "page.html line 2: not UTF-8; only UTF-8 pages are read";
+  QTest::newRow("a NUL byte") << (QByteArray("<p>một</p>\n\n<p>a") + '\0' + QByteArray("b</p>"))
+                              << "page.html line 3: a NUL byte";
+  QTest::newRow("meta charset")
+      << QByteArray("<html>\n<head>\n<meta charset=\"windows-1258\">\n")
+      << "page.html line 3: the page says it is in windows-1258; only UTF-8 pages are "
+         "read (iconv -f windows-1258 -t UTF-8 converts it)";
+  QTest::newRow("http-equiv")
+      << QByteArray("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=VISCII\">")
+      << "page.html line 1: the page says it is in viscii";
+}
+
+void TestHtml::whatCannotBeReadIsRefused() {
+  QFETCH(QByteArray, bytes);
+  QFETCH(QString, message);
+  try {
+    readHtml(bytes.toStdString(), "page.html");
+    QFAIL("read");
+  } catch (const std::runtime_error& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).startsWith(message), e.what());
+  }
+}
+
+void TestHtml::aPageIsKnownByItsNameOrItsFirstElement() {
+  QTemporaryDir dir;
+  auto write = [&](const char* name, const std::string& bytes) {
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  };
+  const auto named = readHtmlFile(write("page.HTM", "<p>Xin chào</p>"));
+  QVERIFY(named && named->blocks.size() == 1);
+  const auto by_element =
+      readHtmlFile(write("page.txt", "<!-- a page -->\n<!DOCTYPE html>\n<html><p>Chào</p>"));
+  QVERIFY(by_element && by_element->blocks.size() == 1);
+  QVERIFY(!readHtmlFile(write("text.txt", "Xin chào <b>bạn</b>\n")));
+  QVERIFY(!readHtmlFile(write("app.xlf", "<?xml version=\"1.0\"?><xliff version=\"1.2\"/>")));
+}
+
+STUDIO_TEST_MAIN(TestHtml)
+#include "tst_html.moc"
