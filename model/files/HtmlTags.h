@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// HTML's tags as a page's reader meets them (model/files/HtmlFile.h): a tag
+// and its attributes where its bytes say so, comments and declarations
+// stepped over, the end tag that closes an element of raw text, and the
+// kinds of elements that matter to translating a page. No LibTorch here.
+namespace studio::model::html {
+
+// Elements whose edges are a block's edges: the text before one and the text after it are translated apart.
+bool isBlock(std::string_view name);
+// Elements that never have an end tag.
+bool isVoid(std::string_view name);
+// Elements kept as written with everything inside them: code, and what is not text to read.
+bool keptWhole(std::string_view name);
+// Elements whose content is text up to their end tag, never markup.
+bool isRawText(std::string_view name);
+
+// HTML's white space.
+bool isSpace(char c);
+std::string lowered(std::string_view text);
+
+struct Attribute {
+  std::string name;           // lower case
+  size_t begin = 0, end = 0;  // the value's bytes, without its quotes
+};
+
+struct Tag {
+  size_t begin = 0, end = 0;  // '<' .. one past '>'
+  std::string name;           // lower case
+  bool closing = false, self_closing = false;
+  std::vector<Attribute> attributes;
+};
+
+// The tag that starts at text[at] ('<'), or none where '<' starts no tag (it is text then).
+std::optional<Tag> tagAt(std::string_view text, size_t at);
+
+// Where the comment, declaration or processing instruction at text[at] ends (one past it).
+size_t declarationEnd(std::string_view text, size_t at);
+
+// Where the first end tag of `name` (lower case) at or after `from` begins, and one past its end
+// (npos, npos: none).
+std::pair<size_t, size_t> endTagOf(std::string_view text, std::string_view name, size_t from);
+
+}  // namespace studio::model::html
