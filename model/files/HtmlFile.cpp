@@ -17,8 +17,6 @@ namespace studio::model {
 
 namespace {
 
-using namespace html;
-
 class PageReader {
  public:
   PageReader(HtmlDocument& document) : d_(document), text_(document.text) {
@@ -35,16 +33,17 @@ class PageReader {
       }
       if (text_.substr(i, 2) == "<!" || text_.substr(i, 2) == "<?") {
         addText(text_from, i);
-        const size_t end = declarationEnd(text_, i);
+        const size_t end = html::declarationEnd(text_, i);
         if (text_.substr(i, 4) == "<!--") {
           if (in_run_) addCode(i, end);  // a comment inside a block stays where it was
         } else {
+          if (text_.substr(i, 5) == "<?xml") checkXmlEncoding(i, end);  // XHTML's declaration
           flush(i);
         }
         i = text_from = end;
         continue;
       }
-      const auto tag = tagAt(text_, i);
+      const auto tag = html::tagAt(text_, i);
       if (!tag) {
         ++i;
         continue;
@@ -58,9 +57,9 @@ class PageReader {
 
  private:
   // Takes a tag in; returns where reading goes on.
-  size_t take(const Tag& tag) {
+  size_t take(const html::Tag& tag) {
     if (tag.closing) {
-      if (isBlock(tag.name))
+      if (html::isBlock(tag.name))
         flush(tag.begin);
       else
         addMarkup(tag.begin, tag.end);
@@ -72,26 +71,26 @@ class PageReader {
       for (const auto& a : tag.attributes)
         if (a.name == "lang" || a.name == "xml:lang") d_.languages.emplace_back(a.begin, a.end);
     }
-    const bool marked_no = lowered(value(tag, "translate")) == "no" || hasClass(tag, "notranslate");
-    const bool has_content = !isVoid(tag.name) && !tag.self_closing;
-    if (has_content && (marked_no || keptWhole(tag.name))) {
+    const bool marked_no = html::lowered(value(tag, "translate")) == "no" || hasClass(tag, "notranslate");
+    const bool has_content = !html::isVoid(tag.name) && !tag.self_closing;
+    if (has_content && (marked_no || html::keptWhole(tag.name))) {
       if (marked_no) ++d_.not_translatable;
       const size_t end = elementEnd(tag);
-      if (isBlock(tag.name))
+      if (html::isBlock(tag.name))
         flush(tag.begin);
       else
         addCode(tag.begin, end);
       return end;
     }
-    if (has_content && isRawText(tag.name)) {  // the title: its text alone, a block of its own
-      const auto [content_end, end] = endTagOf(text_, tag.name, tag.end);
+    if (has_content && html::isRawText(tag.name)) {  // the title: its text alone, a block of its own
+      const auto [content_end, end] = html::endTagOf(text_, tag.name, tag.end);
       const size_t last = content_end == std::string_view::npos ? text_.size() : content_end;
       flush(tag.begin);
       addText(tag.end, last);
       flush(last);
       return end == std::string_view::npos ? text_.size() : end;
     }
-    if (isBlock(tag.name))
+    if (html::isBlock(tag.name))
       flush(tag.begin);
     else
       addMarkup(tag.begin, tag.end);
@@ -99,23 +98,23 @@ class PageReader {
   }
 
   // One past the end tag that closes `tag` (the page's end when none does).
-  size_t elementEnd(const Tag& tag) const {
-    if (isRawText(tag.name)) {
-      const size_t end = endTagOf(text_, tag.name, tag.end).second;
+  size_t elementEnd(const html::Tag& tag) const {
+    if (html::isRawText(tag.name)) {
+      const size_t end = html::endTagOf(text_, tag.name, tag.end).second;
       return end == std::string_view::npos ? text_.size() : end;
     }
     int depth = 1;
     for (size_t i = text_.find('<', tag.end); i != std::string_view::npos; i = text_.find('<', i + 1)) {
       if (text_.substr(i, 2) == "<!" || text_.substr(i, 2) == "<?") {
-        i = declarationEnd(text_, i) - 1;
+        i = html::declarationEnd(text_, i) - 1;
         continue;
       }
-      const auto inner = tagAt(text_, i);
+      const auto inner = html::tagAt(text_, i);
       if (!inner) continue;
       if (inner->name == tag.name && !inner->self_closing && (inner->closing ? --depth : ++depth) == 0)
         return inner->end;
-      if (!inner->closing && isRawText(inner->name)) {  // a script inside: its text is not markup
-        const size_t end = endTagOf(text_, inner->name, inner->end).second;
+      if (!inner->closing && html::isRawText(inner->name)) {  // a script inside: its text is not markup
+        const size_t end = html::endTagOf(text_, inner->name, inner->end).second;
         if (end == std::string_view::npos) break;
         i = end - 1;
         continue;
@@ -125,30 +124,45 @@ class PageReader {
     return text_.size();
   }
 
-  std::string value(const Tag& tag, std::string_view name) const {
+  std::string value(const html::Tag& tag, std::string_view name) const {
     for (const auto& a : tag.attributes)
       if (a.name == name) return std::string(text_.substr(a.begin, a.end - a.begin));
     return {};
   }
 
-  bool hasClass(const Tag& tag, std::string_view wanted) const {
-    for (const auto& word : data::splitWords(lowered(value(tag, "class"))))
+  bool hasClass(const html::Tag& tag, std::string_view wanted) const {
+    for (const auto& word : data::splitWords(html::lowered(value(tag, "class"))))
       if (word == wanted) return true;
     return false;
   }
 
-  void checkCharset(const Tag& tag) const {
-    std::string charset = lowered(value(tag, "charset"));
-    if (charset.empty() && lowered(value(tag, "http-equiv")) == "content-type") {
-      const std::string content = lowered(value(tag, "content"));
+  void checkCharset(const html::Tag& tag) const {
+    std::string charset = html::lowered(value(tag, "charset"));
+    if (charset.empty() && html::lowered(value(tag, "http-equiv")) == "content-type") {
+      const std::string content = html::lowered(value(tag, "content"));
       const size_t at = content.find("charset=");
       if (at != std::string::npos) charset = content.substr(at + 8);
     }
-    charset = data::normalizeWhitespace(charset);
+    checkCharset(charset, tag.begin);
+  }
+
+  // <?xml version="1.0" encoding="..."?> in [begin, end).
+  void checkXmlEncoding(size_t begin, size_t end) const {
+    const std::string declaration = html::lowered(text_.substr(begin, end - begin));
+    size_t at = declaration.find("encoding");
+    if (at == std::string::npos) return;
+    at = declaration.find_first_not_of(" \t\r\n=", at + 8);
+    if (at == std::string::npos || (declaration[at] != '"' && declaration[at] != '\'')) return;
+    const size_t close = declaration.find(declaration[at], at + 1);
+    if (close != std::string::npos) checkCharset(declaration.substr(at + 1, close - at - 1), begin);
+  }
+
+  void checkCharset(const std::string& said, size_t at) const {
+    const std::string charset = data::normalizeWhitespace(html::lowered(said));
     if (!charset.empty() && charset != "utf-8" && charset != "utf8")
-      throw std::runtime_error(d_.name + " line " + std::to_string(lineAt(tag.begin)) +
-                               ": the page says it is in " + charset +
-                               "; only UTF-8 pages are read (iconv -f " + charset + " -t UTF-8 converts it)");
+      throw std::runtime_error(d_.name + " line " + std::to_string(lineAt(at)) + ": the page says it is in " +
+                               charset + "; only UTF-8 pages are read (iconv -f " + charset +
+                               " -t UTF-8 converts it)");
   }
 
   size_t lineAt(size_t at) const {
@@ -175,7 +189,7 @@ class PageReader {
     for (size_t i = begin; i < end; ++i) {
       const char c = text_[i];
       const auto byte = static_cast<unsigned char>(c);
-      if (isSpace(c)) {
+      if (html::isSpace(c)) {
         addSpace();
         continue;
       }
@@ -206,7 +220,7 @@ class PageReader {
   // An inline tag, as written but on one line.
   void addMarkup(size_t begin, size_t end) {
     startRun(begin);
-    for (size_t i = begin; i < end; ++i) marked_ += isSpace(text_[i]) ? ' ' : text_[i];
+    for (size_t i = begin; i < end; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
   }
 
   // Bytes kept as written, through a placeholder.
@@ -222,8 +236,8 @@ class PageReader {
     in_run_ = false;
     if (!letters_) return;
     size_t begin = run_begin_;
-    while (begin < end && isSpace(text_[begin])) ++begin;
-    while (end > begin && isSpace(text_[end - 1])) --end;
+    while (begin < end && html::isSpace(text_[begin])) ++begin;
+    while (end > begin && html::isSpace(text_[end - 1])) --end;
     HtmlBlock block;
     block.begin = begin;
     block.end = end;
@@ -290,7 +304,7 @@ std::string writeHtml(const HtmlDocument& document, const std::vector<std::strin
 }
 
 std::optional<HtmlDocument> readHtmlFile(const std::string& path) {
-  const std::string lower = lowered(path);
+  const std::string lower = html::lowered(path);
   const bool named = [&] {
     for (const char* suffix : {".html", ".htm", ".xhtml"})
       if (lower.size() > std::string_view(suffix).size() &&

@@ -160,6 +160,8 @@ void TestHtml::whatCannotBeReadIsRefused_data() {
   QTest::newRow("http-equiv")
       << QByteArray("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=VISCII\">")
       << "page.html line 1: the page says it is in viscii";
+  QTest::newRow("XHTML's declaration") << QByteArray("<?xml version='1.0' encoding='ISO-8859-1'?>\n<html/>")
+                                       << "page.html line 1: the page says it is in iso-8859-1";
 }
 
 void TestHtml::whatCannotBeReadIsRefused() {

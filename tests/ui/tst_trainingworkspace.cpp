@@ -75,6 +75,7 @@ class TestTrainingWorkspace : public QObject {
   void missingFoldersAreReported();
   void fullDiskIsShownAndTheRunResumesOnceFreed();
   void startPreparesACorpusFirst();
+  void aRunWithNoFolderChosenGoesUnderTheRunsFolder();
   void stopWhilePreparingStartsNothingAfter();
   void continueFromAModelPreparesWithItsVocabularyAndDrawsBothDevCurves();
   void aCorpusBeforeUnicodeIsPreparedInTheEncodingChosen();
@@ -335,27 +336,12 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   workspace.setCorpus(tmp_.filePath("corpus.tsv"));
   const QString prepared = tmp_.filePath("corpus-prepared");
   QCOMPARE(workspace.findChild<QLineEdit*>("Data folder")->text(), prepared);
-  // No run folder chosen: the run goes where the app keeps its runs (a user data folder of this test's own).
-  const bool had_data_home = qEnvironmentVariableIsSet("XDG_DATA_HOME");
-  const QByteArray data_home = qgetenv("XDG_DATA_HOME");
-  qputenv("XDG_DATA_HOME", tmp_.filePath("user-data").toUtf8());
-  const auto restore = qScopeGuard([&] {
-    if (had_data_home)
-      qputenv("XDG_DATA_HOME", data_home);
-    else
-      qunsetenv("XDG_DATA_HOME");
-  });
-  QCOMPARE(workspace.runDir(), QString());
+  workspace.setRunDir(tmp_.filePath("run-from-corpus"));
   useSmallModel(workspace, /*max_steps=*/4, /*eval_every=*/2);
   workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
   workspace.startTraining();
   QVERIFY(workspace.isTraining());  // preparing counts as busy
   const QString run = workspace.runDir();
-  QVERIFY2(QFileInfo(run).absolutePath() == tmp_.filePath("user-data/attention-studio/runs"),
-           qPrintable(run));
-  QVERIFY2(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText().contains(
-               "No run folder was chosen: the run goes into " + run + "."),
-           qPrintable(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText()));
   QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(prepared + "/summary.json"), 60000);
   // The summary shows what was kept and what each split holds; then training runs to its 4 steps.
   auto* summary = workspace.findChild<QLabel*>("Data summary");
@@ -378,6 +364,33 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
   QCOMPARE(training["eval_sentences"].toInt(), 4);
   QCOMPARE(training["schedule"].toString(), QString("noam"));
+}
+
+// Start with no run folder chosen: the run goes where the app keeps its
+// runs (here a user data folder of this test's own), and the log says where.
+void TestTrainingWorkspace::aRunWithNoFolderChosenGoesUnderTheRunsFolder() {
+  const bool had_data_home = qEnvironmentVariableIsSet("XDG_DATA_HOME");
+  const QByteArray data_home = qgetenv("XDG_DATA_HOME");
+  qputenv("XDG_DATA_HOME", tmp_.filePath("user-data").toUtf8());
+  const auto restore = qScopeGuard([&] {
+    if (had_data_home)
+      qputenv("XDG_DATA_HOME", data_home);
+    else
+      qunsetenv("XDG_DATA_HOME");
+  });
+  ui::TrainingWorkspace workspace;
+  workspace.setDataDir(data_);
+  QCOMPARE(workspace.runDir(), QString());
+  useSmallModel(workspace, /*max_steps=*/2, /*eval_every=*/2);
+  workspace.startTraining();
+  const QString run = workspace.runDir();
+  QVERIFY2(QFileInfo(run).absolutePath() == tmp_.filePath("user-data/attention-studio/runs"),
+           qPrintable(run));
+  QVERIFY2(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText().contains(
+               "No run folder was chosen: the run goes into " + run + "."),
+           qPrintable(workspace.findChild<QPlainTextEdit*>("Log")->toPlainText()));
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 60000);
+  QVERIFY(QFile::exists(run + "/checkpoints/ckpt-00000002.pt"));
 }
 
 void TestTrainingWorkspace::stopWhilePreparingStartsNothingAfter() {
