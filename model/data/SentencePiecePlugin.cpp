@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <thread>
 #include <unordered_map>
 
@@ -19,13 +20,22 @@
 #define STUDIO_EXPORT __attribute__((visibility("default")))
 #endif
 
+// SentencePiece's own (its util.h, which is not installed; the library exports it): the calling
+// thread's generator, made from the process's seed at the thread's first call.
+namespace sentencepiece::random {
+std::mt19937* GetRandomGenerator();
+}
+
 namespace {
 
 using studio::data::SentencePieceBackend;
 
 // SentencePiece's sampling draws from a generator of each thread's own, made
-// from the process's seed when the thread first draws; this lock keeps the
-// seed from changing between a thread's setting it and its first draw.
+// from the process's seed when the thread first asks for it; this lock keeps
+// the seed from changing between a thread's setting it and its generator's
+// making. (BPE-dropout asks only when a merge comes up: a first draw of text
+// without one, made under the lock, left the generator to be made later from
+// whatever seed another thread had set by then.)
 std::mutex& seedLock() {
   static std::mutex lock;
   return lock;
@@ -88,13 +98,14 @@ class Backend final : public SentencePieceBackend {
     // (unsigned)-1 is SentencePiece's "seed from the clock".
     if (seed == unsigned(-1)) seed = 0x5eed;
     std::string error;
-    // A new thread: its generator is made from `seed` at its first draw, here under the lock.
+    // A new thread: its generator is made from `seed`, here under the lock.
     std::thread sampler([&] {
       try {
         {
           std::lock_guard<std::mutex> lock(seedLock());
           sentencepiece::SetRandomGeneratorSeed(seed);
-          std::vector<int> first;
+          sentencepiece::random::GetRandomGenerator();  // this thread's, from `seed`
+          std::vector<int> first;                       // and whether this model samples at all
           const auto status = processor_.SampleEncode("a", -1, alpha, &first);
           if (!status.ok()) {
             error = status.ToString();
