@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 
@@ -103,7 +104,9 @@ struct TranslationQueue::State {
     return answers;
   }
 
-  // Texts with markup: each line's tags put back around its words' translations.
+  // Texts with markup: each line's tags put back around its words' translations; LibreTranslate's
+  // format "html" reads each text as a web page (model/files/HtmlFile.h), its blocks translated apart and
+  // scripts, code and what is marked translate="no" or notranslate kept as written.
   Answer translateMarked(const TranslationJob& job) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<TextResult> results;
@@ -111,6 +114,20 @@ struct TranslationQueue::State {
     opts.beam_size = beamOf(job);
     opts.nbest = 1;
     for (const auto& text : job.texts) {
+      if (job.api == TranslationJob::Api::LibreTranslate) {
+        model::HtmlDocument page;
+        try {
+          page = model::readHtml(text, "q");
+        } catch (const std::runtime_error& e) {
+          return {400, errorReply(std::string("'q' is not HTML this server reads: ") + e.what())};
+        }
+        const auto done = model::translateHtml(*translator, page, opts);
+        TextResult r;
+        r.text = done.text;
+        r.notices = done.notices;
+        results.push_back(std::move(r));
+        continue;
+      }
       model::TextDocument document;
       size_t from = 0;
       while (from <= text.size()) {

@@ -265,7 +265,10 @@ TerScore computeTer(const TerStats& stats) {
 }
 
 std::string TerScore::signature() {
-  return std::string("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:") + kSacreBleuVersion;
+  // Appended rather than added: GCC 12 warns (-Warray-bounds, falsely) on literal-string + char*.
+  std::string out = "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:";
+  out += kSacreBleuVersion;
+  return out;
 }
 
 std::string TerScore::line(int width) const {

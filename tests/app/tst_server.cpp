@@ -381,6 +381,21 @@ void TestServer::markupIsKeptAroundTheWords() {
   for (const char* tag : {"<p>", "</p>", "<b>", "</b>", "<i>", "</i>"})
     QVERIFY2(text.contains(tag), qPrintable(text));
   QVERIFY2(text.indexOf("<b>") < text.indexOf("</b>"), qPrintable(text));
+  // LibreTranslate's HTML is read as a page: a script and what is marked notranslate stay as written.
+  const std::string kept = "<span class=\"notranslate\">mở tập tin</span><script>var s = \"lưu\";</script>";
+  const auto page =
+      client.exchange(post("/translate", {{"q", "<p>lưu " + kept + " số 3</p>"}, {"format", "html"}}));
+  QCOMPARE(page.status, 200);
+  const QString translated = QString::fromStdString(page.body["translatedText"].get<std::string>());
+  QVERIFY2(translated.startsWith("<p>") && translated.endsWith("</p>") &&
+               translated.count(QString::fromStdString(kept)) == 1 &&
+               translated != QString::fromStdString("<p>lưu " + kept + " số 3</p>"),
+           qPrintable(translated));
+  const auto nul =
+      client.exchange(post("/translate", {{"q", std::string("<p>lưu\0</p>", 12)}, {"format", "html"}}));
+  QCOMPARE(nul.status, 400);
+  QVERIFY2(nul.body["error"].get<std::string>().find("a NUL byte") != std::string::npos,
+           nul.body.dump().c_str());
 }
 
 void TestServer::browsersAreLetInWhenAsked() {
