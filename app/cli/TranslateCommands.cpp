@@ -201,26 +201,21 @@ int runTranslate(const ParsedArgs& args) {
       throw UsageError("--tmx: '" + memory + "' is --output's file too: give the memory a file of its own");
     }
   }
-  // An XLIFF file: its segments translated and written back into it.
+  // A file written back whole (an XLIFF file's segments, a web page's blocks of text translated in it)
+  // takes one translation of each, and no option that shapes lines of text.
+  const auto whole = [&](const std::string& what, const std::string& how, const char* unit) {
+    for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
+                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
+      if (args.has(flag))
+        throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
+                         how);
+    if (options.nbest > 1) throw UsageError("--nbest: " + what + " takes one translation a " + unit);
+  };
   const auto xliff = input.empty() ? std::nullopt : model::readXliffFile(input);
-  if (xliff) {
-    for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
-                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
-      if (args.has(flag))
-        throw UsageError("--" + std::string(flag) + ": not with an XLIFF file ('" + input +
-                         "'), whose segments are written back into it");
-    if (options.nbest > 1) throw UsageError("--nbest: an XLIFF file takes one translation a segment");
-  }
-  // A web page: its blocks of text translated in place (its tags always kept: --markup or not).
+  if (xliff) whole("an XLIFF file", "segments are written back into it", "segment");
+  // (a page's tags are always kept: --markup or not)
   const auto html = input.empty() || xliff ? std::nullopt : model::readHtmlFile(input);
-  if (html) {
-    for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
-                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
-      if (args.has(flag))
-        throw UsageError("--" + std::string(flag) + ": not with a web page ('" + input +
-                         "'), whose blocks of text are translated in place");
-    if (options.nbest > 1) throw UsageError("--nbest: a web page takes one translation a block");
-  }
+  if (html) whole("a web page", "blocks of text are translated in place", "block");
   std::optional<model::LegacyEncoding> encoding;
   if (args.has("encoding")) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));

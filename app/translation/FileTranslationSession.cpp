@@ -116,32 +116,28 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
       };
       const auto stop = [&job] { return job.stopRequested(); };
+      // An XLIFF file or a web page: written back whole, what was translated in it counted.
+      const auto written = [&](const std::string& text, size_t sentences,
+                               const std::vector<std::string>& notices) {
+        model::writeFileAtomically(request.output.toStdString(), text);
+        report.segments = report.decoded = int(sentences);
+        for (const auto& notice : notices) report.notices << QString::fromStdString(notice);
+        report.seconds = double(timer.elapsed()) / 1000.0;
+        job.finish();
+        BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
+      };
       if (xliff) {
         const auto done = model::translateXliff(translator, *xliff, options, heard, stop);
-        model::writeFileAtomically(request.output.toStdString(), done.text);
         report.xliffSegments = int(done.translated);
         report.xliffKept = int(done.kept);
         report.xliffNotTranslatable = int(done.not_translatable);
-        report.segments = int(done.sentences);
-        report.decoded = int(done.sentences);
-        for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
-        report.seconds = double(timer.elapsed()) / 1000.0;
-        job.finish();
-        BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
-        return;
+        return written(done.text, done.sentences, done.notices);
       }
       if (html) {
         const auto done = model::translateHtml(translator, *html, options, heard, stop);
-        model::writeFileAtomically(request.output.toStdString(), done.text);
         report.htmlBlocks = int(done.blocks);
         report.htmlNotTranslatable = int(done.not_translatable);
-        report.segments = int(done.sentences);
-        report.decoded = int(done.sentences);
-        for (const auto& notice : done.notices) report.notices << QString::fromStdString(notice);
-        report.seconds = double(timer.elapsed()) / 1000.0;
-        job.finish();
-        BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
-        return;
+        return written(done.text, done.sentences, done.notices);
       }
       const auto translated =
           settings.markup
