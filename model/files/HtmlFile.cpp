@@ -19,7 +19,7 @@ namespace {
 
 class PageReader {
  public:
-  PageReader(HtmlDocument& document) : d_(document), text_(document.text) {
+  PageReader(HtmlDocument& document) : d_(document), text_(document.text), tags_(text_) {
     for (size_t i = text_.find('\n'); i != std::string_view::npos; i = text_.find('\n', i + 1))
       newlines_.push_back(i);
   }
@@ -43,7 +43,7 @@ class PageReader {
         i = text_from = end;
         continue;
       }
-      const auto tag = html::tagAt(text_, i);
+      const auto tag = tags_.at(i);
       if (!tag) {
         ++i;
         continue;
@@ -109,7 +109,7 @@ class PageReader {
         i = html::declarationEnd(text_, i) - 1;
         continue;
       }
-      const auto inner = html::tagAt(text_, i);
+      const auto inner = tags_.at(i);
       if (!inner) continue;
       if (inner->name == tag.name && !inner->self_closing && (inner->closing ? --depth : ++depth) == 0)
         return inner->end;
@@ -250,6 +250,7 @@ class PageReader {
 
   HtmlDocument& d_;
   std::string_view text_;
+  html::TagReader tags_;
   std::vector<size_t> newlines_;
   bool root_seen_ = false;
   bool in_run_ = false, letters_ = false;

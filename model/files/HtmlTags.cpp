@@ -45,7 +45,15 @@ std::string lowered(std::string_view text) {
   return out;
 }
 
-std::optional<Tag> tagAt(std::string_view text, size_t at) {
+TagReader::TagReader(std::string_view text)
+    : text_(text),
+      last_close_(text.rfind('>')),
+      last_double_(text.rfind('"')),
+      last_single_(text.rfind('\'')) {}
+
+std::optional<Tag> TagReader::at(size_t at) const {
+  const std::string_view text = text_;
+  if (last_close_ == std::string_view::npos || at > last_close_) return std::nullopt;  // no '>' to end it
   Tag tag;
   tag.begin = at;
   size_t i = at + 1;
@@ -60,7 +68,7 @@ std::optional<Tag> tagAt(std::string_view text, size_t at) {
   tag.name = lowered(text.substr(name, i - name));
   for (;;) {
     while (i < n && isSpace(text[i])) ++i;
-    if (i >= n) return std::nullopt;  // a tag the page never ends: its '<' is text
+    if (i >= n || i > last_close_) return std::nullopt;  // a tag the page never ends: its '<' is text
     if (text[i] == '>') {
       tag.end = i + 1;
       return tag;
@@ -85,8 +93,9 @@ std::optional<Tag> tagAt(std::string_view text, size_t at) {
       ++i;
       while (i < n && isSpace(text[i])) ++i;
       if (i < n && (text[i] == '"' || text[i] == '\'')) {
+        const size_t last = text[i] == '"' ? last_double_ : last_single_;
+        if (last == std::string_view::npos || last <= i) return std::nullopt;  // a quote never closed
         const size_t close = text.find(text[i], i + 1);
-        if (close == std::string_view::npos) return std::nullopt;
         attribute.begin = i + 1;
         attribute.end = close;
         i = close + 1;

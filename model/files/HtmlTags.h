@@ -38,8 +38,20 @@ struct Tag {
   std::vector<Attribute> attributes;
 };
 
-// The tag that starts at text[at] ('<'), or none where '<' starts no tag (it is text then).
-std::optional<Tag> tagAt(std::string_view text, size_t at);
+// Reads the tags of one text. It knows where the text's last '>' and last
+// quotes are, so that a '<' whose tag never ends (a quote never closed, no
+// '>' after it) is found out at once, not by reading on to the text's end: a
+// page of many such would take time quadratic in its length.
+class TagReader {
+ public:
+  explicit TagReader(std::string_view text);
+  // The tag that starts at text[at] ('<'), or none where '<' starts no tag (it is text then).
+  std::optional<Tag> at(size_t at) const;
+
+ private:
+  std::string_view text_;
+  size_t last_close_, last_double_, last_single_;  // the last '>', '"' and '\'' (npos: none)
+};
 
 // Where the comment, declaration or processing instruction at text[at] ends (one past it).
 size_t declarationEnd(std::string_view text, size_t at);

@@ -140,6 +140,11 @@ void TestHtml::whatIsNotTranslatedIsKeptAsWritten() {
   QCOMPARE(loose.blocks[1].codes, std::vector<std::string>{"<!-- không"});
   QCOMPARE(writeHtml(loose, {"Hello <B>there", "friend <!-- không"}),
            std::string("<P>Hello <B>there<p>friend <!-- không"));
+  // A '<' whose tag never ends (its quote never closed, or no '>' after it) is text.
+  const auto unended = readHtml("<p>Xin <a title=\"chào</p><p>bạn <b class='x", "unended.html");
+  QCOMPARE(unended.blocks.size(), size_t(2));
+  QCOMPARE(unended.blocks[0].marked, std::string("Xin <a title=\"chào"));
+  QCOMPARE(unended.blocks[1].marked, std::string("bạn <b class='x"));
   // Text outside any element and a page with no <html>: its blocks all the same, no language to set.
   const auto bare = readHtml("Xin chào\n<div>bạn</div>", "bare.html");
   QCOMPARE(bare.blocks.size(), size_t(2));
