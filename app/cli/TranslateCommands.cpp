@@ -122,34 +122,37 @@ const CommandSpec& translateSpec() {
 
 namespace {
 
+// A file translated whole (an XLIFF file, a web page): its notices, then the file to `output` (stdout
+// when empty), then `said` and where it went.
+int writeWhole(const std::string& name, const std::string& text, const std::vector<std::string>& notices,
+               const std::string& output, const std::string& said) {
+  for (const auto& notice : notices) std::fprintf(stderr, "%s %s\n", name.c_str(), notice.c_str());
+  if (output.empty())
+    std::cout << text << std::flush;
+  else
+    model::writeFileAtomically(output, text);
+  std::fprintf(stderr, "%s: %s%s\n", name.c_str(), said.c_str(),
+               output.empty() ? "" : ("; wrote " + output).c_str());
+  return kOk;
+}
+
 int translateXliffFile(const model::Translator& translator, const model::XliffDocument& document,
                        const model::DecodingOptions& options, const std::string& output) {
   const auto done = model::translateXliff(translator, document, options, terminalProgress("translated"));
-  for (const auto& notice : done.notices)
-    std::fprintf(stderr, "%s %s\n", document.name.c_str(), notice.c_str());
-  if (output.empty())
-    std::cout << done.text << std::flush;
-  else
-    model::writeFileAtomically(output, done.text);
-  std::fprintf(stderr,
-               "%s: %zu segments translated, %zu kept (they had a translation), %zu not to be translated%s\n",
-               document.name.c_str(), done.translated, done.kept, done.not_translatable,
-               output.empty() ? "" : ("; wrote " + output).c_str());
-  return kOk;
+  return writeWhole(document.name, done.text, done.notices, output,
+                    std::to_string(done.translated) + " segments translated, " + std::to_string(done.kept) +
+                        " kept (they had a translation), " + std::to_string(done.not_translatable) +
+                        " not to be translated");
 }
 
 int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
                       const model::DecodingOptions& options, const std::string& output) {
   const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
-  for (const auto& notice : done.notices) std::fprintf(stderr, "%s %s\n", page.name.c_str(), notice.c_str());
-  if (output.empty())
-    std::cout << done.text << std::flush;
-  else
-    model::writeFileAtomically(output, done.text);
-  std::fprintf(stderr, "%s: %zu block%s of text translated, %zu element%s marked not to be translated%s\n",
-               page.name.c_str(), done.blocks, done.blocks == 1 ? "" : "s", done.not_translatable,
-               done.not_translatable == 1 ? "" : "s", output.empty() ? "" : ("; wrote " + output).c_str());
-  return kOk;
+  return writeWhole(page.name, done.text, done.notices, output,
+                    std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") +
+                        " of text translated, " + std::to_string(done.not_translatable) +
+                        (done.not_translatable == 1 ? " element" : " elements") +
+                        " marked not to be translated");
 }
 
 }  // namespace
