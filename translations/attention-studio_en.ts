@@ -2153,6 +2153,13 @@ layer %2</translation>
         <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
         <translation>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n attribute(s) (alt, title…)</source>
+        <translation>
+            <numerusform>and %n attribute (alt, title…)</numerusform>
+            <numerusform>and %n attributes (alt, title…)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -2129,6 +2129,12 @@ lớp %2</translation>
         <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
         <translation>Tệp văn bản, tệp XLIFF và trang web (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;Mọi tệp (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n attribute(s) (alt, title…)</source>
+        <translation>
+            <numerusform>và %n thuộc tính (alt, title…)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -148,11 +148,12 @@ int translateXliffFile(const model::Translator& translator, const model::XliffDo
 int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
                       const model::DecodingOptions& options, const std::string& output) {
   const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
-  return writeWhole(page.name, done.text, done.notices, output,
-                    std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") +
-                        " of text translated, " + std::to_string(done.not_translatable) +
-                        (done.not_translatable == 1 ? " element" : " elements") +
-                        " marked not to be translated");
+  return writeWhole(
+      page.name, done.text, done.notices, output,
+      std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") + " of text and " +
+          std::to_string(done.attributes) + (done.attributes == 1 ? " attribute" : " attributes") +
+          " (alt, title, …) translated, " + std::to_string(done.not_translatable) +
+          (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated");
 }
 
 }  // namespace

@@ -136,6 +136,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       if (html) {
         const auto done = model::translateHtml(translator, *html, options, heard, stop);
         report.htmlBlocks = int(done.blocks);
+        report.htmlAttributes = int(done.attributes);
         report.htmlNotTranslatable = int(done.not_translatable);
         return written(done.text, done.sentences, done.notices);
       }

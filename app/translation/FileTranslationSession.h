@@ -61,8 +61,9 @@ struct FileTranslationReport {
   QStringList glossaryNotes;  // what a TBX glossary held that did not become a term (Glossary::notes)
   // An XLIFF file: its segments given a target, those that had one, those under translate="no".
   int xliffSegments = -1, xliffKept = 0, xliffNotTranslatable = 0;
-  // A web page: its blocks of text translated, its elements marked not to be translated.
-  int htmlBlocks = -1, htmlNotTranslatable = 0;
+  // A web page: its blocks of text and attributes (alt, title, …) translated, its elements marked not
+  // to be translated.
+  int htmlBlocks = -1, htmlAttributes = 0, htmlNotTranslatable = 0;
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
   // translation memory; and the sentences left out of it, translated as nothing.

@@ -8,20 +8,27 @@ HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& 
                               const DecodingOptions& options,
                               const std::function<void(size_t, size_t)>& progress,
                               const std::function<bool()>& stop) {
-  TextDocument sources;  // each block's marked text, a line each
+  TextDocument sources;  // each block's marked text, then each attribute's, a line each
   std::vector<size_t> lines;
   for (const auto& block : page.blocks) {
     sources.lines.push_back(block.marked);
     lines.push_back(block.line);
+  }
+  for (const auto& attribute : page.attributes) {
+    sources.lines.push_back(attribute.marked);
+    lines.push_back(attribute.line);
   }
   const auto translated =
       translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
   std::vector<std::string> texts;
   for (size_t i = 0; i < page.blocks.size(); ++i)
     texts.push_back(restoreXliffCodes(translated.translation.lines[i], page.blocks[i].codes));
+  const std::vector<std::string> attributes(translated.translation.lines.begin() + long(page.blocks.size()),
+                                            translated.translation.lines.end());
   HtmlTranslation out;
-  out.text = writeHtml(page, texts);
+  out.text = writeHtml(page, texts, attributes);
   out.blocks = page.blocks.size();
+  out.attributes = page.attributes.size();
   out.not_translatable = page.not_translatable;
   out.sentences = translated.segments;
   out.notices = noticesAtLines(translated.notices, lines);

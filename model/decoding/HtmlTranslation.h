@@ -7,8 +7,9 @@
 #include "model/decoding/DocumentTranslation.h"
 #include "model/files/HtmlFile.h"
 
-// A web page (model/files/HtmlFile.h) translated: every block of text gets the
-// model's translation in its place, its inline markup kept around the words
+// A web page (model/files/HtmlFile.h) translated: every block of text and
+// every attribute a reader sees (alt, title, …) gets the model's translation
+// in its place, its inline markup kept around the words
 // aligned to theirs (as --markup keeps tags) and what is not to be translated
 // inside it where its neighbours went; the page's language becomes English.
 // For `translate --input page.html` and the app's "Translate a file…".
@@ -17,6 +18,7 @@ namespace studio::model {
 struct HtmlTranslation {
   std::string text;                  // the translated page, as it is written
   size_t blocks = 0;                 // blocks of text translated
+  size_t attributes = 0;             // attributes translated (alt, title, …)
   size_t not_translatable = 0;       // elements marked translate="no" or class="notranslate"
   size_t sentences = 0;              // sentences (and parts of long ones) decoded for them
   std::vector<std::string> notices;  // "line N: ..." (the block's first line in the page)

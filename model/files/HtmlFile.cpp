@@ -17,6 +17,37 @@ namespace studio::model {
 
 namespace {
 
+// Where the character reference (&amp; &#39; &nbsp;) at text[at] ends (its ';'), `at` when none starts there.
+size_t referenceEnd(std::string_view text, size_t at, size_t end) {
+  size_t j = at + 1;
+  while (j < end && j - at < 32 && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '#')) ++j;
+  return j < end && text[j] == ';' && j > at + 1 ? j : at;
+}
+
+// Whether the character at text[at] is a letter: ASCII's, or one beyond ASCII that is no space and no
+// general punctuation (– — “ …).
+bool letterAt(std::string_view text, size_t at, size_t end) {
+  const auto byte = static_cast<unsigned char>(text[at]);
+  if (byte < 0x80) return std::isalpha(byte);
+  if (byte < 0xC0) return false;
+  const bool punctuation =
+      byte == 0xE2 && at + 1 < end &&
+      (static_cast<unsigned char>(text[at + 1]) == 0x80 || static_cast<unsigned char>(text[at + 1]) == 0x81);
+  return data::whitespaceAt(text, at) == 0 && !punctuation;
+}
+
+// Whether `text` (markup's text) has a letter outside its character references.
+bool hasLetters(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '&') {
+      i = referenceEnd(text, i, text.size());
+      continue;
+    }
+    if (letterAt(text, i, text.size())) return true;
+  }
+  return false;
+}
+
 class PageReader {
  public:
   PageReader(HtmlDocument& document) : d_(document), text_(document.text), tags_(text_) {
@@ -73,7 +104,14 @@ class PageReader {
     }
     const bool marked_no = html::lowered(value(tag, "translate")) == "no" || hasClass(tag, "notranslate");
     const bool has_content = !html::isVoid(tag.name) && !tag.self_closing;
-    if (has_content && (marked_no || html::keptWhole(tag.name))) {
+    if (marked_no || html::keptWhole(tag.name)) {
+      if (!has_content) {  // <img translate="no" alt="…">: nothing of it translated
+        if (html::isBlock(tag.name))
+          flush(tag.begin);
+        else
+          addMarkup(tag.begin, tag.end);
+        return tag.end;
+      }
       if (marked_no) ++d_.not_translatable;
       const size_t end = elementEnd(tag);
       if (html::isBlock(tag.name))
@@ -86,15 +124,74 @@ class PageReader {
       const auto [content_end, end] = html::endTagOf(text_, tag.name, tag.end);
       const size_t last = content_end == std::string_view::npos ? text_.size() : content_end;
       flush(tag.begin);
+      addAttributes(tag);
       addText(tag.end, last);
       flush(last);
       return end == std::string_view::npos ? text_.size() : end;
     }
-    if (html::isBlock(tag.name))
+    if (html::isBlock(tag.name)) {
       flush(tag.begin);
-    else
-      addMarkup(tag.begin, tag.end);
+      addAttributes(tag);
+    } else {
+      addMarkup(tag.begin, tag.end, &tag);
+    }
     return tag.end;
+  }
+
+  // The attributes of `tag` whose values are text a reader sees.
+  std::vector<const html::Attribute*> textAttributes(const html::Tag& tag) const {
+    static const std::initializer_list<std::string_view> kText = {"title",
+                                                                  "alt",
+                                                                  "placeholder",
+                                                                  "aria-label",
+                                                                  "aria-description",
+                                                                  "aria-roledescription",
+                                                                  "aria-placeholder",
+                                                                  "aria-valuetext"};
+    const std::string type = html::lowered(value(tag, "type"));
+    const std::string meta =
+        tag.name == "meta" ? html::lowered(value(tag, "name")) + html::lowered(value(tag, "property")) : "";
+    std::vector<const html::Attribute*> out;
+    for (const auto& a : tag.attributes) {
+      const bool text =
+          std::find(kText.begin(), kText.end(), a.name) != kText.end() ||
+          (a.name == "label" && (tag.name == "option" || tag.name == "optgroup" || tag.name == "track")) ||
+          (a.name == "value" && tag.name == "input" &&
+           (type == "button" || type == "submit" || type == "reset")) ||
+          (a.name == "content" &&
+           (meta == "description" || meta == "keywords" || meta == "og:title" || meta == "og:description" ||
+            meta == "twitter:title" || meta == "twitter:description"));
+      if (text && hasLetters(text_.substr(a.begin, a.end - a.begin))) out.push_back(&a);
+    }
+    return out;
+  }
+
+  HtmlAttributeText attributeText(const html::Attribute& a) const {
+    HtmlAttributeText out;
+    out.line = lineAt(a.begin);
+    out.name = a.name;
+    out.begin = a.begin;
+    out.end = a.end;
+    out.quote = a.quote;
+    for (size_t i = a.begin; i < a.end; ++i) {
+      const char c = text_[i];
+      if (html::isSpace(c)) {
+        if (!out.marked.empty() && out.marked.back() != ' ') out.marked += ' ';
+      } else if (c == '<') {
+        out.marked += "&lt;";
+      } else if (c == '>') {
+        out.marked += "&gt;";
+      } else {
+        out.marked += c;
+      }
+    }
+    while (!out.marked.empty() && out.marked.back() == ' ') out.marked.pop_back();
+    return out;
+  }
+
+  // The attributes of a tag in no block: each one a text of its own.
+  void addAttributes(const html::Tag& tag) {
+    for (const auto* a : textAttributes(tag)) d_.attributes.push_back(attributeText(*a));
   }
 
   // One past the end tag that closes `tag` (the page's end when none does).
@@ -175,6 +272,7 @@ class PageReader {
     run_begin_ = at;
     marked_.clear();
     codes_.clear();
+    pending_.clear();
     letters_ = false;
   }
 
@@ -188,39 +286,46 @@ class PageReader {
     startRun(begin);
     for (size_t i = begin; i < end; ++i) {
       const char c = text_[i];
-      const auto byte = static_cast<unsigned char>(c);
       if (html::isSpace(c)) {
         addSpace();
         continue;
       }
       marked_ += c;
       if (c == '&') {  // a character reference (&amp; &#39; &nbsp;) is no letter of the text's own
-        size_t j = i + 1;
-        while (j < end && j - i < 32 &&
-               (std::isalnum(static_cast<unsigned char>(text_[j])) || text_[j] == '#'))
-          ++j;
-        if (j < end && text_[j] == ';' && j > i + 1) {
+        const size_t j = referenceEnd(text_, i, end);
+        if (j > i) {
           marked_.append(text_.substr(i + 1, j - i));
           i = j;
         }
         continue;
       }
-      if (std::isalpha(byte)) letters_ = true;
-      if (byte >=
-          0xC0) {  // a character beyond ASCII: a letter, unless a space or general punctuation (– — “ …)
-        const size_t space = data::whitespaceAt(text_, i);
-        const bool punctuation = byte == 0xE2 && i + 1 < end &&
-                                 (static_cast<unsigned char>(text_[i + 1]) == 0x80 ||
-                                  static_cast<unsigned char>(text_[i + 1]) == 0x81);
-        if (space == 0 && !punctuation) letters_ = true;
-      }
+      if (letterAt(text_, i, end)) letters_ = true;
     }
   }
 
-  // An inline tag, as written but on one line.
-  void addMarkup(size_t begin, size_t end) {
+  // An inline tag, as written but on one line; the values of its attributes
+  // that are text (when `tag` is given) each replaced by a placeholder.
+  void addMarkup(size_t begin, size_t end, const html::Tag* tag = nullptr) {
     startRun(begin);
-    for (size_t i = begin; i < end; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+    size_t i = begin;
+    if (tag)
+      for (const auto* a : textAttributes(*tag)) {
+        for (; i < a->begin; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+        pending_.push_back(attributeText(*a));
+        pending_.back().placeholder = placeholder(pending_.size() - 1);
+        marked_ += pending_.back().placeholder;
+        i = a->end;
+      }
+    for (; i < end; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+  }
+
+  // What stands for the value of a block's K-th attribute in its marked text: no text of the page holds it.
+  std::string placeholder(size_t k) {
+    if (placeholder_base_.empty()) {
+      placeholder_base_ = "@attr";
+      while (text_.find(placeholder_base_) != std::string_view::npos) placeholder_base_ += '@';
+    }
+    return placeholder_base_ + std::to_string(k) + "@";
   }
 
   // Bytes kept as written, through a placeholder.
@@ -234,7 +339,13 @@ class PageReader {
   void flush(size_t end) {
     if (!in_run_) return;
     in_run_ = false;
-    if (!letters_) return;
+    if (!letters_) {  // no block: its tags' attributes are texts of their own
+      for (auto& a : pending_) {
+        a.placeholder.clear();
+        d_.attributes.push_back(std::move(a));
+      }
+      return;
+    }
     size_t begin = run_begin_;
     while (begin < end && html::isSpace(text_[begin])) ++begin;
     while (end > begin && html::isSpace(text_[end - 1])) --end;
@@ -245,6 +356,10 @@ class PageReader {
     const size_t first = marked_.find_first_not_of(' '), last = marked_.find_last_not_of(' ');
     block.marked = marked_.substr(first, last - first + 1);
     block.codes = std::move(codes_);
+    for (auto& a : pending_) {
+      a.block = d_.blocks.size();
+      d_.attributes.push_back(std::move(a));
+    }
     d_.blocks.push_back(std::move(block));
   }
 
@@ -257,6 +372,8 @@ class PageReader {
   size_t run_begin_ = 0;
   std::string marked_;
   std::vector<std::string> codes_;
+  std::vector<HtmlAttributeText> pending_;  // the attributes of the run's inline tags
+  std::string placeholder_base_;
 };
 
 }  // namespace
@@ -283,13 +400,47 @@ HtmlDocument readHtml(const std::string& bytes, const std::string& name) {
   return d;
 }
 
-std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations) {
+namespace {
+
+// An attribute's translation (markup: & < > as references) as its value is written: its quote escaped,
+// and in quotes where it had none.
+std::string attributeValue(const HtmlAttributeText& attribute, const std::string& translation) {
+  const char quote = attribute.quote ? attribute.quote : '"';
+  std::string out;
+  for (const char c : translation) out += c == quote ? (c == '"' ? "&quot;" : "&#39;") : std::string(1, c);
+  return attribute.quote ? out : quote + out + quote;
+}
+
+}  // namespace
+
+std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations,
+                      const std::vector<std::string>& attributes) {
   if (translations.size() != document.blocks.size())
     throw std::invalid_argument(document.name + ": " + std::to_string(translations.size()) +
                                 " translations for " + std::to_string(document.blocks.size()) + " blocks");
-  std::vector<std::tuple<size_t, size_t, std::string_view>> edits;
-  for (size_t i = 0; i < translations.size(); ++i)
-    edits.emplace_back(document.blocks[i].begin, document.blocks[i].end, translations[i]);
+  if (attributes.size() != document.attributes.size())
+    throw std::invalid_argument(document.name + ": " + std::to_string(attributes.size()) +
+                                " translations for " + std::to_string(document.attributes.size()) +
+                                " attributes");
+  std::vector<std::string> blocks = translations;
+  std::vector<std::tuple<size_t, size_t, std::string>> edits;
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    const auto& attribute = document.attributes[i];
+    std::string value = attributeValue(attribute, attributes[i]);
+    if (attribute.block == std::string::npos) {
+      edits.emplace_back(attribute.begin, attribute.end, std::move(value));
+      continue;
+    }
+    auto& block = blocks.at(attribute.block);
+    const size_t at = block.find(attribute.placeholder);
+    if (at == std::string::npos)
+      throw std::invalid_argument(document.name + " line " + std::to_string(attribute.line) + ": the " +
+                                  attribute.name +
+                                  " attribute's place was lost from its block's translation");
+    block.replace(at, attribute.placeholder.size(), value);
+  }
+  for (size_t i = 0; i < blocks.size(); ++i)
+    edits.emplace_back(document.blocks[i].begin, document.blocks[i].end, std::move(blocks[i]));
   for (const auto& [begin, end] : document.languages) edits.emplace_back(begin, end, "en");
   std::sort(edits.begin(), edits.end(),
             [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });

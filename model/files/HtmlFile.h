@@ -14,8 +14,11 @@
 // translated is kept as written: scripts, styles, <pre>, <code>, <kbd>,
 // <samp>, <var>, <textarea>, <svg>, <math>, <template>, comments, and every
 // element marked translate="no" or class="notranslate" (HTML's and Google's
-// ways of saying so), with all inside it. Attributes (alt, title) are not
-// translated. No LibTorch here.
+// ways of saying so), with all inside it. The attributes that a reader sees
+// as text are translated too, each on its own: alt, title, placeholder, the
+// aria- labels, an option's label, a button's value, the page's description
+// for search engines and links (<meta name="description" content="…">). No
+// LibTorch here.
 namespace studio::model {
 
 struct HtmlBlock {
@@ -29,11 +32,29 @@ struct HtmlBlock {
   std::vector<std::string> codes;
 };
 
+// An attribute whose value is text a reader sees (model/files/HtmlFile.cpp
+// lists them), with a letter in it.
+struct HtmlAttributeText {
+  size_t line = 0;
+  std::string name;           // the attribute's, lower case ("alt")
+  size_t begin = 0, end = 0;  // its value's bytes in the page, without quotes
+  char quote = 0;             // '"' or '\'' as written; 0: written without quotes
+  // The value to translate: whitespace as single spaces, < and > as
+  // references (character references as written).
+  std::string marked;
+  // An attribute of an inline tag inside a block: the block's index, and
+  // what stands for the value in the block's marked text (the tag otherwise
+  // as written); npos and "" elsewhere.
+  size_t block = std::string::npos;
+  std::string placeholder;
+};
+
 struct HtmlDocument {
   std::string name;
   std::string text;  // the page, UTF-8, without its byte order mark
   bool bom = false;  // it started with a UTF-8 byte order mark
   std::vector<HtmlBlock> blocks;
+  std::vector<HtmlAttributeText> attributes;  // in the page's order
   size_t not_translatable = 0;  // elements marked translate="no" or class="notranslate"
   // The values of the root <html>'s lang and xml:lang, [begin, end) in text: written as "en".
   std::vector<std::pair<size_t, size_t>> languages;
@@ -46,9 +67,12 @@ HtmlDocument readHtml(const std::string& bytes, const std::string& name);
 
 // The page with `translations` (one for each block, in order: its translated
 // markup, codes back in place of their placeholders) in place of the blocks'
-// text, and its language English. Throws std::invalid_argument when the count
-// is not the blocks'.
-std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations);
+// text, `attributes` (one for each attribute, in order: markup as
+// placeMarkup writes it) in place of their values, and its language English.
+// Throws std::invalid_argument when a count is not the page's, or a block's
+// translation lost an attribute's placeholder.
+std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations,
+                      const std::vector<std::string>& attributes = {});
 
 // The page in a file whose name ends in .html, .htm or .xhtml, or whose first
 // element is <html>; nullopt for any other file. Throws as readHtml does.

@@ -98,6 +98,7 @@ std::optional<Tag> TagReader::at(size_t at) const {
         const size_t close = text.find(text[i], i + 1);
         attribute.begin = i + 1;
         attribute.end = close;
+        attribute.quote = text[i];
         i = close + 1;
       } else {
         attribute.begin = i;

@@ -29,6 +29,7 @@ std::string lowered(std::string_view text);
 struct Attribute {
   std::string name;           // lower case
   size_t begin = 0, end = 0;  // the value's bytes, without its quotes
+  char quote = 0;             // '"' or '\'' around the value; 0: written without quotes (or no value)
 };
 
 struct Tag {

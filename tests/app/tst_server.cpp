@@ -391,6 +391,14 @@ void TestServer::markupIsKeptAroundTheWords() {
                translated.count(QString::fromStdString(kept)) == 1 &&
                translated != QString::fromStdString("<p>lưu " + kept + " số 3</p>"),
            qPrintable(translated));
+  // An image's alt text is translated too.
+  const auto image = client.exchange(
+      post("/translate", {{"q", "<img src=\"a.png\" alt=\"mở tập tin\">"}, {"format", "html"}}));
+  QCOMPARE(image.status, 200);
+  const QString alt = QString::fromStdString(image.body["translatedText"].get<std::string>());
+  QVERIFY2(alt.startsWith("<img src=\"a.png\" alt=\"") && alt.endsWith("\">") && alt.size() > 24 &&
+               !alt.contains("mở tập tin"),
+           qPrintable(alt));
   const auto nul =
       client.exchange(post("/translate", {{"q", std::string("<p>lưu\0</p>", 12)}, {"format", "html"}}));
   QCOMPARE(nul.status, 400);

@@ -47,6 +47,7 @@ class TestHtml : public QObject {
   void blocksAreFoundWithTheirMarkup();
   void thePageIsWrittenBackWithEachBlocksTranslation();
   void whatIsNotTranslatedIsKeptAsWritten();
+  void attributesAreTranslatedToo();
   void whatCannotBeReadIsRefused_data();
   void whatCannotBeReadIsRefused();
   void aPageIsKnownByItsNameOrItsFirstElement();
@@ -61,17 +62,17 @@ void TestHtml::blocksAreFoundWithTheirMarkup() {
     marked.push_back(block.marked);
     lines.push_back(block.line);
   }
-  QCOMPARE(marked,
-           (std::vector<std::string>{
-               "Trang chủ &amp; tin tức",
-               "Chào mừng",
-               // The tag written over two lines on one; the '>' inside a quoted value is no tag's end.
-               "Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"    title=\"x > y\">tập tin</a>.<br>Xong.",
-               "Gõ <x-code n=\"0\"/> để xem <x-code n=\"1\"/> thư mục.",
-               "Xem <x-code n=\"0\"/> nhé",
-               "Một",
-               "a < b và c",
-           }));
+  QCOMPARE(marked, (std::vector<std::string>{
+                       "Trang chủ &amp; tin tức",
+                       "Chào mừng",
+                       // The tag written over two lines on one; the '>' inside a quoted value is no tag's
+                       // end. The title of the link is translated on its own (attributesAreTranslatedToo).
+                       "Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"    title=\"@attr0@\">tập tin</a>.<br>Xong.",
+                       "Gõ <x-code n=\"0\"/> để xem <x-code n=\"1\"/> thư mục.",
+                       "Xem <x-code n=\"0\"/> nhé",
+                       "Một",
+                       "a < b và c",
+                   }));
   QCOMPARE(lines, (std::vector<size_t>{5, 10, 11, 13, 17, 18, 19}));
   QCOMPARE(page.blocks[3].codes, (std::vector<std::string>{"<code>ls -l</code>", "<!-- chú thích -->"}));
   QCOMPARE(page.blocks[4].codes,
@@ -95,7 +96,7 @@ void TestHtml::thePageIsWrittenBackWithEachBlocksTranslation() {
   const std::vector<std::string> translations = {
       "Home &amp; news",
       "Welcome",
-      "Press <b>Save</b> to save the <a href=\"a.html\"    title=\"x > y\">file</a>.<br>Done.",
+      "Press <b>Save</b> to save the <a href=\"a.html\"    title=\"@attr0@\">file</a>.<br>Done.",
       restoreXliffCodes("Type <x-code n=\"0\"/> to see the folder.<x-code n=\"1\"/>", page.blocks[3].codes),
       restoreXliffCodes("See <x-code n=\"0\"/>", page.blocks[4].codes),
       "One",
@@ -111,18 +112,24 @@ void TestHtml::thePageIsWrittenBackWithEachBlocksTranslation() {
   replace("Trang chủ &amp; tin tức", translations[0]);
   replace("Chào mừng", translations[1]);
   replace("Nhấn <b>Lưu</b> để lưu <a href=\"a.html\"\n   title=\"x > y\">tập tin</a>.<br>Xong.",
-          translations[2]);
+          "Press <b>Save</b> to save the <a href=\"a.html\"    title=\"x &gt; z\">file</a>.<br>Done.");
   replace("Gõ <code>ls -l</code> để xem <!-- chú thích --> thư mục.",
           "Type <code>ls -l</code> to see the folder.<!-- chú thích -->");
   replace("Xem <span class=\"x notranslate\">Debian <span>cũ</span></span> nhé",
           "See <span class=\"x notranslate\">Debian <span>cũ</span></span>");
   replace("<li>Một</li>", "<li>One</li>");
   replace("a < b và c", "a &lt; b and c");
-  QCOMPARE(writeHtml(page, translations), expected);
+  QCOMPARE(page.attributes.size(), size_t(1));
+  QCOMPARE(page.attributes[0].marked, std::string("x &gt; y"));
+  QCOMPARE(writeHtml(page, translations, {"x &gt; z"}), expected);
   // A code whose placeholder the translation lost is kept all the same, at the block's end.
   QCOMPARE(restoreXliffCodes("See", page.blocks[4].codes),
            std::string("See<span class=\"x notranslate\">Debian <span>cũ</span></span>"));
-  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeHtml(page, {"one"}));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeHtml(page, {"one"}, {"x &gt; z"}));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeHtml(page, translations));  // the attribute's
+  auto lost = translations;  // a block's translation without the placeholder of its attribute
+  lost[2] = "Press Save.";
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeHtml(page, lost, {"x &gt; z"}));
 }
 
 // Scripts, styles, <pre> and what is marked not to be translated are in no
@@ -149,6 +156,95 @@ void TestHtml::whatIsNotTranslatedIsKeptAsWritten() {
   const auto bare = readHtml("Xin chào\n<div>bạn</div>", "bare.html");
   QCOMPARE(bare.blocks.size(), size_t(2));
   QVERIFY(bare.languages.empty());
+}
+
+// The attributes a reader sees (alt, title, placeholder, a button's value,
+// the page's description…) are texts of their own: an inline tag's inside a
+// block through a placeholder, any other's in place; their translations
+// written with the quote they had (one added where there was none), what
+// is marked not to be translated and values without a letter left alone.
+void TestHtml::attributesAreTranslatedToo() {
+  const std::string source =
+      "<html lang=\"vi\">\n"
+      "<head>\n"
+      "<meta name=\"description\" content=\"Trang về phần mềm\">\n"
+      "<meta property=\"og:title\" content='Tin \"mới\"'>\n"
+      "<meta name=\"viewport\" content=\"width=device-width\">\n"  // 5
+      "</head>\n"
+      "<body title=\"Trang chủ\">\n"
+      "<p>Xem <img src=\"a.png\" alt=\"Ảnh chụp\n  màn hình\"> ở đây.</p>\n"
+      "<div><a href=\"/\"><img src=\"logo.png\" alt=Biểu_trưng></a></div>\n"  // 10
+      "<form><input type=\"submit\" value=\"Gửi\"> <input type=\"text\" value=\"Hà Nội\"\n"
+      "  placeholder=\"Tên thành phố\"></form>\n"
+      "<select><option label=\"Một\">1</option></select>\n"
+      "<p translate=\"no\" title=\"Không dịch\">Tên</p><img class=\"notranslate\" alt=\"Không dịch\">\n"
+      "<span title=\"2024\">Năm</span> <button aria-label=\"Đóng &amp; lưu\"><i></i></button>\n"  // 15
+      "<p>Giá <b title=\"a<b\">rẻ</b></p>\n"
+      "</body>\n"
+      "</html>\n";
+  const auto page = readHtml(source, "page.html");
+  std::vector<std::string> names, marked;
+  std::vector<size_t> lines, blocks;
+  std::string quotes;
+  for (const auto& a : page.attributes) {
+    names.push_back(a.name);
+    marked.push_back(a.marked);
+    lines.push_back(a.line);
+    blocks.push_back(a.block);
+    quotes += a.quote ? a.quote : '0';
+  }
+  QCOMPARE(names, (std::vector<std::string>{"content", "content", "title", "alt", "alt", "value",
+                                            "placeholder", "label", "aria-label", "title"}));
+  QCOMPARE(marked, (std::vector<std::string>{"Trang về phần mềm", "Tin \"mới\"", "Trang chủ",
+                                             "Ảnh chụp màn hình", "Biểu_trưng", "Gửi", "Tên thành phố", "Một",
+                                             "Đóng &amp; lưu", "a&lt;b"}));
+  QCOMPARE(lines, (std::vector<size_t>{3, 4, 7, 8, 10, 11, 12, 13, 15, 16}));
+  QCOMPARE(quotes, std::string("\"'\"\"0\"\"\"\"\""));
+  const size_t none = std::string::npos;
+  QCOMPARE(blocks, (std::vector<size_t>{none, none, none, 0, none, none, none, none, 1, 2}));
+  std::vector<std::string> texts;
+  for (const auto& block : page.blocks) texts.push_back(block.marked);
+  QCOMPARE(texts, (std::vector<std::string>{
+                      "Xem <img src=\"a.png\" alt=\"@attr0@\"> ở đây.",
+                      "<img class=\"notranslate\" alt=\"Không dịch\"> "
+                      "<span title=\"2024\">Năm</span> <button aria-label=\"@attr0@\"><i></i></button>",
+                      "Giá <b title=\"@attr0@\">rẻ</b>"}));
+  const std::vector<std::string> translations = {
+      "About software", "It's \"new\"", "The \"home\" page", "Screenshot", "Logo", "Send",
+      "City name",      "One",          "Close &amp; save",  "a&lt;b"};
+  const std::string written =
+      writeHtml(page,
+                {"See <img src=\"a.png\" alt=\"@attr0@\"> here.",
+                 "<img class=\"notranslate\" alt=\"Không dịch\"> <span title=\"2024\">Year</span> "
+                 "<button aria-label=\"@attr0@\"><i></i></button>",
+                 "Cheap <b title=\"@attr0@\">price</b>"},
+                translations);
+  std::string expected = source;
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const size_t at = expected.find(from);
+    QVERIFY2(at != std::string::npos, from.c_str());
+    expected.replace(at, from.size(), to);
+  };
+  replace("lang=\"vi\"", "lang=\"en\"");
+  replace("\"Trang về phần mềm\"", "\"About software\"");
+  replace("'Tin \"mới\"'", "'It&#39;s \"new\"'");
+  replace("\"Trang chủ\"", "\"The &quot;home&quot; page\"");
+  replace("Xem <img src=\"a.png\" alt=\"Ảnh chụp\n  màn hình\"> ở đây.",
+          "See <img src=\"a.png\" alt=\"Screenshot\"> here.");
+  replace("alt=Biểu_trưng", "alt=\"Logo\"");
+  replace("\"Gửi\"", "\"Send\"");
+  replace("\"Tên thành phố\"", "\"City name\"");
+  replace("label=\"Một\"", "label=\"One\"");
+  replace("\n<span title=\"2024\">Năm</span>",
+          " <span title=\"2024\">Year</span>");  // one block from the <img>
+  replace("\"Đóng &amp; lưu\"", "\"Close &amp; save\"");
+  replace("Giá <b title=\"a<b\">rẻ</b>", "Cheap <b title=\"a&lt;b\">price</b>");
+  QCOMPARE(written, expected);
+  // The placeholder is no text of the page: a page that holds "@attr" gets a longer one.
+  const auto holding = readHtml("<p>Gõ @attr0@ <img alt=\"Ảnh\"></p>", "holding.html");
+  QCOMPARE(holding.blocks[0].marked, std::string("Gõ @attr0@ <img alt=\"@attr@0@\">"));
+  QCOMPARE(writeHtml(holding, {"Type @attr0@ <img alt=\"@attr@0@\">"}, {"Image"}),
+           std::string("<p>Type @attr0@ <img alt=\"Image\"></p>"));
 }
 
 void TestHtml::whatCannotBeReadIsRefused_data() {

@@ -1376,7 +1376,8 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
       "<!DOCTYPE html>\n<html lang=\"vi\"><head><meta charset=\"utf-8\"><title>mở tập tin số 3</title>\n"
       "<script>var x = \"<p>số 9</p>\";</script></head>\n<body>\n"
       "<p>mở tập tin số 12</p>\n"
-      "<p>mở <b>tập tin</b> số 7</p>\n"
+      "<p>mở <b title=\"mở tập tin số 2\">tập tin</b> số 7</p>\n"
+      "<img src=\"a.png\" alt=\"mở tập tin số 6\">\n"
       "<p translate=\"no\">số 4</p>\n"
       "<pre>mở tập tin số 5</pre>\n"
       "</body></html>\n";
@@ -1398,6 +1399,7 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
   const auto report = finished.first().first().value<app::FileTranslationReport>();
   QCOMPARE(report.htmlBlocks, 3);  // the title and two paragraphs
+  QCOMPARE(report.htmlAttributes, 2);  // the title of the <b>, the alt of the image
   QCOMPARE(report.htmlNotTranslatable, 1);
   QFile written(output);
   QVERIFY(written.open(QIODevice::ReadOnly));
@@ -1409,7 +1411,8 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   QVERIFY(cli.waitForFinished(120000));
   const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
   QVERIFY2(cli.exitCode() == 0, qPrintable(cli_said));
-  QVERIFY2(cli_said.contains("page.html: 3 blocks of text translated, 1 element marked not to be translated; "
+  QVERIFY2(cli_said.contains("page.html: 3 blocks of text and 2 attributes (alt, title, …) translated, 1 "
+                             "element marked not to be translated; "
                              "wrote " +
                              by_cli),
            qPrintable(cli_said));
@@ -1421,8 +1424,12 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   QVERIFY2(gui.contains("\n<p>" + plain.toHtmlEscaped() + "</p>\n"), qPrintable(gui));
   const int second = gui.indexOf("<p>", gui.indexOf("<p>" + plain.toHtmlEscaped()) + 1);
   const QString paragraph = gui.mid(second).section("</p>", 0, 0);
-  QVERIFY2(paragraph.count("<b>") == 1 && paragraph.count("</b>") == 1 && !paragraph.contains("tập tin"),
+  const QString title = test::cliTranslation(model_, "mở tập tin số 2", {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(paragraph.count("<b title=\"" + title.toHtmlEscaped() + "\">") == 1 &&
+               paragraph.count("</b>") == 1 && !paragraph.contains("tập tin"),
            qPrintable(paragraph));
+  const QString alt = test::cliTranslation(model_, "mở tập tin số 6", {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(gui.contains("\n<img src=\"a.png\" alt=\"" + alt.toHtmlEscaped() + "\">\n"), qPrintable(gui));
   QVERIFY2(gui.startsWith("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>") &&
                !gui.contains("<title>mở tập tin số 3</title>") &&
                gui.contains("<script>var x = \"<p>số 9</p>\";</script></head>\n<body>\n") &&
@@ -1430,8 +1437,8 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
            qPrintable(gui));
   const QString said = bar->findChild<QLabel*>("File translation status")->text();
   // (the suite loads no catalog: "(s)" stays)
-  QVERIFY2(said.contains("page.html → " + output + ": 3 block") && said.contains("; 1 element") &&
-               said.contains(" marked not to be translated left as written."),
+  QVERIFY2(said.contains("page.html → " + output + ": 3 block") && said.contains(" and 2 attribute") &&
+               said.contains("; 1 element") && said.contains(" marked not to be translated left as written."),
            qPrintable(said));
 
   // What a page cannot take is refused before a model is loaded.

@@ -123,14 +123,15 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
           [this](const app::FileTranslationReport& r) {
             setRunning(false);
             QString text =
-                r.htmlBlocks >= 0 ? tr("%1 → %2: %n block(s) of text translated", "", r.htmlBlocks)
-                                            .arg(QFileInfo(r.input).fileName(), r.output) +
-                                        ' ' +
-                                        tr("(%n sentence(s)) in %1 s;", "", r.segments)
-                                            .arg(QLocale().toString(r.seconds, 'f', 1)) +
-                                        ' ' +
-                                        tr("%n element(s) marked not to be translated left as written.", "",
-                                           r.htmlNotTranslatable)
+                r.htmlBlocks >= 0
+                    ? tr("%1 → %2: %n block(s) of text translated", "", r.htmlBlocks)
+                              .arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' + tr("and %n attribute(s) (alt, title…)", "", r.htmlAttributes) + ' ' +
+                          tr("(%n sentence(s)) in %1 s;", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                          ' ' +
+                          tr("%n element(s) marked not to be translated left as written.", "",
+                             r.htmlNotTranslatable)
                 : r.xliffSegments >= 0
                     ? tr("%1 → %2: %n XLIFF segment(s) given a translation", "", r.xliffSegments)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
