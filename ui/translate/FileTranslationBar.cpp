@@ -126,7 +126,10 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                 r.htmlBlocks >= 0
                     ? tr("%1 → %2: %n block(s) of text translated", "", r.htmlBlocks)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
-                          ' ' + tr("and %n attribute(s) (alt, title…)", "", r.htmlAttributes) + ' ' +
+                          ' ' +
+                          (r.htmlAttributes > 0
+                               ? tr("and %n attribute(s) (alt, title…)", "", r.htmlAttributes) + ' '
+                               : QString()) +
                           tr("(%n sentence(s)) in %1 s;", "", r.segments)
                               .arg(QLocale().toString(r.seconds, 'f', 1)) +
                           ' ' +
