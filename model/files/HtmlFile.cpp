@@ -1,7 +1,6 @@
 #include "model/files/HtmlFile.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -10,43 +9,13 @@
 #include <tuple>
 
 #include "model/data/Text.h"
+#include "model/files/HtmlAttributes.h"
 #include "model/files/HtmlTags.h"
 #include "model/files/XmlReader.h"
 
 namespace studio::model {
 
 namespace {
-
-// Where the character reference (&amp; &#39; &nbsp;) at text[at] ends (its ';'), `at` when none starts there.
-size_t referenceEnd(std::string_view text, size_t at, size_t end) {
-  size_t j = at + 1;
-  while (j < end && j - at < 32 && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '#')) ++j;
-  return j < end && text[j] == ';' && j > at + 1 ? j : at;
-}
-
-// Whether the character at text[at] is a letter: ASCII's, or one beyond ASCII that is no space and no
-// general punctuation (– — “ …).
-bool letterAt(std::string_view text, size_t at, size_t end) {
-  const auto byte = static_cast<unsigned char>(text[at]);
-  if (byte < 0x80) return std::isalpha(byte);
-  if (byte < 0xC0) return false;
-  const bool punctuation =
-      byte == 0xE2 && at + 1 < end &&
-      (static_cast<unsigned char>(text[at + 1]) == 0x80 || static_cast<unsigned char>(text[at + 1]) == 0x81);
-  return data::whitespaceAt(text, at) == 0 && !punctuation;
-}
-
-// Whether `text` (markup's text) has a letter outside its character references.
-bool hasLetters(std::string_view text) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '&') {
-      i = referenceEnd(text, i, text.size());
-      continue;
-    }
-    if (letterAt(text, i, text.size())) return true;
-  }
-  return false;
-}
 
 class PageReader {
  public:
@@ -138,60 +107,10 @@ class PageReader {
     return tag.end;
   }
 
-  // The attributes of `tag` whose values are text a reader sees.
-  std::vector<const html::Attribute*> textAttributes(const html::Tag& tag) const {
-    static const std::initializer_list<std::string_view> kText = {"title",
-                                                                  "alt",
-                                                                  "placeholder",
-                                                                  "aria-label",
-                                                                  "aria-description",
-                                                                  "aria-roledescription",
-                                                                  "aria-placeholder",
-                                                                  "aria-valuetext"};
-    const std::string type = html::lowered(value(tag, "type"));
-    const std::string meta =
-        tag.name == "meta" ? html::lowered(value(tag, "name")) + html::lowered(value(tag, "property")) : "";
-    std::vector<const html::Attribute*> out;
-    for (const auto& a : tag.attributes) {
-      const bool text =
-          std::find(kText.begin(), kText.end(), a.name) != kText.end() ||
-          (a.name == "label" && (tag.name == "option" || tag.name == "optgroup" || tag.name == "track")) ||
-          (a.name == "value" && tag.name == "input" &&
-           (type == "button" || type == "submit" || type == "reset")) ||
-          (a.name == "content" &&
-           (meta == "description" || meta == "keywords" || meta == "og:title" || meta == "og:description" ||
-            meta == "twitter:title" || meta == "twitter:description"));
-      if (text && hasLetters(text_.substr(a.begin, a.end - a.begin))) out.push_back(&a);
-    }
-    return out;
-  }
-
-  HtmlAttributeText attributeText(const html::Attribute& a) const {
-    HtmlAttributeText out;
-    out.line = lineAt(a.begin);
-    out.name = a.name;
-    out.begin = a.begin;
-    out.end = a.end;
-    out.quote = a.quote;
-    for (size_t i = a.begin; i < a.end; ++i) {
-      const char c = text_[i];
-      if (html::isSpace(c)) {
-        if (!out.marked.empty() && out.marked.back() != ' ') out.marked += ' ';
-      } else if (c == '<') {
-        out.marked += "&lt;";
-      } else if (c == '>') {
-        out.marked += "&gt;";
-      } else {
-        out.marked += c;
-      }
-    }
-    while (!out.marked.empty() && out.marked.back() == ' ') out.marked.pop_back();
-    return out;
-  }
-
   // The attributes of a tag in no block: each one a text of its own.
   void addAttributes(const html::Tag& tag) {
-    for (const auto* a : textAttributes(tag)) d_.attributes.push_back(attributeText(*a));
+    for (const auto* a : html::textAttributes(text_, tag))
+      d_.attributes.push_back(html::attributeText(text_, *a, lineAt(a->begin)));
   }
 
   // One past the end tag that closes `tag` (the page's end when none does).
@@ -222,9 +141,7 @@ class PageReader {
   }
 
   std::string value(const html::Tag& tag, std::string_view name) const {
-    for (const auto& a : tag.attributes)
-      if (a.name == name) return std::string(text_.substr(a.begin, a.end - a.begin));
-    return {};
+    return html::valueOf(text_, tag, name);
   }
 
   bool hasClass(const html::Tag& tag, std::string_view wanted) const {
@@ -292,14 +209,14 @@ class PageReader {
       }
       marked_ += c;
       if (c == '&') {  // a character reference (&amp; &#39; &nbsp;) is no letter of the text's own
-        const size_t j = referenceEnd(text_, i, end);
+        const size_t j = html::referenceEnd(text_, i, end);
         if (j > i) {
           marked_.append(text_.substr(i + 1, j - i));
           i = j;
         }
         continue;
       }
-      if (letterAt(text_, i, end)) letters_ = true;
+      if (html::letterAt(text_, i, end)) letters_ = true;
     }
   }
 
@@ -309,9 +226,9 @@ class PageReader {
     startRun(begin);
     size_t i = begin;
     if (tag)
-      for (const auto* a : textAttributes(*tag)) {
+      for (const auto* a : html::textAttributes(text_, *tag)) {
         for (; i < a->begin; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
-        pending_.push_back(attributeText(*a));
+        pending_.push_back(html::attributeText(text_, *a, lineAt(a->begin)));
         pending_.back().placeholder = placeholder(pending_.size() - 1);
         marked_ += pending_.back().placeholder;
         i = a->end;
@@ -400,19 +317,6 @@ HtmlDocument readHtml(const std::string& bytes, const std::string& name) {
   return d;
 }
 
-namespace {
-
-// An attribute's translation (markup: & < > as references) as its value is written: its quote escaped,
-// and in quotes where it had none.
-std::string attributeValue(const HtmlAttributeText& attribute, const std::string& translation) {
-  const char quote = attribute.quote ? attribute.quote : '"';
-  std::string out;
-  for (const char c : translation) out += c == quote ? (c == '"' ? "&quot;" : "&#39;") : std::string(1, c);
-  return attribute.quote ? out : quote + out + quote;
-}
-
-}  // namespace
-
 std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations,
                       const std::vector<std::string>& attributes) {
   if (translations.size() != document.blocks.size())
@@ -426,7 +330,7 @@ std::string writeHtml(const HtmlDocument& document, const std::vector<std::strin
   std::vector<std::tuple<size_t, size_t, std::string>> edits;
   for (size_t i = 0; i < attributes.size(); ++i) {
     const auto& attribute = document.attributes[i];
-    std::string value = attributeValue(attribute, attributes[i]);
+    std::string value = html::writtenValue(attribute, attributes[i]);
     if (attribute.block == std::string::npos) {
       edits.emplace_back(attribute.begin, attribute.end, std::move(value));
       continue;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <initializer_list>
 
+#include "model/data/Text.h"
+
 namespace studio::model::html {
 
 namespace {
@@ -43,6 +45,39 @@ std::string lowered(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
   return out;
+}
+
+size_t referenceEnd(std::string_view text, size_t at, size_t end) {
+  size_t j = at + 1;
+  while (j < end && j - at < 32 && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '#')) ++j;
+  return j < end && text[j] == ';' && j > at + 1 ? j : at;
+}
+
+bool letterAt(std::string_view text, size_t at, size_t end) {
+  const auto byte = static_cast<unsigned char>(text[at]);
+  if (byte < 0x80) return std::isalpha(byte);
+  if (byte < 0xC0) return false;  // inside a character
+  const bool punctuation =
+      byte == 0xE2 && at + 1 < end &&
+      (static_cast<unsigned char>(text[at + 1]) == 0x80 || static_cast<unsigned char>(text[at + 1]) == 0x81);
+  return data::whitespaceAt(text, at) == 0 && !punctuation;
+}
+
+bool hasLetters(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '&') {
+      i = referenceEnd(text, i, text.size());
+      continue;
+    }
+    if (letterAt(text, i, text.size())) return true;
+  }
+  return false;
+}
+
+std::string valueOf(std::string_view text, const Tag& tag, std::string_view name) {
+  for (const auto& a : tag.attributes)
+    if (a.name == name) return std::string(text.substr(a.begin, a.end - a.begin));
+  return {};
 }
 
 TagReader::TagReader(std::string_view text)

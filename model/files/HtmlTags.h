@@ -26,6 +26,15 @@ bool isRawText(std::string_view name);
 bool isSpace(char c);
 std::string lowered(std::string_view text);
 
+// Where the character reference (&amp; &#39; &nbsp;) at text[at] ends (its ';'), `at` when none does
+// before `end`.
+size_t referenceEnd(std::string_view text, size_t at, size_t end);
+// Whether the character that starts at text[at] is a letter: ASCII's, or one beyond ASCII that is no
+// space and no general punctuation (– — “ …).
+bool letterAt(std::string_view text, size_t at, size_t end);
+// Whether `text` (markup's text) holds a letter outside its character references.
+bool hasLetters(std::string_view text);
+
 struct Attribute {
   std::string name;           // lower case
   size_t begin = 0, end = 0;  // the value's bytes, without its quotes
@@ -38,6 +47,9 @@ struct Tag {
   bool closing = false, self_closing = false;
   std::vector<Attribute> attributes;
 };
+
+// The value of `tag`'s attribute `name` (lower case) as written in `text`; "" when it has none.
+std::string valueOf(std::string_view text, const Tag& tag, std::string_view name);
 
 // Reads the tags of one text. It knows where the text's last '>' and last
 // quotes are, so that a '<' whose tag never ends (a quote never closed, no
