@@ -2160,6 +2160,10 @@ layer %2</translation>
             <numerusform>and %n attributes (alt, title…)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Read in %1; written in UTF-8, as the page now says.</source>
+        <translation>Read in %1; written in UTF-8, as the page now says.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

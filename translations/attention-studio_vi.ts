@@ -2135,6 +2135,10 @@ lớp %2</translation>
             <numerusform>và %n thuộc tính (alt, title…)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Read in %1; written in UTF-8, as the page now says.</source>
+        <translation>Đọc theo bảng mã %1; bản dịch được ghi bằng UTF-8, như trang giờ khai báo.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -91,7 +91,8 @@ const CommandSpec& translateSpec() {
            "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\")"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
-           "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding)"},
+           "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
+           "it says it is in without it, and written in UTF-8"},
           {"output", "FILE",
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
@@ -153,7 +154,10 @@ int translateHtmlFile(const model::Translator& translator, const model::HtmlDocu
       std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") + " of text and " +
           std::to_string(done.attributes) + (done.attributes == 1 ? " attribute" : " attributes") +
           " (alt, title, …) translated, " + std::to_string(done.not_translatable) +
-          (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated");
+          (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated" +
+          (page.encoding.empty()
+               ? ""
+               : "; read as " + page.encoding + ", written in UTF-8 (as the page now says)"));
 }
 
 }  // namespace
@@ -210,16 +214,11 @@ int runTranslate(const ParsedArgs& args) {
   const auto whole = [&](const std::string& what, const std::string& how, const char* unit) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
                              "paragraphs", "no-split", "prefix", "encoding", "tmx"})
-      if (args.has(flag))
+      if (args.has(flag) && !(flag == std::string("encoding") && what == "a web page"))
         throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
                          how);
     if (options.nbest > 1) throw UsageError("--nbest: " + what + " takes one translation a " + unit);
   };
-  const auto xliff = input.empty() ? std::nullopt : model::readXliffFile(input);
-  if (xliff) whole("an XLIFF file", "segments are written back into it", "segment");
-  // (a page's tags are always kept: --markup or not)
-  const auto html = input.empty() || xliff ? std::nullopt : model::readHtmlFile(input);
-  if (html) whole("a web page", "blocks of text are translated in place", "block");
   std::optional<model::LegacyEncoding> encoding;
   if (args.has("encoding")) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));
@@ -228,17 +227,27 @@ int runTranslate(const ParsedArgs& args) {
                        "' is not windows-1258, cp1258, viscii or tcvn3");
   }
   // A file that is not UTF-8 but reads as an 8-bit Vietnamese encoding: the option that reads it.
-  auto read = [&](auto&&... from) {
+  auto read = [&](auto&& reader, auto&&... from) {
     try {
-      return model::readTextDocument(from..., encoding);
+      return reader(from..., encoding);
     } catch (const model::NotUtf8Error& e) {
       if (!e.reads_as) throw;
       throw std::runtime_error(std::string(e.what()) + " (--encoding " +
                                model::legacyEncodingOption(*e.reads_as) + ")");
     }
   };
+  const auto xliff = input.empty() ? std::nullopt : model::readXliffFile(input);
+  if (xliff) whole("an XLIFF file", "segments are written back into it", "segment");
+  // (a page's tags are always kept: --markup or not)
+  const auto html =
+      input.empty() || xliff
+          ? std::nullopt
+          : read([](const std::string& path, auto legacy) { return model::readHtmlFile(path, legacy); },
+                 input);
+  if (html) whole("a web page", "blocks of text are translated in place", "block");
+  const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff && !html) from_file = read(input);
+  if (!input.empty() && !xliff && !html) from_file = read(readText, input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -259,7 +268,7 @@ int runTranslate(const ParsedArgs& args) {
   }
   if (xliff) return translateXliffFile(translator, *xliff, options, output);
   if (html) return translateHtmlFile(translator, *html, options, output);
-  const auto document = input.empty() ? read(std::cin, std::string("stdin")) : *from_file;
+  const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;
   const auto plain = markup ? model::plainDocument(document, &marked) : document;

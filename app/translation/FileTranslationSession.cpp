@@ -70,20 +70,19 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       // An XLIFF file is written back with its segments' targets, a web page with its blocks translated in
       // place; any other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
-      const auto html = xliff ? std::nullopt : model::readHtmlFile(request.input.toStdString());
-      const auto document = [&] {
-        if (xliff || html) return model::TextDocument{};
-        try {
-          return model::readTextDocument(request.input.toStdString(), encoding);
-        } catch (const model::NotUtf8Error& e) {
-          if (e.reads_as)
-            BackgroundJob::post(
-                this, [this, name = QString::fromStdString(model::legacyEncodingName(*e.reads_as))] {
-                  Q_EMIT readsAs(name);
-                });
-          throw;
-        }
-      }();
+      std::optional<model::HtmlDocument> html;
+      model::TextDocument document;
+      try {
+        if (!xliff) html = model::readHtmlFile(request.input.toStdString(), encoding);
+        if (!xliff && !html) document = model::readTextDocument(request.input.toStdString(), encoding);
+      } catch (const model::NotUtf8Error& e) {  // the bar offers to read it in the encoding it reads as
+        if (e.reads_as)
+          BackgroundJob::post(this,
+                              [this, name = QString::fromStdString(model::legacyEncodingName(*e.reads_as))] {
+                                Q_EMIT readsAs(name);
+                              });
+        throw;
+      }
       QString error;
       report.modelPath = resolveModelSource(request.model, &error);
       if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
@@ -138,6 +137,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.htmlBlocks = int(done.blocks);
         report.htmlAttributes = int(done.attributes);
         report.htmlNotTranslatable = int(done.not_translatable);
+        report.htmlEncoding = QString::fromStdString(html->encoding);
         return written(done.text, done.sentences, done.notices);
       }
       const auto translated =

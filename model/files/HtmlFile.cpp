@@ -10,6 +10,7 @@
 
 #include "model/data/Text.h"
 #include "model/files/HtmlAttributes.h"
+#include "model/files/HtmlEncoding.h"
 #include "model/files/HtmlTags.h"
 #include "model/files/XmlReader.h"
 
@@ -37,7 +38,7 @@ class PageReader {
         if (text_.substr(i, 4) == "<!--") {
           if (in_run_) addCode(i, end);  // a comment inside a block stays where it was
         } else {
-          if (text_.substr(i, 5) == "<?xml") checkXmlEncoding(i, end);  // XHTML's declaration
+          if (text_.substr(i, 5) == "<?xml") noteCharset(html::xmlEncodingOf(text_, i, end));  // XHTML's
           flush(i);
         }
         i = text_from = end;
@@ -65,7 +66,7 @@ class PageReader {
         addMarkup(tag.begin, tag.end);
       return tag.end;
     }
-    if (tag.name == "meta") checkCharset(tag);
+    if (tag.name == "meta") noteCharset(html::charsetOf(text_, tag));
     if (tag.name == "html" && !root_seen_) {
       root_seen_ = true;
       for (const auto& a : tag.attributes)
@@ -150,33 +151,10 @@ class PageReader {
     return false;
   }
 
-  void checkCharset(const html::Tag& tag) const {
-    std::string charset = html::lowered(value(tag, "charset"));
-    if (charset.empty() && html::lowered(value(tag, "http-equiv")) == "content-type") {
-      const std::string content = html::lowered(value(tag, "content"));
-      const size_t at = content.find("charset=");
-      if (at != std::string::npos) charset = content.substr(at + 8);
-    }
-    checkCharset(charset, tag.begin);
-  }
-
-  // <?xml version="1.0" encoding="..."?> in [begin, end).
-  void checkXmlEncoding(size_t begin, size_t end) const {
-    const std::string declaration = html::lowered(text_.substr(begin, end - begin));
-    size_t at = declaration.find("encoding");
-    if (at == std::string::npos) return;
-    at = declaration.find_first_not_of(" \t\r\n=", at + 8);
-    if (at == std::string::npos || (declaration[at] != '"' && declaration[at] != '\'')) return;
-    const size_t close = declaration.find(declaration[at], at + 1);
-    if (close != std::string::npos) checkCharset(declaration.substr(at + 1, close - at - 1), begin);
-  }
-
-  void checkCharset(const std::string& said, size_t at) const {
-    const std::string charset = data::normalizeWhitespace(html::lowered(said));
-    if (!charset.empty() && charset != "utf-8" && charset != "utf8")
-      throw std::runtime_error(d_.name + " line " + std::to_string(lineAt(at)) + ": the page says it is in " +
-                               charset + "; only UTF-8 pages are read (iconv -f " + charset +
-                               " -t UTF-8 converts it)");
+  // A charset the page declares, to be written as UTF-8's (when it is not already).
+  void noteCharset(const std::optional<html::CharsetDeclaration>& found) {
+    if (found && found->label != "utf-8" && found->label != "utf8")
+      d_.charsets.emplace_back(found->begin, found->end);
   }
 
   size_t lineAt(size_t at) const {
@@ -295,24 +273,20 @@ class PageReader {
 
 }  // namespace
 
-HtmlDocument readHtml(const std::string& bytes, const std::string& name) {
+HtmlDocument readHtml(const std::string& bytes, const std::string& name,
+                      std::optional<LegacyEncoding> legacy) {
+  const size_t nul = bytes.find('\0');
+  if (nul != std::string::npos)
+    throw std::runtime_error(name + " line " +
+                             std::to_string(std::count(bytes.begin(), bytes.begin() + long(nul), '\n') + 1) +
+                             ": a NUL byte: not a web page");
+  auto page = html::pageToUtf8(bytes, name, legacy);
   HtmlDocument d;
   d.name = name;
-  const std::string_view body = data::stripBom(bytes);
-  d.bom = body.size() != bytes.size();
-  d.text = std::string(body);
-  size_t line = 1;
-  for (size_t begin = 0; begin <= d.text.size(); ++line) {
-    size_t end = d.text.find('\n', begin);
-    if (end == std::string::npos) end = d.text.size();
-    const std::string_view text = std::string_view(d.text).substr(begin, end - begin);
-    if (text.find('\0') != std::string_view::npos)
-      throw std::runtime_error(name + " line " + std::to_string(line) + ": a NUL byte: not a web page");
-    if (!data::isValidUtf8(text))
-      throw std::runtime_error(name + " line " + std::to_string(line) +
-                               ": not UTF-8; only UTF-8 pages are read (iconv converts one)");
-    begin = end + 1;
-  }
+  d.text = std::move(page.text);
+  d.bom = page.bom;
+  d.encoding = std::move(page.encoding);
+  d.notices = std::move(page.notices);
   PageReader(d).read();
   return d;
 }
@@ -346,6 +320,7 @@ std::string writeHtml(const HtmlDocument& document, const std::vector<std::strin
   for (size_t i = 0; i < blocks.size(); ++i)
     edits.emplace_back(document.blocks[i].begin, document.blocks[i].end, std::move(blocks[i]));
   for (const auto& [begin, end] : document.languages) edits.emplace_back(begin, end, "en");
+  for (const auto& [begin, end] : document.charsets) edits.emplace_back(begin, end, "utf-8");
   std::sort(edits.begin(), edits.end(),
             [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
   std::string out = document.bom ? "\xEF\xBB\xBF" : "";
@@ -359,7 +334,7 @@ std::string writeHtml(const HtmlDocument& document, const std::vector<std::strin
   return out;
 }
 
-std::optional<HtmlDocument> readHtmlFile(const std::string& path) {
+std::optional<HtmlDocument> readHtmlFile(const std::string& path, std::optional<LegacyEncoding> legacy) {
   const std::string lower = html::lowered(path);
   const bool named = [&] {
     for (const char* suffix : {".html", ".htm", ".xhtml"})
@@ -372,7 +347,7 @@ std::optional<HtmlDocument> readHtmlFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return readHtml(bytes, path);
+  return readHtml(bytes, path, legacy);
 }
 
 }  // namespace studio::model

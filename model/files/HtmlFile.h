@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "model/files/LegacyEncodings.h"
+
 // Web pages (HTML, and XHTML read as HTML) to translate, as translateLocally
 // translates a page: the blocks of text found — a paragraph, a heading, a
 // list item, a table cell, the title — each with its inline markup (<b>,
@@ -53,6 +55,12 @@ struct HtmlDocument {
   std::string name;
   std::string text;  // the page, UTF-8, without its byte order mark
   bool bom = false;  // it started with a UTF-8 byte order mark
+  // The encoding it was read in (model/files/HtmlEncoding.h), "" for UTF-8;
+  // it is written in UTF-8 all the same, its charset declarations saying so.
+  std::string encoding;
+  std::vector<std::string> notices;  // "line N: …": what reading it did not do as the page said
+  // The charsets it declares that are not UTF-8, [begin, end) in text: written as "utf-8".
+  std::vector<std::pair<size_t, size_t>> charsets;
   std::vector<HtmlBlock> blocks;
   std::vector<HtmlAttributeText> attributes;  // in the page's order
   size_t not_translatable = 0;  // elements marked translate="no" or class="notranslate"
@@ -60,15 +68,18 @@ struct HtmlDocument {
   std::vector<std::pair<size_t, size_t>> languages;
 };
 
-// Reads a page's bytes. Throws std::runtime_error naming `name` and the
-// line: bytes that are not UTF-8, a NUL byte, a page that says it is in
-// another character set (<meta charset>, naming it).
-HtmlDocument readHtml(const std::string& bytes, const std::string& name);
+// Reads a page's bytes, in the encoding it declares (`legacy` where given;
+// html::pageToUtf8). Throws std::runtime_error naming `name` and the line: a
+// NUL byte, bytes the encoding does not read (NotUtf8Error for a page that
+// should be UTF-8 and is not), a charset not read here.
+HtmlDocument readHtml(const std::string& bytes, const std::string& name,
+                      std::optional<LegacyEncoding> legacy = std::nullopt);
 
 // The page with `translations` (one for each block, in order: its translated
 // markup, codes back in place of their placeholders) in place of the blocks'
 // text, `attributes` (one for each attribute, in order: markup as
-// placeMarkup writes it) in place of their values, and its language English.
+// placeMarkup writes it) in place of their values, its language English, in
+// UTF-8 whatever it was read in, its charset declarations saying so.
 // Throws std::invalid_argument when a count is not the page's, or a block's
 // translation lost an attribute's placeholder.
 std::string writeHtml(const HtmlDocument& document, const std::vector<std::string>& translations,
@@ -76,6 +87,7 @@ std::string writeHtml(const HtmlDocument& document, const std::vector<std::strin
 
 // The page in a file whose name ends in .html, .htm or .xhtml, or whose first
 // element is <html>; nullopt for any other file. Throws as readHtml does.
-std::optional<HtmlDocument> readHtmlFile(const std::string& path);
+std::optional<HtmlDocument> readHtmlFile(const std::string& path,
+                                         std::optional<LegacyEncoding> legacy = std::nullopt);
 
 }  // namespace studio::model

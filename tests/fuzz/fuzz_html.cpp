@@ -2,24 +2,34 @@
 // refused with a runtime_error; the blocks found lie in order inside the
 // page, each attribute to translate inside its block (or outside every
 // block), and a page written back with each block's own text and each
-// attribute's own value is the page itself (its language aside, and an
-// attribute without quotes given some).
+// attribute's own value is the page itself, in UTF-8 (its language and
+// charset declarations aside, and an attribute without quotes given some).
+// Read in an 8-bit encoding as asked, it is read or refused too.
 #include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <string>
 
 #include "model/files/HtmlFile.h"
+#include "model/files/LegacyEncodings.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace studio::model;
   const std::string bytes(reinterpret_cast<const char*>(data), size);
+  try {
+    const LegacyEncoding asked[] = {LegacyEncoding::Windows1258, LegacyEncoding::Viscii,
+                                    LegacyEncoding::Tcvn3};
+    readHtml(bytes, "fuzz.html", asked[size % 3]);
+  } catch (const std::runtime_error&) {
+  }
   HtmlDocument page;
   try {
     page = readHtml(bytes, "fuzz.html");
   } catch (const std::runtime_error&) {
     return 0;
   }
+  for (const auto& [begin, end] : page.charsets)
+    if (end < begin || end > page.text.size()) __builtin_trap();
   std::map<size_t, const HtmlAttributeText*> inside;  // where each attribute of a block starts
   std::vector<std::string> values;
   std::string expected = page.text;
@@ -59,6 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     after = block.end;
   }
   page.languages.clear();
+  page.charsets.clear();
   if (writeHtml(page, own, values) != (page.bom ? "\xEF\xBB\xBF" : "") + expected) __builtin_trap();
   return 0;
 }

@@ -9,6 +9,8 @@
 
 #include "common/SuiteMain.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/LegacyEncodings.h"
+#include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 
 using namespace studio::model;
@@ -51,6 +53,7 @@ class TestHtml : public QObject {
   void whatCannotBeReadIsRefused_data();
   void whatCannotBeReadIsRefused();
   void aPageIsKnownByItsNameOrItsFirstElement();
+  void pagesInOtherEncodingsAreReadAndWrittenInUtf8();
 };
 
 void TestHtml::blocksAreFoundWithTheirMarkup() {
@@ -251,18 +254,24 @@ void TestHtml::whatCannotBeReadIsRefused_data() {
   QTest::addColumn<QByteArray>("bytes");
   QTest::addColumn<QString>("message");
   QTest::newRow("not UTF-8") << QByteArray("<p>một</p>\n<p>hai \xE0</p>\n")
-                             << "page.html line 2: not UTF-8; only UTF-8 pages are read";
+                             << "page.html line 2: not UTF-8, and the page names no other encoding (iconv";
+  QTest::newRow("not UTF-8 as it says")
+      << QByteArray("<meta charset=utf-8>\n<p>một</p>\n<p>hai \xE0</p>\n")
+      << "page.html line 3: not UTF-8, though the page says it is (iconv converts one)";
   QTest::newRow("a NUL byte") << (QByteArray("<p>một</p>\n\n<p>a") + '\0' + QByteArray("b</p>"))
                               << "page.html line 3: a NUL byte";
-  QTest::newRow("meta charset")
-      << QByteArray("<html>\n<head>\n<meta charset=\"windows-1258\">\n")
-      << "page.html line 3: the page says it is in windows-1258; only UTF-8 pages are "
-         "read (iconv -f windows-1258 -t UTF-8 converts it)";
+  QTest::newRow("a charset not read")
+      << QByteArray("<html>\n<head>\n<meta charset=\"Shift_JIS\">\n")
+      << "page.html line 3: the page says it is in shift_jis; pages are read in UTF-8, Windows-1258, VISCII, "
+         "TCVN3 and Windows-1252 (iconv -f shift_jis -t UTF-8 converts it)";
   QTest::newRow("http-equiv")
-      << QByteArray("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=VISCII\">")
-      << "page.html line 1: the page says it is in viscii";
-  QTest::newRow("XHTML's declaration") << QByteArray("<?xml version='1.0' encoding='ISO-8859-1'?>\n<html/>")
-                                       << "page.html line 1: the page says it is in iso-8859-1";
+      << QByteArray("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=KOI8-R\">")
+      << "page.html line 1: the page says it is in koi8-r;";
+  QTest::newRow("XHTML's declaration") << QByteArray("<?xml version='1.0' encoding='UTF-16'?>\n<html/>")
+                                       << "page.html line 1: the page says it is in utf-16;";
+  QTest::newRow("a byte Windows-1258 lacks")
+      << QByteArray("<meta charset=\"windows-1258\">\n<p>Vi\xEAt</p>\n<p>\x8A</p>")
+      << "page.html line 3 is not Windows-1258: it has no byte 0x8A";
 }
 
 void TestHtml::whatCannotBeReadIsRefused() {
@@ -290,6 +299,79 @@ void TestHtml::aPageIsKnownByItsNameOrItsFirstElement() {
   QVERIFY(by_element && by_element->blocks.size() == 1);
   QVERIFY(!readHtmlFile(write("text.txt", "Xin chào <b>bạn</b>\n")));
   QVERIFY(!readHtmlFile(write("app.xlf", "<?xml version=\"1.0\"?><xliff version=\"1.2\"/>")));
+}
+
+// A page that says it is in Windows-1258, VISCII or ISO 8859-1 is read so,
+// and written in UTF-8, saying so; one that says nothing and is not UTF-8 is
+// refused with the encoding it reads as, and read in it when asked.
+void TestHtml::pagesInOtherEncodingsAreReadAndWrittenInUtf8() {
+  const auto in = [](const std::string& utf8, LegacyEncoding encoding) {
+    size_t line = 0;
+    char32_t character = 0;
+    const auto bytes = utf8ToLegacy(utf8, encoding, &line, &character);
+    if (!bytes) qFatal("cannot write the test's page");
+    return *bytes;
+  };
+  const std::string vi = "<p>Không tìm thấy tập tin.</p>\n<p>Mở <b>thư mục</b></p>\n";
+  const auto identity = [](const HtmlDocument& page) {
+    std::vector<std::string> own;
+    for (const auto& block : page.blocks) own.push_back(block.marked);
+    return writeHtml(page, own);
+  };
+
+  const std::string head1258 = "<html lang=\"vi\"><head><meta charset=\"Windows-1258\"></head>\n";
+  const auto cp1258 = readHtml(head1258 + in(vi, LegacyEncoding::Windows1258), "page.html");
+  QCOMPARE(cp1258.encoding, std::string("Windows-1258"));
+  QCOMPARE(cp1258.blocks.size(), size_t(2));
+  QCOMPARE(cp1258.blocks[0].marked, std::string("Không tìm thấy tập tin."));  // tone marks composed
+  QCOMPARE(cp1258.blocks[1].line, size_t(3));
+  QVERIFY(cp1258.notices.empty());
+  QCOMPARE(identity(cp1258), "<html lang=\"en\"><head><meta charset=\"utf-8\"></head>\n" + vi);
+
+  const std::string viscii_head =
+      "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=VISCII\">\n";
+  const auto viscii = readHtml(viscii_head + in(vi, LegacyEncoding::Viscii), "page.html");
+  QCOMPARE(viscii.encoding, std::string("VISCII"));
+  QCOMPARE(identity(viscii),
+           "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">\n" + vi);
+
+  // ISO 8859-1 is read as Windows-1252 (0x93 0x94 are quotes there); a character reference stays one.
+  const auto western = readHtml(
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<p>\x93Vi&#7879;t\x94 caf\xE9</p>", "page.xhtml");
+  QCOMPARE(western.encoding, std::string("Windows-1252"));
+  QCOMPARE(western.blocks[0].marked, std::string("“Vi&#7879;t” café"));
+  QCOMPARE(identity(western),
+           std::string("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<p>“Vi&#7879;t” café</p>"));
+
+  // A page that says Windows-1258 but is UTF-8 (converted, its <meta> left as it was): read as UTF-8.
+  const auto converted = readHtml(head1258 + vi, "page.html");
+  QCOMPARE(converted.encoding, std::string());
+  QCOMPARE(converted.blocks[0].marked, std::string("Không tìm thấy tập tin."));
+  QCOMPARE(converted.notices, std::vector<std::string>{"line 1: the page says it is in windows-1258, but its "
+                                                       "bytes are UTF-8: read as UTF-8"});
+  QCOMPARE(identity(converted), "<html lang=\"en\"><head><meta charset=\"utf-8\"></head>\n" + vi);
+
+  // Saying nothing: refused, naming the encoding it reads as; read in it when asked.
+  const std::string bare = in(vi, LegacyEncoding::Windows1258);
+  try {
+    readHtml(bare, "page.html");
+    QFAIL("read");
+  } catch (const NotUtf8Error& e) {
+    QCOMPARE(std::string(e.what()), std::string("page.html line 1: not UTF-8, and the page names no other "
+                                                "encoding; it reads as Vietnamese in Windows-1258"));
+    QVERIFY(e.reads_as == LegacyEncoding::Windows1258);
+  }
+  const auto asked = readHtml(bare, "page.html", LegacyEncoding::Windows1258);
+  QCOMPARE(asked.encoding, std::string("Windows-1258"));
+  QCOMPARE(identity(asked), vi);
+  // Asked for one that the page's declaration contradicts: read as asked, with a notice.
+  const auto against =
+      readHtml("<meta charset=\"iso-8859-1\">\n" + bare, "page.html", LegacyEncoding::Windows1258);
+  QCOMPARE(against.blocks[0].marked, std::string("Không tìm thấy tập tin."));
+  QCOMPARE(against.notices, std::vector<std::string>{"line 1: the page says it is in iso-8859-1; read as "
+                                                     "Windows-1258, as asked"});
+  // Asked for an 8-bit encoding, a page in UTF-8 is refused: its letters would be garbled.
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error, readHtml(vi, "page.html", LegacyEncoding::Viscii));
 }
 
 STUDIO_TEST_MAIN(TestHtml)

@@ -1448,6 +1448,45 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   const QString refusal = QString::fromUtf8(refused.readAllStandardError());
   QVERIFY2(refused.exitCode() == 2 && refusal.contains("--scores: not with a web page ('" + input + "')"),
            qPrintable(refusal));
+
+  // An old page in Windows-1258 that says nothing of it: refused as not UTF-8, with the button that reads
+  // it so; translated as the CLI's --encoding translates it, and written in UTF-8.
+  // "<p>Mở tập tin số 12.</p>", each tone mark a byte after its letter
+  const QByteArray old_page = "<html>\n<p>M\xF5\xD2 t\xE2\xF2p tin s\xF4\xEC 12.</p>\n</html>\n";
+  const QString legacy = tmp_.filePath("old.html"), legacy_app = tmp_.filePath("old.en.html"),
+                legacy_cli = tmp_.filePath("old.cli.html");
+  {
+    QFile file(legacy);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(old_page);
+  }
+  QSignalSpy failed(bar->session(), &app::FileTranslationSession::failed);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), legacy, legacy_app);
+  QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+  auto* read_as = workspace.findChild<QPushButton*>("Read the file in its encoding");
+  QTRY_VERIFY(!read_as->isHidden());
+  QCOMPARE(read_as->text(), QString("Read it as Windows-1258"));
+  read_as->click();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+  const auto legacy_report = finished.at(1).first().value<app::FileTranslationReport>();
+  QCOMPARE(legacy_report.htmlEncoding, QString("Windows-1258"));
+  QTRY_VERIFY2(bar->findChild<QLabel*>("File translation status")
+                   ->text()
+                   .contains("Read in Windows-1258; written in UTF-8, as the page now says."),
+               qPrintable(bar->findChild<QLabel*>("File translation status")->text()));
+  QProcess legacy_run;
+  legacy_run.start(STUDIO_CLI_PATH,
+                   {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--encoding",
+                    "windows-1258", "--input", legacy, "--output", legacy_cli});
+  QVERIFY(legacy_run.waitForFinished(120000));
+  QVERIFY2(legacy_run.exitCode() == 0, legacy_run.readAllStandardError().constData());
+  QFile from_app(legacy_app), from_cli(legacy_cli);
+  QVERIFY(from_app.open(QIODevice::ReadOnly) && from_cli.open(QIODevice::ReadOnly));
+  const QByteArray translated_old = from_app.readAll();
+  QCOMPARE(translated_old, from_cli.readAll());
+  // The paragraph translated as its UTF-8 text is.
+  const QString twelve = test::cliTranslation(model_, "Mở tập tin số 12.", {"--beam", "4", "--alpha", "0.6"});
+  QCOMPARE(QString::fromUtf8(translated_old), "<html>\n<p>" + twelve.toHtmlEscaped() + "</p>\n</html>\n");
 }
 
 void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {

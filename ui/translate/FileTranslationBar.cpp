@@ -161,6 +161,8 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             if (!r.ensemble.isEmpty())
               text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
+            if (!r.htmlEncoding.isEmpty())
+              text += ' ' + tr("Read in %1; written in UTF-8, as the page now says.").arg(r.htmlEncoding);
             if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation: %1").arg(r.encodingNotice);
             for (const auto& note : r.glossaryNotes) text += ' ' + tr("Glossary: %1.").arg(note);
             message_->setText(text);
