@@ -405,6 +405,10 @@
         <source> (held out by hash)</source>
         <translation> (held out by hash)</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</source>
+        <translation>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>

@@ -402,6 +402,10 @@
         <source> (held out by hash)</source>
         <translation> (tách ra theo hàm băm)</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</source>
+        <translation>&apos;%1&apos; là một thư mục: hãy chọn một tệp mô hình trong đó, hoặc chọn nguồn là checkpoint của một lần huấn luyện (Checkpoint mới nhất hoặc tốt nhất của một lần huấn luyện).</translation>
+    </message>
 </context>
 <context>
     <name>studio::app</name>

@@ -38,10 +38,15 @@ QString resolveModelSource(const ModelSource& source, QString* error) {
   };
   if (path.isEmpty()) return fail(QObject::tr("Choose a model first: a run folder or a model file."));
   const QFileInfo info(path);
+  // A file is the model, whichever source was chosen: a run's kinds only say which of its files to take.
+  if (info.isFile()) return info.absoluteFilePath();
   switch (source.kind) {
     case ModelSource::Kind::File:
-      if (!info.isFile()) return fail(QObject::tr("The model file '%1' does not exist.").arg(path));
-      return info.absoluteFilePath();
+      if (info.isDir())
+        return fail(QObject::tr("'%1' is a folder: choose a model file in it, or a run's checkpoint as the "
+                                "source (Latest or Best checkpoint of a run).")
+                        .arg(path));
+      return fail(QObject::tr("The model file '%1' does not exist.").arg(path));
     case ModelSource::Kind::RunBest: {
       const QString best = QDir(path).filePath("best.pt");
       if (!QFileInfo(best).isFile())

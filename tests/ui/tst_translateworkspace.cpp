@@ -1939,6 +1939,28 @@ void TestTranslateWorkspace::runSourcesResolveToCheckpoints() {
   QCOMPARE(app::resolveModelSource({app::ModelSource::Kind::RunBest, run_}, &error), run_ + "/best.pt");
   QVERIFY(app::resolveModelSource({app::ModelSource::Kind::RunLatest, tmp_.filePath("data")}, &error).isEmpty());
   QVERIFY2(error.contains("no checkpoint"), qPrintable(error));
+  // A model file is the model whichever source was chosen; a folder as a model file says what to choose.
+  QCOMPARE(app::resolveModelSource({app::ModelSource::Kind::RunLatest, run_ + "/best.pt"}, &error),
+           run_ + "/best.pt");
+  QCOMPARE(app::resolveModelSource({app::ModelSource::Kind::RunBest, run_ + "/best.pt"}, &error),
+           run_ + "/best.pt");
+  QVERIFY(app::resolveModelSource({app::ModelSource::Kind::File, run_}, &error).isEmpty());
+  QVERIFY2(error.contains("is a folder") && error.contains("Latest or Best checkpoint of a run"),
+           qPrintable(error));
+  // Typed into the workspace with a run's checkpoint as the source, a model file becomes the source.
+  {
+    app::TranslationService typed_service;
+    ui::TranslateWorkspace workspace(&typed_service);
+    auto* kind = workspace.findChild<QComboBox*>("Model source");
+    auto* path = workspace.findChild<QLineEdit*>("Model path");
+    QVERIFY(kind && path);
+    kind->setCurrentIndex(kind->findData(int(app::ModelSource::Kind::RunLatest)));
+    path->setText(run_);
+    QCOMPARE(workspace.modelSource().kind, app::ModelSource::Kind::RunLatest);
+    path->setText(run_ + "/best.pt");
+    QCOMPARE(workspace.modelSource().kind, app::ModelSource::Kind::File);
+    QCOMPARE(kind->currentText(), QString("Model file"));
+  }
 
   app::TranslationService service;
   QSignalSpy translated(&service, &app::TranslationService::translated);

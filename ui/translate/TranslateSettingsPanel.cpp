@@ -305,7 +305,15 @@ TranslateSettingsPanel::TranslateSettingsPanel(QWidget* parent) : QWidget(parent
   for (QAbstractSpinBox* box :
        std::initializer_list<QAbstractSpinBox*>{beam_, alpha_, nbest_, temperature_, top_k_, top_p_, seed_})
     connect(box, &QAbstractSpinBox::editingFinished, this, &TranslateSettingsPanel::edited);
-  connect(model_path_, &QLineEdit::textChanged, this, [this] { Q_EMIT modelSourceChanged(modelSource()); });
+  connect(model_path_, &QLineEdit::textChanged, this, [this] {
+    // A model file typed or pasted while a run's checkpoint is the source: the source is that file.
+    if (QFileInfo(model_path_->text().trimmed()).isFile() &&
+        source_kind_->currentData().toInt() != int(app::ModelSource::Kind::File)) {
+      const QSignalBlocker quiet(source_kind_);
+      source_kind_->setCurrentIndex(source_kind_->findData(int(app::ModelSource::Kind::File)));
+    }
+    Q_EMIT modelSourceChanged(modelSource());
+  });
   connect(source_kind_, qOverload<int>(&QComboBox::currentIndexChanged), this,
           [this] { Q_EMIT modelSourceChanged(modelSource()); });
 }
