@@ -81,10 +81,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1: %2 pairs kept of %3%4</source>
-        <translation>%1: %2 pairs kept of %3%4</translation>
-    </message>
-    <message>
         <source> (dropped: %1)</source>
         <translation> (dropped: %1)</translation>
     </message>
@@ -408,6 +404,13 @@
     <message>
         <source>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</source>
         <translation>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n pair(s) kept of %2%3</source>
+        <translation>
+            <numerusform>%1: %n pair kept of %2%3</numerusform>
+            <numerusform>%1: %n pairs kept of %2%3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3893,6 +3896,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</source>
         <translation>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</translation>
+    </message>
+    <message>
+        <source>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</source>
+        <translation>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</translation>
     </message>
 </context>
 <context>

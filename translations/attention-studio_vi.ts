@@ -81,10 +81,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1: %2 pairs kept of %3%4</source>
-        <translation>%1: giữ %2 cặp trong số %3%4</translation>
-    </message>
-    <message>
         <source> (dropped: %1)</source>
         <translation> (bỏ: %1)</translation>
     </message>
@@ -405,6 +401,12 @@
     <message>
         <source>&apos;%1&apos; is a folder: choose a model file in it, or a run&apos;s checkpoint as the source (Latest or Best checkpoint of a run).</source>
         <translation>&apos;%1&apos; là một thư mục: hãy chọn một tệp mô hình trong đó, hoặc chọn nguồn là checkpoint của một lần huấn luyện (Checkpoint mới nhất hoặc tốt nhất của một lần huấn luyện).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n pair(s) kept of %2%3</source>
+        <translation>
+            <numerusform>%1: giữ %n cặp trong số %2%3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3861,6 +3863,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.</source>
         <translation>Checkpoint tốt nhất của nó, ở bước %1, đạt BLEU dev %2 trên toàn bộ %3 câu dev.</translation>
+    </message>
+    <message>
+        <source>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</source>
+        <translation>Trên tập dev của dữ liệu nó đã học trước đó, BLEU của nó đi từ %1 (bước %2) đến %3 (của checkpoint tốt nhất, bước %4): điều mà việc tinh chỉnh đã làm nó mất đi ở đó, hoặc thu được.</translation>
     </message>
 </context>
 <context>

@@ -290,9 +290,8 @@ void describeReads(const QJsonObject& read, const QString& indent, QStringList& 
                             .arg(it.value().toInteger())
                             .arg(where.first().toInteger()));
     }
-    lines << indent + QObject::tr("%1: %2 pairs kept of %3%4")
+    lines << indent + QObject::tr("%1: %n pair(s) kept of %2%3", "", int(s["kept"].toInteger()))
                           .arg(split)
-                          .arg(s["kept"].toInteger())
                           .arg(s["read"].toInteger())
                           .arg(dropped.isEmpty()
                                    ? QString()

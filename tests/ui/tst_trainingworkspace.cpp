@@ -345,7 +345,7 @@ void TestTrainingWorkspace::startPreparesACorpusFirst() {
   QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(prepared + "/summary.json"), 60000);
   // The summary shows what was kept and what each split holds; then training runs to its 4 steps.
   auto* summary = workspace.findChild<QLabel*>("Data summary");
-  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("pairs kept"), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("pair(s) kept"), 30000);
   auto lines = [&](const char* name) {
     QFile file(prepared + "/" + name);
     return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : -1;
@@ -473,6 +473,25 @@ void TestTrainingWorkspace::continueFromAModelPreparesWithItsVocabularyAndDrawsB
   // Two dev curves: the new data's BLEU and the original's, at steps 0, 2 and 4.
   QCOMPARE(workspace.bleuChart()->pointCount(0), 3);
   QCOMPARE(workspace.bleuChart()->pointCount(2), 3);
+  // The finished panel says what fine-tuning cost on the original dev split: its BLEU at step 0 and at
+  // the best checkpoint's step, as the run's metrics recorded them.
+  QMap<qint64, double> original;
+  QFile metrics(base_run + "-finetuned/metrics.jsonl");
+  QVERIFY(metrics.open(QIODevice::ReadOnly));
+  for (const auto& line : metrics.readAll().split('\n')) {
+    const auto record = QJsonDocument::fromJson(line).object();
+    if (record["type"].toString() == "eval" && record.contains("original_bleu"))
+      original[record["step"].toInteger()] = record["original_bleu"].toDouble();
+  }
+  QVERIFY(original.contains(0));
+  const QString finished = workspace.findChild<ui::RunFinishedPanel*>()->text();
+  const auto said = QRegularExpression("its BLEU went from ([0-9.]+) \\(step 0\\) to ([0-9.]+) \\(the best "
+                                       "checkpoint's, step ([0-9]+)\\)")
+                        .match(finished);
+  QVERIFY2(said.hasMatch(), qPrintable(finished));
+  QCOMPARE(said.captured(1), QString::number(original[0], 'f', 1));
+  QVERIFY(original.contains(said.captured(3).toLongLong()));
+  QCOMPARE(said.captured(2), QString::number(original[said.captured(3).toLongLong()], 'f', 1));
 
   // Back to a new model: the preset's settings again.
   QTest::mouseClick(workspace.findChild<QPushButton*>("New model"), Qt::LeftButton);
@@ -990,7 +1009,7 @@ void TestTrainingWorkspace::aTranslationMemoryIsPreparedAndItsUnitsCounted() {
   QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
   QVERIFY2(summary->text().contains("Read as a translation memory (TMX)"), qPrintable(summary->text()));
   QVERIFY2(summary->text().contains(
-               "train: 150 pairs kept of 152 (dropped: repeated 1, e.g. line 154; no English 1, "
+               "train: 150 pair(s) kept of 152 (dropped: repeated 1, e.g. line 154; no English 1, "
                "e.g. line 3)"),
            qPrintable(summary->text()));
   QFile train(prepared + "/train.en");
@@ -1026,7 +1045,7 @@ void TestTrainingWorkspace::anOpusZipIsPreparedAsItIs() {
   auto* summary = workspace.findChild<QLabel*>("Data summary");
   QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains("SentencePiece vocabulary"), 60000);
   QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
-  QVERIFY2(summary->text().contains("150 pairs kept of 150"), qPrintable(summary->text()));
+  QVERIFY2(summary->text().contains("150 pair(s) kept of 150"), qPrintable(summary->text()));
   QFile train(workspace.dataDir() + "/train.en");
   QVERIFY(train.open(QIODevice::ReadOnly));
   QVERIFY(QString::fromUtf8(train.readLine()).startsWith("Close window number "));

@@ -51,7 +51,8 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
   hide();
 }
 
-void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedReport& report) {
+void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedReport& report,
+                                    const RunForgetting& forgetting) {
   run_dir_ = run_dir;
   if (report.bestPath.isEmpty() && report.lastPath.isEmpty()) {
     hide();  // nothing to translate with
@@ -67,6 +68,13 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
                      QLocale().toString(report.wholeDevPairs));
   else if (report.bestBleu >= 0)
     text += QLatin1Char(' ') + tr("Its best dev BLEU is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
+  if (forgetting.firstStep >= 0 && forgetting.bestStep >= 0)
+    text +=
+        QLatin1Char(' ') +
+        tr("On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to "
+           "%3 (the best checkpoint's, step %4): what fine-tuning cost it there, or gained.")
+            .arg(QLocale().toString(forgetting.firstBleu, 'f', 1), QLocale().toString(forgetting.firstStep),
+                 QLocale().toString(forgetting.bestBleu, 'f', 1), QLocale().toString(forgetting.bestStep));
   text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
                                 "formed while it trained is recorded there.");
   text_->setText(text);

@@ -13,6 +13,15 @@ namespace studio::ui {
 // translator is ready, how good it got, and the two places to go next
 // (Translate with it, look inside it in Attention), and a smaller student
 // of it (Training again, with it as the teacher).
+// A fine-tune's BLEU on the original data's dev split, at its first evaluation and at its best
+// checkpoint's (step -1: not a fine-tune, or not known).
+struct RunForgetting {
+  qint64 firstStep = -1;
+  double firstBleu = -1;
+  qint64 bestStep = -1;
+  double bestBleu = -1;
+};
+
 class RunFinishedPanel : public QFrame {
   Q_OBJECT
 
@@ -20,7 +29,8 @@ class RunFinishedPanel : public QFrame {
   explicit RunFinishedPanel(QWidget* parent = nullptr);
 
   // Shows the panel for a run that ended in `run_dir` (hidden when it left no model).
-  void showFinished(const QString& run_dir, const app::FinishedReport& report);
+  void showFinished(const QString& run_dir, const app::FinishedReport& report,
+                    const RunForgetting& forgetting = RunForgetting());
   QString runDir() const { return run_dir_; }
   QString text() const;
 

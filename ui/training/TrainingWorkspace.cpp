@@ -407,6 +407,8 @@ void TrainingWorkspace::begin(bool resume) {
     bleu_chart_->setInLegend(original_bleu_, false);
     for (const int series : corpus_bleu_) bleu_chart_->setInLegend(series, false);
     samples_->clear();
+    original_bleu_at_.clear();
+    last_best_step_ = -1;
   }
   request.dataDir = !resume && teacher_->active() ? teacher_->distilledDir() : data_dir_->text().trimmed();
   request.runDir = run_dir_->text().trimmed();
@@ -512,7 +514,9 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
   if (r.originalBleu >= 0) {
     bleu_chart_->addPoint(original_bleu_, double(r.step), r.originalBleu);
     bleu_chart_->setInLegend(original_bleu_, true);
+    original_bleu_at_[r.step] = r.originalBleu;
   }
+  if (r.best) last_best_step_ = r.step;
   for (const auto& [corpus, bleu] : r.bleuByCorpus) {
     const int series = corpusBleuSeries(corpus);
     bleu_chart_->addPoint(series, double(r.step), bleu);
@@ -552,7 +556,13 @@ void TrainingWorkspace::onFinished(const app::FinishedReport& r) {
   status_->setText(text);
   appendLog(text);
   setRunning(false);
-  run_finished_->showFinished(runDir(), r);
+  // A fine-tune: the original dev split's BLEU at its first evaluation and at the best checkpoint's.
+  RunForgetting forgetting;
+  const qint64 best_step = r.wholeDevPairs > 0 ? r.bestStep : last_best_step_;
+  if (!original_bleu_at_.isEmpty() && original_bleu_at_.contains(best_step))
+    forgetting = {original_bleu_at_.firstKey(), original_bleu_at_.first(), best_step,
+                  original_bleu_at_[best_step]};
+  run_finished_->showFinished(runDir(), r, forgetting);
 }
 
 void TrainingWorkspace::onFailed(const QString& message) {

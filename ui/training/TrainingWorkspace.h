@@ -182,6 +182,10 @@ class TrainingWorkspace : public QWidget {
   // (added as they appear, before the compared runs' series).
   QMap<QString, int> corpus_bleu_;
   int corpusBleuSeries(const QString& corpus);
+  // A fine-tune's BLEU on the original data's dev split at each evaluation, and the last best one's step:
+  // what it forgot, said when the run ends.
+  QMap<qint64, double> original_bleu_at_;
+  qint64 last_best_step_ = -1;
   bool running_ = false;
 };
 
