@@ -1901,6 +1901,18 @@ void TestTranslateWorkspace::typingTranslatesAfterAPause() {
   QCOMPARE(shown.last().first().value<app::TranslationReply>().source, QString("mo tap tin"));
   QVERIFY(!workspace.translationText().isEmpty());
 
+  // Another model chosen: the text is translated again by it; a path that names no model yet (being
+  // typed) translates nothing.
+  const int before = int(shown.count());
+  workspace.setModelSource({app::ModelSource::Kind::RunLatest, run_ + "/no-such"});
+  QTest::qWait(300);
+  QCOMPARE(int(shown.count()), before);
+  workspace.setModelSource({app::ModelSource::Kind::RunLatest, run_});
+  QTRY_COMPARE_WITH_TIMEOUT(int(shown.count()), before + 1, 60000);
+  QVERIFY2(shown.last().first().value<app::TranslationReply>().modelPath.endsWith("ckpt-00000060.pt"),
+           qPrintable(shown.last().first().value<app::TranslationReply>().modelPath));
+  QCOMPARE(shown.last().first().value<app::TranslationReply>().source, QString("mo tap tin"));
+
   // Ctrl+Enter translates at once, with "as you type" off.
   workspace.findChild<QCheckBox*>("As you type")->setChecked(false);
   shown.clear();

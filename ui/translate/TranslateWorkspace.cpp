@@ -57,6 +57,14 @@ TranslateWorkspace::TranslateWorkspace(app::TranslationService* service, QWidget
   // The Attention workspace follows the run of the model chosen here.
   connect(settings_, &TranslateSettingsPanel::modelSourceChanged, this,
           &TranslateWorkspace::modelSourceChanged);
+  // What is shown was the last model's: the text is translated again by the new one once it names a model
+  // (not while a path is being typed).
+  connect(settings_, &TranslateSettingsPanel::modelSourceChanged, this,
+          [this](const app::ModelSource& source) {
+            if (settings_->translateAsYouType() && !input_->toPlainText().trimmed().isEmpty() &&
+                !app::resolveModelSource(source, nullptr).isEmpty())
+              typing_timer_.start();
+          });
 
   // --- input ------------------------------------------------------------------
   auto* input_box = new QGroupBox(tr("Vietnamese"), this);
