@@ -99,7 +99,8 @@ const CommandSpec& translateSpec() {
            "(in UTF-8 where the input's 8-bit encoding cannot hold a character, with a notice)"},
           {"tmx", "FILE",
            "also write each sentence and its translation as a translation memory (TMX 1.4b) to\n"
-           "FILE, for a CAT tool to review and reuse: each distinct pair once, whole or not at all"},
+           "FILE, for a CAT tool to review and reuse: each distinct pair once, whole or not at all\n"
+           "(of an XLIFF file or a web page, the sentences translated, as plain text)"},
           {"markup", "",
            "the text has inline markup (HTML or XML tags, &amp; and the like): each line's words are\n"
            "translated and its tags put back around the words aligned to theirs (--alignment's links);\n"
@@ -137,9 +138,24 @@ int writeWhole(const std::string& name, const std::string& text, const std::vect
   return kOk;
 }
 
+// Each sentence and its translation written as a TMX translation memory to `path` (none: "").
+void writeMemory(const std::string& path, const std::vector<data::TmxUnit>& units, size_t empty) {
+  if (path.empty()) return;
+  try {
+    model::writeFileAtomically(path, data::tmxDocument(units, "Attention Studio", STUDIO_VERSION));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("--tmx '" + path + "': " + e.what());
+  }
+  std::fprintf(stderr, "wrote %zu translation units to %s", units.size(), path.c_str());
+  if (empty > 0) std::fprintf(stderr, " (%zu sentences left out: their translation is empty)", empty);
+  std::fprintf(stderr, "\n");
+}
+
 int translateXliffFile(const model::Translator& translator, const model::XliffDocument& document,
-                       const model::DecodingOptions& options, const std::string& output) {
+                       const model::DecodingOptions& options, const std::string& output,
+                       const std::string& memory) {
   const auto done = model::translateXliff(translator, document, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
   return writeWhole(document.name, done.text, done.notices, output,
                     std::to_string(done.translated) + " segments translated, " + std::to_string(done.kept) +
                         " kept (they had a translation), " + std::to_string(done.not_translatable) +
@@ -147,8 +163,10 @@ int translateXliffFile(const model::Translator& translator, const model::XliffDo
 }
 
 int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
-                      const model::DecodingOptions& options, const std::string& output) {
+                      const model::DecodingOptions& options, const std::string& output,
+                      const std::string& memory) {
   const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
   return writeWhole(
       page.name, done.text, done.notices, output,
       std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") + " of text and " +
@@ -213,7 +231,7 @@ int runTranslate(const ParsedArgs& args) {
   // takes one translation of each, and no option that shapes lines of text.
   const auto whole = [&](const std::string& what, const std::string& how, const char* unit) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
-                             "paragraphs", "no-split", "prefix", "encoding", "tmx"})
+                             "paragraphs", "no-split", "prefix", "encoding"})
       if (args.has(flag) && !(flag == std::string("encoding") && what == "a web page"))
         throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
                          how);
@@ -266,8 +284,8 @@ int runTranslate(const ParsedArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--prefix: ") + e.what());
   }
-  if (xliff) return translateXliffFile(translator, *xliff, options, output);
-  if (html) return translateHtmlFile(translator, *html, options, output);
+  if (xliff) return translateXliffFile(translator, *xliff, options, output, memory);
+  if (html) return translateHtmlFile(translator, *html, options, output, memory);
   const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;
@@ -303,14 +321,7 @@ int runTranslate(const ParsedArgs& args) {
   if (!memory.empty()) {
     size_t empty = 0;
     const auto units = model::memoryUnits(translated, &empty);
-    try {
-      model::writeFileAtomically(memory, data::tmxDocument(units, "Attention Studio", STUDIO_VERSION));
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error("--tmx '" + memory + "': " + e.what());
-    }
-    std::fprintf(stderr, "wrote %zu translation units to %s", units.size(), memory.c_str());
-    if (empty > 0) std::fprintf(stderr, " (%zu sentences left out: their translation is empty)", empty);
-    std::fprintf(stderr, "\n");
+    writeMemory(memory, units, empty);
   }
   if (!output.empty()) {
     written.final_newline = written.final_newline || written.lines.size() > document.lines.size();

@@ -117,10 +117,15 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       const auto stop = [&job] { return job.stopRequested(); };
       // An XLIFF file or a web page: written back whole, what was translated in it counted.
       const auto written = [&](const std::string& text, size_t sentences,
-                               const std::vector<std::string>& notices) {
+                               const std::vector<std::string>& notices,
+                               const std::vector<data::TmxUnit>& memory, size_t left_out) {
         model::writeFileAtomically(request.output.toStdString(), text);
         report.segments = report.decoded = int(sentences);
         for (const auto& notice : notices) report.notices << QString::fromStdString(notice);
+        for (const auto& unit : memory)
+          report.memory.append(
+              {QString::fromStdString(unit.vietnamese), QString::fromStdString(unit.english)});
+        report.memoryLeftOut = int(left_out);
         report.seconds = double(timer.elapsed()) / 1000.0;
         job.finish();
         BackgroundJob::post(this, [this, report] { Q_EMIT finished(report); });
@@ -130,7 +135,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.xliffSegments = int(done.translated);
         report.xliffKept = int(done.kept);
         report.xliffNotTranslatable = int(done.not_translatable);
-        return written(done.text, done.sentences, done.notices);
+        return written(done.text, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       if (html) {
         const auto done = model::translateHtml(translator, *html, options, heard, stop);
@@ -138,7 +143,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.htmlAttributes = int(done.attributes);
         report.htmlNotTranslatable = int(done.not_translatable);
         report.htmlEncoding = QString::fromStdString(html->encoding);
-        return written(done.text, done.sentences, done.notices);
+        return written(done.text, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       const auto translated =
           settings.markup

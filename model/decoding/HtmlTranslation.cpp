@@ -31,6 +31,7 @@ HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& 
   out.attributes = page.attributes.size();
   out.not_translatable = page.not_translatable;
   out.sentences = translated.segments;
+  out.memory = memoryUnits(translated, &out.memory_left_out);
   out.notices = page.notices;  // how it was read, then how it was translated
   for (auto& notice : noticesAtLines(translated.notices, lines)) out.notices.push_back(std::move(notice));
   return out;

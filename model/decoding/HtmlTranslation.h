@@ -22,6 +22,10 @@ struct HtmlTranslation {
   size_t not_translatable = 0;       // elements marked translate="no" or class="notranslate"
   size_t sentences = 0;              // sentences (and parts of long ones) decoded for them
   std::vector<std::string> notices;  // "line N: ..." (the block's first line in the page)
+  // Each sentence and its translation, as plain text, for a translation memory (memoryUnits), and the
+  // sentences left out of it (translated as nothing).
+  std::vector<data::TmxUnit> memory;
+  size_t memory_left_out = 0;
 };
 
 // Translates `page`'s blocks, all in shared batches (progress and stop as

@@ -24,6 +24,7 @@ XliffTranslation translateXliff(const Translator& translator, const XliffDocumen
   out.text = writeXliff(document, targets);
   out.translated = segments.size();
   out.sentences = translated.segments;
+  out.memory = memoryUnits(translated, &out.memory_left_out);
   // The notices name lines of `sources`: name the segments' lines in the file instead.
   std::vector<size_t> lines;
   for (const auto* segment : segments) lines.push_back(segment->line);

@@ -20,6 +20,10 @@ struct XliffTranslation {
   size_t not_translatable = 0;       // segments under translate="no"
   size_t sentences = 0;              // sentences (and parts of long ones) decoded for them
   std::vector<std::string> notices;  // "line N: ..." (the segment's <source> line)
+  // Each sentence translated and its translation, as plain text, for a translation memory
+  // (memoryUnits), and the sentences left out of it (translated as nothing).
+  std::vector<data::TmxUnit> memory;
+  size_t memory_left_out = 0;
 };
 
 // Translates `document`'s segments to translate, all in shared batches

@@ -1327,10 +1327,16 @@ void TestTranslateWorkspace::anXliffFileGetsItsTargetsAsTheCliWritesThem() {
 
   QProcess cli;
   cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
-                              input, "--output", by_cli});
+                              input, "--output", by_cli, "--tmx", tmp_.filePath("messages.cli.tmx")});
   QVERIFY(cli.waitForFinished(120000));
   const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
   QVERIFY2(cli.exitCode() == 0, qPrintable(cli_said));
+  // The segments translated as a translation memory: the app's, unit for unit the CLI's --tmx.
+  QVERIFY(!report.memory.isEmpty() && !bar->findChild<QPushButton*>("Save as a translation memory")->isHidden());
+  QVERIFY(bar->saveMemory(tmp_.filePath("messages.app.tmx")));
+  const QByteArray app_memory = fileBytes(tmp_.filePath("messages.app.tmx")),
+                   cli_memory = fileBytes(tmp_.filePath("messages.cli.tmx"));
+  QCOMPARE(app_memory.mid(app_memory.indexOf("<body>")), cli_memory.mid(cli_memory.indexOf("<body>")));
   QVERIFY2(
       cli_said.contains("messages.xlf: 2 segments translated, 1 kept (they had a translation), 1 not to be "
                         "translated; wrote " +
@@ -1407,10 +1413,20 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
 
   QProcess cli;
   cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
-                              input, "--output", by_cli});
+                              input, "--output", by_cli, "--tmx", tmp_.filePath("page.cli.tmx")});
   QVERIFY(cli.waitForFinished(120000));
   const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
   QVERIFY2(cli.exitCode() == 0, qPrintable(cli_said));
+  // The page's sentences (blocks and attributes) as a translation memory, plain text: the CLI's --tmx.
+  QVERIFY(bar->saveMemory(tmp_.filePath("page.app.tmx")));
+  const QByteArray app_memory = fileBytes(tmp_.filePath("page.app.tmx")),
+                   cli_memory = fileBytes(tmp_.filePath("page.cli.tmx"));
+  QCOMPARE(app_memory.mid(app_memory.indexOf("<body>")), cli_memory.mid(cli_memory.indexOf("<body>")));
+  QStringList memory_sources;
+  for (const auto& [vi, en] : report.memory) memory_sources << vi;
+  QVERIFY2(memory_sources.contains("mở tập tin số 7") && memory_sources.contains("mở tập tin số 6") &&
+               memory_sources.contains("mở tập tin số 2") && !memory_sources.contains("số 4"),
+           qPrintable(memory_sources.join(" | ")));
   QVERIFY2(cli_said.contains("page.html: 3 blocks of text and 2 attributes (alt, title, …) translated, 1 "
                              "element marked not to be translated; "
                              "wrote " +

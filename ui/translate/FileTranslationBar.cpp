@@ -231,7 +231,7 @@ AlignmentExportDialog* FileTranslationBar::alignmentDialog() {
 
 void FileTranslationBar::showFinished() {
   open_->setVisible(true);
-  memory_->setVisible(report_.xliffSegments < 0 && !report_.memory.isEmpty());
+  memory_->setVisible(!report_.memory.isEmpty());
   alignments_->setVisible(report_.alignable != nullptr);
 }
 
