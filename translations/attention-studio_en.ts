@@ -3901,6 +3901,13 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</source>
         <translation>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</translation>
     </message>
+    <message numerus="yes">
+        <source>At that step&apos;s evaluation, %1 of your %n correction(s) came out as you wrote them.</source>
+        <translation>
+            <numerusform>At that step&apos;s evaluation, %1 of your %n correction came out as you wrote it.</numerusform>
+            <numerusform>At that step&apos;s evaluation, %1 of your %n corrections came out as you wrote them.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>

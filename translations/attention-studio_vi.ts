@@ -3868,6 +3868,12 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to %3 (the best checkpoint&apos;s, step %4): what fine-tuning cost it there, or gained.</source>
         <translation>Trên tập dev của dữ liệu nó đã học trước đó, BLEU của nó đi từ %1 (bước %2) đến %3 (của checkpoint tốt nhất, bước %4): điều mà việc tinh chỉnh đã làm nó mất đi ở đó, hoặc thu được.</translation>
     </message>
+    <message numerus="yes">
+        <source>At that step&apos;s evaluation, %1 of your %n correction(s) came out as you wrote them.</source>
+        <translation>
+            <numerusform>Ở lần đánh giá của bước đó, %1 trong số %n bản sửa của bạn được dịch đúng như bạn đã viết.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>

@@ -535,6 +535,25 @@ void TestTrainingWorkspace::learningFromCorrectionsRunsARoundOnThem() {
   QCOMPARE(workspace.bleuChart()->pointCount(2), 5);
   // The samples show every corrected sentence.
   QVERIFY(workspace.findChild<QPlainTextEdit*>("Samples")->toPlainText().contains("open the file number 4"));
+  // The finished panel says how many came out as written at the best checkpoint's evaluation, as the
+  // run's metrics recorded its samples.
+  const QString finished = workspace.findChild<ui::RunFinishedPanel*>()->text();
+  const auto said = QRegularExpression("the best checkpoint's, step ([0-9]+)\\).* At that step's evaluation, "
+                                       "([0-9]) of your 2 correction\\(s\\) came out as you wrote them\\.")
+                        .match(finished);
+  QVERIFY2(said.hasMatch(), qPrintable(finished));
+  QFile metrics(base_run + "-corrections-1/metrics.jsonl");
+  QVERIFY(metrics.open(QIODevice::ReadOnly));
+  int as_written = -1;
+  for (const auto& line : metrics.readAll().split('\n')) {
+    const auto record = QJsonDocument::fromJson(line).object();
+    if (record["type"].toString() != "eval" || record["step"].toInteger() != said.captured(1).toLongLong())
+      continue;
+    as_written = 0;
+    for (const auto& sample : record["samples"].toArray())
+      as_written += sample.toObject()["hypothesis"] == sample.toObject()["reference"] ? 1 : 0;
+  }
+  QCOMPARE(QString::number(as_written), said.captured(2));
 }
 
 void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {

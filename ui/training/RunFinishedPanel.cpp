@@ -52,7 +52,7 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
 }
 
 void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedReport& report,
-                                    const RunForgetting& forgetting) {
+                                    const FineTuneOutcome& outcome) {
   run_dir_ = run_dir;
   if (report.bestPath.isEmpty() && report.lastPath.isEmpty()) {
     hide();  // nothing to translate with
@@ -68,13 +68,18 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
                      QLocale().toString(report.wholeDevPairs));
   else if (report.bestBleu >= 0)
     text += QLatin1Char(' ') + tr("Its best dev BLEU is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
-  if (forgetting.firstStep >= 0 && forgetting.bestStep >= 0)
+  if (outcome.firstStep >= 0 && outcome.bestStep >= 0)
+    text += QLatin1Char(' ') +
+            tr("On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to "
+               "%3 (the best checkpoint's, step %4): what fine-tuning cost it there, or gained.")
+                .arg(QLocale().toString(outcome.firstBleu, 'f', 1), QLocale().toString(outcome.firstStep),
+                     QLocale().toString(outcome.bestBleu, 'f', 1), QLocale().toString(outcome.bestStep));
+  if (outcome.corrections > 0 && outcome.asWritten >= 0)
     text +=
-        QLatin1Char(' ') +
-        tr("On the dev split of the data it learnt before, its BLEU went from %1 (step %2) to "
-           "%3 (the best checkpoint's, step %4): what fine-tuning cost it there, or gained.")
-            .arg(QLocale().toString(forgetting.firstBleu, 'f', 1), QLocale().toString(forgetting.firstStep),
-                 QLocale().toString(forgetting.bestBleu, 'f', 1), QLocale().toString(forgetting.bestStep));
+        QLatin1Char(' ') + tr("At that step's evaluation, %1 of your %n correction(s) came out as you wrote "
+                              "them.",
+                              "", outcome.corrections)
+                               .arg(QLocale().toString(outcome.asWritten));
   text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
                                 "formed while it trained is recorded there.");
   text_->setText(text);

@@ -13,13 +13,16 @@ namespace studio::ui {
 // translator is ready, how good it got, and the two places to go next
 // (Translate with it, look inside it in Attention), and a smaller student
 // of it (Training again, with it as the teacher).
-// A fine-tune's BLEU on the original data's dev split, at its first evaluation and at its best
-// checkpoint's (step -1: not a fine-tune, or not known).
-struct RunForgetting {
+// What a fine-tune did: its BLEU on the original data's dev split at its
+// first evaluation and at its best checkpoint's (step -1: not a fine-tune,
+// or not known); a round of learning from corrections, how many of them the
+// best checkpoint's evaluation translated as they were written (-1: not one).
+struct FineTuneOutcome {
   qint64 firstStep = -1;
   double firstBleu = -1;
   qint64 bestStep = -1;
   double bestBleu = -1;
+  int corrections = 0, asWritten = -1;
 };
 
 class RunFinishedPanel : public QFrame {
@@ -30,7 +33,7 @@ class RunFinishedPanel : public QFrame {
 
   // Shows the panel for a run that ended in `run_dir` (hidden when it left no model).
   void showFinished(const QString& run_dir, const app::FinishedReport& report,
-                    const RunForgetting& forgetting = RunForgetting());
+                    const FineTuneOutcome& outcome = FineTuneOutcome());
   QString runDir() const { return run_dir_; }
   QString text() const;
 

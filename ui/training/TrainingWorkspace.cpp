@@ -408,6 +408,7 @@ void TrainingWorkspace::begin(bool resume) {
     for (const int series : corpus_bleu_) bleu_chart_->setInLegend(series, false);
     samples_->clear();
     original_bleu_at_.clear();
+    as_written_at_.clear();
     last_best_step_ = -1;
   }
   request.dataDir = !resume && teacher_->active() ? teacher_->distilledDir() : data_dir_->text().trimmed();
@@ -517,6 +518,12 @@ void TrainingWorkspace::showEval(const app::EvalReport& r, bool log) {
     original_bleu_at_[r.step] = r.originalBleu;
   }
   if (r.best) last_best_step_ = r.step;
+  // A round on corrections shows every corrected sentence: how many came out as written.
+  if (corrections_round_ > 0 && r.samples.size() == corrections_round_) {
+    int matches = 0;
+    for (const auto& sample : r.samples) matches += sample.hypothesis == sample.reference ? 1 : 0;
+    as_written_at_[r.step] = matches;
+  }
   for (const auto& [corpus, bleu] : r.bleuByCorpus) {
     const int series = corpusBleuSeries(corpus);
     bleu_chart_->addPoint(series, double(r.step), bleu);
@@ -557,15 +564,21 @@ void TrainingWorkspace::onFinished(const app::FinishedReport& r) {
   appendLog(text);
   setRunning(false);
   // A fine-tune: the original dev split's BLEU at its first evaluation and at the best checkpoint's.
-  RunForgetting forgetting;
+  FineTuneOutcome outcome;
   const qint64 best_step = r.wholeDevPairs > 0 ? r.bestStep : last_best_step_;
   if (!original_bleu_at_.isEmpty() && original_bleu_at_.contains(best_step))
-    forgetting = {original_bleu_at_.firstKey(), original_bleu_at_.first(), best_step,
-                  original_bleu_at_[best_step]};
-  run_finished_->showFinished(runDir(), r, forgetting);
+    outcome = {original_bleu_at_.firstKey(), original_bleu_at_.first(), best_step,
+               original_bleu_at_[best_step]};
+  if (corrections_round_ > 0 && as_written_at_.contains(best_step)) {
+    outcome.corrections = corrections_round_;
+    outcome.asWritten = as_written_at_[best_step];
+  }
+  corrections_round_ = 0;
+  run_finished_->showFinished(runDir(), r, outcome);
 }
 
 void TrainingWorkspace::onFailed(const QString& message) {
+  corrections_round_ = 0;
   status_->setText(tr("Failed: %1").arg(message));
   appendLog(tr("error: %1").arg(message));
   setRunning(false);

@@ -186,6 +186,10 @@ class TrainingWorkspace : public QWidget {
   // what it forgot, said when the run ends.
   QMap<qint64, double> original_bleu_at_;
   qint64 last_best_step_ = -1;
+  // A round of learning from corrections (startCorrectionsRound): how many, and at each evaluation how
+  // many of them came out as written.
+  int corrections_round_ = 0;
+  QMap<qint64, int> as_written_at_;
   bool running_ = false;
 };
 

@@ -61,7 +61,9 @@ void TrainingWorkspace::startCorrectionsRound(const QString& model_path) {
   setDataDir(round.dataDir);
   setRunDir(round.runDir);
   appendLog(tr("learning from %n correction(s) of %1", "", round.corrections).arg(model_path));
+  corrections_round_ = round.corrections;
   startTraining();
+  if (!isTraining()) corrections_round_ = 0;
 }
 
 }  // namespace studio::ui
