@@ -3908,6 +3908,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>At that step&apos;s evaluation, %1 of your %n corrections came out as you wrote them.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Its best BLEU on your corrections is %1.</source>
+        <translation>Its best BLEU on your corrections is %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>

@@ -3874,6 +3874,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
             <numerusform>Ở lần đánh giá của bước đó, %1 trong số %n bản sửa của bạn được dịch đúng như bạn đã viết.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Its best BLEU on your corrections is %1.</source>
+        <translation>BLEU tốt nhất của nó trên các bản sửa của bạn là %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>

@@ -66,6 +66,9 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
             tr("Its best checkpoint, of step %1, scores a dev BLEU of %2 on all %3 dev sentences.")
                 .arg(QLocale().toString(report.bestStep), QLocale().toString(report.wholeDevBleu, 'f', 1),
                      QLocale().toString(report.wholeDevPairs));
+  else if (report.bestBleu >= 0 && outcome.corrections > 0)  // a round on corrections: they are its dev split
+    text += QLatin1Char(' ') +
+            tr("Its best BLEU on your corrections is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
   else if (report.bestBleu >= 0)
     text += QLatin1Char(' ') + tr("Its best dev BLEU is %1.").arg(QLocale().toString(report.bestBleu, 'f', 1));
   if (outcome.firstStep >= 0 && outcome.bestStep >= 0)
