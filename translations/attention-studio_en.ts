@@ -2171,6 +2171,13 @@ layer %2</translation>
         <source>Read in %1; written in UTF-8, as the page now says.</source>
         <translation>Read in %1; written in UTF-8, as the page now says.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n element(s) in another language (lang) left as written.</source>
+        <translation>
+            <numerusform>%n element in another language (lang) left as written.</numerusform>
+            <numerusform>%n elements in another language (lang) left as written.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -2145,6 +2145,12 @@ lớp %2</translation>
         <source>Read in %1; written in UTF-8, as the page now says.</source>
         <translation>Đọc theo bảng mã %1; bản dịch được ghi bằng UTF-8, như trang giờ khai báo.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n element(s) in another language (lang) left as written.</source>
+        <translation>
+            <numerusform>%n phần tử bằng ngôn ngữ khác (lang) được giữ nguyên.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -173,6 +173,10 @@ int translateHtmlFile(const model::Translator& translator, const model::HtmlDocu
           std::to_string(done.attributes) + (done.attributes == 1 ? " attribute" : " attributes") +
           " (alt, title, …) translated, " + std::to_string(done.not_translatable) +
           (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated" +
+          (done.other_language == 0 ? ""
+                                    : ", " + std::to_string(done.other_language) +
+                                          (done.other_language == 1 ? " element" : " elements") +
+                                          " in another language (lang) kept as written") +
           (page.encoding.empty()
                ? ""
                : "; read as " + page.encoding + ", written in UTF-8 (as the page now says)"));

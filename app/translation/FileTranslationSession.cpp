@@ -142,6 +142,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.htmlBlocks = int(done.blocks);
         report.htmlAttributes = int(done.attributes);
         report.htmlNotTranslatable = int(done.not_translatable);
+        report.htmlOtherLanguage = int(done.other_language);
         report.htmlEncoding = QString::fromStdString(html->encoding);
         return written(done.text, done.sentences, done.notices, done.memory, done.memory_left_out);
       }

@@ -63,7 +63,7 @@ struct FileTranslationReport {
   int xliffSegments = -1, xliffKept = 0, xliffNotTranslatable = 0;
   // A web page: its blocks of text and attributes (alt, title, …) translated, its elements marked not
   // to be translated.
-  int htmlBlocks = -1, htmlAttributes = 0, htmlNotTranslatable = 0;
+  int htmlBlocks = -1, htmlAttributes = 0, htmlNotTranslatable = 0, htmlOtherLanguage = 0;
   QString htmlEncoding;  // the 8-bit encoding it was read in ("" for UTF-8): written in UTF-8
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a

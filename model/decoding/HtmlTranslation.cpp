@@ -30,6 +30,7 @@ HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& 
   out.blocks = page.blocks.size();
   out.attributes = page.attributes.size();
   out.not_translatable = page.not_translatable;
+  out.other_language = page.other_language;
   out.sentences = translated.segments;
   out.memory = memoryUnits(translated, &out.memory_left_out);
   out.notices = page.notices;  // how it was read, then how it was translated

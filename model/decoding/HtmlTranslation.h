@@ -20,6 +20,7 @@ struct HtmlTranslation {
   size_t blocks = 0;                 // blocks of text translated
   size_t attributes = 0;             // attributes translated (alt, title, …)
   size_t not_translatable = 0;       // elements marked translate="no" or class="notranslate"
+  size_t other_language = 0;         // elements in another language (lang="en"), kept as written
   size_t sentences = 0;              // sentences (and parts of long ones) decoded for them
   std::vector<std::string> notices;  // "line N: ..." (the block's first line in the page)
   // Each sentence and its translation, as plain text, for a translation memory (memoryUnits), and the

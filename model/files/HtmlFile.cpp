@@ -66,7 +66,12 @@ class PageReader {
         addMarkup(tag.begin, tag.end);
       return tag.end;
     }
-    if (tag.name == "meta") noteCharset(html::charsetOf(text_, tag));
+    if (tag.name == "meta") {
+      noteCharset(html::charsetOf(text_, tag));
+      // <meta http-equiv="Content-Language" content="vi">
+      if (html::lowered(value(tag, "http-equiv")) == "content-language")
+        for (const auto* a : vietnameseIn(tag, "content")) d_.languages.emplace_back(a->begin, a->end);
+    }
     if (tag.name == "html" && !root_seen_) {
       root_seen_ = true;
       for (const auto& a : tag.attributes)
@@ -74,6 +79,19 @@ class PageReader {
     }
     const bool marked_no = html::lowered(value(tag, "translate")) == "no" || hasClass(tag, "notranslate");
     const bool has_content = !html::isVoid(tag.name) && !tag.self_closing;
+    // An element in another language (<q lang="fr">, <span lang="en">) is not Vietnamese to translate; the
+    // root's, the head's and the body's lang are a template's as often as not, and do not count.
+    const bool other_language = has_content && tag.name != "html" && tag.name != "head" &&
+                                tag.name != "body" && inAnotherLanguage(tag);
+    if (other_language && !marked_no) {
+      ++d_.other_language;
+      const size_t end = elementEnd(tag);
+      if (html::isBlock(tag.name))
+        flush(tag.begin);
+      else
+        addCode(tag.begin, end);
+      return end;
+    }
     if (marked_no || html::keptWhole(tag.name)) {
       if (!has_content) {  // <img translate="no" alt="…">: nothing of it translated
         if (html::isBlock(tag.name))
@@ -95,6 +113,7 @@ class PageReader {
       const size_t last = content_end == std::string_view::npos ? text_.size() : content_end;
       flush(tag.begin);
       addAttributes(tag);
+      noteLanguages(tag);
       addText(tag.end, last);
       flush(last);
       return end == std::string_view::npos ? text_.size() : end;
@@ -102,6 +121,7 @@ class PageReader {
     if (html::isBlock(tag.name)) {
       flush(tag.begin);
       addAttributes(tag);
+      if (tag.name != "html") noteLanguages(tag);
     } else {
       addMarkup(tag.begin, tag.end, &tag);
     }
@@ -199,19 +219,61 @@ class PageReader {
   }
 
   // An inline tag, as written but on one line; the values of its attributes
-  // that are text (when `tag` is given) each replaced by a placeholder.
+  // that are text (when `tag` is given) each replaced by a placeholder, and a
+  // lang that says Vietnamese by "en" (its words are translated with the block's).
   void addMarkup(size_t begin, size_t end, const html::Tag* tag = nullptr) {
     startRun(begin);
+    std::vector<std::pair<const html::Attribute*, bool>> edits;  // (attribute, it is text)
+    if (tag) {
+      for (const auto* a : html::textAttributes(text_, *tag)) edits.emplace_back(a, true);
+      for (const auto* a : vietnameseIn(*tag, "lang")) edits.emplace_back(a, false);
+      for (const auto* a : vietnameseIn(*tag, "xml:lang")) edits.emplace_back(a, false);
+      std::sort(edits.begin(), edits.end(),
+                [](const auto& x, const auto& y) { return x.first->begin < y.first->begin; });
+    }
     size_t i = begin;
-    if (tag)
-      for (const auto* a : html::textAttributes(text_, *tag)) {
-        for (; i < a->begin; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+    for (const auto& [a, text] : edits) {
+      for (; i < a->begin; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+      if (text) {
         pending_.push_back(html::attributeText(text_, *a, lineAt(a->begin)));
         pending_.back().placeholder = placeholder(pending_.size() - 1);
         marked_ += pending_.back().placeholder;
-        i = a->end;
+      } else {
+        marked_ += "en";
       }
+      i = a->end;
+    }
     for (; i < end; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
+  }
+
+  // The attributes `name` of `tag` whose value says Vietnamese ("vi", "vi-VN").
+  std::vector<const html::Attribute*> vietnameseIn(const html::Tag& tag, std::string_view name) const {
+    std::vector<const html::Attribute*> out;
+    for (const auto& a : tag.attributes) {
+      if (a.name != name) continue;
+      const std::string language =
+          data::normalizeWhitespace(html::lowered(text_.substr(a.begin, a.end - a.begin)));
+      if (language == "vi" || language.rfind("vi-", 0) == 0 || language.rfind("vi_", 0) == 0)
+        out.push_back(&a);
+    }
+    return out;
+  }
+
+  // Whether `tag` says its language is one other than Vietnamese (undetermined, "und", is no language).
+  bool inAnotherLanguage(const html::Tag& tag) const {
+    for (const auto& a : tag.attributes) {
+      if (a.name != "lang" && a.name != "xml:lang") continue;
+      const std::string language =
+          data::normalizeWhitespace(html::lowered(text_.substr(a.begin, a.end - a.begin)));
+      if (!language.empty() && language != "und" && vietnameseIn(tag, a.name).empty()) return true;
+    }
+    return false;
+  }
+
+  // A block's element that says its language is Vietnamese: English once translated.
+  void noteLanguages(const html::Tag& tag) {
+    for (const char* name : {"lang", "xml:lang"})
+      for (const auto* a : vietnameseIn(tag, name)) d_.languages.emplace_back(a->begin, a->end);
   }
 
   // What stands for the value of a block's K-th attribute in its marked text: no text of the page holds it.

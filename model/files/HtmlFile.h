@@ -16,7 +16,9 @@
 // translated is kept as written: scripts, styles, <pre>, <code>, <kbd>,
 // <samp>, <var>, <textarea>, <svg>, <math>, <template>, comments, and every
 // element marked translate="no" or class="notranslate" (HTML's and Google's
-// ways of saying so), with all inside it. The attributes that a reader sees
+// ways of saying so), with all inside it, and every element that says it is
+// in another language (lang="en", lang="fr": not the root's, the head's or
+// the body's, which templates set). The attributes that a reader sees
 // as text are translated too, each on its own: alt, title, placeholder, the
 // aria- labels, an option's label, a button's value, the page's description
 // for search engines and links (<meta name="description" content="…">). No
@@ -64,7 +66,10 @@ struct HtmlDocument {
   std::vector<HtmlBlock> blocks;
   std::vector<HtmlAttributeText> attributes;  // in the page's order
   size_t not_translatable = 0;  // elements marked translate="no" or class="notranslate"
-  // The values of the root <html>'s lang and xml:lang, [begin, end) in text: written as "en".
+  size_t other_language = 0;    // elements whose lang is another language's (lang="en"): kept as written
+  // The values of the root <html>'s lang and xml:lang, of the lang of a block's element that says
+  // Vietnamese ("vi", "vi-VN") and of <meta http-equiv="Content-Language">, [begin, end) in text:
+  // written as "en" (an inline element's lang is "en" in its block's marked text already).
   std::vector<std::pair<size_t, size_t>> languages;
 };
 

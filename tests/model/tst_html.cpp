@@ -155,6 +155,20 @@ void TestHtml::whatIsNotTranslatedIsKeptAsWritten() {
   QCOMPARE(unended.blocks.size(), size_t(2));
   QCOMPARE(unended.blocks[0].marked, std::string("Xin <a title=\"chào"));
   QCOMPARE(unended.blocks[1].marked, std::string("bạn <b class='x"));
+  // Elements that say they are Vietnamese say English once translated; one in another language is kept
+  // as it is written (not the body's: templates say "en" of Vietnamese pages).
+  const auto languages = readHtml(
+      "<meta http-equiv=\"Content-Language\" content=\"vi\"><body lang=\"en\"><div lang=\"vi\"><p>Xin "
+      "<span lang=\"vi-VN\">chào</span> <i lang=\"en\">Linux</i></p><p lang=\"fr\">Bonjour</p></div>",
+      "languages.html");
+  QCOMPARE(languages.blocks.size(), size_t(1));
+  QCOMPARE(languages.blocks[0].marked, std::string("Xin <span lang=\"en\">chào</span> <x-code n=\"0\"/>"));
+  QCOMPARE(languages.other_language, size_t(2));
+  QCOMPARE(writeHtml(languages, {restoreXliffCodes("Hello <span lang=\"en\">there</span> <x-code n=\"0\"/>",
+                                                   languages.blocks[0].codes)}),
+           std::string("<meta http-equiv=\"Content-Language\" content=\"en\"><body lang=\"en\"><div "
+                       "lang=\"en\"><p>Hello <span lang=\"en\">there</span> <i lang=\"en\">Linux</i></p><p "
+                       "lang=\"fr\">Bonjour</p></div>"));
   // Text outside any element and a page with no <html>: its blocks all the same, no language to set.
   const auto bare = readHtml("Xin chào\n<div>bạn</div>", "bare.html");
   QCOMPARE(bare.blocks.size(), size_t(2));

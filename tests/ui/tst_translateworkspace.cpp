@@ -1384,6 +1384,7 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
       "<p>mở tập tin số 12</p>\n"
       "<p>mở <b title=\"mở tập tin số 2\">tập tin</b> số 7</p>\n"
       "<img src=\"a.png\" alt=\"mở tập tin số 6\">\n"
+      "<p>mở <span lang=\"en\">Firefox</span> số 8</p>\n"
       "<p translate=\"no\">số 4</p>\n"
       "<pre>mở tập tin số 5</pre>\n"
       "</body></html>\n";
@@ -1404,7 +1405,8 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
   const auto report = finished.first().first().value<app::FileTranslationReport>();
-  QCOMPARE(report.htmlBlocks, 3);  // the title and two paragraphs
+  QCOMPARE(report.htmlBlocks, 4);         // the title and three paragraphs
+  QCOMPARE(report.htmlOtherLanguage, 1);  // the <span lang="en">
   QCOMPARE(report.htmlAttributes, 2);  // the title of the <b>, the alt of the image
   QCOMPARE(report.htmlNotTranslatable, 1);
   QFile written(output);
@@ -1427,11 +1429,13 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   QVERIFY2(memory_sources.contains("mở tập tin số 7") && memory_sources.contains("mở tập tin số 6") &&
                memory_sources.contains("mở tập tin số 2") && !memory_sources.contains("số 4"),
            qPrintable(memory_sources.join(" | ")));
-  QVERIFY2(cli_said.contains("page.html: 3 blocks of text and 2 attributes (alt, title, …) translated, 1 "
-                             "element marked not to be translated; "
-                             "wrote " +
-                             by_cli),
-           qPrintable(cli_said));
+  QVERIFY2(
+      cli_said.contains("page.html: 4 blocks of text and 2 attributes (alt, title, …) translated, 1 "
+                        "element marked not to be translated, 1 element in another language (lang) kept as "
+                        "written; "
+                        "wrote " +
+                        by_cli),
+      qPrintable(cli_said));
   QFile cli_file(by_cli);
   QVERIFY(cli_file.open(QIODevice::ReadOnly));
   QCOMPARE(QString::fromUtf8(cli_file.readAll()), gui);
@@ -1453,7 +1457,9 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
            qPrintable(gui));
   const QString said = bar->findChild<QLabel*>("File translation status")->text();
   // (the suite loads no catalog: "(s)" stays)
-  QVERIFY2(said.contains("page.html → " + output + ": 3 block") && said.contains(" and 2 attribute") &&
+  QVERIFY2(gui.contains("<span lang=\"en\">Firefox</span>"), qPrintable(gui));
+  QVERIFY2(said.contains("page.html → " + output + ": 4 block") && said.contains(" and 2 attribute") &&
+               said.contains("1 element(s) in another language (lang) left as written.") &&
                said.contains("; 1 element") && said.contains(" marked not to be translated left as written."),
            qPrintable(said));
 

@@ -161,6 +161,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             if (!r.ensemble.isEmpty())
               text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
+            if (r.htmlOtherLanguage > 0)
+              text += ' ' + tr("%n element(s) in another language (lang) left as written.", "",
+                               r.htmlOtherLanguage);
             if (!r.htmlEncoding.isEmpty())
               text += ' ' + tr("Read in %1; written in UTF-8, as the page now says.").arg(r.htmlEncoding);
             if (!r.encodingNotice.isEmpty()) text += ' ' + tr("The translation: %1").arg(r.encodingNotice);
