@@ -278,6 +278,10 @@ class TestFirstRun : public QObject {
     window.show();
     auto* training = window.training();
     const QString before = app::newestRun();
+    if (before.isEmpty())  // alone, there is no run: openRun would say so in a box that waits for a click
+      QSKIP(
+          "needs the starter's run that oneClickTrainsTheStarterAndTranslateFollowsIt trains (run the suite "
+          "whole)");
     QVERIFY(training->openRun(before));  // the starter's run, open
     // A user who had chosen to continue the starter: the toy task is a new model.
     auto* continued = training->findChild<ui::FineTuneBox*>();
