@@ -102,10 +102,15 @@ class PageReader {
       }
       if (marked_no) ++d_.not_translatable;
       const size_t end = elementEnd(tag);
-      if (html::isBlock(tag.name))
+      // Code, a script, a text area: kept as written, but what its own tag says to a reader (a text area's
+      // placeholder, an icon's aria-label) is translated, unless it is marked not to be.
+      const html::Tag* own = marked_no ? nullptr : &tag;
+      if (html::isBlock(tag.name)) {
         flush(tag.begin);
-      else
-        addCode(tag.begin, end);
+        if (own) addAttributes(tag);
+      } else {
+        addCode(tag.begin, end, own);
+      }
       return end;
     }
     if (has_content && html::isRawText(tag.name)) {  // the title: its text alone, a block of its own
@@ -286,10 +291,22 @@ class PageReader {
   }
 
   // Bytes kept as written, through a placeholder.
-  void addCode(size_t begin, size_t end) {
+  // (`tag` given: the values of its attributes that are text each replaced by a placeholder in the code.)
+  void addCode(size_t begin, size_t end, const html::Tag* tag = nullptr) {
     startRun(begin);
     marked_ += "<x-code n=\"" + std::to_string(codes_.size()) + "\"/>";
-    codes_.emplace_back(text_.substr(begin, end - begin));
+    std::string code;
+    size_t i = begin;
+    if (tag)
+      for (const auto* a : html::textAttributes(text_, *tag)) {
+        code.append(text_.substr(i, a->begin - i));
+        pending_.push_back(html::attributeText(text_, *a, lineAt(a->begin)));
+        pending_.back().placeholder = placeholder(pending_.size() - 1);
+        code += pending_.back().placeholder;
+        i = a->end;
+      }
+    code.append(text_.substr(i, end - i));
+    codes_.push_back(std::move(code));
   }
 
   // The run of text and inline markup up to `end` is over: a block when it has a letter.

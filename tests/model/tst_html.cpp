@@ -257,6 +257,23 @@ void TestHtml::attributesAreTranslatedToo() {
   replace("\"Đóng &amp; lưu\"", "\"Close &amp; save\"");
   replace("Giá <b title=\"a<b\">rẻ</b>", "Cheap <b title=\"a&lt;b\">price</b>");
   QCOMPARE(written, expected);
+  // What is kept as written (a text area, an icon's <svg>) has its own tag's attributes translated all the
+  // same, in the block (through its code) or on their own; not when it is marked not to be translated.
+  const auto kept = readHtml(
+      "<p>Ghi <textarea placeholder=\"Ghi chú\">giữ</textarea> đây <svg aria-label=\"Đóng\" "
+      "translate=\"no\"></svg></p><pre title=\"Mã nguồn\">x</pre>",
+      "kept.html");
+  QCOMPARE(kept.attributes.size(), size_t(2));
+  QCOMPARE(kept.attributes[0].marked, std::string("Ghi chú"));
+  QCOMPARE(kept.attributes[0].block, size_t(0));
+  QCOMPARE(kept.attributes[1].marked, std::string("Mã nguồn"));
+  QCOMPARE(kept.blocks[0].codes[0], std::string("<textarea placeholder=\"@attr0@\">giữ</textarea>"));
+  QCOMPARE(
+      writeHtml(kept,
+                {restoreXliffCodes("Note <x-code n=\"0\"/> here <x-code n=\"1\"/>", kept.blocks[0].codes)},
+                {"Notes", "Source code"}),
+      std::string("<p>Note <textarea placeholder=\"Notes\">giữ</textarea> here <svg aria-label=\"Đóng\" "
+                  "translate=\"no\"></svg></p><pre title=\"Source code\">x</pre>"));
   // The placeholder is no text of the page: a page that holds "@attr" gets a longer one.
   const auto holding = readHtml("<p>Gõ @attr0@ <img alt=\"Ảnh\"></p>", "holding.html");
   QCOMPARE(holding.blocks[0].marked, std::string("Gõ @attr0@ <img alt=\"@attr@0@\">"));
