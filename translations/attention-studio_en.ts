@@ -5079,6 +5079,13 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>No run folder was chosen: the run goes into %1.</source>
         <translation>No run folder was chosen: the run goes into %1.</translation>
     </message>
+    <message numerus="yes">
+        <source>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</source>
+        <translation>
+            <numerusform>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</numerusform>
+            <numerusform>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

@@ -5041,6 +5041,12 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>No run folder was chosen: the run goes into %1.</source>
         <translation>Chưa chọn thư mục huấn luyện: lần huấn luyện này được lưu vào %1.</translation>
     </message>
+    <message numerus="yes">
+        <source>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</source>
+        <translation>
+            <numerusform>(%n bản trong số đó được giữ cho các mô hình mà nó được tinh chỉnh từ đó, được học lại để không bị quên)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TranslateSettingsPanel</name>

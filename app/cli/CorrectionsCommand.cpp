@@ -26,12 +26,15 @@ const CommandSpec& learnCorrectionsSpec() {
       "Reads the corrections (SOURCE<TAB>CORRECTED<TAB>BEFORE a line: the app's Translate workspace\n"
       "appends them to corrections.tsv in the model's run folder; any such file will do), fine-tunes the\n"
       "model on them for a bounded number of steps with original training pairs replayed (three in four\n"
-      "of the training pairs), evaluates the corrections and the original dev split before and after, and prints\n"
+      "of the training pairs), evaluates the corrections and the original dev split before and after, and "
+      "prints\n"
       "each corrected sentence's translation before and after. The new model is RUN_DIR's last checkpoint.",
       {
           {"model", "FILE", "the model that was corrected (required)"},
           {"out", "RUN_DIR", "the run folder of this round (required; must hold no checkpoint)"},
-          {"corrections", "FILE", "the corrections (default: corrections.tsv of the model's run folder)"},
+          {"corrections", "FILE",
+           "the corrections (default: corrections.tsv of the model's run folder, and those of the\n"
+           "models it was fine-tuned from, a sentence corrected again taking its newest correction)"},
           {"steps", "N", "optimizer steps (default 200)"},
           {"original-data", "DIR", "the data folder the model learnt from (default: the one its run names)"},
           {"no-original", "", "replay nothing and evaluate the corrections only"},
@@ -73,9 +76,18 @@ int runExportCorrections(const ParsedArgs& args) {
 int runLearnCorrections(const ParsedArgs& args) {
   const std::string model_path = oneModel(args), out = args.require("out");
   const auto origin = model::findModelOrigin(model_path);
-  const std::string file = args.getOr("corrections", model::correctionsFileFor(model_path));
-  const auto corrections = model::readCorrections(file);
-  if (corrections.empty()) throw std::runtime_error("'" + file + "' holds no corrections to learn from");
+  // --corrections FILE: those alone; else the model's and those of the models it was fine-tuned from.
+  std::vector<std::string> files;
+  const auto corrections = args.has("corrections") ? model::readCorrections(args.require("corrections"))
+                                                   : model::correctionsWithLineage(model_path, &files);
+  if (args.has("corrections")) files = {args.require("corrections")};
+  std::string file;
+  for (const auto& f : files) file += (file.empty() ? "" : ", ") + f;
+  if (corrections.empty())
+    throw std::runtime_error(
+        "'" +
+        (args.has("corrections") ? args.require("corrections") : model::correctionsFileFor(model_path)) +
+        "' holds no corrections to learn from");
   if (args.has("original-data") && args.has("no-original"))
     throw UsageError("--original-data and --no-original contradict each other");
   const std::string original = args.has("no-original") ? "" : args.getOr("original-data", origin.data_dir);

@@ -71,9 +71,11 @@ CorrectionsRound prepareCorrectionsRound(const QString& model_path) {
   CorrectionsRound round;
   try {
     const auto origin = model::findModelOrigin(model_path.toStdString());
-    const auto corrections = model::readCorrections(model::correctionsFileFor(origin.model_path));
+    const auto corrections = model::correctionsWithLineage(origin.model_path);
     if (corrections.empty()) throw std::runtime_error("no corrections are kept for this model yet");
     round.corrections = int(corrections.size());
+    const std::string own = model::correctionsFileFor(origin.model_path);
+    round.earlier = round.corrections - int(model::readCorrections(own).size());
     // A run folder beside the model's run: <run>-corrections-N, the first N not there yet.
     const QString run = QString::fromStdString(origin.run_dir.empty() ? QFileInfo(model_path).absolutePath().toStdString()
                                                                       : origin.run_dir);

@@ -53,6 +53,7 @@ struct CorrectionsRound {
   double replayShare = 0;
   QJsonObject settings;
   int corrections = 0;
+  int earlier = 0;  // of them, kept for the models it was fine-tuned from (model::correctionsWithLineage)
   QString error;
 };
 CorrectionsRound prepareCorrectionsRound(const QString& model_path);

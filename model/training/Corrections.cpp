@@ -11,6 +11,7 @@
 #include "model/data/TmxWriter.h"
 #include "model/files/AtomicFile.h"
 #include "model/training/FineTune.h"
+#include "model/training/RunFolder.h"
 
 namespace studio::model {
 
@@ -60,6 +61,43 @@ std::vector<Correction> readCorrections(const std::string& path) {
     if (c.source.empty()) throw std::runtime_error(where + "the Vietnamese sentence is empty");
     if (c.corrected.empty()) throw std::runtime_error(where + "the corrected translation is empty");
     out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<Correction> correctionsWithLineage(const std::string& model_path,
+                                               std::vector<std::string>* files) {
+  // The model's own file, then each model it started from, up to one that started from nothing.
+  std::vector<std::string> chain;
+  std::vector<std::string> runs;
+  std::string path = model_path;
+  for (int depth = 0; depth < 64 && !path.empty(); ++depth) {
+    chain.push_back(correctionsFileFor(path));
+    std::string next;
+    try {
+      const auto origin = findModelOrigin(path);
+      if (origin.run_dir.empty()) break;
+      if (std::find(runs.begin(), runs.end(), origin.run_dir) != runs.end()) break;  // a loop of runs
+      runs.push_back(origin.run_dir);
+      next = readRunConfig(origin.run_dir).init_from;
+    } catch (const std::exception&) {
+      break;  // a model or run no longer there: its corrections, if any, were read; the chain ends
+    }
+    path = next;
+  }
+  std::vector<Correction> out;
+  if (files) files->clear();
+  for (auto file = chain.rbegin(); file != chain.rend(); ++file) {
+    auto later = readCorrections(*file);
+    if (later.empty()) continue;
+    if (files) files->push_back(*file);
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const Correction& c) {
+                               return std::any_of(later.begin(), later.end(),
+                                                  [&](const Correction& l) { return l.source == c.source; });
+                             }),
+              out.end());
+    for (auto& c : later) out.push_back(std::move(c));
   }
   return out;
 }

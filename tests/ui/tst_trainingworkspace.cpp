@@ -555,6 +555,23 @@ void TestTrainingWorkspace::learningFromCorrectionsRunsARoundOnThem() {
       as_written += sample.toObject()["hypothesis"] == sample.toObject()["reference"] ? 1 : 0;
   }
   QCOMPARE(QString::number(as_written), said.captured(2));
+
+  // A correction of the learnt model: its next round learns it and the earlier ones again (they would be
+  // forgotten otherwise), a sentence corrected again replacing its earlier correction.
+  const QString learnt = base_run + "-corrections-1/best.pt";
+  kept = app::keepCorrection(learnt, "mở tập tin số 3", "file 3 opened", "open file 3");
+  QVERIFY2(kept.error.isEmpty(), qPrintable(kept.error));
+  QCOMPARE(app::correctionsCount(learnt), 1);
+  const auto next = app::prepareCorrectionsRound(learnt);
+  QVERIFY2(next.error.isEmpty(), qPrintable(next.error));
+  QCOMPARE(next.corrections, 2);  // "số 4" from the first round, "số 3" as corrected again
+  QCOMPARE(next.earlier, 1);
+  QFile next_train(next.dataDir + "/train.en");
+  QVERIFY(next_train.open(QIODevice::ReadOnly));
+  const QString next_english = QString::fromUtf8(next_train.readAll());
+  QVERIFY2(next_english.contains("file 3 opened") && next_english.contains("open the file number 4") &&
+               !next_english.contains("open the file number 3"),
+           qPrintable(next_english));
 }
 
 void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {

@@ -61,6 +61,10 @@ void TrainingWorkspace::startCorrectionsRound(const QString& model_path) {
   setDataDir(round.dataDir);
   setRunDir(round.runDir);
   appendLog(tr("learning from %n correction(s) of %1", "", round.corrections).arg(model_path));
+  if (round.earlier > 0)
+    appendLog(
+        tr("(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)",
+           "", round.earlier));
   corrections_round_ = round.corrections;
   startTraining();
   if (!isTraining()) corrections_round_ = 0;
