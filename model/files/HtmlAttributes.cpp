@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "model/data/Text.h"
+
 namespace studio::model::html {
 
 std::vector<const Attribute*> textAttributes(std::string_view text, const Tag& tag) {
@@ -67,6 +69,25 @@ std::string writtenValue(const HtmlAttributeText& attribute, const std::string& 
       out += c;
   }
   return attribute.quote ? out : quote + out + quote;
+}
+
+std::vector<const Attribute*> vietnameseIn(std::string_view text, const Tag& tag, std::string_view name) {
+  std::vector<const Attribute*> out;
+  for (const auto& a : tag.attributes) {
+    if (a.name != name) continue;
+    const std::string language = data::normalizeWhitespace(lowered(text.substr(a.begin, a.end - a.begin)));
+    if (language == "vi" || language.rfind("vi-", 0) == 0 || language.rfind("vi_", 0) == 0) out.push_back(&a);
+  }
+  return out;
+}
+
+bool inAnotherLanguage(std::string_view text, const Tag& tag) {
+  for (const auto& a : tag.attributes) {
+    if (a.name != "lang" && a.name != "xml:lang") continue;
+    const std::string language = data::normalizeWhitespace(lowered(text.substr(a.begin, a.end - a.begin)));
+    if (!language.empty() && language != "und" && vietnameseIn(text, tag, a.name).empty()) return true;
+  }
+  return false;
 }
 
 }  // namespace studio::model::html

@@ -70,7 +70,8 @@ class PageReader {
       noteCharset(html::charsetOf(text_, tag));
       // <meta http-equiv="Content-Language" content="vi">
       if (html::lowered(value(tag, "http-equiv")) == "content-language")
-        for (const auto* a : vietnameseIn(tag, "content")) d_.languages.emplace_back(a->begin, a->end);
+        for (const auto* a : html::vietnameseIn(text_, tag, "content"))
+          d_.languages.emplace_back(a->begin, a->end);
     }
     if (tag.name == "html" && !root_seen_) {
       root_seen_ = true;
@@ -82,7 +83,7 @@ class PageReader {
     // An element in another language (<q lang="fr">, <span lang="en">) is not Vietnamese to translate; the
     // root's, the head's and the body's lang are a template's as often as not, and do not count.
     const bool other_language = has_content && tag.name != "html" && tag.name != "head" &&
-                                tag.name != "body" && inAnotherLanguage(tag);
+                                tag.name != "body" && html::inAnotherLanguage(text_, tag);
     if (other_language && !marked_no) {
       ++d_.other_language;
       const size_t end = elementEnd(tag);
@@ -231,8 +232,8 @@ class PageReader {
     std::vector<std::pair<const html::Attribute*, bool>> edits;  // (attribute, it is text)
     if (tag) {
       for (const auto* a : html::textAttributes(text_, *tag)) edits.emplace_back(a, true);
-      for (const auto* a : vietnameseIn(*tag, "lang")) edits.emplace_back(a, false);
-      for (const auto* a : vietnameseIn(*tag, "xml:lang")) edits.emplace_back(a, false);
+      for (const auto* a : html::vietnameseIn(text_, *tag, "lang")) edits.emplace_back(a, false);
+      for (const auto* a : html::vietnameseIn(text_, *tag, "xml:lang")) edits.emplace_back(a, false);
       std::sort(edits.begin(), edits.end(),
                 [](const auto& x, const auto& y) { return x.first->begin < y.first->begin; });
     }
@@ -251,34 +252,10 @@ class PageReader {
     for (; i < end; ++i) marked_ += html::isSpace(text_[i]) ? ' ' : text_[i];
   }
 
-  // The attributes `name` of `tag` whose value says Vietnamese ("vi", "vi-VN").
-  std::vector<const html::Attribute*> vietnameseIn(const html::Tag& tag, std::string_view name) const {
-    std::vector<const html::Attribute*> out;
-    for (const auto& a : tag.attributes) {
-      if (a.name != name) continue;
-      const std::string language =
-          data::normalizeWhitespace(html::lowered(text_.substr(a.begin, a.end - a.begin)));
-      if (language == "vi" || language.rfind("vi-", 0) == 0 || language.rfind("vi_", 0) == 0)
-        out.push_back(&a);
-    }
-    return out;
-  }
-
-  // Whether `tag` says its language is one other than Vietnamese (undetermined, "und", is no language).
-  bool inAnotherLanguage(const html::Tag& tag) const {
-    for (const auto& a : tag.attributes) {
-      if (a.name != "lang" && a.name != "xml:lang") continue;
-      const std::string language =
-          data::normalizeWhitespace(html::lowered(text_.substr(a.begin, a.end - a.begin)));
-      if (!language.empty() && language != "und" && vietnameseIn(tag, a.name).empty()) return true;
-    }
-    return false;
-  }
-
   // A block's element that says its language is Vietnamese: English once translated.
   void noteLanguages(const html::Tag& tag) {
     for (const char* name : {"lang", "xml:lang"})
-      for (const auto* a : vietnameseIn(tag, name)) d_.languages.emplace_back(a->begin, a->end);
+      for (const auto* a : html::vietnameseIn(text_, tag, name)) d_.languages.emplace_back(a->begin, a->end);
   }
 
   // What stands for the value of a block's K-th attribute in its marked text: no text of the page holds it.
