@@ -26,9 +26,9 @@ const CommandSpec& learnCorrectionsSpec() {
       "Reads the corrections (SOURCE<TAB>CORRECTED<TAB>BEFORE a line: the app's Translate workspace\n"
       "appends them to corrections.tsv in the model's run folder; any such file will do), fine-tunes the\n"
       "model on them for a bounded number of steps with original training pairs replayed (three in four\n"
-      "of the training pairs), evaluates the corrections and the original dev split before and after, and "
-      "prints\n"
-      "each corrected sentence's translation before and after. The new model is RUN_DIR's last checkpoint.",
+      "of the training pairs), evaluates the corrections and the original dev split before and after,\n"
+      "and prints each corrected sentence's translation before and after. The new model is RUN_DIR's\n"
+      "last checkpoint.",
       {
           {"model", "FILE", "the model that was corrected (required)"},
           {"out", "RUN_DIR", "the run folder of this round (required; must hold no checkpoint)"},
@@ -77,17 +77,15 @@ int runLearnCorrections(const ParsedArgs& args) {
   const std::string model_path = oneModel(args), out = args.require("out");
   const auto origin = model::findModelOrigin(model_path);
   // --corrections FILE: those alone; else the model's and those of the models it was fine-tuned from.
-  std::vector<std::string> files;
-  const auto corrections = args.has("corrections") ? model::readCorrections(args.require("corrections"))
-                                                   : model::correctionsWithLineage(model_path, &files);
-  if (args.has("corrections")) files = {args.require("corrections")};
+  const std::string chosen = args.getOr("corrections", "");
+  std::vector<std::string> files{chosen};
+  const auto corrections = chosen.empty() ? model::correctionsWithLineage(model_path, &files)
+                                          : model::newestOfEachSentence(model::readCorrections(chosen));
   std::string file;
   for (const auto& f : files) file += (file.empty() ? "" : ", ") + f;
   if (corrections.empty())
-    throw std::runtime_error(
-        "'" +
-        (args.has("corrections") ? args.require("corrections") : model::correctionsFileFor(model_path)) +
-        "' holds no corrections to learn from");
+    throw std::runtime_error("'" + (chosen.empty() ? model::correctionsFileFor(model_path) : chosen) +
+                             "' holds no corrections to learn from");
   if (args.has("original-data") && args.has("no-original"))
     throw UsageError("--original-data and --no-original contradict each other");
   const std::string original = args.has("no-original") ? "" : args.getOr("original-data", origin.data_dir);
@@ -123,8 +121,7 @@ int runLearnCorrections(const ParsedArgs& args) {
   if (!original.empty()) config.replay_share = args.number("replay-share", config.replay_share, 0.0, 0.9);
   config.device = args.getOr("device", "auto");
   std::printf("learning %zu corrections of %s: %lld steps%s\n", corrections.size(), file.c_str(),
-              static_cast<long long>(steps),
-              original.empty() ? "" : (", replaying " + original).c_str());
+              static_cast<long long>(steps), original.empty() ? "" : (", replaying " + original).c_str());
   std::vector<model::EvalEvent> evals;
   std::string failure;
   model::TrainerCallbacks callbacks;
@@ -164,8 +161,8 @@ int runLearnCorrections(const ParsedArgs& args) {
         corrections[i].source.c_str(), before.texts[i].c_str(), after.texts[i].c_str(),
         corrections[i].corrected.c_str(), mean(was).c_str(), mean(is).c_str());
   }
-  std::printf("translated as corrected: %zu of %zu before, %zu after\n", as_corrected_before, corrections.size(),
-              as_corrected_after);
+  std::printf("translated as corrected: %zu of %zu before, %zu after\n", as_corrected_before,
+              corrections.size(), as_corrected_after);
   if (scored > 0)
     std::printf("the corrections' mean log-probability a piece: %.3f before, %.3f after\n",
                 mean_before / double(scored), mean_after / double(scored));

@@ -1,5 +1,7 @@
 #include "app/training/FineTuning.h"
 
+#include <set>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -75,7 +77,9 @@ CorrectionsRound prepareCorrectionsRound(const QString& model_path) {
     if (corrections.empty()) throw std::runtime_error("no corrections are kept for this model yet");
     round.corrections = int(corrections.size());
     const std::string own = model::correctionsFileFor(origin.model_path);
-    round.earlier = round.corrections - int(model::readCorrections(own).size());
+    std::set<std::string> own_sources;
+    for (const auto& c : model::readCorrections(own)) own_sources.insert(c.source);
+    for (const auto& c : corrections) round.earlier += own_sources.count(c.source) == 0 ? 1 : 0;
     // A run folder beside the model's run: <run>-corrections-N, the first N not there yet.
     const QString run = QString::fromStdString(origin.run_dir.empty() ? QFileInfo(model_path).absolutePath().toStdString()
                                                                       : origin.run_dir);

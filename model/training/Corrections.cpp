@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -65,6 +66,15 @@ std::vector<Correction> readCorrections(const std::string& path) {
   return out;
 }
 
+std::vector<Correction> newestOfEachSentence(std::vector<Correction> corrections) {
+  std::vector<Correction> out;
+  std::unordered_set<std::string> seen;
+  for (auto c = corrections.rbegin(); c != corrections.rend(); ++c)
+    if (seen.insert(c->source).second) out.push_back(std::move(*c));
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 std::vector<Correction> correctionsWithLineage(const std::string& model_path,
                                                std::vector<std::string>* files) {
   // The model's own file, then each model it started from, up to one that started from nothing.
@@ -88,7 +98,7 @@ std::vector<Correction> correctionsWithLineage(const std::string& model_path,
   std::vector<Correction> out;
   if (files) files->clear();
   for (auto file = chain.rbegin(); file != chain.rend(); ++file) {
-    auto later = readCorrections(*file);
+    auto later = newestOfEachSentence(readCorrections(*file));
     if (later.empty()) continue;
     if (files) files->push_back(*file);
     out.erase(std::remove_if(out.begin(), out.end(),

@@ -32,12 +32,17 @@ size_t appendCorrection(const std::string& path, const Correction& correction);
 // row without its two tabs, with an empty source or correction, or not UTF-8.
 std::vector<Correction> readCorrections(const std::string& path);
 
+// The corrections with each Vietnamese sentence once, its last correction (a
+// sentence corrected again), in the order of those kept.
+std::vector<Correction> newestOfEachSentence(std::vector<Correction> corrections);
+
 // The corrections a round of learning from `model_path` learns: those kept
 // for it, and those kept for each model it was fine-tuned from (its run's
 // init_from, and that run's, and so on up), so that a round on a corrected
-// model does not forget what the rounds before it learnt; a later model's
-// correction of a sentence replaces an earlier one's. `files` gets the files
-// that held some, the oldest first. Throws as readCorrections does.
+// model does not forget what the rounds before it learnt; a later
+// correction of a sentence, in the same file or a later model's, replaces
+// an earlier one. `files` gets the files that held some, the oldest first.
+// Throws as readCorrections does.
 std::vector<Correction> correctionsWithLineage(const std::string& model_path,
                                                std::vector<std::string>* files = nullptr);
 

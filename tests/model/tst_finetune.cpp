@@ -315,12 +315,19 @@ void TestFineTune::correctionsAreAppendedWholeAndReadBackNamingBadLines() {
   } catch (const std::invalid_argument&) {
   }
   QCOMPARE(model::readCorrections(path).size(), size_t(2));
+  // A sentence corrected again: its newest correction is the one learnt, in its place among the others.
+  QCOMPARE(model::appendCorrection(path, {"mở tập tin", "open that file", "open the file", 0}), size_t(3));
+  const auto newest = model::newestOfEachSentence(model::readCorrections(path));
+  QCOMPARE(newest.size(), size_t(2));
+  QCOMPARE(newest[0].source, std::string("lưu tài liệu"));
+  QCOMPARE(newest[1].corrected, std::string("open that file"));
+  QCOMPARE(newest[1].line, size_t(3));
   std::ofstream(path, std::ios::app) << "only one\tfield\n";
   try {
     model::readCorrections(path);
     QFAIL("a row without its two tabs was read");
   } catch (const std::runtime_error& e) {
-    QVERIFY2(std::string(e.what()).find(path + ":3:") != std::string::npos, e.what());
+    QVERIFY2(std::string(e.what()).find(path + ":4:") != std::string::npos, e.what());
   }
   QVERIFY(model::readCorrections(dir("none-yet.tsv")).empty());
 }

@@ -572,6 +572,15 @@ void TestTrainingWorkspace::learningFromCorrectionsRunsARoundOnThem() {
   QVERIFY2(next_english.contains("file 3 opened") && next_english.contains("open the file number 4") &&
                !next_english.contains("open the file number 3"),
            qPrintable(next_english));
+
+  // The same sentence corrected twice for the learnt model: one correction of it counts, its newest.
+  kept = app::keepCorrection(learnt, "mở tập tin số 3", "the file 3 is opened", "file 3 opened");
+  QVERIFY2(kept.error.isEmpty(), qPrintable(kept.error));
+  QCOMPARE(app::correctionsCount(learnt), 2);
+  const auto again = app::prepareCorrectionsRound(learnt);
+  QVERIFY2(again.error.isEmpty(), qPrintable(again.error));
+  QCOMPARE(again.corrections, 2);
+  QCOMPARE(again.earlier, 1);
 }
 
 void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
