@@ -522,6 +522,10 @@
         <source>Only a text file translated without Keep tags can be aligned.</source>
         <translation>Only a text file translated without Keep tags can be aligned.</translation>
     </message>
+    <message>
+        <source>A Word document is read as it says it is written, not in %1.</source>
+        <translation>A Word document is read as it says it is written, not in %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -2152,14 +2156,6 @@ layer %2</translation>
             <numerusform>%n elements marked not to be translated left as written.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
-        <translation>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
-        <translation>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</translation>
-    </message>
     <message numerus="yes">
         <source>and %n attribute(s) (alt, title…)</source>
         <translation>
@@ -2177,6 +2173,35 @@ layer %2</translation>
             <numerusform>%n element in another language (lang) left as written.</numerusform>
             <numerusform>%n elements in another language (lang) left as written.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n paragraph(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n paragraph translated</numerusform>
+            <numerusform>%1 → %2: %n paragraphs translated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n paragraph(s) kept as written (hover for why).</source>
+        <translation>
+            <numerusform>%n paragraph kept as written (hover for why).</numerusform>
+            <numerusform>%n paragraphs kept as written (hover for why).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) not translated.</source>
+        <translation>
+            <numerusform>%n comment not translated.</numerusform>
+            <numerusform>%n comments not translated.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</translation>
     </message>
 </context>
 <context>

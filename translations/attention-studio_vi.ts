@@ -518,6 +518,10 @@
         <source>Only a text file translated without Keep tags can be aligned.</source>
         <translation>Chỉ tệp văn bản được dịch không bật Giữ thẻ mới gióng hàng được.</translation>
     </message>
+    <message>
+        <source>A Word document is read as it says it is written, not in %1.</source>
+        <translation>Tài liệu Word được đọc theo bảng mã nó ghi, không theo %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::app::HeadRankingSession</name>
@@ -2127,14 +2131,6 @@ lớp %2</translation>
             <numerusform>%n phần tử được đánh dấu không dịch được giữ nguyên.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files and web pages (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF và trang web (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>Text, XLIFF files and web pages (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF và trang web (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml);;Mọi tệp (*)</translation>
-    </message>
     <message numerus="yes">
         <source>and %n attribute(s) (alt, title…)</source>
         <translation>
@@ -2150,6 +2146,32 @@ lớp %2</translation>
         <translation>
             <numerusform>%n phần tử bằng ngôn ngữ khác (lang) được giữ nguyên.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n paragraph(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n đoạn văn được dịch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n paragraph(s) kept as written (hover for why).</source>
+        <translation>
+            <numerusform>%n đoạn văn được giữ nguyên (di chuột lên để xem lý do).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) not translated.</source>
+        <translation>
+            <numerusform>%n ghi chú không được dịch.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu Word (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu Word (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

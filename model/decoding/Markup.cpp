@@ -22,9 +22,11 @@ bool isNameChar(char c) {
 // Elements that never hold words, and those whose edges part the words beside them.
 const std::set<std::string> kVoid{"area",  "base", "br",   "col",   "embed",  "hr",    "img",
                                   "input", "link", "meta", "param", "source", "track", "wbr"};
-const std::set<std::string> kParting{"br", "p",     "div", "li", "ul",         "ol", "tr", "td",
-                                     "th", "table", "h1",  "h2", "h3",         "h4", "h5", "h6",
-                                     "hr", "dl",    "dt",  "dd", "blockquote", "pre"};
+const std::set<std::string> kParting{
+    "br", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+    "dl", "dt", "dd", "blockquote", "pre",
+    // a code that parts words (a Word document's tab or line break: DocxFile.h)
+    "x-break"};
 
 // The length of the tag that starts at text[i] ('<'), 0 when none starts
 // there; `kind` and `name` say which.

@@ -5,6 +5,7 @@
 // CLI does; the main window opens runs and models and follows a run that trains.
 
 #include <cmath>
+#include <sstream>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -41,6 +42,8 @@
 #include "app/training/TrainingSession.h"
 #include "common/SuiteMain.h"
 #include "model/data/TmxFile.h"
+#include "model/files/ZipDirectory.h"
+#include "model/files/ZipWriter.h"
 #include "ui/attention/AttentionWorkspace.h"
 #include "ui/charts/PointLabels.h"
 #include "ui/explain/NeighboursView.h"
@@ -81,6 +84,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void tagsAreKeptAsTheCliKeepsThem();
   void anXliffFileGetsItsTargetsAsTheCliWritesThem();
   void aWebPageIsTranslatedInPlaceAsTheCliDoes();
+  void aWordDocumentIsTranslatedInPlaceAsTheCliDoes();
   void linksAndNumbersAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
@@ -1509,6 +1513,90 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   // The paragraph translated as its UTF-8 text is.
   const QString twelve = test::cliTranslation(model_, "Mở tập tin số 12.", {"--beam", "4", "--alpha", "0.6"});
   QCOMPARE(QString::fromUtf8(translated_old), "<html>\n<p>" + twelve.toHtmlEscaped() + "</p>\n</html>\n");
+}
+
+void TestTranslateWorkspace::aWordDocumentIsTranslatedInPlaceAsTheCliDoes() {
+  // A document as Word writes one: a paragraph, one with a bold run, a header; a number alone.
+  const std::string w = "xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"";
+  const std::string vi = "<w:rPr><w:lang w:val=\"vi-VN\"/></w:rPr>";
+  const std::string types =
+      "<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+      "<Override PartName=\"/word/document.xml\" ContentType=\"application/"
+      "vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml\"/>"
+      "<Override PartName=\"/word/header1.xml\" ContentType=\"application/"
+      "vnd.openxmlformats-officedocument.wordprocessingml.header+xml\"/></Types>";
+  const std::string document =
+      "<?xml version=\"1.0\"?>\n<w:document " + w + "><w:body>\n" + "<w:p><w:r>" + vi +
+      "<w:t>mở tập tin số 12</w:t></w:r></w:p>\n" + "<w:p><w:r>" + vi +
+      "<w:t xml:space=\"preserve\">mở </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>tập tin</w:t></w:r><w:r>" +
+      vi + "<w:t xml:space=\"preserve\"> số 7</w:t></w:r></w:p>\n" +
+      "<w:p><w:r><w:t>2024</w:t></w:r></w:p>\n" + "</w:body></w:document>\n";
+  model::ZipWriter zip;
+  zip.add("[Content_Types].xml", types);
+  zip.add("word/document.xml", document);
+  zip.add("word/header1.xml", "<w:hdr " + w + "><w:p><w:r><w:t>mở tập tin số 3</w:t></w:r></w:p></w:hdr>");
+  const QString input = tmp_.filePath("letter.docx"), output = tmp_.filePath("letter.en.docx"),
+                by_cli = tmp_.filePath("letter.cli.docx");
+  {
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(zip.finish()));
+  }
+  QCOMPARE(ui::FileTranslationBar::defaultOutput(input), output);
+  app::TranslationService service;
+  ui::TranslateWorkspace workspace(&service);
+  workspace.setModelSource(fileSource());
+  workspace.setDecodeSettings(decodeSettings(1));
+  auto* bar = workspace.fileTranslation();
+  QSignalSpy finished(bar->session(), &app::FileTranslationSession::finished);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  const auto report = finished.first().first().value<app::FileTranslationReport>();
+  QCOMPARE(report.docxParagraphs, 3);  // two in the body, the header's; not the number
+  QCOMPARE(report.docxKept, 0);
+  QVERIFY(!report.alignable);
+  const QString said = bar->findChild<QLabel*>("File translation status")->text();
+  QVERIFY2(said.contains("letter.docx → " + output + ": 3 paragraph(s) translated"), qPrintable(said));
+
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                              input, "--output", by_cli});
+  QVERIFY(cli.waitForFinished(120000));
+  const QString cli_said = QString::fromUtf8(cli.readAllStandardError());
+  QVERIFY2(cli.exitCode() == 0 && cli_said.contains("letter.docx: 3 paragraphs translated; wrote " + by_cli),
+           qPrintable(cli_said));
+  QCOMPARE(fileBytes(by_cli), fileBytes(output));
+
+  // Unpacked: each paragraph the model's translation, in runs, the bold run kept, the number as it was.
+  const std::string written = fileBytes(output).toStdString();
+  std::istringstream file(written);
+  const model::ZipDirectory package(file, written.size(), model::ZipNames::AsStored);
+  const QString body = QString::fromStdString(package.read(file, "word/document.xml", 1 << 20));
+  const QString header = QString::fromStdString(package.read(file, "word/header1.xml", 1 << 20));
+  const QString twelve = test::cliTranslation(model_, "mở tập tin số 12", {"--beam", "4", "--alpha", "0.6"});
+  const QString en = "<w:rPr><w:lang w:val=\"en-US\"/></w:rPr>";
+  QVERIFY2(body.contains("<w:p><w:r>" + en + "<w:t xml:space=\"preserve\">" + twelve.toHtmlEscaped() +
+                         "</w:t></w:r></w:p>"),
+           qPrintable(body));
+  QVERIFY2(body.count("<w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\">") == 1 &&
+               !body.contains("tập tin") && body.contains("<w:p><w:r><w:t>2024</w:t></w:r></w:p>"),
+           qPrintable(body));
+  const QString three = test::cliTranslation(model_, "mở tập tin số 3", {"--beam", "4", "--alpha", "0.6"});
+  QVERIFY2(header.contains("<w:t xml:space=\"preserve\">" + three.toHtmlEscaped() + "</w:t>"),
+           qPrintable(header));
+
+  // What a document cannot take is refused before a model is loaded.
+  for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {
+    QProcess refused;
+    refused.start(STUDIO_CLI_PATH, QStringList{"translate", "--model", model_, "--input", input} + asked);
+    QVERIFY(refused.waitForFinished(120000));
+    const QString refusal = QString::fromUtf8(refused.readAllStandardError());
+    QVERIFY2(refused.exitCode() == 2 &&
+                 refusal.contains(asked.isEmpty()
+                                      ? "a Word document's translation is a file: give --output FILE.docx"
+                                      : "--scores: not with a Word document ('" + input + "')"),
+             qPrintable(refusal));
+  }
 }
 
 void TestTranslateWorkspace::linksAndNumbersAreKeptAsTheCliKeepsThem() {

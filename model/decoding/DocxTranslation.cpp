@@ -1,0 +1,41 @@
+#include "model/decoding/DocxTranslation.h"
+
+namespace studio::model {
+
+std::string docxParagraphPlace(const DocxDocument& document, const DocxParagraph& paragraph) {
+  return document.parts[paragraph.part].name + " line " + std::to_string(paragraph.line) + " (\xe2\x80\x9c" +
+         paragraph.first_words + "\xe2\x80\x9d)";
+}
+
+DocxTranslation translateDocx(const Translator& translator, const DocxDocument& document,
+                              const DecodingOptions& options,
+                              const std::function<void(size_t, size_t)>& progress,
+                              const std::function<bool()>& stop) {
+  TextDocument sources;  // each paragraph's marked text, a line each
+  for (const auto& p : document.paragraphs) sources.lines.push_back(p.marked);
+  const auto translated =
+      translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
+  DocxTranslation out;
+  out.bytes = writeDocx(document, translated.translation.lines);
+  out.paragraphs = document.paragraphs.size();
+  out.kept = document.kept.size();
+  out.comments = document.comments;
+  out.sentences = translated.segments;
+  out.memory = memoryUnits(translated, &out.memory_left_out);
+  for (const auto& k : document.kept)
+    out.notices.push_back(document.parts[k.part].name + " line " + std::to_string(k.line) +
+                          ": a paragraph kept as written: " + k.why);
+  // The notices name lines of `sources`: name the paragraphs instead.
+  for (const auto& notice : translated.notices) {
+    size_t line = 0, at = 5;
+    while (notice.rfind("line ", 0) == 0 && at < notice.size() && notice[at] >= '0' && notice[at] <= '9')
+      line = line * 10 + size_t(notice[at++] - '0');
+    out.notices.push_back(line >= 1 && line <= document.paragraphs.size()
+                              ? docxParagraphPlace(document, document.paragraphs[line - 1]) +
+                                    notice.substr(at)
+                              : notice);
+  }
+  return out;
+}
+
+}  // namespace studio::model

@@ -1,0 +1,362 @@
+// Word documents: the paragraphs to translate found with their formatting,
+// hyperlinks, fields and what is not text as markup; the package written back
+// with each paragraph's translation and every other part as it was; zip
+// packages written as any zip reader reads them; what cannot be read refused,
+// naming the file, part and line.
+
+#include <fstream>
+#include <sstream>
+
+#include <QtTest/QtTest>
+
+#include "common/SuiteMain.h"
+#include "model/files/DocxFile.h"
+#include "model/files/XmlReader.h"
+#include "model/files/ZipDirectory.h"
+#include "model/files/ZipWriter.h"
+
+using namespace studio::model;
+
+namespace {
+
+const std::string kWord = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+const std::string kVi = "<w:rPr><w:lang w:val=\"vi-VN\"/></w:rPr>";
+const std::string kBold = "<w:rPr><w:b/><w:lang w:val=\"vi-VN\"/></w:rPr>";
+
+const std::string kDocument =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    "<w:document xmlns:w=\"" +
+    kWord +
+    "\" xmlns:wp=\"wp\" xmlns:r=\"r\"><w:body>\n"
+    // 3: a heading, its properties kept before the words
+    "<w:p><w:pPr><w:pStyle w:val=\"Heading1\"/></w:pPr><w:r>" +
+    kVi +
+    "<w:t>Mở tập tin</w:t></w:r></w:p>\n"
+    // 4: a bold word among plain ones, a hyperlink, a tab; runs Word split for nothing joined
+    "<w:p><w:r>" +
+    kVi + "<w:t xml:space=\"preserve\">Nhấn </w:t></w:r><w:r w:rsidR=\"00A1\">" + kBold +
+    "<w:t>Lưu</w:t></w:r><w:r>" + kVi +
+    "<w:t xml:space=\"preserve\"> để </w:t></w:r><w:proofErr w:type=\"spellStart\"/>"
+    "<w:r>" +
+    kVi + "<w:t>lưu </w:t></w:r><w:hyperlink r:id=\"rId9\"><w:r>" + kVi +
+    "<w:t>tập tin</w:t></w:r>"
+    "</w:hyperlink><w:r>" +
+    kVi +
+    "<w:t>.</w:t><w:tab/><w:t>Xong.</w:t></w:r></w:p>\n"
+    // 5: a bookmark, a field (its instruction a code, its result words), a footnote's mark
+    "<w:p><w:bookmarkStart w:id=\"0\" w:name=\"a\"/><w:r>" +
+    kVi +
+    "<w:t xml:space=\"preserve\">Xem trang </w:t></w:r>"
+    "<w:r>" +
+    kVi + "<w:fldChar w:fldCharType=\"begin\"/></w:r><w:r>" + kVi +
+    "<w:instrText xml:space=\"preserve\"> PAGEREF a </w:instrText></w:r><w:r>" + kVi +
+    "<w:fldChar w:fldCharType=\"separate\"/></w:r><w:r>" + kVi + "<w:t>ba</w:t></w:r><w:r>" + kVi +
+    "<w:fldChar w:fldCharType=\"end\"/></w:r><w:r><w:rPr><w:rStyle w:val=\"FootnoteReference\"/></w:rPr>"
+    "<w:footnoteReference w:id=\"1\"/></w:r><w:bookmarkEnd w:id=\"0\"/></w:p>\n"
+    // 6: a table's cell
+    "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Một</w:t></w:r></w:p></w:tc></w:tr></w:tbl>\n"
+    // 7: a picture holding a text box, whose paragraph is translated inside it
+    "<w:p><w:r><w:t xml:space=\"preserve\">Hình một </w:t></w:r><w:r><w:drawing><wp:inline><w:txbxContent>"
+    "<w:p><w:r><w:t>Hộp chữ</w:t></w:r></w:p></w:txbxContent></wp:inline></w:drawing></w:r></w:p>\n"
+    // 8: no letters: left as it is
+    "<w:p><w:r><w:t>2024</w:t></w:r></w:p>\n"
+    // 9: a tracked deletion (kept) and insertion (its words translated)
+    "<w:p><w:r><w:t xml:space=\"preserve\">Chọn </w:t></w:r><w:del "
+    "w:id=\"3\"><w:r><w:delText>cũ</w:delText></w:r>"
+    "</w:del><w:ins w:id=\"4\"><w:r><w:t>mới</w:t></w:r></w:ins></w:p>\n"
+    "<w:sectPr/></w:body></w:document>\n";
+
+const std::string kHeader = "<?xml version=\"1.0\"?>\n<w:hdr xmlns:w=\"" + kWord +
+                            "\"><w:p><w:r><w:t>Tiêu đề &amp; trang</w:t></w:r></w:p></w:hdr>";
+const std::string kStyles =
+    "<?xml version=\"1.0\"?>\n<w:styles xmlns:w=\"" + kWord +
+    "\"><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val=\"vi-VN\" w:eastAsia=\"en-US\"/>"
+    "</w:rPr></w:rPrDefault></w:docDefaults></w:styles>";
+const std::string kTypes =
+    "<?xml version=\"1.0\"?>\n<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+    "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+    "<Override PartName=\"/word/document.xml\" "
+    "ContentType=\"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml\"/>"
+    "<Override PartName=\"/word/header1.xml\" "
+    "ContentType=\"application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml\"/>"
+    "<Override PartName=\"/word/styles.xml\" "
+    "ContentType=\"application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml\"/></Types>";
+const std::string kPicture(3000, '\x7f');
+
+std::string package(const std::string& document = kDocument, const std::string& types = kTypes) {
+  ZipWriter zip;
+  zip.add("[Content_Types].xml", types);
+  zip.add("_rels/.rels", "<Relationships/>");
+  zip.add("word/document.xml", document);
+  zip.add("word/header1.xml", kHeader);
+  zip.add("word/styles.xml", kStyles);
+  zip.add("word/media/image1.png", kPicture);
+  return zip.finish();
+}
+
+// The package's files, read back as any zip reader reads them.
+std::map<std::string, std::string> unpacked(const std::string& bytes) {
+  std::istringstream file(bytes);
+  ZipDirectory zip(file, bytes.size(), ZipNames::AsStored);
+  std::map<std::string, std::string> out;
+  for (const auto& [name, entry] : zip.entries()) out[name] = zip.read(file, name, 1 << 30);
+  return out;
+}
+
+// A part's text as Word shows it: the words of its <w:t>s (and tabs as \t), paragraph by paragraph.
+struct Words : XmlHandler {
+  std::vector<std::string> paragraphs;
+  bool in_text = false;
+  int depth = 0;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>&, const XmlSpan&) override {
+    if (name == "w:p" && depth++ == 0) paragraphs.emplace_back();
+    if (name == "w:tab" && !paragraphs.empty()) paragraphs.back() += "\t";
+    in_text = name == "w:t";
+  }
+  void endElement(const std::string& name, const XmlSpan&) override {
+    if (name == "w:p") --depth;
+    in_text = false;
+  }
+  void characters(std::string_view text, bool) override {
+    if (in_text) paragraphs.back() += std::string(text);
+  }
+};
+
+std::vector<std::string> wordsOf(const std::string& xml) {
+  Words words;
+  readXml(xml, "part", {"w:document", "w:hdr"}, "a part", words);  // throws unless well formed
+  return words.paragraphs;
+}
+
+}  // namespace
+
+class TestDocx : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void aZipWrittenHereReadsBack();
+  void paragraphsAreFoundWithTheirMarkup();
+  void theDocumentIsWrittenBackWithEachTranslation();
+  void markupTheTranslationLostIsKeptAtItsEnd();
+  void fieldsAndControlsOverParagraphs();
+  void whatCannotBeReadIsRefused_data();
+  void whatCannotBeReadIsRefused();
+  void aDocumentIsKnownByItsNameOrItsContent();
+};
+
+void TestDocx::aZipWrittenHereReadsBack() {
+  const std::string text(5000, 'a');
+  ZipWriter zip;
+  zip.add("a.txt", text);
+  zip.add("folder/b.bin", kPicture.substr(0, 10));
+  zip.add("empty", "");
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, zip.add("a.txt", "again"));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, zip.add("/root", "x"));
+  const std::string bytes = zip.finish();
+  QVERIFY(bytes.size() < text.size());  // deflated where that is smaller
+  std::istringstream file(bytes);
+  ZipDirectory read(file, bytes.size(), ZipNames::AsStored);
+  QCOMPARE(read.entries().size(), size_t(3));
+  QVERIFY(read.find("a.txt")->deflated && !read.find("folder/b.bin")->deflated);
+  QCOMPARE(read.read(file, "a.txt", 1 << 20), text);
+  QCOMPARE(read.read(file, "folder/b.bin", 1 << 20), kPicture.substr(0, 10));
+  QCOMPARE(read.read(file, "empty", 1 << 20), std::string());
+  QCOMPARE(zip.finish(), bytes);  // the same content, the same bytes
+}
+
+void TestDocx::paragraphsAreFoundWithTheirMarkup() {
+  const auto d = readDocx(package(), "letter.docx");
+  QCOMPARE(d.parts.size(), size_t(2));
+  QCOMPARE(d.parts[0].name, std::string("word/document.xml"));
+  QCOMPARE(d.parts[1].name, std::string("word/header1.xml"));
+  std::vector<std::string> marked;
+  std::vector<size_t> lines;
+  for (const auto& p : d.paragraphs) {
+    marked.push_back(p.marked);
+    lines.push_back(p.line);
+  }
+  QCOMPARE(
+      marked,
+      (std::vector<std::string>{
+          "Mở tập tin",
+          // the bold run a format of its own, the plain runs' the paragraph's
+          "Nhấn <x-fmt n=\"0\">Lưu</x-fmt> để lưu <x-wrap n=\"0\">tập tin</x-wrap>.<x-break n=\"0\"/>Xong.",
+          "<x-code n=\"0\"/>Xem trang <x-wrap n=\"0\">ba</x-wrap><x-code n=\"1\"/><x-code n=\"2\"/>",
+          "Một",
+          "Hình một <x-code n=\"0\"/>",
+          "Hộp chữ",
+          "Chọn <x-code n=\"0\"/><x-wrap n=\"0\">mới</x-wrap>",
+          "Tiêu đề &amp; trang",
+      }));
+  QCOMPARE(lines, (std::vector<size_t>{3, 4, 5, 6, 7, 7, 9, 2}));
+  QCOMPARE(d.paragraphs[1].base, kVi);
+  QCOMPARE(d.paragraphs[1].formats, std::vector<std::string>{kBold});
+  QCOMPARE(d.paragraphs[1].first_words, std::string("Nhấn Lưu để lưu tập tin. …"));
+  QVERIFY(d.kept.empty());
+  QCOMPARE(d.comments, size_t(0));
+}
+
+void TestDocx::theDocumentIsWrittenBackWithEachTranslation() {
+  const auto d = readDocx(package(), "letter.docx");
+  const std::vector<std::string> translations{
+      "Open file",
+      // the bold word and the link where the translation's words put them
+      "Press <x-fmt n=\"0\">Save</x-fmt> to save <x-wrap n=\"0\">the file</x-wrap>.<x-break n=\"0\"/>Done.",
+      "<x-code n=\"0\"/>See page <x-wrap n=\"0\">three</x-wrap><x-code n=\"1\"/><x-code n=\"2\"/>",
+      "One",
+      "Figure one <x-code n=\"0\"/>",
+      "Text box",
+      "Choose <x-code n=\"0\"/><x-wrap n=\"0\">new</x-wrap>",
+      "Page title &amp; more",
+  };
+  const auto files = unpacked(writeDocx(d, translations));
+  const auto original = unpacked(package());
+  QCOMPARE(files.size(), original.size());
+  QCOMPARE(files.at("word/media/image1.png"), kPicture);  // every other part as it was
+  QCOMPARE(files.at("_rels/.rels"), original.at("_rels/.rels"));
+  const std::string& document = files.at("word/document.xml");
+  QCOMPARE(wordsOf(document),
+           (std::vector<std::string>{"Open file", "Press Save to save the file.\tDone.", "See page three",
+                                     "One", "Figure one Text box", "2024", "Choose new"}));
+  QCOMPARE(wordsOf(files.at("word/header1.xml")), std::vector<std::string>{"Page title & more"});
+  // The paragraph's properties, its formatting, the hyperlink, the field and the codes kept as written.
+  const std::string en = "<w:rPr><w:lang w:val=\"en-US\"/></w:rPr>";
+  QVERIFY2(document.find("<w:p><w:pPr><w:pStyle w:val=\"Heading1\"/></w:pPr><w:r>" + en +
+                         "<w:t xml:space=\"preserve\">Open file</w:t></w:r></w:p>") != std::string::npos,
+           document.c_str());
+  QVERIFY(document.find("<w:r><w:rPr><w:b/><w:lang w:val=\"en-US\"/></w:rPr><w:t "
+                        "xml:space=\"preserve\">Save</w:t></w:r>") != std::string::npos);
+  QVERIFY(document.find("<w:hyperlink r:id=\"rId9\"><w:r>" + en +
+                        "<w:t xml:space=\"preserve\">the file</w:t></w:r></w:hyperlink>") !=
+          std::string::npos);
+  QVERIFY(document.find("<w:r>" + en + "<w:tab/></w:r>") != std::string::npos);
+  QVERIFY(document.find("<w:instrText xml:space=\"preserve\"> PAGEREF a </w:instrText>") !=
+          std::string::npos);
+  QVERIFY(document.find("<w:fldChar w:fldCharType=\"separate\"/></w:r><w:r>" + en +
+                        "<w:t xml:space=\"preserve\">three</w:t></w:r><w:r>" + en +
+                        "<w:fldChar w:fldCharType=\"end\"/></w:r>") != std::string::npos);
+  QVERIFY(document.find("<w:footnoteReference w:id=\"1\"/></w:r><w:bookmarkEnd w:id=\"0\"/></w:p>") !=
+          std::string::npos);
+  QVERIFY(document.find("<w:del w:id=\"3\"><w:r><w:delText>cũ</w:delText></w:r></w:del><w:ins w:id=\"4\">") !=
+          std::string::npos);
+  QVERIFY(document.find("<w:p><w:r><w:t>2024</w:t></w:r></w:p>") != std::string::npos);
+  QVERIFY(document.find("proofErr") == std::string::npos);  // a spelling mark Word makes again
+  QVERIFY(document.find("<w:sectPr/></w:body></w:document>\n") != std::string::npos);
+  // The styles' language English, their other languages as they were.
+  QCOMPARE(
+      files.at("word/styles.xml").find("<w:lang w:val=\"en-US\" w:eastAsia=\"en-US\"/>") != std::string::npos,
+      true);
+  // A translation that is the source again writes the same words back.
+  std::vector<std::string> same;
+  for (const auto& p : d.paragraphs) same.push_back(p.marked);
+  const auto again = unpacked(writeDocx(d, same));
+  QCOMPARE(wordsOf(again.at("word/document.xml")), wordsOf(original.at("word/document.xml")));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeDocx(d, {"one"}));
+}
+
+void TestDocx::markupTheTranslationLostIsKeptAtItsEnd() {
+  const auto d = readDocx(package(), "letter.docx");
+  std::vector<std::string> translations(d.paragraphs.size(), "x");
+  translations[1] = "Press Save";  // the bold run, the link and the tab lost
+  const auto document = unpacked(writeDocx(d, translations)).at("word/document.xml");
+  const auto words = wordsOf(document);
+  QCOMPARE(words[1], std::string("Press Save\t"));
+  QVERIFY(document.find("<w:hyperlink r:id=\"rId9\"></w:hyperlink>") != std::string::npos);
+  // The field's opening and closing stay in order and in one paragraph.
+  const size_t begin = document.find("fldCharType=\"begin\""),
+               separate = document.find("fldCharType=\"separate\""),
+               end = document.find("fldCharType=\"end\"");
+  QVERIFY(begin < separate && separate < end && end != std::string::npos);
+}
+
+void TestDocx::fieldsAndControlsOverParagraphs() {
+  const std::string document =
+      "<w:document xmlns:w=\"" + kWord + "\"><w:body>\n"
+      // a table of contents: a field whose result goes on over two paragraphs
+      "<w:p><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r><w:r><w:instrText> TOC \\o </w:instrText></w:r>"
+      "<w:r><w:fldChar w:fldCharType=\"separate\"/></w:r><w:r><w:t>Mở đầu</w:t></w:r></w:p>\n"
+      "<w:p><w:r><w:t>Kết thúc</w:t></w:r><w:r><w:fldChar w:fldCharType=\"end\"/></w:r></w:p>\n"
+      // a content control around words, its properties part of its opening
+      "<w:p><w:sdt>\n  <w:sdtPr><w:alias w:val=\"Tên\"/></w:sdtPr>\n  <w:sdtContent><w:r><w:t>Tên của bạn</w:t></w:r>"
+      "</w:sdtContent></w:sdt></w:p>\n"
+      // a field's instruction over two paragraphs: both kept as written
+      "<w:p><w:r><w:t>Một</w:t></w:r><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r></w:p>\n"
+      "<w:p><w:r><w:instrText>IF</w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"end\"/></w:r>"
+      "<w:r><w:t>Hai</w:t></w:r></w:p>\n"
+      "</w:body></w:document>";
+  const auto d = readDocx(package(document), "toc.docx");
+  std::vector<std::string> marked;
+  for (const auto& p : d.paragraphs) marked.push_back(p.marked);
+  QCOMPARE(marked, (std::vector<std::string>{"<x-code n=\"0\"/>Mở đầu", "Kết thúc<x-code n=\"0\"/>",
+                                             "<x-wrap n=\"0\">Tên của bạn</x-wrap>", "Tiêu đề &amp; trang"}));
+  QCOMPARE(d.paragraphs[0].codes[0].before, std::string("<w:r>"));  // the field's opening, in a run
+  QCOMPARE(d.kept.size(), size_t(2));
+  QCOMPARE(d.kept[0].line, size_t(7));
+  QCOMPARE(d.kept[0].why, std::string("a field's instruction goes on over paragraphs"));
+  const auto files = unpacked(writeDocx(
+      d, {"<x-code n=\"0\"/>Start", "End<x-code n=\"0\"/>", "<x-wrap n=\"0\">Your name</x-wrap>", "Title"}));
+  const std::string& written = files.at("word/document.xml");
+  QCOMPARE(wordsOf(written), (std::vector<std::string>{"Start", "End", "Your name", "Một", "Hai"}));
+  QVERIFY2(written.find("<w:sdt>\n  <w:sdtPr><w:alias w:val=\"Tên\"/></w:sdtPr>\n  <w:sdtContent><w:r><w:t "
+                        "xml:space=\"preserve\">Your name</w:t></w:r></w:sdtContent></w:sdt>") != std::string::npos,
+           written.c_str());
+  QVERIFY(written.find("<w:p><w:r><w:t>Một</w:t></w:r><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r></w:p>") !=
+          std::string::npos);
+  QVERIFY(written.find("<w:instrText> TOC \\o </w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"separate\"/>"
+                       "</w:r><w:r><w:t xml:space=\"preserve\">Start</w:t></w:r></w:p>") != std::string::npos);
+}
+
+void TestDocx::whatCannotBeReadIsRefused_data() {
+  QTest::addColumn<QByteArray>("bytes");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("Word 97") << QByteArray("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 and so on")
+                           << "'letter.docx' is a Word 97-2003 document (.doc) or a password-protected one";
+  QTest::newRow("not zip") << QByteArray("Mở tập tin")
+                           << "'letter.docx' is not a Word document (a .docx file is a zip package)";
+  QTest::newRow("cut short") << QByteArray::fromStdString(package().substr(0, 600))
+                             << "'letter.docx' is not a Word document that can be read: ";
+  std::string sheet = kTypes;
+  sheet.replace(sheet.find("wordprocessingml.document.main"), 30, "spreadsheetml.sheet.main");
+  QTest::newRow("a spreadsheet") << QByteArray::fromStdString(package(kDocument, sheet))
+                                 << "'letter.docx' is a zip package without a Word document in it";
+  std::string broken = kDocument;
+  broken.replace(broken.find("</w:hyperlink>"), 14, "</w:r>");
+  QTest::newRow("not well formed") << QByteArray::fromStdString(package(broken))
+                                   << "'letter.docx: word/document.xml' line 4: </w:r> closes <w:hyperlink>";
+  std::string latin = kDocument;
+  latin.replace(latin.find("Mở"), 3, "M\xf5");
+  QTest::newRow("not UTF-8") << QByteArray::fromStdString(package(latin))
+                             << "'letter.docx' has a part 'word/document.xml' that is not UTF-8";
+}
+
+void TestDocx::whatCannotBeReadIsRefused() {
+  QFETCH(QByteArray, bytes);
+  QFETCH(QString, message);
+  try {
+    readDocx(bytes.toStdString(), "letter.docx");
+    QFAIL("read");
+  } catch (const std::runtime_error& e) {
+    QVERIFY2(QString::fromUtf8(e.what()).startsWith(message), e.what());
+  }
+}
+
+void TestDocx::aDocumentIsKnownByItsNameOrItsContent() {
+  QTemporaryDir dir;
+  auto write = [&](const char* name, const std::string& bytes) {
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  };
+  QVERIFY(readDocxFile(write("letter.DOCX", package())));
+  QVERIFY(readDocxFile(write("letter.bin", package())));  // a zip package whose main part is Word's
+  QVERIFY(!readDocxFile(write("letter.txt", "Mở tập tin\n")));
+  ZipWriter corpus;
+  corpus.add("train.vi", "Mở\n");
+  QVERIFY(!readDocxFile(write("corpus.zip", corpus.finish())));
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                           readDocxFile(write("old.doc", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")));
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error, readDocxFile(write("fake.docx", "Mở tập tin\n")));
+}
+
+STUDIO_TEST_MAIN(TestDocx)
+#include "tst_docx.moc"
