@@ -523,8 +523,8 @@
         <translation>Only a text file translated without Keep tags can be aligned.</translation>
     </message>
     <message>
-        <source>A Word document is read as it says it is written, not in %1.</source>
-        <translation>A Word document is read as it says it is written, not in %1.</translation>
+        <source>A Word document or OpenDocument text is read as it says it is written, not in %1.</source>
+        <translation>A Word document or OpenDocument text is read as it says it is written, not in %1.</translation>
     </message>
 </context>
 <context>
@@ -2196,12 +2196,12 @@ layer %2</translation>
         </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -519,8 +519,8 @@
         <translation>Chỉ tệp văn bản được dịch không bật Giữ thẻ mới gióng hàng được.</translation>
     </message>
     <message>
-        <source>A Word document is read as it says it is written, not in %1.</source>
-        <translation>Tài liệu Word được đọc theo bảng mã nó ghi, không theo %1.</translation>
+        <source>A Word document or OpenDocument text is read as it says it is written, not in %1.</source>
+        <translation>Tài liệu Word hoặc văn bản OpenDocument được đọc theo bảng mã nó ghi, không theo %1.</translation>
     </message>
 </context>
 <context>
@@ -2166,12 +2166,12 @@ lớp %2</translation>
         </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu Word (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;Mọi tệp (*)</translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu Word (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

@@ -13,9 +13,9 @@
 #include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/DocumentTranslation.h"
-#include "model/decoding/DocxTranslation.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/XliffTranslation.h"
@@ -90,8 +90,8 @@ const CommandSpec& translateSpec() {
            "each segment without a translation given the model's as its <target>, inline codes kept;\n"
            "a web page (.html, .htm, or <html> first) too, each block of text translated in place, its\n"
            "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\");\n"
-           "a Word document (.docx) too, to --output: each paragraph translated in place, its\n"
-           "formatting, links, fields and pictures kept"},
+           "a Word document (.docx) or OpenDocument text (.odt) too, to --output: each paragraph\n"
+           "translated in place, its formatting, links, fields and pictures kept"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
@@ -103,7 +103,7 @@ const CommandSpec& translateSpec() {
           {"tmx", "FILE",
            "also write each sentence and its translation as a translation memory (TMX 1.4b) to\n"
            "FILE, for a CAT tool to review and reuse: each distinct pair once, whole or not at all\n"
-           "(of an XLIFF file, a web page or a Word document, the sentences translated, as plain text)"},
+           "(of an XLIFF file, a web page or a document, the sentences translated, as plain text)"},
           {"markup", "",
            "the text has inline markup (HTML or XML tags, &amp; and the like): each line's words are\n"
            "translated and its tags put back around the words aligned to theirs (--alignment's links);\n"
@@ -185,10 +185,11 @@ int translateHtmlFile(const model::Translator& translator, const model::HtmlDocu
                : "; read as " + page.encoding + ", written in UTF-8 (as the page now says)"));
 }
 
-int translateDocxFile(const model::Translator& translator, const model::DocxDocument& document,
-                      const model::DecodingOptions& options, const std::string& output,
-                      const std::string& memory) {
-  const auto done = model::translateDocx(translator, document, options, terminalProgress("translated"));
+int translateOfficeFile(const model::Translator& translator, const model::OfficeDocument& document,
+                        const model::DecodingOptions& options, const std::string& output,
+                        const std::string& memory) {
+  const auto done =
+      model::translateOfficeDocument(translator, document, options, terminalProgress("translated"));
   writeMemory(memory, done.memory, done.memory_left_out);
   return writeWhole(
       document.name, done.bytes, done.notices, output,
@@ -288,14 +289,17 @@ int runTranslate(const ParsedArgs& args) {
           : read([](const std::string& path, auto legacy) { return model::readHtmlFile(path, legacy); },
                  input);
   if (html) whole("a web page", "blocks of text are translated in place", "block");
-  const auto docx = input.empty() || xliff || html ? std::nullopt : model::readDocxFile(input);
-  if (docx) {
-    whole("a Word document", "paragraphs are translated in place", "paragraph");
-    if (output.empty()) throw UsageError("a Word document's translation is a file: give --output FILE.docx");
+  const auto office = input.empty() || xliff || html ? std::nullopt : model::readOfficeFile(input);
+  if (office) {
+    const bool word = office->format == model::OfficeDocument::Format::Word;
+    const std::string what = word ? "a Word document" : "an OpenDocument text";
+    whole(what, "paragraphs are translated in place", "paragraph");
+    if (output.empty())
+      throw UsageError(what + "'s translation is a file: give --output FILE" + (word ? ".docx" : ".odt"));
   }
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff && !html && !docx) from_file = read(readText, input);
+  if (!input.empty() && !xliff && !html && !office) from_file = read(readText, input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -316,7 +320,7 @@ int runTranslate(const ParsedArgs& args) {
   }
   if (xliff) return translateXliffFile(translator, *xliff, options, output, memory);
   if (html) return translateHtmlFile(translator, *html, options, output, memory);
-  if (docx) return translateDocxFile(translator, *docx, options, output, memory);
+  if (office) return translateOfficeFile(translator, *office, options, output, memory);
   const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

@@ -10,18 +10,18 @@
 #include "app/translation/TranslationReplies.h"
 #include "model/data/TmxWriter.h"
 #include "model/decoding/DocumentTranslation.h"
-#include "model/decoding/DocxTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/WordAlignment.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
-#include "model/files/DocxFile.h"
 #include "model/files/Hash.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/OfficeFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 #include "model/runtime/Runtime.h"
@@ -70,19 +70,21 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
       // An XLIFF file is written back with its segments' targets, a web page with its blocks and a Word
-      // document with its paragraphs translated in place; any other is text, line for line.
+      // document or OpenDocument text with its paragraphs translated in place; any other is text, line for
+      // line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
       std::optional<model::HtmlDocument> html;
-      std::optional<model::DocxDocument> docx;
+      std::optional<model::OfficeDocument> office;
       model::TextDocument document;
       try {
         if (!xliff) html = model::readHtmlFile(request.input.toStdString(), encoding);
-        if (!xliff && !html) docx = model::readDocxFile(request.input.toStdString());
-        if (docx && encoding)
-          throw std::runtime_error(tr("A Word document is read as it says it is written, not in %1.")
-                                       .arg(request.encoding)
-                                       .toStdString());
-        if (!xliff && !html && !docx)
+        if (!xliff && !html) office = model::readOfficeFile(request.input.toStdString());
+        if (office && encoding)
+          throw std::runtime_error(
+              tr("A Word document or OpenDocument text is read as it says it is written, not in %1.")
+                  .arg(request.encoding)
+                  .toStdString());
+        if (!xliff && !html && !office)
           document = model::readTextDocument(request.input.toStdString(), encoding);
       } catch (const model::NotUtf8Error& e) {  // the bar offers to read it in the encoding it reads as
         if (e.reads_as)
@@ -124,7 +126,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
       };
       const auto stop = [&job] { return job.stopRequested(); };
-      // An XLIFF file, a web page or a Word document: written back whole, what was translated in it counted.
+      // An XLIFF file, a web page or a document: written back whole, what was translated in it counted.
       const auto written = [&](const std::string& text, size_t sentences,
                                const std::vector<std::string>& notices,
                                const std::vector<data::TmxUnit>& memory, size_t left_out) {
@@ -155,11 +157,11 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.htmlEncoding = QString::fromStdString(html->encoding);
         return written(done.text, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
-      if (docx) {
-        const auto done = model::translateDocx(translator, *docx, options, heard, stop);
-        report.docxParagraphs = int(done.paragraphs);
-        report.docxKept = int(done.kept);
-        report.docxComments = int(done.comments);
+      if (office) {
+        const auto done = model::translateOfficeDocument(translator, *office, options, heard, stop);
+        report.officeParagraphs = int(done.paragraphs);
+        report.officeKept = int(done.kept);
+        report.officeComments = int(done.comments);
         return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       const auto translated =

@@ -65,9 +65,9 @@ struct FileTranslationReport {
   // to be translated.
   int htmlBlocks = -1, htmlAttributes = 0, htmlNotTranslatable = 0, htmlOtherLanguage = 0;
   QString htmlEncoding;  // the 8-bit encoding it was read in ("" for UTF-8): written in UTF-8
-  // A Word document: its paragraphs translated, those with letters kept as written (notices say why),
-  // its comments (not translated).
-  int docxParagraphs = -1, docxKept = 0, docxComments = 0;
+  // A Word document or OpenDocument text: its paragraphs translated, those with letters kept as written
+  // (notices say why), its comments (not translated).
+  int officeParagraphs = -1, officeKept = 0, officeComments = 0;
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
   // translation memory; and the sentences left out of it, translated as nothing.
@@ -75,7 +75,7 @@ struct FileTranslationReport {
   int memoryLeftOut = 0;
   // A text file translated without Keep tags (whose words are the file's):
   // what saveAlignments() aligns. The model stays loaded while a copy of this
-  // report holds it. Null for an XLIFF file, a web page, a Word document and with Keep tags.
+  // report holds it. Null for an XLIFF file, a web page, a document and with Keep tags.
   std::shared_ptr<const AlignableFile> alignable;
   int decoderLayers = 0;  // of the model that translated it (AlignmentExport::layer's range)
 };

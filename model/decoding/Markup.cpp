@@ -25,7 +25,7 @@ const std::set<std::string> kVoid{"area",  "base", "br",   "col",   "embed",  "h
 const std::set<std::string> kParting{
     "br", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
     "dl", "dt", "dd", "blockquote", "pre",
-    // a code that parts words (a Word document's tab or line break: DocxFile.h)
+    // a code that parts words (a Word document's tab or line break: DocxParagraphs.h)
     "x-break"};
 
 // The length of the tag that starts at text[i] ('<'), 0 when none starts

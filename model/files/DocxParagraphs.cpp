@@ -6,26 +6,14 @@
 
 #include "model/data/Text.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/OfficeItems.h"
 #include "model/files/XmlReader.h"
 
 namespace studio::model {
 
-std::string escapeDocxText(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
-  return out;
-}
-
 namespace {
 
-// What a paragraph holds, in order, before its markup is written.
-struct Item {
-  enum class Kind { Text, Code, Break, Open, Close };
-  Kind kind = Kind::Text;
-  std::string rpr;   // Text: its run's properties
-  std::string text;  // Text: its characters
-  size_t index = 0;  // Code, Break: in codes; Open, Close: in wraps
-};
+using Item = OfficeItem;
 
 // The elements open inside a paragraph, and what their ends do.
 enum class Frame {
@@ -54,7 +42,7 @@ struct Open {
 };
 
 struct Building {
-  DocxParagraph p;
+  OfficeParagraph p;
   std::vector<Item> items;
   std::vector<Open> open;
   std::vector<size_t> wraps;             // the element wraps open, innermost last
@@ -79,7 +67,7 @@ struct Building {
 
 class PartReader : public XmlHandler {
  public:
-  PartReader(DocxDocument& document, size_t part, const std::string& prefix)
+  PartReader(OfficeDocument& document, size_t part, const std::string& prefix)
       : d_(document),
         part_(part),
         text_(document.parts[part].text),
@@ -285,7 +273,7 @@ class PartReader : public XmlHandler {
     if (what == Building::RunEnd::Nothing) return;
     if (what != Building::RunEnd::CloseField && b.wraps.size() != b.field_rpr_wraps)
       b.kept = "a field's instruction crosses a hyperlink's or other element's edge";
-    const DocxPiece instruction{b.field_before, b.field_begin, span.end, ""};
+    const OfficePiece instruction{b.field_before, b.field_begin, span.end, ""};
     if (what == Building::RunEnd::WholeField) return code(b, Item::Kind::Code, instruction);
     if (what == Building::RunEnd::Separate) {
       const size_t w = b.p.wraps.size();
@@ -295,7 +283,7 @@ class PartReader : public XmlHandler {
       b.fields.push_back({w, b.wraps.size()});
       return;
     }
-    const DocxPiece end{run() + b.rpr, b.close_from, span.end, ""};
+    const OfficePiece end{run() + b.rpr, b.close_from, span.end, ""};
     if (!b.fields.empty() && b.fields.back().wraps == b.wraps.size()) {
       b.p.wraps[b.fields.back().wrap].close = end;
       b.items.push_back({Item::Kind::Close, "", "", b.fields.back().wrap});
@@ -305,7 +293,7 @@ class PartReader : public XmlHandler {
     }
   }
 
-  void code(Building& b, Item::Kind kind, const DocxPiece& piece) {
+  void code(Building& b, Item::Kind kind, const OfficePiece& piece) {
     b.items.push_back({kind, "", "", b.p.codes.size()});
     b.p.codes.push_back(piece);
   }
@@ -319,7 +307,7 @@ class PartReader : public XmlHandler {
 
   void finish();
 
-  DocxDocument& d_;
+  OfficeDocument& d_;
   size_t part_;
   const std::string& text_;
   std::string prefix_, written_prefix_;
@@ -341,61 +329,17 @@ void PartReader::finish() {
     p.codes.push_back(p.wraps[f.wrap].open);
     p.wraps[f.wrap].open = p.wraps[f.wrap].close = {};
   }
-  std::string plain;
-  for (const auto& i : b.items) {
-    if (i.kind == Item::Kind::Text) plain += i.text;
-    if (i.kind == Item::Kind::Break) plain += ' ';
-  }
-  if (!html::hasLetters(escapeDocxText(plain))) return;  // nothing to translate: as it was
+  if (!markOfficeParagraph(p, b.items)) return;  // nothing to translate: as it was
   if (!b.kept.empty()) {
     d_.kept.push_back({part_, p.line, b.kept});
     return;
   }
-  // The formatting most of its letters have is the plain words'; the others are marked.
-  std::map<std::string, size_t> share;
-  for (const auto& i : b.items)
-    if (i.kind == Item::Kind::Text) share[i.rpr] += i.text.size();
-  size_t most = 0;
-  for (const auto& i : b.items)
-    if (i.kind == Item::Kind::Text && share[i.rpr] > most) most = share[i.rpr], p.base = i.rpr;
-  for (size_t k = 0; k < b.items.size(); ++k) {
-    const auto& i = b.items[k];
-    const std::string n = std::to_string(i.index);
-    switch (i.kind) {
-      case Item::Kind::Text: {
-        if (i.rpr == p.base) {
-          p.marked += escapeDocxText(i.text);
-          break;
-        }
-        auto f = std::find(p.formats.begin(), p.formats.end(), i.rpr);
-        if (f == p.formats.end()) f = p.formats.insert(p.formats.end(), i.rpr);
-        p.marked += "<x-fmt n=\"" + std::to_string(f - p.formats.begin()) + "\">" + escapeDocxText(i.text) +
-                    "</x-fmt>";
-        break;
-      }
-      case Item::Kind::Code:
-        p.marked += "<x-code n=\"" + n + "\"/>";
-        break;
-      case Item::Kind::Break:
-        p.marked += "<x-break n=\"" + n + "\"/>";
-        break;
-      case Item::Kind::Open:
-        p.marked += "<x-wrap n=\"" + n + "\">";
-        break;
-      case Item::Kind::Close:
-        p.marked += "</x-wrap>";
-        break;
-    }
-  }
-  const auto words = data::splitWords(data::normalizeWhitespace(plain));
-  for (size_t w = 0; w < words.size() && w < 6; ++w) p.first_words += (w ? " " : "") + words[w];
-  if (words.size() > 6) p.first_words += " …";
   d_.paragraphs.push_back(std::move(p));
 }
 
 }  // namespace
 
-void readDocxParagraphs(DocxDocument& document, size_t part, const std::string& root,
+void readDocxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
                         const std::string& name) {
   PartReader reader(document, part, document.parts[part].prefix);
   readXml(document.parts[part].text, name, {root}, "a Word document's part", reader);

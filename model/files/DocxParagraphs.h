@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <string>
 
-#include "model/files/DocxFile.h"
+#include "model/files/OfficeFile.h"
 
-// The paragraphs of a Word document's part (DocxFile.h) found as its XML is
+// The paragraphs of a Word document's part (OfficeFile.h) found as its XML is
 // read: each run's text with its properties, the paragraph's most common
 // properties its plain words', the others, hyperlinks, fields' results,
 // content controls and tracked insertions as markup around their words, and
@@ -19,10 +19,7 @@ namespace studio::model {
 // into document.paragraphs, and those kept as written into document.kept.
 // `root` is the part's root element as the reader names it ("w:document");
 // throws XmlError naming `name` and the line.
-void readDocxParagraphs(DocxDocument& document, size_t part, const std::string& root,
+void readDocxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
                         const std::string& name);
-
-// Text as markup's: & < > as references.
-std::string escapeDocxText(const std::string& text);
 
 }  // namespace studio::model

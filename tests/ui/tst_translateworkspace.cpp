@@ -84,7 +84,7 @@ class TestTranslateWorkspace : public QObject, protected test::WorkspaceFixture 
   void tagsAreKeptAsTheCliKeepsThem();
   void anXliffFileGetsItsTargetsAsTheCliWritesThem();
   void aWebPageIsTranslatedInPlaceAsTheCliDoes();
-  void aWordDocumentIsTranslatedInPlaceAsTheCliDoes();
+  void documentsAreTranslatedInPlaceAsTheCliDoes();
   void linksAndNumbersAreKeptAsTheCliKeepsThem();
   void typingTranslatesAfterAPause();
   void newestRequestWins();
@@ -1515,7 +1515,7 @@ void TestTranslateWorkspace::aWebPageIsTranslatedInPlaceAsTheCliDoes() {
   QCOMPARE(QString::fromUtf8(translated_old), "<html>\n<p>" + twelve.toHtmlEscaped() + "</p>\n</html>\n");
 }
 
-void TestTranslateWorkspace::aWordDocumentIsTranslatedInPlaceAsTheCliDoes() {
+void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
   // A document as Word writes one: a paragraph, one with a bold run, a header; a number alone.
   const std::string w = "xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"";
   const std::string vi = "<w:rPr><w:lang w:val=\"vi-VN\"/></w:rPr>";
@@ -1552,8 +1552,8 @@ void TestTranslateWorkspace::aWordDocumentIsTranslatedInPlaceAsTheCliDoes() {
   bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
   const auto report = finished.first().first().value<app::FileTranslationReport>();
-  QCOMPARE(report.docxParagraphs, 3);  // two in the body, the header's; not the number
-  QCOMPARE(report.docxKept, 0);
+  QCOMPARE(report.officeParagraphs, 3);  // two in the body, the header's; not the number
+  QCOMPARE(report.officeKept, 0);
   QVERIFY(!report.alignable);
   const QString said = bar->findChild<QLabel*>("File translation status")->text();
   QVERIFY2(said.contains("letter.docx → " + output + ": 3 paragraph(s) translated"), qPrintable(said));
@@ -1584,6 +1584,39 @@ void TestTranslateWorkspace::aWordDocumentIsTranslatedInPlaceAsTheCliDoes() {
   const QString three = test::cliTranslation(model_, "mở tập tin số 3", {"--beam", "4", "--alpha", "0.6"});
   QVERIFY2(header.contains("<w:t xml:space=\"preserve\">" + three.toHtmlEscaped() + "</w:t>"),
            qPrintable(header));
+
+  // An OpenDocument text (LibreOffice's), the same way: its words written as text, its span kept.
+  model::ZipWriter odt;
+  odt.add("mimetype", "application/vnd.oasis.opendocument.text");
+  odt.add("content.xml",
+          "<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" "
+          "xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\"><office:body><office:text>"
+          "<text:p>mở tập tin số 12</text:p><text:p>mở <text:span text:style-name=\"T1\">tập tin</text:span> số "
+          "7</text:p></office:text></office:body></office:document-content>");
+  const QString odt_input = tmp_.filePath("notes.odt"), odt_output = tmp_.filePath("notes.en.odt"),
+                odt_cli = tmp_.filePath("notes.cli.odt");
+  {
+    QFile file(odt_input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(odt.finish()));
+  }
+  QCOMPARE(ui::FileTranslationBar::defaultOutput(odt_input), odt_output);
+  bar->translate(workspace.modelSource(), workspace.decodeSettings(), odt_input, odt_output);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+  QCOMPARE(finished.at(1).first().value<app::FileTranslationReport>().officeParagraphs, 2);
+  QProcess odt_run;
+  odt_run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                                  odt_input, "--output", odt_cli});
+  QVERIFY(odt_run.waitForFinished(120000));
+  QVERIFY2(odt_run.exitCode() == 0, odt_run.readAllStandardError().constData());
+  QCOMPARE(fileBytes(odt_cli), fileBytes(odt_output));
+  const std::string odt_written = fileBytes(odt_output).toStdString();
+  std::istringstream odt_file(odt_written);
+  const model::ZipDirectory odt_package(odt_file, odt_written.size(), model::ZipNames::AsStored);
+  const QString content = QString::fromStdString(odt_package.read(odt_file, "content.xml", 1 << 20));
+  QVERIFY2(content.contains("<text:p>" + twelve.toHtmlEscaped() + "</text:p>") &&
+               content.count("<text:span text:style-name=\"T1\">") == 1 && !content.contains("tập tin"),
+           qPrintable(content));
 
   // What a document cannot take is refused before a model is loaded.
   for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {

@@ -137,17 +137,18 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           ' ' +
                           tr("%n element(s) marked not to be translated left as written.", "",
                              r.htmlNotTranslatable)
-                : r.docxParagraphs >= 0
-                    ? tr("%1 → %2: %n paragraph(s) translated", "", r.docxParagraphs)
+                : r.officeParagraphs >= 0
+                    ? tr("%1 → %2: %n paragraph(s) translated", "", r.officeParagraphs)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
                           ' ' +
                           tr("(%n sentence(s)) in %1 s.", "", r.segments)
                               .arg(QLocale().toString(r.seconds, 'f', 1)) +
-                          (r.docxKept > 0
-                               ? ' ' + tr("%n paragraph(s) kept as written (hover for why).", "", r.docxKept)
-                               : QString()) +
-                          (r.docxComments > 0 ? ' ' + tr("%n comment(s) not translated.", "", r.docxComments)
-                                              : QString())
+                          (r.officeKept > 0 ? ' ' + tr("%n paragraph(s) kept as written (hover for why).", "",
+                                                       r.officeKept)
+                                            : QString()) +
+                          (r.officeComments > 0
+                               ? ' ' + tr("%n comment(s) not translated.", "", r.officeComments)
+                               : QString())
                 : r.xliffSegments >= 0
                     ? tr("%1 → %2: %n XLIFF segment(s) given a translation", "", r.xliffSegments)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
@@ -167,10 +168,10 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             if (r.decoded < r.segments)
               text += ' ' + tr("%n sentence(s) recurred and took the translation decoded the first time.", "",
                                r.segments - r.decoded);
-            if (r.notices.size() > std::max(0, r.docxKept))  // (a Word document's kept paragraphs come first)
+            if (r.notices.size() > std::max(0, r.officeKept))  // (a document's kept paragraphs come first)
               text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
                                "(hover for which).",
-                               "", int(r.notices.size()) - std::max(0, r.docxKept));
+                               "", int(r.notices.size()) - std::max(0, r.officeKept));
             if (!r.ensemble.isEmpty())
               text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
@@ -270,8 +271,9 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   QString name = info.fileName();
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
-  // So do a web page and a Word document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
-  static const QStringList kept{"xlf", "xliff", "html", "htm", "xhtml", "docx", "docm", "dotx", "dotm"};
+  // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
+  static const QStringList kept{"xlf",  "xliff", "html", "htm", "xhtml", "docx",
+                                "docm", "dotx",  "dotm", "odt", "ott"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -290,13 +292,13 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages and Word documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml "
-         "*.docx);;All files (*)"));
+      tr("Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx "
+         "*.odt);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages and Word documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml "
-         "*.docx);;All files (*)"));
+      tr("Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx "
+         "*.odt);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

@@ -1,4 +1,4 @@
-// Word documents: the paragraphs to translate found with their formatting,
+// Word documents and OpenDocument texts: the paragraphs to translate found with their formatting,
 // hyperlinks, fields and what is not text as markup; the package written back
 // with each paragraph's translation and every other part as it was; zip
 // packages written as any zip reader reads them; what cannot be read refused,
@@ -10,7 +10,7 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
-#include "model/files/DocxFile.h"
+#include "model/files/OfficeFile.h"
 #include "model/files/XmlReader.h"
 #include "model/files/ZipDirectory.h"
 #include "model/files/ZipWriter.h"
@@ -128,9 +128,56 @@ std::vector<std::string> wordsOf(const std::string& xml) {
   return words.paragraphs;
 }
 
+const std::string kOdfText = "urn:oasis:names:tc:opendocument:xmlns:text:1.0";
+const std::string kOdfOffice = "urn:oasis:names:tc:opendocument:xmlns:office:1.0";
+
+const std::string kContent =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<office:document-content xmlns:office=\"" +
+    kOdfOffice + "\" xmlns:text=\"" + kOdfText +
+    "\" xmlns:fo=\"fo\" xmlns:style=\"style\" xmlns:draw=\"draw\" xmlns:xlink=\"xlink\">\n"
+    "<office:automatic-styles><style:style style:name=\"T1\"><style:text-properties fo:font-weight=\"bold\" "
+    "fo:language=\"vi\" fo:country=\"VN\"/></style:style></office:automatic-styles>\n"
+    "<office:body><office:text>\n"
+    // 5: a heading
+    "<text:h text:outline-level=\"1\">Hướng dẫn</text:h>\n"
+    // 6: a bold span, a link, two spaces, a tab and a line break; a spelling-free soft page break
+    "<text:p text:style-name=\"P1\">Nhấn <text:span text:style-name=\"T1\">Lưu</text:span> để lưu "
+    "<text:a xlink:href=\"https://example.org\">tập tin</text:a>.<text:s text:c=\"2\"/>Xong<text:tab/>nhé"
+    "<text:line-break/>Hết<text:soft-page-break/>.</text:p>\n"
+    // 7: a bookmark, a footnote whose own paragraph is translated, a comment
+    "<text:p><text:bookmark text:name=\"a\"/>Xem trang<text:note "
+    "text:note-class=\"footnote\"><text:note-citation>1"
+    "</text:note-citation><text:note-body><text:p>Chú thích</text:p></text:note-body></text:note>"
+    "<office:annotation><text:p>Ghi chú của người đọc</text:p></office:annotation> ba</text:p>\n"
+    // 8: a list item, and a paragraph without letters; an empty one
+    "<text:list><text:list-item><text:p>Mở thư mục</text:p></text:list-item></text:list>\n"
+    "<text:p>2024</text:p><text:p/>\n"
+    "</office:text></office:body></office:document-content>\n";
+const std::string kOdtStyles =
+    "<?xml version=\"1.0\"?>\n<office:document-styles xmlns:office=\"" + kOdfOffice + "\" xmlns:text=\"" +
+    kOdfText +
+    "\" xmlns:style=\"style\" xmlns:fo=\"fo\"><office:styles><style:default-style><style:text-properties "
+    "fo:language=\"vi\" fo:country=\"VN\" style:language-asian=\"zh\"/></style:default-style></office:styles>"
+    "<office:master-styles><style:master-page><style:header><text:p>Tài liệu nội bộ</text:p></style:header>"
+    "</style:master-page></office:master-styles></office:document-styles>";
+
+std::string openDocument(const std::string& mimetype = "application/vnd.oasis.opendocument.text") {
+  ZipWriter zip;
+  zip.add("mimetype", mimetype);
+  zip.add("content.xml", kContent);
+  zip.add("styles.xml", kOdtStyles);
+  zip.add("meta.xml",
+          "<office:document-meta><office:meta><dc:language>vi-VN</dc:language></office:meta>"
+          "</office:document-meta>");
+  zip.add("META-INF/manifest.xml", "<manifest/>");
+  zip.add("Pictures/1.png", kPicture);
+  return zip.finish();
+}
+
 }  // namespace
 
-class TestDocx : public QObject {
+class TestOffice : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
@@ -142,9 +189,11 @@ class TestDocx : public QObject {
   void whatCannotBeReadIsRefused_data();
   void whatCannotBeReadIsRefused();
   void aDocumentIsKnownByItsNameOrItsContent();
+  void anOpenDocumentTextIsReadAndWrittenBack();
+  void anOpenDocumentThatIsNoTextIsRefused();
 };
 
-void TestDocx::aZipWrittenHereReadsBack() {
+void TestOffice::aZipWrittenHereReadsBack() {
   const std::string text(5000, 'a');
   ZipWriter zip;
   zip.add("a.txt", text);
@@ -164,8 +213,8 @@ void TestDocx::aZipWrittenHereReadsBack() {
   QCOMPARE(zip.finish(), bytes);  // the same content, the same bytes
 }
 
-void TestDocx::paragraphsAreFoundWithTheirMarkup() {
-  const auto d = readDocx(package(), "letter.docx");
+void TestOffice::paragraphsAreFoundWithTheirMarkup() {
+  const auto d = readOfficeDocument(package(), "letter.docx");
   QCOMPARE(d.parts.size(), size_t(2));
   QCOMPARE(d.parts[0].name, std::string("word/document.xml"));
   QCOMPARE(d.parts[1].name, std::string("word/header1.xml"));
@@ -196,8 +245,8 @@ void TestDocx::paragraphsAreFoundWithTheirMarkup() {
   QCOMPARE(d.comments, size_t(0));
 }
 
-void TestDocx::theDocumentIsWrittenBackWithEachTranslation() {
-  const auto d = readDocx(package(), "letter.docx");
+void TestOffice::theDocumentIsWrittenBackWithEachTranslation() {
+  const auto d = readOfficeDocument(package(), "letter.docx");
   const std::vector<std::string> translations{
       "Open file",
       // the bold word and the link where the translation's words put them
@@ -209,7 +258,7 @@ void TestDocx::theDocumentIsWrittenBackWithEachTranslation() {
       "Choose <x-code n=\"0\"/><x-wrap n=\"0\">new</x-wrap>",
       "Page title &amp; more",
   };
-  const auto files = unpacked(writeDocx(d, translations));
+  const auto files = unpacked(writeOfficeDocument(d, translations));
   const auto original = unpacked(package());
   QCOMPARE(files.size(), original.size());
   QCOMPARE(files.at("word/media/image1.png"), kPicture);  // every other part as it was
@@ -249,16 +298,16 @@ void TestDocx::theDocumentIsWrittenBackWithEachTranslation() {
   // A translation that is the source again writes the same words back.
   std::vector<std::string> same;
   for (const auto& p : d.paragraphs) same.push_back(p.marked);
-  const auto again = unpacked(writeDocx(d, same));
+  const auto again = unpacked(writeOfficeDocument(d, same));
   QCOMPARE(wordsOf(again.at("word/document.xml")), wordsOf(original.at("word/document.xml")));
-  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeDocx(d, {"one"}));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, writeOfficeDocument(d, {"one"}));
 }
 
-void TestDocx::markupTheTranslationLostIsKeptAtItsEnd() {
-  const auto d = readDocx(package(), "letter.docx");
+void TestOffice::markupTheTranslationLostIsKeptAtItsEnd() {
+  const auto d = readOfficeDocument(package(), "letter.docx");
   std::vector<std::string> translations(d.paragraphs.size(), "x");
   translations[1] = "Press Save";  // the bold run, the link and the tab lost
-  const auto document = unpacked(writeDocx(d, translations)).at("word/document.xml");
+  const auto document = unpacked(writeOfficeDocument(d, translations)).at("word/document.xml");
   const auto words = wordsOf(document);
   QCOMPARE(words[1], std::string("Press Save\t"));
   QVERIFY(document.find("<w:hyperlink r:id=\"rId9\"></w:hyperlink>") != std::string::npos);
@@ -269,22 +318,24 @@ void TestDocx::markupTheTranslationLostIsKeptAtItsEnd() {
   QVERIFY(begin < separate && separate < end && end != std::string::npos);
 }
 
-void TestDocx::fieldsAndControlsOverParagraphs() {
+void TestOffice::fieldsAndControlsOverParagraphs() {
   const std::string document =
-      "<w:document xmlns:w=\"" + kWord + "\"><w:body>\n"
+      "<w:document xmlns:w=\"" + kWord +
+      "\"><w:body>\n"
       // a table of contents: a field whose result goes on over two paragraphs
       "<w:p><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r><w:r><w:instrText> TOC \\o </w:instrText></w:r>"
       "<w:r><w:fldChar w:fldCharType=\"separate\"/></w:r><w:r><w:t>Mở đầu</w:t></w:r></w:p>\n"
       "<w:p><w:r><w:t>Kết thúc</w:t></w:r><w:r><w:fldChar w:fldCharType=\"end\"/></w:r></w:p>\n"
       // a content control around words, its properties part of its opening
-      "<w:p><w:sdt>\n  <w:sdtPr><w:alias w:val=\"Tên\"/></w:sdtPr>\n  <w:sdtContent><w:r><w:t>Tên của bạn</w:t></w:r>"
+      "<w:p><w:sdt>\n  <w:sdtPr><w:alias w:val=\"Tên\"/></w:sdtPr>\n  <w:sdtContent><w:r><w:t>Tên của "
+      "bạn</w:t></w:r>"
       "</w:sdtContent></w:sdt></w:p>\n"
       // a field's instruction over two paragraphs: both kept as written
       "<w:p><w:r><w:t>Một</w:t></w:r><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r></w:p>\n"
       "<w:p><w:r><w:instrText>IF</w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"end\"/></w:r>"
       "<w:r><w:t>Hai</w:t></w:r></w:p>\n"
       "</w:body></w:document>";
-  const auto d = readDocx(package(document), "toc.docx");
+  const auto d = readOfficeDocument(package(document), "toc.docx");
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
   QCOMPARE(marked, (std::vector<std::string>{"<x-code n=\"0\"/>Mở đầu", "Kết thúc<x-code n=\"0\"/>",
@@ -293,28 +344,32 @@ void TestDocx::fieldsAndControlsOverParagraphs() {
   QCOMPARE(d.kept.size(), size_t(2));
   QCOMPARE(d.kept[0].line, size_t(7));
   QCOMPARE(d.kept[0].why, std::string("a field's instruction goes on over paragraphs"));
-  const auto files = unpacked(writeDocx(
+  const auto files = unpacked(writeOfficeDocument(
       d, {"<x-code n=\"0\"/>Start", "End<x-code n=\"0\"/>", "<x-wrap n=\"0\">Your name</x-wrap>", "Title"}));
   const std::string& written = files.at("word/document.xml");
   QCOMPARE(wordsOf(written), (std::vector<std::string>{"Start", "End", "Your name", "Một", "Hai"}));
   QVERIFY2(written.find("<w:sdt>\n  <w:sdtPr><w:alias w:val=\"Tên\"/></w:sdtPr>\n  <w:sdtContent><w:r><w:t "
-                        "xml:space=\"preserve\">Your name</w:t></w:r></w:sdtContent></w:sdt>") != std::string::npos,
+                        "xml:space=\"preserve\">Your name</w:t></w:r></w:sdtContent></w:sdt>") !=
+               std::string::npos,
            written.c_str());
-  QVERIFY(written.find("<w:p><w:r><w:t>Một</w:t></w:r><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r></w:p>") !=
-          std::string::npos);
-  QVERIFY(written.find("<w:instrText> TOC \\o </w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"separate\"/>"
-                       "</w:r><w:r><w:t xml:space=\"preserve\">Start</w:t></w:r></w:p>") != std::string::npos);
+  QVERIFY(
+      written.find("<w:p><w:r><w:t>Một</w:t></w:r><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r></w:p>") !=
+      std::string::npos);
+  QVERIFY(
+      written.find("<w:instrText> TOC \\o </w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"separate\"/>"
+                   "</w:r><w:r><w:t xml:space=\"preserve\">Start</w:t></w:r></w:p>") != std::string::npos);
 }
 
-void TestDocx::whatCannotBeReadIsRefused_data() {
+void TestOffice::whatCannotBeReadIsRefused_data() {
   QTest::addColumn<QByteArray>("bytes");
   QTest::addColumn<QString>("message");
   QTest::newRow("Word 97") << QByteArray("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 and so on")
                            << "'letter.docx' is a Word 97-2003 document (.doc) or a password-protected one";
-  QTest::newRow("not zip") << QByteArray("Mở tập tin")
-                           << "'letter.docx' is not a Word document (a .docx file is a zip package)";
+  QTest::newRow("not zip")
+      << QByteArray("Mở tập tin")
+      << "'letter.docx' is not a Word document or OpenDocument text (those are zip packages)";
   QTest::newRow("cut short") << QByteArray::fromStdString(package().substr(0, 600))
-                             << "'letter.docx' is not a Word document that can be read: ";
+                             << "'letter.docx' is not a document that can be read: ";
   std::string sheet = kTypes;
   sheet.replace(sheet.find("wordprocessingml.document.main"), 30, "spreadsheetml.sheet.main");
   QTest::newRow("a spreadsheet") << QByteArray::fromStdString(package(kDocument, sheet))
@@ -329,34 +384,110 @@ void TestDocx::whatCannotBeReadIsRefused_data() {
                              << "'letter.docx' has a part 'word/document.xml' that is not UTF-8";
 }
 
-void TestDocx::whatCannotBeReadIsRefused() {
+void TestOffice::whatCannotBeReadIsRefused() {
   QFETCH(QByteArray, bytes);
   QFETCH(QString, message);
   try {
-    readDocx(bytes.toStdString(), "letter.docx");
+    readOfficeDocument(bytes.toStdString(), "letter.docx");
     QFAIL("read");
   } catch (const std::runtime_error& e) {
     QVERIFY2(QString::fromUtf8(e.what()).startsWith(message), e.what());
   }
 }
 
-void TestDocx::aDocumentIsKnownByItsNameOrItsContent() {
+void TestOffice::aDocumentIsKnownByItsNameOrItsContent() {
   QTemporaryDir dir;
   auto write = [&](const char* name, const std::string& bytes) {
     const std::string path = dir.filePath(name).toStdString();
     std::ofstream(path, std::ios::binary) << bytes;
     return path;
   };
-  QVERIFY(readDocxFile(write("letter.DOCX", package())));
-  QVERIFY(readDocxFile(write("letter.bin", package())));  // a zip package whose main part is Word's
-  QVERIFY(!readDocxFile(write("letter.txt", "Mở tập tin\n")));
+  QVERIFY(readOfficeFile(write("letter.DOCX", package())));
+  QVERIFY(readOfficeFile(write("letter.bin", package())));  // a zip package whose main part is Word's
+  QVERIFY(!readOfficeFile(write("letter.txt", "Mở tập tin\n")));
   ZipWriter corpus;
   corpus.add("train.vi", "Mở\n");
-  QVERIFY(!readDocxFile(write("corpus.zip", corpus.finish())));
+  QVERIFY(!readOfficeFile(write("corpus.zip", corpus.finish())));
   QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                           readDocxFile(write("old.doc", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")));
-  QVERIFY_THROWS_EXCEPTION(std::runtime_error, readDocxFile(write("fake.docx", "Mở tập tin\n")));
+                           readOfficeFile(write("old.doc", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")));
+  QVERIFY_THROWS_EXCEPTION(std::runtime_error, readOfficeFile(write("fake.docx", "Mở tập tin\n")));
 }
 
-STUDIO_TEST_MAIN(TestDocx)
-#include "tst_docx.moc"
+void TestOffice::anOpenDocumentTextIsReadAndWrittenBack() {
+  const auto d = readOfficeDocument(openDocument(), "notes.odt");
+  QVERIFY(d.format == OfficeDocument::Format::OpenDocument);
+  QCOMPARE(d.parts.size(), size_t(2));
+  std::vector<std::string> marked;
+  std::vector<size_t> lines;
+  for (const auto& p : d.paragraphs) {
+    marked.push_back(p.marked);
+    lines.push_back(p.line);
+  }
+  QCOMPARE(marked, (std::vector<std::string>{
+                       "Hướng dẫn",
+                       "Nhấn <x-wrap n=\"0\">Lưu</x-wrap> để lưu <x-wrap n=\"1\">tập tin</x-wrap>. "
+                       "Xong<x-break n=\"0\"/>nhé<x-break n=\"1\"/>Hết.",
+                       "<x-code n=\"0\"/>Xem trang<x-code n=\"1\"/><x-code n=\"2\"/> ba",
+                       "Chú thích",
+                       "Mở thư mục",
+                       "Tài liệu nội bộ",
+                   }));
+  QCOMPARE(lines, (std::vector<size_t>{5, 6, 7, 7, 8, 2}));
+  QVERIFY(d.paragraphs[1].base.empty() && d.paragraphs[1].formats.empty());
+  QCOMPARE(d.comments, size_t(1));
+  const std::vector<std::string> translations{
+      "Guide",
+      "Press <x-wrap n=\"0\">Save</x-wrap> to save <x-wrap n=\"1\">the file</x-wrap>. Done<x-break "
+      "n=\"0\"/>then<x-break n=\"1\"/>End.",
+      "<x-code n=\"0\"/>See page<x-code n=\"1\"/><x-code n=\"2\"/> three",
+      "Footnote",
+      "Open folder",
+      "Internal document",
+  };
+  const auto files = unpacked(writeOfficeDocument(d, translations));
+  const std::string& content = files.at("content.xml");
+  QVERIFY2(content.find("<text:h text:outline-level=\"1\">Guide</text:h>") != std::string::npos,
+           content.c_str());
+  QVERIFY(content.find(
+              "<text:p text:style-name=\"P1\">Press <text:span text:style-name=\"T1\">Save</text:span> to "
+              "save <text:a xlink:href=\"https://example.org\">the file</text:a>. Done<text:tab/>then"
+              "<text:line-break/>End.</text:p>") != std::string::npos);
+  QVERIFY(
+      content.find("<text:bookmark text:name=\"a\"/>See page<text:note text:note-class=\"footnote\">"
+                   "<text:note-citation>1</text:note-citation><text:note-body><text:p>Footnote</text:p>") !=
+      std::string::npos);
+  QVERIFY(
+      content.find("<office:annotation><text:p>Ghi chú của người đọc</text:p></office:annotation> three") !=
+      std::string::npos);
+  QVERIFY(content.find("<text:p>2024</text:p><text:p/>") != std::string::npos);
+  // Its languages English, inside tags alone; the styles' too, and the document's own.
+  QVERIFY(content.find("fo:language=\"en\" fo:country=\"US\"") != std::string::npos &&
+          content.find("\"vi\"") == std::string::npos);
+  QVERIFY(files.at("styles.xml").find("<text:p>Internal document</text:p>") != std::string::npos &&
+          files.at("styles.xml").find("fo:language=\"en\" fo:country=\"US\" style:language-asian=\"zh\"") !=
+              std::string::npos);
+  QVERIFY(files.at("meta.xml").find("<dc:language>en-US</dc:language>") != std::string::npos);
+  QCOMPARE(files.at("Pictures/1.png"), kPicture);
+  // The mimetype first, stored, as OpenDocument asks.
+  const std::string written = writeOfficeDocument(d, translations);
+  QCOMPARE(written.substr(30, 8 + 39), std::string("mimetypeapplication/vnd.oasis.opendocument.text"));
+  QCOMPARE(readOfficeDocument(written, "again.odt").paragraphs.size(), d.paragraphs.size());
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("notes.bin").toStdString();
+  std::ofstream(path, std::ios::binary) << openDocument();
+  QVERIFY(readOfficeFile(path));  // known by its mimetype
+}
+
+void TestOffice::anOpenDocumentThatIsNoTextIsRefused() {
+  try {
+    readOfficeDocument(openDocument("application/vnd.oasis.opendocument.spreadsheet"), "sheet.ods");
+    QFAIL("read");
+  } catch (const std::runtime_error& e) {
+    QCOMPARE(std::string(e.what()),
+             std::string("'sheet.ods' is an OpenDocument spreadsheet, not a text: only Word "
+                         "documents and OpenDocument texts are translated"));
+  }
+}
+
+STUDIO_TEST_MAIN(TestOffice)
+#include "tst_office.moc"

@@ -5,17 +5,17 @@
 #include <vector>
 
 #include "model/decoding/DocumentTranslation.h"
-#include "model/files/DocxFile.h"
+#include "model/files/OfficeFile.h"
 
-// A Word document (model/files/DocxFile.h) translated: every paragraph with
-// letters gets the model's translation in its place, its formatting,
-// hyperlinks and fields kept around the words aligned to theirs (as --markup
-// keeps tags) and what is not text (pictures, tabs, footnote marks) where its
-// neighbours went; for `translate --input FILE.docx` and the app's
-// "Translate a file…".
+// A Word document or OpenDocument text (model/files/OfficeFile.h)
+// translated: every paragraph with letters gets the model's translation in
+// its place, its formatting, hyperlinks and fields kept around the words
+// aligned to theirs (as --markup keeps tags) and what is not text (pictures,
+// tabs, note marks) where its neighbours went; for `translate --input
+// FILE.docx` (.odt) and the app's "Translate a file…".
 namespace studio::model {
 
-struct DocxTranslation {
+struct OfficeTranslation {
   std::string bytes;                  // the translated package, as it is written
   size_t paragraphs = 0;              // paragraphs translated
   size_t kept = 0;                    // paragraphs with letters kept as written (notices say why)
@@ -28,12 +28,12 @@ struct DocxTranslation {
 
 // Translates `document`'s paragraphs, all in shared batches (progress and
 // stop as translateDocument's).
-DocxTranslation translateDocx(const Translator& translator, const DocxDocument& document,
-                              const DecodingOptions& options,
-                              const std::function<void(size_t, size_t)>& progress = nullptr,
-                              const std::function<bool()>& stop = nullptr);
+OfficeTranslation translateOfficeDocument(const Translator& translator, const OfficeDocument& document,
+                                          const DecodingOptions& options,
+                                          const std::function<void(size_t, size_t)>& progress = nullptr,
+                                          const std::function<bool()>& stop = nullptr);
 
 // Where a paragraph is, for people: "word/document.xml line 2 (“Mở tập tin …”)".
-std::string docxParagraphPlace(const DocxDocument& document, const DocxParagraph& paragraph);
+std::string officeParagraphPlace(const OfficeDocument& document, const OfficeParagraph& paragraph);
 
 }  // namespace studio::model

@@ -1,5 +1,6 @@
-// Word documents (model/files/DocxFile): any bytes as a package's main part
-// (word/document.xml) are read without a crash or refused with a
+// Office documents (model/files/OfficeFile): any bytes as a package's main
+// part (a Word document's word/document.xml, or an OpenDocument text's
+// content.xml, as the input's length is even or odd) are read without a crash or refused with a
 // runtime_error; the paragraphs found lie inside the part, in order, each
 // code and wrap inside its part; the document written back with each
 // paragraph's own marked text, or with none of it, reads again, well formed,
@@ -12,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "model/files/DocxFile.h"
+#include "model/files/OfficeFile.h"
 #include "model/files/ZipDirectory.h"
 #include "model/files/ZipWriter.h"
 
@@ -22,6 +23,11 @@ using namespace studio::model;
 
 std::string package(const std::string& document) {
   ZipWriter zip;
+  if (document.size() % 2 == 1) {
+    zip.add("mimetype", "application/vnd.oasis.opendocument.text");
+    zip.add("content.xml", document);
+    return zip.finish();
+  }
   zip.add("[Content_Types].xml",
           "<Types><Override PartName=\"/word/document.xml\" ContentType=\"application/"
           "vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml\"/></Types>");
@@ -30,9 +36,9 @@ std::string package(const std::string& document) {
 }
 
 // The main part of a written package, read again.
-DocxDocument reread(const std::string& written) {
+OfficeDocument reread(const std::string& written) {
   try {
-    return readDocx(written, "written.docx");
+    return readOfficeDocument(written, "written.docx");
   } catch (const std::runtime_error&) {
     __builtin_trap();  // what we write must read
   }
@@ -58,12 +64,12 @@ std::string unformatted(const std::string& marked) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   try {
-    readDocx(bytes, "fuzz.docx");
+    readOfficeDocument(bytes, "fuzz.docx");
   } catch (const std::runtime_error&) {
   }
-  DocxDocument d;
+  OfficeDocument d;
   try {
-    d = readDocx(package(bytes), "fuzz.docx");
+    d = readOfficeDocument(package(bytes), "fuzz.docx");
   } catch (const std::runtime_error&) {
     return 0;
   }
@@ -80,10 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     same.push_back(p.marked);
     none.emplace_back();
   }
-  const auto again = reread(writeDocx(d, same));
+  const auto again = reread(writeOfficeDocument(d, same));
   if (again.paragraphs.size() != d.paragraphs.size()) __builtin_trap();
   for (size_t i = 0; i < d.paragraphs.size(); ++i)
     if (unformatted(again.paragraphs[i].marked) != unformatted(d.paragraphs[i].marked)) __builtin_trap();
-  reread(writeDocx(d, none));
+  reread(writeOfficeDocument(d, none));
   return 0;
 }

@@ -1,22 +1,22 @@
-#include "model/decoding/DocxTranslation.h"
+#include "model/decoding/OfficeTranslation.h"
 
 namespace studio::model {
 
-std::string docxParagraphPlace(const DocxDocument& document, const DocxParagraph& paragraph) {
+std::string officeParagraphPlace(const OfficeDocument& document, const OfficeParagraph& paragraph) {
   return document.parts[paragraph.part].name + " line " + std::to_string(paragraph.line) + " (\xe2\x80\x9c" +
          paragraph.first_words + "\xe2\x80\x9d)";
 }
 
-DocxTranslation translateDocx(const Translator& translator, const DocxDocument& document,
-                              const DecodingOptions& options,
-                              const std::function<void(size_t, size_t)>& progress,
-                              const std::function<bool()>& stop) {
+OfficeTranslation translateOfficeDocument(const Translator& translator, const OfficeDocument& document,
+                                          const DecodingOptions& options,
+                                          const std::function<void(size_t, size_t)>& progress,
+                                          const std::function<bool()>& stop) {
   TextDocument sources;  // each paragraph's marked text, a line each
   for (const auto& p : document.paragraphs) sources.lines.push_back(p.marked);
   const auto translated =
       translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
-  DocxTranslation out;
-  out.bytes = writeDocx(document, translated.translation.lines);
+  OfficeTranslation out;
+  out.bytes = writeOfficeDocument(document, translated.translation.lines);
   out.paragraphs = document.paragraphs.size();
   out.kept = document.kept.size();
   out.comments = document.comments;
@@ -31,7 +31,7 @@ DocxTranslation translateDocx(const Translator& translator, const DocxDocument& 
     while (notice.rfind("line ", 0) == 0 && at < notice.size() && notice[at] >= '0' && notice[at] <= '9')
       line = line * 10 + size_t(notice[at++] - '0');
     out.notices.push_back(line >= 1 && line <= document.paragraphs.size()
-                              ? docxParagraphPlace(document, document.paragraphs[line - 1]) +
+                              ? officeParagraphPlace(document, document.paragraphs[line - 1]) +
                                     notice.substr(at)
                               : notice);
   }

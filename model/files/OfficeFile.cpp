@@ -1,4 +1,4 @@
-#include "model/files/DocxFile.h"
+#include "model/files/OfficeFile.h"
 
 #include <algorithm>
 #include <fstream>
@@ -8,8 +8,9 @@
 #include <stdexcept>
 
 #include "model/data/Text.h"
-#include "model/files/DocxParagraphs.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/OfficeItems.h"
+#include "model/files/OfficePackages.h"
 #include "model/files/XmlReader.h"
 #include "model/files/ZipDirectory.h"
 #include "model/files/ZipWriter.h"
@@ -20,21 +21,15 @@ namespace {
 
 constexpr uint64_t kMaxPartBytes = 256ull << 20;  // a part's XML, or a picture
 
-const char* kWordNamespaces[] = {"http://schemas.openxmlformats.org/wordprocessingml/2006/main",
-                                 "http://purl.oclc.org/ooxml/wordprocessingml/main"};
+const char* kOdtMimetypes[] = {"application/vnd.oasis.opendocument.text",
+                               "application/vnd.oasis.opendocument.text-template"};
 
-[[noreturn]] void refuse(const std::string& name, const std::string& why) {
-  throw std::runtime_error("'" + name + "' " + why);
-}
-
-// The prefix a part's XML binds to WordprocessingML's namespace, as written ("w"); "" when it is the
-// default namespace; nullopt when it binds none.
-std::optional<std::string> wordPrefix(const std::string& part) {
-  // The root's start tag: after the declaration, comments and a DOCTYPE, up to its '>' outside quotes.
+// The root's start tag: after the declaration, comments and a DOCTYPE, up to its '>' outside quotes.
+std::string rootTag(const std::string& part) {
   size_t at = 0;
   for (;;) {
     at = part.find('<', at);
-    if (at == std::string::npos) return std::nullopt;
+    if (at == std::string::npos) return {};
     if (part.compare(at, 4, "<!--") == 0) {
       at = part.find("-->", at);
     } else if (part.compare(at, 2, "<?") == 0 || part.compare(at, 2, "<!") == 0) {
@@ -42,13 +37,42 @@ std::optional<std::string> wordPrefix(const std::string& part) {
     } else {
       break;
     }
-    if (at == std::string::npos) return std::nullopt;
+    if (at == std::string::npos) return {};
   }
   size_t end = at;
   for (char quote = 0; end < part.size() && (quote || part[end] != '>'); ++end)
     if (part[end] == '"' || part[end] == '\'') quote = quote == part[end] ? 0 : quote ? quote : part[end];
-  const std::string xml = part.substr(at, end - at);
-  for (const char* uri : kWordNamespaces) {
+  return part.substr(at, end - at);
+}
+
+bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions) {
+  const std::string lower = html::lowered(path);
+  return std::any_of(extensions.begin(), extensions.end(), [&](const char* e) { return endsWith(lower, e); });
+}
+bool hasWordExtension(const std::string& path) {
+  return hasExtension(path, {".docx", ".docm", ".dotx", ".dotm"});
+}
+bool hasOdtExtension(const std::string& path) { return hasExtension(path, {".odt", ".ott"}); }
+
+// The package's mimetype entry (an OpenDocument's, its first), "" when there is none.
+std::string mimetypeOf(const OfficeDocument& d) {
+  const std::string* mimetype = packageEntry(d, "mimetype");
+  return mimetype ? data::normalizeWhitespace(*mimetype) : std::string();
+}
+
+}  // namespace
+
+void refuseDocument(const std::string& name, const std::string& why) {
+  throw std::runtime_error("'" + name + "' " + why);
+}
+
+bool endsWith(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+std::optional<std::string> namespacePrefix(const std::string& part, std::initializer_list<const char*> uris) {
+  const std::string xml = rootTag(part);
+  for (const char* uri : uris) {
     const std::string quoted = std::string("\"") + uri + "\"", single = std::string("'") + uri + "'";
     for (const auto& value : {quoted, single}) {
       const size_t at = xml.find(value);
@@ -65,45 +89,23 @@ std::optional<std::string> wordPrefix(const std::string& part) {
   return std::nullopt;
 }
 
-// The parts of a WordprocessingML package by kind, from [Content_Types].xml's overrides.
-struct ContentTypes : XmlHandler {
-  std::vector<std::pair<std::string, std::string>> overrides;  // part name (no leading '/'), type
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan&) override {
-    if (name != "override") return;
-    std::string part = attributeValue(attributes, "partname");
-    if (!part.empty() && part.front() == '/') part.erase(0, 1);
-    overrides.push_back({part, html::lowered(attributeValue(attributes, "contenttype"))});
-  }
-  void endElement(const std::string&, const XmlSpan&) override {}
-  void characters(std::string_view, bool) override {}
-};
-
-bool endsWith(const std::string& text, const std::string& end) {
-  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+std::string rootElementName(const std::string& part) {
+  const std::string tag = rootTag(part);
+  size_t end = 1;
+  while (end < tag.size() && !html::isSpace(tag[end]) && tag[end] != '/' && tag[end] != '>') ++end;
+  return tag.size() > 1 ? html::lowered(tag.substr(1, end - 1)) : std::string();
 }
 
-// Which kind of part a content type says, in the order they are read: 0 the main document, then
-// headers, footers, footnotes, endnotes; -1 none of those.
-int partKind(const std::string& type) {
-  if (endsWith(type, ".document.main+xml") || endsWith(type, ".template.main+xml") ||
-      endsWith(type, ".document.macroenabled.main+xml") ||
-      endsWith(type, ".template.macroenabledtemplate.main+xml"))
-    return 0;
-  static const char* kinds[] = {"wordprocessingml.header+xml", "wordprocessingml.footer+xml",
-                                "wordprocessingml.footnotes+xml", "wordprocessingml.endnotes+xml"};
-  for (int k = 0; k < 4; ++k)
-    if (endsWith(type, kinds[k])) return k + 1;
-  return -1;
+size_t packageIndex(const OfficeDocument& d, const std::string& name) {
+  for (size_t e = 0; e < d.entries.size(); ++e)
+    if (d.entries[e].first == name) return e;
+  return std::string::npos;
 }
 
-bool hasWordExtension(const std::string& path) {
-  const std::string lower = html::lowered(path);
-  return endsWith(lower, ".docx") || endsWith(lower, ".docm") || endsWith(lower, ".dotx") ||
-         endsWith(lower, ".dotm");
+const std::string* packageEntry(const OfficeDocument& d, const std::string& name) {
+  const size_t e = packageIndex(d, name);
+  return e == std::string::npos ? nullptr : &d.entries[e].second;
 }
-
-}  // namespace
 
 std::string englishLanguageTags(const std::string& xml, const std::string& prefix) {
   const std::string open = "<" + (prefix.empty() ? std::string() : prefix + ":") + "lang";
@@ -131,15 +133,56 @@ std::string englishLanguageTags(const std::string& xml, const std::string& prefi
   return out;
 }
 
-DocxDocument readDocx(const std::string& bytes, const std::string& name) {
+std::string englishOdfLanguages(const std::string& xml) {
+  // Inside tags alone: fo:language="vi" (and style:language-…="vi"), the country beside it, and the
+  // text of <dc:language>vi-VN</dc:language>.
+  std::string out;
+  out.reserve(xml.size());
+  for (size_t i = 0; i < xml.size();) {
+    if (xml[i] != '<') {
+      out += xml[i++];
+      continue;
+    }
+    const size_t end = xml.find('>', i);
+    if (end == std::string::npos) {
+      out.append(xml, i, std::string::npos);
+      break;
+    }
+    std::string tag = xml.substr(i, end + 1 - i);
+    bool vietnamese = false;
+    for (const char* attribute : {"language=\"vi\"", "language='vi'"}) {
+      for (size_t at = tag.find(attribute); at != std::string::npos; at = tag.find(attribute, at + 1)) {
+        tag.replace(at + 10, 2, "en");
+        vietnamese = true;
+      }
+    }
+    if (vietnamese)
+      for (const char* country : {"country=\"VN\"", "country='VN'"})
+        for (size_t at = tag.find(country); at != std::string::npos; at = tag.find(country, at + 1))
+          tag.replace(at + 9, 2, "US");
+    out += tag;
+    i = end + 1;
+    if (html::lowered(tag) == "<dc:language>") {
+      const size_t close = xml.find('<', i);
+      if (close != std::string::npos && primaryLanguage(std::string_view(xml).substr(i, close - i)) == "vi") {
+        out += "en-US";
+        i = close;
+      }
+    }
+  }
+  return out;
+}
+
+OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name) {
   if (bytes.compare(0, 4, "\xd0\xcf\x11\xe0") == 0)
-    refuse(
+    refuseDocument(
         name,
         "is a Word 97-2003 document (.doc) or a password-protected one: save it as a .docx "
-        "document without a password first (Word: File > Save As; LibreOffice: soffice --convert-to docx)");
+        "document without a password first (Word: File > Save As; LibreOffice: soffice --convert-to "
+        "docx)");
   if (bytes.compare(0, 4, "PK\x03\x04") != 0)
-    refuse(name, "is not a Word document (a .docx file is a zip package)");
-  DocxDocument d;
+    refuseDocument(name, "is not a Word document or OpenDocument text (those are zip packages)");
+  OfficeDocument d;
   d.name = name;
   std::istringstream file(bytes);
   std::vector<std::pair<uint64_t, std::string>> order;
@@ -150,51 +193,17 @@ DocxDocument readDocx(const std::string& bytes, const std::string& name) {
     for (const auto& [offset, entry] : order)
       d.entries.push_back({entry, zip.read(file, entry, kMaxPartBytes)});
   } catch (const ArchiveFormatError& e) {
-    refuse(name, std::string("is not a Word document that can be read: ") + e.what());
+    refuseDocument(name, std::string("is not a document that can be read: ") + e.what());
   }
-  auto entry = [&](const std::string& part) {
-    return std::find_if(d.entries.begin(), d.entries.end(), [&](const auto& e) { return e.first == part; });
-  };
-  const auto types_entry = entry("[Content_Types].xml");
-  if (types_entry == d.entries.end())
-    refuse(name, "is a zip file, not a Word document (no [Content_Types].xml)");
-  ContentTypes types;
-  readXml(types_entry->second, name + ": [Content_Types].xml", {"types"}, "a package's content types", types);
-  std::vector<std::pair<int, std::string>> parts;
-  for (const auto& [part, type] : types.overrides) {
-    const int kind = partKind(type);
-    if (kind >= 0) parts.push_back({kind, part});
-    if (endsWith(type, "wordprocessingml.styles+xml") && entry(part) != d.entries.end())
-      d.styles = size_t(entry(part) - d.entries.begin());
-    if (endsWith(type, "wordprocessingml.comments+xml") && entry(part) != d.entries.end()) {
-      const auto& xml = entry(part)->second;
-      const std::string prefix = wordPrefix(xml).value_or("w");
-      const std::string tag = "<" + (prefix.empty() ? std::string() : prefix + ":") + "comment";
-      for (size_t at = xml.find(tag); at != std::string::npos; at = xml.find(tag, at + 1))
-        d.comments += at + tag.size() < xml.size() &&
-                      (html::isSpace(xml[at + tag.size()]) || xml[at + tag.size()] == '>');
-    }
-  }
-  std::stable_sort(parts.begin(), parts.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  if (parts.empty() || parts.front().first != 0)
-    refuse(name,
-           "is a zip package without a Word document in it (an Excel or PowerPoint file? Only Word "
-           "documents are translated)");
-  static const char* roots[] = {"document", "hdr", "ftr", "footnotes", "endnotes"};
-  for (const auto& [kind, part] : parts) {
-    const auto found = entry(part);
-    if (found == d.entries.end()) refuse(name, "names a part '" + part + "' that it does not hold");
-    if (!data::isValidUtf8(found->second))
-      refuse(name,
-             "has a part '" + part + "' that is not UTF-8 (Word writes UTF-8: save it again from Word)");
-    const auto prefix = wordPrefix(found->second);
-    if (!prefix) refuse(name, "has a part '" + part + "' that is not WordprocessingML");
-    std::string xml = found->second;
-    if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
-    d.parts.push_back({part, std::move(xml), *prefix});
-    const std::string root = (prefix->empty() ? "" : html::lowered(*prefix) + ":") + roots[kind];
-    readDocxParagraphs(d, d.parts.size() - 1, root, name + ": " + part);
+  const std::string mimetype = mimetypeOf(d);
+  if (std::find(std::begin(kOdtMimetypes), std::end(kOdtMimetypes), mimetype) != std::end(kOdtMimetypes)) {
+    d.format = OfficeDocument::Format::OpenDocument;
+    readOdtPackage(d);
+  } else if (mimetype.rfind("application/vnd.oasis.opendocument.", 0) == 0) {
+    refuseDocument(name, "is an OpenDocument " + mimetype.substr(35) +
+                             ", not a text: only Word documents and OpenDocument texts are translated");
+  } else {
+    readWordPackage(d);
   }
   std::stable_sort(d.paragraphs.begin(), d.paragraphs.end(), [](const auto& a, const auto& b) {
     return a.part != b.part ? a.part < b.part : a.begin < b.begin;
@@ -202,37 +211,41 @@ DocxDocument readDocx(const std::string& bytes, const std::string& name) {
   return d;
 }
 
-std::optional<DocxDocument> readDocxFile(const std::string& path) {
+std::optional<OfficeDocument> readOfficeFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;  // the text reader says why
   char magic[4] = {};
   in.read(magic, 4);
   const bool zip = in.gcount() == 4 && std::string(magic, 4) == "PK\x03\x04";
   const bool ole = in.gcount() == 4 && std::string(magic, 4) == "\xd0\xcf\x11\xe0";
-  const std::string lower = html::lowered(path);
-  if (!hasWordExtension(path) && !(ole && endsWith(lower, ".doc")) && !zip) return std::nullopt;
+  const bool named = hasWordExtension(path) || hasOdtExtension(path);
+  if (!named && !(ole && hasExtension(path, {".doc"})) && !zip) return std::nullopt;
   in.seekg(0);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (!hasWordExtension(path) && zip) {
-    // Another zip file (a corpus's) is not a document: only one whose content types name a Word part.
+  if (!named && zip) {
+    // Another zip file (a corpus's) is not a document: only one whose content types name a Word part or
+    // whose mimetype says OpenDocument text.
     try {
       std::istringstream file(bytes);
-      ZipDirectory zip_directory(file, bytes.size(), ZipNames::AsStored);
-      if (!zip_directory.find("[Content_Types].xml")) return std::nullopt;
-      const auto types = zip_directory.read(file, "[Content_Types].xml", kMaxPartBytes);
-      if (html::lowered(types).find("wordprocessingml") == std::string::npos) return std::nullopt;
+      ZipDirectory directory(file, bytes.size(), ZipNames::AsStored);
+      const bool word = directory.find("[Content_Types].xml") &&
+                        html::lowered(directory.read(file, "[Content_Types].xml", kMaxPartBytes))
+                                .find("wordprocessingml") != std::string::npos;
+      const bool odt = directory.find("mimetype") &&
+                       data::normalizeWhitespace(directory.read(file, "mimetype", 4096)) == kOdtMimetypes[0];
+      if (!word && !odt) return std::nullopt;
     } catch (const ArchiveFormatError&) {
       return std::nullopt;
     }
   }
-  return readDocx(bytes, path);
+  return readOfficeDocument(bytes, path);
 }
 
 namespace {
 
 class Writer {
  public:
-  Writer(const DocxDocument& d, const std::vector<std::string>& translations) : d_(d), t_(translations) {
+  Writer(const OfficeDocument& d, const std::vector<std::string>& translations) : d_(d), t_(translations) {
     for (size_t i = 0; i < d.paragraphs.size(); ++i) by_part_[d.paragraphs[i].part].push_back(i);
   }
 
@@ -259,16 +272,17 @@ class Writer {
   }
 
  private:
-  std::string piece(const DocxPiece& p, size_t part) const {
-    return englishLanguageTags(p.before, d_.parts[part].prefix) +
+  std::string piece(const OfficePiece& p, size_t part) const {
+    return (d_.format == OfficeDocument::Format::Word ? englishLanguageTags(p.before, d_.parts[part].prefix)
+                                                      : p.before) +
            (p.begin < p.end ? range(part, p.begin, p.end) : std::string()) + p.after;
   }
 
-  // A paragraph's translation as WordprocessingML: its words in runs, its codes and wraps in place.
+  // A paragraph's translation in its part's XML (Word's: its words in runs), its codes and wraps in place.
   std::string paragraph(size_t index) const {
     const auto& p = d_.paragraphs[index];
     const std::string& translation = t_[index];
-    const std::string w = d_.parts[p.part].prefix.empty() ? "" : d_.parts[p.part].prefix + ":";
+    const std::string w = d_.parts[p.part].prefix.empty() ? "" : d_.parts[p.part].prefix + ":";  // Word's
     std::string out;
     std::vector<std::string> formats;  // the open <x-fmt>s' properties
     std::vector<size_t> wraps;
@@ -276,8 +290,12 @@ class Writer {
     auto words = [&](const std::string& marked) {
       const std::string text = data::unescapeXml(marked);
       if (text.empty()) return;
+      const std::string escaped = escapeOfficeText(text);
+      if (d_.format == OfficeDocument::Format::OpenDocument) {
+        out += escaped;  // (its spans are wraps)
+        return;
+      }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
-      const std::string escaped = escapeDocxText(text);
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
              "t xml:space=\"preserve\">" + escaped + "</" + w + "t></" + w + "r>";
     };
@@ -327,29 +345,35 @@ class Writer {
     return out;
   }
 
-  const DocxDocument& d_;
+  const OfficeDocument& d_;
   const std::vector<std::string>& t_;
   std::map<size_t, std::vector<size_t>> by_part_;  // paragraphs in the order of their bytes
 };
 
 }  // namespace
 
-std::string writeDocx(const DocxDocument& document, const std::vector<std::string>& translations) {
+std::string writeOfficeDocument(const OfficeDocument& document,
+                                const std::vector<std::string>& translations) {
   if (translations.size() != document.paragraphs.size())
-    throw std::invalid_argument("writeDocx: " + std::to_string(translations.size()) + " translations for " +
-                                std::to_string(document.paragraphs.size()) + " paragraphs");
+    throw std::invalid_argument("writeOfficeDocument: " + std::to_string(translations.size()) +
+                                " translations for " + std::to_string(document.paragraphs.size()) +
+                                " paragraphs");
   Writer writer(document, translations);
+  const bool odf = document.format == OfficeDocument::Format::OpenDocument;
   ZipWriter zip;
   for (size_t e = 0; e < document.entries.size(); ++e) {
     const std::string& name = document.entries[e].first;
     const std::string& bytes = document.entries[e].second;
     auto part = std::find_if(document.parts.begin(), document.parts.end(),
-                             [&](const DocxPart& p) { return p.name == name; });
+                             [&](const OfficePart& p) { return p.name == name; });
+    const bool languages =
+        std::find(document.languages.begin(), document.languages.end(), e) != document.languages.end();
     if (part != document.parts.end()) {
-      const size_t index = size_t(part - document.parts.begin());
-      zip.add(name, writer.range(index, 0, part->text.size()));
-    } else if (e == document.styles) {
-      zip.add(name, englishLanguageTags(bytes, wordPrefix(bytes).value_or("w")));
+      const std::string written = writer.range(size_t(part - document.parts.begin()), 0, part->text.size());
+      zip.add(name, odf ? englishOdfLanguages(written) : written);
+    } else if (languages) {
+      zip.add(name, odf ? englishOdfLanguages(bytes)
+                        : englishLanguageTags(bytes, namespacePrefix(bytes, kWordNamespaces).value_or("w")));
     } else {
       zip.add(name, bytes);
     }

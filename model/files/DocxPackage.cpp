@@ -1,0 +1,94 @@
+// Word's package: the parts to translate found through [Content_Types].xml.
+
+#include <algorithm>
+
+#include "model/data/Text.h"
+#include "model/files/DocxParagraphs.h"
+#include "model/files/HtmlTags.h"
+#include "model/files/OfficePackages.h"
+#include "model/files/XmlReader.h"
+
+namespace studio::model {
+
+namespace {
+
+// The parts of a WordprocessingML package by kind, from [Content_Types].xml's overrides.
+struct ContentTypes : XmlHandler {
+  std::vector<std::pair<std::string, std::string>> overrides;  // part name (no leading '/'), type
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (name != "override") return;
+    std::string part = attributeValue(attributes, "partname");
+    if (!part.empty() && part.front() == '/') part.erase(0, 1);
+    overrides.push_back({part, html::lowered(attributeValue(attributes, "contenttype"))});
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
+// Which kind of part a content type says, in the order they are read: 0 the main document, then
+// headers, footers, footnotes, endnotes; -1 none of those.
+int partKind(const std::string& type) {
+  if (endsWith(type, ".document.main+xml") || endsWith(type, ".template.main+xml") ||
+      endsWith(type, ".document.macroenabled.main+xml") ||
+      endsWith(type, ".template.macroenabledtemplate.main+xml"))
+    return 0;
+  static const char* kinds[] = {"wordprocessingml.header+xml", "wordprocessingml.footer+xml",
+                                "wordprocessingml.footnotes+xml", "wordprocessingml.endnotes+xml"};
+  for (int k = 0; k < 4; ++k)
+    if (endsWith(type, kinds[k])) return k + 1;
+  return -1;
+}
+
+// How many <P:comment> elements a comments part holds.
+size_t commentsIn(const std::string& xml) {
+  const std::string prefix = namespacePrefix(xml, kWordNamespaces).value_or("w");
+  const std::string tag = "<" + (prefix.empty() ? std::string() : prefix + ":") + "comment";
+  size_t count = 0;
+  for (size_t at = xml.find(tag); at != std::string::npos; at = xml.find(tag, at + 1))
+    count +=
+        at + tag.size() < xml.size() && (html::isSpace(xml[at + tag.size()]) || xml[at + tag.size()] == '>');
+  return count;
+}
+
+}  // namespace
+
+void readWordPackage(OfficeDocument& d) {
+  const std::string& name = d.name;
+  const std::string* types_xml = packageEntry(d, "[Content_Types].xml");
+  if (!types_xml) refuseDocument(name, "is a zip file, not a Word document (no [Content_Types].xml)");
+  ContentTypes types;
+  readXml(*types_xml, name + ": [Content_Types].xml", {"types"}, "a package's content types", types);
+  std::vector<std::pair<int, std::string>> parts;
+  for (const auto& [part, type] : types.overrides) {
+    const int kind = partKind(type);
+    if (kind >= 0) parts.push_back({kind, part});
+    const size_t index = packageIndex(d, part);
+    const std::string* xml = index < d.entries.size() ? &d.entries[index].second : nullptr;
+    if (endsWith(type, "wordprocessingml.styles+xml") && xml) d.languages.push_back(index);
+    if (endsWith(type, "wordprocessingml.comments+xml") && xml) d.comments += commentsIn(*xml);
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (parts.empty() || parts.front().first != 0)
+    refuseDocument(name,
+                   "is a zip package without a Word document in it (an Excel or PowerPoint file? Only Word "
+                   "documents and OpenDocument texts are translated)");
+  static const char* roots[] = {"document", "hdr", "ftr", "footnotes", "endnotes"};
+  for (const auto& [kind, part] : parts) {
+    const std::string* found = packageEntry(d, part);
+    if (!found) refuseDocument(name, "names a part '" + part + "' that it does not hold");
+    if (!data::isValidUtf8(*found))
+      refuseDocument(
+          name, "has a part '" + part + "' that is not UTF-8 (Word writes UTF-8: save it again from Word)");
+    const auto prefix = namespacePrefix(*found, kWordNamespaces);
+    if (!prefix) refuseDocument(name, "has a part '" + part + "' that is not WordprocessingML");
+    std::string xml = *found;
+    if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
+    d.parts.push_back({part, std::move(xml), *prefix});
+    const std::string root = (prefix->empty() ? "" : html::lowered(*prefix) + ":") + roots[kind];
+    readDocxParagraphs(d, d.parts.size() - 1, root, name + ": " + part);
+  }
+}
+
+}  // namespace studio::model

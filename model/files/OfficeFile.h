@@ -1,0 +1,109 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+// Office documents to translate, as translateLocally translates a page: Word
+// documents (.docx, and .docm, .dotx, .dotm: Office Open XML's
+// WordprocessingML; model/files/DocxParagraphs.h) and OpenDocument text
+// (.odt, .ott: LibreOffice's; model/files/OdtParagraphs.h). Each is a zip
+// package whose paragraphs — of the body, its tables, headers, footers,
+// notes and text boxes — are found with their inline markup (formatting,
+// hyperlinks, fields' results) for placeMarkup (model/decoding/Markup.h) to
+// put back around the translated words, and what is not text (a picture, a
+// tab, a line break, a bookmark, a note's mark) kept where its neighbours
+// went. The package is written back with the paragraphs translated and its
+// Vietnamese language tags made English; every other part as it was. No
+// LibTorch here.
+namespace studio::model {
+
+// A stretch of a part's XML written back as it was (a paragraph inside it
+// translated, a text box's): `before`, the part's bytes [begin, end), `after`.
+struct OfficePiece {
+  std::string before;
+  size_t begin = 0, end = 0;
+  std::string after;
+};
+
+struct OfficeParagraph {
+  size_t part = 0;  // in OfficeDocument::parts
+  size_t line = 0;  // of its <w:p> (<text:p>, <text:h>) in the part's XML
+  // The content it replaces: after <w:p …> and its <w:pPr> (after <text:p …>), up to </w:p> (</text:p>).
+  size_t begin = 0, end = 0;
+  // Its text as markup: words, <x-fmt n="K">…</x-fmt> around words formatted
+  // as formats[K], <x-wrap n="K">…</x-wrap> around those inside wraps[K] (a
+  // hyperlink, a field's result, a span), <x-code n="K"/> and (where it
+  // parts the words beside it: a tab, a line break) <x-break n="K"/> for
+  // codes[K].
+  std::string marked;
+  // Word's: the run properties (<w:rPr>…</w:rPr>, or "") of its plain words,
+  // and the others'. An OpenDocument's words are written as text, its spans
+  // being wraps: none.
+  std::string base;
+  std::vector<std::string> formats;
+  struct Wrap {
+    OfficePiece open, close;
+  };
+  std::vector<Wrap> wraps;
+  std::vector<OfficePiece> codes;
+  std::string first_words;  // its first few words, to name it in notices
+};
+
+struct OfficePart {
+  std::string name;    // "word/document.xml", "content.xml"
+  std::string text;    // its XML
+  std::string prefix;  // WordprocessingML's namespace prefix in it ("w"); "" in an OpenDocument
+};
+
+struct OfficeDocument {
+  enum class Format { Word, OpenDocument };
+  Format format = Format::Word;
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> entries;  // the package's files, in its order
+  std::vector<OfficePart> parts;                             // those holding paragraphs to translate
+  std::vector<OfficeParagraph> paragraphs;  // with a letter in them, in document order, part by part
+  // Entries whose language tags are made English, their text not translated
+  // (Word's styles; an OpenDocument's meta.xml).
+  std::vector<size_t> languages;
+  size_t comments = 0;  // comments in it (not translated)
+  // Paragraphs with letters kept as written, and why (a Word field's
+  // instruction that goes on over paragraphs, or crosses a hyperlink's edge).
+  struct Kept {
+    size_t part = 0, line = 0;
+    std::string why;
+  };
+  std::vector<Kept> kept;
+};
+
+// Reads a Word or OpenDocument text document's bytes. Throws
+// std::runtime_error naming `name`: not a zip package, a Word 97-2003 or
+// encrypted document (saved as .docx first), a package that is no text
+// document (a spreadsheet, slides), a part that is not well-formed (XmlError
+// naming the part and line) or not UTF-8, an entry that cannot be read.
+OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name);
+
+// The document of a file, when its name ends in .docx, .docm, .dotx, .dotm,
+// .odt or .ott, or it is a zip package whose main part is WordprocessingML or
+// whose mimetype is OpenDocument text; nullopt for any other file. Throws as
+// readOfficeDocument does.
+std::optional<OfficeDocument> readOfficeFile(const std::string& path);
+
+// The package with `translations` (one marked translation for each
+// paragraph, in order: the markup of OfficeParagraph::marked placed in it)
+// written in. Throws std::invalid_argument when the count is not the
+// paragraphs'; a piece of markup a translation lost is written at its end.
+std::string writeOfficeDocument(const OfficeDocument& document, const std::vector<std::string>& translations);
+
+// Word's run properties (or any WordprocessingML) with each <P:lang>'s
+// Vietnamese values ("vi", "vi-VN") made "en-US".
+std::string englishLanguageTags(const std::string& xml, const std::string& prefix);
+
+// OpenDocument's XML with each Vietnamese language in its attributes
+// (fo:language="vi" with its fo:country="VN", dc:language's "vi-VN") made
+// English ("en", "US").
+std::string englishOdfLanguages(const std::string& xml);
+
+}  // namespace studio::model

@@ -1,0 +1,65 @@
+#include "model/files/OfficeItems.h"
+
+#include <algorithm>
+#include <map>
+
+#include "model/data/Text.h"
+#include "model/files/HtmlTags.h"
+
+namespace studio::model {
+
+std::string escapeOfficeText(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+  return out;
+}
+
+bool markOfficeParagraph(OfficeParagraph& p, const std::vector<OfficeItem>& items) {
+  using Kind = OfficeItem::Kind;
+  std::string plain;
+  for (const auto& i : items) {
+    if (i.kind == Kind::Text) plain += i.text;
+    if (i.kind == Kind::Break) plain += ' ';
+  }
+  if (!html::hasLetters(escapeOfficeText(plain))) return false;
+  std::map<std::string, size_t> share;
+  for (const auto& i : items)
+    if (i.kind == Kind::Text) share[i.rpr] += i.text.size();
+  size_t most = 0;
+  for (const auto& i : items)
+    if (i.kind == Kind::Text && share[i.rpr] > most) most = share[i.rpr], p.base = i.rpr;
+  for (const auto& i : items) {
+    const std::string n = std::to_string(i.index);
+    switch (i.kind) {
+      case Kind::Text: {
+        if (i.rpr == p.base) {
+          p.marked += escapeOfficeText(i.text);
+          break;
+        }
+        auto f = std::find(p.formats.begin(), p.formats.end(), i.rpr);
+        if (f == p.formats.end()) f = p.formats.insert(p.formats.end(), i.rpr);
+        p.marked += "<x-fmt n=\"" + std::to_string(f - p.formats.begin()) + "\">" + escapeOfficeText(i.text) +
+                    "</x-fmt>";
+        break;
+      }
+      case Kind::Code:
+        p.marked += "<x-code n=\"" + n + "\"/>";
+        break;
+      case Kind::Break:
+        p.marked += "<x-break n=\"" + n + "\"/>";
+        break;
+      case Kind::Open:
+        p.marked += "<x-wrap n=\"" + n + "\">";
+        break;
+      case Kind::Close:
+        p.marked += "</x-wrap>";
+        break;
+    }
+  }
+  const auto words = data::splitWords(data::normalizeWhitespace(plain));
+  for (size_t w = 0; w < words.size() && w < 6; ++w) p.first_words += (w ? " " : "") + words[w];
+  if (words.size() > 6) p.first_words += " …";
+  return true;
+}
+
+}  // namespace studio::model

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#include "model/files/OfficeFile.h"
+
+// What the two kinds of office package share, and how each is read once its
+// entries are (model/files/OfficeFile.cpp): Word's parts found through its
+// content types (DocxPackage.cpp), an OpenDocument's in content.xml and
+// styles.xml (OdtParagraphs.cpp). No LibTorch here.
+namespace studio::model {
+
+// Throws std::runtime_error: "'NAME' WHY".
+[[noreturn]] void refuseDocument(const std::string& name, const std::string& why);
+
+// The prefix a part's root element binds to one of the namespaces `uris`, as
+// written ("w", "text"); "" when it is the default namespace; nullopt when it
+// binds none of them.
+std::optional<std::string> namespacePrefix(const std::string& part, std::initializer_list<const char*> uris);
+// The name of a part's root element as the XML reader names it (lower case), "" when there is none.
+std::string rootElementName(const std::string& part);
+
+// An entry of the package by name: its bytes (nullptr when it holds none), its index (npos).
+const std::string* packageEntry(const OfficeDocument& document, const std::string& name);
+size_t packageIndex(const OfficeDocument& document, const std::string& name);
+
+bool endsWith(const std::string& text, const std::string& end);
+
+// Word's package: its parts to translate from [Content_Types].xml (the main
+// document, headers, footers, footnotes, endnotes), read into `document`;
+// its styles and comments noted. Throws as readOfficeDocument does.
+void readWordPackage(OfficeDocument& document);
+// WordprocessingML's namespaces (transitional and strict).
+inline constexpr std::initializer_list<const char*> kWordNamespaces = {
+    "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+    "http://purl.oclc.org/ooxml/wordprocessingml/main"};
+
+// An OpenDocument text's package (its mimetype checked): content.xml and
+// styles.xml read into `document`; meta.xml noted. Throws as
+// readOfficeDocument does.
+void readOdtPackage(OfficeDocument& document);
+
+}  // namespace studio::model
