@@ -2203,6 +2203,13 @@ layer %2</translation>
         <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
         <translation>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them in the old .Vn fonts, read as TCVN3.</source>
+        <translation>
+            <numerusform>%n of them in the old .Vn fonts, read as TCVN3.</numerusform>
+            <numerusform>%n of them in the old .Vn fonts, read as TCVN3.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -2173,6 +2173,12 @@ lớp %2</translation>
         <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
         <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;Mọi tệp (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them in the old .Vn fonts, read as TCVN3.</source>
+        <translation>
+            <numerusform>%n đoạn trong số đó dùng phông .Vn cũ, được đọc theo TCVN3.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

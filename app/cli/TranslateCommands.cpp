@@ -199,6 +199,9 @@ int translateOfficeFile(const model::Translator& translator, const model::Office
                ? ""
                : ", " + std::to_string(done.kept) + (done.kept == 1 ? " paragraph" : " paragraphs") +
                      " kept as written (see above)") +
+          (done.tcvn3 == 0 ? ""
+                           : " (" + std::to_string(done.tcvn3) +
+                                 " of them in the old .Vn fonts, read as TCVN3, written in the same fonts)") +
           (done.comments == 0 ? ""
                               : ", " + std::to_string(done.comments) +
                                     (done.comments == 1 ? " comment" : " comments") + " not translated"));

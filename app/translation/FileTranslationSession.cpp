@@ -162,6 +162,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.officeParagraphs = int(done.paragraphs);
         report.officeKept = int(done.kept);
         report.officeComments = int(done.comments);
+        report.officeTcvn3 = int(done.tcvn3);
         return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       const auto translated =

@@ -68,6 +68,7 @@ struct FileTranslationReport {
   // A Word document or OpenDocument text: its paragraphs translated, those with letters kept as written
   // (notices say why), its comments (not translated).
   int officeParagraphs = -1, officeKept = 0, officeComments = 0;
+  int officeTcvn3 = 0;  // of its paragraphs, those read from the old ".Vn" fonts as TCVN3
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
   // translation memory; and the sentences left out of it, translated as nothing.

@@ -51,7 +51,74 @@ size_t commentsIn(const std::string& xml) {
   return count;
 }
 
+// The fonts of styles.xml's styles and defaults, as its elements go by.
+class StyleFonts : public XmlHandler {
+ public:
+  StyleFonts(WordStyleFonts& fonts, const std::string& prefix)
+      : f_(fonts), w_(prefix.empty() ? "" : html::lowered(prefix) + ":") {}
+
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    path_.push_back(name);
+    const size_t depth = path_.size();
+    if (name == w_ + "style" && depth == 2) {
+      id_ = attributeValue(attributes, w_ + "styleid");
+      f_.styles[id_];
+      if (attributeValue(attributes, w_ + "type") == "paragraph" &&
+          attributeValue(attributes, w_ + "default") == "1")
+        f_.default_paragraph_style = id_;
+    } else if (name == w_ + "basedon" && depth == 3 && path_[1] == w_ + "style") {
+      f_.styles[id_].based_on = attributeValue(attributes, w_ + "val");
+    } else if (name == w_ + "rfonts" && depth >= 4 && path_[depth - 2] == w_ + "rpr") {
+      std::string font = attributeValue(attributes, w_ + "hansi");
+      if (font.empty()) font = attributeValue(attributes, w_ + "ascii");
+      if (depth == 4 && path_[1] == w_ + "style")  // <w:style><w:rPr><w:rFonts>
+        f_.styles[id_].font = font;
+      else if (depth == 5 &&
+               path_[1] == w_ + "docdefaults")  // <w:docDefaults><w:rPrDefault><w:rPr><w:rFonts>
+        f_.default_font = font;
+    }
+  }
+  void endElement(const std::string&, const XmlSpan&) override { path_.pop_back(); }
+  void characters(std::string_view, bool) override {}
+
+ private:
+  WordStyleFonts& f_;
+  std::string w_;
+  std::vector<std::string> path_;
+  std::string id_;
+};
+
 }  // namespace
+
+std::string WordStyleFonts::fontOf(const std::string& run_font, const std::string& run_style,
+                                   const std::string& paragraph_style) const {
+  if (!run_font.empty()) return run_font;
+  // A style's font, or the one it is based on (a loop of styles ends the search).
+  auto inherited = [&](std::string id) -> std::string {
+    for (int hops = 0; hops < 64 && !id.empty(); ++hops) {
+      const auto style = styles.find(id);
+      if (style == styles.end()) return {};
+      if (!style->second.font.empty()) return style->second.font;
+      id = style->second.based_on;
+    }
+    return {};
+  };
+  if (auto font = inherited(run_style); !font.empty()) return font;
+  if (auto font = inherited(paragraph_style.empty() ? default_paragraph_style : paragraph_style);
+      !font.empty())
+    return font;
+  return default_font;
+}
+
+WordStyleFonts readWordStyleFonts(const std::string& styles_xml, const std::string& name) {
+  WordStyleFonts fonts;
+  const auto prefix = namespacePrefix(styles_xml, kWordNamespaces);
+  if (!prefix) return fonts;
+  StyleFonts reader(fonts, *prefix);
+  readXml(styles_xml, name, {rootElementName(styles_xml)}, "a Word document's styles", reader);
+  return fonts;
+}
 
 void readWordPackage(OfficeDocument& d) {
   const std::string& name = d.name;
@@ -74,6 +141,10 @@ void readWordPackage(OfficeDocument& d) {
     refuseDocument(name,
                    "is a zip package without a Word document in it (an Excel or PowerPoint file? Only Word "
                    "documents and OpenDocument texts are translated)");
+  WordStyleFonts fonts;
+  for (size_t styles : d.languages)
+    if (data::isValidUtf8(d.entries[styles].second))
+      fonts = readWordStyleFonts(d.entries[styles].second, name + ": " + d.entries[styles].first);
   static const char* roots[] = {"document", "hdr", "ftr", "footnotes", "endnotes"};
   for (const auto& [kind, part] : parts) {
     const std::string* found = packageEntry(d, part);
@@ -87,7 +158,7 @@ void readWordPackage(OfficeDocument& d) {
     if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
     d.parts.push_back({part, std::move(xml), *prefix});
     const std::string root = (prefix->empty() ? "" : html::lowered(*prefix) + ":") + roots[kind];
-    readDocxParagraphs(d, d.parts.size() - 1, root, name + ": " + part);
+    readDocxParagraphs(d, d.parts.size() - 1, root, fonts, name + ": " + part);
   }
 }
 

@@ -5,7 +5,10 @@
 #include <map>
 
 #include "model/data/Text.h"
+#include "model/evaluation/CodePoints.h"
+#include "model/files/HtmlEncoding.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeItems.h"
 #include "model/files/XmlReader.h"
 
@@ -48,12 +51,13 @@ struct Building {
   std::vector<size_t> wraps;             // the element wraps open, innermost last
   std::vector<bool> wrap_content;        // each wrap's: a child other than its properties seen
   std::map<size_t, size_t> close_begin;  // a content control's wrap: where its closing starts
-  // The run being read.
+  // The run being read, its font and character style; the paragraph's style.
   size_t run_begin = 0;
-  std::string rpr;
+  std::string rpr, run_font, run_style, paragraph_style;
+  bool tcvn3 = false;  // text read from a ".Vn" font as TCVN3
   // A field: where its instruction's code starts (from the fldChar begin) and
   // what the end of this run does with it.
-  size_t field_begin = 0, field_rpr_wraps = 0;
+  size_t field_begin = 0, field_wraps = 0;
   std::string field_before;
   enum class RunEnd { Nothing, Separate, WholeField, CloseField } run_end = RunEnd::Nothing;
   size_t close_from = 0;  // CloseField: the fldChar end's start
@@ -67,8 +71,9 @@ struct Building {
 
 class PartReader : public XmlHandler {
  public:
-  PartReader(OfficeDocument& document, size_t part, const std::string& prefix)
+  PartReader(OfficeDocument& document, size_t part, const std::string& prefix, const WordStyleFonts& fonts)
       : d_(document),
+        fonts_(fonts),
         part_(part),
         text_(document.parts[part].text),
         prefix_(html::lowered(prefix)),
@@ -100,6 +105,11 @@ class PartReader : public XmlHandler {
       b.open.push_back({f, span.begin, index, code || (inside && (b.open.back().ranged || in_field))});
     };
     if (at == Frame::Text) b.kept = "its text (a <w:t>) holds elements";
+    // The paragraph's style, the run's font and character style: which font its text is in.
+    const std::string val = attributeValue(attributes, prefix_.empty() ? "val" : prefix_ + ":val");
+    if (at == Frame::Props && tag == "pstyle") b.paragraph_style = val;
+    if (at == Frame::RunProps && tag == "rstyle") b.run_style = val;
+    if (at == Frame::RunProps && tag == "rfonts") b.run_font = fontAttribute(attributes);
     switch (at) {
       case Frame::Paragraph:
       case Frame::Wrap:
@@ -167,7 +177,16 @@ class PartReader : public XmlHandler {
     if (b.open.back().frame != Frame::Text || instruction_ > 0) return;
     // (an '&' XML does not define is kept as written by the reader: Word never writes one)
     (void)defined;
-    addText(b, std::string(text));
+    std::string chars(text);
+    const std::string font = html::lowered(fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style));
+    if (font.rfind(".vn", 0) == 0) {
+      chars = fromTcvn3Font(chars, b);
+    } else if (font.rfind("vni", 0) == 0 && html::hasLetters(chars)) {
+      b.kept =
+          "its text is in " + fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style) +
+          ", whose VNI encoding is not read (convert the document to Unicode, e.g. with Unikey's converter)";
+    }
+    addText(b, chars);
   }
 
  private:
@@ -179,6 +198,32 @@ class PartReader : public XmlHandler {
     return "";  // another vocabulary's (an equation's, a drawing's, markup compatibility's): kept whole
   }
   std::string run() const { return "<" + written_prefix_ + "r>"; }
+
+  // A font's name as rFonts gives it for text beyond ASCII: hAnsi, else ascii.
+  std::string fontAttribute(const std::vector<XmlAttribute>& attributes) const {
+    const std::string hansi = attributeValue(attributes, prefix_.empty() ? "hansi" : prefix_ + ":hansi");
+    return hansi.empty() ? attributeValue(attributes, prefix_.empty() ? "ascii" : prefix_ + ":ascii") : hansi;
+  }
+
+  // Text in a ".Vn" font: Word keeps each TCVN3 byte as the character of Windows-1252 that has it; read
+  // as TCVN3. Text with a character Windows-1252 lacks was typed in Unicode: as it is.
+  std::string fromTcvn3Font(const std::string& text, Building& b) const {
+    std::string bytes;
+    for (const char32_t c : decodeUtf8(text)) {
+      const int byte = html::windows1252Byte(c);
+      if (byte < 0) return text;
+      bytes += char(byte);
+    }
+    try {
+      std::string read = legacyToUtf8(bytes, LegacyEncoding::Tcvn3, d_.name);
+      b.tcvn3 = b.tcvn3 || read != text;
+      if (std::find(b.p.tcvn3_runs.begin(), b.p.tcvn3_runs.end(), b.rpr) == b.p.tcvn3_runs.end())
+        b.p.tcvn3_runs.push_back(b.rpr);
+      return read;
+    } catch (const std::runtime_error&) {
+      return text;
+    }
+  }
 
   template <typename Push>
   void content(Building& b, const std::string& tag, const XmlSpan& span, Push&& push) {
@@ -202,6 +247,8 @@ class PartReader : public XmlHandler {
     if (tag == "r") {
       b.run_begin = span.begin;
       b.rpr.clear();
+      b.run_font.clear();
+      b.run_style.clear();
       return push(Frame::Run);
     }
     if (tag == "prooferr") return push(Frame::Ignored);
@@ -247,7 +294,7 @@ class PartReader : public XmlHandler {
       if (instruction_++ == 0) {
         b.field_before = run() + b.rpr;
         b.field_begin = span.begin;
-        b.field_rpr_wraps = b.wraps.size();
+        b.field_wraps = b.wraps.size();
       }
     } else if (type == "separate") {
       if (instruction_ == 1) {
@@ -271,7 +318,7 @@ class PartReader : public XmlHandler {
     const auto what = b.run_end;
     b.run_end = Building::RunEnd::Nothing;
     if (what == Building::RunEnd::Nothing) return;
-    if (what != Building::RunEnd::CloseField && b.wraps.size() != b.field_rpr_wraps)
+    if (what != Building::RunEnd::CloseField && b.wraps.size() != b.field_wraps)
       b.kept = "a field's instruction crosses a hyperlink's or other element's edge";
     const OfficePiece instruction{b.field_before, b.field_begin, span.end, ""};
     if (what == Building::RunEnd::WholeField) return code(b, Item::Kind::Code, instruction);
@@ -308,6 +355,7 @@ class PartReader : public XmlHandler {
   void finish();
 
   OfficeDocument& d_;
+  const WordStyleFonts& fonts_;
   size_t part_;
   const std::string& text_;
   std::string prefix_, written_prefix_;
@@ -334,14 +382,15 @@ void PartReader::finish() {
     d_.kept.push_back({part_, p.line, b.kept});
     return;
   }
+  d_.tcvn3_paragraphs += b.tcvn3 ? 1 : 0;
   d_.paragraphs.push_back(std::move(p));
 }
 
 }  // namespace
 
 void readDocxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                        const std::string& name) {
-  PartReader reader(document, part, document.parts[part].prefix);
+                        const WordStyleFonts& fonts, const std::string& name) {
+  PartReader reader(document, part, document.parts[part].prefix, fonts);
   readXml(document.parts[part].text, name, {root}, "a Word document's part", reader);
 }
 

@@ -74,19 +74,6 @@ std::optional<Declared> firstDeclared(std::string_view text) {
   return std::nullopt;
 }
 
-std::string windows1252ToUtf8(std::string_view bytes) {
-  std::string out;
-  out.reserve(bytes.size());
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x80)
-      out += c;
-    else
-      data::appendUtf8(out, byte < 0xA0 ? kWindows1252High[byte - 0x80] : byte);
-  }
-  return out;
-}
-
 // Where the first byte beyond ASCII is, npos when none.
 size_t firstBeyondAscii(std::string_view bytes) {
   for (size_t i = 0; i < bytes.size(); ++i)
@@ -182,6 +169,26 @@ PageBytes pageToUtf8(std::string_view bytes, const std::string& name, std::optio
             (reads_as ? "; it reads as Vietnamese in " + legacyEncodingName(*reads_as)
                       : " (iconv converts one)"),
         reads_as);
+  }
+  return out;
+}
+
+int windows1252Byte(char32_t c) {
+  if (c < 0x80 || (c >= 0xA0 && c <= 0xFF)) return int(c);
+  for (int b = 0; b < 32; ++b)
+    if (kWindows1252High[b] == c) return 0x80 + b;
+  return -1;
+}
+
+std::string windows1252ToUtf8(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  for (const char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80)
+      out += c;
+    else
+      data::appendUtf8(out, byte < 0xA0 ? kWindows1252High[byte - 0x80] : byte);
   }
   return out;
 }

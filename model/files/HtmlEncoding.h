@@ -48,4 +48,10 @@ struct PageBytes {
 PageBytes pageToUtf8(std::string_view bytes, const std::string& name,
                      std::optional<LegacyEncoding> legacy = std::nullopt);
 
+// The byte Windows-1252 writes a character as (its five undefined bytes as
+// the C1 controls Windows reads them as), -1 when it has none.
+int windows1252Byte(char32_t c);
+// Bytes of Windows-1252 (ISO 8859-1 as browsers read it) as UTF-8.
+std::string windows1252ToUtf8(std::string_view bytes);
+
 }  // namespace studio::model::html

@@ -8,7 +8,9 @@
 #include <stdexcept>
 
 #include "model/data/Text.h"
+#include "model/files/HtmlEncoding.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeItems.h"
 #include "model/files/OfficePackages.h"
 #include "model/files/XmlReader.h"
@@ -58,6 +60,18 @@ bool hasOdtExtension(const std::string& path) { return hasExtension(path, {".odt
 std::string mimetypeOf(const OfficeDocument& d) {
   const std::string* mimetype = packageEntry(d, "mimetype");
   return mimetype ? data::normalizeWhitespace(*mimetype) : std::string();
+}
+
+// Text for a run in an old ".Vn" font: in TCVN3, each byte as the Windows-1252 character that has it (as
+// Word keeps such text); as it is where TCVN3 lacks one of its characters, or keeps it among controls.
+std::string inTcvn3Font(const std::string& text) {
+  size_t line = 0;
+  char32_t character = 0;
+  const auto bytes = utf8ToLegacy(text, LegacyEncoding::Tcvn3, &line, &character);
+  // (TCVN3 keeps some capitals in C0 controls, which XML cannot hold)
+  if (!bytes || std::any_of(bytes->begin(), bytes->end(), [](char c) { return c >= 0 && c < 0x20; }))
+    return text;
+  return html::windows1252ToUtf8(*bytes);
 }
 
 }  // namespace
@@ -296,8 +310,10 @@ class Writer {
         return;
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
+      const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
-             "t xml:space=\"preserve\">" + escaped + "</" + w + "t></" + w + "r>";
+             "t xml:space=\"preserve\">" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t></" + w +
+             "r>";
     };
     auto number = [](const std::string& tag) -> size_t {
       const size_t q = tag.find("n=\"");

@@ -44,6 +44,8 @@ struct OfficeParagraph {
   // being wraps: none.
   std::string base;
   std::vector<std::string> formats;
+  // Word's: the run properties whose text is in an old ".Vn" font, read as TCVN3 and written so.
+  std::vector<std::string> tcvn3_runs;
   struct Wrap {
     OfficePiece open, close;
   };
@@ -68,7 +70,8 @@ struct OfficeDocument {
   // Entries whose language tags are made English, their text not translated
   // (Word's styles; an OpenDocument's meta.xml).
   std::vector<size_t> languages;
-  size_t comments = 0;  // comments in it (not translated)
+  size_t comments = 0;          // comments in it (not translated)
+  size_t tcvn3_paragraphs = 0;  // paragraphs whose text in a ".Vn" font was read as TCVN3 (Word's)
   // Paragraphs with letters kept as written, and why (a Word field's
   // instruction that goes on over paragraphs, or crosses a hyperlink's edge).
   struct Kept {

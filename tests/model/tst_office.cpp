@@ -10,6 +10,7 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/XmlReader.h"
 #include "model/files/ZipDirectory.h"
@@ -189,6 +190,7 @@ class TestOffice : public QObject {
   void whatCannotBeReadIsRefused_data();
   void whatCannotBeReadIsRefused();
   void aDocumentIsKnownByItsNameOrItsContent();
+  void textInTheOldVietnameseFontsIsReadAsTheirEncoding();
   void anOpenDocumentTextIsReadAndWrittenBack();
   void anOpenDocumentThatIsNoTextIsRefused();
 };
@@ -411,6 +413,83 @@ void TestOffice::aDocumentIsKnownByItsNameOrItsContent() {
   QVERIFY_THROWS_EXCEPTION(std::runtime_error,
                            readOfficeFile(write("old.doc", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")));
   QVERIFY_THROWS_EXCEPTION(std::runtime_error, readOfficeFile(write("fake.docx", "Mở tập tin\n")));
+}
+
+// An old document typed in .VnTime (TCVN3): Word keeps each byte as the Windows-1252 character that has
+// it. Its text is read as TCVN3, whether the run, its character style, its paragraph's style or the
+// document's default names the font; text in Unicode in such a font is read as it is; VNI text is kept.
+void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
+  // "Áo: mở tập tin số 3" in TCVN3, each byte the Windows-1252 character that has it ("Á" is 0x83: "ƒ").
+  size_t line = 0;
+  char32_t character = 0;
+  const auto bytes = utf8ToLegacy("Áo: mở tập tin số 3", LegacyEncoding::Tcvn3, &line, &character);
+  QVERIFY(bytes);
+  std::string as_word;
+  for (unsigned char b : *bytes) {
+    if (b == 0x83) {
+      as_word += "\xc6\x92";  // U+0192
+    } else if (b < 0x80) {
+      as_word += char(b);
+    } else {
+      QVERIFY(b >= 0xA0);
+      as_word += char(0xC0 | (b >> 6));
+      as_word += char(0x80 | (b & 0x3F));
+    }
+  }
+  QVERIFY(as_word.compare(0, 2, "\xc6\x92") == 0);
+  const std::string styles =
+      "<w:styles xmlns:w=\"" + kWord +
+      "\"><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii=\"Times New Roman\"/>"
+      "</w:rPr></w:rPrDefault></w:docDefaults>"
+      "<w:style w:type=\"paragraph\" w:styleId=\"Old\"><w:rPr><w:rFonts w:ascii=\".VnTime\" "
+      "w:hAnsi=\".VnTime\"/></w:rPr></w:style>"
+      "<w:style w:type=\"paragraph\" w:styleId=\"OldHeading\"><w:basedOn w:val=\"Old\"/>"
+      "</w:style>"
+      "<w:style w:type=\"character\" w:styleId=\"OldChars\"><w:rPr><w:rFonts "
+      "w:hAnsi=\".VnArial\"/></w:rPr></w:style></w:styles>";
+  const std::string document =
+      "<w:document xmlns:w=\"" + kWord + "\"><w:body>\n" +
+      // the run's own font
+      "<w:p><w:r><w:rPr><w:rFonts w:ascii=\".VnTime\" w:hAnsi=\".VnTime\"/></w:rPr><w:t>" + as_word +
+      "</w:t></w:r></w:p>\n" +
+      // its paragraph's style, based on another
+      "<w:p><w:pPr><w:pStyle w:val=\"OldHeading\"/></w:pPr><w:r><w:t>" + as_word + "</w:t></w:r></w:p>\n" +
+      // its character style
+      "<w:p><w:r><w:rPr><w:rStyle w:val=\"OldChars\"/></w:rPr><w:t>" + as_word + "</w:t></w:r></w:p>\n" +
+      // Unicode typed in a .Vn font; and the same bytes in Times New Roman: as they are
+      "<w:p><w:r><w:rPr><w:rFonts w:hAnsi=\".VnTime\"/></w:rPr><w:t>Mở tập tin</w:t></w:r></w:p>\n" +
+      "<w:p><w:r><w:t>" + as_word + "</w:t></w:r></w:p>\n" +
+      // VNI: kept as written
+      "<w:p><w:r><w:rPr><w:rFonts w:hAnsi=\"VNI-Times\"/></w:rPr><w:t>Môû taäp tin</w:t></w:r></w:p>\n" +
+      "</w:body></w:document>";
+  ZipWriter zip;
+  zip.add("[Content_Types].xml", kTypes);
+  zip.add("word/document.xml", document);
+  zip.add("word/header1.xml", kHeader);
+  zip.add("word/styles.xml", styles);
+  const auto d = readOfficeDocument(zip.finish(), "old.docx");
+  std::vector<std::string> marked;
+  for (const auto& p : d.paragraphs) marked.push_back(p.marked);
+  QCOMPARE(marked,
+           (std::vector<std::string>{"Áo: mở tập tin số 3", "Áo: mở tập tin số 3", "Áo: mở tập tin số 3",
+                                     "Mở tập tin", as_word, "Tiêu đề &amp; trang"}));
+  QCOMPARE(d.tcvn3_paragraphs, size_t(3));
+  QCOMPARE(d.kept.size(), size_t(1));
+  QVERIFY2(d.kept[0].why.find("VNI-Times, whose VNI encoding is not read") != std::string::npos,
+           d.kept[0].why.c_str());
+  // Written back in their font: the English of the translation as it is.
+  std::vector<std::string> translations(d.paragraphs.size(), "Open file 3");
+  const auto written = unpacked(writeOfficeDocument(d, translations)).at("word/document.xml");
+  QVERIFY2(written.find("<w:r><w:rPr><w:rFonts w:ascii=\".VnTime\" w:hAnsi=\".VnTime\"/></w:rPr><w:t "
+                        "xml:space=\"preserve\">Open file 3</w:t></w:r>") != std::string::npos,
+           written.c_str());
+  QVERIFY(written.find("Môû taäp tin") != std::string::npos);
+  // Vietnamese written into such a run is written in TCVN3 too, and reads back as it was.
+  translations[0] = "Áo: mở tập tin số 3";
+  const auto again = readOfficeDocument(writeOfficeDocument(d, translations), "again.docx");
+  QCOMPARE(again.paragraphs[0].marked, std::string("Áo: mở tập tin số 3"));
+  QVERIFY(unpacked(writeOfficeDocument(d, translations)).at("word/document.xml").find(as_word) !=
+          std::string::npos);
 }
 
 void TestOffice::anOpenDocumentTextIsReadAndWrittenBack() {

@@ -146,6 +146,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           (r.officeKept > 0 ? ' ' + tr("%n paragraph(s) kept as written (hover for why).", "",
                                                        r.officeKept)
                                             : QString()) +
+                          (r.officeTcvn3 > 0 ? ' ' + tr("%n of them in the old .Vn fonts, read as TCVN3.", "",
+                                                        r.officeTcvn3)
+                                             : QString()) +
                           (r.officeComments > 0
                                ? ' ' + tr("%n comment(s) not translated.", "", r.officeComments)
                                : QString())
