@@ -159,18 +159,22 @@ std::vector<data::TmxUnit> memoryUnits(const DocumentTranslation& translation, s
   return units;
 }
 
-std::vector<std::string> noticesAtLines(const std::vector<std::string>& notices,
-                                        const std::vector<size_t>& lines) {
+std::vector<std::string> noticesAt(const std::vector<std::string>& notices, size_t count,
+                                   const std::function<std::string(size_t)>& place) {
   std::vector<std::string> out;
   for (const auto& notice : notices) {
     size_t line = 0, at = 5;
     while (notice.rfind("line ", 0) == 0 && at < notice.size() && notice[at] >= '0' && notice[at] <= '9')
       line = line * 10 + size_t(notice[at++] - '0');
-    out.push_back(line >= 1 && line <= lines.size()
-                      ? "line " + std::to_string(lines[line - 1]) + notice.substr(at)
-                      : notice);
+    out.push_back(line >= 1 && line <= count ? place(line) + notice.substr(at) : notice);
   }
   return out;
+}
+
+std::vector<std::string> noticesAtLines(const std::vector<std::string>& notices,
+                                        const std::vector<size_t>& lines) {
+  return noticesAt(notices, lines.size(),
+                   [&](size_t line) { return "line " + std::to_string(lines[line - 1]); });
 }
 
 }  // namespace studio::model

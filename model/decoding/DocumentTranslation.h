@@ -77,5 +77,9 @@ DocumentTranslation translateMarkedDocument(const Translator& translator, const 
 // the file's line where its piece starts (`lines`[N - 1]); a notice naming no such line as it was.
 std::vector<std::string> noticesAtLines(const std::vector<std::string>& notices,
                                         const std::vector<size_t>& lines);
+// The same with "line N" replaced by what `place` says of N (1-based; it is
+// asked only for lines up to `count`), e.g. a document's paragraph.
+std::vector<std::string> noticesAt(const std::vector<std::string>& notices, size_t count,
+                                   const std::function<std::string(size_t)>& place);
 
 }  // namespace studio::model

@@ -27,15 +27,10 @@ OfficeTranslation translateOfficeDocument(const Translator& translator, const Of
     out.notices.push_back(document.parts[k.part].name + " line " + std::to_string(k.line) +
                           ": a paragraph kept as written: " + k.why);
   // The notices name lines of `sources`: name the paragraphs instead.
-  for (const auto& notice : translated.notices) {
-    size_t line = 0, at = 5;
-    while (notice.rfind("line ", 0) == 0 && at < notice.size() && notice[at] >= '0' && notice[at] <= '9')
-      line = line * 10 + size_t(notice[at++] - '0');
-    out.notices.push_back(line >= 1 && line <= document.paragraphs.size()
-                              ? officeParagraphPlace(document, document.paragraphs[line - 1]) +
-                                    notice.substr(at)
-                              : notice);
-  }
+  for (auto& notice : noticesAt(translated.notices, document.paragraphs.size(), [&](size_t line) {
+         return officeParagraphPlace(document, document.paragraphs[line - 1]);
+       }))
+    out.notices.push_back(std::move(notice));
   return out;
 }
 

@@ -106,9 +106,9 @@ class PartReader : public XmlHandler {
     };
     if (at == Frame::Text) b.kept = "its text (a <w:t>) holds elements";
     // The paragraph's style, the run's font and character style: which font its text is in.
-    const std::string val = attributeValue(attributes, prefix_.empty() ? "val" : prefix_ + ":val");
-    if (at == Frame::Props && tag == "pstyle") b.paragraph_style = val;
-    if (at == Frame::RunProps && tag == "rstyle") b.run_style = val;
+    auto val = [&] { return attributeValue(attributes, prefix_.empty() ? "val" : prefix_ + ":val"); };
+    if (at == Frame::Props && tag == "pstyle") b.paragraph_style = val();
+    if (at == Frame::RunProps && tag == "rstyle") b.run_style = val();
     if (at == Frame::RunProps && tag == "rfonts") b.run_font = fontAttribute(attributes);
     switch (at) {
       case Frame::Paragraph:
@@ -178,12 +178,13 @@ class PartReader : public XmlHandler {
     // (an '&' XML does not define is kept as written by the reader: Word never writes one)
     (void)defined;
     std::string chars(text);
-    const std::string font = html::lowered(fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style));
-    if (font.rfind(".vn", 0) == 0) {
+    const std::string font = fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style);
+    const std::string lower = html::lowered(font);
+    if (lower.rfind(".vn", 0) == 0) {
       chars = fromTcvn3Font(chars, b);
-    } else if (font.rfind("vni", 0) == 0 && html::hasLetters(chars)) {
+    } else if (lower.rfind("vni", 0) == 0 && html::hasLetters(chars)) {
       b.kept =
-          "its text is in " + fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style) +
+          "its text is in " + font +
           ", whose VNI encoding is not read (convert the document to Unicode, e.g. with Unikey's converter)";
     }
     addText(b, chars);
