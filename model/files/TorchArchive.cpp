@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include <ATen/ATen.h>
+#include <caffe2/serialize/versions.h>
 
 namespace studio::model {
 
@@ -31,6 +32,25 @@ at::ScalarType scalarTypeOf(const std::string& storage_type) {
 void collect(const PickleValue* v, std::unordered_set<const PickleValue*>& seen) {
   if (!seen.insert(v).second) return;
   for (const auto* item : v->items) collect(item, seen);
+}
+
+// LibTorch reads an archive's format version as std::stoull does (after any
+// line breaks, the digits up to the next one) and refuses one outside the
+// range it knows by throwing from its zip reader's constructor, which leaks
+// that reader's state; so the number is read and its range checked here.
+void requireKnownFormatVersion(const std::string& text, const std::string& name) {
+  const size_t start = text.find_first_not_of('\n');
+  const size_t end = start == std::string::npos ? std::string::npos : text.find('\n', start);
+  const std::string digits = start == std::string::npos ? "" : text.substr(start, end - start);
+  if (digits.empty() || text.find_first_not_of("0123456789\n") != std::string::npos)
+    archiveError("a bad '" + name + "' record (no version number)");
+  const uint64_t version = digits.size() > 3 ? UINT64_MAX : std::stoull(digits);
+  if (version < caffe2::serialize::kMinSupportedFileFormatVersion ||
+      version > caffe2::serialize::kMaxSupportedFileFormatVersion)
+    archiveError("file format version " + (digits.size() > 3 ? digits.substr(0, 3) + "..." : digits) +
+                 " in '" + name + "', which LibTorch does not read (it reads " +
+                 std::to_string(caffe2::serialize::kMinSupportedFileFormatVersion) + " to " +
+                 std::to_string(caffe2::serialize::kMaxSupportedFileFormatVersion) + ")");
 }
 
 bool isIdentifier(const std::string& s) {
@@ -200,8 +220,7 @@ void TorchArchive::requireLoadableByLibTorch() {
       if (constants.root().kind != Kind::Tuple || !constants.root().items.empty())
         archiveError("constants.pkl is not empty (this program's archives have no constants)");
     } else if (name == "version" || name == ".data/version") {
-      const std::string text = zip_->read(file_, name, 16);
-      if (text.empty() || text.find_first_not_of("0123456789\n") != std::string::npos) archiveError("a bad '" + name + "' record");
+      requireKnownFormatVersion(zip_->read(file_, name, 16), name);
     }
   }
   if (!zip_->find("version")) archiveError("no 'version' record");
