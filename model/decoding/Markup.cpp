@@ -253,10 +253,11 @@ struct Placer {
 
   void word(Out& o, int t) const {
     if (o.space) o.text += ' ';
-    const std::string escaped = escapeMarkup(words[size_t(t)]);
-    o.text += escaped;
+    o.text += escapeMarkup(words[size_t(t)]);
     o.space = true;
-    o.punct_tail = trailingPunctuation(escaped);
+    // Of the word, not its escaped text: the ';' ending "&gt;" is no punctuation (".,:;!?" are never
+    // escaped).
+    o.punct_tail = trailingPunctuation(words[size_t(t)]);
   }
   static void opening(Out& o, const std::string& tag) {
     if (o.space) o.text += ' ';

@@ -148,6 +148,13 @@ void TestMarkup::nestingPunctuationAndEmptyElementsHold() {
   m = model::parseMarkup("Không tìm thấy <b>tập tin.</b>");
   QCOMPARE(model::placeMarkup(m, {"Not", "found", "file."}, {{0, 0}, {2, 1}, {3, 2}}),
            std::string("Not found <b>file.</b>"));
+  // A reference's ';' is no punctuation: the close never goes inside "&gt;" (nor "&amp;").
+  m = model::parseMarkup("<b>định dạng &lt;giá trị&gt;</b>");
+  QCOMPARE(model::placeMarkup(m, {"format", "<value>"}, {{0, 0}, {1, 0}, {2, 1}, {3, 1}}),
+           std::string("<b>format &lt;value&gt;</b>"));
+  QCOMPARE(model::placeMarkup(m, {"format", "<value>."}, {{0, 0}, {1, 0}, {2, 1}, {3, 1}}),
+           std::string("<b>format &lt;value&gt;</b>."));
+  QCOMPARE(model::placeMarkup(m, {"R&"}, {{0, 0}}), std::string("<b>R&amp;</b>"));
   // An element whose words have no counterpart stays, empty, where its neighbours went.
   m = model::parseMarkup("Lỗi: <b>xyz</b> sai");
   QCOMPARE(model::placeMarkup(m, {"Error:", "wrong"}, {{0, 0}, {2, 1}}), std::string("Error:<b></b> wrong"));
