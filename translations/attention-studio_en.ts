@@ -523,8 +523,8 @@
         <translation>Only a text file translated without Keep tags can be aligned.</translation>
     </message>
     <message>
-        <source>A Word document or OpenDocument text is read as it says it is written, not in %1.</source>
-        <translation>A Word document or OpenDocument text is read as it says it is written, not in %1.</translation>
+        <source>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</source>
+        <translation>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</translation>
     </message>
 </context>
 <context>
@@ -2195,20 +2195,20 @@ layer %2</translation>
             <numerusform>%n comments not translated.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</translation>
-    </message>
     <message numerus="yes">
         <source>%n of them in the old .Vn fonts, read as TCVN3.</source>
         <translation>
             <numerusform>%n of them in the old .Vn fonts, read as TCVN3.</numerusform>
             <numerusform>%n of them in the old .Vn fonts, read as TCVN3.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</translation>
     </message>
 </context>
 <context>

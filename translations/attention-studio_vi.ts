@@ -519,8 +519,8 @@
         <translation>Chỉ tệp văn bản được dịch không bật Giữ thẻ mới gióng hàng được.</translation>
     </message>
     <message>
-        <source>A Word document or OpenDocument text is read as it says it is written, not in %1.</source>
-        <translation>Tài liệu Word hoặc văn bản OpenDocument được đọc theo bảng mã nó ghi, không theo %1.</translation>
+        <source>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</source>
+        <translation>Tài liệu Word, bản trình chiếu PowerPoint hoặc tài liệu OpenDocument được đọc theo bảng mã nó ghi, không theo %1.</translation>
     </message>
 </context>
 <context>
@@ -2165,19 +2165,19 @@ lớp %2</translation>
             <numerusform>%n ghi chú không được dịch.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web và tài liệu (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.odt);;Mọi tệp (*)</translation>
-    </message>
     <message numerus="yes">
         <source>%n of them in the old .Vn fonts, read as TCVN3.</source>
         <translation>
             <numerusform>%n đoạn trong số đó dùng phông .Vn cũ, được đọc theo TCVN3.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu và bản trình chiếu (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu và bản trình chiếu (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

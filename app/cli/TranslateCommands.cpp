@@ -10,17 +10,16 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
 #include "app/cli/TranslationLines.h"
+#include "app/cli/WholeFiles.h"
 #include "model/data/Text.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/HeadMask.h"
-#include "model/decoding/HtmlTranslation.h"
-#include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
-#include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/OfficeFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 
@@ -90,7 +89,8 @@ const CommandSpec& translateSpec() {
            "each segment without a translation given the model's as its <target>, inline codes kept;\n"
            "a web page (.html, .htm, or <html> first) too, each block of text translated in place, its\n"
            "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\");\n"
-           "a Word document (.docx) or OpenDocument text (.odt) too, to --output: each paragraph\n"
+           "a Word document (.docx), PowerPoint presentation (.pptx: slides and speaker notes) or\n"
+           "OpenDocument text or presentation (.odt, .odp) too, to --output: each paragraph\n"
            "translated in place, its formatting, links, fields and pictures kept"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
@@ -124,90 +124,6 @@ const CommandSpec& translateSpec() {
       }};
   return spec;
 }
-
-namespace {
-
-// A file translated whole (an XLIFF file, a web page): its notices, then the file to `output` (stdout
-// when empty), then `said` and where it went.
-int writeWhole(const std::string& name, const std::string& text, const std::vector<std::string>& notices,
-               const std::string& output, const std::string& said) {
-  for (const auto& notice : notices) std::fprintf(stderr, "%s %s\n", name.c_str(), notice.c_str());
-  if (output.empty())
-    std::cout << text << std::flush;
-  else
-    model::writeFileAtomically(output, text);
-  std::fprintf(stderr, "%s: %s%s\n", name.c_str(), said.c_str(),
-               output.empty() ? "" : ("; wrote " + output).c_str());
-  return kOk;
-}
-
-// Each sentence and its translation written as a TMX translation memory to `path` (none: "").
-void writeMemory(const std::string& path, const std::vector<data::TmxUnit>& units, size_t empty) {
-  if (path.empty()) return;
-  try {
-    model::writeFileAtomically(path, data::tmxDocument(units, "Attention Studio", STUDIO_VERSION));
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("--tmx '" + path + "': " + e.what());
-  }
-  std::fprintf(stderr, "wrote %zu translation units to %s", units.size(), path.c_str());
-  if (empty > 0) std::fprintf(stderr, " (%zu sentences left out: their translation is empty)", empty);
-  std::fprintf(stderr, "\n");
-}
-
-int translateXliffFile(const model::Translator& translator, const model::XliffDocument& document,
-                       const model::DecodingOptions& options, const std::string& output,
-                       const std::string& memory) {
-  const auto done = model::translateXliff(translator, document, options, terminalProgress("translated"));
-  writeMemory(memory, done.memory, done.memory_left_out);
-  return writeWhole(document.name, done.text, done.notices, output,
-                    std::to_string(done.translated) + " segments translated, " + std::to_string(done.kept) +
-                        " kept (they had a translation), " + std::to_string(done.not_translatable) +
-                        " not to be translated");
-}
-
-int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
-                      const model::DecodingOptions& options, const std::string& output,
-                      const std::string& memory) {
-  const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
-  writeMemory(memory, done.memory, done.memory_left_out);
-  return writeWhole(
-      page.name, done.text, done.notices, output,
-      std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") + " of text and " +
-          std::to_string(done.attributes) + (done.attributes == 1 ? " attribute" : " attributes") +
-          " (alt, title, …) translated, " + std::to_string(done.not_translatable) +
-          (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated" +
-          (done.other_language == 0 ? ""
-                                    : ", " + std::to_string(done.other_language) +
-                                          (done.other_language == 1 ? " element" : " elements") +
-                                          " in another language (lang) kept as written") +
-          (page.encoding.empty()
-               ? ""
-               : "; read as " + page.encoding + ", written in UTF-8 (as the page now says)"));
-}
-
-int translateOfficeFile(const model::Translator& translator, const model::OfficeDocument& document,
-                        const model::DecodingOptions& options, const std::string& output,
-                        const std::string& memory) {
-  const auto done =
-      model::translateOfficeDocument(translator, document, options, terminalProgress("translated"));
-  writeMemory(memory, done.memory, done.memory_left_out);
-  return writeWhole(
-      document.name, done.bytes, done.notices, output,
-      std::to_string(done.paragraphs) + (done.paragraphs == 1 ? " paragraph" : " paragraphs") +
-          " translated" +
-          (done.kept == 0
-               ? ""
-               : ", " + std::to_string(done.kept) + (done.kept == 1 ? " paragraph" : " paragraphs") +
-                     " kept as written (see above)") +
-          (done.tcvn3 == 0 ? ""
-                           : " (" + std::to_string(done.tcvn3) +
-                                 " of them in the old .Vn fonts, read as TCVN3, written in the same fonts)") +
-          (done.comments == 0 ? ""
-                              : ", " + std::to_string(done.comments) +
-                                    (done.comments == 1 ? " comment" : " comments") + " not translated"));
-}
-
-}  // namespace
 
 int runTranslate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
@@ -294,11 +210,14 @@ int runTranslate(const ParsedArgs& args) {
   if (html) whole("a web page", "blocks of text are translated in place", "block");
   const auto office = input.empty() || xliff || html ? std::nullopt : model::readOfficeFile(input);
   if (office) {
-    const bool word = office->format == model::OfficeDocument::Format::Word;
-    const std::string what = word ? "a Word document" : "an OpenDocument text";
+    const std::string what = model::officeFormatName(office->format);
     whole(what, "paragraphs are translated in place", "paragraph");
-    if (output.empty())
-      throw UsageError(what + "'s translation is a file: give --output FILE" + (word ? ".docx" : ".odt"));
+    if (output.empty()) {
+      const auto dot = input.rfind('.');
+      throw UsageError(
+          what + "'s translation is a file: give --output FILE" +
+          (dot == std::string::npos || input.find('/', dot) != std::string::npos ? "" : input.substr(dot)));
+    }
   }
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;

@@ -70,8 +70,8 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
       // An XLIFF file is written back with its segments' targets, a web page with its blocks and a Word
-      // document or OpenDocument text with its paragraphs translated in place; any other is text, line for
-      // line.
+      // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place; any
+      // other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
       std::optional<model::HtmlDocument> html;
       std::optional<model::OfficeDocument> office;
@@ -81,7 +81,8 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         if (!xliff && !html) office = model::readOfficeFile(request.input.toStdString());
         if (office && encoding)
           throw std::runtime_error(
-              tr("A Word document or OpenDocument text is read as it says it is written, not in %1.")
+              tr("A Word document, PowerPoint presentation or OpenDocument is read as it says it is "
+                 "written, not in %1.")
                   .arg(request.encoding)
                   .toStdString());
         if (!xliff && !html && !office)

@@ -65,8 +65,8 @@ struct FileTranslationReport {
   // to be translated.
   int htmlBlocks = -1, htmlAttributes = 0, htmlNotTranslatable = 0, htmlOtherLanguage = 0;
   QString htmlEncoding;  // the 8-bit encoding it was read in ("" for UTF-8): written in UTF-8
-  // A Word document or OpenDocument text: its paragraphs translated, those with letters kept as written
-  // (notices say why), its comments (not translated).
+  // A Word document, PowerPoint presentation or OpenDocument: its paragraphs translated, those with
+  // letters kept as written (notices say why), its comments (not translated).
   int officeParagraphs = -1, officeKept = 0, officeComments = 0;
   int officeTcvn3 = 0;  // of its paragraphs, those read from the old ".Vn" fonts as TCVN3
   double seconds = 0;

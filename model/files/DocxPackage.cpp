@@ -12,20 +12,6 @@ namespace studio::model {
 
 namespace {
 
-// The parts of a WordprocessingML package by kind, from [Content_Types].xml's overrides.
-struct ContentTypes : XmlHandler {
-  std::vector<std::pair<std::string, std::string>> overrides;  // part name (no leading '/'), type
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan&) override {
-    if (name != "override") return;
-    std::string part = attributeValue(attributes, "partname");
-    if (!part.empty() && part.front() == '/') part.erase(0, 1);
-    overrides.push_back({part, html::lowered(attributeValue(attributes, "contenttype"))});
-  }
-  void endElement(const std::string&, const XmlSpan&) override {}
-  void characters(std::string_view, bool) override {}
-};
-
 // Which kind of part a content type says, in the order they are read: 0 the main document, then
 // headers, footers, footnotes, endnotes; -1 none of those.
 int partKind(const std::string& type) {
@@ -124,10 +110,8 @@ void readWordPackage(OfficeDocument& d) {
   const std::string& name = d.name;
   const std::string* types_xml = packageEntry(d, "[Content_Types].xml");
   if (!types_xml) refuseDocument(name, "is a zip file, not a Word document (no [Content_Types].xml)");
-  ContentTypes types;
-  readXml(*types_xml, name + ": [Content_Types].xml", {"types"}, "a package's content types", types);
   std::vector<std::pair<int, std::string>> parts;
-  for (const auto& [part, type] : types.overrides) {
+  for (const auto& [part, type] : contentTypeOverrides(*types_xml, name)) {
     const int kind = partKind(type);
     if (kind >= 0) parts.push_back({kind, part});
     const size_t index = packageIndex(d, part);
@@ -138,9 +122,10 @@ void readWordPackage(OfficeDocument& d) {
   std::stable_sort(parts.begin(), parts.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   if (parts.empty() || parts.front().first != 0)
-    refuseDocument(name,
-                   "is a zip package without a Word document in it (an Excel or PowerPoint file? Only Word "
-                   "documents and OpenDocument texts are translated)");
+    refuseDocument(
+        name,
+        "is a zip package without a Word document or presentation in it (an Excel file? Only Word "
+        "documents, PowerPoint presentations and OpenDocument texts and presentations are translated)");
   WordStyleFonts fonts;
   for (size_t styles : d.languages)
     if (data::isValidUtf8(d.entries[styles].second))

@@ -39,13 +39,23 @@ struct OdtBuilding {
 
 class OdtReader : public XmlHandler {
  public:
-  OdtReader(OfficeDocument& document, size_t part, const std::string& office_prefix)
+  OdtReader(OfficeDocument& document, size_t part, const std::string& office_prefix,
+            const std::string& placeholder_class)
       : d_(document),
         part_(part),
         text_(html::lowered(document.parts[part].prefix) + ":"),
-        annotation_(html::lowered(office_prefix) + ":annotation") {}
+        annotation_(html::lowered(office_prefix) + ":annotation"),
+        placeholder_class_(placeholder_class) {}
 
-  void startElement(const std::string& name, const std::vector<XmlAttribute>&, const XmlSpan& span) override {
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan& span) override {
+    ++depth_;
+    if (placeholder_at_) return;
+    if (!placeholder_class_.empty() && building_.empty() &&
+        !attributeValue(attributes, placeholder_class_).empty()) {
+      placeholder_at_ = depth_;
+      return;
+    }
     if (name == annotation_) ++d_.comments;
     const std::string tag = local(name);
     if ((tag == "p" || tag == "h") && (building_.empty() || building_.back().open.back().ranged)) {
@@ -81,6 +91,8 @@ class OdtReader : public XmlHandler {
   }
 
   void endElement(const std::string&, const XmlSpan& span) override {
+    if (placeholder_at_ == depth_) placeholder_at_ = 0;
+    --depth_;
     if (building_.empty()) return;
     auto& b = building_.back();
     const OdtOpen o = b.open.back();
@@ -139,14 +151,18 @@ class OdtReader : public XmlHandler {
   size_t part_;
   std::string text_;                   // "text:", the text namespace's prefix as the reader names it
   std::string annotation_;             // "office:annotation"
+  std::string placeholder_class_;      // "presentation:class" where placeholders are skipped, else ""
+  size_t depth_ = 0;                   // elements open
+  size_t placeholder_at_ = 0;          // the depth of the placeholder being skipped, 0 outside one
   std::vector<OdtBuilding> building_;  // a paragraph, and one inside it (a note's, a text box's) after it
 };
 
 }  // namespace
 
 void readOdtParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                       const std::string& office_prefix, const std::string& name) {
-  OdtReader reader(document, part, office_prefix);
+                       const std::string& office_prefix, const std::string& name,
+                       const std::string& placeholder_class) {
+  OdtReader reader(document, part, office_prefix, placeholder_class);
   readXml(document.parts[part].text, name, {root}, "an OpenDocument's part", reader);
 }
 
@@ -163,11 +179,16 @@ void readOdtPackage(OfficeDocument& d) {
     const auto text = namespacePrefix(*found, {"urn:oasis:names:tc:opendocument:xmlns:text:1.0"});
     const auto office = namespacePrefix(*found, {"urn:oasis:names:tc:opendocument:xmlns:office:1.0"});
     if (!text || text->empty()) continue;  // no paragraphs: as it was
+    // A presentation's master pages: the placeholders' text is the prompt an editor shows, not slides' text.
+    const auto presentation =
+        namespacePrefix(*found, {"urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"});
+    const bool masters = d.format == OfficeDocument::Format::OpenDocumentPresentation &&
+                         part == std::string("styles.xml") && presentation && !presentation->empty();
     std::string xml = *found;
     if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
     d.parts.push_back({part, std::move(xml), *text});
     readOdtParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), office.value_or("office"),
-                      d.name + ": " + part);
+                      d.name + ": " + part, masters ? html::lowered(*presentation) + ":class" : "");
   }
   if (const size_t meta = packageIndex(d, "meta.xml"); meta != std::string::npos) d.languages.push_back(meta);
 }

@@ -5,9 +5,9 @@
 
 #include "model/files/OfficeFile.h"
 
-// The paragraphs and headings of an OpenDocument text's part (content.xml,
-// and styles.xml's headers and footers; OfficeFile.h) found as its XML is
-// read: their words as text, each span, link and inline metadata around its
+// The paragraphs and headings of an OpenDocument text's or presentation's
+// part (content.xml, and styles.xml's headers, footers and master pages;
+// OfficeFile.h) found as its XML is read: their words as text, each span, link and inline metadata around its
 // words as markup, and what is not text as codes — a tab and a line break
 // parting the words beside them, a bookmark, a note (whose own paragraphs
 // are translated inside it), a frame (a text box's too), a field (a date, a
@@ -20,8 +20,12 @@ namespace studio::model {
 // the one its XML binds to OpenDocument's text namespace) into
 // document.paragraphs, and counts its comments (`office_prefix`:annotation).
 // `root` is its root element as the reader names it
-// ("office:document-content"); throws XmlError naming `name` and the line.
+// ("office:document-content"); an element with the attribute
+// `placeholder_class` ("presentation:class": a presentation's master page's
+// placeholder, whose text is the prompt an editor shows) is skipped, as
+// nothing is when it is "". Throws XmlError naming `name` and the line.
 void readOdtParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                       const std::string& office_prefix, const std::string& name);
+                       const std::string& office_prefix, const std::string& name,
+                       const std::string& placeholder_class = "");
 
 }  // namespace studio::model

@@ -13,6 +13,7 @@
 #include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeItems.h"
 #include "model/files/OfficePackages.h"
+#include "model/files/PptxParagraphs.h"
 #include "model/files/XmlReader.h"
 #include "model/files/ZipDirectory.h"
 #include "model/files/ZipWriter.h"
@@ -23,28 +24,18 @@ namespace {
 
 constexpr uint64_t kMaxPartBytes = 256ull << 20;  // a part's XML, or a picture
 
-const char* kOdtMimetypes[] = {"application/vnd.oasis.opendocument.text",
-                               "application/vnd.oasis.opendocument.text-template"};
+// OpenDocument's mimetypes this program reads, and the format each is.
+const std::pair<const char*, OfficeDocument::Format> kOdfMimetypes[] = {
+    {"application/vnd.oasis.opendocument.text", OfficeDocument::Format::OpenDocumentText},
+    {"application/vnd.oasis.opendocument.text-template", OfficeDocument::Format::OpenDocumentText},
+    {"application/vnd.oasis.opendocument.presentation", OfficeDocument::Format::OpenDocumentPresentation},
+    {"application/vnd.oasis.opendocument.presentation-template",
+     OfficeDocument::Format::OpenDocumentPresentation}};
 
-// The root's start tag: after the declaration, comments and a DOCTYPE, up to its '>' outside quotes.
-std::string rootTag(const std::string& part) {
-  size_t at = 0;
-  for (;;) {
-    at = part.find('<', at);
-    if (at == std::string::npos) return {};
-    if (part.compare(at, 4, "<!--") == 0) {
-      at = part.find("-->", at);
-    } else if (part.compare(at, 2, "<?") == 0 || part.compare(at, 2, "<!") == 0) {
-      at = part.find('>', at);
-    } else {
-      break;
-    }
-    if (at == std::string::npos) return {};
-  }
-  size_t end = at;
-  for (char quote = 0; end < part.size() && (quote || part[end] != '>'); ++end)
-    if (part[end] == '"' || part[end] == '\'') quote = quote == part[end] ? 0 : quote ? quote : part[end];
-  return part.substr(at, end - at);
+std::optional<OfficeDocument::Format> odfFormat(const std::string& mimetype) {
+  for (const auto& [type, format] : kOdfMimetypes)
+    if (mimetype == type) return format;
+  return std::nullopt;
 }
 
 bool hasExtension(const std::string& path, std::initializer_list<const char*> extensions) {
@@ -54,7 +45,10 @@ bool hasExtension(const std::string& path, std::initializer_list<const char*> ex
 bool hasWordExtension(const std::string& path) {
   return hasExtension(path, {".docx", ".docm", ".dotx", ".dotm"});
 }
-bool hasOdtExtension(const std::string& path) { return hasExtension(path, {".odt", ".ott"}); }
+bool hasPowerPointExtension(const std::string& path) {
+  return hasExtension(path, {".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm"});
+}
+bool hasOdfExtension(const std::string& path) { return hasExtension(path, {".odt", ".ott", ".odp", ".otp"}); }
 
 // The package's mimetype entry (an OpenDocument's, its first), "" when there is none.
 std::string mimetypeOf(const OfficeDocument& d) {
@@ -75,51 +69,6 @@ std::string inTcvn3Font(const std::string& text) {
 }
 
 }  // namespace
-
-void refuseDocument(const std::string& name, const std::string& why) {
-  throw std::runtime_error("'" + name + "' " + why);
-}
-
-bool endsWith(const std::string& text, const std::string& end) {
-  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
-}
-
-std::optional<std::string> namespacePrefix(const std::string& part, std::initializer_list<const char*> uris) {
-  const std::string xml = rootTag(part);
-  for (const char* uri : uris) {
-    const std::string quoted = std::string("\"") + uri + "\"", single = std::string("'") + uri + "'";
-    for (const auto& value : {quoted, single}) {
-      const size_t at = xml.find(value);
-      if (at == std::string::npos) continue;
-      size_t eq = at;
-      while (eq > 0 && (xml[eq - 1] == ' ' || xml[eq - 1] == '=')) --eq;
-      size_t start = eq;
-      while (start > 0 && !html::isSpace(xml[start - 1]) && xml[start - 1] != '<') --start;
-      const std::string attribute = xml.substr(start, eq - start);
-      if (attribute == "xmlns") return std::string();
-      if (attribute.compare(0, 6, "xmlns:") == 0) return attribute.substr(6);
-    }
-  }
-  return std::nullopt;
-}
-
-std::string rootElementName(const std::string& part) {
-  const std::string tag = rootTag(part);
-  size_t end = 1;
-  while (end < tag.size() && !html::isSpace(tag[end]) && tag[end] != '/' && tag[end] != '>') ++end;
-  return tag.size() > 1 ? html::lowered(tag.substr(1, end - 1)) : std::string();
-}
-
-size_t packageIndex(const OfficeDocument& d, const std::string& name) {
-  for (size_t e = 0; e < d.entries.size(); ++e)
-    if (d.entries[e].first == name) return e;
-  return std::string::npos;
-}
-
-const std::string* packageEntry(const OfficeDocument& d, const std::string& name) {
-  const size_t e = packageIndex(d, name);
-  return e == std::string::npos ? nullptr : &d.entries[e].second;
-}
 
 std::string englishLanguageTags(const std::string& xml, const std::string& prefix) {
   const std::string open = "<" + (prefix.empty() ? std::string() : prefix + ":") + "lang";
@@ -187,15 +136,36 @@ std::string englishOdfLanguages(const std::string& xml) {
   return out;
 }
 
+std::string officeFormatName(OfficeDocument::Format format) {
+  switch (format) {
+    case OfficeDocument::Format::Word:
+      return "a Word document";
+    case OfficeDocument::Format::PowerPoint:
+      return "a PowerPoint presentation";
+    case OfficeDocument::Format::OpenDocumentText:
+      return "an OpenDocument text";
+    case OfficeDocument::Format::OpenDocumentPresentation:
+      return "an OpenDocument presentation";
+  }
+  return "a document";
+}
+
 OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name) {
-  if (bytes.compare(0, 4, "\xd0\xcf\x11\xe0") == 0)
+  if (bytes.compare(0, 4, "\xd0\xcf\x11\xe0") == 0) {
+    if (hasExtension(name, {".ppt", ".pps", ".pot"}) || hasPowerPointExtension(name))
+      refuseDocument(name,
+                     "is a PowerPoint 97-2003 presentation (.ppt) or a password-protected one: save it as a "
+                     ".pptx presentation without a password first (PowerPoint: File > Save As; LibreOffice: "
+                     "soffice --convert-to pptx)");
     refuseDocument(
         name,
         "is a Word 97-2003 document (.doc) or a password-protected one: save it as a .docx "
         "document without a password first (Word: File > Save As; LibreOffice: soffice --convert-to "
         "docx)");
+  }
   if (bytes.compare(0, 4, "PK\x03\x04") != 0)
-    refuseDocument(name, "is not a Word document or OpenDocument text (those are zip packages)");
+    refuseDocument(
+        name, "is not a Word document, PowerPoint presentation or OpenDocument (those are zip packages)");
   OfficeDocument d;
   d.name = name;
   std::istringstream file(bytes);
@@ -210,12 +180,16 @@ OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& n
     refuseDocument(name, std::string("is not a document that can be read: ") + e.what());
   }
   const std::string mimetype = mimetypeOf(d);
-  if (std::find(std::begin(kOdtMimetypes), std::end(kOdtMimetypes), mimetype) != std::end(kOdtMimetypes)) {
-    d.format = OfficeDocument::Format::OpenDocument;
+  if (const auto odf = odfFormat(mimetype)) {
+    d.format = *odf;
     readOdtPackage(d);
   } else if (mimetype.rfind("application/vnd.oasis.opendocument.", 0) == 0) {
     refuseDocument(name, "is an OpenDocument " + mimetype.substr(35) +
-                             ", not a text: only Word documents and OpenDocument texts are translated");
+                             ", not a text or presentation: only those (and Word documents and PowerPoint "
+                             "presentations) are translated");
+  } else if (isPresentationPackage(d)) {
+    d.format = OfficeDocument::Format::PowerPoint;
+    readPptxPackage(d);
   } else {
     readWordPackage(d);
   }
@@ -232,22 +206,25 @@ std::optional<OfficeDocument> readOfficeFile(const std::string& path) {
   in.read(magic, 4);
   const bool zip = in.gcount() == 4 && std::string(magic, 4) == "PK\x03\x04";
   const bool ole = in.gcount() == 4 && std::string(magic, 4) == "\xd0\xcf\x11\xe0";
-  const bool named = hasWordExtension(path) || hasOdtExtension(path);
-  if (!named && !(ole && hasExtension(path, {".doc"})) && !zip) return std::nullopt;
+  const bool named = hasWordExtension(path) || hasPowerPointExtension(path) || hasOdfExtension(path);
+  if (!named && !(ole && hasExtension(path, {".doc", ".ppt", ".pps", ".pot"})) && !zip) return std::nullopt;
   in.seekg(0);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (!named && zip) {
     // Another zip file (a corpus's) is not a document: only one whose content types name a Word part or
-    // whose mimetype says OpenDocument text.
+    // a presentation, or whose mimetype says OpenDocument text or presentation.
     try {
       std::istringstream file(bytes);
       ZipDirectory directory(file, bytes.size(), ZipNames::AsStored);
-      const bool word = directory.find("[Content_Types].xml") &&
-                        html::lowered(directory.read(file, "[Content_Types].xml", kMaxPartBytes))
-                                .find("wordprocessingml") != std::string::npos;
-      const bool odt = directory.find("mimetype") &&
-                       data::normalizeWhitespace(directory.read(file, "mimetype", 4096)) == kOdtMimetypes[0];
-      if (!word && !odt) return std::nullopt;
+      const std::string types =
+          directory.find("[Content_Types].xml")
+              ? html::lowered(directory.read(file, "[Content_Types].xml", kMaxPartBytes))
+              : std::string();
+      const bool office = types.find("wordprocessingml") != std::string::npos ||
+                          types.find("presentationml") != std::string::npos;
+      const bool odf = directory.find("mimetype") &&
+                       odfFormat(data::normalizeWhitespace(directory.read(file, "mimetype", 4096)));
+      if (!office && !odf) return std::nullopt;
     } catch (const ArchiveFormatError&) {
       return std::nullopt;
     }
@@ -305,11 +282,15 @@ class Writer {
       const std::string text = data::unescapeXml(marked);
       if (text.empty()) return;
       const std::string escaped = escapeOfficeText(text);
-      if (d_.format == OfficeDocument::Format::OpenDocument) {
+      if (d_.openDocument()) {
         out += escaped;  // (its spans are wraps)
         return;
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
+      if (d_.format == OfficeDocument::Format::PowerPoint) {  // (the part's languages are made English after)
+        out += "<" + w + "r>" + rpr + "<" + w + "t>" + escaped + "</" + w + "t></" + w + "r>";
+        return;
+      }
       const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
              "t xml:space=\"preserve\">" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t></" + w +
@@ -375,7 +356,17 @@ std::string writeOfficeDocument(const OfficeDocument& document,
                                 " translations for " + std::to_string(document.paragraphs.size()) +
                                 " paragraphs");
   Writer writer(document, translations);
-  const bool odf = document.format == OfficeDocument::Format::OpenDocument;
+  // Each part and entry with its languages made English, as its format writes them.
+  auto english = [&](const std::string& xml) {
+    switch (document.format) {
+      case OfficeDocument::Format::Word:
+        return englishLanguageTags(xml, namespacePrefix(xml, kWordNamespaces).value_or("w"));
+      case OfficeDocument::Format::PowerPoint:
+        return englishDrawingLanguages(xml);
+      default:
+        return englishOdfLanguages(xml);
+    }
+  };
   ZipWriter zip;
   for (size_t e = 0; e < document.entries.size(); ++e) {
     const std::string& name = document.entries[e].first;
@@ -386,10 +377,9 @@ std::string writeOfficeDocument(const OfficeDocument& document,
         std::find(document.languages.begin(), document.languages.end(), e) != document.languages.end();
     if (part != document.parts.end()) {
       const std::string written = writer.range(size_t(part - document.parts.begin()), 0, part->text.size());
-      zip.add(name, odf ? englishOdfLanguages(written) : written);
+      zip.add(name, document.format == OfficeDocument::Format::Word ? written : english(written));
     } else if (languages) {
-      zip.add(name, odf ? englishOdfLanguages(bytes)
-                        : englishLanguageTags(bytes, namespacePrefix(bytes, kWordNamespaces).value_or("w")));
+      zip.add(name, english(bytes));
     } else {
       zip.add(name, bytes);
     }

@@ -8,16 +8,18 @@
 
 // Office documents to translate, as translateLocally translates a page: Word
 // documents (.docx, and .docm, .dotx, .dotm: Office Open XML's
-// WordprocessingML; model/files/DocxParagraphs.h) and OpenDocument text
-// (.odt, .ott: LibreOffice's; model/files/OdtParagraphs.h). Each is a zip
-// package whose paragraphs — of the body, its tables, headers, footers,
-// notes and text boxes — are found with their inline markup (formatting,
-// hyperlinks, fields' results) for placeMarkup (model/decoding/Markup.h) to
-// put back around the translated words, and what is not text (a picture, a
-// tab, a line break, a bookmark, a note's mark) kept where its neighbours
-// went. The package is written back with the paragraphs translated and its
-// Vietnamese language tags made English; every other part as it was. No
-// LibTorch here.
+// WordprocessingML; model/files/DocxParagraphs.h), PowerPoint presentations
+// (.pptx, .pptm, .potx, .ppsx: their slides and speaker notes in DrawingML;
+// model/files/PptxParagraphs.h) and OpenDocument texts and presentations
+// (.odt, .ott, .odp, .otp: LibreOffice's; model/files/OdtParagraphs.h). Each
+// is a zip package whose paragraphs — of the body, its tables, headers,
+// footers, notes and text boxes; of a slide's shapes and tables — are found
+// with their inline markup (formatting, hyperlinks, fields' results) for
+// placeMarkup (model/decoding/Markup.h) to put back around the translated
+// words, and what is not text (a picture, a tab, a line break, a bookmark, a
+// note's mark) kept where its neighbours went. The package is written back
+// with the paragraphs translated and its Vietnamese language tags made
+// English; every other part as it was. No LibTorch here.
 namespace studio::model {
 
 // A stretch of a part's XML written back as it was (a paragraph inside it
@@ -55,14 +57,19 @@ struct OfficeParagraph {
 };
 
 struct OfficePart {
-  std::string name;    // "word/document.xml", "content.xml"
+  std::string name;    // "word/document.xml", "ppt/slides/slide1.xml", "content.xml"
   std::string text;    // its XML
-  std::string prefix;  // WordprocessingML's namespace prefix in it ("w"); "" in an OpenDocument
+  // The namespace prefix of its paragraphs: WordprocessingML's ("w"), DrawingML's ("a"); an
+  // OpenDocument's text namespace's ("text").
+  std::string prefix;
 };
 
 struct OfficeDocument {
-  enum class Format { Word, OpenDocument };
+  enum class Format { Word, PowerPoint, OpenDocumentText, OpenDocumentPresentation };
   Format format = Format::Word;
+  bool openDocument() const {
+    return format == Format::OpenDocumentText || format == Format::OpenDocumentPresentation;
+  }
   std::string name;
   std::vector<std::pair<std::string, std::string>> entries;  // the package's files, in its order
   std::vector<OfficePart> parts;                             // those holding paragraphs to translate
@@ -81,17 +88,22 @@ struct OfficeDocument {
   std::vector<Kept> kept;
 };
 
-// Reads a Word or OpenDocument text document's bytes. Throws
-// std::runtime_error naming `name`: not a zip package, a Word 97-2003 or
-// encrypted document (saved as .docx first), a package that is no text
-// document (a spreadsheet, slides), a part that is not well-formed (XmlError
-// naming the part and line) or not UTF-8, an entry that cannot be read.
+// "a Word document", "a PowerPoint presentation", "an OpenDocument text", "an OpenDocument presentation".
+std::string officeFormatName(OfficeDocument::Format format);
+
+// Reads a Word document's, PowerPoint presentation's or OpenDocument text's
+// or presentation's bytes. Throws std::runtime_error naming `name`: not a
+// zip package, a Word 97-2003, PowerPoint 97-2003 or encrypted document
+// (saved as .docx or .pptx first), a package of another kind (a
+// spreadsheet), a part that is not well-formed (XmlError naming the part and
+// line) or not UTF-8, an entry that cannot be read.
 OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name);
 
 // The document of a file, when its name ends in .docx, .docm, .dotx, .dotm,
-// .odt or .ott, or it is a zip package whose main part is WordprocessingML or
-// whose mimetype is OpenDocument text; nullopt for any other file. Throws as
-// readOfficeDocument does.
+// .pptx, .pptm, .potx, .potm, .ppsx, .ppsm, .odt, .ott, .odp or .otp, or it is
+// a zip package whose content types name a Word document or presentation or
+// whose mimetype is OpenDocument text or presentation; nullopt for any other
+// file. Throws as readOfficeDocument does.
 std::optional<OfficeDocument> readOfficeFile(const std::string& path);
 
 // The package with `translations` (one marked translation for each

@@ -3,13 +3,16 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/files/OfficeFile.h"
 
-// What the two kinds of office package share, and how each is read once its
+// What the kinds of office package share, and how each is read once its
 // entries are (model/files/OfficeFile.cpp): Word's parts found through its
-// content types (DocxPackage.cpp), an OpenDocument's in content.xml and
-// styles.xml (OdtParagraphs.cpp). No LibTorch here.
+// content types (DocxPackage.cpp), PowerPoint's slides and notes through
+// theirs (PptxPackage.cpp), an OpenDocument's in content.xml and styles.xml
+// (OdtParagraphs.cpp). No LibTorch here.
 namespace studio::model {
 
 // Throws std::runtime_error: "'NAME' WHY".
@@ -28,6 +31,12 @@ size_t packageIndex(const OfficeDocument& document, const std::string& name);
 
 bool endsWith(const std::string& text, const std::string& end);
 
+// An Office Open XML package's parts and their content types (lower case), as
+// [Content_Types].xml's overrides name them (without the leading '/'). Throws
+// XmlError naming `name` when that part is not well formed.
+std::vector<std::pair<std::string, std::string>> contentTypeOverrides(const std::string& types_xml,
+                                                                      const std::string& name);
+
 // Word's package: its parts to translate from [Content_Types].xml (the main
 // document, headers, footers, footnotes, endnotes), read into `document`;
 // its styles and comments noted. Throws as readOfficeDocument does.
@@ -37,8 +46,17 @@ inline constexpr std::initializer_list<const char*> kWordNamespaces = {
     "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
     "http://purl.oclc.org/ooxml/wordprocessingml/main"};
 
-// An OpenDocument text's package (its mimetype checked): content.xml and
-// styles.xml read into `document`; meta.xml noted. Throws as
+// True when the package's content types name a PowerPoint presentation
+// (.pptx, .pptm, .potx, .ppsx): read by readPptxPackage.
+bool isPresentationPackage(const OfficeDocument& document);
+// PowerPoint's package: its slides, each followed by its speaker notes, in
+// the order the presentation shows them (then any slide it does not list),
+// read into `document`; its comments counted, its default text's language
+// noted. Throws as readOfficeDocument does.
+void readPptxPackage(OfficeDocument& document);
+
+// An OpenDocument text's or presentation's package (its mimetype checked):
+// content.xml and styles.xml read into `document`; meta.xml noted. Throws as
 // readOfficeDocument does.
 void readOdtPackage(OfficeDocument& document);
 

@@ -1,6 +1,7 @@
 // Office documents (model/files/OfficeFile): any bytes as a package's main
 // part (a Word document's word/document.xml, or an OpenDocument text's
-// content.xml, as the input's length is even or odd) are read without a crash or refused with a
+// content.xml, as the input's length is even or odd; after "PPTX", a
+// PowerPoint presentation's slide) are read without a crash or refused with a
 // runtime_error; the paragraphs found lie inside the part, in order, each
 // code and wrap inside its part; the document written back with each
 // paragraph's own marked text, or with none of it, reads again, well formed,
@@ -23,6 +24,16 @@ using namespace studio::model;
 
 std::string package(const std::string& document) {
   ZipWriter zip;
+  if (document.compare(0, 4, "PPTX") == 0) {
+    zip.add("[Content_Types].xml",
+            "<Types><Override PartName=\"/ppt/presentation.xml\" ContentType=\"application/"
+            "vnd.openxmlformats-officedocument.presentationml.presentation.main+xml\"/><Override "
+            "PartName=\"/ppt/slides/slide1.xml\" ContentType=\"application/"
+            "vnd.openxmlformats-officedocument.presentationml.slide+xml\"/></Types>");
+    zip.add("ppt/presentation.xml", "<p:presentation xmlns:p=\"p\"/>");
+    zip.add("ppt/slides/slide1.xml", document.substr(4));
+    return zip.finish();
+  }
   if (document.size() % 2 == 1) {
     zip.add("mimetype", "application/vnd.oasis.opendocument.text");
     zip.add("content.xml", document);

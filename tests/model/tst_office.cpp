@@ -367,15 +367,16 @@ void TestOffice::whatCannotBeReadIsRefused_data() {
   QTest::addColumn<QString>("message");
   QTest::newRow("Word 97") << QByteArray("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 and so on")
                            << "'letter.docx' is a Word 97-2003 document (.doc) or a password-protected one";
-  QTest::newRow("not zip")
-      << QByteArray("Mở tập tin")
-      << "'letter.docx' is not a Word document or OpenDocument text (those are zip packages)";
+  QTest::newRow("not zip") << QByteArray("Mở tập tin")
+                           << "'letter.docx' is not a Word document, PowerPoint presentation or OpenDocument "
+                              "(those are zip packages)";
   QTest::newRow("cut short") << QByteArray::fromStdString(package().substr(0, 600))
                              << "'letter.docx' is not a document that can be read: ";
   std::string sheet = kTypes;
   sheet.replace(sheet.find("wordprocessingml.document.main"), 30, "spreadsheetml.sheet.main");
-  QTest::newRow("a spreadsheet") << QByteArray::fromStdString(package(kDocument, sheet))
-                                 << "'letter.docx' is a zip package without a Word document in it";
+  QTest::newRow("a spreadsheet")
+      << QByteArray::fromStdString(package(kDocument, sheet))
+      << "'letter.docx' is a zip package without a Word document or presentation in it";
   std::string broken = kDocument;
   broken.replace(broken.find("</w:hyperlink>"), 14, "</w:r>");
   QTest::newRow("not well formed") << QByteArray::fromStdString(package(broken))
@@ -494,7 +495,7 @@ void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
 
 void TestOffice::anOpenDocumentTextIsReadAndWrittenBack() {
   const auto d = readOfficeDocument(openDocument(), "notes.odt");
-  QVERIFY(d.format == OfficeDocument::Format::OpenDocument);
+  QVERIFY(d.format == OfficeDocument::Format::OpenDocumentText);
   QCOMPARE(d.parts.size(), size_t(2));
   std::vector<std::string> marked;
   std::vector<size_t> lines;
@@ -563,8 +564,8 @@ void TestOffice::anOpenDocumentThatIsNoTextIsRefused() {
     QFAIL("read");
   } catch (const std::runtime_error& e) {
     QCOMPARE(std::string(e.what()),
-             std::string("'sheet.ods' is an OpenDocument spreadsheet, not a text: only Word "
-                         "documents and OpenDocument texts are translated"));
+             std::string("'sheet.ods' is an OpenDocument spreadsheet, not a text or presentation: only "
+                         "those (and Word documents and PowerPoint presentations) are translated"));
   }
 }
 

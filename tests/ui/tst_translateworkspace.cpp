@@ -1585,6 +1585,38 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
   QVERIFY2(header.contains("<w:t xml:space=\"preserve\">" + three.toHtmlEscaped() + "</w:t>"),
            qPrintable(header));
 
+  // `bytes` written as NAME, translated by the bar into its default output (NAME.en.EXT) and by the
+  // CLI: the same bytes, `paragraphs` paragraphs. Its parts in `parts`; what went wrong, or "".
+  auto byBoth = [&](const QString& name, const std::string& bytes, int paragraphs,
+                    std::map<std::string, std::string>& parts) -> QString {
+    const QString input = tmp_.filePath(name), output = ui::FileTranslationBar::defaultOutput(input);
+    const QString by_cli = output + ".cli";
+    QFile file(input);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QByteArray::fromStdString(bytes)) != qint64(bytes.size()))
+      return "cannot write " + input;
+    file.close();
+    if (!output.endsWith(".en." + QFileInfo(name).suffix())) return "default output " + output;
+    const int before = finished.count();
+    bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
+    if (!QTest::qWaitFor([&] { return finished.count() > before; }, 120000)) return "the bar never finished";
+    const int found = finished.last().first().value<app::FileTranslationReport>().officeParagraphs;
+    if (found != paragraphs) return QString("the bar translated %1 paragraphs").arg(found);
+    QProcess run;
+    run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                                input, "--output", by_cli});
+    if (!run.waitForFinished(120000) || run.exitCode() != 0)
+      return QString::fromUtf8(run.readAllStandardError());
+    const QString said = QString::fromUtf8(run.readAllStandardError());
+    if (!said.contains(QString("%1: %2 paragraphs translated").arg(input).arg(paragraphs))) return said;
+    if (fileBytes(by_cli) != fileBytes(output)) return "the CLI wrote other bytes than the bar";
+    const std::string written = fileBytes(output).toStdString();
+    std::istringstream in(written);
+    const model::ZipDirectory package(in, written.size(), model::ZipNames::AsStored);
+    for (const auto& entry : package.entries()) parts[entry.first] = package.read(in, entry.first, 1 << 20);
+    return {};
+  };
+
   // An OpenDocument text (LibreOffice's), the same way: its words written as text, its span kept.
   model::ZipWriter odt;
   odt.add("mimetype", "application/vnd.oasis.opendocument.text");
@@ -1593,30 +1625,40 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
           "xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\"><office:body><office:text>"
           "<text:p>mở tập tin số 12</text:p><text:p>mở <text:span text:style-name=\"T1\">tập tin</text:span> số "
           "7</text:p></office:text></office:body></office:document-content>");
-  const QString odt_input = tmp_.filePath("notes.odt"), odt_output = tmp_.filePath("notes.en.odt"),
-                odt_cli = tmp_.filePath("notes.cli.odt");
-  {
-    QFile file(odt_input);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray::fromStdString(odt.finish()));
-  }
-  QCOMPARE(ui::FileTranslationBar::defaultOutput(odt_input), odt_output);
-  bar->translate(workspace.modelSource(), workspace.decodeSettings(), odt_input, odt_output);
-  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
-  QCOMPARE(finished.at(1).first().value<app::FileTranslationReport>().officeParagraphs, 2);
-  QProcess odt_run;
-  odt_run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
-                                  odt_input, "--output", odt_cli});
-  QVERIFY(odt_run.waitForFinished(120000));
-  QVERIFY2(odt_run.exitCode() == 0, odt_run.readAllStandardError().constData());
-  QCOMPARE(fileBytes(odt_cli), fileBytes(odt_output));
-  const std::string odt_written = fileBytes(odt_output).toStdString();
-  std::istringstream odt_file(odt_written);
-  const model::ZipDirectory odt_package(odt_file, odt_written.size(), model::ZipNames::AsStored);
-  const QString content = QString::fromStdString(odt_package.read(odt_file, "content.xml", 1 << 20));
+  std::map<std::string, std::string> odt_parts;
+  QString why = byBoth("notes.odt", odt.finish(), 2, odt_parts);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  const QString content = QString::fromStdString(odt_parts["content.xml"]);
   QVERIFY2(content.contains("<text:p>" + twelve.toHtmlEscaped() + "</text:p>") &&
                content.count("<text:span text:style-name=\"T1\">") == 1 && !content.contains("tập tin"),
            qPrintable(content));
+
+  // A PowerPoint presentation: a slide's paragraph in runs, its speaker notes'.
+  const std::string a = "xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\" xmlns:p=\"p\"";
+  model::ZipWriter pptx;
+  pptx.add("[Content_Types].xml",
+           "<Types><Override PartName=\"/ppt/presentation.xml\" ContentType=\"application/"
+           "vnd.openxmlformats-officedocument.presentationml.presentation.main+xml\"/><Override "
+           "PartName=\"/ppt/slides/slide1.xml\" ContentType=\"application/"
+           "vnd.openxmlformats-officedocument.presentationml.slide+xml\"/><Override "
+           "PartName=\"/ppt/notesSlides/notesSlide1.xml\" ContentType=\"application/"
+           "vnd.openxmlformats-officedocument.presentationml.notesSlide+xml\"/></Types>");
+  pptx.add("ppt/presentation.xml", "<p:presentation xmlns:p=\"p\"/>");
+  pptx.add("ppt/slides/slide1.xml", "<p:sld " + a +
+                                        "><a:p><a:r><a:rPr lang=\"vi-VN\"/><a:t>mở tập tin số 12</a:t></a:r>"
+                                        "</a:p></p:sld>");
+  pptx.add("ppt/notesSlides/notesSlide1.xml",
+           "<p:notes " + a + "><a:p><a:r><a:t>mở tập tin số 3</a:t></a:r></a:p></p:notes>");
+  std::map<std::string, std::string> pptx_parts;
+  why = byBoth("talk.pptx", pptx.finish(), 2, pptx_parts);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  const QString slide = QString::fromStdString(pptx_parts["ppt/slides/slide1.xml"]);
+  const QString notes = QString::fromStdString(pptx_parts["ppt/notesSlides/notesSlide1.xml"]);
+  QVERIFY2(slide.contains("<a:p><a:r><a:rPr lang=\"en-US\"/><a:t>" + twelve.toHtmlEscaped() +
+                          "</a:t></a:r></a:p>"),
+           qPrintable(slide));
+  QVERIFY2(notes.contains("<a:p><a:r><a:t>" + three.toHtmlEscaped() + "</a:t></a:r></a:p>"),
+           qPrintable(notes));
 
   // What a document cannot take is refused before a model is loaded.
   for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {

@@ -275,8 +275,9 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
   // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
-  static const QStringList kept{"xlf",  "xliff", "html", "htm", "xhtml", "docx",
-                                "docm", "dotx",  "dotm", "odt", "ott"};
+  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm",
+                                "dotx", "dotm",  "pptx", "pptm", "potx",  "potm", "ppsx",
+                                "ppsm", "odt",   "ott",  "odp",  "otp"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -295,13 +296,13 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages and documents (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx "
-         "*.odt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm "
+         "*.xhtml *.docx *.pptx *.odt *.odp);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages and documents (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx "
-         "*.odt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm "
+         "*.xhtml *.docx *.pptx *.odt *.odp);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

@@ -1,0 +1,93 @@
+#include "app/cli/WholeFiles.h"
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+
+#include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
+#include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/OfficeTranslation.h"
+#include "model/decoding/XliffTranslation.h"
+#include "model/files/AtomicFile.h"
+
+namespace studio::cli {
+
+int writeWhole(const std::string& name, const std::string& text, const std::vector<std::string>& notices,
+               const std::string& output, const std::string& said) {
+  for (const auto& notice : notices) std::fprintf(stderr, "%s %s\n", name.c_str(), notice.c_str());
+  if (output.empty())
+    std::cout << text << std::flush;
+  else
+    model::writeFileAtomically(output, text);
+  std::fprintf(stderr, "%s: %s%s\n", name.c_str(), said.c_str(),
+               output.empty() ? "" : ("; wrote " + output).c_str());
+  return kOk;
+}
+
+void writeMemory(const std::string& path, const std::vector<data::TmxUnit>& units, size_t empty) {
+  if (path.empty()) return;
+  try {
+    model::writeFileAtomically(path, data::tmxDocument(units, "Attention Studio", STUDIO_VERSION));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("--tmx '" + path + "': " + e.what());
+  }
+  std::fprintf(stderr, "wrote %zu translation units to %s", units.size(), path.c_str());
+  if (empty > 0) std::fprintf(stderr, " (%zu sentences left out: their translation is empty)", empty);
+  std::fprintf(stderr, "\n");
+}
+
+int translateXliffFile(const model::Translator& translator, const model::XliffDocument& document,
+                       const model::DecodingOptions& options, const std::string& output,
+                       const std::string& memory) {
+  const auto done = model::translateXliff(translator, document, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  return writeWhole(document.name, done.text, done.notices, output,
+                    std::to_string(done.translated) + " segments translated, " + std::to_string(done.kept) +
+                        " kept (they had a translation), " + std::to_string(done.not_translatable) +
+                        " not to be translated");
+}
+
+int translateHtmlFile(const model::Translator& translator, const model::HtmlDocument& page,
+                      const model::DecodingOptions& options, const std::string& output,
+                      const std::string& memory) {
+  const auto done = model::translateHtml(translator, page, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  return writeWhole(
+      page.name, done.text, done.notices, output,
+      std::to_string(done.blocks) + (done.blocks == 1 ? " block" : " blocks") + " of text and " +
+          std::to_string(done.attributes) + (done.attributes == 1 ? " attribute" : " attributes") +
+          " (alt, title, …) translated, " + std::to_string(done.not_translatable) +
+          (done.not_translatable == 1 ? " element" : " elements") + " marked not to be translated" +
+          (done.other_language == 0 ? ""
+                                    : ", " + std::to_string(done.other_language) +
+                                          (done.other_language == 1 ? " element" : " elements") +
+                                          " in another language (lang) kept as written") +
+          (page.encoding.empty()
+               ? ""
+               : "; read as " + page.encoding + ", written in UTF-8 (as the page now says)"));
+}
+
+int translateOfficeFile(const model::Translator& translator, const model::OfficeDocument& document,
+                        const model::DecodingOptions& options, const std::string& output,
+                        const std::string& memory) {
+  const auto done =
+      model::translateOfficeDocument(translator, document, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  return writeWhole(
+      document.name, done.bytes, done.notices, output,
+      std::to_string(done.paragraphs) + (done.paragraphs == 1 ? " paragraph" : " paragraphs") +
+          " translated" +
+          (done.kept == 0
+               ? ""
+               : ", " + std::to_string(done.kept) + (done.kept == 1 ? " paragraph" : " paragraphs") +
+                     " kept as written (see above)") +
+          (done.tcvn3 == 0 ? ""
+                           : " (" + std::to_string(done.tcvn3) +
+                                 " of them in the old .Vn fonts, read as TCVN3, written in the same fonts)") +
+          (done.comments == 0 ? ""
+                              : ", " + std::to_string(done.comments) +
+                                    (done.comments == 1 ? " comment" : " comments") + " not translated"));
+}
+
+}  // namespace studio::cli

@@ -1,0 +1,99 @@
+#include "model/files/OfficePackages.h"
+
+#include "model/files/HtmlTags.h"
+#include "model/files/XmlReader.h"
+
+namespace studio::model {
+
+namespace {
+
+// The root's start tag: after the declaration, comments and a DOCTYPE, up to its '>' outside quotes.
+std::string rootTag(const std::string& part) {
+  size_t at = 0;
+  for (;;) {
+    at = part.find('<', at);
+    if (at == std::string::npos) return {};
+    if (part.compare(at, 4, "<!--") == 0) {
+      at = part.find("-->", at);
+    } else if (part.compare(at, 2, "<?") == 0 || part.compare(at, 2, "<!") == 0) {
+      at = part.find('>', at);
+    } else {
+      break;
+    }
+    if (at == std::string::npos) return {};
+  }
+  size_t end = at;
+  for (char quote = 0; end < part.size() && (quote || part[end] != '>'); ++end)
+    if (part[end] == '"' || part[end] == '\'') quote = quote == part[end] ? 0 : quote ? quote : part[end];
+  return part.substr(at, end - at);
+}
+
+// The parts of a package by kind, from [Content_Types].xml's overrides.
+struct ContentTypes : XmlHandler {
+  std::vector<std::pair<std::string, std::string>> overrides;  // part name (no leading '/'), type
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (name != "override") return;
+    std::string part = attributeValue(attributes, "partname");
+    if (!part.empty() && part.front() == '/') part.erase(0, 1);
+    overrides.push_back({part, html::lowered(attributeValue(attributes, "contenttype"))});
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
+}  // namespace
+
+void refuseDocument(const std::string& name, const std::string& why) {
+  throw std::runtime_error("'" + name + "' " + why);
+}
+
+bool endsWith(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+std::optional<std::string> namespacePrefix(const std::string& part, std::initializer_list<const char*> uris) {
+  const std::string xml = rootTag(part);
+  for (const char* uri : uris) {
+    const std::string quoted = std::string("\"") + uri + "\"", single = std::string("'") + uri + "'";
+    for (const auto& value : {quoted, single}) {
+      const size_t at = xml.find(value);
+      if (at == std::string::npos) continue;
+      size_t eq = at;
+      while (eq > 0 && (xml[eq - 1] == ' ' || xml[eq - 1] == '=')) --eq;
+      size_t start = eq;
+      while (start > 0 && !html::isSpace(xml[start - 1]) && xml[start - 1] != '<') --start;
+      const std::string attribute = xml.substr(start, eq - start);
+      if (attribute == "xmlns") return std::string();
+      if (attribute.compare(0, 6, "xmlns:") == 0) return attribute.substr(6);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string rootElementName(const std::string& part) {
+  const std::string tag = rootTag(part);
+  size_t end = 1;
+  while (end < tag.size() && !html::isSpace(tag[end]) && tag[end] != '/' && tag[end] != '>') ++end;
+  return tag.size() > 1 ? html::lowered(tag.substr(1, end - 1)) : std::string();
+}
+
+size_t packageIndex(const OfficeDocument& d, const std::string& name) {
+  for (size_t e = 0; e < d.entries.size(); ++e)
+    if (d.entries[e].first == name) return e;
+  return std::string::npos;
+}
+
+const std::string* packageEntry(const OfficeDocument& d, const std::string& name) {
+  const size_t e = packageIndex(d, name);
+  return e == std::string::npos ? nullptr : &d.entries[e].second;
+}
+
+std::vector<std::pair<std::string, std::string>> contentTypeOverrides(const std::string& types_xml,
+                                                                      const std::string& name) {
+  ContentTypes types;
+  readXml(types_xml, name + ": [Content_Types].xml", {"types"}, "a package's content types", types);
+  return types.overrides;
+}
+
+}  // namespace studio::model

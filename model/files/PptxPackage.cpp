@@ -1,0 +1,167 @@
+// PowerPoint's package: its slides and their speaker notes found through
+// [Content_Types].xml, in the order the presentation shows them.
+
+#include <algorithm>
+#include <map>
+
+#include "model/data/Text.h"
+#include "model/files/HtmlTags.h"
+#include "model/files/OfficePackages.h"
+#include "model/files/PptxParagraphs.h"
+#include "model/files/XmlReader.h"
+
+namespace studio::model {
+
+namespace {
+
+bool isPresentationMain(const std::string& type) {
+  return (type.find("presentationml.") != std::string::npos ||
+          type.find("ms-powerpoint.") != std::string::npos) &&
+         endsWith(type, ".main+xml");
+}
+
+std::string localName(const std::string& name) {
+  const size_t colon = name.find(':');
+  return colon == std::string::npos ? name : name.substr(colon + 1);
+}
+
+// A part's folder ("ppt/slides/" of "ppt/slides/slide1.xml").
+std::string folderOf(const std::string& part) { return part.substr(0, part.rfind('/') + 1); }
+
+// A relationship's target as a part's name: absolute ("/ppt/x.xml") or from `folder`, with ".." followed.
+std::string resolvedTarget(const std::string& folder, const std::string& target) {
+  const std::string path = !target.empty() && target[0] == '/' ? target.substr(1) : folder + target;
+  std::vector<std::string> kept;
+  size_t start = 0;
+  while (start <= path.size()) {
+    const size_t slash = std::min(path.find('/', start), path.size());
+    const std::string step = path.substr(start, slash - start);
+    if (step == "..") {
+      if (!kept.empty()) kept.pop_back();
+    } else if (!step.empty() && step != ".") {
+      kept.push_back(step);
+    }
+    start = slash + 1;
+  }
+  std::string out;
+  for (const auto& step : kept) out += (out.empty() ? "" : "/") + step;
+  return out;
+}
+
+// A part's relationships (its _rels/NAME.rels): each internal one's id, type's last word and target part.
+struct Relationships : XmlHandler {
+  explicit Relationships(std::string f) : folder(std::move(f)) {}
+  struct Target {
+    std::string type, part;
+  };
+  std::string folder;
+  std::map<std::string, Target> by_id;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (name != "relationship" || html::lowered(attributeValue(attributes, "targetmode")) == "external")
+      return;
+    const std::string type = attributeValue(attributes, "type");
+    by_id[attributeValue(attributes, "id")] = {type.substr(type.rfind('/') + 1),
+                                               resolvedTarget(folder, attributeValue(attributes, "target"))};
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
+std::map<std::string, Relationships::Target> relationshipsOf(const OfficeDocument& d,
+                                                             const std::string& part) {
+  const std::string folder = folderOf(part);
+  const std::string rels = folder + "_rels/" + part.substr(folder.size()) + ".rels";
+  Relationships reader(folder);
+  if (const std::string* xml = packageEntry(d, rels))
+    readXml(*xml, d.name + ": " + rels, {"relationships"}, "a package's relationships", reader);
+  return reader.by_id;
+}
+
+// The relationship ids of the presentation's slides (<p:sldIdLst>'s r:id), in the order it shows them.
+struct SlideList : XmlHandler {
+  std::vector<std::string> ids;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (localName(name) != "sldid") return;
+    for (const auto& a : attributes)
+      if (a.name.find(':') != std::string::npos && localName(a.name) == "id") ids.push_back(a.value);
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
+// How many comments a comments part holds (<p:cm>, PowerPoint 365's <p188:cm>).
+size_t slideCommentsIn(const std::string& xml) {
+  size_t count = 0;
+  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
+    size_t end = at + 1;
+    while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
+    count += localName(xml.substr(at + 1, end - at - 1)) == "cm";
+  }
+  return count;
+}
+
+}  // namespace
+
+bool isPresentationPackage(const OfficeDocument& d) {
+  const std::string* types = packageEntry(d, "[Content_Types].xml");
+  if (!types) return false;
+  const auto overrides = contentTypeOverrides(*types, d.name);
+  return std::any_of(overrides.begin(), overrides.end(),
+                     [](const auto& o) { return isPresentationMain(o.second); });
+}
+
+void readPptxPackage(OfficeDocument& d) {
+  const auto overrides = contentTypeOverrides(*packageEntry(d, "[Content_Types].xml"), d.name);
+  std::string main;
+  std::vector<std::string> slides, notes;  // in the content types' order
+  for (const auto& [part, type] : overrides) {
+    if (isPresentationMain(type) && main.empty()) main = part;
+    if (endsWith(type, "presentationml.slide+xml")) slides.push_back(part);
+    if (endsWith(type, "presentationml.notesslide+xml")) notes.push_back(part);
+    const std::string* xml = packageEntry(d, part);
+    if (xml && (endsWith(type, "presentationml.comments+xml") || endsWith(type, "powerpoint.comments+xml")))
+      d.comments += slideCommentsIn(*xml);
+  }
+  // The presentation's own default text: its language made English.
+  if (const size_t index = packageIndex(d, main); index != std::string::npos) d.languages.push_back(index);
+
+  // The slides as the presentation lists them, each followed by its notes; any other after them.
+  std::vector<std::string> order;
+  if (const std::string* xml = packageEntry(d, main)) {
+    SlideList list;
+    readXml(*xml, d.name + ": " + main, {rootElementName(*xml)}, "a PowerPoint presentation", list);
+    const auto targets = relationshipsOf(d, main);
+    for (const auto& id : list.ids) {
+      const auto slide = targets.find(id);
+      if (slide == targets.end() ||
+          std::find(slides.begin(), slides.end(), slide->second.part) == slides.end())
+        continue;
+      order.push_back(slide->second.part);
+      for (const auto& [rid, target] : relationshipsOf(d, slide->second.part))
+        if (target.type == "notesSlide" && std::find(notes.begin(), notes.end(), target.part) != notes.end())
+          order.push_back(target.part);
+    }
+  }
+  for (const auto& list : {slides, notes})
+    for (const auto& part : list)
+      if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
+
+  for (const auto& part : order) {
+    const std::string* found = packageEntry(d, part);
+    if (!found) refuseDocument(d.name, "names a part '" + part + "' that it does not hold");
+    if (!data::isValidUtf8(*found))
+      refuseDocument(d.name,
+                     "has a part '" + part +
+                         "' that is not UTF-8 (PowerPoint writes UTF-8: save it again from PowerPoint)");
+    const auto prefix = namespacePrefix(*found, kDrawingNamespaces);
+    if (!prefix) continue;  // no text in DrawingML: as it was
+    std::string xml = *found;
+    if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
+    d.parts.push_back({part, std::move(xml), *prefix});
+    readPptxParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), d.name + ": " + part);
+  }
+}
+
+}  // namespace studio::model
