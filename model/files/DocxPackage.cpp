@@ -111,7 +111,9 @@ void readWordPackage(OfficeDocument& d) {
   const std::string* types_xml = packageEntry(d, "[Content_Types].xml");
   if (!types_xml) refuseDocument(name, "is a zip file, not a Word document (no [Content_Types].xml)");
   std::vector<std::pair<int, std::string>> parts;
+  std::string properties = "docProps/core.xml";
   for (const auto& [part, type] : contentTypeOverrides(*types_xml, name)) {
+    if (endsWith(type, "package.core-properties+xml")) properties = part;
     const int kind = partKind(type);
     if (kind >= 0) parts.push_back({kind, part});
     const size_t index = packageIndex(d, part);
@@ -145,6 +147,7 @@ void readWordPackage(OfficeDocument& d) {
     const std::string root = (prefix->empty() ? "" : html::lowered(*prefix) + ":") + roots[kind];
     readDocxParagraphs(d, d.parts.size() - 1, root, fonts, name + ": " + part);
   }
+  readPropertyParagraphs(d, properties);
 }
 
 }  // namespace studio::model

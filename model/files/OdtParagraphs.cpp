@@ -191,6 +191,7 @@ void readOdtPackage(OfficeDocument& d) {
                       d.name + ": " + part, masters ? html::lowered(*presentation) + ":class" : "");
   }
   if (const size_t meta = packageIndex(d, "meta.xml"); meta != std::string::npos) d.languages.push_back(meta);
+  readPropertyParagraphs(d, "meta.xml");
 }
 
 }  // namespace studio::model

@@ -282,8 +282,8 @@ class Writer {
       const std::string text = data::unescapeXml(marked);
       if (text.empty()) return;
       const std::string escaped = escapeOfficeText(text);
-      if (d_.openDocument()) {
-        out += escaped;  // (its spans are wraps)
+      if (d_.openDocument() || d_.parts[p.part].properties) {
+        out += escaped;  // (an OpenDocument's spans are wraps; a property is text alone)
         return;
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
@@ -377,7 +377,9 @@ std::string writeOfficeDocument(const OfficeDocument& document,
         std::find(document.languages.begin(), document.languages.end(), e) != document.languages.end();
     if (part != document.parts.end()) {
       const std::string written = writer.range(size_t(part - document.parts.begin()), 0, part->text.size());
-      zip.add(name, document.format == OfficeDocument::Format::Word ? written : english(written));
+      zip.add(name, part->properties ? englishOdfLanguages(written)  // (its <dc:language>)
+                    : document.format == OfficeDocument::Format::Word ? written
+                                                                      : english(written));
     } else if (languages) {
       zip.add(name, english(bytes));
     } else {

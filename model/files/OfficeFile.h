@@ -62,6 +62,9 @@ struct OfficePart {
   // The namespace prefix of its paragraphs: WordprocessingML's ("w"), DrawingML's ("a"); an
   // OpenDocument's text namespace's ("text").
   std::string prefix;
+  // The document's properties (docProps/core.xml, meta.xml): its title, subject and description are
+  // paragraphs of text alone (Dublin Core's prefix in `prefix`).
+  bool properties = false;
 };
 
 struct OfficeDocument {

@@ -1,6 +1,10 @@
 #include "model/files/OfficePackages.h"
 
+#include <algorithm>
+
+#include "model/data/Text.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/OfficeItems.h"
 #include "model/files/XmlReader.h"
 
 namespace studio::model {
@@ -42,7 +46,69 @@ struct ContentTypes : XmlHandler {
   void characters(std::string_view, bool) override {}
 };
 
+// Dublin Core's title, subject and description, each a paragraph of text alone.
+class PropertyReader : public XmlHandler {
+ public:
+  PropertyReader(OfficeDocument& document, size_t part)
+      : d_(document), part_(part), dc_(html::lowered(document.parts[part].prefix) + ":") {}
+  void startElement(const std::string& name, const std::vector<XmlAttribute>&, const XmlSpan& span) override {
+    ++depth_;
+    if (reading_) {
+      nested_ = true;  // an element inside: not text alone, kept as it is
+      return;
+    }
+    if (name == dc_ + "title" || name == dc_ + "subject" || name == dc_ + "description") {
+      reading_ = depth_;
+      nested_ = false;
+      text_.clear();
+      p_ = {};
+      p_.part = part_;
+      p_.line = span.line;
+      p_.begin = span.end;
+    }
+  }
+  void endElement(const std::string&, const XmlSpan& span) override {
+    if (reading_ == depth_--) {
+      reading_ = 0;
+      p_.end = span.begin;
+      // Text without a letter beyond ASCII is taken for English and kept (PowerPoint's default title,
+      // "PowerPoint Presentation"; a tool's "generated using …"): Vietnamese is written with its marks.
+      const bool marked = std::any_of(text_.begin(), text_.end(), [](char c) { return (c & 0x80) != 0; });
+      if (!nested_ && marked && p_.end > p_.begin &&
+          markOfficeParagraph(p_, {{OfficeItem::Kind::Text, "", data::normalizeWhitespace(text_), 0}}))
+        d_.paragraphs.push_back(std::move(p_));
+    }
+  }
+  void characters(std::string_view text, bool) override {
+    if (reading_) text_ += text;
+  }
+
+ private:
+  OfficeDocument& d_;
+  size_t part_;
+  std::string dc_;                  // "dc:"
+  size_t depth_ = 0, reading_ = 0;  // reading_: the depth of the property being read, 0 outside one
+  bool nested_ = false;
+  std::string text_;
+  OfficeParagraph p_;
+};
+
 }  // namespace
+
+void readPropertyParagraphs(OfficeDocument& d, const std::string& entry) {
+  const std::string* found = packageEntry(d, entry);
+  if (!found || !data::isValidUtf8(*found)) return;
+  const auto dc = namespacePrefix(*found, {"http://purl.org/dc/elements/1.1/"});
+  if (!dc || dc->empty()) return;
+  std::string xml = *found;
+  if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
+  d.parts.push_back({entry, std::move(xml), *dc, /*properties=*/true});
+  const size_t before = d.paragraphs.size();
+  PropertyReader reader(d, d.parts.size() - 1);
+  readXml(d.parts.back().text, d.name + ": " + entry, {rootElementName(d.parts.back().text)},
+          "a document's properties", reader);
+  if (d.paragraphs.size() == before) d.parts.pop_back();  // nothing to translate: as it was
+}
 
 void refuseDocument(const std::string& name, const std::string& why) {
   throw std::runtime_error("'" + name + "' " + why);

@@ -51,9 +51,19 @@ inline constexpr std::initializer_list<const char*> kWordNamespaces = {
 bool isPresentationPackage(const OfficeDocument& document);
 // PowerPoint's package: its slides, each followed by its speaker notes, in
 // the order the presentation shows them (then any slide it does not list),
+// then its slide masters and layouts (their placeholders' prompts left out),
 // read into `document`; its comments counted, its default text's language
 // noted. Throws as readOfficeDocument does.
 void readPptxPackage(OfficeDocument& document);
+
+// The document's title, subject and description (<dc:title>, <dc:subject>,
+// <dc:description> in docProps/core.xml or meta.xml, `entry`), when one has
+// letters and one beyond ASCII (text without any is taken for English, as
+// PowerPoint's default title "PowerPoint Presentation" is): a part of
+// `document` whose paragraphs are their text. Throws
+// XmlError naming the part when it is not well formed; a part that is not
+// UTF-8 is left as it is.
+void readPropertyParagraphs(OfficeDocument& document, const std::string& entry);
 
 // An OpenDocument text's or presentation's package (its mimetype checked):
 // content.xml and styles.xml read into `document`; meta.xml noted. Throws as

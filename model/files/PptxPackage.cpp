@@ -1,5 +1,6 @@
 // PowerPoint's package: its slides and their speaker notes found through
-// [Content_Types].xml, in the order the presentation shows them.
+// [Content_Types].xml, in the order the presentation shows them, then its
+// slide masters and layouts.
 
 #include <algorithm>
 #include <map>
@@ -114,12 +115,15 @@ bool isPresentationPackage(const OfficeDocument& d) {
 
 void readPptxPackage(OfficeDocument& d) {
   const auto overrides = contentTypeOverrides(*packageEntry(d, "[Content_Types].xml"), d.name);
-  std::string main;
-  std::vector<std::string> slides, notes;  // in the content types' order
+  std::string main, properties = "docProps/core.xml";
+  std::vector<std::string> slides, notes, masters;  // in the content types' order
   for (const auto& [part, type] : overrides) {
     if (isPresentationMain(type) && main.empty()) main = part;
+    if (endsWith(type, "package.core-properties+xml")) properties = part;
     if (endsWith(type, "presentationml.slide+xml")) slides.push_back(part);
     if (endsWith(type, "presentationml.notesslide+xml")) notes.push_back(part);
+    if (endsWith(type, "presentationml.slidemaster+xml") || endsWith(type, "presentationml.slidelayout+xml"))
+      masters.push_back(part);
     const std::string* xml = packageEntry(d, part);
     if (xml && (endsWith(type, "presentationml.comments+xml") || endsWith(type, "powerpoint.comments+xml")))
       d.comments += slideCommentsIn(*xml);
@@ -148,7 +152,11 @@ void readPptxPackage(OfficeDocument& d) {
     for (const auto& part : list)
       if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
 
-  for (const auto& part : order) {
+  // Then the masters and layouts: the text placed on them shows on every slide that uses them.
+  const size_t first_master = order.size();
+  order.insert(order.end(), masters.begin(), masters.end());
+  for (size_t i = 0; i < order.size(); ++i) {
+    const std::string& part = order[i];
     const std::string* found = packageEntry(d, part);
     if (!found) refuseDocument(d.name, "names a part '" + part + "' that it does not hold");
     if (!data::isValidUtf8(*found))
@@ -160,8 +168,10 @@ void readPptxPackage(OfficeDocument& d) {
     std::string xml = *found;
     if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
     d.parts.push_back({part, std::move(xml), *prefix});
-    readPptxParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), d.name + ": " + part);
+    readPptxParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), d.name + ": " + part,
+                       /*skip_placeholders=*/i >= first_master);
   }
+  readPropertyParagraphs(d, properties);
 }
 
 }  // namespace studio::model

@@ -84,16 +84,22 @@ std::vector<TagAttribute> tagAttributes(const std::string& tag) {
 
 class SlideReader : public XmlHandler {
  public:
-  SlideReader(OfficeDocument& document, size_t part)
+  SlideReader(OfficeDocument& document, size_t part, bool skip_placeholders)
       : d_(document),
         part_(part),
+        skip_placeholders_(skip_placeholders),
         text_(document.parts[part].text),
         prefix_(document.parts[part].prefix),
         a_(prefix_.empty() ? "" : html::lowered(prefix_) + ":") {}
 
   void startElement(const std::string& name, const std::vector<XmlAttribute>&, const XmlSpan& span) override {
     if (open_.empty()) {
+      // A shape (<p:sp>), and whether it is a placeholder (its <p:nvPr> holds a <p:ph>).
+      const std::string local = name.substr(name.find(':') + 1);
+      if (local == "sp") shapes_.push_back(false);
+      if (local == "ph" && !shapes_.empty()) shapes_.back() = true;
       if (name != a_ + "p") return;
+      if (skip_placeholders_ && std::find(shapes_.begin(), shapes_.end(), true) != shapes_.end()) return;
       p_ = {};
       p_.part = part_;
       p_.line = span.line;
@@ -123,8 +129,11 @@ class SlideReader : public XmlHandler {
     open_.push_back({frame, span.begin});
   }
 
-  void endElement(const std::string&, const XmlSpan& span) override {
-    if (open_.empty()) return;
+  void endElement(const std::string& name, const XmlSpan& span) override {
+    if (open_.empty()) {
+      if (name.substr(name.find(':') + 1) == "sp" && !shapes_.empty()) shapes_.pop_back();
+      return;
+    }
     const SlideOpen o = open_.back();
     open_.pop_back();
     switch (o.frame) {
@@ -175,6 +184,8 @@ class SlideReader : public XmlHandler {
 
   OfficeDocument& d_;
   size_t part_;
+  bool skip_placeholders_;
+  std::vector<bool> shapes_;  // the shapes open, each a placeholder or not
   const std::string& text_;
   std::string prefix_;           // as written ("a")
   std::string a_;                // as the reader names it ("a:")
@@ -220,8 +231,8 @@ std::string translatedRunProperties(const std::string& rpr, const std::string& p
 }
 
 void readPptxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                        const std::string& name) {
-  SlideReader reader(document, part);
+                        const std::string& name, bool skip_placeholders) {
+  SlideReader reader(document, part, skip_placeholders);
   readXml(document.parts[part].text, name, {root}, "a PowerPoint slide", reader);
 }
 

@@ -14,8 +14,9 @@
 // parting the words, a field (a slide number, a date) and anything else kept
 // as a code. The attributes PowerPoint's checker sets on a run (a spelling
 // error, text not yet checked) are left out, so that they part no words; the
-// paragraph's properties and its end's are kept as they were. Charts and
-// SmartArt keep their text. No LibTorch here.
+// paragraph's properties and its end's are kept as they were. A slide
+// master's and layout's own text is translated, their placeholders' prompts
+// are not. Charts and SmartArt keep their text. No LibTorch here.
 namespace studio::model {
 
 // DrawingML's namespaces (transitional and strict).
@@ -23,11 +24,13 @@ inline constexpr std::initializer_list<const char*> kDrawingNamespaces = {
     "http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main"};
 
 // Reads the paragraphs of document.parts[part] (its text set, its prefix the
-// one its root binds to DrawingML) into document.paragraphs. `root` is its
-// root element as the reader names it ("p:sld"); throws XmlError naming
-// `name` and the line.
+// one its root binds to DrawingML) into document.paragraphs; with
+// `skip_placeholders` (a slide master's or layout's), not those of a
+// placeholder shape, whose text is the prompt an editor shows ("Click to edit
+// Master title style"). `root` is its root element as the reader names it
+// ("p:sld"); throws XmlError naming `name` and the line.
 void readPptxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                        const std::string& name);
+                        const std::string& name, bool skip_placeholders = false);
 
 // A run's properties (<a:rPr …/>, or with children) as the translation's words
 // are written with them: PowerPoint's checker's attributes (err, dirty,

@@ -193,6 +193,7 @@ class TestOffice : public QObject {
   void textInTheOldVietnameseFontsIsReadAsTheirEncoding();
   void anOpenDocumentTextIsReadAndWrittenBack();
   void anOpenDocumentThatIsNoTextIsRefused();
+  void theTitleIsTranslatedNotTheAuthor();
 };
 
 void TestOffice::aZipWrittenHereReadsBack() {
@@ -567,6 +568,38 @@ void TestOffice::anOpenDocumentThatIsNoTextIsRefused() {
              std::string("'sheet.ods' is an OpenDocument spreadsheet, not a text or presentation: only "
                          "those (and Word documents and PowerPoint presentations) are translated"));
   }
+}
+
+void TestOffice::theTitleIsTranslatedNotTheAuthor() {
+  std::string types = kTypes;
+  types.insert(types.find("</Types>"),
+               "<Override PartName=\"/docProps/core.xml\" "
+               "ContentType=\"application/vnd.openxmlformats-package.core-properties+xml\"/>");
+  const std::string core =
+      "<cp:coreProperties xmlns:cp=\"cp\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Thư  mời\n"
+      "họp</dc:title><dc:creator>An</dc:creator><dc:description><b>x</b>Mô tả</dc:description>"
+      "<dc:subject>Meeting notes</dc:subject>"
+      "</cp:coreProperties>";
+  ZipWriter zip;
+  zip.add("[Content_Types].xml", types);
+  zip.add("word/document.xml", kDocument);
+  zip.add("word/header1.xml", kHeader);
+  zip.add("docProps/core.xml", core);
+  const std::string bytes = zip.finish();
+  const auto d = readOfficeDocument(bytes, "letter.docx");
+  // The title, its white space as one space, last; not the author, a description holding an element
+  // or a subject in English.
+  QCOMPARE(d.parts.back().name, std::string("docProps/core.xml"));
+  QVERIFY(d.parts.back().properties);
+  QCOMPARE(d.paragraphs.back().marked, std::string("Thư mời họp"));
+  QCOMPARE(d.paragraphs.back().line, size_t(1));
+  QCOMPARE(d.paragraphs[d.paragraphs.size() - 2].part, size_t(1));  // the one before: the header's
+  std::vector<std::string> translations;
+  for (const auto& p : d.paragraphs) translations.push_back(p.marked);
+  translations.back() = "Meeting &amp; invitation";
+  std::string expected = core;
+  expected.replace(expected.find("Thư"), std::string("Thư  mời\nhọp").size(), "Meeting &amp; invitation");
+  QCOMPARE(unpacked(writeOfficeDocument(d, translations)).at("docProps/core.xml"), expected);
 }
 
 STUDIO_TEST_MAIN(TestOffice)

@@ -93,8 +93,30 @@ const std::string kPptxTypes =
     "ContentType=\"application/vnd.openxmlformats-officedocument.presentationml.slide+xml\"/>"
     "<Override PartName=\"/ppt/notesSlides/notesSlide1.xml\" "
     "ContentType=\"application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml\"/>"
+    "<Override PartName=\"/ppt/slideMasters/slideMaster1.xml\" "
+    "ContentType=\"application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml\"/>"
+    "<Override PartName=\"/docProps/core.xml\" "
+    "ContentType=\"application/vnd.openxmlformats-package.core-properties+xml\"/>"
     "<Override PartName=\"/ppt/comments/comment1.xml\" "
     "ContentType=\"application/vnd.openxmlformats-officedocument.presentationml.comments+xml\"/></Types>";
+// A slide master: its title placeholder's prompt is not translated, a text box's words are.
+const std::string kMaster =
+    "<?xml version=\"1.0\"?>\n<p:sldMaster xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\" "
+    "xmlns:p=\"http://schemas.openxmlformats.org/presentationml/2006/"
+    "main\"><p:cSld><p:spTree><p:sp><p:nvSpPr>"
+    "<p:cNvPr id=\"2\" name=\"Title\"/><p:cNvSpPr/><p:nvPr><p:ph "
+    "type=\"title\"/></p:nvPr></p:nvSpPr><p:txBody>"
+    "<a:p><a:r><a:t>Bấm để sửa kiểu tiêu đề</a:t></a:r></a:p></p:txBody></p:sp><p:sp><p:nvSpPr><p:cNvPr "
+    "id=\"3\" "
+    "name=\"TextBox\"/><p:cNvSpPr txBox=\"1\"/><p:nvPr/></p:nvSpPr><p:txBody><a:p><a:r><a:t>Trường "
+    "học</a:t></a:r>"
+    "</a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sldMaster>";
+// Its properties: the title and subject are translated, the author and keywords are not.
+const std::string kCore =
+    "<?xml version=\"1.0\"?>\n<cp:coreProperties xmlns:cp=\"cp\" "
+    "xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+    "<dc:title>Học &amp; dạy</dc:title><dc:subject></dc:subject><dc:creator>Nguyễn Văn An</dc:creator>"
+    "<cp:keywords>máy học</cp:keywords><dc:language>vi-VN</dc:language></cp:coreProperties>";
 const std::string kSlidePicture(2000, '\x7f');
 
 std::string presentation(const std::string& slide2 = kSlide2, const std::string& types = kPptxTypes) {
@@ -107,6 +129,8 @@ std::string presentation(const std::string& slide2 = kSlide2, const std::string&
   zip.add("ppt/slides/slide2.xml", slide2);
   zip.add("ppt/slides/_rels/slide2.xml.rels", kSlide2Rels);
   zip.add("ppt/notesSlides/notesSlide1.xml", kNotes);
+  zip.add("ppt/slideMasters/slideMaster1.xml", kMaster);
+  zip.add("docProps/core.xml", kCore);
   zip.add("ppt/comments/comment1.xml",
           "<p:cmLst xmlns:p=\"p\"><p:cm authorId=\"0\"><p:text>Sửa</p:text></p:cm><p:cm "
           "authorId=\"1\"/></p:cmLst>");
@@ -138,7 +162,7 @@ struct SlideWords : XmlHandler {
 };
 std::vector<std::string> slideWordsOf(const std::string& xml) {
   SlideWords words;
-  readXml(xml, "part", {"p:sld", "p:notes"}, "a part", words);  // throws unless well formed
+  readXml(xml, "part", {"p:sld", "p:notes", "p:sldmaster"}, "a part", words);  // throws unless well formed
   return words.paragraphs;
 }
 
@@ -169,8 +193,9 @@ std::string impress(const std::string& mimetype = "application/vnd.oasis.opendoc
               "</text:p></draw:text-box></draw:frame></style:master-page></office:master-styles>"
               "</office:document-styles>");
   zip.add("meta.xml",
-          "<office:document-meta><office:meta><dc:language>vi-VN</dc:language></office:meta>"
-          "</office:document-meta>");
+          "<office:document-meta xmlns:office=\"" + kImpressOffice +
+              "\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><office:meta><dc:title>Bài giảng</dc:title>"
+              "<dc:language>vi-VN</dc:language></office:meta></office:document-meta>");
   zip.add("Pictures/1.png", kSlidePicture);
   return zip.finish();
 }
@@ -198,14 +223,17 @@ void TestPresentations::slidesAndNotesAreReadInTheOrderShown() {
   QCOMPARE(officeFormatName(d.format), std::string("a PowerPoint presentation"));
   std::vector<std::string> parts;
   for (const auto& part : d.parts) parts.push_back(part.name);
-  // The presentation lists slide2.xml first; its notes follow it.
+  // The presentation lists slide2.xml first; its notes follow it; the master comes last.
   QCOMPARE(parts, (std::vector<std::string>{"ppt/slides/slide2.xml", "ppt/notesSlides/notesSlide1.xml",
-                                            "ppt/slides/slide1.xml"}));
+                                            "ppt/slides/slide1.xml", "ppt/slideMasters/slideMaster1.xml",
+                                            "docProps/core.xml"}));
   QCOMPARE(d.parts[0].prefix, std::string("a"));
   QCOMPARE(d.comments, size_t(2));
   std::vector<size_t> part_of;
   for (const auto& p : d.paragraphs) part_of.push_back(p.part);
-  QCOMPARE(part_of, (std::vector<size_t>{0, 0, 0, 0, 1, 2}));
+  QCOMPARE(part_of, (std::vector<size_t>{0, 0, 0, 0, 1, 2, 3, 4}));
+  QCOMPARE(d.paragraphs[6].marked, std::string("Trường học"));     // not the title's prompt
+  QCOMPARE(d.paragraphs[7].marked, std::string("Học &amp; dạy"));  // the title, not its author
 }
 
 void TestPresentations::paragraphsAreFoundWithTheirMarkup() {
@@ -227,7 +255,7 @@ void TestPresentations::paragraphsAreFoundWithTheirMarkup() {
   QCOMPARE(marked[3], std::string("Một &amp; hai"));
   QCOMPARE(marked[4], std::string("Nói chậm"));
   QCOMPARE(marked[5], std::string("Cảm ơn"));
-  QCOMPARE(lines, (std::vector<size_t>{3, 4, 5, 7, 2, 2}));
+  QCOMPARE(lines, (std::vector<size_t>{3, 4, 5, 7, 2, 2, 2, 2}));
   QCOMPARE(d.paragraphs[1].first_words, std::string("Nhấn Lưu để lưu tập tin. …"));
   // The title's content lies between its properties and its end's.
   const auto& title = d.paragraphs[0];
@@ -242,7 +270,8 @@ void TestPresentations::thePresentationIsWrittenBackWithEachTranslation() {
       "Open the file",
       // the link moved before the bold word; the tab's break lost (written at the end)
       "Press <x-fmt n=\"0\">Save</x-fmt> to save<x-break n=\"0\"/>the <x-fmt n=\"1\">file</x-fmt>. Done.",
-      "Page <x-code n=\"0\"/>", "One &amp; two", "Speak slowly", "Thank you"};
+      "Page <x-code n=\"0\"/>", "One &amp; two", "Speak slowly", "Thank you", "School",
+      "Learning &amp; teaching"};
   const auto files = unpackedSlides(writeOfficeDocument(d, translations));
   const auto original = unpackedSlides(presentation());
   QCOMPARE(files.size(), original.size());
@@ -256,6 +285,8 @@ void TestPresentations::thePresentationIsWrittenBackWithEachTranslation() {
   QCOMPARE(slideWordsOf(files.at("ppt/notesSlides/notesSlide1.xml")),
            std::vector<std::string>{"Speak slowly"});
   QCOMPARE(slideWordsOf(files.at("ppt/slides/slide1.xml")), std::vector<std::string>{"Thank you"});
+  QCOMPARE(slideWordsOf(files.at("ppt/slideMasters/slideMaster1.xml")),
+           (std::vector<std::string>{"Bấm để sửa kiểu tiêu đề", "School"}));
   // Properties kept, languages English, the checker's marks gone from the translation's runs.
   QVERIFY2(slide.find("<a:p><a:pPr algn=\"ctr\"/><a:r><a:rPr lang=\"en-US\"/><a:t>Open the file</a:t></a:r>"
                       "<a:endParaRPr lang=\"en-US\" dirty=\"0\"/></a:p>") != std::string::npos,
@@ -268,6 +299,10 @@ void TestPresentations::thePresentationIsWrittenBackWithEachTranslation() {
   QVERIFY(slide.find("<a:fld id=\"{1}\" type=\"slidenum\"><a:rPr lang=\"en-US\"/><a:t>‹#›</a:t></a:fld>") !=
           std::string::npos);
   QVERIFY(slide.find("err=") == std::string::npos && slide.find("vi-VN") == std::string::npos);
+  std::string core = kCore;
+  core.replace(core.find("Học &amp; dạy"), 17, "Learning &amp; teaching");
+  core.replace(core.find("vi-VN"), 5, "en-US");
+  QCOMPARE(files.at("docProps/core.xml"), core);
   // The presentation's default text is English; nothing else in it changed.
   std::string expected = kPresentation;
   expected.replace(expected.find("vi-VN"), 5, "en-US");
@@ -294,10 +329,10 @@ void TestPresentations::anOpenDocumentPresentationIsReadAndWrittenBack() {
   QCOMPARE(officeFormatName(d.format), std::string("an OpenDocument presentation"));
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
-  QCOMPARE(marked,
-           (std::vector<std::string>{"Mở <x-wrap n=\"0\">tập tin</x-wrap>", "Nói chậm", "Trường học"}));
-  const auto files = unpackedSlides(
-      writeOfficeDocument(d, {"Open <x-wrap n=\"0\">the file</x-wrap>", "Speak slowly", "School"}));
+  QCOMPARE(marked, (std::vector<std::string>{"Mở <x-wrap n=\"0\">tập tin</x-wrap>", "Nói chậm", "Trường học",
+                                             "Bài giảng"}));
+  const auto files = unpackedSlides(writeOfficeDocument(
+      d, {"Open <x-wrap n=\"0\">the file</x-wrap>", "Speak slowly", "School", "Lecture"}));
   QVERIFY(files.at("styles.xml").find("<text:p>Bấm để sửa tiêu đề</text:p>") != std::string::npos);
   QVERIFY(files.at("styles.xml").find("<text:p>School</text:p>") != std::string::npos);
   const std::string& content = files.at("content.xml");
@@ -305,10 +340,11 @@ void TestPresentations::anOpenDocumentPresentationIsReadAndWrittenBack() {
                std::string::npos,
            content.c_str());
   QVERIFY(content.find("<text:p>Speak slowly</text:p>") != std::string::npos);
-  QVERIFY(files.at("meta.xml").find("<dc:language>en-US</dc:language>") != std::string::npos);
+  QVERIFY(files.at("meta.xml").find("<dc:title>Lecture</dc:title><dc:language>en-US</dc:language>") !=
+          std::string::npos);
   QCOMPARE(files.at("Pictures/1.png"), kSlidePicture);
   QVERIFY(readOfficeDocument(impress("application/vnd.oasis.opendocument.presentation-template"), "t.otp")
-              .paragraphs.size() == 3);
+              .paragraphs.size() == 4);
 }
 
 void TestPresentations::whatCannotBeReadIsRefused_data() {
