@@ -179,10 +179,9 @@ class PartReader : public XmlHandler {
     (void)defined;
     std::string chars(text);
     const std::string font = fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style);
-    const std::string lower = html::lowered(font);
-    if (lower.rfind(".vn", 0) == 0) {
+    if (isTcvn3Font(font)) {
       chars = fromTcvn3Font(chars, b);
-    } else if (lower.rfind("vni", 0) == 0 && html::hasLetters(chars)) {
+    } else if (isVniFont(font) && html::hasLetters(chars)) {
       b.kept =
           "its text is in " + font +
           ", whose VNI encoding is not read (convert the document to Unicode, e.g. with Unikey's converter)";
@@ -209,21 +208,12 @@ class PartReader : public XmlHandler {
   // Text in a ".Vn" font: Word keeps each TCVN3 byte as the character of Windows-1252 that has it; read
   // as TCVN3. Text with a character Windows-1252 lacks was typed in Unicode: as it is.
   std::string fromTcvn3Font(const std::string& text, Building& b) const {
-    std::string bytes;
-    for (const char32_t c : decodeUtf8(text)) {
-      const int byte = html::windows1252Byte(c);
-      if (byte < 0) return text;
-      bytes += char(byte);
-    }
-    try {
-      std::string read = legacyToUtf8(bytes, LegacyEncoding::Tcvn3, d_.name);
-      b.tcvn3 = b.tcvn3 || read != text;
-      if (std::find(b.p.tcvn3_runs.begin(), b.p.tcvn3_runs.end(), b.rpr) == b.p.tcvn3_runs.end())
-        b.p.tcvn3_runs.push_back(b.rpr);
-      return read;
-    } catch (const std::runtime_error&) {
-      return text;
-    }
+    auto read = textInTcvn3Font(text, d_.name);
+    if (!read) return text;
+    b.tcvn3 = b.tcvn3 || *read != text;
+    if (std::find(b.p.tcvn3_runs.begin(), b.p.tcvn3_runs.end(), b.rpr) == b.p.tcvn3_runs.end())
+      b.p.tcvn3_runs.push_back(b.rpr);
+    return *read;
   }
 
   template <typename Push>

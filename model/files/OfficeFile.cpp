@@ -287,11 +287,12 @@ class Writer {
         return;
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
+      const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
       if (d_.format == OfficeDocument::Format::PowerPoint) {  // (the part's languages are made English after)
-        out += "<" + w + "r>" + rpr + "<" + w + "t>" + escaped + "</" + w + "t></" + w + "r>";
+        out += "<" + w + "r>" + rpr + "<" + w + "t>" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w +
+               "t></" + w + "r>";
         return;
       }
-      const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
              "t xml:space=\"preserve\">" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t></" + w +
              "r>";

@@ -4,9 +4,29 @@
 #include <map>
 
 #include "model/data/Text.h"
+#include "model/evaluation/CodePoints.h"
+#include "model/files/HtmlEncoding.h"
 #include "model/files/HtmlTags.h"
+#include "model/files/LegacyEncodings.h"
 
 namespace studio::model {
+
+std::optional<std::string> textInTcvn3Font(const std::string& text, const std::string& name) {
+  std::string bytes;
+  for (const char32_t c : decodeUtf8(text)) {
+    const int byte = html::windows1252Byte(c);
+    if (byte < 0) return std::nullopt;
+    bytes += char(byte);
+  }
+  try {
+    return legacyToUtf8(bytes, LegacyEncoding::Tcvn3, name);
+  } catch (const std::runtime_error&) {
+    return std::nullopt;
+  }
+}
+
+bool isTcvn3Font(const std::string& font) { return html::lowered(font).rfind(".vn", 0) == 0; }
+bool isVniFont(const std::string& font) { return html::lowered(font).rfind("vni", 0) == 0; }
 
 std::string escapeOfficeText(const std::string& text) {
   std::string out;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,18 @@ struct OfficeItem {
 // letters have are its plain words', the others marked) and first words from
 // `items`. False, touching nothing, when they hold no letter (nothing to translate).
 bool markOfficeParagraph(OfficeParagraph& p, const std::vector<OfficeItem>& items);
+
+// Text in one of the old Vietnamese ".Vn" fonts (.VnTime, .VnArial: TCVN3),
+// which Word and PowerPoint keep as the characters of Windows-1252 that have
+// its bytes, read as TCVN3; nullopt when it holds a character Windows-1252
+// lacks (it was typed in Unicode) or bytes TCVN3 does not read. `name` names
+// the document in errors.
+std::optional<std::string> textInTcvn3Font(const std::string& text, const std::string& name);
+
+// Whether a font's name says one of those fonts (".Vn…"), or a VNI font ("VNI-…"), whose encoding is not
+// read.
+bool isTcvn3Font(const std::string& font);
+bool isVniFont(const std::string& font);
 
 // Text as markup's: & < > as references.
 std::string escapeOfficeText(const std::string& text);

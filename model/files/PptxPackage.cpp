@@ -115,11 +115,12 @@ bool isPresentationPackage(const OfficeDocument& d) {
 
 void readPptxPackage(OfficeDocument& d) {
   const auto overrides = contentTypeOverrides(*packageEntry(d, "[Content_Types].xml"), d.name);
-  std::string main, properties = "docProps/core.xml";
+  std::string main, properties = "docProps/core.xml", theme;
   std::vector<std::string> slides, notes, masters;  // in the content types' order
   for (const auto& [part, type] : overrides) {
     if (isPresentationMain(type) && main.empty()) main = part;
     if (endsWith(type, "package.core-properties+xml")) properties = part;
+    if (endsWith(type, "officedocument.theme+xml") && theme.empty()) theme = part;
     if (endsWith(type, "presentationml.slide+xml")) slides.push_back(part);
     if (endsWith(type, "presentationml.notesslide+xml")) notes.push_back(part);
     if (endsWith(type, "presentationml.slidemaster+xml") || endsWith(type, "presentationml.slidelayout+xml"))
@@ -128,6 +129,10 @@ void readPptxPackage(OfficeDocument& d) {
     if (xml && (endsWith(type, "presentationml.comments+xml") || endsWith(type, "powerpoint.comments+xml")))
       d.comments += slideCommentsIn(*xml);
   }
+  // The theme's fonts: the old ".Vn" fonts are found through them too.
+  SlideFonts fonts;
+  if (const std::string* xml = packageEntry(d, theme); xml && data::isValidUtf8(*xml))
+    fonts = readThemeFonts(*xml, d.name + ": " + theme);
   // The presentation's own default text: its language made English.
   if (const size_t index = packageIndex(d, main); index != std::string::npos) d.languages.push_back(index);
 
@@ -169,7 +174,7 @@ void readPptxPackage(OfficeDocument& d) {
     if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
     d.parts.push_back({part, std::move(xml), *prefix});
     readPptxParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), d.name + ": " + part,
-                       /*skip_placeholders=*/i >= first_master);
+                       /*skip_placeholders=*/i >= first_master, fonts);
   }
   readPropertyParagraphs(d, properties);
 }

@@ -4,6 +4,7 @@
 
 #include "model/files/HtmlTags.h"
 #include "model/files/OfficeItems.h"
+#include "model/files/OfficePackages.h"
 #include "model/files/XmlReader.h"
 
 namespace studio::model {
@@ -84,22 +85,31 @@ std::vector<TagAttribute> tagAttributes(const std::string& tag) {
 
 class SlideReader : public XmlHandler {
  public:
-  SlideReader(OfficeDocument& document, size_t part, bool skip_placeholders)
+  SlideReader(OfficeDocument& document, size_t part, bool skip_placeholders, const SlideFonts& fonts)
       : d_(document),
         part_(part),
         skip_placeholders_(skip_placeholders),
+        fonts_(fonts),
         text_(document.parts[part].text),
         prefix_(document.parts[part].prefix),
         a_(prefix_.empty() ? "" : html::lowered(prefix_) + ":") {}
 
-  void startElement(const std::string& name, const std::vector<XmlAttribute>&, const XmlSpan& span) override {
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan& span) override {
     if (open_.empty()) {
-      // A shape (<p:sp>), and whether it is a placeholder (its <p:nvPr> holds a <p:ph>).
+      // A shape (<p:sp>), and whether it is a placeholder (its <p:nvPr> holds a <p:ph>), a title's.
       const std::string local = name.substr(name.find(':') + 1);
-      if (local == "sp") shapes_.push_back(false);
-      if (local == "ph" && !shapes_.empty()) shapes_.back() = true;
+      if (local == "sp") shapes_.push_back({});
+      if (local == "ph" && !shapes_.empty()) {
+        const std::string type = attributeValue(attributes, "type");
+        shapes_.back() = {true, type == "title" || type == "ctrTitle"};
+      }
       if (name != a_ + "p") return;
-      if (skip_placeholders_ && std::find(shapes_.begin(), shapes_.end(), true) != shapes_.end()) return;
+      if (skip_placeholders_ &&
+          std::any_of(shapes_.begin(), shapes_.end(), [](const Shape& s) { return s.placeholder; }))
+        return;
+      kept_.clear();
+      tcvn3_ = false;
       p_ = {};
       p_.part = part_;
       p_.line = span.line;
@@ -115,7 +125,7 @@ class SlideReader : public XmlHandler {
       if (name == a_ + "ppr" && items_.empty())
         frame = SlideFrame::Properties;
       else if (name == a_ + "r")
-        frame = SlideFrame::Run, rpr_.clear();
+        frame = SlideFrame::Run, rpr_.clear(), run_font_.clear();
       else if (name == a_ + "br")
         frame = SlideFrame::Break;
       else if (name == a_ + "endpararpr")
@@ -125,6 +135,8 @@ class SlideReader : public XmlHandler {
     } else if (at == SlideFrame::Run) {
       if (name == a_ + "rpr") frame = SlideFrame::RunProperties;
       if (name == a_ + "t") frame = SlideFrame::RunText;
+    } else if (at == SlideFrame::RunProperties && name == a_ + "latin") {
+      run_font_ = attributeValue(attributes, "typeface");
     }
     open_.push_back({frame, span.begin});
   }
@@ -140,7 +152,12 @@ class SlideReader : public XmlHandler {
       case SlideFrame::Paragraph:
         if (span.begin == o.begin) return;  // <a:p/>
         if (!ended_) p_.end = span.begin;
-        if (markOfficeParagraph(p_, items_)) d_.paragraphs.push_back(std::move(p_));
+        if (!kept_.empty()) {
+          d_.kept.push_back({part_, p_.line, kept_});
+        } else if (markOfficeParagraph(p_, items_)) {
+          d_.paragraphs.push_back(std::move(p_));
+          d_.tcvn3_paragraphs += tcvn3_ ? 1 : 0;
+        }
         return;
       case SlideFrame::Properties:
         p_.begin = span.end;
@@ -159,8 +176,22 @@ class SlideReader : public XmlHandler {
     }
   }
 
-  void characters(std::string_view text, bool) override {
+  void characters(std::string_view given, bool) override {
     if (open_.empty() || open_.back().frame != SlideFrame::RunText) return;
+    std::string text(given);
+    const std::string font = fontOfRun();
+    if (isTcvn3Font(font)) {
+      if (auto read = textInTcvn3Font(text, d_.name)) {
+        tcvn3_ = tcvn3_ || *read != text;
+        if (std::find(p_.tcvn3_runs.begin(), p_.tcvn3_runs.end(), rpr_) == p_.tcvn3_runs.end())
+          p_.tcvn3_runs.push_back(rpr_);
+        text = *read;
+      }
+    } else if (isVniFont(font) && html::hasLetters(text)) {
+      kept_ = "its text is in " + font +
+              ", whose VNI encoding is not read (convert the presentation to Unicode, e.g. with Unikey's "
+              "converter)";
+    }
     // A tab is a run of its own, parting the words beside it as <a:br> does.
     size_t start = 0;
     for (size_t tab = text.find('\t'); tab != std::string_view::npos; tab = text.find('\t', start)) {
@@ -174,6 +205,18 @@ class SlideReader : public XmlHandler {
   }
 
  private:
+  struct Shape {
+    bool placeholder = false, title = false;
+  };
+
+  // The run's font: its own, else the theme's for a title or the body.
+  std::string fontOfRun() const {
+    const bool title = !shapes_.empty() && shapes_.back().title;
+    if (run_font_ == "+mj-lt" || (run_font_.empty() && title)) return fonts_.major;
+    if (run_font_ == "+mn-lt" || run_font_.empty()) return fonts_.minor;
+    return run_font_;
+  }
+
   void addText(std::string_view text) {
     if (text.empty()) return;
     if (!items_.empty() && items_.back().kind == OfficeItem::Kind::Text && items_.back().rpr == rpr_)
@@ -185,7 +228,11 @@ class SlideReader : public XmlHandler {
   OfficeDocument& d_;
   size_t part_;
   bool skip_placeholders_;
-  std::vector<bool> shapes_;  // the shapes open, each a placeholder or not
+  SlideFonts fonts_;
+  std::vector<Shape> shapes_;  // the shapes open
+  std::string run_font_;       // the run's own font ("" for none)
+  std::string kept_;           // why the paragraph is kept as written ("" when it is translated)
+  bool tcvn3_ = false;         // text of the paragraph read as TCVN3
   const std::string& text_;
   std::string prefix_;           // as written ("a")
   std::string a_;                // as the reader names it ("a:")
@@ -197,6 +244,33 @@ class SlideReader : public XmlHandler {
 };
 
 }  // namespace
+
+namespace {
+
+struct ThemeFonts : XmlHandler {
+  SlideFonts fonts;
+  std::string* in = nullptr;  // the font being read: inside <a:majorFont> or <a:minorFont>
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    const std::string local = name.substr(name.find(':') + 1);
+    if (local == "majorfont") in = &fonts.major;
+    if (local == "minorfont") in = &fonts.minor;
+    if (local == "latin" && in && in->empty()) *in = attributeValue(attributes, "typeface");
+  }
+  void endElement(const std::string& name, const XmlSpan&) override {
+    const std::string local = name.substr(name.find(':') + 1);
+    if (local == "majorfont" || local == "minorfont") in = nullptr;
+  }
+  void characters(std::string_view, bool) override {}
+};
+
+}  // namespace
+
+SlideFonts readThemeFonts(const std::string& theme_xml, const std::string& name) {
+  ThemeFonts reader;
+  readXml(theme_xml, name, {rootElementName(theme_xml)}, "a PowerPoint theme", reader);
+  return reader.fonts;
+}
 
 std::string englishDrawingLanguages(const std::string& xml) {
   return editTags(xml, [](std::string& tag) {
@@ -231,8 +305,8 @@ std::string translatedRunProperties(const std::string& rpr, const std::string& p
 }
 
 void readPptxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                        const std::string& name, bool skip_placeholders) {
-  SlideReader reader(document, part, skip_placeholders);
+                        const std::string& name, bool skip_placeholders, const SlideFonts& fonts) {
+  SlideReader reader(document, part, skip_placeholders, fonts);
   readXml(document.parts[part].text, name, {root}, "a PowerPoint slide", reader);
 }
 

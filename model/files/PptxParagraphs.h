@@ -23,14 +23,27 @@ namespace studio::model {
 inline constexpr std::initializer_list<const char*> kDrawingNamespaces = {
     "http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main"};
 
+// The theme's fonts for Latin text: its headings' (major) and its body's
+// (minor), which a run without a font of its own, or naming "+mj-lt" or
+// "+mn-lt", is in.
+struct SlideFonts {
+  std::string major, minor;
+};
+// Reads them from a theme part (ppt/theme/theme1.xml); throws XmlError naming `name`.
+SlideFonts readThemeFonts(const std::string& theme_xml, const std::string& name);
+
 // Reads the paragraphs of document.parts[part] (its text set, its prefix the
 // one its root binds to DrawingML) into document.paragraphs; with
 // `skip_placeholders` (a slide master's or layout's), not those of a
 // placeholder shape, whose text is the prompt an editor shows ("Click to edit
 // Master title style"). `root` is its root element as the reader names it
-// ("p:sld"); throws XmlError naming `name` and the line.
+// ("p:sld"); throws XmlError naming `name` and the line. Text in the old
+// ".Vn" fonts (the run's own, or the theme's it falls back on) is read as
+// TCVN3 and written so; a paragraph with text in a VNI font is kept as
+// written, with the reason.
 void readPptxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
-                        const std::string& name, bool skip_placeholders = false);
+                        const std::string& name, bool skip_placeholders = false,
+                        const SlideFonts& fonts = {});
 
 // A run's properties (<a:rPr …/>, or with children) as the translation's words
 // are written with them: PowerPoint's checker's attributes (err, dirty,

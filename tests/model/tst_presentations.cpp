@@ -11,6 +11,8 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
+#include "model/files/HtmlEncoding.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/PptxParagraphs.h"
 #include "model/files/XmlReader.h"
@@ -215,6 +217,7 @@ class TestPresentations : public QObject {
   void whatCannotBeReadIsRefused();
   void aPresentationIsKnownByItsNameOrItsContent();
   void runPropertiesAndLanguages();
+  void textInTheOldVietnameseFontsIsReadAsTheirEncoding();
 };
 
 void TestPresentations::slidesAndNotesAreReadInTheOrderShown() {
@@ -422,6 +425,65 @@ void TestPresentations::runPropertiesAndLanguages() {
       std::string("<a:t lang=\"en-US\">lang=\"vi\"</a:t><!-- lang=\"vi\" --><a:x lang=\"fr\"/>"));
   QCOMPARE(englishDrawingLanguages("<a:rPr slang=\"vi\" a=\"x>y\" lang=\"VI-vn\"/>"),
            std::string("<a:rPr slang=\"vi\" a=\"x>y\" lang=\"en-US\"/>"));
+}
+
+void TestPresentations::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
+  // Text in TCVN3 as PowerPoint keeps it: each byte the Windows-1252 character that has it.
+  auto asKept = [](const std::string& text) {
+    size_t line = 0;
+    char32_t character = 0;
+    const auto bytes = utf8ToLegacy(text, LegacyEncoding::Tcvn3, &line, &character);
+    return bytes ? html::windows1252ToUtf8(*bytes) : std::string("?");
+  };
+  const std::string kept = asKept("mở tập tin");
+  QVERIFY(kept != "mở tập tin" && kept != "?");
+  ZipWriter zip;
+  zip.add("[Content_Types].xml",
+          "<Types><Override PartName=\"/ppt/presentation.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.presentationml.presentation.main+xml\"/><Override "
+          "PartName=\"/ppt/slides/slide1.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.presentationml.slide+xml\"/><Override "
+          "PartName=\"/ppt/theme/theme1.xml\" "
+          "ContentType=\"application/vnd.openxmlformats-officedocument.theme+xml\"/></Types>");
+  zip.add("ppt/presentation.xml", "<p:presentation xmlns:p=\"p\"/>");
+  // The theme's body font is .VnArial, its headings' Arial.
+  zip.add("ppt/theme/theme1.xml",
+          "<a:theme xmlns:a=\"a\"><a:themeElements><a:fontScheme><a:majorFont><a:latin typeface=\"Arial\"/>"
+          "</a:majorFont><a:minorFont><a:latin typeface=\".VnArial\"/><a:ea typeface=\"\"/></a:minorFont>"
+          "</a:fontScheme></a:themeElements></a:theme>");
+  zip.add(
+      "ppt/slides/slide1.xml",
+      "<p:sld xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\" "
+      "xmlns:p=\"p\"><p:sp><p:nvSpPr>"
+      "<p:nvPr><p:ph type=\"title\"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>Mở đầu</a:t></a:r></a:p>"
+      "</p:txBody></p:sp>\n<p:sp><p:txBody><a:p><a:r><a:rPr b=\"1\"><a:latin "
+      "typeface=\".VnTime\"/></a:rPr><a:t>" +
+          kept + "</a:t></a:r><a:r><a:t> " + asKept("số 3") +
+          "</a:t></a:r></a:p>\n<a:p><a:r><a:rPr><a:latin "
+          "typeface=\"Arial\"/></a:rPr><a:t>Tệp</a:t></a:r></a:p>\n"
+          "<a:p><a:r><a:rPr><a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Mo73 ta65p tin</a:t></a:r></a:p>"
+          "</p:txBody></p:sp></p:sld>");
+  const auto d = readOfficeDocument(zip.finish(), "old.pptx");
+  std::vector<std::string> marked;
+  for (const auto& p : d.paragraphs) marked.push_back(p.marked);
+  // The title in Arial (the theme's headings'), the body's runs in .VnTime and .VnArial read as TCVN3, a run
+  // in Arial as typed; the paragraph in a VNI font kept as written, with the reason.
+  QCOMPARE(marked, (std::vector<std::string>{"Mở đầu", "mở tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp"}));
+  QCOMPARE(d.tcvn3_paragraphs, size_t(1));
+  QCOMPARE(d.kept.size(), size_t(1));
+  QCOMPARE(d.kept[0].line, size_t(4));
+  QVERIFY2(d.kept[0].why.find("VNI-Times, whose VNI encoding is not read") != std::string::npos,
+           d.kept[0].why.c_str());
+  // Written back in the same fonts: the body's words in TCVN3 again, the title's and Arial's as they are.
+  const auto files =
+      unpackedSlides(writeOfficeDocument(d, {"Mở đầu", "Tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp"}));
+  const std::string& slide = files.at("ppt/slides/slide1.xml");
+  QVERIFY2(slide.find("<a:r><a:rPr b=\"1\"><a:latin typeface=\".VnTime\"/></a:rPr><a:t>" + asKept("Tập tin") +
+                      "</a:t></a:r><a:r><a:t> " + asKept("số 3") + "</a:t></a:r>") != std::string::npos,
+           slide.c_str());
+  QVERIFY(slide.find("<a:t>Mở đầu</a:t>") != std::string::npos &&
+          slide.find("<a:t>Tệp</a:t>") != std::string::npos);
+  QVERIFY(slide.find("<a:t>Mo73 ta65p tin</a:t>") != std::string::npos);
 }
 
 STUDIO_TEST_MAIN(TestPresentations)
