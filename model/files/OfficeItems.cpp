@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "model/data/Text.h"
 #include "model/evaluation/CodePoints.h"

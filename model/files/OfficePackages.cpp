@@ -1,6 +1,7 @@
 #include "model/files/OfficePackages.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "model/data/Text.h"
 #include "model/files/HtmlTags.h"
