@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/server/HttpMessage.h"
+#include "app/server/MultipartForm.h"
 #include "app/server/TranslationApi.h"
 #include "common/SuiteMain.h"
 
@@ -54,6 +55,9 @@ class TestHttp : public QObject {
   void connectionsStayOpenAsTheVersionSays();
   void aResponseIsWrittenWhole();
   void formFieldsAreDecoded();
+  void multipartFormsGiveTheirFieldsAndFiles();
+  void badMultipartFormsNameWhatIsWrong_data();
+  void badMultipartFormsNameWhatIsWrong();
   void libreTranslateRequestsAreRead();
   void libreTranslateMistakesAreRefused();
   void nativeRequestsAreReadStrictly();
@@ -345,6 +349,72 @@ void TestHttp::repliesHaveTheShapesTheClientsRead() {
   const auto languages = json::parse(languagesReply());
   QCOMPARE(languages[0]["code"], json("vi"));
   QCOMPARE(languages[0]["targets"], json::parse("[\"en\"]"));
+}
+
+void TestHttp::multipartFormsGiveTheirFieldsAndFiles() {
+  QCOMPARE(multipartBoundary("multipart/form-data; boundary=----x1"), std::string("----x1"));
+  QCOMPARE(multipartBoundary("Multipart/Form-Data; charset=utf-8; Boundary=\"a b\""), std::string("a b"));
+  QCOMPARE(multipartBoundary("application/json"), std::string());
+  // As curl -F sends one: a field, a file with its type, a file whose name comes with a Windows path and
+  // RFC 8187's spelling; bytes that hold a line break, a NUL and something like the boundary.
+  const std::string file("PK\x03\x04\r\n--xyzw not the end\0\r\n", 28);
+  const std::string body =
+      "preamble\r\n--xyzw\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\nvi\r\n"
+      "--xyzw\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b\\\"o.pptx\"\r\n"
+      "Content-Type: application/vnd.openxmlformats-officedocument.presentationml.presentation\r\n\r\n" +
+      file +
+      "\r\n--xyzw\r\ncontent-disposition: form-data; name=\"other\"; filename=\"C:\\tmp\\x.txt\"; "
+      "filename*=UTF-8''b%C3%A0i.txt\r\n\r\n\r\n--xyzw--\r\nepilogue";
+  const auto parts = parseMultipartForm(body, "xyzw");
+  QCOMPARE(parts.size(), size_t(3));
+  QCOMPARE(parts[0].name, std::string("source"));
+  QVERIFY(!parts[0].is_file);
+  QCOMPARE(parts[0].body, std::string("vi"));
+  QCOMPARE(parts[1].name, std::string("file"));
+  QVERIFY(parts[1].is_file);
+  QCOMPARE(parts[1].filename, std::string("b\"o.pptx"));
+  QCOMPARE(parts[1].content_type,
+           std::string("application/vnd.openxmlformats-officedocument.presentationml.presentation"));
+  QCOMPARE(parts[1].body, file);
+  QCOMPARE(parts[2].filename, std::string("bài.txt"));  // the UTF-8 spelling wins, folders left out
+  QCOMPARE(parts[2].body, std::string());
+  // Lines may end in LF alone.
+  const auto lf = parseMultipartForm("--b\nContent-Disposition: form-data; name=q\n\nxin chào\n--b--", "b");
+  QCOMPARE(lf.size(), size_t(1));
+  QCOMPARE(lf[0].name, std::string("q"));
+  QCOMPARE(lf[0].body, std::string("xin chào"));
+}
+
+void TestHttp::badMultipartFormsNameWhatIsWrong_data() {
+  QTest::addColumn<QByteArray>("body");
+  QTest::addColumn<QString>("error");
+  QTest::newRow("no boundary") << QByteArray("hello") << "does not begin with its boundary";
+  QTest::newRow("no end") << QByteArray("--b\r\nContent-Disposition: form-data; name=q\r\n\r\nx")
+                          << "does not end with its closing boundary";
+  QTest::newRow("headers cut") << QByteArray("--b\r\nContent-Disposition: form-data") << "do not end";
+  QTest::newRow("not form-data") << QByteArray("--b\r\nContent-Disposition: attachment\r\n\r\nx\r\n--b--")
+                                 << "part 1 is no form-data field";
+  QTest::newRow("cut at its boundary") << QByteArray("--b") << "part 1 does not start on a line";
+  QTest::newRow("a header without a colon")
+      << QByteArray("--b\r\nContent-Disposition: form-data; name=q\r\nbroken\r\n\r\nx\r\n--b--")
+      << "part 1 has a header without ':'";
+  QTest::newRow("a line like the boundary")
+      << QByteArray("--b\r\nContent-Disposition: form-data\r\n\r\n--b x")
+      << "does not end with its closing boundary";
+}
+
+void TestHttp::badMultipartFormsNameWhatIsWrong() {
+  QFETCH(QByteArray, body);
+  QFETCH(QString, error);
+  try {
+    parseMultipartForm(body.toStdString(), "b");
+    QFAIL("read");
+  } catch (const std::invalid_argument& e) {
+    QVERIFY2(QString(e.what()).contains(error), e.what());
+  }
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, multipartBoundary("multipart/form-data"));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                           multipartBoundary("multipart/form-data; boundary=" + std::string(71, 'x')));
 }
 
 STUDIO_TEST_MAIN(TestHttp)

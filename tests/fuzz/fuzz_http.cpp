@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/server/HttpMessage.h"
+#include "app/server/MultipartForm.h"
 #include "app/server/TranslationApi.h"
 
 using namespace studio::server;
@@ -42,6 +43,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     parseFormFields(bytes);
   } catch (const std::invalid_argument&) {
+  }
+  // The bytes as a multipart form whose boundary is their first line's rest: each part's body is bytes of
+  // the input, its file's name holds no folder.
+  if (bytes.size() > 2 && bytes.compare(0, 2, "--") == 0) {
+    const std::string boundary = bytes.substr(2, std::min(bytes.find_first_of("\r\n"), size_t(72)) - 2);
+    try {
+      for (const auto& part : parseMultipartForm(bytes, boundary)) {
+        if (part.body.size() > bytes.size() || bytes.find(part.body) == std::string::npos) __builtin_trap();
+        if (part.filename.find_first_of("/\\") != std::string::npos) __builtin_trap();
+      }
+    } catch (const std::invalid_argument&) {
+    }
   }
   return 0;
 }
