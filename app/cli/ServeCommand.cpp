@@ -30,6 +30,9 @@ const CommandSpec& serveSpec() {
       "                      --beam), \"markup\": true, \"details\": true -> {\"translations\": [{\"text\",\n"
       "                      \"score\", \"pieces\", \"alternatives\", \"notices\"}], \"model\", "
       "\"milliseconds\"}\n"
+      "  POST /translate_file  a multipart form's \"file\" (.txt, .html, .xlf, .docx, .pptx, .odt, .odp)\n"
+      "                      translated whole -> {\"translatedFileUrl\": URL}, fetched with\n"
+      "  GET /download_file/ID.NAME\n"
       "  GET /languages, GET /health, GET /\n"
       "A text is split into sentences as `translate` splits a line; the requests waiting when the model\n"
       "is free are translated together. Errors are {\"error\": MESSAGE} with a 4xx status. A line a\n"
@@ -95,11 +98,12 @@ int runServe(const ParsedArgs& args) {
   const QString address = settings.host.protocol() == QAbstractSocket::IPv6Protocol
                               ? "[" + settings.host.toString() + "]"
                               : settings.host.toString();
-  std::fprintf(
-      stderr,
-      "serving %s on http://%s:%u (POST /translate, POST /v1/translate, GET /languages, GET /health); "
-      "Ctrl+C stops\n",
-      name.c_str(), qPrintable(address), unsigned(server.port()));
+  std::fprintf(stderr,
+               "serving %s on http://%s:%u (POST /translate, POST /v1/translate, POST /translate_file, GET "
+               "/languages, "
+               "GET /health); "
+               "Ctrl+C stops\n",
+               name.c_str(), qPrintable(address), unsigned(server.port()));
   std::fflush(stderr);
   std::signal(SIGINT, requestStop);
   std::signal(SIGTERM, requestStop);

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/server/FileKinds.h"
+#include "app/server/MultipartForm.h"
 #include "model/data/Text.h"
 
 namespace studio::server {
@@ -161,6 +163,46 @@ TranslationJob libreTranslateJob(const HttpRequest& request, int max_alternative
   return job;
 }
 
+TranslationJob libreTranslateFileJob(const HttpRequest& request) {
+  std::vector<FormPart> parts;
+  try {
+    const std::string boundary = multipartBoundary(request.header("Content-Type"));
+    if (boundary.empty())
+      throw ApiError(415, "a file to translate is sent as multipart/form-data (curl -F file=@NAME), not " +
+                              (request.header("Content-Type").empty() ? std::string("without a Content-Type")
+                                                                      : request.header("Content-Type")));
+    parts = parseMultipartForm(request.body, boundary);
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(400, e.what());
+  }
+  TranslationJob job;
+  job.api = TranslationJob::Api::LibreTranslate;
+  job.markup = true;  // (a file goes to the model alone)
+  bool has_file = false;
+  for (const auto& part : parts) {
+    const auto language = [&](std::initializer_list<const char*> allowed) {
+      const std::string code = lowercase(part.body);
+      for (const char* ok : allowed)
+        if (code == ok) return;
+      throw ApiError(400, "'" + part.name + "' is '" + part.body +
+                              "': this model translates Vietnamese (vi) into English (en)");
+    };
+    if (part.name == "source") language({"vi", "auto"});
+    if (part.name == "target") language({"en"});
+    if (part.name != "file") continue;
+    if (!part.is_file || part.filename.empty())
+      throw ApiError(400, "'file' is a field, not a file with its name (curl -F file=@NAME)");
+    has_file = true;
+    job.file_name = part.filename;
+    job.file_bytes = part.body;
+  }
+  if (!has_file) throw ApiError(400, "Invalid request: missing file parameter");
+  if (fileKindOf(job.file_name) == FileKind::None)
+    throw ApiError(400, "'" + job.file_name +
+                            "' is not a kind of file this server translates: " + translatableFileKinds());
+  return job;
+}
+
 TranslationJob nativeJob(const HttpRequest& request, int max_alternatives) {
   const json fields = bodyFields(request, /*form_allowed=*/false);
   static const char* known[] = {"text", "texts", "nbest", "beam", "markup", "details"};
@@ -238,6 +280,8 @@ std::string nativeReply(const TranslationJob& job, const std::vector<TextResult>
   return dumped(
       {{"translations", std::move(translations)}, {"model", model}, {"milliseconds", milliseconds}});
 }
+
+std::string libreTranslateFileReply(const std::string& url) { return dumped({{"translatedFileUrl", url}}); }
 
 std::string errorReply(const std::string& message) { return dumped({{"error", message}}); }
 

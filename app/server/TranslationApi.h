@@ -34,6 +34,9 @@ struct TranslationJob {
   int alternatives = 0;            // further translations of each text
   bool details = false;            // Native: the pieces with their probabilities
   int beam = 0;                    // Native: this request's beam size (1 greedy); 0 the server's --beam
+  // LibreTranslate's /translate_file: the file to translate whole (its name as sent, its bytes); no texts.
+  std::string file_name, file_bytes;
+  bool isFile() const { return !file_name.empty(); }
 };
 
 // The largest beam a request may ask for ("beam" in POST /v1/translate).
@@ -44,6 +47,10 @@ constexpr int kMaxRequestBeam = 16;
 // API the request's "beam" less one where it gives one). Throws ApiError.
 TranslationJob libreTranslateJob(const HttpRequest& request, int max_alternatives);
 TranslationJob nativeJob(const HttpRequest& request, int max_alternatives);
+// LibreTranslate's POST /translate_file: a multipart form with the field
+// "file" (a file whose name says a kind this server translates), "source"
+// and "target" as /translate reads them. Throws ApiError.
+TranslationJob libreTranslateFileJob(const HttpRequest& request);
 
 struct Alternative {
   std::string text;
@@ -64,6 +71,8 @@ std::string libreTranslateReply(const TranslationJob& job, const std::vector<Tex
 std::string nativeReply(const TranslationJob& job, const std::vector<TextResult>& results,
                         double milliseconds, const std::string& model);
 std::string errorReply(const std::string& message);
+// POST /translate_file's: {"translatedFileUrl": URL}.
+std::string libreTranslateFileReply(const std::string& url);
 // GET /languages: Vietnamese into English.
 std::string languagesReply();
 

@@ -9,6 +9,7 @@
 #include <new>
 #include <thread>
 
+#include "app/server/FileTranslation.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/TextTranslation.h"
@@ -24,6 +25,9 @@ struct Waiting {
   uint64_t ticket = 0;
   TranslationJob job;
 };
+
+// What a job counts for among the texts waiting: its texts, a file one.
+size_t weightOf(const TranslationJob& job) { return job.isFile() ? 1 : job.texts.size(); }
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -113,6 +117,17 @@ struct TranslationQueue::State {
     auto opts = *options;
     opts.beam_size = beamOf(job);
     opts.nbest = 1;
+    if (job.isFile()) {
+      try {
+        auto file = translateFile(*translator, opts, job.file_name, job.file_bytes);
+        Answer answer;
+        answer.file_name = std::move(file.name);
+        answer.file_bytes = std::move(file.bytes);
+        return answer;
+      } catch (const ApiError& e) {
+        return {e.status, errorReply(e.what())};
+      }
+    }
     for (const auto& text : job.texts) {
       if (job.api == TranslationJob::Api::LibreTranslate) {
         model::HtmlDocument page;
@@ -191,8 +206,8 @@ struct TranslationQueue::State {
         wake.wait(lock, [this] { return quit || !queue.empty(); });
         if (quit) return;
         size_t texts = 0;
-        while (!queue.empty() && (batch.empty() || texts + queue.front().job.texts.size() <= 1024)) {
-          texts += queue.front().job.texts.size();
+        while (!queue.empty() && (batch.empty() || texts + weightOf(queue.front().job) <= 1024)) {
+          texts += weightOf(queue.front().job);
           batch.push_back(std::move(queue.front()));
           queue.pop_front();
         }
@@ -200,7 +215,7 @@ struct TranslationQueue::State {
       auto answers = translateBatch(batch);
       {
         std::lock_guard<std::mutex> lock(mutex);
-        for (const auto& w : batch) waiting_texts -= w.job.texts.size();
+        for (const auto& w : batch) waiting_texts -= weightOf(w.job);
       }
       for (size_t i = 0; i < batch.size(); ++i) done(batch[i].ticket, std::move(answers[i]));
     }
@@ -228,8 +243,8 @@ TranslationQueue::~TranslationQueue() {
 bool TranslationQueue::submit(uint64_t ticket, TranslationJob job, size_t limit) {
   {
     std::lock_guard<std::mutex> lock(state_->mutex);
-    if (state_->waiting_texts + job.texts.size() > limit) return false;
-    state_->waiting_texts += job.texts.size();
+    if (state_->waiting_texts + weightOf(job) > limit) return false;
+    state_->waiting_texts += weightOf(job);
     state_->queue.push_back({ticket, std::move(job)});
     if (!state_->thread.joinable()) state_->thread = std::thread([state = state_.get()] { state->run(); });
   }

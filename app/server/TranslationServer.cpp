@@ -5,7 +5,10 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <cctype>
+#include <deque>
 #include <map>
+#include <random>
 
 #include <nlohmann/json.hpp>
 
@@ -33,16 +36,82 @@ struct Pending {
   QString method, path;
   size_t texts = 0;
   QElapsedTimer since;
+  std::string host;  // the Host it was sent to: a translated file's address names it
 };
 
 // Every request's endpoints, for 404's message and 405's Allow.
 const std::map<std::string, std::string>& endpoints() {
   static const std::map<std::string, std::string> all{
-      {"/", "GET"},           {"/health", "GET"},        {"/languages", "GET"},
-      {"/translate", "POST"}, {"/v1/translate", "POST"},
+      {"/", "GET"},
+      {"/health", "GET"},
+      {"/languages", "GET"},
+      {"/translate", "POST"},
+      {"/v1/translate", "POST"},
+      {"/translate_file", "POST"},
+      {"/download_file/", "GET"},
   };
   return all;
 }
+
+// A file's media type for its download, by its extension.
+std::string mediaTypeOf(const std::string& name) {
+  const std::string ext = name.substr(name.rfind('.') + 1);
+  static const std::map<std::string, std::string> types = {
+      {"txt", "text/plain; charset=utf-8"},
+      {"html", "text/html; charset=utf-8"},
+      {"htm", "text/html; charset=utf-8"},
+      {"xhtml", "application/xhtml+xml"},
+      {"xlf", "application/xliff+xml"},
+      {"xliff", "application/xliff+xml"},
+      {"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
+      {"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
+      {"odt", "application/vnd.oasis.opendocument.text"},
+      {"odp", "application/vnd.oasis.opendocument.presentation"}};
+  const auto it = types.find(ext);
+  return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+// A name as a URL's path keeps it: unreserved characters as they are, the rest %XX.
+std::string percentEncoded(const std::string& text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += char(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+// Translated files kept for their download: the newest 32, at most 256 MiB together.
+struct TranslatedFiles {
+  struct File {
+    std::string name, bytes;
+  };
+  std::map<std::string, File> by_id;
+  std::deque<std::string> order;  // oldest first
+  size_t bytes = 0;
+  quint64 next = 0;
+
+  std::string keep(std::string name, std::string content) {
+    std::random_device random;
+    const std::string id = QString::number(quint64(random()) << 32 | random(), 16).toStdString() +
+                           QString::number(++next, 16).toStdString();
+    bytes += content.size();
+    by_id[id] = {std::move(name), std::move(content)};
+    order.push_back(id);
+    while (order.size() > 32 || (bytes > (256u << 20) && order.size() > 1)) {
+      bytes -= by_id[order.front()].bytes.size();
+      by_id.erase(order.front());
+      order.pop_front();
+    }
+    return id;
+  }
+};
 
 }  // namespace
 
@@ -56,6 +125,7 @@ struct TranslationServer::Impl {
   std::unique_ptr<TranslationQueue> queue;
   std::map<uint64_t, Pending> pending;  // the requests with the model, by ticket
   uint64_t next_ticket = 1;
+  TranslatedFiles files;
 
   Impl(TranslationServer* o, std::shared_ptr<const model::Translator> translator,
        const model::DecodingOptions& options, ServerSettings s)
@@ -84,7 +154,7 @@ struct TranslationServer::Impl {
 
   void respond(quint64 id, int status, const std::string& body, bool keep_alive, const QString& method,
                const QString& path, qint64 ms, size_t texts = 0,
-               std::vector<std::pair<std::string, std::string>> extra = {}) {
+               std::vector<std::pair<std::string, std::string>> extra = {}, const std::string& type = "") {
     auto it = connections.find(id);
     if (it == connections.end()) return;
     Connection& c = it->second;
@@ -93,8 +163,8 @@ struct TranslationServer::Impl {
       return;
     }
     for (auto& header : corsHeaders()) extra.push_back(std::move(header));
-    const char* type = body.empty() ? "" : "application/json";
-    c.socket->write(QByteArray::fromStdString(httpResponse(status, type, body, keep_alive, extra)));
+    const std::string content_type = !type.empty() ? type : body.empty() ? "" : "application/json";
+    c.socket->write(QByteArray::fromStdString(httpResponse(status, content_type, body, keep_alive, extra)));
     log(c, method, path, status, ms, texts);
     if (!keep_alive) {
       c.closing = true;
@@ -196,7 +266,8 @@ struct TranslationServer::Impl {
     const QString method = QString::fromStdString(request.method);
     const QString path = QString::fromStdString(request.path);
     const bool keep_alive = request.keepAlive();
-    const auto endpoint = endpoints().find(request.path);
+    const bool download = request.path.rfind("/download_file/", 0) == 0;
+    const auto endpoint = endpoints().find(download ? std::string("/download_file/") : request.path);
     if (request.method == "OPTIONS") {  // a browser's preflight
       auto headers = std::vector<std::pair<std::string, std::string>>{{"Allow", "GET, POST, OPTIONS"}};
       if (!settings.allowOrigin.isEmpty()) {
@@ -219,6 +290,20 @@ struct TranslationServer::Impl {
               keep_alive, method, path, since.elapsed(), 0, {{"Allow", endpoint->second}});
       return;
     }
+    if (download) {  // a file /translate_file translated: /download_file/ID.NAME
+      const std::string rest = request.path.substr(15);
+      const auto file = files.by_id.find(rest.substr(0, rest.find('.')));
+      if (file == files.by_id.end()) {
+        respond(id, 404,
+                errorReply("no translated file " + rest + " here (the newest 32 translations are kept)"),
+                keep_alive, method, path, since.elapsed());
+        return;
+      }
+      respond(id, 200, file->second.bytes, keep_alive, method, path, since.elapsed(), 0,
+              {{"Content-Disposition", "attachment; filename*=UTF-8''" + percentEncoded(file->second.name)}},
+              mediaTypeOf(file->second.name));
+      return;
+    }
     if (request.path == "/languages") {
       respond(id, 200, languagesReply(), keep_alive, method, path, since.elapsed());
       return;
@@ -237,8 +322,9 @@ struct TranslationServer::Impl {
     }
     TranslationJob job;
     try {
-      job = request.path == "/translate" ? libreTranslateJob(request, queue->maxAlternatives())
-                                         : nativeJob(request, queue->maxAlternatives());
+      job = request.path == "/translate"        ? libreTranslateJob(request, queue->maxAlternatives())
+            : request.path == "/translate_file" ? libreTranslateFileJob(request)
+                                                : nativeJob(request, queue->maxAlternatives());
     } catch (const ApiError& e) {
       respond(id, e.status, errorReply(e.what()), keep_alive, method, path, since.elapsed());
       return;
@@ -249,7 +335,7 @@ struct TranslationServer::Impl {
               method, path, since.elapsed());
       return;
     }
-    const size_t texts = job.texts.size();
+    const size_t texts = job.isFile() ? 1 : job.texts.size();
     const uint64_t ticket = next_ticket++;
     if (!queue->submit(ticket, std::move(job), settings.maxQueuedTexts)) {
       respond(id, 503,
@@ -259,7 +345,10 @@ struct TranslationServer::Impl {
               keep_alive, method, path, since.elapsed(), texts, {{"Retry-After", "1"}});
       return;
     }
-    pending[ticket] = Pending{id, keep_alive, method, path, texts, since};
+    std::string host = request.header("Host");
+    if (host.empty())
+      host = settings.host.toString().toStdString() + ":" + std::to_string(server.serverPort());
+    pending[ticket] = Pending{id, keep_alive, method, path, texts, since, host};
     c.busy = true;
     c.idle->stop();
   }
@@ -270,8 +359,16 @@ struct TranslationServer::Impl {
     if (it == pending.end()) return;
     const Pending p = it->second;
     pending.erase(it);
-    respond(p.connection, answer.status, answer.body, p.keep_alive, p.method, p.path, p.since.elapsed(),
-            p.texts);
+    if (!answer.file_name.empty()) {  // kept for its download, its address the reply
+      const std::string kept = files.keep(answer.file_name, answer.file_bytes);
+      const std::string url =
+          "http://" + p.host + "/download_file/" + kept + "." + percentEncoded(answer.file_name);
+      respond(p.connection, 200, libreTranslateFileReply(url), p.keep_alive, p.method, p.path,
+              p.since.elapsed(), p.texts);
+    } else {
+      respond(p.connection, answer.status, answer.body, p.keep_alive, p.method, p.path, p.since.elapsed(),
+              p.texts);
+    }
     auto c = connections.find(p.connection);
     if (c == connections.end()) return;
     c->second.busy = false;

@@ -10,9 +10,12 @@
 #include "app/server/TranslationServer.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/files/ModelFile.h"
+#include "model/files/OfficeFile.h"
+#include "model/files/ZipWriter.h"
 
 using namespace studio;
 using nlohmann::json;
@@ -22,7 +25,8 @@ namespace {
 struct Reply {
   int status = 0;
   QByteArray head;  // the status line and headers
-  json body;        // null when empty
+  json body;        // null when empty or not JSON
+  QByteArray raw;   // the body's bytes
 };
 
 // The length of the first whole response in `bytes`, 0 while it is not whole.
@@ -42,7 +46,9 @@ Reply replyOf(const QByteArray& bytes) {
   r.head = bytes.left(end);
   r.status = r.head.mid(9, 3).toInt();
   const QByteArray body = bytes.mid(end + 4);
-  if (!body.isEmpty()) r.body = json::parse(body.toStdString());
+  r.raw = body;
+  if (!body.isEmpty() && r.head.contains("Content-Type: application/json"))
+    r.body = json::parse(body.toStdString());
   return r;
 }
 
@@ -104,6 +110,25 @@ QByteArray post(const QByteArray& path, const json& body, const QByteArray& extr
          extra_headers + "Content-Length: " + QByteArray::number(bytes.size()) + "\r\n\r\n" + bytes;
 }
 
+// A multipart form as curl -F sends one: each field's name, and a file's name where it is one.
+struct Field {
+  QByteArray name, filename, content;
+};
+QByteArray postForm(const QByteArray& path, const QList<Field>& fields) {
+  const QByteArray boundary = "------------------------d74496d66958873e";
+  QByteArray body;
+  for (const auto& f : fields) {
+    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + f.name + "\"";
+    if (!f.filename.isEmpty())
+      body += "; filename=\"" + f.filename + "\"\r\nContent-Type: application/octet-stream";
+    body += "\r\n\r\n" + f.content + "\r\n";
+  }
+  body += "--" + boundary + "--\r\n";
+  return "POST " + path +
+         " HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=" + boundary +
+         "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
 QByteArray get(const QByteArray& path) { return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n"; }
 
 }  // namespace
@@ -123,6 +148,7 @@ class TestServer : public QObject {
   void markupIsKeptAroundTheWords();
   void browsersAreLetInWhenAsked();
   void limitsTurnRequestsAway();
+  void filesAreTranslatedWholeAndDownloaded();
 
  private:
   std::unique_ptr<server::TranslationServer> start(server::ServerSettings settings = {});
@@ -446,6 +472,79 @@ void TestServer::limitsTurnRequestsAway() {
   QCOMPARE(reply.status, 503);
   QVERIFY(reply.body["error"].get<std::string>().find("too many connections") != std::string::npos);
   QVERIFY(third.closedByServer());
+}
+
+void TestServer::filesAreTranslatedWholeAndDownloaded() {
+  auto server = start();
+  Client client(server->port());
+  // A presentation: its download is what the engine writes for it.
+  model::ZipWriter zip;
+  zip.add("[Content_Types].xml",
+          "<Types><Override PartName=\"/ppt/presentation.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.presentationml.presentation.main+xml\"/><Override "
+          "PartName=\"/ppt/slides/slide1.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.presentationml.slide+xml\"/></Types>");
+  zip.add("ppt/presentation.xml", "<p:presentation xmlns:p=\"p\"/>");
+  zip.add("ppt/slides/slide1.xml",
+          "<p:sld xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\" xmlns:p=\"p\"><a:p><a:r>"
+          "<a:t>mở tập tin</a:t></a:r></a:p><a:p><a:r><a:t>lưu tài liệu</a:t></a:r></a:p></p:sld>");
+  const std::string pptx = zip.finish();
+  auto reply = client.exchange(
+      postForm("/translate_file", {{"source", "", "vi"},
+                                   {"target", "", "en"},
+                                   {"file", "bài giảng.vi.pptx", QByteArray::fromStdString(pptx)}}));
+  QCOMPARE(reply.status, 200);
+  const std::string url = reply.body["translatedFileUrl"].get<std::string>();
+  const std::string prefix = "http://localhost/download_file/", suffix = ".b%C3%A0i%20gi%E1%BA%A3ng.en.pptx";
+  QVERIFY2(url.compare(0, prefix.size(), prefix) == 0 && url.size() > prefix.size() + suffix.size() &&
+               url.compare(url.size() - suffix.size(), suffix.size(), suffix) == 0,
+           url.c_str());
+  auto options = options_;
+  options.nbest = 1;
+  const auto expected =
+      model::translateOfficeDocument(*translator_, model::readOfficeDocument(pptx, "x.pptx"), options).bytes;
+  reply = client.exchange(get(QByteArray::fromStdString(url.substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains(
+      "Content-Type: application/vnd.openxmlformats-officedocument.presentationml.presentation"));
+  QVERIFY(reply.head.contains(
+      "Content-Disposition: attachment; filename*=UTF-8''b%C3%A0i%20gi%E1%BA%A3ng.en.pptx"));
+  QCOMPARE(reply.raw.toStdString(), expected);
+  // A text file: line for line, as /translate translates its lines.
+  reply = client.exchange(postForm("/translate_file", {{"file", "notes.txt", "mở tập tin\nlưu tài liệu\n"}}));
+  QCOMPARE(reply.status, 200);
+  const std::string text_url = reply.body["translatedFileUrl"].get<std::string>();
+  const auto lines = client.exchange(post("/translate", {{"q", {"mở tập tin", "lưu tài liệu"}}}));
+  reply = client.exchange(get(QByteArray::fromStdString(text_url.substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Content-Type: text/plain; charset=utf-8"));
+  QCOMPARE(reply.raw.toStdString(), lines.body["translatedText"][0].get<std::string>() + "\n" +
+                                        lines.body["translatedText"][1].get<std::string>() + "\n");
+  // What cannot be translated is refused, naming why; the connection stays.
+  reply = client.exchange(postForm("/translate_file", {{"source", "", "vi"}}));
+  QCOMPARE(reply.status, 400);
+  QCOMPARE(reply.body["error"].get<std::string>(), std::string("Invalid request: missing file parameter"));
+  reply = client.exchange(postForm("/translate_file", {{"file", "scan.pdf", "%PDF-1.4"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY(reply.body["error"].get<std::string>().find(
+              "'scan.pdf' is not a kind of file this server translates") == 0);
+  reply = client.exchange(postForm("/translate_file", {{"file", "talk.pptx", "not a zip"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("'talk.pptx' is not a Word document, PowerPoint") == 0,
+           reply.body.dump().c_str());
+  reply = client.exchange(postForm("/translate_file", {{"file", "notes.txt", "M\xf5"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("notes.txt") != std::string::npos &&
+               reply.body["error"].get<std::string>().find("attention-studio-serve") == std::string::npos,
+           reply.body.dump().c_str());
+  reply = client.exchange(postForm("/translate_file", {{"target", "", "de"}, {"file", "a.txt", "x"}}));
+  QCOMPARE(reply.status, 400);
+  reply = client.exchange(post("/translate_file", {{"file", "x"}}));
+  QCOMPARE(reply.status, 415);
+  reply = client.exchange(get("/download_file/0123.gone.txt"));
+  QCOMPARE(reply.status, 404);
+  reply = client.exchange(post("/download_file/0123.gone.txt", {}));
+  QCOMPARE(reply.status, 405);
 }
 
 STUDIO_TEST_MAIN(TestServer)

@@ -1,8 +1,8 @@
 // serve's HTTP reader and its APIs (app/server): a request read from any bytes
 // is never longer than the bytes nor its body past the limit, no shorter
 // prefix of them reads as a request, a refusal carries a status and a
-// message, and a request's body read by either API ends in a job or a 4xx
-// ApiError, nothing else.
+// message, and a request's body read by any API (a file's form too) ends in
+// a job or a 4xx ApiError, nothing else.
 #include <cstdint>
 #include <string>
 
@@ -35,6 +35,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       } catch (const ApiError& e) {
         if (e.status < 400 || e.status > 499) __builtin_trap();
       }
+    }
+    try {
+      const auto job = libreTranslateFileJob(request);
+      if (!job.isFile() || job.file_name.find_first_of("/\\") != std::string::npos) __builtin_trap();
+    } catch (const ApiError& e) {
+      if (e.status < 400 || e.status > 499) __builtin_trap();
     }
     request.keepAlive();
   } else if (whole.state == HttpParse::State::Error) {

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+
+// Which files serve translates whole (LibreTranslate's POST /translate_file),
+// by their names' extensions. Plain C++, read by the request reader that is
+// fuzzed and by the translation (app/server/FileTranslation.h).
+namespace studio::server {
+
+enum class FileKind { Text, Html, Xliff, Office, None };
+
+// .txt; .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
+// OpenDocument's text and presentation extensions; None for any other.
+FileKind fileKindOf(const std::string& name);
+
+// The extensions, for people: ".txt, .html, ...".
+std::string translatableFileKinds();
+
+}  // namespace studio::server
