@@ -9,7 +9,7 @@ FileKind fileKindOf(const std::string& name) {
   const size_t dot = name.rfind('.');
   std::string ext = dot == std::string::npos ? "" : name.substr(dot + 1);
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  if (ext == "txt") return FileKind::Text;
+  if (ext == "txt" || ext == "vi") return FileKind::Text;
   if (ext == "html" || ext == "htm" || ext == "xhtml") return FileKind::Html;
   if (ext == "xlf" || ext == "xliff") return FileKind::Xliff;
   for (const char* office : {"docx", "docm", "dotx", "dotm", "pptx", "pptm", "potx", "potm", "ppsx", "ppsm",
@@ -19,7 +19,7 @@ FileKind fileKindOf(const std::string& name) {
 }
 
 std::string translatableFileKinds() {
-  return ".txt, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp (and Word's, PowerPoint's and "
+  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp (and Word's, PowerPoint's and "
          "OpenDocument's other extensions)";
 }
 

@@ -9,7 +9,7 @@ namespace studio::server {
 
 enum class FileKind { Text, Html, Xliff, Office, None };
 
-// .txt; .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
+// .txt and .vi (text); .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
 // OpenDocument's text and presentation extensions; None for any other.
 FileKind fileKindOf(const std::string& name);
 

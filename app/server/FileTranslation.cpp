@@ -83,7 +83,9 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
   const size_t dot = name.rfind('.');
   std::string stem = dot == std::string::npos ? name : name.substr(0, dot);
   if (stem.size() > 3 && stem.compare(stem.size() - 3, 3, ".vi") == 0) stem.resize(stem.size() - 3);
-  out.name = stem + ".en." + (dot == std::string::npos ? "txt" : name.substr(dot + 1));
+  // NAME.vi (a corpus's side, as the app reads it) gives NAME.en; NAME[.vi].EXT gives NAME.en.EXT.
+  const std::string extension = dot == std::string::npos ? "txt" : name.substr(dot + 1);
+  out.name = extensionOf(name) == "vi" ? stem + ".en" : stem + ".en." + extension;
   const FileKind kind = fileKindOf(name);
   if (kind == FileKind::None)
     throw ApiError(400,

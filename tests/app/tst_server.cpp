@@ -520,6 +520,13 @@ void TestServer::filesAreTranslatedWholeAndDownloaded() {
   QVERIFY(reply.head.contains("Content-Type: text/plain; charset=utf-8"));
   QCOMPARE(reply.raw.toStdString(), lines.body["translatedText"][0].get<std::string>() + "\n" +
                                         lines.body["translatedText"][1].get<std::string>() + "\n");
+  // A corpus's Vietnamese side (NAME.vi) comes back as NAME.en.
+  reply = client.exchange(postForm("/translate_file", {{"file", "test.vi", "mở tập tin\n"}}));
+  QCOMPARE(reply.status, 200);
+  const std::string vi_url = reply.body["translatedFileUrl"].get<std::string>();
+  QVERIFY2(vi_url.size() > 8 && vi_url.compare(vi_url.size() - 8, 8, ".test.en") == 0, vi_url.c_str());
+  reply = client.exchange(get(QByteArray::fromStdString(vi_url.substr(16))));
+  QCOMPARE(reply.raw.toStdString(), lines.body["translatedText"][0].get<std::string>() + "\n");
   // What cannot be translated is refused, naming why; the connection stays.
   reply = client.exchange(postForm("/translate_file", {{"source", "", "vi"}}));
   QCOMPARE(reply.status, 400);
