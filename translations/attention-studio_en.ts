@@ -523,8 +523,8 @@
         <translation>Only a text file translated without Keep tags can be aligned.</translation>
     </message>
     <message>
-        <source>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</source>
-        <translation>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</translation>
+        <source>A Word document, PowerPoint presentation, OpenDocument or EPUB book is read as it says it is written, not in %1.</source>
+        <translation>A Word document, PowerPoint presentation, OpenDocument or EPUB book is read as it says it is written, not in %1.</translation>
     </message>
 </context>
 <context>
@@ -2202,13 +2202,55 @@ layer %2</translation>
             <numerusform>%n of them in the old .Vn fonts, read as TCVN3.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n page(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n page translated</numerusform>
+            <numerusform>%1 → %2: %n pages translated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n block(s) of text,</source>
+        <translation>
+            <numerusform>(%n block of text,</numerusform>
+            <numerusform>(%n blocks of text,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attribute(s) and</source>
+        <translation>
+            <numerusform>%n attribute and</numerusform>
+            <numerusform>%n attributes and</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n title(s) and table of contents label(s);</source>
+        <translation>
+            <numerusform>%n title or table of contents label;</numerusform>
+            <numerusform>%n titles and table of contents labels;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s)) in %1 s.</source>
+        <translation>
+            <numerusform>%n sentence) in %1 s.</numerusform>
+            <numerusform>%n sentences) in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) or part(s) of the book not read as it says (hover for which).</source>
+        <translation>
+            <numerusform>%n file or part of the book not read as it says (hover for which).</numerusform>
+            <numerusform>%n files or parts of the book not read as it says (hover for which).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</translation>
     </message>
 </context>
 <context>

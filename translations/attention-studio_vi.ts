@@ -519,8 +519,8 @@
         <translation>Chỉ tệp văn bản được dịch không bật Giữ thẻ mới gióng hàng được.</translation>
     </message>
     <message>
-        <source>A Word document, PowerPoint presentation or OpenDocument is read as it says it is written, not in %1.</source>
-        <translation>Tài liệu Word, bản trình chiếu PowerPoint hoặc tài liệu OpenDocument được đọc theo bảng mã nó ghi, không theo %1.</translation>
+        <source>A Word document, PowerPoint presentation, OpenDocument or EPUB book is read as it says it is written, not in %1.</source>
+        <translation>Tài liệu Word, bản trình chiếu PowerPoint, tài liệu OpenDocument hoặc sách EPUB được đọc theo bảng mã nó ghi, không theo %1.</translation>
     </message>
 </context>
 <context>
@@ -2171,13 +2171,49 @@ lớp %2</translation>
             <numerusform>%n đoạn trong số đó dùng phông .Vn cũ, được đọc theo TCVN3.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu và bản trình chiếu (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;Mọi tệp (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n page(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n trang được dịch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n block(s) of text,</source>
+        <translation>
+            <numerusform>(%n khối văn bản,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attribute(s) and</source>
+        <translation>
+            <numerusform>%n thuộc tính và</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n title(s) and table of contents label(s);</source>
+        <translation>
+            <numerusform>%n tiêu đề và mục lục;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentence(s)) in %1 s.</source>
+        <translation>
+            <numerusform>%n câu) trong %1 giây.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) or part(s) of the book not read as it says (hover for which).</source>
+        <translation>
+            <numerusform>%n tệp hoặc phần của sách không được đọc như nó ghi (di chuột để xem).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu và bản trình chiếu (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu và sách (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu và sách (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

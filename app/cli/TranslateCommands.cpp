@@ -18,6 +18,7 @@
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
+#include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/TextDocument.h"
@@ -91,7 +92,8 @@ const CommandSpec& translateSpec() {
            "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\");\n"
            "a Word document (.docx), PowerPoint presentation (.pptx: slides and speaker notes) or\n"
            "OpenDocument text or presentation (.odt, .odp) too, to --output: each paragraph\n"
-           "translated in place, its formatting, links, fields and pictures kept"},
+           "translated in place, its formatting, links, fields and pictures kept; an EPUB book\n"
+           "(.epub) too, to --output: each page as a web page, its title and table of contents"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
@@ -219,9 +221,14 @@ int runTranslate(const ParsedArgs& args) {
           (dot == std::string::npos || input.find('/', dot) != std::string::npos ? "" : input.substr(dot)));
     }
   }
+  const auto book = input.empty() || xliff || html || office ? std::nullopt : model::readEpubFile(input);
+  if (book) {
+    whole("an EPUB book", "pages are translated in place", "block");
+    if (output.empty()) throw UsageError("an EPUB book's translation is a file: give --output FILE.epub");
+  }
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff && !html && !office) from_file = read(readText, input);
+  if (!input.empty() && !xliff && !html && !office && !book) from_file = read(readText, input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -243,6 +250,7 @@ int runTranslate(const ParsedArgs& args) {
   if (xliff) return translateXliffFile(translator, *xliff, options, output, memory);
   if (html) return translateHtmlFile(translator, *html, options, output, memory);
   if (office) return translateOfficeFile(translator, *office, options, output, memory);
+  if (book) return translateEpubFile(translator, *book, options, output, memory);
   const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

@@ -6,6 +6,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/ModelOptions.h"
+#include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/XliffTranslation.h"
@@ -88,6 +89,25 @@ int translateOfficeFile(const model::Translator& translator, const model::Office
           (done.comments == 0 ? ""
                               : ", " + std::to_string(done.comments) +
                                     (done.comments == 1 ? " comment" : " comments") + " not translated"));
+}
+
+int translateEpubFile(const model::Translator& translator, const model::EpubBook& book,
+                      const model::DecodingOptions& options, const std::string& output,
+                      const std::string& memory) {
+  const auto done = model::translateEpub(translator, book, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  const auto counted = [](size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  return writeWhole(
+      book.name, done.bytes, done.notices, output,
+      counted(done.pages, "page", "pages") + " translated (" + counted(done.blocks, "block", "blocks") +
+          " of text and " + counted(done.attributes, "attribute", "attributes") + "), " +
+          counted(done.texts, "title or table of contents label", "titles and table of contents labels") +
+          ", " + counted(done.not_translatable, "element", "elements") + " marked not to be translated" +
+          (done.other_language == 0 ? ""
+                                    : ", " + counted(done.other_language, "element", "elements") +
+                                          " in another language (lang) kept as written"));
 }
 
 }  // namespace studio::cli

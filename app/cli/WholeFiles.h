@@ -7,6 +7,7 @@
 #include "model/data/TmxWriter.h"
 #include "model/decoding/Decoding.h"
 #include "model/decoding/Translator.h"
+#include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/XliffFile.h"
@@ -14,7 +15,7 @@
 // How `translate --input` writes a file it translates whole rather than line
 // for line: an XLIFF file with its segments' targets, a web page with its
 // blocks, an office document or presentation with its paragraphs translated
-// in place; each with its notices on stderr, what was done, and (--tmx) its
+// in place, a book with its pages; each with its notices on stderr, what was done, and (--tmx) its
 // sentences as a translation memory.
 namespace studio::cli {
 
@@ -36,5 +37,8 @@ int translateHtmlFile(const model::Translator& translator, const model::HtmlDocu
 int translateOfficeFile(const model::Translator& translator, const model::OfficeDocument& document,
                         const model::DecodingOptions& options, const std::string& output,
                         const std::string& memory);
+int translateEpubFile(const model::Translator& translator, const model::EpubBook& book,
+                      const model::DecodingOptions& options, const std::string& output,
+                      const std::string& memory);
 
 }  // namespace studio::cli

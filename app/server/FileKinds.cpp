@@ -15,12 +15,13 @@ FileKind fileKindOf(const std::string& name) {
   for (const char* office : {"docx", "docm", "dotx", "dotm", "pptx", "pptm", "potx", "potm", "ppsx", "ppsm",
                              "odt", "ott", "odp", "otp"})
     if (ext == office) return FileKind::Office;
+  if (ext == "epub") return FileKind::Epub;
   return FileKind::None;
 }
 
 std::string translatableFileKinds() {
-  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp (and Word's, PowerPoint's and "
-         "OpenDocument's other extensions)";
+  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp, .epub (and Word's, PowerPoint's "
+         "and OpenDocument's other extensions)";
 }
 
 }  // namespace studio::server

@@ -7,10 +7,10 @@
 // fuzzed and by the translation (app/server/FileTranslation.h).
 namespace studio::server {
 
-enum class FileKind { Text, Html, Xliff, Office, None };
+enum class FileKind { Text, Html, Xliff, Office, Epub, None };
 
 // .txt and .vi (text); .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
-// OpenDocument's text and presentation extensions; None for any other.
+// OpenDocument's text and presentation extensions; .epub; None for any other.
 FileKind fileKindOf(const std::string& name);
 
 // The extensions, for people: ".txt, .html, ...".

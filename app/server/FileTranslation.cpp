@@ -13,10 +13,12 @@
 #include "app/server/FileKinds.h"
 #include "app/server/TranslationApi.h"
 #include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/XliffTranslation.h"
+#include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/TextDocument.h"
@@ -98,6 +100,16 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
       throw ApiError(400, e.what());
     }
     out.bytes = model::translateOfficeDocument(translator, document, options).bytes;
+    return out;
+  }
+  if (kind == FileKind::Epub) {
+    model::EpubBook book;
+    try {
+      book = model::readEpub(bytes, name);
+    } catch (const std::runtime_error& e) {
+      throw ApiError(400, e.what());
+    }
+    out.bytes = model::translateEpub(translator, book, options).bytes;
     return out;
   }
   // Read first (a refusal is the client's: 400), then translated.

@@ -22,7 +22,8 @@ std::string mediaTypeOf(const std::string& name) {
       {"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
       {"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
       {"odt", "application/vnd.oasis.opendocument.text"},
-      {"odp", "application/vnd.oasis.opendocument.presentation"}};
+      {"odp", "application/vnd.oasis.opendocument.presentation"},
+      {"epub", "application/epub+zip"}};
   const auto it = types.find(ext);
   return it == types.end() ? "application/octet-stream" : it->second;
 }

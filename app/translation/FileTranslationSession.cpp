@@ -10,6 +10,7 @@
 #include "app/translation/TranslationReplies.h"
 #include "model/data/TmxWriter.h"
 #include "model/decoding/DocumentTranslation.h"
+#include "model/decoding/EpubTranslation.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/HtmlTranslation.h"
@@ -19,6 +20,7 @@
 #include "model/decoding/WordAlignment.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
+#include "model/files/EpubFile.h"
 #include "model/files/Hash.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
@@ -69,23 +71,25 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
           throw std::runtime_error(
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
-      // An XLIFF file is written back with its segments' targets, a web page with its blocks and a Word
-      // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place; any
-      // other is text, line for line.
+      // An XLIFF file is written back with its segments' targets, a web page with its blocks, a Word
+      // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place and an
+      // EPUB book with its pages; any other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
       std::optional<model::HtmlDocument> html;
       std::optional<model::OfficeDocument> office;
+      std::optional<model::EpubBook> book;
       model::TextDocument document;
       try {
         if (!xliff) html = model::readHtmlFile(request.input.toStdString(), encoding);
         if (!xliff && !html) office = model::readOfficeFile(request.input.toStdString());
-        if (office && encoding)
+        if (!xliff && !html && !office) book = model::readEpubFile(request.input.toStdString());
+        if ((office || book) && encoding)
           throw std::runtime_error(
-              tr("A Word document, PowerPoint presentation or OpenDocument is read as it says it is "
-                 "written, not in %1.")
+              tr("A Word document, PowerPoint presentation, OpenDocument or EPUB book is read as it says it "
+                 "is written, not in %1.")
                   .arg(request.encoding)
                   .toStdString());
-        if (!xliff && !html && !office)
+        if (!xliff && !html && !office && !book)
           document = model::readTextDocument(request.input.toStdString(), encoding);
       } catch (const model::NotUtf8Error& e) {  // the bar offers to read it in the encoding it reads as
         if (e.reads_as)
@@ -156,6 +160,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.htmlNotTranslatable = int(done.not_translatable);
         report.htmlOtherLanguage = int(done.other_language);
         report.htmlEncoding = QString::fromStdString(html->encoding);
+        report.readingNotices = int(html->notices.size());
         return written(done.text, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       if (office) {
@@ -164,6 +169,18 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.officeKept = int(done.kept);
         report.officeComments = int(done.comments);
         report.officeTcvn3 = int(done.tcvn3);
+        report.readingNotices = int(done.kept);
+        return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
+      }
+      if (book) {
+        const auto done = model::translateEpub(translator, *book, options, heard, stop);
+        report.epubPages = int(done.pages);
+        report.epubBlocks = int(done.blocks);
+        report.epubAttributes = int(done.attributes);
+        report.epubTexts = int(done.texts);
+        report.htmlNotTranslatable = int(done.not_translatable);
+        report.htmlOtherLanguage = int(done.other_language);
+        report.readingNotices = int(book->notices.size());
         return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       const auto translated =

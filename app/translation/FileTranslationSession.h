@@ -69,6 +69,12 @@ struct FileTranslationReport {
   // letters kept as written (notices say why), its comments (not translated).
   int officeParagraphs = -1, officeKept = 0, officeComments = 0;
   int officeTcvn3 = 0;  // of its paragraphs, those read from the old ".Vn" fonts as TCVN3
+  // An EPUB book: its pages with text translated, their blocks of text and attributes, its titles and
+  // table of contents' labels.
+  int epubPages = -1, epubBlocks = 0, epubAttributes = 0, epubTexts = 0;
+  // Of `notices`, the first ones say how the file was read (a document's paragraphs kept as written, a
+  // page's encoding, a file a book's manifest names and lacks); the others are about its sentences.
+  int readingNotices = 0;
   double seconds = 0;
   // A text file: each distinct sentence and its translation (model::memoryUnits), to be saved as a
   // translation memory; and the sentences left out of it, translated as nothing.

@@ -168,14 +168,8 @@ OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& n
         name, "is not a Word document, PowerPoint presentation or OpenDocument (those are zip packages)");
   OfficeDocument d;
   d.name = name;
-  std::istringstream file(bytes);
-  std::vector<std::pair<uint64_t, std::string>> order;
   try {
-    ZipDirectory zip(file, bytes.size(), ZipNames::AsStored);
-    for (const auto& [entry, at] : zip.entries()) order.push_back({at.offset, entry});
-    std::sort(order.begin(), order.end());
-    for (const auto& [offset, entry] : order)
-      d.entries.push_back({entry, zip.read(file, entry, kMaxPartBytes)});
+    d.entries = readZipFiles(bytes, kMaxPartBytes);
   } catch (const ArchiveFormatError& e) {
     refuseDocument(name, std::string("is not a document that can be read: ") + e.what());
   }
@@ -384,7 +378,7 @@ std::string writeOfficeDocument(const OfficeDocument& document,
     } else if (languages) {
       zip.add(name, english(bytes));
     } else {
-      zip.add(name, bytes);
+      zip.add(name, bytes, name == "mimetype" ? ZipPacking::Stored : ZipPacking::Smallest);
     }
   }
   return zip.finish();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <sstream>
 #include <vector>
 
 #include <zlib.h>
@@ -32,6 +33,17 @@ constexpr uint32_t kEndOfDirectory = 0x06054b50, kZip64End = 0x06064b50, kZip64L
 constexpr uint64_t kEndSize = 22, kEntrySize = 46, kLocalSize = 30, kLocatorSize = 20, kZip64EndSize = 56;
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> readZipFiles(const std::string& bytes, uint64_t limit) {
+  std::istringstream file(bytes);
+  const ZipDirectory zip(file, bytes.size(), ZipNames::AsStored);
+  std::vector<std::pair<uint64_t, std::string>> order;
+  for (const auto& [entry, at] : zip.entries()) order.push_back({at.offset, entry});
+  std::sort(order.begin(), order.end());
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [offset, entry] : order) out.push_back({entry, zip.read(file, entry, limit)});
+  return out;
+}
 
 uint32_t crc32(const void* data, size_t size, uint32_t crc) {
   static const auto table = [] {

@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 // The table of contents of a zip file, found through its central directory,
 // with ZIP64 sizes where the file needs them: LibTorch's archives (every
@@ -56,6 +58,12 @@ class ZipDirectory {
  private:
   std::map<std::string, ZipEntry> entries_;
 };
+
+// Every file of a zip package held in memory (a document's, a book's), by
+// its full name and read whole, in the order its bytes stand in the package
+// (a package's first entry, its mimetype, stays first). An entry over
+// `limit` bytes is an error. Throws ArchiveFormatError saying what is wrong.
+std::vector<std::pair<std::string, std::string>> readZipFiles(const std::string& bytes, uint64_t limit);
 
 // CRC-32 (ISO 3309, as zip uses), continued from `crc`.
 uint32_t crc32(const void* data, size_t size, uint32_t crc = 0);

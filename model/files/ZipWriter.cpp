@@ -41,7 +41,7 @@ std::string deflated(const std::string& bytes) {
 
 }  // namespace
 
-void ZipWriter::add(const std::string& name, const std::string& bytes) {
+void ZipWriter::add(const std::string& name, const std::string& bytes, ZipPacking packing) {
   if (name.empty() || name.size() > 0xffff || name.front() == '/' || name.find('\\') != std::string::npos)
     throw std::invalid_argument("zip entry name '" + name + "' is not a relative path with '/'");
   for (const auto& e : entries_)
@@ -53,7 +53,8 @@ void ZipWriter::add(const std::string& name, const std::string& bytes) {
   entry.offset = data_.size();
   entry.crc = crc32(bytes.data(), bytes.size());
   entry.size = bytes.size();
-  const std::string packed = bytes.size() < kMax32 / 2 ? deflated(bytes) : std::string();
+  const std::string packed =
+      packing == ZipPacking::Smallest && bytes.size() < kMax32 / 2 ? deflated(bytes) : std::string();
   entry.deflated = !packed.empty();
   entry.packed = entry.deflated ? packed.size() : bytes.size();
   if (entry.offset + 30 + name.size() + entry.packed >= kMax32)

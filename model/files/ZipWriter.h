@@ -12,12 +12,17 @@
 // whole by the caller (AtomicFile.h). No LibTorch here.
 namespace studio::model {
 
+// How an entry is packed: deflated where that makes it smaller, or stored as
+// it is (an OpenDocument's or a book's mimetype, which readers look for at a
+// fixed place).
+enum class ZipPacking { Smallest, Stored };
+
 class ZipWriter {
  public:
   // Adds `name` (a path with '/' between folders, not empty, under 64 KiB)
   // holding `bytes`. Throws std::invalid_argument for a name used twice or
   // refused, std::length_error past the limits above.
-  void add(const std::string& name, const std::string& bytes);
+  void add(const std::string& name, const std::string& bytes, ZipPacking packing = ZipPacking::Smallest);
 
   // The archive: the entries, their central directory and its end record.
   std::string finish() const;

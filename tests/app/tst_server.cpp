@@ -10,9 +10,11 @@
 #include "app/server/TranslationServer.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/decoding/EpubTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
+#include "model/files/EpubFile.h"
 #include "model/files/ModelFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/ZipWriter.h"
@@ -510,6 +512,31 @@ void TestServer::filesAreTranslatedWholeAndDownloaded() {
   QVERIFY(reply.head.contains(
       "Content-Disposition: attachment; filename*=UTF-8''b%C3%A0i%20gi%E1%BA%A3ng.en.pptx"));
   QCOMPARE(reply.raw.toStdString(), expected);
+  // A book: its download is what the engine writes for it, as an EPUB book.
+  model::ZipWriter epub;
+  epub.add("mimetype", "application/epub+zip", model::ZipPacking::Stored);
+  epub.add("META-INF/container.xml",
+           "<container><rootfiles><rootfile full-path=\"b.opf\"/></rootfiles></container>");
+  epub.add("b.opf",
+           "<package><manifest><item id=\"c\" href=\"c.xhtml\" media-type=\"application/xhtml+xml\"/>"
+           "</manifest><spine><itemref idref=\"c\"/></spine></package>");
+  epub.add("c.xhtml", "<html><body><p>mở tập tin</p></body></html>");
+  const std::string book = epub.finish();
+  reply =
+      client.exchange(postForm("/translate_file", {{"file", "guide.epub", QByteArray::fromStdString(book)}}));
+  QCOMPARE(reply.status, 200);
+  const std::string book_url = reply.body["translatedFileUrl"].get<std::string>();
+  QVERIFY2(book_url.size() > 14 && book_url.compare(book_url.size() - 14, 14, ".guide.en.epub") == 0,
+           book_url.c_str());
+  reply = client.exchange(get(QByteArray::fromStdString(book_url.substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Content-Type: application/epub+zip"));
+  QCOMPARE(reply.raw.toStdString(),
+           model::translateEpub(*translator_, model::readEpub(book, "x.epub"), options).bytes);
+  reply = client.exchange(postForm("/translate_file", {{"file", "guide.epub", "PK\x03\x04 cut short"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>().find("'guide.epub' is not a book that can be read") == 0,
+           reply.body.dump().c_str());
   // A text file: line for line, as /translate translates its lines.
   reply = client.exchange(postForm("/translate_file", {{"file", "notes.txt", "mở tập tin\nlưu tài liệu\n"}}));
   QCOMPARE(reply.status, 200);

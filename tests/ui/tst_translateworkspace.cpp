@@ -1586,7 +1586,8 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
            qPrintable(header));
 
   // `bytes` written as NAME, translated by the bar into its default output (NAME.en.EXT) and by the
-  // CLI: the same bytes, `paragraphs` paragraphs. Its parts in `parts`; what went wrong, or "".
+  // CLI: the same bytes, `paragraphs` paragraphs (a book's: pages). Its parts in `parts`; what went
+  // wrong, or "".
   auto byBoth = [&](const QString& name, const std::string& bytes, int paragraphs,
                     std::map<std::string, std::string>& parts) -> QString {
     const QString input = tmp_.filePath(name), output = ui::FileTranslationBar::defaultOutput(input);
@@ -1600,15 +1601,18 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
     const int before = finished.count();
     bar->translate(workspace.modelSource(), workspace.decodeSettings(), input, output);
     if (!QTest::qWaitFor([&] { return finished.count() > before; }, 120000)) return "the bar never finished";
-    const int found = finished.last().first().value<app::FileTranslationReport>().officeParagraphs;
-    if (found != paragraphs) return QString("the bar translated %1 paragraphs").arg(found);
+    const auto report = finished.last().first().value<app::FileTranslationReport>();
+    const bool book = name.endsWith(".epub");  // (counted in pages)
+    const QString unit = book ? (paragraphs == 1 ? "page" : "pages") : "paragraphs";
+    const int found = book ? report.epubPages : report.officeParagraphs;
+    if (found != paragraphs) return QString("the bar translated %1 %2").arg(found).arg(unit);
     QProcess run;
     run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
                                 input, "--output", by_cli});
     if (!run.waitForFinished(120000) || run.exitCode() != 0)
       return QString::fromUtf8(run.readAllStandardError());
     const QString said = QString::fromUtf8(run.readAllStandardError());
-    if (!said.contains(QString("%1: %2 paragraphs translated").arg(input).arg(paragraphs))) return said;
+    if (!said.contains(QString("%1: %2 %3 translated").arg(input).arg(paragraphs).arg(unit))) return said;
     if (fileBytes(by_cli) != fileBytes(output)) return "the CLI wrote other bytes than the bar";
     const std::string written = fileBytes(output).toStdString();
     std::istringstream in(written);
@@ -1659,6 +1663,37 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
            qPrintable(slide));
   QVERIFY2(notes.contains("<a:p><a:r><a:t>" + three.toHtmlEscaped() + "</a:t></a:r></a:p>"),
            qPrintable(notes));
+
+  // An EPUB book: its chapter's paragraph as a web page's, its table of contents' label, its language.
+  model::ZipWriter epub;
+  epub.add("mimetype", "application/epub+zip", model::ZipPacking::Stored);
+  epub.add("META-INF/container.xml",
+           "<container><rootfiles><rootfile full-path=\"content.opf\"/></rootfiles></container>");
+  epub.add("content.opf",
+           "<package><metadata><dc:language>vi</dc:language></metadata><manifest>"
+           "<item id=\"c1\" href=\"c1.xhtml\" media-type=\"application/xhtml+xml\"/><item id=\"ncx\" "
+           "href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/></manifest><spine toc=\"ncx\">"
+           "<itemref idref=\"c1\"/></spine></package>");
+  epub.add("toc.ncx",
+           "<ncx><navMap><navPoint><navLabel><text>mở tập tin số 3</text></navLabel></navPoint>"
+           "</navMap></ncx>");
+  epub.add("c1.xhtml",
+           "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>mở tập tin số 12</p></body></html>");
+  std::map<std::string, std::string> epub_files;
+  why = byBoth("guide.epub", epub.finish(), 1, epub_files);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  const QString chapter = QString::fromStdString(epub_files["c1.xhtml"]);
+  QVERIFY2(chapter.contains("<p>" + twelve.toHtmlEscaped() + "</p>"), qPrintable(chapter));
+  const QString toc = QString::fromStdString(epub_files["toc.ncx"]);
+  QVERIFY2(toc.contains("<text>" + three.toHtmlEscaped() + "</text>"), qPrintable(toc));
+  QVERIFY(epub_files["content.opf"].find("<dc:language>en</dc:language>") != std::string::npos);
+  QVERIFY2(
+      bar->findChild<QLabel*>("File translation status")
+          ->text()
+          .contains("guide.epub → " + ui::FileTranslationBar::defaultOutput(tmp_.filePath("guide.epub")) +
+                    ": 1 page(s) translated (1 block(s) of text, 0 attribute(s) and 1 title(s) and table of "
+                    "contents label(s); 2 sentence(s)) in"),
+      qPrintable(bar->findChild<QLabel*>("File translation status")->text()));
 
   // What a document cannot take is refused before a model is loaded.
   for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {

@@ -152,6 +152,23 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           (r.officeComments > 0
                                ? ' ' + tr("%n comment(s) not translated.", "", r.officeComments)
                                : QString())
+                : r.epubPages >= 0
+                    ? tr("%1 → %2: %n page(s) translated", "", r.epubPages)
+                              .arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' + tr("(%n block(s) of text,", "", r.epubBlocks) + ' ' +
+                          tr("%n attribute(s) and", "", r.epubAttributes) + ' ' +
+                          tr("%n title(s) and table of contents label(s);", "", r.epubTexts) + ' ' +
+                          tr("%n sentence(s)) in %1 s.", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                          (r.htmlNotTranslatable > 0
+                               ? ' ' + tr("%n element(s) marked not to be translated left as written.", "",
+                                          r.htmlNotTranslatable)
+                               : QString()) +
+                          (r.readingNotices > 0
+                               ? ' ' + tr("%n file(s) or part(s) of the book not read as it says "
+                                          "(hover for which).",
+                                          "", r.readingNotices)
+                               : QString())
                 : r.xliffSegments >= 0
                     ? tr("%1 → %2: %n XLIFF segment(s) given a translation", "", r.xliffSegments)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
@@ -171,10 +188,10 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
             if (r.decoded < r.segments)
               text += ' ' + tr("%n sentence(s) recurred and took the translation decoded the first time.", "",
                                r.segments - r.decoded);
-            if (r.notices.size() > std::max(0, r.officeKept))  // (a document's kept paragraphs come first)
+            if (r.notices.size() > r.readingNotices)  // (how the file was read comes first)
               text += ' ' + tr("%n sentence(s) longer than the model's positions were translated in parts "
                                "(hover for which).",
-                               "", int(r.notices.size()) - std::max(0, r.officeKept));
+                               "", int(r.notices.size()) - r.readingNotices);
             if (!r.ensemble.isEmpty())
               text += ' ' + tr("An ensemble of %n model(s) translated it.", "", int(r.ensemble.size()) + 1);
             if (!r.encoding.isEmpty()) text += ' ' + tr("Read and written in %1.").arg(r.encoding);
@@ -277,7 +294,7 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
   static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm",
                                 "dotx", "dotm",  "pptx", "pptm", "potx",  "potm", "ppsx",
-                                "ppsm", "odt",   "ott",  "odp",  "otp"};
+                                "ppsm", "odt",   "ott",  "odp",  "otp",   "epub"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -296,13 +313,13 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages, documents and presentations (*.txt *.vi *.xlf *.xliff *.html *.htm "
-         "*.xhtml *.docx *.pptx *.odt *.odp);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html "
+         "*.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages, documents and presentations (*.txt *.en *.xlf *.xliff *.html *.htm "
-         "*.xhtml *.docx *.pptx *.odt *.odp);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html "
+         "*.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }
