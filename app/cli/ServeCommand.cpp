@@ -33,7 +33,7 @@ const CommandSpec& serveSpec() {
       "  POST /translate_file  a multipart form's \"file\" (.txt, .html, .xlf, .docx, .pptx, .odt, .odp,\n"
       "                      .epub) translated whole -> {\"translatedFileUrl\": URL}, fetched with\n"
       "  GET /download_file/ID.NAME\n"
-      "  GET /languages, GET /health, GET /\n"
+      "  GET /languages, GET /frontend/settings, GET /health, GET /\n"
       "A text is split into sentences as `translate` splits a line; the requests waiting when the model\n"
       "is free are translated together. Errors are {\"error\": MESSAGE} with a 4xx status. A line a\n"
       "request on stderr. It listens on 127.0.0.1 alone unless --host says otherwise: there is no\n"

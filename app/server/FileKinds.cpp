@@ -2,21 +2,38 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace studio::server {
+
+namespace {
+
+// Every extension taken, lower case, and its kind.
+const std::pair<const char*, FileKind> kExtensions[] = {
+    {"txt", FileKind::Text},     {"vi", FileKind::Text},      {"html", FileKind::Html},
+    {"htm", FileKind::Html},     {"xhtml", FileKind::Html},   {"xlf", FileKind::Xliff},
+    {"xliff", FileKind::Xliff},  {"docx", FileKind::Office},  {"docm", FileKind::Office},
+    {"dotx", FileKind::Office},  {"dotm", FileKind::Office},  {"pptx", FileKind::Office},
+    {"pptm", FileKind::Office},  {"potx", FileKind::Office},  {"potm", FileKind::Office},
+    {"ppsx", FileKind::Office},  {"ppsm", FileKind::Office},  {"odt", FileKind::Office},
+    {"ott", FileKind::Office},   {"odp", FileKind::Office},   {"otp", FileKind::Office},
+    {"epub", FileKind::Epub}};
+
+}  // namespace
 
 FileKind fileKindOf(const std::string& name) {
   const size_t dot = name.rfind('.');
   std::string ext = dot == std::string::npos ? "" : name.substr(dot + 1);
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  if (ext == "txt" || ext == "vi") return FileKind::Text;
-  if (ext == "html" || ext == "htm" || ext == "xhtml") return FileKind::Html;
-  if (ext == "xlf" || ext == "xliff") return FileKind::Xliff;
-  for (const char* office : {"docx", "docm", "dotx", "dotm", "pptx", "pptm", "potx", "potm", "ppsx", "ppsm",
-                             "odt", "ott", "odp", "otp"})
-    if (ext == office) return FileKind::Office;
-  if (ext == "epub") return FileKind::Epub;
+  for (const auto& [taken, kind] : kExtensions)
+    if (ext == taken) return kind;
   return FileKind::None;
+}
+
+std::vector<std::string> translatableExtensions() {
+  std::vector<std::string> out;
+  for (const auto& [taken, kind] : kExtensions) out.push_back(std::string(".") + taken);
+  return out;
 }
 
 std::string translatableFileKinds() {

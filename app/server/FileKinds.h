@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 // Which files serve translates whole (LibreTranslate's POST /translate_file),
 // by their names' extensions. Plain C++, read by the request reader that is
@@ -12,6 +13,9 @@ enum class FileKind { Text, Html, Xliff, Office, Epub, None };
 // .txt and .vi (text); .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
 // OpenDocument's text and presentation extensions; .epub; None for any other.
 FileKind fileKindOf(const std::string& name);
+
+// Every extension taken, with its dot: ".txt", ".vi", ".html", ... (LibreTranslate's /frontend/settings).
+std::vector<std::string> translatableExtensions();
 
 // The extensions, for people: ".txt, .html, ...".
 std::string translatableFileKinds();

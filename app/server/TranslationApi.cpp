@@ -290,4 +290,17 @@ std::string languagesReply() {
                              {{"code", "en"}, {"name", "English"}, {"targets", json::array()}}}));
 }
 
+std::string frontendSettingsReply() {
+  return dumped({{"charLimit", -1},
+                 {"frontendTimeout", 500},
+                 {"apiKeys", false},
+                 {"keyRequired", false},
+                 {"suggestions", false},
+                 {"filesTranslation", true},
+                 {"supportedFilesFormat", translatableExtensions()},
+                 {"language",
+                  {{"source", {{"code", "vi"}, {"name", "Vietnamese"}}},
+                   {"target", {{"code", "en"}, {"name", "English"}}}}}});
+}
+
 }  // namespace studio::server

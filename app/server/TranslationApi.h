@@ -75,5 +75,9 @@ std::string errorReply(const std::string& message);
 std::string libreTranslateFileReply(const std::string& url);
 // GET /languages: Vietnamese into English.
 std::string languagesReply();
+// LibreTranslate's GET /frontend/settings, which its web page and some clients ask first: Vietnamese into
+// English, no API keys, no character limit (the request's size is: --max-request-kb), files of these
+// extensions translated.
+std::string frontendSettingsReply();
 
 }  // namespace studio::server

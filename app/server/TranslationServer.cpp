@@ -43,6 +43,7 @@ const std::map<std::string, std::string>& endpoints() {
       {"/", "GET"},
       {"/health", "GET"},
       {"/languages", "GET"},
+      {"/frontend/settings", "GET"},
       {"/translate", "POST"},
       {"/v1/translate", "POST"},
       {"/translate_file", "POST"},
@@ -244,6 +245,10 @@ struct TranslationServer::Impl {
     }
     if (request.path == "/languages") {
       respond(id, 200, languagesReply(), keep_alive, method, path, since.elapsed());
+      return;
+    }
+    if (request.path == "/frontend/settings") {
+      respond(id, 200, frontendSettingsReply(), keep_alive, method, path, since.elapsed());
       return;
     }
     if (request.path == "/" || request.path == "/health") {

@@ -208,10 +208,21 @@ void TestServer::libreTranslateAnswersWhatTheEngineTranslates() {
   QCOMPARE(reply.body, json({{"translatedText", expected[0].text()}}));
   reply = client.exchange(get("/languages"));
   QCOMPARE(reply.body[0]["code"], json("vi"));
+  // What LibreTranslate's page asks first: the languages, and the files it may send.
+  reply = client.exchange(get("/frontend/settings"));
+  QCOMPARE(reply.status, 200);
+  QCOMPARE(reply.body["language"]["source"]["code"], json("vi"));
+  QCOMPARE(reply.body["language"]["target"]["code"], json("en"));
+  QCOMPARE(reply.body["filesTranslation"], json(true));
+  QCOMPARE(reply.body["apiKeys"], json(false));
+  const auto formats = reply.body["supportedFilesFormat"];
+  for (const char* taken : {".txt", ".html", ".xlf", ".docx", ".pptx", ".odt", ".odp", ".epub"})
+    QVERIFY2(std::find(formats.begin(), formats.end(), json(taken)) != formats.end(), taken);
+  QVERIFY(std::find(formats.begin(), formats.end(), json(".pdf")) == formats.end());
   reply = client.exchange(get("/health"));
   QCOMPARE(reply.body["status"], json("ok"));
   QCOMPARE(reply.body["model"], json("model.pt"));
-  QCOMPARE(log.size(), 5);
+  QCOMPARE(log.size(), 6);
   QVERIFY2(log[1].startsWith("127.0.0.1 POST /translate 200 ") && log[1].endsWith(" 3 texts"),
            qPrintable(log[1]));
 }
