@@ -2244,13 +2244,27 @@ layer %2</translation>
             <numerusform>%n files or parts of the book not read as it says (hover for which).</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n subtitle(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n subtitle translated</numerusform>
+            <numerusform>%1 → %2: %n subtitles translated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n text(s) with no timing line before them translated where they stand (hover for which).</source>
+        <translation>
+            <numerusform>%n text with no timing line before it translated where it stands (hover for which).</numerusform>
+            <numerusform>%n texts with no timing line before them translated where they stand (hover for which).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -2207,13 +2207,25 @@ lớp %2</translation>
             <numerusform>%n tệp hoặc phần của sách không được đọc như nó ghi (di chuột để xem).</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu và sách (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;Mọi tệp (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n subtitle(s) translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n phụ đề được dịch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n text(s) with no timing line before them translated where they stand (hover for which).</source>
+        <translation>
+            <numerusform>%n đoạn chữ không có dòng thời gian phía trước được dịch tại chỗ (di chuột để xem).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu và sách (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, sách và phụ đề (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, sách và phụ đề (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

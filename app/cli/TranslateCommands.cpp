@@ -21,6 +21,7 @@
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
+#include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 
@@ -93,7 +94,9 @@ const CommandSpec& translateSpec() {
            "a Word document (.docx), PowerPoint presentation (.pptx: slides and speaker notes) or\n"
            "OpenDocument text or presentation (.odt, .odp) too, to --output: each paragraph\n"
            "translated in place, its formatting, links, fields and pictures kept; an EPUB book\n"
-           "(.epub) too, to --output: each page as a web page, its title and table of contents"},
+           "(.epub) too, to --output: each page as a web page, its title and table of contents;\n"
+           "subtitles (.srt, .vtt) too: each cue's text (a dialogue's lines apart), numbers and\n"
+           "timings kept"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
@@ -179,7 +182,8 @@ int runTranslate(const ParsedArgs& args) {
   const auto whole = [&](const std::string& what, const std::string& how, const char* unit) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
                              "paragraphs", "no-split", "prefix", "encoding"})
-      if (args.has(flag) && !(flag == std::string("encoding") && what == "a web page"))
+      if (args.has(flag) &&
+          !(flag == std::string("encoding") && (what == "a web page" || what == "subtitles")))
         throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
                          how);
     if (options.nbest > 1) throw UsageError("--nbest: " + what + " takes one translation a " + unit);
@@ -226,9 +230,15 @@ int runTranslate(const ParsedArgs& args) {
     whole("an EPUB book", "pages are translated in place", "block");
     if (output.empty()) throw UsageError("an EPUB book's translation is a file: give --output FILE.epub");
   }
+  const auto subtitles =
+      input.empty() || xliff || html || office || book
+          ? std::nullopt
+          : read([](const std::string& path, auto legacy) { return model::readSubtitleFile(path, legacy); },
+                 input);
+  if (subtitles) whole("subtitles", "cues are translated in place", "cue");
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff && !html && !office && !book) from_file = read(readText, input);
+  if (!input.empty() && !xliff && !html && !office && !book && !subtitles) from_file = read(readText, input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -251,6 +261,7 @@ int runTranslate(const ParsedArgs& args) {
   if (html) return translateHtmlFile(translator, *html, options, output, memory);
   if (office) return translateOfficeFile(translator, *office, options, output, memory);
   if (book) return translateEpubFile(translator, *book, options, output, memory);
+  if (subtitles) return translateSubtitleFile(translator, *subtitles, options, output, memory);
   const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

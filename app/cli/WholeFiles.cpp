@@ -9,6 +9,7 @@
 #include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
+#include "model/decoding/SubtitleTranslation.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/AtomicFile.h"
 
@@ -108,6 +109,18 @@ int translateEpubFile(const model::Translator& translator, const model::EpubBook
           (done.other_language == 0 ? ""
                                     : ", " + counted(done.other_language, "element", "elements") +
                                           " in another language (lang) kept as written"));
+}
+
+int translateSubtitleFile(const model::Translator& translator, const model::SubtitleDocument& subtitles,
+                          const model::DecodingOptions& options, const std::string& output,
+                          const std::string& memory) {
+  const auto done = model::translateSubtitles(translator, subtitles, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  auto notices = done.notices;
+  if (!done.encoding_notice.empty()) notices.push_back(done.encoding_notice);
+  return writeWhole(
+      subtitles.name, done.document.text(), notices, output,
+      std::to_string(done.cues) + (done.cues == 1 ? " subtitle" : " subtitles") + " translated");
 }
 
 }  // namespace studio::cli

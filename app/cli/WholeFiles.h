@@ -10,13 +10,14 @@
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
+#include "model/files/SubtitleFile.h"
 #include "model/files/XliffFile.h"
 
 // How `translate --input` writes a file it translates whole rather than line
 // for line: an XLIFF file with its segments' targets, a web page with its
 // blocks, an office document or presentation with its paragraphs translated
-// in place, a book with its pages; each with its notices on stderr, what was done, and (--tmx) its
-// sentences as a translation memory.
+// in place, a book with its pages, subtitles with their cues; each with its notices on stderr, what was done,
+// and (--tmx) its sentences as a translation memory.
 namespace studio::cli {
 
 // A file translated whole: its notices, then the file to `output` (stdout
@@ -37,6 +38,9 @@ int translateHtmlFile(const model::Translator& translator, const model::HtmlDocu
 int translateOfficeFile(const model::Translator& translator, const model::OfficeDocument& document,
                         const model::DecodingOptions& options, const std::string& output,
                         const std::string& memory);
+int translateSubtitleFile(const model::Translator& translator, const model::SubtitleDocument& subtitles,
+                          const model::DecodingOptions& options, const std::string& output,
+                          const std::string& memory);
 int translateEpubFile(const model::Translator& translator, const model::EpubBook& book,
                       const model::DecodingOptions& options, const std::string& output,
                       const std::string& memory);

@@ -101,8 +101,9 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       ensemble("ensemble", "In Translate, translate with this model too, an ensemble (repeatable).", "FILE"),
       translate_file("translate-file",
                      "In Translate, translate the text file FILE at start, line for line, into "
-                     "NAME.en.txt beside it (an XLIFF file, a web page, a document, a presentation or a "
-                     "book in place, into NAME.en.xlf, .html, .docx, .pptx, .odt, .odp, .epub).",
+                     "NAME.en.txt beside it (an XLIFF file, a web page, a document, a presentation, a "
+                     "book or subtitles in place, into NAME.en.xlf, .html, .docx, .pptx, .odt, .odp, .epub, "
+                     ".srt, .vtt).",
                      "FILE"),
       save_alignments("save-alignments",
                       "With --translate-file, then save its word alignments beside the translation "

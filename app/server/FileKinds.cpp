@@ -10,14 +10,14 @@ namespace {
 
 // Every extension taken, lower case, and its kind.
 const std::pair<const char*, FileKind> kExtensions[] = {
-    {"txt", FileKind::Text},     {"vi", FileKind::Text},      {"html", FileKind::Html},
-    {"htm", FileKind::Html},     {"xhtml", FileKind::Html},   {"xlf", FileKind::Xliff},
-    {"xliff", FileKind::Xliff},  {"docx", FileKind::Office},  {"docm", FileKind::Office},
-    {"dotx", FileKind::Office},  {"dotm", FileKind::Office},  {"pptx", FileKind::Office},
-    {"pptm", FileKind::Office},  {"potx", FileKind::Office},  {"potm", FileKind::Office},
-    {"ppsx", FileKind::Office},  {"ppsm", FileKind::Office},  {"odt", FileKind::Office},
-    {"ott", FileKind::Office},   {"odp", FileKind::Office},   {"otp", FileKind::Office},
-    {"epub", FileKind::Epub}};
+    {"txt", FileKind::Text},    {"vi", FileKind::Text},       {"html", FileKind::Html},
+    {"htm", FileKind::Html},    {"xhtml", FileKind::Html},    {"xlf", FileKind::Xliff},
+    {"xliff", FileKind::Xliff}, {"docx", FileKind::Office},   {"docm", FileKind::Office},
+    {"dotx", FileKind::Office}, {"dotm", FileKind::Office},   {"pptx", FileKind::Office},
+    {"pptm", FileKind::Office}, {"potx", FileKind::Office},   {"potm", FileKind::Office},
+    {"ppsx", FileKind::Office}, {"ppsm", FileKind::Office},   {"odt", FileKind::Office},
+    {"ott", FileKind::Office},  {"odp", FileKind::Office},    {"otp", FileKind::Office},
+    {"epub", FileKind::Epub},   {"srt", FileKind::Subtitles}, {"vtt", FileKind::Subtitles}};
 
 }  // namespace
 
@@ -37,8 +37,8 @@ std::vector<std::string> translatableExtensions() {
 }
 
 std::string translatableFileKinds() {
-  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp, .epub (and Word's, PowerPoint's "
-         "and OpenDocument's other extensions)";
+  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp, .epub, .srt, .vtt (and Word's, "
+         "PowerPoint's and OpenDocument's other extensions)";
 }
 
 }  // namespace studio::server

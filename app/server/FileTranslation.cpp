@@ -16,11 +16,13 @@
 #include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
+#include "model/decoding/SubtitleTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
+#include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 
@@ -117,6 +119,7 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
   scratch.write(scratch.path(), bytes);
   std::optional<model::XliffDocument> xliff;
   std::optional<model::HtmlDocument> page;
+  std::optional<model::SubtitleDocument> subtitles;
   model::TextDocument document;
   try {
     if (kind == FileKind::Xliff && !(xliff = model::readXliffFile(scratch.path())))
@@ -124,6 +127,8 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
     if (kind == FileKind::Html && !(page = model::readHtmlFile(scratch.path(), std::nullopt)))
       throw ApiError(400, "'" + name + "' is not a web page");
     if (kind == FileKind::Text) document = model::readTextDocument(scratch.path());
+    if (kind == FileKind::Subtitles && !(subtitles = model::readSubtitleFile(scratch.path())))
+      throw ApiError(400, "'" + name + "' is not a subtitle file");
   } catch (const ApiError&) {
     throw;
   } catch (const std::runtime_error& e) {  // not UTF-8, not well formed: the file and the line named
@@ -133,6 +138,8 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
     out.bytes = model::translateXliff(translator, *xliff, options).text;
   } else if (page) {
     out.bytes = model::translateHtml(translator, *page, options).text;
+  } else if (subtitles) {
+    out.bytes = model::translateSubtitles(translator, *subtitles, options).document.text();
   } else {
     auto translation =
         model::translateDocument(translator, document, options, data::SplitMode::Sentences).translation;

@@ -23,7 +23,9 @@ std::string mediaTypeOf(const std::string& name) {
       {"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
       {"odt", "application/vnd.oasis.opendocument.text"},
       {"odp", "application/vnd.oasis.opendocument.presentation"},
-      {"epub", "application/epub+zip"}};
+      {"epub", "application/epub+zip"},
+      {"srt", "application/x-subrip; charset=utf-8"},
+      {"vtt", "text/vtt; charset=utf-8"}};
   const auto it = types.find(ext);
   return it == types.end() ? "application/octet-stream" : it->second;
 }

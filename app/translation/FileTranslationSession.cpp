@@ -16,6 +16,7 @@
 #include "model/decoding/HtmlTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/Shortlist.h"
+#include "model/decoding/SubtitleTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/WordAlignment.h"
 #include "model/decoding/XliffTranslation.h"
@@ -24,6 +25,7 @@
 #include "model/files/Hash.h"
 #include "model/files/HtmlFile.h"
 #include "model/files/OfficeFile.h"
+#include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
 #include "model/runtime/Runtime.h"
@@ -72,12 +74,13 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
               tr("%1 is not an encoding this app reads.").arg(request.encoding).toStdString());
       }
       // An XLIFF file is written back with its segments' targets, a web page with its blocks, a Word
-      // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place and an
-      // EPUB book with its pages; any other is text, line for line.
+      // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place, an
+      // EPUB book with its pages and subtitles with their cues; any other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
       std::optional<model::HtmlDocument> html;
       std::optional<model::OfficeDocument> office;
       std::optional<model::EpubBook> book;
+      std::optional<model::SubtitleDocument> subtitles;
       model::TextDocument document;
       try {
         if (!xliff) html = model::readHtmlFile(request.input.toStdString(), encoding);
@@ -90,6 +93,8 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
                   .arg(request.encoding)
                   .toStdString());
         if (!xliff && !html && !office && !book)
+          subtitles = model::readSubtitleFile(request.input.toStdString(), encoding);
+        if (!xliff && !html && !office && !book && !subtitles)
           document = model::readTextDocument(request.input.toStdString(), encoding);
       } catch (const model::NotUtf8Error& e) {  // the bar offers to read it in the encoding it reads as
         if (e.reads_as)
@@ -171,6 +176,16 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.officeTcvn3 = int(done.tcvn3);
         report.readingNotices = int(done.kept);
         return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
+      }
+      if (subtitles) {
+        const auto done = model::translateSubtitles(translator, *subtitles, options, heard, stop);
+        report.subtitleCues = int(done.cues);
+        report.readingNotices = int(subtitles->notices.size());
+        if (!done.encoding_notice.empty())
+          report.encodingNotice = QString::fromStdString(done.encoding_notice);
+        report.encoding = QString::fromStdString(
+            encoding && done.encoding_notice.empty() ? model::legacyEncodingName(*encoding) : std::string());
+        return written(done.document.text(), done.sentences, done.notices, done.memory, done.memory_left_out);
       }
       if (book) {
         const auto done = model::translateEpub(translator, *book, options, heard, stop);

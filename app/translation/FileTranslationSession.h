@@ -72,6 +72,7 @@ struct FileTranslationReport {
   // An EPUB book: its pages with text translated, their blocks of text and attributes, its titles and
   // table of contents' labels.
   int epubPages = -1, epubBlocks = 0, epubAttributes = 0, epubTexts = 0;
+  int subtitleCues = -1;  // subtitles (.srt, .vtt): the cues translated
   // Of `notices`, the first ones say how the file was read (a document's paragraphs kept as written, a
   // page's encoding, a file a book's manifest names and lacks); the others are about its sentences.
   int readingNotices = 0;

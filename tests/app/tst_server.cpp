@@ -548,6 +548,22 @@ void TestServer::filesAreTranslatedWholeAndDownloaded() {
   QCOMPARE(reply.status, 400);
   QVERIFY2(reply.body["error"].get<std::string>().find("'guide.epub' is not a book that can be read") == 0,
            reply.body.dump().c_str());
+  // Subtitles: as the engine writes them, with their media type.
+  reply = client.exchange(
+      postForm("/translate_file", {{"file", "talk.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nmở tập tin\n"}}));
+  QCOMPARE(reply.status, 200);
+  reply = client.exchange(
+      get(QByteArray::fromStdString(reply.body["translatedFileUrl"].get<std::string>().substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Content-Type: text/vtt; charset=utf-8"));
+  QCOMPARE(reply.raw.toStdString(),
+           "WEBVTT\n\n00:01.000 --> 00:02.000\n" +
+               model::translateTexts(*translator_, {"mở tập tin"}, options).at(0).text() + "\n");
+  reply =
+      client.exchange(postForm("/translate_file", {{"file", "talk.vtt", "00:01.000 --> 00:02.000\nmở\n"}}));
+  QCOMPARE(reply.status, 400);
+  QVERIFY2(reply.body["error"].get<std::string>() == "talk.vtt line 1: a WebVTT file starts with WEBVTT",
+           reply.body.dump().c_str());
   // A text file: line for line, as /translate translates its lines.
   reply = client.exchange(postForm("/translate_file", {{"file", "notes.txt", "mở tập tin\nlưu tài liệu\n"}}));
   QCOMPARE(reply.status, 200);

@@ -1695,6 +1695,37 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
                     "contents label(s); 2 sentence(s)) in"),
       qPrintable(bar->findChild<QLabel*>("File translation status")->text()));
 
+  // Subtitles: each cue's text, its number and timing as they were; the bar and the CLI write the same.
+  {
+    const QString srt = tmp_.filePath("talk.srt"), srt_out = ui::FileTranslationBar::defaultOutput(srt);
+    QCOMPARE(srt_out, tmp_.filePath("talk.en.srt"));
+    QFile file(srt);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "1\r\n00:00:01,000 --> 00:00:02,000\r\nm\xe1\xbb\x9f t\xe1\xba\xadp tin s\xe1\xbb\x91 12\r\n\r\n"
+        "2\r\n00:00:03,000 --> 00:00:04,000\r\n- m\xe1\xbb\x9f t\xe1\xba\xadp tin s\xe1\xbb\x91 3\r\n- "
+        "\xe2\x99\xaa\r\n");
+    file.close();
+    const int before = finished.count();
+    bar->translate(workspace.modelSource(), workspace.decodeSettings(), srt, srt_out);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), before + 1, 120000);
+    QCOMPARE(finished.last().first().value<app::FileTranslationReport>().subtitleCues, 2);
+    const QString said = bar->findChild<QLabel*>("File translation status")->text();
+    QVERIFY2(said.contains("talk.srt → " + srt_out + ": 2 subtitle(s) translated (2 sentence(s)) in"),
+             qPrintable(said));
+    QProcess run;
+    run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                                srt, "--output", srt_out + ".cli"});
+    QVERIFY(run.waitForFinished(120000));
+    const QString cli_said = QString::fromUtf8(run.readAllStandardError());
+    QVERIFY2(run.exitCode() == 0 && cli_said.contains("talk.srt: 2 subtitles translated"),
+             qPrintable(cli_said));
+    QCOMPARE(fileBytes(srt_out + ".cli"), fileBytes(srt_out));
+    QCOMPARE(QString::fromUtf8(fileBytes(srt_out)), "1\r\n00:00:01,000 --> 00:00:02,000\r\n" + twelve +
+                                                        "\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\n- " +
+                                                        three + "\r\n- \u266a\r\n");
+  }
+
   // What a document cannot take is refused before a model is loaded.
   for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {
     QProcess refused;

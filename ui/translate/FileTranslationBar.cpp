@@ -152,6 +152,17 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           (r.officeComments > 0
                                ? ' ' + tr("%n comment(s) not translated.", "", r.officeComments)
                                : QString())
+                : r.subtitleCues >= 0
+                    ? tr("%1 → %2: %n subtitle(s) translated", "", r.subtitleCues)
+                              .arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' +
+                          tr("(%n sentence(s)) in %1 s.", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                          (r.readingNotices > 0
+                               ? ' ' + tr("%n text(s) with no timing line before them translated where they "
+                                          "stand (hover for which).",
+                                          "", r.readingNotices)
+                               : QString())
                 : r.epubPages >= 0
                     ? tr("%1 → %2: %n page(s) translated", "", r.epubPages)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
@@ -292,9 +303,9 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
   // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
-  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm",
-                                "dotx", "dotm",  "pptx", "pptm", "potx",  "potm", "ppsx",
-                                "ppsm", "odt",   "ott",  "odp",  "otp",   "epub"};
+  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm", "dotx",
+                                "dotm", "pptx",  "pptm", "potx", "potm",  "ppsx", "ppsm", "odt",
+                                "ott",  "odp",   "otp",  "epub", "srt",   "vtt"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -313,13 +324,13 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages, documents, presentations and books (*.txt *.vi *.xlf *.xliff *.html "
-         "*.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf "
+         "*.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages, documents, presentations and books (*.txt *.en *.xlf *.xliff *.html "
-         "*.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf "
+         "*.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

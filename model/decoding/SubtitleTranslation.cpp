@@ -1,0 +1,30 @@
+#include "model/decoding/SubtitleTranslation.h"
+
+namespace studio::model {
+
+SubtitleTranslation translateSubtitles(const Translator& translator, const SubtitleDocument& subtitles,
+                                       const DecodingOptions& options,
+                                       const std::function<void(size_t, size_t)>& progress,
+                                       const std::function<bool()>& stop) {
+  TextDocument sources;  // each piece's marked text, a line each
+  std::vector<size_t> lines;
+  for (const auto& cue : subtitles.cues)
+    for (size_t k = 0; k < cue.pieces.size(); ++k)
+      if (cue.pieces[k].letters) {
+        sources.lines.push_back(cue.pieces[k].marked);
+        lines.push_back(cue.first + (cue.pieces.size() > 1 ? k : 0) + 1);
+      }
+  const auto translated =
+      translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
+  SubtitleTranslation out;
+  out.document = writeSubtitles(subtitles, translated.translation.lines);
+  out.encoding_notice = fitEncoding(out.document);
+  out.cues = subtitles.cues.size();
+  out.sentences = translated.segments;
+  out.memory = memoryUnits(translated, &out.memory_left_out);
+  out.notices = subtitles.notices;
+  for (auto& notice : noticesAtLines(translated.notices, lines)) out.notices.push_back(std::move(notice));
+  return out;
+}
+
+}  // namespace studio::model
