@@ -6,14 +6,12 @@ SubtitleTranslation translateSubtitles(const Translator& translator, const Subti
                                        const DecodingOptions& options,
                                        const std::function<void(size_t, size_t)>& progress,
                                        const std::function<bool()>& stop) {
-  TextDocument sources;  // each piece's marked text, a line each
+  TextDocument sources;  // each text's marked text, a line each
   std::vector<size_t> lines;
-  for (const auto& cue : subtitles.cues)
-    for (size_t k = 0; k < cue.pieces.size(); ++k)
-      if (cue.pieces[k].letters) {
-        sources.lines.push_back(cue.pieces[k].marked);
-        lines.push_back(cue.first + (cue.pieces.size() > 1 ? k : 0) + 1);
-      }
+  for (const auto& text : subtitles.texts) {
+    sources.lines.push_back(text.marked);
+    lines.push_back(text.line);
+  }
   const auto translated =
       translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
   SubtitleTranslation out;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include "model/data/Text.h"
@@ -66,14 +67,15 @@ std::string subRipMarked(const std::string& line, std::vector<std::string>& code
   return out;
 }
 
-// A WebVTT line as markup (it is already: tags, references), its timestamps (<00:01.500>) as codes.
+// A WebVTT line as markup (it is already: tags, references), its timestamps (<00:01.500>) as codes; so
+// is anything written as our placeholders are (<x-…>), which would otherwise be taken for one.
 std::string webVttMarked(const std::string& line, std::vector<std::string>& codes) {
   std::string out;
   for (size_t i = 0; i < line.size();) {
-    const size_t end =
-        line[i] == '<' && i + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[i + 1]))
-            ? line.find('>', i)
-            : std::string::npos;
+    const bool timestamp =
+        line[i] == '<' && i + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[i + 1]));
+    const bool ours = line.compare(i, 3, "<x-") == 0 || line.compare(i, 4, "</x-") == 0;
+    const size_t end = timestamp || ours ? line.find('>', i) : std::string::npos;
     if (end == std::string::npos) {
       out += line[i++];
       continue;
@@ -134,6 +136,13 @@ size_t visibleLength(const std::string& text, size_t from, size_t to) {
   for (size_t i = from; i < to; ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c == '<') in_tag = true;
+    if (!in_tag && c == '{' && i + 1 < to && text[i + 1] == '\\') {  // an SRT code ({\an8}): not seen
+      const size_t end = text.find('}', i);
+      if (end != std::string::npos && end < to) {
+        i = end;
+        continue;
+      }
+    }
     if (!in_tag && c == '&') {
       const size_t end = html::referenceEnd(text, i, to);
       if (end != i) {
@@ -148,14 +157,98 @@ size_t visibleLength(const std::string& text, size_t from, size_t to) {
   return n;
 }
 
-}  // namespace
+constexpr size_t kMostCuesInASentence = 3;
+constexpr size_t kFewestWordsToJoin = 3;
 
-size_t SubtitleDocument::translatable() const {
-  size_t n = 0;
-  for (const auto& cue : cues)
-    for (const auto& piece : cue.pieces) n += piece.letters;
-  return n;
+// The words of markup without its tags, references as written.
+std::string textOf(const std::string& marked) {
+  std::string out;
+  bool in_tag = false;
+  for (const char c : marked) {
+    if (c == '<') in_tag = true;
+    if (!in_tag) out += c;
+    if (c == '>') in_tag = false;
+  }
+  return data::normalizeWhitespace(out);
 }
+
+// Whether a cue's text ends a sentence: in . ! ? : ; (perhaps inside quotes or brackets), not in "..." or
+// "…", which in subtitles say the sentence goes on.
+bool endsSentence(const std::string& marked) {
+  std::string text = textOf(marked);
+  const auto ends = [&](const std::string& end) {
+    return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+  };
+  for (bool stripped = true; stripped && !text.empty();) {
+    stripped = false;
+    for (const char* closer : {"\"", "'", ")", "]", "\xe2\x80\x9d", "\xe2\x80\x99", "&quot;", "&#39;"})
+      if (ends(closer)) {
+        text.resize(text.size() - std::string(closer).size());
+        stripped = true;
+        break;
+      }
+  }
+  if (text.empty()) return true;
+  if (ends("...") || ends("\xe2\x80\xa6")) return false;
+  const char last = text.back();
+  return last == '.' || last == '!' || last == '?' || last == ':' || last == ';';
+}
+
+// `marked` with each <x-code n="K"/> numbered K + `by`.
+std::string renumbered(const std::string& marked, size_t by) {
+  std::string out;
+  size_t at = 0;
+  for (size_t found = marked.find("<x-code n=\""); found != std::string::npos;
+       found = marked.find("<x-code n=\"", at)) {
+    const size_t digits = found + 11, end = marked.find('"', digits);
+    if (end == std::string::npos || end == digits || end - digits > 9 ||
+        !std::all_of(marked.begin() + long(digits), marked.begin() + long(end),
+                     [](unsigned char c) { return std::isdigit(c); }))
+      break;  // (none but ours are in a cue's markup)
+    out.append(marked, at, digits - at);
+    out += std::to_string(std::stoul(marked.substr(digits, end - digits)) + by);
+    at = end;
+  }
+  out.append(marked, at, std::string::npos);
+  return out;
+}
+
+// The texts to translate: each piece with letters, a sentence running on over cues joined.
+void groupTexts(SubtitleDocument& d) {
+  // A cue that may share a sentence with its neighbours: timed, one text of three words or more (a
+  // shorter one is a label or an exclamation more often than half a sentence), not a dialogue's line.
+  const auto joinable = [&](size_t c) {
+    const auto& cue = d.cues[c];
+    if (!cue.timed || cue.pieces.size() != 1 || !cue.pieces[0].letters || !cue.pieces[0].dash.empty())
+      return false;
+    const std::string text = textOf(cue.pieces[0].marked);
+    return dashOf(text).empty() && data::splitWords(text).size() >= kFewestWordsToJoin;
+  };
+  for (size_t c = 0; c < d.cues.size(); ++c) {
+    const auto& cue = d.cues[c];
+    for (size_t k = 0; k < cue.pieces.size(); ++k) {
+      if (!cue.pieces[k].letters) continue;
+      SubtitleText text;
+      text.line = cue.first + (cue.pieces.size() > 1 ? k : 0) + 1;
+      text.places.push_back({c, k});
+      text.marked = cue.pieces[k].marked;
+      text.codes = cue.pieces[k].codes;
+      if (joinable(c))
+        while (text.places.size() < kMostCuesInASentence && c + 1 < d.cues.size() && joinable(c + 1) &&
+               !endsSentence(d.cues[c].pieces[0].marked)) {
+          ++c;
+          text.codes.push_back(kSubtitleCueEdge);
+          text.marked += " " + placeholder(text.codes.size() - 1) + " " +
+                         renumbered(d.cues[c].pieces[0].marked, text.codes.size());
+          for (const auto& code : d.cues[c].pieces[0].codes) text.codes.push_back(code);
+          text.places.push_back({c, 0});
+        }
+      d.texts.push_back(std::move(text));
+    }
+  }
+}
+
+}  // namespace
 
 SubtitleDocument readSubtitles(TextDocument text, const std::string& name, SubtitleDocument::Format format) {
   SubtitleDocument d;
@@ -212,6 +305,7 @@ SubtitleDocument readSubtitles(TextDocument text, const std::string& name, Subti
     }
     i = end;
   }
+  groupTexts(d);
   return d;
 }
 
@@ -267,17 +361,116 @@ std::vector<std::string> subtitleLines(const std::string& text, size_t source_li
   return {text.substr(0, best), text.substr(best + 1)};
 }
 
+namespace {
+
+// A text's translation (codes back in place) shared out between its places: at the cue edges the alignment
+// placed; where an edge fell beside another (a cue would get no words), in proportion to the source pieces'
+// lengths, at spaces outside tags.
+std::vector<std::string> sharedOut(const std::string& translation, const std::vector<std::string>& sources) {
+  std::vector<std::string> parts;
+  for (size_t from = 0;;) {
+    const size_t edge = translation.find(kSubtitleCueEdge, from);
+    parts.push_back(data::normalizeWhitespace(translation.substr(from, edge - from)));
+    if (edge == std::string::npos) break;
+    from = edge + kSubtitleCueEdge.size();
+  }
+  const bool fits = parts.size() == sources.size() &&
+                    std::none_of(parts.begin(), parts.end(), [](const auto& p) { return p.empty(); });
+  if (fits || sources.size() == 1) return parts;
+  std::string whole;
+  for (const auto& p : parts) whole += (whole.empty() || p.empty() ? "" : " ") + p;
+  std::vector<size_t> lengths;
+  size_t total = 0;
+  for (const auto& source : sources)
+    total += lengths.emplace_back(std::max<size_t>(1, visibleLength(source, 0, source.size())));
+  const size_t visible = visibleLength(whole, 0, whole.size());
+  std::vector<std::string> out;
+  size_t from = 0, sum = 0;
+  for (size_t k = 0; k + 1 < sources.size(); ++k) {
+    sum += lengths[k];
+    const size_t target = visible * sum / total;
+    size_t best = std::string::npos, best_gap = std::string::npos;
+    bool in_tag = false;
+    for (size_t i = from; i < whole.size(); ++i) {
+      if (whole[i] == '<') in_tag = true;
+      if (whole[i] == '>') in_tag = false;
+      if (in_tag || whole[i] != ' ') continue;
+      const size_t at = visibleLength(whole, 0, i), gap = at > target ? at - target : target - at;
+      if (gap < best_gap) {
+        best_gap = gap;
+        best = i;
+      }
+    }
+    if (best == std::string::npos) {
+      out.push_back(whole.substr(from));
+      from = whole.size();
+      continue;
+    }
+    out.push_back(whole.substr(from, best - from));
+    from = best + 1;
+  }
+  out.push_back(from < whole.size() ? whole.substr(from) : std::string());
+  return out;
+}
+
+// Each part's tags closed at its end when the next part closes them, and opened again at that part's start,
+// so that each cue is well formed on its own.
+void balanceTags(std::vector<std::string>& parts) {
+  std::vector<std::pair<std::string, std::string>> open;  // name, the tag as written
+  for (auto& part : parts) {
+    std::string prefix;
+    for (const auto& tag : open) prefix += tag.second;
+    part = prefix + part;
+    open.clear();  // (read again from the prefix)
+    for (size_t at = part.find('<'); at != std::string::npos; at = part.find('<', at + 1)) {
+      const size_t end = part.find('>', at);
+      if (end == std::string::npos) break;
+      const std::string tag = part.substr(at, end + 1 - at);
+      const bool closing = tag.compare(0, 2, "</") == 0;
+      size_t name_end = closing ? 2 : 1;
+      while (name_end < tag.size() && tag[name_end] != ' ' && tag[name_end] != '>' && tag[name_end] != '/' &&
+             tag[name_end] != '.' && tag[name_end] != '\t')
+        ++name_end;
+      const std::string name = html::lowered(tag.substr(closing ? 2 : 1, name_end - (closing ? 2 : 1)));
+      if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])) || tag[tag.size() - 2] == '/')
+        continue;
+      if (!closing) {
+        open.emplace_back(name, tag);
+      } else if (!open.empty() && open.back().first == name) {
+        open.pop_back();
+      }
+      at = end;
+    }
+    for (auto it = open.rbegin(); it != open.rend(); ++it) part += "</" + it->first + ">";
+  }
+}
+
+}  // namespace
+
 TextDocument writeSubtitles(const SubtitleDocument& document, const std::vector<std::string>& translations) {
   if (translations.size() != document.translatable())
     throw std::invalid_argument(document.name + ": " + std::to_string(translations.size()) +
                                 " translations for " + std::to_string(document.translatable()) +
                                 " subtitle texts");
+  // Each piece's translation, codes back in place: its text's, or its share of it.
+  std::map<std::pair<size_t, size_t>, std::string> written;
+  for (size_t t = 0; t < translations.size(); ++t) {
+    const auto& text = document.texts[t];
+    std::vector<std::string> sources;
+    for (const auto& place : text.places)
+      sources.push_back(document.cues[place.cue].pieces[place.piece].marked);
+    auto parts = sharedOut(restoreXliffCodes(translations[t], text.codes), sources);
+    if (parts.size() > 1) balanceTags(parts);
+    for (size_t k = 0; k < text.places.size(); ++k)
+      written[{text.places[k].cue, text.places[k].piece}] = std::move(parts[k]);
+  }
   const auto& lines = document.text.lines;
   TextDocument out = document.text;
   out.lines.clear();
   const bool srt = document.format == SubtitleDocument::Format::SubRip;
-  size_t next = 0, t = 0;
-  for (const auto& cue : document.cues) {
+  size_t next = 0;
+  for (size_t c = 0; c < document.cues.size(); ++c) {
+    const auto& cue = document.cues[c];
     out.lines.insert(out.lines.end(), lines.begin() + long(next), lines.begin() + long(cue.first));
     const bool dialogue = !cue.pieces.front().dash.empty();
     for (size_t k = 0; k < cue.pieces.size(); ++k) {
@@ -290,21 +483,15 @@ TextDocument writeSubtitles(const SubtitleDocument& document, const std::vector<
                            lines.begin() + long(cue.first + cue.count));
         continue;
       }
-      // Broken over lines as markup (a code's placeholder no character), then its codes back and, for
-      // SubRip's text, its references as the characters they stand for.
-      std::string text;
-      for (const auto& line : subtitleLines(translations[t++], dialogue ? 1 : cue.count))
-        text += (text.empty() ? "" : "\n") + line;
-      text = restoreXliffCodes(text, piece.codes);
-      if (srt) text = data::unescapeXml(text);
-      if (dialogue) {
-        out.lines.push_back(piece.dash + text);
-        continue;
-      }
-      for (size_t from = 0; from < text.size();) {  // (no empty line: it would end the cue)
-        const size_t end = std::min(text.find('\n', from), text.size());
-        out.lines.push_back(text.substr(from, end - from));
-        from = end + 1;
+      // Broken over lines, then, for SubRip's text, its references as the characters they stand for.
+      const std::string& text = written.at({c, k});
+      for (auto line : subtitleLines(text, dialogue ? 1 : cue.count)) {
+        if (srt) line = data::unescapeXml(line);
+        if (dialogue) {
+          out.lines.push_back(piece.dash + line);
+        } else if (!line.empty()) {  // (an empty line would end the cue)
+          out.lines.push_back(std::move(line));
+        }
       }
     }
     next = cue.first + cue.count;

@@ -13,7 +13,9 @@
 // when asked: TextDocument.h) and written back the same way with each cue's
 // text translated and its number, timing and settings as they were. A cue's
 // lines are one text (a sentence wrapped over two lines is translated whole,
-// and its translation broken over two lines again where it is long); a
+// and its translation broken over two lines again where it is long), and a
+// sentence that runs on into the next cue (or two) is translated whole too,
+// its translation shared out between the cues by the words' alignment; a
 // dialogue — every line a speaker's, starting with a dash — is translated a
 // line at a time, each keeping its dash. Inline tags (<i>, <b>, <u>, <font>;
 // WebVTT's <c.class>, <v Speaker>) are markup kept around the words they
@@ -37,14 +39,34 @@ struct SubtitleCue {
   std::vector<SubtitlePiece> pieces;  // the lines joined; a dialogue's, one a line
 };
 
+// One text to translate: a piece, or a sentence that runs on over the
+// pieces of cues one after another (a cue that ends without a sentence's
+// end, and the next one or two). Its translation is shared out between
+// them where the words aligned to each cue's went.
+struct SubtitleText {
+  struct Place {
+    size_t cue = 0, piece = 0;
+  };
+  std::vector<Place> places;  // its pieces, in order
+  // Their marked texts joined, each edge between two cues a code of its own
+  // (kSubtitleCueEdge in `codes`), the pieces' codes renumbered after.
+  std::string marked;
+  std::vector<std::string> codes;
+  size_t line = 0;  // its first line in the file, 1-based
+};
+
+// What stands for an edge between two cues among a text's codes.
+inline const std::string kSubtitleCueEdge = "\x1e";
+
 struct SubtitleDocument {
   enum class Format { SubRip, WebVtt };
   Format format = Format::SubRip;
   std::string name;
   TextDocument text;
   std::vector<SubtitleCue> cues;     // those with text, in the file's order
+  std::vector<SubtitleText> texts;   // the pieces with letters, as they are translated
   std::vector<std::string> notices;  // "line N: …": what was not read as the file's kind says
-  size_t translatable() const;       // pieces with letters, in all
+  size_t translatable() const { return texts.size(); }
 };
 
 // Reads the lines of a subtitle file (`text`, read as TextDocument.h reads
@@ -58,9 +80,9 @@ SubtitleDocument readSubtitles(TextDocument text, const std::string& name, Subti
 std::optional<SubtitleDocument> readSubtitleFile(const std::string& path,
                                                  std::optional<LegacyEncoding> legacy = std::nullopt);
 
-// The file with `translations` (one for each piece with letters, in order:
+// The file with `translations` (one for each of its texts, in order:
 // markup, codes as <x-code n="K"/>) in place of the cues' text. Throws
-// std::invalid_argument when the count is not the pieces'.
+// std::invalid_argument when the count is not the texts'.
 TextDocument writeSubtitles(const SubtitleDocument& document, const std::vector<std::string>& translations);
 
 // A translated cue's text (markup) broken over two lines where it is longer

@@ -2,7 +2,8 @@
 // SubRip (an odd length) or WebVTT (even) are read without a crash or refused
 // with a runtime_error; each cue's lines lie inside the file, after the one
 // before; the file written back with each piece's own text, or with none,
-// reads again, and outside the cues it is the same lines; a text broken over
+// reads again, and outside the cues it is the same lines; every piece with
+// letters is in one text to translate, once, in order; a text broken over
 // two lines loses nothing (its lines joined with a space give it back).
 #include <cstdint>
 #include <sstream>
@@ -43,14 +44,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     after = cue.first + cue.count;
     for (const auto& piece : cue.pieces) {
       if (!piece.letters) continue;
-      own.push_back(piece.marked);
-      none.emplace_back();
       const auto lines = subtitleLines(piece.marked, 2, 10);
       if (lines.size() > 2 || (lines.size() == 2 ? lines[0] + " " + lines[1] : lines[0]) != piece.marked)
         __builtin_trap();
     }
   }
-  if (own.size() != d.translatable()) __builtin_trap();
+  // Every piece with letters is in one text, once, in the file's order.
+  size_t with_letters = 0;
+  for (const auto& cue : d.cues)
+    for (const auto& piece : cue.pieces) with_letters += piece.letters;
+  std::vector<std::pair<size_t, size_t>> places;
+  for (const auto& text : d.texts) {
+    own.push_back(text.marked);
+    none.emplace_back();
+    for (const auto& place : text.places) {
+      if (!d.cues.at(place.cue).pieces.at(place.piece).letters) __builtin_trap();
+      if (!places.empty() && places.back() >= std::make_pair(place.cue, place.piece)) __builtin_trap();
+      places.emplace_back(place.cue, place.piece);
+    }
+  }
+  if (places.size() != with_letters) __builtin_trap();
   for (const auto* translations : {&own, &none}) {
     const auto written = writeSubtitles(d, *translations);
     reread(written, format);

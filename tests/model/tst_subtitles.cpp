@@ -61,7 +61,7 @@ const std::string kWebVttCues =
     "\n"
     "mở\n"
     "00:01.000 --> 00:04.000 align:start line:0\n"
-    "<v Bob>Mở <c.yellow>tập tin</c.yellow></v> <00:02.500>ngay\n"  // 10
+    "<v Bob>Mở <c.yellow>tập tin</c.yellow></v> <00:02.500>ngay.\n"  // 10
     "\n"
     "00:05.000 --> 00:06.000\n"
     "Lưu &amp; đóng\n";
@@ -75,6 +75,7 @@ class TestSubtitles : public QObject {
   void subRipCuesAreReadAsTexts();
   void subRipIsWrittenBackWithEachTranslation();
   void webVttCuesAreReadAndWrittenBack();
+  void sentencesRunningOverCuesAreTranslatedWhole();
   void longTranslationsAreBrokenOverTwoLines();
   void aSubtitleFileIsKnownByItsNameOrItsFirstLines();
   void whatCannotBeReadIsRefused();
@@ -133,9 +134,7 @@ void TestSubtitles::subRipIsWrittenBackWithEachTranslation() {
              QString::fromStdString(i < expected.size() ? expected[i] : "(none)"));
   // Its own text back: the file as it was, but for the first cue's lines broken anew.
   std::vector<std::string> own;
-  for (const auto& cue : d.cues)
-    for (const auto& piece : cue.pieces)
-      if (piece.letters) own.push_back(piece.marked);
+  for (const auto& text : d.texts) own.push_back(text.marked);
   const auto same = writeSubtitles(d, own);
   QCOMPARE(same.lines.size(), text.lines.size());
   for (size_t i = 4; i < text.lines.size(); ++i) QCOMPARE(same.lines[i], text.lines[i]);
@@ -147,7 +146,7 @@ void TestSubtitles::webVttCuesAreReadAndWrittenBack() {
   QCOMPARE(d.cues.size(), size_t(2));  // not the header, the note or the style
   QCOMPARE(d.cues[0].first, size_t(9));
   QCOMPARE(d.cues[0].pieces[0].marked,
-           std::string("<v Bob>Mở <c.yellow>tập tin</c.yellow></v> <x-code n=\"0\"/>ngay"));
+           std::string("<v Bob>Mở <c.yellow>tập tin</c.yellow></v> <x-code n=\"0\"/>ngay."));
   QCOMPARE(d.cues[0].pieces[0].codes, std::vector<std::string>{"<00:02.500>"});
   QCOMPARE(d.cues[1].pieces[0].marked, std::string("Lưu &amp; đóng"));
   const auto out = writeSubtitles(
@@ -158,6 +157,63 @@ void TestSubtitles::webVttCuesAreReadAndWrittenBack() {
   QCOMPARE(out.lines[2], std::string("NOTE Đây là ghi chú"));
   QCOMPARE(out.lines[8], std::string("00:01.000 --> 00:04.000 align:start line:0"));
   QCOMPARE(out.lines.size(), cueLinesOf(kWebVttCues).lines.size());
+  // Text written as our placeholders are is a code of its own, kept as written.
+  const auto odd =
+      readSubtitles(cueLinesOf("WEBVTT\n\n00:01.000 --> 00:02.000\nMở <x-code n=\"0\"/> tập tin.\n"),
+                    "odd.vtt", SubtitleDocument::Format::WebVtt);
+  QCOMPARE(odd.texts.at(0).codes, std::vector<std::string>{"<x-code n=\"0\"/>"});
+  QCOMPARE(writeSubtitles(odd, {"Open <x-code n=\"0\"/> file."}).lines.at(3),
+           std::string("Open <x-code n=\"0\"/> file."));
+}
+
+void TestSubtitles::sentencesRunningOverCuesAreTranslatedWhole() {
+  const std::string srt =
+      "1\n00:00:01,000 --> 00:00:02,000\nHôm nay chúng ta sẽ học\n\n"
+      "2\n00:00:02,000 --> 00:00:03,000\nvề <i>máy dịch</i>.\n\n"
+      "3\n00:00:04,000 --> 00:00:05,000\nTôi nghĩ rằng...\n\n"  // "..." goes on
+      "4\n00:00:05,000 --> 00:00:06,000\n...nó rất hay\n\n"
+      "5\n00:00:06,000 --> 00:00:07,000\nvà hữu ích\n\n"  // three cues at most
+      "6\n00:00:07,000 --> 00:00:08,000\ncho mọi người.\n\n"
+      "7\n00:00:08,000 --> 00:00:09,000\n\"Xin chào.\"\n\n"  // a sentence's end inside quotes
+      "8\n00:00:09,000 --> 00:00:10,000\nTạm biệt\n";
+  const auto d = readSubtitles(cueLinesOf(srt), "talk.srt", SubtitleDocument::Format::SubRip);
+  QCOMPARE(d.cues.size(), size_t(8));
+  QCOMPARE(d.texts.size(), size_t(5));
+  QCOMPARE(d.texts[0].places.size(), size_t(2));
+  QCOMPARE(d.texts[0].marked, std::string("Hôm nay chúng ta sẽ học <x-code n=\"0\"/> về <i>máy dịch</i>."));
+  QCOMPARE(d.texts[0].codes, std::vector<std::string>{kSubtitleCueEdge});
+  QCOMPARE(d.texts[0].line, size_t(3));
+  QCOMPARE(d.texts[1].places.size(), size_t(3));
+  QCOMPARE(d.texts[2].places.size(), size_t(1));
+  QCOMPARE(d.texts[3].places.size(), size_t(1));
+  QCOMPARE(d.texts[4].places.size(), size_t(1));
+  // Shared out where the alignment placed the edge.
+  auto out = writeSubtitles(d, {"Today we will learn <x-code n=\"0\"/> about <i>machine translation</i>.",
+                                "I think <x-code n=\"0\"/> it is very good <x-code n=\"1\"/> and useful",
+                                "for all.", "\"Hello.\"", "Goodbye"});
+  QCOMPARE(out.lines[2], std::string("Today we will learn"));
+  QCOMPARE(out.lines[6], std::string("about <i>machine translation</i>."));
+  QCOMPARE(out.lines[10], std::string("I think"));
+  QCOMPARE(out.lines[14], std::string("it is very good"));
+  QCOMPARE(out.lines[18], std::string("and useful"));
+  QCOMPARE(out.lines.size(), cueLinesOf(srt).lines.size());
+  // An edge beside the other (a cue with no words): shared in proportion to the source's lengths.
+  out = writeSubtitles(d, {"Today <i>we</i> learn about machine translation. <x-code n=\"0\"/>",
+                           "a <x-code n=\"0\"/> b "
+                           "<x-code n=\"1\"/> c",
+                           "x", "y", "z"});
+  QCOMPARE(out.lines[2], std::string("Today <i>we</i> learn about machine"));
+  QCOMPARE(out.lines[6], std::string("translation."));
+  // Cues of fewer than three words (labels, exclamations) stand alone.
+  const auto labels = readSubtitles(
+      cueLinesOf("1\n00:00:01,000 --> 00:00:02,000\nKhóa\n\n2\n00:00:02,000 --> 00:00:03,000\nTrang cuối\n"),
+      "labels.srt", SubtitleDocument::Format::SubRip);
+  QCOMPARE(labels.texts.size(), size_t(2));
+  // A tag open over the edge is closed in the first cue and opened again in the second.
+  out = writeSubtitles(d, {"<i>Today we learn <x-code n=\"0\"/> about</i> it.",
+                           "a <x-code n=\"0\"/> b <x-code n=\"1\"/> c", "x", "y", "z"});
+  QCOMPARE(out.lines[2], std::string("<i>Today we learn</i>"));
+  QCOMPARE(QString::fromStdString(out.lines[6]), QString("<i>about</i> it."));
 }
 
 void TestSubtitles::longTranslationsAreBrokenOverTwoLines() {
