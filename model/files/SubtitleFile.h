@@ -85,9 +85,4 @@ std::optional<SubtitleDocument> readSubtitleFile(const std::string& path,
 // std::invalid_argument when the count is not the texts'.
 TextDocument writeSubtitles(const SubtitleDocument& document, const std::vector<std::string>& translations);
 
-// A translated cue's text (markup) broken over two lines where it is longer
-// than `width` characters (tags not counted, a reference one character) and
-// its source took two or more: at the space nearest its middle, outside tags.
-std::vector<std::string> subtitleLines(const std::string& text, size_t source_lines, size_t width = 42);
-
 }  // namespace studio::model

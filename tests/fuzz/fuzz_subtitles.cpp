@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/files/SubtitleFile.h"
+#include "model/files/SubtitleSentences.h"
 
 namespace {
 

@@ -11,6 +11,7 @@
 
 #include "common/SuiteMain.h"
 #include "model/files/SubtitleFile.h"
+#include "model/files/SubtitleSentences.h"
 
 using namespace studio::model;
 
