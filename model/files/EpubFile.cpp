@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "model/data/Text.h"
+#include "model/files/EpubPackage.h"
 #include "model/files/HtmlAttributes.h"
 #include "model/files/HtmlTags.h"
 #include "model/files/OfficeItems.h"
@@ -26,144 +27,6 @@ const std::string kMimetype = "application/epub+zip";
 
 [[noreturn]] void refuse(const std::string& name, const std::string& why) {
   throw std::runtime_error("'" + name + "' " + why);
-}
-
-std::string localName(const std::string& name) {
-  const size_t colon = name.rfind(':');
-  return colon == std::string::npos ? name : name.substr(colon + 1);
-}
-
-bool saysVietnamese(const std::string& language) { return primaryLanguage(language) == "vi"; }
-
-// An element's content a document reader wants (a title, a label): its bytes and line.
-struct Content {
-  std::string element;  // its local name
-  size_t line = 0, begin = 0, end = 0;
-};
-
-// Reads an XML document of the book for the contents of the elements it
-// wants, and the tags whose xml:lang says Vietnamese.
-class DocumentReader : public XmlHandler {
- public:
-  std::vector<Content> contents;
-  std::vector<size_t> vietnamese_tags;  // where each begins
-
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan& tag) override {
-    path_.push_back(localName(name));
-    if (saysVietnamese(languageAttribute(attributes))) vietnamese_tags.push_back(tag.begin);
-    element(attributes);
-    if (!open_ && wants(path_)) open_ = Open{path_.size(), {path_.back(), tag.line, tag.end, tag.end}};
-  }
-  void endElement(const std::string&, const XmlSpan& tag) override {
-    if (open_ && open_->depth == path_.size()) {
-      if (tag.begin >= open_->content.begin) {  // (not <title/>)
-        open_->content.end = tag.begin;
-        contents.push_back(open_->content);
-      }
-      open_.reset();
-    }
-    path_.pop_back();
-  }
-  void characters(std::string_view, bool) override {}
-
- protected:
-  // Whether the element that ends `path` (local names from the root) holds a text to read.
-  virtual bool wants(const std::vector<std::string>& path) const = 0;
-  virtual void element(const std::vector<XmlAttribute>&) {}
-  bool inside(const char* parent) const { return path_.size() >= 2 && path_[path_.size() - 2] == parent; }
-  std::vector<std::string> path_;
-
- private:
-  struct Open {
-    size_t depth;
-    Content content;
-  };
-  std::optional<Open> open_;
-};
-
-// META-INF/container.xml: the package document's name.
-class ContainerReader : public DocumentReader {
- public:
-  std::string rootfile;
-
- private:
-  bool wants(const std::vector<std::string>&) const override { return false; }
-  void element(const std::vector<XmlAttribute>& attributes) override {
-    const std::string type = html::lowered(attributeValue(attributes, "media-type"));
-    if (path_.back() == "rootfile" && rootfile.empty() &&
-        (type.empty() || type == "application/oebps-package+xml"))
-      rootfile = attributeValue(attributes, "full-path");
-  }
-};
-
-struct ManifestItem {
-  std::string id, href, type;
-};
-
-// The package document (content.opf): its manifest, its spine, its metadata's texts and language.
-class PackageReader : public DocumentReader {
- public:
-  std::vector<ManifestItem> items;
-  std::vector<std::string> spine;  // idrefs
-  std::string toc;                 // the NCX's id, as the spine names it
-
- private:
-  bool wants(const std::vector<std::string>& path) const override {
-    if (path.size() != 3 || path[1] != "metadata") return false;
-    const auto& e = path.back();
-    return e == "title" || e == "subject" || e == "description" || e == "language";
-  }
-  void element(const std::vector<XmlAttribute>& attributes) override {
-    const auto& e = path_.back();
-    if (e == "item" && inside("manifest"))
-      items.push_back({attributeValue(attributes, "id"), attributeValue(attributes, "href"),
-                       html::lowered(attributeValue(attributes, "media-type"))});
-    if (e == "spine") toc = attributeValue(attributes, "toc");
-    if (e == "itemref" && inside("spine")) spine.push_back(attributeValue(attributes, "idref"));
-  }
-};
-
-// The EPUB 2 table of contents (toc.ncx): the book's title and each entry's label.
-class NcxReader : public DocumentReader {
-  bool wants(const std::vector<std::string>& path) const override {
-    return path.back() == "text" && (inside("navlabel") || inside("doctitle"));
-  }
-};
-
-int hexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// A manifest's reference (a relative URL: "Text/ch%201.xhtml#top") as the name of the package's file it
-// names, from the folder `base` ("OEBPS/", or "").
-std::string resolvedName(const std::string& base, const std::string& href) {
-  std::string path;
-  const std::string url = href.substr(0, href.find_first_of("#?"));
-  for (size_t i = 0; i < url.size(); ++i) {
-    if (url[i] == '%' && i + 2 < url.size() && hexValue(url[i + 1]) >= 0 && hexValue(url[i + 2]) >= 0) {
-      path += char(hexValue(url[i + 1]) * 16 + hexValue(url[i + 2]));
-      i += 2;
-    } else {
-      path += url[i];
-    }
-  }
-  std::vector<std::string> parts;
-  std::istringstream in(path.empty() || path[0] != '/' ? base + path : path.substr(1));
-  for (std::string part; std::getline(in, part, '/');) {
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-      continue;
-    }
-    parts.push_back(part);
-  }
-  std::string out;
-  for (const auto& part : parts) out += (out.empty() ? "" : "/") + part;
-  return out;
 }
 
 bool isPage(const std::string& media_type) {
@@ -193,29 +56,27 @@ class BookReader {
     const size_t container = find("META-INF/container.xml");
     if (container == std::string::npos)
       refuse(b_.name, "is a zip file, not an EPUB book (no META-INF/container.xml)");
-    ContainerReader c;
-    readXml(b_.entries[container].second, b_.name + ": META-INF/container.xml", {"container"},
-            "an EPUB container", c);
-    if (c.rootfile.empty())
+    const std::string rootfile =
+        epub::readContainer(b_.entries[container].second, b_.name + ": META-INF/container.xml");
+    if (rootfile.empty())
       refuse(b_.name, "names no package document (META-INF/container.xml has no <rootfile full-path=…>)");
-    b_.package = resolvedName("", c.rootfile);
+    b_.package = epub::resolvedName("", rootfile);
     const size_t opf = find(b_.package);
     if (opf == std::string::npos)
-      refuse(b_.name, "names a package document '" + c.rootfile + "' that it does not hold");
+      refuse(b_.name, "names a package document '" + rootfile + "' that it does not hold");
     const std::string& opf_text = b_.entries[opf].second;
     if (!data::isValidUtf8(opf_text))
       refuse(b_.name, "has a package document '" + b_.package + "' not in UTF-8");
-    PackageReader p;
-    readXml(opf_text, b_.name + ": " + b_.package, {"package"}, "an EPUB package document", p);
+    const auto p = epub::readPackageDocument(opf_text, b_.name + ": " + b_.package);
     const size_t slash = b_.package.rfind('/');
     const std::string base = slash == std::string::npos ? "" : b_.package.substr(0, slash + 1);
     const auto protected_names = encryptedNames();
     // The pages: the spine's in its order, then the manifest's others.
     std::vector<size_t> pages;
     std::set<std::string> tried;
-    auto addPage = [&](const ManifestItem& item) {
+    auto addPage = [&](const epub::ManifestItem& item) {
       if (!isPage(item.type)) return;
-      const std::string name = resolvedName(base, item.href);
+      const std::string name = epub::resolvedName(base, item.href);
       if (!tried.insert(name).second) return;
       const size_t e = find(name);
       if (e == std::string::npos) {
@@ -242,13 +103,13 @@ class BookReader {
     }
     readTexts(opf, p);
     // The NCX: the one the spine names, else the manifest's first.
-    const ManifestItem* ncx = nullptr;
+    const epub::ManifestItem* ncx = nullptr;
     for (const auto& item : p.items)
       if ((!p.toc.empty() && item.id == p.toc) ||
           (!ncx && p.toc.empty() && item.type == "application/x-dtbncx+xml"))
         ncx = &item;
     if (ncx) {
-      const std::string name = resolvedName(base, ncx->href);
+      const std::string name = epub::resolvedName(base, ncx->href);
       const size_t e = find(name);
       if (e == std::string::npos) {
         b_.notices.push_back(b_.package + ": its table of contents '" + ncx->href +
@@ -256,9 +117,7 @@ class BookReader {
       } else if (!data::isValidUtf8(b_.entries[e].second)) {
         b_.notices.push_back(name + ": not UTF-8: its table of contents not translated");
       } else {
-        NcxReader n;
-        readXml(b_.entries[e].second, b_.name + ": " + name, {"ncx"}, "an EPUB table of contents (NCX)", n);
-        readTexts(e, n);
+        readTexts(e, epub::readNcx(b_.entries[e].second, b_.name + ": " + name));
       }
     }
   }
@@ -279,20 +138,20 @@ class BookReader {
     const html::TagReader tags(text);
     for (size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
       const auto tag = tags.at(at);
-      if (!tag || tag->closing || localName(tag->name) != "cipherreference") continue;
+      if (!tag || tag->closing || epub::localName(tag->name) != "cipherreference") continue;
       const std::string uri = html::valueOf(text, *tag, "uri");
-      if (!uri.empty()) out.insert(resolvedName("", data::unescapeXml(uri)));
+      if (!uri.empty()) out.insert(epub::resolvedName("", data::unescapeXml(uri)));
     }
     return out;
   }
 
   // The texts a document reader found in the entry `e`, and its Vietnamese language tags.
-  void readTexts(size_t e, const DocumentReader& reader) {
+  void readTexts(size_t e, const epub::DocumentTexts& reader) {
     const std::string& text = b_.entries[e].second;
     for (const auto& c : reader.contents) {
       const std::string content = text.substr(c.begin, c.end - c.begin);
       if (c.element == "language") {
-        if (saysVietnamese(content)) b_.languages.push_back({e, c.begin, c.end});
+        if (epub::saysVietnamese(content)) b_.languages.push_back({e, c.begin, c.end});
         continue;
       }
       if (content.find('<') != std::string::npos) continue;  // a CDATA section, a comment, an element
