@@ -145,7 +145,8 @@ std::string readContainer(const std::string& xml, const std::string& name) {
 
 PackageDocument readPackageDocument(const std::string& xml, const std::string& name) {
   PackageReader reader;
-  readXml(xml, name, {"package"}, "an EPUB package document", reader);
+  readXml(xml, name, {"package", "opf:package"}, "an EPUB package document",
+          reader);  // (EPUB 2 tools wrote the prefix)
   PackageDocument out;
   out.contents = std::move(reader.contents);
   out.vietnamese_tags = std::move(reader.vietnamese_tags);

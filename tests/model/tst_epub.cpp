@@ -196,6 +196,20 @@ void TestEpub::pagesAreReadInTheSpinesOrder() {
   QVERIFY(ch1.blocks[2].marked.find("Lưu") != std::string::npos);
   QCOMPARE(ch1.attributes.size(), size_t(1));
   QCOMPARE(ch1.attributes[0].marked, std::string("Ảnh bìa"));
+  // A package document whose elements carry OPF's prefix (as some EPUB 2 tools write it) reads the same.
+  const auto opf = readEpub(
+      BookFiles()
+          .set("OEBPS/content.opf",
+               "<opf:package xmlns:opf=\"http://www.idpf.org/2007/opf\" version=\"2.0\"><opf:metadata "
+               "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Sổ tay</dc:title><dc:language>vi"
+               "</dc:language></opf:metadata><opf:manifest><opf:item id=\"c1\" href=\"Text/ch1.xhtml\" "
+               "media-type=\"application/xhtml+xml\"/></opf:manifest><opf:spine><opf:itemref idref=\"c1\"/>"
+               "</opf:spine></opf:package>")
+          .zip(),
+      "guide.epub");
+  QCOMPARE(opf.pages.size(), size_t(1));
+  QCOMPARE(opf.texts.size(), size_t(1));
+  QCOMPARE(opf.languages.size(), size_t(1));
   // What is code stays: the second chapter's <pre> is no block.
   for (const auto& b : book.pages[1].page.blocks) QVERIFY(b.marked.find("apt") == std::string::npos);
   QCOMPARE(book.pages[2].page.blocks.size(), size_t(3));  // the nav page's title and two entries
