@@ -150,6 +150,13 @@ void TestHtml::whatIsNotTranslatedIsKeptAsWritten() {
   QCOMPARE(loose.blocks[1].codes, std::vector<std::string>{"<!-- không"});
   QCOMPARE(writeHtml(loose, {"Hello <B>there", "friend <!-- không"}),
            std::string("<P>Hello <B>there<p>friend <!-- không"));
+  // Text written as our placeholders are is a code of its own, never taken for another's place.
+  const auto ours = readHtml("<p>Mở <x-code n=\"0\"/> <code>ls</code></p>", "ours.html");
+  QCOMPARE(ours.blocks.at(0).marked, std::string("Mở <x-code n=\"0\"/> <x-code n=\"1\"/>"));
+  QCOMPARE(ours.blocks[0].codes, (std::vector<std::string>{"<x-code n=\"0\"/>", "<code>ls</code>"}));
+  QCOMPARE(
+      writeHtml(ours, {restoreXliffCodes("Open <x-code n=\"0\"/> <x-code n=\"1\"/>", ours.blocks[0].codes)}),
+      std::string("<p>Open <x-code n=\"0\"/> <code>ls</code></p>"));
   // A '<' whose tag never ends (its quote never closed, or no '>' after it) is text.
   const auto unended = readHtml("<p>Xin <a title=\"chào</p><p>bạn <b class='x", "unended.html");
   QCOMPARE(unended.blocks.size(), size_t(2));
