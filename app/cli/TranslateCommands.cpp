@@ -183,7 +183,7 @@ int runTranslate(const ParsedArgs& args) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
                              "paragraphs", "no-split", "prefix", "encoding"})
       if (args.has(flag) &&
-          !(flag == std::string("encoding") && (what == "a web page" || what == "subtitles")))
+          !(flag == std::string("encoding") && (what == "a web page" || what == "a subtitle file")))
         throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
                          how);
     if (options.nbest > 1) throw UsageError("--nbest: " + what + " takes one translation a " + unit);
@@ -235,7 +235,7 @@ int runTranslate(const ParsedArgs& args) {
           ? std::nullopt
           : read([](const std::string& path, auto legacy) { return model::readSubtitleFile(path, legacy); },
                  input);
-  if (subtitles) whole("subtitles", "cues are translated in place", "cue");
+  if (subtitles) whole("a subtitle file", "cues are translated in place", "cue");
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
   if (!input.empty() && !xliff && !html && !office && !book && !subtitles) from_file = read(readText, input);
