@@ -5,7 +5,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <optional>
 
 #include <unistd.h>
@@ -61,10 +60,6 @@ class Scratch {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), std::streamsize(bytes.size()));
     if (!out) throw std::runtime_error("cannot keep the file for reading");
-  }
-  std::string read(const std::string& path) const {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   }
   std::string shown(std::string message) const {
     for (size_t at = message.find(path_); at != std::string::npos;
@@ -144,8 +139,7 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
     auto translation =
         model::translateDocument(translator, document, options, data::SplitMode::Sentences).translation;
     model::fitEncoding(translation);
-    model::writeTextDocument(scratch.path() + ".en", translation);
-    out.bytes = scratch.read(scratch.path() + ".en");
+    out.bytes = translation.text();
   }
   return out;
 }

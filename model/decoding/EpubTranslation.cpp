@@ -1,6 +1,6 @@
 #include "model/decoding/EpubTranslation.h"
 
-#include "model/files/XliffFile.h"
+#include "model/decoding/HtmlTranslation.h"
 
 namespace studio::model {
 
@@ -34,13 +34,10 @@ EpubTranslation translateEpub(const Translator& translator, const EpubBook& book
   std::vector<std::string> pages;
   size_t next = 0;
   for (const auto& p : book.pages) {
-    std::vector<std::string> blocks, attributes;
-    for (const auto& block : p.page.blocks) blocks.push_back(restoreXliffCodes(lines[next++], block.codes));
-    for (size_t i = 0; i < p.page.attributes.size(); ++i) attributes.push_back(lines[next++]);
-    pages.push_back(writeHtml(p.page, blocks, attributes));
-    out.pages += !blocks.empty() || !attributes.empty();
-    out.blocks += blocks.size();
-    out.attributes += attributes.size();
+    pages.push_back(writeTranslatedPage(p.page, lines, next));
+    out.pages += !p.page.blocks.empty() || !p.page.attributes.empty();
+    out.blocks += p.page.blocks.size();
+    out.attributes += p.page.attributes.size();
     out.not_translatable += p.page.not_translatable;
     out.other_language += p.page.other_language;
   }

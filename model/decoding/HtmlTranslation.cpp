@@ -4,6 +4,14 @@
 
 namespace studio::model {
 
+std::string writeTranslatedPage(const HtmlDocument& page, const std::vector<std::string>& lines,
+                                size_t& next) {
+  std::vector<std::string> blocks, attributes;
+  for (const auto& block : page.blocks) blocks.push_back(restoreXliffCodes(lines.at(next++), block.codes));
+  for (size_t i = 0; i < page.attributes.size(); ++i) attributes.push_back(lines.at(next++));
+  return writeHtml(page, blocks, attributes);
+}
+
 HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& page,
                               const DecodingOptions& options,
                               const std::function<void(size_t, size_t)>& progress,
@@ -20,13 +28,9 @@ HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& 
   }
   const auto translated =
       translateMarkedDocument(translator, sources, options, data::SplitMode::Sentences, progress, stop);
-  std::vector<std::string> texts;
-  for (size_t i = 0; i < page.blocks.size(); ++i)
-    texts.push_back(restoreXliffCodes(translated.translation.lines[i], page.blocks[i].codes));
-  const std::vector<std::string> attributes(translated.translation.lines.begin() + long(page.blocks.size()),
-                                            translated.translation.lines.end());
   HtmlTranslation out;
-  out.text = writeHtml(page, texts, attributes);
+  size_t next = 0;
+  out.text = writeTranslatedPage(page, translated.translation.lines, next);
   out.blocks = page.blocks.size();
   out.attributes = page.attributes.size();
   out.not_translatable = page.not_translatable;

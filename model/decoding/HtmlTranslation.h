@@ -36,4 +36,10 @@ HtmlTranslation translateHtml(const Translator& translator, const HtmlDocument& 
                               const std::function<void(size_t, size_t)>& progress = nullptr,
                               const std::function<bool()>& stop = nullptr);
 
+// `page` written with its translations, read from `lines` at `next` (its blocks', then its attributes',
+// in the order of page.blocks and page.attributes; `next` is moved past them): each block's codes back in
+// place of their placeholders.
+std::string writeTranslatedPage(const HtmlDocument& page, const std::vector<std::string>& lines,
+                                size_t& next);
+
 }  // namespace studio::model

@@ -42,6 +42,25 @@ size_t visibleLength(const std::string& text, size_t from, size_t to) {
   return n;
 }
 
+// The space outside tags at or after `from` whose place (the characters a reader sees before it) has the
+// least `gap`, the first of equals; npos when there is none.
+template <class Gap>
+size_t bestSpace(const std::string& text, size_t from, Gap gap) {
+  size_t best = std::string::npos, best_gap = std::string::npos;
+  bool in_tag = false;
+  for (size_t i = from; i < text.size(); ++i) {
+    if (text[i] == '<') in_tag = true;
+    if (text[i] == '>') in_tag = false;
+    if (in_tag || text[i] != ' ') continue;
+    const size_t g = gap(visibleLength(text, 0, i));
+    if (g < best_gap) {
+      best_gap = g;
+      best = i;
+    }
+  }
+  return best;
+}
+
 // The words of markup without its tags, references as written.
 std::string textOf(const std::string& marked) {
   std::string out;
@@ -122,18 +141,8 @@ std::vector<std::string> sharedByEdges(const std::string& translation,
   for (size_t k = 0; k + 1 < sources.size(); ++k) {
     sum += lengths[k];
     const size_t target = visible * sum / total;
-    size_t best = std::string::npos, best_gap = std::string::npos;
-    bool in_tag = false;
-    for (size_t i = from; i < whole.size(); ++i) {
-      if (whole[i] == '<') in_tag = true;
-      if (whole[i] == '>') in_tag = false;
-      if (in_tag || whole[i] != ' ') continue;
-      const size_t at = visibleLength(whole, 0, i), gap = at > target ? at - target : target - at;
-      if (gap < best_gap) {
-        best_gap = gap;
-        best = i;
-      }
-    }
+    const size_t best =
+        bestSpace(whole, from, [&](size_t at) { return at > target ? at - target : target - at; });
     if (best == std::string::npos) {
       out.push_back(whole.substr(from));
       from = whole.size();
@@ -234,19 +243,10 @@ std::vector<std::string> shareOut(const std::string& translation, const std::vec
 std::vector<std::string> subtitleLines(const std::string& text, size_t source_lines, size_t width) {
   const size_t length = visibleLength(text, 0, text.size());
   if (source_lines < 2 || length <= width) return {text};
-  size_t best = std::string::npos, best_gap = length;
-  bool in_tag = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '<') in_tag = true;
-    if (text[i] == '>') in_tag = false;
-    if (in_tag || text[i] != ' ') continue;
-    const size_t left = visibleLength(text, 0, i), right = length - left - 1;
-    const size_t gap = left > right ? left - right : right - left;
-    if (gap < best_gap) {
-      best_gap = gap;
-      best = i;
-    }
-  }
+  const size_t best = bestSpace(text, 0, [&](size_t left) {
+    const size_t right = length - left - 1;
+    return left > right ? left - right : right - left;
+  });
   if (best == std::string::npos) return {text};
   return {text.substr(0, best), text.substr(best + 1)};
 }
