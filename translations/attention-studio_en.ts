@@ -2258,13 +2258,20 @@ layer %2</translation>
             <numerusform>%n texts with no timing line before them translated where they stand (hover for which).</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n text(s) of cells and text boxes translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n text of cells and text boxes translated</numerusform>
+            <numerusform>%1 → %2: %n texts of cells and text boxes translated</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -2219,13 +2219,19 @@ lớp %2</translation>
             <numerusform>%n đoạn chữ không có dòng thời gian phía trước được dịch tại chỗ (di chuột để xem).</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, sách và phụ đề (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+    <message numerus="yes">
+        <source>%1 → %2: %n text(s) of cells and text boxes translated</source>
+        <translation>
+            <numerusform>%1 → %2: %n đoạn chữ trong ô và hộp văn bản được dịch</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, sách và phụ đề (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách và phụ đề (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách và phụ đề (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

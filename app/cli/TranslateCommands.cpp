@@ -93,7 +93,9 @@ const CommandSpec& translateSpec() {
            "tags kept (not scripts, code or what is marked translate=\"no\" or class=\"notranslate\");\n"
            "a Word document (.docx), PowerPoint presentation (.pptx: slides and speaker notes) or\n"
            "OpenDocument text or presentation (.odt, .odp) too, to --output: each paragraph\n"
-           "translated in place, its formatting, links, fields and pictures kept; an EPUB book\n"
+           "translated in place, its formatting, links, fields and pictures kept; an Excel\n"
+           "workbook (.xlsx) or OpenDocument spreadsheet (.ods) too: the text of each cell (not\n"
+           "numbers, dates or formulas) and text box, sheets' names kept; an EPUB book\n"
            "(.epub) too, to --output: each page as a web page, its title and table of contents;\n"
            "subtitles (.srt, .vtt) too: each cue's text (a dialogue's lines apart), numbers and\n"
            "timings kept"},
@@ -217,7 +219,10 @@ int runTranslate(const ParsedArgs& args) {
   const auto office = input.empty() || xliff || html ? std::nullopt : model::readOfficeFile(input);
   if (office) {
     const std::string what = model::officeFormatName(office->format);
-    whole(what, "paragraphs are translated in place", "paragraph");
+    if (office->spreadsheet())
+      whole(what, "cells' texts are translated in place", "text");
+    else
+      whole(what, "paragraphs are translated in place", "paragraph");
     if (output.empty()) {
       const auto dot = input.rfind('.');
       throw UsageError(

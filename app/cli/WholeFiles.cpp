@@ -76,14 +76,16 @@ int translateOfficeFile(const model::Translator& translator, const model::Office
   const auto done =
       model::translateOfficeDocument(translator, document, options, terminalProgress("translated"));
   writeMemory(memory, done.memory, done.memory_left_out);
+  // (a spreadsheet's paragraphs are its cells' texts)
+  const char* one = document.spreadsheet() ? " text" : " paragraph";
+  const char* many = document.spreadsheet() ? " texts" : " paragraphs";
   return writeWhole(
       document.name, done.bytes, done.notices, output,
-      std::to_string(done.paragraphs) + (done.paragraphs == 1 ? " paragraph" : " paragraphs") +
-          " translated" +
-          (done.kept == 0
-               ? ""
-               : ", " + std::to_string(done.kept) + (done.kept == 1 ? " paragraph" : " paragraphs") +
-                     " kept as written (see above)") +
+      std::to_string(done.paragraphs) + (done.paragraphs == 1 ? one : many) +
+          (document.spreadsheet() ? " of cells and text boxes translated" : " translated") +
+          (done.kept == 0 ? ""
+                          : ", " + std::to_string(done.kept) + (done.kept == 1 ? one : many) +
+                                " kept as written (see above)") +
           (done.tcvn3 == 0 ? ""
                            : " (" + std::to_string(done.tcvn3) +
                                  " of them in the old .Vn fonts, read as TCVN3, written in the same fonts)") +

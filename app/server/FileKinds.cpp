@@ -15,8 +15,10 @@ const std::pair<const char*, FileKind> kExtensions[] = {
     {"xliff", FileKind::Xliff}, {"docx", FileKind::Office},   {"docm", FileKind::Office},
     {"dotx", FileKind::Office}, {"dotm", FileKind::Office},   {"pptx", FileKind::Office},
     {"pptm", FileKind::Office}, {"potx", FileKind::Office},   {"potm", FileKind::Office},
-    {"ppsx", FileKind::Office}, {"ppsm", FileKind::Office},   {"odt", FileKind::Office},
-    {"ott", FileKind::Office},  {"odp", FileKind::Office},    {"otp", FileKind::Office},
+    {"ppsx", FileKind::Office}, {"ppsm", FileKind::Office},   {"xlsx", FileKind::Office},
+    {"xlsm", FileKind::Office}, {"xltx", FileKind::Office},   {"xltm", FileKind::Office},
+    {"odt", FileKind::Office},  {"ott", FileKind::Office},    {"odp", FileKind::Office},
+    {"otp", FileKind::Office},  {"ods", FileKind::Office},    {"ots", FileKind::Office},
     {"epub", FileKind::Epub},   {"srt", FileKind::Subtitles}, {"vtt", FileKind::Subtitles}};
 
 }  // namespace
@@ -37,8 +39,9 @@ std::vector<std::string> translatableExtensions() {
 }
 
 std::string translatableFileKinds() {
-  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .odt, .odp, .epub, .srt, .vtt (and Word's, "
-         "PowerPoint's and OpenDocument's other extensions)";
+  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .xlsx, .odt, .odp, .ods, .epub, .srt, .vtt "
+         "(and "
+         "Word's, PowerPoint's, Excel's and OpenDocument's other extensions)";
 }
 
 }  // namespace studio::server

@@ -21,8 +21,10 @@ std::string mediaTypeOf(const std::string& name) {
       {"xliff", "application/xliff+xml"},
       {"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
       {"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
+      {"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
       {"odt", "application/vnd.oasis.opendocument.text"},
       {"odp", "application/vnd.oasis.opendocument.presentation"},
+      {"ods", "application/vnd.oasis.opendocument.spreadsheet"},
       {"epub", "application/epub+zip"},
       {"srt", "application/x-subrip; charset=utf-8"},
       {"vtt", "text/vtt; charset=utf-8"}};

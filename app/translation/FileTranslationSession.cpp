@@ -171,6 +171,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       if (office) {
         const auto done = model::translateOfficeDocument(translator, *office, options, heard, stop);
         report.officeParagraphs = int(done.paragraphs);
+        report.officeCells = office->spreadsheet();
         report.officeKept = int(done.kept);
         report.officeComments = int(done.comments);
         report.officeTcvn3 = int(done.tcvn3);

@@ -68,6 +68,7 @@ struct FileTranslationReport {
   // A Word document, PowerPoint presentation or OpenDocument: its paragraphs translated, those with
   // letters kept as written (notices say why), its comments (not translated).
   int officeParagraphs = -1, officeKept = 0, officeComments = 0;
+  bool officeCells = false;  // a workbook's or spreadsheet's: its paragraphs are its cells' texts
   int officeTcvn3 = 0;  // of its paragraphs, those read from the old ".Vn" fonts as TCVN3
   // An EPUB book: its pages with text translated, their blocks of text and attributes, its titles and
   // table of contents' labels.

@@ -126,8 +126,9 @@ void readWordPackage(OfficeDocument& d) {
   if (parts.empty() || parts.front().first != 0)
     refuseDocument(
         name,
-        "is a zip package without a Word document or presentation in it (an Excel file? Only Word "
-        "documents, PowerPoint presentations and OpenDocument texts and presentations are translated)");
+        "is a zip package without a Word document, presentation or workbook in it (only Word documents, "
+        "PowerPoint presentations, Excel workbooks and OpenDocument texts, presentations and spreadsheets "
+        "are translated)");
   WordStyleFonts fonts;
   for (size_t styles : d.languages)
     if (data::isValidUtf8(d.entries[styles].second))

@@ -40,20 +40,22 @@ struct OdtBuilding {
 class OdtReader : public XmlHandler {
  public:
   OdtReader(OfficeDocument& document, size_t part, const std::string& office_prefix,
-            const std::string& placeholder_class)
+            const std::string& placeholder_class, const std::string& table_prefix)
       : d_(document),
         part_(part),
         text_(html::lowered(document.parts[part].prefix) + ":"),
-        annotation_(html::lowered(office_prefix) + ":annotation"),
-        placeholder_class_(placeholder_class) {}
+        office_(html::lowered(office_prefix) + ":"),
+        annotation_(office_ + "annotation"),
+        placeholder_class_(placeholder_class),
+        table_(table_prefix.empty() ? "" : html::lowered(table_prefix) + ":") {}
 
   void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
                     const XmlSpan& span) override {
     ++depth_;
-    if (placeholder_at_) return;
-    if (!placeholder_class_.empty() && building_.empty() &&
-        !attributeValue(attributes, placeholder_class_).empty()) {
-      placeholder_at_ = depth_;
+    if (skipped_at_) return;
+    if (building_.empty() && skipped(name, attributes)) {
+      if (name == annotation_) ++d_.comments;
+      skipped_at_ = depth_;
       return;
     }
     if (name == annotation_) ++d_.comments;
@@ -91,7 +93,7 @@ class OdtReader : public XmlHandler {
   }
 
   void endElement(const std::string&, const XmlSpan& span) override {
-    if (placeholder_at_ == depth_) placeholder_at_ = 0;
+    if (skipped_at_ == depth_) skipped_at_ = 0;
     --depth_;
     if (building_.empty()) return;
     auto& b = building_.back();
@@ -133,6 +135,19 @@ class OdtReader : public XmlHandler {
                                                                                    : "";
   }
 
+  // Outside a paragraph, an element whose text is not translated: a presentation's master page's
+  // placeholder (its prompt); a spreadsheet's cell that holds a number, a date or a formula (its
+  // paragraph shows the value as formatted, or the formula's result as last computed) and a comment
+  // on a cell.
+  bool skipped(const std::string& name, const std::vector<XmlAttribute>& attributes) const {
+    if (!placeholder_class_.empty() && !attributeValue(attributes, placeholder_class_).empty()) return true;
+    if (table_.empty()) return false;
+    if (name == annotation_) return true;
+    if (name != table_ + "table-cell" && name != table_ + "covered-table-cell") return false;
+    const std::string type = attributeValue(attributes, office_ + "value-type");
+    return !attributeValue(attributes, table_ + "formula").empty() || (!type.empty() && type != "string");
+  }
+
   static void addText(OdtBuilding& b, const std::string& text) {
     if (!b.items.empty() && b.items.back().kind == OfficeItem::Kind::Text)
       b.items.back().text += text;
@@ -150,10 +165,12 @@ class OdtReader : public XmlHandler {
   OfficeDocument& d_;
   size_t part_;
   std::string text_;                   // "text:", the text namespace's prefix as the reader names it
+  std::string office_;                 // "office:"
   std::string annotation_;             // "office:annotation"
   std::string placeholder_class_;      // "presentation:class" where placeholders are skipped, else ""
+  std::string table_;                  // a spreadsheet's "table:", else ""
   size_t depth_ = 0;                   // elements open
-  size_t placeholder_at_ = 0;          // the depth of the placeholder being skipped, 0 outside one
+  size_t skipped_at_ = 0;              // the depth of the element being skipped, 0 outside one
   std::vector<OdtBuilding> building_;  // a paragraph, and one inside it (a note's, a text box's) after it
 };
 
@@ -161,8 +178,8 @@ class OdtReader : public XmlHandler {
 
 void readOdtParagraphs(OfficeDocument& document, size_t part, const std::string& root,
                        const std::string& office_prefix, const std::string& name,
-                       const std::string& placeholder_class) {
-  OdtReader reader(document, part, office_prefix, placeholder_class);
+                       const std::string& placeholder_class, const std::string& table_prefix) {
+  OdtReader reader(document, part, office_prefix, placeholder_class, table_prefix);
   readXml(document.parts[part].text, name, {root}, "an OpenDocument's part", reader);
 }
 
@@ -184,11 +201,29 @@ void readOdtPackage(OfficeDocument& d) {
         namespacePrefix(*found, {"urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"});
     const bool masters = d.format == OfficeDocument::Format::OpenDocumentPresentation &&
                          part == std::string("styles.xml") && presentation && !presentation->empty();
+    // A spreadsheet's cells: those of numbers, dates and formulas are skipped.
+    const auto table = namespacePrefix(*found, {"urn:oasis:names:tc:opendocument:xmlns:table:1.0"});
+    const bool cells =
+        d.format == OfficeDocument::Format::OpenDocumentSpreadsheet && table && !table->empty();
     std::string xml = *found;
     if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
     d.parts.push_back({part, std::move(xml), *text});
     readOdtParagraphs(d, d.parts.size() - 1, rootElementName(d.parts.back().text), office.value_or("office"),
-                      d.name + ": " + part, masters ? html::lowered(*presentation) + ":class" : "");
+                      d.name + ": " + part, masters ? html::lowered(*presentation) + ":class" : "",
+                      cells ? *table : "");
+    if (d.format == OfficeDocument::Format::OpenDocumentSpreadsheet && part == std::string("styles.xml")) {
+      // Calc writes every sheet's page header and footer in its interface's language ("Page 1", the
+      // sheet's name as a field): one without a letter beyond ASCII is taken for English and kept, as
+      // a document's properties are; Vietnamese is written with its marks.
+      const size_t at = d.parts.size() - 1;
+      d.paragraphs.erase(std::remove_if(d.paragraphs.begin(), d.paragraphs.end(),
+                                        [&](const OfficeParagraph& p) {
+                                          return p.part == at &&
+                                                 std::none_of(p.marked.begin(), p.marked.end(),
+                                                              [](char c) { return (c & 0x80) != 0; });
+                                        }),
+                         d.paragraphs.end());
+    }
   }
   if (const size_t meta = packageIndex(d, "meta.xml"); meta != std::string::npos) d.languages.push_back(meta);
   readPropertyParagraphs(d, "meta.xml");

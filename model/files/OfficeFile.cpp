@@ -30,7 +30,10 @@ const std::pair<const char*, OfficeDocument::Format> kOdfMimetypes[] = {
     {"application/vnd.oasis.opendocument.text-template", OfficeDocument::Format::OpenDocumentText},
     {"application/vnd.oasis.opendocument.presentation", OfficeDocument::Format::OpenDocumentPresentation},
     {"application/vnd.oasis.opendocument.presentation-template",
-     OfficeDocument::Format::OpenDocumentPresentation}};
+     OfficeDocument::Format::OpenDocumentPresentation},
+    {"application/vnd.oasis.opendocument.spreadsheet", OfficeDocument::Format::OpenDocumentSpreadsheet},
+    {"application/vnd.oasis.opendocument.spreadsheet-template",
+     OfficeDocument::Format::OpenDocumentSpreadsheet}};
 
 std::optional<OfficeDocument::Format> odfFormat(const std::string& mimetype) {
   for (const auto& [type, format] : kOdfMimetypes)
@@ -48,7 +51,12 @@ bool hasWordExtension(const std::string& path) {
 bool hasPowerPointExtension(const std::string& path) {
   return hasExtension(path, {".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm"});
 }
-bool hasOdfExtension(const std::string& path) { return hasExtension(path, {".odt", ".ott", ".odp", ".otp"}); }
+bool hasExcelExtension(const std::string& path) {
+  return hasExtension(path, {".xlsx", ".xlsm", ".xltx", ".xltm"});
+}
+bool hasOdfExtension(const std::string& path) {
+  return hasExtension(path, {".odt", ".ott", ".odp", ".otp", ".ods", ".ots"});
+}
 
 // The package's mimetype entry (an OpenDocument's, its first), "" when there is none.
 std::string mimetypeOf(const OfficeDocument& d) {
@@ -146,12 +154,21 @@ std::string officeFormatName(OfficeDocument::Format format) {
       return "an OpenDocument text";
     case OfficeDocument::Format::OpenDocumentPresentation:
       return "an OpenDocument presentation";
+    case OfficeDocument::Format::Excel:
+      return "an Excel workbook";
+    case OfficeDocument::Format::OpenDocumentSpreadsheet:
+      return "an OpenDocument spreadsheet";
   }
   return "a document";
 }
 
 OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name) {
   if (bytes.compare(0, 4, "\xd0\xcf\x11\xe0") == 0) {
+    if (hasExtension(name, {".xls", ".xlt", ".xla"}) || hasExcelExtension(name))
+      refuseDocument(name,
+                     "is an Excel 97-2003 workbook (.xls) or a password-protected one: save it as an .xlsx "
+                     "workbook without a password first (Excel: File > Save As; LibreOffice: soffice "
+                     "--convert-to xlsx)");
     if (hasExtension(name, {".ppt", ".pps", ".pot"}) || hasPowerPointExtension(name))
       refuseDocument(name,
                      "is a PowerPoint 97-2003 presentation (.ppt) or a password-protected one: save it as a "
@@ -165,7 +182,9 @@ OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& n
   }
   if (bytes.compare(0, 4, "PK\x03\x04") != 0)
     refuseDocument(
-        name, "is not a Word document, PowerPoint presentation or OpenDocument (those are zip packages)");
+        name,
+        "is not a Word document, PowerPoint presentation, Excel workbook or OpenDocument (those are zip "
+        "packages)");
   OfficeDocument d;
   d.name = name;
   try {
@@ -179,11 +198,14 @@ OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& n
     readOdtPackage(d);
   } else if (mimetype.rfind("application/vnd.oasis.opendocument.", 0) == 0) {
     refuseDocument(name, "is an OpenDocument " + mimetype.substr(35) +
-                             ", not a text or presentation: only those (and Word documents and PowerPoint "
-                             "presentations) are translated");
+                             ", not a text, presentation or spreadsheet: only those (and Word documents, "
+                             "PowerPoint presentations and Excel workbooks) are translated");
   } else if (isPresentationPackage(d)) {
     d.format = OfficeDocument::Format::PowerPoint;
     readPptxPackage(d);
+  } else if (isSpreadsheetPackage(d)) {
+    d.format = OfficeDocument::Format::Excel;
+    readXlsxPackage(d);
   } else {
     readWordPackage(d);
   }
@@ -200,13 +222,15 @@ std::optional<OfficeDocument> readOfficeFile(const std::string& path) {
   in.read(magic, 4);
   const bool zip = in.gcount() == 4 && std::string(magic, 4) == "PK\x03\x04";
   const bool ole = in.gcount() == 4 && std::string(magic, 4) == "\xd0\xcf\x11\xe0";
-  const bool named = hasWordExtension(path) || hasPowerPointExtension(path) || hasOdfExtension(path);
-  if (!named && !(ole && hasExtension(path, {".doc", ".ppt", ".pps", ".pot"})) && !zip) return std::nullopt;
+  const bool named = hasWordExtension(path) || hasPowerPointExtension(path) || hasExcelExtension(path) ||
+                     hasOdfExtension(path);
+  if (!named && !(ole && hasExtension(path, {".doc", ".ppt", ".pps", ".pot", ".xls", ".xlt"})) && !zip)
+    return std::nullopt;
   in.seekg(0);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (!named && zip) {
-    // Another zip file (a corpus's) is not a document: only one whose content types name a Word part or
-    // a presentation, or whose mimetype says OpenDocument text or presentation.
+    // Another zip file (a corpus's) is not a document: only one whose content types name a Word part, a
+    // presentation or a workbook, or whose mimetype says OpenDocument text, presentation or spreadsheet.
     try {
       std::istringstream file(bytes);
       ZipDirectory directory(file, bytes.size(), ZipNames::AsStored);
@@ -215,7 +239,8 @@ std::optional<OfficeDocument> readOfficeFile(const std::string& path) {
               ? html::lowered(directory.read(file, "[Content_Types].xml", kMaxPartBytes))
               : std::string();
       const bool office = types.find("wordprocessingml") != std::string::npos ||
-                          types.find("presentationml") != std::string::npos;
+                          types.find("presentationml") != std::string::npos ||
+                          types.find("spreadsheetml") != std::string::npos;
       const bool odf = directory.find("mimetype") &&
                        odfFormat(data::normalizeWhitespace(directory.read(file, "mimetype", 4096)));
       if (!office && !odf) return std::nullopt;
@@ -267,11 +292,12 @@ class Writer {
   std::string paragraph(size_t index) const {
     const auto& p = d_.paragraphs[index];
     const std::string& translation = t_[index];
-    const std::string w = d_.parts[p.part].prefix.empty() ? "" : d_.parts[p.part].prefix + ":";  // Word's
+    const std::string w = d_.parts[p.part].prefix.empty() ? "" : d_.parts[p.part].prefix + ":";
     std::string out;
     std::vector<std::string> formats;  // the open <x-fmt>s' properties
     std::vector<size_t> wraps;
     std::vector<bool> code_used(p.codes.size()), wrap_used(p.wraps.size());
+    const bool plain = p.base.empty() && p.formats.empty() && p.codes.empty() && p.wraps.empty();
     auto words = [&](const std::string& marked) {
       const std::string text = data::unescapeXml(marked);
       if (text.empty()) return;
@@ -282,7 +308,14 @@ class Writer {
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
       const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
-      if (d_.format == OfficeDocument::Format::PowerPoint) {  // (the part's languages are made English after)
+      if (d_.format == OfficeDocument::Format::Excel && !d_.parts[p.part].drawing) {
+        // A cell's text: plain where it has no formatting, line break or code, else runs.
+        const std::string t = "<" + w + "t xml:space=\"preserve\">" + escaped + "</" + w + "t>";
+        out += plain ? t : "<" + w + "r>" + rpr + t + "</" + w + "r>";
+        return;
+      }
+      if (d_.format == OfficeDocument::Format::PowerPoint || d_.parts[p.part].drawing) {
+        // (the part's languages are made English after)
         out += "<" + w + "r>" + rpr + "<" + w + "t>" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w +
                "t></" + w + "r>";
         return;
@@ -334,6 +367,8 @@ class Writer {
       if (!wrap_used[k]) out += piece(p.wraps[k].open, p.part) + piece(p.wraps[k].close, p.part);
     for (size_t k = 0; k < p.codes.size(); ++k)
       if (!code_used[k]) out += piece(p.codes[k], p.part);
+    if (out.empty() && d_.format == OfficeDocument::Format::Excel && !d_.parts[p.part].drawing)
+      out = "<" + w + "t/>";  // (a cell's string holds a text, if empty)
     return out;
   }
 
@@ -357,6 +392,7 @@ std::string writeOfficeDocument(const OfficeDocument& document,
       case OfficeDocument::Format::Word:
         return englishLanguageTags(xml, namespacePrefix(xml, kWordNamespaces).value_or("w"));
       case OfficeDocument::Format::PowerPoint:
+      case OfficeDocument::Format::Excel:  // (its drawings' languages; its strings have none)
         return englishDrawingLanguages(xml);
       default:
         return englishOdfLanguages(xml);

@@ -10,10 +10,12 @@
 // documents (.docx, and .docm, .dotx, .dotm: Office Open XML's
 // WordprocessingML; model/files/DocxParagraphs.h), PowerPoint presentations
 // (.pptx, .pptm, .potx, .ppsx: their slides and speaker notes in DrawingML;
-// model/files/PptxParagraphs.h) and OpenDocument texts and presentations
-// (.odt, .ott, .odp, .otp: LibreOffice's; model/files/OdtParagraphs.h). Each
-// is a zip package whose paragraphs — of the body, its tables, headers,
-// footers, notes and text boxes; of a slide's shapes and tables — are found
+// model/files/PptxParagraphs.h), Excel workbooks (.xlsx, .xlsm, .xltx, .xltm:
+// the text of their cells and text boxes; model/files/XlsxStrings.h) and
+// OpenDocument texts, presentations and spreadsheets (.odt, .ott, .odp, .otp,
+// .ods, .ots: LibreOffice's; model/files/OdtParagraphs.h). Each is a zip
+// package whose paragraphs — of the body, its tables, headers, footers,
+// notes and text boxes; of a slide's shapes and tables; a cell's text — are found
 // with their inline markup (formatting, hyperlinks, fields' results) for
 // placeMarkup (model/decoding/Markup.h) to put back around the translated
 // words, and what is not text (a picture, a tab, a line break, a bookmark, a
@@ -65,14 +67,26 @@ struct OfficePart {
   // The document's properties (docProps/core.xml, meta.xml): its title, subject and description are
   // paragraphs of text alone (Dublin Core's prefix in `prefix`).
   bool properties = false;
+  // Its paragraphs are DrawingML's (a spreadsheet's drawing: its text boxes).
+  bool drawing = false;
 };
 
 struct OfficeDocument {
-  enum class Format { Word, PowerPoint, OpenDocumentText, OpenDocumentPresentation };
+  enum class Format {
+    Word,
+    PowerPoint,
+    Excel,
+    OpenDocumentText,
+    OpenDocumentPresentation,
+    OpenDocumentSpreadsheet
+  };
   Format format = Format::Word;
   bool openDocument() const {
-    return format == Format::OpenDocumentText || format == Format::OpenDocumentPresentation;
+    return format == Format::OpenDocumentText || format == Format::OpenDocumentPresentation ||
+           format == Format::OpenDocumentSpreadsheet;
   }
+  // A workbook or spreadsheet: its paragraphs are its cells' texts (and its text boxes').
+  bool spreadsheet() const { return format == Format::Excel || format == Format::OpenDocumentSpreadsheet; }
   std::string name;
   std::vector<std::pair<std::string, std::string>> entries;  // the package's files, in its order
   std::vector<OfficePart> parts;                             // those holding paragraphs to translate
@@ -91,21 +105,24 @@ struct OfficeDocument {
   std::vector<Kept> kept;
 };
 
-// "a Word document", "a PowerPoint presentation", "an OpenDocument text", "an OpenDocument presentation".
+// "a Word document", "a PowerPoint presentation", "an Excel workbook", "an OpenDocument text", "an
+// OpenDocument presentation", "an OpenDocument spreadsheet".
 std::string officeFormatName(OfficeDocument::Format format);
 
-// Reads a Word document's, PowerPoint presentation's or OpenDocument text's
-// or presentation's bytes. Throws std::runtime_error naming `name`: not a
-// zip package, a Word 97-2003, PowerPoint 97-2003 or encrypted document
-// (saved as .docx or .pptx first), a package of another kind (a
-// spreadsheet), a part that is not well-formed (XmlError naming the part and
+// Reads a Word document's, PowerPoint presentation's, Excel workbook's or
+// OpenDocument text's, presentation's or spreadsheet's bytes. Throws
+// std::runtime_error naming `name`: not a zip package, a Word, PowerPoint or
+// Excel 97-2003 or encrypted document (saved as .docx, .pptx or .xlsx
+// first), an Excel binary workbook (.xlsb), a package of another kind (a
+// drawing), a part that is not well-formed (XmlError naming the part and
 // line) or not UTF-8, an entry that cannot be read.
 OfficeDocument readOfficeDocument(const std::string& bytes, const std::string& name);
 
 // The document of a file, when its name ends in .docx, .docm, .dotx, .dotm,
-// .pptx, .pptm, .potx, .potm, .ppsx, .ppsm, .odt, .ott, .odp or .otp, or it is
-// a zip package whose content types name a Word document or presentation or
-// whose mimetype is OpenDocument text or presentation; nullopt for any other
+// .pptx, .pptm, .potx, .potm, .ppsx, .ppsm, .xlsx, .xlsm, .xltx, .xltm, .odt,
+// .ott, .odp, .otp, .ods or .ots, or it is a zip package whose content types
+// name a Word document, presentation or workbook or whose mimetype is
+// OpenDocument text, presentation or spreadsheet; nullopt for any other
 // file. Throws as readOfficeDocument does.
 std::optional<OfficeDocument> readOfficeFile(const std::string& path);
 

@@ -1,6 +1,7 @@
 #include "model/files/OfficePackages.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "model/data/Text.h"
@@ -94,7 +95,60 @@ class PropertyReader : public XmlHandler {
   OfficeParagraph p_;
 };
 
+// A part's folder ("ppt/slides/" of "ppt/slides/slide1.xml").
+std::string folderOf(const std::string& part) { return part.substr(0, part.rfind('/') + 1); }
+
+// A part's relationships (its _rels/NAME.rels).
+struct Relationships : XmlHandler {
+  explicit Relationships(std::string f) : folder(std::move(f)) {}
+  std::string folder;
+  std::map<std::string, OfficeRelationship> by_id;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (name != "relationship" || html::lowered(attributeValue(attributes, "targetmode")) == "external")
+      return;
+    const std::string type = attributeValue(attributes, "type");
+    by_id[attributeValue(attributes, "id")] = {type.substr(type.rfind('/') + 1),
+                                               resolvedTarget(folder, attributeValue(attributes, "target"))};
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
 }  // namespace
+
+std::string officeLocalName(const std::string& name) {
+  const size_t colon = name.find(':');
+  return colon == std::string::npos ? name : name.substr(colon + 1);
+}
+
+std::string resolvedTarget(const std::string& folder, const std::string& target) {
+  const std::string path = !target.empty() && target[0] == '/' ? target.substr(1) : folder + target;
+  std::vector<std::string> kept;
+  size_t start = 0;
+  while (start <= path.size()) {
+    const size_t slash = std::min(path.find('/', start), path.size());
+    const std::string step = path.substr(start, slash - start);
+    if (step == "..") {
+      if (!kept.empty()) kept.pop_back();
+    } else if (!step.empty() && step != ".") {
+      kept.push_back(step);
+    }
+    start = slash + 1;
+  }
+  std::string out;
+  for (const auto& step : kept) out += (out.empty() ? "" : "/") + step;
+  return out;
+}
+
+std::map<std::string, OfficeRelationship> relationshipsOf(const OfficeDocument& d, const std::string& part) {
+  const std::string folder = folderOf(part);
+  const std::string rels = folder + "_rels/" + part.substr(folder.size()) + ".rels";
+  Relationships reader(folder);
+  if (const std::string* xml = packageEntry(d, rels))
+    readXml(*xml, d.name + ": " + rels, {"relationships"}, "a package's relationships", reader);
+  return reader.by_id;
+}
 
 void readPropertyParagraphs(OfficeDocument& d, const std::string& entry) {
   const std::string* found = packageEntry(d, entry);

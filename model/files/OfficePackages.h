@@ -1,6 +1,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +32,19 @@ size_t packageIndex(const OfficeDocument& document, const std::string& name);
 
 bool endsWith(const std::string& text, const std::string& end);
 
+// An XML name without its prefix ("sldid" of "p:sldid").
+std::string officeLocalName(const std::string& name);
+// A relationship's target as a part's name: absolute ("/ppt/x.xml") or from `folder` ("ppt/slides/"), with
+// ".." followed.
+std::string resolvedTarget(const std::string& folder, const std::string& target);
+// A part's internal relationships (its _rels/NAME.rels), by id: each one's type's last word ("slide",
+// "notesSlide", "drawing") and target part. Throws XmlError naming the package when they are not well formed.
+struct OfficeRelationship {
+  std::string type, part;
+};
+std::map<std::string, OfficeRelationship> relationshipsOf(const OfficeDocument& document,
+                                                          const std::string& part);
+
 // An Office Open XML package's parts and their content types (lower case), as
 // [Content_Types].xml's overrides name them (without the leading '/'). Throws
 // XmlError naming `name` when that part is not well formed.
@@ -56,6 +70,19 @@ bool isPresentationPackage(const OfficeDocument& document);
 // noted. Throws as readOfficeDocument does.
 void readPptxPackage(OfficeDocument& document);
 
+// True when the package's content types name an Excel workbook (.xlsx,
+// .xlsm, .xltx, .xltm; or a binary one, .xlsb, which readXlsxPackage
+// refuses).
+bool isSpreadsheetPackage(const OfficeDocument& document);
+// Excel's package: its shared strings, then each sheet's inline strings and
+// its drawing's text boxes in the order the workbook lists the sheets, read
+// into `document`; its comments counted. Throws as readOfficeDocument does.
+void readXlsxPackage(OfficeDocument& document);
+// SpreadsheetML's namespaces (transitional and strict).
+inline constexpr std::initializer_list<const char*> kSpreadsheetNamespaces = {
+    "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "http://purl.oclc.org/ooxml/spreadsheetml/main"};
+
 // The document's title, subject and description (<dc:title>, <dc:subject>,
 // <dc:description> in docProps/core.xml or meta.xml, `entry`), when one has
 // letters and one beyond ASCII (text without any is taken for English, as
@@ -65,7 +92,7 @@ void readPptxPackage(OfficeDocument& document);
 // UTF-8 is left as it is.
 void readPropertyParagraphs(OfficeDocument& document, const std::string& entry);
 
-// An OpenDocument text's or presentation's package (its mimetype checked):
+// An OpenDocument text's, presentation's or spreadsheet's package:
 // content.xml and styles.xml read into `document`; meta.xml noted. Throws as
 // readOfficeDocument does.
 void readOdtPackage(OfficeDocument& document);

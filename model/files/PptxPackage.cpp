@@ -21,72 +21,14 @@ bool isPresentationMain(const std::string& type) {
          endsWith(type, ".main+xml");
 }
 
-std::string localName(const std::string& name) {
-  const size_t colon = name.find(':');
-  return colon == std::string::npos ? name : name.substr(colon + 1);
-}
-
-// A part's folder ("ppt/slides/" of "ppt/slides/slide1.xml").
-std::string folderOf(const std::string& part) { return part.substr(0, part.rfind('/') + 1); }
-
-// A relationship's target as a part's name: absolute ("/ppt/x.xml") or from `folder`, with ".." followed.
-std::string resolvedTarget(const std::string& folder, const std::string& target) {
-  const std::string path = !target.empty() && target[0] == '/' ? target.substr(1) : folder + target;
-  std::vector<std::string> kept;
-  size_t start = 0;
-  while (start <= path.size()) {
-    const size_t slash = std::min(path.find('/', start), path.size());
-    const std::string step = path.substr(start, slash - start);
-    if (step == "..") {
-      if (!kept.empty()) kept.pop_back();
-    } else if (!step.empty() && step != ".") {
-      kept.push_back(step);
-    }
-    start = slash + 1;
-  }
-  std::string out;
-  for (const auto& step : kept) out += (out.empty() ? "" : "/") + step;
-  return out;
-}
-
-// A part's relationships (its _rels/NAME.rels): each internal one's id, type's last word and target part.
-struct Relationships : XmlHandler {
-  explicit Relationships(std::string f) : folder(std::move(f)) {}
-  struct Target {
-    std::string type, part;
-  };
-  std::string folder;
-  std::map<std::string, Target> by_id;
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan&) override {
-    if (name != "relationship" || html::lowered(attributeValue(attributes, "targetmode")) == "external")
-      return;
-    const std::string type = attributeValue(attributes, "type");
-    by_id[attributeValue(attributes, "id")] = {type.substr(type.rfind('/') + 1),
-                                               resolvedTarget(folder, attributeValue(attributes, "target"))};
-  }
-  void endElement(const std::string&, const XmlSpan&) override {}
-  void characters(std::string_view, bool) override {}
-};
-
-std::map<std::string, Relationships::Target> relationshipsOf(const OfficeDocument& d,
-                                                             const std::string& part) {
-  const std::string folder = folderOf(part);
-  const std::string rels = folder + "_rels/" + part.substr(folder.size()) + ".rels";
-  Relationships reader(folder);
-  if (const std::string* xml = packageEntry(d, rels))
-    readXml(*xml, d.name + ": " + rels, {"relationships"}, "a package's relationships", reader);
-  return reader.by_id;
-}
-
 // The relationship ids of the presentation's slides (<p:sldIdLst>'s r:id), in the order it shows them.
 struct SlideList : XmlHandler {
   std::vector<std::string> ids;
   void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
                     const XmlSpan&) override {
-    if (localName(name) != "sldid") return;
+    if (officeLocalName(name) != "sldid") return;
     for (const auto& a : attributes)
-      if (a.name.find(':') != std::string::npos && localName(a.name) == "id") ids.push_back(a.value);
+      if (a.name.find(':') != std::string::npos && officeLocalName(a.name) == "id") ids.push_back(a.value);
   }
   void endElement(const std::string&, const XmlSpan&) override {}
   void characters(std::string_view, bool) override {}
@@ -98,7 +40,7 @@ size_t slideCommentsIn(const std::string& xml) {
   for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
     size_t end = at + 1;
     while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
-    count += localName(xml.substr(at + 1, end - at - 1)) == "cm";
+    count += officeLocalName(xml.substr(at + 1, end - at - 1)) == "cm";
   }
   return count;
 }

@@ -216,7 +216,8 @@ void TestServer::libreTranslateAnswersWhatTheEngineTranslates() {
   QCOMPARE(reply.body["filesTranslation"], json(true));
   QCOMPARE(reply.body["apiKeys"], json(false));
   const auto formats = reply.body["supportedFilesFormat"];
-  for (const char* taken : {".txt", ".html", ".xlf", ".docx", ".pptx", ".odt", ".odp", ".epub"})
+  for (const char* taken :
+       {".txt", ".html", ".xlf", ".docx", ".pptx", ".xlsx", ".odt", ".odp", ".ods", ".epub", ".srt", ".vtt"})
     QVERIFY2(std::find(formats.begin(), formats.end(), json(taken)) != formats.end(), taken);
   QVERIFY(std::find(formats.begin(), formats.end(), json(".pdf")) == formats.end());
   reply = client.exchange(get("/health"));
@@ -548,6 +549,28 @@ void TestServer::filesAreTranslatedWholeAndDownloaded() {
   QCOMPARE(reply.status, 400);
   QVERIFY2(reply.body["error"].get<std::string>().find("'guide.epub' is not a book that can be read") == 0,
            reply.body.dump().c_str());
+  // A spreadsheet: its text cell translated, the number beside it kept, with its media type.
+  model::ZipWriter ods;
+  ods.add("mimetype", "application/vnd.oasis.opendocument.spreadsheet", model::ZipPacking::Stored);
+  ods.add("content.xml",
+          "<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" "
+          "xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" "
+          "xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\"><office:body><office:spreadsheet>"
+          "<table:table><table:table-row><table:table-cell office:value-type=\"string\"><text:p>mở tập tin"
+          "</text:p></table:table-cell><table:table-cell office:value-type=\"date\"><text:p>Thứ Hai</text:p>"
+          "</table:table-cell></table:table-row></table:table></office:spreadsheet></office:body>"
+          "</office:document-content>");
+  const std::string sheet = ods.finish();
+  reply =
+      client.exchange(postForm("/translate_file", {{"file", "sổ.ods", QByteArray::fromStdString(sheet)}}));
+  QCOMPARE(reply.status, 200);
+  reply = client.exchange(
+      get(QByteArray::fromStdString(reply.body["translatedFileUrl"].get<std::string>().substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Content-Type: application/vnd.oasis.opendocument.spreadsheet"));
+  const auto sheet_read = model::readOfficeDocument(sheet, "x.ods");
+  QCOMPARE(sheet_read.paragraphs.size(), size_t(1));
+  QCOMPARE(reply.raw.toStdString(), model::translateOfficeDocument(*translator_, sheet_read, options).bytes);
   // Subtitles: as the engine writes them, with their media type.
   reply = client.exchange(
       postForm("/translate_file", {{"file", "talk.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nmở tập tin\n"}}));

@@ -1,7 +1,9 @@
 // Office documents (model/files/OfficeFile): any bytes as a package's main
 // part (a Word document's word/document.xml, or an OpenDocument text's
 // content.xml, as the input's length is even or odd; after "PPTX", a
-// PowerPoint presentation's slide) are read without a crash or refused with a
+// PowerPoint presentation's slide; after "XLSX", an Excel workbook's shared
+// strings; after "ODS", an OpenDocument spreadsheet's content.xml) are read
+// without a crash or refused with a
 // runtime_error; the paragraphs found lie inside the part, in order, each
 // code and wrap inside its part; the document written back with each
 // paragraph's own marked text, or with none of it, reads again, well formed,
@@ -32,6 +34,21 @@ std::string package(const std::string& document) {
             "vnd.openxmlformats-officedocument.presentationml.slide+xml\"/></Types>");
     zip.add("ppt/presentation.xml", "<p:presentation xmlns:p=\"p\"/>");
     zip.add("ppt/slides/slide1.xml", document.substr(4));
+    return zip.finish();
+  }
+  if (document.compare(0, 4, "XLSX") == 0) {
+    zip.add("[Content_Types].xml",
+            "<Types><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
+            "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override "
+            "PartName=\"/xl/sharedStrings.xml\" ContentType=\"application/"
+            "vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/></Types>");
+    zip.add("xl/workbook.xml", "<workbook/>");
+    zip.add("xl/sharedStrings.xml", document.substr(4));
+    return zip.finish();
+  }
+  if (document.compare(0, 3, "ODS") == 0) {
+    zip.add("mimetype", "application/vnd.oasis.opendocument.spreadsheet");
+    zip.add("content.xml", document.substr(3));
     return zip.finish();
   }
   if (document.size() % 2 == 1) {

@@ -368,16 +368,18 @@ void TestOffice::whatCannotBeReadIsRefused_data() {
   QTest::addColumn<QString>("message");
   QTest::newRow("Word 97") << QByteArray("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 and so on")
                            << "'letter.docx' is a Word 97-2003 document (.doc) or a password-protected one";
-  QTest::newRow("not zip") << QByteArray("Mở tập tin")
-                           << "'letter.docx' is not a Word document, PowerPoint presentation or OpenDocument "
-                              "(those are zip packages)";
+  QTest::newRow("not zip")
+      << QByteArray("Mở tập tin")
+      << "'letter.docx' is not a Word document, PowerPoint presentation, Excel workbook or "
+         "OpenDocument (those are zip packages)";
   QTest::newRow("cut short") << QByteArray::fromStdString(package().substr(0, 600))
                              << "'letter.docx' is not a document that can be read: ";
-  std::string sheet = kTypes;
-  sheet.replace(sheet.find("wordprocessingml.document.main"), 30, "spreadsheetml.sheet.main");
-  QTest::newRow("a spreadsheet")
-      << QByteArray::fromStdString(package(kDocument, sheet))
-      << "'letter.docx' is a zip package without a Word document or presentation in it";
+  std::string drawing = kTypes;
+  drawing.replace(drawing.find("openxmlformats-officedocument.wordprocessingml.document.main"), 60,
+                  "ms-visio.drawing.main");
+  QTest::newRow("a drawing") << QByteArray::fromStdString(package(kDocument, drawing))
+                             << "'letter.docx' is a zip package without a Word document, presentation or "
+                                "workbook in it";
   std::string broken = kDocument;
   broken.replace(broken.find("</w:hyperlink>"), 14, "</w:r>");
   QTest::newRow("not well formed") << QByteArray::fromStdString(package(broken))
@@ -561,12 +563,13 @@ void TestOffice::anOpenDocumentTextIsReadAndWrittenBack() {
 
 void TestOffice::anOpenDocumentThatIsNoTextIsRefused() {
   try {
-    readOfficeDocument(openDocument("application/vnd.oasis.opendocument.spreadsheet"), "sheet.ods");
+    readOfficeDocument(openDocument("application/vnd.oasis.opendocument.formula"), "sum.odf");
     QFAIL("read");
   } catch (const std::runtime_error& e) {
     QCOMPARE(std::string(e.what()),
-             std::string("'sheet.ods' is an OpenDocument spreadsheet, not a text or presentation: only "
-                         "those (and Word documents and PowerPoint presentations) are translated"));
+             std::string("'sum.odf' is an OpenDocument formula, not a text, presentation or spreadsheet: "
+                         "only those (and Word documents, PowerPoint presentations and Excel workbooks) are "
+                         "translated"));
   }
 }
 

@@ -1603,7 +1603,10 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
     if (!QTest::qWaitFor([&] { return finished.count() > before; }, 120000)) return "the bar never finished";
     const auto report = finished.last().first().value<app::FileTranslationReport>();
     const bool book = name.endsWith(".epub");  // (counted in pages)
-    const QString unit = book ? (paragraphs == 1 ? "page" : "pages") : "paragraphs";
+    const bool sheet = name.endsWith(".xlsx") || name.endsWith(".ods");  // (in texts of cells)
+    const QString unit = book    ? (paragraphs == 1 ? "page" : "pages")
+                         : sheet ? "texts of cells and text boxes"
+                                 : "paragraphs";
     const int found = book ? report.epubPages : report.officeParagraphs;
     if (found != paragraphs) return QString("the bar translated %1 %2").arg(found).arg(unit);
     QProcess run;
@@ -1663,6 +1666,32 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
            qPrintable(slide));
   QVERIFY2(notes.contains("<a:p><a:r><a:t>" + three.toHtmlEscaped() + "</a:t></a:r></a:p>"),
            qPrintable(notes));
+
+  // An Excel workbook: its shared strings, plain and rich; the number beside them kept.
+  const std::string spreadsheetml = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
+  model::ZipWriter xlsx;
+  xlsx.add("[Content_Types].xml",
+           "<Types><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
+           "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override "
+           "PartName=\"/xl/sharedStrings.xml\" ContentType=\"application/"
+           "vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/></Types>");
+  xlsx.add("xl/workbook.xml", "<workbook " + spreadsheetml + "/>");
+  xlsx.add("xl/sharedStrings.xml", "<sst " + spreadsheetml +
+                                       "><si><t>mở tập tin số 12</t></si><si><t>2024</t></si><si><r><rPr><b/>"
+                                       "</rPr><t>mở</t></r><r><t xml:space=\"preserve\"> tập tin số 3</t></r>"
+                                       "</si></sst>");
+  std::map<std::string, std::string> xlsx_parts;
+  why = byBoth("budget.xlsx", xlsx.finish(), 2, xlsx_parts);
+  QVERIFY2(why.isEmpty(), qPrintable(why));
+  const QString strings = QString::fromStdString(xlsx_parts["xl/sharedStrings.xml"]);
+  QVERIFY2(strings.contains("<si><t xml:space=\"preserve\">" + twelve.toHtmlEscaped() + "</t></si>") &&
+               strings.contains("<si><t>2024</t></si>") && strings.count("<rPr><b/></rPr>") == 1 &&
+               !strings.contains("tập tin"),
+           qPrintable(strings));
+  QVERIFY2(bar->findChild<QLabel*>("File translation status")
+               ->text()
+               .contains(": 2 text(s) of cells and text boxes translated (2 sentence(s)) in"),
+           qPrintable(bar->findChild<QLabel*>("File translation status")->text()));
 
   // An EPUB book: its chapter's paragraph as a web page's, its table of contents' label, its language.
   model::ZipWriter epub;

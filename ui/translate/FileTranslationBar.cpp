@@ -138,7 +138,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           tr("%n element(s) marked not to be translated left as written.", "",
                              r.htmlNotTranslatable)
                 : r.officeParagraphs >= 0
-                    ? tr("%1 → %2: %n paragraph(s) translated", "", r.officeParagraphs)
+                    ? (r.officeCells ? tr("%1 → %2: %n text(s) of cells and text boxes translated", "",
+                                          r.officeParagraphs)
+                                     : tr("%1 → %2: %n paragraph(s) translated", "", r.officeParagraphs))
                               .arg(QFileInfo(r.input).fileName(), r.output) +
                           ' ' +
                           tr("(%n sentence(s)) in %1 s.", "", r.segments)
@@ -303,9 +305,10 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
   // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
-  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm", "dotx",
-                                "dotm", "pptx",  "pptm", "potx", "potm",  "ppsx", "ppsm", "odt",
-                                "ott",  "odp",   "otp",  "epub", "srt",   "vtt"};
+  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm",
+                                "dotx", "dotm",  "pptx", "pptm", "potx",  "potm", "ppsx",
+                                "ppsm", "xlsx",  "xlsm", "xltx", "xltm",  "odt",  "ott",
+                                "odp",  "otp",   "ods",  "ots",  "epub",  "srt",  "vtt"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -324,13 +327,15 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.vi *.xlf "
-         "*.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt "
+         "*.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
+         "*.vtt);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages, documents, presentations, books and subtitles (*.txt *.en *.xlf "
-         "*.xliff *.html *.htm *.xhtml *.docx *.pptx *.odt *.odp *.epub *.srt *.vtt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt "
+         "*.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
+         "*.vtt);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

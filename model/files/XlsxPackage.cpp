@@ -1,0 +1,123 @@
+// Excel's package: its shared strings (the text of most cells), then each
+// sheet's inline strings and the text boxes of its drawing, in the order the
+// workbook lists its sheets, then the document's properties.
+
+#include <algorithm>
+
+#include "model/data/Text.h"
+#include "model/files/HtmlTags.h"
+#include "model/files/OfficePackages.h"
+#include "model/files/PptxParagraphs.h"
+#include "model/files/XlsxStrings.h"
+#include "model/files/XmlReader.h"
+
+namespace studio::model {
+
+namespace {
+
+bool isWorkbookMain(const std::string& type) {
+  return (type.find("spreadsheetml.") != std::string::npos || type.find("ms-excel.") != std::string::npos) &&
+         endsWith(type, ".main+xml");
+}
+
+// The relationship ids of the workbook's sheets (<sheets>' <sheet r:id>), in its order.
+struct SheetList : XmlHandler {
+  std::vector<std::string> ids;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (officeLocalName(name) != "sheet") return;
+    for (const auto& a : attributes)
+      if (a.name.find(':') != std::string::npos && officeLocalName(a.name) == "id") ids.push_back(a.value);
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
+// How many comments a comments part holds (<comment> in its <commentList>).
+size_t cellCommentsIn(const std::string& xml) {
+  size_t count = 0;
+  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
+    size_t end = at + 1;
+    while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
+    count += officeLocalName(xml.substr(at + 1, end - at - 1)) == "comment";
+  }
+  return count;
+}
+
+}  // namespace
+
+bool isSpreadsheetPackage(const OfficeDocument& d) {
+  const std::string* types = packageEntry(d, "[Content_Types].xml");
+  if (!types) return false;
+  const auto overrides = contentTypeOverrides(*types, d.name);
+  return std::any_of(overrides.begin(), overrides.end(), [](const auto& o) {
+    return isWorkbookMain(o.second) || o.second.find("ms-excel.sheet.binary") != std::string::npos;
+  });
+}
+
+void readXlsxPackage(OfficeDocument& d) {
+  const auto overrides = contentTypeOverrides(*packageEntry(d, "[Content_Types].xml"), d.name);
+  std::string main, strings, properties = "docProps/core.xml";
+  std::vector<std::string> sheets, drawings;  // in the content types' order
+  for (const auto& [part, type] : overrides) {
+    if (type.find("ms-excel.sheet.binary") != std::string::npos)
+      refuseDocument(d.name,
+                     "is an Excel binary workbook (.xlsb): save it as an .xlsx workbook first (Excel: File > "
+                     "Save As; LibreOffice: soffice --convert-to xlsx)");
+    if (isWorkbookMain(type) && main.empty()) main = part;
+    if (endsWith(type, "package.core-properties+xml")) properties = part;
+    if (endsWith(type, "spreadsheetml.sharedstrings+xml")) strings = part;
+    if (endsWith(type, "spreadsheetml.worksheet+xml")) sheets.push_back(part);
+    if (endsWith(type, "officedocument.drawing+xml")) drawings.push_back(part);
+    const std::string* xml = packageEntry(d, part);
+    if (xml && endsWith(type, "spreadsheetml.comments+xml")) d.comments += cellCommentsIn(*xml);
+  }
+
+  // The shared strings, then the sheets as the workbook lists them, each followed by its drawing; any
+  // other sheet or drawing after them.
+  std::vector<std::string> order;
+  if (!strings.empty()) order.push_back(strings);
+  if (const std::string* xml = packageEntry(d, main)) {
+    SheetList list;
+    readXml(*xml, d.name + ": " + main, {rootElementName(*xml)}, "an Excel workbook", list);
+    const auto targets = relationshipsOf(d, main);
+    for (const auto& id : list.ids) {
+      const auto sheet = targets.find(id);
+      if (sheet == targets.end() ||
+          std::find(sheets.begin(), sheets.end(), sheet->second.part) == sheets.end())
+        continue;
+      order.push_back(sheet->second.part);
+      for (const auto& [rid, target] : relationshipsOf(d, sheet->second.part))
+        if (target.type == "drawing" &&
+            std::find(drawings.begin(), drawings.end(), target.part) != drawings.end())
+          order.push_back(target.part);
+    }
+  }
+  for (const auto& list : {sheets, drawings})
+    for (const auto& part : list)
+      if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
+
+  for (const std::string& part : order) {
+    const std::string* found = packageEntry(d, part);
+    if (!found) refuseDocument(d.name, "names a part '" + part + "' that it does not hold");
+    const bool drawing = std::find(drawings.begin(), drawings.end(), part) != drawings.end();
+    if (!drawing && part != strings && !holdsInlineStrings(*found)) continue;  // a sheet of numbers alone
+    if (!data::isValidUtf8(*found))
+      refuseDocument(d.name, "has a part '" + part +
+                                 "' that is not UTF-8 (Excel writes UTF-8: save it again from Excel)");
+    const auto prefix = namespacePrefix(*found, drawing ? kDrawingNamespaces : kSpreadsheetNamespaces);
+    if (!prefix) continue;  // not the XML expected: as it was
+    std::string xml = *found;
+    if (xml.compare(0, 3, "\xef\xbb\xbf") == 0) xml.erase(0, 3);  // (written back without its mark)
+    d.parts.push_back({part, std::move(xml), *prefix});
+    d.parts.back().drawing = drawing;
+    const std::string root = rootElementName(d.parts.back().text), name = d.name + ": " + part;
+    if (drawing)
+      readPptxParagraphs(d, d.parts.size() - 1, root, name);
+    else
+      readXlsxStrings(d, d.parts.size() - 1, root, name);
+  }
+  readPropertyParagraphs(d, properties);
+}
+
+}  // namespace studio::model
