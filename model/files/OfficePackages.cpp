@@ -115,7 +115,49 @@ struct Relationships : XmlHandler {
   void characters(std::string_view, bool) override {}
 };
 
+// The relationship ids of a main part's list (its <p:sldId r:id>s, its <sheet r:id>s), in its order.
+struct ListedIds : XmlHandler {
+  explicit ListedIds(std::string e) : element(std::move(e)) {}
+  std::string element;
+  std::vector<std::string> ids;
+  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
+                    const XmlSpan&) override {
+    if (officeLocalName(name) != element) return;
+    for (const auto& a : attributes)
+      if (a.name.find(':') != std::string::npos && officeLocalName(a.name) == "id") ids.push_back(a.value);
+  }
+  void endElement(const std::string&, const XmlSpan&) override {}
+  void characters(std::string_view, bool) override {}
+};
+
 }  // namespace
+
+std::vector<std::string> listedParts(const OfficeDocument& d, const std::string& main,
+                                     const std::string& element, const std::string& kind,
+                                     const std::vector<std::string>& parts) {
+  std::vector<std::string> listed;
+  const std::string* xml = packageEntry(d, main);
+  if (!xml) return listed;
+  ListedIds list(element);
+  readXml(*xml, d.name + ": " + main, {rootElementName(*xml)}, kind, list);
+  const auto targets = relationshipsOf(d, main);
+  for (const auto& id : list.ids) {
+    const auto found = targets.find(id);
+    if (found != targets.end() && std::find(parts.begin(), parts.end(), found->second.part) != parts.end())
+      listed.push_back(found->second.part);
+  }
+  return listed;
+}
+
+size_t elementsNamed(const std::string& xml, const std::string& local) {
+  size_t count = 0;
+  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
+    size_t end = at + 1;
+    while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
+    count += officeLocalName(xml.substr(at + 1, end - at - 1)) == local;
+  }
+  return count;
+}
 
 std::string officeLocalName(const std::string& name) {
   const size_t colon = name.find(':');

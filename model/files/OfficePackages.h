@@ -44,6 +44,15 @@ struct OfficeRelationship {
 };
 std::map<std::string, OfficeRelationship> relationshipsOf(const OfficeDocument& document,
                                                           const std::string& part);
+// The parts the main part `main` lists, in its order, through its relationships: the targets of the
+// relationship ids (r:id) of its elements named `element` (without a prefix: "sldid", "sheet") that are
+// among `parts`. None when it is not in the package. Throws XmlError naming it, as `kind` ("an Excel
+// workbook"), when it is not well formed.
+std::vector<std::string> listedParts(const OfficeDocument& document, const std::string& main,
+                                     const std::string& element, const std::string& kind,
+                                     const std::vector<std::string>& parts);
+// How many elements named `local` (with any prefix: "cm" counts <p:cm> and <p188:cm>) the XML holds.
+size_t elementsNamed(const std::string& xml, const std::string& local);
 
 // An Office Open XML package's parts and their content types (lower case), as
 // [Content_Types].xml's overrides name them (without the leading '/'). Throws

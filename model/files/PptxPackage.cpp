@@ -21,30 +21,6 @@ bool isPresentationMain(const std::string& type) {
          endsWith(type, ".main+xml");
 }
 
-// The relationship ids of the presentation's slides (<p:sldIdLst>'s r:id), in the order it shows them.
-struct SlideList : XmlHandler {
-  std::vector<std::string> ids;
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan&) override {
-    if (officeLocalName(name) != "sldid") return;
-    for (const auto& a : attributes)
-      if (a.name.find(':') != std::string::npos && officeLocalName(a.name) == "id") ids.push_back(a.value);
-  }
-  void endElement(const std::string&, const XmlSpan&) override {}
-  void characters(std::string_view, bool) override {}
-};
-
-// How many comments a comments part holds (<p:cm>, PowerPoint 365's <p188:cm>).
-size_t slideCommentsIn(const std::string& xml) {
-  size_t count = 0;
-  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
-    size_t end = at + 1;
-    while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
-    count += officeLocalName(xml.substr(at + 1, end - at - 1)) == "cm";
-  }
-  return count;
-}
-
 }  // namespace
 
 bool isPresentationPackage(const OfficeDocument& d) {
@@ -69,7 +45,7 @@ void readPptxPackage(OfficeDocument& d) {
       masters.push_back(part);
     const std::string* xml = packageEntry(d, part);
     if (xml && (endsWith(type, "presentationml.comments+xml") || endsWith(type, "powerpoint.comments+xml")))
-      d.comments += slideCommentsIn(*xml);
+      d.comments += elementsNamed(*xml, "cm");  // (<p:cm>, PowerPoint 365's <p188:cm>)
   }
   // The theme's fonts: the old ".Vn" fonts are found through them too.
   SlideFonts fonts;
@@ -80,21 +56,13 @@ void readPptxPackage(OfficeDocument& d) {
 
   // The slides as the presentation lists them, each followed by its notes; any other after them.
   std::vector<std::string> order;
-  if (const std::string* xml = packageEntry(d, main)) {
-    SlideList list;
-    readXml(*xml, d.name + ": " + main, {rootElementName(*xml)}, "a PowerPoint presentation", list);
-    const auto targets = relationshipsOf(d, main);
-    for (const auto& id : list.ids) {
-      const auto slide = targets.find(id);
-      if (slide == targets.end() ||
-          std::find(slides.begin(), slides.end(), slide->second.part) == slides.end())
-        continue;
-      order.push_back(slide->second.part);
-      for (const auto& [rid, target] : relationshipsOf(d, slide->second.part))
-        if (target.type == "notesSlide" && std::find(notes.begin(), notes.end(), target.part) != notes.end())
-          order.push_back(target.part);
-    }
+  for (const auto& slide : listedParts(d, main, "sldid", "a PowerPoint presentation", slides)) {
+    order.push_back(slide);
+    for (const auto& [rid, target] : relationshipsOf(d, slide))
+      if (target.type == "notesSlide" && std::find(notes.begin(), notes.end(), target.part) != notes.end())
+        order.push_back(target.part);
   }
+
   for (const auto& list : {slides, notes})
     for (const auto& part : list)
       if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);

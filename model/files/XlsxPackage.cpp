@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "model/data/Text.h"
-#include "model/files/HtmlTags.h"
 #include "model/files/OfficePackages.h"
 #include "model/files/PptxParagraphs.h"
 #include "model/files/XlsxStrings.h"
@@ -18,30 +17,6 @@ namespace {
 bool isWorkbookMain(const std::string& type) {
   return (type.find("spreadsheetml.") != std::string::npos || type.find("ms-excel.") != std::string::npos) &&
          endsWith(type, ".main+xml");
-}
-
-// The relationship ids of the workbook's sheets (<sheets>' <sheet r:id>), in its order.
-struct SheetList : XmlHandler {
-  std::vector<std::string> ids;
-  void startElement(const std::string& name, const std::vector<XmlAttribute>& attributes,
-                    const XmlSpan&) override {
-    if (officeLocalName(name) != "sheet") return;
-    for (const auto& a : attributes)
-      if (a.name.find(':') != std::string::npos && officeLocalName(a.name) == "id") ids.push_back(a.value);
-  }
-  void endElement(const std::string&, const XmlSpan&) override {}
-  void characters(std::string_view, bool) override {}
-};
-
-// How many comments a comments part holds (<comment> in its <commentList>).
-size_t cellCommentsIn(const std::string& xml) {
-  size_t count = 0;
-  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
-    size_t end = at + 1;
-    while (end < xml.size() && !html::isSpace(xml[end]) && xml[end] != '>' && xml[end] != '/') ++end;
-    count += officeLocalName(xml.substr(at + 1, end - at - 1)) == "comment";
-  }
-  return count;
 }
 
 }  // namespace
@@ -70,29 +45,21 @@ void readXlsxPackage(OfficeDocument& d) {
     if (endsWith(type, "spreadsheetml.worksheet+xml")) sheets.push_back(part);
     if (endsWith(type, "officedocument.drawing+xml")) drawings.push_back(part);
     const std::string* xml = packageEntry(d, part);
-    if (xml && endsWith(type, "spreadsheetml.comments+xml")) d.comments += cellCommentsIn(*xml);
+    if (xml && endsWith(type, "spreadsheetml.comments+xml")) d.comments += elementsNamed(*xml, "comment");
   }
 
   // The shared strings, then the sheets as the workbook lists them, each followed by its drawing; any
   // other sheet or drawing after them.
   std::vector<std::string> order;
   if (!strings.empty()) order.push_back(strings);
-  if (const std::string* xml = packageEntry(d, main)) {
-    SheetList list;
-    readXml(*xml, d.name + ": " + main, {rootElementName(*xml)}, "an Excel workbook", list);
-    const auto targets = relationshipsOf(d, main);
-    for (const auto& id : list.ids) {
-      const auto sheet = targets.find(id);
-      if (sheet == targets.end() ||
-          std::find(sheets.begin(), sheets.end(), sheet->second.part) == sheets.end())
-        continue;
-      order.push_back(sheet->second.part);
-      for (const auto& [rid, target] : relationshipsOf(d, sheet->second.part))
-        if (target.type == "drawing" &&
-            std::find(drawings.begin(), drawings.end(), target.part) != drawings.end())
-          order.push_back(target.part);
-    }
+  for (const auto& sheet : listedParts(d, main, "sheet", "an Excel workbook", sheets)) {
+    order.push_back(sheet);
+    for (const auto& [rid, target] : relationshipsOf(d, sheet))
+      if (target.type == "drawing" &&
+          std::find(drawings.begin(), drawings.end(), target.part) != drawings.end())
+        order.push_back(target.part);
   }
+
   for (const auto& list : {sheets, drawings})
     for (const auto& part : list)
       if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
