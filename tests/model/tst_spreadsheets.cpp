@@ -98,7 +98,8 @@ const std::string kSheetsCore =
     "<?xml version=\"1.0\"?>\n<cp:coreProperties xmlns:cp=\"cp\" "
     "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Chi tiêu</dc:title>"
     "<dc:creator>Nguyễn Văn An</dc:creator></cp:coreProperties>";
-const std::string kWorkbookStyles = "<styleSheet xmlns=\"" + kMainNamespace + "\"><fonts count=\"1\"/></styleSheet>";
+const std::string kWorkbookStyles =
+    "<styleSheet xmlns=\"" + kMainNamespace + "\"><fonts count=\"1\"/></styleSheet>";
 
 std::string workbook(const std::string& strings = kStrings, const std::string& types = kSheetsTypes) {
   ZipWriter zip;
@@ -161,11 +162,16 @@ const std::string kCalcContent =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<office:document-content xmlns:office=\"" + kCalcOffice +
     "\" xmlns:text=\"" + kCalcText + "\" xmlns:table=\"" + kCalcTable +
     "\" xmlns:calcext=\"calcext\"><office:body><office:spreadsheet>\n"
+    // 3: a validity rule's help message is translated, its list is not
+    "<table:content-validations><table:content-validation table:name=\"v1\" "
+    "table:condition=\"of:cell-content-"
+    "is-in-list(&quot;Có&quot;;&quot;Không&quot;)\"><table:help-message><text:p>Chọn một</text:p>"
+    "</table:help-message></table:content-validation></table:content-validations>\n"
     "<table:table table:name=\"Bảng 1\"><table:table-row>\n"
-    // 4: a string cell, a span inside it
+    // 5: a string cell, a span inside it
     "<table:table-cell office:value-type=\"string\" calcext:value-type=\"string\"><text:p>Tên "
     "<text:span text:style-name=\"T1\">tập tin</text:span></text:p></table:table-cell>\n"
-    // 5: a number, a date shown with words, a formula's text: none translated
+    // 6: a number, a date shown with words, a formula's text: none translated
     "<table:table-cell office:value-type=\"float\" "
     "office:value=\"3.5\"><text:p>3,5</text:p></table:table-cell>"
     "<table:table-cell office:value-type=\"date\" office:date-value=\"2024-12-02\"><text:p>Thứ Hai, 2 tháng "
@@ -173,7 +179,7 @@ const std::string kCalcContent =
     "</text:p></table:table-cell>"
     "<table:table-cell table:formula=\"of:=[.A1]&amp;&quot; mới&quot;\" office:value-type=\"string\">"
     "<text:p>Tên tập tin mới</text:p></table:table-cell>\n"
-    // 6: a comment on a string cell: counted, kept; the cell's text translated
+    // 7: a comment on a string cell: counted, kept; the cell's text translated
     "<table:table-cell office:value-type=\"string\"><office:annotation><text:p>Sửa lại</text:p>"
     "</office:annotation><text:p>Tổng cộng</text:p></table:table-cell>\n"
     "</table:table-row></table:table></office:spreadsheet></office:body></office:document-content>\n";
@@ -182,12 +188,12 @@ std::string calc(const std::string& mimetype = "application/vnd.oasis.opendocume
   ZipWriter zip;
   zip.add("mimetype", mimetype);
   zip.add("content.xml", kCalcContent);
-  zip.add("styles.xml", "<office:document-styles xmlns:office=\"" + kCalcOffice + "\" xmlns:text=\"" +
-                            kCalcText +
-                            "\" xmlns:style=\"style\"><office:master-styles><style:master-page>"
-                            "<style:header><text:p>Trang đầu</text:p></style:header><style:footer><text:p>Page "
-                            "<text:page-number>1</text:page-number></text:p></style:footer></style:master-page>"
-                            "</office:master-styles></office:document-styles>");
+  zip.add("styles.xml",
+          "<office:document-styles xmlns:office=\"" + kCalcOffice + "\" xmlns:text=\"" + kCalcText +
+              "\" xmlns:style=\"style\"><office:master-styles><style:master-page>"
+              "<style:header><text:p>Trang đầu</text:p></style:header><style:footer><text:p>Page "
+              "<text:page-number>1</text:page-number></text:p></style:footer></style:master-page>"
+              "</office:master-styles></office:document-styles>");
   zip.add("meta.xml", "<office:document-meta xmlns:office=\"" + kCalcOffice +
                           "\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><office:meta><dc:language>vi-VN"
                           "</dc:language></office:meta></office:document-meta>");
@@ -312,14 +318,14 @@ void TestSpreadsheets::anOpenDocumentSpreadsheetTranslatesItsTextCellsAlone() {
   std::vector<std::string> marked;
   std::vector<size_t> lines;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked), lines.push_back(p.line);
-  // The string cells and the page header; not the number, the date, the formula's text, the comment or
-  // the footer Calc wrote in English.
-  QCOMPARE(marked,
-           (std::vector<std::string>{"Tên <x-wrap n=\"0\">tập tin</x-wrap>", "Tổng cộng", "Trang đầu"}));
-  QCOMPARE(lines, (std::vector<size_t>{4, 6, 1}));
+  // The help message, the string cells and the page header; not the number, the date, the formula's
+  // text, the comment or the footer Calc wrote in English.
+  QCOMPARE(marked, (std::vector<std::string>{"Chọn một", "Tên <x-wrap n=\"0\">tập tin</x-wrap>", "Tổng cộng",
+                                             "Trang đầu"}));
+  QCOMPARE(lines, (std::vector<size_t>{3, 5, 7, 1}));
   QCOMPARE(d.comments, size_t(1));
-  const auto files =
-      unpackedWorkbook(writeOfficeDocument(d, {"<x-wrap n=\"0\">File</x-wrap> name", "Total", "First page"}));
+  const auto files = unpackedWorkbook(
+      writeOfficeDocument(d, {"Choose one", "<x-wrap n=\"0\">File</x-wrap> name", "Total", "First page"}));
   const std::string& content = files.at("content.xml");
   QVERIFY2(content.find("<text:p><text:span text:style-name=\"T1\">File</text:span> name</text:p>") !=
                std::string::npos,
@@ -327,14 +333,16 @@ void TestSpreadsheets::anOpenDocumentSpreadsheetTranslatesItsTextCellsAlone() {
   for (const char* kept :
        {"<text:p>3,5</text:p>", "Thứ Hai, 2 tháng 12", "<text:p>Tên tập tin mới</text:p>",
         "<office:annotation><text:p>Sửa lại</text:p></office:annotation><text:p>Total</text:p>",
-        "table:name=\"Bảng 1\""})
+        "table:name=\"Bảng 1\"", "<text:p>Choose one</text:p>",
+        "is-in-list(&quot;Có&quot;;&quot;Không&quot;)"})
     QVERIFY2(content.find(kept) != std::string::npos, kept);
-  QVERIFY(files.at("styles.xml").find("<style:header><text:p>First page</text:p></style:header><style:footer>"
-                                      "<text:p>Page <text:page-number>1</text:page-number>") != std::string::npos);
+  QVERIFY(files.at("styles.xml")
+              .find("<style:header><text:p>First page</text:p></style:header><style:footer>"
+                    "<text:p>Page <text:page-number>1</text:page-number>") != std::string::npos);
   QVERIFY(files.at("meta.xml").find("<dc:language>en-US</dc:language>") != std::string::npos);
   QCOMPARE(readOfficeDocument(calc("application/vnd.oasis.opendocument.spreadsheet-template"), "t.ots")
                .paragraphs.size(),
-           size_t(3));
+           size_t(4));
 }
 
 void TestSpreadsheets::whatCannotBeReadIsRefused_data() {
