@@ -2265,13 +2265,20 @@ layer %2</translation>
             <numerusform>%1 → %2: %n texts of cells and text boxes translated</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</translation>
+    <message numerus="yes">
+        <source>%n code or HTML block(s) kept as written.</source>
+        <translation>
+            <numerusform>%n code or HTML block kept as written.</numerusform>
+            <numerusform>%n code or HTML blocks kept as written.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
+        <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -2225,13 +2225,19 @@ lớp %2</translation>
             <numerusform>%1 → %2: %n đoạn chữ trong ô và hộp văn bản được dịch</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách và phụ đề (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+    <message numerus="yes">
+        <source>%n code or HTML block(s) kept as written.</source>
+        <translation>
+            <numerusform>%n khối mã hoặc HTML được giữ nguyên.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;All files (*)</source>
-        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách và phụ đề (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt);;Mọi tệp (*)</translation>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách, phụ đề và Markdown (*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
+        <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách, phụ đề và Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;Mọi tệp (*)</translation>
     </message>
 </context>
 <context>

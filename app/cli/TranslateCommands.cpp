@@ -20,6 +20,7 @@
 #include "model/files/AtomicFile.h"
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/MarkdownFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
@@ -98,7 +99,8 @@ const CommandSpec& translateSpec() {
            "numbers, dates or formulas) and text box, sheets' names kept; an EPUB book\n"
            "(.epub) too, to --output: each page as a web page, its title and table of contents;\n"
            "subtitles (.srt, .vtt) too: each cue's text (a dialogue's lines apart), numbers and\n"
-           "timings kept"},
+           "timings kept; a Markdown document (.md) too: each heading's, paragraph's, list item's\n"
+           "and table cell's text, emphasis and links kept, code and front matter as written"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
            "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
@@ -185,7 +187,8 @@ int runTranslate(const ParsedArgs& args) {
     for (const char* flag : {"scores", "alignment", "alignment-layer", "alignment-shifted", "reliance",
                              "paragraphs", "no-split", "prefix", "encoding"})
       if (args.has(flag) &&
-          !(flag == std::string("encoding") && (what == "a web page" || what == "a subtitle file")))
+          !(flag == std::string("encoding") &&
+            (what == "a web page" || what == "a subtitle file" || what == "a Markdown document")))
         throw UsageError("--" + std::string(flag) + ": not with " + what + " ('" + input + "'), whose " +
                          how);
     if (options.nbest > 1) throw UsageError("--nbest: " + what + " takes one translation a " + unit);
@@ -241,9 +244,16 @@ int runTranslate(const ParsedArgs& args) {
           : read([](const std::string& path, auto legacy) { return model::readSubtitleFile(path, legacy); },
                  input);
   if (subtitles) whole("a subtitle file", "cues are translated in place", "cue");
+  const auto markdown =
+      input.empty() || xliff || html || office || book || subtitles
+          ? std::nullopt
+          : read([](const std::string& path, auto legacy) { return model::readMarkdownFile(path, legacy); },
+                 input);
+  if (markdown) whole("a Markdown document", "blocks of text are translated in place", "block");
   const auto readText = [](auto&&... from) { return model::readTextDocument(from...); };
   std::optional<model::TextDocument> from_file;
-  if (!input.empty() && !xliff && !html && !office && !book && !subtitles) from_file = read(readText, input);
+  if (!input.empty() && !xliff && !html && !office && !book && !subtitles && !markdown)
+    from_file = read(readText, input);
   auto translator = translatorFrom(args, device);
   checkShortlist(options, translator);
   try {
@@ -267,6 +277,7 @@ int runTranslate(const ParsedArgs& args) {
   if (office) return translateOfficeFile(translator, *office, options, output, memory);
   if (book) return translateEpubFile(translator, *book, options, output, memory);
   if (subtitles) return translateSubtitleFile(translator, *subtitles, options, output, memory);
+  if (markdown) return translateMarkdownFile(translator, *markdown, options, output, memory);
   const auto document = input.empty() ? read(readText, std::cin, std::string("stdin")) : *from_file;
   // --markup: the lines' words are translated, their tags put back after.
   std::vector<model::MarkedText> marked;

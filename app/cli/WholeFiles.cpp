@@ -8,6 +8,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/MarkdownTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/SubtitleTranslation.h"
 #include "model/decoding/XliffTranslation.h"
@@ -123,6 +124,22 @@ int translateSubtitleFile(const model::Translator& translator, const model::Subt
   return writeWhole(
       subtitles.name, done.document.text(), notices, output,
       std::to_string(done.cues) + (done.cues == 1 ? " subtitle" : " subtitles") + " translated");
+}
+
+int translateMarkdownFile(const model::Translator& translator, const model::MarkdownDocument& markdown,
+                          const model::DecodingOptions& options, const std::string& output,
+                          const std::string& memory) {
+  const auto done = model::translateMarkdown(translator, markdown, options, terminalProgress("translated"));
+  writeMemory(memory, done.memory, done.memory_left_out);
+  auto notices = done.notices;
+  if (!done.encoding_notice.empty()) notices.push_back(done.encoding_notice);
+  const auto counted = [](size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  return writeWhole(markdown.name, done.document.text(), notices, output,
+                    counted(done.blocks, "block", "blocks") + " of text translated, " +
+                        counted(done.code_blocks, "code block", "code blocks") + " and " +
+                        counted(done.html_blocks, "HTML block", "HTML blocks") + " kept as written");
 }
 
 }  // namespace studio::cli

@@ -9,6 +9,7 @@
 #include "model/decoding/Translator.h"
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/MarkdownFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/SubtitleFile.h"
 #include "model/files/XliffFile.h"
@@ -39,6 +40,9 @@ int translateOfficeFile(const model::Translator& translator, const model::Office
                         const model::DecodingOptions& options, const std::string& output,
                         const std::string& memory);
 int translateSubtitleFile(const model::Translator& translator, const model::SubtitleDocument& subtitles,
+                          const model::DecodingOptions& options, const std::string& output,
+                          const std::string& memory);
+int translateMarkdownFile(const model::Translator& translator, const model::MarkdownDocument& markdown,
                           const model::DecodingOptions& options, const std::string& output,
                           const std::string& memory);
 int translateEpubFile(const model::Translator& translator, const model::EpubBook& book,

@@ -102,8 +102,8 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       translate_file("translate-file",
                      "In Translate, translate the text file FILE at start, line for line, into "
                      "NAME.en.txt beside it (an XLIFF file, a web page, a document, a presentation, a "
-                     "spreadsheet, a book or subtitles in place, into NAME.en.xlf, .html, .docx, .pptx, "
-                     ".xlsx, .odt, .odp, .ods, .epub, .srt, .vtt).",
+                     "spreadsheet, a book, subtitles or Markdown in place, into NAME.en.xlf, .html, .docx, "
+                     ".pptx, .xlsx, .odt, .odp, .ods, .epub, .srt, .vtt, .md).",
                      "FILE"),
       save_alignments("save-alignments",
                       "With --translate-file, then save its word alignments beside the translation "

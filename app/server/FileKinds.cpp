@@ -10,16 +10,17 @@ namespace {
 
 // Every extension taken, lower case, and its kind.
 const std::pair<const char*, FileKind> kExtensions[] = {
-    {"txt", FileKind::Text},    {"vi", FileKind::Text},       {"html", FileKind::Html},
-    {"htm", FileKind::Html},    {"xhtml", FileKind::Html},    {"xlf", FileKind::Xliff},
-    {"xliff", FileKind::Xliff}, {"docx", FileKind::Office},   {"docm", FileKind::Office},
-    {"dotx", FileKind::Office}, {"dotm", FileKind::Office},   {"pptx", FileKind::Office},
-    {"pptm", FileKind::Office}, {"potx", FileKind::Office},   {"potm", FileKind::Office},
-    {"ppsx", FileKind::Office}, {"ppsm", FileKind::Office},   {"xlsx", FileKind::Office},
-    {"xlsm", FileKind::Office}, {"xltx", FileKind::Office},   {"xltm", FileKind::Office},
-    {"odt", FileKind::Office},  {"ott", FileKind::Office},    {"odp", FileKind::Office},
-    {"otp", FileKind::Office},  {"ods", FileKind::Office},    {"ots", FileKind::Office},
-    {"epub", FileKind::Epub},   {"srt", FileKind::Subtitles}, {"vtt", FileKind::Subtitles}};
+    {"txt", FileKind::Text},    {"vi", FileKind::Text},          {"html", FileKind::Html},
+    {"htm", FileKind::Html},    {"xhtml", FileKind::Html},       {"xlf", FileKind::Xliff},
+    {"xliff", FileKind::Xliff}, {"docx", FileKind::Office},      {"docm", FileKind::Office},
+    {"dotx", FileKind::Office}, {"dotm", FileKind::Office},      {"pptx", FileKind::Office},
+    {"pptm", FileKind::Office}, {"potx", FileKind::Office},      {"potm", FileKind::Office},
+    {"ppsx", FileKind::Office}, {"ppsm", FileKind::Office},      {"xlsx", FileKind::Office},
+    {"xlsm", FileKind::Office}, {"xltx", FileKind::Office},      {"xltm", FileKind::Office},
+    {"odt", FileKind::Office},  {"ott", FileKind::Office},       {"odp", FileKind::Office},
+    {"otp", FileKind::Office},  {"ods", FileKind::Office},       {"ots", FileKind::Office},
+    {"epub", FileKind::Epub},   {"srt", FileKind::Subtitles},    {"vtt", FileKind::Subtitles},
+    {"md", FileKind::Markdown}, {"markdown", FileKind::Markdown}};
 
 }  // namespace
 
@@ -39,9 +40,9 @@ std::vector<std::string> translatableExtensions() {
 }
 
 std::string translatableFileKinds() {
-  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .xlsx, .odt, .odp, .ods, .epub, .srt, .vtt "
-         "(and "
-         "Word's, PowerPoint's, Excel's and OpenDocument's other extensions)";
+  return ".txt, .vi, .html, .htm, .xlf, .xliff, .docx, .pptx, .xlsx, .odt, .odp, .ods, .epub, .srt, .vtt, "
+         ".md "
+         "(and Word's, PowerPoint's, Excel's and OpenDocument's other extensions)";
 }
 
 }  // namespace studio::server

@@ -8,10 +8,10 @@
 // fuzzed and by the translation (app/server/FileTranslation.h).
 namespace studio::server {
 
-enum class FileKind { Text, Html, Xliff, Office, Epub, Subtitles, None };
+enum class FileKind { Text, Html, Xliff, Office, Epub, Subtitles, Markdown, None };
 
-// .txt and .vi (text); .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's and
-// OpenDocument's text and presentation extensions; .epub; .srt and .vtt; None for any other.
+// .txt and .vi (text); .html, .htm, .xhtml; .xlf, .xliff; Word's, PowerPoint's, Excel's and
+// OpenDocument's extensions; .epub; .srt and .vtt; .md and .markdown; None for any other.
 FileKind fileKindOf(const std::string& name);
 
 // Every extension taken, with its dot: ".txt", ".vi", ".html", ... (LibreTranslate's /frontend/settings).

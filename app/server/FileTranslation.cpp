@@ -14,12 +14,14 @@
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/EpubTranslation.h"
 #include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/MarkdownTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/SubtitleTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/decoding/XliffTranslation.h"
 #include "model/files/EpubFile.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/MarkdownFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
@@ -115,6 +117,7 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
   std::optional<model::XliffDocument> xliff;
   std::optional<model::HtmlDocument> page;
   std::optional<model::SubtitleDocument> subtitles;
+  std::optional<model::MarkdownDocument> markdown;
   model::TextDocument document;
   try {
     if (kind == FileKind::Xliff && !(xliff = model::readXliffFile(scratch.path())))
@@ -124,6 +127,7 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
     if (kind == FileKind::Text) document = model::readTextDocument(scratch.path());
     if (kind == FileKind::Subtitles && !(subtitles = model::readSubtitleFile(scratch.path())))
       throw ApiError(400, "'" + name + "' is not a subtitle file");
+    if (kind == FileKind::Markdown) markdown = model::readMarkdownFile(scratch.path());
   } catch (const ApiError&) {
     throw;
   } catch (const std::runtime_error& e) {  // not UTF-8, not well formed: the file and the line named
@@ -135,6 +139,8 @@ TranslatedFile translateFile(const model::Translator& translator, const model::D
     out.bytes = model::translateHtml(translator, *page, options).text;
   } else if (subtitles) {
     out.bytes = model::translateSubtitles(translator, *subtitles, options).document.text();
+  } else if (markdown) {
+    out.bytes = model::translateMarkdown(translator, *markdown, options).document.text();
   } else {
     auto translation =
         model::translateDocument(translator, document, options, data::SplitMode::Sentences).translation;

@@ -27,7 +27,9 @@ std::string mediaTypeOf(const std::string& name) {
       {"ods", "application/vnd.oasis.opendocument.spreadsheet"},
       {"epub", "application/epub+zip"},
       {"srt", "application/x-subrip; charset=utf-8"},
-      {"vtt", "text/vtt; charset=utf-8"}};
+      {"vtt", "text/vtt; charset=utf-8"},
+      {"md", "text/markdown; charset=utf-8"},
+      {"markdown", "text/markdown; charset=utf-8"}};
   const auto it = types.find(ext);
   return it == types.end() ? "application/octet-stream" : it->second;
 }

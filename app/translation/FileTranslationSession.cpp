@@ -14,6 +14,7 @@
 #include "model/decoding/Glossary.h"
 #include "model/decoding/HeadMask.h"
 #include "model/decoding/HtmlTranslation.h"
+#include "model/decoding/MarkdownTranslation.h"
 #include "model/decoding/OfficeTranslation.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/SubtitleTranslation.h"
@@ -24,6 +25,7 @@
 #include "model/files/EpubFile.h"
 #include "model/files/Hash.h"
 #include "model/files/HtmlFile.h"
+#include "model/files/MarkdownFile.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
@@ -75,12 +77,14 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       }
       // An XLIFF file is written back with its segments' targets, a web page with its blocks, a Word
       // document, PowerPoint presentation or OpenDocument with its paragraphs translated in place, an
-      // EPUB book with its pages and subtitles with their cues; any other is text, line for line.
+      // EPUB book with its pages, subtitles with their cues and a Markdown document with its blocks; any
+      // other is text, line for line.
       const auto xliff = model::readXliffFile(request.input.toStdString());
       std::optional<model::HtmlDocument> html;
       std::optional<model::OfficeDocument> office;
       std::optional<model::EpubBook> book;
       std::optional<model::SubtitleDocument> subtitles;
+      std::optional<model::MarkdownDocument> markdown;
       model::TextDocument document;
       try {
         if (!xliff) html = model::readHtmlFile(request.input.toStdString(), encoding);
@@ -95,6 +99,8 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         if (!xliff && !html && !office && !book)
           subtitles = model::readSubtitleFile(request.input.toStdString(), encoding);
         if (!xliff && !html && !office && !book && !subtitles)
+          markdown = model::readMarkdownFile(request.input.toStdString(), encoding);
+        if (!xliff && !html && !office && !book && !subtitles && !markdown)
           document = model::readTextDocument(request.input.toStdString(), encoding);
       } catch (const model::NotUtf8Error& e) {  // the bar offers to read it in the encoding it reads as
         if (e.reads_as)
@@ -182,6 +188,16 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         const auto done = model::translateSubtitles(translator, *subtitles, options, heard, stop);
         report.subtitleCues = int(done.cues);
         report.readingNotices = int(subtitles->notices.size());
+        if (!done.encoding_notice.empty())
+          report.encodingNotice = QString::fromStdString(done.encoding_notice);
+        report.encoding = QString::fromStdString(
+            encoding && done.encoding_notice.empty() ? model::legacyEncodingName(*encoding) : std::string());
+        return written(done.document.text(), done.sentences, done.notices, done.memory, done.memory_left_out);
+      }
+      if (markdown) {
+        const auto done = model::translateMarkdown(translator, *markdown, options, heard, stop);
+        report.markdownBlocks = int(done.blocks);
+        report.markdownKept = int(done.code_blocks + done.html_blocks);
         if (!done.encoding_notice.empty())
           report.encodingNotice = QString::fromStdString(done.encoding_notice);
         report.encoding = QString::fromStdString(

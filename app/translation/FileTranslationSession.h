@@ -74,6 +74,8 @@ struct FileTranslationReport {
   // table of contents' labels.
   int epubPages = -1, epubBlocks = 0, epubAttributes = 0, epubTexts = 0;
   int subtitleCues = -1;  // subtitles (.srt, .vtt): the cues translated
+  // A Markdown document: its blocks of text translated, its code and HTML blocks kept as written.
+  int markdownBlocks = -1, markdownKept = 0;
   // Of `notices`, the first ones say how the file was read (a document's paragraphs kept as written, a
   // page's encoding, a file a book's manifest names and lacks); the others are about its sentences.
   int readingNotices = 0;

@@ -216,8 +216,8 @@ void TestServer::libreTranslateAnswersWhatTheEngineTranslates() {
   QCOMPARE(reply.body["filesTranslation"], json(true));
   QCOMPARE(reply.body["apiKeys"], json(false));
   const auto formats = reply.body["supportedFilesFormat"];
-  for (const char* taken :
-       {".txt", ".html", ".xlf", ".docx", ".pptx", ".xlsx", ".odt", ".odp", ".ods", ".epub", ".srt", ".vtt"})
+  for (const char* taken : {".txt", ".html", ".xlf", ".docx", ".pptx", ".xlsx", ".odt", ".odp", ".ods",
+                            ".epub", ".srt", ".vtt", ".md"})
     QVERIFY2(std::find(formats.begin(), formats.end(), json(taken)) != formats.end(), taken);
   QVERIFY(std::find(formats.begin(), formats.end(), json(".pdf")) == formats.end());
   reply = client.exchange(get("/health"));
@@ -571,6 +571,21 @@ void TestServer::filesAreTranslatedWholeAndDownloaded() {
   const auto sheet_read = model::readOfficeDocument(sheet, "x.ods");
   QCOMPARE(sheet_read.paragraphs.size(), size_t(1));
   QCOMPARE(reply.raw.toStdString(), model::translateOfficeDocument(*translator_, sheet_read, options).bytes);
+  // A Markdown document: its heading translated, its code as it was.
+  const std::string markdown = "# mở tập tin\n\n```\nmở tập tin\n```\n";
+  reply = client.exchange(
+      postForm("/translate_file", {{"file", "README.vi.md", QByteArray::fromStdString(markdown)}}));
+  QCOMPARE(reply.status, 200);
+  const std::string markdown_url = reply.body["translatedFileUrl"].get<std::string>();
+  QVERIFY2(
+      markdown_url.size() > 13 && markdown_url.compare(markdown_url.size() - 13, 13, ".README.en.md") == 0,
+      markdown_url.c_str());
+  reply = client.exchange(get(QByteArray::fromStdString(markdown_url.substr(16))));
+  QCOMPARE(reply.status, 200);
+  QVERIFY(reply.head.contains("Content-Type: text/markdown; charset=utf-8"));
+  QCOMPARE(reply.raw.toStdString(),
+           "# " + model::translateTexts(*translator_, {"mở tập tin"}, options).at(0).text() +
+               "\n\n```\nmở tập tin\n```\n");
   // Subtitles: as the engine writes them, with their media type.
   reply = client.exchange(
       postForm("/translate_file", {{"file", "talk.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nmở tập tin\n"}}));

@@ -1755,6 +1755,42 @@ void TestTranslateWorkspace::documentsAreTranslatedInPlaceAsTheCliDoes() {
                                                         three + "\r\n- \u266a\r\n");
   }
 
+  // A Markdown document: a heading and a list item with a bold word translated, the code block kept; the
+  // bar and the CLI write the same.
+  {
+    const QString md = tmp_.filePath("README.vi.md"), md_out = ui::FileTranslationBar::defaultOutput(md);
+    QCOMPARE(md_out, tmp_.filePath("README.en.md"));
+    QFile file(md);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        QString("# mở tập tin số 12\n\n```sh\nmở tập tin số 3\n```\n\n- **mở** tập tin số 3\n").toUtf8());
+    file.close();
+    const int before = finished.count();
+    bar->translate(workspace.modelSource(), workspace.decodeSettings(), md, md_out);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), before + 1, 120000);
+    QCOMPARE(finished.last().first().value<app::FileTranslationReport>().markdownBlocks, 2);
+    const QString said = bar->findChild<QLabel*>("File translation status")->text();
+    QVERIFY2(
+        said.contains("README.vi.md → " + md_out + ": 2 block(s) of text translated (2 sentence(s)) in") &&
+            said.contains("1 code or HTML block(s) kept as written."),
+        qPrintable(said));
+    QProcess run;
+    run.start(STUDIO_CLI_PATH, {"translate", "--model", model_, "--beam", "4", "--alpha", "0.6", "--input",
+                                md, "--output", md_out + ".cli"});
+    QVERIFY(run.waitForFinished(120000));
+    const QString cli_said = QString::fromUtf8(run.readAllStandardError());
+    QVERIFY2(
+        run.exitCode() == 0 &&
+            cli_said.contains("README.vi.md: 2 blocks of text translated, 1 code block and 0 HTML blocks "
+                              "kept as written"),
+        qPrintable(cli_said));
+    QCOMPARE(fileBytes(md_out + ".cli"), fileBytes(md_out));
+    const QString written = QString::fromUtf8(fileBytes(md_out));
+    QVERIFY2(written.startsWith("# " + twelve + "\n\n```sh\nmở tập tin số 3\n```\n\n- ") &&
+                 written.count("**") == 2 && !written.contains("tập tin số 3\n-"),
+             qPrintable(written));
+  }
+
   // What a document cannot take is refused before a model is loaded.
   for (const QStringList& asked : {QStringList{"--scores", "--output", by_cli}, QStringList{}}) {
     QProcess refused;

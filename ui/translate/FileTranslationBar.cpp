@@ -165,6 +165,15 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                                           "stand (hover for which).",
                                           "", r.readingNotices)
                                : QString())
+                : r.markdownBlocks >= 0
+                    ? tr("%1 → %2: %n block(s) of text translated", "", r.markdownBlocks)
+                              .arg(QFileInfo(r.input).fileName(), r.output) +
+                          ' ' +
+                          tr("(%n sentence(s)) in %1 s.", "", r.segments)
+                              .arg(QLocale().toString(r.seconds, 'f', 1)) +
+                          (r.markdownKept > 0
+                               ? ' ' + tr("%n code or HTML block(s) kept as written.", "", r.markdownKept)
+                               : QString())
                 : r.epubPages >= 0
                     ? tr("%1 → %2: %n page(s) translated", "", r.epubPages)
                               .arg(QFileInfo(r.input).fileName(), r.output) +
@@ -305,10 +314,10 @@ QString FileTranslationBar::defaultOutput(const QString& input) {
   // An XLIFF file keeps its extension, for the CAT tool that takes it back: doc.vi.xlf -> doc.en.xlf.
   const QString suffix = info.suffix().toLower();
   // So do a web page and a document: page.html -> page.en.html, page.vi.htm -> page.en.htm.
-  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx", "docm",
-                                "dotx", "dotm",  "pptx", "pptm", "potx",  "potm", "ppsx",
-                                "ppsm", "xlsx",  "xlsm", "xltx", "xltm",  "odt",  "ott",
-                                "odp",  "otp",   "ods",  "ots",  "epub",  "srt",  "vtt"};
+  static const QStringList kept{"xlf",  "xliff", "html", "htm",  "xhtml", "docx",    "docm", "dotx",
+                                "dotm", "pptx",  "pptm", "potx", "potm",  "ppsx",    "ppsm", "xlsx",
+                                "xlsm", "xltx",  "xltm", "odt",  "ott",   "odp",     "otp",  "ods",
+                                "ots",  "epub",  "srt",  "vtt",  "md",    "markdown"};
   if (kept.contains(suffix)) {
     QString base = info.completeBaseName();
     if (base.endsWith(QLatin1String(".vi"))) base.chop(3);
@@ -327,15 +336,17 @@ void FileTranslationBar::chooseAndTranslate(const app::ModelSource& model,
                                             const app::DecodeSettings& settings) {
   const QString input = QFileDialog::getOpenFileName(
       this, tr("Translate a file"), input_,
-      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt "
-         "*.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
-         "*.vtt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and "
+         "Markdown "
+         "(*.txt *.vi *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
+         "*.vtt *.md);;All files (*)"));
   if (input.isEmpty()) return;
   const QString output = QFileDialog::getSaveFileName(
       this, tr("Save the translation as"), defaultOutput(input),
-      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books and subtitles (*.txt "
-         "*.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
-         "*.vtt);;All files (*)"));
+      tr("Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and "
+         "Markdown "
+         "(*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt "
+         "*.vtt *.md);;All files (*)"));
   if (output.isEmpty()) return;
   translate(model, settings, input, output);
 }

@@ -1,0 +1,449 @@
+#include "model/files/MarkdownFile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "model/files/HtmlTags.h"
+#include "model/files/MarkdownInline.h"
+
+namespace studio::model {
+
+namespace {
+
+constexpr size_t kNone = std::string::npos;
+
+bool isBlankFrom(const std::string& line, size_t from) {
+  return line.find_first_not_of(" \t", std::min(from, line.size())) == kNone;
+}
+
+// The column after a line's block quote markers ("> > "), from `from`.
+size_t afterQuotes(const std::string& line, size_t from) {
+  size_t at = from;
+  for (;;) {
+    size_t i = at;
+    while (i < line.size() && i - at < 3 && line[i] == ' ') ++i;
+    if (i >= line.size() || line[i] != '>') return at;
+    at = i + 1;
+    if (at < line.size() && line[at] == ' ') ++at;
+  }
+}
+
+// The column of a line's first character other than a space from `from` (a tab counted as one).
+size_t firstText(const std::string& line, size_t from) {
+  size_t i = from;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return i;
+}
+
+// How far `line`'s text at `col` is indented past `base`, a tab counted as four spaces.
+size_t indentPast(const std::string& line, size_t base, size_t col) {
+  size_t width = 0;
+  for (size_t i = std::min(base, col); i < col; ++i) width += line[i] == '\t' ? 4 : 1;
+  return width;
+}
+
+// The text of a line from `col`, its trailing spaces left out.
+std::string trimmedFrom(const std::string& line, size_t col) {
+  const size_t end = line.find_last_not_of(" \t");
+  return end == kNone || end < col ? std::string() : line.substr(col, end + 1 - col);
+}
+
+bool isThematicBreak(const std::string& text) {
+  if (text.empty() || (text[0] != '-' && text[0] != '*' && text[0] != '_')) return false;
+  size_t marks = 0;
+  for (char c : text) {
+    if (c == text[0])
+      ++marks;
+    else if (c != ' ' && c != '\t')
+      return false;
+  }
+  return marks >= 3;
+}
+
+bool isSetextUnderline(const std::string& text) {
+  const std::string t = trimmedFrom(text, 0);
+  return !t.empty() && (t.find_first_not_of('=') == kNone || t.find_first_not_of('-') == kNone);
+}
+
+// A fence at the start of `text` ("```", "~~~~"): its character and length; 0 when there is none.
+size_t fenceLength(const std::string& text, char* mark) {
+  if (text.empty() || (text[0] != '`' && text[0] != '~')) return 0;
+  size_t n = 0;
+  while (n < text.size() && text[n] == text[0]) ++n;
+  if (n < 3 || (text[0] == '`' && text.find('`', n) != kNone)) return 0;
+  *mark = text[0];
+  return n;
+}
+
+// A list item's marker at `at` ("- ", "* ", "+ ", "1. ", "12) ", and a task's "[ ] " after it): the
+// column its text starts at; kNone when there is none.
+size_t listItemText(const std::string& line, size_t at) {
+  size_t i = at;
+  if (i < line.size() && (line[i] == '-' || line[i] == '*' || line[i] == '+')) {
+    ++i;
+  } else {
+    while (i < line.size() && i - at < 9 && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+    if (i == at || i >= line.size() || (line[i] != '.' && line[i] != ')')) return kNone;
+    ++i;
+  }
+  if (i == line.size()) return i;
+  if (line[i] != ' ' && line[i] != '\t') return kNone;
+  size_t text = firstText(line, i);
+  if (text - i > 4) text = i + 1;  // (indented code inside the item)
+  for (const char* task : {"[ ] ", "[x] ", "[X] "})
+    if (line.compare(text, 4, task) == 0) text += 4;
+  return text;
+}
+
+// A footnote's definition at `at` ("[^1]: "): the column its text starts at; kNone when there is none.
+size_t footnoteText(const std::string& line, size_t at) {
+  if (line.compare(at, 2, "[^") != 0) return kNone;
+  const size_t close = line.find("]:", at);
+  return close == kNone || line.find(']', at) != close ? kNone : firstText(line, close + 2);
+}
+
+// A link reference definition's label at `at` ("[label]: url"), lower case; "" when there is none.
+std::string definitionLabel(const std::string& line, size_t at) {
+  if (at >= line.size() || line[at] != '[' || line.compare(at, 2, "[^") == 0) return {};
+  const size_t close = line.find("]:", at);
+  if (close == kNone || close == at + 1 || line.find(']', at) != close || isBlankFrom(line, close + 2))
+    return {};
+  return html::lowered(line.substr(at + 1, close - at - 1));
+}
+
+// Whether an HTML block starts at `text` (a tag, a comment, a declaration); `interrupting` a paragraph,
+// only a block element's tag or a comment does.
+bool startsHtmlBlock(const std::string& text, bool interrupting) {
+  if (text.size() < 2 || text[0] != '<') return false;
+  if (text.compare(0, 4, "<!--") == 0) return true;
+  size_t i = text[1] == '/' ? 2 : 1;
+  if (i >= text.size() || !std::isalpha(static_cast<unsigned char>(text[i])))
+    return !interrupting && text[1] == '!';
+  const size_t start = i;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-')) ++i;
+  if (i < text.size() && text[i] != ' ' && text[i] != '>' && text[i] != '/' && text[i] != '\t') return false;
+  if (!interrupting) return true;
+  static const std::set<std::string> kBlocks = {
+      "address", "article", "aside", "blockquote", "center",  "details", "div",   "dl", "fieldset", "figure",
+      "footer",  "form",    "h1",    "h2",         "h3",      "h4",      "h5",    "h6", "header",   "hr",
+      "nav",     "ol",      "p",     "pre",        "section", "summary", "table", "ul", "script",   "style"};
+  return kBlocks.count(html::lowered(text.substr(start, i - start))) > 0;
+}
+
+// A table's delimiter row ("| --- | :-: |").
+bool isDelimiterRow(const std::string& text) {
+  const std::string t = trimmedFrom(text, 0);
+  if (t.find('-') == kNone || t.find_first_not_of("|-: \t") != kNone) return false;
+  return t.find('|') != kNone;
+}
+
+class BlockReader {
+ public:
+  BlockReader(MarkdownDocument& d) : d_(d), lines_(d.text.lines) {}
+
+  void read() {
+    for (const auto& line : lines_) {
+      const std::string label = definitionLabel(line, firstText(line, afterQuotes(line, 0)));
+      if (!label.empty()) labels_.insert(label);
+    }
+    size_t i = frontMatterEnd();
+    while (i < lines_.size()) i = line(i);
+    closeParagraph();
+  }
+
+ private:
+  // Past the front matter (YAML's "---" … "---", TOML's "+++" … "+++"), kept as written; 0 without one.
+  size_t frontMatterEnd() const {
+    if (lines_.empty() || (lines_[0] != "---" && lines_[0] != "+++")) return 0;
+    for (size_t i = 1; i < lines_.size(); ++i)
+      if (lines_[i] == lines_[0] || (lines_[0] == "---" && lines_[i] == "...")) return i + 1;
+    return 0;
+  }
+
+  // Reads line i (and those a block it starts holds); the next line to read.
+  size_t line(size_t i) {
+    const std::string& l = lines_[i];
+    const size_t quoted = afterQuotes(l, 0);
+    if (isBlankFrom(l, quoted)) {
+      closeParagraph();
+      return i + 1;
+    }
+    size_t col = firstText(l, quoted);
+    const std::string text = l.substr(col);
+    const bool paragraph = open_.has_value();
+    const size_t base = list_ ? std::max(list_column_, quoted) : quoted;
+    if (list_ && !paragraph && col < list_column_ && listItemText(l, col) == kNone) list_ = false;
+    const size_t indent = indentPast(l, list_ ? base : quoted, col);
+    if (!paragraph && indent >= 4) return codeBlock(i, list_ ? base : quoted);
+    char mark = 0;
+    if (const size_t n = fenceLength(text, &mark)) return fencedBlock(i, mark, n);
+    if (paragraph && isSetextUnderline(text) && indent < 4) {  // its paragraph is a heading
+      closeParagraph();
+      return i + 1;
+    }
+    if (isThematicBreak(text)) {
+      closeParagraph();
+      return i + 1;
+    }
+    if (text[0] == '#') return heading(i, col);
+    if (startsHtmlBlock(text, paragraph)) return htmlBlock(i, text);
+    if (!paragraph && !definitionLabel(l, col).empty()) return i + 1;
+    if (!paragraph && text.find('|') != kNone && i + 1 < lines_.size() &&
+        isDelimiterRow(lines_[i + 1].substr(afterQuotes(lines_[i + 1], 0))))
+      return table(i);
+    if (const size_t item = listItemText(l, col); item != kNone) {
+      closeParagraph();
+      list_ = true;
+      list_column_ = item;
+      if (item < l.size() && !isBlankFrom(l, item)) return itemText(i, item);
+      return i + 1;
+    }
+    if (const size_t note = footnoteText(l, col); note != kNone) {
+      closeParagraph();
+      return note < l.size() ? itemText(i, note) : i + 1;
+    }
+    addToParagraph(i, col);
+    return i + 1;
+  }
+
+  // Line i's text from `col` on, after a list item's marker: a heading, a fence or a paragraph's start.
+  size_t itemText(size_t i, size_t col) {
+    const std::string text = lines_[i].substr(col);
+    char mark = 0;
+    if (const size_t n = fenceLength(text, &mark)) return fencedBlock(i, mark, n);
+    if (text[0] == '#') return heading(i, col);
+    if (const size_t item = listItemText(lines_[i], col); item != kNone && item < lines_[i].size()) {
+      list_column_ = item;  // a list inside the item, on its line
+      return itemText(i, item);
+    }
+    addToParagraph(i, col);
+    return i + 1;
+  }
+
+  size_t heading(size_t i, size_t col) {
+    const std::string& l = lines_[i];
+    size_t hashes = 0;
+    while (col + hashes < l.size() && l[col + hashes] == '#') ++hashes;
+    if (hashes > 6 || (col + hashes < l.size() && l[col + hashes] != ' ' && l[col + hashes] != '\t')) {
+      addToParagraph(i, col);  // "#hashtag", "#######": text
+      return i + 1;
+    }
+    closeParagraph();
+    const size_t start = firstText(l, col + hashes);
+    size_t end = l.find_last_not_of(" \t") + 1;
+    // An attribute list ("{#install}") and a closing sequence (" ##") stay after the translation.
+    if (end > start && l[end - 1] == '}') {
+      const size_t brace = l.rfind('{', end);
+      if (brace != kNone && brace > start && (l[brace - 1] == ' ' || l[brace - 1] == '\t'))
+        end = l.find_last_not_of(" \t", brace - 1) + 1;
+    }
+    size_t closing = end;
+    while (closing > start && l[closing - 1] == '#') --closing;
+    if (closing < end && closing > start && (l[closing - 1] == ' ' || l[closing - 1] == '\t'))
+      end = l.find_last_not_of(" \t", closing - 1) + 1;
+    if (end > start) addBlock(i, start, i, end, l.substr(start, end - start), {}, false);
+    return i + 1;
+  }
+
+  size_t fencedBlock(size_t i, char mark, size_t n) {
+    closeParagraph();
+    ++d_.code_blocks;
+    for (size_t j = i + 1; j < lines_.size(); ++j) {
+      const std::string& l = lines_[j];
+      const std::string text = trimmedFrom(l, firstText(l, afterQuotes(l, 0)));
+      if (!text.empty() && text[0] == mark && text.find_first_not_of(mark) == kNone && text.size() >= n)
+        return j + 1;
+    }
+    return lines_.size();  // a fence never closed runs to the end
+  }
+
+  size_t codeBlock(size_t i, size_t base) {
+    ++d_.code_blocks;
+    size_t j = i + 1, end = i + 1;
+    for (; j < lines_.size(); ++j) {
+      const std::string& l = lines_[j];
+      const size_t quoted = afterQuotes(l, 0);
+      if (isBlankFrom(l, quoted)) continue;
+      if (indentPast(l, base, firstText(l, quoted)) < 4) break;
+      end = j + 1;
+    }
+    return end;
+  }
+
+  size_t htmlBlock(size_t i, const std::string& text) {
+    closeParagraph();
+    ++d_.html_blocks;
+    std::string until;  // what ends it: a comment's end, a raw element's closing tag, else a blank line
+    if (text.compare(0, 4, "<!--") == 0) until = "-->";
+    for (const char* raw : {"pre", "script", "style", "textarea"})
+      if (html::lowered(text.substr(0, 1 + std::string(raw).size())) == std::string("<") + raw)
+        until = std::string("</") + raw + ">";
+    for (size_t j = i; j < lines_.size(); ++j) {
+      if (until.empty() ? (j > i && isBlankFrom(lines_[j], afterQuotes(lines_[j], 0)))
+                        : html::lowered(lines_[j]).find(until) != kNone)
+        return until.empty() ? j : j + 1;
+    }
+    return lines_.size();
+  }
+
+  size_t table(size_t i) {
+    closeParagraph();
+    cells(i);
+    size_t j = i + 2;  // (the delimiter row stays as it is)
+    for (; j < lines_.size(); ++j) {
+      const std::string& l = lines_[j];
+      const size_t quoted = afterQuotes(l, 0);
+      if (isBlankFrom(l, quoted) || l.find('|', quoted) == kNone) break;
+      cells(j);
+    }
+    return j;
+  }
+
+  // Each cell of the table's row on line i, a block of its own.
+  void cells(size_t i) {
+    const std::string& l = lines_[i];
+    size_t at = firstText(l, afterQuotes(l, 0));
+    if (at < l.size() && l[at] == '|') ++at;
+    while (at < l.size()) {
+      size_t end = at;
+      while (end < l.size() && l[end] != '|') {
+        if (l[end] == '\\')
+          ++end;
+        else if (l[end] == '`') {
+          size_t run = 0;
+          while (end + run < l.size() && l[end + run] == '`') ++run;
+          const size_t close = l.find(std::string(run, '`'), end + run);
+          end = close == kNone ? end + run - 1 : close + run - 1;
+        }
+        ++end;
+      }
+      end = std::min(end, l.size());
+      const size_t start = firstText(l, at);
+      const std::string cell = trimmedFrom(l.substr(0, end), start);
+      if (!cell.empty()) addBlock(i, start, i, start + cell.size(), cell, {}, true);
+      at = end + 1;
+    }
+  }
+
+  struct Open {
+    size_t first = 0, column = 0, last = 0;
+    std::string raw;
+    std::vector<std::string> breaks;
+    std::string hard_break;  // how the line before ends in a hard break ("  ", "\\"); "" when it does not
+  };
+
+  void addToParagraph(size_t i, size_t col) {
+    const std::string& l = lines_[i];
+    std::string text = trimmedFrom(l, col);
+    // A hard break: a line that ends in two spaces or a backslash (not the paragraph's last).
+    std::string hard;
+    if (!text.empty() && text.back() == '\\') {
+      hard = "\\";
+      text.pop_back();
+    } else if (l.size() >= col + text.size() + 2 && l.compare(l.size() - 2, 2, "  ") == 0) {
+      hard = l.substr(col + text.size());
+    }
+    if (!open_) {
+      open_ = Open{i, col, i, text, {}, hard};
+      return;
+    }
+    if (!open_->hard_break.empty()) {
+      open_->raw += kMarkdownHardBreak;
+      open_->breaks.push_back(open_->hard_break + "\n" + l.substr(0, col));
+    } else {
+      open_->raw += ' ';
+    }
+    open_->raw += text;
+    open_->last = i;
+    open_->hard_break = hard;
+  }
+
+  void closeParagraph() {
+    if (!open_) return;
+    const Open o = std::move(*open_);
+    open_.reset();
+    addBlock(o.first, o.column, o.last, lines_[o.last].size(), o.raw, o.breaks, false);
+  }
+
+  void addBlock(size_t first, size_t column, size_t last, size_t end_column, const std::string& raw,
+                const std::vector<std::string>& breaks, bool cell) {
+    MarkdownBlock b;
+    b.first = first;
+    b.column = column;
+    b.last = last;
+    b.end_column = end_column;
+    b.table_cell = cell;
+    if (markMarkdownInline(raw, breaks, labels_, b)) d_.blocks.push_back(std::move(b));
+  }
+
+  MarkdownDocument& d_;
+  const std::vector<std::string>& lines_;
+  std::set<std::string> labels_;
+  std::optional<Open> open_;  // the paragraph being read
+  bool list_ = false;         // inside a list item
+  size_t list_column_ = 0;    // where the innermost list item's text starts
+};
+
+}  // namespace
+
+MarkdownDocument readMarkdown(TextDocument text, const std::string& name) {
+  MarkdownDocument d;
+  d.name = name;
+  d.text = std::move(text);
+  BlockReader(d).read();
+  return d;
+}
+
+std::optional<MarkdownDocument> readMarkdownFile(const std::string& path,
+                                                 std::optional<LegacyEncoding> legacy) {
+  const std::string lower = html::lowered(path);
+  for (const char* ext : {".md", ".markdown", ".mdown", ".mkd", ".mkdn"}) {
+    const std::string e(ext);
+    if (lower.size() > e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0)
+      return readMarkdown(readTextDocument(path, legacy), path);
+  }
+  return std::nullopt;
+}
+
+TextDocument writeMarkdown(const MarkdownDocument& document, const std::vector<std::string>& translations) {
+  if (translations.size() != document.blocks.size())
+    throw std::invalid_argument("writeMarkdown: " + std::to_string(translations.size()) +
+                                " translations for " + std::to_string(document.blocks.size()) + " blocks");
+  const auto& lines = document.text.lines;
+  const auto& blocks = document.blocks;
+  TextDocument out = document.text;
+  out.lines.clear();
+  size_t b = 0;
+  for (size_t i = 0; i < lines.size();) {
+    if (b >= blocks.size() || blocks[b].first != i) {
+      out.lines.push_back(lines[i++]);
+      continue;
+    }
+    // The blocks that start on this line (a table row's cells), each translation in its place.
+    std::string written = lines[i].substr(0, blocks[b].column);
+    size_t last = i, end = 0;
+    for (;;) {
+      written += markdownFromMarkup(blocks[b], translations[b]);
+      last = blocks[b].last;
+      end = blocks[b].end_column;
+      ++b;
+      if (b >= blocks.size() || blocks[b].first != i || last != i) break;
+      written += lines[i].substr(end, blocks[b].column - end);
+    }
+    written += lines[last].substr(std::min(end, lines[last].size()));
+    // (a hard break's code holds a line end)
+    for (size_t start = 0;;) {
+      const size_t nl = written.find('\n', start);
+      out.lines.push_back(written.substr(start, nl == kNone ? kNone : nl - start));
+      if (nl == kNone) break;
+      start = nl + 1;
+    }
+    i = last + 1;
+  }
+  return out;
+}
+
+}  // namespace studio::model
