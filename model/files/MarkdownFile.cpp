@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -26,6 +27,19 @@ size_t afterQuotes(const std::string& line, size_t from) {
     size_t i = at;
     while (i < line.size() && i - at < 3 && line[i] == ' ') ++i;
     if (i >= line.size() || line[i] != '>') return at;
+    at = i + 1;
+    if (at < line.size() && line[at] == ' ') ++at;
+  }
+}
+
+// How many block quote markers a line starts with.
+size_t quoteDepth(const std::string& line) {
+  size_t depth = 0;
+  for (size_t at = 0;;) {
+    size_t i = at;
+    while (i < line.size() && i - at < 3 && line[i] == ' ') ++i;
+    if (i >= line.size() || line[i] != '>') return depth;
+    ++depth;
     at = i + 1;
     if (at < line.size() && line[at] == ' ') ++at;
   }
@@ -109,7 +123,8 @@ size_t footnoteText(const std::string& line, size_t at) {
 std::string definitionLabel(const std::string& line, size_t at) {
   if (at >= line.size() || line[at] != '[' || line.compare(at, 2, "[^") == 0) return {};
   const size_t close = line.find("]:", at);
-  if (close == kNone || close == at + 1 || line.find(']', at) != close || isBlankFrom(line, close + 2))
+  if (close == kNone || close == at + 1 || line.find(']', at) != close || line.find('[', at + 1) < close ||
+      isBlankFrom(line, close + 2))
     return {};
   return html::lowered(line.substr(at + 1, close - at - 1));
 }
@@ -133,11 +148,22 @@ bool startsHtmlBlock(const std::string& text, bool interrupting) {
   return kBlocks.count(html::lowered(text.substr(start, i - start))) > 0;
 }
 
-// A table's delimiter row ("| --- | :-: |").
+// A table's delimiter row ("| --- | :-: |"): a '|' and cells each of dashes, a colon at either end.
 bool isDelimiterRow(const std::string& text) {
-  const std::string t = trimmedFrom(text, 0);
-  if (t.find('-') == kNone || t.find_first_not_of("|-: \t") != kNone) return false;
-  return t.find('|') != kNone;
+  std::string t = trimmedFrom(text, firstText(text, 0));
+  if (t.find('|') == kNone || t.find_first_not_of("|-: \t") != kNone) return false;
+  if (t.front() == '|') t.erase(0, 1);
+  if (!t.empty() && t.back() == '|') t.pop_back();
+  for (size_t at = 0; at <= t.size();) {
+    const size_t bar = std::min(t.find('|', at), t.size());
+    const std::string cell = trimmedFrom(t.substr(0, bar), firstText(t, at));
+    const size_t dashes = cell.find_first_not_of(':'), end = cell.find_last_not_of(':');
+    if (cell.empty() || dashes == kNone || dashes > 1 || cell.size() - end > 2 ||
+        cell.substr(dashes, end + 1 - dashes).find_first_not_of('-') != kNone)
+      return false;
+    at = bar + 1;
+  }
+  return true;
 }
 
 class BlockReader {
@@ -145,13 +171,17 @@ class BlockReader {
   BlockReader(MarkdownDocument& d) : d_(d), lines_(d.text.lines) {}
 
   void read() {
-    for (const auto& line : lines_) {
-      const std::string label = definitionLabel(line, firstText(line, afterQuotes(line, 0)));
-      if (!label.empty()) labels_.insert(label);
+    // Twice: first for the link reference definitions' labels (a definition may follow the links that
+    // name it; a line that reads as one inside a paragraph is not one), then for the blocks.
+    for (const bool collecting : {true, false}) {
+      collecting_ = collecting;
+      open_.reset();
+      list_ = false;
+      list_column_ = 0;
+      size_t i = frontMatterEnd();
+      while (i < lines_.size()) i = line(i);
+      closeParagraph();
     }
-    size_t i = frontMatterEnd();
-    while (i < lines_.size()) i = line(i);
-    closeParagraph();
   }
 
  private:
@@ -190,7 +220,10 @@ class BlockReader {
     }
     if (text[0] == '#') return heading(i, col);
     if (startsHtmlBlock(text, paragraph)) return htmlBlock(i, text);
-    if (!paragraph && !definitionLabel(l, col).empty()) return i + 1;
+    if (!paragraph && !definitionLabel(l, col).empty()) {
+      if (collecting_) labels_.insert(definitionLabel(l, col));
+      return i + 1;
+    }
     if (!paragraph && text.find('|') != kNone && i + 1 < lines_.size() &&
         isDelimiterRow(lines_[i + 1].substr(afterQuotes(lines_[i + 1], 0))))
       return table(i);
@@ -250,7 +283,7 @@ class BlockReader {
 
   size_t fencedBlock(size_t i, char mark, size_t n) {
     closeParagraph();
-    ++d_.code_blocks;
+    if (!collecting_) ++d_.code_blocks;
     for (size_t j = i + 1; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
       const std::string text = trimmedFrom(l, firstText(l, afterQuotes(l, 0)));
@@ -261,7 +294,7 @@ class BlockReader {
   }
 
   size_t codeBlock(size_t i, size_t base) {
-    ++d_.code_blocks;
+    if (!collecting_) ++d_.code_blocks;
     size_t j = i + 1, end = i + 1;
     for (; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
@@ -275,7 +308,7 @@ class BlockReader {
 
   size_t htmlBlock(size_t i, const std::string& text) {
     closeParagraph();
-    ++d_.html_blocks;
+    if (!collecting_) ++d_.html_blocks;
     std::string until;  // what ends it: a comment's end, a raw element's closing tag, else a blank line
     if (text.compare(0, 4, "<!--") == 0) until = "-->";
     for (const char* raw : {"pre", "script", "style", "textarea"})
@@ -292,11 +325,20 @@ class BlockReader {
   size_t table(size_t i) {
     closeParagraph();
     cells(i);
-    size_t j = i + 2;  // (the delimiter row stays as it is)
+    // Its rows: the lines after the delimiter row (which stays as it is) up to a blank one, another quote's
+    // or one that starts another block (as GitHub reads a table: a line without a '|' is a row too).
+    const size_t depth = quoteDepth(lines_[i]);
+    size_t j = i + 2;
     for (; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const size_t quoted = afterQuotes(l, 0);
-      if (isBlankFrom(l, quoted) || l.find('|', quoted) == kNone) break;
+      const size_t col = firstText(l, afterQuotes(l, 0));
+      const std::string text = l.substr(col);
+      char mark = 0;
+      if (text.empty() || quoteDepth(l) != depth || fenceLength(text, &mark) || isThematicBreak(text) ||
+          (text[0] == '#' && (text.size() == 1 || text.find_first_not_of('#') == kNone ||
+                              text[text.find_first_not_of('#')] == ' ')) ||
+          startsHtmlBlock(text, true) || listItemText(l, col) != kNone)
+        break;
       cells(j);
     }
     return j;
@@ -331,61 +373,89 @@ class BlockReader {
   struct Open {
     size_t first = 0, column = 0, last = 0;
     std::string raw;
-    std::vector<std::string> breaks;
+    std::map<size_t, std::string> breaks;  // the hard breaks: their place in raw, as written
     std::string hard_break;  // how the line before ends in a hard break ("  ", "\\"); "" when it does not
+    std::string hard_tail;   // a backslash's, with the spaces before it
   };
 
   void addToParagraph(size_t i, size_t col) {
     const std::string& l = lines_[i];
     std::string text = trimmedFrom(l, col);
     // A hard break: a line that ends in two spaces or a backslash (not the paragraph's last).
-    std::string hard;
+    std::string hard, tail;  // tail: the spaces and backslash of a hard break as written
     if (!text.empty() && text.back() == '\\') {
       hard = "\\";
       text.pop_back();
+      const size_t end = text.find_last_not_of(" \t") + 1;
+      tail = text.substr(end) + "\\";
+      text.erase(end);
     } else if (l.size() >= col + text.size() + 2 && l.compare(l.size() - 2, 2, "  ") == 0) {
       hard = l.substr(col + text.size());
     }
     if (!open_) {
-      open_ = Open{i, col, i, text, {}, hard};
+      open_ = Open{i, col, i, text, {}, hard, tail};
       return;
     }
-    if (!open_->hard_break.empty()) {
-      open_->raw += kMarkdownHardBreak;
-      open_->breaks.push_back(open_->hard_break + "\n" + l.substr(0, col));
-    } else {
-      open_->raw += ' ';
-    }
+    if (!open_->hard_break.empty())
+      open_->breaks[open_->raw.size()] = open_->hard_break + "\n" + l.substr(0, col);
+    open_->raw += ' ';
     open_->raw += text;
     open_->last = i;
     open_->hard_break = hard;
+    open_->hard_tail = tail;
   }
 
   void closeParagraph() {
     if (!open_) return;
-    const Open o = std::move(*open_);
+    Open o = std::move(*open_);
     open_.reset();
-    addBlock(o.first, o.column, o.last, lines_[o.last].size(), o.raw, o.breaks, false);
+    if (o.hard_break == "\\") o.raw += o.hard_tail;  // (a backslash that ends a paragraph is text)
+    addBlock(o.first, o.column, o.last, lines_[o.last].size(), o.raw, o.breaks, false, true);
   }
 
   void addBlock(size_t first, size_t column, size_t last, size_t end_column, const std::string& raw,
-                const std::vector<std::string>& breaks, bool cell) {
+                const std::map<size_t, std::string>& breaks, bool cell, bool paragraph = false) {
+    if (collecting_) return;
     MarkdownBlock b;
     b.first = first;
     b.column = column;
     b.last = last;
     b.end_column = end_column;
     b.table_cell = cell;
+    b.paragraph = paragraph;
     if (markMarkdownInline(raw, breaks, labels_, b)) d_.blocks.push_back(std::move(b));
   }
 
   MarkdownDocument& d_;
   const std::vector<std::string>& lines_;
-  std::set<std::string> labels_;
-  std::optional<Open> open_;  // the paragraph being read
-  bool list_ = false;         // inside a list item
-  size_t list_column_ = 0;    // where the innermost list item's text starts
+  std::set<std::string> labels_;  // the link reference definitions' labels, lower case
+  bool collecting_ = false;       // the first reading: labels alone
+  std::optional<Open> open_;      // the paragraph being read
+  bool list_ = false;             // inside a list item
+  size_t list_column_ = 0;        // where the innermost list item's text starts
 };
+
+// A paragraph's translation with what would start a block at its start escaped: a list item's marker,
+// a heading's '#', a quote's '>', a fence, a thematic break, an HTML tag, a link reference definition, a
+// task's box.
+std::string keptAsParagraph(const std::string& text) {
+  if (text.empty()) return text;
+  const char c = text[0];
+  const bool spaced = text.size() == 1 || text[1] == ' ' || text[1] == '\t';
+  char mark = 0;
+  if (((c == '-' || c == '*' || c == '+') && spaced) || c == '#' || c == '>' || fenceLength(text, &mark) ||
+      isThematicBreak(text) || (c == '<' && startsHtmlBlock(text, false)) ||
+      (c == '=' && isSetextUnderline(text)) || !definitionLabel(text, 0).empty() ||
+      text.compare(0, 4, "[ ] ") == 0 || text.compare(0, 4, "[x] ") == 0 || text.compare(0, 4, "[X] ") == 0)
+    return "\\" + text;
+  size_t digits = 0;
+  while (digits < text.size() && digits < 10 && std::isdigit(static_cast<unsigned char>(text[digits])))
+    ++digits;
+  if (digits > 0 && digits <= 9 && digits < text.size() && (text[digits] == '.' || text[digits] == ')') &&
+      (digits + 1 == text.size() || text[digits + 1] == ' ' || text[digits + 1] == '\t'))
+    return text.substr(0, digits) + "\\" + text.substr(digits);
+  return text;
+}
 
 }  // namespace
 
@@ -426,7 +496,21 @@ TextDocument writeMarkdown(const MarkdownDocument& document, const std::vector<s
     std::string written = lines[i].substr(0, blocks[b].column);
     size_t last = i, end = 0;
     for (;;) {
-      written += markdownFromMarkup(blocks[b], translations[b]);
+      std::string translation = markdownFromMarkup(blocks[b], translations[b]);
+      if (blocks[b].paragraph) {
+        translation = keptAsParagraph(translation);
+        // On one line above a delimiter row, its '|'s would make it a table's header: escaped.
+        const size_t next = blocks[b].last + 1;
+        if (next < lines.size() && isDelimiterRow(lines[next].substr(afterQuotes(lines[next], 0)))) {
+          std::string escaped;
+          for (size_t k = 0; k < translation.size(); ++k) {
+            if (translation[k] == '|' && (k == 0 || translation[k - 1] != '\\')) escaped += '\\';
+            escaped += translation[k];
+          }
+          translation = escaped;
+        }
+      }
+      written += translation;
       last = blocks[b].last;
       end = blocks[b].end_column;
       ++b;

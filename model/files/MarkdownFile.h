@@ -39,6 +39,9 @@ struct MarkdownBlock {
   std::vector<std::pair<std::string, std::string>> wraps;  // each wrap's opening and closing as written
   std::vector<std::string> codes;                          // each code as written
   bool table_cell = false;                                 // a '|' in its translation is escaped
+  // A paragraph's (or a list item's): a translation that starts as a block would ("- ", "1. ", "#", ">")
+  // has that character escaped, so that it stays the paragraph's text.
+  bool paragraph = false;
 };
 
 struct MarkdownDocument {

@@ -83,6 +83,7 @@ size_t htmlTagAt(const std::string& s, size_t at) {
   for (char quote = 0; i < s.size(); ++i) {
     if (quote) {
       if (s[i] == quote) quote = 0;
+      if (s[i] == '<' || s[i] == '>') return 0;  // (kept as text: the markup reads a tag up to its first '>')
     } else if (s[i] == '"' || s[i] == '\'') {
       quote = s[i];
     } else if (s[i] == '<') {
@@ -142,7 +143,7 @@ std::string lowered(std::string text) {
 
 class InlineReader {
  public:
-  InlineReader(const std::string& raw, const std::vector<std::string>& breaks,
+  InlineReader(const std::string& raw, const std::map<size_t, std::string>& breaks,
                const std::set<std::string>& labels, MarkdownBlock& block)
       : s_(raw), breaks_(breaks), labels_(labels), b_(block) {}
 
@@ -192,9 +193,8 @@ class InlineReader {
   void span(size_t from, size_t to) {
     for (size_t i = from; i < to;) {
       const char c = s_[i];
-      if (c == kMarkdownHardBreak) {
-        code(hard_ < breaks_.size() ? breaks_[hard_] : "\n");
-        ++hard_;
+      if (const auto hard = breaks_.find(i); hard != breaks_.end()) {
+        code(hard->second);
         ++i;
       } else if (c == '\\' && i + 1 < to && isAsciiPunctuation(s_[i + 1])) {
         code(s_.substr(i, 2));
@@ -217,8 +217,13 @@ class InlineReader {
         i += n;
       } else if (c == '<' && htmlTagAt(s_, i) && i + htmlTagAt(s_, i) <= to) {
         const size_t n = htmlTagAt(s_, i);
-        b_.marked += s_.substr(i, n);  // a tag, as markup keeps it
-        plain_ += ' ';
+        const std::string tag = s_.substr(i, n);
+        if (tag[1] == '!' || html::lowered(tag).find("x-") == (tag[1] == '/' ? 2u : 1u)) {
+          code(tag);  // a comment, or a tag named as the markup's own (<x-wrap>, <x-code>): a code
+        } else {
+          b_.marked += tag;  // a tag, as markup keeps it
+          plain_ += ' ';
+        }
         i += n;
       } else if ((c == '[' || (c == '!' && i + 1 < to && s_[i + 1] == '[')) && link(i, to)) {
         i = link_end_;
@@ -276,17 +281,16 @@ class InlineReader {
   }
 
   const std::string& s_;
-  const std::vector<std::string>& breaks_;
+  const std::map<size_t, std::string>& breaks_;  // by their place in s_
   const std::set<std::string>& labels_;
   MarkdownBlock& b_;
   std::string plain_;
-  size_t hard_ = 0;      // hard breaks read
   size_t link_end_ = 0;  // where the link or emphasis just read ends
 };
 
 }  // namespace
 
-bool markMarkdownInline(const std::string& raw, const std::vector<std::string>& breaks,
+bool markMarkdownInline(const std::string& raw, const std::map<size_t, std::string>& breaks,
                         const std::set<std::string>& labels, MarkdownBlock& block) {
   return InlineReader(raw, breaks, labels, block).read();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,15 +11,12 @@
 // translation's markup written back as Markdown. No LibTorch here.
 namespace studio::model {
 
-// What stands in a block's raw text for its hard line breaks, each breaks[K] in turn.
-inline constexpr char kMarkdownHardBreak = '\x1f';
-
 // Fills `block`'s marked text, wraps and codes from its raw text (its lines
-// joined with a space, kMarkdownHardBreak where a hard break was, each one
-// of `breaks` as written). `labels` are the document's link reference
+// joined with a space; `breaks` says at which of those spaces a hard break
+// was, and how it was written). `labels` are the document's link reference
 // definitions' labels (lower case): "[text]" alone is a link when it names
 // one. True when its text holds a letter (it is translated).
-bool markMarkdownInline(const std::string& raw, const std::vector<std::string>& breaks,
+bool markMarkdownInline(const std::string& raw, const std::map<size_t, std::string>& breaks,
                         const std::set<std::string>& labels, MarkdownBlock& block);
 
 // A translation of `block` (markup: its wraps and codes as <x-wrap n="K">
