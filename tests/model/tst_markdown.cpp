@@ -89,6 +89,7 @@ class TestMarkdown : public QObject {
   void inlineMarkup_data();
   void inlineMarkup();
   void whatTheTranslationLostIsWrittenAtItsEnd();
+  void aTranslationThatWouldStartABlockStaysAParagraph();
   void aMarkdownFileIsKnownByItsName();
 };
 
@@ -218,6 +219,10 @@ void TestMarkdown::inlineMarkup_data() {
                                   << "a &lt; b &amp; c &gt; d";
   QTest::newRow("an image in a link") << "[![Trạng thái](b.svg)](ci.html)"
                                       << "<x-wrap n=\"0\"><x-wrap n=\"1\">Trạng thái</x-wrap></x-wrap>";
+  QTest::newRow("an inline comment") << "Mở <!-- ghi <chú> --> tập tin"
+                                     << "Mở <x-code n=\"0\"/> tập tin";
+  QTest::newRow("a tag with a '>' quoted") << "Mở <a title=\"x>y\">tập</a>"
+                                           << "Mở &lt;a title=\"x&gt;y\"&gt;tập</a>";
   QTest::newRow("a link's parentheses") << "Xem [trang](https://a.org/x_(y)) này"
                                         << "Xem <x-wrap n=\"0\">trang</x-wrap> này";
 }
@@ -240,6 +245,25 @@ void TestMarkdown::whatTheTranslationLostIsWrittenAtItsEnd() {
   // A translation with an extra closing tag or an unknown code number: written as text is, nothing broken.
   QCOMPARE(joinedLines(writeMarkdown(d, {"<x-wrap n=\"0\">Open</x-wrap></x-wrap> <x-code n=\"7\"/>"})),
            std::string("> **Open**</x-wrap> <x-code n=\"7\"/>[](b.md) `a`\n"));
+}
+
+void TestMarkdown::aTranslationThatWouldStartABlockStaysAParagraph() {
+  const auto d = readMarkdown(markdownLinesOf("Mở tập tin\n\n- Lưu tập tin\n"), "a.md");
+  QCOMPARE(d.blocks.size(), size_t(2));
+  QVERIFY(d.blocks[0].paragraph && d.blocks[1].paragraph);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"1. Open", "1\\. Open"}, {"- Open", "\\- Open"},     {"# Open", "\\# Open"},
+      {"> Open", "\\> Open"},   {"[x] Open", "\\[x] Open"}, {"[id]: Open", "\\[id]: Open"},
+      {"*** Open", "*** Open"}, {"2024 Open", "2024 Open"}};
+  for (const auto& [translation, written] : cases) {
+    QCOMPARE(joinedLines(writeMarkdown(d, {translation, translation})), written + "\n\n- " + written + "\n");
+    // Read again, it is one paragraph and one list item with that text.
+    const auto again = readMarkdown(writeMarkdown(d, {translation, translation}), "b.md");
+    QCOMPARE(again.blocks.size(), size_t(2));
+  }
+  const auto heading = readMarkdown(markdownLinesOf("# Mở\n"), "a.md");
+  QVERIFY(!heading.blocks[0].paragraph);
+  QCOMPARE(joinedLines(writeMarkdown(heading, {"1. Open"})), std::string("# 1. Open\n"));
 }
 
 void TestMarkdown::aMarkdownFileIsKnownByItsName() {
