@@ -163,7 +163,8 @@ class Writer {
       const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
       if (d_.format == OfficeDocument::Format::Excel && !d_.parts[p.part].drawing) {
         // A cell's text: plain where it has no formatting, line break or code, else runs.
-        const std::string t = "<" + w + "t xml:space=\"preserve\">" + escaped + "</" + w + "t>";
+        const std::string t = "<" + w + "t xml:space=\"preserve\">" +
+                              (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t>";
         out += plain ? t : "<" + w + "r>" + rpr + t + "</" + w + "r>";
         return;
       }

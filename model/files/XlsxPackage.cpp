@@ -3,8 +3,10 @@
 // workbook lists its sheets, then the document's properties.
 
 #include <algorithm>
+#include <set>
 
 #include "model/data/Text.h"
+#include "model/files/OfficeItems.h"
 #include "model/files/OfficePackages.h"
 #include "model/files/PptxParagraphs.h"
 #include "model/files/XlsxStrings.h"
@@ -32,7 +34,7 @@ bool isSpreadsheetPackage(const OfficeDocument& d) {
 
 void readXlsxPackage(OfficeDocument& d) {
   const auto overrides = contentTypeOverrides(*packageEntry(d, "[Content_Types].xml"), d.name);
-  std::string main, strings, properties = "docProps/core.xml";
+  std::string main, strings, styles, properties = "docProps/core.xml";
   std::vector<std::string> sheets, drawings;  // in the content types' order
   for (const auto& [part, type] : overrides) {
     if (type.find("ms-excel.sheet.binary") != std::string::npos)
@@ -42,6 +44,7 @@ void readXlsxPackage(OfficeDocument& d) {
     if (isWorkbookMain(type) && main.empty()) main = part;
     if (endsWith(type, "package.core-properties+xml")) properties = part;
     if (endsWith(type, "spreadsheetml.sharedstrings+xml")) strings = part;
+    if (endsWith(type, "spreadsheetml.styles+xml")) styles = part;
     if (endsWith(type, "spreadsheetml.worksheet+xml")) sheets.push_back(part);
     if (endsWith(type, "officedocument.drawing+xml")) drawings.push_back(part);
     const std::string* xml = packageEntry(d, part);
@@ -64,6 +67,22 @@ void readXlsxPackage(OfficeDocument& d) {
     for (const auto& part : list)
       if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
 
+  // The old ".Vn" fonts: a shared string every cell showing it has in one is read as TCVN3.
+  WorkbookFonts fonts;
+  if (const std::string* xml = packageEntry(d, styles); xml && data::isValidUtf8(*xml))
+    fonts = readWorkbookFonts(*xml, d.name + ": " + styles);
+  std::vector<std::string> string_fonts;
+  if (std::any_of(fonts.fonts.begin(), fonts.fonts.end(), isTcvn3Font)) {
+    std::vector<std::set<std::string>> cell_fonts;
+    for (const auto& sheet : sheets)
+      if (const std::string* xml = packageEntry(d, sheet); xml && data::isValidUtf8(*xml))
+        addSharedStringFonts(*xml, d.name + ": " + sheet, fonts, cell_fonts);
+    for (const auto& used : cell_fonts)
+      string_fonts.push_back(!used.empty() && std::all_of(used.begin(), used.end(), isTcvn3Font)
+                                 ? *used.begin()
+                                 : std::string());
+  }
+
   for (const std::string& part : order) {
     const std::string* found = packageEntry(d, part);
     if (!found) refuseDocument(d.name, "names a part '" + part + "' that it does not hold");
@@ -82,7 +101,7 @@ void readXlsxPackage(OfficeDocument& d) {
     if (drawing)
       readPptxParagraphs(d, d.parts.size() - 1, root, name);
     else
-      readXlsxStrings(d, d.parts.size() - 1, root, name);
+      readXlsxStrings(d, d.parts.size() - 1, root, name, fonts, string_fonts);
   }
   readPropertyParagraphs(d, properties);
 }

@@ -12,6 +12,8 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
+#include "model/files/HtmlEncoding.h"
+#include "model/files/LegacyEncodings.h"
 #include "model/files/OfficeFile.h"
 #include "model/files/XmlReader.h"
 #include "model/files/ZipDirectory.h"
@@ -216,6 +218,7 @@ class TestSpreadsheets : public QObject {
   void theWorkbookIsWrittenBackWithEachTranslation();
   void writtenBackWithItsOwnTextItReadsTheSame();
   void anOpenDocumentSpreadsheetTranslatesItsTextCellsAlone();
+  void textInTheOldVietnameseFontsIsReadAsTheirEncoding();
   void whatCannotBeReadIsRefused_data();
   void whatCannotBeReadIsRefused();
   void aSpreadsheetIsKnownByItsNameOrItsContent();
@@ -343,6 +346,69 @@ void TestSpreadsheets::anOpenDocumentSpreadsheetTranslatesItsTextCellsAlone() {
   QCOMPARE(readOfficeDocument(calc("application/vnd.oasis.opendocument.spreadsheet-template"), "t.ots")
                .paragraphs.size(),
            size_t(4));
+}
+
+void TestSpreadsheets::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
+  // Text in TCVN3 as Excel keeps it: each byte the Windows-1252 character that has it.
+  auto asKept = [](const std::string& text) {
+    size_t line = 0;
+    char32_t character = 0;
+    const auto bytes = utf8ToLegacy(text, LegacyEncoding::Tcvn3, &line, &character);
+    return bytes ? html::windows1252ToUtf8(*bytes) : std::string("?");
+  };
+  const std::string kept = asKept("Mở tập tin"), kept_run = asKept("Lưu");
+  QVERIFY(kept != "Mở tập tin" && kept != "?");
+  const std::string ns = "xmlns=\"" + kMainNamespace + "\"";
+  ZipWriter zip;
+  zip.add("[Content_Types].xml",
+          "<Types><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override "
+          "PartName=\"/xl/worksheets/sheet1.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/><Override "
+          "PartName=\"/xl/sharedStrings.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/><Override "
+          "PartName=\"/xl/styles.xml\" ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/></Types>");
+  zip.add("xl/workbook.xml", "<workbook " + ns + "/>");
+  // Style 1 is in .VnTime; a cell in style 0 is in Calibri.
+  zip.add("xl/styles.xml",
+          "<styleSheet " + ns +
+              "><fonts count=\"2\"><font><name val=\"Calibri\"/></font><font><sz val=\"12\"/>"
+              "<name val=\".VnTime\"/></font></fonts><cellXfs count=\"2\"><xf fontId=\"0\"/>"
+              "<xf fontId=\"1\"/></cellXfs></styleSheet>");
+  // String 0 shown by a .VnTime cell alone; string 1 by a .VnTime cell and a Calibri one (so not read as
+  // TCVN3); string 2 in Calibri with a run in .VnTime; an inline string in a .VnTime cell.
+  zip.add("xl/worksheets/sheet1.xml",
+          "<worksheet " + ns +
+              "><sheetData><row r=\"1\"><c r=\"A1\" s=\"1\" t=\"s\"><v>0</v></c><c r=\"B1\" s=\"1\" "
+              "t=\"s\"><v>1</v></c><c r=\"C1\" t=\"s\"><v>1</v></c><c r=\"D1\" t=\"s\"><v>2</v></c>"
+              "<c r=\"E1\" s=\"1\" t=\"inlineStr\"><is><t>" +
+              kept +
+              "</t></is></c></row></sheetData>"
+              "</worksheet>");
+  zip.add("xl/sharedStrings.xml", "<sst " + ns + "><si><t>" + kept + "</t></si><si><t>" + kept +
+                                      "</t></si><si><r><t>Nhấn </t></r><r>"
+                                      "<rPr><b/><rFont val=\".VnTime\"/></rPr><t>" +
+                                      kept_run + "</t></r></si></sst>");
+  const std::string bytes = zip.finish();
+  const auto d = readOfficeDocument(bytes, "old.xlsx");
+  std::vector<std::string> marked;
+  for (const auto& p : d.paragraphs) marked.push_back(p.marked);
+  QCOMPARE(marked,
+           (std::vector<std::string>{"Mở tập tin", kept, "Nhấn <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin"}));
+  QCOMPARE(d.tcvn3_paragraphs, size_t(3));
+  // Written back in the same fonts, in TCVN3 as Excel keeps it.
+  const auto files = unpackedWorkbook(writeOfficeDocument(
+      d, {"Mở tập tin đã lưu", "Open", "Press <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin"}));
+  const std::string& strings = files.at("xl/sharedStrings.xml");
+  QVERIFY2(strings.find("<si><t xml:space=\"preserve\">" + asKept("Mở tập tin đã lưu") + "</t></si>") !=
+               std::string::npos,
+           strings.c_str());
+  QVERIFY(strings.find("<t xml:space=\"preserve\">Open</t>") != std::string::npos);
+  QVERIFY(strings.find("<rPr><b/><rFont val=\".VnTime\"/></rPr><t xml:space=\"preserve\">" + kept_run +
+                       "</t>") != std::string::npos);
+  QVERIFY(files.at("xl/worksheets/sheet1.xml").find("<is><t xml:space=\"preserve\">" + kept + "</t></is>") !=
+          std::string::npos);
 }
 
 void TestSpreadsheets::whatCannotBeReadIsRefused_data() {
