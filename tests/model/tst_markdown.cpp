@@ -10,23 +10,12 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
+#include "common/TextLines.h"
 #include "model/files/MarkdownFile.h"
 
 using namespace studio::model;
 
 namespace {
-
-TextDocument markdownLinesOf(const std::string& text) {
-  TextDocument d;
-  size_t from = 0;
-  while (from < text.size()) {
-    const size_t end = text.find('\n', from);
-    d.lines.push_back(text.substr(from, end == std::string::npos ? std::string::npos : end - from));
-    if (end == std::string::npos) break;
-    from = end + 1;
-  }
-  return d;
-}
 
 std::string joinedLines(const TextDocument& d) {
   std::string out;
@@ -94,7 +83,7 @@ class TestMarkdown : public QObject {
 };
 
 void TestMarkdown::blocksAreFoundAndEverythingElseKept() {
-  const auto d = readMarkdown(markdownLinesOf(kGuide), "guide.md");
+  const auto d = readMarkdown(studio::test::textLines(kGuide), "guide.md");
   std::vector<std::string> marked;
   std::vector<size_t> lines;
   for (const auto& b : d.blocks) marked.push_back(b.marked), lines.push_back(b.first + 1);
@@ -123,7 +112,7 @@ void TestMarkdown::blocksAreFoundAndEverythingElseKept() {
 }
 
 void TestMarkdown::eachTranslationIsWrittenInItsPlace() {
-  const auto d = readMarkdown(markdownLinesOf(kGuide), "guide.md");
+  const auto d = readMarkdown(studio::test::textLines(kGuide), "guide.md");
   const std::vector<std::string> translations = {
       "Installation",
       "Open the configuration <x-wrap n=\"0\">file</x-wrap> and press <x-code n=\"0\"/> to save.<x-code "
@@ -193,7 +182,7 @@ void TestMarkdown::writtenWithItsOwnTextTheDocumentIsTheSame() {
       "> > Trích dẫn\n\n"
       "| Cột | Khác |\n|---|---|\n| ô `|` một | ô hai |\n\n"
       "[ba]: b.md\n";
-  const auto d = readMarkdown(markdownLinesOf(one_line), "a.md");
+  const auto d = readMarkdown(studio::test::textLines(one_line), "a.md");
   std::vector<std::string> own;
   for (const auto& b : d.blocks) own.push_back(b.marked);
   QCOMPARE(d.blocks.size(), size_t(9));
@@ -230,7 +219,7 @@ void TestMarkdown::inlineMarkup_data() {
 void TestMarkdown::inlineMarkup() {
   QFETCH(QString, line);
   QFETCH(QString, marked);
-  const auto d = readMarkdown(markdownLinesOf(line.toStdString() + "\n"), "a.md");
+  const auto d = readMarkdown(studio::test::textLines(line.toStdString() + "\n"), "a.md");
   QCOMPARE(d.blocks.size(), size_t(1));
   QCOMPARE(QString::fromStdString(d.blocks[0].marked), marked);
   // Written back with its own text, the line is as it was.
@@ -238,7 +227,7 @@ void TestMarkdown::inlineMarkup() {
 }
 
 void TestMarkdown::whatTheTranslationLostIsWrittenAtItsEnd() {
-  const auto d = readMarkdown(markdownLinesOf("> Mở **tập tin** `a`\n> [tiếp](b.md)\n"), "a.md");
+  const auto d = readMarkdown(studio::test::textLines("> Mở **tập tin** `a`\n> [tiếp](b.md)\n"), "a.md");
   QCOMPARE(d.blocks.size(), size_t(1));
   // The link and the code lost are written at the end; the emphasis lost is not (it would show "****").
   QCOMPARE(joinedLines(writeMarkdown(d, {"Open the file"})), std::string("> Open the file[](b.md) `a`\n"));
@@ -248,7 +237,7 @@ void TestMarkdown::whatTheTranslationLostIsWrittenAtItsEnd() {
 }
 
 void TestMarkdown::aTranslationThatWouldStartABlockStaysAParagraph() {
-  const auto d = readMarkdown(markdownLinesOf("Mở tập tin\n\n- Lưu tập tin\n"), "a.md");
+  const auto d = readMarkdown(studio::test::textLines("Mở tập tin\n\n- Lưu tập tin\n"), "a.md");
   QCOMPARE(d.blocks.size(), size_t(2));
   QVERIFY(d.blocks[0].paragraph && d.blocks[1].paragraph);
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -261,7 +250,7 @@ void TestMarkdown::aTranslationThatWouldStartABlockStaysAParagraph() {
     const auto again = readMarkdown(writeMarkdown(d, {translation, translation}), "b.md");
     QCOMPARE(again.blocks.size(), size_t(2));
   }
-  const auto heading = readMarkdown(markdownLinesOf("# Mở\n"), "a.md");
+  const auto heading = readMarkdown(studio::test::textLines("# Mở\n"), "a.md");
   QVERIFY(!heading.blocks[0].paragraph);
   QCOMPARE(joinedLines(writeMarkdown(heading, {"1. Open"})), std::string("# 1. Open\n"));
 }

@@ -10,24 +10,13 @@
 #include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
+#include "common/TextLines.h"
 #include "model/files/SubtitleFile.h"
 #include "model/files/SubtitleSentences.h"
 
 using namespace studio::model;
 
 namespace {
-
-TextDocument cueLinesOf(const std::string& text) {
-  TextDocument d;
-  size_t from = 0;
-  while (from < text.size()) {
-    const size_t end = text.find('\n', from);
-    d.lines.push_back(text.substr(from, end == std::string::npos ? std::string::npos : end - from));
-    if (end == std::string::npos) break;
-    from = end + 1;
-  }
-  return d;
-}
 
 const std::string kSubRipCues =
     "1\n"
@@ -83,7 +72,8 @@ class TestSubtitles : public QObject {
 };
 
 void TestSubtitles::subRipCuesAreReadAsTexts() {
-  const auto d = readSubtitles(cueLinesOf(kSubRipCues), "talk.srt", SubtitleDocument::Format::SubRip);
+  const auto d =
+      readSubtitles(studio::test::textLines(kSubRipCues), "talk.srt", SubtitleDocument::Format::SubRip);
   QCOMPARE(d.cues.size(), size_t(4));  // not the cue of music notes alone
   const auto& first = d.cues[0];
   QCOMPARE(first.first, size_t(2));
@@ -114,7 +104,7 @@ void TestSubtitles::subRipCuesAreReadAsTexts() {
 }
 
 void TestSubtitles::subRipIsWrittenBackWithEachTranslation() {
-  auto text = cueLinesOf(kSubRipCues);
+  auto text = studio::test::textLines(kSubRipCues);
   text.crlf = true;
   const auto d = readSubtitles(text, "talk.srt", SubtitleDocument::Format::SubRip);
   const std::vector<std::string> translations = {
@@ -143,7 +133,8 @@ void TestSubtitles::subRipIsWrittenBackWithEachTranslation() {
 }
 
 void TestSubtitles::webVttCuesAreReadAndWrittenBack() {
-  const auto d = readSubtitles(cueLinesOf(kWebVttCues), "talk.vtt", SubtitleDocument::Format::WebVtt);
+  const auto d =
+      readSubtitles(studio::test::textLines(kWebVttCues), "talk.vtt", SubtitleDocument::Format::WebVtt);
   QCOMPARE(d.cues.size(), size_t(2));  // not the header, the note or the style
   QCOMPARE(d.cues[0].first, size_t(9));
   QCOMPARE(d.cues[0].pieces[0].marked,
@@ -157,11 +148,11 @@ void TestSubtitles::webVttCuesAreReadAndWrittenBack() {
   QCOMPARE(out.lines[12], std::string("Save &amp; close"));
   QCOMPARE(out.lines[2], std::string("NOTE Đây là ghi chú"));
   QCOMPARE(out.lines[8], std::string("00:01.000 --> 00:04.000 align:start line:0"));
-  QCOMPARE(out.lines.size(), cueLinesOf(kWebVttCues).lines.size());
+  QCOMPARE(out.lines.size(), studio::test::textLines(kWebVttCues).lines.size());
   // Text written as our placeholders are is a code of its own, kept as written.
-  const auto odd =
-      readSubtitles(cueLinesOf("WEBVTT\n\n00:01.000 --> 00:02.000\nMở <x-code n=\"0\"/> tập tin.\n"),
-                    "odd.vtt", SubtitleDocument::Format::WebVtt);
+  const auto odd = readSubtitles(
+      studio::test::textLines("WEBVTT\n\n00:01.000 --> 00:02.000\nMở <x-code n=\"0\"/> tập tin.\n"),
+      "odd.vtt", SubtitleDocument::Format::WebVtt);
   QCOMPARE(odd.texts.at(0).codes, std::vector<std::string>{"<x-code n=\"0\"/>"});
   QCOMPARE(writeSubtitles(odd, {"Open <x-code n=\"0\"/> file."}).lines.at(3),
            std::string("Open <x-code n=\"0\"/> file."));
@@ -177,7 +168,7 @@ void TestSubtitles::sentencesRunningOverCuesAreTranslatedWhole() {
       "6\n00:00:07,000 --> 00:00:08,000\ncho mọi người.\n\n"
       "7\n00:00:08,000 --> 00:00:09,000\n\"Xin chào.\"\n\n"  // a sentence's end inside quotes
       "8\n00:00:09,000 --> 00:00:10,000\nTạm biệt\n";
-  const auto d = readSubtitles(cueLinesOf(srt), "talk.srt", SubtitleDocument::Format::SubRip);
+  const auto d = readSubtitles(studio::test::textLines(srt), "talk.srt", SubtitleDocument::Format::SubRip);
   QCOMPARE(d.cues.size(), size_t(8));
   QCOMPARE(d.texts.size(), size_t(5));
   QCOMPARE(d.texts[0].places.size(), size_t(2));
@@ -197,7 +188,7 @@ void TestSubtitles::sentencesRunningOverCuesAreTranslatedWhole() {
   QCOMPARE(out.lines[10], std::string("I think"));
   QCOMPARE(out.lines[14], std::string("it is very good"));
   QCOMPARE(out.lines[18], std::string("and useful"));
-  QCOMPARE(out.lines.size(), cueLinesOf(srt).lines.size());
+  QCOMPARE(out.lines.size(), studio::test::textLines(srt).lines.size());
   // An edge beside the other (a cue with no words): shared in proportion to the source's lengths.
   out = writeSubtitles(d, {"Today <i>we</i> learn about machine translation. <x-code n=\"0\"/>",
                            "a <x-code n=\"0\"/> b "
@@ -207,7 +198,8 @@ void TestSubtitles::sentencesRunningOverCuesAreTranslatedWhole() {
   QCOMPARE(out.lines[6], std::string("translation."));
   // Cues of fewer than three words (labels, exclamations) stand alone.
   const auto labels = readSubtitles(
-      cueLinesOf("1\n00:00:01,000 --> 00:00:02,000\nKhóa\n\n2\n00:00:02,000 --> 00:00:03,000\nTrang cuối\n"),
+      studio::test::textLines(
+          "1\n00:00:01,000 --> 00:00:02,000\nKhóa\n\n2\n00:00:02,000 --> 00:00:03,000\nTrang cuối\n"),
       "labels.srt", SubtitleDocument::Format::SubRip);
   QCOMPARE(labels.texts.size(), size_t(2));
   // A tag open over the edge is closed in the first cue and opened again in the second.
