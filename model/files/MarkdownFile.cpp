@@ -168,7 +168,7 @@ bool isDelimiterRow(const std::string& text) {
 
 class BlockReader {
  public:
-  BlockReader(MarkdownDocument& d) : d_(d), lines_(d.text.lines) {}
+  explicit BlockReader(MarkdownDocument& d) : d_(d), lines_(d.text.lines) {}
 
   void read() {
     // Twice: first for the link reference definitions' labels (a definition may follow the links that
@@ -201,7 +201,7 @@ class BlockReader {
       closeParagraph();
       return i + 1;
     }
-    size_t col = firstText(l, quoted);
+    const size_t col = firstText(l, quoted);
     const std::string text = l.substr(col);
     const bool paragraph = open_.has_value();
     const size_t base = list_ ? std::max(list_column_, quoted) : quoted;
