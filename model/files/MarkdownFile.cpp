@@ -9,162 +9,13 @@
 
 #include "model/files/HtmlTags.h"
 #include "model/files/MarkdownInline.h"
+#include "model/files/MarkdownLines.h"
 
 namespace studio::model {
 
 namespace {
 
 constexpr size_t kNone = std::string::npos;
-
-bool isBlankFrom(const std::string& line, size_t from) {
-  return line.find_first_not_of(" \t", std::min(from, line.size())) == kNone;
-}
-
-// The column after a line's block quote markers ("> > "), from `from`.
-size_t afterQuotes(const std::string& line, size_t from) {
-  size_t at = from;
-  for (;;) {
-    size_t i = at;
-    while (i < line.size() && i - at < 3 && line[i] == ' ') ++i;
-    if (i >= line.size() || line[i] != '>') return at;
-    at = i + 1;
-    if (at < line.size() && line[at] == ' ') ++at;
-  }
-}
-
-// How many block quote markers a line starts with.
-size_t quoteDepth(const std::string& line) {
-  size_t depth = 0;
-  for (size_t at = 0;;) {
-    size_t i = at;
-    while (i < line.size() && i - at < 3 && line[i] == ' ') ++i;
-    if (i >= line.size() || line[i] != '>') return depth;
-    ++depth;
-    at = i + 1;
-    if (at < line.size() && line[at] == ' ') ++at;
-  }
-}
-
-// The column of a line's first character other than a space from `from` (a tab counted as one).
-size_t firstText(const std::string& line, size_t from) {
-  size_t i = from;
-  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-  return i;
-}
-
-// How far `line`'s text at `col` is indented past `base`, a tab counted as four spaces.
-size_t indentPast(const std::string& line, size_t base, size_t col) {
-  size_t width = 0;
-  for (size_t i = std::min(base, col); i < col; ++i) width += line[i] == '\t' ? 4 : 1;
-  return width;
-}
-
-// The text of a line from `col`, its trailing spaces left out.
-std::string trimmedFrom(const std::string& line, size_t col) {
-  const size_t end = line.find_last_not_of(" \t");
-  return end == kNone || end < col ? std::string() : line.substr(col, end + 1 - col);
-}
-
-bool isThematicBreak(const std::string& text) {
-  if (text.empty() || (text[0] != '-' && text[0] != '*' && text[0] != '_')) return false;
-  size_t marks = 0;
-  for (char c : text) {
-    if (c == text[0])
-      ++marks;
-    else if (c != ' ' && c != '\t')
-      return false;
-  }
-  return marks >= 3;
-}
-
-bool isSetextUnderline(const std::string& text) {
-  const std::string t = trimmedFrom(text, 0);
-  return !t.empty() && (t.find_first_not_of('=') == kNone || t.find_first_not_of('-') == kNone);
-}
-
-// A fence at the start of `text` ("```", "~~~~"): its character and length; 0 when there is none.
-size_t fenceLength(const std::string& text, char* mark) {
-  if (text.empty() || (text[0] != '`' && text[0] != '~')) return 0;
-  size_t n = 0;
-  while (n < text.size() && text[n] == text[0]) ++n;
-  if (n < 3 || (text[0] == '`' && text.find('`', n) != kNone)) return 0;
-  *mark = text[0];
-  return n;
-}
-
-// A list item's marker at `at` ("- ", "* ", "+ ", "1. ", "12) ", and a task's "[ ] " after it): the
-// column its text starts at; kNone when there is none.
-size_t listItemText(const std::string& line, size_t at) {
-  size_t i = at;
-  if (i < line.size() && (line[i] == '-' || line[i] == '*' || line[i] == '+')) {
-    ++i;
-  } else {
-    while (i < line.size() && i - at < 9 && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
-    if (i == at || i >= line.size() || (line[i] != '.' && line[i] != ')')) return kNone;
-    ++i;
-  }
-  if (i == line.size()) return i;
-  if (line[i] != ' ' && line[i] != '\t') return kNone;
-  size_t text = firstText(line, i);
-  if (text - i > 4) text = i + 1;  // (indented code inside the item)
-  for (const char* task : {"[ ] ", "[x] ", "[X] "})
-    if (line.compare(text, 4, task) == 0) text += 4;
-  return text;
-}
-
-// A footnote's definition at `at` ("[^1]: "): the column its text starts at; kNone when there is none.
-size_t footnoteText(const std::string& line, size_t at) {
-  if (line.compare(at, 2, "[^") != 0) return kNone;
-  const size_t close = line.find("]:", at);
-  return close == kNone || line.find(']', at) != close ? kNone : firstText(line, close + 2);
-}
-
-// A link reference definition's label at `at` ("[label]: url"), lower case; "" when there is none.
-std::string definitionLabel(const std::string& line, size_t at) {
-  if (at >= line.size() || line[at] != '[' || line.compare(at, 2, "[^") == 0) return {};
-  const size_t close = line.find("]:", at);
-  if (close == kNone || close == at + 1 || line.find(']', at) != close || line.find('[', at + 1) < close ||
-      isBlankFrom(line, close + 2))
-    return {};
-  return html::lowered(line.substr(at + 1, close - at - 1));
-}
-
-// Whether an HTML block starts at `text` (a tag, a comment, a declaration); `interrupting` a paragraph,
-// only a block element's tag or a comment does.
-bool startsHtmlBlock(const std::string& text, bool interrupting) {
-  if (text.size() < 2 || text[0] != '<') return false;
-  if (text.compare(0, 4, "<!--") == 0) return true;
-  size_t i = text[1] == '/' ? 2 : 1;
-  if (i >= text.size() || !std::isalpha(static_cast<unsigned char>(text[i])))
-    return !interrupting && text[1] == '!';
-  const size_t start = i;
-  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-')) ++i;
-  if (i < text.size() && text[i] != ' ' && text[i] != '>' && text[i] != '/' && text[i] != '\t') return false;
-  if (!interrupting) return true;
-  static const std::set<std::string> kBlocks = {
-      "address", "article", "aside", "blockquote", "center",  "details", "div",   "dl", "fieldset", "figure",
-      "footer",  "form",    "h1",    "h2",         "h3",      "h4",      "h5",    "h6", "header",   "hr",
-      "nav",     "ol",      "p",     "pre",        "section", "summary", "table", "ul", "script",   "style"};
-  return kBlocks.count(html::lowered(text.substr(start, i - start))) > 0;
-}
-
-// A table's delimiter row ("| --- | :-: |"): a '|' and cells each of dashes, a colon at either end.
-bool isDelimiterRow(const std::string& text) {
-  std::string t = trimmedFrom(text, firstText(text, 0));
-  if (t.find('|') == kNone || t.find_first_not_of("|-: \t") != kNone) return false;
-  if (t.front() == '|') t.erase(0, 1);
-  if (!t.empty() && t.back() == '|') t.pop_back();
-  for (size_t at = 0; at <= t.size();) {
-    const size_t bar = std::min(t.find('|', at), t.size());
-    const std::string cell = trimmedFrom(t.substr(0, bar), firstText(t, at));
-    const size_t dashes = cell.find_first_not_of(':'), end = cell.find_last_not_of(':');
-    if (cell.empty() || dashes == kNone || dashes > 1 || cell.size() - end > 2 ||
-        cell.substr(dashes, end + 1 - dashes).find_first_not_of('-') != kNone)
-      return false;
-    at = bar + 1;
-  }
-  return true;
-}
 
 class BlockReader {
  public:
@@ -196,45 +47,45 @@ class BlockReader {
   // Reads line i (and those a block it starts holds); the next line to read.
   size_t line(size_t i) {
     const std::string& l = lines_[i];
-    const size_t quoted = afterQuotes(l, 0);
-    if (isBlankFrom(l, quoted)) {
+    const size_t quoted = markdown::afterQuotes(l, 0);
+    if (markdown::isBlankFrom(l, quoted)) {
       closeParagraph();
       return i + 1;
     }
-    const size_t col = firstText(l, quoted);
+    const size_t col = markdown::firstText(l, quoted);
     const std::string text = l.substr(col);
     const bool paragraph = open_.has_value();
     const size_t base = list_ ? std::max(list_column_, quoted) : quoted;
-    if (list_ && !paragraph && col < list_column_ && listItemText(l, col) == kNone) list_ = false;
-    const size_t indent = indentPast(l, list_ ? base : quoted, col);
+    if (list_ && !paragraph && col < list_column_ && markdown::listItemText(l, col) == kNone) list_ = false;
+    const size_t indent = markdown::indentPast(l, list_ ? base : quoted, col);
     if (!paragraph && indent >= 4) return codeBlock(i, list_ ? base : quoted);
     char mark = 0;
-    if (const size_t n = fenceLength(text, &mark)) return fencedBlock(i, mark, n);
-    if (paragraph && isSetextUnderline(text) && indent < 4) {  // its paragraph is a heading
+    if (const size_t n = markdown::fenceLength(text, &mark)) return fencedBlock(i, mark, n);
+    if (paragraph && markdown::isSetextUnderline(text) && indent < 4) {  // its paragraph is a heading
       closeParagraph();
       return i + 1;
     }
-    if (isThematicBreak(text)) {
+    if (markdown::isThematicBreak(text)) {
       closeParagraph();
       return i + 1;
     }
     if (text[0] == '#') return heading(i, col);
-    if (startsHtmlBlock(text, paragraph)) return htmlBlock(i, text);
-    if (!paragraph && !definitionLabel(l, col).empty()) {
-      if (collecting_) labels_.insert(definitionLabel(l, col));
+    if (markdown::startsHtmlBlock(text, paragraph)) return htmlBlock(i, text);
+    if (!paragraph && !markdown::definitionLabel(l, col).empty()) {
+      if (collecting_) labels_.insert(markdown::definitionLabel(l, col));
       return i + 1;
     }
     if (!paragraph && text.find('|') != kNone && i + 1 < lines_.size() &&
-        isDelimiterRow(lines_[i + 1].substr(afterQuotes(lines_[i + 1], 0))))
+        markdown::isDelimiterRow(lines_[i + 1].substr(markdown::afterQuotes(lines_[i + 1], 0))))
       return table(i);
-    if (const size_t item = listItemText(l, col); item != kNone) {
+    if (const size_t item = markdown::listItemText(l, col); item != kNone) {
       closeParagraph();
       list_ = true;
       list_column_ = item;
-      if (item < l.size() && !isBlankFrom(l, item)) return itemText(i, item);
+      if (item < l.size() && !markdown::isBlankFrom(l, item)) return itemText(i, item);
       return i + 1;
     }
-    if (const size_t note = footnoteText(l, col); note != kNone) {
+    if (const size_t note = markdown::footnoteText(l, col); note != kNone) {
       closeParagraph();
       return note < l.size() ? itemText(i, note) : i + 1;
     }
@@ -246,9 +97,10 @@ class BlockReader {
   size_t itemText(size_t i, size_t col) {
     const std::string text = lines_[i].substr(col);
     char mark = 0;
-    if (const size_t n = fenceLength(text, &mark)) return fencedBlock(i, mark, n);
+    if (const size_t n = markdown::fenceLength(text, &mark)) return fencedBlock(i, mark, n);
     if (text[0] == '#') return heading(i, col);
-    if (const size_t item = listItemText(lines_[i], col); item != kNone && item < lines_[i].size()) {
+    if (const size_t item = markdown::listItemText(lines_[i], col);
+        item != kNone && item < lines_[i].size()) {
       list_column_ = item;  // a list inside the item, on its line
       return itemText(i, item);
     }
@@ -265,7 +117,7 @@ class BlockReader {
       return i + 1;
     }
     closeParagraph();
-    const size_t start = firstText(l, col + hashes);
+    const size_t start = markdown::firstText(l, col + hashes);
     size_t end = l.find_last_not_of(" \t") + 1;
     // An attribute list ("{#install}") and a closing sequence (" ##") stay after the translation.
     if (end > start && l[end - 1] == '}') {
@@ -286,7 +138,7 @@ class BlockReader {
     if (!collecting_) ++d_.code_blocks;
     for (size_t j = i + 1; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const std::string text = trimmedFrom(l, firstText(l, afterQuotes(l, 0)));
+      const std::string text = markdown::trimmedFrom(l, markdown::firstText(l, markdown::afterQuotes(l, 0)));
       if (!text.empty() && text[0] == mark && text.find_first_not_of(mark) == kNone && text.size() >= n)
         return j + 1;
     }
@@ -298,9 +150,9 @@ class BlockReader {
     size_t j = i + 1, end = i + 1;
     for (; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const size_t quoted = afterQuotes(l, 0);
-      if (isBlankFrom(l, quoted)) continue;
-      if (indentPast(l, base, firstText(l, quoted)) < 4) break;
+      const size_t quoted = markdown::afterQuotes(l, 0);
+      if (markdown::isBlankFrom(l, quoted)) continue;
+      if (markdown::indentPast(l, base, markdown::firstText(l, quoted)) < 4) break;
       end = j + 1;
     }
     return end;
@@ -315,7 +167,7 @@ class BlockReader {
       if (html::lowered(text.substr(0, 1 + std::string(raw).size())) == std::string("<") + raw)
         until = std::string("</") + raw + ">";
     for (size_t j = i; j < lines_.size(); ++j) {
-      if (until.empty() ? (j > i && isBlankFrom(lines_[j], afterQuotes(lines_[j], 0)))
+      if (until.empty() ? (j > i && markdown::isBlankFrom(lines_[j], markdown::afterQuotes(lines_[j], 0)))
                         : html::lowered(lines_[j]).find(until) != kNone)
         return until.empty() ? j : j + 1;
     }
@@ -327,17 +179,18 @@ class BlockReader {
     cells(i);
     // Its rows: the lines after the delimiter row (which stays as it is) up to a blank one, another quote's
     // or one that starts another block (as GitHub reads a table: a line without a '|' is a row too).
-    const size_t depth = quoteDepth(lines_[i]);
+    const size_t depth = markdown::quoteDepth(lines_[i]);
     size_t j = i + 2;
     for (; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const size_t col = firstText(l, afterQuotes(l, 0));
+      const size_t col = markdown::firstText(l, markdown::afterQuotes(l, 0));
       const std::string text = l.substr(col);
       char mark = 0;
-      if (text.empty() || quoteDepth(l) != depth || fenceLength(text, &mark) || isThematicBreak(text) ||
+      if (text.empty() || markdown::quoteDepth(l) != depth || markdown::fenceLength(text, &mark) ||
+          markdown::isThematicBreak(text) ||
           (text[0] == '#' && (text.size() == 1 || text.find_first_not_of('#') == kNone ||
                               text[text.find_first_not_of('#')] == ' ')) ||
-          startsHtmlBlock(text, true) || listItemText(l, col) != kNone)
+          markdown::startsHtmlBlock(text, true) || markdown::listItemText(l, col) != kNone)
         break;
       cells(j);
     }
@@ -347,7 +200,7 @@ class BlockReader {
   // Each cell of the table's row on line i, a block of its own.
   void cells(size_t i) {
     const std::string& l = lines_[i];
-    size_t at = firstText(l, afterQuotes(l, 0));
+    size_t at = markdown::firstText(l, markdown::afterQuotes(l, 0));
     if (at < l.size() && l[at] == '|') ++at;
     while (at < l.size()) {
       size_t end = at;
@@ -363,8 +216,8 @@ class BlockReader {
         ++end;
       }
       end = std::min(end, l.size());
-      const size_t start = firstText(l, at);
-      const std::string cell = trimmedFrom(l.substr(0, end), start);
+      const size_t start = markdown::firstText(l, at);
+      const std::string cell = markdown::trimmedFrom(l.substr(0, end), start);
       if (!cell.empty()) addBlock(i, start, i, start + cell.size(), cell, {}, true);
       at = end + 1;
     }
@@ -380,7 +233,7 @@ class BlockReader {
 
   void addToParagraph(size_t i, size_t col) {
     const std::string& l = lines_[i];
-    std::string text = trimmedFrom(l, col);
+    std::string text = markdown::trimmedFrom(l, col);
     // A hard break: a line that ends in two spaces or a backslash (not the paragraph's last).
     std::string hard, tail;  // tail: the spaces and backslash of a hard break as written
     if (!text.empty() && text.back() == '\\') {
@@ -435,28 +288,6 @@ class BlockReader {
   size_t list_column_ = 0;        // where the innermost list item's text starts
 };
 
-// A paragraph's translation with what would start a block at its start escaped: a list item's marker,
-// a heading's '#', a quote's '>', a fence, a thematic break, an HTML tag, a link reference definition, a
-// task's box.
-std::string keptAsParagraph(const std::string& text) {
-  if (text.empty()) return text;
-  const char c = text[0];
-  const bool spaced = text.size() == 1 || text[1] == ' ' || text[1] == '\t';
-  char mark = 0;
-  if (((c == '-' || c == '*' || c == '+') && spaced) || c == '#' || c == '>' || fenceLength(text, &mark) ||
-      isThematicBreak(text) || (c == '<' && startsHtmlBlock(text, false)) ||
-      (c == '=' && isSetextUnderline(text)) || !definitionLabel(text, 0).empty() ||
-      text.compare(0, 4, "[ ] ") == 0 || text.compare(0, 4, "[x] ") == 0 || text.compare(0, 4, "[X] ") == 0)
-    return "\\" + text;
-  size_t digits = 0;
-  while (digits < text.size() && digits < 10 && std::isdigit(static_cast<unsigned char>(text[digits])))
-    ++digits;
-  if (digits > 0 && digits <= 9 && digits < text.size() && (text[digits] == '.' || text[digits] == ')') &&
-      (digits + 1 == text.size() || text[digits + 1] == ' ' || text[digits + 1] == '\t'))
-    return text.substr(0, digits) + "\\" + text.substr(digits);
-  return text;
-}
-
 }  // namespace
 
 MarkdownDocument readMarkdown(TextDocument text, const std::string& name) {
@@ -498,10 +329,11 @@ TextDocument writeMarkdown(const MarkdownDocument& document, const std::vector<s
     for (;;) {
       std::string translation = markdownFromMarkup(blocks[b], translations[b]);
       if (blocks[b].paragraph) {
-        translation = keptAsParagraph(translation);
+        translation = markdown::keptAsParagraph(translation);
         // On one line above a delimiter row, its '|'s would make it a table's header: escaped.
         const size_t next = blocks[b].last + 1;
-        if (next < lines.size() && isDelimiterRow(lines[next].substr(afterQuotes(lines[next], 0)))) {
+        if (next < lines.size() &&
+            markdown::isDelimiterRow(lines[next].substr(markdown::afterQuotes(lines[next], 0)))) {
           std::string escaped;
           for (size_t k = 0; k < translation.size(); ++k) {
             if (translation[k] == '|' && (k == 0 || translation[k - 1] != '\\')) escaped += '\\';

@@ -136,11 +136,6 @@ size_t destinationEnd(const std::string& s, size_t at, size_t end) {
   return std::string::npos;
 }
 
-std::string lowered(std::string text) {
-  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 class InlineReader {
  public:
   InlineReader(const std::string& raw, const std::map<size_t, std::string>& breaks,
@@ -256,7 +251,7 @@ class InlineReader {
       const size_t label = s_.find(']', end);
       if (label == std::string::npos || label >= to) return false;
       end = label + 1;
-    } else if (!labels_.count(lowered(s_.substr(open + 1, close - open - 1)))) {
+    } else if (!labels_.count(html::lowered(s_.substr(open + 1, close - open - 1)))) {
       return false;  // "[text]" naming no definition: text
     }
     wrap(image ? "![" : "[", open + 1, close, s_.substr(close, end - close));
