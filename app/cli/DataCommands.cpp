@@ -77,8 +77,8 @@ const CommandSpec& prepareSpec() {
            "keep a pair that is there already (by default a repeat is dropped, and counted, once\n"
            "cleaned: corpora and translation memories repeat their boilerplate)"},
           {"encoding", "NAME",
-           "utf-8 (default), windows-1258, viscii or tcvn3: files that are not UTF-8 are read in this\n"
-           "encoding (Vietnamese written before Unicode; a file that is valid UTF-8 stays UTF-8)"},
+           "utf-8 (default), windows-1258, viscii, tcvn3 or vni: files that are not UTF-8 are read in\n"
+           "this encoding (Vietnamese written before Unicode; a file that is valid UTF-8 stays UTF-8)"},
           {"threads", "N", "threads for SentencePiece and encoding (default: all)"},
       }};
   return spec;
@@ -156,7 +156,7 @@ int runPrepare(const ParsedArgs& args) {
   if (encoding != "utf-8" && encoding != "UTF-8") {
     o.filter.encoding = model::parseLegacyEncoding(encoding);
     if (!o.filter.encoding)
-      throw UsageError("--encoding: '" + encoding + "' is not utf-8, windows-1258, viscii or tcvn3");
+      throw UsageError("--encoding: '" + encoding + "' is not utf-8, windows-1258, viscii, tcvn3 or vni");
   }
   o.threads = int(args.integer("threads", 0, 0, 1024));
   o.tokenizer.threads = o.threads;

@@ -103,8 +103,8 @@ const CommandSpec& translateSpec() {
            "and table cell's text, emphasis and links kept, code and front matter as written"},
           {"encoding", "NAME",
            "the input (FILE or stdin) is Vietnamese in an 8-bit encoding: windows-1258 (cp1258),\n"
-           "viscii or tcvn3 (TCVN 5712, the ABC fonts' encoding); a web page is read in the encoding\n"
-           "it says it is in without it, and written in UTF-8"},
+           "viscii, tcvn3 (TCVN 5712, the ABC fonts' encoding) or vni (the VNI fonts'); a web page\n"
+           "is read in the encoding it says it is in without it, and written in UTF-8"},
           {"output", "FILE",
            "write the translation to FILE instead of stdout, whole or not at all, with the\n"
            "input's line ends (CRLF or LF), encoding and byte order mark; never over the input\n"
@@ -198,7 +198,7 @@ int runTranslate(const ParsedArgs& args) {
     encoding = model::parseLegacyEncoding(args.require("encoding"));
     if (!encoding)
       throw UsageError("--encoding: '" + args.require("encoding") +
-                       "' is not windows-1258, cp1258, viscii or tcvn3");
+                       "' is not windows-1258, cp1258, viscii, tcvn3 or vni");
   }
   // A file that is not UTF-8 but reads as an 8-bit Vietnamese encoding: the option that reads it.
   auto read = [&](auto&& reader, auto&&... from) {

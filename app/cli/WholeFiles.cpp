@@ -90,6 +90,9 @@ int translateOfficeFile(const model::Translator& translator, const model::Office
           (done.tcvn3 == 0 ? ""
                            : " (" + std::to_string(done.tcvn3) +
                                  " of them in the old .Vn fonts, read as TCVN3, written in the same fonts)") +
+          (done.vni == 0 ? ""
+                         : " (" + std::to_string(done.vni) +
+                               " of them in VNI fonts, read as VNI, written in the same fonts)") +
           (done.comments == 0 ? ""
                               : ", " + std::to_string(done.comments) +
                                     (done.comments == 1 ? " comment" : " comments") + " not translated"));

@@ -181,6 +181,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
         report.officeKept = int(done.kept);
         report.officeComments = int(done.comments);
         report.officeTcvn3 = int(done.tcvn3);
+        report.officeVni = int(done.vni);
         report.readingNotices = int(done.kept);
         return written(done.bytes, done.sentences, done.notices, done.memory, done.memory_left_out);
       }

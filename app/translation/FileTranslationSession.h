@@ -70,6 +70,7 @@ struct FileTranslationReport {
   int officeParagraphs = -1, officeKept = 0, officeComments = 0;
   bool officeCells = false;  // a workbook's or spreadsheet's: its paragraphs are its cells' texts
   int officeTcvn3 = 0;  // of its paragraphs, those read from the old ".Vn" fonts as TCVN3
+  int officeVni = 0;    // and those read from VNI fonts as VNI
   // An EPUB book: its pages with text translated, their blocks of text and attributes, its titles and
   // table of contents' labels.
   int epubPages = -1, epubBlocks = 0, epubAttributes = 0, epubTexts = 0;

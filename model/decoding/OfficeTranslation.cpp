@@ -21,6 +21,7 @@ OfficeTranslation translateOfficeDocument(const Translator& translator, const Of
   out.kept = document.kept.size();
   out.comments = document.comments;
   out.tcvn3 = document.tcvn3_paragraphs;
+  out.vni = document.vni_paragraphs;
   out.sentences = translated.segments;
   out.memory = memoryUnits(translated, &out.memory_left_out);
   for (const auto& k : document.kept)

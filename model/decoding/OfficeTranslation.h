@@ -21,6 +21,7 @@ struct OfficeTranslation {
   size_t kept = 0;                    // paragraphs with letters kept as written (notices say why)
   size_t comments = 0;                // comments in the document, not translated
   size_t tcvn3 = 0;                   // of the paragraphs, those read from TCVN3 (".Vn") fonts
+  size_t vni = 0;                     // and those read from VNI fonts
   size_t sentences = 0;               // sentences (and parts of long ones) decoded for them
   std::vector<std::string> notices;   // "word/document.xml line N (“first words …”): ..."
   std::vector<data::TmxUnit> memory;  // each sentence and its translation (memoryUnits)

@@ -54,7 +54,7 @@ struct Building {
   // The run being read, its font and character style; the paragraph's style.
   size_t run_begin = 0;
   std::string rpr, run_font, run_style, paragraph_style;
-  bool tcvn3 = false;  // text read from a ".Vn" font as TCVN3
+  std::optional<LegacyEncoding> read_as;  // set where text was read from an old font (".Vn", VNI)
   // A field: where its instruction's code starts (from the fldChar begin) and
   // what the end of this run does with it.
   size_t field_begin = 0, field_wraps = 0;
@@ -178,15 +178,10 @@ class PartReader : public XmlHandler {
     // (an '&' XML does not define is kept as written by the reader: Word never writes one)
     (void)defined;
     std::string chars(text);
-    const std::string font = fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style);
-    if (isTcvn3Font(font)) {
-      chars = fromTcvn3Font(chars, b);
-    } else if (isVniFont(font) && html::hasLetters(chars)) {
-      b.kept =
-          "its text is in " + font +
-          ", whose VNI encoding is not read (convert the document to Unicode, e.g. with Unikey's converter)";
-    }
-    addText(b, chars);
+    // Text in an old Vietnamese font: Word keeps each byte as the character of Windows-1252 that has it;
+    // read in the font's encoding. Text with a character Windows-1252 lacks was typed in Unicode: as it is.
+    addText(b, textInFont(chars, fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style), b.rpr, d_.name, b.p,
+                          b.read_as));
   }
 
  private:
@@ -203,17 +198,6 @@ class PartReader : public XmlHandler {
   std::string fontAttribute(const std::vector<XmlAttribute>& attributes) const {
     const std::string hansi = attributeValue(attributes, prefix_.empty() ? "hansi" : prefix_ + ":hansi");
     return hansi.empty() ? attributeValue(attributes, prefix_.empty() ? "ascii" : prefix_ + ":ascii") : hansi;
-  }
-
-  // Text in a ".Vn" font: Word keeps each TCVN3 byte as the character of Windows-1252 that has it; read
-  // as TCVN3. Text with a character Windows-1252 lacks was typed in Unicode: as it is.
-  std::string fromTcvn3Font(const std::string& text, Building& b) const {
-    auto read = textInTcvn3Font(text, d_.name);
-    if (!read) return text;
-    b.tcvn3 = b.tcvn3 || *read != text;
-    if (std::find(b.p.tcvn3_runs.begin(), b.p.tcvn3_runs.end(), b.rpr) == b.p.tcvn3_runs.end())
-      b.p.tcvn3_runs.push_back(b.rpr);
-    return *read;
   }
 
   template <typename Push>
@@ -373,7 +357,7 @@ void PartReader::finish() {
     d_.kept.push_back({part_, p.line, b.kept});
     return;
   }
-  d_.tcvn3_paragraphs += b.tcvn3 ? 1 : 0;
+  countLegacyParagraph(d_, b.read_as);
   d_.paragraphs.push_back(std::move(p));
 }
 

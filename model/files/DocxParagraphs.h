@@ -13,11 +13,10 @@
 // what is not text as codes. A paragraph inside what is kept as written (a
 // text box in a picture) is one of its own; one whose structure could not be
 // kept around a translation (a field's instruction over two paragraphs) is
-// kept as written, with the reason. Text in the old Vietnamese ".Vn" fonts
-// (.VnTime, .VnArial: TCVN3, which Word keeps as the characters of
-// Windows-1252 that have its bytes) is read as TCVN3; a paragraph with text
-// in the VNI fonts (VNI-Times), whose encoding is not read here, is kept as
-// written. No LibTorch here.
+// kept as written, with the reason. Text in the old Vietnamese fonts, which
+// Word keeps as the characters of Windows-1252 that have its bytes, is read
+// in their encoding: the ".Vn" fonts (.VnTime, .VnArial) as TCVN3, the VNI
+// fonts (VNI-Times, VNI-Helve) as VNI. No LibTorch here.
 namespace studio::model {
 
 // The fonts Word's styles (styles.xml) give text beyond ASCII: each style's

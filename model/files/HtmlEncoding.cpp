@@ -180,6 +180,10 @@ int windows1252Byte(char32_t c) {
   return -1;
 }
 
+char32_t windows1252Char(unsigned char byte) {
+  return byte >= 0x80 && byte < 0xA0 ? kWindows1252High[byte - 0x80] : byte;
+}
+
 std::string windows1252ToUtf8(std::string_view bytes) {
   std::string out;
   out.reserve(bytes.size());
@@ -188,7 +192,7 @@ std::string windows1252ToUtf8(std::string_view bytes) {
     if (byte < 0x80)
       out += c;
     else
-      data::appendUtf8(out, byte < 0xA0 ? kWindows1252High[byte - 0x80] : byte);
+      data::appendUtf8(out, windows1252Char(byte));
   }
   return out;
 }

@@ -51,6 +51,8 @@ PageBytes pageToUtf8(std::string_view bytes, const std::string& name,
 // The byte Windows-1252 writes a character as (its five undefined bytes as
 // the C1 controls Windows reads them as), -1 when it has none.
 int windows1252Byte(char32_t c);
+// The character Windows-1252 has at a byte (its five undefined bytes as those controls).
+char32_t windows1252Char(unsigned char byte);
 // Bytes of Windows-1252 (ISO 8859-1 as browsers read it) as UTF-8.
 std::string windows1252ToUtf8(std::string_view bytes);
 

@@ -13,22 +13,23 @@
 // place of C0 controls) and TCVN3 (TCVN 5712:1993, Vietnam's own standard,
 // the ".Vn" fonts' "ABC" encoding: lowercase letters precomposed above 0xA0,
 // capitals in the C0 controls and below 0xB0, and the five tone marks as
-// combining bytes). No LibTorch here.
+// combining bytes) and VNI (the VNI-Times fonts' encoding: a letter's marks as
+// bytes after its ASCII letter; VniEncoding.h). No LibTorch here.
 namespace studio::model {
 
-enum class LegacyEncoding { Windows1258, Viscii, Tcvn3 };
+enum class LegacyEncoding { Windows1258, Viscii, Tcvn3, Vni };
 
-// "Windows-1258", "VISCII" or "TCVN3".
+// "Windows-1258", "VISCII", "TCVN3" or "VNI".
 std::string legacyEncodingName(LegacyEncoding encoding);
-// As the command line's --encoding takes it: "windows-1258", "viscii" or "tcvn3".
+// As the command line's --encoding takes it: "windows-1258", "viscii", "tcvn3" or "vni".
 std::string legacyEncodingOption(LegacyEncoding encoding);
-// "windows-1258", "cp1258", "viscii", "tcvn3", "tcvn" or "tcvn5712-1", any
-// case; nullopt for anything else.
+// "windows-1258", "cp1258", "viscii", "tcvn3", "tcvn", "tcvn5712-1", "vni"
+// or "vni-windows", any case; nullopt for anything else.
 std::optional<LegacyEncoding> parseLegacyEncoding(std::string_view name);
 
 // The bytes as UTF-8, a letter and the tone mark after it composed. Throws
 // std::runtime_error naming `name` and the line of a byte the encoding does
-// not define (Windows-1258 leaves nine undefined).
+// not define (Windows-1258 leaves nine undefined, VNI Windows-1252's five).
 std::string legacyToUtf8(std::string_view bytes, LegacyEncoding encoding, const std::string& name);
 
 // UTF-8 text in the encoding (Windows-1258: a letter it has no byte for as its
@@ -37,9 +38,11 @@ std::string legacyToUtf8(std::string_view bytes, LegacyEncoding encoding, const 
 std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding encoding, size_t* line,
                                         char32_t* character);
 
-// Which of the three the bytes of a file that is not UTF-8 read as, where it
+// Which of the four the bytes of a file that is not UTF-8 read as, where it
 // is clear: Windows-1258 when its tone marks follow letters they combine with
-// (19 in 20 at least); VISCII or TCVN3 when at least half of what the bytes
+// (19 in 20 at least); VNI when nine in ten of its bytes from 0xC0 up are its
+// letters or marks on vowels they fit, a mark among them, and its reading
+// holds as many common Vietnamese words as the next two's; VISCII or TCVN3 when at least half of what the bytes
 // outside ASCII stand for in it are letters (or tone marks) only Vietnamese
 // writes and no C0 control but its letters, tab and line ends is there —
 // TCVN3 only where its reading holds common Vietnamese words (không, được,

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "model/files/LegacyEncodings.h"
+
 // Office documents to translate, as translateLocally translates a page: Word
 // documents (.docx, and .docm, .dotx, .dotm: Office Open XML's
 // WordprocessingML; model/files/DocxParagraphs.h), PowerPoint presentations
@@ -48,8 +50,10 @@ struct OfficeParagraph {
   // being wraps: none.
   std::string base;
   std::vector<std::string> formats;
-  // Word's: the run properties whose text is in an old ".Vn" font, read as TCVN3 and written so.
-  std::vector<std::string> tcvn3_runs;
+  // Word's, PowerPoint's and Excel's: the run properties whose text is in an
+  // old Vietnamese font (".Vn…": TCVN3; "VNI-…": VNI), read in its encoding
+  // and written so.
+  std::vector<std::pair<std::string, LegacyEncoding>> legacy_runs;
   struct Wrap {
     OfficePiece open, close;
   };
@@ -95,7 +99,8 @@ struct OfficeDocument {
   // (Word's styles; an OpenDocument's meta.xml).
   std::vector<size_t> languages;
   size_t comments = 0;          // comments in it (not translated)
-  size_t tcvn3_paragraphs = 0;  // paragraphs whose text in a ".Vn" font was read as TCVN3 (Word's)
+  size_t tcvn3_paragraphs = 0;  // paragraphs whose text in a ".Vn" font was read as TCVN3
+  size_t vni_paragraphs = 0;    // paragraphs whose text in a VNI font was read as VNI
   // Paragraphs with letters kept as written, and why (a Word field's
   // instruction that goes on over paragraphs, or crosses a hyperlink's edge).
   struct Kept {

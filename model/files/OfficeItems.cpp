@@ -12,7 +12,8 @@
 
 namespace studio::model {
 
-std::optional<std::string> textInTcvn3Font(const std::string& text, const std::string& name) {
+std::optional<std::string> textInLegacyFont(const std::string& text, LegacyEncoding encoding,
+                                            const std::string& name) {
   std::string bytes;
   for (const char32_t c : decodeUtf8(text)) {
     const int byte = html::windows1252Byte(c);
@@ -20,14 +21,36 @@ std::optional<std::string> textInTcvn3Font(const std::string& text, const std::s
     bytes += char(byte);
   }
   try {
-    return legacyToUtf8(bytes, LegacyEncoding::Tcvn3, name);
+    return legacyToUtf8(bytes, encoding, name);
   } catch (const std::runtime_error&) {
     return std::nullopt;
   }
 }
 
-bool isTcvn3Font(const std::string& font) { return html::lowered(font).rfind(".vn", 0) == 0; }
-bool isVniFont(const std::string& font) { return html::lowered(font).rfind("vni", 0) == 0; }
+std::optional<LegacyEncoding> legacyFontEncoding(const std::string& font) {
+  const std::string lower = html::lowered(font);
+  if (lower.rfind(".vn", 0) == 0) return LegacyEncoding::Tcvn3;
+  if (lower.rfind("vni", 0) == 0) return LegacyEncoding::Vni;
+  return std::nullopt;
+}
+
+std::string textInFont(const std::string& text, const std::string& font, const std::string& rpr,
+                       const std::string& name, OfficeParagraph& p, std::optional<LegacyEncoding>& read_as) {
+  const auto encoding = legacyFontEncoding(font);
+  if (!encoding) return text;
+  auto read = textInLegacyFont(text, *encoding, name);
+  if (!read) return text;
+  if (*read != text) read_as = encoding;
+  const auto run = std::pair{rpr, *encoding};
+  if (std::find(p.legacy_runs.begin(), p.legacy_runs.end(), run) == p.legacy_runs.end())
+    p.legacy_runs.push_back(run);
+  return *read;
+}
+
+void countLegacyParagraph(OfficeDocument& document, const std::optional<LegacyEncoding>& read_as) {
+  if (read_as == LegacyEncoding::Tcvn3) ++document.tcvn3_paragraphs;
+  if (read_as == LegacyEncoding::Vni) ++document.vni_paragraphs;
+}
 
 std::string escapeOfficeText(const std::string& text) {
   std::string out;

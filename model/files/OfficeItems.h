@@ -24,17 +24,29 @@ struct OfficeItem {
 // `items`. False, touching nothing, when they hold no letter (nothing to translate).
 bool markOfficeParagraph(OfficeParagraph& p, const std::vector<OfficeItem>& items);
 
-// Text in one of the old Vietnamese ".Vn" fonts (.VnTime, .VnArial: TCVN3),
-// which Word and PowerPoint keep as the characters of Windows-1252 that have
-// its bytes, read as TCVN3; nullopt when it holds a character Windows-1252
-// lacks (it was typed in Unicode) or bytes TCVN3 does not read. `name` names
-// the document in errors.
-std::optional<std::string> textInTcvn3Font(const std::string& text, const std::string& name);
+// The encoding of an old Vietnamese font, from its name: TCVN3 for the ".Vn"
+// fonts (.VnTime, .VnArial), VNI for VNI's ("VNI-Times", "VNI-Helve");
+// nullopt for any other font.
+std::optional<LegacyEncoding> legacyFontEncoding(const std::string& font);
 
-// Whether a font's name says one of those fonts (".Vn…"), or a VNI font ("VNI-…"), whose encoding is not
-// read.
-bool isTcvn3Font(const std::string& font);
-bool isVniFont(const std::string& font);
+// Text in such a font, which Word, PowerPoint and Excel keep as the
+// characters of Windows-1252 that have its bytes, read in its encoding;
+// nullopt when it holds a character Windows-1252 lacks (it was typed in
+// Unicode) or bytes the encoding does not read. `name` names the document in
+// errors.
+std::optional<std::string> textInLegacyFont(const std::string& text, LegacyEncoding encoding,
+                                            const std::string& name);
+
+// A run's text as a paragraph reader finds it, in `font`: read in an old
+// font's encoding where it is one (the run's properties `rpr` noted in
+// p.legacy_runs, so that its translation is written the same way, and
+// *read_as set where the reading changed the text); as it is otherwise.
+std::string textInFont(const std::string& text, const std::string& font, const std::string& rpr,
+                       const std::string& name, OfficeParagraph& p, std::optional<LegacyEncoding>& read_as);
+
+// Counts a paragraph read from an old font (read_as set) in the document's tcvn3_paragraphs or
+// vni_paragraphs.
+void countLegacyParagraph(OfficeDocument& document, const std::optional<LegacyEncoding>& read_as);
 
 // Text as markup's: & < > as references.
 std::string escapeOfficeText(const std::string& text);

@@ -23,12 +23,13 @@ namespace studio::model {
 
 namespace {
 
-// Text for a run in an old ".Vn" font: in TCVN3, each byte as the Windows-1252 character that has it (as
-// Word keeps such text); as it is where TCVN3 lacks one of its characters, or keeps it among controls.
-std::string inTcvn3Font(const std::string& text) {
+// Text for a run in an old Vietnamese font: in its encoding, each byte as the Windows-1252 character that
+// has it (as Word keeps such text); as it is where the encoding lacks one of its characters, or keeps it
+// among controls.
+std::string inLegacyFont(const std::string& text, LegacyEncoding encoding) {
   size_t line = 0;
   char32_t character = 0;
-  const auto bytes = utf8ToLegacy(text, LegacyEncoding::Tcvn3, &line, &character);
+  const auto bytes = utf8ToLegacy(text, encoding, &line, &character);
   // (TCVN3 keeps some capitals in C0 controls, which XML cannot hold)
   if (!bytes || std::any_of(bytes->begin(), bytes->end(), [](char c) { return c >= 0 && c < 0x20; }))
     return text;
@@ -160,22 +161,25 @@ class Writer {
         return;
       }
       const std::string& rpr = formats.empty() ? p.base : formats.back();
-      const bool tcvn3 = std::find(p.tcvn3_runs.begin(), p.tcvn3_runs.end(), rpr) != p.tcvn3_runs.end();
+      const auto legacy = std::find_if(p.legacy_runs.begin(), p.legacy_runs.end(),
+                                       [&](const auto& run) { return run.first == rpr; });
+      const std::string text_in_font =
+          legacy == p.legacy_runs.end() ? escaped : inLegacyFont(escaped, legacy->second);
       if (d_.format == OfficeDocument::Format::Excel && !d_.parts[p.part].drawing) {
         // A cell's text: plain where it has no formatting, line break or code, else runs.
         const std::string t = "<" + w + "t xml:space=\"preserve\">" +
-                              (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t>";
+                              text_in_font + "</" + w + "t>";
         out += plain ? t : "<" + w + "r>" + rpr + t + "</" + w + "r>";
         return;
       }
       if (d_.format == OfficeDocument::Format::PowerPoint || d_.parts[p.part].drawing) {
         // (the part's languages are made English after)
-        out += "<" + w + "r>" + rpr + "<" + w + "t>" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w +
+        out += "<" + w + "r>" + rpr + "<" + w + "t>" + text_in_font + "</" + w +
                "t></" + w + "r>";
         return;
       }
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
-             "t xml:space=\"preserve\">" + (tcvn3 ? inTcvn3Font(escaped) : escaped) + "</" + w + "t></" + w +
+             "t xml:space=\"preserve\">" + text_in_font + "</" + w + "t></" + w +
              "r>";
     };
     auto number = [](const std::string& tag) -> size_t {

@@ -108,8 +108,7 @@ class SlideReader : public XmlHandler {
       if (skip_placeholders_ &&
           std::any_of(shapes_.begin(), shapes_.end(), [](const Shape& s) { return s.placeholder; }))
         return;
-      kept_.clear();
-      tcvn3_ = false;
+      read_as_.reset();
       p_ = {};
       p_.part = part_;
       p_.line = span.line;
@@ -152,11 +151,9 @@ class SlideReader : public XmlHandler {
       case SlideFrame::Paragraph:
         if (span.begin == o.begin) return;  // <a:p/>
         if (!ended_) p_.end = span.begin;
-        if (!kept_.empty()) {
-          d_.kept.push_back({part_, p_.line, kept_});
-        } else if (markOfficeParagraph(p_, items_)) {
+        if (markOfficeParagraph(p_, items_)) {
           d_.paragraphs.push_back(std::move(p_));
-          d_.tcvn3_paragraphs += tcvn3_ ? 1 : 0;
+          countLegacyParagraph(d_, read_as_);
         }
         return;
       case SlideFrame::Properties:
@@ -179,19 +176,7 @@ class SlideReader : public XmlHandler {
   void characters(std::string_view given, bool) override {
     if (open_.empty() || open_.back().frame != SlideFrame::RunText) return;
     std::string text(given);
-    const std::string font = fontOfRun();
-    if (isTcvn3Font(font)) {
-      if (auto read = textInTcvn3Font(text, d_.name)) {
-        tcvn3_ = tcvn3_ || *read != text;
-        if (std::find(p_.tcvn3_runs.begin(), p_.tcvn3_runs.end(), rpr_) == p_.tcvn3_runs.end())
-          p_.tcvn3_runs.push_back(rpr_);
-        text = *read;
-      }
-    } else if (isVniFont(font) && html::hasLetters(text)) {
-      kept_ = "its text is in " + font +
-              ", whose VNI encoding is not read (convert the presentation to Unicode, e.g. with Unikey's "
-              "converter)";
-    }
+    text = textInFont(text, fontOfRun(), rpr_, d_.name, p_, read_as_);
     // A tab is a run of its own, parting the words beside it as <a:br> does.
     size_t start = 0;
     for (size_t tab = text.find('\t'); tab != std::string_view::npos; tab = text.find('\t', start)) {
@@ -231,8 +216,7 @@ class SlideReader : public XmlHandler {
   SlideFonts fonts_;
   std::vector<Shape> shapes_;  // the shapes open
   std::string run_font_;       // the run's own font ("" for none)
-  std::string kept_;           // why the paragraph is kept as written ("" when it is translated)
-  bool tcvn3_ = false;         // text of the paragraph read as TCVN3
+  std::optional<LegacyEncoding> read_as_;  // set where text of the paragraph was read from an old font
   const std::string& text_;
   std::string prefix_;           // as written ("a")
   std::string a_;                // as the reader names it ("a:")

@@ -38,9 +38,8 @@ SlideFonts readThemeFonts(const std::string& theme_xml, const std::string& name)
 // placeholder shape, whose text is the prompt an editor shows ("Click to edit
 // Master title style"). `root` is its root element as the reader names it
 // ("p:sld"); throws XmlError naming `name` and the line. Text in the old
-// ".Vn" fonts (the run's own, or the theme's it falls back on) is read as
-// TCVN3 and written so; a paragraph with text in a VNI font is kept as
-// written, with the reason.
+// Vietnamese fonts (the run's own, or the theme's it falls back on: ".Vn…"
+// TCVN3, "VNI-…" VNI) is read in their encoding and written so.
 void readPptxParagraphs(OfficeDocument& document, size_t part, const std::string& root,
                         const std::string& name, bool skip_placeholders = false,
                         const SlideFonts& fonts = {});

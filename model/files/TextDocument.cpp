@@ -86,6 +86,8 @@ Encoding documentEncoding(LegacyEncoding legacy) {
       return Encoding::Viscii;
     case LegacyEncoding::Tcvn3:
       return Encoding::Tcvn3;
+    case LegacyEncoding::Vni:
+      return Encoding::Vni;
   }
   return Encoding::Utf8;
 }
@@ -95,6 +97,7 @@ std::optional<LegacyEncoding> legacyOf(Encoding encoding) {
   if (encoding == Encoding::Windows1258) return LegacyEncoding::Windows1258;
   if (encoding == Encoding::Viscii) return LegacyEncoding::Viscii;
   if (encoding == Encoding::Tcvn3) return LegacyEncoding::Tcvn3;
+  if (encoding == Encoding::Vni) return LegacyEncoding::Vni;
   return std::nullopt;
 }
 

@@ -19,7 +19,7 @@ struct TextDocument {
   // UTF-16 is recognized by its byte order mark (Windows' "Unicode" text),
   // the 8-bit Vietnamese encodings are read when asked for; the lines are
   // UTF-8 whatever the file's encoding.
-  enum class Encoding { Utf8, Utf16LE, Utf16BE, Windows1258, Viscii, Tcvn3 };
+  enum class Encoding { Utf8, Utf16LE, Utf16BE, Windows1258, Viscii, Tcvn3, Vni };
   std::vector<std::string> lines;
   Encoding encoding = Encoding::Utf8;
   bool bom = false;           // it started with a byte order mark (always, in UTF-16)

@@ -67,18 +67,24 @@ void readXlsxPackage(OfficeDocument& d) {
     for (const auto& part : list)
       if (std::find(order.begin(), order.end(), part) == order.end()) order.push_back(part);
 
-  // The old ".Vn" fonts: a shared string every cell showing it has in one is read as TCVN3.
+  // The old Vietnamese fonts: a shared string every cell showing it has in fonts of one encoding is read so.
   WorkbookFonts fonts;
   if (const std::string* xml = packageEntry(d, styles); xml && data::isValidUtf8(*xml))
     fonts = readWorkbookFonts(*xml, d.name + ": " + styles);
   std::vector<std::string> string_fonts;
-  if (std::any_of(fonts.fonts.begin(), fonts.fonts.end(), isTcvn3Font)) {
+  const auto legacy = [](const std::string& font) { return legacyFontEncoding(font).has_value(); };
+  if (std::any_of(fonts.fonts.begin(), fonts.fonts.end(), legacy)) {
     std::vector<std::set<std::string>> cell_fonts;
     for (const auto& sheet : sheets)
       if (const std::string* xml = packageEntry(d, sheet); xml && data::isValidUtf8(*xml))
         addSharedStringFonts(*xml, d.name + ": " + sheet, fonts, cell_fonts);
     for (const auto& used : cell_fonts)
-      string_fonts.push_back(!used.empty() && std::all_of(used.begin(), used.end(), isTcvn3Font)
+      string_fonts.push_back(!used.empty() && legacy(*used.begin()) &&
+                                     std::all_of(used.begin(), used.end(),
+                                                 [&](const std::string& font) {
+                                                   return legacyFontEncoding(font) ==
+                                                          legacyFontEncoding(*used.begin());
+                                                 })
                                  ? *used.begin()
                                  : std::string());
   }

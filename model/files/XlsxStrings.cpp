@@ -54,7 +54,7 @@ class StringReader : public XmlHandler {
       strings_ += tag == "si";
       p_ = {};
       items_.clear();
-      tcvn3_ = false;
+      read_as_.reset();
       p_.part = part_;
       p_.line = span.line;
       p_.begin = span.end;
@@ -90,7 +90,7 @@ class StringReader : public XmlHandler {
     if (p_.end < p_.begin) return;  // <si/>
     if (!markOfficeParagraph(p_, items_)) return;
     d_.paragraphs.push_back(std::move(p_));
-    d_.tcvn3_paragraphs += tcvn3_ ? 1 : 0;
+    countLegacyParagraph(d_, read_as_);
   }
 
   void characters(std::string_view text, bool) override {
@@ -98,15 +98,8 @@ class StringReader : public XmlHandler {
     const bool in_run = open_.size() > 1 && open_[open_.size() - 2] == StringFrame::Run;
     const std::string& rpr = in_run ? rpr_ : kNone;
     std::string chars(text);
-    // Text in a ".Vn" font (its run's, else its cells'): TCVN3 kept as Windows-1252's characters.
-    if (isTcvn3Font(in_run && !run_font_.empty() ? run_font_ : cell_font_)) {
-      if (const auto read = textInTcvn3Font(chars, d_.name)) {
-        tcvn3_ = tcvn3_ || *read != chars;
-        if (std::find(p_.tcvn3_runs.begin(), p_.tcvn3_runs.end(), rpr) == p_.tcvn3_runs.end())
-          p_.tcvn3_runs.push_back(rpr);
-        chars = *read;
-      }
-    }
+    // Text in an old Vietnamese font (its run's, else its cells'), kept as Windows-1252's characters.
+    chars = textInFont(chars, in_run && !run_font_.empty() ? run_font_ : cell_font_, rpr, d_.name, p_, read_as_);
     // Words, and between them each stretch of newlines, tabs and escapes as a code that parts them.
     std::string words;
     for (size_t i = 0; i < chars.size();) {
@@ -156,7 +149,7 @@ class StringReader : public XmlHandler {
   size_t strings_ = 0;     // shared strings read
   size_t cell_style_ = 0;  // the style of the cell being read (a worksheet's)
   std::string cell_font_, run_font_;
-  bool tcvn3_ = false;   // text of the string being read was read as TCVN3
+  std::optional<LegacyEncoding> read_as_;  // set where text of the string was read from an old font
   std::string prefix_;   // "x:" as the reader names it, "" for the default namespace
   std::string written_;  // the same as the part writes it
   std::vector<StringFrame> open_;

@@ -16,13 +16,13 @@
 // SpreadsheetML's escaped characters (_x000D_, _x0009_) part the words
 // beside them as codes; the phonetic runs East Asian text may carry (<rPh>,
 // <phoneticPr>) are kept after it as they were. Text in the old Vietnamese
-// ".Vn" fonts (TCVN3, kept as the Windows-1252 characters of its bytes, as
-// Word keeps it) is read as TCVN3. No LibTorch here.
+// fonts (kept as the Windows-1252 characters of its bytes, as Word keeps it)
+// is read in their encoding: ".Vn…" as TCVN3, "VNI-…" as VNI. No LibTorch here.
 namespace studio::model {
 
 // The fonts a workbook's cell styles give their text (xl/styles.xml): each
 // font's name (<fonts>' <name val>) and each cell style's font (<cellXfs>'
-// fontId), for text in the old Vietnamese ".Vn" fonts (TCVN3).
+// fontId), for text in the old Vietnamese fonts (".Vn…" TCVN3, "VNI-…" VNI).
 struct WorkbookFonts {
   std::vector<std::string> fonts;          // by fontId
   std::vector<size_t> styles;              // by cell style (a cell's s="K"): its fontId
@@ -39,10 +39,10 @@ void addSharedStringFonts(const std::string& sheet_xml, const std::string& name,
 // Reads the strings of document.parts[part] (its text set; its prefix the
 // one its root binds to SpreadsheetML, "" for the default namespace) into
 // document.paragraphs. `root` is its root element as the reader names it
-// ("sst", "worksheet"). Text in an old ".Vn" font — its run's (<rFont>),
-// else its cells' (`string_fonts` by shared string: a font every cell
-// showing it has, else ""; an inline string's cell's through `fonts`) — is
-// read as TCVN3 and written so. Throws XmlError naming `name` and the line.
+// ("sst", "worksheet"). Text in an old Vietnamese font — its run's
+// (<rFont>), else its cells' (`string_fonts` by shared string: a font of the
+// encoding every cell showing it has, else ""; an inline string's cell's
+// through `fonts`) — is read in its encoding and written so. Throws XmlError naming `name` and the line.
 void readXlsxStrings(OfficeDocument& document, size_t part, const std::string& root, const std::string& name,
                      const WorkbookFonts& fonts = {}, const std::vector<std::string>& string_fonts = {});
 

@@ -1450,7 +1450,7 @@ void TestExecutables::prepareUsageErrors_data() {
       << "drop --spm-type";
   QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
                                                    "/tmp/x",  "--encoding", "latin-1"}
-                                    << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii or tcvn3";
+                                    << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii, tcvn3 or vni";
   QTest::newRow("weights of one corpus")
       << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--weights", "2"}
       << "--weights weighs several corpora";

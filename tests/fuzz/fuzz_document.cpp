@@ -3,7 +3,8 @@
 // but for a byte order mark that contradicts the encoding asked for); what is
 // read, written back (text()) and read again, gives the same lines, line
 // ends, encoding and byte order mark. The first byte chooses how the rest is
-// read: as UTF-8/UTF-16 (even), as Windows-1258 (1 mod 6), VISCII (3 mod 6) or TCVN3.
+// read: as UTF-8/UTF-16 (even), as Windows-1258 (1 mod 8), VISCII (3 mod 8),
+// TCVN3 (5 mod 8) or VNI (7 mod 8).
 #include <cstdint>
 #include <optional>
 #include <sstream>
@@ -18,9 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   std::optional<LegacyEncoding> legacy;
   if (data[0] % 2 == 1)
-    legacy = data[0] % 6 == 1   ? LegacyEncoding::Windows1258
-             : data[0] % 6 == 3 ? LegacyEncoding::Viscii
-                                : LegacyEncoding::Tcvn3;
+    legacy = data[0] % 8 == 1   ? LegacyEncoding::Windows1258
+             : data[0] % 8 == 3 ? LegacyEncoding::Viscii
+             : data[0] % 8 == 5 ? LegacyEncoding::Tcvn3
+                                : LegacyEncoding::Vni;
   std::istringstream in(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
   studio::model::TextDocument document;
   try {

@@ -1,6 +1,8 @@
-// Vietnamese text in Windows-1258 and VISCII (model/files/LegacyEncodings):
-// our tables against glibc's iconv, files read and written back, the guess
-// that names the encoding a file that is not UTF-8 reads as, and the errors.
+// Vietnamese text in Windows-1258, VISCII, TCVN3 and VNI
+// (model/files/LegacyEncodings): our tables against glibc's iconv (VNI, which
+// iconv lacks, against its chart spelt out here and text converters print),
+// files read and written back, the guess that names the encoding a file that
+// is not UTF-8 reads as, and the errors.
 
 #include <iconv.h>
 
@@ -43,6 +45,33 @@ std::string iconvConvert(const char* from, const char* to, const std::string& te
   return out;
 }
 
+// The alphabet above in VNI, letter by letter as VNI's chart gives it: a
+// letter's marks as bytes after its ASCII letter (tones: grave 0xF8, acute
+// 0xF9, hook 0xFB, tilde 0xF5, dot 0xEF; a circumflex with them 0xE2 0xE0 0xE1
+// 0xE5 0xE3 0xE4; a breve 0xEA 0xE8 0xE9 0xFA 0xFC 0xEB), the toned i's, ơ, ư,
+// ỵ and đ bytes of their own; a capital's bytes 0x20 below a small letter's.
+std::string vniAlphabet() {
+  const std::vector<std::vector<std::string>> small = {
+      {"a", "a\xF8", "a\xF9", "a\xFB", "a\xF5", "a\xEF"}, {"a\xEA", "a\xE8", "a\xE9", "a\xFA", "a\xFC", "a\xEB"},
+      {"a\xE2", "a\xE0", "a\xE1", "a\xE5", "a\xE3", "a\xE4"}, {"e", "e\xF8", "e\xF9", "e\xFB", "e\xF5", "e\xEF"},
+      {"e\xE2", "e\xE0", "e\xE1", "e\xE5", "e\xE3", "e\xE4"}, {"i", "\xEC", "\xED", "\xE6", "\xF3", "\xF2"},
+      {"o", "o\xF8", "o\xF9", "o\xFB", "o\xF5", "o\xEF"}, {"o\xE2", "o\xE0", "o\xE1", "o\xE5", "o\xE3", "o\xE4"},
+      {"\xF4", "\xF4\xF8", "\xF4\xF9", "\xF4\xFB", "\xF4\xF5", "\xF4\xEF"},
+      {"u", "u\xF8", "u\xF9", "u\xFB", "u\xF5", "u\xEF"},
+      {"\xF6", "\xF6\xF8", "\xF6\xF9", "\xF6\xFB", "\xF6\xF5", "\xF6\xEF"},
+      {"y", "y\xF8", "y\xF9", "y\xFB", "y\xF5", "\xEE"}, {"\xF1"}};
+  std::string out;
+  for (const bool capital : {false, true}) {
+    for (const auto& row : small) {
+      for (const std::string& letter : row)
+        for (const char c : letter) out += capital ? char(c - 0x20) : c;
+      out += ' ';
+    }
+  }
+  out.pop_back();
+  return out;
+}
+
 }  // namespace legacy_suite
 
 using namespace legacy_suite;
@@ -57,6 +86,8 @@ class TestLegacyEncodings : public QObject {
   void aFileThatIsNotUtf8NamesWhatItReadsAs();
   void whatIsNotThatEncodingIsRefused();
   void aTranslationThatDoesNotFitIsWrittenInUtf8();
+  void vniAsItsChartAndConvertersWriteIt();
+  void vniMarksOnNothingAreCombiningMarks();
 
  private:
   std::string write(const char* name, const std::string& bytes) {
@@ -234,6 +265,79 @@ void TestLegacyEncodings::aTranslationThatDoesNotFitIsWrittenInUtf8() {
                   "instead"));
   QCOMPARE(int(arrow.encoding), int(model::TextDocument::Encoding::Utf8));
   QCOMPARE(arrow.text(), std::string("Open\nFile \xE2\x86\x92 Save\n"));
+}
+
+void TestLegacyEncodings::vniAsItsChartAndConvertersWriteIt() {
+  // Every letter, both ways.
+  QCOMPARE(model::legacyToUtf8(vniAlphabet(), LegacyEncoding::Vni, "x"), kAlphabet);
+  size_t line = 0;
+  char32_t character = 0;
+  QCOMPARE(model::utf8ToLegacy(kAlphabet, LegacyEncoding::Vni, &line, &character), std::optional(vniAlphabet()));
+  // Text as converters print it (each byte as Windows-1252's character; written here as bytes).
+  for (const auto& [vni, text] : {
+           std::pair<std::string, std::string>{"Xin cha\xF8o ca\xF9" "c ba\xEFn", "Xin chào các bạn"},
+           {"Tie\xE1ng Vie\xE4t", "Tiếng Việt"},
+           {"M\xF4\xFB ta\xE4p tin", "Mở tập tin"},
+           {"\xD1\xD6\xD4\xD8NG \xCDT", "ĐƯỜNG ÍT"},
+           {"Kho\xE2ng t\xECm tha\xE1y \x93ng\xF6\xF4\xF8i du\xF8ng\x94 \x96 \xA9 2024",
+            "Không tìm thấy “người dùng” – © 2024"},
+       }) {
+    QCOMPARE(model::legacyToUtf8(vni, LegacyEncoding::Vni, "x"), text);
+    QCOMPARE(model::utf8ToLegacy(text, LegacyEncoding::Vni, &line, &character), std::optional(vni));
+  }
+  // A file in VNI read, written back byte for byte, and guessed when it is read as UTF-8.
+  const std::string text = "Đang thêm người dùng mới\r\nMở tập tin số 7\r\nĐóng cửa sổ “ở đây”\r\n";
+  const auto bytes = model::utf8ToLegacy(text, LegacyEncoding::Vni, &line, &character);
+  QVERIFY(bytes);
+  const auto path = write("vni.txt", *bytes);
+  const auto document = model::readTextDocument(path, LegacyEncoding::Vni);
+  QCOMPARE(int(document.encoding), int(model::TextDocument::Encoding::Vni));
+  QCOMPARE(document.lines, (std::vector<std::string>{"Đang thêm người dùng mới", "Mở tập tin số 7",
+                                                     "Đóng cửa sổ “ở đây”"}));
+  QCOMPARE(document.text(), *bytes);
+  try {
+    model::readTextDocument(path);
+    QFAIL("VNI read as UTF-8");
+  } catch (const model::NotUtf8Error& e) {
+    QVERIFY(e.reads_as == LegacyEncoding::Vni);
+    QCOMPARE(std::string(e.what()), path + " line 1 is not valid UTF-8: it reads as Vietnamese in VNI");
+  }
+  // ... and the other three are not taken for VNI, nor VNI for them.
+  for (const auto encoding : {LegacyEncoding::Windows1258, LegacyEncoding::Viscii, LegacyEncoding::Tcvn3}) {
+    const auto other = model::utf8ToLegacy("Đang thêm người dùng mới\nMở tập tin số 7\nĐóng cửa sổ\n", encoding,
+                                           &line, &character);
+    QVERIFY(other);
+    QCOMPARE(model::guessLegacyEncoding(*other), std::optional(encoding));
+  }
+  for (const char* name : {"vni", "VNI", "VNI-Windows"})
+    QCOMPARE(model::parseLegacyEncoding(name), std::optional(LegacyEncoding::Vni));
+  QCOMPARE(model::legacyEncodingName(LegacyEncoding::Vni), std::string("VNI"));
+}
+
+// A mark byte after nothing it can sit on (a consonant, a space, the start)
+// is read as the combining mark the font draws there, and written back as
+// the same byte; a byte Windows-1252 does not define is refused.
+void TestLegacyEncodings::vniMarksOnNothingAreCombiningMarks() {
+  QCOMPARE(model::legacyToUtf8("\xF9x n\xE1 \xCA", LegacyEncoding::Vni, "x"),
+           std::string("\xCC\x81x n\xCC\x82\xCC\x81 \xCC\x86"));
+  size_t line = 0;
+  char32_t character = 0;
+  QCOMPARE(model::utf8ToLegacy("\xCC\x81x n\xCC\x82\xCC\x81 \xCC\x86", LegacyEncoding::Vni, &line, &character),
+           std::optional(std::string("\xF9x n\xE2\xF9 \xEA")));
+  // A letter in Unicode's decomposed form is VNI's letter and mark bytes.
+  QCOMPARE(model::utf8ToLegacy("A\xCC\x81 \xC6\xA1\xCC\x80", LegacyEncoding::Vni, &line, &character),
+           std::optional(std::string("A\xD9 \xF4\xF8")));
+  // What VNI has no bytes for: a letter beyond Vietnamese's whose Windows-1252 byte is one of VNI's marks
+  // (ü), an arrow. (Windows-1252's letters at the bytes VNI leaves alone, ç and ß among them, are written.)
+  QCOMPARE(model::utf8ToLegacy("Stra\xC3\x9F\x65 \xC3\xA7", LegacyEncoding::Vni, &line, &character),
+           std::optional(std::string("Stra\xDF\x65 \xE7")));
+  for (const char* text : {"M\xC3\xBCnchen", "File \xE2\x86\x92 Save"}) {
+    QVERIFY(!model::utf8ToLegacy(text, LegacyEncoding::Vni, &line, &character));
+    QCOMPARE(line, size_t(1));
+  }
+  const auto undefined = write("undefined-vni.txt", "a\nb\x81\n");
+  QCOMPARE(test::thrownMessage([&] { model::readTextDocument(undefined, LegacyEncoding::Vni); }),
+           undefined + " line 2 is not VNI: it has no byte 0x81");
 }
 
 STUDIO_TEST_MAIN(TestLegacyEncodings)

@@ -421,7 +421,8 @@ void TestOffice::aDocumentIsKnownByItsNameOrItsContent() {
 
 // An old document typed in .VnTime (TCVN3): Word keeps each byte as the Windows-1252 character that has
 // it. Its text is read as TCVN3, whether the run, its character style, its paragraph's style or the
-// document's default names the font; text in Unicode in such a font is read as it is; VNI text is kept.
+// document's default names the font; text in Unicode in such a font is read as it is. Text typed in
+// VNI-Times is kept the same way (as the Windows-1252 characters of its bytes) and read as VNI.
 void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
   // "Áo: mở tập tin số 3" in TCVN3, each byte the Windows-1252 character that has it ("Á" is 0x83: "ƒ").
   size_t line = 0;
@@ -463,8 +464,10 @@ void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
       // Unicode typed in a .Vn font; and the same bytes in Times New Roman: as they are
       "<w:p><w:r><w:rPr><w:rFonts w:hAnsi=\".VnTime\"/></w:rPr><w:t>Mở tập tin</w:t></w:r></w:p>\n" +
       "<w:p><w:r><w:t>" + as_word + "</w:t></w:r></w:p>\n" +
-      // VNI: kept as written
+      // VNI ("Mở tập tin", "ĐƯỜNG Việt Nam": a letter's marks are bytes after it, "ơ" and "Đ" bytes alone)
       "<w:p><w:r><w:rPr><w:rFonts w:hAnsi=\"VNI-Times\"/></w:rPr><w:t>Môû taäp tin</w:t></w:r></w:p>\n" +
+      "<w:p><w:r><w:rPr><w:rFonts w:ascii=\"VNI-Helve\" w:hAnsi=\"VNI-Helve\"/></w:rPr><w:t>ÑÖÔØNG Vieät "
+      "Nam</w:t></w:r></w:p>\n" +
       "</w:body></w:document>";
   ZipWriter zip;
   zip.add("[Content_Types].xml", kTypes);
@@ -476,24 +479,28 @@ void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
   QCOMPARE(marked,
            (std::vector<std::string>{"Áo: mở tập tin số 3", "Áo: mở tập tin số 3", "Áo: mở tập tin số 3",
-                                     "Mở tập tin", as_word, "Tiêu đề &amp; trang"}));
+                                     "Mở tập tin", as_word, "Mở tập tin", "ĐƯỜNG Việt Nam",
+                                     "Tiêu đề &amp; trang"}));
   QCOMPARE(d.tcvn3_paragraphs, size_t(3));
-  QCOMPARE(d.kept.size(), size_t(1));
-  QVERIFY2(d.kept[0].why.find("VNI-Times, whose VNI encoding is not read") != std::string::npos,
-           d.kept[0].why.c_str());
+  QCOMPARE(d.vni_paragraphs, size_t(2));
+  QVERIFY(d.kept.empty());
   // Written back in their font: the English of the translation as it is.
   std::vector<std::string> translations(d.paragraphs.size(), "Open file 3");
   const auto written = unpacked(writeOfficeDocument(d, translations)).at("word/document.xml");
   QVERIFY2(written.find("<w:r><w:rPr><w:rFonts w:ascii=\".VnTime\" w:hAnsi=\".VnTime\"/></w:rPr><w:t "
                         "xml:space=\"preserve\">Open file 3</w:t></w:r>") != std::string::npos,
            written.c_str());
-  QVERIFY(written.find("Môû taäp tin") != std::string::npos);
-  // Vietnamese written into such a run is written in TCVN3 too, and reads back as it was.
+  QVERIFY(written.find("<w:r><w:rPr><w:rFonts w:hAnsi=\"VNI-Times\"/></w:rPr><w:t xml:space=\"preserve\">Open "
+                       "file 3</w:t></w:r>") != std::string::npos);
+  // Vietnamese written into such a run is written in its encoding too, and reads back as it was.
   translations[0] = "Áo: mở tập tin số 3";
+  translations[6] = "ĐƯỜNG Việt Nam";
   const auto again = readOfficeDocument(writeOfficeDocument(d, translations), "again.docx");
   QCOMPARE(again.paragraphs[0].marked, std::string("Áo: mở tập tin số 3"));
-  QVERIFY(unpacked(writeOfficeDocument(d, translations)).at("word/document.xml").find(as_word) !=
-          std::string::npos);
+  QCOMPARE(again.paragraphs[6].marked, std::string("ĐƯỜNG Việt Nam"));
+  const auto again_xml = unpacked(writeOfficeDocument(d, translations)).at("word/document.xml");
+  QVERIFY(again_xml.find(as_word) != std::string::npos);
+  QVERIFY(again_xml.find(">ÑÖÔØNG Vieät Nam<") != std::string::npos);
 }
 
 void TestOffice::anOpenDocumentTextIsReadAndWrittenBack() {

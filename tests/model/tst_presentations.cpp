@@ -461,29 +461,30 @@ void TestPresentations::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
           kept + "</a:t></a:r><a:r><a:t> " + asKept("số 3") +
           "</a:t></a:r></a:p>\n<a:p><a:r><a:rPr><a:latin "
           "typeface=\"Arial\"/></a:rPr><a:t>Tệp</a:t></a:r></a:p>\n"
-          "<a:p><a:r><a:rPr><a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Mo73 ta65p tin</a:t></a:r></a:p>"
+          "<a:p><a:r><a:rPr><a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Môû taäp tin</a:t></a:r></a:p>"
           "</p:txBody></p:sp></p:sld>");
   const auto d = readOfficeDocument(zip.finish(), "old.pptx");
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
   // The title in Arial (the theme's headings'), the body's runs in .VnTime and .VnArial read as TCVN3, a run
-  // in Arial as typed; the paragraph in a VNI font kept as written, with the reason.
-  QCOMPARE(marked, (std::vector<std::string>{"Mở đầu", "mở tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp"}));
+  // in Arial as typed; the paragraph in a VNI font read as VNI.
+  QCOMPARE(marked, (std::vector<std::string>{"Mở đầu", "mở tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp",
+                                             "Mở tập tin"}));
   QCOMPARE(d.tcvn3_paragraphs, size_t(1));
-  QCOMPARE(d.kept.size(), size_t(1));
-  QCOMPARE(d.kept[0].line, size_t(4));
-  QVERIFY2(d.kept[0].why.find("VNI-Times, whose VNI encoding is not read") != std::string::npos,
-           d.kept[0].why.c_str());
-  // Written back in the same fonts: the body's words in TCVN3 again, the title's and Arial's as they are.
-  const auto files =
-      unpackedSlides(writeOfficeDocument(d, {"Mở đầu", "Tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp"}));
+  QCOMPARE(d.vni_paragraphs, size_t(1));
+  QVERIFY(d.kept.empty());
+  // Written back in the same fonts: the body's words in TCVN3 again, VNI's in VNI, the title's and Arial's
+  // as they are.
+  const auto files = unpackedSlides(
+      writeOfficeDocument(d, {"Mở đầu", "Tập tin<x-fmt n=\"0\"> số 3</x-fmt>", "Tệp", "Tập tin mở"}));
   const std::string& slide = files.at("ppt/slides/slide1.xml");
   QVERIFY2(slide.find("<a:r><a:rPr b=\"1\"><a:latin typeface=\".VnTime\"/></a:rPr><a:t>" + asKept("Tập tin") +
                       "</a:t></a:r><a:r><a:t> " + asKept("số 3") + "</a:t></a:r>") != std::string::npos,
            slide.c_str());
   QVERIFY(slide.find("<a:t>Mở đầu</a:t>") != std::string::npos &&
           slide.find("<a:t>Tệp</a:t>") != std::string::npos);
-  QVERIFY(slide.find("<a:t>Mo73 ta65p tin</a:t>") != std::string::npos);
+  QVERIFY2(slide.find("<a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Taäp tin môû</a:t>") != std::string::npos,
+           slide.c_str());
 }
 
 STUDIO_TEST_MAIN(TestPresentations)

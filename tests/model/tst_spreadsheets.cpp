@@ -370,41 +370,48 @@ void TestSpreadsheets::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
           "PartName=\"/xl/styles.xml\" ContentType=\"application/"
           "vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/></Types>");
   zip.add("xl/workbook.xml", "<workbook " + ns + "/>");
-  // Style 1 is in .VnTime; a cell in style 0 is in Calibri.
+  // Style 1 is in .VnTime, style 2 in VNI-Times; a cell in style 0 is in Calibri.
   zip.add("xl/styles.xml",
           "<styleSheet " + ns +
-              "><fonts count=\"2\"><font><name val=\"Calibri\"/></font><font><sz val=\"12\"/>"
-              "<name val=\".VnTime\"/></font></fonts><cellXfs count=\"2\"><xf fontId=\"0\"/>"
-              "<xf fontId=\"1\"/></cellXfs></styleSheet>");
+              "><fonts count=\"3\"><font><name val=\"Calibri\"/></font><font><sz val=\"12\"/>"
+              "<name val=\".VnTime\"/></font><font><name val=\"VNI-Times\"/></font></fonts><cellXfs "
+              "count=\"3\"><xf fontId=\"0\"/><xf fontId=\"1\"/><xf fontId=\"2\"/></cellXfs></styleSheet>");
   // String 0 shown by a .VnTime cell alone; string 1 by a .VnTime cell and a Calibri one (so not read as
-  // TCVN3); string 2 in Calibri with a run in .VnTime; an inline string in a .VnTime cell.
+  // TCVN3); string 2 in Calibri with a run in .VnTime; an inline string in a .VnTime cell; string 3
+  // ("Mở tập tin" in VNI) shown by a VNI-Times cell; string 4 by a VNI-Times cell and a .VnTime one (two
+  // encodings: read as neither).
   zip.add("xl/worksheets/sheet1.xml",
           "<worksheet " + ns +
               "><sheetData><row r=\"1\"><c r=\"A1\" s=\"1\" t=\"s\"><v>0</v></c><c r=\"B1\" s=\"1\" "
               "t=\"s\"><v>1</v></c><c r=\"C1\" t=\"s\"><v>1</v></c><c r=\"D1\" t=\"s\"><v>2</v></c>"
               "<c r=\"E1\" s=\"1\" t=\"inlineStr\"><is><t>" +
               kept +
-              "</t></is></c></row></sheetData>"
+              "</t></is></c><c r=\"F1\" s=\"2\" t=\"s\"><v>3</v></c><c r=\"G1\" s=\"2\" t=\"s\"><v>4</v></c>"
+              "<c r=\"H1\" s=\"1\" t=\"s\"><v>4</v></c></row></sheetData>"
               "</worksheet>");
   zip.add("xl/sharedStrings.xml", "<sst " + ns + "><si><t>" + kept + "</t></si><si><t>" + kept +
                                       "</t></si><si><r><t>Nhấn </t></r><r>"
                                       "<rPr><b/><rFont val=\".VnTime\"/></rPr><t>" +
-                                      kept_run + "</t></r></si></sst>");
+                                      kept_run + "</t></r></si><si><t>Môû taäp tin</t></si><si><t>" +
+                                      kept + "</t></si></sst>");
   const std::string bytes = zip.finish();
   const auto d = readOfficeDocument(bytes, "old.xlsx");
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
   QCOMPARE(marked,
-           (std::vector<std::string>{"Mở tập tin", kept, "Nhấn <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin"}));
+           (std::vector<std::string>{"Mở tập tin", kept, "Nhấn <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin", kept,
+                                     "Mở tập tin"}));
   QCOMPARE(d.tcvn3_paragraphs, size_t(3));
-  // Written back in the same fonts, in TCVN3 as Excel keeps it.
+  QCOMPARE(d.vni_paragraphs, size_t(1));
+  // Written back in the same fonts, in TCVN3 or VNI as Excel keeps them.
   const auto files = unpackedWorkbook(writeOfficeDocument(
-      d, {"Mở tập tin đã lưu", "Open", "Press <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin"}));
+      d, {"Mở tập tin đã lưu", "Open", "Press <x-fmt n=\"0\">Lưu</x-fmt>", "Đã lưu", "Open", "Mở tập tin"}));
   const std::string& strings = files.at("xl/sharedStrings.xml");
   QVERIFY2(strings.find("<si><t xml:space=\"preserve\">" + asKept("Mở tập tin đã lưu") + "</t></si>") !=
                std::string::npos,
            strings.c_str());
   QVERIFY(strings.find("<t xml:space=\"preserve\">Open</t>") != std::string::npos);
+  QVERIFY(strings.find("<si><t xml:space=\"preserve\">Ñaõ löu</t></si>") != std::string::npos);
   QVERIFY(strings.find("<rPr><b/><rFont val=\".VnTime\"/></rPr><t xml:space=\"preserve\">" + kept_run +
                        "</t>") != std::string::npos);
   QVERIFY(files.at("xl/worksheets/sheet1.xml").find("<is><t xml:space=\"preserve\">" + kept + "</t></is>") !=

@@ -99,6 +99,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     encoding_->addItem(QStringLiteral("Windows-1258"), QStringLiteral("windows-1258"));
     encoding_->addItem(QStringLiteral("VISCII"), QStringLiteral("viscii"));
     encoding_->addItem(QStringLiteral("TCVN3"), QStringLiteral("tcvn3"));
+    encoding_->addItem(QStringLiteral("VNI"), QStringLiteral("vni"));
     encoding_->setToolTip(
         tr("Vietnamese written before Unicode: corpus files that are not UTF-8 are read in this "
            "encoding (a file that is UTF-8 stays UTF-8). Preparing says which one a file reads "
