@@ -2280,6 +2280,13 @@ layer %2</translation>
         <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
         <translation>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them in VNI fonts, read as VNI.</source>
+        <translation>
+            <numerusform>%n of them in VNI fonts, read as VNI.</numerusform>
+            <numerusform>%n of them in VNI fonts, read as VNI.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>

@@ -2239,6 +2239,12 @@ lớp %2</translation>
         <source>Text, XLIFF files, web pages, documents, presentations, spreadsheets, books, subtitles and Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;All files (*)</source>
         <translation>Tệp văn bản, tệp XLIFF, trang web, tài liệu, bản trình chiếu, bảng tính, sách, phụ đề và Markdown (*.txt *.en *.xlf *.xliff *.html *.htm *.xhtml *.docx *.pptx *.xlsx *.odt *.odp *.ods *.epub *.srt *.vtt *.md);;Mọi tệp (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them in VNI fonts, read as VNI.</source>
+        <translation>
+            <numerusform>%n đoạn trong số đó dùng phông VNI, được đọc theo bảng mã VNI.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::FineTuneBox</name>
