@@ -180,8 +180,8 @@ class PartReader : public XmlHandler {
     std::string chars(text);
     // Text in an old Vietnamese font: Word keeps each byte as the character of Windows-1252 that has it;
     // read in the font's encoding. Text with a character Windows-1252 lacks was typed in Unicode: as it is.
-    addText(b, textInFont(chars, fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style), b.rpr, d_.name, b.p,
-                          b.read_as));
+    addText(b, textInFont(chars, fonts_.fontOf(b.run_font, b.run_style, b.paragraph_style), b.rpr, d_.name,
+                          b.p, b.read_as));
   }
 
  private:

@@ -39,16 +39,16 @@ std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding en
                                         char32_t* character);
 
 // Which of the four the bytes of a file that is not UTF-8 read as, where it
-// is clear: Windows-1258 when its tone marks follow letters they combine with
+// is clear: Windows-1258 when its tone marks follow vowels they combine with
 // (19 in 20 at least); VNI when nine in ten of its bytes from 0xC0 up are its
 // letters or marks on vowels they fit, a mark among them, and its reading
-// holds as many common Vietnamese words as the next two's; VISCII or TCVN3 when at least half of what the bytes
-// outside ASCII stand for in it are letters (or tone marks) only Vietnamese
-// writes and no C0 control but its letters, tab and line ends is there —
-// TCVN3 only where its reading holds common Vietnamese words (không, được,
-// tập, …), and more of them than VISCII's reading. nullopt otherwise, and for
-// UTF-8 with a few stray bytes (a whole UTF-8 character for every four bytes
-// that are not).
+// holds as many common Vietnamese words as the next two's; VISCII or TCVN3
+// when at least half of what the bytes outside ASCII stand for in it are
+// letters (or tone marks) only Vietnamese writes and no C0 control but its
+// letters, tab and line ends is there — TCVN3 only where its reading holds
+// common Vietnamese words (không, được, tập, …), and more of them than
+// VISCII's reading. nullopt otherwise, and for UTF-8 with a few stray bytes
+// (a whole UTF-8 character for every four bytes that are not).
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes);
 
 }  // namespace studio::model

@@ -5,7 +5,6 @@
 
 namespace studio::model::legacy {
 
-
 const char32_t kViscii[256] = {
     0x0000, 0x0001, 0x1EB2, 0x0003, 0x0004, 0x1EB4, 0x1EAA, 0x0007, 0x0008, 0x0009, 0x000A, 0x000B, 0x000C,
     0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x1EF6, 0x0015, 0x0016, 0x0017, 0x0018, 0x1EF8,
@@ -137,14 +136,10 @@ char32_t composed(char32_t base, char32_t mark) {
 }
 
 bool takesTone(char32_t c) {
-  switch (c < 0x80 ? c | 0x20 : c) {
-    case 'a': case 'e': case 'i': case 'o': case 'u': case 'y':
-    case 0xE2: case 0xC2: case 0xEA: case 0xCA: case 0xF4: case 0xD4:
-    case 0x102: case 0x103: case 0x1A0: case 0x1A1: case 0x1AF: case 0x1B0:
-      return true;
-    default:
-      return false;
-  }
+  static constexpr char32_t kVowels[] = {'a',  'e',  'i',   'o',   'u',   'y',   'A',   'E',
+                                         'I',  'O',  'U',   'Y',   0xE2,  0xC2,  0xEA,  0xCA,
+                                         0xF4, 0xD4, 0x103, 0x102, 0x1A1, 0x1A0, 0x1B0, 0x1AF};
+  return std::find(std::begin(kVowels), std::end(kVowels), c) != std::end(kVowels);
 }
 
 std::pair<char32_t, char32_t> decomposed(char32_t c) {

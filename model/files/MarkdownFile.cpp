@@ -44,14 +44,32 @@ class BlockReader {
     return 0;
   }
 
+  // How deep in block quotes a line is, and where its text starts after their markers: those that start
+  // it, and inside a list item those its text starts with ("   > quoted", indented to the item's text).
+  size_t quotesOf(const std::string& l, size_t* quoted) const {
+    *quoted = markdown::afterQuotes(l, 0);
+    size_t depth = markdown::quoteDepth(l);
+    const size_t col = markdown::firstText(l, *quoted);
+    if (list_ && col >= list_column_ && col < l.size() && l[col] == '>' &&
+        markdown::indentPast(l, list_column_, col) < 4) {
+      const size_t inner = markdown::afterQuotes(l, col);
+      depth += size_t(std::count(l.begin() + long(col), l.begin() + long(inner), '>'));
+      *quoted = inner;
+    }
+    return depth;
+  }
+
   // Reads line i (and those a block it starts holds); the next line to read.
   size_t line(size_t i) {
     const std::string& l = lines_[i];
-    const size_t quoted = markdown::afterQuotes(l, 0);
+    size_t quoted = 0;
+    depth_ = quotesOf(l, &quoted);
     if (markdown::isBlankFrom(l, quoted)) {
       closeParagraph();
       return i + 1;
     }
+    // A block quote that starts interrupts a paragraph (a line with fewer markers goes on with it).
+    if (open_ && depth_ > open_->depth) closeParagraph();
     const size_t col = markdown::firstText(l, quoted);
     const std::string text = l.substr(col);
     const bool paragraph = open_.has_value();
@@ -73,7 +91,7 @@ class BlockReader {
     if (markdown::startsHtmlBlock(text, paragraph)) return htmlBlock(i, text);
     if (!paragraph && !markdown::definitionLabel(l, col).empty()) {
       if (collecting_) labels_.insert(markdown::definitionLabel(l, col));
-      return i + 1;
+      return i + 1 < lines_.size() && markdown::titleOnNextLine(l, col, lines_[i + 1]) ? i + 2 : i + 1;
     }
     if (!paragraph && text.find('|') != kNone && i + 1 < lines_.size() &&
         markdown::isDelimiterRow(lines_[i + 1].substr(markdown::afterQuotes(lines_[i + 1], 0))))
@@ -136,9 +154,12 @@ class BlockReader {
   size_t fencedBlock(size_t i, char mark, size_t n) {
     closeParagraph();
     if (!collecting_) ++d_.code_blocks;
+    const size_t depth = depth_;
     for (size_t j = i + 1; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const std::string text = markdown::trimmedFrom(l, markdown::firstText(l, markdown::afterQuotes(l, 0)));
+      size_t quoted = 0;
+      if (quotesOf(l, &quoted) < depth) return j;  // the block quote that held it has ended
+      const std::string text = markdown::trimmedFrom(l, markdown::firstText(l, quoted));
       if (!text.empty() && text[0] == mark && text.find_first_not_of(mark) == kNone && text.size() >= n)
         return j + 1;
     }
@@ -147,10 +168,12 @@ class BlockReader {
 
   size_t codeBlock(size_t i, size_t base) {
     if (!collecting_) ++d_.code_blocks;
+    const size_t depth = depth_;
     size_t j = i + 1, end = i + 1;
     for (; j < lines_.size(); ++j) {
       const std::string& l = lines_[j];
-      const size_t quoted = markdown::afterQuotes(l, 0);
+      size_t quoted = 0;
+      if (quotesOf(l, &quoted) < depth) break;  // the block quote that held it has ended
       if (markdown::isBlankFrom(l, quoted)) continue;
       if (markdown::indentPast(l, base, markdown::firstText(l, quoted)) < 4) break;
       end = j + 1;
@@ -161,8 +184,17 @@ class BlockReader {
   size_t htmlBlock(size_t i, const std::string& text) {
     closeParagraph();
     if (!collecting_) ++d_.html_blocks;
-    std::string until;  // what ends it: a comment's end, a raw element's closing tag, else a blank line
-    if (text.compare(0, 4, "<!--") == 0) until = "-->";
+    // What ends it: a comment's end, a processing instruction's, CDATA's, a declaration's, a raw element's
+    // closing tag; else a blank line.
+    std::string until;
+    if (text.compare(0, 4, "<!--") == 0)
+      until = "-->";
+    else if (text.compare(0, 2, "<?") == 0)
+      until = "?>";
+    else if (text.compare(0, 9, "<![CDATA[") == 0)
+      until = "]]>";
+    else if (text.compare(0, 2, "<!") == 0)
+      until = ">";
     for (const char* raw : {"pre", "script", "style", "textarea"})
       if (html::lowered(text.substr(0, 1 + std::string(raw).size())) == std::string("<") + raw)
         until = std::string("</") + raw + ">";
@@ -225,6 +257,7 @@ class BlockReader {
 
   struct Open {
     size_t first = 0, column = 0, last = 0;
+    size_t depth = 0;  // in how many block quotes it started
     std::string raw;
     std::map<size_t, std::string> breaks;  // the hard breaks: their place in raw, as written
     std::string hard_break;  // how the line before ends in a hard break ("  ", "\\"); "" when it does not
@@ -246,7 +279,7 @@ class BlockReader {
       hard = l.substr(col + text.size());
     }
     if (!open_) {
-      open_ = Open{i, col, i, text, {}, hard, tail};
+      open_ = Open{i, col, i, depth_, text, {}, hard, tail};
       return;
     }
     if (!open_->hard_break.empty())
@@ -284,6 +317,7 @@ class BlockReader {
   std::set<std::string> labels_;  // the link reference definitions' labels, lower case
   bool collecting_ = false;       // the first reading: labels alone
   std::optional<Open> open_;      // the paragraph being read
+  size_t depth_ = 0;              // how deep in block quotes the line being read is
   bool list_ = false;             // inside a list item
   size_t list_column_ = 0;        // where the innermost list item's text starts
 };

@@ -248,8 +248,13 @@ class InlineReader {
       end = destinationEnd(s_, end, to);
       if (end == std::string::npos) return false;
     } else if (end < to && s_[end] == '[') {
+      // A full reference ("[text][label]") or a collapsed one ("[text][]"): a link where the label names a
+      // definition; else its brackets are text ("[layer][head]" in prose).
       const size_t label = s_.find(']', end);
       if (label == std::string::npos || label >= to) return false;
+      const std::string name =
+          label == end + 1 ? s_.substr(open + 1, close - open - 1) : s_.substr(end + 1, label - end - 1);
+      if (!labels_.count(html::lowered(name))) return false;
       end = label + 1;
     } else if (!labels_.count(html::lowered(s_.substr(open + 1, close - open - 1)))) {
       return false;  // "[text]" naming no definition: text

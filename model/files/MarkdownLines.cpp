@@ -117,9 +117,29 @@ std::string definitionLabel(const std::string& line, size_t at) {
   return html::lowered(line.substr(at + 1, close - at - 1));
 }
 
+bool titleOnNextLine(const std::string& line, size_t at, const std::string& next) {
+  size_t i = firstText(line, line.find("]:", at) + 2);
+  if (i < line.size() && line[i] == '<') {
+    const size_t close = line.find('>', i);
+    if (close == kNone) return false;
+    i = close + 1;
+  } else {
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  }
+  if (!isBlankFrom(line, i)) return false;  // a title on its own line, or something else
+  const std::string title = trimmedFrom(next, firstText(next, afterQuotes(next, 0)));
+  if (title.size() < 2) return false;
+  const char open = title.front(), close = title.back();
+  return (open == '"' && close == '"') || (open == '\'' && close == '\'') || (open == '(' && close == ')');
+}
+
 bool startsHtmlBlock(const std::string& text, bool interrupting) {
   if (text.size() < 2 || text[0] != '<') return false;
-  if (text.compare(0, 4, "<!--") == 0) return true;
+  // A comment, a processing instruction ("<?php"), CDATA, a declaration ("<!DOCTYPE"): each may interrupt a
+  // paragraph.
+  if (text.compare(0, 4, "<!--") == 0 || text[1] == '?' || text.compare(0, 9, "<![CDATA[") == 0 ||
+      (text.size() > 2 && text[1] == '!' && std::isalpha(static_cast<unsigned char>(text[2]))))
+    return true;
   size_t i = text[1] == '/' ? 2 : 1;
   if (i >= text.size() || !std::isalpha(static_cast<unsigned char>(text[i])))
     return !interrupting && text[1] == '!';

@@ -33,8 +33,11 @@ size_t listItemText(const std::string& line, size_t at);
 size_t footnoteText(const std::string& line, size_t at);
 // A link reference definition's label at `at` ("[label]: url"), lower case; "" when there is none.
 std::string definitionLabel(const std::string& line, size_t at);
-// Whether an HTML block starts at `text` (a tag, a comment, a declaration); `interrupting` a paragraph,
-// only a block element's tag or a comment does.
+// Whether the definition at `at` of `line` ends after its destination and `next` is its title alone
+// ('"title"', "'title'", "(title)"), which it then goes on to.
+bool titleOnNextLine(const std::string& line, size_t at, const std::string& next);
+// Whether an HTML block starts at `text` (a tag, a comment, a processing instruction, CDATA, a
+// declaration); `interrupting` a paragraph, only a block element's tag or one of the others does.
 bool startsHtmlBlock(const std::string& text, bool interrupting);
 // A table's delimiter row ("| --- | :-: |"): a '|' and cells each of dashes, a colon at either end.
 bool isDelimiterRow(const std::string& text);

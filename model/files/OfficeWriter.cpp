@@ -167,20 +167,17 @@ class Writer {
           legacy == p.legacy_runs.end() ? escaped : inLegacyFont(escaped, legacy->second);
       if (d_.format == OfficeDocument::Format::Excel && !d_.parts[p.part].drawing) {
         // A cell's text: plain where it has no formatting, line break or code, else runs.
-        const std::string t = "<" + w + "t xml:space=\"preserve\">" +
-                              text_in_font + "</" + w + "t>";
+        const std::string t = "<" + w + "t xml:space=\"preserve\">" + text_in_font + "</" + w + "t>";
         out += plain ? t : "<" + w + "r>" + rpr + t + "</" + w + "r>";
         return;
       }
       if (d_.format == OfficeDocument::Format::PowerPoint || d_.parts[p.part].drawing) {
         // (the part's languages are made English after)
-        out += "<" + w + "r>" + rpr + "<" + w + "t>" + text_in_font + "</" + w +
-               "t></" + w + "r>";
+        out += "<" + w + "r>" + rpr + "<" + w + "t>" + text_in_font + "</" + w + "t></" + w + "r>";
         return;
       }
       out += "<" + w + "r>" + englishLanguageTags(rpr, d_.parts[p.part].prefix) + "<" + w +
-             "t xml:space=\"preserve\">" + text_in_font + "</" + w + "t></" + w +
-             "r>";
+             "t xml:space=\"preserve\">" + text_in_font + "</" + w + "t></" + w + "r>";
     };
     auto number = [](const std::string& tag) -> size_t {
       const size_t q = tag.find("n=\"");

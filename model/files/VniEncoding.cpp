@@ -60,8 +60,9 @@ const std::vector<Letter>& letters() {
         char32_t small;
         const unsigned char* bytes;
       };
-      for (const auto& [v, small, bytes] : {Shaped{'a', 0xE2, kCircumflexBytes}, Shaped{'e', 0xEA, kCircumflexBytes},
-                                            Shaped{'o', 0xF4, kCircumflexBytes}, Shaped{'a', 0x103, kBreveBytes}}) {
+      for (const auto& [v, small, bytes] :
+           {Shaped{'a', 0xE2, kCircumflexBytes}, Shaped{'e', 0xEA, kCircumflexBytes},
+            Shaped{'o', 0xF4, kCircumflexBytes}, Shaped{'a', 0x103, kBreveBytes}}) {
         const char32_t base = !capital ? small : small == 0x103 ? char32_t(0x102) : small - 0x20;
         out.push_back({base, std::string{ascii(v), byte(bytes[0])}, capital});
         for (int t = 0; t < 5; ++t)
@@ -69,7 +70,8 @@ const std::vector<Letter>& letters() {
       }
       for (int t = 0; t < 5; ++t)
         out.push_back({toned(char32_t(ascii('i')), t), std::string(1, byte(kIBytes[t])), capital});
-      for (const auto& [small, letter] : {std::pair{char32_t(0x1A1), kHornedO}, std::pair{char32_t(0x1B0), kHornedU}}) {
+      for (const auto& [small, letter] :
+           {std::pair{char32_t(0x1A1), kHornedO}, std::pair{char32_t(0x1B0), kHornedU}}) {
         const char32_t base = capital ? small - 1 : small;
         out.push_back({base, std::string(1, byte(letter)), capital});
         for (int t = 0; t < 5; ++t)
@@ -85,8 +87,8 @@ const std::vector<Letter>& letters() {
 
 const Letter* letterOf(char32_t c) {
   const auto& table = letters();
-  const auto at =
-      std::lower_bound(table.begin(), table.end(), c, [](const Letter& l, char32_t value) { return l.c < value; });
+  const auto at = std::lower_bound(table.begin(), table.end(), c,
+                                   [](const Letter& l, char32_t value) { return l.c < value; });
   return at != table.end() && at->c == c ? &*at : nullptr;
 }
 
@@ -123,13 +125,20 @@ std::optional<Mark> markOf(unsigned char byte) {
 char32_t shaped(char32_t c, char32_t shape) {
   if (shape == kBreve) return c == 'a' ? 0x103 : c == 'A' ? 0x102 : 0;
   switch (c) {
-    case 'a': return 0xE2;
-    case 'e': return 0xEA;
-    case 'o': return 0xF4;
-    case 'A': return 0xC2;
-    case 'E': return 0xCA;
-    case 'O': return 0xD4;
-    default: return 0;
+    case 'a':
+      return 0xE2;
+    case 'e':
+      return 0xEA;
+    case 'o':
+      return 0xF4;
+    case 'A':
+      return 0xC2;
+    case 'E':
+      return 0xCA;
+    case 'O':
+      return 0xD4;
+    default:
+      return 0;
   }
 }
 
@@ -225,7 +234,8 @@ bool append(std::string& out, char32_t c, char32_t previous) {
   // Windows-1252's punctuation and signs, and the bytes above 0xBF that VNI leaves to it.
   const int byte = html::windows1252Byte(c);
   if (byte < 0x80 || undefined(static_cast<unsigned char>(byte))) return false;
-  if (byte >= 0xC0 && (markOf(static_cast<unsigned char>(byte)) || letterByte(static_cast<unsigned char>(byte))))
+  if (byte >= 0xC0 &&
+      (markOf(static_cast<unsigned char>(byte)) || letterByte(static_cast<unsigned char>(byte))))
     return false;
   out += char(byte);
   return true;

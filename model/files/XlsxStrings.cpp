@@ -99,7 +99,8 @@ class StringReader : public XmlHandler {
     const std::string& rpr = in_run ? rpr_ : kNone;
     std::string chars(text);
     // Text in an old Vietnamese font (its run's, else its cells'), kept as Windows-1252's characters.
-    chars = textInFont(chars, in_run && !run_font_.empty() ? run_font_ : cell_font_, rpr, d_.name, p_, read_as_);
+    chars =
+        textInFont(chars, in_run && !run_font_.empty() ? run_font_ : cell_font_, rpr, d_.name, p_, read_as_);
     // Words, and between them each stretch of newlines, tabs and escapes as a code that parts them.
     std::string words;
     for (size_t i = 0; i < chars.size();) {

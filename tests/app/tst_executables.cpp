@@ -1454,9 +1454,9 @@ void TestExecutables::prepareUsageErrors_data() {
   QTest::newRow("a segmentation with --spm")
       << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--spm", "spm.model", "--spm-type", "bpe"}
       << "drop --spm-type";
-  QTest::newRow("unknown encoding") << QStringList{"prepare", "--corpus",   "/tmp",   "--out",
-                                                   "/tmp/x",  "--encoding", "latin-1"}
-                                    << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii, tcvn3 or vni";
+  QTest::newRow("unknown encoding")
+      << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--encoding", "latin-1"}
+      << "--encoding: 'latin-1' is not utf-8, windows-1258, viscii, tcvn3 or vni";
   QTest::newRow("weights of one corpus")
       << QStringList{"prepare", "--corpus", "/tmp", "--out", "/tmp/x", "--weights", "2"}
       << "--weights weighs several corpora";

@@ -52,14 +52,19 @@ std::string iconvConvert(const char* from, const char* to, const std::string& te
 // ỵ and đ bytes of their own; a capital's bytes 0x20 below a small letter's.
 std::string vniAlphabet() {
   const std::vector<std::vector<std::string>> small = {
-      {"a", "a\xF8", "a\xF9", "a\xFB", "a\xF5", "a\xEF"}, {"a\xEA", "a\xE8", "a\xE9", "a\xFA", "a\xFC", "a\xEB"},
-      {"a\xE2", "a\xE0", "a\xE1", "a\xE5", "a\xE3", "a\xE4"}, {"e", "e\xF8", "e\xF9", "e\xFB", "e\xF5", "e\xEF"},
-      {"e\xE2", "e\xE0", "e\xE1", "e\xE5", "e\xE3", "e\xE4"}, {"i", "\xEC", "\xED", "\xE6", "\xF3", "\xF2"},
-      {"o", "o\xF8", "o\xF9", "o\xFB", "o\xF5", "o\xEF"}, {"o\xE2", "o\xE0", "o\xE1", "o\xE5", "o\xE3", "o\xE4"},
+      {"a", "a\xF8", "a\xF9", "a\xFB", "a\xF5", "a\xEF"},
+      {"a\xEA", "a\xE8", "a\xE9", "a\xFA", "a\xFC", "a\xEB"},
+      {"a\xE2", "a\xE0", "a\xE1", "a\xE5", "a\xE3", "a\xE4"},
+      {"e", "e\xF8", "e\xF9", "e\xFB", "e\xF5", "e\xEF"},
+      {"e\xE2", "e\xE0", "e\xE1", "e\xE5", "e\xE3", "e\xE4"},
+      {"i", "\xEC", "\xED", "\xE6", "\xF3", "\xF2"},
+      {"o", "o\xF8", "o\xF9", "o\xFB", "o\xF5", "o\xEF"},
+      {"o\xE2", "o\xE0", "o\xE1", "o\xE5", "o\xE3", "o\xE4"},
       {"\xF4", "\xF4\xF8", "\xF4\xF9", "\xF4\xFB", "\xF4\xF5", "\xF4\xEF"},
       {"u", "u\xF8", "u\xF9", "u\xFB", "u\xF5", "u\xEF"},
       {"\xF6", "\xF6\xF8", "\xF6\xF9", "\xF6\xFB", "\xF6\xF5", "\xF6\xEF"},
-      {"y", "y\xF8", "y\xF9", "y\xFB", "y\xF5", "\xEE"}, {"\xF1"}};
+      {"y", "y\xF8", "y\xF9", "y\xFB", "y\xF5", "\xEE"},
+      {"\xF1"}};
   std::string out;
   for (const bool capital : {false, true}) {
     for (const auto& row : small) {
@@ -272,10 +277,13 @@ void TestLegacyEncodings::vniAsItsChartAndConvertersWriteIt() {
   QCOMPARE(model::legacyToUtf8(vniAlphabet(), LegacyEncoding::Vni, "x"), kAlphabet);
   size_t line = 0;
   char32_t character = 0;
-  QCOMPARE(model::utf8ToLegacy(kAlphabet, LegacyEncoding::Vni, &line, &character), std::optional(vniAlphabet()));
+  QCOMPARE(model::utf8ToLegacy(kAlphabet, LegacyEncoding::Vni, &line, &character),
+           std::optional(vniAlphabet()));
   // Text as converters print it (each byte as Windows-1252's character; written here as bytes).
   for (const auto& [vni, text] : {
-           std::pair<std::string, std::string>{"Xin cha\xF8o ca\xF9" "c ba\xEFn", "Xin chào các bạn"},
+           std::pair<std::string, std::string>{"Xin cha\xF8o ca\xF9"
+                                               "c ba\xEFn",
+                                               "Xin chào các bạn"},
            {"Tie\xE1ng Vie\xE4t", "Tiếng Việt"},
            {"M\xF4\xFB ta\xE4p tin", "Mở tập tin"},
            {"\xD1\xD6\xD4\xD8NG \xCDT", "ĐƯỜNG ÍT"},
@@ -292,8 +300,8 @@ void TestLegacyEncodings::vniAsItsChartAndConvertersWriteIt() {
   const auto path = write("vni.txt", *bytes);
   const auto document = model::readTextDocument(path, LegacyEncoding::Vni);
   QCOMPARE(int(document.encoding), int(model::TextDocument::Encoding::Vni));
-  QCOMPARE(document.lines, (std::vector<std::string>{"Đang thêm người dùng mới", "Mở tập tin số 7",
-                                                     "Đóng cửa sổ “ở đây”"}));
+  QCOMPARE(document.lines,
+           (std::vector<std::string>{"Đang thêm người dùng mới", "Mở tập tin số 7", "Đóng cửa sổ “ở đây”"}));
   QCOMPARE(document.text(), *bytes);
   try {
     model::readTextDocument(path);
@@ -304,8 +312,8 @@ void TestLegacyEncodings::vniAsItsChartAndConvertersWriteIt() {
   }
   // ... and the other three are not taken for VNI, nor VNI for them.
   for (const auto encoding : {LegacyEncoding::Windows1258, LegacyEncoding::Viscii, LegacyEncoding::Tcvn3}) {
-    const auto other = model::utf8ToLegacy("Đang thêm người dùng mới\nMở tập tin số 7\nĐóng cửa sổ\n", encoding,
-                                           &line, &character);
+    const auto other = model::utf8ToLegacy("Đang thêm người dùng mới\nMở tập tin số 7\nĐóng cửa sổ\n",
+                                           encoding, &line, &character);
     QVERIFY(other);
     QCOMPARE(model::guessLegacyEncoding(*other), std::optional(encoding));
   }
@@ -322,8 +330,9 @@ void TestLegacyEncodings::vniMarksOnNothingAreCombiningMarks() {
            std::string("\xCC\x81x n\xCC\x82\xCC\x81 \xCC\x86"));
   size_t line = 0;
   char32_t character = 0;
-  QCOMPARE(model::utf8ToLegacy("\xCC\x81x n\xCC\x82\xCC\x81 \xCC\x86", LegacyEncoding::Vni, &line, &character),
-           std::optional(std::string("\xF9x n\xE2\xF9 \xEA")));
+  QCOMPARE(
+      model::utf8ToLegacy("\xCC\x81x n\xCC\x82\xCC\x81 \xCC\x86", LegacyEncoding::Vni, &line, &character),
+      std::optional(std::string("\xF9x n\xE2\xF9 \xEA")));
   // A letter in Unicode's decomposed form is VNI's letter and mark bytes.
   QCOMPARE(model::utf8ToLegacy("A\xCC\x81 \xC6\xA1\xCC\x80", LegacyEncoding::Vni, &line, &character),
            std::optional(std::string("A\xD9 \xF4\xF8")));

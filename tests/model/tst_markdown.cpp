@@ -80,6 +80,8 @@ class TestMarkdown : public QObject {
   void whatTheTranslationLostIsWrittenAtItsEnd();
   void aTranslationThatWouldStartABlockStaysAParagraph();
   void aMarkdownFileIsKnownByItsName();
+  void blocksWhereCommonMarkEndsThem_data();
+  void blocksWhereCommonMarkEndsThem();
 };
 
 void TestMarkdown::blocksAreFoundAndEverythingElseKept() {
@@ -267,6 +269,60 @@ void TestMarkdown::aMarkdownFileIsKnownByItsName() {
   const std::string text = dir.filePath("notes.txt").toStdString();
   std::ofstream(text, std::ios::binary) << "# Mở tập tin\n";
   QVERIFY(!readMarkdownFile(text));
+}
+
+// Where CommonMark starts and ends a block (found against its spec's examples, rendered by
+// markdown-it-py: docs/cli.md): each document's blocks, and the document written with each block's text in
+// capitals (what else it holds is as it was).
+void TestMarkdown::blocksWhereCommonMarkEndsThem_data() {
+  QTest::addColumn<QString>("document");
+  QTest::addColumn<QStringList>("blocks");
+  QTest::addColumn<QString>("written");
+  QTest::newRow("a block quote interrupts a paragraph")
+      << "Mở tập tin\n> Lưu tập tin\n"
+      << QStringList{"Mở tập tin", "Lưu tập tin"} << "MỞ TẬP TIN\n> LƯU TẬP TIN\n";
+  QTest::newRow("a line without the marker goes on with the quote's paragraph")
+      << "> Mở tập\ntin\n"
+      << QStringList{"Mở tập tin"} << "> MỞ TẬP TIN\n";
+  QTest::newRow("a block quote inside a list item")
+      << "1.  Mở tập\n    tin\n\n    > Lưu tập tin\n"
+      << QStringList{"Mở tập tin", "Lưu tập tin"} << "1.  MỞ TẬP TIN\n\n    > LƯU TẬP TIN\n";
+  QTest::newRow("a fence ends with the block quote that held it")
+      << "> ```\n> mã\n\nMở tập tin\n"
+      << QStringList{"Mở tập tin"} << "> ```\n> mã\n\nMỞ TẬP TIN\n";
+  QTest::newRow("a definition's title on the next line")
+      << "[a]: /a.md\n  \"Tiêu đề\"\n[b]: /b.md\n\nXem [đây][a] và [b]\n"
+      << QStringList{"Xem <x-wrap n=\"0\">đây</x-wrap> và <x-wrap n=\"1\">b</x-wrap>"}
+      << "[a]: /a.md\n  \"Tiêu đề\"\n[b]: /b.md\n\nXEM [ĐÂY][a] VÀ [B]\n";
+  QTest::newRow("brackets naming no definition are text")
+      << "Chỉ số [lớp][đầu] và [a][]\n"
+      << QStringList{"Chỉ số [lớp][đầu] và [a][]"} << "CHỈ SỐ [LỚP][ĐẦU] VÀ [A][]\n";
+  QTest::newRow("a processing instruction and CDATA are HTML blocks")
+      << "<?php\n\n echo 1;\n?>\nMở\n\n<![CDATA[\nx\n\n]]>\nLưu\n"
+      << QStringList{"Mở", "Lưu"} << "<?php\n\n echo 1;\n?>\nMỞ\n\n<![CDATA[\nx\n\n]]>\nLƯU\n";
+}
+
+void TestMarkdown::blocksWhereCommonMarkEndsThem() {
+  QFETCH(QString, document);
+  QFETCH(QStringList, blocks);
+  QFETCH(QString, written);
+  const auto d = readMarkdown(studio::test::textLines(document.toStdString()), "a.md");
+  QStringList marked, capitals;
+  for (const auto& b : d.blocks) {
+    marked << QString::fromStdString(b.marked);
+    // The words in capitals, the markup's tags as they are.
+    QString upper;
+    bool tag = false;
+    for (const QChar c : QString::fromStdString(b.marked)) {
+      tag = c == '<' ? true : c == '>' ? false : tag;
+      upper += tag ? c : c.toUpper();
+    }
+    capitals << upper;
+  }
+  QCOMPARE(marked, blocks);
+  std::vector<std::string> translations;
+  for (const QString& c : capitals) translations.push_back(c.toStdString());
+  QCOMPARE(QString::fromStdString(joinedLines(writeMarkdown(d, translations))), written);
 }
 
 STUDIO_TEST_MAIN(TestMarkdown)

@@ -477,10 +477,9 @@ void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
   const auto d = readOfficeDocument(zip.finish(), "old.docx");
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
-  QCOMPARE(marked,
-           (std::vector<std::string>{"Áo: mở tập tin số 3", "Áo: mở tập tin số 3", "Áo: mở tập tin số 3",
-                                     "Mở tập tin", as_word, "Mở tập tin", "ĐƯỜNG Việt Nam",
-                                     "Tiêu đề &amp; trang"}));
+  QCOMPARE(marked, (std::vector<std::string>{"Áo: mở tập tin số 3", "Áo: mở tập tin số 3",
+                                             "Áo: mở tập tin số 3", "Mở tập tin", as_word, "Mở tập tin",
+                                             "ĐƯỜNG Việt Nam", "Tiêu đề &amp; trang"}));
   QCOMPARE(d.tcvn3_paragraphs, size_t(3));
   QCOMPARE(d.vni_paragraphs, size_t(2));
   QVERIFY(d.kept.empty());
@@ -490,8 +489,9 @@ void TestOffice::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
   QVERIFY2(written.find("<w:r><w:rPr><w:rFonts w:ascii=\".VnTime\" w:hAnsi=\".VnTime\"/></w:rPr><w:t "
                         "xml:space=\"preserve\">Open file 3</w:t></w:r>") != std::string::npos,
            written.c_str());
-  QVERIFY(written.find("<w:r><w:rPr><w:rFonts w:hAnsi=\"VNI-Times\"/></w:rPr><w:t xml:space=\"preserve\">Open "
-                       "file 3</w:t></w:r>") != std::string::npos);
+  QVERIFY(
+      written.find("<w:r><w:rPr><w:rFonts w:hAnsi=\"VNI-Times\"/></w:rPr><w:t xml:space=\"preserve\">Open "
+                   "file 3</w:t></w:r>") != std::string::npos);
   // Vietnamese written into such a run is written in its encoding too, and reads back as it was.
   translations[0] = "Áo: mở tập tin số 3";
   translations[6] = "ĐƯỜNG Việt Nam";

@@ -483,8 +483,9 @@ void TestPresentations::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
            slide.c_str());
   QVERIFY(slide.find("<a:t>Mở đầu</a:t>") != std::string::npos &&
           slide.find("<a:t>Tệp</a:t>") != std::string::npos);
-  QVERIFY2(slide.find("<a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Taäp tin môû</a:t>") != std::string::npos,
-           slide.c_str());
+  QVERIFY2(
+      slide.find("<a:latin typeface=\"VNI-Times\"/></a:rPr><a:t>Taäp tin môû</a:t>") != std::string::npos,
+      slide.c_str());
 }
 
 STUDIO_TEST_MAIN(TestPresentations)

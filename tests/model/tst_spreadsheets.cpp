@@ -392,15 +392,14 @@ void TestSpreadsheets::textInTheOldVietnameseFontsIsReadAsTheirEncoding() {
   zip.add("xl/sharedStrings.xml", "<sst " + ns + "><si><t>" + kept + "</t></si><si><t>" + kept +
                                       "</t></si><si><r><t>Nhấn </t></r><r>"
                                       "<rPr><b/><rFont val=\".VnTime\"/></rPr><t>" +
-                                      kept_run + "</t></r></si><si><t>Môû taäp tin</t></si><si><t>" +
-                                      kept + "</t></si></sst>");
+                                      kept_run + "</t></r></si><si><t>Môû taäp tin</t></si><si><t>" + kept +
+                                      "</t></si></sst>");
   const std::string bytes = zip.finish();
   const auto d = readOfficeDocument(bytes, "old.xlsx");
   std::vector<std::string> marked;
   for (const auto& p : d.paragraphs) marked.push_back(p.marked);
-  QCOMPARE(marked,
-           (std::vector<std::string>{"Mở tập tin", kept, "Nhấn <x-fmt n=\"0\">Lưu</x-fmt>", "Mở tập tin", kept,
-                                     "Mở tập tin"}));
+  QCOMPARE(marked, (std::vector<std::string>{"Mở tập tin", kept, "Nhấn <x-fmt n=\"0\">Lưu</x-fmt>",
+                                             "Mở tập tin", kept, "Mở tập tin"}));
   QCOMPARE(d.tcvn3_paragraphs, size_t(3));
   QCOMPARE(d.vni_paragraphs, size_t(1));
   // Written back in the same fonts, in TCVN3 or VNI as Excel keeps them.

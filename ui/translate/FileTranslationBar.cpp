@@ -151,8 +151,9 @@ FileTranslationBar::FileTranslationBar(QWidget* parent) : QWidget(parent) {
                           (r.officeTcvn3 > 0 ? ' ' + tr("%n of them in the old .Vn fonts, read as TCVN3.", "",
                                                         r.officeTcvn3)
                                              : QString()) +
-                          (r.officeVni > 0 ? ' ' + tr("%n of them in VNI fonts, read as VNI.", "", r.officeVni)
-                                           : QString()) +
+                          (r.officeVni > 0
+                               ? ' ' + tr("%n of them in VNI fonts, read as VNI.", "", r.officeVni)
+                               : QString()) +
                           (r.officeComments > 0
                                ? ' ' + tr("%n comment(s) not translated.", "", r.officeComments)
                                : QString())
