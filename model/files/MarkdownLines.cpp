@@ -146,12 +146,32 @@ bool startsHtmlBlock(const std::string& text, bool interrupting) {
   const size_t start = i;
   while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-')) ++i;
   if (i < text.size() && text[i] != ' ' && text[i] != '>' && text[i] != '/' && text[i] != '\t') return false;
-  if (!interrupting) return true;
+  // The elements that start a block wherever they stand (CommonMark's first and sixth kinds)...
   static const std::set<std::string> kBlocks = {
-      "address", "article", "aside", "blockquote", "center",  "details", "div",   "dl", "fieldset", "figure",
-      "footer",  "form",    "h1",    "h2",         "h3",      "h4",      "h5",    "h6", "header",   "hr",
-      "nav",     "ol",      "p",     "pre",        "section", "summary", "table", "ul", "script",   "style"};
-  return kBlocks.count(html::lowered(text.substr(start, i - start))) > 0;
+      "address",  "article",  "aside",    "base",       "basefont", "blockquote", "body",    "caption",
+      "center",   "col",      "colgroup", "dd",         "details",  "dialog",     "dir",     "div",
+      "dl",       "dt",       "fieldset", "figcaption", "figure",   "footer",     "form",    "frame",
+      "frameset", "h1",       "h2",       "h3",         "h4",       "h5",         "h6",      "head",
+      "header",   "hr",       "html",     "iframe",     "legend",   "li",         "link",    "main",
+      "menu",     "menuitem", "nav",      "noframes",   "ol",       "optgroup",   "option",  "p",
+      "param",    "pre",      "script",   "section",    "source",   "style",      "summary", "table",
+      "tbody",    "td",       "textarea", "tfoot",      "th",       "thead",      "title",   "tr",
+      "track",    "ul"};
+  if (kBlocks.count(html::lowered(text.substr(start, i - start)))) return true;
+  // ... and any other whole tag alone on its line (the seventh), which does not interrupt a paragraph: a
+  // line that starts with "<kbd>Ctrl</kbd>" or "<b>Note:</b>" is a paragraph's.
+  if (interrupting) return false;
+  char quote = 0;
+  for (; i < text.size(); ++i) {
+    if (quote) {
+      quote = text[i] == quote ? 0 : quote;
+    } else if (text[i] == '"' || text[i] == '\'') {
+      quote = text[i];
+    } else if (text[i] == '>') {
+      return isBlankFrom(text, i + 1);
+    }
+  }
+  return false;
 }
 
 bool isDelimiterRow(const std::string& text) {

@@ -297,6 +297,9 @@ void TestMarkdown::blocksWhereCommonMarkEndsThem_data() {
   QTest::newRow("brackets naming no definition are text")
       << "Chỉ số [lớp][đầu] và [a][]\n"
       << QStringList{"Chỉ số [lớp][đầu] và [a][]"} << "CHỈ SỐ [LỚP][ĐẦU] VÀ [A][]\n";
+  QTest::newRow("a paragraph that starts with an inline tag")
+      << "<b>Chú ý:</b> lưu tập tin\n\n<div>\nkhối\n</div>\n" << QStringList{"<b>Chú ý:</b> lưu tập tin"}
+      << "<b>CHÚ Ý:</b> LƯU TẬP TIN\n\n<div>\nkhối\n</div>\n";
   QTest::newRow("a processing instruction and CDATA are HTML blocks")
       << "<?php\n\n echo 1;\n?>\nMở\n\n<![CDATA[\nx\n\n]]>\nLưu\n"
       << QStringList{"Mở", "Lưu"} << "<?php\n\n echo 1;\n?>\nMỞ\n\n<![CDATA[\nx\n\n]]>\nLƯU\n";
