@@ -189,6 +189,14 @@ bool mostlyUtf8(std::string_view bytes) {
   return whole * 4 >= stray;
 }
 
+// Whether the bytes read through `table` hold no C0 control but the table's letters, tab and line ends.
+bool readsWithoutControls(std::string_view bytes, const char32_t (&table)[256]) {
+  return std::none_of(bytes.begin(), bytes.end(), [&](char b) {
+    const auto byte = static_cast<unsigned char>(b);
+    return table[byte] == byte && byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r';
+  });
+}
+
 // Whether the bytes read through `table` as Vietnamese: no C0 control but
 // the table's letters, tab and line ends, and at least half of what the
 // bytes outside ASCII stand for letters or tone marks only Vietnamese writes.
@@ -228,6 +236,27 @@ std::u32string readThrough(std::string_view bytes, const char32_t (&table)[256])
       out += c;
   }
   return out;
+}
+
+// How many words of the text have a capital after a small letter ("thÊp"; "iPhone" too).
+size_t mixedCaseWords(const std::u32string& text) {
+  size_t found = 0;
+  bool small = false, counted = false;
+  for (const char32_t c : text) {
+    const bool letter =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c != 0xD7 && c != 0xF7);
+    if (!letter) {
+      small = counted = false;
+      continue;
+    }
+    const bool capital = lowercase(c) != c;
+    if (capital && small && !counted) {
+      ++found;
+      counted = true;
+    }
+    small = !capital;
+  }
+  return found;
 }
 
 // How many words of the text are common Vietnamese words with a letter beyond ASCII (lowercase).
@@ -285,9 +314,12 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
     }
   }
   if (defined && marks > 0 && joined * 20 >= marks * 19) return LegacyEncoding::Windows1258;
-  const bool viscii = readsAsVietnamese(bytes, kViscii), tcvn = readsAsVietnamese(bytes, kTcvn);
+  const bool viscii = readsAsVietnamese(bytes, kViscii);
   const size_t viscii_words = viscii ? commonWords(readThrough(bytes, kViscii)) : 0;
-  const size_t tcvn_words = tcvn ? commonWords(readThrough(bytes, kTcvn)) : 0;
+  // TCVN3 also where fewer than half its letters are Vietnamese's alone but its reading holds a common
+  // word: "cài đặt các gói" has more of Latin-1's letters (à, á, ó) than of Vietnamese's.
+  const size_t tcvn_words = readsWithoutControls(bytes, kTcvn) ? commonWords(readThrough(bytes, kTcvn)) : 0;
+  const bool tcvn = readsAsVietnamese(bytes, kTcvn) || tcvn_words > 0;
   // VNI: nine in ten of its letters' and marks' bytes letters or marks on letters they fit, a mark among
   // them (its letters alone are Latin-1's too: "Khóa" in Windows-1258 reads as VNI's "Khĩa"), unless
   // another reading holds more common words.
@@ -296,6 +328,14 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
       commonWords(vni::decode(bytes, "")) >= std::max(viscii_words, tcvn_words))
     return LegacyEncoding::Vni;
   if (tcvn && tcvn_words > 0 && (!viscii || tcvn_words > viscii_words)) return LegacyEncoding::Tcvn3;
+  // Neither reading holds more common words: the one with fewer words that have a capital after a small
+  // letter (TCVN3's "thấp" read as VISCII is "thÊp": some of its small letters are VISCII's capitals).
+  if (tcvn && viscii && tcvn_words == viscii_words) {
+    const size_t tcvn_odd = mixedCaseWords(readThrough(bytes, kTcvn));
+    const size_t viscii_odd = mixedCaseWords(readThrough(bytes, kViscii));
+    if (tcvn_odd < viscii_odd) return LegacyEncoding::Tcvn3;
+    if (viscii_odd < tcvn_odd) return LegacyEncoding::Viscii;
+  }
   if (viscii) return LegacyEncoding::Viscii;
   return std::nullopt;
 }

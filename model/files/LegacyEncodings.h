@@ -45,9 +45,10 @@ std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding en
 // holds as many common Vietnamese words as the next two's; VISCII or TCVN3
 // when at least half of what the bytes outside ASCII stand for in it are
 // letters (or tone marks) only Vietnamese writes and no C0 control but its
-// letters, tab and line ends is there — TCVN3 only where its reading holds
-// common Vietnamese words (không, được, tập, …), and more of them than
-// VISCII's reading. nullopt otherwise, and for UTF-8 with a few stray bytes
+// letters, tab and line ends is there — TCVN3 (then also with fewer of its
+// letters Vietnamese's alone) only where its reading holds common Vietnamese
+// words (không, được, tập, …), more of them than VISCII's reading, or as
+// many and fewer words with a capital after a small letter. nullopt otherwise, and for UTF-8 with a few stray bytes
 // (a whole UTF-8 character for every four bytes that are not).
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes);
 

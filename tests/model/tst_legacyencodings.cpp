@@ -209,6 +209,13 @@ void TestLegacyEncodings::aFileThatIsNotUtf8NamesWhatItReadsAs() {
              path + " line 1 is not valid UTF-8");
   }
   QVERIFY(!model::guessLegacyEncoding("plain ASCII, valid UTF-8"));
+  // Short TCVN3 lines: one with more of Latin-1's letters than of Vietnamese's alone (à, á, ó) but common
+  // words; two without common words whose VISCII reading has capitals after small letters ("ThÊp").
+  for (const char* line : {"cài đặt các gói\n", "Thấp hơn\n", "Giấy phép\n"}) {
+    const std::string bytes = iconvConvert("UTF-8", "TCVN5712-1", line);
+    QVERIFY(bytes != "(error)");
+    QCOMPARE(model::guessLegacyEncoding(bytes), std::optional(LegacyEncoding::Tcvn3));
+  }
   // UTF-8 with a stray byte: its letters read as VISCII would be Vietnamese ones, but it is damaged UTF-8.
   QVERIFY(!model::guessLegacyEncoding("Mở tập tin\nĐóng \xC3 cửa sổ\n"));
 }
