@@ -10,6 +10,7 @@
 #include "model/data/Text.h"
 #include "model/evaluation/CodePoints.h"
 #include "model/files/LegacyTables.h"
+#include "model/files/VietnameseSyllables.h"
 #include "model/files/VniEncoding.h"
 
 namespace studio::model {
@@ -19,6 +20,7 @@ using legacy::isToneMark;
 using legacy::kTcvn;
 using legacy::kViscii;
 using legacy::kWindows1258High;
+using legacy::lowercase;
 
 namespace {
 
@@ -214,15 +216,6 @@ bool readsAsVietnamese(std::string_view bytes, const char32_t (&table)[256]) {
   return outside > 0 && vietnamese * 2 >= outside;
 }
 
-// Lowercase, for ASCII and the Vietnamese letters.
-char32_t lowercase(char32_t c) {
-  if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return c + 0x20;
-  if ((c >= 0x1EA0 && c <= 0x1EF9 && c % 2 == 0) || c == 0x102 || c == 0x110 || c == 0x128 || c == 0x168 ||
-      c == 0x1A0)
-    return c + 1;
-  return c == 0x1AF ? 0x1B0 : c;
-}
-
 // The bytes read through `table`, each tone mark composed with the letter before it where they make one.
 std::u32string readThrough(std::string_view bytes, const char32_t (&table)[256]) {
   std::u32string out;
@@ -243,8 +236,7 @@ size_t mixedCaseWords(const std::u32string& text) {
   size_t found = 0;
   bool small = false, counted = false;
   for (const char32_t c : text) {
-    const bool letter =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c != 0xD7 && c != 0xF7);
+    const bool letter = legacy::isLatinLetter(c);
     if (!letter) {
       small = counted = false;
       continue;
@@ -285,7 +277,7 @@ size_t commonWords(const std::u32string& text) {
   };
   for (const char32_t c : text) {
     if (isToneMark(c) && !word.empty()) continue;  // a mark on no letter it makes one with
-    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0xC0;
+    const bool letter = legacy::isLatinLetter(c);
     if (!letter) {
       finish();
       continue;
@@ -313,7 +305,17 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
       joined += legacy::takesTone(before) && composed(before, c) != 0;
     }
   }
-  if (defined && marks > 0 && joined * 20 >= marks * 19) return LegacyEncoding::Windows1258;
+  if (defined && marks > 0 && joined * 20 >= marks * 19) {
+    // Unless TCVN3's reading spells more Vietnamese syllables and fewer other words: its letters may
+    // stand where Windows-1258's tone marks would, after vowels.
+    const auto spelt =
+        legacy::countSyllables(decodeUtf8(legacyToUtf8(bytes, LegacyEncoding::Windows1258, "")));
+    const auto tcvn_spelt = readsWithoutControls(bytes, kTcvn)
+                                ? legacy::countSyllables(readThrough(bytes, kTcvn))
+                                : legacy::SyllableCount{};
+    if (tcvn_spelt.syllables <= spelt.syllables || tcvn_spelt.others >= spelt.others)
+      return LegacyEncoding::Windows1258;
+  }
   const bool viscii = readsAsVietnamese(bytes, kViscii);
   const size_t viscii_words = viscii ? commonWords(readThrough(bytes, kViscii)) : 0;
   // TCVN3 also where fewer than half its letters are Vietnamese's alone but its reading holds a common
@@ -331,6 +333,11 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
   // Neither reading holds more common words: the one with fewer words that have a capital after a small
   // letter (TCVN3's "thấp" read as VISCII is "thÊp": some of its small letters are VISCII's capitals).
   if (tcvn && viscii && tcvn_words == viscii_words) {
+    // First the one that spells more Vietnamese syllables.
+    const auto tcvn_spelt = legacy::countSyllables(readThrough(bytes, kTcvn));
+    const auto viscii_spelt = legacy::countSyllables(readThrough(bytes, kViscii));
+    if (tcvn_spelt.syllables > viscii_spelt.syllables) return LegacyEncoding::Tcvn3;
+    if (viscii_spelt.syllables > tcvn_spelt.syllables) return LegacyEncoding::Viscii;
     const size_t tcvn_odd = mixedCaseWords(readThrough(bytes, kTcvn));
     const size_t viscii_odd = mixedCaseWords(readThrough(bytes, kViscii));
     if (tcvn_odd < viscii_odd) return LegacyEncoding::Tcvn3;

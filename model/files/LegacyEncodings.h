@@ -48,7 +48,10 @@ std::optional<std::string> utf8ToLegacy(std::string_view utf8, LegacyEncoding en
 // letters, tab and line ends is there — TCVN3 (then also with fewer of its
 // letters Vietnamese's alone) only where its reading holds common Vietnamese
 // words (không, được, tập, …), more of them than VISCII's reading, or as
-// many and fewer words with a capital after a small letter. nullopt otherwise, and for UTF-8 with a few stray bytes
+// many and more words spelt as Vietnamese syllables (VietnameseSyllables.h),
+// or as many of those and fewer words with a capital after a small letter;
+// and Windows-1258 unless TCVN3's reading spells more syllables and fewer
+// other words. nullopt otherwise, and for UTF-8 with a few stray bytes
 // (a whole UTF-8 character for every four bytes that are not).
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes);
 

@@ -135,6 +135,20 @@ char32_t composed(char32_t base, char32_t mark) {
   return at != end && at->base == base && at->mark == mark ? at->composed : 0;
 }
 
+bool isLatinLetter(char32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) || (c >= 0x300 && c <= 0x36F) ||
+         (c >= 0x1E00 && c <= 0x1EFF);
+}
+
+char32_t lowercase(char32_t c) {
+  if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return c + 0x20;
+  if ((c >= 0x1EA0 && c <= 0x1EF9 && c % 2 == 0) || c == 0x102 || c == 0x110 || c == 0x128 || c == 0x168 ||
+      c == 0x1A0)
+    return c + 1;
+  return c == 0x1AF ? 0x1B0 : c;
+}
+
 bool takesTone(char32_t c) {
   static constexpr char32_t kVowels[] = {'a',  'e',  'i',   'o',   'u',   'y',   'A',   'E',
                                          'I',  'O',  'U',   'Y',   0xE2,  0xC2,  0xEA,  0xCA,

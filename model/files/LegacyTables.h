@@ -17,6 +17,12 @@ extern const char32_t kWindows1258High[128];
 
 // The five tone marks as combining characters: grave, acute, tilde, hook above, dot below.
 bool isToneMark(char32_t c);
+// Whether a character is a letter of the Latin script (ASCII's, Latin-1's, the
+// Latin Extended blocks', Vietnamese's) or a combining mark: what words are
+// made of, for the guess. Not punctuation (“ ” …), not signs.
+bool isLatinLetter(char32_t c);
+// Lowercase, for ASCII, Latin-1 and the Vietnamese letters.
+char32_t lowercase(char32_t c);
 // The letters Vietnamese writes a tone mark over: its vowels, small and
 // capital, with and without their own marks (â, ă, ê, ô, ơ, ư).
 bool takesTone(char32_t c);

@@ -15,8 +15,10 @@
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Text.h"
+#include "model/evaluation/CodePoints.h"
 #include "model/files/LegacyEncodings.h"
 #include "model/files/TextDocument.h"
+#include "model/files/VietnameseSyllables.h"
 
 using namespace studio;
 using model::LegacyEncoding;
@@ -93,6 +95,7 @@ class TestLegacyEncodings : public QObject {
   void aTranslationThatDoesNotFitIsWrittenInUtf8();
   void vniAsItsChartAndConvertersWriteIt();
   void vniMarksOnNothingAreCombiningMarks();
+  void wordsSpeltAsVietnameseSyllables();
 
  private:
   std::string write(const char* name, const std::string& bytes) {
@@ -354,6 +357,20 @@ void TestLegacyEncodings::vniMarksOnNothingAreCombiningMarks() {
   const auto undefined = write("undefined-vni.txt", "a\nb\x81\n");
   QCOMPARE(test::thrownMessage([&] { model::readTextDocument(undefined, LegacyEncoding::Vni); }),
            undefined + " line 2 is not VNI: it has no byte 0x81");
+}
+
+// What the guess weighs readings by: words spelt as Vietnamese syllables can be.
+void TestLegacyEncodings::wordsSpeltAsVietnameseSyllables() {
+  using model::legacy::isVietnameseSyllable;
+  for (const char* word : {"tiếng", "Người", "được", "khoảng", "nghiệm", "QUỐC", "gì", "giữa", "oanh", "uyển",
+                           "thác", "ạch", "yêu", "đi"})
+    QVERIFY2(isVietnameseSyllable(model::decodeUtf8(word)), word);
+  // TCVN3's "tiếng" read as VISCII; two tones; a stop after a grave; no vowel; a letter Vietnamese lacks.
+  for (const char* word : {"tiạng", "Mừề", "thàc", "ph", "fé", "café"})
+    QVERIFY2(!isVietnameseSyllable(model::decodeUtf8(word)), word);
+  const auto count = model::legacy::countSyllables(model::decodeUtf8("“Mở” tập tin xyz tiạng"));
+  QCOMPARE(count.syllables, size_t(2));  // (xyz: ASCII alone, not counted; the quotes are not letters)
+  QCOMPARE(count.others, size_t(1));
 }
 
 STUDIO_TEST_MAIN(TestLegacyEncodings)
