@@ -110,8 +110,11 @@ std::string legacyToUtf8(std::string_view bytes, LegacyEncoding encoding, const 
   std::u32string text;
   text.reserve(bytes.size());
   size_t line = 1;
-  if (encoding == LegacyEncoding::Vni) text = vni::decode(bytes, name);
-  for (const char b : encoding == LegacyEncoding::Vni ? std::string_view() : bytes) {
+  if (encoding == LegacyEncoding::Vni) {
+    text = vni::decode(bytes, name);
+    bytes = {};
+  }
+  for (const char b : bytes) {
     const auto byte = static_cast<unsigned char>(b);
     if (encoding == LegacyEncoding::Viscii) {
       text += kViscii[byte];
@@ -292,6 +295,8 @@ size_t commonWords(const std::u32string& text) {
 
 std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
   if (data::isValidUtf8(bytes) || mostlyUtf8(bytes)) return std::nullopt;
+  // The two one-byte readings, each read once.
+  const std::u32string tcvn_text = readThrough(bytes, kTcvn), viscii_text = readThrough(bytes, kViscii);
   // Windows-1258: every byte defined, and its tone marks after vowels they combine with (not after a
   // consonant: the ḥ of VNI's "thị" read as Windows-1258).
   bool defined = true;
@@ -310,36 +315,35 @@ std::optional<LegacyEncoding> guessLegacyEncoding(std::string_view bytes) {
     // stand where Windows-1258's tone marks would, after vowels.
     const auto spelt =
         legacy::countSyllables(decodeUtf8(legacyToUtf8(bytes, LegacyEncoding::Windows1258, "")));
-    const auto tcvn_spelt = readsWithoutControls(bytes, kTcvn)
-                                ? legacy::countSyllables(readThrough(bytes, kTcvn))
-                                : legacy::SyllableCount{};
+    const auto tcvn_spelt =
+        readsWithoutControls(bytes, kTcvn) ? legacy::countSyllables(tcvn_text) : legacy::SyllableCount{};
     if (tcvn_spelt.syllables <= spelt.syllables || tcvn_spelt.others >= spelt.others)
       return LegacyEncoding::Windows1258;
   }
   const bool viscii = readsAsVietnamese(bytes, kViscii);
-  const size_t viscii_words = viscii ? commonWords(readThrough(bytes, kViscii)) : 0;
+  const size_t viscii_words = viscii ? commonWords(viscii_text) : 0;
   // TCVN3 also where fewer than half its letters are Vietnamese's alone but its reading holds a common
   // word: "cài đặt các gói" has more of Latin-1's letters (à, á, ó) than of Vietnamese's.
-  const size_t tcvn_words = readsWithoutControls(bytes, kTcvn) ? commonWords(readThrough(bytes, kTcvn)) : 0;
+  const size_t tcvn_words = readsWithoutControls(bytes, kTcvn) ? commonWords(tcvn_text) : 0;
   const bool tcvn = readsAsVietnamese(bytes, kTcvn) || tcvn_words > 0;
   // VNI: nine in ten of its letters' and marks' bytes letters or marks on letters they fit, a mark among
   // them (its letters alone are Latin-1's too: "Khóa" in Windows-1258 reads as VNI's "Khĩa"), unless
   // another reading holds more common words.
   const vni::Reading vni = vni::read(bytes);
   if (vni.clean && vni.marks > 0 && vni.letters * 10 >= vni.outside * 9 &&
-      commonWords(vni::decode(bytes, "")) >= std::max(viscii_words, tcvn_words))
+      commonWords(vni.text) >= std::max(viscii_words, tcvn_words))
     return LegacyEncoding::Vni;
   if (tcvn && tcvn_words > 0 && (!viscii || tcvn_words > viscii_words)) return LegacyEncoding::Tcvn3;
   // Neither reading holds more common words: the one with fewer words that have a capital after a small
   // letter (TCVN3's "thấp" read as VISCII is "thÊp": some of its small letters are VISCII's capitals).
   if (tcvn && viscii && tcvn_words == viscii_words) {
     // First the one that spells more Vietnamese syllables.
-    const auto tcvn_spelt = legacy::countSyllables(readThrough(bytes, kTcvn));
-    const auto viscii_spelt = legacy::countSyllables(readThrough(bytes, kViscii));
+    const auto tcvn_spelt = legacy::countSyllables(tcvn_text);
+    const auto viscii_spelt = legacy::countSyllables(viscii_text);
     if (tcvn_spelt.syllables > viscii_spelt.syllables) return LegacyEncoding::Tcvn3;
     if (viscii_spelt.syllables > tcvn_spelt.syllables) return LegacyEncoding::Viscii;
-    const size_t tcvn_odd = mixedCaseWords(readThrough(bytes, kTcvn));
-    const size_t viscii_odd = mixedCaseWords(readThrough(bytes, kViscii));
+    const size_t tcvn_odd = mixedCaseWords(tcvn_text);
+    const size_t viscii_odd = mixedCaseWords(viscii_text);
     if (tcvn_odd < viscii_odd) return LegacyEncoding::Tcvn3;
     if (viscii_odd < tcvn_odd) return LegacyEncoding::Viscii;
   }

@@ -12,6 +12,17 @@
 
 namespace studio::model {
 
+std::optional<LegacyEncoding> legacyFontEncoding(const std::string& font) {
+  const std::string lower = html::lowered(font);
+  if (lower.rfind(".vn", 0) == 0) return LegacyEncoding::Tcvn3;
+  if (lower.rfind("vni", 0) == 0) return LegacyEncoding::Vni;
+  return std::nullopt;
+}
+
+namespace {
+
+// Text in an old font's encoding, kept as Windows-1252's characters of its bytes, read; nullopt when it
+// holds a character Windows-1252 lacks or bytes the encoding does not read.
 std::optional<std::string> textInLegacyFont(const std::string& text, LegacyEncoding encoding,
                                             const std::string& name) {
   std::string bytes;
@@ -27,12 +38,7 @@ std::optional<std::string> textInLegacyFont(const std::string& text, LegacyEncod
   }
 }
 
-std::optional<LegacyEncoding> legacyFontEncoding(const std::string& font) {
-  const std::string lower = html::lowered(font);
-  if (lower.rfind(".vn", 0) == 0) return LegacyEncoding::Tcvn3;
-  if (lower.rfind("vni", 0) == 0) return LegacyEncoding::Vni;
-  return std::nullopt;
-}
+}  // namespace
 
 std::string textInFont(const std::string& text, const std::string& font, const std::string& rpr,
                        const std::string& name, OfficeParagraph& p, std::optional<LegacyEncoding>& read_as) {

@@ -29,18 +29,12 @@ bool markOfficeParagraph(OfficeParagraph& p, const std::vector<OfficeItem>& item
 // nullopt for any other font.
 std::optional<LegacyEncoding> legacyFontEncoding(const std::string& font);
 
-// Text in such a font, which Word, PowerPoint and Excel keep as the
-// characters of Windows-1252 that have its bytes, read in its encoding;
-// nullopt when it holds a character Windows-1252 lacks (it was typed in
-// Unicode) or bytes the encoding does not read. `name` names the document in
-// errors.
-std::optional<std::string> textInLegacyFont(const std::string& text, LegacyEncoding encoding,
-                                            const std::string& name);
-
 // A run's text as a paragraph reader finds it, in `font`: read in an old
-// font's encoding where it is one (the run's properties `rpr` noted in
-// p.legacy_runs, so that its translation is written the same way, and
-// *read_as set where the reading changed the text); as it is otherwise.
+// font's encoding where it is one (Word, PowerPoint and Excel keep such text
+// as the characters of Windows-1252 that have its bytes; text with a
+// character Windows-1252 lacks was typed in Unicode, and is read as it is) (the run's properties `rpr` noted
+// in p.legacy_runs, so that its translation is written the same way, and *read_as set where the reading
+// changed the text); as it is otherwise.
 std::string textInFont(const std::string& text, const std::string& font, const std::string& rpr,
                        const std::string& name, OfficeParagraph& p, std::optional<LegacyEncoding>& read_as);
 

@@ -36,8 +36,9 @@ bool undefined(unsigned char byte) {
 struct Letter {
   char32_t c;
   std::string bytes;
-  bool capital;
 };
+
+bool isCapital(char32_t c) { return legacy::lowercase(c) != c; }
 
 // Every Vietnamese letter beyond ASCII, small and capital, and its VNI
 // bytes, sorted by letter.
@@ -50,10 +51,9 @@ const std::vector<Letter>& letters() {
       const auto toned = [](char32_t base, int tone) { return legacy::composed(base, kTones[tone]); };
       for (const char v : {'a', 'e', 'o', 'u', 'y'})
         for (int t = 0; t < 5; ++t)
-          out.push_back({toned(char32_t(ascii(v)), t),
-                         v == 'y' && t == 4 ? std::string(1, byte(kYWithDot))
-                                            : std::string{ascii(v), byte(kToneBytes[t])},
-                         capital});
+          out.push_back({toned(char32_t(ascii(v)), t), v == 'y' && t == 4
+                                                           ? std::string(1, byte(kYWithDot))
+                                                           : std::string{ascii(v), byte(kToneBytes[t])}});
       // â, ê, ô (Latin-1's, whose capitals are 0x20 below) and ă.
       struct Shaped {
         char v;
@@ -64,20 +64,20 @@ const std::vector<Letter>& letters() {
            {Shaped{'a', 0xE2, kCircumflexBytes}, Shaped{'e', 0xEA, kCircumflexBytes},
             Shaped{'o', 0xF4, kCircumflexBytes}, Shaped{'a', 0x103, kBreveBytes}}) {
         const char32_t base = !capital ? small : small == 0x103 ? char32_t(0x102) : small - 0x20;
-        out.push_back({base, std::string{ascii(v), byte(bytes[0])}, capital});
+        out.push_back({base, std::string{ascii(v), byte(bytes[0])}});
         for (int t = 0; t < 5; ++t)
-          out.push_back({toned(base, t), std::string{ascii(v), byte(bytes[t + 1])}, capital});
+          out.push_back({toned(base, t), std::string{ascii(v), byte(bytes[t + 1])}});
       }
       for (int t = 0; t < 5; ++t)
-        out.push_back({toned(char32_t(ascii('i')), t), std::string(1, byte(kIBytes[t])), capital});
+        out.push_back({toned(char32_t(ascii('i')), t), std::string(1, byte(kIBytes[t]))});
       for (const auto& [small, letter] :
            {std::pair{char32_t(0x1A1), kHornedO}, std::pair{char32_t(0x1B0), kHornedU}}) {
         const char32_t base = capital ? small - 1 : small;
-        out.push_back({base, std::string(1, byte(letter)), capital});
+        out.push_back({base, std::string(1, byte(letter))});
         for (int t = 0; t < 5; ++t)
-          out.push_back({toned(base, t), std::string{byte(letter), byte(kToneBytes[t])}, capital});
+          out.push_back({toned(base, t), std::string{byte(letter), byte(kToneBytes[t])}});
       }
-      out.push_back({capital ? char32_t(0x110) : char32_t(0x111), std::string(1, byte(kStrokedD)), capital});
+      out.push_back({capital ? char32_t(0x110) : char32_t(0x111), std::string(1, byte(kStrokedD))});
     }
     std::sort(out.begin(), out.end(), [](const Letter& a, const Letter& b) { return a.c < b.c; });
     return out;
@@ -180,8 +180,7 @@ bool decodeInto(std::string_view bytes, std::u32string& out, Reading& reading, s
       // (a capital's mark after a small letter, or a small one's after a capital, is read too, but VNI's
       // fonts and keyboards never write it: TCVN3's "ế" is 0xD5, VNI's capital tilde, and "Tiếng" in
       // TCVN3 would read as VNI's "Tĩng")
-      const Letter* before = letterOf(previous);
-      if ((byte < 0xE0) == ((previous >= 'A' && previous <= 'Z') || (before && before->capital))) {
+      if ((byte < 0xE0) == isCapital(previous)) {
         ++reading.letters;
         ++reading.marks;
       }
@@ -220,8 +219,7 @@ bool append(std::string& out, char32_t c, char32_t previous) {
     return true;
   }
   // A combining mark: its byte as the letter before it is small or capital.
-  const Letter* before = letterOf(previous);
-  const bool capital = (previous >= 'A' && previous <= 'Z') || (before && before->capital);
+  const bool capital = isCapital(previous);
   unsigned char small = 0;
   for (int t = 0; t < 5; ++t)
     if (kTones[t] == c) small = kToneBytes[t];
@@ -242,9 +240,9 @@ bool append(std::string& out, char32_t c, char32_t previous) {
 }
 
 Reading read(std::string_view bytes) {
-  std::u32string out;
   Reading reading;
-  decodeInto(bytes, out, reading, nullptr);
+  reading.text.reserve(bytes.size());
+  decodeInto(bytes, reading.text, reading, nullptr);
   return reading;
 }
 

@@ -40,6 +40,7 @@ struct Reading {
   size_t letters = 0;
   size_t marks = 0;
   bool clean = true;
+  std::u32string text;  // the bytes read, as decode() reads them
 };
 Reading read(std::string_view bytes);
 

@@ -78,15 +78,14 @@ void readXlsxPackage(OfficeDocument& d) {
     for (const auto& sheet : sheets)
       if (const std::string* xml = packageEntry(d, sheet); xml && data::isValidUtf8(*xml))
         addSharedStringFonts(*xml, d.name + ": " + sheet, fonts, cell_fonts);
-    for (const auto& used : cell_fonts)
-      string_fonts.push_back(!used.empty() && legacy(*used.begin()) &&
-                                     std::all_of(used.begin(), used.end(),
-                                                 [&](const std::string& font) {
-                                                   return legacyFontEncoding(font) ==
-                                                          legacyFontEncoding(*used.begin());
-                                                 })
-                                 ? *used.begin()
-                                 : std::string());
+    for (const auto& used : cell_fonts) {
+      const auto first = used.empty() ? std::nullopt : legacyFontEncoding(*used.begin());
+      string_fonts.push_back(
+          first && std::all_of(used.begin(), used.end(),
+                               [&](const std::string& font) { return legacyFontEncoding(font) == first; })
+              ? *used.begin()
+              : std::string());
+    }
   }
 
   for (const std::string& part : order) {
