@@ -41,12 +41,16 @@ class DecoderLayerImpl : public torch::nn::Module {
   // x [B, T, D]; memory [B, S, D]; self_mask [B, 1, T, T]; cross_mask
   // [B, 1, 1, S]. The probabilities and vectors of each attention as
   // MultiHeadAttention's; `block_outputs` receives each block's output
-  // (detached, 3 of them). Returns [B, T, D].
+  // (detached, 3 of them); `patch`, when given, is handed each block's
+  // output (block 0, 1, 2) and the layer goes on with what it returns.
+  // Returns [B, T, D].
+  using BlockPatch = std::function<torch::Tensor(int64_t block, const torch::Tensor& state)>;
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
                         const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,
                         AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr,
-                        std::vector<torch::Tensor>* block_outputs = nullptr);
+                        std::vector<torch::Tensor>* block_outputs = nullptr,
+                        const BlockPatch* patch = nullptr);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that

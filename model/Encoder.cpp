@@ -43,6 +43,9 @@ EncoderImpl::EncoderImpl(const TransformerOptions& o) {
 torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
                                    const torch::Tensor& ffn_rows, AttentionMaps* maps) {
   const AttentionMask shared(mask);  // one for every layer
+  const bool patching = maps && maps->patch;
+  if (patching) x = maps->patch(AttentionMaps::Stack::Encoder, 0, x);
+  int64_t site = 0;
   for (const auto& module : *layers_) {
     torch::Tensor probs;
     AttentionVectors vectors;
@@ -50,6 +53,8 @@ torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
     const bool with_weights = maps && maps->weights;
     x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, with_weights ? &probs : nullptr,
                                             with_vectors ? &vectors : nullptr);
+    ++site;
+    if (patching) x = maps->patch(AttentionMaps::Stack::Encoder, site, x);
     if (with_weights) maps->encoder_self.push_back(probs);
     if (with_vectors) maps->encoder_self_vectors.push_back(vectors);
     if (maps && maps->layer_outputs) maps->encoder_layer_outputs.push_back(x.detach());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <torch/types.h>
@@ -36,6 +38,13 @@ struct AttentionMaps {
   // (full passes only).
   bool block_outputs = false;
   std::vector<torch::Tensor> decoder_block_outputs;
+  // Set `patch` to change states as a full pass goes (activation patching,
+  // explaining/Patching.h): it is given the encoder's input (site 0) and
+  // each encoder layer's output (site layer + 1), [B, S, D], and each decoder
+  // block's output (site 3 * layer + block, blocks as above), [B, T, D], and
+  // the pass goes on with what it returns (the lists above record that).
+  enum class Stack { Encoder, Decoder };
+  std::function<torch::Tensor(Stack, int64_t site, const torch::Tensor& state)> patch;
 };
 
 }  // namespace studio::model

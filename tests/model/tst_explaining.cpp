@@ -11,6 +11,7 @@
 #include <QtTest/QtTest>
 #include <torch/torch.h>
 
+#include "common/KeyTask.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
@@ -25,40 +26,7 @@ using namespace studio;
 // internal linkage.
 namespace explaining_suite {
 
-// The key task: a source of 3..7 filler tokens (ids 4..11) with one key
-// (12..15) somewhere among them; the output is one token, 16 + (key - 12).
-// Only the key decides it.
-constexpr int64_t kFirstFiller = 4, kFillers = 8, kFirstKey = 12, kKeys = 4, kFirstOutput = 16;
-
-struct KeyCase {
-  std::vector<int64_t> source;  // without </s>
-  int64_t key_position = 0;
-  int64_t output = 0;
-};
-
-KeyCase makeKeyCase(std::mt19937& rng) {
-  KeyCase c;
-  const int64_t length = 4 + int64_t(rng() % 5);
-  c.key_position = int64_t(rng() % uint64_t(length));
-  const int64_t key = kFirstKey + int64_t(rng() % kKeys);
-  for (int64_t i = 0; i < length; ++i)
-    c.source.push_back(i == c.key_position ? key : kFirstFiller + int64_t(rng() % kFillers));
-  c.output = kFirstOutput + key - kFirstKey;
-  return c;
-}
-
-model::TransformerOptions keyTaskOptions() {
-  model::TransformerOptions o;
-  o.vocab_size = kFirstOutput + kKeys;
-  o.encoder_layers = 1;
-  o.decoder_layers = 1;
-  o.d_model = 32;
-  o.heads = 2;
-  o.d_ff = 64;
-  o.dropout = 0.0;
-  o.max_length = 16;
-  return o;
-}
+using namespace test::key_task;
 
 // Source [1, S] with </s>, target_in [1, 2] (<s>, output), predicted {output, </s>}.
 struct Inputs {
@@ -107,32 +75,8 @@ class TestExplaining : public QObject {
 };
 
 void TestExplaining::initTestCase() {
-  torch::manual_seed(11);
   std::mt19937 rng(5);
-  key_model_ = model::Transformer(keyTaskOptions());
-  torch::optim::Adam adam(key_model_->parameters(), torch::optim::AdamOptions(3e-3));
-  key_model_->train();
-  for (int step = 0; step < 400; ++step) {
-    std::vector<int64_t> src, tgt_in, tgt_out;
-    const int64_t batch = 64, S = 9;
-    for (int64_t b = 0; b < batch; ++b) {
-      auto c = makeKeyCase(rng);
-      c.source.push_back(3);
-      c.source.resize(S, 0);
-      src.insert(src.end(), c.source.begin(), c.source.end());
-      tgt_in.insert(tgt_in.end(), {2, c.output});
-      tgt_out.insert(tgt_out.end(), {c.output, 3});
-    }
-    auto logits = key_model_(torch::tensor(src).view({batch, S}), torch::tensor(tgt_in).view({batch, 2}));
-    // Label smoothing, as translation models are trained: the probabilities
-    // stay under 1, so that gradients do not vanish with the loss.
-    auto loss = torch::nn::functional::cross_entropy(logits.reshape({-1, logits.size(-1)}), torch::tensor(tgt_out),
-                                                     torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(0.1));
-    adam.zero_grad();
-    loss.backward();
-    adam.step();
-  }
-  key_model_->eval();
+  key_model_ = trainKeyModel(rng);
   for (int i = 0; i < 24; ++i) cases_.push_back(makeKeyCase(rng));
   // The model has learnt the task: each case's output is its most likely first token.
   for (const auto& c : cases_) {

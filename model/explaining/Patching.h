@@ -1,0 +1,92 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "model/Transformer.h"
+#include "model/decoding/Translator.h"
+
+// Activation patching (causal tracing: Vig et al., 2020; Meng et al., 2022):
+// which of the model's states carry what a translation depends on. The
+// model reads a sentence ("clean") and the same sentence with a word changed
+// ("corrupted", as many pieces), both with the clean sentence's translation
+// as the output. Then, one state at a time, the corrupted pass goes on with
+// the clean pass's state at that place, and the translation's log-probability
+// is measured again: a state that brings it back carries the difference.
+namespace studio::model {
+
+// One stack's patched states: a row a site (the encoder's input and each of
+// its layers' outputs; each decoder block's output), a column a position
+// (the source's pieces, or the decoder's: <s> and the output pieces), and
+// after them one column with every position of the row patched at once.
+struct PatchedStates {
+  std::vector<std::string>
+      rows;  // "embeddings", "layer 1", … | "layer 1 self", "layer 1 cross", "layer 1 ffn"
+  int64_t rows_count() const { return int64_t(rows.size()); }
+  int64_t positions = 0;  // the columns before "all"
+  int64_t pieces = 0;     // T: the predictions measured
+  // [row][position + 1][piece]: each predicted piece's log-probability in
+  // the corrupted pass with that state patched (the last column: all the row's).
+  std::vector<float> log_probabilities;
+
+  float at(int64_t row, int64_t column, int64_t piece) const {
+    return log_probabilities[size_t((row * (positions + 1) + column) * pieces + piece)];
+  }
+  // The sum over the predictions (piece -1) or one prediction's.
+  double logProbability(int64_t row, int64_t column, int64_t piece = -1) const;
+};
+
+struct ActivationPatching {
+  std::string source_text, corrupted_text, translation, corrupted_translation;
+  std::vector<std::string> source_pieces, corrupted_pieces;  // S each, </s> last
+  std::vector<std::string> prefix_pieces;     // T: <s> and the output pieces (the decoder's positions)
+  std::vector<std::string> predicted_pieces;  // T: the output pieces and </s> (position t predicts these)
+  std::vector<float> clean, corrupted;        // [T]: each prediction's log-probability in the two passes
+  PatchedStates encoder, decoder;
+
+  // What patching a state gives back: (patched - corrupted) / (clean -
+  // corrupted) of the translation's log-probability (piece -1) or of one
+  // prediction's; 1 = all of the clean pass's, 0 = none. NaN where the
+  // corruption changed it by less than kLeastChange (nothing to give back).
+  static constexpr double kLeastChange = 1e-3;
+  double recovery(const PatchedStates& states, int64_t row, int64_t column, int64_t piece = -1) const;
+  double cleanLogProbability(int64_t piece = -1) const;
+  double corruptedLogProbability(int64_t piece = -1) const;
+
+  // {"source_text", "corrupted_text", "translation", "corrupted_translation",
+  //  "source", "corrupted", "prefix", "predicted", "clean", "corrupted_log_probabilities",
+  //  "encoder"/"decoder": {"rows", "columns", "log_probabilities" [row][column][piece],
+  //  "recovery" [row][column] (null where undefined)}}.
+  nlohmann::json toJson() const;
+};
+
+// The patching of one sentence pair's ids: source and corrupted [S] (the
+// end of sentence last, as many ids, at least one different), output [T - 1]
+// the translation's pieces without <s> and </s>. On the model's device, in
+// eval mode; a pass a site, its positions batched. Fills the log-probabilities
+// (not the texts and pieces). Throws std::invalid_argument when the ids do
+// not fit the model or each other.
+ActivationPatching patchActivations(Transformer& model, const std::vector<int64_t>& source,
+                                    const std::vector<int64_t>& corrupted,
+                                    const std::vector<int64_t>& output);
+
+struct PatchingRequest {
+  // The sentence with a word changed, as many pieces; a word "<unk>" stands
+  // for the unknown piece (one a piece of the word it replaces).
+  std::string corrupted;
+  // The translation traced; empty: the model's own (searched with `decoding`).
+  std::string target;
+  DecodingOptions decoding;
+};
+
+// Translates `sentence` (or takes request.target) and patches. Throws
+// std::invalid_argument naming what does not fit: the two sentences' piece
+// counts (both spelt out), a corruption that changes nothing, a sentence
+// longer than the model reads.
+ActivationPatching patchActivations(const Translator& translator, const std::string& sentence,
+                                    const PatchingRequest& request);
+
+}  // namespace studio::model

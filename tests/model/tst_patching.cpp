@@ -1,0 +1,298 @@
+// Activation patching (model/explaining/Patching.h): what patching a state
+// must give by construction (every position of a site patched is the clean
+// pass; a state the two sources share changes nothing; a decoder state
+// changes no earlier prediction; the last block's state is its own
+// prediction), the batched passes against one pass a state, the key task
+// (the key's states carry the output), the sentence level (<unk>, the
+// errors that name both sentences' pieces) and the JSON.
+
+#include <cmath>
+#include <random>
+
+#include <torch/torch.h>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+
+#include "common/KeyTask.h"
+#include "common/SuiteMain.h"
+#include "common/TestUtil.h"
+#include "model/data/Tokenizer.h"
+#include "model/explaining/Patching.h"
+
+using namespace studio;
+
+namespace patching_suite {
+
+using namespace test::key_task;
+
+// A random pair of sources of `length` ids (4..vocab) and </s>, differing at `changed`.
+struct Pair {
+  std::vector<int64_t> source, corrupted, output;
+};
+Pair randomPair(std::mt19937& rng, int64_t vocab, int64_t length, const std::vector<int64_t>& changed,
+                int64_t output_length) {
+  Pair p;
+  auto draw = [&] { return 4 + int64_t(rng() % uint64_t(vocab - 4)); };
+  for (int64_t i = 0; i < length; ++i) p.source.push_back(draw());
+  p.corrupted = p.source;
+  for (int64_t i : changed) p.corrupted[size_t(i)] = 4 + (p.source[size_t(i)] - 4 + 1) % (vocab - 4);
+  p.source.push_back(3);
+  p.corrupted.push_back(3);
+  for (int64_t i = 0; i < output_length; ++i) p.output.push_back(draw());
+  return p;
+}
+
+// Every prediction's log-probability with one state of the corrupted pass
+// replaced by the clean pass's, in passes of one row (no batching).
+std::vector<float> onePass(model::Transformer& m, const Pair& p, model::AttentionMaps::Stack stack,
+                           int64_t site, int64_t position) {
+  torch::NoGradGuard no_grad;
+  torch::Tensor clean_state;
+  model::AttentionMaps keep;
+  keep.weights = false;
+  keep.patch = [&](model::AttentionMaps::Stack s, int64_t at, const torch::Tensor& state) {
+    if (s == stack && at == site) clean_state = state.clone();
+    return state;
+  };
+  std::vector<int64_t> target_in{2}, next(p.output);
+  target_in.insert(target_in.end(), p.output.begin(), p.output.end());
+  next.push_back(3);
+  auto tgt = torch::tensor(target_in).unsqueeze(0);
+  m->forward(torch::tensor(p.source).unsqueeze(0), tgt, &keep);
+  model::AttentionMaps patch;
+  patch.weights = false;
+  patch.patch = [&](model::AttentionMaps::Stack s, int64_t at, const torch::Tensor& state) {
+    if (s != stack || at != site) return state;
+    auto out = state.clone();
+    out[0][position] = clean_state[0][position];
+    return out;
+  };
+  auto lp = torch::log_softmax(m->forward(torch::tensor(p.corrupted).unsqueeze(0), tgt, &patch), -1)[0];
+  std::vector<float> out;
+  for (size_t t = 0; t < next.size(); ++t) out.push_back(lp[int64_t(t)][next[t]].item<float>());
+  return out;
+}
+
+}  // namespace patching_suite
+using namespace patching_suite;
+
+class TestPatching : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void whatPatchingGivesByConstruction_data();
+  void whatPatchingGivesByConstruction();
+  void theBatchedPassesAreOnePassAState();
+  void theKeysStatesCarryTheOutput();
+  void sentencesAndTheirErrors();
+  void theJsonHoldsEveryNumber();
+};
+
+void TestPatching::whatPatchingGivesByConstruction_data() {
+  QTest::addColumn<bool>("pre_norm");
+  QTest::newRow("post-norm") << false;
+  QTest::newRow("pre-norm") << true;
+}
+
+void TestPatching::whatPatchingGivesByConstruction() {
+  QFETCH(bool, pre_norm);
+  torch::manual_seed(4);
+  std::mt19937 rng(9);
+  auto options = test::smallOptions(pre_norm ? model::NormPosition::Pre : model::NormPosition::Post);
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 6, {1, 4}, 5);
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output);
+  const int64_t S = 7, T = 6;
+  const double tolerance = 1e-4;
+  QCOMPARE(r.encoder.rows_count(), options.encoder_layers + 1);
+  QCOMPARE(r.decoder.rows_count(), 3 * options.decoder_layers);
+  QCOMPARE(r.encoder.positions, S);
+  QCOMPARE(r.decoder.positions, T);
+  QCOMPARE(int64_t(r.clean.size()), T);
+  QCOMPARE(r.encoder.rows.front(), std::string("embeddings"));
+  QCOMPARE(r.decoder.rows.back(), "layer " + std::to_string(options.decoder_layers) + " ffn");
+  // The corruption changed the translation's probability: there is something to give back.
+  QVERIFY(std::abs(r.cleanLogProbability() - r.corruptedLogProbability()) > 1e-2);
+
+  for (int64_t row = 0; row < r.encoder.rows_count(); ++row)
+    for (int64_t t = 0; t < T; ++t) {
+      // Every position of an encoder site patched: the rest of the pass is the clean one.
+      QVERIFY2(std::abs(r.encoder.at(row, S, t) - r.clean[size_t(t)]) < tolerance,
+               qPrintable(QString("encoder row %1, all positions, piece %2: %3 against the clean %4")
+                              .arg(row)
+                              .arg(t)
+                              .arg(r.encoder.at(row, S, t))
+                              .arg(r.clean[size_t(t)])));
+      QVERIFY(std::abs(r.recovery(r.encoder, row, S) - 1) < 1e-3);
+    }
+  // The embeddings of a piece the two sources share are the same: patching them changes nothing.
+  for (int64_t position : {0, 2, 3, 5, 6})
+    for (int64_t t = 0; t < T; ++t)
+      QVERIFY(std::abs(r.encoder.at(0, position, t) - r.corrupted[size_t(t)]) < tolerance);
+  QVERIFY(std::abs(r.recovery(r.encoder, 0, 2)) < 1e-3);
+  // A changed piece's embedding does change the pass.
+  QVERIFY(std::abs(r.encoder.logProbability(0, 1) - r.corruptedLogProbability()) > 1e-3);
+
+  const int64_t last = r.decoder.rows_count() - 1;
+  for (int64_t row = 0; row < r.decoder.rows_count(); ++row)
+    for (int64_t position = 0; position < T; ++position)
+      for (int64_t t = 0; t < T; ++t) {
+        const float got = r.decoder.at(row, position, t);
+        // A decoder position is seen by later ones alone: the predictions before it stay corrupted.
+        if (t < position) QVERIFY(std::abs(got - r.corrupted[size_t(t)]) < tolerance);
+        // The last block's output is the prediction itself: patched, its own prediction is the clean one
+        // and the others stay corrupted.
+        if (row == last)
+          QVERIFY2(std::abs(got - (t == position ? r.clean : r.corrupted)[size_t(t)]) < tolerance,
+                   qPrintable(QString("last block at %1, piece %2: %3").arg(position).arg(t).arg(got)));
+      }
+  for (int64_t t = 0; t < T; ++t)
+    QVERIFY(std::abs(r.decoder.at(last, T, t) - r.clean[size_t(t)]) < tolerance);
+  // Earlier decoder blocks with every position patched still read the corrupted memory.
+  QVERIFY(std::abs(r.decoder.logProbability(0, T) - r.cleanLogProbability()) > 1e-3);
+}
+
+void TestPatching::theBatchedPassesAreOnePassAState() {
+  torch::manual_seed(6);
+  std::mt19937 rng(2);
+  auto options = test::smallOptions();
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 5, {2}, 4);
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output);
+  using Stack = model::AttentionMaps::Stack;
+  for (int64_t site = 0; site < r.encoder.rows_count(); ++site)
+    for (int64_t position = 0; position < r.encoder.positions; ++position) {
+      const auto one = onePass(m, p, Stack::Encoder, site, position);
+      for (size_t t = 0; t < one.size(); ++t)
+        QVERIFY2(std::abs(one[t] - r.encoder.at(site, position, int64_t(t))) < 1e-4,
+                 qPrintable(QString("encoder site %1, position %2, piece %3: %4 batched, %5 alone")
+                                .arg(site)
+                                .arg(position)
+                                .arg(t)
+                                .arg(r.encoder.at(site, position, int64_t(t)))
+                                .arg(one[t])));
+    }
+  for (int64_t site = 0; site < r.decoder.rows_count(); ++site)
+    for (int64_t position = 0; position < r.decoder.positions; ++position) {
+      const auto one = onePass(m, p, Stack::Decoder, site, position);
+      for (size_t t = 0; t < one.size(); ++t)
+        QVERIFY2(
+            std::abs(one[t] - r.decoder.at(site, position, int64_t(t))) < 1e-4,
+            qPrintable(QString("decoder site %1, position %2, piece %3").arg(site).arg(position).arg(t)));
+    }
+}
+
+void TestPatching::theKeysStatesCarryTheOutput() {
+  std::mt19937 rng(5);
+  auto m = trainKeyModel(rng);
+  int checked = 0;
+  for (int i = 0; i < 16; ++i) {
+    const auto c = makeKeyCase(rng);
+    auto source = c.source, corrupted = c.source;
+    const int64_t key = c.source[size_t(c.key_position)];
+    corrupted[size_t(c.key_position)] = kFirstKey + (key - kFirstKey + 1) % kKeys;  // another key
+    source.push_back(3);
+    corrupted.push_back(3);
+    const auto r = model::patchActivations(m, source, corrupted, {c.output});
+    // The corruption takes the output away...
+    QVERIFY2(r.clean[0] - r.corrupted[0] > 1.0,
+             qPrintable(QString("clean %1, corrupted %2").arg(r.clean[0]).arg(r.corrupted[0])));
+    // ... the key's embedding alone brings it all back (it is the only difference) ...
+    QVERIFY(std::abs(r.recovery(r.encoder, 0, c.key_position, 0) - 1) < 1e-3);
+    // ... and after the encoder's layer the key's position still carries most of it, more than any other.
+    const double at_key = r.recovery(r.encoder, 1, c.key_position, 0);
+    QVERIFY2(at_key > 0.5,
+             qPrintable(QString("case %1: the key's state after layer 1 gives back %2").arg(i).arg(at_key)));
+    for (int64_t position = 0; position < r.encoder.positions; ++position)
+      if (position != c.key_position) QVERIFY(r.recovery(r.encoder, 1, position, 0) < at_key);
+    // The decoder's first position (which predicts the output) after its cross-attention: all of it.
+    QVERIFY(std::abs(r.recovery(r.decoder, 1, 0, 0) - 1) < 1e-3);
+    // Its self-attention comes before the memory is read: nothing.
+    QVERIFY(std::abs(r.recovery(r.decoder, 0, 0, 0)) < 1e-3);
+    ++checked;
+  }
+  QCOMPARE(checked, 16);
+}
+
+void TestPatching::sentencesAndTheirErrors() {
+  QTemporaryDir tmp;
+  const std::string data = test::prepareNumberedCorpus(
+      tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"}, {"open the folder", "save the file"}, 200, 60);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer->vocabSize();
+  torch::manual_seed(3);
+  model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+
+  model::PatchingRequest request;
+  request.target = "open the folder";
+  request.decoding.beam_size = 1;
+  const auto source_pieces = tokenizer->pieces("mở thư mục");
+  // One <unk> a piece of the word it stands for.
+  std::string corrupted;
+  for (size_t i = 0; i < tokenizer->pieces("mở").size(); ++i) corrupted += "<unk> ";
+  request.corrupted = corrupted + "thư mục";
+  const auto r = model::patchActivations(translator, "mở thư mục", request);
+  QCOMPARE(r.source_pieces.size(), source_pieces.size() + 1);
+  QCOMPARE(r.corrupted_pieces.front(), std::string("<unk>"));
+  QCOMPARE(r.corrupted_pieces.back(), std::string("</s>"));
+  QCOMPARE(r.translation, std::string("open the folder"));
+  QCOMPARE(r.prefix_pieces.front(), std::string("<s>"));
+  QCOMPARE(r.predicted_pieces.back(), std::string("</s>"));
+  QCOMPARE(r.predicted_pieces.size(), tokenizer->pieces("open the folder").size() + 1);
+  QCOMPARE(r.corrupted_text, request.corrupted);
+
+  // The reason each bad request is refused with ("" when it is not refused).
+  auto refusal = [&](const std::string& sentence, const std::string& corrupted_text) {
+    model::PatchingRequest bad = request;
+    bad.corrupted = corrupted_text;
+    try {
+      model::patchActivations(translator, sentence, bad);
+    } catch (const std::invalid_argument& e) {
+      return QString::fromStdString(e.what());
+    }
+    return QString();
+  };
+  // A corruption of another length names both sentences' pieces.
+  const QString message = refusal("mở thư mục", "mở thư mục lưu tập tin");
+  QVERIFY2(message.contains("as many"), qPrintable(message));
+  for (const auto& piece : tokenizer->pieces("mở thư mục lưu tập tin"))
+    QVERIFY2(message.contains(QString::fromStdString(piece)), qPrintable(message));
+  QVERIFY(refusal("mở thư mục", "mở thư mục").contains("piece for piece"));
+  QVERIFY(refusal("mở thư mục", "").contains("empty"));
+  QVERIFY(refusal("", "mở").contains("no pieces"));
+}
+
+void TestPatching::theJsonHoldsEveryNumber() {
+  torch::manual_seed(8);
+  std::mt19937 rng(3);
+  auto options = test::smallOptions();
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 4, {0}, 3);
+  auto r = model::patchActivations(m, p.source, p.corrupted, p.output);
+  const auto json = r.toJson();
+  QCOMPARE(json["encoder"]["rows"].size(), size_t(options.encoder_layers + 1));
+  QCOMPARE(json["encoder"]["recovery"].size(), size_t(options.encoder_layers + 1));
+  QCOMPARE(json["encoder"]["recovery"][0].size(), size_t(5 + 1));  // 5 positions and "all"
+  QCOMPARE(json["decoder"]["log_probabilities"][0][0].size(), size_t(4));
+  QCOMPARE(json["decoder"]["log_probabilities"][1][2][3].get<float>(), r.decoder.at(1, 2, 3));
+  QCOMPARE(json["encoder"]["recovery"][0][5].get<double>(), r.recovery(r.encoder, 0, 5));
+  // A corruption that changes the translation by nothing has nothing to give back: null, not a number.
+  r.corrupted = r.clean;
+  QVERIFY(std::isnan(r.recovery(r.encoder, 0, 0)));
+  QVERIFY(r.toJson()["encoder"]["recovery"][0][0].is_null());
+  // Ids that do not fit are refused with the reason.
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::patchActivations(m, p.source, p.source, p.output));
+  QVERIFY_THROWS_EXCEPTION(
+      std::invalid_argument,
+      model::patchActivations(m, p.source, {p.corrupted.begin(), p.corrupted.end() - 1}, p.output));
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                           model::patchActivations(m, p.source, p.corrupted, {options.vocab_size}));
+}
+
+STUDIO_TEST_MAIN(TestPatching)
+#include "tst_patching.moc"
