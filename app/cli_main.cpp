@@ -47,6 +47,7 @@ const std::vector<Subcommand>& subcommands() {
       {exportSpec, runExport},
       {explainSpec, runExplain},
       {faithfulnessSpec, runFaithfulness},
+      {patchSpec, runPatch},
       {neighboursSpec, runNeighbours},
       {embeddingsSpec, runEmbeddings},
       {timelapseSpec, runTimelapse},

@@ -28,21 +28,33 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
                                         const torch::Tensor& ffn_rows, torch::Tensor* self_probs,
                                         torch::Tensor* cross_probs, AttentionVectors* self_vectors,
                                         AttentionVectors* cross_vectors,
-                                        std::vector<torch::Tensor>* block_outputs, const BlockPatch* patch) {
-  auto settle = [block_outputs, patch](int64_t block, torch::Tensor out) {
-    if (patch) out = (*patch)(block, out);
+                                        std::vector<torch::Tensor>* block_outputs,
+                                        const AttentionMaps::StatePatch* patch, int64_t layer) {
+  using Site = AttentionMaps::Site;
+  auto at = [patch, layer](Site site, torch::Tensor out) { return patch ? (*patch)(site, layer, out) : out; };
+  auto keep = [block_outputs](const torch::Tensor& out) {
     if (block_outputs) block_outputs->push_back(out.detach());
-    return out;
   };
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = settle(0, x + dropout_(self_attn_(h, h, self_mask, self_probs, self_vectors)));
-    x = settle(1, x + dropout_(cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors)));
-    return settle(2, x + dropout_(feedForward(norm3_(x), ffn_rows)));
+    x = x + dropout_(at(Site::DecoderSelfAttention, self_attn_(h, h, self_mask, self_probs, self_vectors)));
+    keep(x);
+    x = x + dropout_(at(Site::DecoderCrossAttention,
+                        cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors)));
+    keep(x);
+    x = at(Site::DecoderLayer, x + dropout_(at(Site::DecoderFeedForward, feedForward(norm3_(x), ffn_rows))));
+    keep(x);
+    return x;
   }
-  x = settle(0, norm1_(x + dropout_(self_attn_(x, x, self_mask, self_probs, self_vectors))));
-  x = settle(1, norm2_(x + dropout_(cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors))));
-  return settle(2, norm3_(x + dropout_(feedForward(x, ffn_rows))));
+  x = norm1_(x +
+             dropout_(at(Site::DecoderSelfAttention, self_attn_(x, x, self_mask, self_probs, self_vectors))));
+  keep(x);
+  x = norm2_(x + dropout_(at(Site::DecoderCrossAttention,
+                             cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors))));
+  keep(x);
+  x = at(Site::DecoderLayer, norm3_(x + dropout_(at(Site::DecoderFeedForward, feedForward(x, ffn_rows)))));
+  keep(x);
+  return x;
 }
 
 torch::Tensor DecoderLayerImpl::cachedSelfAttention(const torch::Tensor& h, LayerCache& cache,
@@ -116,12 +128,6 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
   const AttentionMask shared_self(self_mask), shared_cross(cross_mask);  // one each for every layer
   int64_t layer = 0;
   for (const auto& module : *layers_) {
-    DecoderLayerImpl::BlockPatch patch;
-    if (maps && maps->patch)
-      patch = [maps, layer](int64_t block, const torch::Tensor& state) {
-        return maps->patch(AttentionMaps::Stack::Decoder, 3 * layer + block, state);
-      };
-    ++layer;
     torch::Tensor self_probs, cross_probs;
     AttentionVectors self_vectors, cross_vectors;
     const bool with_vectors = maps && maps->vectors;
@@ -130,7 +136,8 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
         x, memory, shared_self, shared_cross, ffn_rows, with_weights ? &self_probs : nullptr,
         with_weights ? &cross_probs : nullptr, with_vectors ? &self_vectors : nullptr,
         with_vectors ? &cross_vectors : nullptr,
-        maps && maps->block_outputs ? &maps->decoder_block_outputs : nullptr, patch ? &patch : nullptr);
+        maps && maps->block_outputs ? &maps->decoder_block_outputs : nullptr,
+        maps && maps->patch ? &maps->patch : nullptr, layer++);
     if (with_weights) {
       maps->decoder_self.push_back(self_probs);
       maps->cross.push_back(cross_probs);

@@ -41,16 +41,15 @@ class DecoderLayerImpl : public torch::nn::Module {
   // x [B, T, D]; memory [B, S, D]; self_mask [B, 1, T, T]; cross_mask
   // [B, 1, 1, S]. The probabilities and vectors of each attention as
   // MultiHeadAttention's; `block_outputs` receives each block's output
-  // (detached, 3 of them); `patch`, when given, is handed each block's
-  // output (block 0, 1, 2) and the layer goes on with what it returns.
-  // Returns [B, T, D].
-  using BlockPatch = std::function<torch::Tensor(int64_t block, const torch::Tensor& state)>;
+  // (detached, 3 of them); `patch` (AttentionMaps::patch), when given, is
+  // handed each attention's and the feed-forward's output and the layer's,
+  // as this stack's layer `layer`. Returns [B, T, D].
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
                         const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,
                         AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr,
                         std::vector<torch::Tensor>* block_outputs = nullptr,
-                        const BlockPatch* patch = nullptr);
+                        const AttentionMaps::StatePatch* patch = nullptr, int64_t layer = 0);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that

@@ -21,15 +21,18 @@ torch::Tensor EncoderLayerImpl::feedForward(const torch::Tensor& x, const torch:
 
 torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const AttentionMask& mask,
                                         const torch::Tensor& ffn_rows, torch::Tensor* probs,
-                                        AttentionVectors* vectors) {
+                                        AttentionVectors* vectors, const AttentionMaps::StatePatch* patch,
+                                        int64_t layer) {
+  using Site = AttentionMaps::Site;
+  auto at = [patch, layer](Site site, torch::Tensor out) { return patch ? (*patch)(site, layer, out) : out; };
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = x + dropout_(self_attn_(h, h, mask, probs, vectors));
-    x = x + dropout_(feedForward(norm2_(x), ffn_rows));
+    x = x + dropout_(at(Site::EncoderSelfAttention, self_attn_(h, h, mask, probs, vectors)));
+    x = x + dropout_(at(Site::EncoderFeedForward, feedForward(norm2_(x), ffn_rows)));
     return x;
   }
-  x = norm1_(x + dropout_(self_attn_(x, x, mask, probs, vectors)));
-  x = norm2_(x + dropout_(feedForward(x, ffn_rows)));
+  x = norm1_(x + dropout_(at(Site::EncoderSelfAttention, self_attn_(x, x, mask, probs, vectors))));
+  x = norm2_(x + dropout_(at(Site::EncoderFeedForward, feedForward(x, ffn_rows))));
   return x;
 }
 
@@ -43,18 +46,18 @@ EncoderImpl::EncoderImpl(const TransformerOptions& o) {
 torch::Tensor EncoderImpl::forward(torch::Tensor x, const torch::Tensor& mask,
                                    const torch::Tensor& ffn_rows, AttentionMaps* maps) {
   const AttentionMask shared(mask);  // one for every layer
-  const bool patching = maps && maps->patch;
-  if (patching) x = maps->patch(AttentionMaps::Stack::Encoder, 0, x);
-  int64_t site = 0;
+  const AttentionMaps::StatePatch* patch = maps && maps->patch ? &maps->patch : nullptr;
+  if (patch) x = (*patch)(AttentionMaps::Site::EncoderInput, 0, x);
+  int64_t layer = 0;
   for (const auto& module : *layers_) {
     torch::Tensor probs;
     AttentionVectors vectors;
     const bool with_vectors = maps && maps->vectors;
     const bool with_weights = maps && maps->weights;
     x = module->as<EncoderLayer>()->forward(x, shared, ffn_rows, with_weights ? &probs : nullptr,
-                                            with_vectors ? &vectors : nullptr);
-    ++site;
-    if (patching) x = maps->patch(AttentionMaps::Stack::Encoder, site, x);
+                                            with_vectors ? &vectors : nullptr, patch, layer);
+    if (patch) x = (*patch)(AttentionMaps::Site::EncoderLayer, layer, x);
+    ++layer;
     if (with_weights) maps->encoder_self.push_back(probs);
     if (with_vectors) maps->encoder_self_vectors.push_back(vectors);
     if (maps && maps->layer_outputs) maps->encoder_layer_outputs.push_back(x.detach());

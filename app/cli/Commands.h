@@ -88,6 +88,8 @@ int runExplain(const ParsedArgs& args);
 const CommandSpec& neighboursSpec();
 int runNeighbours(const ParsedArgs& args);
 
+const CommandSpec& patchSpec();
+int runPatch(const ParsedArgs& args);
 const CommandSpec& faithfulnessSpec();
 int runFaithfulness(const ParsedArgs& args);
 

@@ -39,12 +39,20 @@ struct AttentionMaps {
   bool block_outputs = false;
   std::vector<torch::Tensor> decoder_block_outputs;
   // Set `patch` to change states as a full pass goes (activation patching,
-  // explaining/Patching.h): it is given the encoder's input (site 0) and
-  // each encoder layer's output (site layer + 1), [B, S, D], and each decoder
-  // block's output (site 3 * layer + block, blocks as above), [B, T, D], and
+  // explaining/Patching.h): it is handed each state below, [B, S|T, D], and
   // the pass goes on with what it returns (the lists above record that).
-  enum class Stack { Encoder, Decoder };
-  std::function<torch::Tensor(Stack, int64_t site, const torch::Tensor& state)> patch;
+  enum class Site {
+    EncoderInput,          // the embedded source (layer 0)
+    EncoderSelfAttention,  // a layer's self-attention output, before its residual connection
+    EncoderFeedForward,    // a layer's feed-forward output, likewise
+    EncoderLayer,          // a layer's output (before a pre-norm stack's final norm)
+    DecoderSelfAttention,  // as the encoder's, and the cross-attention output
+    DecoderCrossAttention,
+    DecoderFeedForward,
+    DecoderLayer,
+  };
+  using StatePatch = std::function<torch::Tensor(Site, int64_t layer, const torch::Tensor& state)>;
+  StatePatch patch;
 };
 
 }  // namespace studio::model

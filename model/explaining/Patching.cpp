@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -69,13 +71,20 @@ nlohmann::json statesJson(const ActivationPatching& p, const PatchedStates& stat
     log_probabilities.push_back(lp_row);
     recovery.push_back(recovery_row);
   }
-  return {{"rows", states.rows},
+  std::vector<std::string> names;
+  for (const auto& row : states.rows) names.push_back(row.name());
+  return {{"rows", names},
           {"positions", states.positions},
           {"log_probabilities", log_probabilities},
           {"recovery", recovery}};
 }
 
 }  // namespace
+
+std::string PatchedStates::Row::name() const {
+  if (part == "embeddings") return part;
+  return "layer " + std::to_string(layer + 1) + (part == "layer" ? "" : " " + part);
+}
 
 double PatchedStates::logProbability(int64_t row, int64_t column, int64_t piece) const {
   if (piece >= 0) return at(row, column, piece);
@@ -154,14 +163,26 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   const auto src = as_row(source), cor = as_row(corrupted), tgt = as_row(target_in);
   const auto next = torch::tensor(predicted, torch::kLong).to(device);
 
+  using Site = AttentionMaps::Site;
+  std::vector<PatchedStates::Row> encoder_rows{{Site::EncoderInput, 0, "embeddings"}}, decoder_rows;
+  for (int64_t l = 0; l < o.encoder_layers; ++l)
+    for (const auto& [site, part] : {std::pair{Site::EncoderSelfAttention, "self-attention"},
+                                     {Site::EncoderFeedForward, "feed-forward"},
+                                     {Site::EncoderLayer, "layer"}})
+      encoder_rows.push_back({site, l, part});
+  for (int64_t l = 0; l < o.decoder_layers; ++l)
+    for (const auto& [site, part] : {std::pair{Site::DecoderSelfAttention, "self-attention"},
+                                     {Site::DecoderCrossAttention, "cross-attention"},
+                                     {Site::DecoderFeedForward, "feed-forward"},
+                                     {Site::DecoderLayer, "layer"}})
+      decoder_rows.push_back({site, l, part});
+
   // The clean pass, every state it patches in kept.
-  const int64_t encoder_sites = o.encoder_layers + 1, decoder_sites = 3 * o.decoder_layers;
-  std::vector<torch::Tensor> clean_encoder(static_cast<size_t>(encoder_sites)),
-      clean_decoder(static_cast<size_t>(decoder_sites));
+  std::map<std::pair<Site, int64_t>, torch::Tensor> clean_states;
   AttentionMaps keep;
   keep.weights = false;
-  keep.patch = [&](AttentionMaps::Stack stack, int64_t site, const torch::Tensor& state) {
-    (stack == AttentionMaps::Stack::Encoder ? clean_encoder : clean_decoder)[size_t(site)] = state;
+  keep.patch = [&](Site site, int64_t layer, const torch::Tensor& state) {
+    clean_states[{site, layer}] = state;
     return state;
   };
   ActivationPatching out;
@@ -171,11 +192,12 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   out.corrupted.assign(dirty.data_ptr<float>(), dirty.data_ptr<float>() + T);
 
   // One pass a site, each of its positions (and all of them) a row of the batch.
-  const auto patching = [&](AttentionMaps::Stack stack, int64_t site, const torch::Tensor& state_from) {
+  const auto patching = [&](const PatchedStates::Row& row) {
     AttentionMaps maps;
     maps.weights = false;
-    maps.patch = [stack, site, &state_from](AttentionMaps::Stack s, int64_t at, const torch::Tensor& state) {
-      return s == stack && at == site ? patchedBatch(state, state_from) : state;
+    maps.patch = [&row, &from = clean_states.at({row.site, row.layer})](Site site, int64_t layer,
+                                                                        const torch::Tensor& state) {
+      return site == row.site && layer == row.layer ? patchedBatch(state, from) : state;
     };
     return maps;
   };
@@ -184,22 +206,21 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
                                     rows.data_ptr<float>() + rows.numel());
   };
 
+  out.encoder.rows = encoder_rows;
   out.encoder.positions = S;
   out.encoder.pieces = T;
-  for (int64_t site = 0; site < encoder_sites; ++site) {
-    out.encoder.rows.push_back(site == 0 ? "embeddings" : "layer " + std::to_string(site));
-    auto maps = patching(AttentionMaps::Stack::Encoder, site, clean_encoder[size_t(site)]);
+  for (const auto& row : out.encoder.rows) {
+    auto maps = patching(row);
     keepRows(out.encoder,
              predictionLogProbabilities(model->forward(copies(cor, S + 1), copies(tgt, S + 1), &maps), next));
   }
 
+  out.decoder.rows = decoder_rows;
   out.decoder.positions = T;
   out.decoder.pieces = T;
   const auto memory = copies(model->encode(cor), T + 1);
-  static const char* const kBlocks[] = {"self", "cross", "ffn"};
-  for (int64_t site = 0; site < decoder_sites; ++site) {
-    out.decoder.rows.push_back("layer " + std::to_string(site / 3 + 1) + " " + kBlocks[site % 3]);
-    auto maps = patching(AttentionMaps::Stack::Decoder, site, clean_decoder[size_t(site)]);
+  for (const auto& row : out.decoder.rows) {
+    auto maps = patching(row);
     auto hidden = model->decode(copies(tgt, T + 1), memory, copies(cor, T + 1), &maps);
     keepRows(out.decoder, predictionLogProbabilities(model->project(hidden), next));
   }

@@ -18,13 +18,21 @@
 // is measured again: a state that brings it back carries the difference.
 namespace studio::model {
 
-// One stack's patched states: a row a site (the encoder's input and each of
-// its layers' outputs; each decoder block's output), a column a position
-// (the source's pieces, or the decoder's: <s> and the output pieces), and
-// after them one column with every position of the row patched at once.
+// One stack's patched states: a row a site, a column a position (the
+// source's pieces, or the decoder's: <s> and the output pieces), and after
+// them one column with every position of the row patched at once. The sites
+// are the encoder's input, then each layer's self-attention output (before
+// its residual connection), feed-forward output and the layer's output; the
+// decoder's each layer's self-attention, cross-attention and feed-forward
+// outputs and the layer's output.
 struct PatchedStates {
-  std::vector<std::string>
-      rows;  // "embeddings", "layer 1", … | "layer 1 self", "layer 1 cross", "layer 1 ffn"
+  struct Row {
+    AttentionMaps::Site site = AttentionMaps::Site::EncoderInput;
+    int64_t layer = 0;         // from 0
+    std::string part;          // "embeddings", "self-attention", "cross-attention", "feed-forward" or "layer"
+    std::string name() const;  // "embeddings", "layer 1 self-attention", …, "layer 1"
+  };
+  std::vector<Row> rows;
   int64_t rows_count() const { return int64_t(rows.size()); }
   int64_t positions = 0;  // the columns before "all"
   int64_t pieces = 0;     // T: the predictions measured
