@@ -73,9 +73,10 @@ std::string readable(const model::ActivationPatching& p, int64_t piece) {
     return out.str();
   }
   out << "What each state gives back when the clean pass's is put in the corrupted pass's place\n"
-         "(1 = all of the change, 0 = none; all = every position of the row at once):\n";
+         "(1 = all of the change, 0 = none; all = every position of the row at once; a decoder position is\n"
+         "headed by the piece it writes):\n";
   table(out, p, p.encoder, "encoder", p.source_pieces, piece);
-  table(out, p, p.decoder, "decoder", p.prefix_pieces, piece);
+  table(out, p, p.decoder, "decoder", p.predicted_pieces, piece);
   return out.str();
 }
 

@@ -15,6 +15,7 @@
 #include "ui/attention/QueryKeyView.h"
 #include "ui/attention/TimelapseBar.h"
 #include "ui/explain/NeighboursView.h"
+#include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
 #include "ui/heads/HeadImportanceChart.h"
 #include "ui/lens/LensView.h"
@@ -68,7 +69,8 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       open("open", "Open a run folder or a model file.", "PATH"),
       workspace("workspace",
                 "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-                "attention-beam, attention-query-key, attention-explain, attention-training-examples, "
+                "attention-beam, attention-query-key, attention-explain, attention-patching, "
+                "attention-training-examples, "
                 "attention-embeddings, attention-lens, attention-lens-over-training or "
                 "attention-heads-over-training.",
                 "NAME"),
@@ -77,6 +79,11 @@ StartOptions::StartOptions(QCommandLineParser& parser)
              "In the explorer, the model reads TEXT as the translation of --text instead of its own.",
              "TEXT"),
       query("query", "In the explorer's Query · key tab, take apart row N of the map (from 1).", "N"),
+      patch(
+          "patch",
+          "In the explorer's Patching, read the sentence as CHANGED (or blank:N, its word N from 0 blanked) "
+          "once it is captured, and patch.",
+          "CHANGED"),
       example_piece(
           "example-piece",
           "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
@@ -146,6 +153,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(text);
   parser.addOption(target);
   parser.addOption(query);
+  parser.addOption(patch);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
   parser.addOption(embedding_layout);
@@ -201,6 +209,21 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
                      [&window, row, once] {
                        window.attention()->queryKey()->setQuery(row);
+                       once->deleteLater();
+                     });
+  }
+  if (parser.isSet(patch)) {
+    const QString changed = parser.value(patch);
+    auto* once = new QObject(&window);
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
+                     [&window, changed, once] {
+                       auto* panel = window.attention()->patching();
+                       panel->followSentence();
+                       if (changed.startsWith("blank:"))
+                         panel->setBlankWord(changed.mid(6).toInt());
+                       else
+                         panel->setCorrupted(changed);
+                       panel->trace();
                        once->deleteLater();
                      });
   }
@@ -343,6 +366,7 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     if (name == "attention-beam") window.attention()->showBeam();
     if (name == "attention-query-key") window.attention()->showQueryKey();
     if (name == "attention-explain") window.attention()->showExplain();
+    if (name == "attention-patching") window.attention()->showPatching();
     if (name == "attention-training-examples") window.attention()->showNeighbours();
     if (name == "attention-embeddings") window.attention()->showEmbeddings();
     if (name.startsWith("attention-lens")) window.attention()->showLens();

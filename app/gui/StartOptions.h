@@ -40,6 +40,7 @@ struct StartOptions {
   QCommandLineOption text;
   QCommandLineOption target;
   QCommandLineOption query;
+  QCommandLineOption patch;
   QCommandLineOption example_piece;
   QCommandLineOption embedding_piece;
   QCommandLineOption embedding_layout;

@@ -1,7 +1,8 @@
 // The Attention explorer as a user drives it, on a small model trained here:
 // the heatmap cells equal the model's attention weights and masked cells are
 // drawn masked; heads switched off, a beam node's prefix, the head ranking,
-// source reliance, the explanations and the training examples equal the CLI's.
+// source reliance, the explanations, the patching and the training examples
+// equal the CLI's.
 
 #include <cmath>
 
@@ -43,6 +44,7 @@
 #include "ui/explain/ExplainPanel.h"
 #include "ui/explain/FaithfulnessPanel.h"
 #include "ui/explain/NeighboursView.h"
+#include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
 #include "ui/heads/HeadImportanceChart.h"
 #include "ui/lens/LensView.h"
@@ -72,6 +74,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void sourceRelianceIsShownUnderTheTranslation();
   void explainShowsTheCliScoresSideBySide();
   void faithfulnessMeasuresEveryMethodAsTheCliDoes();
+  void thePatchingTabShowsTheClisNumbers();
   void aTextOfSeveralSentencesIsExploredOneAtATime();
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
   void theTrainingExamplesTabListsTheClisNeighbours();
@@ -856,6 +859,111 @@ void TestAttentionWorkspace::faithfulnessMeasuresEveryMethodAsTheCliDoes() {
 // the sentences are listed beside the box, the first is captured, choosing
 // another captures it, and each view is that sentence's alone (as exploring
 // it by itself gives). A sentence sent from elsewhere empties the list.
+void TestAttentionWorkspace::thePatchingTabShowsTheClisNumbers() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1300, 800);
+  explorer.show();
+  QVERIFY(!capture(explorer, sentence_, 0).isEmpty());
+  auto* panel = explorer.patching();
+  QSignalSpy finished(panel, &ui::PatchingPanel::finished);
+  QSignalSpy errors(panel, &ui::PatchingPanel::errorOccurred);
+  explorer.showPatching();  // the changed sentence starts as the sentence: nothing is changed yet
+  panel->trace();
+  QCOMPARE(finished.size(), 1);
+  QCOMPARE(errors.size(), 1);
+  QVERIFY(errors.takeFirst()[0].toString().contains("Change a word"));
+
+  // The first word blanked: each of its pieces the unknown piece.
+  panel->setBlankWord(0);
+  panel->trace();
+  QVERIFY(finished.wait(60000));
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.value(0).value(0).toString()));
+  const app::PatchingView view = panel->view();
+  QVERIFY(view.corrupted.startsWith("<unk>"));
+  QCOMPARE(view.sourcePieces.size(), view.corruptedPieces.size());
+  QCOMPARE(view.corruptedPieces.first(), QString("<unk>"));
+  QCOMPARE(view.encoder.rows(), 1 + 3 * 2);  // the fixture's model: 2 + 2 layers
+  QCOMPARE(view.decoder.rows(), 4 * 2);
+
+  // The CLI's numbers for the same pair.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH,
+            {"patch", "--model", model_, "--src", sentence_, "--corrupted", view.corrupted, "--json"});
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["translation"].toString(), view.translation);
+  QCOMPARE(json["corrupted_translation"].toString(), view.corruptedTranslation);
+  for (const bool encoder : {true, false}) {
+    const auto& states = encoder ? view.encoder : view.decoder;
+    const auto rows = json[encoder ? "encoder" : "decoder"].toObject()["recovery"].toArray();
+    QCOMPARE(int(rows.size()), states.rows());
+    const ui::AttentionMatrix m = ui::PatchingPanel::patchingMatrix(view, encoder, -1);
+    QCOMPARE(m.rows, states.rows());
+    QCOMPARE(m.columns, states.positions + 1);
+    QCOMPARE(m.columnLabels.back(), QString("all"));
+    for (int r = 0; r < states.rows(); ++r)
+      for (int c = 0; c <= states.positions; ++c) {
+        const QJsonValue cell = rows[r].toArray().at(c);
+        const double shown = states.at(0, r, c);
+        QCOMPARE(cell.isNull(), std::isnan(shown));
+        QCOMPARE(m.isMasked(r, c), std::isnan(shown));
+        if (!cell.isNull()) {
+          QVERIFY(std::abs(cell.toDouble() - shown) < 1e-4);
+          QCOMPARE(m.value(r, c), shown);
+        }
+      }
+  }
+  // The fixture's small model hardly reads its source: blanking a word moves its translation's
+  // log-probability by less than patching tells from nothing, so every cell is hatched and the caption says
+  // so.
+  QVERIFY2(
+      std::abs(view.clean[0] - view.corruptedLogProbabilities[0]) < 1e-3,
+      qPrintable(QString("log P %1 against %2").arg(view.clean[0]).arg(view.corruptedLogProbabilities[0])));
+  const auto shown = panel->encoderView()->matrix();
+  QCOMPARE(shown.masked, QVector<bool>(shown.rows * shown.columns, true));
+  QVERIFY2(panel->caption().contains("nothing for a state"), qPrintable(panel->caption()));
+  panel->setMeasured(0);  // one piece: the decoder's map is that piece's
+  QCOMPARE(panel->decoderView()->matrix().masked, ui::PatchingPanel::patchingMatrix(view, false, 0).masked);
+  QVERIFY(panel->caption().contains(view.corruptedTranslation));
+
+  // A hand-made patching, drawn: every number in its cell, a number that cannot be told hatched, the rows
+  // named by site and the decoder's columns by the piece each position writes.
+  app::PatchingView made;
+  made.sourcePieces = QStringList{QString::fromUtf8("\u2581mở"), "</s>"};
+  made.prefixPieces = QStringList{"<s>"};
+  made.predictedPieces = QStringList{"</s>"};
+  made.encoder.parts = QStringList{"embeddings", "layer"};
+  made.encoder.layers = {0, 0};
+  made.encoder.positions = 2;
+  const double nan = std::nan("");
+  // [what][row][column]: the whole translation, then its one piece.
+  made.encoder.recovery = {1.0, 0.0, 1.0, 0.25, nan, 1.0, /* the piece */ 0.5, 0.5, 1.0, 0.75, 0.125, 1.0};
+  made.decoder.parts = QStringList{"cross-attention"};
+  made.decoder.layers = {1};
+  made.decoder.positions = 1;
+  made.decoder.recovery = {-0.5, 1.0, 0.5, 1.0};
+  const auto enc = ui::PatchingPanel::patchingMatrix(made, true, -1);
+  QCOMPARE(enc.rowLabels, QStringList({"embeddings", QString::fromUtf8("layer 1 · output")}));
+  QCOMPARE(enc.columnLabels, QStringList({QString::fromUtf8("mở"), "</s>", "all"}));
+  QCOMPARE(enc.values, QVector<double>({1.0, 0.0, 1.0, 0.25, 0.0, 1.0}));
+  QCOMPARE(enc.masked, QVector<bool>({false, false, false, false, true, false}));
+  QCOMPARE(ui::PatchingPanel::patchingMatrix(made, true, 0).value(1, 1), 0.125);
+  const auto dec = ui::PatchingPanel::patchingMatrix(made, false, -1);
+  QCOMPARE(dec.rowLabels, QStringList({QString::fromUtf8("layer 2 · cross-attention")}));
+  QCOMPARE(dec.columnLabels, QStringList({"</s>", "all"}));
+  QCOMPARE(dec.value(0, 0), -0.5);
+  QCOMPARE(ui::PatchingPanel::patchingMatrix(made, false, 0).value(0, 0), 0.5);
+
+  // A changed sentence of another length is refused with the reason.
+  panel->setCorrupted(sentence_ + " " + sentence_);
+  panel->trace();
+  QVERIFY(finished.wait(60000));
+  QCOMPARE(errors.size(), 1);
+  QVERIFY2(errors.takeFirst()[0].toString().contains("as many"), qPrintable(panel->caption()));
+}
+
 void TestAttentionWorkspace::aTextOfSeveralSentencesIsExploredOneAtATime() {
   app::TranslationService service;
   ui::AttentionWorkspace explorer(&service);

@@ -31,6 +31,7 @@
 #include "ui/explain/ExplainPanel.h"
 #include "ui/explain/FaithfulnessPanel.h"
 #include "ui/explain/NeighboursView.h"
+#include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
 #include "ui/heads/HeadTimelineView.h"
 #include "ui/lens/LensTimelineView.h"
@@ -232,6 +233,16 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
                        [this] { return sentence(); }, [this] { return givenTranslation(); });
   views_->addTab(explain_, tr("Explain"));
   connect(explain_, &ExplainPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  patching_ = new PatchingPanel(views_);
+  patching_->setObjectName("Patching");
+  patching_->setSources([this] { return model_provider_ ? model_provider_() : last_model_; },
+                        [this] { return settings_provider_ ? settings_provider_() : last_settings_; },
+                        [this] { return sentence(); }, [this] { return givenTranslation(); });
+  views_->addTab(patching_, tr("Patching"));
+  views_->setTabToolTip(views_->indexOf(patching_),
+                        tr("Which of the model's states carry the translation: the sentence read with a word "
+                           "changed, each state put back in turn"));
+  connect(patching_, &PatchingPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
   faithfulness_ = new FaithfulnessPanel(views_);
   faithfulness_->setObjectName("Faithfulness");
   faithfulness_->setModelProvider([this] { return model_provider_ ? model_provider_() : last_model_; });
@@ -266,6 +277,7 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
     embeddings_->setActive(views_->currentWidget() == embeddings_);
     beam_->setActive(views_->currentWidget() == beam_);
     if (views_->currentWidget() == explain_) explain_->explainIfStale();
+    if (views_->currentWidget() == patching_) patching_->followSentence();
     // The mean over heads has no query and keys of its own: opening the tab on it shows head 1.
     if (views_->currentWidget() == query_key_ && head_->currentData().toInt() < 0 && head_->count() > 1)
       head_->setCurrentIndex(head_->findData(0));
@@ -415,6 +427,8 @@ void AttentionWorkspace::showHeadTimeline() { views_->setCurrentWidget(head_time
 void AttentionWorkspace::showExplain() { views_->setCurrentWidget(explain_); }
 
 void AttentionWorkspace::showFaithfulness() { views_->setCurrentWidget(faithfulness_); }
+
+void AttentionWorkspace::showPatching() { views_->setCurrentWidget(patching_); }
 
 void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }
 

@@ -25,6 +25,7 @@ class AttentionMapView;
 class BeamExplorer;
 class ExplainPanel;
 class FaithfulnessPanel;
+class PatchingPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
 class EmbeddingView;
@@ -107,7 +108,9 @@ class AttentionWorkspace : public QWidget {
   void showExplain();
   // The "Faithfulness" tab: which explanation method is faithful to the model.
   FaithfulnessPanel* faithfulness() const { return faithfulness_; }
+  PatchingPanel* patching() const { return patching_; }
   void showFaithfulness();
+  void showPatching();
   // The "Training examples" tab: the training pairs nearest in the model's states (NeighboursView).
   NeighboursView* neighbours() const { return neighbours_; }
   // The "Embeddings" tab: the embedding matrix as a map (EmbeddingView).
@@ -184,6 +187,7 @@ class AttentionWorkspace : public QWidget {
   BeamExplorer* beam_;
   ExplainPanel* explain_;
   FaithfulnessPanel* faithfulness_;
+  PatchingPanel* patching_;
   NeighboursView* neighbours_;
   EmbeddingView* embeddings_;
   LensView* lens_;

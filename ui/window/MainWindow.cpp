@@ -26,6 +26,7 @@
 #include "ui/attention/EmbeddingView.h"
 #include "ui/attention/TimelapseBar.h"
 #include "ui/explain/NeighboursView.h"
+#include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
 #include "ui/heads/HeadImportanceChart.h"
 #include "ui/lens/LensView.h"
@@ -450,7 +451,7 @@ void MainWindow::restart() {
 bool MainWindow::isBusy() const {
   return service_.isBusy() || training_->isPreparing() || training_->isDistilling() ||
          attention_->ablation()->importance()->isRanking() ||
-         attention_->neighbours()->session()->isRunning() ||
+         attention_->neighbours()->session()->isRunning() || attention_->patching()->session()->isRunning() ||
          attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
          attention_->lens()->tunedSession()->isRunning() || translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());

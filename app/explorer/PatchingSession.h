@@ -1,0 +1,87 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <functional>
+
+#include "app/BackgroundJob.h"
+#include "app/translation/TranslationService.h"
+
+// Activation patching for the GUI (the engine's explaining/Patching.h; the
+// CLI's `patch` prints the same): which of the model's states carry what the
+// translation of a sentence depends on, measured against the sentence with a
+// word changed or blanked, on a worker thread. Value types only cross the
+// thread boundary.
+namespace studio::app {
+
+struct PatchingRequest {
+  ModelSource model;
+  QString text;       // the sentence
+  QString corrupted;  // the sentence with a word changed (as many pieces; "<unk>" one unknown piece)
+  // Or, when >= 0, the sentence with its word `blankWord` (from 0, words split at spaces) blanked: each of
+  // its pieces the unknown piece (corrupted is then ignored).
+  int blankWord = -1;
+  QString target;  // the translation traced ("" = the model's own, decoded with `settings`)
+  DecodeSettings settings;
+};
+
+struct PatchedStatesView {
+  QStringList
+      parts;  // a row each: "embeddings", "self-attention", "cross-attention", "feed-forward", "layer"
+  QVector<int> layers;  // a row each, from 0
+  int positions = 0;    // columns before "all"
+  // [what][row][column], what 0 the whole translation and 1 + t the prediction t; columns the positions then
+  // "all": what patching the state gives back, (patched - corrupted) / (clean - corrupted); NaN where the
+  // corruption changed it by too little to tell.
+  QVector<double> recovery;
+  double at(int what, int row, int column) const {
+    return recovery[(qsizetype(what) * parts.size() + row) * (positions + 1) + column];
+  }
+  int rows() const { return int(parts.size()); }
+};
+
+struct PatchingView {
+  QString modelPath, source, corrupted, translation, corruptedTranslation;
+  QStringList sourcePieces, corruptedPieces;  // S each, "</s>" last
+  QStringList prefixPieces;                   // the decoder's positions: "<s>" and the output pieces
+  QStringList predictedPieces;                // the output pieces and "</s>"
+  QVector<double> clean,
+      corruptedLogProbabilities;  // [1 + T]: the whole translation's, then each prediction's
+  PatchedStatesView encoder, decoder;
+  QByteArray json;  // what `attention-studio-cli patch --json` prints
+  double seconds = 0;
+  bool isEmpty() const { return sourcePieces.isEmpty(); }
+};
+
+class PatchingSession : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit PatchingSession(QObject* parent = nullptr);
+  ~PatchingSession() override;  // waits for a patching under way
+
+  bool isRunning() const;
+
+ public Q_SLOTS:
+  void start(const studio::app::PatchingRequest& request);
+
+ Q_SIGNALS:
+  void finished(const studio::app::PatchingView& view);
+  void failed(const QString& message);
+
+ private:
+  BackgroundJob job_{"patching"};
+};
+
+// The sentence with word `index` (split at spaces) replaced by "<unk>" once for each of the pieces
+// `pieces_of` gives it; the sentence itself when there is no such word.
+QString blankedWord(const QString& sentence, int index, const std::function<int(const QString&)>& pieces_of);
+
+}  // namespace studio::app
+
+Q_DECLARE_METATYPE(studio::app::PatchingView)

@@ -1,0 +1,241 @@
+#include "ui/explain/PatchingPanel.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "ui/attention/AttentionMapView.h"
+
+namespace studio::ui {
+
+namespace {
+
+QString withoutWordMark(QString piece) {
+  if (piece.startsWith(QChar(0x2581))) piece.remove(0, 1);
+  return piece;
+}
+
+QString patchedRowName(const QString& part, int layer) {
+  if (part == "embeddings") return PatchingPanel::tr("embeddings");
+  const QString l = QString::number(layer + 1);
+  if (part == "self-attention") return PatchingPanel::tr("layer %1 · self-attention").arg(l);
+  if (part == "cross-attention") return PatchingPanel::tr("layer %1 · cross-attention").arg(l);
+  if (part == "feed-forward") return PatchingPanel::tr("layer %1 · feed-forward").arg(l);
+  return PatchingPanel::tr("layer %1 · output").arg(l);
+}
+
+QString twoPlaces(double value) { return QString::number(value, 'f', 2); }
+
+}  // namespace
+
+PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  auto* row = new QHBoxLayout;
+  corrupted_ = new QLineEdit(this);
+  corrupted_->setObjectName("Corrupted sentence");
+  corrupted_->setPlaceholderText(tr("the sentence with one word changed"));
+  corrupted_->setToolTip(
+      tr("The sentence with a word changed for another of as many pieces; write <unk> for "
+         "each piece of a word to blank it"));
+  blank_ = new QComboBox(this);
+  blank_->setObjectName("Blank word");
+  blank_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  blank_->setMinimumContentsLength(10);
+  trace_ = new QPushButton(tr("Patch"), this);
+  trace_->setObjectName("Patch");
+  export_ = new QPushButton(tr("Save numbers…"), this);
+  export_->setToolTip(
+      tr("Every patched reading's log-probabilities and what each state gives back, as JSON"));
+  row->addWidget(new QLabel(tr("Changed sentence"), this));
+  row->addWidget(corrupted_, 1);
+  row->addWidget(new QLabel(tr("or blank"), this));
+  row->addWidget(blank_);
+  row->addWidget(trace_);
+  row->addWidget(export_);
+  layout->addLayout(row);
+
+  auto* second = new QHBoxLayout;
+  measured_ = new QComboBox(this);
+  measured_->setObjectName("Measured piece");
+  measured_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  measured_->setMinimumContentsLength(16);
+  second->addWidget(new QLabel(tr("Measure"), this));
+  second->addWidget(measured_);
+  second->addStretch(1);
+  layout->addLayout(second);
+
+  caption_ =
+      new QLabel(tr("Patching reads the sentence again with a word changed, then puts back one state of the "
+                    "first reading at a time: the maps show how much of the translation each state "
+                    "brings back (1 = all of it, 0 = nothing)."),
+                 this);
+  caption_->setObjectName("PatchingCaption");
+  caption_->setWordWrap(true);
+  caption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(caption_);
+  auto* maps = new QSplitter(Qt::Vertical, this);
+  encoder_view_ = new AttentionMapView(maps);
+  encoder_view_->setObjectName("Patching encoder");
+  encoder_view_->setTitles(tr("source piece (all: every piece at once)"), tr("encoder state"),
+                           tr("share brought back"), tr("state"), tr("piece"));
+  decoder_view_ = new AttentionMapView(maps);
+  decoder_view_->setObjectName("Patching decoder");
+  decoder_view_->setTitles(tr("the position that writes this piece (all: every position at once)"),
+                           tr("decoder state"), tr("share brought back"), tr("state"), tr("position"));
+  for (auto* view : {encoder_view_, decoder_view_})
+    view->setHint(tr("Hover over a cell to read how much of the change its state brings back."));
+  maps->addWidget(encoder_view_);
+  maps->addWidget(decoder_view_);
+  layout->addWidget(maps, 1);
+
+  connect(trace_, &QPushButton::clicked, this, &PatchingPanel::trace);
+  connect(corrupted_, &QLineEdit::returnPressed, this, &PatchingPanel::trace);
+  connect(corrupted_, &QLineEdit::textEdited, this, [this] { blank_->setCurrentIndex(0); });
+  connect(measured_, &QComboBox::currentIndexChanged, this, &PatchingPanel::draw);
+  connect(export_, &QPushButton::clicked, this, [this] {
+    if (view_.isEmpty()) {
+      Q_EMIT errorOccurred(tr("Patch a sentence first."));
+      return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the patching's numbers"),
+                                                      "patching.json", tr("JSON (*.json)"));
+    if (!path.isEmpty() && !saveJson(path)) Q_EMIT errorOccurred(tr("Could not write '%1'.").arg(path));
+  });
+  connect(&session_, &app::PatchingSession::finished, this, [this](const app::PatchingView& view) {
+    trace_->setEnabled(true);
+    show(view);
+    Q_EMIT finished();
+  });
+  connect(&session_, &app::PatchingSession::failed, this, [this](const QString& message) {
+    trace_->setEnabled(true);
+    caption_->setText(tr("Could not patch: %1").arg(message));
+    Q_EMIT errorOccurred(message);
+    Q_EMIT finished();
+  });
+  export_->setEnabled(false);
+}
+
+void PatchingPanel::setSources(std::function<app::ModelSource()> model,
+                               std::function<app::DecodeSettings()> settings,
+                               std::function<QString()> sentence, std::function<QString()> target) {
+  model_ = std::move(model);
+  settings_ = std::move(settings);
+  sentence_ = std::move(sentence);
+  target_ = std::move(target);
+}
+
+void PatchingPanel::followSentence() {
+  const QString sentence = sentence_ ? sentence_().simplified() : QString();
+  if (sentence == followed_) return;
+  followed_ = sentence;
+  corrupted_->setText(sentence);
+  blank_->clear();
+  blank_->addItem(tr("no word"), -1);
+  const QStringList words = sentence.split(' ', Qt::SkipEmptyParts);
+  for (int i = 0; i < words.size(); ++i) blank_->addItem(words[i], i);
+}
+
+void PatchingPanel::setCorrupted(const QString& text) {
+  corrupted_->setText(text);
+  blank_->setCurrentIndex(0);
+}
+
+void PatchingPanel::setBlankWord(int index) { blank_->setCurrentIndex(std::max(0, blank_->findData(index))); }
+
+void PatchingPanel::setMeasured(int piece) {
+  measured_->setCurrentIndex(std::max(0, measured_->findData(piece)));
+}
+
+void PatchingPanel::trace() {
+  followSentence();
+  app::PatchingRequest request;
+  if (model_) request.model = model_();
+  if (settings_) request.settings = settings_();
+  request.text = followed_;
+  request.target = target_ ? target_() : QString();
+  request.blankWord = blank_->currentIndex() > 0 ? blank_->currentData().toInt() : -1;
+  request.corrupted = corrupted_->text();
+  if (request.blankWord < 0 && request.corrupted.simplified() == request.text) {
+    const QString message =
+        tr("Change a word of the sentence (for one of as many pieces), or choose a word to blank.");
+    caption_->setText(message);
+    Q_EMIT errorOccurred(message);
+    Q_EMIT finished();
+    return;
+  }
+  trace_->setEnabled(false);
+  caption_->setText(tr("Patching…"));
+  session_.start(request);
+}
+
+void PatchingPanel::show(const app::PatchingView& view) {
+  view_ = view;
+  const int kept = measured_->currentIndex() > 0 ? measured_->currentData().toInt() : -1;
+  {
+    const QSignalBlocker block(measured_);
+    measured_->clear();
+    measured_->addItem(tr("the whole translation"), -1);
+    for (int t = 0; t < view.predictedPieces.size(); ++t)
+      measured_->addItem(tr("piece %1: %2").arg(t + 1).arg(withoutWordMark(view.predictedPieces[t])), t);
+    measured_->setCurrentIndex(std::max(0, measured_->findData(kept)));
+  }
+  export_->setEnabled(true);
+  draw();
+}
+
+AttentionMatrix PatchingPanel::patchingMatrix(const app::PatchingView& view, bool encoder, int what) {
+  const auto& states = encoder ? view.encoder : view.decoder;
+  // A decoder position is headed by the piece it writes (it reads the one before).
+  const QStringList& columns = encoder ? view.sourcePieces : view.predictedPieces;
+  AttentionMatrix m;
+  m.rows = states.rows();
+  m.columns = states.positions + 1;
+  for (int r = 0; r < m.rows; ++r) m.rowLabels << patchedRowName(states.parts[r], states.layers[r]);
+  for (const auto& piece : columns) m.columnLabels << withoutWordMark(piece);
+  m.columnLabels << tr("all");
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.columns; ++c) {
+      const double value = states.at(what + 1, r, c);
+      m.values << (std::isnan(value) ? 0.0 : value);
+      m.masked << std::isnan(value);
+    }
+  return m;
+}
+
+QString PatchingPanel::caption() const { return caption_->text(); }
+
+void PatchingPanel::draw() {
+  if (view_.isEmpty()) return;
+  const int what = measured_->currentIndex() > 0 ? measured_->currentData().toInt() : -1;
+  const double clean = view_.clean[what + 1], corrupted = view_.corruptedLogProbabilities[what + 1];
+  const QString measured =
+      what < 0 ? tr("the translation")
+               : tr("“%1” (piece %2)").arg(withoutWordMark(view_.predictedPieces[what])).arg(what + 1);
+  QString text = tr("“%1” → “%2”. Changed: “%3” → “%4”. log P of %5: %6 as read, %7 with the change.")
+                     .arg(view_.source, view_.translation, view_.corrupted, view_.corruptedTranslation,
+                          measured, twoPlaces(clean), twoPlaces(corrupted));
+  if (std::abs(clean - corrupted) < 1e-3)
+    text += " " + tr("The change does not move it: there is nothing for a state to bring back (the cells are "
+                     "hatched).");
+  else
+    text += " " + tr("Each cell: how much of that difference the state brings back when it is put back.");
+  caption_->setText(text);
+  encoder_view_->setMatrix(patchingMatrix(view_, true, what), tr("Encoder"));
+  decoder_view_->setMatrix(patchingMatrix(view_, false, what), tr("Decoder"));
+}
+
+bool PatchingPanel::saveJson(const QString& path) const {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+  return file.write(view_.json) == view_.json.size() && file.flush();
+}
+
+}  // namespace studio::ui

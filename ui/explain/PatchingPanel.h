@@ -1,0 +1,90 @@
+#pragma once
+
+#include <QWidget>
+
+#include <functional>
+
+#include "app/explorer/PatchingSession.h"
+#include "app/translation/TranslationService.h"
+#include "ui/attention/AttentionMatrix.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace studio::ui {
+
+class AttentionMapView;
+
+// The explorer's "Patching" tab (activation patching, or causal tracing):
+// the sentence is read again with a word changed or blanked, which takes
+// some of its translation's probability away; then each of the model's
+// states in turn is put back from the first reading, and the map shows how
+// much of the translation that state brings back (1 = all of it). The
+// encoder's map has a row for its input and for each layer's self-attention,
+// feed-forward and output, a column a source piece; the decoder's a row for
+// each layer's self-attention, cross-attention, feed-forward and output, a
+// column a position of the translation. Measured for the whole translation
+// or one of its pieces.
+class PatchingPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PatchingPanel(QWidget* parent = nullptr);
+
+  // Where the model, the decoding settings, the sentence and (optional) a
+  // translation to trace instead of the model's own come from (the explorer's).
+  void setSources(std::function<app::ModelSource()> model, std::function<app::DecodeSettings()> settings,
+                  std::function<QString()> sentence, std::function<QString()> target = nullptr);
+
+  // The explorer's sentence changed: the changed sentence starts as it, the words listed to blank.
+  void followSentence();
+  // The changed sentence ("<unk>" an unknown piece) or a word to blank (from 0; -1 none).
+  void setCorrupted(const QString& text);
+  void setBlankWord(int index);
+  // Starts the measurement (finished or failed follow).
+  void trace();
+  // What the maps show: -1 the whole translation, t the prediction t.
+  void setMeasured(int piece);
+
+  const app::PatchingView& view() const { return view_; }
+  AttentionMapView* encoderView() const { return encoder_view_; }
+  AttentionMapView* decoderView() const { return decoder_view_; }
+  QString caption() const;
+  app::PatchingSession* session() { return &session_; }
+
+  // The matrix a stack's map draws for `what` (-1 the whole translation, t a
+  // prediction): rows the sites, columns the positions and "all"; a cell
+  // whose recovery cannot be told is masked.
+  static AttentionMatrix patchingMatrix(const app::PatchingView& view, bool encoder, int what);
+
+  bool saveJson(const QString& path) const;
+
+ Q_SIGNALS:
+  void finished();
+  void errorOccurred(const QString& message);
+
+ private:
+  void show(const app::PatchingView& view);
+  void draw();
+
+  std::function<app::ModelSource()> model_;
+  std::function<app::DecodeSettings()> settings_;
+  std::function<QString()> sentence_;
+  std::function<QString()> target_;
+  QString followed_;  // the sentence the fields were filled from
+  app::PatchingSession session_;
+  app::PatchingView view_;
+
+  QLineEdit* corrupted_;
+  QComboBox* blank_;
+  QComboBox* measured_;
+  QPushButton* trace_;
+  QPushButton* export_;
+  QLabel* caption_;
+  AttentionMapView* encoder_view_;
+  AttentionMapView* decoder_view_;
+};
+
+}  // namespace studio::ui
