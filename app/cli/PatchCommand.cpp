@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "app/cli/ModelOptions.h"
 #include "model/data/Text.h"
 #include "model/explaining/Patching.h"
+#include "model/explaining/PatchingSummary.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::cli {
@@ -80,6 +82,32 @@ std::string readable(const model::ActivationPatching& p, int64_t piece) {
   return out.str();
 }
 
+std::string readableSummary(const model::PatchingSummary& s) {
+  std::ostringstream out;
+  out << s.sentences << " sentences, " << s.words << " words blanked one at a time";
+  if (s.skipped > 0)
+    out << " (" << s.skipped
+        << " more left out: blanking them moved the translation's log-probability by less than "
+        << model::ActivationPatching::kLeastChange << ")";
+  out << "\nWhat each state gives back, on average (all: every position at once; best: its one position that "
+         "gives\n"
+         "back the most; at the word: the best of the blanked word's own pieces):\n";
+  for (const bool encoder : {true, false}) {
+    const auto& rows = encoder ? s.encoder : s.decoder;
+    size_t width = 8;
+    for (const auto& row : rows) width = std::max(width, row.name.size());
+    out << "\n"
+        << padded(encoder ? "encoder" : "decoder", width) << "     all    best"
+        << (encoder ? "  at the word" : "") << "\n";
+    for (const auto& row : rows) {
+      out << padded(row.name, width) << "  " << cell(row.all) << "  " << cell(row.best);
+      if (encoder) out << "  " << cell(row.at_word);
+      out << "\n";
+    }
+  }
+  return out.str();
+}
+
 }  // namespace
 
 const CommandSpec& patchSpec() {
@@ -91,11 +119,17 @@ const CommandSpec& patchSpec() {
       "much of the translation's log-probability the change took away. Then, one state at a time, the\n"
       "corrupted pass goes on with the clean pass's state: the encoder's input and each layer's output\n"
       "at each source piece, each decoder block's output at each position. Prints what each state gives\n"
-      "back, from 0 (nothing) to 1 (all the change); --piece N measures output piece N alone.",
+      "back, from 0 (nothing) to 1 (all the change); --piece N measures output piece N alone.\n\n"
+      "With --file instead of --src and --corrupted: each word of each sentence of the file blanked in "
+      "turn,\n"
+      "and what each state gives back averaged: where the model keeps what a word brings to its translation.",
       {
           {"model", "FILE", "a model file or checkpoint (required)"},
-          {"src", "TEXT", "the Vietnamese sentence (required)"},
-          {"corrupted", "TEXT", "the sentence with a word changed, as many pieces (required)"},
+          {"src", "TEXT", "the Vietnamese sentence (or --file)"},
+          {"corrupted", "TEXT", "the sentence with a word changed, as many pieces (with --src)"},
+          {"file", "FILE",
+           "Vietnamese sentences, one a line: every word of each blanked in turn, the states averaged"},
+          {"sentences", "N", "with --file: its first N lines (default 100; 0 = all)"},
           {"target", "TEXT", "the English traced (default: the model's own translation)"},
           {"piece", "N", "measure output piece N (from 0, </s> last) instead of the whole translation"},
           {"json", "", "print JSON: the pieces, every patched pass's log-probabilities and the recoveries"},
@@ -110,7 +144,45 @@ const CommandSpec& patchSpec() {
   return spec;
 }
 
+namespace {
+
+int runPatchSummary(const ParsedArgs& args) {
+  if (args.has("src") || args.has("corrupted") || args.has("target") || args.has("piece"))
+    throw UsageError(
+        "--file measures each sentence's own translation, every word blanked: not with --src, "
+        "--corrupted, --target or --piece");
+  const std::string path = *args.get("file");
+  const int64_t limit = args.integer("sentences", 100, 0, 100000000);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read --file '" + path + "'");
+  std::vector<std::string> sentences;
+  std::string line;
+  for (int64_t number = 1; std::getline(in, line) && (limit == 0 || int64_t(sentences.size()) < limit);
+       ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!data::isValidUtf8(line))
+      throw UsageError("--file '" + path + "', line " + std::to_string(number) + ": not UTF-8");
+    line = data::normalizeWhitespace(line);
+    if (!line.empty()) sentences.push_back(line);
+  }
+  if (sentences.empty()) throw UsageError("--file '" + path + "' has no sentences");
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
+  const auto summary = model::summarizePatching(translator, sentences, decodingFrom(args));
+  const std::string output = args.has("json") ? summary.toJson().dump() + "\n" : readableSummary(summary);
+  if (auto out = args.get("out"))
+    model::writeFileAtomically(*out, output);
+  else
+    std::cout << output << std::flush;
+  return kOk;
+}
+
+}  // namespace
+
 int runPatch(const ParsedArgs& args) {
+  if (args.has("file")) return runPatchSummary(args);
+  if (!args.has("src") || !args.has("corrupted"))
+    throw UsageError("patch needs --src and --corrupted (one sentence), or --file (a file's sentences)");
   model::PatchingRequest request;
   request.decoding = decodingFrom(args);
   const std::string text = data::normalizeWhitespace(args.require("src"));

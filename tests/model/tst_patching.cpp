@@ -4,7 +4,8 @@
 // changes no earlier prediction; the last block's state is its own
 // prediction), the batched passes against one pass a state, the key task
 // (the key's states carry the output), the sentence level (<unk>, the
-// errors that name both sentences' pieces) and the JSON.
+// errors that name both sentences' pieces), the summary over sentences and
+// the JSON.
 
 #include <cmath>
 #include <random>
@@ -19,6 +20,7 @@
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
 #include "model/explaining/Patching.h"
+#include "model/explaining/PatchingSummary.h"
 
 using namespace studio;
 
@@ -87,6 +89,7 @@ class TestPatching : public QObject {
   void theBatchedPassesAreOnePassAState();
   void theKeysStatesCarryTheOutput();
   void sentencesAndTheirErrors();
+  void aSummaryBlanksEveryWordInTurn();
   void theJsonHoldsEveryNumber();
 };
 
@@ -272,6 +275,42 @@ void TestPatching::sentencesAndTheirErrors() {
   QVERIFY(refusal("mở thư mục", "mở thư mục").contains("piece for piece"));
   QVERIFY(refusal("mở thư mục", "").contains("empty"));
   QVERIFY(refusal("", "mở").contains("no pieces"));
+}
+
+void TestPatching::aSummaryBlanksEveryWordInTurn() {
+  QTemporaryDir tmp;
+  const std::string data = test::prepareNumberedCorpus(
+      tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"}, {"open the folder", "save the file"}, 200, 60);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer->vocabSize();
+  torch::manual_seed(5);
+  model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+  model::DecodingOptions greedy;
+  greedy.beam_size = 1;
+  const std::vector<std::string> sentences{"mở thư mục", "lưu tập tin số 3", "mở tập tin"};
+  const auto s = model::summarizePatching(translator, sentences, greedy);
+  QCOMPARE(s.sentences, int64_t(3));
+  QCOMPARE(s.words + s.skipped, int64_t(3 + 5 + 3));  // every word of every sentence, measured or left out
+  QVERIFY(s.words > 0);
+  QCOMPARE(int64_t(s.encoder.size()), 1 + 3 * options.encoder_layers);
+  QCOMPARE(int64_t(s.decoder.size()), 4 * options.decoder_layers);
+  QCOMPARE(s.encoder.front().name, std::string("embeddings"));
+  // Every position of a state put back is the first reading, in every word's patching: the mean is 1.
+  for (const auto& row : s.encoder)
+    if (row.name == "embeddings" || row.name.find('-') == std::string::npos)
+      QVERIFY2(std::abs(row.all - 1) < 1e-3, qPrintable(QString::fromStdString(row.name)));
+  QVERIFY(std::abs(s.decoder.back().all - 1) < 1e-3);
+  // An embedding outside the blanked word is the same in both readings: the best embedding is the word's own.
+  QVERIFY(std::abs(s.encoder.front().best - s.encoder.front().at_word) < 1e-3);
+  const auto json = s.toJson();
+  QCOMPARE(json["encoder"][0]["site"].get<std::string>(), std::string("embeddings"));
+  QVERIFY(json["encoder"][0].contains("at_word"));
+  QVERIFY(!json["decoder"][0].contains("at_word"));
+  // A stop is heard between sentences.
+  int asked = 0;
+  const auto stopped = model::summarizePatching(translator, sentences, greedy, [&] { return ++asked > 1; });
+  QCOMPARE(stopped.sentences, int64_t(1));
 }
 
 void TestPatching::theJsonHoldsEveryNumber() {
