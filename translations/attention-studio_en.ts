@@ -580,6 +580,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::PatchingSession</name>
+    <message>
+        <source>Type a sentence to find which states carry its translation.</source>
+        <translation>Type a sentence to find which states carry its translation.</translation>
+    </message>
+    <message>
+        <source>A patching is under way already.</source>
+        <translation>A patching is under way already.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -1265,6 +1276,14 @@ layer %2</translation>
     <message>
         <source>What the decoder would predict after each of its blocks, as if the model ended there</source>
         <translation>What the decoder would predict after each of its blocks, as if the model ended there</translation>
+    </message>
+    <message>
+        <source>Patching</source>
+        <translation>Patching</translation>
+    </message>
+    <message>
+        <source>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</source>
+        <translation>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</translation>
     </message>
 </context>
 <context>
@@ -3581,6 +3600,173 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Where encoder layer %2&apos;s output was closest to its output at “%1”:</source>
         <translation>Where encoder layer %2&apos;s output was closest to its output at “%1”:</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::PatchingPanel</name>
+    <message>
+        <source>embeddings</source>
+        <translation>embeddings</translation>
+    </message>
+    <message>
+        <source>layer %1 · self-attention</source>
+        <translation>layer %1 · self-attention</translation>
+    </message>
+    <message>
+        <source>layer %1 · cross-attention</source>
+        <translation>layer %1 · cross-attention</translation>
+    </message>
+    <message>
+        <source>layer %1 · feed-forward</source>
+        <translation>layer %1 · feed-forward</translation>
+    </message>
+    <message>
+        <source>layer %1 · output</source>
+        <translation>layer %1 · output</translation>
+    </message>
+    <message>
+        <source>the sentence with one word changed</source>
+        <translation>the sentence with one word changed</translation>
+    </message>
+    <message>
+        <source>The sentence with a word changed for another of as many pieces; write &lt;unk&gt; for each piece of a word to blank it</source>
+        <translation>The sentence with a word changed for another of as many pieces; write &lt;unk&gt; for each piece of a word to blank it</translation>
+    </message>
+    <message>
+        <source>Patch</source>
+        <translation>Patch</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>Save numbers…</translation>
+    </message>
+    <message>
+        <source>Every patched reading&apos;s log-probabilities and what each state gives back, as JSON</source>
+        <translation>Every patched reading&apos;s log-probabilities and what each state gives back, as JSON</translation>
+    </message>
+    <message>
+        <source>Changed sentence</source>
+        <translation>Changed sentence</translation>
+    </message>
+    <message>
+        <source>or blank</source>
+        <translation>or blank</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Measure</translation>
+    </message>
+    <message>
+        <source>Patching reads the sentence again with a word changed, then puts back one state of the first reading at a time: the maps show how much of the translation each state brings back (1 = all of it, 0 = nothing).</source>
+        <translation>Patching reads the sentence again with a word changed, then puts back one state of the first reading at a time: the maps show how much of the translation each state brings back (1 = all of it, 0 = nothing).</translation>
+    </message>
+    <message>
+        <source>source piece (all: every piece at once)</source>
+        <translation>source piece (all: every piece at once)</translation>
+    </message>
+    <message>
+        <source>encoder state</source>
+        <translation>encoder state</translation>
+    </message>
+    <message>
+        <source>share brought back</source>
+        <translation>share brought back</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>state</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>piece</translation>
+    </message>
+    <message>
+        <source>the position that writes this piece (all: every position at once)</source>
+        <translation>the position that writes this piece (all: every position at once)</translation>
+    </message>
+    <message>
+        <source>decoder state</source>
+        <translation>decoder state</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>position</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read how much of the change its state brings back.</source>
+        <translation>Hover over a cell to read how much of the change its state brings back.</translation>
+    </message>
+    <message>
+        <source>Patch a sentence first.</source>
+        <translation>Patch a sentence first.</translation>
+    </message>
+    <message>
+        <source>Save the patching&apos;s numbers</source>
+        <translation>Save the patching&apos;s numbers</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos;.</source>
+        <translation>Could not write &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Could not patch: %1</source>
+        <translation>Could not patch: %1</translation>
+    </message>
+    <message>
+        <source>no word</source>
+        <translation>no word</translation>
+    </message>
+    <message>
+        <source>Change a word of the sentence (for one of as many pieces), or choose a word to blank.</source>
+        <translation>Change a word of the sentence (for one of as many pieces), or choose a word to blank.</translation>
+    </message>
+    <message>
+        <source>Patching…</source>
+        <translation>Patching…</translation>
+    </message>
+    <message>
+        <source>the whole translation</source>
+        <translation>the whole translation</translation>
+    </message>
+    <message>
+        <source>piece %1: %2</source>
+        <translation>piece %1: %2</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <source>the translation</source>
+        <translation>the translation</translation>
+    </message>
+    <message>
+        <source>“%1” (piece %2)</source>
+        <translation>“%1” (piece %2)</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”; changed, “%3” → “%4”; log P of %5: %6 as read, %7 with the change.</source>
+        <translation>“%1” → “%2”; changed, “%3” → “%4”; log P of %5: %6 as read, %7 with the change.</translation>
+    </message>
+    <message>
+        <source>The change does not move it: there is nothing for a state to bring back (the cells are hatched).</source>
+        <translation>The change does not move it: there is nothing for a state to bring back (the cells are hatched).</translation>
+    </message>
+    <message>
+        <source>Each cell: how much of that difference the state brings back when it is put back.</source>
+        <translation>Each cell: how much of that difference the state brings back when it is put back.</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Decoder</translation>
     </message>
 </context>
 <context>

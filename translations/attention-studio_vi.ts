@@ -576,6 +576,17 @@
     </message>
 </context>
 <context>
+    <name>studio::app::PatchingSession</name>
+    <message>
+        <source>Type a sentence to find which states carry its translation.</source>
+        <translation>Hãy gõ một câu để tìm xem những trạng thái nào mang bản dịch của nó.</translation>
+    </message>
+    <message>
+        <source>A patching is under way already.</source>
+        <translation>Một lần vá đang chạy rồi.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::PrepareSession</name>
     <message>
         <source>A data preparation is already running.</source>
@@ -1259,6 +1270,14 @@ lớp %2</translation>
     <message>
         <source>What the decoder would predict after each of its blocks, as if the model ended there</source>
         <translation>Bộ giải mã sẽ dự đoán gì sau mỗi khối của nó, như thể mô hình kết thúc ở đó</translation>
+    </message>
+    <message>
+        <source>Patching</source>
+        <translation>Vá trạng thái</translation>
+    </message>
+    <message>
+        <source>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</source>
+        <translation>Những trạng thái nào của mô hình mang bản dịch: câu được đọc với một từ bị đổi, rồi từng trạng thái được đặt lại</translation>
     </message>
 </context>
 <context>
@@ -3533,6 +3552,173 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Where encoder layer %2&apos;s output was closest to its output at “%1”:</source>
         <translation>Nơi đầu ra của lớp %2 của bộ mã hoá gần nhất với đầu ra của nó tại “%1”:</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::PatchingPanel</name>
+    <message>
+        <source>embeddings</source>
+        <translation>embedding</translation>
+    </message>
+    <message>
+        <source>layer %1 · self-attention</source>
+        <translation>lớp %1 · self-attention</translation>
+    </message>
+    <message>
+        <source>layer %1 · cross-attention</source>
+        <translation>lớp %1 · cross-attention</translation>
+    </message>
+    <message>
+        <source>layer %1 · feed-forward</source>
+        <translation>lớp %1 · feed-forward</translation>
+    </message>
+    <message>
+        <source>layer %1 · output</source>
+        <translation>lớp %1 · đầu ra</translation>
+    </message>
+    <message>
+        <source>the sentence with one word changed</source>
+        <translation>câu với một từ được đổi</translation>
+    </message>
+    <message>
+        <source>The sentence with a word changed for another of as many pieces; write &lt;unk&gt; for each piece of a word to blank it</source>
+        <translation>Câu với một từ được đổi thành từ khác có cùng số mảnh; viết &lt;unk&gt; cho mỗi mảnh của một từ để xoá trắng nó</translation>
+    </message>
+    <message>
+        <source>Patch</source>
+        <translation>Vá</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>Lưu số liệu…</translation>
+    </message>
+    <message>
+        <source>Every patched reading&apos;s log-probabilities and what each state gives back, as JSON</source>
+        <translation>Log-xác suất của mọi lần đọc đã vá và phần mỗi trạng thái mang lại, dưới dạng JSON</translation>
+    </message>
+    <message>
+        <source>Changed sentence</source>
+        <translation>Câu đã đổi</translation>
+    </message>
+    <message>
+        <source>or blank</source>
+        <translation>hoặc xoá trắng</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Đo</translation>
+    </message>
+    <message>
+        <source>Patching reads the sentence again with a word changed, then puts back one state of the first reading at a time: the maps show how much of the translation each state brings back (1 = all of it, 0 = nothing).</source>
+        <translation>Vá trạng thái đọc lại câu với một từ bị đổi, rồi lần lượt đặt lại từng trạng thái của lần đọc đầu: các bản đồ cho thấy mỗi trạng thái mang lại được bao nhiêu phần của bản dịch (1 = toàn bộ, 0 = không gì).</translation>
+    </message>
+    <message>
+        <source>source piece (all: every piece at once)</source>
+        <translation>mảnh nguồn (tất cả: mọi mảnh cùng lúc)</translation>
+    </message>
+    <message>
+        <source>encoder state</source>
+        <translation>trạng thái bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>share brought back</source>
+        <translation>phần mang lại</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>trạng thái</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>mảnh</translation>
+    </message>
+    <message>
+        <source>the position that writes this piece (all: every position at once)</source>
+        <translation>vị trí viết ra mảnh này (tất cả: mọi vị trí cùng lúc)</translation>
+    </message>
+    <message>
+        <source>decoder state</source>
+        <translation>trạng thái bộ giải mã</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>vị trí</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read how much of the change its state brings back.</source>
+        <translation>Rê chuột lên một ô để đọc trạng thái của nó mang lại bao nhiêu phần thay đổi.</translation>
+    </message>
+    <message>
+        <source>Patch a sentence first.</source>
+        <translation>Hãy vá một câu trước.</translation>
+    </message>
+    <message>
+        <source>Save the patching&apos;s numbers</source>
+        <translation>Lưu số liệu của lần vá</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write &apos;%1&apos;.</source>
+        <translation>Không ghi được &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Could not patch: %1</source>
+        <translation>Không vá được: %1</translation>
+    </message>
+    <message>
+        <source>no word</source>
+        <translation>không từ nào</translation>
+    </message>
+    <message>
+        <source>Change a word of the sentence (for one of as many pieces), or choose a word to blank.</source>
+        <translation>Hãy đổi một từ của câu (thành từ có cùng số mảnh), hoặc chọn một từ để xoá trắng.</translation>
+    </message>
+    <message>
+        <source>Patching…</source>
+        <translation>Đang vá…</translation>
+    </message>
+    <message>
+        <source>the whole translation</source>
+        <translation>toàn bộ bản dịch</translation>
+    </message>
+    <message>
+        <source>piece %1: %2</source>
+        <translation>mảnh %1: %2</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tất cả</translation>
+    </message>
+    <message>
+        <source>the translation</source>
+        <translation>bản dịch</translation>
+    </message>
+    <message>
+        <source>“%1” (piece %2)</source>
+        <translation>“%1” (mảnh %2)</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”; changed, “%3” → “%4”; log P of %5: %6 as read, %7 with the change.</source>
+        <translation>“%1” → “%2”; khi đổi, “%3” → “%4”; log P của %5: %6 khi đọc nguyên câu, %7 khi có thay đổi.</translation>
+    </message>
+    <message>
+        <source>The change does not move it: there is nothing for a state to bring back (the cells are hatched).</source>
+        <translation>Thay đổi không làm nó xê dịch: không có gì để một trạng thái mang lại (các ô được gạch chéo).</translation>
+    </message>
+    <message>
+        <source>Each cell: how much of that difference the state brings back when it is put back.</source>
+        <translation>Mỗi ô: trạng thái mang lại bao nhiêu phần của khoảng chênh lệch đó khi được đặt lại.</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>Bộ mã hoá</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Bộ giải mã</translation>
     </message>
 </context>
 <context>

@@ -1196,6 +1196,35 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
                lens_text.out.contains("-> </s>") &&
                lens_text.out.count("layer 2 feed-forward") == positions.size(),
            qPrintable(lens_text.out));
+  // patch: a changed sentence of another length is a usage error naming both; --file blanks every word of
+  // each sentence in turn (the blank line skipped), an encoder state put back everywhere giving all back.
+  auto patch_error = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--src", "Đóng cửa sổ",
+                                           "--corrupted", "Đóng"});
+  QCOMPARE(patch_error.exit_code, 2);
+  QVERIFY2(patch_error.err.contains("as many") && patch_error.err.contains("ổ"), qPrintable(patch_error.err));
+  {
+    QTemporaryFile patch_src;
+    QVERIFY(patch_src.open());
+    patch_src.write("Đóng cửa sổ\n\nMở tập tin số 7\nĐóng cửa sổ số 8\n");
+    patch_src.flush();
+    auto patched = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--file",
+                                         patch_src.fileName(), "--sentences", "2", "--beam", "1", "--json"});
+    QVERIFY2(patched.exit_code == 0, qPrintable(patched.err));
+    const auto p = QJsonDocument::fromJson(patched.out.toUtf8()).object();
+    QCOMPARE(p["sentences"].toInt(), 2);
+    QCOMPARE(p["words"].toInt() + p["skipped"].toInt(), 3 + 5);
+    QVERIFY(p["words"].toInt() > 0);
+    const auto encoder = p["encoder"].toArray();
+    QCOMPARE(encoder.size(), 1 + 3 * 2);  // tiny: 2 encoder layers
+    QCOMPARE(encoder[0].toObject()["site"].toString(), QString("embeddings"));
+    QVERIFY(std::abs(encoder[0].toObject()["all"].toDouble() - 1) < 1e-3);
+    QCOMPARE(p["decoder"].toArray().last().toObject()["site"].toString(), QString("layer 2"));
+    auto table = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--file",
+                                       patch_src.fileName(), "--sentences", "2", "--beam", "1"});
+    QVERIFY2(table.exit_code == 0 && table.out.contains("words blanked one at a time") &&
+                 table.out.contains("layer 2 cross-attention") && table.out.contains("at the word"),
+             qPrintable(table.out + table.err));
+  }
   // lens --src: every sentence's lens summed up; its steps those of each sentence's lens, its last block's
   // share of first places those sentences'.
   QTemporaryFile lens_src;

@@ -77,6 +77,17 @@ std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int6
   return out;
 }
 
+// An untrained small model (seeded) with a SentencePiece model of a small corpus written in `tmp`.
+model::Translator untrainedTranslator(const QTemporaryDir& tmp, uint64_t seed) {
+  const std::string data = test::prepareNumberedCorpus(
+      tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"}, {"open the folder", "save the file"}, 200, 60);
+  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
+  auto options = test::smallOptions();
+  options.vocab_size = tokenizer->vocabSize();
+  torch::manual_seed(seed);
+  return model::Translator(model::Transformer(options), tokenizer, torch::kCPU);
+}
+
 }  // namespace patching_suite
 using namespace patching_suite;
 
@@ -230,13 +241,8 @@ void TestPatching::theKeysStatesCarryTheOutput() {
 
 void TestPatching::sentencesAndTheirErrors() {
   QTemporaryDir tmp;
-  const std::string data = test::prepareNumberedCorpus(
-      tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"}, {"open the folder", "save the file"}, 200, 60);
-  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
-  auto options = test::smallOptions();
-  options.vocab_size = tokenizer->vocabSize();
-  torch::manual_seed(3);
-  model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+  auto translator = untrainedTranslator(tmp, 3);
+  const auto tokenizer = translator.tokenizerHandle();
 
   model::PatchingRequest request;
   request.target = "open the folder";
@@ -279,13 +285,8 @@ void TestPatching::sentencesAndTheirErrors() {
 
 void TestPatching::aSummaryBlanksEveryWordInTurn() {
   QTemporaryDir tmp;
-  const std::string data = test::prepareNumberedCorpus(
-      tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"}, {"open the folder", "save the file"}, 200, 60);
-  auto tokenizer = std::make_shared<const data::Tokenizer>(data + "/spm.model");
-  auto options = test::smallOptions();
-  options.vocab_size = tokenizer->vocabSize();
-  torch::manual_seed(5);
-  model::Translator translator(model::Transformer(options), tokenizer, torch::kCPU);
+  auto translator = untrainedTranslator(tmp, 5);
+  const auto options = translator.modelHandle()->options();
   model::DecodingOptions greedy;
   greedy.beam_size = 1;
   const std::vector<std::string> sentences{"mở thư mục", "lưu tập tin số 3", "mở tập tin"};

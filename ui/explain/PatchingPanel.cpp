@@ -178,6 +178,7 @@ void PatchingPanel::trace() {
 
 void PatchingPanel::show(const app::PatchingView& view) {
   view_ = view;
+  corrupted_->setText(view.corrupted);  // a blanked word's <unk>s shown as read
   const int kept = measured_->currentIndex() > 0 ? measured_->currentData().toInt() : -1;
   {
     const QSignalBlocker block(measured_);
@@ -219,7 +220,7 @@ void PatchingPanel::draw() {
   const QString measured =
       what < 0 ? tr("the translation")
                : tr("“%1” (piece %2)").arg(withoutWordMark(view_.predictedPieces[what])).arg(what + 1);
-  QString text = tr("“%1” → “%2”. Changed: “%3” → “%4”. log P of %5: %6 as read, %7 with the change.")
+  QString text = tr("“%1” → “%2”; changed, “%3” → “%4”; log P of %5: %6 as read, %7 with the change.")
                      .arg(view_.source, view_.translation, view_.corrupted, view_.corruptedTranslation,
                           measured, twoPlaces(clean), twoPlaces(corrupted));
   if (std::abs(clean - corrupted) < 1e-3)
