@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "ui/attention/AttentionMapView.h"
+#include "ui/charts/QCustomPlot.h"
 
 namespace studio::ui {
 
@@ -90,8 +91,12 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
   decoder_view_->setObjectName("Patching decoder");
   decoder_view_->setTitles(tr("the position that writes this piece (all: every position at once)"),
                            tr("decoder state"), tr("share brought back"), tr("state"), tr("position"));
-  for (auto* view : {encoder_view_, decoder_view_})
+  for (auto* view : {encoder_view_, decoder_view_}) {
     view->setHint(tr("Hover over a cell to read how much of the change its state brings back."));
+    // Two maps one above the other: each may be lower than a map alone, so that the window still fits a
+    // laptop's screen.
+    view->plot()->setMinimumHeight(150);
+  }
   maps->addWidget(encoder_view_);
   maps->addWidget(decoder_view_);
   layout->addWidget(maps, 1);
