@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -153,17 +152,11 @@ int runPatchSummary(const ParsedArgs& args) {
         "--corrupted, --target or --piece");
   const std::string path = *args.get("file");
   const int64_t limit = args.integer("sentences", 100, 0, 100000000);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read --file '" + path + "'");
   std::vector<std::string> sentences;
-  std::string line;
-  for (int64_t number = 1; std::getline(in, line) && (limit == 0 || int64_t(sentences.size()) < limit);
-       ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!data::isValidUtf8(line))
-      throw UsageError("--file '" + path + "', line " + std::to_string(number) + ": not UTF-8");
-    line = data::normalizeWhitespace(line);
-    if (!line.empty()) sentences.push_back(line);
+  for (const auto& line : readUtf8Lines(path)) {
+    if (limit > 0 && int64_t(sentences.size()) >= limit) break;
+    auto sentence = data::normalizeWhitespace(line);
+    if (!sentence.empty()) sentences.push_back(std::move(sentence));
   }
   if (sentences.empty()) throw UsageError("--file '" + path + "' has no sentences");
   const auto device = deviceFrom(args.getOr("device", "auto"));

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/SnapshotView.h"
 #include "app/translation/TranslationReplies.h"
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
@@ -15,12 +16,6 @@
 namespace studio::app {
 
 namespace {
-
-QStringList listOf(const std::vector<std::string>& strings) {
-  QStringList list;
-  for (const auto& s : strings) list << QString::fromStdString(s);
-  return list;
-}
 
 PatchedStatesView viewOf(const model::ActivationPatching& p, const model::PatchedStates& states) {
   PatchedStatesView view;
@@ -83,10 +78,10 @@ void PatchingSession::start(const PatchingRequest& request) {
       view.corrupted = QString::fromStdString(p.corrupted_text);
       view.translation = QString::fromStdString(p.translation);
       view.corruptedTranslation = QString::fromStdString(p.corrupted_translation);
-      view.sourcePieces = listOf(p.source_pieces);
-      view.corruptedPieces = listOf(p.corrupted_pieces);
-      view.prefixPieces = listOf(p.prefix_pieces);
-      view.predictedPieces = listOf(p.predicted_pieces);
+      view.sourcePieces = toQStringList(p.source_pieces);
+      view.corruptedPieces = toQStringList(p.corrupted_pieces);
+      view.prefixPieces = toQStringList(p.prefix_pieces);
+      view.predictedPieces = toQStringList(p.predicted_pieces);
       for (int64_t what = -1; what < int64_t(p.clean.size()); ++what) {
         view.clean << p.cleanLogProbability(what);
         view.corruptedLogProbabilities << p.corruptedLogProbability(what);
