@@ -35,22 +35,34 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
   auto keep = [block_outputs](const torch::Tensor& out) {
     if (block_outputs) block_outputs->push_back(out.detach());
   };
+  AttentionMaps::HeadsPatch self_heads, cross_heads;
+  if (patch) {
+    self_heads = [patch, layer](const torch::Tensor& h) {
+      return (*patch)(Site::DecoderSelfAttentionHeads, layer, h);
+    };
+    cross_heads = [patch, layer](const torch::Tensor& h) {
+      return (*patch)(Site::DecoderCrossAttentionHeads, layer, h);
+    };
+  }
+  const auto* self_patch = patch ? &self_heads : nullptr;
+  const auto* cross_patch = patch ? &cross_heads : nullptr;
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = x + dropout_(at(Site::DecoderSelfAttention, self_attn_(h, h, self_mask, self_probs, self_vectors)));
+    x = x + dropout_(at(Site::DecoderSelfAttention,
+                        self_attn_(h, h, self_mask, self_probs, self_vectors, self_patch)));
     keep(x);
     x = x + dropout_(at(Site::DecoderCrossAttention,
-                        cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors)));
+                        cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors, cross_patch)));
     keep(x);
     x = at(Site::DecoderLayer, x + dropout_(at(Site::DecoderFeedForward, feedForward(norm3_(x), ffn_rows))));
     keep(x);
     return x;
   }
-  x = norm1_(x +
-             dropout_(at(Site::DecoderSelfAttention, self_attn_(x, x, self_mask, self_probs, self_vectors))));
+  x = norm1_(x + dropout_(at(Site::DecoderSelfAttention,
+                             self_attn_(x, x, self_mask, self_probs, self_vectors, self_patch))));
   keep(x);
   x = norm2_(x + dropout_(at(Site::DecoderCrossAttention,
-                             cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors))));
+                             cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors, cross_patch))));
   keep(x);
   x = at(Site::DecoderLayer, norm3_(x + dropout_(at(Site::DecoderFeedForward, feedForward(x, ffn_rows)))));
   keep(x);

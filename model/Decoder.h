@@ -42,8 +42,9 @@ class DecoderLayerImpl : public torch::nn::Module {
   // [B, 1, 1, S]. The probabilities and vectors of each attention as
   // MultiHeadAttention's; `block_outputs` receives each block's output
   // (detached, 3 of them); `patch` (AttentionMaps::patch), when given, is
-  // handed each attention's and the feed-forward's output and the layer's,
-  // as this stack's layer `layer`. Returns [B, T, D].
+  // handed each attention's heads' outputs and its output, the
+  // feed-forward's and the layer's, as this stack's layer `layer`. Returns
+  // [B, T, D].
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
                         const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,

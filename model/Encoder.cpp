@@ -25,13 +25,20 @@ torch::Tensor EncoderLayerImpl::forward(torch::Tensor x, const AttentionMask& ma
                                         int64_t layer) {
   using Site = AttentionMaps::Site;
   auto at = [patch, layer](Site site, torch::Tensor out) { return patch ? (*patch)(site, layer, out) : out; };
+  AttentionMaps::HeadsPatch heads;
+  if (patch)
+    heads = [patch, layer](const torch::Tensor& h) {
+      return (*patch)(Site::EncoderSelfAttentionHeads, layer, h);
+    };
+  const auto* heads_patch = patch ? &heads : nullptr;
   if (pre_norm_) {
     auto h = norm1_(x);
-    x = x + dropout_(at(Site::EncoderSelfAttention, self_attn_(h, h, mask, probs, vectors)));
+    x = x + dropout_(at(Site::EncoderSelfAttention, self_attn_(h, h, mask, probs, vectors, heads_patch)));
     x = x + dropout_(at(Site::EncoderFeedForward, feedForward(norm2_(x), ffn_rows)));
     return x;
   }
-  x = norm1_(x + dropout_(at(Site::EncoderSelfAttention, self_attn_(x, x, mask, probs, vectors))));
+  x = norm1_(x +
+             dropout_(at(Site::EncoderSelfAttention, self_attn_(x, x, mask, probs, vectors, heads_patch))));
   x = norm2_(x + dropout_(at(Site::EncoderFeedForward, feedForward(x, ffn_rows))));
   return x;
 }

@@ -22,7 +22,8 @@ class EncoderLayerImpl : public torch::nn::Module {
   // x [B, S, D]; mask [B, 1, 1, S]; ffn_rows as FeedForward::forwardRows (or
   // undefined for every row). `probs` and `vectors` as MultiHeadAttention's;
   // `patch` (AttentionMaps::patch), when given, is handed the self-attention's
-  // and the feed-forward's outputs as this stack's layer `layer`.
+  // heads' outputs, its output and the feed-forward's as this stack's layer
+  // `layer`.
   // Returns [B, S, D].
   torch::Tensor forward(torch::Tensor x, const AttentionMask& mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr,

@@ -70,11 +70,10 @@ std::pair<torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::keysValues(
   return {splitHeads(kv[0]), splitHeads(kv[1])};
 }
 
-torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
-                                                      const torch::Tensor& keys,
-                                                      const torch::Tensor& values,
-                                                      const AttentionMask& mask,
-                                                      torch::Tensor* probs) {
+torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
+                                                      const torch::Tensor& values, const AttentionMask& mask,
+                                                      torch::Tensor* probs,
+                                                      const AttentionMaps::HeadsPatch* heads) {
   const auto batch = q.size(0);
   const auto query_length = q.size(2);
   const auto key_length = keys.size(2);
@@ -88,6 +87,7 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
     if (mask.defined()) per_head = per_head * mask.seesAKey(per_head.scalar_type());
     if (head_keep_.defined())
       per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
+    if (heads) per_head = (*heads)(per_head);
     return applyLinear(out_proj_, per_head.transpose(1, 2).reshape({batch, query_length, d_model_}));
   }
   auto q3 = (q * scale).reshape({rows, query_length, head_dim_});  // [B*H, Tq, Dh]
@@ -118,6 +118,7 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q,
   auto per_head = context.view({batch, heads_, query_length, head_dim_});
   if (head_keep_.defined())
     per_head = per_head * head_keep_.to(per_head.device(), per_head.scalar_type()).view({1, heads_, 1, 1});
+  if (heads) per_head = (*heads)(per_head);
   context = per_head.transpose(1, 2)
                 .reshape({batch, query_length, d_model_});  // [B, Tq, D]
   return applyLinear(out_proj_, context);
@@ -132,7 +133,8 @@ torch::Tensor MultiHeadAttentionImpl::attend(const torch::Tensor& query, const t
 
 torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query, const torch::Tensor& memory,
                                               const AttentionMask& mask, torch::Tensor* probs,
-                                              AttentionVectors* vectors) {
+                                              AttentionVectors* vectors,
+                                              const AttentionMaps::HeadsPatch* heads) {
   torch::Tensor q, k, v;
   if (kind_ == Kind::Self) {
     std::tie(q, k, v) = selfProjections(query);
@@ -141,7 +143,7 @@ torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query, const 
     q = splitHeads(applyLinear(q_proj_, query));
   }
   if (vectors) *vectors = {q.detach(), k.detach()};
-  return attendProjected(q, k, v, mask, probs);
+  return attendProjected(q, k, v, mask, probs, heads);
 }
 
 torch::Tensor MultiHeadAttentionImpl::headValueOutputs(const torch::Tensor& memory) {

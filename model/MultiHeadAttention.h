@@ -24,9 +24,12 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // query [B, Tq, D]; memory [B, Tk, D] (ignored for self-attention); mask
   // broadcastable to [B, H, Tq, Tk], true = blocked. When `probs` is given it
   // receives the attention probabilities [B, H, Tq, Tk] (before dropout),
-  // `vectors` the projected queries and keys. Returns [B, Tq, D].
+  // `vectors` the projected queries and keys; `heads`, when given, is handed
+  // the heads' outputs [B, H, Tq, Dh] before the output projection and the
+  // block goes on with what it returns (activation patching). Returns [B, Tq, D].
   torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory, const AttentionMask& mask,
-                        torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr);
+                        torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr,
+                        const AttentionMaps::HeadsPatch* heads = nullptr);
 
   // Projected keys and values of `memory`, each [B, H, Tk, Dh]. Decoding
   // computes them once per sentence for cross-attention.
@@ -44,7 +47,8 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // Attention from already projected queries q [B, H, Tq, Dh]. Returns [B, Tq, D].
   torch::Tensor attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
                                 const torch::Tensor& values, const AttentionMask& mask,
-                                torch::Tensor* probs = nullptr);
+                                torch::Tensor* probs = nullptr,
+                                const AttentionMaps::HeadsPatch* heads = nullptr);
 
   Kind kind() const { return kind_; }
 

@@ -73,8 +73,11 @@ std::string readable(const model::ActivationPatching& p, int64_t piece) {
         << ": there is nothing for a state to give back.\n";
     return out.str();
   }
-  out << "What each state gives back when the clean pass's is put in the corrupted pass's place\n"
-         "(1 = all of the change, 0 = none; all = every position of the row at once; a decoder position is\n"
+  if (p.noising)
+    out << "What each state takes away when the corrupted reading's is put in the clean pass's place\n";
+  else
+    out << "What each state gives back when the clean pass's is put in the corrupted pass's place\n";
+  out << "(1 = all of the change, 0 = none; all = every position of the row at once; a decoder position is\n"
          "headed by the piece it writes):\n";
   table(out, p, p.encoder, "encoder", p.source_pieces, piece);
   table(out, p, p.decoder, "decoder", p.predicted_pieces, piece);
@@ -88,9 +91,10 @@ std::string readableSummary(const model::PatchingSummary& s) {
     out << " (" << s.skipped
         << " more left out: blanking them moved the translation's log-probability by less than "
         << model::ActivationPatching::kLeastChange << ")";
-  out << "\nWhat each state gives back, on average (all: every position at once; best: its one position that "
-         "gives\n"
-         "back the most; at the word: the best of the blanked word's own pieces):\n";
+  const std::string gives = s.noising ? "takes away" : "gives back";
+  out << "\nWhat each state " << gives << ", on average (all: every position at once; best: its one position "
+      << "that\n"
+      << gives << " the most; at the word: the best of the blanked word's own pieces):\n";
   for (const bool encoder : {true, false}) {
     const auto& rows = encoder ? s.encoder : s.decoder;
     size_t width = 8;
@@ -107,6 +111,13 @@ std::string readableSummary(const model::PatchingSummary& s) {
   return out.str();
 }
 
+model::PatchingOptions patchingFrom(const ParsedArgs& args) {
+  model::PatchingOptions options;
+  options.heads = args.has("heads");
+  options.noising = args.has("noising");
+  return options;
+}
+
 }  // namespace
 
 const CommandSpec& patchSpec() {
@@ -118,7 +129,9 @@ const CommandSpec& patchSpec() {
       "much of the translation's log-probability the change took away. Then, one state at a time, the\n"
       "corrupted pass goes on with the clean pass's state: the encoder's input and each layer's output\n"
       "at each source piece, each decoder block's output at each position. Prints what each state gives\n"
-      "back, from 0 (nothing) to 1 (all the change); --piece N measures output piece N alone.\n\n"
+      "back, from 0 (nothing) to 1 (all the change); --piece N measures output piece N alone. --heads\n"
+      "adds each attention head's output (before the output projection mixes them); --noising goes the\n"
+      "other way: the clean pass with one state of the corrupted reading, what that state takes away.\n\n"
       "With --file instead of --src and --corrupted: each word of each sentence of the file blanked in "
       "turn,\n"
       "and what each state gives back averaged: where the model keeps what a word brings to its translation.",
@@ -131,6 +144,8 @@ const CommandSpec& patchSpec() {
           {"sentences", "N", "with --file: its first N lines (default 100; 0 = all)"},
           {"target", "TEXT", "the English traced (default: the model's own translation)"},
           {"piece", "N", "measure output piece N (from 0, </s> last) instead of the whole translation"},
+          {"heads", "", "each attention head's output too: a row a head, after its block's"},
+          {"noising", "", "put the corrupted reading's states into the clean pass: what each takes away"},
           {"json", "", "print JSON: the pieces, every patched pass's log-probabilities and the recoveries"},
           {"out", "FILE", "write to FILE instead of stdout"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
@@ -161,7 +176,8 @@ int runPatchSummary(const ParsedArgs& args) {
   if (sentences.empty()) throw UsageError("--file '" + path + "' has no sentences");
   const auto device = deviceFrom(args.getOr("device", "auto"));
   auto translator = model::Translator::fromFiles(oneModel(args), args.getOr("spm", ""), device);
-  const auto summary = model::summarizePatching(translator, sentences, decodingFrom(args));
+  const auto summary =
+      model::summarizePatching(translator, sentences, decodingFrom(args), patchingFrom(args));
   const std::string output = args.has("json") ? summary.toJson().dump() + "\n" : readableSummary(summary);
   if (auto out = args.get("out"))
     model::writeFileAtomically(*out, output);
@@ -178,6 +194,7 @@ int runPatch(const ParsedArgs& args) {
     throw UsageError("patch needs --src and --corrupted (one sentence), or --file (a file's sentences)");
   model::PatchingRequest request;
   request.decoding = decodingFrom(args);
+  request.patching = patchingFrom(args);
   const std::string text = data::normalizeWhitespace(args.require("src"));
   if (!data::isValidUtf8(text)) throw UsageError("--src is not valid UTF-8");
   request.corrupted = data::normalizeWhitespace(args.require("corrupted"));

@@ -22,6 +22,7 @@ PatchedStatesView viewOf(const model::ActivationPatching& p, const model::Patche
   for (const auto& row : states.rows) {
     view.parts << QString::fromStdString(row.part);
     view.layers << int(row.layer);
+    view.heads << int(row.head);
   }
   view.positions = int(states.positions);
   for (int64_t what = -1; what < states.pieces; ++what)
@@ -65,6 +66,8 @@ void PatchingSession::start(const PatchingRequest& request) {
       model::PatchingRequest engine;
       engine.decoding = decodingOptions(request.settings);
       engine.target = data::normalizeWhitespace(request.target.toStdString());
+      engine.patching.heads = request.heads;
+      engine.patching.noising = request.noising;
       engine.corrupted =
           request.blankWord >= 0
               ? blankedWord(QString::fromStdString(sentence), request.blankWord,
@@ -88,6 +91,7 @@ void PatchingSession::start(const PatchingRequest& request) {
       }
       view.encoder = viewOf(p, p.encoder);
       view.decoder = viewOf(p, p.decoder);
+      view.noising = p.noising;
       view.json = QByteArray::fromStdString(p.toJson().dump(1));
       view.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();

@@ -28,16 +28,20 @@ struct PatchingRequest {
   int blankWord = -1;
   QString target;  // the translation traced ("" = the model's own, decoded with `settings`)
   DecodeSettings settings;
+  bool heads = false;    // each attention head's output too (a row a head, after its block's)
+  bool noising = false;  // the changed reading's states put into the sentence's pass (what each takes away)
 };
 
 struct PatchedStatesView {
   QStringList
       parts;  // a row each: "embeddings", "self-attention", "cross-attention", "feed-forward", "layer"
   QVector<int> layers;  // a row each, from 0
+  QVector<int> heads;   // a row each: the attention head (from 0), or -1 for the whole state
   int positions = 0;    // columns before "all"
   // [what][row][column], what 0 the whole translation and 1 + t the prediction t; columns the positions then
-  // "all": what patching the state gives back, (patched - corrupted) / (clean - corrupted); NaN where the
-  // corruption changed it by too little to tell.
+  // "all": what patching the state gives back, (patched - corrupted) / (clean - corrupted) (noising, what it
+  // takes away: (patched - clean) / (corrupted - clean)); NaN where the corruption changed it by too little
+  // to tell.
   QVector<double> recovery;
   double at(int what, int row, int column) const {
     return recovery[(qsizetype(what) * parts.size() + row) * (positions + 1) + column];
@@ -53,6 +57,7 @@ struct PatchingView {
   QVector<double> clean,
       corruptedLogProbabilities;  // [1 + T]: the whole translation's, then each prediction's
   PatchedStatesView encoder, decoder;
+  bool noising = false;  // what each state takes away (the changed reading's put in), not gives back
   QByteArray json;  // what `attention-studio-cli patch --json` prints
   double seconds = 0;
   bool isEmpty() const { return sourcePieces.isEmpty(); }

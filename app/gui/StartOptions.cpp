@@ -84,6 +84,9 @@ StartOptions::StartOptions(QCommandLineParser& parser)
           "In the explorer's Patching, read the sentence as CHANGED (or blank:N, its word N from 0 blanked) "
           "once it is captured, and patch.",
           "CHANGED"),
+      patch_heads("patch-heads", "With --patch, a row for each attention head too."),
+      patch_noising("patch-noising",
+                    "With --patch, put the changed reading's states into the sentence's pass (noising)."),
       example_piece(
           "example-piece",
           "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
@@ -154,6 +157,8 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(target);
   parser.addOption(query);
   parser.addOption(patch);
+  parser.addOption(patch_heads);
+  parser.addOption(patch_noising);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
   parser.addOption(embedding_layout);
@@ -214,11 +219,14 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
   }
   if (parser.isSet(patch)) {
     const QString changed = parser.value(patch);
+    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising);
     auto* once = new QObject(&window);
     QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, changed, once] {
+                     [&window, changed, heads, noising, once] {
                        auto* panel = window.attention()->patching();
                        panel->followSentence();
+                       panel->setHeads(heads);
+                       panel->setNoising(noising);
                        if (changed.startsWith("blank:"))
                          panel->setBlankWord(changed.mid(6).toInt());
                        else

@@ -41,6 +41,8 @@ struct StartOptions {
   QCommandLineOption target;
   QCommandLineOption query;
   QCommandLineOption patch;
+  QCommandLineOption patch_heads;
+  QCommandLineOption patch_noising;
   QCommandLineOption example_piece;
   QCommandLineOption embedding_piece;
   QCommandLineOption embedding_layout;

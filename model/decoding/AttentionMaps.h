@@ -39,8 +39,9 @@ struct AttentionMaps {
   bool block_outputs = false;
   std::vector<torch::Tensor> decoder_block_outputs;
   // Set `patch` to change states as a full pass goes (activation patching,
-  // explaining/Patching.h): it is handed each state below, [B, S|T, D], and
-  // the pass goes on with what it returns (the lists above record that).
+  // explaining/Patching.h): it is handed each state below, [B, S|T, D] (the
+  // heads' outputs [B, H, S|T, Dh]), and the pass goes on with what it
+  // returns (the lists above record that).
   enum class Site {
     EncoderInput,          // the embedded source (layer 0)
     EncoderSelfAttention,  // a layer's self-attention output, before its residual connection
@@ -50,9 +51,17 @@ struct AttentionMaps {
     DecoderCrossAttention,
     DecoderFeedForward,
     DecoderLayer,
+    // Each head's output of an attention block before the output projection
+    // mixes them (the weighted sum of its values), [B, H, S|T, Dh]: what the
+    // block's output is made of, one head at a time.
+    EncoderSelfAttentionHeads,
+    DecoderSelfAttentionHeads,
+    DecoderCrossAttentionHeads,
   };
   using StatePatch = std::function<torch::Tensor(Site, int64_t layer, const torch::Tensor& state)>;
   StatePatch patch;
+  // One attention block's part of `patch`: its heads' outputs (Site::…Heads).
+  using HeadsPatch = std::function<torch::Tensor(const torch::Tensor& heads)>;
 };
 
 }  // namespace studio::model

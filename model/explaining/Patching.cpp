@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -26,6 +27,14 @@ torch::Tensor patchedBatch(const torch::Tensor& corrupted, const torch::Tensor& 
   auto options = torch::TensorOptions().dtype(torch::kBool).device(clean.device());
   auto chosen = torch::cat({torch::eye(P, options), torch::ones({1, P}, options)}, /*dim=*/0).unsqueeze(-1);
   return torch::where(chosen, clean.expand_as(corrupted), corrupted);
+}
+
+// The heads' outputs [P + 1, H, P, Dh] with head `head`'s patched as
+// patchedBatch patches a state (the clean pass's [1, H, P, Dh]).
+torch::Tensor patchedHeadBatch(const torch::Tensor& corrupted, const torch::Tensor& clean, int64_t head) {
+  auto out = corrupted.clone();
+  out.select(1, head).copy_(patchedBatch(corrupted.select(1, head), clean.select(1, head)));
+  return out;
 }
 
 // A batch of `rows` copies of one sequence [1, ...].
@@ -83,7 +92,8 @@ nlohmann::json statesJson(const ActivationPatching& p, const PatchedStates& stat
 
 std::string PatchedStates::Row::name() const {
   if (part == "embeddings") return part;
-  return "layer " + std::to_string(layer + 1) + (part == "layer" ? "" : " " + part);
+  return "layer " + std::to_string(layer + 1) + (part == "layer" ? "" : " " + part) +
+         (head >= 0 ? " head " + std::to_string(head + 1) : "");
 }
 
 double PatchedStates::logProbability(int64_t row, int64_t column, int64_t piece) const {
@@ -109,7 +119,8 @@ double ActivationPatching::corruptedLogProbability(int64_t piece) const {
 
 double ActivationPatching::recovery(const PatchedStates& states, int64_t row, int64_t column,
                                     int64_t piece) const {
-  const double low = corruptedLogProbability(piece), change = cleanLogProbability(piece) - low;
+  const double clean_lp = cleanLogProbability(piece), corrupted_lp = corruptedLogProbability(piece);
+  const double low = noising ? clean_lp : corrupted_lp, change = (noising ? corrupted_lp : clean_lp) - low;
   if (std::abs(change) < kLeastChange) return std::numeric_limits<double>::quiet_NaN();
   return (states.logProbability(row, column, piece) - low) / change;
 }
@@ -119,6 +130,7 @@ nlohmann::json ActivationPatching::toJson() const {
           {"corrupted_text", corrupted_text},
           {"translation", translation},
           {"corrupted_translation", corrupted_translation},
+          {"direction", noising ? "noising" : "denoising"},
           {"source", source_pieces},
           {"corrupted", corrupted_pieces},
           {"prefix", prefix_pieces},
@@ -130,8 +142,8 @@ nlohmann::json ActivationPatching::toJson() const {
 }
 
 ActivationPatching patchActivations(Transformer& model, const std::vector<int64_t>& source,
-                                    const std::vector<int64_t>& corrupted,
-                                    const std::vector<int64_t>& output) {
+                                    const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
+                                    const PatchingOptions& options) {
   const auto& o = model->options();
   if (source.empty()) throw std::invalid_argument("patching needs a source of at least one piece");
   if (source.size() != corrupted.size())
@@ -165,39 +177,54 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
 
   using Site = AttentionMaps::Site;
   std::vector<PatchedStates::Row> encoder_rows{{Site::EncoderInput, 0, "embeddings"}}, decoder_rows;
-  for (int64_t l = 0; l < o.encoder_layers; ++l)
-    for (const auto& [site, part] : {std::pair{Site::EncoderSelfAttention, "self-attention"},
-                                     {Site::EncoderFeedForward, "feed-forward"},
-                                     {Site::EncoderLayer, "layer"}})
-      encoder_rows.push_back({site, l, part});
-  for (int64_t l = 0; l < o.decoder_layers; ++l)
-    for (const auto& [site, part] : {std::pair{Site::DecoderSelfAttention, "self-attention"},
-                                     {Site::DecoderCrossAttention, "cross-attention"},
-                                     {Site::DecoderFeedForward, "feed-forward"},
-                                     {Site::DecoderLayer, "layer"}})
-      decoder_rows.push_back({site, l, part});
+  // A block's row, then (an attention's, when asked) a row each of its heads.
+  const auto addRows = [&](std::vector<PatchedStates::Row>& rows, Site site, int64_t layer, const char* part,
+                           std::optional<Site> heads) {
+    rows.push_back({site, layer, part});
+    if (heads && options.heads)
+      for (int64_t h = 0; h < o.heads; ++h) rows.push_back({*heads, layer, part, h});
+  };
+  for (int64_t l = 0; l < o.encoder_layers; ++l) {
+    addRows(encoder_rows, Site::EncoderSelfAttention, l, "self-attention", Site::EncoderSelfAttentionHeads);
+    addRows(encoder_rows, Site::EncoderFeedForward, l, "feed-forward", std::nullopt);
+    addRows(encoder_rows, Site::EncoderLayer, l, "layer", std::nullopt);
+  }
+  for (int64_t l = 0; l < o.decoder_layers; ++l) {
+    addRows(decoder_rows, Site::DecoderSelfAttention, l, "self-attention", Site::DecoderSelfAttentionHeads);
+    addRows(decoder_rows, Site::DecoderCrossAttention, l, "cross-attention",
+            Site::DecoderCrossAttentionHeads);
+    addRows(decoder_rows, Site::DecoderFeedForward, l, "feed-forward", std::nullopt);
+    addRows(decoder_rows, Site::DecoderLayer, l, "layer", std::nullopt);
+  }
 
-  // The clean pass, every state it patches in kept.
-  std::map<std::pair<Site, int64_t>, torch::Tensor> clean_states;
+  // Denoising reads the corrupted sentence with the clean pass's states put in; noising the other way.
+  const auto& from = options.noising ? cor : src;
+  const auto& into = options.noising ? src : cor;
+  // The pass the states come from, every state it patches in kept.
+  std::map<std::pair<Site, int64_t>, torch::Tensor> kept_states;
   AttentionMaps keep;
   keep.weights = false;
   keep.patch = [&](Site site, int64_t layer, const torch::Tensor& state) {
-    clean_states[{site, layer}] = state;
+    kept_states[{site, layer}] = state;
     return state;
   };
   ActivationPatching out;
-  const auto clean = predictionLogProbabilities(model->forward(src, tgt, &keep), next);
-  const auto dirty = predictionLogProbabilities(model->forward(cor, tgt), next);
+  out.noising = options.noising;
+  const auto kept = predictionLogProbabilities(model->forward(from, tgt, &keep), next);
+  const auto other = predictionLogProbabilities(model->forward(into, tgt), next);
+  const auto& clean = options.noising ? other : kept;
+  const auto& dirty = options.noising ? kept : other;
   out.clean.assign(clean.data_ptr<float>(), clean.data_ptr<float>() + T);
   out.corrupted.assign(dirty.data_ptr<float>(), dirty.data_ptr<float>() + T);
 
-  // One pass a site, each of its positions (and all of them) a row of the batch.
+  // One pass a site (a head), each of its positions (and all of them) a row of the batch.
   const auto patching = [&](const PatchedStates::Row& row) {
     AttentionMaps maps;
     maps.weights = false;
-    maps.patch = [&row, &from = clean_states.at({row.site, row.layer})](Site site, int64_t layer,
-                                                                        const torch::Tensor& state) {
-      return site == row.site && layer == row.layer ? patchedBatch(state, from) : state;
+    maps.patch = [&row, &from = kept_states.at({row.site, row.layer})](Site site, int64_t layer,
+                                                                       const torch::Tensor& state) {
+      if (site != row.site || layer != row.layer) return state;
+      return row.head >= 0 ? patchedHeadBatch(state, from, row.head) : patchedBatch(state, from);
     };
     return maps;
   };
@@ -211,17 +238,17 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   out.encoder.pieces = T;
   for (const auto& row : out.encoder.rows) {
     auto maps = patching(row);
-    keepRows(out.encoder,
-             predictionLogProbabilities(model->forward(copies(cor, S + 1), copies(tgt, S + 1), &maps), next));
+    keepRows(out.encoder, predictionLogProbabilities(
+                              model->forward(copies(into, S + 1), copies(tgt, S + 1), &maps), next));
   }
 
   out.decoder.rows = decoder_rows;
   out.decoder.positions = T;
   out.decoder.pieces = T;
-  const auto memory = copies(model->encode(cor), T + 1);
+  const auto memory = copies(model->encode(into), T + 1);
   for (const auto& row : out.decoder.rows) {
     auto maps = patching(row);
-    auto hidden = model->decode(copies(tgt, T + 1), memory, copies(cor, T + 1), &maps);
+    auto hidden = model->decode(copies(tgt, T + 1), memory, copies(into, T + 1), &maps);
     keepRows(out.decoder, predictionLogProbabilities(model->project(hidden), next));
   }
   return out;
@@ -265,7 +292,7 @@ ActivationPatching patchActivations(const Translator& translator, const std::str
     output = translator.encodeTarget(request.target, "the translation");
   }
 
-  auto out = patchActivations(model, source, corrupted, output);
+  auto out = patchActivations(model, source, corrupted, output, request.patching);
   out.source_text = sentence;
   out.corrupted_text = request.corrupted;
   out.translation = translation;

@@ -16,7 +16,21 @@
 // as the output. Then, one state at a time, the corrupted pass goes on with
 // the clean pass's state at that place, and the translation's log-probability
 // is measured again: a state that brings it back carries the difference.
+// The other direction (noising) puts the corrupted pass's states into the
+// clean one: a state that takes the probability away is where the change
+// does its harm. (Heimersheim and Nanda, 2024, on reading both.)
 namespace studio::model {
+
+struct PatchingOptions {
+  // Each attention head's output as well (the weighted sum of its values,
+  // before the output projection mixes the heads): a row a head, after its
+  // block's row.
+  bool heads = false;
+  // Noising: the pass reads the clean sentence and each state of the
+  // corrupted reading is put in its place (default: denoising, the clean
+  // pass's states into the corrupted reading).
+  bool noising = false;
+};
 
 // One stack's patched states: a row a site, a column a position (the
 // source's pieces, or the decoder's: <s> and the output pieces), and after
@@ -24,20 +38,23 @@ namespace studio::model {
 // are the encoder's input, then each layer's self-attention output (before
 // its residual connection), feed-forward output and the layer's output; the
 // decoder's each layer's self-attention, cross-attention and feed-forward
-// outputs and the layer's output.
+// outputs and the layer's output; with PatchingOptions::heads, each
+// attention block's heads after its row.
 struct PatchedStates {
   struct Row {
     AttentionMaps::Site site = AttentionMaps::Site::EncoderInput;
     int64_t layer = 0;         // from 0
     std::string part;          // "embeddings", "self-attention", "cross-attention", "feed-forward" or "layer"
-    std::string name() const;  // "embeddings", "layer 1 self-attention", …, "layer 1"
+    int64_t head = -1;  // a head of the attention `part` (from 0; site …Heads), or -1: the whole state
+    std::string name() const;  // "embeddings", "layer 1 self-attention", "layer 1 self-attention head 2", …
   };
   std::vector<Row> rows;
   int64_t rows_count() const { return int64_t(rows.size()); }
   int64_t positions = 0;  // the columns before "all"
   int64_t pieces = 0;     // T: the predictions measured
   // [row][position + 1][piece]: each predicted piece's log-probability in
-  // the corrupted pass with that state patched (the last column: all the row's).
+  // the patched pass (the corrupted reading's, or noising the clean one's)
+  // with that state patched (the last column: all the row's).
   std::vector<float> log_probabilities;
 
   float at(int64_t row, int64_t column, int64_t piece) const {
@@ -53,19 +70,22 @@ struct ActivationPatching {
   std::vector<std::string> prefix_pieces;     // T: <s> and the output pieces (the decoder's positions)
   std::vector<std::string> predicted_pieces;  // T: the output pieces and </s> (position t predicts these)
   std::vector<float> clean, corrupted;        // [T]: each prediction's log-probability in the two passes
+  bool noising = false;                       // which way the states were put (PatchingOptions)
   PatchedStates encoder, decoder;
 
   // What patching a state gives back: (patched - corrupted) / (clean -
   // corrupted) of the translation's log-probability (piece -1) or of one
-  // prediction's; 1 = all of the clean pass's, 0 = none. NaN where the
-  // corruption changed it by less than kLeastChange (nothing to give back).
+  // prediction's; 1 = all of the clean pass's, 0 = none. Noising, what it
+  // takes away: (patched - clean) / (corrupted - clean), 1 = all that the
+  // corruption took. NaN where the corruption changed it by less than
+  // kLeastChange (nothing to give back or take).
   static constexpr double kLeastChange = 1e-3;
   double recovery(const PatchedStates& states, int64_t row, int64_t column, int64_t piece = -1) const;
   double cleanLogProbability(int64_t piece = -1) const;
   double corruptedLogProbability(int64_t piece = -1) const;
 
-  // {"source_text", "corrupted_text", "translation", "corrupted_translation",
-  //  "source", "corrupted", "prefix", "predicted", "clean", "corrupted_log_probabilities",
+  // {"source_text", "corrupted_text", "translation", "corrupted_translation", "direction" ("denoising"
+  //  or "noising"), "source", "corrupted", "prefix", "predicted", "clean", "corrupted_log_probabilities",
   //  "encoder"/"decoder": {"rows", "columns", "log_probabilities" [row][column][piece],
   //  "recovery" [row][column] (null where undefined)}}.
   nlohmann::json toJson() const;
@@ -74,12 +94,12 @@ struct ActivationPatching {
 // The patching of one sentence pair's ids: source and corrupted [S] (the
 // end of sentence last, as many ids, at least one different), output [T - 1]
 // the translation's pieces without <s> and </s>. On the model's device, in
-// eval mode; a pass a site, its positions batched. Fills the log-probabilities
-// (not the texts and pieces). Throws std::invalid_argument when the ids do
-// not fit the model or each other.
+// eval mode; a pass a site (a head), its positions batched. Fills the
+// log-probabilities (not the texts and pieces). Throws std::invalid_argument
+// when the ids do not fit the model or each other.
 ActivationPatching patchActivations(Transformer& model, const std::vector<int64_t>& source,
-                                    const std::vector<int64_t>& corrupted,
-                                    const std::vector<int64_t>& output);
+                                    const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
+                                    const PatchingOptions& options = {});
 
 struct PatchingRequest {
   // The sentence with a word changed, as many pieces; a word "<unk>" stands
@@ -88,6 +108,7 @@ struct PatchingRequest {
   // The translation traced; empty: the model's own (searched with `decoding`).
   std::string target;
   DecodingOptions decoding;
+  PatchingOptions patching;
 };
 
 // Translates `sentence` (or takes request.target) and patches. Throws

@@ -54,18 +54,21 @@ nlohmann::json PatchingSummary::toJson() const {
   return {{"sentences", sentences},
           {"words", words},
           {"skipped", skipped},
+          {"direction", noising ? "noising" : "denoising"},
           {"encoder", rowsJson(encoder, true)},
           {"decoder", rowsJson(decoder, false)}};
 }
 
 PatchingSummary summarizePatching(const Translator& translator, const std::vector<std::string>& sentences,
-                                  const DecodingOptions& decoding, const std::function<bool()>& stop) {
+                                  const DecodingOptions& decoding, const PatchingOptions& patching,
+                                  const std::function<bool()>& stop) {
   auto model = translator.modelHandle();
   const auto& o = model->options();
   const auto& tokenizer = translator.tokenizer();
   auto options = decoding;
   options.nbest = 1;
   PatchingSummary summary;
+  summary.noising = patching.noising;
   const size_t batch = 32;  // translated together; a stop is heard between sentences
   for (size_t begin = 0; begin < sentences.size(); begin += batch) {
     const std::vector<std::string> part(sentences.begin() + long(begin),
@@ -96,7 +99,7 @@ PatchingSummary summarizePatching(const Translator& translator, const std::vecto
         auto corrupted = source;
         for (int64_t k = at; k < end; ++k) corrupted[size_t(k)] = o.unk_id;
         if (corrupted != source) {
-          const auto p = patchActivations(model, source, corrupted, translations[i][0].ids);
+          const auto p = patchActivations(model, source, corrupted, translations[i][0].ids, patching);
           if (std::isnan(p.recovery(p.encoder, 0, 0))) {
             ++summary.skipped;
           } else {

@@ -8,6 +8,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "model/decoding/Translator.h"
+#include "model/explaining/Patching.h"
 
 // Activation patching over many sentences (Patching.h): each word of each
 // sentence blanked in turn (each of its pieces the unknown piece), each
@@ -19,6 +20,7 @@ struct PatchingSummary {
   int64_t sentences = 0;
   int64_t words = 0;    // blanked words measured
   int64_t skipped = 0;  // blanked words that moved the translation's log-probability too little to tell
+  bool noising = false;  // what each state takes away rather than gives back (PatchingOptions)
   struct Row {
     std::string name;  // as PatchedStates::Row::name()
     // The means, over the words measured, of what the row gives back with
@@ -29,15 +31,17 @@ struct PatchingSummary {
   };
   std::vector<Row> encoder, decoder;
 
-  // {"sentences", "words", "skipped", "encoder"/"decoder": [{"site", "all", "best", "at_word" (encoder)}]}.
+  // {"sentences", "words", "skipped", "direction", "encoder"/"decoder": [{"site", "all", "best", "at_word"
+  //  (encoder)}]}.
   nlohmann::json toJson() const;
 };
 
 // The first model of `translator` on `sentences` (each translated with
-// `decoding`, its best translation traced); sentences longer than the model
-// reads are left out. `stop`, when given, is asked between sentences: true
-// ends early with the sentences done so far.
+// `decoding`, its best translation traced), patched as `options` say;
+// sentences longer than the model reads are left out. `stop`, when given,
+// is asked between sentences: true ends early with the sentences done so far.
 PatchingSummary summarizePatching(const Translator& translator, const std::vector<std::string>& sentences,
-                                  const DecodingOptions& decoding, const std::function<bool()>& stop = {});
+                                  const DecodingOptions& decoding, const PatchingOptions& options = {},
+                                  const std::function<bool()>& stop = {});
 
 }  // namespace studio::model

@@ -1219,10 +1219,14 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
     QCOMPARE(encoder[0].toObject()["site"].toString(), QString("embeddings"));
     QVERIFY(std::abs(encoder[0].toObject()["all"].toDouble() - 1) < 1e-3);
     QCOMPARE(p["decoder"].toArray().last().toObject()["site"].toString(), QString("layer 2"));
-    auto table = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--file",
-                                       patch_src.fileName(), "--sentences", "2", "--beam", "1"});
+    QCOMPARE(p["direction"].toString(), QString("denoising"));
+    // The table, each head and the other direction.
+    auto table = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--file", patch_src.fileName(),
+                                       "--sentences", "2", "--beam", "1", "--heads", "--noising"});
     QVERIFY2(table.exit_code == 0 && table.out.contains("words blanked one at a time") &&
-                 table.out.contains("layer 2 cross-attention") && table.out.contains("at the word"),
+                 table.out.contains("layer 2 cross-attention") && table.out.contains("at the word") &&
+                 table.out.contains("takes away") && table.out.contains("layer 2 cross-attention head 4") &&
+                 table.out.contains("layer 1 self-attention head 1"),
              qPrintable(table.out + table.err));
   }
   // lens --src: every sentence's lens summed up; its steps those of each sentence's lens, its last block's

@@ -19,6 +19,7 @@
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/data/Tokenizer.h"
+#include "model/decoding/HeadMask.h"
 #include "model/explaining/Patching.h"
 #include "model/explaining/PatchingSummary.h"
 
@@ -49,7 +50,8 @@ Pair randomPair(std::mt19937& rng, int64_t vocab, int64_t length, const std::vec
 // replaced by the clean pass's, in passes of one row (no batching).
 using Site = model::AttentionMaps::Site;
 
-std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int64_t layer, int64_t position) {
+std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int64_t layer, int64_t position,
+                           int64_t head = -1) {
   torch::NoGradGuard no_grad;
   torch::Tensor clean_state;
   model::AttentionMaps keep;
@@ -68,7 +70,10 @@ std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int6
   patch.patch = [&](Site s, int64_t at, const torch::Tensor& state) {
     if (s != site || at != layer) return state;
     auto out = state.clone();
-    out[0][position] = clean_state[0][position];
+    if (head >= 0)
+      out[0][head][position] = clean_state[0][head][position];  // the heads' outputs [1, H, P, Dh]
+    else
+      out[0][position] = clean_state[0][position];
     return out;
   };
   auto lp = torch::log_softmax(m->forward(torch::tensor(p.corrupted).unsqueeze(0), tgt, &patch), -1)[0];
@@ -98,6 +103,9 @@ class TestPatching : public QObject {
   void whatPatchingGivesByConstruction_data();
   void whatPatchingGivesByConstruction();
   void theBatchedPassesAreOnePassAState();
+  void eachHeadIsAPartOfItsBlock_data();
+  void eachHeadIsAPartOfItsBlock();
+  void noisingIsDenoisingTheOtherWay();
   void theKeysStatesCarryTheOutput();
   void sentencesAndTheirErrors();
   void aSummaryBlanksEveryWordInTurn();
@@ -184,12 +192,14 @@ void TestPatching::theBatchedPassesAreOnePassAState() {
   model::Transformer m(options);
   m->eval();
   const auto p = randomPair(rng, options.vocab_size, 5, {2}, 4);
-  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output);
+  model::PatchingOptions with_heads;
+  with_heads.heads = true;
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output, with_heads);
   for (const auto* states : {&r.encoder, &r.decoder})
     for (int64_t row = 0; row < states->rows_count(); ++row)
       for (int64_t position = 0; position < states->positions; ++position) {
         const auto& site = states->rows[size_t(row)];
-        const auto one = onePass(m, p, site.site, site.layer, position);
+        const auto one = onePass(m, p, site.site, site.layer, position, site.head);
         for (size_t t = 0; t < one.size(); ++t)
           QVERIFY2(std::abs(one[t] - states->at(row, position, int64_t(t))) < 1e-4,
                    qPrintable(QString("%1, position %2, piece %3: %4 batched, %5 alone")
@@ -199,6 +209,126 @@ void TestPatching::theBatchedPassesAreOnePassAState() {
                                   .arg(states->at(row, position, int64_t(t)))
                                   .arg(one[t])));
       }
+}
+
+void TestPatching::eachHeadIsAPartOfItsBlock_data() {
+  QTest::addColumn<bool>("pre_norm");
+  QTest::newRow("post-norm") << false;
+  QTest::newRow("pre-norm") << true;
+}
+
+void TestPatching::eachHeadIsAPartOfItsBlock() {
+  QFETCH(bool, pre_norm);
+  std::mt19937 rng(7);
+  auto options = test::smallOptions(pre_norm ? model::NormPosition::Pre : model::NormPosition::Post);
+  options.encoder_layers = options.decoder_layers = 2;
+  options.heads = 4;
+  model::PatchingOptions with_heads;
+  with_heads.heads = true;
+  const double tolerance = 1e-4;
+
+  torch::manual_seed(11);
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 6, {2}, 5);
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output, with_heads);
+  const auto blocks = model::patchActivations(m, p.source, p.corrupted, p.output);
+  const int64_t H = options.heads;
+  QCOMPARE(r.encoder.rows_count(), 1 + (3 + H) * options.encoder_layers);
+  QCOMPARE(r.decoder.rows_count(), (4 + 2 * H) * options.decoder_layers);
+  QCOMPARE(r.encoder.rows[2].name(), std::string("layer 1 self-attention head 1"));
+  QCOMPARE(r.encoder.rows[2].site, Site::EncoderSelfAttentionHeads);
+  QCOMPARE(r.encoder.rows[1 + H].name(), "layer 1 self-attention head " + std::to_string(H));
+  QCOMPARE(r.encoder.rows[2 + H].name(), std::string("layer 1 feed-forward"));
+  QCOMPARE(r.decoder.rows[1 + H].name(), std::string("layer 1 cross-attention"));
+  QCOMPARE(r.decoder.rows[2 + H].name(), std::string("layer 1 cross-attention head 1"));
+  QCOMPARE(r.decoder.rows[2 + H].site, Site::DecoderCrossAttentionHeads);
+  // The rows of whole states are the same numbers with or without the heads among them.
+  for (const auto& [with, without] :
+       {std::pair{&r.encoder, &blocks.encoder}, {&r.decoder, &blocks.decoder}}) {
+    int64_t matched = 0;
+    for (int64_t row = 0; row < with->rows_count(); ++row) {
+      if (with->rows[size_t(row)].head >= 0) continue;
+      for (int64_t c = 0; c <= with->positions; ++c)
+        for (int64_t t = 0; t < with->pieces; ++t) QCOMPARE(with->at(row, c, t), without->at(matched, c, t));
+      ++matched;
+    }
+    QCOMPARE(matched, without->rows_count());
+  }
+  // The first decoder layer's self-attention reads the output's pieces alone: none of its heads changes
+  // anything.
+  for (int64_t h = 0; h < H; ++h)
+    for (int64_t c = 0; c <= r.decoder.positions; ++c)
+      for (int64_t t = 0; t < r.decoder.pieces; ++t)
+        QVERIFY(std::abs(r.decoder.at(1 + h, c, t) - r.corrupted[size_t(t)]) < tolerance);
+  // Some head of the first encoder layer's self-attention does carry the change.
+  double most = 0;
+  for (int64_t h = 0; h < H; ++h)
+    most = std::max(most, std::abs(r.recovery(r.encoder, 2 + h, r.encoder.positions)));
+  QVERIFY2(most > 1e-3, qPrintable(QString("the heads give back %1 at most").arg(most)));
+
+  // A head switched off gives nothing in either pass: patching it changes nothing.
+  model::HeadMask mask;
+  mask.off.push_back({model::AttentionKind::EncoderSelf, 0, 1});
+  const auto off = [&] {
+    model::ScopedHeadMask masked(m, mask);
+    return model::patchActivations(m, p.source, p.corrupted, p.output, with_heads);
+  }();
+  for (int64_t c = 0; c <= off.encoder.positions; ++c)
+    for (int64_t t = 0; t < off.encoder.pieces; ++t)
+      QVERIFY(std::abs(off.encoder.at(3, c, t) - off.corrupted[size_t(t)]) < tolerance);
+
+  // With one head, the head is its block: the same numbers.
+  options.heads = 1;
+  torch::manual_seed(12);
+  model::Transformer one_head(options);
+  one_head->eval();
+  const auto single = model::patchActivations(one_head, p.source, p.corrupted, p.output, with_heads);
+  for (const auto* states : {&single.encoder, &single.decoder})
+    for (int64_t row = 0; row < states->rows_count(); ++row) {
+      if (states->rows[size_t(row)].head < 0) continue;
+      QCOMPARE(states->rows[size_t(row - 1)].part, states->rows[size_t(row)].part);
+      for (int64_t c = 0; c <= states->positions; ++c)
+        for (int64_t t = 0; t < states->pieces; ++t)
+          QVERIFY2(std::abs(states->at(row, c, t) - states->at(row - 1, c, t)) < tolerance,
+                   qPrintable(QString::fromStdString(states->rows[size_t(row)].name())));
+    }
+}
+
+void TestPatching::noisingIsDenoisingTheOtherWay() {
+  torch::manual_seed(13);
+  std::mt19937 rng(4);
+  auto options = test::smallOptions();
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 5, {1, 3}, 4);
+  model::PatchingOptions noising;
+  noising.noising = true;
+  noising.heads = true;
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output, noising);
+  model::PatchingOptions with_heads;
+  with_heads.heads = true;
+  const auto swapped = model::patchActivations(m, p.corrupted, p.source, p.output, with_heads);
+  QVERIFY(r.noising);
+  QVERIFY(!swapped.noising);
+  // The two readings keep their names: clean is the sentence's.
+  QCOMPARE(r.clean, swapped.corrupted);
+  QCOMPARE(r.corrupted, swapped.clean);
+  // Noising the sentence is denoising the corrupted sentence with the sentence's states: the same passes, and
+  // what a state takes away is what it gives back there.
+  for (const auto& [a, b] : {std::pair{&r.encoder, &swapped.encoder}, {&r.decoder, &swapped.decoder}}) {
+    QCOMPARE(a->rows_count(), b->rows_count());
+    QCOMPARE(a->log_probabilities, b->log_probabilities);
+    for (int64_t row = 0; row < a->rows_count(); ++row)
+      for (int64_t c = 0; c <= a->positions; ++c)
+        QCOMPARE(r.recovery(*a, row, c), swapped.recovery(*b, row, c));
+  }
+  // Every position of the corrupted reading's embeddings put into the clean pass: all of the change.
+  QVERIFY(std::abs(r.recovery(r.encoder, 0, r.encoder.positions) - 1) < 1e-3);
+  // A piece the two share takes nothing away.
+  QVERIFY(std::abs(r.recovery(r.encoder, 0, 0)) < 1e-3);
+  QCOMPARE(r.toJson()["direction"].get<std::string>(), std::string("noising"));
+  QCOMPARE(swapped.toJson()["direction"].get<std::string>(), std::string("denoising"));
 }
 
 void TestPatching::theKeysStatesCarryTheOutput() {
@@ -310,7 +440,8 @@ void TestPatching::aSummaryBlanksEveryWordInTurn() {
   QVERIFY(!json["decoder"][0].contains("at_word"));
   // A stop is heard between sentences.
   int asked = 0;
-  const auto stopped = model::summarizePatching(translator, sentences, greedy, [&] { return ++asked > 1; });
+  const auto stopped =
+      model::summarizePatching(translator, sentences, greedy, {}, [&] { return ++asked > 1; });
   QCOMPARE(stopped.sentences, int64_t(1));
 }
 

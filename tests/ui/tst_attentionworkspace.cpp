@@ -886,35 +886,70 @@ void TestAttentionWorkspace::thePatchingTabShowsTheClisNumbers() {
   QCOMPARE(view.encoder.rows(), 1 + 3 * 2);  // the fixture's model: 2 + 2 layers
   QCOMPARE(view.decoder.rows(), 4 * 2);
 
-  // The CLI's numbers for the same pair.
-  QProcess cli;
-  cli.start(STUDIO_CLI_PATH,
-            {"patch", "--model", model_, "--src", sentence_, "--corrupted", view.corrupted, "--json"});
-  QVERIFY(cli.waitForFinished(120000));
-  QCOMPARE(cli.exitCode(), 0);
-  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-  QCOMPARE(json["translation"].toString(), view.translation);
-  QCOMPARE(json["corrupted_translation"].toString(), view.corruptedTranslation);
-  for (const bool encoder : {true, false}) {
-    const auto& states = encoder ? view.encoder : view.decoder;
-    const auto rows = json[encoder ? "encoder" : "decoder"].toObject()["recovery"].toArray();
-    QCOMPARE(int(rows.size()), states.rows());
-    const ui::AttentionMatrix m = ui::PatchingPanel::patchingMatrix(view, encoder, -1);
-    QCOMPARE(m.rows, states.rows());
-    QCOMPARE(m.columns, states.positions + 1);
-    QCOMPARE(m.columnLabels.back(), QString("all"));
-    for (int r = 0; r < states.rows(); ++r)
-      for (int c = 0; c <= states.positions; ++c) {
-        const QJsonValue cell = rows[r].toArray().at(c);
-        const double shown = states.at(0, r, c);
-        QCOMPARE(cell.isNull(), std::isnan(shown));
-        QCOMPARE(m.isMasked(r, c), std::isnan(shown));
-        if (!cell.isNull()) {
-          QVERIFY(std::abs(cell.toDouble() - shown) < 1e-4);
-          QCOMPARE(m.value(r, c), shown);
+  // The CLI's numbers for the same pair (`flags` its options for the tab's choices).
+  const auto sameAsTheCli = [&](const app::PatchingView& view, const QStringList& flags) {
+    QProcess cli;
+    cli.start(STUDIO_CLI_PATH, QStringList{"patch", "--model", model_, "--src", sentence_, "--corrupted",
+                                           view.corrupted, "--json"} +
+                                   flags);
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 0);
+    const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    QCOMPARE(json["translation"].toString(), view.translation);
+    QCOMPARE(json["corrupted_translation"].toString(), view.corruptedTranslation);
+    QCOMPARE(json["direction"].toString(), QString(view.noising ? "noising" : "denoising"));
+    for (const bool encoder : {true, false}) {
+      const auto& states = encoder ? view.encoder : view.decoder;
+      const auto rows = json[encoder ? "encoder" : "decoder"].toObject()["recovery"].toArray();
+      QCOMPARE(int(rows.size()), states.rows());
+      const ui::AttentionMatrix m = ui::PatchingPanel::patchingMatrix(view, encoder, -1);
+      QCOMPARE(m.rows, states.rows());
+      QCOMPARE(m.columns, states.positions + 1);
+      QCOMPARE(m.columnLabels.back(), QString("all"));
+      for (int r = 0; r < states.rows(); ++r)
+        for (int c = 0; c <= states.positions; ++c) {
+          const QJsonValue cell = rows[r].toArray().at(c);
+          const double shown = states.at(0, r, c);
+          QCOMPARE(cell.isNull(), std::isnan(shown));
+          QCOMPARE(m.isMasked(r, c), std::isnan(shown));
+          if (!cell.isNull()) {
+            QVERIFY(std::abs(cell.toDouble() - shown) < 1e-4);
+            QCOMPARE(m.value(r, c), shown);
+          }
         }
-      }
-  }
+      const auto names = json[encoder ? "encoder" : "decoder"].toObject()["rows"].toArray();
+      for (int r = 0; r < states.rows(); ++r)
+        QCOMPARE(names[r].toString().endsWith(" head " + QString::number(states.heads[r] + 1)),
+                 states.heads[r] >= 0);
+    }
+  };
+  sameAsTheCli(view, {});
+  if (QTest::currentTestFailed()) return;
+
+  // Each head, the other way: a row a head after its attention's, and the CLI's numbers for those options.
+  panel->setHeads(true);
+  panel->setNoising(true);
+  panel->trace();
+  QVERIFY(finished.wait(60000));
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.value(0).value(0).toString()));
+  const app::PatchingView heads = panel->view();
+  QVERIFY(heads.noising);
+  const int H = explorer.view().heads;
+  QCOMPARE(H, 4);
+  QCOMPARE(heads.encoder.rows(), 1 + (3 + H) * 2);
+  QCOMPARE(heads.decoder.rows(), (4 + 2 * H) * 2);
+  QCOMPARE(heads.decoder.heads.mid(5, 6), QVector<int>({-1, 0, 1, 2, 3, -1}));
+  QCOMPARE(ui::PatchingPanel::patchingMatrix(heads, false, -1).rowLabels.at(6),
+           QString::fromUtf8("layer 1 · cross-attention · head 1"));
+  sameAsTheCli(heads, {"--heads", "--noising"});
+  if (QTest::currentTestFailed()) return;
+  panel->setHeads(false);
+  panel->setNoising(false);
+  panel->trace();
+  QVERIFY(finished.wait(60000));
+  QCOMPARE(panel->view().encoder.rows(), 1 + 3 * 2);
+  QVERIFY(!panel->view().noising);
+
   // The fixture's small model hardly reads its source: blanking a word moves its translation's
   // log-probability by less than patching tells from nothing, so every cell is hatched and the caption says
   // so.

@@ -1,12 +1,13 @@
 #include "ui/explain/PatchingPanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -24,13 +25,19 @@ QString withoutWordMark(QString piece) {
   return piece;
 }
 
-QString patchedRowName(const QString& part, int layer) {
+QString patchedRowName(const QString& part, int layer, int head) {
   if (part == "embeddings") return PatchingPanel::tr("embeddings");
   const QString l = QString::number(layer + 1);
-  if (part == "self-attention") return PatchingPanel::tr("layer %1 · self-attention").arg(l);
-  if (part == "cross-attention") return PatchingPanel::tr("layer %1 · cross-attention").arg(l);
-  if (part == "feed-forward") return PatchingPanel::tr("layer %1 · feed-forward").arg(l);
-  return PatchingPanel::tr("layer %1 · output").arg(l);
+  QString name;
+  if (part == "self-attention")
+    name = PatchingPanel::tr("layer %1 · self-attention").arg(l);
+  else if (part == "cross-attention")
+    name = PatchingPanel::tr("layer %1 · cross-attention").arg(l);
+  else if (part == "feed-forward")
+    name = PatchingPanel::tr("layer %1 · feed-forward").arg(l);
+  else
+    name = PatchingPanel::tr("layer %1 · output").arg(l);
+  return head < 0 ? name : PatchingPanel::tr("%1 · head %2").arg(name).arg(head + 1);
 }
 
 QString twoPlaces(double value) { return QString::number(value, 'f', 2); }
@@ -68,8 +75,21 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
   measured_->setObjectName("Measured piece");
   measured_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   measured_->setMinimumContentsLength(16);
+  heads_ = new QCheckBox(tr("Each head"), this);
+  heads_->setObjectName("Patch each head");
+  heads_->setToolTip(
+      tr("A row for each attention head too: its output before the output projection mixes the heads"));
+  direction_ = new QComboBox(this);
+  direction_->setObjectName("Patching direction");
+  direction_->addItem(tr("Put the sentence's states into the changed reading"), false);
+  direction_->addItem(tr("Put the changed reading's states into the sentence"), true);
+  direction_->setToolTip(
+      tr("The first shows what each state is enough to bring back; the second (noising) what each state "
+         "takes away on its own, that is, where the change does its harm"));
   second->addWidget(new QLabel(tr("Measure"), this));
   second->addWidget(measured_);
+  second->addWidget(direction_);
+  second->addWidget(heads_);
   second->addStretch(1);
   layout->addLayout(second);
 
@@ -155,6 +175,10 @@ void PatchingPanel::setCorrupted(const QString& text) {
 
 void PatchingPanel::setBlankWord(int index) { blank_->setCurrentIndex(std::max(0, blank_->findData(index))); }
 
+void PatchingPanel::setHeads(bool on) { heads_->setChecked(on); }
+
+void PatchingPanel::setNoising(bool on) { direction_->setCurrentIndex(on ? 1 : 0); }
+
 void PatchingPanel::setMeasured(int piece) {
   measured_->setCurrentIndex(std::max(0, measured_->findData(piece)));
 }
@@ -168,6 +192,8 @@ void PatchingPanel::trace() {
   request.target = target_ ? target_() : QString();
   request.blankWord = blank_->currentIndex() > 0 ? blank_->currentData().toInt() : -1;
   request.corrupted = corrupted_->text();
+  request.heads = heads_->isChecked();
+  request.noising = direction_->currentData().toBool();
   if (request.blankWord < 0 && request.corrupted.simplified() == request.text) {
     const QString message =
         tr("Change a word of the sentence (for one of as many pieces), or choose a word to blank.");
@@ -204,7 +230,8 @@ AttentionMatrix PatchingPanel::patchingMatrix(const app::PatchingView& view, boo
   AttentionMatrix m;
   m.rows = states.rows();
   m.columns = states.positions + 1;
-  for (int r = 0; r < m.rows; ++r) m.rowLabels << patchedRowName(states.parts[r], states.layers[r]);
+  for (int r = 0; r < m.rows; ++r)
+    m.rowLabels << patchedRowName(states.parts[r], states.layers[r], states.heads.value(r, -1));
   for (const auto& piece : columns) m.columnLabels << withoutWordMark(piece);
   m.columnLabels << tr("all");
   for (int r = 0; r < m.rows; ++r)
@@ -231,17 +258,30 @@ void PatchingPanel::draw() {
   if (std::abs(clean - corrupted) < 1e-3)
     text += " " + tr("The change does not move it: there is nothing for a state to bring back (the cells are "
                      "hatched).");
+  else if (view_.noising)
+    text +=
+        " " + tr("Each cell: how much of that difference the state of the changed reading takes away when "
+                 "it is put into the sentence's pass.");
   else
     text += " " + tr("Each cell: how much of that difference the state brings back when it is put back.");
   caption_->setText(text);
+  const QString share = view_.noising ? tr("share taken away") : tr("share brought back");
+  encoder_view_->setTitles(tr("source piece (all: every piece at once)"), tr("encoder state"), share,
+                           tr("state"), tr("piece"));
+  decoder_view_->setTitles(tr("the position that writes this piece (all: every position at once)"),
+                           tr("decoder state"), share, tr("state"), tr("position"));
   encoder_view_->setMatrix(patchingMatrix(view_, true, what), tr("Encoder"));
   decoder_view_->setMatrix(patchingMatrix(view_, false, what), tr("Decoder"));
 }
 
 bool PatchingPanel::saveJson(const QString& path) const {
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-  return file.write(view_.json) == view_.json.size() && file.flush();
+  QSaveFile file(path);  // the whole file or, on an error, the one that was there
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  if (file.write(view_.json) != view_.json.size()) {
+    file.cancelWriting();
+    return false;
+  }
+  return file.commit();
 }
 
 }  // namespace studio::ui

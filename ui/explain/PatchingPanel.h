@@ -8,6 +8,7 @@
 #include "app/translation/TranslationService.h"
 #include "ui/attention/AttentionMatrix.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -26,7 +27,9 @@ class AttentionMapView;
 // feed-forward and output, a column a source piece; the decoder's a row for
 // each layer's self-attention, cross-attention, feed-forward and output, a
 // column a position of the translation. Measured for the whole translation
-// or one of its pieces.
+// or one of its pieces. Each head adds a row for every attention head after
+// its block's; the other direction (noising) puts the changed reading's
+// states into the sentence's pass one at a time: how much each takes away.
 class PatchingPanel : public QWidget {
   Q_OBJECT
 
@@ -43,6 +46,9 @@ class PatchingPanel : public QWidget {
   // The changed sentence ("<unk>" an unknown piece) or a word to blank (from 0; -1 none).
   void setCorrupted(const QString& text);
   void setBlankWord(int index);
+  // A row for each attention head too; the noising direction (both apply at the next trace()).
+  void setHeads(bool on);
+  void setNoising(bool on);
   // Starts the measurement (finished or failed follow).
   void trace();
   // What the maps show: -1 the whole translation, t the prediction t.
@@ -80,6 +86,8 @@ class PatchingPanel : public QWidget {
   QLineEdit* corrupted_;
   QComboBox* blank_;
   QComboBox* measured_;
+  QCheckBox* heads_;
+  QComboBox* direction_;
   QPushButton* trace_;
   QPushButton* export_;
   QLabel* caption_;
