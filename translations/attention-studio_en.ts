@@ -3768,6 +3768,42 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Decoder</source>
         <translation>Decoder</translation>
     </message>
+    <message>
+        <source>%1 · head %2</source>
+        <translation>%1 · head %2</translation>
+    </message>
+    <message>
+        <source>Each head</source>
+        <translation>Each head</translation>
+    </message>
+    <message>
+        <source>A row for each attention head too: its output before the output projection mixes the heads</source>
+        <translation>A row for each attention head too: its output before the output projection mixes the heads</translation>
+    </message>
+    <message>
+        <source>Put the sentence&apos;s states into the changed reading</source>
+        <translation>Put the sentence&apos;s states into the changed reading</translation>
+    </message>
+    <message>
+        <source>Put the changed reading&apos;s states into the sentence</source>
+        <translation>Put the changed reading&apos;s states into the sentence</translation>
+    </message>
+    <message>
+        <source>The first shows what each state is enough to bring back; the second (noising) what each state takes away on its own, that is, where the change does its harm</source>
+        <translation>The first shows what each state is enough to bring back; the second (noising) what each state takes away on its own, that is, where the change does its harm</translation>
+    </message>
+    <message>
+        <source>Each cell: how much of that difference the state of the changed reading takes away when it is put into the sentence&apos;s pass.</source>
+        <translation>Each cell: how much of that difference the state of the changed reading takes away when it is put into the sentence&apos;s pass.</translation>
+    </message>
+    <message>
+        <source>share taken away</source>
+        <translation>share taken away</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read how much of the change its state takes away.</source>
+        <translation>Hover over a cell to read how much of the change its state takes away.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

@@ -3720,6 +3720,42 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Decoder</source>
         <translation>Bộ giải mã</translation>
     </message>
+    <message>
+        <source>%1 · head %2</source>
+        <translation>%1 · đầu %2</translation>
+    </message>
+    <message>
+        <source>Each head</source>
+        <translation>Từng đầu</translation>
+    </message>
+    <message>
+        <source>A row for each attention head too: its output before the output projection mixes the heads</source>
+        <translation>Thêm một hàng cho mỗi đầu attention: đầu ra của nó trước khi phép chiếu đầu ra trộn các đầu lại</translation>
+    </message>
+    <message>
+        <source>Put the sentence&apos;s states into the changed reading</source>
+        <translation>Đặt trạng thái của câu vào lần đọc đã đổi</translation>
+    </message>
+    <message>
+        <source>Put the changed reading&apos;s states into the sentence</source>
+        <translation>Đặt trạng thái của lần đọc đã đổi vào câu</translation>
+    </message>
+    <message>
+        <source>The first shows what each state is enough to bring back; the second (noising) what each state takes away on its own, that is, where the change does its harm</source>
+        <translation>Cách thứ nhất cho thấy mỗi trạng thái đủ để mang lại bao nhiêu; cách thứ hai (noising) cho thấy riêng mỗi trạng thái lấy đi bao nhiêu, tức là thay đổi gây hại ở đâu</translation>
+    </message>
+    <message>
+        <source>Each cell: how much of that difference the state of the changed reading takes away when it is put into the sentence&apos;s pass.</source>
+        <translation>Mỗi ô: trạng thái của lần đọc đã đổi lấy đi bao nhiêu phần chênh lệch đó khi được đặt vào lượt đọc câu.</translation>
+    </message>
+    <message>
+        <source>share taken away</source>
+        <translation>phần bị lấy đi</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read how much of the change its state takes away.</source>
+        <translation>Rê chuột lên một ô để đọc trạng thái của nó lấy đi bao nhiêu phần thay đổi.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

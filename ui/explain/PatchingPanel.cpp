@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -113,13 +114,19 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
                            tr("decoder state"), tr("share brought back"), tr("state"), tr("position"));
   for (auto* view : {encoder_view_, decoder_view_}) {
     view->setHint(tr("Hover over a cell to read how much of the change its state brings back."));
-    // Two maps one above the other: each may be lower than a map alone, so that the window still fits a
-    // laptop's screen.
+    // Two maps one above the other: each may be lower than a map alone (draw() gives each room for its
+    // rows' labels; the two scroll together).
     view->plot()->setMinimumHeight(150);
   }
   maps->addWidget(encoder_view_);
   maps->addWidget(decoder_view_);
-  layout->addWidget(maps, 1);
+  // With a row for each head the maps are taller than the tab: they scroll (draw() sets their heights).
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName("Patching maps");
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(maps);
+  layout->addWidget(scroll, 1);
 
   connect(trace_, &QPushButton::clicked, this, &PatchingPanel::trace);
   connect(corrupted_, &QLineEdit::returnPressed, this, &PatchingPanel::trace);
@@ -266,12 +273,20 @@ void PatchingPanel::draw() {
     text += " " + tr("Each cell: how much of that difference the state brings back when it is put back.");
   caption_->setText(text);
   const QString share = view_.noising ? tr("share taken away") : tr("share brought back");
+  for (auto* view : {encoder_view_, decoder_view_})
+    view->setHint(view_.noising
+                      ? tr("Hover over a cell to read how much of the change its state takes away.")
+                      : tr("Hover over a cell to read how much of the change its state brings back."));
   encoder_view_->setTitles(tr("source piece (all: every piece at once)"), tr("encoder state"), share,
                            tr("state"), tr("piece"));
   decoder_view_->setTitles(tr("the position that writes this piece (all: every position at once)"),
                            tr("decoder state"), share, tr("state"), tr("position"));
   encoder_view_->setMatrix(patchingMatrix(view_, true, what), tr("Encoder"));
   decoder_view_->setMatrix(patchingMatrix(view_, false, what), tr("Decoder"));
+  // Room for each row's label (a font's line apart) beside the titles and the columns' labels.
+  const int line = fontMetrics().height();
+  encoder_view_->plot()->setMinimumHeight(std::max(150, line * view_.encoder.rows() + 6 * line));
+  decoder_view_->plot()->setMinimumHeight(std::max(150, line * view_.decoder.rows() + 6 * line));
 }
 
 bool PatchingPanel::saveJson(const QString& path) const {
