@@ -3804,6 +3804,123 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Hover over a cell to read how much of the change its state takes away.</source>
         <translation>Hover over a cell to read how much of the change its state takes away.</translation>
     </message>
+    <message>
+        <source>this sentence</source>
+        <translation>this sentence</translation>
+    </message>
+    <message>
+        <source>the dev sentences, summed up</source>
+        <translation>the dev sentences, summed up</translation>
+    </message>
+    <message>
+        <source>How many of the run&apos;s dev sentences to sum up (each word of each is blanked in turn: about a second a sentence of the starter on 2 cores, more with each head)</source>
+        <translation>How many of the run&apos;s dev sentences to sum up (each word of each is blanked in turn: about a second a sentence of the starter on 2 cores, more with each head)</translation>
+    </message>
+    <message>
+        <source>Sum up</source>
+        <translation>Sum up</translation>
+    </message>
+    <message>
+        <source>Blank every word of the run&apos;s first dev sentences in turn and average what each state gives back: where the model keeps what a word brings</source>
+        <translation>Blank every word of the run&apos;s first dev sentences in turn and average what each state gives back: where the model keeps what a word brings</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Show</translation>
+    </message>
+    <message>
+        <source>The run&apos;s first</source>
+        <translation>The run&apos;s first</translation>
+    </message>
+    <message>
+        <source>dev sentences</source>
+        <translation>dev sentences</translation>
+    </message>
+    <message>
+        <source>Patching the dev sentences, every word blanked in turn: %1 of %2…</source>
+        <translation>Patching the dev sentences, every word blanked in turn: %1 of %2…</translation>
+    </message>
+    <message>
+        <source>Could not sum up: %1</source>
+        <translation>Could not sum up: %1</translation>
+    </message>
+    <message>
+        <source>Patching the dev sentences, every word blanked in turn…</source>
+        <translation>Patching the dev sentences, every word blanked in turn…</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>best</translation>
+    </message>
+    <message>
+        <source>at the word</source>
+        <translation>at the word</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dev sentence(s) of %1</source>
+        <translation>
+            <numerusform>%n dev sentence of %1</numerusform>
+            <numerusform>%n dev sentences of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) blanked one at a time</source>
+        <translation>
+            <numerusform>%n word blanked one at a time</numerusform>
+            <numerusform>%n words blanked one at a time</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more left out: blanking them moved the translation&apos;s log-probability by less than 0.001)</source>
+        <translation>
+            <numerusform>(%n more left out: blanking it moved the translation&apos;s log-probability by less than 0.001)</numerusform>
+            <numerusform>(%n more left out: blanking them moved the translation&apos;s log-probability by less than 0.001)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped after %1 s.</source>
+        <translation>stopped after %1 s.</translation>
+    </message>
+    <message>
+        <source>%1 s.</source>
+        <translation>%1 s.</translation>
+    </message>
+    <message>
+        <source>No blanked word moved its translation enough to measure: there is nothing to average.</source>
+        <translation>No blanked word moved its translation enough to measure: there is nothing to average.</translation>
+    </message>
+    <message>
+        <source>Each cell: what the state takes away on average</source>
+        <translation>Each cell: what the state takes away on average</translation>
+    </message>
+    <message>
+        <source>Each cell: what the state gives back on average</source>
+        <translation>Each cell: what the state gives back on average</translation>
+    </message>
+    <message>
+        <source>all: every position at once; best: its one position that does the most; at the word: the best of the blanked word&apos;s own pieces.</source>
+        <translation>all: every position at once; best: its one position that does the most; at the word: the best of the blanked word&apos;s own pieces.</translation>
+    </message>
+    <message>
+        <source>mean share taken away</source>
+        <translation>mean share taken away</translation>
+    </message>
+    <message>
+        <source>mean share brought back</source>
+        <translation>mean share brought back</translation>
+    </message>
+    <message>
+        <source>positions put back</source>
+        <translation>positions put back</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>measure</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

@@ -3756,6 +3756,120 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Hover over a cell to read how much of the change its state takes away.</source>
         <translation>Rê chuột lên một ô để đọc trạng thái của nó lấy đi bao nhiêu phần thay đổi.</translation>
     </message>
+    <message>
+        <source>this sentence</source>
+        <translation>câu này</translation>
+    </message>
+    <message>
+        <source>the dev sentences, summed up</source>
+        <translation>các câu dev, tổng hợp</translation>
+    </message>
+    <message>
+        <source>How many of the run&apos;s dev sentences to sum up (each word of each is blanked in turn: about a second a sentence of the starter on 2 cores, more with each head)</source>
+        <translation>Tổng hợp bao nhiêu câu dev của lần huấn luyện (từng từ của mỗi câu lần lượt bị xóa trắng: khoảng một giây một câu với mô hình khởi đầu trên 2 lõi, lâu hơn khi có từng đầu)</translation>
+    </message>
+    <message>
+        <source>Sum up</source>
+        <translation>Tổng hợp</translation>
+    </message>
+    <message>
+        <source>Blank every word of the run&apos;s first dev sentences in turn and average what each state gives back: where the model keeps what a word brings</source>
+        <translation>Lần lượt xóa trắng từng từ của các câu dev đầu tiên của lần huấn luyện và lấy trung bình phần mỗi trạng thái mang lại: mô hình giữ điều một từ mang đến ở đâu</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Hiển thị</translation>
+    </message>
+    <message>
+        <source>The run&apos;s first</source>
+        <translation>Lấy</translation>
+    </message>
+    <message>
+        <source>dev sentences</source>
+        <translation>câu dev đầu tiên của lần huấn luyện</translation>
+    </message>
+    <message>
+        <source>Patching the dev sentences, every word blanked in turn: %1 of %2…</source>
+        <translation>Đang vá các câu dev, từng từ lần lượt bị xóa trắng: %1 trên %2…</translation>
+    </message>
+    <message>
+        <source>Could not sum up: %1</source>
+        <translation>Không tổng hợp được: %1</translation>
+    </message>
+    <message>
+        <source>Patching the dev sentences, every word blanked in turn…</source>
+        <translation>Đang vá các câu dev, từng từ lần lượt bị xóa trắng…</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>tốt nhất</translation>
+    </message>
+    <message>
+        <source>at the word</source>
+        <translation>tại từ</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dev sentence(s) of %1</source>
+        <translation>
+            <numerusform>%n câu dev của %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) blanked one at a time</source>
+        <translation>
+            <numerusform>%n từ lần lượt bị xóa trắng</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more left out: blanking them moved the translation&apos;s log-probability by less than 0.001)</source>
+        <translation>
+            <numerusform>(thêm %n từ bị bỏ qua: xóa trắng chúng làm log-xác suất của bản dịch thay đổi ít hơn 0,001)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped after %1 s.</source>
+        <translation>đã dừng sau %1 giây.</translation>
+    </message>
+    <message>
+        <source>%1 s.</source>
+        <translation>%1 giây.</translation>
+    </message>
+    <message>
+        <source>No blanked word moved its translation enough to measure: there is nothing to average.</source>
+        <translation>Không từ bị xóa trắng nào làm bản dịch thay đổi đủ để đo: không có gì để lấy trung bình.</translation>
+    </message>
+    <message>
+        <source>Each cell: what the state takes away on average</source>
+        <translation>Mỗi ô: phần trạng thái lấy đi, trung bình</translation>
+    </message>
+    <message>
+        <source>Each cell: what the state gives back on average</source>
+        <translation>Mỗi ô: phần trạng thái mang lại, trung bình</translation>
+    </message>
+    <message>
+        <source>all: every position at once; best: its one position that does the most; at the word: the best of the blanked word&apos;s own pieces.</source>
+        <translation>tất cả: mọi vị trí cùng lúc; tốt nhất: vị trí duy nhất của nó tác động nhiều nhất; tại từ: tốt nhất trong các mảnh của chính từ bị xóa trắng.</translation>
+    </message>
+    <message>
+        <source>mean share taken away</source>
+        <translation>phần bị lấy đi trung bình</translation>
+    </message>
+    <message>
+        <source>mean share brought back</source>
+        <translation>phần mang lại trung bình</translation>
+    </message>
+    <message>
+        <source>positions put back</source>
+        <translation>các vị trí được đặt lại</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>số đo</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

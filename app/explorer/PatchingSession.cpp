@@ -7,10 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/SnapshotView.h"
+#include "app/explorer/HeadRankingSession.h"
 #include "app/translation/TranslationReplies.h"
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/Patching.h"
+#include "model/explaining/PatchingSummary.h"
 #include "model/runtime/Runtime.h"
 
 namespace studio::app {
@@ -42,7 +44,66 @@ QString blankedWord(const QString& sentence, int index, const std::function<int(
   return words.join(' ');
 }
 
-PatchingSession::PatchingSession(QObject* parent) : QObject(parent) { qRegisterMetaType<PatchingView>(); }
+PatchingSession::PatchingSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<PatchingView>();
+  qRegisterMetaType<PatchingSummaryView>();
+}
+
+void PatchingSession::stop() { job_.stop(); }
+
+void PatchingSession::summarize(const PatchingSummaryRequest& request) {
+  const bool started = job_.start([this, request](BackgroundJob::Control& job) {
+    try {
+      QElapsedTimer timer;
+      timer.start();
+      QString error;
+      PatchingSummaryView view;
+      view.modelPath = resolveModelSource(request.model, &error);
+      if (view.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
+      QString reference;
+      const auto pairs = readSentencePairs(view.modelPath, &view.sourceFile, &reference, request.sentences);
+      view.lines = int(pairs.sources.size());
+      auto translator =
+          model::Translator::fromFiles(view.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      model::PatchingOptions options;
+      options.heads = request.heads;
+      options.noising = request.noising;
+      const int total = view.lines;
+      const auto summary = model::summarizePatching(
+          translator, pairs.sources, decodingOptions(request.settings), options,
+          [&job] { return job.stopRequested(); },
+          [this, total](int64_t done) {
+            BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(int(done), total); });
+          });
+      view.sentences = int(summary.sentences);
+      view.words = int(summary.words);
+      view.skipped = int(summary.skipped);
+      view.noising = summary.noising;
+      view.stopped = job.stopRequested();
+      for (const bool encoder : {true, false}) {
+        auto& states = encoder ? view.encoder : view.decoder;
+        for (const auto& row : encoder ? summary.encoder : summary.decoder) {
+          states.parts << QString::fromStdString(row.site.part);
+          states.layers << int(row.site.layer);
+          states.heads << int(row.site.head);
+          (encoder ? view.encoderAll : view.decoderAll) << row.all;
+          (encoder ? view.encoderBest : view.decoderBest) << row.best;
+          if (encoder) view.encoderAtWord << row.at_word;
+        }
+      }
+      view.json = QByteArray::fromStdString(summary.toJson().dump(1));
+      view.seconds = double(timer.elapsed()) / 1000.0;
+      job.finish();
+      BackgroundJob::post(this, [this, view] { Q_EMIT summarized(view); });
+    } catch (const std::exception& e) {
+      job.finish();
+      BackgroundJob::post(this, [this, message = QString::fromUtf8(e.what()).section('\n', 0, 0)] {
+        Q_EMIT failed(message);
+      });
+    }
+  });
+  if (!started) Q_EMIT failed(tr("A patching is under way already."));
+}
 
 PatchingSession::~PatchingSession() = default;  // the job waits
 

@@ -63,6 +63,32 @@ struct PatchingView {
   bool isEmpty() const { return sourcePieces.isEmpty(); }
 };
 
+// Every word of the first sentences of the model's run's dev split blanked in
+// turn, what each state gives back averaged (model::summarizePatching; the
+// CLI's `patch --file`).
+struct PatchingSummaryRequest {
+  ModelSource model;
+  int sentences = 50;  // the dev split's first lines (0 = all)
+  DecodeSettings settings;
+  bool heads = false;
+  bool noising = false;
+};
+
+struct PatchingSummaryView {
+  QString modelPath, sourceFile;
+  int lines = 0;                              // the dev lines read
+  int sentences = 0, words = 0, skipped = 0;  // as model::PatchingSummary's
+  bool noising = false;
+  bool stopped = false;  // ended early: the sentences done so far
+  // A row a site (as PatchedStatesView's rows), and its means: every position at once, its best one and
+  // (encoder) the best of the blanked word's own pieces. Empty when no word was measured.
+  PatchedStatesView encoder, decoder;
+  QVector<double> encoderAll, encoderBest, encoderAtWord, decoderAll, decoderBest;
+  QByteArray json;  // what `attention-studio-cli patch --file … --json` prints
+  double seconds = 0;
+  bool isEmpty() const { return modelPath.isEmpty(); }
+};
+
 class PatchingSession : public QObject {
   Q_OBJECT
 
@@ -74,9 +100,14 @@ class PatchingSession : public QObject {
 
  public Q_SLOTS:
   void start(const studio::app::PatchingRequest& request);
+  // The dev sentences' summary (progress after each sentence, summarized() at the end or stop()).
+  void summarize(const studio::app::PatchingSummaryRequest& request);
+  void stop();
 
  Q_SIGNALS:
   void finished(const studio::app::PatchingView& view);
+  void progress(int done, int total);
+  void summarized(const studio::app::PatchingSummaryView& view);
   void failed(const QString& message);
 
  private:
@@ -90,3 +121,4 @@ QString blankedWord(const QString& sentence, int index, const std::function<int(
 }  // namespace studio::app
 
 Q_DECLARE_METATYPE(studio::app::PatchingView)
+Q_DECLARE_METATYPE(studio::app::PatchingSummaryView)

@@ -87,6 +87,10 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       patch_heads("patch-heads", "With --patch, a row for each attention head too."),
       patch_noising("patch-noising",
                     "With --patch, put the changed reading's states into the sentence's pass (noising)."),
+      patch_summary("patch-summary",
+                    "In the explorer's Patching, sum up the run's first N dev sentences once a sentence is "
+                    "captured (with --patch-heads and --patch-noising as they are set).",
+                    "N"),
       example_piece(
           "example-piece",
           "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
@@ -159,6 +163,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(patch);
   parser.addOption(patch_heads);
   parser.addOption(patch_noising);
+  parser.addOption(patch_summary);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
   parser.addOption(embedding_layout);
@@ -232,6 +237,20 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
                        else
                          panel->setCorrupted(changed);
                        panel->trace();
+                       once->deleteLater();
+                     });
+  }
+  if (parser.isSet(patch_summary)) {
+    const int sentences = parser.value(patch_summary).toInt();
+    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising);
+    auto* once = new QObject(&window);
+    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
+                     [&window, sentences, heads, noising, once] {
+                       auto* panel = window.attention()->patching();
+                       panel->followSentence();
+                       panel->setHeads(heads);
+                       panel->setNoising(noising);
+                       panel->summarize(sentences);
                        once->deleteLater();
                      });
   }

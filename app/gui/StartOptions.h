@@ -43,6 +43,7 @@ struct StartOptions {
   QCommandLineOption patch;
   QCommandLineOption patch_heads;
   QCommandLineOption patch_noising;
+  QCommandLineOption patch_summary;
   QCommandLineOption example_piece;
   QCommandLineOption embedding_piece;
   QCommandLineOption embedding_layout;

@@ -22,7 +22,8 @@ struct PatchingSummary {
   int64_t skipped = 0;  // blanked words that moved the translation's log-probability too little to tell
   bool noising = false;  // what each state takes away rather than gives back (PatchingOptions)
   struct Row {
-    std::string name;  // as PatchedStates::Row::name()
+    std::string name;         // as PatchedStates::Row::name()
+    PatchedStates::Row site;  // which state (its part, layer and head)
     // The means, over the words measured, of what the row gives back with
     // every position put back at once (all), with its one position that gives
     // back the most (best), and (encoder rows) with the best of the blanked
@@ -39,9 +40,11 @@ struct PatchingSummary {
 // The first model of `translator` on `sentences` (each translated with
 // `decoding`, its best translation traced), patched as `options` say;
 // sentences longer than the model reads are left out. `stop`, when given,
-// is asked between sentences: true ends early with the sentences done so far.
+// is asked between sentences: true ends early with the sentences done so far;
+// `progress`, when given, is told how many of `sentences` are done after each.
 PatchingSummary summarizePatching(const Translator& translator, const std::vector<std::string>& sentences,
                                   const DecodingOptions& decoding, const PatchingOptions& options = {},
-                                  const std::function<bool()>& stop = {});
+                                  const std::function<bool()>& stop = {},
+                                  const std::function<void(int64_t done)>& progress = {});
 
 }  // namespace studio::model

@@ -438,11 +438,29 @@ void TestPatching::aSummaryBlanksEveryWordInTurn() {
   QCOMPARE(json["encoder"][0]["site"].get<std::string>(), std::string("embeddings"));
   QVERIFY(json["encoder"][0].contains("at_word"));
   QVERIFY(!json["decoder"][0].contains("at_word"));
-  // A stop is heard between sentences.
+  QCOMPARE(s.encoder[1].site.site, Site::EncoderSelfAttention);
+  QCOMPARE(s.decoder.back().site.part, std::string("layer"));
+  // Progress after each sentence; a stop heard between sentences, what was done so far averaged.
+  std::vector<int64_t> told;
+  model::summarizePatching(translator, sentences, greedy, {}, {},
+                           [&](int64_t done) { told.push_back(done); });
+  QCOMPARE(told, std::vector<int64_t>({1, 2, 3}));
   int asked = 0;
-  const auto stopped =
-      model::summarizePatching(translator, sentences, greedy, {}, [&] { return ++asked > 1; });
+  told.clear();
+  const auto stopped = model::summarizePatching(
+      translator, sentences, greedy, {}, [&] { return ++asked > 1; },
+      [&](int64_t done) { told.push_back(done); });
   QCOMPARE(stopped.sentences, int64_t(1));
+  QCOMPARE(told, std::vector<int64_t>({1}));
+  QVERIFY2(stopped.words >= 2, qPrintable(QString("%1 words measured").arg(stopped.words)));
+  QVERIFY(std::abs(stopped.encoder.front().all - 1) < 1e-3);
+  // With the heads: a row a head after each attention's, named as the sentence's rows are.
+  model::PatchingOptions with_heads;
+  with_heads.heads = true;
+  const auto heads = model::summarizePatching(translator, {sentences[0]}, greedy, with_heads);
+  QCOMPARE(int64_t(heads.encoder.size()), 1 + (3 + options.heads) * options.encoder_layers);
+  QCOMPARE(heads.encoder[2].name, std::string("layer 1 self-attention head 1"));
+  QCOMPARE(heads.encoder[2].site.head, int64_t(0));
 }
 
 void TestPatching::theJsonHoldsEveryNumber() {

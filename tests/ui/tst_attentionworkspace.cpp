@@ -75,6 +75,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void explainShowsTheCliScoresSideBySide();
   void faithfulnessMeasuresEveryMethodAsTheCliDoes();
   void thePatchingTabShowsTheClisNumbers();
+  void thePatchingTabSumsUpTheDevSentences();
   void aTextOfSeveralSentencesIsExploredOneAtATime();
   void theQueryKeyTabRebuildsEachWeightFromItsVectors();
   void theTrainingExamplesTabListsTheClisNeighbours();
@@ -997,6 +998,101 @@ void TestAttentionWorkspace::thePatchingTabShowsTheClisNumbers() {
   QVERIFY(finished.wait(60000));
   QCOMPARE(errors.size(), 1);
   QVERIFY2(errors.takeFirst()[0].toString().contains("as many"), qPrintable(panel->caption()));
+}
+
+void TestAttentionWorkspace::thePatchingTabSumsUpTheDevSentences() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1300, 800);
+  explorer.show();
+  QVERIFY(!capture(explorer, sentence_, 0).isEmpty());
+  auto* panel = explorer.patching();
+  explorer.showPatching();
+  QSignalSpy summarized(panel, &ui::PatchingPanel::summarized);
+  QSignalSpy progress(panel->session(), &app::PatchingSession::progress);
+  QSignalSpy errors(panel, &ui::PatchingPanel::errorOccurred);
+  panel->setHeads(true);
+  panel->summarize(3);
+  QVERIFY(summarized.wait(120000));
+  QVERIFY2(errors.isEmpty(), qPrintable(errors.value(0).value(0).toString()));
+  const app::PatchingSummaryView view = panel->summaryView();
+  QVERIFY(panel->summaryShown());
+  QCOMPARE(view.lines, 3);
+  QVERIFY(view.sourceFile.endsWith("dev.vi"));
+  QVERIFY(!view.stopped);
+  QCOMPARE(progress.size(), 3);  // after each sentence
+  QCOMPARE(progress.last().value(0).toInt(), 3);
+  QCOMPARE(progress.last().value(1).toInt(), 3);
+
+  // The CLI's summary of the same file: the same counts and, where a word was measured, the same means.
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH,
+            {"patch", "--model", model_, "--file", view.sourceFile, "--sentences", "3", "--heads", "--json"});
+  QVERIFY(cli.waitForFinished(120000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QCOMPARE(json["sentences"].toInt(), view.sentences);
+  QCOMPARE(json["words"].toInt(), view.words);
+  QCOMPARE(json["skipped"].toInt(), view.skipped);
+  QVERIFY(view.sentences > 0);
+  QCOMPARE(view.words + view.skipped > 0, true);
+  for (const bool encoder : {true, false}) {
+    const auto rows = json[encoder ? "encoder" : "decoder"].toArray();
+    const auto& states = encoder ? view.encoder : view.decoder;
+    QCOMPARE(int(rows.size()), states.rows());
+    const ui::AttentionMatrix m = ui::PatchingPanel::summaryMatrix(view, encoder);
+    for (int r = 0; r < states.rows(); ++r) {
+      const auto row = rows[r].toObject();
+      QVERIFY(std::abs(row["all"].toDouble() - m.value(r, 0)) < 1e-4);
+      QVERIFY(std::abs(row["best"].toDouble() - m.value(r, 1)) < 1e-4);
+      if (encoder) QVERIFY(std::abs(row["at_word"].toDouble() - m.value(r, 2)) < 1e-4);
+    }
+  }
+  // The fixture's model hardly reads its source (every blanked word left out): the caption says there is
+  // nothing to average rather than drawing zeros as numbers.
+  if (view.words == 0)
+    QVERIFY2(panel->caption().contains("nothing to average"), qPrintable(panel->caption()));
+
+  // A hand-made summary, drawn: a row a site (a head's named after its block), a column a measure.
+  app::PatchingSummaryView made;
+  made.modelPath = "m.pt";
+  made.encoder.parts = QStringList{"embeddings", "self-attention"};
+  made.encoder.layers = {0, 0};
+  made.encoder.heads = {-1, 1};
+  made.encoderAll = {1.0, 0.25};
+  made.encoderBest = {0.75, 0.125};
+  made.encoderAtWord = {0.5, -0.5};
+  made.decoder.parts = QStringList{"cross-attention"};
+  made.decoder.layers = {1};
+  made.decoder.heads = {-1};
+  made.decoderAll = {0.9};
+  made.decoderBest = {0.4};
+  const auto enc = ui::PatchingPanel::summaryMatrix(made, true);
+  QCOMPARE(enc.rowLabels,
+           QStringList({"embeddings", QString::fromUtf8("layer 1 · self-attention · head 2")}));
+  QCOMPARE(enc.columnLabels, QStringList({"all", "best", "at the word"}));
+  QCOMPARE(enc.values, QVector<double>({1.0, 0.75, 0.5, 0.25, 0.125, -0.5}));
+  const auto dec = ui::PatchingPanel::summaryMatrix(made, false);
+  QCOMPARE(dec.columnLabels, QStringList({"all", "best"}));
+  QCOMPARE(dec.values, QVector<double>({0.9, 0.4}));
+
+  // Back to the sentence: the maps show its patching again.
+  panel->setSummaryShown(false);
+  QVERIFY(!panel->summaryShown());
+  panel->setBlankWord(0);
+  panel->trace();
+  QSignalSpy finished(panel, &ui::PatchingPanel::finished);
+  QVERIFY(finished.wait(60000));
+  QVERIFY(!panel->summaryShown());
+  QCOMPARE(panel->encoderView()->matrix().columns, panel->view().encoder.positions + 1);
+
+  // A stop is heard between sentences: the summary of what was done, said to be stopped.
+  panel->summarize(0);  // every dev sentence
+  panel->stopSummary();
+  QVERIFY(summarized.wait(120000));
+  QVERIFY(panel->summaryView().stopped);
+  QVERIFY(panel->summaryView().sentences < panel->summaryView().lines);
+  QVERIFY2(panel->caption().contains("stopped"), qPrintable(panel->caption()));
 }
 
 void TestAttentionWorkspace::aTextOfSeveralSentencesIsExploredOneAtATime() {

@@ -1,5 +1,7 @@
 #include "ui/attention/AttentionMapView.h"
 
+#include <algorithm>
+
 #include <QLabel>
 #include <QSaveFile>
 #include <QToolTip>
@@ -74,8 +76,8 @@ void AttentionMapView::setMatrix(const AttentionMatrix& matrix, const QString& t
       largest = std::max(largest, m.value(r, c));
       smallest = std::min(smallest, m.value(r, c));
     }
-  if (smallest < 0) {
-    const double reach = std::max(largest, -smallest);
+  if (smallest < 0 || m.diverging) {
+    const double reach = std::max({largest, -smallest, m.minimumReach, 1e-12});
     map_->setGradient(divergingGradient());
     map_->setDataRange(QCPRange(-reach, reach));
   } else {

@@ -19,6 +19,11 @@ struct AttentionMatrix {
   QVector<double> values;  // rows × columns, row-major
   QVector<bool> masked;    // the same shape; true = the query may not see the key
   int rows = 0, columns = 0;
+  // Drawn on the diverging scale centred on zero even without a value below
+  // it, reaching at least this far each way (shares of a whole: 1), so that
+  // maps side by side share their colours.
+  bool diverging = false;
+  double minimumReach = 0;
   double value(int row, int column) const { return values[row * columns + column]; }
   bool isMasked(int row, int column) const { return masked[row * columns + column]; }
 };

@@ -3,12 +3,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -94,6 +96,39 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
   second->addStretch(1);
   layout->addLayout(second);
 
+  auto* third = new QHBoxLayout;
+  shown_ = new QComboBox(this);
+  shown_->setObjectName("Patching shown");
+  shown_->addItem(tr("this sentence"), false);
+  shown_->addItem(tr("the dev sentences, summed up"), true);
+  shown_->setEnabled(false);  // until there is a summary
+  summary_sentences_ = new QSpinBox(this);
+  summary_sentences_->setObjectName("Patching dev sentences");
+  summary_sentences_->setRange(1, 100000);
+  summary_sentences_->setValue(50);
+  summary_sentences_->setToolTip(
+      tr("How many of the run's dev sentences to sum up (each word of each is blanked "
+         "in turn: about a second a sentence of the starter on 2 cores, more with "
+         "each head)"));
+  summarize_ = new QPushButton(tr("Sum up"), this);
+  summarize_->setObjectName("Sum up patching");
+  summarize_->setToolTip(
+      tr("Blank every word of the run's first dev sentences in turn and average what each "
+         "state gives back: where the model keeps what a word brings"));
+  stop_ = new QPushButton(tr("Stop"), this);
+  stop_->setObjectName("Stop patching summary");
+  stop_->setEnabled(false);
+  third->addWidget(new QLabel(tr("Show"), this));
+  third->addWidget(shown_);
+  third->addSpacing(12);
+  third->addWidget(new QLabel(tr("The run's first"), this));
+  third->addWidget(summary_sentences_);
+  third->addWidget(new QLabel(tr("dev sentences"), this));
+  third->addWidget(summarize_);
+  third->addWidget(stop_);
+  third->addStretch(1);
+  layout->addLayout(third);
+
   caption_ =
       new QLabel(tr("Patching reads the sentence again with a word changed, then puts back one state of the "
                     "first reading at a time: the maps show how much of the translation each state "
@@ -132,8 +167,11 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
   connect(corrupted_, &QLineEdit::returnPressed, this, &PatchingPanel::trace);
   connect(corrupted_, &QLineEdit::textEdited, this, [this] { blank_->setCurrentIndex(0); });
   connect(measured_, &QComboBox::currentIndexChanged, this, &PatchingPanel::draw);
+  connect(shown_, &QComboBox::currentIndexChanged, this, [this] { summaryShown() ? drawSummary() : draw(); });
+  connect(summarize_, &QPushButton::clicked, this, [this] { summarize(summary_sentences_->value()); });
+  connect(stop_, &QPushButton::clicked, this, &PatchingPanel::stopSummary);
   connect(export_, &QPushButton::clicked, this, [this] {
-    if (view_.isEmpty()) {
+    if (view_.isEmpty() && !summaryShown()) {
       Q_EMIT errorOccurred(tr("Patch a sentence first."));
       return;
     }
@@ -142,15 +180,35 @@ PatchingPanel::PatchingPanel(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty() && !saveJson(path)) Q_EMIT errorOccurred(tr("Could not write '%1'.").arg(path));
   });
   connect(&session_, &app::PatchingSession::finished, this, [this](const app::PatchingView& view) {
-    trace_->setEnabled(true);
+    setRunning(false);
     show(view);
     Q_EMIT finished();
   });
+  connect(&session_, &app::PatchingSession::progress, this, [this](int done, int total) {
+    caption_->setText(
+        tr("Patching the dev sentences, every word blanked in turn: %1 of %2…").arg(done).arg(total));
+  });
+  connect(&session_, &app::PatchingSession::summarized, this, [this](const app::PatchingSummaryView& view) {
+    setRunning(false);
+    summary_ = view;
+    export_->setEnabled(true);
+    shown_->setEnabled(true);
+    if (summaryShown())
+      drawSummary();
+    else
+      shown_->setCurrentIndex(1);  // draws it
+    Q_EMIT summarized();
+  });
   connect(&session_, &app::PatchingSession::failed, this, [this](const QString& message) {
-    trace_->setEnabled(true);
-    caption_->setText(tr("Could not patch: %1").arg(message));
+    const bool summary = summarizing_;
+    setRunning(false);
+    caption_->setText(summary ? tr("Could not sum up: %1").arg(message)
+                              : tr("Could not patch: %1").arg(message));
     Q_EMIT errorOccurred(message);
-    Q_EMIT finished();
+    if (summary)
+      Q_EMIT summarized();
+    else
+      Q_EMIT finished();
   });
   export_->setEnabled(false);
 }
@@ -209,13 +267,100 @@ void PatchingPanel::trace() {
     Q_EMIT finished();
     return;
   }
-  trace_->setEnabled(false);
+  setRunning(true);
   caption_->setText(tr("Patching…"));
   session_.start(request);
 }
 
+void PatchingPanel::setRunning(bool running) {
+  trace_->setEnabled(!running);
+  summarize_->setEnabled(!running);
+  stop_->setEnabled(running && summarizing_);
+  if (!running) summarizing_ = false;
+}
+
+void PatchingPanel::summarize(int sentences) {
+  app::PatchingSummaryRequest request;
+  if (model_) request.model = model_();
+  if (settings_) request.settings = settings_();
+  request.sentences = sentences;
+  if (sentences > 0) summary_sentences_->setValue(sentences);
+  request.heads = heads_->isChecked();
+  request.noising = direction_->currentData().toBool();
+  summarizing_ = true;
+  setRunning(true);
+  caption_->setText(tr("Patching the dev sentences, every word blanked in turn…"));
+  session_.summarize(request);
+}
+
+void PatchingPanel::stopSummary() { session_.stop(); }
+
+void PatchingPanel::setSummaryShown(bool shown) {
+  shown_->setCurrentIndex(shown && !summary_.isEmpty() ? 1 : 0);
+}
+
+bool PatchingPanel::summaryShown() const { return shown_->currentIndex() == 1 && !summary_.isEmpty(); }
+
+AttentionMatrix PatchingPanel::summaryMatrix(const app::PatchingSummaryView& view, bool encoder) {
+  const auto& states = encoder ? view.encoder : view.decoder;
+  AttentionMatrix m;
+  m.rows = states.rows();
+  m.columns = encoder ? 3 : 2;
+  for (int r = 0; r < m.rows; ++r)
+    m.rowLabels << patchedRowName(states.parts[r], states.layers[r], states.heads.value(r, -1));
+  m.columnLabels << tr("all") << tr("best");
+  if (encoder) m.columnLabels << tr("at the word");
+  for (int r = 0; r < m.rows; ++r) {
+    m.values << (encoder ? view.encoderAll : view.decoderAll)[r]
+             << (encoder ? view.encoderBest : view.decoderBest)[r];
+    if (encoder) m.values << view.encoderAtWord[r];
+  }
+  m.masked = QVector<bool>(m.rows * m.columns, false);
+  m.diverging = true;
+  m.minimumReach = 1;  // shares of the change: the two maps' colours alike
+  return m;
+}
+
+void PatchingPanel::drawSummary() {
+  measured_->setEnabled(false);
+  const auto& s = summary_;
+  QString text = tr("%n dev sentence(s) of %1", "", s.sentences).arg(QFileInfo(s.sourceFile).fileName());
+  text += ", " + tr("%n word(s) blanked one at a time", "", s.words);
+  if (s.skipped > 0)
+    text += " " + tr("(%n more left out: blanking them moved the translation's log-probability by less than "
+                     "0.001)",
+                     "", s.skipped);
+  text += s.stopped ? ", " + tr("stopped after %1 s.").arg(s.seconds, 0, 'f', 0)
+                    : ", " + tr("%1 s.").arg(s.seconds, 0, 'f', 0);
+  if (s.words == 0)
+    text += " " + tr("No blanked word moved its translation enough to measure: there is nothing to average.");
+  else
+    text +=
+        " " +
+        (s.noising ? tr("Each cell: what the state takes away on average")
+                   : tr("Each cell: what the "
+                        "state gives back on "
+                        "average")) +
+        " — " +
+        tr("all: every position at once; best: its one position that does the most; at the word: the best "
+           "of the blanked word's own pieces.");
+  caption_->setText(text);
+  const QString share = s.noising ? tr("mean share taken away") : tr("mean share brought back");
+  encoder_view_->setTitles(tr("positions put back"), tr("encoder state"), share, tr("state"), tr("measure"));
+  decoder_view_->setTitles(tr("positions put back"), tr("decoder state"), share, tr("state"), tr("measure"));
+  encoder_view_->setMatrix(summaryMatrix(s, true), tr("Encoder"));
+  decoder_view_->setMatrix(summaryMatrix(s, false), tr("Decoder"));
+  const int line = fontMetrics().height();
+  encoder_view_->plot()->setMinimumHeight(std::max(150, line * s.encoder.rows() + 6 * line));
+  decoder_view_->plot()->setMinimumHeight(std::max(150, line * s.decoder.rows() + 6 * line));
+}
+
 void PatchingPanel::show(const app::PatchingView& view) {
   view_ = view;
+  {
+    const QSignalBlocker block(shown_);
+    shown_->setCurrentIndex(0);  // the sentence just patched
+  }
   corrupted_->setText(view.corrupted);  // a blanked word's <unk>s shown as read
   const int kept = measured_->currentIndex() > 0 ? measured_->currentData().toInt() : -1;
   {
@@ -247,12 +392,16 @@ AttentionMatrix PatchingPanel::patchingMatrix(const app::PatchingView& view, boo
       m.values << (std::isnan(value) ? 0.0 : value);
       m.masked << std::isnan(value);
     }
+  m.diverging = true;
+  m.minimumReach = 1;  // shares of the change: the two maps' colours alike
   return m;
 }
 
 QString PatchingPanel::caption() const { return caption_->text(); }
 
 void PatchingPanel::draw() {
+  if (summaryShown()) return drawSummary();
+  measured_->setEnabled(true);
   if (view_.isEmpty()) return;
   const int what = measured_->currentIndex() > 0 ? measured_->currentData().toInt() : -1;
   const double clean = view_.clean[what + 1], corrupted = view_.corruptedLogProbabilities[what + 1];
@@ -290,9 +439,10 @@ void PatchingPanel::draw() {
 }
 
 bool PatchingPanel::saveJson(const QString& path) const {
+  const QByteArray& json = summaryShown() ? summary_.json : view_.json;
   QSaveFile file(path);  // the whole file or, on an error, the one that was there
   if (!file.open(QIODevice::WriteOnly)) return false;
-  if (file.write(view_.json) != view_.json.size()) {
+  if (file.write(json) != json.size()) {
     file.cancelWriting();
     return false;
   }

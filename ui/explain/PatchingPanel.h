@@ -13,6 +13,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace studio::ui {
 
@@ -30,6 +31,9 @@ class AttentionMapView;
 // or one of its pieces. Each head adds a row for every attention head after
 // its block's; the other direction (noising) puts the changed reading's
 // states into the sentence's pass one at a time: how much each takes away.
+// Sum up does it for every word of the run's first dev sentences, each
+// blanked in turn, and the maps show the means a site (all positions, the
+// best one, at the word), as `patch --file` prints them.
 class PatchingPanel : public QWidget {
   Q_OBJECT
 
@@ -53,6 +57,13 @@ class PatchingPanel : public QWidget {
   void trace();
   // What the maps show: -1 the whole translation, t the prediction t.
   void setMeasured(int piece);
+  // Starts the dev sentences' summary over the first `sentences` (summarized or failed follow), and stops it.
+  void summarize(int sentences);
+  void stopSummary();
+  // Whether the maps show the dev sentences' summary (once there is one) or the sentence.
+  void setSummaryShown(bool shown);
+  bool summaryShown() const;
+  const app::PatchingSummaryView& summaryView() const { return summary_; }
 
   const app::PatchingView& view() const { return view_; }
   AttentionMapView* encoderView() const { return encoder_view_; }
@@ -64,16 +75,21 @@ class PatchingPanel : public QWidget {
   // prediction): rows the sites, columns the positions and "all"; a cell
   // whose recovery cannot be told is masked.
   static AttentionMatrix patchingMatrix(const app::PatchingView& view, bool encoder, int what);
+  // The summary's matrix: rows the sites, columns all, best and (encoder) at the word.
+  static AttentionMatrix summaryMatrix(const app::PatchingSummaryView& view, bool encoder);
 
   bool saveJson(const QString& path) const;
 
  Q_SIGNALS:
   void finished();
+  void summarized();  // the summary (or its failure) is shown
   void errorOccurred(const QString& message);
 
  private:
   void show(const app::PatchingView& view);
   void draw();
+  void drawSummary();
+  void setRunning(bool running);
 
   std::function<app::ModelSource()> model_;
   std::function<app::DecodeSettings()> settings_;
@@ -82,12 +98,18 @@ class PatchingPanel : public QWidget {
   QString followed_;  // the sentence the fields were filled from
   app::PatchingSession session_;
   app::PatchingView view_;
+  app::PatchingSummaryView summary_;
+  bool summarizing_ = false;
 
   QLineEdit* corrupted_;
   QComboBox* blank_;
   QComboBox* measured_;
   QCheckBox* heads_;
   QComboBox* direction_;
+  QComboBox* shown_;
+  QSpinBox* summary_sentences_;
+  QPushButton* summarize_;
+  QPushButton* stop_;
   QPushButton* trace_;
   QPushButton* export_;
   QLabel* caption_;
