@@ -89,7 +89,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
                     "With --patch, put the changed reading's states into the sentence's pass (noising)."),
       patch_summary("patch-summary",
                     "In the explorer's Patching, sum up the run's first N dev sentences once a sentence is "
-                    "captured (with --patch-heads and --patch-noising as they are set).",
+                    "captured, instead of --patch (with --patch-heads and --patch-noising as they are set).",
                     "N"),
       example_piece(
           "example-piece",
@@ -222,35 +222,25 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
                        once->deleteLater();
                      });
   }
-  if (parser.isSet(patch)) {
-    const QString changed = parser.value(patch);
-    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising);
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, changed, heads, noising, once] {
-                       auto* panel = window.attention()->patching();
-                       panel->followSentence();
-                       panel->setHeads(heads);
-                       panel->setNoising(noising);
-                       if (changed.startsWith("blank:"))
-                         panel->setBlankWord(changed.mid(6).toInt());
-                       else
-                         panel->setCorrupted(changed);
-                       panel->trace();
-                       once->deleteLater();
-                     });
-  }
-  if (parser.isSet(patch_summary)) {
+  if (parser.isSet(patch) || parser.isSet(patch_summary)) {
+    // One patching at a time: the sentence's (--patch) or the dev sentences' summary.
+    const QString changed = parser.isSet(patch) ? parser.value(patch) : QString();
     const int sentences = parser.value(patch_summary).toInt();
     const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising);
     auto* once = new QObject(&window);
     QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, sentences, heads, noising, once] {
+                     [&window, changed, sentences, heads, noising, once] {
                        auto* panel = window.attention()->patching();
                        panel->followSentence();
                        panel->setHeads(heads);
                        panel->setNoising(noising);
-                       panel->summarize(sentences);
+                       if (changed.isEmpty())
+                         panel->summarize(sentences);
+                       else if (changed.startsWith("blank:"))
+                         panel->setBlankWord(changed.mid(6).toInt());
+                       else
+                         panel->setCorrupted(changed);
+                       if (!changed.isEmpty()) panel->trace();
                        once->deleteLater();
                      });
   }
