@@ -198,8 +198,8 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   }
 
   // Denoising reads the corrupted sentence with the clean pass's states put in; noising the other way.
-  const auto& from = options.noising ? cor : src;
-  const auto& into = options.noising ? src : cor;
+  const auto& giving = options.noising ? cor : src;
+  const auto& receiving = options.noising ? src : cor;
   // The pass the states come from, every state it patches in kept.
   std::map<std::pair<Site, int64_t>, torch::Tensor> kept_states;
   AttentionMaps keep;
@@ -210,8 +210,8 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   };
   ActivationPatching out;
   out.noising = options.noising;
-  const auto kept = predictionLogProbabilities(model->forward(from, tgt, &keep), next);
-  const auto other = predictionLogProbabilities(model->forward(into, tgt), next);
+  const auto kept = predictionLogProbabilities(model->forward(giving, tgt, &keep), next);
+  const auto other = predictionLogProbabilities(model->forward(receiving, tgt), next);
   const auto& clean = options.noising ? other : kept;
   const auto& dirty = options.noising ? kept : other;
   out.clean.assign(clean.data_ptr<float>(), clean.data_ptr<float>() + T);
@@ -239,16 +239,16 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   for (const auto& row : out.encoder.rows) {
     auto maps = patching(row);
     keepRows(out.encoder, predictionLogProbabilities(
-                              model->forward(copies(into, S + 1), copies(tgt, S + 1), &maps), next));
+                              model->forward(copies(receiving, S + 1), copies(tgt, S + 1), &maps), next));
   }
 
   out.decoder.rows = decoder_rows;
   out.decoder.positions = T;
   out.decoder.pieces = T;
-  const auto memory = copies(model->encode(into), T + 1);
+  const auto memory = copies(model->encode(receiving), T + 1);
   for (const auto& row : out.decoder.rows) {
     auto maps = patching(row);
-    auto hidden = model->decode(copies(tgt, T + 1), memory, copies(into, T + 1), &maps);
+    auto hidden = model->decode(copies(tgt, T + 1), memory, copies(receiving, T + 1), &maps);
     keepRows(out.decoder, predictionLogProbabilities(model->project(hidden), next));
   }
   return out;
