@@ -3921,6 +3921,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>measure</source>
         <translation>measure</translation>
     </message>
+    <message>
+        <source>Estimate by gradients</source>
+        <translation>Estimate by gradients</translation>
+    </message>
+    <message>
+        <source>Attribution patching: every number estimated at once from the gradients, to first order (tens of times faster; off where the model is far from linear between the two states)</source>
+        <translation>Attribution patching: every number estimated at once from the gradients, to first order (tens of times faster; off where the model is far from linear between the two states)</translation>
+    </message>
+    <message>
+        <source>Estimated by gradients (attribution patching), not measured.</source>
+        <translation>Estimated by gradients (attribution patching), not measured.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

@@ -3870,6 +3870,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>measure</source>
         <translation>số đo</translation>
     </message>
+    <message>
+        <source>Estimate by gradients</source>
+        <translation>Ước lượng bằng gradient</translation>
+    </message>
+    <message>
+        <source>Attribution patching: every number estimated at once from the gradients, to first order (tens of times faster; off where the model is far from linear between the two states)</source>
+        <translation>Attribution patching: mọi con số được ước lượng cùng lúc từ gradient, theo bậc một (nhanh hơn hàng chục lần; sai lệch khi mô hình khác xa tuyến tính giữa hai trạng thái)</translation>
+    </message>
+    <message>
+        <source>Estimated by gradients (attribution patching), not measured.</source>
+        <translation>Ước lượng bằng gradient (attribution patching), không phải đo.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::QueryKeyView</name>

@@ -73,6 +73,7 @@ std::string readable(const model::ActivationPatching& p, int64_t piece) {
         << ": there is nothing for a state to give back.\n";
     return out.str();
   }
+  if (p.estimated) out << "Estimated by gradients (attribution patching), not measured:\n";
   if (p.noising)
     out << "What each state takes away when the corrupted reading's is put in the clean pass's place\n";
   else
@@ -91,6 +92,7 @@ std::string readableSummary(const model::PatchingSummary& s) {
     out << " (" << s.skipped
         << " more left out: blanking them moved the translation's log-probability by less than "
         << model::ActivationPatching::kLeastChange << ")";
+  if (s.estimated) out << "\nEstimated by gradients (attribution patching), not measured.";
   const std::string gives = s.noising ? "takes away" : "gives back";
   out << "\nWhat each state " << gives << ", on average (all: every position at once; best: its one position "
       << "that\n"
@@ -115,6 +117,7 @@ model::PatchingOptions patchingFrom(const ParsedArgs& args) {
   model::PatchingOptions options;
   options.heads = args.has("heads");
   options.noising = args.has("noising");
+  options.estimate = args.has("estimate");
   return options;
 }
 
@@ -146,6 +149,9 @@ const CommandSpec& patchSpec() {
           {"piece", "N", "measure output piece N (from 0, </s> last) instead of the whole translation"},
           {"heads", "", "each attention head's output too: a row a head, after its block's"},
           {"noising", "", "put the corrupted reading's states into the clean pass: what each takes away"},
+          {"estimate", "",
+           "estimate every number by gradients (attribution patching): a backward pass a prediction instead "
+           "of a pass a site"},
           {"json", "", "print JSON: the pieces, every patched pass's log-probabilities and the recoveries"},
           {"out", "FILE", "write to FILE instead of stdout"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},

@@ -68,6 +68,7 @@ void PatchingSession::summarize(const PatchingSummaryRequest& request) {
       model::PatchingOptions options;
       options.heads = request.heads;
       options.noising = request.noising;
+      options.estimate = request.estimate;
       const int total = view.lines;
       const auto summary = model::summarizePatching(
           translator, pairs.sources, decodingOptions(request.settings), options,
@@ -79,6 +80,7 @@ void PatchingSession::summarize(const PatchingSummaryRequest& request) {
       view.words = int(summary.words);
       view.skipped = int(summary.skipped);
       view.noising = summary.noising;
+      view.estimated = summary.estimated;
       view.stopped = job.stopRequested();
       for (const bool encoder : {true, false}) {
         auto& states = encoder ? view.encoder : view.decoder;
@@ -129,6 +131,7 @@ void PatchingSession::start(const PatchingRequest& request) {
       engine.target = data::normalizeWhitespace(request.target.toStdString());
       engine.patching.heads = request.heads;
       engine.patching.noising = request.noising;
+      engine.patching.estimate = request.estimate;
       engine.corrupted =
           request.blankWord >= 0
               ? blankedWord(QString::fromStdString(sentence), request.blankWord,
@@ -153,6 +156,7 @@ void PatchingSession::start(const PatchingRequest& request) {
       view.encoder = viewOf(p, p.encoder);
       view.decoder = viewOf(p, p.decoder);
       view.noising = p.noising;
+      view.estimated = p.estimated;
       view.json = QByteArray::fromStdString(p.toJson().dump(1));
       view.seconds = double(timer.elapsed()) / 1000.0;
       job.finish();

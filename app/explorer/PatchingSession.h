@@ -30,6 +30,7 @@ struct PatchingRequest {
   DecodeSettings settings;
   bool heads = false;    // each attention head's output too (a row a head, after its block's)
   bool noising = false;  // the changed reading's states put into the sentence's pass (what each takes away)
+  bool estimate = false;  // estimated by gradients (attribution patching), not measured
 };
 
 struct PatchedStatesView {
@@ -57,7 +58,8 @@ struct PatchingView {
   QVector<double> clean,
       corruptedLogProbabilities;  // [1 + T]: the whole translation's, then each prediction's
   PatchedStatesView encoder, decoder;
-  bool noising = false;  // what each state takes away (the changed reading's put in), not gives back
+  bool noising = false;    // what each state takes away (the changed reading's put in), not gives back
+  bool estimated = false;  // attribution patching's estimates
   QByteArray json;  // what `attention-studio-cli patch --json` prints
   double seconds = 0;
   bool isEmpty() const { return sourcePieces.isEmpty(); }
@@ -72,6 +74,7 @@ struct PatchingSummaryRequest {
   DecodeSettings settings;
   bool heads = false;
   bool noising = false;
+  bool estimate = false;
 };
 
 struct PatchingSummaryView {
@@ -79,6 +82,7 @@ struct PatchingSummaryView {
   int lines = 0;                              // the dev lines read
   int sentences = 0, words = 0, skipped = 0;  // as model::PatchingSummary's
   bool noising = false;
+  bool estimated = false;
   bool stopped = false;  // ended early: the sentences done so far
   // A row a site (as PatchedStatesView's rows), and its means: every position at once, its best one and
   // (encoder) the best of the blanked word's own pieces. Empty when no word was measured.

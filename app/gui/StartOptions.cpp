@@ -91,6 +91,8 @@ StartOptions::StartOptions(QCommandLineParser& parser)
                     "In the explorer's Patching, sum up the run's first N dev sentences once a sentence is "
                     "captured, instead of --patch (with --patch-heads and --patch-noising as they are set).",
                     "N"),
+      patch_estimate("patch-estimate",
+                     "With --patch or --patch-summary, estimate by gradients (attribution patching)."),
       example_piece(
           "example-piece",
           "In the explorer's Training examples, show piece N (from 0) of the source (src:N) or of the "
@@ -164,6 +166,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(patch_heads);
   parser.addOption(patch_noising);
   parser.addOption(patch_summary);
+  parser.addOption(patch_estimate);
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
   parser.addOption(embedding_layout);
@@ -226,14 +229,16 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     // One patching at a time: the sentence's (--patch) or the dev sentences' summary.
     const QString changed = parser.isSet(patch) ? parser.value(patch) : QString();
     const int sentences = parser.value(patch_summary).toInt();
-    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising);
+    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising),
+               estimate = parser.isSet(patch_estimate);
     auto* once = new QObject(&window);
     QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, changed, sentences, heads, noising, once] {
+                     [&window, changed, sentences, heads, noising, estimate, once] {
                        auto* panel = window.attention()->patching();
                        panel->followSentence();
                        panel->setHeads(heads);
                        panel->setNoising(noising);
+                       panel->setEstimate(estimate);
                        if (changed.isEmpty())
                          panel->summarize(sentences);
                        else if (changed.startsWith("blank:"))

@@ -44,6 +44,7 @@ struct StartOptions {
   QCommandLineOption patch_heads;
   QCommandLineOption patch_noising;
   QCommandLineOption patch_summary;
+  QCommandLineOption patch_estimate;
   QCommandLineOption example_piece;
   QCommandLineOption embedding_piece;
   QCommandLineOption embedding_layout;

@@ -9,16 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/explaining/AttributionPatching.h"
+
 namespace studio::model {
 
 namespace {
-
-// Each row's log-probability of each prediction: logits [B, T, V], predicted [T] -> [B, T] on the CPU.
-torch::Tensor predictionLogProbabilities(const torch::Tensor& logits, const torch::Tensor& predicted) {
-  auto log_probabilities = torch::log_softmax(logits.to(torch::kFloat), /*dim=*/-1);
-  auto index = predicted.view({1, -1, 1}).expand({logits.size(0), -1, 1});
-  return log_probabilities.gather(/*dim=*/-1, index).squeeze(-1).to(torch::kCPU).contiguous();
-}
 
 // A batch of P + 1 corrupted states [P + 1, P, D] with row p's position p
 // taken from the clean pass's [1, P, D], and the last row's every position.
@@ -90,6 +85,60 @@ nlohmann::json statesJson(const ActivationPatching& p, const PatchedStates& stat
 
 }  // namespace
 
+torch::Tensor predictionLogProbabilities(const torch::Tensor& logits, const torch::Tensor& predicted) {
+  auto log_probabilities = torch::log_softmax(logits.to(torch::kFloat), /*dim=*/-1);
+  auto index = predicted.view({1, -1, 1}).expand({logits.size(0), -1, 1});
+  return log_probabilities.gather(/*dim=*/-1, index).squeeze(-1).to(torch::kCPU).contiguous();
+}
+
+void checkPatchingIds(const TransformerOptions& o, const std::vector<int64_t>& source,
+                      const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output) {
+  if (source.empty()) throw std::invalid_argument("patching needs a source of at least one piece");
+  if (source.size() != corrupted.size())
+    throw std::invalid_argument("the corrupted source has " + std::to_string(corrupted.size()) +
+                                " ids and the source " + std::to_string(source.size()) +
+                                ": patching needs as many");
+  if (source == corrupted) throw std::invalid_argument("the corrupted source is the source: change a piece");
+  if (int64_t(source.size()) > o.max_length)
+    throw std::invalid_argument("the source has " + std::to_string(source.size()) +
+                                " ids; this model reads at most " + std::to_string(o.max_length));
+  if (int64_t(output.size()) + 1 > o.max_length)
+    throw std::invalid_argument("the translation has " + std::to_string(output.size()) +
+                                " pieces; this model writes at most " + std::to_string(o.max_length - 1));
+  for (const auto* ids : {&source, &corrupted, &output})
+    for (int64_t id : *ids)
+      if (id < 0 || id >= o.vocab_size)
+        throw std::invalid_argument("id " + std::to_string(id) + " is outside the vocabulary (" +
+                                    std::to_string(o.vocab_size) + " pieces)");
+}
+
+void patchingRows(const TransformerOptions& o, const PatchingOptions& options,
+                  std::vector<PatchedStates::Row>* encoder_rows,
+                  std::vector<PatchedStates::Row>* decoder_rows) {
+  using Site = AttentionMaps::Site;
+  *encoder_rows = {{Site::EncoderInput, 0, "embeddings"}};
+  decoder_rows->clear();
+  // A block's row, then (an attention's, when asked) a row each of its heads.
+  const auto addRows = [&](std::vector<PatchedStates::Row>& rows, Site site, int64_t layer, const char* part,
+                           std::optional<Site> heads) {
+    rows.push_back({site, layer, part});
+    if (heads && options.heads)
+      for (int64_t h = 0; h < o.heads; ++h) rows.push_back({*heads, layer, part, h});
+  };
+  for (int64_t l = 0; l < o.encoder_layers; ++l) {
+    addRows(*encoder_rows, Site::EncoderSelfAttention, l, "self-attention", Site::EncoderSelfAttentionHeads);
+    addRows(*encoder_rows, Site::EncoderFeedForward, l, "feed-forward", std::nullopt);
+    addRows(*encoder_rows, Site::EncoderLayer, l, "layer", std::nullopt);
+  }
+  for (int64_t l = 0; l < o.decoder_layers; ++l) {
+    addRows(*decoder_rows, Site::DecoderSelfAttention, l, "self-attention", Site::DecoderSelfAttentionHeads);
+    addRows(*decoder_rows, Site::DecoderCrossAttention, l, "cross-attention",
+            Site::DecoderCrossAttentionHeads);
+    addRows(*decoder_rows, Site::DecoderFeedForward, l, "feed-forward", std::nullopt);
+    addRows(*decoder_rows, Site::DecoderLayer, l, "layer", std::nullopt);
+  }
+}
+
 std::string PatchedStates::Row::name() const {
   if (part == "embeddings") return part;
   return "layer " + std::to_string(layer + 1) + (part == "layer" ? "" : " " + part) +
@@ -131,6 +180,7 @@ nlohmann::json ActivationPatching::toJson() const {
           {"translation", translation},
           {"corrupted_translation", corrupted_translation},
           {"direction", noising ? "noising" : "denoising"},
+          {"method", estimated ? "attribution" : "exact"},
           {"source", source_pieces},
           {"corrupted", corrupted_pieces},
           {"prefix", prefix_pieces},
@@ -144,24 +194,9 @@ nlohmann::json ActivationPatching::toJson() const {
 ActivationPatching patchActivations(Transformer& model, const std::vector<int64_t>& source,
                                     const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
                                     const PatchingOptions& options) {
+  if (options.estimate) return estimatePatching(model, source, corrupted, output, options);
   const auto& o = model->options();
-  if (source.empty()) throw std::invalid_argument("patching needs a source of at least one piece");
-  if (source.size() != corrupted.size())
-    throw std::invalid_argument("the corrupted source has " + std::to_string(corrupted.size()) +
-                                " ids and the source " + std::to_string(source.size()) +
-                                ": patching needs as many");
-  if (source == corrupted) throw std::invalid_argument("the corrupted source is the source: change a piece");
-  if (int64_t(source.size()) > o.max_length)
-    throw std::invalid_argument("the source has " + std::to_string(source.size()) +
-                                " ids; this model reads at most " + std::to_string(o.max_length));
-  if (int64_t(output.size()) + 1 > o.max_length)
-    throw std::invalid_argument("the translation has " + std::to_string(output.size()) +
-                                " pieces; this model writes at most " + std::to_string(o.max_length - 1));
-  for (const auto* ids : {&source, &corrupted, &output})
-    for (int64_t id : *ids)
-      if (id < 0 || id >= o.vocab_size)
-        throw std::invalid_argument("id " + std::to_string(id) + " is outside the vocabulary (" +
-                                    std::to_string(o.vocab_size) + " pieces)");
+  checkPatchingIds(o, source, corrupted, output);
 
   torch::NoGradGuard no_grad;
   const auto device = model->embeddingWeight().device();
@@ -176,26 +211,8 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
   const auto next = torch::tensor(predicted, torch::kLong).to(device);
 
   using Site = AttentionMaps::Site;
-  std::vector<PatchedStates::Row> encoder_rows{{Site::EncoderInput, 0, "embeddings"}}, decoder_rows;
-  // A block's row, then (an attention's, when asked) a row each of its heads.
-  const auto addRows = [&](std::vector<PatchedStates::Row>& rows, Site site, int64_t layer, const char* part,
-                           std::optional<Site> heads) {
-    rows.push_back({site, layer, part});
-    if (heads && options.heads)
-      for (int64_t h = 0; h < o.heads; ++h) rows.push_back({*heads, layer, part, h});
-  };
-  for (int64_t l = 0; l < o.encoder_layers; ++l) {
-    addRows(encoder_rows, Site::EncoderSelfAttention, l, "self-attention", Site::EncoderSelfAttentionHeads);
-    addRows(encoder_rows, Site::EncoderFeedForward, l, "feed-forward", std::nullopt);
-    addRows(encoder_rows, Site::EncoderLayer, l, "layer", std::nullopt);
-  }
-  for (int64_t l = 0; l < o.decoder_layers; ++l) {
-    addRows(decoder_rows, Site::DecoderSelfAttention, l, "self-attention", Site::DecoderSelfAttentionHeads);
-    addRows(decoder_rows, Site::DecoderCrossAttention, l, "cross-attention",
-            Site::DecoderCrossAttentionHeads);
-    addRows(decoder_rows, Site::DecoderFeedForward, l, "feed-forward", std::nullopt);
-    addRows(decoder_rows, Site::DecoderLayer, l, "layer", std::nullopt);
-  }
+  std::vector<PatchedStates::Row> encoder_rows, decoder_rows;
+  patchingRows(o, options, &encoder_rows, &decoder_rows);
 
   // Denoising reads the corrupted sentence with the clean pass's states put in; noising the other way.
   const auto& giving = options.noising ? cor : src;

@@ -30,6 +30,13 @@ struct PatchingOptions {
   // corrupted reading is put in its place (default: denoising, the clean
   // pass's states into the corrupted reading).
   bool noising = false;
+  // Attribution patching (Nanda, 2023; Syed et al., 2023): every patching
+  // estimated at once to first order, (giving state - receiving state) ·
+  // the gradient of each prediction's log-probability at the receiving
+  // pass's state, one backward pass a prediction instead of a pass a site.
+  // The numbers are estimates: exact where the model is linear between the
+  // two states, off where it is not.
+  bool estimate = false;
 };
 
 // One stack's patched states: a row a site, a column a position (the
@@ -71,6 +78,7 @@ struct ActivationPatching {
   std::vector<std::string> predicted_pieces;  // T: the output pieces and </s> (position t predicts these)
   std::vector<float> clean, corrupted;        // [T]: each prediction's log-probability in the two passes
   bool noising = false;                       // which way the states were put (PatchingOptions)
+  bool estimated = false;                     // the log-probabilities are attribution patching's estimates
   PatchedStates encoder, decoder;
 
   // What patching a state gives back: (patched - corrupted) / (clean -
@@ -85,9 +93,9 @@ struct ActivationPatching {
   double corruptedLogProbability(int64_t piece = -1) const;
 
   // {"source_text", "corrupted_text", "translation", "corrupted_translation", "direction" ("denoising"
-  //  or "noising"), "source", "corrupted", "prefix", "predicted", "clean", "corrupted_log_probabilities",
-  //  "encoder"/"decoder": {"rows", "columns", "log_probabilities" [row][column][piece],
-  //  "recovery" [row][column] (null where undefined)}}.
+  //  or "noising"), "method" ("exact" or "attribution"), "source", "corrupted", "prefix", "predicted",
+  //  "clean", "corrupted_log_probabilities", "encoder"/"decoder": {"rows", "columns", "log_probabilities"
+  //  [row][column][piece], "recovery" [row][column] (null where undefined)}}.
   nlohmann::json toJson() const;
 };
 
@@ -100,6 +108,16 @@ struct ActivationPatching {
 ActivationPatching patchActivations(Transformer& model, const std::vector<int64_t>& source,
                                     const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
                                     const PatchingOptions& options = {});
+
+// What the exact patching and its estimate share: the ids' checks (throwing
+// std::invalid_argument as patchActivations does), the rows of each stack in
+// order, and each prediction's log-probability in a batch of logits [B, T, V]
+// (predicted [T]) -> [B, T] float32 on the CPU.
+void checkPatchingIds(const TransformerOptions& options, const std::vector<int64_t>& source,
+                      const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output);
+void patchingRows(const TransformerOptions& model, const PatchingOptions& options,
+                  std::vector<PatchedStates::Row>* encoder, std::vector<PatchedStates::Row>* decoder);
+torch::Tensor predictionLogProbabilities(const torch::Tensor& logits, const torch::Tensor& predicted);
 
 struct PatchingRequest {
   // The sentence with a word changed, as many pieces; a word "<unk>" stands

@@ -55,6 +55,7 @@ nlohmann::json PatchingSummary::toJson() const {
           {"words", words},
           {"skipped", skipped},
           {"direction", noising ? "noising" : "denoising"},
+          {"method", estimated ? "attribution" : "exact"},
           {"encoder", rowsJson(encoder, true)},
           {"decoder", rowsJson(decoder, false)}};
 }
@@ -70,6 +71,7 @@ PatchingSummary summarizePatching(const Translator& translator, const std::vecto
   options.nbest = 1;
   PatchingSummary summary;
   summary.noising = patching.noising;
+  summary.estimated = patching.estimate;
   // One sentence's words, each blanked in turn (the best translation traced).
   const auto measure = [&](const std::string& sentence, const std::vector<Translation>& translations) {
     if (translations.empty()) return;

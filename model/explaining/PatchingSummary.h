@@ -20,7 +20,8 @@ struct PatchingSummary {
   int64_t sentences = 0;
   int64_t words = 0;    // blanked words measured
   int64_t skipped = 0;  // blanked words that moved the translation's log-probability too little to tell
-  bool noising = false;  // what each state takes away rather than gives back (PatchingOptions)
+  bool noising = false;    // what each state takes away rather than gives back (PatchingOptions)
+  bool estimated = false;  // attribution patching's estimates (PatchingOptions::estimate)
   struct Row {
     std::string name;         // as PatchedStates::Row::name()
     PatchedStates::Row site;  // which state (its part, layer and head)
@@ -32,8 +33,8 @@ struct PatchingSummary {
   };
   std::vector<Row> encoder, decoder;
 
-  // {"sentences", "words", "skipped", "direction", "encoder"/"decoder": [{"site", "all", "best", "at_word"
-  //  (encoder)}]}.
+  // {"sentences", "words", "skipped", "direction", "method", "encoder"/"decoder": [{"site", "all", "best",
+  //  "at_word" (encoder)}]}.
   nlohmann::json toJson() const;
 };
 

@@ -1220,13 +1220,14 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
     QVERIFY(std::abs(encoder[0].toObject()["all"].toDouble() - 1) < 1e-3);
     QCOMPARE(p["decoder"].toArray().last().toObject()["site"].toString(), QString("layer 2"));
     QCOMPARE(p["direction"].toString(), QString("denoising"));
-    // The table, each head and the other direction.
+    // The table, each head, the other direction, estimated.
     auto table = run(STUDIO_CLI_PATH, {"patch", "--model", run_dir + "/best.pt", "--file", patch_src.fileName(),
-                                       "--sentences", "2", "--beam", "1", "--heads", "--noising"});
+                                       "--sentences", "2", "--beam", "1", "--heads", "--noising", "--estimate"});
     QVERIFY2(table.exit_code == 0 && table.out.contains("words blanked one at a time") &&
                  table.out.contains("layer 2 cross-attention") && table.out.contains("at the word") &&
                  table.out.contains("takes away") && table.out.contains("layer 2 cross-attention head 4") &&
-                 table.out.contains("layer 1 self-attention head 1"),
+                 table.out.contains("layer 1 self-attention head 1") &&
+                 table.out.contains("Estimated by gradients (attribution patching)"),
              qPrintable(table.out + table.err));
   }
   // lens --src: every sentence's lens summed up; its steps those of each sentence's lens, its last block's

@@ -82,6 +82,41 @@ std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int6
   return out;
 }
 
+// Every prediction's log-probability in the corrupted pass with one state
+// (at one position, of one head when head >= 0) moved a fraction `step` of
+// the way to the clean pass's: the finite differences that attribution
+// patching's gradients must agree with.
+std::vector<double> movedPass(model::Transformer& m, const Pair& p, Site site, int64_t layer,
+                              int64_t position, int64_t head, double step) {
+  torch::NoGradGuard no_grad;
+  torch::Tensor clean_state;
+  model::AttentionMaps keep;
+  keep.weights = false;
+  keep.patch = [&](Site s, int64_t at, const torch::Tensor& state) {
+    if (s == site && at == layer) clean_state = state.clone();
+    return state;
+  };
+  std::vector<int64_t> target_in{2}, next(p.output);
+  target_in.insert(target_in.end(), p.output.begin(), p.output.end());
+  next.push_back(3);
+  auto tgt = torch::tensor(target_in).unsqueeze(0);
+  m->forward(torch::tensor(p.source).unsqueeze(0), tgt, &keep);
+  model::AttentionMaps move;
+  move.weights = false;
+  move.patch = [&](Site s, int64_t at, const torch::Tensor& state) {
+    if (s != site || at != layer) return state;
+    auto out = state.clone();
+    auto to = head >= 0 ? out[0][head][position] : out[0][position];
+    const auto from = head >= 0 ? clean_state[0][head][position] : clean_state[0][position];
+    to.add_(step * (from - to));
+    return out;
+  };
+  auto lp = torch::log_softmax(m->forward(torch::tensor(p.corrupted).unsqueeze(0), tgt, &move), -1)[0];
+  std::vector<double> out;
+  for (size_t t = 0; t < next.size(); ++t) out.push_back(lp[int64_t(t)][next[t]].item<double>());
+  return out;
+}
+
 // An untrained small model (seeded) with a SentencePiece model of a small corpus written in `tmp`.
 model::Translator untrainedTranslator(const QTemporaryDir& tmp, uint64_t seed) {
   const std::string data = test::prepareNumberedCorpus(
@@ -106,6 +141,7 @@ class TestPatching : public QObject {
   void eachHeadIsAPartOfItsBlock_data();
   void eachHeadIsAPartOfItsBlock();
   void noisingIsDenoisingTheOtherWay();
+  void theEstimateIsTheDerivativeAlongThePatch();
   void theKeysStatesCarryTheOutput();
   void sentencesAndTheirErrors();
   void aSummaryBlanksEveryWordInTurn();
@@ -329,6 +365,95 @@ void TestPatching::noisingIsDenoisingTheOtherWay() {
   QVERIFY(std::abs(r.recovery(r.encoder, 0, 0)) < 1e-3);
   QCOMPARE(r.toJson()["direction"].get<std::string>(), std::string("noising"));
   QCOMPARE(swapped.toJson()["direction"].get<std::string>(), std::string("denoising"));
+}
+
+void TestPatching::theEstimateIsTheDerivativeAlongThePatch() {
+  torch::manual_seed(21);
+  std::mt19937 rng(8);
+  auto options = test::smallOptions();
+  options.encoder_layers = options.decoder_layers = 2;
+  model::Transformer m(options);
+  m->eval();
+  const auto p = randomPair(rng, options.vocab_size, 6, {2}, 4);
+  model::PatchingOptions estimate;
+  estimate.estimate = true;
+  estimate.heads = true;
+  const auto r = model::patchActivations(m, p.source, p.corrupted, p.output, estimate);
+  model::PatchingOptions exact_options;
+  exact_options.heads = true;
+  const auto exact = model::patchActivations(m, p.source, p.corrupted, p.output, exact_options);
+  QVERIFY(r.estimated);
+  QVERIFY(!exact.estimated);
+  QCOMPARE(r.toJson()["method"].get<std::string>(), std::string("attribution"));
+  QCOMPARE(exact.toJson()["method"].get<std::string>(), std::string("exact"));
+  // The same rows and the same two passes as the exact patching.
+  QCOMPARE(r.encoder.rows_count(), exact.encoder.rows_count());
+  QCOMPARE(r.decoder.rows_count(), exact.decoder.rows_count());
+  for (int64_t row = 0; row < r.decoder.rows_count(); ++row)
+    QCOMPARE(r.decoder.rows[size_t(row)].name(), exact.decoder.rows[size_t(row)].name());
+  for (size_t t = 0; t < r.clean.size(); ++t) {
+    QVERIFY(std::abs(r.clean[t] - exact.clean[t]) < 1e-5);
+    QVERIFY(std::abs(r.corrupted[t] - exact.corrupted[t]) < 1e-5);
+  }
+  const int64_t T = r.decoder.pieces, S = r.encoder.positions;
+  for (const auto* states : {&r.encoder, &r.decoder})
+    for (int64_t row = 0; row < states->rows_count(); ++row)
+      for (int64_t t = 0; t < T; ++t) {
+        // "all" is the sum of the positions' estimated changes.
+        double sum = 0;
+        for (int64_t c = 0; c < states->positions; ++c) sum += states->at(row, c, t) - r.corrupted[size_t(t)];
+        QVERIFY(std::abs(states->at(row, states->positions, t) - r.corrupted[size_t(t)] - sum) < 1e-4);
+      }
+  // A state the two passes share changes nothing: the embeddings of the pieces that were not changed, the
+  // first decoder self-attention (and its heads); a decoder position changes no earlier prediction.
+  for (int64_t position = 0; position < S; ++position)
+    if (position != 2)
+      for (int64_t t = 0; t < T; ++t) QCOMPARE(r.encoder.at(0, position, t), r.corrupted[size_t(t)]);
+  for (int64_t row = 0; row <= options.heads; ++row)
+    for (int64_t c = 0; c <= T; ++c)
+      for (int64_t t = 0; t < T; ++t)
+        QVERIFY(std::abs(r.decoder.at(row, c, t) - r.corrupted[size_t(t)]) < 1e-6);
+  for (int64_t row = 0; row < r.decoder.rows_count(); ++row)
+    for (int64_t position = 1; position < T; ++position)
+      for (int64_t t = 0; t < position; ++t)
+        QVERIFY(std::abs(r.decoder.at(row, position, t) - r.corrupted[size_t(t)]) < 1e-6);
+
+  // Each estimate is the derivative of the log-probability along the patch, from the corrupted state towards
+  // the clean one: central differences of a pass with the state moved a little either way.
+  int compared = 0;
+  double largest = 0;
+  for (const auto* states : {&r.encoder, &r.decoder})
+    for (int64_t row = 0; row < states->rows_count(); ++row) {
+      const auto& site = states->rows[size_t(row)];
+      for (int64_t position : {int64_t(0), int64_t(2)}) {
+        const double step = 1e-3;
+        const auto up = movedPass(m, p, site.site, site.layer, position, site.head, step);
+        const auto down = movedPass(m, p, site.site, site.layer, position, site.head, -step);
+        for (int64_t t = 0; t < T; ++t) {
+          const double derivative = (up[size_t(t)] - down[size_t(t)]) / (2 * step);
+          const double estimated = states->at(row, position, t) - r.corrupted[size_t(t)];
+          largest = std::max(largest, std::abs(estimated));
+          QVERIFY2(std::abs(derivative - estimated) < 2e-3 + 2e-2 * std::abs(estimated),
+                   qPrintable(QString("%1 at %2, piece %3: estimated %4, finite differences %5")
+                                  .arg(QString::fromStdString(site.name()))
+                                  .arg(position)
+                                  .arg(t)
+                                  .arg(estimated)
+                                  .arg(derivative)));
+          ++compared;
+        }
+      }
+    }
+  QVERIFY(compared > 200);
+  QVERIFY2(largest > 1e-2, qPrintable(QString("the largest estimate is %1").arg(largest)));
+
+  // Noising estimated is denoising the swapped pair estimated.
+  estimate.noising = true;
+  const auto noising = model::patchActivations(m, p.source, p.corrupted, p.output, estimate);
+  estimate.noising = false;
+  const auto swapped = model::patchActivations(m, p.corrupted, p.source, p.output, estimate);
+  QCOMPARE(noising.encoder.log_probabilities, swapped.encoder.log_probabilities);
+  QCOMPARE(noising.decoder.log_probabilities, swapped.decoder.log_probabilities);
 }
 
 void TestPatching::theKeysStatesCarryTheOutput() {

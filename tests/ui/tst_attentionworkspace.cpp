@@ -899,6 +899,7 @@ void TestAttentionWorkspace::thePatchingTabShowsTheClisNumbers() {
     QCOMPARE(json["translation"].toString(), view.translation);
     QCOMPARE(json["corrupted_translation"].toString(), view.corruptedTranslation);
     QCOMPARE(json["direction"].toString(), QString(view.noising ? "noising" : "denoising"));
+    QCOMPARE(json["method"].toString(), QString(view.estimated ? "attribution" : "exact"));
     for (const bool encoder : {true, false}) {
       const auto& states = encoder ? view.encoder : view.decoder;
       const auto rows = json[encoder ? "encoder" : "decoder"].toObject()["recovery"].toArray();
@@ -944,12 +945,22 @@ void TestAttentionWorkspace::thePatchingTabShowsTheClisNumbers() {
            QString::fromUtf8("layer 1 · cross-attention · head 1"));
   sameAsTheCli(heads, {"--heads", "--noising"});
   if (QTest::currentTestFailed()) return;
+  // Estimated by gradients (attribution patching): the CLI's --estimate, and the caption says so.
   panel->setHeads(false);
   panel->setNoising(false);
+  panel->setEstimate(true);
+  panel->trace();
+  QVERIFY(finished.wait(60000));
+  QVERIFY(panel->view().estimated);
+  sameAsTheCli(panel->view(), {"--estimate"});
+  if (QTest::currentTestFailed()) return;
+  QVERIFY2(panel->caption().contains("Estimated by gradients"), qPrintable(panel->caption()));
+  panel->setEstimate(false);
   panel->trace();
   QVERIFY(finished.wait(60000));
   QCOMPARE(panel->view().encoder.rows(), 1 + 3 * 2);
   QVERIFY(!panel->view().noising);
+  QVERIFY(!panel->view().estimated);
 
   // The fixture's small model hardly reads its source: blanking a word moves its translation's
   // log-probability by less than patching tells from nothing, so every cell is hatched and the caption says

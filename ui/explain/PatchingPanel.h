@@ -53,6 +53,8 @@ class PatchingPanel : public QWidget {
   // A row for each attention head too; the noising direction (both apply at the next trace()).
   void setHeads(bool on);
   void setNoising(bool on);
+  // Estimate by gradients (attribution patching) instead of measuring.
+  void setEstimate(bool on);
   // Starts the measurement (finished or failed follow).
   void trace();
   // What the maps show: -1 the whole translation, t the prediction t.
@@ -105,6 +107,7 @@ class PatchingPanel : public QWidget {
   QComboBox* blank_;
   QComboBox* measured_;
   QCheckBox* heads_;
+  QCheckBox* estimate_;
   QComboBox* direction_;
   QComboBox* shown_;
   QSpinBox* summary_sentences_;
