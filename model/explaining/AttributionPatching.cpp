@@ -9,17 +9,10 @@ ActivationPatching estimatePatching(Transformer& model, const std::vector<int64_
                                     const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
                                     const PatchingOptions& options) {
   const auto& o = model->options();
-  checkPatchingIds(o, source, corrupted, output);
-  const auto device = model->embeddingWeight().device();
-  const int64_t S = int64_t(source.size()), T = int64_t(output.size()) + 1;
-  std::vector<int64_t> target_in{o.bos_id}, predicted(output);
-  target_in.insert(target_in.end(), output.begin(), output.end());
-  predicted.push_back(o.eos_id);
-  const auto as_row = [&](const std::vector<int64_t>& ids) {
-    return torch::tensor(ids, torch::kLong).unsqueeze(0).to(device);
-  };
-  const auto src = as_row(source), cor = as_row(corrupted), tgt = as_row(target_in);
-  const auto next = torch::tensor(predicted, torch::kLong).to(device);
+  const auto tensors = patchingTensors(model, source, corrupted, output);
+  const int64_t S = tensors.S, T = tensors.T;
+  const auto &src = tensors.source, &cor = tensors.corrupted, &tgt = tensors.target_in,
+             &next = tensors.predicted;
   const auto& giving = options.noising ? cor : src;
   const auto& receiving = options.noising ? src : cor;
 

@@ -91,8 +91,9 @@ torch::Tensor predictionLogProbabilities(const torch::Tensor& logits, const torc
   return log_probabilities.gather(/*dim=*/-1, index).squeeze(-1).to(torch::kCPU).contiguous();
 }
 
-void checkPatchingIds(const TransformerOptions& o, const std::vector<int64_t>& source,
-                      const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output) {
+PatchingTensors patchingTensors(Transformer& model, const std::vector<int64_t>& source,
+                                const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output) {
+  const auto& o = model->options();
   if (source.empty()) throw std::invalid_argument("patching needs a source of at least one piece");
   if (source.size() != corrupted.size())
     throw std::invalid_argument("the corrupted source has " + std::to_string(corrupted.size()) +
@@ -110,6 +111,16 @@ void checkPatchingIds(const TransformerOptions& o, const std::vector<int64_t>& s
       if (id < 0 || id >= o.vocab_size)
         throw std::invalid_argument("id " + std::to_string(id) + " is outside the vocabulary (" +
                                     std::to_string(o.vocab_size) + " pieces)");
+  const auto device = model->embeddingWeight().device();
+  std::vector<int64_t> target_in{o.bos_id}, predicted(output);
+  target_in.insert(target_in.end(), output.begin(), output.end());
+  predicted.push_back(o.eos_id);
+  const auto as_row = [&](const std::vector<int64_t>& ids) {
+    return torch::tensor(ids, torch::kLong).unsqueeze(0).to(device);
+  };
+  return {as_row(source),         as_row(corrupted),
+          as_row(target_in),      torch::tensor(predicted, torch::kLong).to(device),
+          int64_t(source.size()), int64_t(output.size()) + 1};
 }
 
 void patchingRows(const TransformerOptions& o, const PatchingOptions& options,
@@ -196,19 +207,11 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
                                     const PatchingOptions& options) {
   if (options.estimate) return estimatePatching(model, source, corrupted, output, options);
   const auto& o = model->options();
-  checkPatchingIds(o, source, corrupted, output);
-
   torch::NoGradGuard no_grad;
-  const auto device = model->embeddingWeight().device();
-  const int64_t S = int64_t(source.size()), T = int64_t(output.size()) + 1;
-  std::vector<int64_t> target_in{o.bos_id}, predicted(output);
-  target_in.insert(target_in.end(), output.begin(), output.end());
-  predicted.push_back(o.eos_id);
-  const auto as_row = [&](const std::vector<int64_t>& ids) {
-    return torch::tensor(ids, torch::kLong).unsqueeze(0).to(device);
-  };
-  const auto src = as_row(source), cor = as_row(corrupted), tgt = as_row(target_in);
-  const auto next = torch::tensor(predicted, torch::kLong).to(device);
+  const auto tensors = patchingTensors(model, source, corrupted, output);
+  const int64_t S = tensors.S, T = tensors.T;
+  const auto &src = tensors.source, &cor = tensors.corrupted, &tgt = tensors.target_in,
+             &next = tensors.predicted;
 
   using Site = AttentionMaps::Site;
   std::vector<PatchedStates::Row> encoder_rows, decoder_rows;

@@ -109,12 +109,17 @@ ActivationPatching patchActivations(Transformer& model, const std::vector<int64_
                                     const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output,
                                     const PatchingOptions& options = {});
 
-// What the exact patching and its estimate share: the ids' checks (throwing
-// std::invalid_argument as patchActivations does), the rows of each stack in
-// order, and each prediction's log-probability in a batch of logits [B, T, V]
-// (predicted [T]) -> [B, T] float32 on the CPU.
-void checkPatchingIds(const TransformerOptions& options, const std::vector<int64_t>& source,
-                      const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output);
+// What the exact patching and its estimate share: the ids checked (throwing
+// std::invalid_argument as patchActivations does) and made rows [1, L] on the
+// model's device (the decoder's input <s> + output, the predictions output +
+// </s> [T]); the rows of each stack in order; and each prediction's
+// log-probability in a batch of logits [B, T, V] -> [B, T] float32 on the CPU.
+struct PatchingTensors {
+  torch::Tensor source, corrupted, target_in, predicted;
+  int64_t S = 0, T = 0;
+};
+PatchingTensors patchingTensors(Transformer& model, const std::vector<int64_t>& source,
+                                const std::vector<int64_t>& corrupted, const std::vector<int64_t>& output);
 void patchingRows(const TransformerOptions& model, const PatchingOptions& options,
                   std::vector<PatchedStates::Row>* encoder, std::vector<PatchedStates::Row>* decoder);
 torch::Tensor predictionLogProbabilities(const torch::Tensor& logits, const torch::Tensor& predicted);

@@ -46,41 +46,7 @@ Pair randomPair(std::mt19937& rng, int64_t vocab, int64_t length, const std::vec
   return p;
 }
 
-// Every prediction's log-probability with one state of the corrupted pass
-// replaced by the clean pass's, in passes of one row (no batching).
 using Site = model::AttentionMaps::Site;
-
-std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int64_t layer, int64_t position,
-                           int64_t head = -1) {
-  torch::NoGradGuard no_grad;
-  torch::Tensor clean_state;
-  model::AttentionMaps keep;
-  keep.weights = false;
-  keep.patch = [&](Site s, int64_t at, const torch::Tensor& state) {
-    if (s == site && at == layer) clean_state = state.clone();
-    return state;
-  };
-  std::vector<int64_t> target_in{2}, next(p.output);
-  target_in.insert(target_in.end(), p.output.begin(), p.output.end());
-  next.push_back(3);
-  auto tgt = torch::tensor(target_in).unsqueeze(0);
-  m->forward(torch::tensor(p.source).unsqueeze(0), tgt, &keep);
-  model::AttentionMaps patch;
-  patch.weights = false;
-  patch.patch = [&](Site s, int64_t at, const torch::Tensor& state) {
-    if (s != site || at != layer) return state;
-    auto out = state.clone();
-    if (head >= 0)
-      out[0][head][position] = clean_state[0][head][position];  // the heads' outputs [1, H, P, Dh]
-    else
-      out[0][position] = clean_state[0][position];
-    return out;
-  };
-  auto lp = torch::log_softmax(m->forward(torch::tensor(p.corrupted).unsqueeze(0), tgt, &patch), -1)[0];
-  std::vector<float> out;
-  for (size_t t = 0; t < next.size(); ++t) out.push_back(lp[int64_t(t)][next[t]].item<float>());
-  return out;
-}
 
 // Every prediction's log-probability in the corrupted pass with one state
 // (at one position, of one head when head >= 0) moved a fraction `step` of
@@ -115,6 +81,15 @@ std::vector<double> movedPass(model::Transformer& m, const Pair& p, Site site, i
   std::vector<double> out;
   for (size_t t = 0; t < next.size(); ++t) out.push_back(lp[int64_t(t)][next[t]].item<double>());
   return out;
+}
+
+// Every prediction's log-probability with one state of the corrupted pass
+// replaced by the clean pass's, in passes of one row (no batching): moved
+// all the way.
+std::vector<float> onePass(model::Transformer& m, const Pair& p, Site site, int64_t layer, int64_t position,
+                           int64_t head = -1) {
+  const auto moved = movedPass(m, p, site, layer, position, head, 1.0);
+  return {moved.begin(), moved.end()};
 }
 
 // An untrained small model (seeded) with a SentencePiece model of a small corpus written in `tmp`.
