@@ -5,7 +5,8 @@
 // prediction), the batched passes against one pass a state, the key task
 // (the key's states carry the output), the sentence level (<unk>, the
 // errors that name both sentences' pieces), the summary over sentences and
-// the JSON.
+// the JSON; each head's rows, the noising direction, and attribution
+// patching's estimates against finite differences.
 
 #include <cmath>
 #include <random>
