@@ -332,6 +332,15 @@ AttentionMatrix PatchingPanel::summaryMatrix(const app::PatchingSummaryView& vie
   return m;
 }
 
+void PatchingPanel::showMatrices(const AttentionMatrix& encoder, const AttentionMatrix& decoder) {
+  encoder_view_->setMatrix(encoder, tr("Encoder"));
+  decoder_view_->setMatrix(decoder, tr("Decoder"));
+  // Room for each row's label (a font's line apart) beside the titles and the columns' labels.
+  const int line = fontMetrics().height();
+  encoder_view_->plot()->setMinimumHeight(std::max(150, line * encoder.rows + 6 * line));
+  decoder_view_->plot()->setMinimumHeight(std::max(150, line * decoder.rows + 6 * line));
+}
+
 void PatchingPanel::drawSummary() {
   measured_->setEnabled(false);
   const auto& s = summary_;
@@ -360,11 +369,7 @@ void PatchingPanel::drawSummary() {
   const QString share = s.noising ? tr("mean share taken away") : tr("mean share brought back");
   encoder_view_->setTitles(tr("positions put back"), tr("encoder state"), share, tr("state"), tr("measure"));
   decoder_view_->setTitles(tr("positions put back"), tr("decoder state"), share, tr("state"), tr("measure"));
-  encoder_view_->setMatrix(summaryMatrix(s, true), tr("Encoder"));
-  decoder_view_->setMatrix(summaryMatrix(s, false), tr("Decoder"));
-  const int line = fontMetrics().height();
-  encoder_view_->plot()->setMinimumHeight(std::max(150, line * s.encoder.rows() + 6 * line));
-  decoder_view_->plot()->setMinimumHeight(std::max(150, line * s.decoder.rows() + 6 * line));
+  showMatrices(summaryMatrix(s, true), summaryMatrix(s, false));
 }
 
 void PatchingPanel::show(const app::PatchingView& view) {
@@ -443,12 +448,7 @@ void PatchingPanel::draw() {
                            tr("state"), tr("piece"));
   decoder_view_->setTitles(tr("the position that writes this piece (all: every position at once)"),
                            tr("decoder state"), share, tr("state"), tr("position"));
-  encoder_view_->setMatrix(patchingMatrix(view_, true, what), tr("Encoder"));
-  decoder_view_->setMatrix(patchingMatrix(view_, false, what), tr("Decoder"));
-  // Room for each row's label (a font's line apart) beside the titles and the columns' labels.
-  const int line = fontMetrics().height();
-  encoder_view_->plot()->setMinimumHeight(std::max(150, line * view_.encoder.rows() + 6 * line));
-  decoder_view_->plot()->setMinimumHeight(std::max(150, line * view_.decoder.rows() + 6 * line));
+  showMatrices(patchingMatrix(view_, true, what), patchingMatrix(view_, false, what));
 }
 
 bool PatchingPanel::saveJson(const QString& path) const {

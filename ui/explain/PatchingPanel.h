@@ -91,6 +91,7 @@ class PatchingPanel : public QWidget {
   void show(const app::PatchingView& view);
   void draw();
   void drawSummary();
+  void showMatrices(const AttentionMatrix& encoder, const AttentionMatrix& decoder);
   void setRunning(bool running);
 
   std::function<app::ModelSource()> model_;
