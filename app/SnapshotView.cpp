@@ -20,6 +20,7 @@ void fillView(AttentionView& view, const model::AttentionSnapshot& snap, bool wi
   view.sourceLength = int(snap.source_length);
   view.targetLength = int(snap.target_length);
   view.padding = int(snap.padding);
+  view.alignmentLayer = int(snap.alignment_layer);
   view.encoderSelf = toQVector(snap.encoder_self);
   view.decoderSelf = toQVector(snap.decoder_self);
   view.cross = toQVector(snap.cross);

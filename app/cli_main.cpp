@@ -33,6 +33,7 @@ const std::vector<Subcommand>& subcommands() {
       {distillSpec, runDistill},
       {learnCorrectionsSpec, runLearnCorrections},
       {exportCorrectionsSpec, runExportCorrections},
+      {alignSpec, runAlign},
       {shortlistSpec, runShortlist},
       {translateSpec, runTranslate},
       {serveSpec, runServe},

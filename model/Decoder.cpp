@@ -29,7 +29,8 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
                                         torch::Tensor* cross_probs, AttentionVectors* self_vectors,
                                         AttentionVectors* cross_vectors,
                                         std::vector<torch::Tensor>* block_outputs,
-                                        const AttentionMaps::StatePatch* patch, int64_t layer) {
+                                        const AttentionMaps::StatePatch* patch, int64_t layer,
+                                        bool cross_probs_in_graph) {
   using Site = AttentionMaps::Site;
   auto at = [patch, layer](Site site, torch::Tensor out) { return patch ? (*patch)(site, layer, out) : out; };
   auto keep = [block_outputs](const torch::Tensor& out) {
@@ -52,7 +53,8 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
                         self_attn_(h, h, self_mask, self_probs, self_vectors, self_patch)));
     keep(x);
     x = x + dropout_(at(Site::DecoderCrossAttention,
-                        cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors, cross_patch)));
+                        cross_attn_(norm2_(x), memory, cross_mask, cross_probs, cross_vectors, cross_patch,
+                                    cross_probs_in_graph)));
     keep(x);
     x = at(Site::DecoderLayer, x + dropout_(at(Site::DecoderFeedForward, feedForward(norm3_(x), ffn_rows))));
     keep(x);
@@ -62,7 +64,8 @@ torch::Tensor DecoderLayerImpl::forward(torch::Tensor x, const torch::Tensor& me
                              self_attn_(x, x, self_mask, self_probs, self_vectors, self_patch))));
   keep(x);
   x = norm2_(x + dropout_(at(Site::DecoderCrossAttention,
-                             cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors, cross_patch))));
+                             cross_attn_(x, memory, cross_mask, cross_probs, cross_vectors, cross_patch,
+                                         cross_probs_in_graph))));
   keep(x);
   x = at(Site::DecoderLayer, norm3_(x + dropout_(at(Site::DecoderFeedForward, feedForward(x, ffn_rows)))));
   keep(x);
@@ -144,15 +147,18 @@ torch::Tensor DecoderImpl::forward(torch::Tensor x, const torch::Tensor& memory,
     AttentionVectors self_vectors, cross_vectors;
     const bool with_vectors = maps && maps->vectors;
     const bool with_weights = maps && maps->weights;
+    const bool attached = maps && maps->attached_cross_layer == layer;
     x = module->as<DecoderLayer>()->forward(
         x, memory, shared_self, shared_cross, ffn_rows, with_weights ? &self_probs : nullptr,
-        with_weights ? &cross_probs : nullptr, with_vectors ? &self_vectors : nullptr,
+        with_weights || attached ? &cross_probs : nullptr, with_vectors ? &self_vectors : nullptr,
         with_vectors ? &cross_vectors : nullptr,
         maps && maps->block_outputs ? &maps->decoder_block_outputs : nullptr,
-        maps && maps->patch ? &maps->patch : nullptr, layer++);
+        maps && maps->patch ? &maps->patch : nullptr, layer, attached);
+    ++layer;
+    if (attached) maps->attached_cross = cross_probs;
     if (with_weights) {
       maps->decoder_self.push_back(self_probs);
-      maps->cross.push_back(cross_probs);
+      maps->cross.push_back(attached ? cross_probs.detach() : cross_probs);
     }
     if (with_vectors) {
       maps->decoder_self_vectors.push_back(self_vectors);

@@ -43,14 +43,16 @@ class DecoderLayerImpl : public torch::nn::Module {
   // MultiHeadAttention's; `block_outputs` receives each block's output
   // (detached, 3 of them); `patch` (AttentionMaps::patch), when given, is
   // handed each attention's heads' outputs and its output, the
-  // feed-forward's and the layer's, as this stack's layer `layer`. Returns
-  // [B, T, D].
+  // feed-forward's and the layer's, as this stack's layer `layer`; with
+  // `cross_probs_in_graph` the cross-attention probabilities stay in the
+  // autograd graph. Returns [B, T, D].
   torch::Tensor forward(torch::Tensor x, const torch::Tensor& memory, const AttentionMask& self_mask,
                         const AttentionMask& cross_mask, const torch::Tensor& ffn_rows,
                         torch::Tensor* self_probs = nullptr, torch::Tensor* cross_probs = nullptr,
                         AttentionVectors* self_vectors = nullptr, AttentionVectors* cross_vectors = nullptr,
                         std::vector<torch::Tensor>* block_outputs = nullptr,
-                        const AttentionMaps::StatePatch* patch = nullptr, int64_t layer = 0);
+                        const AttentionMaps::StatePatch* patch = nullptr, int64_t layer = 0,
+                        bool cross_probs_in_graph = false);
 
   // One new position x [N, 1, D] attending over the cached keys/values (its
   // own key/value appended first). The same result as forward() at that

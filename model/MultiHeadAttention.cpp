@@ -73,7 +73,8 @@ std::pair<torch::Tensor, torch::Tensor> MultiHeadAttentionImpl::keysValues(
 torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
                                                       const torch::Tensor& values, const AttentionMask& mask,
                                                       torch::Tensor* probs,
-                                                      const AttentionMaps::HeadsPatch* heads) {
+                                                      const AttentionMaps::HeadsPatch* heads,
+                                                      bool probs_in_graph) {
   const auto batch = q.size(0);
   const auto query_length = q.size(2);
   const auto key_length = keys.size(2);
@@ -110,7 +111,7 @@ torch::Tensor MultiHeadAttentionImpl::attendProjected(const torch::Tensor& q, co
   auto scores = (one_query_on_cpu ? (k3 * q3).sum(/*dim=*/-1) : batchedProduct(q3, k3.transpose(1, 2)))
                     .view({batch, heads_, query_length, key_length});  // [B, H, Tq, Tk]
   auto weights = maskedSoftmax(scores, mask.blocked());  // [B, H, Tq, Tk]
-  if (probs) *probs = weights.detach();
+  if (probs) *probs = probs_in_graph ? weights : weights.detach();
   auto kept = dropout_(weights).reshape({rows, query_length, key_length});
   auto context = (one_query_on_cpu ? (kept.transpose(1, 2) * v3).sum(/*dim=*/1, /*keepdim=*/true)
                                    : batchedProduct(kept, v3))  // [B*H, Tq, Dh]
@@ -134,7 +135,7 @@ torch::Tensor MultiHeadAttentionImpl::attend(const torch::Tensor& query, const t
 torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query, const torch::Tensor& memory,
                                               const AttentionMask& mask, torch::Tensor* probs,
                                               AttentionVectors* vectors,
-                                              const AttentionMaps::HeadsPatch* heads) {
+                                              const AttentionMaps::HeadsPatch* heads, bool probs_in_graph) {
   torch::Tensor q, k, v;
   if (kind_ == Kind::Self) {
     std::tie(q, k, v) = selfProjections(query);
@@ -143,7 +144,7 @@ torch::Tensor MultiHeadAttentionImpl::forward(const torch::Tensor& query, const 
     q = splitHeads(applyLinear(q_proj_, query));
   }
   if (vectors) *vectors = {q.detach(), k.detach()};
-  return attendProjected(q, k, v, mask, probs, heads);
+  return attendProjected(q, k, v, mask, probs, heads, probs_in_graph);
 }
 
 torch::Tensor MultiHeadAttentionImpl::headValueOutputs(const torch::Tensor& memory) {

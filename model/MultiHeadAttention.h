@@ -26,10 +26,12 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // receives the attention probabilities [B, H, Tq, Tk] (before dropout),
   // `vectors` the projected queries and keys; `heads`, when given, is handed
   // the heads' outputs [B, H, Tq, Dh] before the output projection and the
-  // block goes on with what it returns (activation patching). Returns [B, Tq, D].
+  // block goes on with what it returns (activation patching). With
+  // `probs_in_graph` the probabilities stay in the autograd graph (a loss
+  // over them). Returns [B, Tq, D].
   torch::Tensor forward(const torch::Tensor& query, const torch::Tensor& memory, const AttentionMask& mask,
                         torch::Tensor* probs = nullptr, AttentionVectors* vectors = nullptr,
-                        const AttentionMaps::HeadsPatch* heads = nullptr);
+                        const AttentionMaps::HeadsPatch* heads = nullptr, bool probs_in_graph = false);
 
   // Projected keys and values of `memory`, each [B, H, Tk, Dh]. Decoding
   // computes them once per sentence for cross-attention.
@@ -48,7 +50,8 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   torch::Tensor attendProjected(const torch::Tensor& q, const torch::Tensor& keys,
                                 const torch::Tensor& values, const AttentionMask& mask,
                                 torch::Tensor* probs = nullptr,
-                                const AttentionMaps::HeadsPatch* heads = nullptr);
+                                const AttentionMaps::HeadsPatch* heads = nullptr,
+                                bool probs_in_graph = false);
 
   Kind kind() const { return kind_; }
 

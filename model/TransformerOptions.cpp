@@ -70,10 +70,13 @@ void TransformerOptions::validate() const {
   requireProbability("dropout", dropout);
   requireProbability("attention_dropout", attention_dropout);
   requireProbability("relu_dropout", relu_dropout);
+  if (alignment_layer < -1 || alignment_layer >= decoder_layers)
+    invalid("alignment_layer", "must be a decoder layer (0 to " + std::to_string(decoder_layers - 1) +
+                                   ") or -1 (none), got " + std::to_string(alignment_layer));
 }
 
 nlohmann::json toJson(const TransformerOptions& o) {
-  return nlohmann::json{
+  nlohmann::json json{
       {"vocab_size", o.vocab_size},
       {"pad_id", o.pad_id},
       {"unk_id", o.unk_id},
@@ -92,6 +95,9 @@ nlohmann::json toJson(const TransformerOptions& o) {
       {"learnable_position_scale", o.learnable_position_scale},
       {"skip_padding_in_ffn", o.skip_padding_in_ffn},
   };
+  // Written only when there is one, so that other models' files stay as they were.
+  if (o.alignment_layer >= 0) json["alignment_layer"] = o.alignment_layer;
+  return json;
 }
 
 TransformerOptions transformerOptionsFromJson(const nlohmann::json& json) {
@@ -116,6 +122,7 @@ TransformerOptions transformerOptionsFromJson(const nlohmann::json& json) {
   readField(json, "max_length", o.max_length);
   readField(json, "learnable_position_scale", o.learnable_position_scale);
   readField(json, "skip_padding_in_ffn", o.skip_padding_in_ffn);
+  readField(json, "alignment_layer", o.alignment_layer);
   return o;
 }
 
@@ -133,6 +140,12 @@ int64_t expectedParameterCount(const TransformerOptions& o) {
 
 bool operator==(const TransformerOptions& a, const TransformerOptions& b) {
   return toJson(a) == toJson(b);
+}
+
+bool sameShape(const TransformerOptions& a, const TransformerOptions& b) {
+  auto plain = b;
+  plain.alignment_layer = a.alignment_layer;
+  return a == plain;
 }
 
 }  // namespace studio::model

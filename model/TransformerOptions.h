@@ -38,6 +38,10 @@ struct TransformerOptions {
   int64_t max_length = 1024;  // rows of the sinusoidal table
   bool learnable_position_scale = false;
   bool skip_padding_in_ffn = true;  // gather non-pad rows before the feed-forward
+  // The decoder layer whose first cross-attention head was trained to align
+  // words (guided alignment, training/GuidedAlignment.h), from 0; -1: none.
+  // Decoding reads word alignments from that head. Not part of the shape.
+  int64_t alignment_layer = -1;
 
   // Throws std::invalid_argument naming the first offending field.
   void validate() const;
@@ -51,6 +55,8 @@ nlohmann::json toJson(const TransformerOptions& options);
 TransformerOptions transformerOptionsFromJson(const nlohmann::json& json);
 
 bool operator==(const TransformerOptions& a, const TransformerOptions& b);
+// The same shape and weights' meaning, whether or not a head was trained to align.
+bool sameShape(const TransformerOptions& a, const TransformerOptions& b);
 
 // The number of parameters a Transformer of these options has, without
 // building it (for disk and memory estimates); equal to parameterCount().

@@ -778,10 +778,6 @@
         <translation>Save word alignments</translation>
     </message>
     <message>
-        <source>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
-        <translation>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</translation>
-    </message>
-    <message>
         <source>Each English word&apos;s strongest Vietnamese word</source>
         <translation>Each English word&apos;s strongest Vietnamese word</translation>
     </message>
@@ -804,10 +800,6 @@
     <message>
         <source>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</source>
         <translation>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</translation>
-    </message>
-    <message>
-        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</source>
-        <translation>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</translation>
     </message>
     <message>
         <source>Read each word at the step that reads it, not the one that wrote it</source>
@@ -834,12 +826,20 @@
         <translation>Save as…</translation>
     </message>
     <message>
-        <source>The last</source>
-        <translation>The last</translation>
-    </message>
-    <message>
         <source>Layer %1</source>
         <translation>Layer %1</translation>
+    </message>
+    <message>
+        <source>Each line of the file with its translation, word for word, read off the cross-attention: the head trained to align where the model has one (guided alignment), else the mean over one layer&apos;s heads. Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
+        <translation>Each line of the file with its translation, word for word, read off the cross-attention: the head trained to align where the model has one (guided alignment), else the mean over one layer&apos;s heads. Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</translation>
+    </message>
+    <message>
+        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md). The default reads a model&apos;s head trained to align, where it has one</source>
+        <translation>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md). The default reads a model&apos;s head trained to align, where it has one</translation>
+    </message>
+    <message>
+        <source>The head trained to align, else the last</source>
+        <translation>The head trained to align, else the last</translation>
     </message>
 </context>
 <context>
@@ -887,6 +887,10 @@
     <message>
         <source>Low: this translation may be made up rather than translated.</source>
         <translation>Low: this translation may be made up rather than translated.</translation>
+    </message>
+    <message>
+        <source>The head trained to align (layer %1, head 1)</source>
+        <translation>The head trained to align (layer %1, head 1)</translation>
     </message>
 </context>
 <context>
@@ -5092,6 +5096,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</source>
         <translation>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</translation>
+    </message>
+    <message>
+        <source>Guided alignment</source>
+        <translation>Guided alignment</translation>
+    </message>
+    <message>
+        <source>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</source>
+        <translation>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</translation>
     </message>
 </context>
 <context>

@@ -774,10 +774,6 @@
         <translation>Lưu gióng hàng từ</translation>
     </message>
     <message>
-        <source>Each line of the file with its translation, word for word, read off the cross-attention (the mean over one layer&apos;s heads; no head was trained to align). Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
-        <translation>Mỗi dòng của tệp với bản dịch của nó, từng từ một, đọc từ cross-attention (trung bình các đầu của một lớp; không đầu nào được huấn luyện để gióng hàng). Các từ được đếm từ 0 theo dấu cách: các cặp &quot;nguồn-đích&quot;, như fast_align và Moses ghi.</translation>
-    </message>
-    <message>
         <source>Each English word&apos;s strongest Vietnamese word</source>
         <translation>Từ tiếng Việt mạnh nhất của mỗi từ tiếng Anh</translation>
     </message>
@@ -800,10 +796,6 @@
     <message>
         <source>The least weight a link keeps: an English word&apos;s weights over the Vietnamese words add up to 1</source>
         <translation>Trọng số nhỏ nhất mà một liên kết giữ: trọng số của một từ tiếng Anh trên các từ tiếng Việt cộng lại bằng 1</translation>
-    </message>
-    <message>
-        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md)</source>
-        <translation>Lớp giải mã có các đầu cross-attention được lấy trung bình: trong 2+2 lớp của mô hình khởi đầu, lớp cuối gióng hàng tốt nhất (docs/cli.md)</translation>
     </message>
     <message>
         <source>Read each word at the step that reads it, not the one that wrote it</source>
@@ -830,12 +822,20 @@
         <translation>Lưu thành…</translation>
     </message>
     <message>
-        <source>The last</source>
-        <translation>Lớp cuối</translation>
-    </message>
-    <message>
         <source>Layer %1</source>
         <translation>Lớp %1</translation>
+    </message>
+    <message>
+        <source>Each line of the file with its translation, word for word, read off the cross-attention: the head trained to align where the model has one (guided alignment), else the mean over one layer&apos;s heads. Words are counted from 0 at spaces: &quot;source-target&quot; pairs, as fast_align and Moses write them.</source>
+        <translation>Mỗi dòng của tập tin cùng bản dịch của nó, từng từ một, đọc từ cross-attention: đầu đã được huấn luyện để gióng hàng nếu mô hình có (gióng hàng có hướng dẫn), nếu không thì trung bình các đầu của một lớp. Các từ được đếm từ 0 theo khoảng trắng: các cặp &quot;nguồn-đích&quot;, như fast_align và Moses ghi.</translation>
+    </message>
+    <message>
+        <source>The decoder layer whose cross-attention heads are averaged: in the starter&apos;s 2+2 layers the last aligned best (docs/cli.md). The default reads a model&apos;s head trained to align, where it has one</source>
+        <translation>Lớp bộ giải mã mà các đầu cross-attention được lấy trung bình: với 2+2 lớp của mô hình khởi đầu, lớp cuối gióng hàng tốt nhất (docs/cli.md). Mặc định đọc đầu đã được huấn luyện để gióng hàng của mô hình, nếu có</translation>
+    </message>
+    <message>
+        <source>The head trained to align, else the last</source>
+        <translation>Đầu đã được huấn luyện để gióng hàng, nếu không thì lớp cuối</translation>
     </message>
 </context>
 <context>
@@ -883,6 +883,10 @@
     <message>
         <source>Low: this translation may be made up rather than translated.</source>
         <translation>Thấp: bản dịch này có thể là bịa ra chứ không phải được dịch.</translation>
+    </message>
+    <message>
+        <source>The head trained to align (layer %1, head 1)</source>
+        <translation>Đầu đã được huấn luyện để gióng hàng (lớp %1, đầu 1)</translation>
     </message>
 </context>
 <context>
@@ -5037,6 +5041,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>Evaluate, record and keep an exponential moving average of the weights instead of the weights themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights</source>
         <translation>Đánh giá, ghi lại và lưu trung bình trượt luỹ thừa của các trọng số thay cho chính các trọng số (chúng vẫn tiếp tục được huấn luyện): 0.999 lấy trung bình khoảng 1.000 bước cuối. Tắt: dùng chính các trọng số</translation>
+    </message>
+    <message>
+        <source>Guided alignment</source>
+        <translation>Gióng hàng có hướng dẫn</translation>
+    </message>
+    <message>
+        <source>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</source>
+        <translation>Huấn luyện đầu cross-attention thứ nhất của lớp giải mã cuối (lớp áp chót khi có từ 4 lớp) theo các gióng hàng từ học trước từ các cặp huấn luyện, với trọng số này trên hàm mất mát của nó (0,05 như Garg và cộng sự 2019): gióng hàng từ, thẻ được giữ và định dạng của tài liệu sau đó theo đầu này. Tắt: chúng theo attention của lớp cuối. Với mô hình khởi đầu, nó gióng hàng kém hơn attention của lớp cuối (docs/training.md)</translation>
     </message>
 </context>
 <context>

@@ -54,6 +54,9 @@ int runExportCorrections(const ParsedArgs& args);
 const CommandSpec& averageSpec();
 int runAverage(const ParsedArgs& args);
 
+const CommandSpec& alignSpec();
+int runAlign(const ParsedArgs& args);
+
 const CommandSpec& shortlistSpec();
 int runShortlist(const ParsedArgs& args);
 const CommandSpec& scoreSpec();

@@ -96,6 +96,14 @@ const CommandSpec& trainSpec() {
            "vocabulary draws with its odds raised to A (subword regularization: 0.5 is mild, a lower\n"
            "A draws shorter pieces and needs longer training); a BPE one skips each merge with\n"
            "probability A (BPE-dropout: 0.1 as in its paper). docs/training.md"},
+          {"guided-alignment", "W",
+           "train the first cross-attention head of one decoder layer to align words, with this\n"
+           "weight on its loss (0 = off, the default; 0.05 as in Garg et al. 2019): alignments are\n"
+           "learnt from the training pairs first (fast_align's model); translate --alignment, kept\n"
+           "tags and formatting then read that head. docs/training.md"},
+          {"guided-alignment-layer", "L",
+           "with --guided-alignment: the decoder layer, from 0 (default: the last, or the last but\n"
+           "one in a decoder of 4 layers or more)"},
           {"ema-decay", "D",
            "evaluate, record probes and keep checkpoints with an exponential moving average of\n"
            "the weights (0 = off, the default; 0.999 averages about the last 1,000 steps)"},
@@ -165,6 +173,11 @@ int runTrain(const ParsedArgs& args) {
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
     config.subword_alpha = args.number("subword-alpha", config.subword_alpha, 0.0, 1.0);
     config.ema_decay = args.number("ema-decay", config.ema_decay, 0.0, 0.999999);
+    config.guided_alignment = args.number("guided-alignment", config.guided_alignment, 0.0, 10.0);
+    config.guided_alignment_layer =
+        args.integer("guided-alignment-layer", config.guided_alignment_layer, 0, INT64_MAX);
+    if (args.has("guided-alignment-layer") && !(config.guided_alignment > 0))
+      throw UsageError("--guided-alignment-layer chooses the layer --guided-alignment trains: give both");
     config.eval_every = args.integer("eval-every", config.eval_every, 1, INT64_MAX);
     if (args.has("no-eval")) config.evaluate = false;
     if (args.has("probe-file")) config.probes = model::readProbeSentences(args.require("probe-file"));
@@ -184,7 +197,8 @@ int runTrain(const ParsedArgs& args) {
     if (fine_tune) model::adoptModelOptions(config);  // the model file decides its shape
   } else {
     for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every",
-                               "no-probes", "keep-models-every", "from", "subword-alpha", "ema-decay"})
+                               "no-probes", "keep-models-every", "from", "subword-alpha", "ema-decay",
+                               "guided-alignment", "guided-alignment-layer"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }

@@ -174,6 +174,8 @@ struct AttentionView {
   QStringList targetTokens;  // "<s>" + output pieces
   int encoderLayers = 0, decoderLayers = 0, heads = 0;
   int sourceLength = 0, targetLength = 0, padding = 0;
+  int alignmentLayer =
+      -1;  // the decoder layer whose first cross-attention head was trained to align; -1: none
   QVector<float> encoderSelf, decoderSelf, cross;
   QVector<quint8> encoderMask, decoderMask, crossMask;
   // [targetLength]: how much the prediction at each decoder position drew on

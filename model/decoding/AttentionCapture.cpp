@@ -78,6 +78,7 @@ AttentionSnapshot captureAttention(const Translator& translator, const std::stri
   snap.encoder_layers = int64_t(maps.encoder_self.size());
   snap.decoder_layers = int64_t(maps.decoder_self.size());
   snap.heads = o.heads;
+  snap.alignment_layer = o.alignment_layer;
   snap.source_length = src.size(1);
   snap.target_length = tgt.size(1);
   snap.encoder_self = flatten(maps.encoder_self);

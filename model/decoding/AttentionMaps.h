@@ -60,6 +60,11 @@ struct AttentionMaps {
   };
   using StatePatch = std::function<torch::Tensor(Site, int64_t layer, const torch::Tensor& state)>;
   StatePatch patch;
+  // Set `attached_cross_layer` to a decoder layer for its cross-attention
+  // probabilities [B, H, T, S] in `attached_cross`, not detached (a loss over
+  // them: guided alignment, training/GuidedAlignment.h); full passes only.
+  int64_t attached_cross_layer = -1;
+  torch::Tensor attached_cross;
   // One attention block's part of `patch`: its heads' outputs (Site::…Heads).
   using HeadsPatch = std::function<torch::Tensor(const torch::Tensor& heads)>;
 };

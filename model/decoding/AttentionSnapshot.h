@@ -44,6 +44,9 @@ struct AttentionSnapshot {
   int64_t encoder_layers = 0, decoder_layers = 0, heads = 0;
   int64_t source_length = 0, target_length = 0;  // S (padding included), T
   int64_t padding = 0;                           // pad tokens appended to the source
+  // The decoder layer whose first cross-attention head was trained to align
+  // (TransformerOptions::alignment_layer); -1: none.
+  int64_t alignment_layer = -1;
 
   // Row-major [layer][head][query][key].
   std::vector<float> encoder_self;  // [Le, H, S, S]

@@ -124,7 +124,11 @@ std::vector<WordAlignment> alignWords(const Translator& translator, const std::v
   auto model = translator.modelHandle();
   const auto& o = model->options();
   checkAlignmentOptions(o, how);
-  const int chosen = how.layer < 0 ? int(o.decoder_layers) - 1 : how.layer;
+  // A model trained to align (guided alignment) is read through its head.
+  const bool trained_head = how.layer < 0 && o.alignment_layer >= 0;
+  const int chosen = how.layer >= 0 ? how.layer
+                     : trained_head ? int(o.alignment_layer)
+                                    : int(o.decoder_layers) - 1;
   const auto& tokenizer = translator.tokenizer();
   std::vector<std::vector<int64_t>> sources;
   for (const auto& s : sentences) sources.push_back(translator.encodeSource(s));
@@ -138,8 +142,9 @@ std::vector<WordAlignment> alignWords(const Translator& translator, const std::v
   for (const auto& batch : pairBatches(sources, targets, o, max_tokens)) {
     AttentionMaps maps;
     model(batch.src.to(device), batch.target_in.to(device), &maps);
-    // [B, T, S]: the chosen layer's heads averaged.
-    const auto cross = maps.cross.at(size_t(chosen)).mean(1).to(torch::kCPU, torch::kFloat);
+    // [B, T, S]: the trained head, or the chosen layer's heads averaged.
+    const auto& layer = maps.cross.at(size_t(chosen));
+    const auto cross = (trained_head ? layer.select(1, 0) : layer.mean(1)).to(torch::kCPU, torch::kFloat);
     for (size_t b = 0; b < batch.pairs.size(); ++b) {
       const size_t i = batch.pairs[b];
       std::vector<std::string> source_pieces;

@@ -13,8 +13,9 @@
 // Which source words each word of a translation came from, read off the
 // decoder's cross-attention: the mean over one layer's heads (the last
 // layer's by default), as fairseq's --print-alignment reads its attention
-// and Marian's --alignment its alignment head (the models here have no
-// head trained on alignments: attention is a proxy, see docs/cli.md).
+// and Marian's --alignment its alignment head; a model trained with guided
+// alignment (training/GuidedAlignment.h) is read through its trained head,
+// one without has attention as a proxy (docs/cli.md).
 namespace studio::model {
 
 // Pieces joined into words at SentencePiece's word starts (U+2581), so that
@@ -52,7 +53,10 @@ struct WordAlignment {
 
 // Which attention a target piece is aligned by.
 struct AlignmentOptions {
-  int layer = -1;  // the decoder layer whose heads are averaged, from 0; -1 the last
+  // The decoder layer whose heads are averaged, from 0; -1: the head a model
+  // was trained to align with (TransformerOptions::alignment_layer), or for
+  // a model without one the last layer.
+  int layer = -1;
   // false: the step that predicted the piece (fairseq's); true: the step
   // that reads it as its input, one later (Chen et al., 2020, "Shift-Att").
   bool shifted = false;

@@ -161,8 +161,12 @@ void exportCTranslate2(const Transformer& model, const std::vector<std::string>&
   w.set("decoder/alibi_use_positive_positions", scalar<int8_t>(0, Type::Int8));
   w.set("decoder/scale_alibi", scalar<int8_t>(0, Type::Int8));
   w.set("decoder/start_from_zero_embedding", scalar<int8_t>(0, Type::Int8));
-  w.set("decoder/alignment_heads", scalar<int16_t>(1, Type::Int16));
-  w.set("decoder/alignment_layer", scalar<int16_t>(-1, Type::Int16));
+  // The attention CTranslate2 returns as the alignment: the head trained to
+  // align (guided alignment: layer L's first), else the last layer's heads
+  // averaged, as our translate --alignment reads them.
+  const bool trained_head = o.alignment_layer >= 0;
+  w.set("decoder/alignment_heads", scalar<int16_t>(trained_head ? 1 : int16_t(o.heads), Type::Int16));
+  w.set("decoder/alignment_layer", scalar<int16_t>(trained_head ? int16_t(o.alignment_layer) : -1, Type::Int16));
 
   // One embedding for both stacks and the output layer; one position table
   // (a learnt scale folded into it). CTranslate2 keeps the first by name and

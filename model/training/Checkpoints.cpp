@@ -159,7 +159,7 @@ TrainerState restoreCheckpoint(const std::string& path, Transformer& model, torc
   } catch (const ModelFileError& e) {
     throw DamagedCheckpoint("checkpoint '" + path + "' is damaged: " + withoutFilePrefix(e.what(), path));
   }
-  if (loaded->options() != model->options())
+  if (!sameShape(loaded->options(), model->options()))
     throw std::runtime_error("checkpoint '" + path + "' does not match the run's model options");
   TrainerState state;
   torch::Tensor rng;

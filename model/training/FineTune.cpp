@@ -118,7 +118,7 @@ void startFromModel(const TrainingConfig& config, Transformer& model, torch::opt
     return;
   }
   auto loaded = loadModel(config.init_from);
-  if (loaded->options() != model->options())
+  if (!sameShape(loaded->options(), model->options()))
     throw std::runtime_error("the model '" + config.init_from + "' has other options than the run's config.json");
   torch::NoGradGuard no_grad;
   auto source = loaded->named_parameters();

@@ -109,9 +109,9 @@ LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::T
 
 LossResult modelLoss(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
                      const torch::Tensor& target_out, int64_t pad_id, double epsilon, bool count_correct,
-                     const torch::Tensor& memory) {
+                     const torch::Tensor& memory, AttentionMaps* maps) {
   auto gold = target_out.reshape({-1});  // [B T]
-  auto hidden = model->decode(target_in, memory.defined() ? memory : model->encode(src), src)
+  auto hidden = model->decode(target_in, memory.defined() ? memory : model->encode(src), src, maps)
                     .reshape({gold.size(0), -1});  // [B T, D]
   // Padding positions are left out of the output projection on the CPU; on a
   // GPU, finding them would wait for it (nonzero), and the loss's mask leaves

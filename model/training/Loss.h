@@ -32,9 +32,11 @@ LossResult labelSmoothedCrossEntropy(const torch::Tensor& logits, const torch::T
 // rows of the starter's batches). The same loss and gradients, to float
 // rounding. `memory`, when given, is the encoder's output for `src` (kept
 // from an earlier call: measuring the loss again under another decoder-side
-// mask need not encode again).
+// mask need not encode again). `maps` is handed to the decoder (what it
+// asks for is captured: guided alignment's attached head).
 LossResult modelLoss(Transformer& model, const torch::Tensor& src, const torch::Tensor& target_in,
                      const torch::Tensor& target_out, int64_t pad_id, double epsilon = 0.1,
-                     bool count_correct = true, const torch::Tensor& memory = {});
+                     bool count_correct = true, const torch::Tensor& memory = {},
+                     AttentionMaps* maps = nullptr);
 
 }  // namespace studio::model

@@ -1,10 +1,12 @@
 #include "model/training/TrainStep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "model/data/Batching.h"
 #include "model/training/Distributed.h"
+#include "model/training/GuidedAlignment.h"
 #include "model/training/Loss.h"
 #include "model/training/MixedPrecision.h"
 
@@ -31,6 +33,7 @@ StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState&
                          const std::function<void()>& last_backward_starts) {
   StepSums sums;
   const auto& m = config.model;
+  const bool guided = config.guided_alignment > 0 && m.alignment_layer >= 0;
   for (int64_t a = 0; a < config.accumulate_steps; ++a) {
     const auto rows = batches.next(state);
     if (rows.empty()) {
@@ -44,11 +47,25 @@ StepSums forwardBackward(Transformer& model, BatchStream& batches, TrainerState&
     LossResult out;
     try {
       AutocastScope autocast(precision.autocast, device, precision.dtype);
+      AttentionMaps maps;
+      maps.weights = false;
+      maps.attached_cross_layer = guided ? m.alignment_layer : -1;
       out = modelLoss(model, t.src.to(device), t.target_in.to(device), t.target_out.to(device), m.pad_id,
-                      config.label_smoothing, /*count_correct=*/false);
+                      config.label_smoothing, /*count_correct=*/false, {}, guided ? &maps : nullptr);
+      auto loss = out.loss;
+      if (guided) {
+        const auto& d = batches.data();
+        const auto targets = alignmentTargets(batches.split(), mine, d.alignments.links, *d.words,
+                                              t.target_in.size(1), t.src.size(1));
+        // The first head's weights; a piece's share as the translation's loss takes it.
+        const auto alignment = guidedAlignmentLoss(maps.attached_cross.select(1, 0), targets) /
+                               double(std::max<int64_t>(1, out.tokens));
+        sums.alignment += alignment.item<double>() * double(out.tokens);
+        loss = loss + config.guided_alignment * alignment;
+      }
       const double weight = double(out.tokens) / double(batch_tokens);  // exactly 1 for one worker
       if (a == config.accumulate_steps - 1 && last_backward_starts) last_backward_starts();
-      (out.loss * (weight * precision.loss_scale / double(config.accumulate_steps))).backward();
+      (loss * (weight * precision.loss_scale / double(config.accumulate_steps))).backward();
     } catch (const c10::OutOfMemoryError&) {
       throw outOfMemory(device, state.step + 1, t.src, t.target_in, config.max_tokens, last_checkpoint);
     } catch (const std::bad_alloc&) {

@@ -13,6 +13,7 @@ namespace studio::model {
 // workers' sum, over the whole global batch).
 struct StepSums {
   double loss = 0, nll = 0;  // summed over target tokens
+  double alignment = 0;      // guided alignment's loss, summed over the batches (GuidedAlignment.h)
   int64_t tokens = 0;
   bool epochs_done = false;  // max_epochs was reached on the way
 };
@@ -29,7 +30,8 @@ struct Precision {
 
 // Runs config.accumulate_steps global batches from `batches` through the
 // model, this worker's share of each (shareOfBatch), and accumulates the
-// gradients of the step's loss into the parameters: each share's mean loss
+// gradients of the step's loss into the parameters (with guided_alignment,
+// its alignment loss a target piece weighted by it): each share's mean loss
 // is weighted by its share of the batch's target tokens, so that the
 // workers' gradients sum to the gradient one process would compute on the
 // whole batch. Throws std::runtime_error for a loss that is not finite and

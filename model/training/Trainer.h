@@ -30,6 +30,7 @@ struct StepEvent {
   int64_t step = 0, max_steps = 0, epoch = 0;
   double loss = 0;           // label-smoothed, a target token
   double nll = 0;            // negative log-likelihood a target token
+  double alignment = 0;      // guided alignment's loss a target token (0 when off)
   double learning_rate = 0;
   double grad_norm = 0;      // before clipping
   double tokens_per_second = 0;

@@ -43,6 +43,11 @@ void TrainingConfig::validate() const {
   if (!(subword_alpha >= 0 && subword_alpha <= 1))
     invalid("subword_alpha",
             "must be in [0, 1] (0: off; unigram 0.1-0.5, BPE-dropout 0.1 sample the pieces of each epoch)");
+  if (!(guided_alignment >= 0 && guided_alignment <= 10))
+    invalid("guided_alignment", "must be in [0, 10] (0: off; 0.05 as in Garg et al. 2019)");
+  if (guided_alignment_layer < -1 || guided_alignment_layer >= model.decoder_layers)
+    invalid("guided_alignment_layer", "must be a decoder layer (0 to " +
+                                          std::to_string(model.decoder_layers - 1) + ") or -1 (the default)");
   if (max_tokens < 8) invalid("max_tokens", "must be at least 8");
   if (accumulate_steps < 1) invalid("accumulate_steps", "must be at least 1");
   if (!(clip_norm >= 0)) invalid("clip_norm", "must be >= 0");
@@ -207,6 +212,8 @@ nlohmann::json toJson(const TrainingConfig& c) {
   return {{"model", toJson(c.model)},
           {"label_smoothing", c.label_smoothing},
           {"subword_alpha", c.subword_alpha},
+          {"guided_alignment", c.guided_alignment},
+          {"guided_alignment_layer", c.guided_alignment_layer},
           {"max_tokens", c.max_tokens},
           {"accumulate_steps", c.accumulate_steps},
           {"clip_norm", c.clip_norm},
@@ -259,6 +266,8 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& json, const Training
   }
   readField(json, "label_smoothing", c.label_smoothing);
   readField(json, "subword_alpha", c.subword_alpha);
+  readField(json, "guided_alignment", c.guided_alignment);
+  readField(json, "guided_alignment_layer", c.guided_alignment_layer);
   readField(json, "max_tokens", c.max_tokens);
   readField(json, "accumulate_steps", c.accumulate_steps);
   readField(json, "clip_norm", c.clip_norm);

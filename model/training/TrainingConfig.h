@@ -35,6 +35,13 @@ struct TrainingConfig {
   // and fairseq name it. Dev, test and translation keep the best split. 0 =
   // off: every epoch sees the same pieces.
   double subword_alpha = 0;
+  // Guided alignment (GuidedAlignment.h): the weight of the loss that trains
+  // the first cross-attention head of model.alignment_layer to follow word
+  // alignments learnt from the training pairs (Garg et al. 2019 used 0.05);
+  // 0 = off. guided_alignment_layer chooses the layer (-1: the model's own
+  // when it has one, else defaultAlignmentLayer's).
+  double guided_alignment = 0;
+  int64_t guided_alignment_layer = -1;
 
   int64_t max_tokens = 4096;      // token budget a batch, padding included
   int64_t accumulate_steps = 1;   // batches per optimizer step

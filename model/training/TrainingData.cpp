@@ -1,6 +1,8 @@
 #include "model/training/TrainingData.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <stdexcept>
 
 #include "model/data/Batching.h"
@@ -74,6 +76,20 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
       log("original dev: " + std::to_string(d.original_dev.indices.size()) + " pairs of " + config.original_data +
           " evaluated beside the new ones");
     }
+  }
+
+  if (config.guided_alignment > 0) {
+    const auto started = std::chrono::steady_clock::now();
+    d.words = std::make_shared<const PieceWordSplitter>(tokenizer);
+    d.alignments = alignTrainingPairs(d.train, *d.words);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    char line[300];
+    std::snprintf(line, sizeof line,
+                  "guided alignment: %zu of %zu training pairs word-aligned (%zu links, %.1f s); the first "
+                  "cross-attention head of decoder layer %lld learns them, weight %g",
+                  d.alignments.linked_pairs, d.train.size(), d.alignments.link_count, seconds,
+                  static_cast<long long>(config.model.alignment_layer), config.guided_alignment);
+    log(line);
   }
 
   for (size_t i = 0; i < d.train.size(); ++i) {

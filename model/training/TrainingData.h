@@ -9,6 +9,7 @@
 #include "model/data/EncodedCorpus.h"
 #include "model/data/Tokenizer.h"
 #include "model/training/Checkpoints.h"
+#include "model/training/GuidedAlignment.h"
 #include "model/training/TrainingConfig.h"
 
 // What a run trains and evaluates on: the training pairs that fit the batch
@@ -40,12 +41,17 @@ struct TrainingData {
   std::vector<int64_t> src_len, tgt_len;   // of `usable`, in its order
   DevSet dev;
   DevSet original_dev;                     // fine-tuning: the original data's dev split (else empty)
+  // With guided_alignment: every training pair's word alignment, and how
+  // the pieces make words.
+  TrainingAlignments alignments;
+  std::shared_ptr<const PieceWordSplitter> words;
 };
 
 // Reads the data folder's train and dev splits (ids from the cache when it
 // is current; with subword_alpha the training text too, and a vocabulary
 // that is neither unigram nor BPE is refused), and for fine-tuning the original data's dev split and its
-// replayed training pairs (FineTune.h). Throws std::runtime_error when
+// replayed training pairs (FineTune.h), and with guided_alignment the
+// training pairs' word alignments (learnt here, a few seconds). Throws std::runtime_error when
 // nothing fits, when the run evaluates and there is no dev pair, or when a
 // fine-tuned model's positions are too few for the data.
 TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer& tokenizer,
@@ -73,6 +79,7 @@ class BatchStream {
   // The pairs the rows of the last next() index: data.train, or with
   // subword_alpha its epoch's split.
   const data::EncodedSplit& split() const;
+  const TrainingData& data() const { return data_; }
 
  private:
   void startEpoch(int64_t epoch);

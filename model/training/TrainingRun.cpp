@@ -67,8 +67,9 @@ StepSums TrainingRun::forwardBackward() {
 
 bool TrainingRun::sumOverWorkers(StepSums& sums) {
   if (!group_) return stop_.load();
-  std::vector<double> extra{sums.loss, sums.nll, double(sums.tokens), sums.epochs_done ? 1.0 : 0.0,
-                            stop_.load() ? 1.0 : 0.0};
+  std::vector<double> extra{
+      sums.loss,     sums.nll, double(sums.tokens), sums.epochs_done ? 1.0 : 0.0, stop_.load() ? 1.0 : 0.0,
+      sums.alignment};
   gradient_sum_->finish(extra);
   reduce_seconds_ = gradient_sum_->lastWaitSeconds();
   if (lead_ && state_.step == 0)
@@ -79,6 +80,7 @@ bool TrainingRun::sumOverWorkers(StepSums& sums) {
   sums.nll = extra[1];
   sums.tokens = int64_t(std::llround(extra[2]));
   sums.epochs_done = extra[3] > 0;
+  sums.alignment = extra[5];
   return extra[4] > 0;
 }
 
@@ -136,6 +138,7 @@ void TrainingRun::report(const StepSums& sums) {
   event.epoch = state_.epoch;
   event.loss = sums.tokens ? sums.loss / double(sums.tokens) : 0.0;
   event.nll = sums.tokens ? sums.nll / double(sums.tokens) : 0.0;
+  event.alignment = sums.tokens ? sums.alignment / double(sums.tokens) : 0.0;
   event.learning_rate = learning_rate_;
   event.grad_norm = grad_norm_;
   event.target_tokens = sums.tokens;
@@ -156,6 +159,7 @@ void TrainingRun::report(const StepSums& sums) {
                         {"tokens_per_s", event.tokens_per_second},
                         {"time", event.elapsed_seconds}};
     if (group_) line["workers"] = workers_, line["reduce_s"] = reduce_seconds_;
+    if (config_.guided_alignment > 0) line["alignment"] = event.alignment;
     metrics_->write(line);
     window_start_ = Clock::now();
     window_tokens_ = 0;

@@ -8,6 +8,7 @@
 #include "model/files/DiskSpace.h"
 #include "model/runtime/Runtime.h"
 #include "model/training/FineTune.h"
+#include "model/training/GuidedAlignment.h"
 #include "model/training/Optimizer.h"
 
 // TrainingRun's set-up, in the order it runs (TrainingRun.h); its loop is in TrainingRun.cpp.
@@ -78,6 +79,11 @@ void TrainingRun::readConfig() {
   config_.model.unk_id = data::kUnkId;
   config_.model.bos_id = data::kBosId;
   config_.model.eos_id = data::kEosId;
+  if (config_.guided_alignment > 0)
+    config_.model.alignment_layer = config_.guided_alignment_layer >= 0 ? config_.guided_alignment_layer
+                                    : config_.model.alignment_layer >= 0
+                                        ? config_.model.alignment_layer
+                                        : defaultAlignmentLayer(config_.model.decoder_layers);
   config_.validate();
 
   std::string device_note;

@@ -64,6 +64,7 @@ class TestExecutables : public QObject {
   void guiLatencyBenchmarkSmoke();
   void preparesAFixtureCorpus();
   void prepareReportsMisalignedFiles();
+  void alignPrintsLinksLearntFromTheFiles();
   void prepareStopsOnCtrlCKeepingNothing();
   void preparesAnIwsltFolder();
   void endToEndPrepareTrainTranslateEvaluate();
@@ -333,6 +334,45 @@ void TestExecutables::prepareReportsMisalignedFiles() {
   QVERIFY2(r.err.contains(vi.fileName()) && r.err.contains(en.fileName()), qPrintable(r.err));
   QVERIFY2(r.err.contains("3 lines") && r.err.contains("has 2"), qPrintable(r.err));
   QVERIFY(!QFile::exists(dir.filePath("data/spm.model")));
+}
+
+void TestExecutables::alignPrintsLinksLearntFromTheFiles() {
+  QTemporaryDir dir;
+  QFile vi(dir.filePath("a.vi")), en(dir.filePath("a.en"));
+  QVERIFY(vi.open(QIODevice::WriteOnly) && en.open(QIODevice::WriteOnly));
+  // Ten pairs, one with an empty side. (That EM finds links off the
+  // diagonal is tst_guidedalignment's to show: here, the command.)
+  for (int i = 0; i < 4; ++i) {
+    vi.write("mở tập\ntập đóng\n");
+    en.write("open file\nfile close\n");
+  }
+  vi.write("\nđóng cửa sổ\n");
+  en.write("nothing\nclose window\n");
+  vi.close();
+  en.close();
+  auto r = run(STUDIO_CLI_PATH, {"align", "--src", vi.fileName(), "--tgt", en.fileName()});
+  QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+  const auto lines = r.out.split('\n');
+  QCOMPARE(lines.size(), 11);  // ten pairs and the last newline
+  QCOMPARE(lines[0], QString("0-0 1-1"));
+  QCOMPARE(lines[8], QString());               // an empty side: no links
+  QCOMPARE(lines[9], QString("0-0 1-0 2-1"));  // đóng, cửa -> close; sổ -> window
+  QVERIFY2(r.err.contains("aligned 9 of 10 pairs: 19 links"), qPrintable(r.err));
+  // --output: the same, in a file.
+  r = run(STUDIO_CLI_PATH,
+          {"align", "--src", vi.fileName(), "--tgt", en.fileName(), "--output", dir.filePath("links")});
+  QVERIFY2(r.exit_code == 0 && r.out.isEmpty(), qPrintable(r.err));
+  QFile links(dir.filePath("links"));
+  QVERIFY(links.open(QIODevice::ReadOnly));
+  QCOMPARE(QString::fromUtf8(links.readAll()), lines.join('\n'));
+  // Files of other lengths are refused, naming both.
+  QVERIFY(en.open(QIODevice::Append));
+  en.write("one more\n");
+  en.close();
+  r = run(STUDIO_CLI_PATH, {"align", "--src", vi.fileName(), "--tgt", en.fileName()});
+  QCOMPARE(r.exit_code, 1);
+  QVERIFY2(r.err.contains(vi.fileName()) && r.err.contains(en.fileName()) && r.err.contains("has 10 lines"),
+           qPrintable(r.err));
 }
 
 void TestExecutables::prepareStopsOnCtrlCKeepingNothing() {

@@ -288,6 +288,7 @@ void TestExport::ctranslate2FolderHoldsTheWeights() {
   QFETCH(bool, pre_norm);
   torch::manual_seed(11);
   auto options = test::taskModelOptions(pre_norm ? model::NormPosition::Pre : model::NormPosition::Post);
+  options.alignment_layer = pre_norm ? 0 : -1;  // the pre-norm rows: a model with a head trained to align
   model::Transformer m(options);
   m->eval();
   model::pruneHeads(m, model::HeadMask::parse("enc:1:2"));  // zero columns: a row of the weight is not zero
@@ -365,7 +366,9 @@ void TestExport::ctranslate2FolderHoldsTheWeights() {
   QCOMPARE(small("decoder/pre_norm"), pre_norm ? 1 : 0);
   QCOMPARE(small("encoder/scale_embeddings"), 1);
   QCOMPARE(small("decoder/activation"), 0);  // ReLU
-  QCOMPARE(small("decoder/alignment_layer"), -1);
+  // The alignment CTranslate2 returns: the trained head, else the last layer's heads averaged, as we read them.
+  QCOMPARE(small("decoder/alignment_layer"), pre_norm ? 0 : -1);
+  QCOMPARE(small("decoder/alignment_heads"), pre_norm ? 1 : int(options.heads));
   QCOMPARE(ct.aliases.at("decoder/projection/weight"), std::string("decoder/embeddings/weight"));
   QCOMPARE(ct.aliases.at("encoder/embeddings_0/weight"), std::string("decoder/embeddings/weight"));
   QCOMPARE(ct.aliases.at("encoder/position_encodings/encodings"), std::string("decoder/position_encodings/encodings"));

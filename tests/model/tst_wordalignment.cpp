@@ -1,7 +1,8 @@
 // Word alignment (WordAlignment.h): pieces joined into the words a split at
 // spaces finds; a hand-made attention matrix turned into word weights and
 // links by hand; the batched alignment of a real translator equal to the
-// captured attention's, whatever the batch; a model trained to reverse its
+// captured attention's, whatever the batch (its first head alone where the
+// model was trained to align with it); a model trained to reverse its
 // input aligned on the anti-diagonal; bad layers and matrices refused.
 
 #include <cmath>
@@ -127,46 +128,55 @@ void TestWordAlignment::aTranslatorsAlignmentIsItsCapturedAttention() {
   auto o = test::smallOptions();
   o.vocab_size = tokenizer->vocabSize();
   o.max_length = 64;
-  torch::manual_seed(11);
-  model::Transformer m(o);
-  m->eval();
-  const model::Translator translator(m, tokenizer, torch::kCPU);
-  const std::vector<std::string> sentences{"mở tập tin số 12", "đóng cửa sổ",
-                                           "mở cửa sổ số 3 rồi đóng tập tin số 4", "tin"};
-  model::DecodingOptions options;
-  options.beam_size = 2;
-  options.min_length_ratio = 0;
-  std::vector<model::Translation> best;
-  for (const auto& list : translator.translate(sentences, options)) best.push_back(list.at(0));
-  for (int layer : {-1, 0}) {
-    const auto together = model::alignWords(translator, sentences, best, {layer});
-    QCOMPARE(together.size(), sentences.size());
-    for (size_t i = 0; i < sentences.size(); ++i) {
-      // Alone (no padding): the same weights.
-      const auto alone = model::alignWords(translator, {sentences[i]}, {best[i]}, {layer}).at(0);
-      // From the capture: the layer's heads averaged, then the same words.
-      const auto snap = model::captureAttention(translator, sentences[i], best[i]);
-      const int64_t L = layer < 0 ? snap.decoder_layers - 1 : layer;
-      auto cross = torch::zeros({snap.target_length, snap.source_length});
-      for (int64_t q = 0; q < snap.target_length; ++q)
-        for (int64_t k = 0; k < snap.source_length; ++k) {
-          float sum = 0;
-          for (int64_t h = 0; h < snap.heads; ++h) sum += snap.crossWeight(L, h, q, k);
-          cross[q][k] = sum / float(snap.heads);
-        }
-      const std::vector<std::string> source_pieces(snap.source_tokens.begin(), snap.source_tokens.end() - 1);
-      const auto captured = model::alignPieces(source_pieces, best[i].pieces, cross);
-      const auto& a = together[i];
-      QCOMPARE(a.source_words, spaceSplit(sentences[i]));
-      QCOMPARE(a.target_words, spaceSplit(best[i].text));
-      QCOMPARE(a.source_words.size(), captured.source_words.size());
-      QCOMPARE(a.weights.size(), captured.weights.size());
-      for (size_t t = 0; t < a.weights.size(); ++t)
-        for (size_t s = 0; s < a.weights[t].size(); ++s) {
-          QVERIFY2(std::abs(a.weights[t][s] - captured.weights[t][s]) < 1e-5f, sentences[i].c_str());
-          QVERIFY2(std::abs(a.weights[t][s] - alone.weights[t][s]) < 1e-5f, sentences[i].c_str());
-        }
-      QCOMPARE(a.links().size(), a.target_words.size());  // every word its strongest link
+  // The same weights without and with a head trained to align (layer 0's
+  // first): by default the first averages the last layer's heads, the
+  // second reads its head alone; a layer asked for averages its heads.
+  for (int64_t trained_head : {-1, 0}) {
+    o.alignment_layer = trained_head;
+    torch::manual_seed(11);
+    model::Transformer m(o);
+    m->eval();
+    const model::Translator translator(m, tokenizer, torch::kCPU);
+    const std::vector<std::string> sentences{"mở tập tin số 12", "đóng cửa sổ",
+                                             "mở cửa sổ số 3 rồi đóng tập tin số 4", "tin"};
+    model::DecodingOptions options;
+    options.beam_size = 2;
+    options.min_length_ratio = 0;
+    std::vector<model::Translation> best;
+    for (const auto& list : translator.translate(sentences, options)) best.push_back(list.at(0));
+    for (int layer : {-1, 0, 1}) {
+      const auto together = model::alignWords(translator, sentences, best, {layer});
+      QCOMPARE(together.size(), sentences.size());
+      for (size_t i = 0; i < sentences.size(); ++i) {
+        // Alone (no padding): the same weights.
+        const auto alone = model::alignWords(translator, {sentences[i]}, {best[i]}, {layer}).at(0);
+        // From the capture: the layer's heads averaged, then the same words.
+        const auto snap = model::captureAttention(translator, sentences[i], best[i]);
+        const bool head_alone = layer < 0 && trained_head >= 0;
+        const int64_t L = layer >= 0 ? layer : head_alone ? trained_head : snap.decoder_layers - 1;
+        const int64_t heads = head_alone ? 1 : snap.heads;
+        auto cross = torch::zeros({snap.target_length, snap.source_length});
+        for (int64_t q = 0; q < snap.target_length; ++q)
+          for (int64_t k = 0; k < snap.source_length; ++k) {
+            float sum = 0;
+            for (int64_t h = 0; h < heads; ++h) sum += snap.crossWeight(L, h, q, k);
+            cross[q][k] = sum / float(heads);
+          }
+        const std::vector<std::string> source_pieces(snap.source_tokens.begin(),
+                                                     snap.source_tokens.end() - 1);
+        const auto captured = model::alignPieces(source_pieces, best[i].pieces, cross);
+        const auto& a = together[i];
+        QCOMPARE(a.source_words, spaceSplit(sentences[i]));
+        QCOMPARE(a.target_words, spaceSplit(best[i].text));
+        QCOMPARE(a.source_words.size(), captured.source_words.size());
+        QCOMPARE(a.weights.size(), captured.weights.size());
+        for (size_t t = 0; t < a.weights.size(); ++t)
+          for (size_t s = 0; s < a.weights[t].size(); ++s) {
+            QVERIFY2(std::abs(a.weights[t][s] - captured.weights[t][s]) < 1e-5f, sentences[i].c_str());
+            QVERIFY2(std::abs(a.weights[t][s] - alone.weights[t][s]) < 1e-5f, sentences[i].c_str());
+          }
+        QCOMPARE(a.links().size(), a.target_words.size());  // every word its strongest link
+      }
     }
   }
 }

@@ -618,6 +618,27 @@ void TestAttentionWorkspace::hoveringAWordShowsItsAlignment() {
   QCOMPARE(*std::max_element(back.begin(), back.end()), 1.0);
   Q_EMIT alignment->sourceLabel()->linkHovered("");
   QCOMPARE(alignment->shownTargetShades().count(0.0), alignment->targetWords().size());
+
+  // A model with a head trained to align (guided alignment) is read through
+  // it first; the other choices follow, numbered one further.
+  auto expectedWeight = [&](int layer, int head, int t, int w) {
+    double sum = 0;
+    for (int q : target_groups[t])
+      for (int k : source_groups[w]) sum += view.weight(app::AttentionView::Kind::Cross, layer, head, q, k);
+    return sum / target_groups[t].size();
+  };
+  auto trained = view;
+  trained.alignmentLayer = 0;
+  alignment->setAlignment(trained);
+  QCOMPARE(alignment->choiceText(), QString("The head trained to align (layer 1, head 1)"));
+  for (int t = 0; t < target_groups.size(); ++t)
+    for (int w = 0; w < source_groups.size(); ++w)
+      QVERIFY(std::abs(alignment->wordWeights()[t][w] - expectedWeight(0, 0, t, w)) < 1e-6);
+  alignment->setChoice(1 + 3 + 1 * view.heads + 2);
+  QCOMPARE(alignment->choiceText(), QString("Layer 2, head 3"));
+  QVERIFY(std::abs(alignment->wordWeights()[0][0] - expectedWeight(1, 2, 0, 0)) < 1e-6);
+  alignment->setAlignment(view);  // a model without one: its choices again
+  QCOMPARE(alignment->choiceText(), QString("Mean over the heads of the last layer"));
 }
 
 void TestAttentionWorkspace::sourceRelianceIsShownUnderTheTranslation() {

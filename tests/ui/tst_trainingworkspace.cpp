@@ -142,6 +142,13 @@ void TestTrainingWorkspace::presetsFillTheForm() {
   QCOMPARE(form->maxSteps(), 777);
   QCOMPARE(workspace.findChild<QDoubleSpinBox*>("Dropout")->value(), 0.25);
   QCOMPARE(app::closestTrainingPreset({}), QString());
+  // Guided alignment: off in the presets, and what the field says reaches the configuration.
+  auto* guided = workspace.findChild<QDoubleSpinBox*>("Guided alignment");
+  QVERIFY(guided);
+  QCOMPARE(guided->value(), 0.0);
+  QCOMPARE(guided->text(), QString("off"));
+  guided->setValue(0.05);
+  QCOMPARE(QJsonDocument::fromJson(form->configJson().toUtf8()).object()["guided_alignment"].toDouble(), 0.05);
 
   // The subword field names what it does under the data folder's vocabulary:
   // BPE-dropout's rate under BPE, subword sampling's α under unigram.

@@ -132,6 +132,14 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
       optim_group, optim_form, "ema_decay", tr("Weight average (EMA)"), ema,
       tr("Evaluate, record and keep an exponential moving average of the weights instead of the weights "
          "themselves (they go on training): 0.999 averages about the last 1,000 steps. Off: the weights"));
+  auto* guided = dspin(0, 10, 3, 0.01);
+  guided->setSpecialValueText(tr("off"));
+  addField(optim_group, optim_form, "guided_alignment", tr("Guided alignment"), guided,
+           tr("Train the first cross-attention head of the last decoder layer (the last but one from 4 "
+              "layers) to follow word alignments learnt from the training pairs first, with this weight on "
+              "its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document's "
+              "formatting then follow that head. Off: they follow the last layer's attention. On the "
+              "starter it aligned worse than the last layer's attention (docs/training.md)"));
   addField(optim_group, optim_form, "accumulate_steps", tr("Accumulate batches"),
            spin(1, 1024, {}, "Accumulate batches"), tr("Batches summed into one optimizer step (a larger batch)"));
   addField(optim_group, optim_form, "seed", tr("Seed"), spin(0, 2147483647, {}, "Seed"),

@@ -18,9 +18,9 @@ AlignmentExportDialog::AlignmentExportDialog(QWidget* parent) : QDialog(parent) 
   setObjectName("Word alignment export");
   setWindowTitle(tr("Save word alignments"));
   auto* intro = new QLabel(tr("Each line of the file with its translation, word for word, read off the "
-                              "cross-attention (the mean over one layer's heads; no head was trained to "
-                              "align). Words are counted from 0 at spaces: \"source-target\" pairs, as "
-                              "fast_align and Moses write them."),
+                              "cross-attention: the head trained to align where the model has one (guided "
+                              "alignment), else the mean over one layer's heads. Words are counted from 0 at "
+                              "spaces: \"source-target\" pairs, as fast_align and Moses write them."),
                            this);
   intro->setWordWrap(true);
 
@@ -48,7 +48,8 @@ AlignmentExportDialog::AlignmentExportDialog(QWidget* parent) : QDialog(parent) 
   layer_->setObjectName("Alignment layer");
   layer_->setToolTip(
       tr("The decoder layer whose cross-attention heads are averaged: in the starter's "
-         "2+2 layers the last aligned best (docs/cli.md)"));
+         "2+2 layers the last aligned best (docs/cli.md). The default reads a model's head "
+         "trained to align, where it has one"));
   shifted_ = new QCheckBox(tr("Read each word at the step that reads it, not the one that wrote it"), this);
   shifted_->setObjectName("Alignment shifted");
   shifted_->setToolTip(
@@ -80,7 +81,7 @@ AlignmentExportDialog::AlignmentExportDialog(QWidget* parent) : QDialog(parent) 
 void AlignmentExportDialog::setDecoderLayers(int layers) {
   const int chosen = layer_->currentData().isValid() ? layer_->currentData().toInt() : -1;
   layer_->clear();
-  layer_->addItem(tr("The last"), -1);
+  layer_->addItem(tr("The head trained to align, else the last"), -1);
   for (int l = 0; l < layers; ++l) layer_->addItem(tr("Layer %1").arg(l + 1), l);
   layer_->setCurrentIndex(std::max(0, layer_->findData(chosen)));
 }

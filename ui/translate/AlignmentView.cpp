@@ -100,7 +100,8 @@ void AlignmentView::setAlignment(const app::AttentionView& view) {
     clear();
     return;
   }
-  const bool same_shape = view.decoderLayers == view_.decoderLayers && view.heads == view_.heads;
+  const bool same_shape = view.decoderLayers == view_.decoderLayers && view.heads == view_.heads &&
+                          view.alignmentLayer == view_.alignmentLayer;
   view_ = view;
   // Source: pieces + "</s>" (no padding here); target: the output pieces, the
   // decoder's inputs after "<s>" (row p predicted piece p).
@@ -124,6 +125,9 @@ void AlignmentView::setAlignment(const app::AttentionView& view) {
   if (!same_shape || choice_->count() == 0) {
     const QSignalBlocker block(choice_);
     choice_->clear();
+    // A model trained to align (guided alignment) is read through its head first.
+    if (view.alignmentLayer >= 0 && view.alignmentLayer < view.decoderLayers)
+      choice_->addItem(tr("The head trained to align (layer %1, head 1)").arg(view.alignmentLayer + 1));
     choice_->addItem(tr("Mean over the heads of the last layer"));
     choice_->addItem(tr("Mean over every layer and head"));
     choice_->addItem(tr("The most focused head (lowest entropy)"));
@@ -164,8 +168,12 @@ void AlignmentView::recompute() {
   const int steps = view_.targetLength - 1;
   // The (layer, head) pairs averaged.
   QVector<QPair<int, int>> heads;
-  const int choice = choice_->currentIndex();
-  if (choice == 0) {
+  // The choices after the trained head's are numbered as for a model without one.
+  const bool trained = view_.alignmentLayer >= 0 && view_.alignmentLayer < view_.decoderLayers;
+  const int choice = choice_->currentIndex() - (trained ? 1 : 0);
+  if (choice < 0) {
+    heads.push_back({view_.alignmentLayer, 0});
+  } else if (choice == 0) {
     for (int h = 0; h < view_.heads; ++h) heads.push_back({view_.decoderLayers - 1, h});
   } else if (choice == 1) {
     for (int l = 0; l < view_.decoderLayers; ++l)
