@@ -69,21 +69,14 @@ class Direction {
 
   // One EM iteration; then, when asked, the tension that makes the data likeliest.
   void iterate() {
-    std::vector<double> counts(table_.size(), 0.0), prior, posterior;
-    for (size_t p = 0; p < cells_.size(); ++p) {
-      if (cells_[p].empty()) continue;
-      const size_t n = sources_[p].size(), m = targets_[p].size();
-      for (size_t i = 0; i < m; ++i) {
-        diagonalPrior(i, m, n, tension_, options_.null_probability, prior);
-        const int32_t* row = cells_[p].data() + i * (n + 1);
-        posterior.resize(n + 1);
-        double sum = 0;
-        for (size_t j = 0; j < n; ++j) sum += posterior[j] = prior[j] * table_[size_t(row[j])];
-        sum += posterior[n] = options_.null_probability * table_[size_t(row[n])];
+    std::vector<double> counts(table_.size(), 0.0), scores;
+    for (size_t p = 0; p < cells_.size(); ++p)
+      for (size_t i = 0; i < targets_[p].size() && !cells_[p].empty(); ++i) {
+        const double sum = rowScores(p, i, tension_, scores);
         if (!(sum > 0)) continue;
-        for (size_t j = 0; j <= n; ++j) counts[size_t(row[j])] += posterior[j] / sum;
+        const int32_t* row = cellsOf(p, i);
+        for (size_t j = 0; j < scores.size(); ++j) counts[size_t(row[j])] += scores[j] / sum;
       }
-    }
     std::vector<double> totals(sources_seen_, 0.0);
     for (size_t c = 0; c < counts.size(); ++c) totals[size_t(source_index_[c])] += counts[c];
     for (size_t c = 0; c < counts.size(); ++c) {
@@ -108,38 +101,26 @@ class Direction {
 
   double logLikelihood(double tension) const {
     double total = 0;
-    std::vector<double> prior;
-    for (size_t p = 0; p < cells_.size(); ++p) {
-      if (cells_[p].empty()) continue;
-      const size_t n = sources_[p].size(), m = targets_[p].size();
-      for (size_t i = 0; i < m; ++i) {
-        diagonalPrior(i, m, n, tension, options_.null_probability, prior);
-        const int32_t* row = cells_[p].data() + i * (n + 1);
-        double sum = options_.null_probability * table_[size_t(row[n])];
-        for (size_t j = 0; j < n; ++j) sum += prior[j] * table_[size_t(row[j])];
-        total += std::log(std::max(sum, 1e-300));
-      }
-    }
+    std::vector<double> scores;
+    for (size_t p = 0; p < cells_.size(); ++p)
+      for (size_t i = 0; i < targets_[p].size() && !cells_[p].empty(); ++i)
+        total += std::log(std::max(rowScores(p, i, tension, scores), 1e-300));
     return total;
   }
 
   // Each target word's likeliest source word of pair p (-1: the null word).
   std::vector<int> viterbi(size_t p) const {
     std::vector<int> best(targets_[p].size(), -1);
-    if (cells_[p].empty()) return best;
-    const size_t n = sources_[p].size(), m = targets_[p].size();
-    std::vector<double> prior;
-    for (size_t i = 0; i < m; ++i) {
-      diagonalPrior(i, m, n, tension_, options_.null_probability, prior);
-      const int32_t* row = cells_[p].data() + i * (n + 1);
-      double top = options_.null_probability * table_[size_t(row[n])];
-      for (size_t j = 0; j < n; ++j) {
-        const double score = prior[j] * table_[size_t(row[j])];
-        if (score > top) {
-          top = score;
+    std::vector<double> scores;
+    for (size_t i = 0; i < best.size() && !cells_[p].empty(); ++i) {
+      rowScores(p, i, tension_, scores);
+      const size_t n = scores.size() - 1;  // the null word's is last
+      double top = scores[n];
+      for (size_t j = 0; j < n; ++j)
+        if (scores[j] > top) {
+          top = scores[j];
           best[i] = int(j);
         }
-      }
     }
     return best;
   }
@@ -147,6 +128,21 @@ class Direction {
   DirectionFit fit() const { return {tension_, logLikelihood(tension_)}; }
 
  private:
+  const int32_t* cellsOf(size_t p, size_t i) const { return cells_[p].data() + i * (sources_[p].size() + 1); }
+
+  // P(target word i of pair p, drawn from source word j) for each j and, last,
+  // the null word: the diagonal's prior times the table. Returns their sum.
+  double rowScores(size_t p, size_t i, double tension, std::vector<double>& scores) const {
+    const size_t n = sources_[p].size();
+    thread_local std::vector<double> prior;
+    diagonalPrior(i, targets_[p].size(), n, tension, options_.null_probability, prior);
+    const int32_t* row = cellsOf(p, i);
+    scores.resize(n + 1);
+    double sum = scores[n] = options_.null_probability * table_[size_t(row[n])];
+    for (size_t j = 0; j < n; ++j) sum += scores[j] = prior[j] * table_[size_t(row[j])];
+    return sum;
+  }
+
   const std::vector<WordIds>& sources_;
   const std::vector<WordIds>& targets_;
   WordAlignerOptions options_;
