@@ -5,28 +5,24 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <unordered_map>
 
 #include "app/cli/Commands.h"
 #include "model/data/Corpus.h"
 #include "model/data/Text.h"
 #include "model/data/WordAligner.h"
+#include "model/decoding/WordAlignment.h"
 #include "model/files/AtomicFile.h"
 
 namespace studio::cli {
 
 namespace {
 
-// Each side's words numbered across the corpus.
+// Each side's words (split at spaces) numbered across the corpus.
 std::vector<data::WordIds> numberWords(const std::vector<std::string>& lines) {
-  std::unordered_map<std::string, int32_t> numbers;
+  data::WordNumbers numbers;
   std::vector<data::WordIds> out;
   out.reserve(lines.size());
-  for (const auto& line : lines) {
-    auto& ids = out.emplace_back();
-    for (auto& word : data::splitWords(line))
-      ids.push_back(numbers.emplace(std::move(word), int32_t(numbers.size())).first->second);
-  }
+  for (const auto& line : lines) out.push_back(numbers.number(data::splitWords(line)));
   return out;
 }
 
@@ -67,11 +63,7 @@ int runAlign(const ParsedArgs& args) {
   std::string text;
   size_t links = 0, linked = 0;
   for (const auto& pair : result.links) {
-    for (size_t k = 0; k < pair.size(); ++k) {
-      if (k) text += ' ';
-      text += std::to_string(pair[k].first) + "-" + std::to_string(pair[k].second);
-    }
-    text += '\n';
+    text += model::pharaohLinks({pair.begin(), pair.end()}) + '\n';
     links += pair.size();
     linked += pair.empty() ? 0 : 1;
   }

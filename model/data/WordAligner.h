@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,20 @@ namespace studio::data {
 // A sentence as word ids (any numbering shared by the corpus's sentences of
 // one side).
 using WordIds = std::vector<int32_t>;
+
+// One side's words numbered across a corpus, each new word the next number.
+class WordNumbers {
+ public:
+  WordIds number(const std::vector<std::string>& words) {
+    WordIds ids;
+    ids.reserve(words.size());
+    for (const auto& w : words) ids.push_back(numbers_.emplace(w, int32_t(numbers_.size())).first->second);
+    return ids;
+  }
+
+ private:
+  std::unordered_map<std::string, int32_t> numbers_;
+};
 
 // One pair's links, (source word, target word), each counted from 0, sorted.
 using WordLinks = std::vector<std::pair<uint16_t, uint16_t>>;

@@ -1,7 +1,6 @@
 #include "model/training/GuidedAlignment.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include <torch/torch.h>
 
@@ -22,28 +21,10 @@ PieceWords PieceWordSplitter::words(const int32_t* ids, int64_t count) const {
   return piecesIntoWords(pieces, PieceText::Typed);
 }
 
-namespace {
-
-// Each side's words numbered across the corpus.
-class WordNumbers {
- public:
-  data::WordIds number(const std::vector<std::string>& words) {
-    data::WordIds ids;
-    ids.reserve(words.size());
-    for (const auto& w : words) ids.push_back(numbers_.emplace(w, int32_t(numbers_.size())).first->second);
-    return ids;
-  }
-
- private:
-  std::unordered_map<std::string, int32_t> numbers_;
-};
-
-}  // namespace
-
 TrainingAlignments alignTrainingPairs(const data::EncodedSplit& train, const PieceWordSplitter& words,
                                       const data::WordAlignerOptions& options,
                                       const std::function<bool(int, int)>& progress) {
-  WordNumbers source_numbers, target_numbers;
+  data::WordNumbers source_numbers, target_numbers;
   std::vector<data::WordIds> sources, targets;
   sources.reserve(train.size());
   targets.reserve(train.size());
