@@ -39,6 +39,7 @@ const std::vector<Subcommand>& subcommands() {
       {serveSpec, runServe},
       {evaluateSpec, runEvaluate},
       {scoreSpec, runScore},
+      {minimalPairsSpec, runMinimalPairs},
       {bleuSpec, runBleu},
       {attentionSpec, runAttention},
       {lensSpec, runLens},

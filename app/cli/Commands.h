@@ -61,6 +61,8 @@ const CommandSpec& shortlistSpec();
 int runShortlist(const ParsedArgs& args);
 const CommandSpec& scoreSpec();
 int runScore(const ParsedArgs& args);
+const CommandSpec& minimalPairsSpec();
+int runMinimalPairs(const ParsedArgs& args);
 
 const CommandSpec& smallAndFastSpec();
 int runSmallAndFast(const ParsedArgs& args);

@@ -129,9 +129,9 @@ void checkShortlist(const model::DecodingOptions& options, const model::Translat
                                "--shortlist");
 }
 
-SentencePairs readSentencePairs(const ParsedArgs& args) {
+SentencePairs readSentencePairs(const ParsedArgs& args, int64_t default_sentences) {
   const auto src_path = args.require("src"), ref_path = args.require("ref");
-  const int64_t limit = args.integer("sentences", 200, 0, 10000000);
+  const int64_t limit = args.integer("sentences", default_sentences, 0, 10000000);
   SentencePairs pairs{readUtf8Lines(src_path), readUtf8Lines(ref_path)};
   auto& sources = pairs.sources;
   auto& references = pairs.references;

@@ -28,11 +28,11 @@ torch::Device deviceFrom(const std::string& name);
 model::DecodingOptions decodingFrom(const ParsedArgs& args);
 
 // --src and --ref, line-aligned, the first --sentences of them (default
-// 200; 0 = all), the sources' whitespace normalized. Errors name the files.
+// `default_sentences`; 0 = all), the sources' whitespace normalized. Errors name the files.
 struct SentencePairs {
   std::vector<std::string> sources, references;
 };
-SentencePairs readSentencePairs(const ParsedArgs& args);
+SentencePairs readSentencePairs(const ParsedArgs& args, int64_t default_sentences = 200);
 
 // --model for a command that reads one model: given twice, a usage error
 // (only translate and evaluate decode with several, translatorFrom()).

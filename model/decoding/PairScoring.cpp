@@ -142,6 +142,34 @@ std::vector<PairScore> scorePairs(const Translator& translator, const std::vecto
   return out;
 }
 
+std::vector<MinimalPairOutcome> scoreMinimalPairs(const Translator& translator,
+                                                  const std::vector<MinimalPair>& pairs, int64_t max_tokens,
+                                                  const std::function<void(size_t, size_t)>& progress) {
+  std::vector<std::string> sources, translations;
+  for (const auto& p : pairs) {
+    sources.push_back(p.source);
+    translations.push_back(p.right);
+  }
+  for (const auto& p : pairs) {
+    sources.push_back(p.source);
+    translations.push_back(p.wrong);
+  }
+  const auto scores = scorePairs(translator, sources, translations, max_tokens, progress);
+  std::vector<MinimalPairOutcome> outcomes(pairs.size());
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const auto &right = scores[i], &wrong = scores[pairs.size() + i];
+    auto& outcome = outcomes[i];
+    outcome.scored = right.scored && wrong.scored;
+    if (!outcome.scored) {
+      outcome.why = right.scored ? "the wrong side: " + wrong.why : right.why;
+      continue;
+    }
+    outcome.right = right.log_probability;
+    outcome.wrong = wrong.log_probability;
+  }
+  return outcomes;
+}
+
 Translation givenTranslation(const Translator& translator, const std::string& sentence,
                              const std::string& text, double alpha) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/decoding/Translator.h"
+#include "model/evaluation/MinimalPairs.h"
 
 // Scoring given translations (as fairseq's --score-reference and Marian's
 // scorer): the model reads each source and is fed the translation's pieces
@@ -60,6 +61,12 @@ std::vector<std::vector<float>> scoreIds(const std::vector<Transformer>& models,
 std::vector<PairScore> scorePairs(const Translator& translator, const std::vector<std::string>& sources,
                                   const std::vector<std::string>& translations, int64_t max_tokens = 4096,
                                   const std::function<void(size_t, size_t)>& progress = nullptr);
+
+// Both sides of each minimal pair scored (scorePairs, in one pass): which one
+// the model gives the higher probability. `progress` hears (sides done, 2 × pairs).
+std::vector<MinimalPairOutcome> scoreMinimalPairs(const Translator& translator,
+                                                  const std::vector<MinimalPair>& pairs, int64_t max_tokens = 4096,
+                                                  const std::function<void(size_t, size_t)>& progress = nullptr);
 
 // A translation given as text, as the model reads it after `sentence`
 // (both with whitespace as given): a Translation as a search would have

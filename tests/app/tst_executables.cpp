@@ -627,6 +627,62 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(unpaired.exit_code == 1 && unpaired.err.contains("test.vi") &&
                unpaired.err.contains("one-line.en"),
            qPrintable(unpaired.err));
+  // minimal-pairs: the test split's numbers changed (the only rule this corpus gives work to), each side's
+  // log-probability the one score gives it; the pairs saved, read back as the user's own, tallied alike.
+  const QString made_pairs = dir.filePath("made-pairs.tsv");
+  auto minimal = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--src", data + "/test.vi",
+                                       "--ref", data + "/test.en", "--save-pairs", made_pairs, "--json"});
+  QVERIFY2(minimal.exit_code == 0, qPrintable(minimal.err));
+  const auto minimal_json = QJsonDocument::fromJson(minimal.out.toUtf8()).object();
+  const auto minimal_pairs = minimal_json["pairs"].toArray();
+  QCOMPARE(int(minimal_pairs.size()), test_lines);  // every line holds a number
+  {
+    QFile sides_src(dir.filePath("sides.vi")), sides_tgt(dir.filePath("sides.en"));
+    QVERIFY(sides_src.open(QIODevice::WriteOnly) && sides_tgt.open(QIODevice::WriteOnly));
+    for (const auto& item : minimal_pairs) {
+      const auto pair = item.toObject();
+      QCOMPARE(pair["kind"].toString(), QString("numbers"));
+      QVERIFY2(pair["right"].toString() != pair["wrong"].toString(), qPrintable(pair["right"].toString()));
+      for (const char* side : {"right", "wrong"}) {
+        sides_src.write((pair["source"].toString() + "\n").toUtf8());
+        sides_tgt.write((pair[side].toString() + "\n").toUtf8());
+      }
+    }
+  }
+  auto sides = run(STUDIO_CLI_PATH, {"score", "--model", run_dir + "/best.pt", "--src", dir.filePath("sides.vi"),
+                                     "--tgt", dir.filePath("sides.en")});
+  QVERIFY2(sides.exit_code == 0, qPrintable(sides.err));
+  const QStringList side_lines = sides.out.split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(int(side_lines.size()), 2 * test_lines);
+  int passed = 0;
+  for (int i = 0; i < int(minimal_pairs.size()); ++i) {
+    const auto pair = minimal_pairs[i].toObject();
+    const double right = side_lines[2 * i].section(" ||| ", 0, 0).toDouble();
+    const double wrong = side_lines[2 * i + 1].section(" ||| ", 0, 0).toDouble();
+    QVERIFY2(std::abs(pair["right_log_probability"].toDouble() - right) < 1e-3, qPrintable(side_lines[2 * i]));
+    QVERIFY2(std::abs(pair["wrong_log_probability"].toDouble() - wrong) < 1e-3, qPrintable(side_lines[2 * i + 1]));
+    QCOMPARE(pair["preferred"].toBool(), pair["right_log_probability"].toDouble() > pair["wrong_log_probability"].toDouble());
+    passed += pair["preferred"].toBool();
+  }
+  const auto tallies = minimal_json["tallies"].toArray();
+  QCOMPARE(tallies.size(), 1);
+  QCOMPARE(tallies[0].toObject()["preferred"].toInt(), passed);
+  auto own_pairs = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--pairs", made_pairs});
+  QVERIFY2(own_pairs.exit_code == 0, qPrintable(own_pairs.err));
+  const QRegularExpression numbers_row(QString("\\nnumbers +%1 +%2 ").arg(test_lines).arg(passed));
+  QVERIFY2(numbers_row.match(own_pairs.out).hasMatch(), qPrintable(own_pairs.out));
+  {
+    QFile bad(dir.filePath("bad-pairs.tsv"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("Mở tập tin\tOpen file\tClose file\nĐóng cửa sổ\tClose window\n");
+  }
+  auto bad_pairs = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--pairs",
+                                         dir.filePath("bad-pairs.tsv")});
+  QVERIFY2(bad_pairs.exit_code == 1 && bad_pairs.err.contains("bad-pairs.tsv' line 2 has 2 fields"),
+           qPrintable(bad_pairs.err));
+  auto both_ways = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--pairs", made_pairs,
+                                         "--src", data + "/test.vi"});
+  QVERIFY2(both_ways.exit_code == 2 && both_ways.err.contains("--pairs"), qPrintable(both_ways.err));
   // learn-corrections: a short round on two kept corrections, each translated and scored before and after.
   {
     QFile kept(run_dir + "/corrections.tsv");

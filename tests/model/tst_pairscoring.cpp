@@ -62,6 +62,7 @@ class TestPairScoring : public QObject {
   void anEnsembleScoresTheMeanOfTheModelsProbabilities();
   void pairsTooLongAreNamedAndTheRestScored();
   void aGivenTranslationIsCapturedAsTheModelReadsIt();
+  void minimalPairsScoreBothSidesAsScorePairsDoes();
 
  private:
   model::Transformer trained_{nullptr}, other_{nullptr};
@@ -225,6 +226,44 @@ void TestPairScoring::aGivenTranslationIsCapturedAsTheModelReadsIt() {
   QVERIFY2(message.find("the translation has") != std::string::npos &&
                message.find("at most 19") != std::string::npos,
            message.c_str());
+}
+
+// scoreMinimalPairs(): each side's log-probability is the one scorePairs
+// gives that translation alone (so neither side is swapped nor shifted by the
+// other's batch), the pair passes when the right side is the likelier, and a
+// side too long for the model leaves the pair unscored, saying which side.
+void TestPairScoring::minimalPairsScoreBothSidesAsScorePairsDoes() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const auto translator = textTranslator(tmp.path().toStdString(), {"mở thư mục", "lưu tập tin"},
+                                         {"open the folder", "save the file"}, 11);
+  const std::string long_text = "save the file 4 open the folder 5 save the file 6 open the folder 7";
+  const std::vector<model::MinimalPair> pairs{
+      {1, "numbers", "mở thư mục 3", "open the folder 3", "open the folder 4", "3 \u2192 4"},
+      {2, "yours", "lưu tập tin", "save the file", "open the folder", ""},
+      {3, "yours", "lưu tập tin 8", "save the file 8", long_text, ""},
+      {4, "numbers", "lưu tập tin 9", "save the file 9", "save the file 0", "9 \u2192 0"},
+  };
+  const auto outcomes = model::scoreMinimalPairs(translator, pairs);
+  QCOMPARE(outcomes.size(), pairs.size());
+  size_t preferred = 0;
+  for (size_t i : {size_t(0), size_t(1), size_t(3)}) {
+    const auto right = model::scorePairs(translator, {pairs[i].source}, {pairs[i].right}).at(0);
+    const auto wrong = model::scorePairs(translator, {pairs[i].source}, {pairs[i].wrong}).at(0);
+    QVERIFY(outcomes[i].scored);
+    QVERIFY2(std::abs(outcomes[i].right - right.log_probability) < 1e-4, pairs[i].right.c_str());
+    QVERIFY2(std::abs(outcomes[i].wrong - wrong.log_probability) < 1e-4, pairs[i].wrong.c_str());
+    QCOMPARE(outcomes[i].preferred(), right.log_probability > wrong.log_probability);
+    QCOMPARE(outcomes[i].margin(), outcomes[i].right - outcomes[i].wrong);
+    preferred += outcomes[i].preferred();
+  }
+  QVERIFY(!outcomes[2].scored && !outcomes[2].preferred());
+  QVERIFY2(outcomes[2].why.rfind("the wrong side: the translation has", 0) == 0, outcomes[2].why.c_str());
+  const auto tallies = model::tallyMinimalPairs(pairs, outcomes);
+  QCOMPARE(tallies.back().kind, std::string("all"));
+  QCOMPARE(tallies.back().pairs, size_t(4));
+  QCOMPARE(tallies.back().scored, size_t(3));
+  QCOMPARE(tallies.back().preferred, preferred);
 }
 
 STUDIO_TEST_MAIN(TestPairScoring)

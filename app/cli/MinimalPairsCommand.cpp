@@ -1,0 +1,176 @@
+// minimal-pairs: does the model prefer a reference translation to a copy of it
+// with one thing made wrong (contrastive evaluation, Sennrich 2017)?
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/Commands.h"
+#include "app/cli/ModelOptions.h"
+#include "model/data/Text.h"
+#include "model/decoding/PairScoring.h"
+#include "model/evaluation/MinimalPairs.h"
+#include "model/files/AtomicFile.h"
+
+namespace studio::cli {
+
+const CommandSpec& minimalPairsSpec() {
+  static const CommandSpec spec{
+      "minimal-pairs",
+      "Test what the model knows with minimal pairs\n\n"
+      "Each pair is a sentence's right translation beside a copy with one thing made wrong; the model\n"
+      "passes a pair when it gives the right one the higher probability (teacher-forced, as score reads\n"
+      "them: the sum of the pieces' log-probabilities and the end's). With --src and --ref the pairs are\n"
+      "made of the references by rules, at most one of each kind a line:\n"
+      "  polarity   the negation deleted (not, n't, cannot, never) where the Vietnamese negates too,\n"
+      "             or \"not\" put after the first auxiliary where neither side negates\n"
+      "  numbers    a number the source holds changed in its last digit\n"
+      "  agreement  is/are, was/were or has/have swapped\n"
+      "  names      a word copied from the source (a name, a command) swapped for another line's\n"
+      "Prints each kind's share of pairs passed with its 95 % interval (Wilson) and the mean margin\n"
+      "(right minus wrong log-probability), then the pairs failed by the widest margin.",
+      {
+          {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
+          weightsOption(),
+          {"src", "FILE", "Vietnamese sentences, one a line"},
+          {"ref", "FILE", "their reference translations, line-aligned: the pairs are made of these"},
+          {"kinds", "LIST", "the kinds of pair to make: polarity,numbers,agreement,names or all (default)"},
+          {"sentences", "N", "read the first N lines of --src and --ref (default 0: all)"},
+          {"pairs", "FILE",
+           "your own pairs instead, a line each: SOURCE<TAB>RIGHT<TAB>WRONG and, optionally,\n"
+           "<TAB>KIND (any label; tallied kind by kind)"},
+          {"save-pairs", "FILE", "write the pairs made of --src and --ref in --pairs' form, to edit and read again"},
+          {"show", "N", "print the N pairs of each kind failed by the widest margin (default 3; 0: none)"},
+          {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
+          {"json", "",
+           "print JSON instead: {tallies: [{kind, pairs, scored, preferred, share, low, high, mean_margin}],\n"
+           "pairs: [{line, kind, source, right, wrong, change, right_log_probability,\n"
+           "wrong_log_probability, preferred} or {..., error}]}"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+namespace {
+
+std::string percent(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f %%", 100.0 * share);
+  return text;
+}
+
+void printTallies(const std::vector<model::MinimalPair>& pairs, const std::vector<model::MinimalPairOutcome>& outcomes,
+                  int64_t show) {
+  const auto tallies = model::tallyMinimalPairs(pairs, outcomes);
+  size_t width = 4;
+  for (const auto& t : tallies) width = std::max(width, t.kind.size());
+  std::printf("%-*s  %6s  %16s  %17s  %11s\n", int(width), "kind", "pairs", "right preferred", "95 % interval",
+              "mean margin");
+  for (const auto& t : tallies) {
+    const std::string interval = percent(t.low) + " - " + percent(t.high);
+    std::printf("%-*s  %6zu  %6zu  %8s  %17s  %+11.3f\n", int(width), t.kind.c_str(), t.pairs, t.preferred,
+                percent(t.share()).c_str(), interval.c_str(), t.mean_margin);
+    if (t.scored < t.pairs) std::printf("%-*s  (%zu not scored: too long for the model)\n", int(width), "",
+                                        t.pairs - t.scored);
+  }
+  if (show <= 0) return;
+  for (const auto& t : tallies) {
+    if (t.kind == "all") continue;
+    std::vector<size_t> failed;
+    for (size_t i = 0; i < pairs.size(); ++i)
+      if (pairs[i].kind == t.kind && outcomes[i].scored && !outcomes[i].preferred()) failed.push_back(i);
+    if (failed.empty()) continue;
+    std::sort(failed.begin(), failed.end(),
+              [&](size_t a, size_t b) { return outcomes[a].margin() < outcomes[b].margin(); });
+    if (failed.size() > size_t(show)) failed.resize(size_t(show));
+    std::printf("\n%s: the wrong side preferred in %zu of %zu; by the widest margin:\n", t.kind.c_str(),
+                t.scored - t.preferred, t.scored);
+    for (const size_t i : failed) {
+      const auto& p = pairs[i];
+      const std::string change = p.change.empty() ? "" : " (" + p.change + ")";
+      std::printf("  line %zu%s, margin %+.3f\n", p.line, change.c_str(), outcomes[i].margin());
+      std::printf("    source: %s\n    right:  %s\n    wrong:  %s\n", p.source.c_str(), p.right.c_str(),
+                  p.wrong.c_str());
+    }
+  }
+}
+
+nlohmann::json asJson(const std::vector<model::MinimalPair>& pairs,
+                      const std::vector<model::MinimalPairOutcome>& outcomes) {
+  nlohmann::json tallies = nlohmann::json::array(), list = nlohmann::json::array();
+  for (const auto& t : model::tallyMinimalPairs(pairs, outcomes))
+    tallies.push_back({{"kind", t.kind},
+                       {"pairs", t.pairs},
+                       {"scored", t.scored},
+                       {"preferred", t.preferred},
+                       {"share", t.share()},
+                       {"low", t.low},
+                       {"high", t.high},
+                       {"mean_margin", t.mean_margin}});
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const auto& p = pairs[i];
+    nlohmann::json item{{"line", p.line}, {"kind", p.kind},   {"source", p.source},
+                        {"right", p.right}, {"wrong", p.wrong}, {"change", p.change}};
+    if (outcomes[i].scored) {
+      item["right_log_probability"] = outcomes[i].right;
+      item["wrong_log_probability"] = outcomes[i].wrong;
+      item["preferred"] = outcomes[i].preferred();
+    } else {
+      item["error"] = outcomes[i].why;
+    }
+    list.push_back(item);
+  }
+  return {{"tallies", tallies}, {"pairs", list}};
+}
+
+}  // namespace
+
+int runMinimalPairs(const ParsedArgs& args) {
+  const bool own = args.has("pairs");
+  if (own && (args.has("src") || args.has("ref") || args.has("kinds") || args.has("sentences")))
+    throw UsageError("--pairs reads your own pairs: --src, --ref, --kinds and --sentences make them of a test set");
+  if (!own && !args.has("src")) throw UsageError("give --src and --ref (pairs made of them) or --pairs FILE");
+  if (own && args.has("save-pairs")) throw UsageError("--save-pairs writes the pairs made of --src and --ref");
+  const int64_t show = args.integer("show", 3, 0, 1000000);
+  std::vector<model::MinimalPairKind> kinds;
+  try {
+    kinds = model::minimalPairKindsFromList(args.getOr("kinds", "all"));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--kinds: ") + e.what());
+  }
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+
+  std::vector<model::MinimalPair> pairs;
+  std::string what;
+  if (own) {
+    pairs = model::readMinimalPairs(args.require("pairs"));
+    what = "'" + args.require("pairs") + "'";
+  } else {
+    auto read = readSentencePairs(args, 0);
+    for (auto& line : read.references) line = data::normalizeWhitespace(line);
+    pairs = model::makeMinimalPairs(read.sources, read.references, kinds);
+    what = "'" + args.require("src") + "' and '" + args.require("ref") + "' (" +
+           std::to_string(read.sources.size()) + " lines)";
+    if (pairs.empty())
+      throw std::runtime_error("the rules made no minimal pair of " + what + ": no line has what they change");
+    if (auto path = args.get("save-pairs")) model::writeFileAtomically(*path, model::minimalPairsTsv(pairs));
+  }
+  const auto translator = translatorFrom(args, device);
+  const auto outcomes = model::scoreMinimalPairs(translator, pairs, 4096, terminalProgress("scored"));
+  for (size_t i = 0; i < pairs.size(); ++i)
+    if (!outcomes[i].scored)
+      std::fprintf(stderr, "line %zu (%s): not scored, %s\n", pairs[i].line, pairs[i].kind.c_str(),
+                   outcomes[i].why.c_str());
+  if (args.has("json")) {
+    std::cout << asJson(pairs, outcomes).dump(2) << std::endl;
+    return kOk;
+  }
+  std::printf("minimal pairs of %s: %zu pairs\n", what.c_str(), pairs.size());
+  printTallies(pairs, outcomes, show);
+  std::fflush(stdout);
+  return kOk;
+}
+
+}  // namespace studio::cli

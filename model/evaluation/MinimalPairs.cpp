@@ -1,0 +1,454 @@
+#include "model/evaluation/MinimalPairs.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <string_view>
+
+#include "model/data/Corpus.h"
+#include "model/data/Text.h"
+
+namespace studio::model {
+
+namespace {
+
+bool isAsciiAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool isAsciiAlpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string upperAscii(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Punctuation that may stand before or after a word: ASCII's, and the quotes,
+// guillemets, dashes and ellipsis of UTF-8 text.
+constexpr std::array<std::string_view, 10> kWidePunctuation = {
+    "\u201c", "\u201d", "\u2018", "\u2019", "\u00ab", "\u00bb", "\u2026", "\u201e", "\u2014", "\u2013"};
+
+size_t punctuationAt(std::string_view text, size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  if (c < 0x80) return std::ispunct(c) ? 1 : 0;
+  for (auto mark : kWidePunctuation)
+    if (text.substr(i, mark.size()) == mark) return mark.size();
+  return 0;
+}
+
+size_t punctuationBefore(std::string_view text, size_t end) {
+  if (end == 0) return 0;
+  const auto c = static_cast<unsigned char>(text[end - 1]);
+  if (c < 0x80) return std::ispunct(c) ? 1 : 0;
+  for (auto mark : kWidePunctuation)
+    if (end >= mark.size() && text.substr(end - mark.size(), mark.size()) == mark) return mark.size();
+  return 0;
+}
+
+// A word of the text with its punctuation trimmed: [begin, end) bytes of the text.
+struct Word {
+  size_t begin = 0, end = 0;
+  std::string_view in(std::string_view text) const { return text.substr(begin, end - begin); }
+};
+
+// The whitespace-separated words, each without the punctuation before and after
+// it (a word of punctuation alone is left out).
+std::vector<Word> trimmedWords(std::string_view text) {
+  std::vector<std::pair<size_t, size_t>> spans;
+  data::splitWords(text, &spans);
+  std::vector<Word> words;
+  for (auto [begin, end] : spans) {
+    while (begin < end) {
+      const size_t n = punctuationAt(text, begin);
+      if (n == 0) break;
+      begin += n;
+    }
+    while (end > begin) {
+      const size_t n = punctuationBefore(text.substr(0, end), end);
+      if (n == 0) break;
+      end -= n;
+    }
+    if (begin < end) words.push_back({begin, end});
+  }
+  return words;
+}
+
+// Two letters or more, all of them capitals ("NOT", "CAN'T").
+bool allCapitals(std::string_view word) {
+  size_t letters = 0, capitals = 0;
+  for (char c : word)
+    if (isAsciiAlpha(c)) {
+      ++letters;
+      if (std::isupper(static_cast<unsigned char>(c))) ++capitals;
+    }
+  return letters >= 2 && capitals == letters;
+}
+
+// `replacement` written in the case of `model`: all capitals, a capital first, or as it is.
+std::string inCaseOf(std::string_view model, const std::string& replacement) {
+  if (allCapitals(model)) return upperAscii(replacement);
+  std::string out = replacement;
+  if (!model.empty() && std::isupper(static_cast<unsigned char>(model[0])) && !out.empty())
+    out[0] = char(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string replaced(const std::string& text, Word word, const std::string& with) {
+  return text.substr(0, word.begin) + with + text.substr(word.end);
+}
+
+// --- polarity ---------------------------------------------------------------
+
+bool negatesInVietnamese(std::string_view source) {
+  static const std::array<std::string_view, 6> lower = {"không", "chưa", "chẳng", "chả", "đừng", "chớ"};
+  static const std::array<std::string_view, 6> upper = {"KHÔNG", "CHƯA", "CHẲNG", "CHẢ", "ĐỪNG", "CHỚ"};
+  for (const auto& w : trimmedWords(source)) {
+    const auto word = w.in(source);
+    std::string folded = lowerAscii(word);  // the ASCII capitals: "Không", "Chưa"
+    if (folded.rfind("\u0110", 0) == 0) folded.replace(0, 2, "\u0111");  // "Đừng"
+    for (size_t k = 0; k < lower.size(); ++k)
+      if (folded == lower[k] || word == upper[k]) return true;
+  }
+  return false;
+}
+
+bool endsWithNt(std::string_view lower) {
+  const auto ends = [&](std::string_view tail) {
+    return lower.size() > tail.size() + 1 && lower.substr(lower.size() - tail.size()) == tail;
+  };
+  return ends("n't") || ends("n\u2019t");
+}
+
+bool isEnglishNegation(std::string_view word) {
+  const auto lower = lowerAscii(word);
+  return lower == "not" || lower == "cannot" || lower == "never" || endsWithNt(lower);
+}
+
+// The word without its negation: "cannot" -> "can", "won't" -> "will", "isn't" -> "is".
+std::string withoutNegation(std::string_view word) {
+  const auto lower = lowerAscii(word);
+  static const std::map<std::string, std::string> irregular = {
+      {"cannot", "can"},  {"can't", "can"},   {"can\u2019t", "can"},     {"won't", "will"},
+      {"won\u2019t", "will"}, {"shan't", "shall"}, {"shan\u2019t", "shall"}};
+  if (auto it = irregular.find(lower); it != irregular.end()) return inCaseOf(word, it->second);
+  const size_t cut = lower.rfind('n', lower.size() - 2);  // before "'t" or "’t"
+  return std::string(word.substr(0, cut));
+}
+
+// Takes `word` (with the space before it, or after it at the start) out of `text`.
+std::string deleted(const std::string& text, Word word) {
+  size_t begin = word.begin, end = word.end;
+  const bool at_start = begin == 0;
+  if (begin > 0 && text[begin - 1] == ' ')
+    --begin;
+  else if (end < text.size() && text[end] == ' ')
+    ++end;
+  std::string out = text.substr(0, begin) + text.substr(end);
+  if (at_start && !out.empty() && std::isupper(static_cast<unsigned char>(text[0])))
+    out[0] = char(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::optional<MinimalChange> polarityChange(const std::string& source, const std::string& reference) {
+  const bool source_negates = negatesInVietnamese(source);
+  const auto words = trimmedWords(reference);
+  for (const auto& w : words) {
+    const auto word = w.in(reference);
+    if (!isEnglishNegation(word)) continue;
+    if (!source_negates) return std::nullopt;  // a negation the source may not hold
+    const auto lower = lowerAscii(word);
+    if (lower == "not" || lower == "never") return MinimalChange{deleted(reference, w), lower + " deleted", "deleted"};
+    const auto base = withoutNegation(word);
+    return MinimalChange{replaced(reference, w, base), std::string(word) + " \u2192 " + base, "deleted"};
+  }
+  if (source_negates) return std::nullopt;  // negated in other words ("Invalid", "Unable")
+  static const std::array<std::string_view, 18> auxiliaries = {
+      "is",    "are",  "was",   "were", "can", "could", "will", "would", "should",
+      "must",  "may",  "might", "has",  "have", "had",  "does", "do",    "did"};
+  for (const auto& w : words) {
+    const auto word = w.in(reference);
+    const auto lower = lowerAscii(word);
+    if (std::find(auxiliaries.begin(), auxiliaries.end(), lower) == auxiliaries.end()) continue;
+    if (lower == "can") {
+      const auto with = inCaseOf(word, "cannot");
+      return MinimalChange{replaced(reference, w, with), std::string(word) + " \u2192 " + with, "added"};
+    }
+    const std::string negation = allCapitals(word) ? "NOT" : "not";
+    return MinimalChange{replaced(reference, w, std::string(word) + " " + negation),
+                         negation + " put after " + std::string(word), "added"};
+  }
+  return std::nullopt;
+}
+
+// --- numbers ----------------------------------------------------------------
+
+struct DigitRun {
+  size_t begin = 0, end = 0;
+};
+
+std::vector<DigitRun> digitRuns(std::string_view text) {
+  std::vector<DigitRun> runs;
+  for (size_t i = 0; i < text.size();) {
+    if (!isAsciiDigit(text[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && isAsciiDigit(text[end])) ++end;
+    runs.push_back({i, end});
+    i = end;
+  }
+  return runs;
+}
+
+std::optional<MinimalChange> numberChange(const std::string& source, const std::string& reference) {
+  std::vector<std::string> in_source;
+  for (auto run : digitRuns(source)) in_source.push_back(source.substr(run.begin, run.end - run.begin));
+  const auto held = [&](const std::string& number) {
+    return std::find(in_source.begin(), in_source.end(), number) != in_source.end();
+  };
+  for (auto run : digitRuns(reference)) {
+    const auto number = reference.substr(run.begin, run.end - run.begin);
+    if (!held(number)) continue;
+    for (int step = 1; step <= 9; ++step) {
+      auto other = number;
+      other.back() = char('0' + (other.back() - '0' + step) % 10);
+      if (held(other)) continue;  // the source's own other number would not be wrong
+      return MinimalChange{reference.substr(0, run.begin) + other + reference.substr(run.end),
+                           number + " \u2192 " + other, ""};
+    }
+  }
+  return std::nullopt;
+}
+
+// --- agreement --------------------------------------------------------------
+
+std::optional<MinimalChange> agreementChange(const std::string& reference) {
+  static const std::map<std::string, std::string> swaps = {{"is", "are"},  {"are", "is"},  {"was", "were"},
+                                                           {"were", "was"}, {"has", "have"}, {"have", "has"}};
+  for (const auto& w : trimmedWords(reference)) {
+    const auto word = w.in(reference);
+    const auto it = swaps.find(lowerAscii(word));
+    if (it == swaps.end()) continue;
+    const auto with = inCaseOf(word, it->second);
+    return MinimalChange{replaced(reference, w, with), std::string(word) + " \u2192 " + with, ""};
+  }
+  return std::nullopt;
+}
+
+// --- names ------------------------------------------------------------------
+
+bool mayBeCopied(std::string_view word) {
+  if (word.size() < 3) return false;
+  bool letter = false;
+  for (char c : word) {
+    if (isAsciiAlpha(c)) letter = true;
+    else if (!isAsciiAlnum(c) && c != '.' && c != '-' && c != '_') return false;
+  }
+  return letter;
+}
+
+std::optional<MinimalChange> nameChange(const std::string& source, const std::string& reference,
+                                        const std::vector<std::string>& others) {
+  const auto copied = copiedWords(source, reference);
+  if (copied.empty()) return std::nullopt;
+  std::vector<std::string> here;  // every word of the pair, folded
+  for (const auto& w : trimmedWords(source)) here.push_back(lowerAscii(w.in(source)));
+  for (const auto& w : trimmedWords(reference)) here.push_back(lowerAscii(w.in(reference)));
+  for (const auto& other : others) {
+    if (std::find(here.begin(), here.end(), lowerAscii(other)) != here.end()) continue;
+    for (const auto& w : trimmedWords(reference))
+      if (w.in(reference) == copied.front())
+        return MinimalChange{replaced(reference, w, other), copied.front() + " \u2192 " + other, ""};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<MinimalPairKind>& allMinimalPairKinds() {
+  static const std::vector<MinimalPairKind> kinds = {MinimalPairKind::Polarity, MinimalPairKind::Numbers,
+                                                     MinimalPairKind::Agreement, MinimalPairKind::Names};
+  return kinds;
+}
+
+std::string toString(MinimalPairKind kind) {
+  switch (kind) {
+    case MinimalPairKind::Polarity: return "polarity";
+    case MinimalPairKind::Numbers: return "numbers";
+    case MinimalPairKind::Agreement: return "agreement";
+    case MinimalPairKind::Names: return "names";
+  }
+  return "?";
+}
+
+MinimalPairKind minimalPairKindFromString(const std::string& name) {
+  for (auto kind : allMinimalPairKinds())
+    if (toString(kind) == name) return kind;
+  throw std::invalid_argument("unknown kind of minimal pair '" + name +
+                              "' (polarity, numbers, agreement, names or all)");
+}
+
+std::vector<MinimalPairKind> minimalPairKindsFromList(const std::string& list) {
+  if (list == "all") return allMinimalPairKinds();
+  std::vector<MinimalPairKind> kinds;
+  size_t begin = 0;
+  while (begin <= list.size()) {
+    const size_t comma = std::min(list.find(',', begin), list.size());
+    const auto kind = minimalPairKindFromString(list.substr(begin, comma - begin));
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
+    begin = comma + 1;
+  }
+  return kinds;
+}
+
+std::vector<std::string> copiedWords(const std::string& source, const std::string& reference) {
+  std::vector<std::string_view> in_source;
+  for (const auto& w : trimmedWords(source)) in_source.push_back(w.in(source));
+  std::vector<std::string> copied;
+  for (const auto& w : trimmedWords(reference)) {
+    const std::string word(w.in(reference));
+    if (!mayBeCopied(word) || std::find(copied.begin(), copied.end(), word) != copied.end()) continue;
+    if (std::find(in_source.begin(), in_source.end(), word) != in_source.end()) copied.push_back(word);
+  }
+  return copied;
+}
+
+std::optional<MinimalChange> minimalChange(MinimalPairKind kind, const std::string& source,
+                                           const std::string& reference, const std::vector<std::string>& others) {
+  if (data::isBlank(source) || data::isBlank(reference)) return std::nullopt;
+  switch (kind) {
+    case MinimalPairKind::Polarity: return polarityChange(source, reference);
+    case MinimalPairKind::Numbers: return numberChange(source, reference);
+    case MinimalPairKind::Agreement: return agreementChange(reference);
+    case MinimalPairKind::Names: return nameChange(source, reference, others);
+  }
+  return std::nullopt;
+}
+
+std::vector<MinimalPair> makeMinimalPairs(const std::vector<std::string>& sources,
+                                          const std::vector<std::string>& references,
+                                          const std::vector<MinimalPairKind>& kinds) {
+  if (sources.size() != references.size())
+    throw std::invalid_argument(std::to_string(sources.size()) + " sources but " +
+                                std::to_string(references.size()) + " references");
+  const bool names = std::find(kinds.begin(), kinds.end(), MinimalPairKind::Names) != kinds.end();
+  std::vector<std::string> first_copied(sources.size());  // each line's first copied word, if any
+  if (names)
+    for (size_t i = 0; i < sources.size(); ++i) {
+      const auto copied = copiedWords(sources[i], references[i]);
+      if (!copied.empty()) first_copied[i] = copied.front();
+    }
+  std::vector<MinimalPair> pairs;
+  for (auto kind : kinds) {
+    std::vector<MinimalPair> added;  // Polarity's pairs with "not" put in, after those with it deleted
+    for (size_t i = 0; i < sources.size(); ++i) {
+      std::vector<std::string> others;  // the next lines' copied words, round to the start
+      if (kind == MinimalPairKind::Names && !first_copied[i].empty())
+        for (size_t k = 1; k < sources.size() && others.size() < 16; ++k)
+          if (const auto& word = first_copied[(i + k) % sources.size()]; !word.empty()) others.push_back(word);
+      const auto change = minimalChange(kind, sources[i], references[i], others);
+      if (!change) continue;
+      MinimalPair pair{i + 1, toString(kind), sources[i], references[i], change->wrong, change->change};
+      if (!change->variant.empty()) pair.kind += " (" + change->variant + ")";
+      (change->variant == "added" ? added : pairs).push_back(std::move(pair));
+    }
+    pairs.insert(pairs.end(), added.begin(), added.end());
+  }
+  return pairs;
+}
+
+std::vector<MinimalPair> readMinimalPairs(const std::string& path) {
+  const auto lines = data::readLines(path);
+  std::vector<MinimalPair> pairs;
+  static const std::array<const char*, 4> names = {"the source", "the right translation",
+                                                   "the wrong translation", "the kind"};
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const auto where = "'" + path + "' line " + std::to_string(i + 1);
+    if (!data::isValidUtf8(lines[i])) throw std::runtime_error(where + " is not valid UTF-8");
+    if (data::isBlank(lines[i])) continue;
+    std::vector<std::string> fields;
+    for (size_t begin = 0;;) {
+      const size_t tab = lines[i].find('\t', begin);
+      fields.push_back(data::normalizeWhitespace(lines[i].substr(begin, tab - begin)));
+      if (tab == std::string::npos) break;
+      begin = tab + 1;
+    }
+    if (fields.size() < 3 || fields.size() > 4)
+      throw std::runtime_error(where + " has " + std::to_string(fields.size()) +
+                               " fields separated by tabs; a pair is SOURCE<TAB>RIGHT<TAB>WRONG[<TAB>KIND]");
+    for (size_t f = 0; f < fields.size(); ++f)
+      if (fields[f].empty())
+        throw std::runtime_error(where + ": " + names[f] + " (field " + std::to_string(f + 1) + ") is empty");
+    if (fields[1] == fields[2])
+      throw std::runtime_error(where + ": the wrong translation is the right one, word for word");
+    pairs.push_back({i + 1, fields.size() == 4 ? fields[3] : "yours", fields[0], fields[1], fields[2], ""});
+  }
+  if (pairs.empty()) throw std::runtime_error("'" + path + "' holds no pair (SOURCE<TAB>RIGHT<TAB>WRONG a line)");
+  return pairs;
+}
+
+std::string minimalPairsTsv(const std::vector<MinimalPair>& pairs) {
+  const auto field = [](const std::string& text) { return data::normalizeWhitespace(text); };
+  std::string out;
+  for (const auto& p : pairs)
+    out += field(p.source) + "\t" + field(p.right) + "\t" + field(p.wrong) + "\t" + field(p.kind) + "\n";
+  return out;
+}
+
+std::pair<double, double> wilsonInterval(size_t successes, size_t trials, double z) {
+  if (trials == 0) return {0.0, 1.0};
+  const double n = double(trials), p = double(successes) / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::vector<MinimalPairTally> tallyMinimalPairs(const std::vector<MinimalPair>& pairs,
+                                                const std::vector<MinimalPairOutcome>& outcomes) {
+  if (pairs.size() != outcomes.size())
+    throw std::invalid_argument(std::to_string(pairs.size()) + " pairs but " + std::to_string(outcomes.size()) +
+                                " outcomes");
+  std::vector<MinimalPairTally> tallies;
+  std::vector<double> margins;
+  const auto count = [&](size_t t, const MinimalPairOutcome& outcome) {
+    auto& tally = tallies[t];
+    ++tally.pairs;
+    if (!outcome.scored) return;
+    ++tally.scored;
+    if (outcome.preferred()) ++tally.preferred;
+    margins[t] += outcome.margin();
+  };
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    auto it = std::find_if(tallies.begin(), tallies.end(), [&](const auto& t) { return t.kind == pairs[i].kind; });
+    if (it == tallies.end()) {
+      tallies.push_back({});
+      tallies.back().kind = pairs[i].kind;
+      margins.push_back(0.0);
+      it = tallies.end() - 1;
+    }
+    count(size_t(it - tallies.begin()), outcomes[i]);
+  }
+  if (tallies.size() >= 2) {
+    tallies.push_back({});
+    tallies.back().kind = "all";
+    margins.push_back(0.0);
+    for (const auto& outcome : outcomes) count(tallies.size() - 1, outcome);
+  }
+  for (size_t t = 0; t < tallies.size(); ++t) {
+    auto& tally = tallies[t];
+    if (tally.scored) tally.mean_margin = margins[t] / double(tally.scored);
+    std::tie(tally.low, tally.high) = wilsonInterval(tally.preferred, tally.scored);
+  }
+  return tallies;
+}
+
+}  // namespace studio::model
