@@ -13,6 +13,7 @@
 #include "model/decoding/PairScoring.h"
 #include "model/evaluation/MinimalPairs.h"
 #include "model/files/AtomicFile.h"
+#include "model/training/Checkpoints.h"
 
 namespace studio::cli {
 
@@ -32,7 +33,10 @@ const CommandSpec& minimalPairsSpec() {
       "Prints each kind's share of pairs passed with its 95 % interval (Wilson) and the mean margin\n"
       "(right minus wrong log-probability), then the pairs failed by the widest margin.",
       {
-          {"model", "FILE", "a model file or checkpoint (required); given again, an ensemble (as translate)"},
+          {"model", "FILE", "a model file or checkpoint; given again, an ensemble (as translate)"},
+          {"run", "RUN_DIR",
+           "instead of --model: every model the run kept (train --keep-models-every), oldest first,\n"
+           "each kind's share passed at each step: when the model learnt it"},
           weightsOption(),
           {"src", "FILE", "Vietnamese sentences, one a line"},
           {"ref", "FILE", "their reference translations, line-aligned: the pairs are made of these"},
@@ -41,11 +45,13 @@ const CommandSpec& minimalPairsSpec() {
           {"pairs", "FILE",
            "your own pairs instead, a line each: SOURCE<TAB>RIGHT<TAB>WRONG and, optionally,\n"
            "<TAB>KIND (any label; tallied kind by kind)"},
-          {"save-pairs", "FILE", "write the pairs made of --src and --ref in --pairs' form, to edit and read again"},
+          {"save-pairs", "FILE",
+           "write the pairs made of --src and --ref in --pairs' form, to edit and read again"},
           {"show", "N", "print the N pairs of each kind failed by the widest margin (default 3; 0: none)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
           {"json", "",
-           "print JSON instead: {tallies: [{kind, pairs, scored, preferred, share, low, high, mean_margin}],\n"
+           "print JSON instead: {tallies: [{kind, pairs, scored, preferred, share, low, high, "
+           "mean_margin}],\n"
            "pairs: [{line, kind, source, right, wrong, change, right_log_probability,\n"
            "wrong_log_probability, preferred} or {..., error}]}"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
@@ -61,19 +67,19 @@ std::string percent(double share) {
   return text;
 }
 
-void printTallies(const std::vector<model::MinimalPair>& pairs, const std::vector<model::MinimalPairOutcome>& outcomes,
-                  int64_t show) {
+void printTallies(const std::vector<model::MinimalPair>& pairs,
+                  const std::vector<model::MinimalPairOutcome>& outcomes, int64_t show) {
   const auto tallies = model::tallyMinimalPairs(pairs, outcomes);
   size_t width = 4;
   for (const auto& t : tallies) width = std::max(width, t.kind.size());
-  std::printf("%-*s  %6s  %16s  %17s  %11s\n", int(width), "kind", "pairs", "right preferred", "95 % interval",
-              "mean margin");
+  std::printf("%-*s  %6s  %16s  %17s  %11s\n", int(width), "kind", "pairs", "right preferred",
+              "95 % interval", "mean margin");
   for (const auto& t : tallies) {
     const std::string interval = percent(t.low) + " - " + percent(t.high);
     std::printf("%-*s  %6zu  %6zu  %8s  %17s  %+11.3f\n", int(width), t.kind.c_str(), t.pairs, t.preferred,
                 percent(t.share()).c_str(), interval.c_str(), t.mean_margin);
-    if (t.scored < t.pairs) std::printf("%-*s  (%zu not scored: too long for the model)\n", int(width), "",
-                                        t.pairs - t.scored);
+    if (t.scored < t.pairs)
+      std::printf("%-*s  (%zu not scored: too long for the model)\n", int(width), "", t.pairs - t.scored);
   }
   if (show <= 0) return;
   for (const auto& t : tallies) {
@@ -111,7 +117,7 @@ nlohmann::json asJson(const std::vector<model::MinimalPair>& pairs,
                        {"mean_margin", t.mean_margin}});
   for (size_t i = 0; i < pairs.size(); ++i) {
     const auto& p = pairs[i];
-    nlohmann::json item{{"line", p.line}, {"kind", p.kind},   {"source", p.source},
+    nlohmann::json item{{"line", p.line},   {"kind", p.kind},   {"source", p.source},
                         {"right", p.right}, {"wrong", p.wrong}, {"change", p.change}};
     if (outcomes[i].scored) {
       item["right_log_probability"] = outcomes[i].right;
@@ -125,14 +131,67 @@ nlohmann::json asJson(const std::vector<model::MinimalPair>& pairs,
   return {{"tallies", tallies}, {"pairs", list}};
 }
 
+// --run: the same pairs scored by each model the run kept; a row a step.
+int overTraining(const ParsedArgs& args, const std::vector<model::MinimalPair>& pairs,
+                 const std::string& what, const torch::Device& device) {
+  const auto run_dir = args.require("run");
+  const auto kept = model::listKeptModels(run_dir);
+  if (kept.empty())
+    throw std::runtime_error("'" + run_dir +
+                             "' kept no models: train with --keep-models-every N to keep them");
+  nlohmann::json steps = nlohmann::json::array();
+  std::vector<std::vector<model::MinimalPairTally>> rows;
+  for (const auto& [step, path] : kept) {
+    const auto translator = model::Translator::fromFiles(path, args.getOr("spm", ""), device);
+    const auto outcomes = model::scoreMinimalPairs(translator, pairs);
+    rows.push_back(model::tallyMinimalPairs(pairs, outcomes));
+    nlohmann::json tallies = nlohmann::json::array();
+    for (const auto& t : rows.back())
+      tallies.push_back({{"kind", t.kind},
+                         {"pairs", t.pairs},
+                         {"scored", t.scored},
+                         {"preferred", t.preferred},
+                         {"share", t.share()},
+                         {"low", t.low},
+                         {"high", t.high},
+                         {"mean_margin", t.mean_margin}});
+    steps.push_back({{"step", step}, {"model", path}, {"tallies", tallies}});
+    if (!args.has("json")) std::fprintf(stderr, "step %lld scored\n", static_cast<long long>(step));
+  }
+  if (args.has("json")) {
+    std::cout << nlohmann::json{{"steps", steps}}.dump(2) << std::endl;
+    return kOk;
+  }
+  std::printf(
+      "minimal pairs of %s: %zu pairs, the share of each kind's pairs passed by the models '%s' kept\n",
+      what.c_str(), pairs.size(), run_dir.c_str());
+  std::string header = "    step";
+  for (const auto& t : rows.front())
+    header += "  " + std::string(std::max<size_t>(t.kind.size(), 7) - t.kind.size(), ' ') + t.kind;
+  std::printf("%s\n", header.c_str());
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::printf("%8lld", static_cast<long long>(kept[r].first));
+    for (const auto& t : rows[r])
+      std::printf("  %*s", int(std::max<size_t>(t.kind.size(), 7)), percent(t.share()).c_str());
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+  return kOk;
+}
+
 }  // namespace
 
 int runMinimalPairs(const ParsedArgs& args) {
+  if (args.has("run") && (args.has("model") || args.has("weights")))
+    throw UsageError("--run reads the models the run kept: give it or --model, not both");
+  if (!args.has("run") && !args.has("model")) throw UsageError("give --model FILE (or --run RUN_DIR)");
   const bool own = args.has("pairs");
   if (own && (args.has("src") || args.has("ref") || args.has("kinds") || args.has("sentences")))
-    throw UsageError("--pairs reads your own pairs: --src, --ref, --kinds and --sentences make them of a test set");
+    throw UsageError(
+        "--pairs reads your own pairs: --src, --ref, --kinds and --sentences make them of a test set");
   if (!own && !args.has("src")) throw UsageError("give --src and --ref (pairs made of them) or --pairs FILE");
-  if (own && args.has("save-pairs")) throw UsageError("--save-pairs writes the pairs made of --src and --ref");
+  if (own && args.has("save-pairs"))
+    throw UsageError("--save-pairs writes the pairs made of --src and --ref");
   const int64_t show = args.integer("show", 3, 0, 1000000);
   std::vector<model::MinimalPairKind> kinds;
   try {
@@ -154,9 +213,11 @@ int runMinimalPairs(const ParsedArgs& args) {
     what = "'" + args.require("src") + "' and '" + args.require("ref") + "' (" +
            std::to_string(read.sources.size()) + " lines)";
     if (pairs.empty())
-      throw std::runtime_error("the rules made no minimal pair of " + what + ": no line has what they change");
+      throw std::runtime_error("the rules made no minimal pair of " + what +
+                               ": no line has what they change");
     if (auto path = args.get("save-pairs")) model::writeFileAtomically(*path, model::minimalPairsTsv(pairs));
   }
+  if (args.has("run")) return overTraining(args, pairs, what, device);
   const auto translator = translatorFrom(args, device);
   const auto outcomes = model::scoreMinimalPairs(translator, pairs, 4096, terminalProgress("scored"));
   for (size_t i = 0; i < pairs.size(); ++i)

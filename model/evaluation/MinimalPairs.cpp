@@ -136,7 +136,7 @@ bool isEnglishNegation(std::string_view word) {
 std::string withoutNegation(std::string_view word) {
   const auto lower = lowerAscii(word);
   static const std::map<std::string, std::string> irregular = {
-      {"cannot", "can"},  {"can't", "can"},   {"can\u2019t", "can"},     {"won't", "will"},
+      {"cannot", "can"},      {"can't", "can"},    {"can\u2019t", "can"},   {"won't", "will"},
       {"won\u2019t", "will"}, {"shan't", "shall"}, {"shan\u2019t", "shall"}};
   if (auto it = irregular.find(lower); it != irregular.end()) return inCaseOf(word, it->second);
   const size_t cut = lower.rfind('n', lower.size() - 2);  // before "'t" or "’t"
@@ -165,14 +165,15 @@ std::optional<MinimalChange> polarityChange(const std::string& source, const std
     if (!isEnglishNegation(word)) continue;
     if (!source_negates) return std::nullopt;  // a negation the source may not hold
     const auto lower = lowerAscii(word);
-    if (lower == "not" || lower == "never") return MinimalChange{deleted(reference, w), lower + " deleted", "deleted"};
+    if (lower == "not" || lower == "never")
+      return MinimalChange{deleted(reference, w), lower + " deleted", "deleted"};
     const auto base = withoutNegation(word);
     return MinimalChange{replaced(reference, w, base), std::string(word) + " \u2192 " + base, "deleted"};
   }
   if (source_negates) return std::nullopt;  // negated in other words ("Invalid", "Unable")
   static const std::array<std::string_view, 18> auxiliaries = {
-      "is",    "are",  "was",   "were", "can", "could", "will", "would", "should",
-      "must",  "may",  "might", "has",  "have", "had",  "does", "do",    "did"};
+      "is",   "are", "was",   "were", "can",  "could", "will", "would", "should",
+      "must", "may", "might", "has",  "have", "had",   "does", "do",    "did"};
   for (const auto& w : words) {
     const auto word = w.in(reference);
     const auto lower = lowerAscii(word);
@@ -232,7 +233,7 @@ std::optional<MinimalChange> numberChange(const std::string& source, const std::
 // --- agreement --------------------------------------------------------------
 
 std::optional<MinimalChange> agreementChange(const std::string& reference) {
-  static const std::map<std::string, std::string> swaps = {{"is", "are"},  {"are", "is"},  {"was", "were"},
+  static const std::map<std::string, std::string> swaps = {{"is", "are"},   {"are", "is"},   {"was", "were"},
                                                            {"were", "was"}, {"has", "have"}, {"have", "has"}};
   for (const auto& w : trimmedWords(reference)) {
     const auto word = w.in(reference);
@@ -250,8 +251,10 @@ bool mayBeCopied(std::string_view word) {
   if (word.size() < 3) return false;
   bool letter = false;
   for (char c : word) {
-    if (isAsciiAlpha(c)) letter = true;
-    else if (!isAsciiAlnum(c) && c != '.' && c != '-' && c != '_') return false;
+    if (isAsciiAlpha(c))
+      letter = true;
+    else if (!isAsciiAlnum(c) && c != '.' && c != '-' && c != '_')
+      return false;
   }
   return letter;
 }
@@ -282,10 +285,14 @@ const std::vector<MinimalPairKind>& allMinimalPairKinds() {
 
 std::string toString(MinimalPairKind kind) {
   switch (kind) {
-    case MinimalPairKind::Polarity: return "polarity";
-    case MinimalPairKind::Numbers: return "numbers";
-    case MinimalPairKind::Agreement: return "agreement";
-    case MinimalPairKind::Names: return "names";
+    case MinimalPairKind::Polarity:
+      return "polarity";
+    case MinimalPairKind::Numbers:
+      return "numbers";
+    case MinimalPairKind::Agreement:
+      return "agreement";
+    case MinimalPairKind::Names:
+      return "names";
   }
   return "?";
 }
@@ -323,13 +330,18 @@ std::vector<std::string> copiedWords(const std::string& source, const std::strin
 }
 
 std::optional<MinimalChange> minimalChange(MinimalPairKind kind, const std::string& source,
-                                           const std::string& reference, const std::vector<std::string>& others) {
+                                           const std::string& reference,
+                                           const std::vector<std::string>& others) {
   if (data::isBlank(source) || data::isBlank(reference)) return std::nullopt;
   switch (kind) {
-    case MinimalPairKind::Polarity: return polarityChange(source, reference);
-    case MinimalPairKind::Numbers: return numberChange(source, reference);
-    case MinimalPairKind::Agreement: return agreementChange(reference);
-    case MinimalPairKind::Names: return nameChange(source, reference, others);
+    case MinimalPairKind::Polarity:
+      return polarityChange(source, reference);
+    case MinimalPairKind::Numbers:
+      return numberChange(source, reference);
+    case MinimalPairKind::Agreement:
+      return agreementChange(reference);
+    case MinimalPairKind::Names:
+      return nameChange(source, reference, others);
   }
   return std::nullopt;
 }
@@ -354,7 +366,8 @@ std::vector<MinimalPair> makeMinimalPairs(const std::vector<std::string>& source
       std::vector<std::string> others;  // the next lines' copied words, round to the start
       if (kind == MinimalPairKind::Names && !first_copied[i].empty())
         for (size_t k = 1; k < sources.size() && others.size() < 16; ++k)
-          if (const auto& word = first_copied[(i + k) % sources.size()]; !word.empty()) others.push_back(word);
+          if (const auto& word = first_copied[(i + k) % sources.size()]; !word.empty())
+            others.push_back(word);
       const auto change = minimalChange(kind, sources[i], references[i], others);
       if (!change) continue;
       MinimalPair pair{i + 1, toString(kind), sources[i], references[i], change->wrong, change->change};
@@ -392,7 +405,8 @@ std::vector<MinimalPair> readMinimalPairs(const std::string& path) {
       throw std::runtime_error(where + ": the wrong translation is the right one, word for word");
     pairs.push_back({i + 1, fields.size() == 4 ? fields[3] : "yours", fields[0], fields[1], fields[2], ""});
   }
-  if (pairs.empty()) throw std::runtime_error("'" + path + "' holds no pair (SOURCE<TAB>RIGHT<TAB>WRONG a line)");
+  if (pairs.empty())
+    throw std::runtime_error("'" + path + "' holds no pair (SOURCE<TAB>RIGHT<TAB>WRONG a line)");
   return pairs;
 }
 
@@ -415,8 +429,8 @@ std::pair<double, double> wilsonInterval(size_t successes, size_t trials, double
 std::vector<MinimalPairTally> tallyMinimalPairs(const std::vector<MinimalPair>& pairs,
                                                 const std::vector<MinimalPairOutcome>& outcomes) {
   if (pairs.size() != outcomes.size())
-    throw std::invalid_argument(std::to_string(pairs.size()) + " pairs but " + std::to_string(outcomes.size()) +
-                                " outcomes");
+    throw std::invalid_argument(std::to_string(pairs.size()) + " pairs but " +
+                                std::to_string(outcomes.size()) + " outcomes");
   std::vector<MinimalPairTally> tallies;
   std::vector<double> margins;
   const auto count = [&](size_t t, const MinimalPairOutcome& outcome) {
@@ -428,7 +442,8 @@ std::vector<MinimalPairTally> tallyMinimalPairs(const std::vector<MinimalPair>& 
     margins[t] += outcome.margin();
   };
   for (size_t i = 0; i < pairs.size(); ++i) {
-    auto it = std::find_if(tallies.begin(), tallies.end(), [&](const auto& t) { return t.kind == pairs[i].kind; });
+    auto it =
+        std::find_if(tallies.begin(), tallies.end(), [&](const auto& t) { return t.kind == pairs[i].kind; });
     if (it == tallies.end()) {
       tallies.push_back({});
       tallies.back().kind = pairs[i].kind;

@@ -32,14 +32,15 @@ MinimalPairKind minimalPairKindFromString(const std::string& name);
 std::vector<MinimalPairKind> minimalPairKindsFromList(const std::string& list);
 
 struct MinimalPair {
-  size_t line = 0;     // 1-based: of the source and reference files, or of the pairs file
+  size_t line = 0;  // 1-based: of the source and reference files, or of the pairs file
   // A kind's name ("polarity (deleted)" and "polarity (added)" apart: the
   // wrong side is a piece shorter or longer), or the pairs file's own label.
   std::string kind;
   std::string source;  // the sentence
   std::string right;   // the translation that is right (the reference)
   std::string wrong;   // the copy with one thing made wrong
-  std::string change;  // what was made wrong: "not deleted", "5 → 6", "is → are" (empty when read from a file)
+  std::string
+      change;  // what was made wrong: "not deleted", "5 → 6", "is → are" (empty when read from a file)
 };
 
 // The wrong copy of `reference` that the rule of `kind` makes, and what it
@@ -89,7 +90,7 @@ struct MinimalPairOutcome {
 struct MinimalPairTally {
   std::string kind;  // "all" for the whole set
   size_t pairs = 0, scored = 0, preferred = 0;
-  double mean_margin = 0.0;  // of the scored pairs
+  double mean_margin = 0.0;      // of the scored pairs
   double low = 0.0, high = 0.0;  // Wilson's 95 % interval of the share preferred
   double share() const { return scored ? double(preferred) / double(scored) : 0.0; }
 };

@@ -18,7 +18,9 @@ using namespace std::string_literals;
 
 namespace {
 
-void writeBytes(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+void writeBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
 
 // The wrong copy and the change, or "-" where the rule does not apply.
 std::string changed(MinimalPairKind kind, const std::string& source, const std::string& reference,
@@ -50,29 +52,66 @@ void TestMinimalPairs::polarity_data() {
   QTest::addColumn<QString>("reference");
   QTest::addColumn<QString>("expected");
   // Deleted where both sides negate: each spelling of the English negation.
-  QTest::newRow("not") << "Không tìm thấy tập tin." << "File not found." << "File found. | not deleted";
-  QTest::newRow("cannot") << "Không thể mở tập tin" << "Cannot open the file" << "Can open the file | Cannot → Can";
-  QTest::newRow("n't") << "Không gửi" << "Don't send" << "Do send | Don't → Do";
-  QTest::newRow("curly n’t") << "Chưa chạy" << "It won’t run." << "It will run. | won’t → will";
-  QTest::newRow("isn't") << "Tập tin chưa được lưu" << "The file isn't saved" << "The file is saved | isn't → is";
-  QTest::newRow("capitals") << "ĐỪNG XÓA" << "DON'T DELETE" << "DO DELETE | DON'T → DO";
-  QTest::newRow("capitals, not") << "(KHÔNG TƯƠNG ỨNG)" << "(DOES NOT MATCH)" << "(DOES MATCH) | not deleted";
-  QTest::newRow("first word") << "Chẳng bao giờ hỏi" << "Never ask again" << "Ask again | never deleted";
-  QTest::newRow("before punctuation") << "Đừng, xin vui lòng" << "Please, not that" << "Please, that | not deleted";
+  QTest::newRow("not") << "Không tìm thấy tập tin."
+                       << "File not found."
+                       << "File found. | not deleted";
+  QTest::newRow("cannot") << "Không thể mở tập tin"
+                          << "Cannot open the file"
+                          << "Can open the file | Cannot → Can";
+  QTest::newRow("n't") << "Không gửi"
+                       << "Don't send"
+                       << "Do send | Don't → Do";
+  QTest::newRow("curly n’t") << "Chưa chạy"
+                             << "It won’t run."
+                             << "It will run. | won’t → will";
+  QTest::newRow("isn't") << "Tập tin chưa được lưu"
+                         << "The file isn't saved"
+                         << "The file is saved | isn't → is";
+  QTest::newRow("capitals") << "ĐỪNG XÓA"
+                            << "DON'T DELETE"
+                            << "DO DELETE | DON'T → DO";
+  QTest::newRow("capitals, not") << "(KHÔNG TƯƠNG ỨNG)"
+                                 << "(DOES NOT MATCH)"
+                                 << "(DOES MATCH) | not deleted";
+  QTest::newRow("first word") << "Chẳng bao giờ hỏi"
+                              << "Never ask again"
+                              << "Ask again | never deleted";
+  QTest::newRow("before punctuation") << "Đừng, xin vui lòng"
+                                      << "Please, not that"
+                                      << "Please, that | not deleted";
   // Only the first negation, only where the source negates, and nothing where
   // the source negates in words the rule does not read on the English side.
-  QTest::newRow("first only") << "Không mở, không lưu" << "Do not open, do not save"
+  QTest::newRow("first only") << "Không mở, không lưu"
+                              << "Do not open, do not save"
                               << "Do open, do not save | not deleted";
-  QTest::newRow("source affirms") << "Tập tin bị thiếu" << "The file is not there" << "-";
-  QTest::newRow("negated otherwise") << "Giá trị không hợp lệ" << "The value is invalid" << "-";
-  QTest::newRow("nothing, notable") << "Ghi chú" << "Notable notes" << "-";
+  QTest::newRow("source affirms") << "Tập tin bị thiếu"
+                                  << "The file is not there"
+                                  << "-";
+  QTest::newRow("negated otherwise") << "Giá trị không hợp lệ"
+                                     << "The value is invalid"
+                                     << "-";
+  QTest::newRow("nothing, notable") << "Ghi chú"
+                                    << "Notable notes"
+                                    << "-";
   // Added after the first auxiliary where neither side negates.
-  QTest::newRow("added") << "Tập tin đã được lưu" << "The file was saved." << "The file was not saved. | not put after was";
-  QTest::newRow("can") << "Bạn có thể mở nó" << "You can open it" << "You cannot open it | can → cannot";
-  QTest::newRow("Can") << "Có thể mở không?" << "Can it open?" << "-";  // the question's "không" reads as a negation
-  QTest::newRow("IS") << "ĐÃ XONG" << "IT IS DONE" << "IT IS NOT DONE | NOT put after IS";
-  QTest::newRow("no auxiliary") << "Mở tập tin" << "Open the file" << "-";
-  QTest::newRow("blank") << "Mở" << " " << "-";
+  QTest::newRow("added") << "Tập tin đã được lưu"
+                         << "The file was saved."
+                         << "The file was not saved. | not put after was";
+  QTest::newRow("can") << "Bạn có thể mở nó"
+                       << "You can open it"
+                       << "You cannot open it | can → cannot";
+  QTest::newRow("Can") << "Có thể mở không?"
+                       << "Can it open?"
+                       << "-";  // the question's "không" reads as a negation
+  QTest::newRow("IS") << "ĐÃ XONG"
+                      << "IT IS DONE"
+                      << "IT IS NOT DONE | NOT put after IS";
+  QTest::newRow("no auxiliary") << "Mở tập tin"
+                                << "Open the file"
+                                << "-";
+  QTest::newRow("blank") << "Mở"
+                         << " "
+                         << "-";
 }
 
 // Polarity: the reference's negation deleted where the Vietnamese negates too
@@ -82,7 +121,8 @@ void TestMinimalPairs::polarity() {
   QFETCH(QString, source);
   QFETCH(QString, reference);
   QFETCH(QString, expected);
-  QCOMPARE(QString::fromStdString(changed(MinimalPairKind::Polarity, source.toStdString(), reference.toStdString())),
+  QCOMPARE(QString::fromStdString(
+               changed(MinimalPairKind::Polarity, source.toStdString(), reference.toStdString())),
            expected);
 }
 
@@ -93,16 +133,19 @@ void TestMinimalPairs::numbersChangeOnlyANumberTheSourceHolds() {
   QCOMPARE(changed(MinimalPairKind::Numbers, "Chọn 5 tập tin", "Select 5 files"), "Select 6 files | 5 → 6"s);
   QCOMPARE(changed(MinimalPairKind::Numbers, "từ 5 đến 6", "from 5 to 6"), "from 7 to 6 | 5 → 7"s);
   QCOMPARE(changed(MinimalPairKind::Numbers, "Mục 19", "Item 19"), "Item 10 | 19 → 10"s);
-  QCOMPARE(changed(MinimalPairKind::Numbers, "Kênh 2: 40 Hz", "40 Hz on channel 2"), "41 Hz on channel 2 | 40 → 41"s);
+  QCOMPARE(changed(MinimalPairKind::Numbers, "Kênh 2: 40 Hz", "40 Hz on channel 2"),
+           "41 Hz on channel 2 | 40 → 41"s);
   QCOMPARE(changed(MinimalPairKind::Numbers, "Chọn năm tập tin", "Select 5 files"), "-"s);
-  QCOMPARE(changed(MinimalPairKind::Numbers, "Chọn 15 tập tin", "Select 5 files"), "-"s);  // a whole number only
+  QCOMPARE(changed(MinimalPairKind::Numbers, "Chọn 15 tập tin", "Select 5 files"),
+           "-"s);  // a whole number only
 }
 
 // Agreement: the first is/are, was/were, has/have swapped, in its case; words
 // that hold them ("this", "wasn't") are not them.
 void TestMinimalPairs::agreementSwapsTheVerbsNumber() {
   QCOMPARE(changed(MinimalPairKind::Agreement, "x", "The files are open"), "The files is open | are → is"s);
-  QCOMPARE(changed(MinimalPairKind::Agreement, "x", "Is it open? It was."), "Are it open? It was. | Is → Are"s);
+  QCOMPARE(changed(MinimalPairKind::Agreement, "x", "Is it open? It was."),
+           "Are it open? It was. | Is → Are"s);
   QCOMPARE(changed(MinimalPairKind::Agreement, "x", "IT HAS ENDED"), "IT HAVE ENDED | HAS → HAVE"s);
   QCOMPARE(changed(MinimalPairKind::Agreement, "x", "(were: old)"), "(was: old) | were → was"s);
   QCOMPARE(changed(MinimalPairKind::Agreement, "x", "This wasn't his"), "-"s);
@@ -115,12 +158,15 @@ void TestMinimalPairs::agreementSwapsTheVerbsNumber() {
 void TestMinimalPairs::namesSwapACopiedWordForOneThePairDoesNotHold() {
   QCOMPARE(model::copiedWords("Gặp lỗi khi khởi tạo kênh c-ares", "Failed to init c-ares channel"),
            std::vector<std::string>{"c-ares"});
-  QCOMPARE(model::copiedWords("Mở “Firefox” bằng GTK3 và Qt", "Open \"Firefox\" with GTK3 and Qt, then Firefox"),
-           (std::vector<std::string>{"Firefox", "GTK3"}));  // "Qt" is too short; each word once
+  QCOMPARE(
+      model::copiedWords("Mở “Firefox” bằng GTK3 và Qt", "Open \"Firefox\" with GTK3 and Qt, then Firefox"),
+      (std::vector<std::string>{"Firefox", "GTK3"}));  // "Qt" is too short; each word once
   QCOMPARE(model::copiedWords("dùng %s", "use %s"), std::vector<std::string>{});
-  QCOMPARE(model::copiedWords("Dùng firefox", "Use Firefox"), std::vector<std::string>{});  // written alike only
-  QCOMPARE(changed(MinimalPairKind::Names, "Dùng GStreamer", "Use GStreamer.", {"GStreamer", "gstreamer", "GTK"}),
-           "Use GTK. | GStreamer → GTK"s);
+  QCOMPARE(model::copiedWords("Dùng firefox", "Use Firefox"),
+           std::vector<std::string>{});  // written alike only
+  QCOMPARE(
+      changed(MinimalPairKind::Names, "Dùng GStreamer", "Use GStreamer.", {"GStreamer", "gstreamer", "GTK"}),
+      "Use GTK. | GStreamer → GTK"s);
   QCOMPARE(changed(MinimalPairKind::Names, "Dùng GStreamer với use", "Use GStreamer", {"USE", "Qt5"}),
            "Use Qt5 | GStreamer → Qt5"s);
   QCOMPARE(changed(MinimalPairKind::Names, "Dùng GStreamer", "Use GStreamer", {}), "-"s);
@@ -131,10 +177,10 @@ void TestMinimalPairs::namesSwapACopiedWordForOneThePairDoesNotHold() {
 // negations before its added ones, each in line order; Names takes the next
 // lines' copied words, round to the first line.
 void TestMinimalPairs::pairsAreMadeKindByKind() {
-  const std::vector<std::string> sources{"Đã lưu 3 tập tin bằng GIMP", "Không tìm thấy 2 tập tin của Inkscape",
-                                         "Mở tập tin"};
-  const std::vector<std::string> references{"3 files were saved with GIMP", "2 files of Inkscape were not found",
-                                            "Open the file"};
+  const std::vector<std::string> sources{"Đã lưu 3 tập tin bằng GIMP",
+                                         "Không tìm thấy 2 tập tin của Inkscape", "Mở tập tin"};
+  const std::vector<std::string> references{"3 files were saved with GIMP",
+                                            "2 files of Inkscape were not found", "Open the file"};
   const auto pairs = model::makeMinimalPairs(
       sources, references, {MinimalPairKind::Names, MinimalPairKind::Polarity, MinimalPairKind::Numbers});
   std::vector<std::string> made;
@@ -163,10 +209,10 @@ void TestMinimalPairs::aPairsFileIsReadAndWrittenBack() {
   QVERIFY(tmp.isValid());
   const std::string path = tmp.filePath("pairs.tsv").toStdString();
   writeBytes(path,
-                  "\xEF\xBB\xBF"
-                  "Mở tập tin\tOpen the file\tClose the file\r\n"
-                  "\r\n"
-                  "Lưu  nó\tSave   it\tSave them\tpronoun\n");
+             "\xEF\xBB\xBF"
+             "Mở tập tin\tOpen the file\tClose the file\r\n"
+             "\r\n"
+             "Lưu  nó\tSave   it\tSave them\tpronoun\n");
   const auto pairs = model::readMinimalPairs(path);
   QCOMPARE(pairs.size(), size_t(2));
   QCOMPARE(pairs[0].line, size_t(1));
@@ -178,7 +224,9 @@ void TestMinimalPairs::aPairsFileIsReadAndWrittenBack() {
   QCOMPARE(pairs[1].source, std::string("Lưu nó"));
   QCOMPARE(pairs[1].right, std::string("Save it"));
   const auto text = model::minimalPairsTsv(pairs);
-  QCOMPARE(text, std::string("Mở tập tin\tOpen the file\tClose the file\tyours\nLưu nó\tSave it\tSave them\tpronoun\n"));
+  QCOMPARE(
+      text,
+      std::string("Mở tập tin\tOpen the file\tClose the file\tyours\nLưu nó\tSave it\tSave them\tpronoun\n"));
   const std::string again = tmp.filePath("again.tsv").toStdString();
   writeBytes(again, text);
   const auto read = model::readMinimalPairs(again);
@@ -200,9 +248,11 @@ void TestMinimalPairs::aBadPairsFileIsRefusedNamingTheLine() {
   };
   const std::string good = "Mở\tOpen\tClose\n";
   QCOMPARE(refusal(good + "Lưu\tSave\n"),
-           "'" + path + "' line 2 has 2 fields separated by tabs; a pair is SOURCE<TAB>RIGHT<TAB>WRONG[<TAB>KIND]");
+           "'" + path +
+               "' line 2 has 2 fields separated by tabs; a pair is SOURCE<TAB>RIGHT<TAB>WRONG[<TAB>KIND]");
   QCOMPARE(refusal(good + "a\tb\tc\td\te\n"),
-           "'" + path + "' line 2 has 5 fields separated by tabs; a pair is SOURCE<TAB>RIGHT<TAB>WRONG[<TAB>KIND]");
+           "'" + path +
+               "' line 2 has 5 fields separated by tabs; a pair is SOURCE<TAB>RIGHT<TAB>WRONG[<TAB>KIND]");
   QCOMPARE(refusal(good + good + "Lưu\tSave\t \n"),
            "'" + path + "' line 3: the wrong translation (field 3) is empty");
   QCOMPARE(refusal("Lưu\tSave\tClose\t\n"), "'" + path + "' line 1: the kind (field 4) is empty");
@@ -266,7 +316,8 @@ void TestMinimalPairs::kindsAreReadFromAList() {
   for (auto kind : model::allMinimalPairKinds())
     QVERIFY(model::minimalPairKindFromString(model::toString(kind)) == kind);
   const auto message = test::thrownMessage([] { model::minimalPairKindsFromList("numbers,gender"); });
-  QCOMPARE(message, std::string("unknown kind of minimal pair 'gender' (polarity, numbers, agreement, names or all)"));
+  QCOMPARE(message,
+           std::string("unknown kind of minimal pair 'gender' (polarity, numbers, agreement, names or all)"));
   QVERIFY(!test::thrownMessage([] { model::minimalPairKindsFromList("numbers,"); }).empty());
 }
 

@@ -43,6 +43,7 @@
 #include "ui/charts/QCustomPlot.h"
 #include "ui/explain/ExplainPanel.h"
 #include "ui/explain/FaithfulnessPanel.h"
+#include "ui/explain/MinimalPairsPanel.h"
 #include "ui/explain/NeighboursView.h"
 #include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
@@ -83,6 +84,7 @@ class TestAttentionWorkspace : public QObject, protected test::WorkspaceFixture 
   void theLogitLensTabShowsTheClisLens();
   void theTunedLensIsTrainedBesideTheModelAndReadThrough();
   void aTranslationOfYourOwnIsReadByTheModel();
+  void theMinimalPairsTabTestsTheRunAsTheCliDoes();
 
  private:
   app::AttentionView capture(ui::AttentionWorkspace& explorer, const QString& text, int pad_to);
@@ -1976,6 +1978,85 @@ void TestAttentionWorkspace::aTranslationOfYourOwnIsReadByTheModel() {
   explorer.explore(fileSource(), sentence_, {}, long_translation);
   QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
   QVERIFY2(errors[0][0].toString().contains("the translation has"), qPrintable(errors[0][0].toString()));
+}
+
+// The Minimal pairs tab: the pairs made of the model's run's test split and
+// scored as the CLI's minimal-pairs scores them (each side's log-probability,
+// each kind's tally); the failed pairs listed first; double-clicking a pair's
+// Wrong cell explores its sentence with the wrong translation given; a bad
+// pairs file is refused naming its line.
+void TestAttentionWorkspace::theMinimalPairsTabTestsTheRunAsTheCliDoes() {
+  app::TranslationService service;
+  ui::AttentionWorkspace explorer(&service);
+  explorer.resize(1300, 800);
+  explorer.show();
+  explorer.setModelProvider([this] { return fileSource(); }, [] { return app::DecodeSettings{}; });
+  auto* panel = explorer.minimalPairs();
+  QSignalSpy measured(panel, &ui::MinimalPairsPanel::measured);
+  QSignalSpy errors(panel, &ui::MinimalPairsPanel::errorOccurred);
+  panel->measure();
+  QVERIFY(panel->isRunning());
+  QVERIFY(measured.wait(120000));
+  QVERIFY(errors.isEmpty());
+  const auto result = panel->result();
+  QVERIFY(result.sourceFile.endsWith("test.vi") && result.referenceFile.endsWith("test.en"));
+  QVERIFY(!result.pairs.isEmpty() && !result.stopped);
+  QCOMPARE(panel->tallies()->rowCount(), int(result.tallies.size()));
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"--threads", "1", "minimal-pairs", "--model", result.modelPath, "--src",
+                              result.sourceFile, "--ref", result.referenceFile, "--json", "--device", "cpu"});
+  QVERIFY(cli.waitForFinished(180000));
+  QCOMPARE(cli.exitCode(), 0);
+  const auto json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  const auto pairs = json["pairs"].toArray();
+  QCOMPARE(int(pairs.size()), int(result.pairs.size()));
+  int failed = 0;
+  for (int i = 0; i < result.pairs.size(); ++i) {
+    const auto pair = pairs[i].toObject();
+    const auto& row = result.pairs[i];
+    QCOMPARE(row.kind, pair["kind"].toString());
+    QCOMPARE(row.wrong, pair["wrong"].toString());
+    QVERIFY(row.scored);
+    QVERIFY2(std::abs(row.rightLog - pair["right_log_probability"].toDouble()) < 1e-4, qPrintable(row.right));
+    QVERIFY2(std::abs(row.wrongLog - pair["wrong_log_probability"].toDouble()) < 1e-4, qPrintable(row.wrong));
+    failed += !row.passed();
+  }
+  const auto tallies = json["tallies"].toArray();
+  QCOMPARE(int(tallies.size()), int(result.tallies.size()));
+  for (int t = 0; t < result.tallies.size(); ++t) {
+    QCOMPARE(result.tallies[t].kind, tallies[t].toObject()["kind"].toString());
+    QCOMPARE(result.tallies[t].preferred, tallies[t].toObject()["preferred"].toInt());
+  }
+  // Failed pairs only, by default; all of them, failed first, when unticked.
+  QVERIFY(panel->failedOnly()->isChecked());
+  QCOMPARE(panel->pairs()->rowCount(), failed);
+  panel->failedOnly()->setChecked(false);
+  QCOMPARE(panel->pairs()->rowCount(), int(result.pairs.size()));
+  for (int row = 0; row + 1 < panel->pairs()->rowCount(); ++row)
+    QVERIFY(result.pairs[panel->pairInRow(row)].margin() <= result.pairs[panel->pairInRow(row + 1)].margin());
+  QVERIFY2(panel->summary().contains(QString("%1 pairs").arg(result.pairs.size())),
+           qPrintable(panel->summary()));
+
+  const auto& first = result.pairs[panel->pairInRow(0)];
+  QSignalSpy shown(&explorer, &ui::AttentionWorkspace::viewShown);
+  Q_EMIT panel->pairs()->cellDoubleClicked(0, 5);
+  QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+  QCOMPARE(explorer.sentence(), first.source);
+  QCOMPARE(explorer.givenTranslation(), first.wrong);
+  QVERIFY(explorer.view().translationGiven);
+  QCOMPARE(explorer.view().translation, first.wrong);
+
+  const QString bad = tmp_.filePath("bad-pairs.tsv");
+  {
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("Mở tập tin\tOpen the file\n");
+  }
+  panel->measure(bad);
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+  QVERIFY2(errors.first().first().toString().contains("line 1 has 2 fields"),
+           qPrintable(errors.first().first().toString()));
+  QCOMPARE(panel->result().pairs.size(), result.pairs.size());  // the last result stays
 }
 
 STUDIO_TEST_MAIN_APP(TestAttentionWorkspace, QApplication)

@@ -34,6 +34,7 @@
 #include "app/training/RunComparison.h"
 #include "app/training/RunHistory.h"
 #include "app/training/RunTestSession.h"
+#include "app/translation/TranslationService.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/TextTranslation.h"
@@ -49,6 +50,7 @@
 #include "ui/attention/TimelapseBar.h"
 #include "ui/charts/MetricChart.h"
 #include "ui/charts/QCustomPlot.h"
+#include "ui/explain/MinimalPairsPanel.h"
 #include "ui/heads/HeadTimelineView.h"
 #include "ui/heads/RoleThresholdsDialog.h"
 #include "ui/lens/LensTimelineView.h"
@@ -116,6 +118,7 @@ class TestTimelapse : public QObject {
   void newRecordsAppearWhileTheRunTrains();
   void aBarSetBeforeTheRunStartsFollowsIt();
   void aDamagedFileIsSaidNotShown();
+  void theMinimalPairsOverTrainingAreTheKeptModelsScores();
 
  private:
   QTemporaryDir tmp_;
@@ -988,6 +991,71 @@ void TestTimelapse::aDamagedFileIsSaidNotShown() {
   auto* status = bar.findChild<QLabel*>("Timelapse status");
   QVERIFY(status);
   QVERIFY2(status->text().contains("version 9"), qPrintable(status->text()));
+}
+
+// The Minimal pairs tab over training: the run's test split's pairs scored by
+// every model the run kept, each kind's share at each step as the CLI's
+// minimal-pairs --run prints it, a line a kind on the chart; a model whose
+// run kept none is refused saying how to keep them.
+void TestTimelapse::theMinimalPairsOverTrainingAreTheKeptModelsScores() {
+  ui::MinimalPairsPanel panel;
+  panel.resize(1000, 700);
+  panel.show();
+  const QString best = QDir(run_).filePath("best.pt");
+  panel.setModelProvider([best] { return app::ModelSource{app::ModelSource::Kind::File, best}; });
+  QSignalSpy measured(&panel, &ui::MinimalPairsPanel::measured);
+  QSignalSpy errors(&panel, &ui::MinimalPairsPanel::errorOccurred);
+  panel.findChild<QPushButton*>("Minimal pairs over training")->click();
+  QVERIFY(measured.wait(120000));
+  QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().first().toString()));
+  const auto result = panel.result();
+  QCOMPARE(result.steps.size(), 2);  // models/step-6, step-12
+  QCOMPARE(result.steps[0].step, qint64(6));
+  QCOMPARE(result.steps[1].step, qint64(12));
+  QVERIFY(panel.chart()->isVisible());
+  QCOMPARE(panel.chart()->graphCount(), int(result.steps[0].tallies.size()));
+  QCOMPARE(panel.chart()->graph(0)->dataCount(), 2);
+  QVERIFY2(panel.summary().contains("from step 6 to 12"), qPrintable(panel.summary()));
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"--threads", "1", "minimal-pairs", "--run", run_, "--src", result.sourceFile,
+                              "--ref", result.referenceFile, "--json", "--device", "cpu"});
+  QVERIFY(cli.waitForFinished(180000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  const auto steps = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()["steps"].toArray();
+  QCOMPARE(int(steps.size()), int(result.steps.size()));
+  for (int s = 0; s < result.steps.size(); ++s) {
+    const auto step = steps[s].toObject();
+    QCOMPARE(qint64(step["step"].toInteger()), result.steps[s].step);
+    const auto tallies = step["tallies"].toArray();
+    QCOMPARE(int(tallies.size()), int(result.steps[s].tallies.size()));
+    for (int t = 0; t < tallies.size(); ++t) {
+      QCOMPARE(tallies[t].toObject()["kind"].toString(), result.steps[s].tallies[t].kind);
+      QCOMPARE(tallies[t].toObject()["preferred"].toInt(), result.steps[s].tallies[t].preferred);
+      QCOMPARE(tallies[t].toObject()["pairs"].toInt(), result.steps[s].tallies[t].pairs);
+    }
+  }
+  // A model outside any run: its own pairs are scored, over training is refused.
+  QTemporaryDir lone;
+  QVERIFY(QFile::copy(best, lone.filePath("model.pt")));
+  QVERIFY(QFile::copy(QDir(run_).filePath("spm.model"), lone.filePath("spm.model")) ||
+          QFile::copy(QString::fromStdString(data_) + "/spm.model", lone.filePath("spm.model")));
+  const QString pairs_file = lone.filePath("pairs.tsv");
+  {
+    QFile file(pairs_file);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("mở tập tin số 3\topen the file number 3\topen the file number 4\n");
+  }
+  const QString lone_model = lone.filePath("model.pt");
+  panel.setModelProvider([lone_model] { return app::ModelSource{app::ModelSource::Kind::File, lone_model}; });
+  panel.measure(pairs_file);
+  QVERIFY(measured.wait(60000));
+  QCOMPARE(panel.result().pairs.size(), 1);
+  QCOMPARE(panel.result().pairs[0].kind, QString("yours"));
+  QVERIFY(!panel.chart()->isVisible());
+  panel.findChild<QPushButton*>("Minimal pairs over training")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+  QVERIFY2(errors.first().first().toString().contains("kept no models"),
+           qPrintable(errors.first().first().toString()));
 }
 
 STUDIO_TEST_MAIN_APP(TestTimelapse, QApplication)

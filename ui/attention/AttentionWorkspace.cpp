@@ -30,6 +30,7 @@
 #include "ui/charts/FigureExport.h"
 #include "ui/explain/ExplainPanel.h"
 #include "ui/explain/FaithfulnessPanel.h"
+#include "ui/explain/MinimalPairsPanel.h"
 #include "ui/explain/NeighboursView.h"
 #include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
@@ -248,6 +249,21 @@ AttentionWorkspace::AttentionWorkspace(app::TranslationService* service, QWidget
   faithfulness_->setModelProvider([this] { return model_provider_ ? model_provider_() : last_model_; });
   views_->addTab(faithfulness_, tr("Faithfulness"));
   connect(faithfulness_, &FaithfulnessPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  minimal_pairs_ = new MinimalPairsPanel(views_);
+  minimal_pairs_->setObjectName("Minimal pairs");
+  minimal_pairs_->setModelProvider([this] { return model_provider_ ? model_provider_() : last_model_; });
+  views_->addTab(minimal_pairs_, tr("Minimal pairs"));
+  views_->setTabToolTip(
+      views_->indexOf(minimal_pairs_),
+      tr("What the model knows: does it prefer the right translation to a copy with one thing "
+         "made wrong?"));
+  connect(minimal_pairs_, &MinimalPairsPanel::errorOccurred, this, &AttentionWorkspace::errorOccurred);
+  connect(minimal_pairs_, &MinimalPairsPanel::pairChosen, this,
+          [this](const QString& source, const QString& translation) {
+            setGivenTranslation(translation);
+            exploreText(source);
+            showMap();
+          });
   neighbours_ = new NeighboursView(views_);
   neighbours_->setObjectName("Training examples");
   views_->addTab(neighbours_, tr("Training examples"));

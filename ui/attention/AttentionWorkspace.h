@@ -25,6 +25,7 @@ class AttentionMapView;
 class BeamExplorer;
 class ExplainPanel;
 class FaithfulnessPanel;
+class MinimalPairsPanel;
 class PatchingPanel;
 class HeadAblationPanel;
 class HeadTimelineView;
@@ -108,6 +109,8 @@ class AttentionWorkspace : public QWidget {
   void showExplain();
   // The "Faithfulness" tab: which explanation method is faithful to the model.
   FaithfulnessPanel* faithfulness() const { return faithfulness_; }
+  // The "Minimal pairs" tab: what the model knows, tested on pairs of right and wrong translations.
+  MinimalPairsPanel* minimalPairs() const { return minimal_pairs_; }
   PatchingPanel* patching() const { return patching_; }
   void showFaithfulness();
   void showPatching();
@@ -187,6 +190,7 @@ class AttentionWorkspace : public QWidget {
   BeamExplorer* beam_;
   ExplainPanel* explain_;
   FaithfulnessPanel* faithfulness_;
+  MinimalPairsPanel* minimal_pairs_;
   PatchingPanel* patching_;
   NeighboursView* neighbours_;
   EmbeddingView* embeddings_;
