@@ -10,14 +10,7 @@
 #include "app/EngineInfo.h"
 #include "app/translation/TranslationService.h"
 #include "ui/attention/AttentionWorkspace.h"
-#include "ui/attention/BeamExplorer.h"
-#include "ui/attention/EmbeddingView.h"
-#include "ui/attention/QueryKeyView.h"
 #include "ui/attention/TimelapseBar.h"
-#include "ui/explain/NeighboursView.h"
-#include "ui/explain/PatchingPanel.h"
-#include "ui/heads/HeadAblationPanel.h"
-#include "ui/heads/HeadImportanceChart.h"
 #include "ui/lens/LensView.h"
 #include "ui/training/TeacherBox.h"
 #include "ui/training/TrainingWorkspace.h"
@@ -28,16 +21,11 @@
 
 namespace studio::app {
 
-namespace {
-
-// An attention kind as the options write it: enc, dec, else cross.
 AttentionView::Kind attentionKind(const QString& name) {
   return name == "enc"   ? AttentionView::Kind::EncoderSelf
          : name == "dec" ? AttentionView::Kind::DecoderSelf
                          : AttentionView::Kind::Cross;
 }
-
-}  // namespace
 
 StartOptions::StartOptions(QCommandLineParser& parser)
     : timelapse_step("timelapse-step",
@@ -67,13 +55,14 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       screenshot("screenshot", "Save a picture of the main window to FILE, then quit.", "FILE"),
       open_run("open-run", "Show the history of the run in DIR.", "DIR"),
       open("open", "Open a run folder or a model file.", "PATH"),
-      workspace("workspace",
-                "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
-                "attention-beam, attention-query-key, attention-explain, attention-patching, "
-                "attention-training-examples, "
-                "attention-embeddings, attention-lens, attention-lens-over-training or "
-                "attention-heads-over-training.",
-                "NAME"),
+      workspace(
+          "workspace",
+          "Start in a workspace: training, translate, attention, attention-grid, attention-heads, "
+          "attention-beam, attention-query-key, attention-explain, attention-patching, "
+          "attention-training-examples, "
+          "attention-embeddings, attention-lens, attention-lens-over-training, attention-minimal-pairs or "
+          "attention-heads-over-training.",
+          "NAME"),
       text("text", "Translate TEXT (and explore its attention) at start.", "TEXT"),
       target("target",
              "In the explorer, the model reads TEXT as the translation of --text instead of its own.",
@@ -104,6 +93,11 @@ StartOptions::StartOptions(QCommandLineParser& parser)
       embedding_layout("embedding-layout",
                        "In the explorer's Embeddings, lay the pieces out this way: pca (default) or tsne.",
                        "LAYOUT"),
+      minimal_pairs(
+          "minimal-pairs",
+          "In the explorer's Minimal pairs, test the model at start on its run's test split (test), "
+          "and with over-training on every model the run kept too.",
+          "test|over-training"),
       lens_summary(
           "lens-summary",
           "In the explorer's Logit lens, sum up the run's dev sentences once a sentence is explored."),
@@ -170,6 +164,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(example_piece);
   parser.addOption(embedding_piece);
   parser.addOption(embedding_layout);
+  parser.addOption(minimal_pairs);
   parser.addOption(lens_summary);
   parser.addOption(lens_colour);
   parser.addOption(tuned_lens);
@@ -193,92 +188,7 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
   if (parser.isSet(open_run)) window.openPath(parser.value(open_run));
   if (parser.isSet(open)) window.openPath(parser.value(open));
   if (parser.isSet(pad_to)) window.attention()->setPadTo(parser.value(pad_to).toInt());
-  if (parser.isSet(head_mask) || parser.isSet(prefix) || parser.isSet(rank_heads)) {
-    // Once the sentence's view is there (the panels know the model's shape).
-    const QString mask = parser.value(head_mask), forced = parser.value(prefix);
-    const int rank_sentences = parser.value(rank_heads).toInt();
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, mask, forced, rank_sentences, once] {
-                       for (const QString& item : mask.split(',', Qt::SkipEmptyParts)) {
-                         const QStringList f = item.split(':');
-                         if (f.size() != 3) continue;
-                         window.attention()->ablation()->setHeadOff(attentionKind(f[0]), f[1].toInt(),
-                                                                    f[2].toInt(), true);
-                       }
-                       if (!forced.isEmpty()) window.attention()->beam()->forcePrefix(forced);
-                       if (rank_sentences > 0) {
-                         auto* chart = window.attention()->ablation()->importance();
-                         chart->setSentences(rank_sentences);
-                         chart->setPruning(true);
-                         chart->rank();
-                       }
-                       once->deleteLater();
-                     });
-  }
-  if (parser.isSet(query)) {
-    const int row = parser.value(query).toInt() - 1;
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, row, once] {
-                       window.attention()->queryKey()->setQuery(row);
-                       once->deleteLater();
-                     });
-  }
-  if (parser.isSet(patch) || parser.isSet(patch_summary)) {
-    // One patching at a time: the sentence's (--patch) or the dev sentences' summary.
-    const QString changed = parser.isSet(patch) ? parser.value(patch) : QString();
-    const int sentences = parser.value(patch_summary).toInt();
-    const bool heads = parser.isSet(patch_heads), noising = parser.isSet(patch_noising),
-               estimate = parser.isSet(patch_estimate);
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once,
-                     [&window, changed, sentences, heads, noising, estimate, once] {
-                       auto* panel = window.attention()->patching();
-                       panel->followSentence();
-                       panel->setHeads(heads);
-                       panel->setNoising(noising);
-                       panel->setEstimate(estimate);
-                       if (changed.isEmpty())
-                         panel->summarize(sentences);
-                       else if (changed.startsWith("blank:"))
-                         panel->setBlankWord(changed.mid(6).toInt());
-                       else
-                         panel->setCorrupted(changed);
-                       if (!changed.isEmpty()) panel->trace();
-                       once->deleteLater();
-                     });
-  }
-  if (parser.isSet(example_piece)) {
-    const QStringList side = parser.value(example_piece).split(':');
-    window.attention()->neighbours()->choosePiece(side.value(0) == "out", side.value(1).toInt());
-  }
-  if (parser.isSet(embedding_piece)) {
-    const QString piece = parser.value(embedding_piece);
-    auto* embeddings = window.attention()->embeddings();
-    auto* once = new QObject(&window);
-    QObject::connect(embeddings, &studio::ui::EmbeddingView::shown, once, [embeddings, piece, once] {
-      if (!embeddings->choose(piece))
-        std::fprintf(stderr, "error: '%s' is not a piece of the vocabulary\n", qPrintable(piece));
-      once->deleteLater();
-    });
-  }
-  if (parser.isSet(embedding_layout))
-    window.attention()->embeddings()->setMapLayout(parser.value(embedding_layout).toLower() == "tsne"
-                                                       ? studio::ui::EmbeddingView::Tsne
-                                                       : studio::ui::EmbeddingView::PrincipalComponents);
-  if (parser.isSet(lens_colour))
-    window.attention()->lens()->setColour(parser.value(lens_colour).toLower() == "rank"
-                                              ? studio::ui::LensView::Colour::Rank
-                                              : studio::ui::LensView::Colour::Probability);
-  if (parser.isSet(tuned_lens)) window.attention()->lens()->setReadsTuned(true);
-  if (parser.isSet(lens_summary)) {
-    auto* once = new QObject(&window);
-    QObject::connect(window.attention(), &studio::ui::AttentionWorkspace::viewShown, once, [&window, once] {
-      window.attention()->lens()->summarizeDev();
-      once->deleteLater();
-    });
-  }
+  applyToExplorer(parser, window);
   if (parser.isSet(hover_word)) {
     const int word = parser.value(hover_word).toInt();
     auto* once = new QObject(&window);
@@ -394,6 +304,7 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
     if (name.startsWith("attention-lens")) window.attention()->showLens();
     if (name == "attention-lens-over-training") window.attention()->lens()->showTimeline();
     if (name == "attention-heads-over-training") window.attention()->showHeadTimeline();
+    if (name == "attention-minimal-pairs") window.attention()->showMinimalPairs();
   }
   return true;
 }

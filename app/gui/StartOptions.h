@@ -3,6 +3,8 @@
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 
+#include "app/translation/TranslationService.h"
+
 namespace studio::ui {
 class MainWindow;
 }
@@ -13,6 +15,9 @@ class MainWindow;
 // docs and the suites, what to grab once it is done (--screenshot).
 namespace studio::app {
 
+// An attention kind as the options write it: enc, dec, else cross.
+AttentionView::Kind attentionKind(const QString& name);
+
 struct StartOptions {
   // Declares every option to `parser`, in the order --help lists them.
   explicit StartOptions(QCommandLineParser& parser);
@@ -21,6 +26,8 @@ struct StartOptions {
   // before it is shown. False (with the error on standard error) when an
   // option names what cannot be used (a --teacher that is no model).
   bool applyTo(const QCommandLineParser& parser, ui::MainWindow& window) const;
+  // The part of applyTo that sets the explorer's tabs to work (StartOptionsExplorer.cpp).
+  void applyToExplorer(const QCommandLineParser& parser, ui::MainWindow& window) const;
 
   QCommandLineOption timelapse_step;
   QCommandLineOption timelapse_probe;
@@ -48,6 +55,7 @@ struct StartOptions {
   QCommandLineOption example_piece;
   QCommandLineOption embedding_piece;
   QCommandLineOption embedding_layout;
+  QCommandLineOption minimal_pairs;
   QCommandLineOption lens_summary;
   QCommandLineOption lens_colour;
   QCommandLineOption tuned_lens;

@@ -444,6 +444,8 @@ void AttentionWorkspace::showExplain() { views_->setCurrentWidget(explain_); }
 
 void AttentionWorkspace::showFaithfulness() { views_->setCurrentWidget(faithfulness_); }
 
+void AttentionWorkspace::showMinimalPairs() { views_->setCurrentWidget(minimal_pairs_); }
+
 void AttentionWorkspace::showPatching() { views_->setCurrentWidget(patching_); }
 
 void AttentionWorkspace::showMap() { views_->setCurrentIndex(0); }

@@ -111,6 +111,7 @@ class AttentionWorkspace : public QWidget {
   FaithfulnessPanel* faithfulness() const { return faithfulness_; }
   // The "Minimal pairs" tab: what the model knows, tested on pairs of right and wrong translations.
   MinimalPairsPanel* minimalPairs() const { return minimal_pairs_; }
+  void showMinimalPairs();
   PatchingPanel* patching() const { return patching_; }
   void showFaithfulness();
   void showPatching();

@@ -48,6 +48,19 @@ QString kindTitle(const QString& kind) {
   return kind;
 }
 
+// Where the two sides are shown from: a few words before the first character
+// they differ in, at a word's start (0 when that is near the start), so that
+// a long sentence's cells show the change rather than the words they share.
+int shownFrom(const QString& right, const QString& wrong) {
+  int first = 0;
+  while (first < right.size() && first < wrong.size() && right[first] == wrong[first]) ++first;
+  int from = std::max(0, first - 24);
+  while (from > 0 && !right[from - 1].isSpace()) --from;
+  return from < 8 ? 0 : from;
+}
+
+QString shownPart(const QString& text, int from) { return from > 0 ? "…" + text.mid(from) : text; }
+
 }  // namespace
 
 MinimalPairsPanel::MinimalPairsPanel(QWidget* parent) : QWidget(parent) {
@@ -98,8 +111,8 @@ MinimalPairsPanel::MinimalPairsPanel(QWidget* parent) : QWidget(parent) {
   tallies_->horizontalHeaderItem(4)->setToolTip(
       tr("The right translation's log-probability minus the wrong one's, on average: how sure the model is"));
   tallies_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  tallies_->horizontalHeader()->setStretchLastSection(true);
   tallies_->verticalHeader()->setVisible(false);
+  tallies_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
   tallies_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   split->addWidget(tallies_);
   chart_ = new QCustomPlot(split);
@@ -127,9 +140,12 @@ MinimalPairsPanel::MinimalPairsPanel(QWidget* parent) : QWidget(parent) {
   pairs_->setToolTip(
       tr("Double-click a pair to explore the sentence with its right translation (or, on the Wrong "
          "column, its wrong one) in the Translation box"));
-  pairs_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  pairs_->horizontalHeader()->setStretchLastSection(true);
+  pairs_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // The two translations share what the other columns leave.
+  pairs_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+  pairs_->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch);
   pairs_->verticalHeader()->setVisible(false);
+  pairs_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
   pairs_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   pairs_->setSelectionBehavior(QAbstractItemView::SelectRows);
   pairs_->setWordWrap(false);
@@ -225,6 +241,9 @@ void MinimalPairsPanel::showResult(const app::MinimalPairsResult& result) {
         tallies_->item(row, c)->setFont(font);
       }
   }
+  // As tall as its rows (six kinds and All fit without a scroll bar).
+  tallies_->setMaximumHeight(tallies_->horizontalHeader()->height() +
+                             tallies_->verticalHeader()->defaultSectionSize() * (tallies_->rowCount() + 1));
   fillPairs();
   drawOverTraining();
   summary_->setText(summary());
@@ -299,13 +318,12 @@ void MinimalPairsPanel::fillPairs() {
     pairs_->setItem(row, 2, cell(p.change));
     pairs_->setItem(row, 3, number(p.scored ? signedNumber(p.margin()) : tr("not scored")));
     if (!p.scored) pairs_->item(row, 3)->setToolTip(p.why);
-    pairs_->setItem(row, 4, cell(p.right));
-    pairs_->setItem(row, 5, cell(p.wrong));
+    const int from = shownFrom(p.right, p.wrong);
+    pairs_->setItem(row, 4, cell(shownPart(p.right, from)));
+    pairs_->setItem(row, 5, cell(shownPart(p.wrong, from)));
     pairs_->item(row, 4)->setToolTip(p.source + "\n→ " + p.right);
     pairs_->item(row, 5)->setToolTip(p.source + "\n→ " + p.wrong);
   }
-  pairs_->resizeColumnsToContents();
-  for (int c : {4, 5}) pairs_->setColumnWidth(c, std::min(pairs_->columnWidth(c), 420));
 }
 
 }  // namespace studio::ui

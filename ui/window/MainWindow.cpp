@@ -25,6 +25,7 @@
 #include "ui/attention/AttentionWorkspace.h"
 #include "ui/attention/EmbeddingView.h"
 #include "ui/attention/TimelapseBar.h"
+#include "ui/explain/MinimalPairsPanel.h"
 #include "ui/explain/NeighboursView.h"
 #include "ui/explain/PatchingPanel.h"
 #include "ui/heads/HeadAblationPanel.h"
@@ -453,7 +454,8 @@ bool MainWindow::isBusy() const {
          attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() || attention_->patching()->session()->isRunning() ||
          attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
-         attention_->lens()->tunedSession()->isRunning() || translate_->fileTranslation()->isRunning() ||
+         attention_->lens()->tunedSession()->isRunning() || attention_->minimalPairs()->isRunning() ||
+         translate_->fileTranslation()->isRunning() ||
          (training_->firstRun()->isVisible() && training_->firstRun()->isMeasuring());
 }
 
