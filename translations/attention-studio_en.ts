@@ -557,6 +557,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::MinimalPairsSession</name>
+    <message>
+        <source>The minimal pairs are being measured already.</source>
+        <translation>The minimal pairs are being measured already.</translation>
+    </message>
+    <message>
+        <source>No test sentences: the model&apos;s run folder names no data folder with test.vi and test.en (or dev.vi and dev.en). Read pairs from a file instead.</source>
+        <translation>No test sentences: the model&apos;s run folder names no data folder with test.vi and test.en (or dev.vi and dev.en). Read pairs from a file instead.</translation>
+    </message>
+    <message>
+        <source>This model&apos;s run kept no models to test over training: train it with Keep models every N evaluations (keep_models_every).</source>
+        <translation>This model&apos;s run kept no models to test over training: train it with Keep models every N evaluations (keep_models_every).</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::NeighboursSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
@@ -1288,6 +1303,14 @@ layer %2</translation>
     <message>
         <source>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</source>
         <translation>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</translation>
+    </message>
+    <message>
+        <source>Minimal pairs</source>
+        <translation>Minimal pairs</translation>
+    </message>
+    <message>
+        <source>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</source>
+        <translation>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</translation>
     </message>
 </context>
 <context>
@@ -3485,6 +3508,189 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>step</source>
         <translation>step</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MinimalPairsPanel</name>
+    <message>
+        <source>Negation deleted</source>
+        <translation>Negation deleted</translation>
+    </message>
+    <message>
+        <source>Negation added</source>
+        <translation>Negation added</translation>
+    </message>
+    <message>
+        <source>Numbers</source>
+        <translation>Numbers</translation>
+    </message>
+    <message>
+        <source>Agreement (is/are…)</source>
+        <translation>Agreement (is/are…)</translation>
+    </message>
+    <message>
+        <source>Names copied</source>
+        <translation>Names copied</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>All</translation>
+    </message>
+    <message>
+        <source>Test on the test split</source>
+        <translation>Test on the test split</translation>
+    </message>
+    <message>
+        <source>Make the pairs of the run&apos;s test split (its dev split when it has none) and score them</source>
+        <translation>Make the pairs of the run&apos;s test split (its dev split when it has none) and score them</translation>
+    </message>
+    <message>
+        <source>Pairs from a file…</source>
+        <translation>Pairs from a file…</translation>
+    </message>
+    <message>
+        <source>Your own pairs, a line each: Vietnamese, the right translation, the wrong one and (optionally) a kind, separated by tabs</source>
+        <translation>Your own pairs, a line each: Vietnamese, the right translation, the wrong one and (optionally) a kind, separated by tabs</translation>
+    </message>
+    <message>
+        <source>Over training</source>
+        <translation>Over training</translation>
+    </message>
+    <message>
+        <source>The same pairs scored by every model the run kept (Keep models every N evaluations): when the model learnt each kind</source>
+        <translation>The same pairs scored by every model the run kept (Keep models every N evaluations): when the model learnt each kind</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</source>
+        <translation>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>Pairs</translation>
+    </message>
+    <message>
+        <source>Right preferred</source>
+        <translation>Right preferred</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95 % interval</translation>
+    </message>
+    <message>
+        <source>Mean margin</source>
+        <translation>Mean margin</translation>
+    </message>
+    <message>
+        <source>The right translation&apos;s log-probability minus the wrong one&apos;s, on average: how sure the model is</source>
+        <translation>The right translation&apos;s log-probability minus the wrong one&apos;s, on average: how sure the model is</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <source>pairs passed (%)</source>
+        <translation>pairs passed (%)</translation>
+    </message>
+    <message>
+        <source>Failed pairs only</source>
+        <translation>Failed pairs only</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Change</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Margin</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Right</translation>
+    </message>
+    <message>
+        <source>Wrong</source>
+        <translation>Wrong</translation>
+    </message>
+    <message>
+        <source>Double-click a pair to explore the sentence with its right translation (or, on the Wrong column, its wrong one) in the Translation box</source>
+        <translation>Double-click a pair to explore the sentence with its right translation (or, on the Wrong column, its wrong one) in the Translation box</translation>
+    </message>
+    <message>
+        <source>Read minimal pairs</source>
+        <translation>Read minimal pairs</translation>
+    </message>
+    <message>
+        <source>Tab-separated pairs (*.tsv *.txt);;All files (*)</source>
+        <translation>Tab-separated pairs (*.tsv *.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Could not test: %1</source>
+        <translation>Could not test: %1</translation>
+    </message>
+    <message>
+        <source>Open a model first (Translate&apos;s Model box).</source>
+        <translation>Open a model first (Translate&apos;s Model box).</translation>
+    </message>
+    <message>
+        <source>Making pairs of the test split and scoring them…</source>
+        <translation>Making pairs of the test split and scoring them…</translation>
+    </message>
+    <message>
+        <source>Scoring the pairs of %1…</source>
+        <translation>Scoring the pairs of %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n not scored</source>
+        <translation>
+            <numerusform>, %n not scored</numerusform>
+            <numerusform>, %n not scored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>made of %1 (%n lines)</source>
+        <translation>
+            <numerusform>made of %1 (%n line)</numerusform>
+            <numerusform>made of %1 (%n lines)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>read from %1</source>
+        <translation>read from %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pairs %1: the model preferred the right translation in %2 (%3 s).</source>
+        <translation>
+            <numerusform>%n pair %1: the model preferred the right translation in %2 (%3 s).</numerusform>
+            <numerusform>%n pairs %1: the model preferred the right translation in %2 (%3 s).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Over training: %n models the run kept, from step %1 to %2.</source>
+        <translation>
+            <numerusform>Over training: %n model the run kept, from step %1 to %2.</numerusform>
+            <numerusform>Over training: %n models the run kept, from step %1 to %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: the pairs scored so far.</source>
+        <translation>Stopped: the pairs scored so far.</translation>
+    </message>
+    <message>
+        <source>not scored</source>
+        <translation>not scored</translation>
     </message>
 </context>
 <context>

@@ -553,6 +553,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::MinimalPairsSession</name>
+    <message>
+        <source>The minimal pairs are being measured already.</source>
+        <translation>Các cặp tối thiểu đang được đo rồi.</translation>
+    </message>
+    <message>
+        <source>No test sentences: the model&apos;s run folder names no data folder with test.vi and test.en (or dev.vi and dev.en). Read pairs from a file instead.</source>
+        <translation>Không có câu kiểm tra: thư mục lần chạy của mô hình không chỉ tới thư mục dữ liệu nào có test.vi và test.en (hay dev.vi và dev.en). Hãy đọc các cặp từ một tệp.</translation>
+    </message>
+    <message>
+        <source>This model&apos;s run kept no models to test over training: train it with Keep models every N evaluations (keep_models_every).</source>
+        <translation>Lần chạy của mô hình này không giữ lại mô hình nào để kiểm thử qua quá trình huấn luyện: hãy huấn luyện với Giữ mô hình sau mỗi N lần đánh giá (keep_models_every).</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::NeighboursSession</name>
     <message>
         <source>Capture a sentence with a model first: a timelapse frame has no model to compare with.</source>
@@ -1282,6 +1297,14 @@ lớp %2</translation>
     <message>
         <source>Which of the model&apos;s states carry the translation: the sentence read with a word changed, each state put back in turn</source>
         <translation>Những trạng thái nào của mô hình mang bản dịch: câu được đọc với một từ bị đổi, rồi từng trạng thái được đặt lại</translation>
+    </message>
+    <message>
+        <source>Minimal pairs</source>
+        <translation>Cặp tối thiểu</translation>
+    </message>
+    <message>
+        <source>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</source>
+        <translation>Mô hình biết gì: nó có chọn bản dịch đúng hơn một bản sao bị làm sai một chỗ không?</translation>
     </message>
 </context>
 <context>
@@ -3437,6 +3460,185 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>step</source>
         <translation>bước</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::MinimalPairsPanel</name>
+    <message>
+        <source>Negation deleted</source>
+        <translation>Bỏ phủ định</translation>
+    </message>
+    <message>
+        <source>Negation added</source>
+        <translation>Thêm phủ định</translation>
+    </message>
+    <message>
+        <source>Numbers</source>
+        <translation>Số</translation>
+    </message>
+    <message>
+        <source>Agreement (is/are…)</source>
+        <translation>Hoà hợp (is/are…)</translation>
+    </message>
+    <message>
+        <source>Names copied</source>
+        <translation>Tên chép nguyên</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Tất cả</translation>
+    </message>
+    <message>
+        <source>Test on the test split</source>
+        <translation>Kiểm tra trên tập kiểm tra</translation>
+    </message>
+    <message>
+        <source>Make the pairs of the run&apos;s test split (its dev split when it has none) and score them</source>
+        <translation>Tạo các cặp từ tập kiểm tra của lần chạy (tập phát triển khi không có) và chấm điểm chúng</translation>
+    </message>
+    <message>
+        <source>Pairs from a file…</source>
+        <translation>Các cặp từ tệp…</translation>
+    </message>
+    <message>
+        <source>Your own pairs, a line each: Vietnamese, the right translation, the wrong one and (optionally) a kind, separated by tabs</source>
+        <translation>Các cặp của bạn, mỗi dòng một cặp: câu tiếng Việt, bản dịch đúng, bản dịch sai và (tuỳ chọn) một loại, cách nhau bằng tab</translation>
+    </message>
+    <message>
+        <source>Over training</source>
+        <translation>Qua quá trình huấn luyện</translation>
+    </message>
+    <message>
+        <source>The same pairs scored by every model the run kept (Keep models every N evaluations): when the model learnt each kind</source>
+        <translation>Cùng các cặp đó được chấm bởi mọi mô hình lần chạy đã giữ (Giữ mô hình sau mỗi N lần đánh giá): mô hình học được từng loại khi nào</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Dừng</translation>
+    </message>
+    <message>
+        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</source>
+        <translation>Mô hình biết gì? Mỗi cặp tối thiểu là bản dịch đúng của một câu bên cạnh một bản sao bị làm sai một chỗ: phủ định bị bỏ hay thêm vào, một con số bị đổi, is và are bị hoán đổi, một tên chép từ câu nguồn bị thay bằng tên khác. Mô hình vượt qua một cặp khi nó thấy bản dịch đúng có khả năng cao hơn.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Loại</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>Số cặp</translation>
+    </message>
+    <message>
+        <source>Right preferred</source>
+        <translation>Chọn bản đúng</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>Khoảng 95 %</translation>
+    </message>
+    <message>
+        <source>Mean margin</source>
+        <translation>Chênh lệch trung bình</translation>
+    </message>
+    <message>
+        <source>The right translation&apos;s log-probability minus the wrong one&apos;s, on average: how sure the model is</source>
+        <translation>Log-xác suất của bản dịch đúng trừ của bản sai, tính trung bình: mô hình chắc chắn đến đâu</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>pairs passed (%)</source>
+        <translation>số cặp vượt qua (%)</translation>
+    </message>
+    <message>
+        <source>Failed pairs only</source>
+        <translation>Chỉ các cặp không vượt qua</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Dòng</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Thay đổi</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Chênh lệch</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Đúng</translation>
+    </message>
+    <message>
+        <source>Wrong</source>
+        <translation>Sai</translation>
+    </message>
+    <message>
+        <source>Double-click a pair to explore the sentence with its right translation (or, on the Wrong column, its wrong one) in the Translation box</source>
+        <translation>Nhấp đúp vào một cặp để khám phá câu với bản dịch đúng (hoặc, ở cột Sai, bản dịch sai) trong ô Bản dịch</translation>
+    </message>
+    <message>
+        <source>Read minimal pairs</source>
+        <translation>Đọc các cặp tối thiểu</translation>
+    </message>
+    <message>
+        <source>Tab-separated pairs (*.tsv *.txt);;All files (*)</source>
+        <translation>Các cặp cách nhau bằng tab (*.tsv *.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Could not test: %1</source>
+        <translation>Không kiểm thử được: %1</translation>
+    </message>
+    <message>
+        <source>Open a model first (Translate&apos;s Model box).</source>
+        <translation>Hãy mở một mô hình trước (ô Mô hình của Dịch).</translation>
+    </message>
+    <message>
+        <source>Making pairs of the test split and scoring them…</source>
+        <translation>Đang tạo các cặp từ tập kiểm tra và chấm điểm…</translation>
+    </message>
+    <message>
+        <source>Scoring the pairs of %1…</source>
+        <translation>Đang chấm các cặp của %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n not scored</source>
+        <translation>
+            <numerusform>, %n cặp không chấm được</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>made of %1 (%n lines)</source>
+        <translation>
+            <numerusform>tạo từ %1 (%n dòng)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>read from %1</source>
+        <translation>đọc từ %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pairs %1: the model preferred the right translation in %2 (%3 s).</source>
+        <translation>
+            <numerusform>%n cặp %1: mô hình chọn bản dịch đúng trong %2 (%3 giây).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Over training: %n models the run kept, from step %1 to %2.</source>
+        <translation>
+            <numerusform>Qua quá trình huấn luyện: %n mô hình lần chạy đã giữ, từ bước %1 đến %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: the pairs scored so far.</source>
+        <translation>Đã dừng: các cặp đã chấm đến lúc này.</translation>
+    </message>
+    <message>
+        <source>not scored</source>
+        <translation>không chấm được</translation>
     </message>
 </context>
 <context>

@@ -19,8 +19,6 @@ namespace studio::app {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("studio::app::MinimalPairsSession", text); }
-
 // The test split of the data folder the model's run trained on, else its dev split.
 void findSplit(const QString& model_path, MinimalPairsResult* result) {
   const QDir data(trainingDataOf(model_path));
@@ -33,8 +31,10 @@ void findSplit(const QString& model_path, MinimalPairsResult* result) {
     }
   }
   throw std::runtime_error(
-      tr("No test sentences: the model's run folder names no data folder with test.vi and "
-         "test.en (or dev.vi and dev.en). Read pairs from a file instead.")
+      QCoreApplication::translate(
+          "studio::app::MinimalPairsSession",
+          "No test sentences: the model's run folder names no data folder with test.vi and "
+          "test.en (or dev.vi and dev.en). Read pairs from a file instead.")
           .toStdString());
 }
 
@@ -84,8 +84,10 @@ std::vector<std::pair<int64_t, std::string>> keptModels(const QString& model_pat
       run.isEmpty() ? decltype(model::listKeptModels("")){} : model::listKeptModels(run.toStdString());
   if (kept.empty())
     throw std::runtime_error(
-        tr("This model's run kept no models to test over training: train it with Keep models "
-           "every N evaluations (keep_models_every).")
+        QCoreApplication::translate(
+            "studio::app::MinimalPairsSession",
+            "This model's run kept no models to test over training: train it with Keep models "
+            "every N evaluations (keep_models_every).")
             .toStdString());
   return kept;
 }
