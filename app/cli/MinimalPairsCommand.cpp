@@ -103,18 +103,24 @@ void printTallies(const std::vector<model::MinimalPair>& pairs,
   }
 }
 
+nlohmann::json talliesJson(const std::vector<model::MinimalPairTally>& tallies) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& t : tallies)
+    list.push_back({{"kind", t.kind},
+                    {"pairs", t.pairs},
+                    {"scored", t.scored},
+                    {"preferred", t.preferred},
+                    {"share", t.share()},
+                    {"low", t.low},
+                    {"high", t.high},
+                    {"mean_margin", t.mean_margin}});
+  return list;
+}
+
 nlohmann::json asJson(const std::vector<model::MinimalPair>& pairs,
                       const std::vector<model::MinimalPairOutcome>& outcomes) {
-  nlohmann::json tallies = nlohmann::json::array(), list = nlohmann::json::array();
-  for (const auto& t : model::tallyMinimalPairs(pairs, outcomes))
-    tallies.push_back({{"kind", t.kind},
-                       {"pairs", t.pairs},
-                       {"scored", t.scored},
-                       {"preferred", t.preferred},
-                       {"share", t.share()},
-                       {"low", t.low},
-                       {"high", t.high},
-                       {"mean_margin", t.mean_margin}});
+  const auto tallies = talliesJson(model::tallyMinimalPairs(pairs, outcomes));
+  nlohmann::json list = nlohmann::json::array();
   for (size_t i = 0; i < pairs.size(); ++i) {
     const auto& p = pairs[i];
     nlohmann::json item{{"line", p.line},   {"kind", p.kind},   {"source", p.source},
@@ -145,17 +151,7 @@ int overTraining(const ParsedArgs& args, const std::vector<model::MinimalPair>& 
     const auto translator = model::Translator::fromFiles(path, args.getOr("spm", ""), device);
     const auto outcomes = model::scoreMinimalPairs(translator, pairs);
     rows.push_back(model::tallyMinimalPairs(pairs, outcomes));
-    nlohmann::json tallies = nlohmann::json::array();
-    for (const auto& t : rows.back())
-      tallies.push_back({{"kind", t.kind},
-                         {"pairs", t.pairs},
-                         {"scored", t.scored},
-                         {"preferred", t.preferred},
-                         {"share", t.share()},
-                         {"low", t.low},
-                         {"high", t.high},
-                         {"mean_margin", t.mean_margin}});
-    steps.push_back({{"step", step}, {"model", path}, {"tallies", tallies}});
+    steps.push_back({{"step", step}, {"model", path}, {"tallies", talliesJson(rows.back())}});
     if (!args.has("json")) std::fprintf(stderr, "step %lld scored\n", static_cast<long long>(step));
   }
   if (args.has("json")) {
