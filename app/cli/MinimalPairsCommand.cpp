@@ -47,6 +47,9 @@ const CommandSpec& minimalPairsSpec() {
            "<TAB>KIND (any label; tallied kind by kind)"},
           {"save-pairs", "FILE",
            "write the pairs made of --src and --ref in --pairs' form, to edit and read again"},
+          {"against", "MODEL",
+           "score the pairs with this model too and compare, kind by kind: the pairs each passed alone\n"
+           "and McNemar's exact test of them (p below 0.05: a difference beyond chance)"},
           {"show", "N", "print the N pairs of each kind failed by the widest margin (default 3; 0: none)"},
           {"spm", "FILE", "the SentencePiece model (default: beside the model or above it)"},
           {"json", "",
@@ -117,6 +120,38 @@ nlohmann::json talliesJson(const std::vector<model::MinimalPairTally>& tallies) 
   return list;
 }
 
+nlohmann::json comparisonJson(const std::vector<model::MinimalPairComparison>& rows) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : rows)
+    list.push_back({{"kind", r.kind},
+                    {"pairs", r.pairs},
+                    {"model_preferred", r.first},
+                    {"against_preferred", r.second},
+                    {"only_model", r.only_first},
+                    {"only_against", r.only_second},
+                    {"p", r.p}});
+  return list;
+}
+
+void printComparison(const std::vector<model::MinimalPairComparison>& rows, const std::string& against) {
+  size_t width = 4;
+  for (const auto& r : rows) width = std::max(width, r.kind.size());
+  std::printf("\nagainst '%s' (McNemar's exact test of the pairs one model alone passed):\n",
+              against.c_str());
+  std::printf("%-*s  %6s  %8s  %8s  %10s  %12s  %8s\n", int(width), "kind", "pairs", "model", "against",
+              "only model", "only against", "p");
+  for (const auto& r : rows) {
+    const auto share = [&](size_t n) {
+      return r.pairs ? percent(double(n) / double(r.pairs)) : std::string("-");
+    };
+    char p[16];
+    std::snprintf(p, sizeof p, r.p < 0.001 ? "%.1e" : "%.4f", r.p);
+    std::printf("%-*s  %6zu  %8s  %8s  %10zu  %12zu  %8s%s\n", int(width), r.kind.c_str(), r.pairs,
+                share(r.first).c_str(), share(r.second).c_str(), r.only_first, r.only_second, p,
+                r.p < 0.05 ? " *" : "");
+  }
+}
+
 nlohmann::json asJson(const std::vector<model::MinimalPair>& pairs,
                       const std::vector<model::MinimalPairOutcome>& outcomes) {
   const auto tallies = talliesJson(model::tallyMinimalPairs(pairs, outcomes));
@@ -178,6 +213,8 @@ int overTraining(const ParsedArgs& args, const std::vector<model::MinimalPair>& 
 }  // namespace
 
 int runMinimalPairs(const ParsedArgs& args) {
+  if (args.has("run") && args.has("against"))
+    throw UsageError("--against compares two models: give it with --model, not --run");
   if (args.has("run") && (args.has("model") || args.has("weights")))
     throw UsageError("--run reads the models the run kept: give it or --model, not both");
   if (!args.has("run") && !args.has("model")) throw UsageError("give --model FILE (or --run RUN_DIR)");
@@ -220,12 +257,20 @@ int runMinimalPairs(const ParsedArgs& args) {
     if (!outcomes[i].scored)
       std::fprintf(stderr, "line %zu (%s): not scored, %s\n", pairs[i].line, pairs[i].kind.c_str(),
                    outcomes[i].why.c_str());
+  std::vector<model::MinimalPairComparison> comparison;
+  if (auto against = args.get("against")) {
+    const auto other = model::Translator::fromFiles(*against, "", device);
+    comparison = model::compareMinimalPairs(pairs, outcomes, model::scoreMinimalPairs(other, pairs));
+  }
   if (args.has("json")) {
-    std::cout << asJson(pairs, outcomes).dump(2) << std::endl;
+    auto json = asJson(pairs, outcomes);
+    if (args.has("against")) json["comparison"] = comparisonJson(comparison);
+    std::cout << json.dump(2) << std::endl;
     return kOk;
   }
   std::printf("minimal pairs of %s: %zu pairs\n", what.c_str(), pairs.size());
   printTallies(pairs, outcomes, show);
+  if (args.has("against")) printComparison(comparison, args.require("against"));
   std::fflush(stdout);
   return kOk;
 }

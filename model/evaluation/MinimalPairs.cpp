@@ -426,6 +426,52 @@ std::pair<double, double> wilsonInterval(size_t successes, size_t trials, double
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+double mcnemarExactP(size_t b, size_t c) {
+  const size_t n = b + c, k = std::min(b, c);
+  if (n == 0) return 1.0;
+  // 2 × P(X <= k) for X ~ Binomial(n, 1/2), the terms summed in log space.
+  const double log_half_n = -double(n) * std::log(2.0);
+  double sum = 0.0;
+  for (size_t i = 0; i <= k; ++i)
+    sum += std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) - std::lgamma(double(n - i) + 1) +
+                    log_half_n);
+  return std::min(1.0, 2.0 * sum);
+}
+
+std::vector<MinimalPairComparison> compareMinimalPairs(const std::vector<MinimalPair>& pairs,
+                                                       const std::vector<MinimalPairOutcome>& first,
+                                                       const std::vector<MinimalPairOutcome>& second) {
+  if (pairs.size() != first.size() || pairs.size() != second.size())
+    throw std::invalid_argument(std::to_string(pairs.size()) + " pairs but " + std::to_string(first.size()) +
+                                " and " + std::to_string(second.size()) + " outcomes");
+  std::vector<MinimalPairComparison> rows;
+  const auto count = [&](MinimalPairComparison& row, size_t i) {
+    if (!first[i].scored || !second[i].scored) return;
+    ++row.pairs;
+    const bool a = first[i].preferred(), b = second[i].preferred();
+    row.first += a;
+    row.second += b;
+    row.only_first += a && !b;
+    row.only_second += b && !a;
+  };
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    auto it = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.kind == pairs[i].kind; });
+    if (it == rows.end()) {
+      rows.push_back({});
+      rows.back().kind = pairs[i].kind;
+      it = rows.end() - 1;
+    }
+    count(*it, i);
+  }
+  if (rows.size() >= 2) {
+    rows.push_back({});
+    rows.back().kind = "all";
+    for (size_t i = 0; i < pairs.size(); ++i) count(rows.back(), i);
+  }
+  for (auto& row : rows) row.p = mcnemarExactP(row.only_first, row.only_second);
+  return rows;
+}
+
 std::vector<MinimalPairTally> tallyMinimalPairs(const std::vector<MinimalPair>& pairs,
                                                 const std::vector<MinimalPairOutcome>& outcomes) {
   if (pairs.size() != outcomes.size())

@@ -100,6 +100,24 @@ struct MinimalPairTally {
 std::vector<MinimalPairTally> tallyMinimalPairs(const std::vector<MinimalPair>& pairs,
                                                 const std::vector<MinimalPairOutcome>& outcomes);
 
+// Two models on the same pairs, kind by kind (then "all", as tallyMinimalPairs):
+// the pairs both scored, how many each passed, how many one passed and the
+// other failed, and McNemar's exact test of those discordant pairs (the
+// two-sided p of a split at least that uneven if either model were as likely
+// to be the one that passes).
+struct MinimalPairComparison {
+  std::string kind;
+  size_t pairs = 0;              // scored by both
+  size_t first = 0, second = 0;  // passed by each
+  size_t only_first = 0, only_second = 0;
+  double p = 1.0;
+};
+std::vector<MinimalPairComparison> compareMinimalPairs(const std::vector<MinimalPair>& pairs,
+                                                       const std::vector<MinimalPairOutcome>& first,
+                                                       const std::vector<MinimalPairOutcome>& second);
+// McNemar's exact (binomial) two-sided p for `b` discordant pairs one way and `c` the other; 1 for none.
+double mcnemarExactP(size_t b, size_t c);
+
 // Wilson's score interval of a share of `successes` in `trials` (z = 1.96:
 // 95 %); {0, 1} for no trials.
 std::pair<double, double> wilsonInterval(size_t successes, size_t trials, double z = 1.959963984540054);

@@ -667,6 +667,32 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   const auto tallies = minimal_json["tallies"].toArray();
   QCOMPARE(tallies.size(), 1);
   QCOMPARE(tallies[0].toObject()["preferred"].toInt(), passed);
+  // --against: the same pairs read by the averaged model too, compared pair by pair.
+  auto against = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--pairs",
+                                       made_pairs, "--against", run_dir + "/averaged.pt", "--json"});
+  QVERIFY2(against.exit_code == 0, qPrintable(against.err));
+  auto averaged_alone = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/averaged.pt", "--pairs",
+                                              made_pairs, "--json"});
+  QVERIFY2(averaged_alone.exit_code == 0, qPrintable(averaged_alone.err));
+  const auto compared = QJsonDocument::fromJson(against.out.toUtf8()).object()["comparison"].toArray();
+  const auto averaged_pairs =
+      QJsonDocument::fromJson(averaged_alone.out.toUtf8()).object()["pairs"].toArray();
+  QCOMPARE(compared.size(), 1);
+  int only_best = 0, only_averaged = 0, averaged_passed = 0;
+  for (int i = 0; i < int(averaged_pairs.size()); ++i) {
+    const bool a = minimal_pairs[i].toObject()["preferred"].toBool();
+    const bool b = averaged_pairs[i].toObject()["preferred"].toBool();
+    only_best += a && !b;
+    only_averaged += b && !a;
+    averaged_passed += b;
+  }
+  const auto row = compared[0].toObject();
+  QCOMPARE(row["pairs"].toInt(), test_lines);
+  QCOMPARE(row["model_preferred"].toInt(), passed);
+  QCOMPARE(row["against_preferred"].toInt(), averaged_passed);
+  QCOMPARE(row["only_model"].toInt(), only_best);
+  QCOMPARE(row["only_against"].toInt(), only_averaged);
+  QVERIFY(row["p"].toDouble() > 0 && row["p"].toDouble() <= 1);
   auto own_pairs = run(STUDIO_CLI_PATH, {"minimal-pairs", "--model", run_dir + "/best.pt", "--pairs", made_pairs});
   QVERIFY2(own_pairs.exit_code == 0, qPrintable(own_pairs.err));
   const QRegularExpression numbers_row(QString("\\nnumbers +%1 +%2 ").arg(test_lines).arg(passed));

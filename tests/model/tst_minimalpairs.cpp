@@ -45,6 +45,7 @@ class TestMinimalPairs : public QObject {
   void aBadPairsFileIsRefusedNamingTheLine();
   void talliesCountKindByKindWithWilsonsInterval();
   void kindsAreReadFromAList();
+  void twoModelsAreComparedByMcNemarsTest();
 };
 
 void TestMinimalPairs::polarity_data() {
@@ -319,6 +320,53 @@ void TestMinimalPairs::kindsAreReadFromAList() {
   QCOMPARE(message,
            std::string("unknown kind of minimal pair 'gender' (polarity, numbers, agreement, names or all)"));
   QVERIFY(!test::thrownMessage([] { model::minimalPairKindsFromList("numbers,"); }).empty());
+}
+
+// compareMinimalPairs: per kind, the pairs both models scored, each one's
+// passes and the discordant pairs; McNemar's exact p against values of the
+// binomial sum computed by hand (Python's math.comb).
+void TestMinimalPairs::twoModelsAreComparedByMcNemarsTest() {
+  QCOMPARE(model::mcnemarExactP(0, 0), 1.0);
+  QCOMPARE(model::mcnemarExactP(10, 10), 1.0);
+  QCOMPARE(model::mcnemarExactP(1, 0), 1.0);
+  QVERIFY(std::abs(model::mcnemarExactP(3, 8) - 0.2265625) < 1e-12);
+  QVERIFY(std::abs(model::mcnemarExactP(8, 3) - 0.2265625) < 1e-12);
+  QVERIFY(std::abs(model::mcnemarExactP(0, 5) - 0.0625) < 1e-12);
+  QVERIFY(std::abs(model::mcnemarExactP(2, 30) / 2.4633482098579407e-07 - 1) < 1e-9);
+  QVERIFY(std::abs(model::mcnemarExactP(40, 60) - 0.05688793364098079) < 1e-12);
+  std::vector<model::MinimalPair> pairs;
+  std::vector<model::MinimalPairOutcome> first, second;
+  const auto add = [&](const std::string& kind, int a, int b) {  // 1 passed, 0 failed, -1 not scored
+    pairs.push_back({pairs.size() + 1, kind, "s", "r", "w", ""});
+    const auto outcome = [](int passed) {
+      return model::MinimalPairOutcome{passed >= 0, "", passed > 0 ? -1.0 : -3.0, -2.0};
+    };
+    first.push_back(outcome(a));
+    second.push_back(outcome(b));
+  };
+  add("numbers", 1, 1);
+  add("numbers", 1, 0);
+  add("numbers", 0, 1);
+  add("numbers", 0, 1);
+  add("names", 1, -1);  // not scored by the second: out of the comparison
+  add("names", 0, 0);
+  const auto rows = model::compareMinimalPairs(pairs, first, second);
+  QCOMPARE(rows.size(), size_t(3));
+  QCOMPARE(rows[0].kind, std::string("numbers"));
+  QCOMPARE(rows[0].pairs, size_t(4));
+  QCOMPARE(rows[0].first, size_t(2));
+  QCOMPARE(rows[0].second, size_t(3));
+  QCOMPARE(rows[0].only_first, size_t(1));
+  QCOMPARE(rows[0].only_second, size_t(2));
+  QCOMPARE(rows[0].p, 1.0);
+  QCOMPARE(rows[1].kind, std::string("names"));
+  QCOMPARE(rows[1].pairs, size_t(1));
+  QCOMPARE(rows[1].first + rows[1].second, size_t(0));
+  QCOMPARE(rows[2].kind, std::string("all"));
+  QCOMPARE(rows[2].pairs, size_t(5));
+  QCOMPARE(rows[2].only_second, size_t(2));
+  const auto message = test::thrownMessage([&] { model::compareMinimalPairs(pairs, first, {}); });
+  QVERIFY2(message.find("6 pairs but 6 and 0 outcomes") != std::string::npos, message.c_str());
 }
 
 STUDIO_TEST_MAIN(TestMinimalPairs)
