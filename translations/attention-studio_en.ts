@@ -4523,6 +4523,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
         <translation>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</translation>
     </message>
+    <message>
+        <source>minimal pairs passed</source>
+        <translation>minimal pairs passed</translation>
+    </message>
+    <message>
+        <source>minimal pairs differ from this run?</source>
+        <translation>minimal pairs differ from this run?</translation>
+    </message>
+    <message>
+        <source>Minimal pairs made of this run&apos;s test split: each reference beside a copy with one thing made wrong (a negation, a number, is/are, a copied name). The share in which each run&apos;s best.pt finds the right translation the likelier; hover for each kind (the explorer&apos;s Minimal pairs tab lists them).</source>
+        <translation>Minimal pairs made of this run&apos;s test split: each reference beside a copy with one thing made wrong (a negation, a number, is/are, a copied name). The share in which each run&apos;s best.pt finds the right translation the likelier; hover for each kind (the explorer&apos;s Minimal pairs tab lists them).</translation>
+    </message>
+    <message>
+        <source>Does the run pass other minimal pairs than this run by more than chance? McNemar&apos;s exact test of the pairs one of the two passed alone; below 0.05 the difference is real.</source>
+        <translation>Does the run pass other minimal pairs than this run by more than chance? McNemar&apos;s exact test of the pairs one of the two passed alone; below 0.05 the difference is real.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

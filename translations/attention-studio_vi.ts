@@ -4467,6 +4467,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Translate this run&apos;s test split with its best model (beam 4, as evaluate does): BLEU with its 95% interval, chrF, TER; with runs added, with each run&apos;s too, saying whether each run&apos;s BLEU differs from this run&apos;s by more than chance</source>
         <translation>Dịch tập kiểm tra của lượt chạy này bằng mô hình tốt nhất của nó (chùm 4, như evaluate): BLEU kèm khoảng tin cậy 95%, chrF, TER; khi đã thêm các lượt chạy khác thì dịch bằng mô hình của từng lượt, cho biết BLEU của mỗi lượt có khác BLEU của lượt này nhiều hơn mức ngẫu nhiên hay không</translation>
     </message>
+    <message>
+        <source>minimal pairs passed</source>
+        <translation>cặp tối thiểu vượt qua</translation>
+    </message>
+    <message>
+        <source>minimal pairs differ from this run?</source>
+        <translation>cặp tối thiểu khác lần chạy này?</translation>
+    </message>
+    <message>
+        <source>Minimal pairs made of this run&apos;s test split: each reference beside a copy with one thing made wrong (a negation, a number, is/are, a copied name). The share in which each run&apos;s best.pt finds the right translation the likelier; hover for each kind (the explorer&apos;s Minimal pairs tab lists them).</source>
+        <translation>Các cặp tối thiểu tạo từ tập kiểm tra của lần chạy này: mỗi bản dịch tham chiếu bên cạnh một bản sao bị làm sai một chỗ (phủ định, con số, is/are, một tên chép nguyên). Tỉ lệ cặp mà best.pt của mỗi lần chạy thấy bản dịch đúng có khả năng cao hơn; di chuột để xem từng loại (thẻ Cặp tối thiểu của trình khám phá liệt kê chúng).</translation>
+    </message>
+    <message>
+        <source>Does the run pass other minimal pairs than this run by more than chance? McNemar&apos;s exact test of the pairs one of the two passed alone; below 0.05 the difference is real.</source>
+        <translation>Lần chạy có vượt qua những cặp tối thiểu khác với lần chạy này nhiều hơn mức ngẫu nhiên không? Kiểm định chính xác McNemar trên các cặp chỉ một trong hai vượt qua; dưới 0,05 thì khác biệt là thật.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::RunFinishedPanel</name>

@@ -11,6 +11,8 @@
 
 #include "app/training/DataFolders.h"
 #include "model/data/CorpusSources.h"
+#include "model/data/Text.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
@@ -77,6 +79,12 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       for (const auto& slice : slices)
         result.corpora << shortCorpusName(QString::fromStdString(slice.corpus));
 
+      // The minimal pairs of the split (none when its references hold nothing the rules change).
+      std::vector<std::string> src_words(src), ref_words(ref);
+      for (auto& line : src_words) line = data::normalizeWhitespace(line);
+      for (auto& line : ref_words) line = data::normalizeWhitespace(line);
+      const auto pairs = model::makeMinimalPairs(src_words, ref_words, model::allMinimalPairKinds());
+      std::vector<model::MinimalPairOutcome> first_outcomes;
       model::DecodingOptions options;
       options.beam_size = settings.beam;
       options.length_penalty = settings.alpha;
@@ -112,6 +120,21 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
           row.bleuByCorpus << model::corpusBleu({hypotheses.begin() + first, hypotheses.begin() + last},
                                                 {ref.begin() + first, ref.begin() + last})
                                   .score;
+        }
+        if (!pairs.empty()) {
+          const auto outcomes = model::scoreMinimalPairs(translator, pairs);
+          const auto tallies = model::tallyMinimalPairs(pairs, outcomes);
+          row.minimalPairs = int(pairs.size());
+          row.minimalShare = tallies.back().share();
+          for (const auto& t : tallies)
+            if (t.kind != "all")
+              row.minimalKinds +=
+                  QString("%1: %2 %\n").arg(QString::fromStdString(t.kind)).arg(100 * t.share(), 0, 'f', 1);
+          row.minimalKinds = row.minimalKinds.trimmed();
+          if (first_outcomes.empty())
+            first_outcomes = outcomes;
+          else
+            row.minimalPValue = model::compareMinimalPairs(pairs, first_outcomes, outcomes).back().p;
         }
         result.rows << row;
         return true;

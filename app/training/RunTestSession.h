@@ -14,7 +14,8 @@
 // then all of them together as an ensemble (when they can be), scored
 // with BLEU, chrF and TER, BLEU's 95 % interval, and a paired bootstrap test of
 // each run against the first (model/evaluation/Significance.h): is the
-// difference between two runs more than chance? On a worker thread; value
+// difference between two runs more than chance? Also the minimal pairs the
+// split gives, each run's share passed and McNemar's test against the first. On a worker thread; value
 // types cross the thread boundary.
 namespace studio::app {
 
@@ -31,6 +32,13 @@ struct RunTestRow {
   double pValue = -1;
   int sameAsFirst = 0;  // test lines translated exactly as the first run's model does
   QList<double> bleuByCorpus;  // BLEU of each of RunTestResult::corpora's lines alone
+  // Minimal pairs made of the test split (evaluation/MinimalPairs.h): the share passed (-1: the rules
+  // made none), each kind's share (a line each, for a tooltip), and McNemar's exact p of the pairs
+  // this run alone or the first alone passed (-1 for the first run).
+  int minimalPairs = 0;
+  double minimalShare = -1;
+  QString minimalKinds;
+  double minimalPValue = -1;
   // Wall-clock seconds its model(s) took to translate the split here (loading not counted): what a
   // smaller student saves.
   double seconds = 0;

@@ -37,6 +37,8 @@
 #include "app/translation/TranslationService.h"
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
+#include "model/data/Text.h"
+#include "model/decoding/PairScoring.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
@@ -821,13 +823,14 @@ void TestTimelapse::runsSideBySide() {
   QVERIFY(!result.rows[0].together && !result.rows[1].together && result.rows[2].together);
   QVERIFY2(result.notTogether.isEmpty(), qPrintable(result.notTogether));
   QCOMPARE(result.sourceFile, QDir(QString::fromStdString(data_)).filePath("test.vi"));
-  QCOMPARE(table->rowCount(), 5 + 2);  // the test's rows, then what differs
+  QCOMPARE(table->rowCount(), 7 + 2);  // the test's rows, then what differs
   QCOMPARE(table->columnCount(), 3);   // the runs, then both together
   QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("All together"));
   QCOMPARE(table->verticalHeaderItem(0)->text(), QString("test BLEU \u00b1 95%"));
   QCOMPARE(table->verticalHeaderItem(2)->text(), QString("test TER (lower is better)"));
-  QCOMPARE(table->verticalHeaderItem(4)->text(), QString("seconds to translate it"));
-  QCOMPARE(table->verticalHeaderItem(5)->text(), QString("schedule"));
+  QCOMPARE(table->verticalHeaderItem(4)->text(), QString("minimal pairs passed"));
+  QCOMPARE(table->verticalHeaderItem(6)->text(), QString("seconds to translate it"));
+  QCOMPARE(table->verticalHeaderItem(7)->text(), QString("schedule"));
   const auto src = model::readTextDocument(result.sourceFile.toStdString()).lines;
   const auto ref = model::readTextDocument(result.referenceFile.toStdString()).lines;
   QCOMPARE(result.lines, int(src.size()));
@@ -868,7 +871,36 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(table->item(3, 0)->text(), QString("\u2014"));  // no paired test of the first run against itself
   for (int c = 0; c < 3; ++c) {  // each translated the split, in some time
     QVERIFY(result.rows[c].seconds > 0);
-    QCOMPARE(table->item(4, c)->text(), QString::number(result.rows[c].seconds, 'f', 1));
+    QCOMPARE(table->item(6, c)->text(), QString::number(result.rows[c].seconds, 'f', 1));
+  }
+  // The minimal pairs of the split (its numbers changed: every line holds one), scored by each run's
+  // model as the engine scores them, and McNemar's test of the second against the first.
+  {
+    std::vector<std::string> src_words(src), ref_words(ref);
+    for (auto& line : src_words) line = data::normalizeWhitespace(line);
+    for (auto& line : ref_words) line = data::normalizeWhitespace(line);
+    const auto pairs = model::makeMinimalPairs(src_words, ref_words, model::allMinimalPairKinds());
+    QVERIFY(!pairs.empty());
+    std::vector<std::vector<model::MinimalPairOutcome>> outcomes;
+    for (const QString& dir : {run_, other}) {
+      const auto translator =
+          model::Translator::fromFiles(QDir(dir).filePath("best.pt").toStdString(), "", torch::kCPU);
+      outcomes.push_back(model::scoreMinimalPairs(translator, pairs));
+    }
+    for (int run = 0; run < 2; ++run) {
+      const auto all_kinds = model::tallyMinimalPairs(pairs, outcomes[size_t(run)]).back();
+      QCOMPARE(result.rows[run].minimalPairs, int(pairs.size()));
+      QCOMPARE(result.rows[run].minimalShare, all_kinds.share());
+      QCOMPARE(table->item(4, run)->text(),
+               QString("%1 % of %2").arg(100 * all_kinds.share(), 0, 'f', 1).arg(pairs.size()));
+    }
+    QCOMPARE(result.rows[0].minimalPValue, -1.0);
+    const double mcnemar = model::compareMinimalPairs(pairs, outcomes[0], outcomes[1]).back().p;
+    QCOMPARE(result.rows[1].minimalPValue, mcnemar);
+    QCOMPARE(table->item(5, 1)->text(), mcnemar < 0.05 ? QString("yes (p = %1)").arg(mcnemar, 0, 'f', 3)
+                                                       : QString("no (p = %1)").arg(mcnemar, 0, 'f', 2));
+    QCOMPARE(table->item(5, 0)->text(), QString("\u2014"));
+    QVERIFY(result.rows[2].minimalShare >= 0);  // the runs together too
   }
   const double p = result.rows[1].pValue;
   QCOMPARE(table->item(3, 1)->text(), p < 0      ? QString("no: the same translations")
@@ -902,8 +934,8 @@ void TestTimelapse::runsSideBySide() {
     file.close();
     const auto by_corpus = tested.first().first().value<app::RunTestResult>();
     QCOMPARE(by_corpus.corpora, (QStringList{"general.tsv", "ours.tmx"}));
-    QCOMPARE(table->rowCount(), 5 + 2 + 2);
-    QCOMPARE(table->verticalHeaderItem(5)->text(), QString("test BLEU: ours.tmx"));
+    QCOMPARE(table->rowCount(), 7 + 2 + 2);
+    QCOMPARE(table->verticalHeaderItem(7)->text(), QString("test BLEU: ours.tmx"));
     for (int run = 0; run < 2; ++run) {
       const auto& hyp = translations[size_t(run)];
       const double second_half =
@@ -912,7 +944,7 @@ void TestTimelapse::runsSideBySide() {
       QCOMPARE(by_corpus.rows[run].bleuByCorpus[0],
                model::corpusBleu({hyp.begin(), hyp.begin() + half}, {ref.begin(), ref.begin() + half}).score);
       QCOMPARE(by_corpus.rows[run].bleuByCorpus[1], second_half);
-      QCOMPARE(table->item(5, run)->text(), QString::number(second_half, 'f', 2));
+      QCOMPARE(table->item(7, run)->text(), QString::number(second_half, 'f', 2));
     }
   }
 
@@ -929,7 +961,7 @@ void TestTimelapse::runsSideBySide() {
   // This run alone: every setting of it (no other to differ from), and Test tests it alone, its BLEU
   // as the engine scores its translations, no runs together.
   QVERIFY(!all->isEnabled() && all->isChecked());
-  const int settings_rows = table->rowCount() - 5 - 2;  // below the last test's rows (two corpora)
+  const int settings_rows = table->rowCount() - 7 - 2;  // below the last test's rows (two corpora)
   QVERIFY2(settings_rows > 30, qPrintable(QString::number(table->rowCount())));
   QVERIFY(test_button->isEnabled());
   tested.clear();
@@ -941,7 +973,7 @@ void TestTimelapse::runsSideBySide() {
   QCOMPARE(alone.rows[0].bleu, first.score());
   QCOMPARE(alone.rows[0].bleuCi, model::bootstrapEstimate(first).ci);
   QCOMPARE(table->columnCount(), 1);
-  QCOMPARE(table->rowCount(), 5 + settings_rows);
+  QCOMPARE(table->rowCount(), 7 + settings_rows);
   QCOMPARE(table->item(0, 0)->text(),
            QString("%1 \u00b1 %2").arg(alone.rows[0].bleu, 0, 'f', 2).arg(alone.rows[0].bleuCi, 0, 'f', 2));
 }

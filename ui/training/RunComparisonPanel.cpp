@@ -69,7 +69,8 @@ RunComparisonPanel::RunComparisonPanel(QWidget* parent) : QWidget(parent) {
   });
 
   connect(add, &QPushButton::clicked, this, [this] {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with a run folder"), current_.dir);
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Compare with a run folder"), current_.dir);
     if (!dir.isEmpty()) addRun(dir);
   });
   connect(remove, &QPushButton::clicked, this, [this] {
@@ -91,8 +92,8 @@ RunComparisonPanel::FileStamp RunComparisonPanel::stampOf(const QString& dir) {
 
 QColor RunComparisonPanel::runColor(int index) {
   // Distinct from the workspace's own series (blue, orange, green, purple, red).
-  static const QList<QColor> colors{QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194),
-                                    QColor(140, 86, 75), QColor(127, 127, 127), QColor(0, 0, 0)};
+  static const QList<QColor> colors{QColor(23, 190, 207), QColor(188, 189, 34),  QColor(227, 119, 194),
+                                    QColor(140, 86, 75),  QColor(127, 127, 127), QColor(0, 0, 0)};
   return colors[index % colors.size()];
 }
 
@@ -100,7 +101,8 @@ void RunComparisonPanel::setCurrentRun(const QString& dir) {
   if (QFileInfo(dir).absoluteFilePath() == current_.dir) return;
   QString error;
   auto run = app::readComparedRun(dir, &error);
-  current_ = run ? *run : app::ComparedRun{QFileInfo(dir).absoluteFilePath(), QFileInfo(dir).fileName(), {}, {}};
+  current_ =
+      run ? *run : app::ComparedRun{QFileInfo(dir).absoluteFilePath(), QFileInfo(dir).fileName(), {}, {}};
   fillTable();
   Q_EMIT runsChanged();
 }
@@ -211,8 +213,12 @@ bool RunComparisonPanel::showsTest() const { return !tested_.isEmpty() && tested
 int RunComparisonPanel::fillTestRows(int columns) {
   if (!showsTest()) return 0;
   const auto all = everyRun();
-  QStringList labels{tr("test BLEU ± 95%"), tr("test chrF"), tr("test TER (lower is better)"),
-                     tr("BLEU differs from this run?")};
+  QStringList labels{tr("test BLEU ± 95%"),
+                     tr("test chrF"),
+                     tr("test TER (lower is better)"),
+                     tr("BLEU differs from this run?"),
+                     tr("minimal pairs passed"),
+                     tr("minimal pairs differ from this run?")};
   QStringList explanations{
       tr("BLEU of each run's best.pt on this run's test split, and half the width of its 95% confidence "
          "interval (bootstrap resampling, as sacreBLEU's --confidence)"),
@@ -223,7 +229,14 @@ int RunComparisonPanel::fillTestRows(int columns) {
          "counts them"),
       tr("Does the run's BLEU differ from this run's by more than chance? Paired bootstrap resampling (as "
          "sacreBLEU's --paired-bs): p is about how often a difference this large would come from chance if "
-         "the two runs translated alike; below 0.05 the difference is real.")};
+         "the two runs translated alike; below 0.05 the difference is real."),
+      tr("Minimal pairs made of this run's test split: each reference beside a copy with one thing made "
+         "wrong "
+         "(a negation, a number, is/are, a copied name). The share in which each run's best.pt finds the "
+         "right "
+         "translation the likelier; hover for each kind (the explorer's Minimal pairs tab lists them)."),
+      tr("Does the run pass other minimal pairs than this run by more than chance? McNemar's exact test of "
+         "the pairs one of the two passed alone; below 0.05 the difference is real.")};
   for (const QString& corpus : tested_corpora_) {
     labels << tr("test BLEU: %1").arg(corpus);
     explanations << tr("BLEU of each run's best.pt on the test lines that came from %1 alone (the data "
@@ -256,8 +269,11 @@ int RunComparisonPanel::fillTestRows(int columns) {
       cells[1] = QString::number(tested->chrf, 'f', 2);
       cells[2] = QString::number(tested->ter, 'f', 2);
       if (c > 0) cells[3] = DifferenceText::of(tested->pValue);
-      for (int k = 0; k < tested->bleuByCorpus.size() && 4 + k < cells.size(); ++k)
-        cells[4 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
+      if (tested->minimalShare >= 0)
+        cells[4] = QString("%1 % of %2").arg(100 * tested->minimalShare, 0, 'f', 1).arg(tested->minimalPairs);
+      if (c > 0 && tested->minimalPValue >= 0) cells[5] = DifferenceText::of(tested->minimalPValue);
+      for (int k = 0; k < tested->bleuByCorpus.size() && 6 + k < cells.size(); ++k)
+        cells[6 + k] = QString::number(tested->bleuByCorpus[k], 'f', 2);
       cells.last() = QString::number(tested->seconds, 'f', 1);
     }
     for (int r = 0; r < cells.size(); ++r) {
@@ -267,6 +283,7 @@ int RunComparisonPanel::fillTestRows(int columns) {
                            ? tr("Every run's best.pt translating together: at each step the mean "
                                 "of their probabilities (an ensemble)")
                            : QDir::toNativeSeparators(tested->model));
+      if (tested && r == 4 && !tested->minimalKinds.isEmpty()) item->setToolTip(tested->minimalKinds);
       QFont bold = item->font();
       bold.setBold(true);
       item->setFont(bold);
@@ -309,8 +326,9 @@ void RunComparisonPanel::fillTable() {
            "their probabilities"));
     table_->setHorizontalHeaderItem(int(all.size()), header);
   }
-  // The test's rows: BLEU, chrF, TER, the paired test, one BLEU a corpus, the seconds.
-  table_->setRowCount((showsTest() ? 5 + int(tested_corpora_.size()) : 0) + int(keys.size()));
+  // The test's rows: BLEU, chrF, TER, the paired test, the minimal pairs and their test, one BLEU a corpus,
+  // the seconds.
+  table_->setRowCount((showsTest() ? 7 + int(tested_corpora_.size()) : 0) + int(keys.size()));
   const int first = fillTestRows(table_->columnCount());  // the test's rows above the settings
   for (int r = 0; r < keys.size(); ++r)
     table_->setVerticalHeaderItem(first + r, new QTableWidgetItem(keys[r]));
