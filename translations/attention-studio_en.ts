@@ -3565,10 +3565,6 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>Stop</translation>
     </message>
     <message>
-        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</source>
-        <translation>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</translation>
-    </message>
-    <message>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
@@ -3691,6 +3687,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>not scored</source>
         <translation>not scored</translation>
+    </message>
+    <message>
+        <source>Placeholders (%s, %1…)</source>
+        <translation>Placeholders (%s, %1…)</translation>
+    </message>
+    <message>
+        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another, placeholders such as %s swapped or changed. The model passes a pair when it finds the right translation the likelier one.</source>
+        <translation>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another, placeholders such as %s swapped or changed. The model passes a pair when it finds the right translation the likelier one.</translation>
     </message>
 </context>
 <context>

@@ -3517,10 +3517,6 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>Dừng</translation>
     </message>
     <message>
-        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another. The model passes a pair when it finds the right translation the likelier one.</source>
-        <translation>Mô hình biết gì? Mỗi cặp tối thiểu là bản dịch đúng của một câu bên cạnh một bản sao bị làm sai một chỗ: phủ định bị bỏ hay thêm vào, một con số bị đổi, is và are bị hoán đổi, một tên chép từ câu nguồn bị thay bằng tên khác. Mô hình vượt qua một cặp khi nó thấy bản dịch đúng có khả năng cao hơn.</translation>
-    </message>
-    <message>
         <source>Kind</source>
         <translation>Loại</translation>
     </message>
@@ -3639,6 +3635,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>not scored</source>
         <translation>không chấm được</translation>
+    </message>
+    <message>
+        <source>Placeholders (%s, %1…)</source>
+        <translation>Biến giữ chỗ (%s, %1…)</translation>
+    </message>
+    <message>
+        <source>What does the model know? Each minimal pair is a sentence&apos;s right translation beside a copy with one thing made wrong: the negation deleted or added, a number changed, is and are swapped, a name copied from the source swapped for another, placeholders such as %s swapped or changed. The model passes a pair when it finds the right translation the likelier one.</source>
+        <translation>Mô hình biết gì? Mỗi cặp tối thiểu là bản dịch đúng của một câu bên cạnh một bản sao bị làm sai một chỗ: phủ định bị bỏ hay thêm vào, một con số bị đổi, is và are bị hoán đổi, một tên chép từ câu nguồn bị thay bằng tên khác, các biến giữ chỗ như %s bị hoán đổi hay thay đổi. Mô hình vượt qua một cặp khi nó thấy bản dịch đúng có khả năng cao hơn.</translation>
     </message>
 </context>
 <context>

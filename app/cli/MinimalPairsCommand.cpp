@@ -30,6 +30,8 @@ const CommandSpec& minimalPairsSpec() {
       "  numbers    a number the source holds changed in its last digit\n"
       "  agreement  is/are, was/were or has/have swapped\n"
       "  names      a word copied from the source (a name, a command) swapped for another line's\n"
+      "  placeholders  two of the source's placeholders (%s, %1, {0}) swapped in order, or one\n"
+      "             changed for another the source does not hold (%s -> %d)\n"
       "Prints each kind's share of pairs passed with its 95 % interval (Wilson) and the mean margin\n"
       "(right minus wrong log-probability), then the pairs failed by the widest margin.",
       {
@@ -40,7 +42,8 @@ const CommandSpec& minimalPairsSpec() {
           weightsOption(),
           {"src", "FILE", "Vietnamese sentences, one a line"},
           {"ref", "FILE", "their reference translations, line-aligned: the pairs are made of these"},
-          {"kinds", "LIST", "the kinds of pair to make: polarity,numbers,agreement,names or all (default)"},
+          {"kinds", "LIST",
+           "the kinds of pair to make: polarity,numbers,agreement,names,placeholders or all (default)"},
           {"sentences", "N", "read the first N lines of --src and --ref (default 0: all)"},
           {"pairs", "FILE",
            "your own pairs instead, a line each: SOURCE<TAB>RIGHT<TAB>WRONG and, optionally,\n"

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <stdexcept>
 #include <string_view>
@@ -275,11 +276,116 @@ std::optional<MinimalChange> nameChange(const std::string& source, const std::st
   return std::nullopt;
 }
 
+// --- placeholders -----------------------------------------------------------
+
+std::string placeholderText(const std::string& text, std::pair<size_t, size_t> span) {
+  return text.substr(span.first, span.second - span.first);
+}
+
+// Another placeholder of the same family that `taken` does not hold: %s <-> %d, %N -> %N+1, {N} -> {N+1}.
+std::optional<std::string> otherPlaceholder(const std::string& placeholder,
+                                            const std::vector<std::string>& taken) {
+  const auto free = [&](const std::string& p) {
+    return std::find(taken.begin(), taken.end(), p) == taken.end();
+  };
+  std::vector<std::string> candidates;
+  if (placeholder.front() == '{') {
+    const std::string inside = placeholder.substr(1, placeholder.size() - 2);
+    const bool number = !inside.empty() && std::all_of(inside.begin(), inside.end(), isAsciiDigit);
+    for (int n = number ? std::stoi(inside) + 1 : 0; candidates.size() < 9; ++n)
+      candidates.push_back("{" + std::to_string(n) + "}");
+  } else if (isAsciiDigit(placeholder[1]) && placeholder.back() != '$' && isAsciiDigit(placeholder.back())) {
+    for (int n = std::stoi(placeholder.substr(1)) + 1; candidates.size() < 9; ++n)
+      candidates.push_back("%" + std::to_string(n));
+  } else {
+    candidates = placeholder.back() == 's' ? std::vector<std::string>{"%d", "%u", "%c"}
+                                           : std::vector<std::string>{"%s", "%d", "%c"};
+  }
+  for (const auto& c : candidates)
+    if (c != placeholder && free(c)) return c;
+  return std::nullopt;
+}
+
+std::optional<MinimalChange> placeholderChange(const std::string& source, const std::string& reference) {
+  std::vector<std::string> in_source;
+  for (auto span : placeholderSpans(source)) in_source.push_back(placeholderText(source, span));
+  const auto held = [&](const std::string& p) {
+    return std::find(in_source.begin(), in_source.end(), p) != in_source.end();
+  };
+  std::vector<std::pair<size_t, size_t>> spans;  // the reference's placeholders that the source holds too
+  for (auto span : placeholderSpans(reference))
+    if (held(placeholderText(reference, span))) spans.push_back(span);
+  if (spans.empty()) return std::nullopt;
+  // Two that differ: swapped in order (printf reads its arguments in the order written).
+  const auto first = placeholderText(reference, spans[0]);
+  for (size_t k = 1; k < spans.size(); ++k) {
+    const auto second = placeholderText(reference, spans[k]);
+    if (second == first) continue;
+    std::string wrong = reference.substr(0, spans[0].first) + second +
+                        reference.substr(spans[0].second, spans[k].first - spans[0].second) + first +
+                        reference.substr(spans[k].second);
+    return MinimalChange{wrong, first + " \u2194 " + second, ""};
+  }
+  const auto other = otherPlaceholder(first, in_source);
+  if (!other) return std::nullopt;
+  return MinimalChange{reference.substr(0, spans[0].first) + *other + reference.substr(spans[0].second),
+                       first + " \u2192 " + *other, ""};
+}
+
 }  // namespace
+
+std::vector<std::pair<size_t, size_t>> placeholderSpans(const std::string& text) {
+  std::vector<std::pair<size_t, size_t>> spans;
+  const auto digits = [&](size_t i) {
+    while (i < text.size() && isAsciiDigit(text[i])) ++i;
+    return i;
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{') {
+      size_t end = i + 1;
+      while (end < text.size() && (isAsciiAlnum(text[end]) || text[end] == '_')) ++end;
+      if (end < text.size() && text[end] == '}') {
+        spans.emplace_back(i, end + 1);
+        i = end;
+      }
+      continue;
+    }
+    if (text[i] != '%' || i + 1 >= text.size()) continue;
+    if (text[i + 1] == '%') {  // a percent sign written out
+      ++i;
+      continue;
+    }
+    // printf: [N$] flags width [.precision] length conversion (not the space flag: "50% left" is text)
+    size_t at = i + 1;
+    if (const size_t n = digits(at); n > at && n < text.size() && text[n] == '$') at = n + 1;
+    while (at < text.size() && std::string_view("-+#0'").find(text[at]) != std::string_view::npos) ++at;
+    at = at < text.size() && text[at] == '*' ? at + 1 : digits(at);
+    if (at < text.size() && text[at] == '.')
+      at = at + 1 < text.size() && text[at + 1] == '*' ? at + 2 : digits(at + 1);
+    for (const char* length : {"hh", "ll", "h", "l", "L", "z", "j", "t", "q"})
+      if (text.compare(at, std::strlen(length), length) == 0) {
+        at += std::strlen(length);
+        break;
+      }
+    if (at < text.size() && std::string_view("diouxXeEfFgGaAcsp").find(text[at]) != std::string_view::npos) {
+      spans.emplace_back(i, at + 1);
+      i = at;
+      continue;
+    }
+    // Qt: %1 to %99
+    if (isAsciiDigit(text[i + 1]) && text[i + 1] != '0') {
+      const size_t end = std::min(digits(i + 1), i + 3);
+      spans.emplace_back(i, end);
+      i = end - 1;
+    }
+  }
+  return spans;
+}
 
 const std::vector<MinimalPairKind>& allMinimalPairKinds() {
   static const std::vector<MinimalPairKind> kinds = {MinimalPairKind::Polarity, MinimalPairKind::Numbers,
-                                                     MinimalPairKind::Agreement, MinimalPairKind::Names};
+                                                     MinimalPairKind::Agreement, MinimalPairKind::Names,
+                                                     MinimalPairKind::Placeholders};
   return kinds;
 }
 
@@ -293,6 +399,8 @@ std::string toString(MinimalPairKind kind) {
       return "agreement";
     case MinimalPairKind::Names:
       return "names";
+    case MinimalPairKind::Placeholders:
+      return "placeholders";
   }
   return "?";
 }
@@ -301,7 +409,7 @@ MinimalPairKind minimalPairKindFromString(const std::string& name) {
   for (auto kind : allMinimalPairKinds())
     if (toString(kind) == name) return kind;
   throw std::invalid_argument("unknown kind of minimal pair '" + name +
-                              "' (polarity, numbers, agreement, names or all)");
+                              "' (polarity, numbers, agreement, names, placeholders or all)");
 }
 
 std::vector<MinimalPairKind> minimalPairKindsFromList(const std::string& list) {
@@ -342,6 +450,8 @@ std::optional<MinimalChange> minimalChange(MinimalPairKind kind, const std::stri
       return agreementChange(reference);
     case MinimalPairKind::Names:
       return nameChange(source, reference, others);
+    case MinimalPairKind::Placeholders:
+      return placeholderChange(source, reference);
   }
   return std::nullopt;
 }

@@ -22,10 +22,13 @@ enum class MinimalPairKind {
   Numbers,    // a number copied from the source changed in its last digit
   Agreement,  // is/are, was/were, has/have swapped: the verb's number wrong
   Names,      // a word copied from the source as it is (a name, a command) swapped for another line's
+  // Placeholders (printf's %s, Qt's %1, {0}): two of the source's swapped in order, or one changed for
+  // another the source does not hold (%s -> %d): what breaks a translated program's messages.
+  Placeholders,
 };
 
 const std::vector<MinimalPairKind>& allMinimalPairKinds();
-std::string toString(MinimalPairKind kind);  // "polarity", "numbers", "agreement", "names"
+std::string toString(MinimalPairKind kind);  // "polarity", "numbers", "agreement", "names", "placeholders"
 // Throws std::invalid_argument naming the kinds there are.
 MinimalPairKind minimalPairKindFromString(const std::string& name);
 // "polarity,numbers" -> kinds, each once; "all" -> every kind.
@@ -54,6 +57,11 @@ struct MinimalChange {
 std::optional<MinimalChange> minimalChange(MinimalPairKind kind, const std::string& source,
                                            const std::string& reference,
                                            const std::vector<std::string>& others = {});
+
+// The placeholders of a text, in order, as [begin, end) bytes: printf's
+// conversions (%s, %lu, %.250s, %1$s; not %%), Qt's %1 to %99, and braces
+// around a name or a number or nothing ({0}, {name}, {}).
+std::vector<std::pair<size_t, size_t>> placeholderSpans(const std::string& text);
 
 // The words of `reference` that `source` holds too, written alike: three
 // characters or more of ASCII letters, digits, '.', '-' and '_', at least one a

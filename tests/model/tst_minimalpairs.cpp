@@ -40,6 +40,8 @@ class TestMinimalPairs : public QObject {
   void numbersChangeOnlyANumberTheSourceHolds();
   void agreementSwapsTheVerbsNumber();
   void namesSwapACopiedWordForOneThePairDoesNotHold();
+  void placeholdersAreFoundInEachFamily();
+  void placeholdersAreSwappedOrChanged();
   void pairsAreMadeKindByKind();
   void aPairsFileIsReadAndWrittenBack();
   void aBadPairsFileIsRefusedNamingTheLine();
@@ -172,6 +174,43 @@ void TestMinimalPairs::namesSwapACopiedWordForOneThePairDoesNotHold() {
            "Use Qt5 | GStreamer → Qt5"s);
   QCOMPARE(changed(MinimalPairKind::Names, "Dùng GStreamer", "Use GStreamer", {}), "-"s);
   QCOMPARE(changed(MinimalPairKind::Names, "Dùng nó", "Use it", {"GTK"}), "-"s);
+}
+
+// placeholderSpans: printf's conversions with their flags, width, precision,
+// length and position; not "%%" nor a percentage ("50% left": no space
+// flag); Qt's %1..%99; braces around a name, a number or nothing.
+void TestMinimalPairs::placeholdersAreFoundInEachFamily() {
+  const auto found = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (auto [begin, end] : model::placeholderSpans(text)) out.push_back(text.substr(begin, end - begin));
+    return out;
+  };
+  QCOMPARE(found("%s: %lu of %.250s, %08x, %-5d, %1$s, %*d, %.*f, %zu, %llx"),
+           (std::vector<std::string>{"%s", "%lu", "%.250s", "%08x", "%-5d", "%1$s", "%*d", "%.*f", "%zu",
+                                     "%llx"}));
+  QCOMPARE(found("100%% done, 50% left, %"), std::vector<std::string>{});
+  QCOMPARE(found("Copy %1 to %2 (%10 and %123)"), (std::vector<std::string>{"%1", "%2", "%10", "%12"}));
+  QCOMPARE(found("{0} of {count}, {} and { x }"), (std::vector<std::string>{"{0}", "{count}", "{}"}));
+}
+
+// Placeholders: two different ones the source holds swapped in order (the
+// first with the next that differs), else the first changed for one of its
+// family the source does not hold; none where the source holds none of them.
+void TestMinimalPairs::placeholdersAreSwappedOrChanged() {
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "%s (%jd byte)", "%s (%jd bytes)"),
+           "%jd (%s bytes) | %s ↔ %jd"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "%s: %s và %d", "%s: %s and %d"),
+           "%d: %s and %s | %s ↔ %d"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "Không mở được %s", "Cannot open %s"),
+           "Cannot open %d | %s → %d"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "%s và %d: %u", "%u items"), "%c items | %u → %c"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "Chép %1", "Copy %1"), "Copy %2 | %1 → %2"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "Chép %1 %2", "Copy %1 to %2"), "Copy %2 to %1 | %1 ↔ %2"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "{0} tệp", "{0} files"), "{1} files | {0} → {1}"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "{name} đã lưu", "{name} saved"),
+           "{0} saved | {name} → {0}"s);
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "Mở tệp", "Open %s"), "-"s);  // not the source's
+  QCOMPARE(changed(MinimalPairKind::Placeholders, "100%% xong", "100%% done"), "-"s);
 }
 
 // makeMinimalPairs: kind by kind in the order asked, Polarity's deleted
@@ -317,8 +356,8 @@ void TestMinimalPairs::kindsAreReadFromAList() {
   for (auto kind : model::allMinimalPairKinds())
     QVERIFY(model::minimalPairKindFromString(model::toString(kind)) == kind);
   const auto message = test::thrownMessage([] { model::minimalPairKindsFromList("numbers,gender"); });
-  QCOMPARE(message,
-           std::string("unknown kind of minimal pair 'gender' (polarity, numbers, agreement, names or all)"));
+  QCOMPARE(message, std::string("unknown kind of minimal pair 'gender' (polarity, numbers, agreement, names, "
+                                "placeholders or all)"));
   QVERIFY(!test::thrownMessage([] { model::minimalPairKindsFromList("numbers,"); }).empty());
 }
 

@@ -44,6 +44,7 @@ QString kindTitle(const QString& kind) {
   if (kind == "numbers") return MinimalPairsPanel::tr("Numbers");
   if (kind == "agreement") return MinimalPairsPanel::tr("Agreement (is/are…)");
   if (kind == "names") return MinimalPairsPanel::tr("Names copied");
+  if (kind == "placeholders") return MinimalPairsPanel::tr("Placeholders (%s, %1…)");
   if (kind == "all") return MinimalPairsPanel::tr("All");
   return kind;
 }
@@ -94,7 +95,8 @@ MinimalPairsPanel::MinimalPairsPanel(QWidget* parent) : QWidget(parent) {
                            "beside a copy with one "
                            "thing made wrong: the negation deleted or added, a number changed, is and are "
                            "swapped, a name copied "
-                           "from the source swapped for another. The model passes a pair when it finds the "
+                           "from the source swapped for another, placeholders such as %s swapped or changed. "
+                           "The model passes a pair when it finds the "
                            "right translation the "
                            "likelier one."),
                         this);
@@ -122,6 +124,9 @@ MinimalPairsPanel::MinimalPairsPanel(QWidget* parent) : QWidget(parent) {
   chart_->yAxis->setLabel(tr("pairs passed (%)"));
   chart_->yAxis->setRange(0, 100);
   chart_->legend->setVisible(true);
+  // Two columns: short enough to sit under the lines, which stay above half once anything is learnt.
+  chart_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  chart_->legend->setWrap(2);
   chart_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
   applyPalette(chart_, palette());
   chart_->setVisible(false);
