@@ -14,7 +14,8 @@
 // the higher probability. The pairs are made by rules from a test set's
 // references (each kind only where the source supports it: a negation is
 // deleted only where the Vietnamese has one too) or read from a file of the
-// user's own. This part is text alone; PairScoring.h scores them.
+// user's own. This part is text alone (the rules in MinimalPairs.cpp, the
+// pairs file and the tallies in MinimalPairTallies.cpp); PairScoring.h scores them.
 namespace studio::model {
 
 enum class MinimalPairKind {
