@@ -31,6 +31,7 @@ const std::vector<Subcommand>& subcommands() {
       {trainSpec, runTrain},
       {averageSpec, runAverage},
       {distillSpec, runDistill},
+      {backTranslateSpec, runBackTranslate},
       {learnCorrectionsSpec, runLearnCorrections},
       {exportCorrectionsSpec, runExportCorrections},
       {alignSpec, runAlign},

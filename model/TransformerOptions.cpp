@@ -97,6 +97,7 @@ nlohmann::json toJson(const TransformerOptions& o) {
   };
   // Written only when there is one, so that other models' files stay as they were.
   if (o.alignment_layer >= 0) json["alignment_layer"] = o.alignment_layer;
+  if (o.reversed) json["direction"] = "en-vi";
   return json;
 }
 
@@ -123,6 +124,14 @@ TransformerOptions transformerOptionsFromJson(const nlohmann::json& json) {
   readField(json, "learnable_position_scale", o.learnable_position_scale);
   readField(json, "skip_padding_in_ffn", o.skip_padding_in_ffn);
   readField(json, "alignment_layer", o.alignment_layer);
+  std::string direction = o.reversed ? "en-vi" : "vi-en";
+  readField(json, "direction", direction);
+  if (direction != "vi-en" && direction != "en-vi")
+    invalid("direction",
+            "must be \"vi-en\" (Vietnamese to English) or \"en-vi\" (English to Vietnamese, for "
+            "back-translation), got \"" +
+                direction + "\"");
+  o.reversed = direction == "en-vi";
   return o;
 }
 

@@ -42,11 +42,18 @@ struct TransformerOptions {
   // words (guided alignment, training/GuidedAlignment.h), from 0; -1: none.
   // Decoding reads word alignments from that head. Not part of the shape.
   int64_t alignment_layer = -1;
+  // Trained English → Vietnamese (JSON "direction": "en-vi"), the other way
+  // round from the product's translator: a model for back-translation, which
+  // turns English text into synthetic Vietnamese sources (BackTranslation.h).
+  // Not part of the shape; an ensemble's models share it.
+  bool reversed = false;
 
   // Throws std::invalid_argument naming the first offending field.
   void validate() const;
 
   int64_t headDim() const { return d_model / heads; }
+  const char* sourceLanguage() const { return reversed ? "English" : "Vietnamese"; }
+  const char* targetLanguage() const { return reversed ? "Vietnamese" : "English"; }
 };
 
 // JSON round trip. fromJson throws std::invalid_argument naming the field
@@ -55,7 +62,8 @@ nlohmann::json toJson(const TransformerOptions& options);
 TransformerOptions transformerOptionsFromJson(const nlohmann::json& json);
 
 bool operator==(const TransformerOptions& a, const TransformerOptions& b);
-// The same shape and weights' meaning, whether or not a head was trained to align.
+// The same shape and weights' meaning, whether or not a head was trained to
+// align (the direction must agree).
 bool sameShape(const TransformerOptions& a, const TransformerOptions& b);
 
 // The number of parameters a Transformer of these options has, without

@@ -79,6 +79,13 @@
     </message>
 </context>
 <context>
+    <name>OpenModel</name>
+    <message>
+        <source>%1 translates English to Vietnamese: a model trained for back-translation. The app translates and explains Vietnamese to English; give this model to attention-studio-cli back-translate, or open a Vietnamese to English one.</source>
+        <translation>%1 translates English to Vietnamese: a model trained for back-translation. The app translates and explains Vietnamese to English; give this model to attention-studio-cli back-translate, or open a Vietnamese to English one.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source> (dropped: %1)</source>

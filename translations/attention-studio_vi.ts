@@ -79,6 +79,13 @@
     </message>
 </context>
 <context>
+    <name>OpenModel</name>
+    <message>
+        <source>%1 translates English to Vietnamese: a model trained for back-translation. The app translates and explains Vietnamese to English; give this model to attention-studio-cli back-translate, or open a Vietnamese to English one.</source>
+        <translation>%1 dịch tiếng Anh sang tiếng Việt: một mô hình được huấn luyện để dịch ngược (back-translation). Ứng dụng dịch và giải thích từ tiếng Việt sang tiếng Anh; hãy dùng mô hình này với attention-studio-cli back-translate, hoặc mở một mô hình dịch tiếng Việt sang tiếng Anh.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source> (dropped: %1)</source>

@@ -23,6 +23,9 @@ int runToyCorpus(const ParsedArgs& args);
 const CommandSpec& distillSpec();
 int runDistill(const ParsedArgs& args);
 
+const CommandSpec& backTranslateSpec();
+int runBackTranslate(const ParsedArgs& args);
+
 // --metrics: "bleu" (the default), "chrf" or both, comma-separated; UsageError otherwise.
 std::vector<std::string> metricsFrom(const ParsedArgs& args);
 

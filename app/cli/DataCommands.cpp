@@ -1,4 +1,4 @@
-// prepare, demo-corpus and distill.
+// prepare, demo-corpus, distill and back-translate.
 
 #include <atomic>
 #include <csignal>
@@ -15,6 +15,7 @@
 #include "model/data/DemoCorpus.h"
 #include "model/data/Prepare.h"
 #include "model/data/ToyTasks.h"
+#include "model/training/BackTranslation.h"
 #include "model/training/Distillation.h"
 
 namespace studio::cli {
@@ -269,6 +270,62 @@ int runDistill(const ParsedArgs& args) {
   auto teacher = translatorFrom(args, device);
   checkShortlist(o.decoding, teacher);
   model::distillData(teacher, o, std::cout, terminalProgress("translated"));
+  return kOk;
+}
+
+const CommandSpec& backTranslateSpec() {
+  static const CommandSpec spec{
+      "back-translate",
+      "A data folder with more training pairs: English text translated into Vietnamese\n\n"
+      "Back-translation (Sennrich, Haddow and Birch 2016): a model trained the other way round on the same\n"
+      "data folder (train --direction en-vi) translates English sentences of your own (a sentence a line)\n"
+      "into Vietnamese, and --out becomes a data folder whose training pairs are the data folder's and\n"
+      "these synthetic ones (synthetic Vietnamese, your English); dev, test and the SentencePiece model\n"
+      "stay the data folder's. Train the translator on it (train --data OUT). English lines that are the\n"
+      "English of a dev, test or training pair are left out, and so are repeats; backtranslation.json in\n"
+      "it counts what was translated and left out.",
+      {
+          {"model", "FILE", "the English-to-Vietnamese model, a model file or checkpoint (required)"},
+          {"english", "FILE", "English text, a sentence a line (required; repeatable)"},
+          {"data", "DIR", "the data folder whose pairs stay (default: the one the model's run trained on)"},
+          {"out", "DIR", "the new data folder (required; a folder that holds one already is refused)"},
+          {"max-sentences", "N", "translate at most the first N English sentences kept (default: all)"},
+          {"real-weight", "N",
+           "repeat the data folder's own training pairs N times (default 1), to keep them the larger\n"
+           "share beside many synthetic ones"},
+          {"spm", "FILE", "the model's SentencePiece model (default: beside the model or above it)"},
+          {"beam", "N", "beam size (default 4)"},
+          {"sampling", "",
+           "draw each translation from the model instead of searching: noisier sources,\n"
+           "which help more than the beam's where the English is plentiful (Edunov et al. 2018)"},
+          {"temperature", "T", "with --sampling (default 1)"},
+          {"top-k", "K", "with --sampling: among the K likeliest pieces (default 0: all)"},
+          {"top-p", "P", "with --sampling: among the likeliest holding P of the probability (default 1)"},
+          {"seed", "N", "with --sampling (default 0)"},
+          {"alpha", "A", "GNMT length penalty (default 0.6)"},
+          {"max-length-ratio", "R", "output length limit (default 1.5)"},
+          {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
+          {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
+          {"int8", "", "weights in int8 on the CPU's inference engine (needs AVX2)"},
+          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+      }};
+  return spec;
+}
+
+int runBackTranslate(const ParsedArgs& args) {
+  model::BackTranslationOptions o;
+  o.out_dir = args.require("out");
+  o.english = args.all("english");
+  if (o.english.empty()) throw UsageError("--english is required: the English text to translate");
+  o.decoding = decodingFrom(args);
+  if (o.decoding.nbest > 1) throw UsageError("--nbest: back-translation keeps one translation a sentence");
+  o.max_sentences = size_t(args.integer("max-sentences", 0, 0, INT64_MAX));
+  o.real_weight = int(args.integer("real-weight", 1, 1, data::kMaxCorpusWeight));
+  o.model_files = {oneModel(args)};
+  o.data_dir = dataFolderFor(args, o.model_files.front());
+  const auto device = deviceFrom(args.getOr("device", "auto"));
+  auto reverse = translatorFrom(args, device);
+  model::backTranslateData(reverse, o, std::cout, terminalProgress("back-translated"));
   return kOk;
 }
 

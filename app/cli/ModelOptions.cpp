@@ -125,6 +125,10 @@ model::Translator translatorFrom(const ParsedArgs& args, const torch::Device& de
 void checkShortlist(const model::DecodingOptions& options, const model::Translator& translator) {
   if (!options.shortlist) return;
   auto model = translator.modelHandle();
+  if (model->options().reversed)
+    throw model::ShortlistError(
+        "--shortlist: a shortlist lists the English pieces likely for Vietnamese ones, and "
+        "this model translates English to Vietnamese");
   options.shortlist->checkFits(model->options().vocab_size, model::hashFile(translator.tokenizer().path()),
                                "--shortlist");
 }

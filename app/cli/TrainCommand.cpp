@@ -90,6 +90,10 @@ const CommandSpec& trainSpec() {
            "forgetting (default 0.5; 0 = none)"},
           {"keep-optimizer", "", "with --from: keep the checkpoint's Adam state (default: a fresh Adam)"},
           {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"direction", "vi-en|en-vi",
+           "which way the model translates (default vi-en). en-vi trains English to Vietnamese on\n"
+           "the same data folder: a model for back-translate, which turns English text into\n"
+           "synthetic Vietnamese sources for more training pairs. docs/training.md"},
           {"seed", "N", "random seed (default 1)"},
           {"subword-alpha", "A",
            "split the training pairs into pieces anew each epoch (0 = off, the default). A unigram\n"
@@ -170,6 +174,16 @@ int runTrain(const ParsedArgs& args) {
       }
     }
     if (args.has("device")) config.device = args.getOr("device", "auto");
+    if (args.has("direction")) {
+      const std::string direction = args.require("direction");
+      if (direction != "vi-en" && direction != "en-vi")
+        throw UsageError(
+            "--direction: vi-en (Vietnamese to English) or en-vi (English to Vietnamese), got '" + direction +
+            "'");
+      if (fine_tune)
+        throw UsageError("--direction with --from: the model file decides which way it translates");
+      config.model.reversed = direction == "en-vi";
+    }
     config.seed = uint64_t(args.integer("seed", int64_t(config.seed), 0, INT64_MAX));
     config.subword_alpha = args.number("subword-alpha", config.subword_alpha, 0.0, 1.0);
     config.ema_decay = args.number("ema-decay", config.ema_decay, 0.0, 0.999999);
@@ -198,7 +212,7 @@ int runTrain(const ParsedArgs& args) {
   } else {
     for (const char* option : {"preset", "config", "data", "no-eval", "probe", "probe-file", "probe-every",
                                "no-probes", "keep-models-every", "from", "subword-alpha", "ema-decay",
-                               "guided-alignment", "guided-alignment-layer"})
+                               "guided-alignment", "guided-alignment-layer", "direction"})
       if (args.has(option))
         throw UsageError("--resume continues with the run's own data and configuration; drop --" + std::string(option));
   }

@@ -4,6 +4,7 @@
 
 #include <ATen/Parallel.h>
 
+#include "app/translation/OpenModel.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/EmbeddingMap.h"
 
@@ -48,7 +49,7 @@ void EmbeddingSession::start(const QString& modelPath) {
             tr("Capture a sentence with a model first: a timelapse frame has no model file to map.")
                 .toStdString());
       // On the CPU: the matrix is small, and a GPU's memory stays the translation's.
-      auto translator = model::Translator::fromFiles(modelPath.toStdString(), "", torch::kCPU);
+      auto translator = openTranslator(modelPath.toStdString(), torch::kCPU);
       auto map = std::make_shared<model::EmbeddingMap>(
           model::embeddingMap(translator.model(), translator.tokenizer()));
       EmbeddingView view;

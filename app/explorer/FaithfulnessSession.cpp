@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include "app/explorer/HeadRankingSession.h"
+#include "app/translation/OpenModel.h"
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/Faithfulness.h"
@@ -100,7 +101,7 @@ void FaithfulnessSession::start(const FaithfulnessRequest& request) {
                                     "Measure with attention-studio-cli faithfulness --src FILE instead.")
                                      .toStdString());
       const auto sentences = readSentences(result.sourceFile, request.sentences);
-      auto translator = model::Translator::fromFiles(result.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto translator = openTranslator(result.modelPath.toStdString(), model::resolveDevice("auto"));
       model::FaithfulnessOptions options;
       options.methods.clear();
       for (const auto& m : request.methods) options.methods.push_back(model::parseMethod(m.toStdString()));

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "app/translation/OpenModel.h"
 #include "app/translation/ShortlistSession.h"
 #include "model/data/Text.h"
 #include "model/decoding/HeadImportance.h"
@@ -132,7 +133,7 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
                                            request.sentences);
       const auto& src = pairs.sources;
       const auto& ref = pairs.references;
-      auto translator = model::Translator::fromFiles(ranking.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto translator = openTranslator(ranking.modelPath.toStdString(), model::resolveDevice("auto"));
       model::DecodingOptions options;
       options.beam_size = request.settings.beam;
       options.length_penalty = request.settings.alpha;

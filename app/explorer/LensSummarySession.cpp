@@ -3,6 +3,7 @@
 #include <QFileInfo>
 
 #include "app/explorer/HeadRankingSession.h"
+#include "app/translation/OpenModel.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/LogitLens.h"
 #include "model/explaining/TunedLens.h"
@@ -30,7 +31,7 @@ void LensSummarySession::start(const QString& modelPath, int sentences, bool tun
       QString reference;
       const auto pairs = readSentencePairs(modelPath, &view.sourceFile, &reference, sentences);
       // On the CPU: a GPU's memory stays the translation's (200 sentences of the starter: about a second).
-      auto translator = model::Translator::fromFiles(modelPath.toStdString(), "", torch::kCPU);
+      auto translator = openTranslator(modelPath.toStdString(), torch::kCPU);
       std::shared_ptr<const model::TunedLens> lens;
       if (tuned) {
         const std::string path = model::tunedLensPathBeside(modelPath.toStdString());

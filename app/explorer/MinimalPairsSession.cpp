@@ -6,6 +6,7 @@
 #include <QFileInfo>
 
 #include "app/training/FirstRun.h"
+#include "app/translation/OpenModel.h"
 #include "app/translation/ShortlistSession.h"
 #include "model/data/Corpus.h"
 #include "model/data/Text.h"
@@ -124,7 +125,7 @@ void MinimalPairsSession::start(const MinimalPairsRequest& request) {
         done += int(pairs_done);
         BackgroundJob::post(this, [this, done, total] { Q_EMIT progress(done, total); });
       };
-      const auto translator = model::Translator::fromFiles(result.modelPath.toStdString(), "", device);
+      const auto translator = openTranslator(result.modelPath.toStdString(), device);
       // In chunks, so that Stop and the progress bar are heard between them.
       constexpr size_t kChunk = 256;
       std::vector<model::MinimalPairOutcome> outcomes;
@@ -158,7 +159,7 @@ void MinimalPairsSession::start(const MinimalPairsRequest& request) {
           result.stopped = true;
           break;
         }
-        const auto earlier = model::Translator::fromFiles(path, "", device);
+        const auto earlier = openTranslator(path, device);
         result.steps << MinimalPairsStep{step, QString::fromStdString(path),
                                          tallyRows(pairs, model::scoreMinimalPairs(earlier, pairs))};
         advance(pairs.size());

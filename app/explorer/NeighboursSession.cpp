@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/translation/OpenModel.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/Neighbours.h"
@@ -97,8 +98,8 @@ void NeighboursSession::start(const NeighboursRequest& request) {
         timer.start();
         if (kept->model_key != model_key) {
           kept->model_key.clear();
-          kept->translator = std::make_unique<model::Translator>(model::Translator::fromFiles(
-              request.modelPath.toStdString(), "", model::resolveDevice("auto")));
+          kept->translator = std::make_unique<model::Translator>(
+              openTranslator(request.modelPath.toStdString(), model::resolveDevice("auto")));
           const auto& tokenizer = kept->translator->tokenizer();
           model::checkSameSentencePiece(tokenizer.path(), view.dataDir.toStdString());
           kept->ids.clear();

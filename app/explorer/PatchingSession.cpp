@@ -8,6 +8,7 @@
 
 #include "app/SnapshotView.h"
 #include "app/explorer/HeadRankingSession.h"
+#include "app/translation/OpenModel.h"
 #include "app/translation/TranslationReplies.h"
 #include "model/data/Text.h"
 #include "model/decoding/Translator.h"
@@ -63,8 +64,7 @@ void PatchingSession::summarize(const PatchingSummaryRequest& request) {
       QString reference;
       const auto pairs = readSentencePairs(view.modelPath, &view.sourceFile, &reference, request.sentences);
       view.lines = int(pairs.sources.size());
-      auto translator =
-          model::Translator::fromFiles(view.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto translator = openTranslator(view.modelPath.toStdString(), model::resolveDevice("auto"));
       model::PatchingOptions options;
       options.heads = request.heads;
       options.noising = request.noising;
@@ -124,8 +124,7 @@ void PatchingSession::start(const PatchingRequest& request) {
       if (sentence.empty())
         throw std::runtime_error(
             tr("Type a sentence to find which states carry its translation.").toStdString());
-      auto translator =
-          model::Translator::fromFiles(view.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto translator = openTranslator(view.modelPath.toStdString(), model::resolveDevice("auto"));
       model::PatchingRequest engine;
       engine.decoding = decodingOptions(request.settings);
       engine.target = data::normalizeWhitespace(request.target.toStdString());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/translation/OpenModel.h"
 #include "model/data/EncodedCorpus.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/TunedLens.h"
@@ -45,7 +46,7 @@ void TunedLensSession::start(const QString& modelPath, int steps) {
                 .toStdString());
       view.dataDir = QString::fromStdString(data_dir);
       // On the CPU, as the dev summary: a GPU's memory stays the translation's.
-      auto translator = model::Translator::fromFiles(modelPath.toStdString(), "", torch::kCPU);
+      auto translator = openTranslator(modelPath.toStdString(), torch::kCPU);
       model::checkSameSentencePiece(translator.tokenizer().path(), data_dir);
       const auto train =
           model::lensPairsOf(data::loadEncodedSplit(data_dir, "train", translator.tokenizer()), 5000);

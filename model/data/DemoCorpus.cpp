@@ -67,8 +67,53 @@ std::string utcNow() {
 
 }  // namespace
 
+EnglishOnly englishWithoutVietnamese(const std::vector<CatalogSource>& vietnamese,
+                                     const std::vector<CatalogSource>& english_catalogs, std::ostream& log) {
+  EnglishOnly out;
+  std::unordered_set<std::string> held;  // every message a Vietnamese catalog holds, cleaned
+  for (const auto& source : vietnamese) {
+    try {
+      for (const auto& entry : readMoFile(source.path).entries)
+        if (!entry.isHeader() && isValidUtf8(entry.msgid)) held.insert(cleanMessage(entry.msgid));
+    } catch (const std::exception&) {
+      // buildDemoCorpus reports it; its messages cannot be held apart
+    }
+  }
+  std::unordered_set<std::string> seen;
+  for (const auto& source : english_catalogs) {
+    MoCatalog catalog;
+    try {
+      catalog = readMoFile(source.path);
+    } catch (const std::exception& e) {
+      ++out.unreadable;
+      log << "warning: skipped " << source.catalog << " (" << source.package << "): " << e.what() << "\n";
+      continue;
+    }
+    ++out.catalogs;
+    for (const auto& entry : catalog.entries) {
+      if (entry.isHeader()) continue;
+      ++out.messages;
+      if (!isValidUtf8(entry.msgid)) {
+        ++out.invalid_utf8;
+        continue;
+      }
+      std::string line = cleanMessage(entry.msgid);
+      if (line.empty()) {
+        ++out.empty;
+      } else if (held.count(line)) {
+        ++out.in_vietnamese;
+      } else if (!seen.insert(line).second) {
+        ++out.duplicates;
+      } else {
+        out.lines.push_back(std::move(line));
+      }
+    }
+  }
+  return out;
+}
+
 nlohmann::json buildDemoCorpus(const std::vector<CatalogSource>& catalogs, const std::string& out_dir,
-                               std::ostream& log) {
+                               std::ostream& log, const std::vector<CatalogSource>& english_catalogs) {
   nlohmann::json provenance;
   provenance["description"] =
       "Vietnamese-English sentence pairs from the gettext catalogs (msgstr Vietnamese, msgid English) of "
@@ -126,6 +171,28 @@ nlohmann::json buildDemoCorpus(const std::vector<CatalogSource>& catalogs, const
     const auto& text = splits[static_cast<int>(split)];
     provenance["splits"][splitName(split)] = {
         {"pairs", text.size()}, {"vi", lengthStats(text.src)}, {"en", lengthStats(text.tgt)}};
+  }
+  if (!english_catalogs.empty()) {
+    const auto english = englishWithoutVietnamese(catalogs, english_catalogs, log);
+    std::string text;
+    for (const auto& line : english.lines) text += line + '\n';
+    model::writeFileAtomically(out_dir + "/english.en", text);
+    provenance["english_only"] = {
+        {"file", "english.en"},
+        {"description",
+         "English messages of the same programs (the msgids of their other languages' "
+         "catalogs) that no Vietnamese catalog holds: monolingual English for back-translation"},
+        {"catalogs", english.catalogs},
+        {"unreadable_catalogs", english.unreadable},
+        {"messages", english.messages},
+        {"invalid_utf8", english.invalid_utf8},
+        {"empty", english.empty},
+        {"in_vietnamese_catalogs", english.in_vietnamese},
+        {"duplicates", english.duplicates},
+        {"lines", english.lines.size()},
+        {"en", lengthStats(english.lines)}};
+    log << "english only: " << english.lines.size() << " English messages of " << english.catalogs
+        << " other languages' catalogs that no Vietnamese catalog holds (english.en)\n";
   }
   model::writeFileAtomically(out_dir + "/provenance.json", provenance.dump(2) + "\n");
   log << "demo corpus: " << catalogs.size() << " catalogs, " << totals.entries << " entries, "

@@ -112,8 +112,9 @@ void installPrepared(const fs::path& staging, const fs::path& out) {
     return;
   }
   // The previous preparation's record goes first, and what described it or only it had
-  // (a distilled folder's record, a vocabulary file, the encoded ids).
-  for (const char* stale : {"summary.json", "distillation.json", "spm.vocab"}) fs::remove(out / stale, ec);
+  // (a distilled or back-translated folder's record, a vocabulary file, the encoded ids).
+  for (const char* stale : {"summary.json", "distillation.json", "backtranslation.json", "spm.vocab"})
+    fs::remove(out / stale, ec);
   fs::remove_all(out / "cache", ec);
   for (const auto& entry : fs::directory_iterator(staging)) {
     if (entry.path().filename() == "summary.json") continue;

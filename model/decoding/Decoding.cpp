@@ -68,6 +68,10 @@ void checkEnsemble(const Transformer& model, const std::vector<Transformer>& mem
     if (m.bos_id != o.bos_id) fail("bos_id", m.bos_id, o.bos_id);
     if (m.eos_id != o.eos_id) fail("eos_id", m.eos_id, o.eos_id);
     if (m.unk_id != o.unk_id) fail("unk_id", m.unk_id, o.unk_id);
+    if (m.reversed != o.reversed)
+      throw std::invalid_argument("ensemble member " + std::to_string(i + 1) + " translates " +
+                                  m.sourceLanguage() + " to " + m.targetLanguage() + ", the first model " +
+                                  o.sourceLanguage() + " to " + o.targetLanguage());
     const auto theirs = members[i]->embeddingWeight().device();
     if (theirs != device)
       throw std::invalid_argument("ensemble member " + std::to_string(i + 1) + " is on " + theirs.str() +

@@ -12,47 +12,20 @@
 #include "model/decoding/TextTranslation.h"
 #include "model/evaluation/Bleu.h"
 #include "model/files/AtomicFile.h"
+#include "model/training/DerivedDataFolder.h"
 #include "model/training/FineTune.h"
 
 namespace studio::model {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::vector<std::string> splitLines(const std::string& data_dir, const std::string& name) {
-  const fs::path path = fs::path(data_dir) / name;
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec))
-    throw std::invalid_argument("'" + path.string() + "' is missing: give a data folder made by prepare");
-  return data::readLines(path.string());
-}
-
-void writeLines(const fs::path& path, const std::vector<std::string>& lines) {
-  std::ofstream out(path, std::ios::binary);
-  for (const auto& line : lines) out << line << '\n';
-  out.close();
-  if (!out) throw std::runtime_error("cannot write '" + path.string() + "'");
-}
-
-}  // namespace
-
 nlohmann::json distillData(const Translator& teacher, const DistillationOptions& options, std::ostream& log,
                            const std::function<void(size_t, size_t)>& progress) {
-  if (options.out_dir.empty()) throw std::invalid_argument("no output folder given");
+  checkNewDataFolder(options.out_dir, options.data_dir);
   std::error_code ec;
   const fs::path data = fs::absolute(options.data_dir), out = fs::absolute(options.out_dir);
-  if (fs::exists(out, ec) && fs::equivalent(out, data, ec))
-    throw std::invalid_argument("the output folder '" + options.out_dir + "' is the data folder itself");
-  if (fs::exists(out / "summary.json", ec) || fs::exists(out / "train.vi", ec))
-    throw std::invalid_argument(
-        "'" + options.out_dir +
-        "' holds a data folder already: give a new folder (nothing is written over it)");
-  if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
-    throw std::invalid_argument("'" + options.out_dir +
-                                "' is not an empty folder: give a new one (nothing is written over it)");
-  const auto sources = splitLines(options.data_dir, "train.vi");
-  const auto references = splitLines(options.data_dir, "train.en");
+  const auto sources = dataFolderLines(options.data_dir, "train.vi");
+  const auto references = dataFolderLines(options.data_dir, "train.en");
   if (sources.size() != references.size())
     throw std::invalid_argument("'" + (data / "train.vi").string() + "' has " +
                                 std::to_string(sources.size()) + " lines and '" +
@@ -62,8 +35,8 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   std::vector<std::string> dev[2], test[2];
   for (int side = 0; side < 2; ++side) {
     const std::string language = side == 0 ? ".vi" : ".en";
-    dev[side] = splitLines(options.data_dir, "dev" + language);
-    test[side] = splitLines(options.data_dir, "test" + language);
+    dev[side] = dataFolderLines(options.data_dir, "dev" + language);
+    test[side] = dataFolderLines(options.data_dir, "test" + language);
   }
 
   log << "the teacher translates " << sources.size() << " training sources of " << options.data_dir
@@ -91,12 +64,12 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   fs::remove_all(staging, ec);
   RemovedUnlessKept corpus_guard(corpus.string()), staging_guard(staging.string());
   fs::create_directories(corpus);
-  writeLines(corpus / "train.vi", sources);
-  writeLines(corpus / "train.en", targets);
-  writeLines(corpus / "dev.vi", dev[0]);
-  writeLines(corpus / "dev.en", dev[1]);
-  writeLines(corpus / "test.vi", test[0]);
-  writeLines(corpus / "test.en", test[1]);
+  writeLines((corpus / "train.vi").string(), sources);
+  writeLines((corpus / "train.en").string(), targets);
+  writeLines((corpus / "dev.vi").string(), dev[0]);
+  writeLines((corpus / "dev.en").string(), dev[1]);
+  writeLines((corpus / "test.vi").string(), test[0]);
+  writeLines((corpus / "test.en").string(), test[1]);
   data::PrepareOptions prepare;
   prepare.corpora.push_back({corpus.string(), "", "", data::CorpusFormat::Auto, 1});
   prepare.out_dir = staging.string();
@@ -141,10 +114,7 @@ nlohmann::json distillData(const Translator& teacher, const DistillationOptions&
   writeFileAtomically((staging / "summary.json").string(), summary.dump(2) + "\n");
   writeFileAtomically((staging / "distillation.json").string(), record.dump(2) + "\n");
   fs::remove_all(corpus, ec);
-  if (fs::exists(out, ec)) fs::remove(out, ec);  // an empty folder given for it
-  fs::rename(staging, out, ec);
-  if (ec)
-    throw std::runtime_error("cannot move the data folder into '" + out.string() + "': " + ec.message());
+  moveDataFolderIntoPlace(staging.string(), options.out_dir);
   staging_guard.keep();
   log << "distilled data folder: " << options.out_dir
       << " (the teacher's translations equal the reference in " << identical << " of " << sources.size()

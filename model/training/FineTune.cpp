@@ -14,6 +14,7 @@
 #include "model/files/ModelFile.h"
 #include "model/training/Checkpoints.h"
 #include "model/training/RunFolder.h"
+#include "model/training/TrainingData.h"
 
 namespace studio::model {
 
@@ -147,7 +148,7 @@ void checkFitsPositions(const data::EncodedSplit& train, const std::string& data
 void appendReplay(data::EncodedSplit& train, const TrainingConfig& config, const data::Tokenizer& tokenizer,
                   const std::function<void(const std::string&)>& log) {
   if (config.replay_share <= 0 || config.original_data.empty()) return;
-  const auto original = data::loadEncodedSplit(config.original_data, "train", tokenizer);
+  const auto original = loadSplitFor(config.model, config.original_data, "train", tokenizer);
   const double wanted = std::round(double(train.size()) * config.replay_share / (1.0 - config.replay_share));
   const size_t count = std::min(original.size(), size_t(wanted));
   std::vector<size_t> order(original.size());

@@ -12,11 +12,29 @@
 
 namespace studio::model {
 
+data::EncodedSplit loadSplitFor(const TransformerOptions& model, const std::string& data_dir,
+                                const std::string& split, const data::Tokenizer& tokenizer,
+                                bool* from_cache) {
+  auto encoded = data::loadEncodedSplit(data_dir, split, tokenizer, from_cache);
+  if (model.reversed) {
+    std::swap(encoded.src_ids, encoded.tgt_ids);
+    std::swap(encoded.src_offsets, encoded.tgt_offsets);
+  }
+  return encoded;
+}
+
+data::ParallelText readSplitTextFor(const TransformerOptions& model, const std::string& data_dir,
+                                    const std::string& split) {
+  auto text = data::readSplitText(data_dir, split);
+  if (model.reversed) std::swap(text.src, text.tgt);
+  return text;
+}
+
 DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer, const TrainingConfig& config) {
   DevSet d;
   d.data_dir = data_dir;
-  d.pairs = data::loadEncodedSplit(data_dir, "dev", tokenizer);
-  auto text = data::readSplitText(data_dir, "dev");
+  d.pairs = loadSplitFor(config.model, data_dir, "dev", tokenizer);
+  auto text = readSplitTextFor(config.model, data_dir, "dev");
   d.sources = std::move(text.src);
   d.references = std::move(text.tgt);
   if (d.sources.size() == d.pairs.size()) d.corpora = data::corpusSlicesOf(data_dir, "dev", d.pairs.size());
@@ -48,22 +66,23 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
                               const TrainingConfig& config, const std::function<void(const std::string&)>& log) {
   TrainingData d;
   bool from_cache = false;
-  d.train = data::loadEncodedSplit(data_dir, "train", tokenizer, &from_cache);
+  d.train = loadSplitFor(config.model, data_dir, "train", tokenizer, &from_cache);
   if (config.subword_alpha > 0) {
     if (!tokenizer.canSample())
       throw std::runtime_error("subword_alpha samples the pieces of a unigram or BPE vocabulary, and " +
                                tokenizer.path() + " is a " + tokenizer.modelType() +
                                " model: set subword_alpha to 0, or prepare the data with a unigram or BPE "
                                "vocabulary");
-    d.train_text = data::readSplitText(data_dir, "train");
+    d.train_text = readSplitTextFor(config.model, data_dir, "train");
     if (d.train_text.size() != d.train.size())
       throw std::runtime_error("data folder '" + data_dir + "': train.vi and train.en hold " +
                                std::to_string(d.train_text.size()) + " pairs and their ids " +
                                std::to_string(d.train.size()) + "; run prepare again to rebuild the folder");
   }
   d.dev = loadDevSet(data_dir, tokenizer, config);
-  log("data: " + std::to_string(d.train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") + ", " +
-      std::to_string(d.dev.pairs.size()) + " dev pairs");
+  log("data: " + std::to_string(d.train.size()) + " training pairs" + (from_cache ? " (cached ids)" : "") +
+      ", " + std::to_string(d.dev.pairs.size()) + " dev pairs" +
+      (config.model.reversed ? "; read English to Vietnamese (a model for back-translation)" : ""));
   if (config.evaluate && d.dev.pairs.size() == 0)
     throw std::runtime_error("the data folder '" + data_dir + "' has no dev pairs, so the run cannot be evaluated: " +
                              "prepare it with a dev set, or turn evaluation off (train --no-eval, or \"evaluate\": " +

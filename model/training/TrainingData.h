@@ -63,6 +63,15 @@ TrainingData loadTrainingData(const std::string& data_dir, const data::Tokenizer
 // are evaluated.
 DevSet loadDevSet(const std::string& data_dir, const data::Tokenizer& tokenizer, const TrainingConfig& config);
 
+// A data folder's split (data::loadEncodedSplit, data::readSplitText) as a
+// model of these options reads it: for a model trained English → Vietnamese
+// (TransformerOptions::reversed) the English side is the source.
+data::EncodedSplit loadSplitFor(const TransformerOptions& model, const std::string& data_dir,
+                                const std::string& split, const data::Tokenizer& tokenizer,
+                                bool* from_cache = nullptr);
+data::ParallelText readSplitTextFor(const TransformerOptions& model, const std::string& data_dir,
+                                    const std::string& split);
+
 // The global batches in order: each epoch's are shuffled by (seed, epoch),
 // so any worker computes the same ones, and a resumed run continues at
 // (epoch, batch_index) of its state. With subword_alpha each epoch's pairs

@@ -68,6 +68,7 @@ class TestExecutables : public QObject {
   void prepareStopsOnCtrlCKeepingNothing();
   void preparesAnIwsltFolder();
   void endToEndPrepareTrainTranslateEvaluate();
+  void backTranslationFromTheCommandLine();
   void prepareUsageErrors_data();
   void prepareUsageErrors();
   void demoCorpusDownloadsUnpacksAndBuilds();
@@ -1594,6 +1595,94 @@ void TestExecutables::endToEndPrepareTrainTranslateEvaluate() {
   QVERIFY2(misaligned.err.contains("lines"), qPrintable(misaligned.err));
 }
 
+// train --direction en-vi trains English to Vietnamese on the same data folder (the model file says so);
+// back-translate turns English text into a data folder with synthetic pairs beside the real ones
+// (tst_backtranslation tests the folder's contents); a model of the usual direction, a missing --english
+// and bad --direction values are refused.
+void TestExecutables::backTranslationFromTheCommandLine() {
+  QTemporaryDir dir;
+  const QString tsv = dir.filePath("corpus.tsv"), english = dir.filePath("english.txt");
+  {
+    QFile file(tsv), more(english);
+    QVERIFY(file.open(QIODevice::WriteOnly) && more.open(QIODevice::WriteOnly));
+    const QStringList vi{"Mở tập tin", "Đóng cửa sổ", "Lưu tài liệu"};
+    const QStringList en{"Open file", "Close window", "Save document"};
+    for (int i = 0; i < 300; ++i)
+      file.write(QString("%1 số %2\t%3 number %2\n").arg(vi[i % 3]).arg(i).arg(en[i % 3]).toUtf8());
+    for (int i = 0; i < 20; ++i) more.write(QString("Open window number %1\n").arg(500 + i).toUtf8());
+    more.write("Open file number 3\n");  // a training or held-out pair's English: left out
+  }
+  const QString data = dir.filePath("data"), reverse = dir.filePath("reverse"),
+                forward = dir.filePath("forward");
+  auto prepared = run(STUDIO_CLI_PATH, {"prepare", "--corpus", tsv, "--out", data, "--vocab-size", "100"});
+  QVERIFY2(prepared.exit_code == 0, qPrintable(prepared.err));
+  auto trained = run(STUDIO_CLI_PATH,
+                     {"train", "--data", data, "--out", reverse, "--preset", "tiny", "--max-steps", "6",
+                      "--eval-every", "3", "--device", "cpu", "--direction", "en-vi", "--no-probes"},
+                     300000);
+  QVERIFY2(trained.exit_code == 0, qPrintable(trained.err + trained.out));
+  QVERIFY2(trained.out.contains("read English to Vietnamese"), qPrintable(trained.out));
+  QFile config(reverse + "/config.json");
+  QVERIFY(config.open(QIODevice::ReadOnly));
+  const auto model =
+      QJsonDocument::fromJson(config.readAll()).object()["training"].toObject()["model"].toObject();
+  QCOMPARE(model["direction"].toString(), QString("en-vi"));
+  // --direction goes with a new run only, and takes two values.
+  auto resumed = run(STUDIO_CLI_PATH, {"train", "--out", reverse, "--resume", "--direction", "en-vi"});
+  QVERIFY2(resumed.exit_code == 2 && resumed.err.contains("drop --direction"), qPrintable(resumed.err));
+  auto bad =
+      run(STUDIO_CLI_PATH, {"train", "--data", data, "--out", dir.filePath("bad"), "--direction", "en-fr"});
+  QVERIFY2(bad.exit_code == 2 && bad.err.contains("--direction") && bad.err.contains("en-fr"),
+           qPrintable(bad.err));
+  QVERIFY(!QFile::exists(dir.filePath("bad")));
+
+  // A model of 6 steps ends every translation at once: said, and nothing is written.
+  const QString augmented = dir.filePath("augmented");
+  auto nothing = run(STUDIO_CLI_PATH,
+                     {"back-translate", "--model", reverse + "/best.pt", "--english", english, "--out",
+                      augmented, "--beam", "1"},
+                     300000);
+  QVERIFY2(nothing.exit_code == 1 &&
+               nothing.err.contains("translated each of the 20 English sentences to nothing"),
+           qPrintable(nothing.err + nothing.out));
+  QVERIFY(!QFile::exists(augmented) && !QFile::exists(augmented + ".synthetic-corpus"));
+  // Sampled, at least the source's length: Vietnamese of a sort. Its data folder is found from its run.
+  auto translated = run(STUDIO_CLI_PATH,
+                        {"back-translate", "--model", reverse + "/best.pt", "--english", english, "--out",
+                         augmented, "--sampling", "--min-length-ratio", "1"},
+                        300000);
+  QVERIFY2(translated.exit_code == 0, qPrintable(translated.err + translated.out));
+  QVERIFY2(translated.out.contains("back-translating 20 English sentences"), qPrintable(translated.out));
+  QFile record_file(augmented + "/backtranslation.json");
+  QVERIFY(record_file.open(QIODevice::ReadOnly));
+  const auto record = QJsonDocument::fromJson(record_file.readAll()).object();
+  QCOMPARE(record["translated"].toInt(), 20);
+  QCOMPARE(record["search"].toString(), QString("sampling"));
+  const auto left_out = record["left_out"].toObject();
+  QCOMPARE(left_out["in_dev_or_test"].toInt() + left_out["in_training"].toInt(), 1);
+  QCOMPARE(record["data"].toString(), QFileInfo(data).absoluteFilePath());
+  QVERIFY(QFile::exists(augmented + "/cache/train.ids"));
+
+  // A model of the usual direction is refused, named; nothing is written.
+  auto forward_trained = run(STUDIO_CLI_PATH,
+                             {"train", "--data", data, "--out", forward, "--preset", "tiny", "--max-steps",
+                              "3", "--eval-every", "3", "--device", "cpu", "--no-probes"},
+                             300000);
+  QVERIFY2(forward_trained.exit_code == 0, qPrintable(forward_trained.err));
+  auto wrong = run(STUDIO_CLI_PATH, {"back-translate", "--model", forward + "/best.pt", "--english", english,
+                                     "--out", dir.filePath("wrong")});
+  QVERIFY2(wrong.exit_code == 1 && wrong.err.contains(forward + "/best.pt") &&
+               wrong.err.contains("--direction en-vi"),
+           qPrintable(wrong.err));
+  QVERIFY(!QFile::exists(dir.filePath("wrong")));
+  auto no_english = run(STUDIO_CLI_PATH,
+                        {"back-translate", "--model", reverse + "/best.pt", "--out", dir.filePath("none")});
+  QVERIFY2(no_english.exit_code == 2 && no_english.err.contains("--english"), qPrintable(no_english.err));
+  auto nbest = run(STUDIO_CLI_PATH, {"back-translate", "--model", reverse + "/best.pt", "--english", english,
+                                     "--out", dir.filePath("none"), "--sampling", "--nbest", "3"});
+  QVERIFY2(nbest.exit_code == 2, qPrintable(nbest.err));
+}
+
 void TestExecutables::prepareUsageErrors_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("expected");
@@ -1737,12 +1826,21 @@ void TestExecutables::demoCorpusDownloadsUnpacksAndBuilds() {
   two.append(qMakePair(QByteArray("Close window"), QByteArray("Đóng cửa sổ")));
   two.append(
       qMakePair(QByteArray("Open file 3"), QByteArray("Mở tập tin 3")));  // a duplicate of one of pkg-one's
-  QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-one", "/usr/share/locale/vi/LC_MESSAGES/one.mo",
-                                       studio::test::moBytes(one)));
+  // Beside pkg-one's Vietnamese catalog, its French one: its English that no Vietnamese catalog holds becomes
+  // english.en (pkg-none's German catalog has no Vietnamese one of its program beside it: not read).
+  QList<QPair<QByteArray, QByteArray>> french{{"Open file 3", "Ouvrir le fichier 3"},
+                                              {"Print the page", "Imprimer"}};
+  QVERIFY(studio::test::makeCatalogDeb(
+      archive, "pkg-one",
+      QList<QPair<QString, QByteArray>>{
+          {"/usr/share/locale/vi/LC_MESSAGES/one.mo", studio::test::moBytes(one)},
+          {"/usr/share/locale/fr/LC_MESSAGES/one.mo", studio::test::moBytes(french)}}));
   QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-two", "/usr/lib/two/resource/vi/LC_MESSAGES/two.mo",
                                        studio::test::moBytes(two)));
+  auto german = two;
+  german.append(qMakePair(QByteArray("Nobody reads this"), QByteArray("Niemand liest das")));
   QVERIFY(studio::test::makeCatalogDeb(archive, "pkg-none", "/usr/share/locale/de/LC_MESSAGES/none.mo",
-                                       studio::test::moBytes(two)));  // not Vietnamese
+                                       studio::test::moBytes(german)));  // not Vietnamese
   const QString log = root.filePath("apt.log");
   QVERIFY(studio::test::writeFakeAptGet(root.filePath("bin"), archive, log));
   QProcessEnvironment env;
@@ -1769,6 +1867,11 @@ void TestExecutables::demoCorpusDownloadsUnpacksAndBuilds() {
     lines += int(vi.readAll().count('\n'));
   }
   QCOMPARE(lines, 41);  // 42 entries, one of them twice
+  QFile english(root.filePath("corpus/english.en"));
+  QVERIFY(english.open(QIODevice::ReadOnly));
+  QCOMPARE(english.readAll(), QByteArray("Print the page\n"));
+  QVERIFY2(first.out.contains("english only: 1 English messages of 1 other languages' catalogs"),
+           qPrintable(first.out));
   QFile provenance(root.filePath("corpus/provenance.json"));
   QVERIFY(provenance.open(QIODevice::ReadOnly));
   const auto catalogs = QJsonDocument::fromJson(provenance.readAll()).object()["catalogs"].toArray();

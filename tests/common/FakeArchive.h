@@ -40,23 +40,29 @@ inline QByteArray moBytes(const QList<QPair<QByteArray, QByteArray>>& entries) {
 }
 
 // The package NAME_1.0_all.deb in `archive`, holding `catalog` at `path` (absolute, as installed).
-inline bool makeCatalogDeb(const QString& archive, const QString& name, const QString& path,
-                           const QByteArray& catalog) {
+inline bool makeCatalogDeb(const QString& archive, const QString& name,
+                           const QList<QPair<QString, QByteArray>>& catalogs) {
   QTemporaryDir tree;
   QDir root(tree.path());
-  if (!root.mkpath("DEBIAN") || !root.mkpath(QFileInfo(path).path().mid(1))) return false;
+  if (!root.mkpath("DEBIAN")) return false;
   QFile control(root.filePath("DEBIAN/control"));
   if (!control.open(QIODevice::WriteOnly)) return false;
   control.write("Package: " + name.toUtf8() +
                 "\nVersion: 1.0\nArchitecture: all\nMaintainer: Test <t@example.org>\nDescription: test\n");
   control.close();
-  QFile mo(root.filePath(path.mid(1)));
-  if (!mo.open(QIODevice::WriteOnly) || mo.write(catalog) != catalog.size()) return false;
-  mo.close();
+  for (const auto& [path, catalog] : catalogs) {
+    if (!root.mkpath(QFileInfo(path).path().mid(1))) return false;
+    QFile mo(root.filePath(path.mid(1)));
+    if (!mo.open(QIODevice::WriteOnly) || mo.write(catalog) != catalog.size()) return false;
+  }
   QProcess build;
   build.start("dpkg-deb",
               {"--root-owner-group", "--build", tree.path(), archive + "/" + name + "_1.0_all.deb"});
   return build.waitForFinished(60000) && build.exitStatus() == QProcess::NormalExit && build.exitCode() == 0;
+}
+inline bool makeCatalogDeb(const QString& archive, const QString& name, const QString& path,
+                           const QByteArray& catalog) {
+  return makeCatalogDeb(archive, name, QList<QPair<QString, QByteArray>>{{path, catalog}});
 }
 
 // BIN/apt-get: `download NAME...` copies each NAME_*.deb from `archive` into

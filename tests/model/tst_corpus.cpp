@@ -1,5 +1,6 @@
 // Corpus readers, validation summaries, splits and the demo-corpus builder.
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -40,6 +41,7 @@ class TestCorpus : public QObject {
   void splitIsDeterministicAndDisjoint();
   void heldOutFractions();
   void demoCorpusFromGeneratedCatalogs();
+  void englishOnlyIsWhatNoVietnameseCatalogHolds();
   void manifestErrorsNameTheLine();
   void corpusTooSmallToSplitIsRefused_data();
   void corpusTooSmallToSplitIsRefused();
@@ -269,6 +271,64 @@ void TestCorpus::demoCorpusFromGeneratedCatalogs() {
   QCOMPARE(total, size_t(301));
   std::ifstream provenance_file(out + "/provenance.json");
   QVERIFY(nlohmann::json::parse(provenance_file) == provenance);
+}
+
+// english.en: the other languages' msgids of the same programs, cleaned as the pairs' English is, each
+// once, less every message a Vietnamese catalog holds (translated, kept as English, or left untranslated).
+void TestCorpus::englishOnlyIsWhatNoVietnameseCatalogHolds() {
+  const std::string header = "Content-Type: text/plain; charset=UTF-8\n";
+  std::vector<MoEntry> vi, fr, de;
+  vi.push_back({std::nullopt, "", std::nullopt, {header}});
+  for (int i = 0; i < 120; ++i)
+    vi.push_back({std::nullopt,
+                  "_Open file " + std::to_string(i),
+                  std::nullopt,
+                  {"_Mở tập tin " + std::to_string(i)}});
+  vi.push_back(
+      {std::nullopt, "Kept as English", std::nullopt, {"Kept as English"}});  // not a pair, still held
+  fr.push_back({std::nullopt, "", std::nullopt, {header}});
+  fr.push_back(
+      {std::nullopt, "Open file 3", std::nullopt, {"Ouvrir le fichier 3"}});  // held by vi, once cleaned
+  fr.push_back({std::nullopt, "Kept as English", std::nullopt, {"Gardé"}});
+  fr.push_back({std::nullopt, "Save the <b>whole</b>\n document", std::nullopt, {"Enregistrer"}});
+  fr.push_back({std::nullopt, "Print _all pages", std::nullopt, {"Tout imprimer"}});
+  fr.push_back({std::nullopt, "<br/>", std::nullopt, {"<br/>"}});  // nothing left after cleaning
+  fr.push_back({std::nullopt, std::string("bad \xff byte"), std::nullopt, {"x"}});
+  de.push_back({std::nullopt, "Print all pages", std::nullopt, {"Alles drucken"}});  // fr's, once cleaned
+  de.push_back({std::string("menu"), "Quit the program", std::nullopt, {"Beenden"}});
+  writeBytes(path("vi.mo"), writeMo(vi, false));
+  writeBytes(path("fr.mo"), writeMo(fr, true));
+  writeBytes(path("de.mo"), writeMo(de, false));
+  writeBytes(path("broken-de.mo"), "not a catalog");
+  const std::vector<CatalogSource> vietnamese{
+      {"pkg", "1.0", path("vi.mo"), "/usr/share/locale/vi/LC_MESSAGES/a.mo"}};
+  const std::vector<CatalogSource> others{
+      {"pkg", "1.0", path("fr.mo"), "/usr/share/locale/fr/LC_MESSAGES/a.mo"},
+      {"pkg", "1.0", path("de.mo"), "/usr/share/locale/de/LC_MESSAGES/a.mo"},
+      {"pkg", "1.0", path("broken-de.mo"), "/usr/share/locale/de_AT/LC_MESSAGES/a.mo"}};
+  std::ostringstream log;
+  const auto english = englishWithoutVietnamese(vietnamese, others, log);
+  QCOMPARE(english.lines,
+           (std::vector<std::string>{"Save the whole document", "Print all pages", "Quit the program"}));
+  QCOMPARE(english.catalogs, size_t(2));
+  QCOMPARE(english.unreadable, size_t(1));
+  QVERIFY2(QString::fromStdString(log.str()).contains("de_AT/LC_MESSAGES/a.mo"), log.str().c_str());
+  QCOMPARE(english.messages, size_t(8));
+  QCOMPARE(english.in_vietnamese, size_t(2));
+  QCOMPARE(english.empty, size_t(1));
+  QCOMPARE(english.invalid_utf8, size_t(1));
+  QCOMPARE(english.duplicates, size_t(1));
+
+  // The demo corpus writes them as english.en, counted in its provenance; without other catalogs, no file.
+  const std::string out = path("demo-english");
+  const auto provenance = buildDemoCorpus(vietnamese, out, log, others);
+  QCOMPARE(readLines(out + "/english.en"), english.lines);
+  QCOMPARE(provenance["english_only"]["lines"].get<size_t>(), size_t(3));
+  QCOMPARE(provenance["english_only"]["in_vietnamese_catalogs"].get<size_t>(), size_t(2));
+  QCOMPARE(provenance["english_only"]["unreadable_catalogs"].get<size_t>(), size_t(1));
+  const std::string plain = path("demo-plain");
+  QVERIFY(!buildDemoCorpus(vietnamese, plain, log).contains("english_only"));
+  QVERIFY(!std::filesystem::exists(plain + "/english.en"));
 }
 
 void TestCorpus::manifestErrorsNameTheLine() {

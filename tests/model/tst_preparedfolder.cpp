@@ -120,6 +120,7 @@ void TestPreparedFolder::preparingAgainReplacesThePreparationAndKeepsOtherFiles(
   prepareData(options(corpus("a", "mở"), out), log);
   writeFile(out + "/notes.txt", "mine\n");
   writeFile(out + "/distillation.json", "{}\n");  // what described the previous content
+  writeFile(out + "/backtranslation.json", "{}\n");
   writeFile(out + "/cache/stale.ids", "old");
 
   const auto summary = prepareData(options(corpus("b", "in"), out), log);
@@ -132,6 +133,7 @@ void TestPreparedFolder::preparingAgainReplacesThePreparationAndKeepsOtherFiles(
   QCOMPARE(nlohmann::json::parse(written)["corpus"].get<std::string>(), path("b"));
   QVERIFY(exists(out + "/notes.txt"));
   QVERIFY(!exists(out + "/distillation.json"));
+  QVERIFY(!exists(out + "/backtranslation.json"));
   QVERIFY(!exists(out + "/cache/stale.ids"));
   QVERIFY(exists(out + "/cache/train.ids"));
   QVERIFY(!exists(out + ".preparing"));

@@ -2304,12 +2304,20 @@ void TestTranslateWorkspace::badModelsAreReported() {
   QVERIFY(QFile::copy(model_, corrupt));
   QVERIFY(test::corruptZipEntry(corrupt.toStdString(), "/data/0"));  // the embedding
   QFile::copy(run_ + "/spm.model", tmp_.filePath("spm.model"));
+  // A model trained English to Vietnamese (for back-translation): the app's workspaces refuse it, naming it.
+  const QString reversed_run = tmp_.filePath("reversed-run");
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH,
+            {"train", "--data", data_, "--out", reversed_run, "--preset", "tiny", "--max-steps", "1",
+             "--no-eval", "--no-probes", "--device", "cpu", "--direction", "en-vi"});
+  QVERIFY(cli.waitForFinished(120000) && cli.exitCode() == 0);
+  const QString reversed = reversed_run + "/checkpoints/ckpt-00000001.pt";
   app::TranslationService service;
   ui::TranslateWorkspace workspace(&service);
   QSignalSpy errors(&workspace, &ui::TranslateWorkspace::errorOccurred);
   QSignalSpy failures(&service, &app::TranslationService::failed);
   workspace.setInputText(sentence_);
-  for (const QString& path : {tmp_.filePath("missing.pt"), corrupt}) {
+  for (const QString& path : {tmp_.filePath("missing.pt"), corrupt, reversed}) {
     errors.clear();
     failures.clear();
     workspace.setModelSource({app::ModelSource::Kind::File, path});
@@ -2318,6 +2326,9 @@ void TestTranslateWorkspace::badModelsAreReported() {
     QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 6000);
     const QString message = errors.first().first().toString();
     QVERIFY2(message.contains(QFileInfo(path).fileName()), qPrintable(message));
+    if (path == reversed)
+      QVERIFY2(message.contains("translates English to Vietnamese") && message.contains("back-translate"),
+               qPrintable(message));
   }
   // The service still works afterwards.
   QSignalSpy shown(&workspace, &ui::TranslateWorkspace::translationShown);
