@@ -464,6 +464,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::BackTranslateSession</name>
+    <message>
+        <source>Back-translated by %1: %2 English sentences in %3 s (%4 lines left out); %5 synthetic pairs kept beside %6 of the data folder&apos;s.</source>
+        <translation>Back-translated by %1: %2 English sentences in %3 s (%4 lines left out); %5 synthetic pairs kept beside %6 of the data folder&apos;s.</translation>
+    </message>
+    <message>
+        <source>%1 translates Vietnamese to English. Back-translation needs a model trained English to Vietnamese on this data folder: choose Direction: English → Vietnamese under Model and train one first.</source>
+        <translation>%1 translates Vietnamese to English. Back-translation needs a model trained English to Vietnamese on this data folder: choose Direction: English → Vietnamese under Model and train one first.</translation>
+    </message>
+    <message>
+        <source>A back-translation is already running.</source>
+        <translation>A back-translation is already running.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::DemoCorpusSession</name>
     <message>
         <source>The demo corpus is being fetched already.</source>
@@ -1318,6 +1333,65 @@ layer %2</translation>
     <message>
         <source>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</source>
         <translation>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::BackTranslationBox</name>
+    <message>
+        <source>More pairs from English text</source>
+        <translation>More pairs from English text</translation>
+    </message>
+    <message>
+        <source>Back-translation: a model trained the other way round (Direction: English → Vietnamese under Model, on this data folder) translates English text into Vietnamese, and each sentence with its English joins the data folder&apos;s pairs in a new data folder beside it. The new model learns to write English from more of it; dev and test stay people&apos;s. English that is a dev, test or training pair&apos;s is left out.</source>
+        <translation>Back-translation: a model trained the other way round (Direction: English → Vietnamese under Model, on this data folder) translates English text into Vietnamese, and each sentence with its English joins the data folder&apos;s pairs in a new data folder beside it. The new model learns to write English from more of it; dev and test stay people&apos;s. English that is a dev, test or training pair&apos;s is left out.</translation>
+    </message>
+    <message>
+        <source>English to Vietnamese model</source>
+        <translation>English to Vietnamese model</translation>
+    </message>
+    <message>
+        <source>a model file trained English → Vietnamese</source>
+        <translation>a model file trained English → Vietnamese</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choose…</translation>
+    </message>
+    <message>
+        <source>Choose the English to Vietnamese model</source>
+        <translation>Choose the English to Vietnamese model</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Models (*.pt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>English → Vietnamese model</source>
+        <translation>English → Vietnamese model</translation>
+    </message>
+    <message>
+        <source>English text</source>
+        <translation>English text</translation>
+    </message>
+    <message>
+        <source>English text files, a sentence a line (several: separated by ;)</source>
+        <translation>English text files, a sentence a line (several: separated by ;)</translation>
+    </message>
+    <message>
+        <source>Choose English text</source>
+        <translation>Choose English text</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.en);;All files (*)</source>
+        <translation>Text (*.txt *.en);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Back-translate</source>
+        <translation>Back-translate</translation>
+    </message>
+    <message>
+        <source>Translate the English text now and prepare the new data folder; the form then trains on it (Start)</source>
+        <translation>Translate the English text now and prepare the new data folder; the form then trains on it (Start)</translation>
     </message>
 </context>
 <context>
@@ -5338,6 +5412,22 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</source>
         <translation>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</translation>
     </message>
+    <message>
+        <source>Direction</source>
+        <translation>Direction</translation>
+    </message>
+    <message>
+        <source>Vietnamese → English</source>
+        <translation>Vietnamese → English</translation>
+    </message>
+    <message>
+        <source>English → Vietnamese (for back-translation)</source>
+        <translation>English → Vietnamese (for back-translation)</translation>
+    </message>
+    <message>
+        <source>Which way the model translates. English → Vietnamese trains on the same data folder the other way round: a model for More pairs from English text (back-translation), not for Translate</source>
+        <translation>Which way the model translates. English → Vietnamese trains on the same data folder the other way round: a model for More pairs from English text (back-translation), not for Translate</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>
@@ -5790,6 +5880,50 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
             <numerusform>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</numerusform>
             <numerusform>(%n of them kept for the models it was fine-tuned from, learnt again so as not to be forgotten)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Stopping the back-translation after the sentences it is translating…</source>
+        <translation>Stopping the back-translation after the sentences it is translating…</translation>
+    </message>
+    <message>
+        <source>Back-translating the English text: %1 of %2 sentences</source>
+        <translation>Back-translating the English text: %1 of %2 sentences</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing of the back-translation was kept.</source>
+        <translation>Stopped: nothing of the back-translation was kept.</translation>
+    </message>
+    <message>
+        <source>Back-translating failed: %1</source>
+        <translation>Back-translating failed: %1</translation>
+    </message>
+    <message>
+        <source>Choose the English → Vietnamese model first (More pairs from English text).</source>
+        <translation>Choose the English → Vietnamese model first (More pairs from English text).</translation>
+    </message>
+    <message>
+        <source>Choose the English text to translate (More pairs from English text).</source>
+        <translation>Choose the English text to translate (More pairs from English text).</translation>
+    </message>
+    <message>
+        <source>The English → Vietnamese model %1 is loading…</source>
+        <translation>The English → Vietnamese model %1 is loading…</translation>
+    </message>
+    <message>
+        <source>back-translating %1 with %2 → %3</source>
+        <translation>back-translating %1 with %2 → %3</translation>
+    </message>
+    <message>
+        <source>The data folder is now %1: Start trains a new model on it.</source>
+        <translation>The data folder is now %1: Start trains a new model on it.</translation>
+    </message>
+    <message>
+        <source>Back-translated data in %1.</source>
+        <translation>Back-translated data in %1.</translation>
+    </message>
+    <message>
+        <source>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</source>
+        <translation>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</translation>
     </message>
 </context>
 <context>

@@ -460,6 +460,21 @@
     </message>
 </context>
 <context>
+    <name>studio::app::BackTranslateSession</name>
+    <message>
+        <source>Back-translated by %1: %2 English sentences in %3 s (%4 lines left out); %5 synthetic pairs kept beside %6 of the data folder&apos;s.</source>
+        <translation>Dịch ngược bởi %1: %2 câu tiếng Anh trong %3 s (bỏ %4 dòng); giữ %5 cặp tổng hợp bên cạnh %6 cặp của thư mục dữ liệu.</translation>
+    </message>
+    <message>
+        <source>%1 translates Vietnamese to English. Back-translation needs a model trained English to Vietnamese on this data folder: choose Direction: English → Vietnamese under Model and train one first.</source>
+        <translation>%1 dịch tiếng Việt sang tiếng Anh. Dịch ngược cần một mô hình được huấn luyện dịch tiếng Anh sang tiếng Việt trên thư mục dữ liệu này: hãy chọn Chiều dịch: Anh → Việt ở mục Mô hình và huấn luyện một mô hình như vậy trước.</translation>
+    </message>
+    <message>
+        <source>A back-translation is already running.</source>
+        <translation>Một lượt dịch ngược đang chạy.</translation>
+    </message>
+</context>
+<context>
     <name>studio::app::DemoCorpusSession</name>
     <message>
         <source>The demo corpus is being fetched already.</source>
@@ -1312,6 +1327,65 @@ lớp %2</translation>
     <message>
         <source>What the model knows: does it prefer the right translation to a copy with one thing made wrong?</source>
         <translation>Mô hình biết gì: nó có chọn bản dịch đúng hơn một bản sao bị làm sai một chỗ không?</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ui::BackTranslationBox</name>
+    <message>
+        <source>More pairs from English text</source>
+        <translation>Thêm cặp câu từ văn bản tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Back-translation: a model trained the other way round (Direction: English → Vietnamese under Model, on this data folder) translates English text into Vietnamese, and each sentence with its English joins the data folder&apos;s pairs in a new data folder beside it. The new model learns to write English from more of it; dev and test stay people&apos;s. English that is a dev, test or training pair&apos;s is left out.</source>
+        <translation>Dịch ngược (back-translation): một mô hình được huấn luyện theo chiều ngược lại (Chiều dịch: Anh → Việt ở mục Mô hình, trên thư mục dữ liệu này) dịch văn bản tiếng Anh sang tiếng Việt, và mỗi câu cùng câu tiếng Anh của nó được thêm vào các cặp của thư mục dữ liệu, trong một thư mục dữ liệu mới bên cạnh. Mô hình mới học viết tiếng Anh từ nhiều câu hơn; dev và test vẫn là của con người. Câu tiếng Anh đã có trong một cặp dev, test hoặc huấn luyện bị bỏ qua.</translation>
+    </message>
+    <message>
+        <source>English to Vietnamese model</source>
+        <translation>Mô hình Anh sang Việt</translation>
+    </message>
+    <message>
+        <source>a model file trained English → Vietnamese</source>
+        <translation>một tệp mô hình được huấn luyện Anh → Việt</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Chọn…</translation>
+    </message>
+    <message>
+        <source>Choose the English to Vietnamese model</source>
+        <translation>Chọn mô hình Anh sang Việt</translation>
+    </message>
+    <message>
+        <source>Models (*.pt);;All files (*)</source>
+        <translation>Mô hình (*.pt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>English → Vietnamese model</source>
+        <translation>Mô hình Anh → Việt</translation>
+    </message>
+    <message>
+        <source>English text</source>
+        <translation>Văn bản tiếng Anh</translation>
+    </message>
+    <message>
+        <source>English text files, a sentence a line (several: separated by ;)</source>
+        <translation>Các tệp văn bản tiếng Anh, mỗi dòng một câu (nhiều tệp: ngăn cách bởi ;)</translation>
+    </message>
+    <message>
+        <source>Choose English text</source>
+        <translation>Chọn văn bản tiếng Anh</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.en);;All files (*)</source>
+        <translation>Văn bản (*.txt *.en);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Back-translate</source>
+        <translation>Dịch ngược</translation>
+    </message>
+    <message>
+        <source>Translate the English text now and prepare the new data folder; the form then trains on it (Start)</source>
+        <translation>Dịch văn bản tiếng Anh ngay bây giờ và chuẩn bị thư mục dữ liệu mới; sau đó biểu mẫu huấn luyện trên đó (Bắt đầu)</translation>
     </message>
 </context>
 <context>
@@ -5279,6 +5353,22 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Train the first cross-attention head of the last decoder layer (the last but one from 4 layers) to follow word alignments learnt from the training pairs first, with this weight on its loss (0.05 as in Garg et al. 2019): word alignments, kept tags and a document&apos;s formatting then follow that head. Off: they follow the last layer&apos;s attention. On the starter it aligned worse than the last layer&apos;s attention (docs/training.md)</source>
         <translation>Huấn luyện đầu cross-attention thứ nhất của lớp giải mã cuối (lớp áp chót khi có từ 4 lớp) theo các gióng hàng từ học trước từ các cặp huấn luyện, với trọng số này trên hàm mất mát của nó (0,05 như Garg và cộng sự 2019): gióng hàng từ, thẻ được giữ và định dạng của tài liệu sau đó theo đầu này. Tắt: chúng theo attention của lớp cuối. Với mô hình khởi đầu, nó gióng hàng kém hơn attention của lớp cuối (docs/training.md)</translation>
     </message>
+    <message>
+        <source>Direction</source>
+        <translation>Chiều dịch</translation>
+    </message>
+    <message>
+        <source>Vietnamese → English</source>
+        <translation>Việt → Anh</translation>
+    </message>
+    <message>
+        <source>English → Vietnamese (for back-translation)</source>
+        <translation>Anh → Việt (để dịch ngược)</translation>
+    </message>
+    <message>
+        <source>Which way the model translates. English → Vietnamese trains on the same data folder the other way round: a model for More pairs from English text (back-translation), not for Translate</source>
+        <translation>Mô hình dịch theo chiều nào. Anh → Việt huấn luyện trên cùng thư mục dữ liệu theo chiều ngược lại: một mô hình cho Thêm cặp câu từ văn bản tiếng Anh (dịch ngược), không dùng cho Dịch</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TrainingWorkspace</name>
@@ -5729,6 +5819,50 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>
             <numerusform>(%n bản trong số đó được giữ cho các mô hình mà nó được tinh chỉnh từ đó, được học lại để không bị quên)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Stopping the back-translation after the sentences it is translating…</source>
+        <translation>Đang dừng dịch ngược sau các câu đang được dịch…</translation>
+    </message>
+    <message>
+        <source>Back-translating the English text: %1 of %2 sentences</source>
+        <translation>Đang dịch ngược văn bản tiếng Anh: %1 trên %2 câu</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing of the back-translation was kept.</source>
+        <translation>Đã dừng: không giữ lại gì của lượt dịch ngược.</translation>
+    </message>
+    <message>
+        <source>Back-translating failed: %1</source>
+        <translation>Dịch ngược thất bại: %1</translation>
+    </message>
+    <message>
+        <source>Choose the English → Vietnamese model first (More pairs from English text).</source>
+        <translation>Hãy chọn mô hình Anh → Việt trước (Thêm cặp câu từ văn bản tiếng Anh).</translation>
+    </message>
+    <message>
+        <source>Choose the English text to translate (More pairs from English text).</source>
+        <translation>Hãy chọn văn bản tiếng Anh cần dịch (Thêm cặp câu từ văn bản tiếng Anh).</translation>
+    </message>
+    <message>
+        <source>The English → Vietnamese model %1 is loading…</source>
+        <translation>Đang nạp mô hình Anh → Việt %1…</translation>
+    </message>
+    <message>
+        <source>back-translating %1 with %2 → %3</source>
+        <translation>dịch ngược %1 bằng %2 → %3</translation>
+    </message>
+    <message>
+        <source>The data folder is now %1: Start trains a new model on it.</source>
+        <translation>Thư mục dữ liệu giờ là %1: Bắt đầu sẽ huấn luyện một mô hình mới trên đó.</translation>
+    </message>
+    <message>
+        <source>Back-translated data in %1.</source>
+        <translation>Dữ liệu dịch ngược nằm ở %1.</translation>
+    </message>
+    <message>
+        <source>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</source>
+        <translation>Hãy chuẩn bị thư mục dữ liệu trước: các cặp của nó được giữ bên cạnh các cặp dịch ngược (Chuẩn bị).</translation>
     </message>
 </context>
 <context>

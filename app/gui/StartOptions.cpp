@@ -8,10 +8,12 @@
 #include <cstdio>
 
 #include "app/EngineInfo.h"
+#include "app/training/BackTranslateSession.h"
 #include "app/translation/TranslationService.h"
 #include "ui/attention/AttentionWorkspace.h"
 #include "ui/attention/TimelapseBar.h"
 #include "ui/lens/LensView.h"
+#include "ui/training/BackTranslationBox.h"
 #include "ui/training/TeacherBox.h"
 #include "ui/training/TrainingWorkspace.h"
 #include "ui/translate/AlignmentView.h"
@@ -47,6 +49,11 @@ StartOptions::StartOptions(QCommandLineParser& parser)
               "In Training, learn from this model's translations (distillation); with --prepare, "
               "the teacher translates at start (with --screenshot: when done).",
               "MODEL"),
+      back_translate("back-translate",
+                     "In Training, back-translate the English text (the demo corpus's english.en) with this "
+                     "English to Vietnamese model into a data folder beside the data folder, at start (with "
+                     "--screenshot: when done).",
+                     "MODEL"),
       compare("compare", "Compare the opened run with the run in DIR (repeatable).", "DIR"),
       test_runs("test-runs",
                 "Test the opened run and the compared ones on its test split (Compare runs' Test on "
@@ -146,6 +153,7 @@ StartOptions::StartOptions(QCommandLineParser& parser)
   parser.addOption(corpus_weights);
   parser.addOption(prepare);
   parser.addOption(teacher);
+  parser.addOption(back_translate);
   parser.addOption(compare);
   parser.addOption(test_runs);
   parser.addOption(smoke);
@@ -256,6 +264,15 @@ bool StartOptions::applyTo(const QCommandLineParser& parser, ui::MainWindow& win
       return false;
     }
     window.training()->teacher()->setModel(model);
+  }
+  if (parser.isSet(back_translate)) {
+    const QString model = QFileInfo(parser.value(back_translate)).absoluteFilePath();
+    if (const QString why = studio::app::whyNotEnglishToVietnamese(model); !why.isEmpty()) {
+      std::fprintf(stderr, "error: --back-translate %s: %s\n", qPrintable(model), qPrintable(why));
+      return false;
+    }
+    window.training()->backTranslation()->setModelPath(model);
+    window.training()->backTranslate();
   }
   if (parser.isSet(prepare)) {
     if (parser.isSet(teacher))

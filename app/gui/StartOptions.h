@@ -37,6 +37,7 @@ struct StartOptions {
   QCommandLineOption corpus_weights;
   QCommandLineOption prepare;
   QCommandLineOption teacher;
+  QCommandLineOption back_translate;
   QCommandLineOption compare;
   QCommandLineOption test_runs;
   QCommandLineOption smoke;

@@ -39,6 +39,7 @@
 #include "model/training/Distributed.h"
 #include "ui/charts/MetricChart.h"
 #include "ui/charts/QCustomPlot.h"
+#include "ui/training/BackTranslationBox.h"
 #include "ui/training/FineTuneBox.h"
 #include "ui/training/RunFinishedPanel.h"
 #include "ui/training/TeacherBox.h"
@@ -84,6 +85,7 @@ class TestTrainingWorkspace : public QObject {
   void severalCorporaArePreparedTogetherWithTheirWeights();
   void learningFromCorrectionsRunsARoundOnThem();
   void aStudentLearnsTheTeachersTranslations();
+  void englishTextIsBackTranslatedIntoANewDataFolder();
   void chartDownsamplesAndSmooths();
   void aChartsStepsStartAtZero();
   void chartTitlesStayOnOneLineAndSideBySideChartsLineUp();
@@ -783,6 +785,98 @@ void TestTrainingWorkspace::aStudentLearnsTheTeachersTranslations() {
   };
   QCOMPARE(weights(exported), weights(own));  // the student's weights, not the teacher's
   QVERIFY(weights(exported) != weights(teacher_model));
+}
+
+// Direction: English → Vietnamese trains a model for back-translation on the same data folder; More pairs
+// from English text has it translate English text into a data folder beside the data folder, as
+// `back-translate` writes it, which becomes the form's data folder; a model of the usual direction is
+// refused.
+void TestTrainingWorkspace::englishTextIsBackTranslatedIntoANewDataFolder() {
+  ui::TrainingWorkspace workspace;
+  QSignalSpy errors(&workspace, &ui::TrainingWorkspace::errorOccurred);
+  auto* form = workspace.findChild<ui::TrainingSettingsForm*>();
+  auto* direction = workspace.findChild<QComboBox*>("Direction");
+  QVERIFY(form && direction);
+  QCOMPARE(direction->currentData().toString(), QString("vi-en"));
+  direction->setCurrentIndex(1);
+  workspace.findChild<QComboBox*>("Preset")->setCurrentText("starter");  // a preset keeps the direction
+  QCOMPARE(direction->currentData().toString(), QString("en-vi"));
+  QCOMPARE(QJsonDocument::fromJson(form->configJson().toUtf8())
+               .object()["model"]
+               .toObject()["direction"]
+               .toString(),
+           QString("en-vi"));
+
+  // Trained in the app: the run's model translates English to Vietnamese.
+  const QString run = tmp_.filePath("reverse-run");
+  workspace.setDataDir(data_);
+  workspace.setRunDir(run);
+  useSmallModel(workspace, /*max_steps=*/150, /*eval_every=*/150);
+  workspace.findChild<QSpinBox*>("Warmup")->setValue(10);
+  workspace.findChild<QSpinBox*>("Workers")->setValue(1);
+  workspace.findChild<QSpinBox*>("Dev sentences")->setValue(4);
+  workspace.startTraining();
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining() && QFile::exists(run + "/best.pt"), 180000);
+  QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().first().toString()));
+  {
+    QFile config(run + "/config.json");
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    const auto training = QJsonDocument::fromJson(config.readAll()).object()["training"].toObject();
+    QCOMPARE(training["model"].toObject()["direction"].toString(), QString("en-vi"));
+  }
+  ui::TrainingWorkspace reopened;
+  QVERIFY(reopened.openRun(run));
+  QCOMPARE(reopened.findChild<QComboBox*>("Direction")->currentData().toString(), QString("en-vi"));
+
+  // More pairs from English text: translated into a new data folder beside the data folder.
+  auto* box = workspace.findChild<ui::BackTranslationBox*>("More pairs from English text");
+  QVERIFY(box);
+  const QString english = tmp_.filePath("english.txt");
+  {
+    QFile file(english);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 12; ++i) file.write(QString("open file number %1\n").arg(700 + i).toUtf8());
+  }
+  box->setModelPath(run + "/best.pt");
+  box->setEnglishFiles({english});
+  QCOMPARE(box->englishFiles(), QStringList{english});
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Back-translate"), Qt::LeftButton);
+  QVERIFY(workspace.isTraining() && workspace.isBackTranslating());
+  QTRY_VERIFY_WITH_TIMEOUT(!workspace.isTraining(), 120000);
+  QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().first().toString()));
+  const QString out = QDir(data_).absolutePath() + "-back-translated-by-reverse-run";
+  QCOMPARE(QDir(workspace.dataDir()).absolutePath(), out);
+  // The folder is the translator's: the form trains Vietnamese → English next, in a new run folder.
+  QCOMPARE(direction->currentData().toString(), QString("vi-en"));
+  QVERIFY(workspace.runDir().isEmpty());
+  QVERIFY2(box->text().contains("Back-translated by") && box->text().contains("12 English sentences"),
+           qPrintable(box->text()));
+  // What the command line writes from the same model and text.
+  const QString cli_out = tmp_.filePath("cli-back-translated");
+  QProcess cli;
+  cli.start(STUDIO_CLI_PATH, {"back-translate", "--model", run + "/best.pt", "--english", english, "--data",
+                              data_, "--out", cli_out, "--device", "cpu"});
+  QVERIFY(cli.waitForFinished(120000));
+  QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+  for (const char* name : {"train.vi", "train.en", "dev.vi", "test.en"})
+    QCOMPARE(test::readBytes((out + "/" + name).toStdString()),
+             test::readBytes((cli_out + "/" + name).toStdString()));
+
+  // A model of the usual direction, and no model at all: refused, named; nothing is written.
+  const QString forward = tmp_.filePath("run-from-corpus-corrections-1/best.pt");
+  QVERIFY2(QFile::exists(forward), "learningFromCorrectionsRunsARoundOnThem makes it");
+  workspace.setDataDir(data_);
+  box->setModelPath(forward);
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Back-translate"), Qt::LeftButton);
+  QCOMPARE(errors.count(), 1);
+  QVERIFY2(errors.last().first().toString().contains("translates Vietnamese to English") &&
+               errors.last().first().toString().contains(QDir::toNativeSeparators(forward)),
+           qPrintable(errors.last().first().toString()));
+  QVERIFY(!workspace.isTraining());
+  box->setModelPath("");
+  QTest::mouseClick(workspace.findChild<QPushButton*>("Back-translate"), Qt::LeftButton);
+  QCOMPARE(errors.count(), 2);
+  QVERIFY(!QFileInfo::exists(out + "-2"));
 }
 
 void TestTrainingWorkspace::chartDownsamplesAndSmooths() {

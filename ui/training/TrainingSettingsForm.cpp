@@ -63,6 +63,15 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget* parent) : QWidget(parent) {
   model_form->addRow(tr("Heads"), heads_);
   model_form->addRow(tr("d_ff"), d_ff_);
   model_form->addRow(tr("Dropout"), dropout_);
+  direction_ = new QComboBox(model_group);
+  direction_->setObjectName("Direction");
+  direction_->setAccessibleName(tr("Direction"));
+  direction_->addItem(tr("Vietnamese → English"), QStringLiteral("vi-en"));
+  direction_->addItem(tr("English → Vietnamese (for back-translation)"), QStringLiteral("en-vi"));
+  direction_->setToolTip(
+      tr("Which way the model translates. English → Vietnamese trains on the same data folder the other way "
+         "round: a model for More pairs from English text (back-translation), not for Translate"));
+  model_form->addRow(tr("Direction"), direction_);
   layout->addWidget(model_group);
 
   auto* train_group = new QGroupBox(tr("Training"), this);
@@ -249,7 +258,20 @@ QWidget* TrainingSettingsForm::addField(QWidget* parent, QFormLayout* form, cons
   return widget;
 }
 
-void TrainingSettingsForm::applyPreset(const QString& name) { applyConfig(app::trainingPresetJson(name)); }
+void TrainingSettingsForm::setEnglishToVietnamese(bool reversed) {
+  direction_->setCurrentIndex(reversed ? 1 : 0);
+}
+
+bool TrainingSettingsForm::englishToVietnamese() const { return direction_->currentIndex() == 1; }
+
+void TrainingSettingsForm::applyPreset(const QString& name) {
+  // A preset is a shape and its settings: the direction chosen stays.
+  auto training = app::trainingPresetJson(name);
+  auto model = training["model"].toObject();
+  model["direction"] = direction_->currentData().toString();
+  training["model"] = model;
+  applyConfig(training);
+}
 
 void TrainingSettingsForm::showRunConfig(const QJsonObject& training) {
   const QString nearest = app::closestTrainingPreset(training);
@@ -268,6 +290,9 @@ void TrainingSettingsForm::applyConfig(const QJsonObject& training) {
   heads_->setValue(model["heads"].toInt(heads_->value()));
   d_ff_->setValue(model["d_ff"].toInt(d_ff_->value()));
   dropout_->setValue(model["dropout"].toDouble(dropout_->value()));
+  // A run's or a preset's model without one translates Vietnamese to English.
+  if (training.contains("model"))
+    direction_->setCurrentIndex(std::max(0, direction_->findData(model["direction"].toString("vi-en"))));
   max_tokens_->setValue(training["max_tokens"].toInt(max_tokens_->value()));
   warmup_->setValue(training["warmup_steps"].toInt(warmup_->value()));
   max_steps_->setValue(training["max_steps"].toInt(max_steps_->value()));
@@ -303,7 +328,8 @@ QString TrainingSettingsForm::configJson(QString* error) const {
                     {"d_model", d_model_->value()},
                     {"heads", heads_->value()},
                     {"d_ff", d_ff_->value()},
-                    {"dropout", dropout_->value()}};
+                    {"dropout", dropout_->value()},
+                    {"direction", direction_->currentData().toString()}};
   QJsonObject config{{"model", model},
                      {"max_tokens", max_tokens_->value()},
                      {"warmup_steps", warmup_->value()},

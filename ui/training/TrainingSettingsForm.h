@@ -27,6 +27,9 @@ class TrainingSettingsForm : public QWidget {
   QString preset() const;
   // Chooses a preset and fills every field from it.
   void setPreset(const QString& name);
+  // Direction under Model: English → Vietnamese (a model for back-translation) or the usual way.
+  void setEnglishToVietnamese(bool reversed);
+  bool englishToVietnamese() const;
   // Fills the form from a TrainingConfig's JSON (a preset, or a run's config.json).
   void applyConfig(const QJsonObject& training);
   // Fills the form from a run's configuration and shows the preset it is
@@ -64,6 +67,7 @@ class TrainingSettingsForm : public QWidget {
   QSpinBox* heads_;
   QSpinBox* d_ff_;
   QDoubleSpinBox* dropout_;
+  QComboBox* direction_;  // Vietnamese → English, or English → Vietnamese for back-translation
   QSpinBox* max_tokens_;
   QSpinBox* warmup_;
   QSpinBox* max_steps_;

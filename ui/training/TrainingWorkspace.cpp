@@ -33,6 +33,7 @@
 #include "app/training/FirstRun.h"
 #include "app/training/RunHistory.h"
 #include "ui/charts/MetricChart.h"
+#include "ui/training/BackTranslationBox.h"
 #include "ui/training/CorpusList.h"
 #include "ui/training/FineTuneBox.h"
 #include "ui/training/FirstRunPanel.h"
@@ -157,6 +158,8 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   teacher_->setDataDir(dataDir());
   connect(teacher_, &TeacherBox::errorOccurred, this, &TrainingWorkspace::errorOccurred);
   connect(teacher_, &TeacherBox::distilRequested, this, &TrainingWorkspace::distilData);
+  back_translation_ = new BackTranslationBox(form_box);
+  form_layout->addWidget(back_translation_);
 
   settings_ = new TrainingSettingsForm(form_box);
   form_layout->addWidget(settings_);
@@ -314,6 +317,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     start_after_distil_ = false;
     onFailed(tr("Distilling the data failed: %1").arg(message));
   });
+  connectBackTranslation();
   settings_->setPreset("tiny");  // the starter is what the first-run button trains
   // The offline demo corpus (the first-run panel or scripts/demo-corpus builds it) by default.
   if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());
@@ -344,6 +348,7 @@ void TrainingWorkspace::startStarterRun(const QString& run_dir) {
   setCorpus(app::demoCorpusDir());
   setDataDir(app::demoDataDir());
   settings_->setPreset("starter");
+  settings_->setEnglishToVietnamese(false);  // the translator itself
   // Two one-thread workers on a CPU of two cores or more (the second one a
   // process of the command-line program beside this one, when it is there).
   workers_->setValue(app::TrainingSession::workerProgram().isEmpty()
@@ -440,6 +445,11 @@ void TrainingWorkspace::stopTraining() {
     distill_.stop();
     return;
   }
+  if (back_translate_.isRunning()) {
+    status_->setText(tr("Stopping the back-translation after the sentences it is translating…"));
+    back_translate_.stop();
+    return;
+  }
   if (prepare_.isRunning()) {
     status_->setText(tr("Stopping the preparation…"));
     prepare_.stop();
@@ -465,8 +475,9 @@ void TrainingWorkspace::setRunning(bool running) {
   start_->setEnabled(!running);
   resume_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{corpus_, prepare_button_, encoding_, data_dir_, run_dir_,
-                                                    device_, workers_, fine_tune_, teacher_, settings_})
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{corpus_, prepare_button_, encoding_, data_dir_, run_dir_, device_,
+                                       workers_, fine_tune_, teacher_, back_translation_, settings_})
     w->setEnabled(!running);
   if (changed) Q_EMIT runningChanged(running);
 }

@@ -4,6 +4,7 @@
 #include <QMap>
 #include <QWidget>
 
+#include "app/training/BackTranslateSession.h"
 #include "app/training/DistillSession.h"
 #include "app/training/PrepareSession.h"
 #include "app/training/TrainingSession.h"
@@ -24,6 +25,7 @@ class QTabWidget;
 namespace studio::ui {
 
 class CorpusList;
+class BackTranslationBox;
 class FineTuneBox;
 class FirstRunPanel;
 class RunFinishedPanel;
@@ -74,6 +76,8 @@ class TrainingWorkspace : public QWidget {
   RunFinishedPanel* runFinished() const { return run_finished_; }
   TeacherBox* teacher() const { return teacher_; }
   bool isDistilling() const { return distill_.isRunning(); }
+  BackTranslationBox* backTranslation() const { return back_translation_; }
+  bool isBackTranslating() const { return back_translate_.isRunning(); }
   // Trains the starter preset on the demo corpus into `run_dir`, preparing
   // the demo data first when needed (what the first-run button does).
   void startStarterRun(const QString& run_dir);
@@ -104,6 +108,9 @@ class TrainingWorkspace : public QWidget {
   // "Train a smaller student from it": the run's best model as the teacher,
   // its data folder, a run folder beside it, and the student's shape.
   void trainStudentOf(const QString& run_dir);
+  // More pairs from English text: the English → Vietnamese model translates the English files into a
+  // back-translated data folder beside the data folder, which becomes the form's data folder.
+  void backTranslate();
   void stopTraining();
 
  Q_SIGNALS:
@@ -124,6 +131,8 @@ class TrainingWorkspace : public QWidget {
   void onTeacherChanged(const QJsonObject& student_settings);
   void onDistilled(const QString& dir);
   void onDistillProgress(qint64 done, qint64 total);
+  void connectBackTranslation();  // TrainingWorkspaceBackTranslation.cpp
+  void onBackTranslated(const QString& dir);
   QString dataDirFor(const QList<app::CorpusEntry>& corpora) const;  // where Prepare writes those corpora
   void setRunning(bool running);
   void onStep(const studio::app::StepProgress& p);
@@ -149,6 +158,8 @@ class TrainingWorkspace : public QWidget {
   bool distil_after_prepare_ = false;  // Distil: the data folder is prepared first
   bool start_after_distil_ = false;    // Start: the teacher translates first
   double distill_started_ = 0;         // seconds since the epoch, for the ETA
+  BackTranslationBox* back_translation_ = nullptr;
+  app::BackTranslateSession back_translate_;
   qint64 starter_max_steps_ = 0;
   QJsonObject starter_overrides_;
   app::TrainingSession session_;

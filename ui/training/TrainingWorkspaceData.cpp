@@ -58,6 +58,7 @@ bool TrainingWorkspace::chooseToyTask(const QString& task) {
   if (teacher_) teacher_->clear();
   setCorpus(dir);  // and its data folder beside it
   settings_->setPreset("toy");
+  settings_->setEnglishToVietnamese(false);
   workers_->setValue(1);
   // A run folder of its own (changeable before Start): a run's folder cannot start another.
   setRunDir(app::newRunDir("toy-" + task));

@@ -451,7 +451,7 @@ void MainWindow::restart() {
 
 bool MainWindow::isBusy() const {
   return service_.isBusy() || training_->isPreparing() || training_->isDistilling() ||
-         attention_->ablation()->importance()->isRanking() ||
+         training_->isBackTranslating() || attention_->ablation()->importance()->isRanking() ||
          attention_->neighbours()->session()->isRunning() || attention_->patching()->session()->isRunning() ||
          attention_->embeddings()->session()->isRunning() || attention_->lens()->session()->isRunning() ||
          attention_->lens()->tunedSession()->isRunning() || attention_->minimalPairs()->isRunning() ||
