@@ -5914,16 +5914,16 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <translation>back-translating %1 with %2 → %3</translation>
     </message>
     <message>
-        <source>The data folder is now %1: Start trains a new model on it.</source>
-        <translation>The data folder is now %1: Start trains a new model on it.</translation>
-    </message>
-    <message>
         <source>Back-translated data in %1.</source>
         <translation>Back-translated data in %1.</translation>
     </message>
     <message>
         <source>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</source>
         <translation>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</translation>
+    </message>
+    <message>
+        <source>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</source>
+        <translation>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</translation>
     </message>
 </context>
 <context>

@@ -5853,16 +5853,16 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <translation>dịch ngược %1 bằng %2 → %3</translation>
     </message>
     <message>
-        <source>The data folder is now %1: Start trains a new model on it.</source>
-        <translation>Thư mục dữ liệu giờ là %1: Bắt đầu sẽ huấn luyện một mô hình mới trên đó.</translation>
-    </message>
-    <message>
         <source>Back-translated data in %1.</source>
         <translation>Dữ liệu dịch ngược nằm ở %1.</translation>
     </message>
     <message>
         <source>Prepare the data folder first: its pairs stay beside the back-translated ones (Prepare).</source>
         <translation>Hãy chuẩn bị thư mục dữ liệu trước: các cặp của nó được giữ bên cạnh các cặp dịch ngược (Chuẩn bị).</translation>
+    </message>
+    <message>
+        <source>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</source>
+        <translation>Thư mục dữ liệu giờ là %1, và Chiều dịch là Việt → Anh: Bắt đầu sẽ huấn luyện mô hình dịch trên đó.</translation>
     </message>
 </context>
 <context>

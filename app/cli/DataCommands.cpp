@@ -297,7 +297,8 @@ const CommandSpec& backTranslateSpec() {
           {"beam", "N", "beam size (default 4)"},
           {"sampling", "",
            "draw each translation from the model instead of searching: noisier sources,\n"
-           "which help more than the beam's where the English is plentiful (Edunov et al. 2018)"},
+           "which helped where pairs are plentiful (Edunov et al. 2018); on the demo corpus the\n"
+           "beam's did better (docs/training.md)"},
           {"temperature", "T", "with --sampling (default 1)"},
           {"top-k", "K", "with --sampling: among the K likeliest pieces (default 0: all)"},
           {"top-p", "P", "with --sampling: among the likeliest holding P of the probability (default 1)"},
