@@ -4690,6 +4690,18 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Its best BLEU on your corrections is %1.</source>
         <translation>Its best BLEU on your corrections is %1.</translation>
     </message>
+    <message>
+        <source>Back-translate with it</source>
+        <translation>Back-translate with it</translation>
+    </message>
+    <message>
+        <source>More pairs from English text: this English → Vietnamese model translates English text into more training pairs for the translator</source>
+        <translation>More pairs from English text: this English → Vietnamese model translates English text into more training pairs for the translator</translation>
+    </message>
+    <message>
+        <source>It translates English to Vietnamese: back-translate English text with it (More pairs from English text) for more training pairs of the translator.</source>
+        <translation>It translates English to Vietnamese: back-translate English text with it (More pairs from English text) for more training pairs of the translator.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -5924,6 +5936,10 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
     <message>
         <source>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</source>
         <translation>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</translation>
+    </message>
+    <message>
+        <source>More pairs from English text: choose the English, then Back-translate.</source>
+        <translation>More pairs from English text: choose the English, then Back-translate.</translation>
     </message>
 </context>
 <context>

@@ -4633,6 +4633,18 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Its best BLEU on your corrections is %1.</source>
         <translation>BLEU tốt nhất của nó trên các bản sửa của bạn là %1.</translation>
     </message>
+    <message>
+        <source>Back-translate with it</source>
+        <translation>Dịch ngược bằng nó</translation>
+    </message>
+    <message>
+        <source>More pairs from English text: this English → Vietnamese model translates English text into more training pairs for the translator</source>
+        <translation>Thêm cặp câu từ văn bản tiếng Anh: mô hình Anh → Việt này dịch văn bản tiếng Anh thành thêm cặp huấn luyện cho mô hình dịch</translation>
+    </message>
+    <message>
+        <source>It translates English to Vietnamese: back-translate English text with it (More pairs from English text) for more training pairs of the translator.</source>
+        <translation>Nó dịch tiếng Anh sang tiếng Việt: hãy dùng nó để dịch ngược văn bản tiếng Anh (Thêm cặp câu từ văn bản tiếng Anh) để có thêm cặp huấn luyện cho mô hình dịch.</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::SmallAndFastDialog</name>
@@ -5863,6 +5875,10 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
     <message>
         <source>The data folder is now %1, and Direction Vietnamese → English: Start trains the translator on it.</source>
         <translation>Thư mục dữ liệu giờ là %1, và Chiều dịch là Việt → Anh: Bắt đầu sẽ huấn luyện mô hình dịch trên đó.</translation>
+    </message>
+    <message>
+        <source>More pairs from English text: choose the English, then Back-translate.</source>
+        <translation>Thêm cặp câu từ văn bản tiếng Anh: chọn văn bản tiếng Anh, rồi bấm Dịch ngược.</translation>
     </message>
 </context>
 <context>

@@ -29,8 +29,8 @@ MonolingualEnglish readMonolingualEnglish(const std::vector<std::string>& files,
     training.insert(data::normalizeWhitespace(line));
 
   MonolingualEnglish out;
-  const data::FilterOptions
-      filter;  // prepare's limits: a longer line would be dropped there after translation
+  // prepare's limits: a longer line would be dropped there after translation.
+  const data::FilterOptions filter;
   std::unordered_set<std::string> seen;
   for (const auto& file : files) {
     const auto lines = data::readLines(file);
@@ -111,8 +111,9 @@ nlohmann::json backTranslateData(const Translator& reverse, const BackTranslatio
   }
 
   if (sources.empty())
-    throw std::invalid_argument(model_name + " translated each of the " + std::to_string(english.lines.size()) +
-                                " English sentences to nothing: train it longer (its dev BLEU says how far it is)");
+    throw std::invalid_argument(
+        model_name + " translated each of the " + std::to_string(english.lines.size()) +
+        " English sentences to nothing: train it longer (its dev BLEU says how far it is)");
 
   // The synthetic pairs in a folder of their own beside the output; the data folder itself is the other
   // corpus. Both are prepared into a staging folder, which becomes the output folder once whole.
@@ -173,8 +174,9 @@ nlohmann::json backTranslateData(const Translator& reverse, const BackTranslatio
   moveDataFolderIntoPlace(staging.string(), options.out_dir);
   staging_guard.keep();
   log << "back-translated data folder: " << options.out_dir << " ("
-      << record.value("synthetic_pairs_kept", nlohmann::json(sources.size())).dump() << " synthetic pairs kept of "
-      << english.lines.size() << " English sentences, beside the training pairs of " << options.data_dir << "; "
+      << record.value("synthetic_pairs_kept", nlohmann::json(sources.size())).dump()
+      << " synthetic pairs kept of " << english.lines.size()
+      << " English sentences, beside the training pairs of " << options.data_dir << "; "
       << std::lround(seconds) << " s to translate)\n";
   return record;
 }

@@ -827,6 +827,14 @@ void TestTrainingWorkspace::englishTextIsBackTranslatedIntoANewDataFolder() {
   ui::TrainingWorkspace reopened;
   QVERIFY(reopened.openRun(run));
   QCOMPARE(reopened.findChild<QComboBox*>("Direction")->currentData().toString(), QString("en-vi"));
+  // The finished panel offers back-translation with it, not Translate or the explorer.
+  auto* finished = workspace.runFinished();
+  QVERIFY(!finished->isHidden());
+  QVERIFY2(finished->text().contains("translates English to Vietnamese"), qPrintable(finished->text()));
+  QVERIFY(finished->findChild<QPushButton*>("Translate with it")->isHidden());
+  QVERIFY(finished->findChild<QPushButton*>("Look inside it")->isHidden());
+  auto* with_it = finished->findChild<QPushButton*>("Back-translate with it");
+  QVERIFY(with_it && !with_it->isHidden());
 
   // More pairs from English text: translated into a new data folder beside the data folder.
   auto* box = workspace.findChild<ui::BackTranslationBox*>("More pairs from English text");
@@ -837,7 +845,8 @@ void TestTrainingWorkspace::englishTextIsBackTranslatedIntoANewDataFolder() {
     QVERIFY(file.open(QIODevice::WriteOnly));
     for (int i = 0; i < 12; ++i) file.write(QString("open file number %1\n").arg(700 + i).toUtf8());
   }
-  box->setModelPath(run + "/best.pt");
+  QTest::mouseClick(with_it, Qt::LeftButton);
+  QCOMPARE(box->modelPath(), QDir::toNativeSeparators(QDir(run).filePath("best.pt")));
   box->setEnglishFiles({english});
   QCOMPARE(box->englishFiles(), QStringList{english});
   QTest::mouseClick(workspace.findChild<QPushButton*>("Back-translate"), Qt::LeftButton);

@@ -1,6 +1,10 @@
 #include "ui/training/RunFinishedPanel.h"
 
+#include <QDir>
+#include <QFile>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -16,10 +20,10 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
   text_->setObjectName("Run finished text");
   text_->setWordWrap(true);
   text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* translate = new QPushButton(tr("Translate with it"), this);
+  auto* translate = translate_ = new QPushButton(tr("Translate with it"), this);
   translate->setObjectName("Translate with it");
   translate->setToolTip(tr("Opens Translate with this run's best checkpoint"));
-  auto* attention = new QPushButton(tr("Look inside it"), this);
+  auto* attention = attention_ = new QPushButton(tr("Look inside it"), this);
   attention->setObjectName("Look inside it");
   attention->setToolTip(tr("Opens Attention: a probe sentence's attention now, and how it formed while the run "
                            "trained (the timelapse and Heads over training)"));
@@ -28,6 +32,11 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
   student_->setToolTip(
       tr("Sets Training up for a smaller, faster model that learns this one's translations of the "
          "training sentences (distillation): Learn from names it as the teacher"));
+  back_translate_ = new QPushButton(tr("Back-translate with it"), this);
+  back_translate_->setObjectName("Back-translate with it");
+  back_translate_->setToolTip(
+      tr("More pairs from English text: this English → Vietnamese model translates "
+         "English text into more training pairs for the translator"));
   auto* close = new QToolButton(this);
   close->setText(QStringLiteral("✕"));
   close->setAccessibleName(tr("Close"));
@@ -35,12 +44,14 @@ RunFinishedPanel::RunFinishedPanel(QWidget* parent) : QFrame(parent) {
   connect(translate, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, false); });
   connect(attention, &QPushButton::clicked, this, [this] { Q_EMIT useRunRequested(run_dir_, true); });
   connect(student_, &QPushButton::clicked, this, [this] { Q_EMIT studentRequested(run_dir_); });
+  connect(back_translate_, &QPushButton::clicked, this, [this] { Q_EMIT backTranslateRequested(run_dir_); });
   connect(close, &QToolButton::clicked, this, &QWidget::hide);
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(translate);
   buttons->addWidget(attention);
   buttons->addWidget(student_);
+  buttons->addWidget(back_translate_);
   buttons->addStretch(1);
   auto* top = new QHBoxLayout;
   top->addWidget(text_, 1);
@@ -83,10 +94,25 @@ void RunFinishedPanel::showFinished(const QString& run_dir, const app::FinishedR
                               "them.",
                               "", outcome.corrections)
                                .arg(QLocale().toString(outcome.asWritten));
-  text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its attention "
-                                "formed while it trained is recorded there.");
+  // A model trained English → Vietnamese is for back-translation, not for Translate or the explorer.
+  QFile config(QDir(run_dir).filePath("config.json"));
+  const bool reversed =
+      config.open(QIODevice::ReadOnly) &&
+      QJsonDocument::fromJson(config.readAll())["training"]["model"]["direction"].toString() == "en-vi";
+  if (reversed)
+    text +=
+        QLatin1Char(' ') + tr("It translates English to Vietnamese: back-translate English text with it "
+                              "(More pairs from English text) for more training pairs of the translator.");
+  else
+    text += QLatin1Char(' ') + tr("Type Vietnamese in Translate, or look inside it in Attention: how its "
+                                  "attention formed while it trained is recorded there.");
   text_->setText(text);
+  translate_->setVisible(!reversed);
+  attention_->setVisible(!reversed);
+  student_->setVisible(!reversed);
+  back_translate_->setVisible(reversed);
   student_->setEnabled(!report.bestPath.isEmpty());  // the teacher is the run's best model
+  back_translate_->setEnabled(!report.bestPath.isEmpty());
   show();
 }
 

@@ -42,10 +42,15 @@ class RunFinishedPanel : public QFrame {
   void useRunRequested(const QString& runDir, bool attention);
   // "Train a smaller student from it": the run's best model as a teacher.
   void studentRequested(const QString& runDir);
+  // A run trained English → Vietnamese: "Back-translate with it" (More pairs from English text).
+  void backTranslateRequested(const QString& runDir);
 
  private:
   QLabel* text_;
   QPushButton* student_;
+  QPushButton* translate_;
+  QPushButton* attention_;
+  QPushButton* back_translate_;
   QString run_dir_;
 };
 

@@ -285,6 +285,8 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   run_finished_ = new RunFinishedPanel(this);
   connect(run_finished_, &RunFinishedPanel::useRunRequested, this, &TrainingWorkspace::useRunRequested);
   connect(run_finished_, &RunFinishedPanel::studentRequested, this, &TrainingWorkspace::trainStudentOf);
+  connect(run_finished_, &RunFinishedPanel::backTranslateRequested, this,
+          &TrainingWorkspace::backTranslateWith);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(first_run_);

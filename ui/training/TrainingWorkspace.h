@@ -111,6 +111,9 @@ class TrainingWorkspace : public QWidget {
   // More pairs from English text: the English → Vietnamese model translates the English files into a
   // back-translated data folder beside the data folder, which becomes the form's data folder.
   void backTranslate();
+  // The finished panel's "Back-translate with it": the run's best model in More pairs from English text,
+  // the data folder it learnt from, the box in view.
+  void backTranslateWith(const QString& run_dir);
   void stopTraining();
 
  Q_SIGNALS:

@@ -80,6 +80,13 @@ void TrainingWorkspace::backTranslate() {
   back_translate_.start(request);
 }
 
+void TrainingWorkspace::backTranslateWith(const QString& run_dir) {
+  if (running_) return;
+  back_translation_->setModelPath(QDir(run_dir).filePath("best.pt"));
+  status_->setText(tr("More pairs from English text: choose the English, then Back-translate."));
+  QTimer::singleShot(0, this, [this] { form_scroll_->ensureWidgetVisible(back_translation_, 0, 0); });
+}
+
 void TrainingWorkspace::onBackTranslated(const QString& dir) {
   setRunning(false);
   showPreparedData(dir);
