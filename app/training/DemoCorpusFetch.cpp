@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -199,7 +200,9 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
     }
     // Its Vietnamese catalogs, and the other languages' catalogs of the same programs (their msgids are the
     // programs' English: what no Vietnamese catalog holds becomes english.en, for back-translation).
-    QStringList found, others;
+    QStringList found;
+    QMap<QString, QString>
+        others;  // another language's catalog, by path: its path with its language left out
     static const QRegularExpression locale("^(.*/(?:locale|resource)/)([^/]+)(/LC_MESSAGES/[^/]+\\.mo)$");
     QSet<QString> domains;  // a Vietnamese catalog's path with its language left out
     QDirIterator it(target, {"*.mo"}, QDir::Files, QDirIterator::Subdirectories);
@@ -211,20 +214,17 @@ DemoCorpusFetched fetchDemoCorpus(const DemoCorpusFetch& request,
         found << path;
         domains.insert(m.captured(1) + m.captured(3));
       } else {
-        others << path;
+        others.insert(path, m.captured(1) + m.captured(3));
       }
     }
     std::sort(found.begin(), found.end());
-    std::sort(others.begin(), others.end());
     for (const auto& path : found)
       catalogs.push_back({packages[i].toStdString(), version.toStdString(), path.toStdString(),
                           path.mid(target.size()).toStdString()});
-    for (const auto& path : others) {
-      const auto m = locale.match(path);
-      if (domains.contains(m.captured(1) + m.captured(3)))
-        english.push_back({packages[i].toStdString(), version.toStdString(), path.toStdString(),
-                           path.mid(target.size()).toStdString()});
-    }
+    for (auto other = others.cbegin(); other != others.cend(); ++other)
+      if (domains.contains(other.value()))
+        english.push_back({packages[i].toStdString(), version.toStdString(), other.key().toStdString(),
+                           other.key().mid(target.size()).toStdString()});
   }
   result.catalogs = int(catalogs.size());
   if (catalogs.empty())

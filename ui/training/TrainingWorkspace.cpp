@@ -158,8 +158,7 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
   teacher_->setDataDir(dataDir());
   connect(teacher_, &TeacherBox::errorOccurred, this, &TrainingWorkspace::errorOccurred);
   connect(teacher_, &TeacherBox::distilRequested, this, &TrainingWorkspace::distilData);
-  back_translation_ = new BackTranslationBox(form_box);
-  form_layout->addWidget(back_translation_);
+  addBackTranslation(form_box, form_layout);
 
   settings_ = new TrainingSettingsForm(form_box);
   form_layout->addWidget(settings_);
@@ -319,7 +318,6 @@ TrainingWorkspace::TrainingWorkspace(QWidget* parent) : QWidget(parent) {
     start_after_distil_ = false;
     onFailed(tr("Distilling the data failed: %1").arg(message));
   });
-  connectBackTranslation();
   settings_->setPreset("tiny");  // the starter is what the first-run button trains
   // The offline demo corpus (the first-run panel or scripts/demo-corpus builds it) by default.
   if (QFileInfo(app::demoCorpusDir()).isDir()) setCorpus(app::demoCorpusDir());

@@ -9,6 +9,7 @@
 #include "app/training/PrepareSession.h"
 #include "app/training/TrainingSession.h"
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
@@ -134,7 +135,9 @@ class TrainingWorkspace : public QWidget {
   void onTeacherChanged(const QJsonObject& student_settings);
   void onDistilled(const QString& dir);
   void onDistillProgress(qint64 done, qint64 total);
-  void connectBackTranslation();  // TrainingWorkspaceBackTranslation.cpp
+  // More pairs from English text, at the end of `layout`, and its session's signals
+  // (TrainingWorkspaceBackTranslation.cpp).
+  void addBackTranslation(QWidget* form, QBoxLayout* layout);
   void onBackTranslated(const QString& dir);
   QString dataDirFor(const QList<app::CorpusEntry>& corpora) const;  // where Prepare writes those corpora
   void setRunning(bool running);

@@ -3,6 +3,7 @@
 // the data folder written from the data folder's pairs and those synthetic
 // ones becomes the form's data folder, for Start to train on.
 
+#include <QBoxLayout>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -20,7 +21,9 @@
 
 namespace studio::ui {
 
-void TrainingWorkspace::connectBackTranslation() {
+void TrainingWorkspace::addBackTranslation(QWidget* form, QBoxLayout* layout) {
+  back_translation_ = new BackTranslationBox(form);
+  layout->addWidget(back_translation_);
   connect(back_translation_, &BackTranslationBox::backTranslateRequested, this,
           &TrainingWorkspace::backTranslate);
   connect(&back_translate_, &app::BackTranslateSession::progress, this, [this](qint64 done, qint64 total) {
