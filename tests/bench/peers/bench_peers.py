@@ -29,6 +29,14 @@ batch 1 and 32, >= 1.0x CTranslate2 fp32 on both models; on the
 iwslt-4layer shape our int8 >= 1.0x CTranslate2 int8 and >= 1.5x our fp32)
 are marked; for each one missed, our side runs again under LibTorch's
 profiler and the row gives its top operators by self time.
+
+With --device cuda every row runs on the first GPU, both sides: translation
+with LibTorch's modules and their key/value cache (our engine of our own is
+the CPU's) against CTranslate2 on the GPU, in fp32 and in bf16 (ours under
+autocast, CTranslate2's bfloat16), CTranslate2's int8 beside our fp32 (ours
+has no int8 on a GPU, nor a shortlist: those rows are left out); the training
+step of the small and the base shapes against PyTorch's. The targets above
+are the CPU's: no row is marked there.
 """
 import argparse
 import json
@@ -70,6 +78,7 @@ def main():
     p.add_argument("--ref", default=None, help="its English references")
     p.add_argument("--work", required=True, help="a folder for the converted models and translations")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--device", choices=["cpu", "cuda"], default="cpu", help="where both sides run")
     p.add_argument("--speed-sentences", type=int, default=500, help="sentences of the speed runs")
     p.add_argument("--train-steps", type=int, default=5)
     p.add_argument("--repeat", type=int, default=3,
@@ -85,12 +94,16 @@ def main():
         if missing:
             p.error(f"the translation rows need {', '.join(missing)}")
     py = sys.executable
+    gpu = a.device == "cuda"
     rows = []
     # Each engine with its runtime's own defaults: OMP_WAIT_POLICY=PASSIVE (as
     # ctest sets it) made CTranslate2 9x and LibTorch 2.15 2.5x slower at batch 1.
     env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
 
     def add(row, target=None, profile=None):
+        row["device"] = a.device
+        if gpu:
+            target = None  # the targets are the CPU's
         if target is not None:
             row["target"] = target
             row["met"] = row["ratio"] >= target
@@ -117,7 +130,7 @@ def main():
     ct2 = {}
     if a.only != "training":
         for label, model in models.items():
-            for compute in ("float32", "int8"):
+            for compute in ("float32", "int8"):  # (bfloat16 loads the float32 folder)
                 folder = os.path.join(a.work, f"ct2-{len(ct2)}-{compute}")
                 log(f"converting {model} to CTranslate2 ({compute}) in {folder}")
                 subprocess.run([py, os.path.join(HERE, "..", "..", "..", "scripts", "convert-to-ctranslate2"),
@@ -127,23 +140,55 @@ def main():
                 ct2[(label, compute)] = folder
 
     def ct2_decode(compute, beam, batch, sentences, hyp_out=None, label="starter", repeat=1):
-        command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", ct2[(label, compute)], "--spm",
+        folder = ct2[(label, "float32" if compute == "bfloat16" else compute)]
+        command = [py, os.path.join(HERE, "ctranslate2_decode.py"), "--model", folder, "--device", a.device, "--spm",
                    spms[label], "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--threads", str(a.threads),
                    "--compute-type", compute, "--sentences", str(sentences), "--repeat", str(repeat)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
 
-    def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter", shortlist=False):
+    def ours_decode_command(build, beam, batch, sentences, int8=False, label="starter", shortlist=False, bf16=False):
         return [os.path.join(build, "tests", "bench", "attention-studio-decode-bench"), "--model", models[label],
                 "--src", a.src, "--beam", str(beam), "--batch", str(batch), "--alpha", "0", "--threads",
-                str(a.threads), "--sentences", str(sentences), "--batch-limits",
+                str(a.threads), "--device", a.device, "--sentences", str(sentences), "--batch-limits",
                 # CTranslate2 keeps the end out of the softmax before the minimum length
                 "--end-block", "before-softmax"] + (["--int8"] if int8 else []) + \
-               (["--shortlist", a.shortlist] if shortlist else [])
+               (["--shortlist", a.shortlist] if shortlist else []) + (["--bf16"] if bf16 else [])
 
     def ours_decode(build, beam, batch, sentences, hyp_out=None, int8=False, label="starter", shortlist=False,
-                    repeat=1):
-        command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist) + ["--repeat", str(repeat)]
+                    repeat=1, bf16=False):
+        command = ours_decode_command(build, beam, batch, sentences, int8, label, shortlist, bf16) + \
+            ["--repeat", str(repeat)]
         return run_json(command + (["--hyp-out", hyp_out] if hyp_out else []), env)[0]
+
+    def gpu_speed_rows(build, name, label, beam, batch, n, ours):
+        search = "greedy" if beam == 1 else f"beam {beam}"
+        config = f"{name}: {label}, translate {n} test sentences, {search}, batch {batch}"
+        mine16 = ours_decode(build, beam, batch, n, label=label, repeat=a.repeat, bf16=True)
+        for peer, mine, compute in (("ctranslate2-fp32", ours, "float32"), ("ctranslate2-bf16", mine16, "bfloat16"),
+                                    ("ctranslate2-int8", ours, "int8")):
+            other = ct2_decode(compute, beam, batch, n, label=label, repeat=a.repeat)
+            add({"config": config, "peer": peer, "ours": mine["output_pieces_per_s"],
+                 "theirs": other["output_pieces_per_s"], "unit": "pieces/s",
+                 "ratio": mine["output_pieces_per_s"] / other["output_pieces_per_s"],
+                 "ours_pieces": mine["output_pieces"], "theirs_pieces": other["output_pieces"],
+                 "ours_precision": "bf16" if compute == "bfloat16" else "fp32", "threads": a.threads})
+
+    def train_step_rows(build, name, shape, torch_shape):
+        for bf16 in (False,) if a.no_bf16 else (False, True):
+            ours_command = [os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", shape,
+                            "--json", "--threads", str(a.threads), "--device", a.device] + (["--bf16"] if bf16 else [])
+            ours = run_json(ours_command + ["--steps", str(a.train_steps)], env)[0]
+            modes = ["eager"] + ([] if a.no_compile else ["compile"])
+            for mode in modes:
+                theirs = run_json([py, os.path.join(HERE, "torch_train_step.py"), "--mode", mode, "--steps",
+                                   str(a.train_steps), "--threads", str(a.threads), "--device", a.device]
+                                  + torch_shape + (["--bf16"] if bf16 else []), env)[0]
+                add({"config": f"{name}: training step, {shape}, {'bf16' if bf16 else 'fp32'}",
+                     "peer": f"pytorch-{theirs['torch']}-{mode}", "ours": ours["tokens_per_s"],
+                     "theirs": theirs["tokens_per_s"], "unit": "tokens/s",
+                     "ratio": ours["tokens_per_s"] / theirs["tokens_per_s"], "threads": a.threads},
+                    1.2 if mode == "eager" else None, ours_command + ["--steps", "1"])
+
 
     all_sentences = 0
     if a.src:
@@ -153,7 +198,7 @@ def main():
     for build in a.build:
         flavour = run_json([os.path.join(build, "tests", "bench", "attention-studio-bench"), "--json", "--smoke",
                             "--steps", "1", "--device", "cpu"], env)[0]["libtorch"]
-        name = f"LibTorch {flavour}"
+        name = f"LibTorch {flavour}" + (" on the GPU" if gpu else "")
         log(f"--- {name} ({build})")
 
         if a.only != "training":
@@ -196,9 +241,9 @@ def main():
             # What int8 and the shortlist cost: the whole test split, beam 4, 32
             # at a time (int8's translations do not depend on the batch; the
             # shortlist's do: a batch decodes over its sentences' lists' union),
-            # against our fp32.
-            variants = {"int8": {"int8": True}}
-            if a.shortlist:
+            # against our fp32. On a GPU, what bf16 costs.
+            variants = {"bf16": {"bf16": True}} if gpu else {"int8": {"int8": True}}
+            if a.shortlist and not gpu:
                 variants["shortlist"] = {"shortlist": True}
             beam4_lines = {}
             for variant, flags in [("fp32", {})] + list(variants.items()):
@@ -226,6 +271,9 @@ def main():
                 for beam in (1, 4):
                     for batch in (1, 32):
                         ours = ours_decode(build, beam, batch, n, label=label, repeat=a.repeat)
+                        if gpu:
+                            gpu_speed_rows(build, name, label, beam, batch, n, ours)
+                            continue
                         ours8 = ours_decode(build, beam, batch, n, int8=True, label=label, repeat=a.repeat)
                         search = "greedy" if beam == 1 else f"beam {beam}"
                         config = f"{name}: {label}, translate {n} test sentences, {search}, batch {batch}"
@@ -251,23 +299,14 @@ def main():
                             speed_row("ours-fp32 without shortlist", listed, ours, None, False)
                             speed_row("ctranslate2-int8", listed8, theirs8, None, True)
 
-        # Training step, fp32 and bf16.
+        # Training step, fp32 and bf16: the small shape; on a GPU the base one too.
         if a.only == "translation":
             continue
-        for bf16 in (False,) if a.no_bf16 else (False, True):
-            ours_command = [os.path.join(build, "tests", "bench", "attention-studio-bench"), "--configs", "small",
-                            "--json", "--threads", str(a.threads)] + (["--bf16"] if bf16 else [])
-            ours = run_json(ours_command + ["--steps", str(a.train_steps)], env)[0]
-            modes = ["eager"] + ([] if a.no_compile else ["compile"])
-            for mode in modes:
-                theirs = run_json([py, os.path.join(HERE, "torch_train_step.py"), "--mode", mode, "--steps",
-                                   str(a.train_steps), "--threads", str(a.threads)] + (["--bf16"] if bf16 else []),
-                                  env)[0]
-                add({"config": f"{name}: training step, small, {'bf16' if bf16 else 'fp32'}",
-                     "peer": f"pytorch-{theirs['torch']}-{mode}", "ours": ours["tokens_per_s"],
-                     "theirs": theirs["tokens_per_s"], "unit": "tokens/s",
-                     "ratio": ours["tokens_per_s"] / theirs["tokens_per_s"], "threads": a.threads},
-                    1.2 if mode == "eager" else None, ours_command + ["--steps", "1"])
+        shapes = {"small": []}
+        if gpu:
+            shapes["base"] = ["--d-model", "512", "--heads", "8", "--layers", "6", "--d-ff", "2048"]
+        for shape, torch_shape in shapes.items():
+            train_step_rows(build, name, shape, torch_shape)
 
 
 if __name__ == "__main__":

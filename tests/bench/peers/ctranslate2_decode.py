@@ -9,7 +9,8 @@ max_length - 1)), and the same minimum (no end before max(--min-length,
 ceil(--min-length-ratio * source pieces with EOS)) pieces, at most the limit
 - 1): CTranslate2's min_decoding_length is one for a whole batch, so a batch
 takes its shortest sentence's (exactly ours one sentence at a time).
-Prints one JSON object; writes the translations with --hyp-out.
+Prints one JSON object; writes the translations with --hyp-out. With --device
+cuda, on the first GPU (translate_batch returns when the batch is done).
 """
 import argparse
 import json
@@ -32,6 +33,7 @@ def main():
     p.add_argument("--sentences", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--compute-type", default="float32")
+    p.add_argument("--device", default="cpu", help="cpu or cuda (the first GPU)")
     p.add_argument("--max-length-ratio", type=float, default=1.5)
     p.add_argument("--max-length-extra", type=int, default=10)
     p.add_argument("--min-length", type=int, default=1)
@@ -51,7 +53,7 @@ def main():
     with open(os.path.join(a.model, "attention-studio.json"), encoding="utf-8") as f:
         max_length = json.load(f)["options"]["max_length"]
     sources = [sp.encode(line, out_type=str)[: max_length - 1] for line in lines]
-    translator = ctranslate2.Translator(a.model, device="cpu", compute_type=a.compute_type,
+    translator = ctranslate2.Translator(a.model, device=a.device, compute_type=a.compute_type,
                                         inter_threads=1, intra_threads=a.threads)
 
     def limits(s):  # (min, max) output pieces for a source of pieces s, as DecodingOptions sets them
@@ -82,6 +84,7 @@ def main():
                 # Spaces tidied as our Tokenizer::decode does: an unknown piece decodes as " \u2047 ".
                 f.write(re.sub(" +", " ", sp.decode(tokens)).strip(" ") + "\n")
     print(json.dumps({"engine": "ctranslate2", "version": ctranslate2.__version__, "compute_type": a.compute_type,
+                      "device": a.device,
                       "beam": a.beam, "batch": a.batch, "sentences": len(lines), "output_pieces": pieces,
                       "seconds": seconds, "repeat": max(1, a.repeat), "output_pieces_per_s": pieces / seconds, "threads": a.threads}))
 
