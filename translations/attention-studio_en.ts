@@ -6468,6 +6468,14 @@ Off alone: BLEU %1 (drop %2), loss %3 (rise %4)</translation>
         <source>Add “%1” to the glossary…</source>
         <translation>Add “%1” to the glossary…</translation>
     </message>
+    <message>
+        <source>on the CPU (faster than the GPU for a model this small)</source>
+        <translation>on the CPU (faster than the GPU for a model this small)</translation>
+    </message>
+    <message>
+        <source>on the GPU (%1)</source>
+        <translation>on the GPU (%1)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TunedLensBar</name>

@@ -6404,6 +6404,14 @@ Chỉ tắt đầu này: BLEU %1 (giảm %2), loss %3 (tăng %4)</translation>
         <source>Add “%1” to the glossary…</source>
         <translation>Thêm “%1” vào bảng thuật ngữ…</translation>
     </message>
+    <message>
+        <source>on the CPU (faster than the GPU for a model this small)</source>
+        <translation>trên CPU (nhanh hơn GPU với mô hình nhỏ thế này)</translation>
+    </message>
+    <message>
+        <source>on the GPU (%1)</source>
+        <translation>trên GPU (%1)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ui::TunedLensBar</name>

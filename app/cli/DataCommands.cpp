@@ -254,7 +254,9 @@ const CommandSpec& distillSpec() {
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "the teacher's weights in int8 on the CPU's inference engine (needs AVX2)"},
           {"shortlist", "FILE", "a vocabulary shortlist for the teacher (attention-studio-cli shortlist)"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
@@ -266,7 +268,7 @@ int runDistill(const ParsedArgs& args) {
   o.teacher_files = args.all("model");
   if (o.teacher_files.empty()) throw UsageError("--model is required: the teacher");
   o.data_dir = dataFolderFor(args, o.teacher_files.front());
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   auto teacher = translatorFrom(args, device);
   checkShortlist(o.decoding, teacher);
   model::distillData(teacher, o, std::cout, terminalProgress("translated"));
@@ -308,7 +310,9 @@ const CommandSpec& backTranslateSpec() {
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "weights in int8 on the CPU's inference engine (needs AVX2)"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
@@ -324,7 +328,7 @@ int runBackTranslate(const ParsedArgs& args) {
   o.real_weight = int(args.integer("real-weight", 1, 1, data::kMaxCorpusWeight));
   o.model_files = {oneModel(args)};
   o.data_dir = dataFolderFor(args, o.model_files.front());
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   auto reverse = translatorFrom(args, device);
   model::backTranslateData(reverse, o, std::cout, terminalProgress("back-translated"));
   return kOk;

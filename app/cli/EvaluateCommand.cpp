@@ -134,7 +134,9 @@ const CommandSpec& evaluateSpec() {
           {"shortlist", "FILE",
            "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
            "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
@@ -157,7 +159,7 @@ int runEvaluate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   options.nbest = 1;
   const auto src_path = args.require("src"), ref_path = args.require("ref");
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   const auto sources = readUtf8Lines(src_path);
   const auto references = readUtf8Lines(ref_path);
   if (sources.size() != references.size())

@@ -33,7 +33,9 @@ const CommandSpec& headsSpec() {
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"prune", "", "also the pruning curve"},
           {"json", "", "print one JSON object instead"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
@@ -41,7 +43,7 @@ const CommandSpec& headsSpec() {
 int runHeads(const ParsedArgs& args) {
   auto options = decodingFrom(args);
   options.nbest = 1;
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   auto pairs = readSentencePairs(args);
   auto& sources = pairs.sources;
   auto& references = pairs.references;

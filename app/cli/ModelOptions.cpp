@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "model/data/Text.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Verbatim.h"
@@ -32,6 +33,14 @@ std::function<void(size_t, size_t)> terminalProgress(const char* what) {
 torch::Device deviceFrom(const std::string& name) {
   try {
     return model::resolveDevice(name);
+  } catch (const model::DeviceError& e) {
+    throw UsageError(std::string("--device: ") + e.what());
+  }
+}
+
+torch::Device decodingDeviceFrom(const ParsedArgs& args) {
+  try {
+    return model::decodingDevice(args.getOr("device", "auto"), args.all("model"));
   } catch (const model::DeviceError& e) {
     throw UsageError(std::string("--device: ") + e.what());
   }

@@ -22,6 +22,12 @@ std::function<void(size_t, size_t)> terminalProgress(const char* what);
 // error that lists the ones that are.
 torch::Device deviceFrom(const std::string& name);
 
+// --device for the commands that translate with the --model files: as
+// deviceFrom(), except that "auto" (the default) keeps models narrower than
+// kGpuDecodingMinWidth on the CPU's engine where a GPU is present
+// (model::decodingDevice: faster there).
+torch::Device decodingDeviceFrom(const ParsedArgs& args);
+
 // --beam, --nbest, --alpha, --max-length-ratio, --min-length-ratio, --bf16,
 // --int8, --glossary, --shortlist, --sampling with --top-k, --top-p,
 // --temperature and --seed.

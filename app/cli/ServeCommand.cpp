@@ -59,7 +59,9 @@ const CommandSpec& serveSpec() {
           {"bf16", "", "matrix products in bf16 (as translate's --bf16)"},
           {"int8", "", "the weights in int8 on the CPU's inference engine (as translate's --int8)"},
           {"shortlist", "FILE", "a vocabulary shortlist (as translate's --shortlist)"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
@@ -71,7 +73,7 @@ extern "C" void requestStop(int) { stop_requested.store(true); }
 
 int runServe(const ParsedArgs& args) {
   auto options = decodingFrom(args);
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   server::ServerSettings settings;
   const std::string host = args.getOr("host", "127.0.0.1");
   settings.host = QHostAddress(QString::fromStdString(host == "localhost" ? "127.0.0.1" : host));

@@ -129,14 +129,16 @@ const CommandSpec& translateSpec() {
           {"shortlist", "FILE",
            "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
            "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
-          {"device", "DEVICE", "auto (default), cpu, cuda or cuda:N"},
+          {"device", "DEVICE",
+           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
+           "d_model 512, faster there), cpu, cuda or cuda:N"},
       }};
   return spec;
 }
 
 int runTranslate(const ParsedArgs& args) {
   auto options = decodingFrom(args);
-  const auto device = deviceFrom(args.getOr("device", "auto"));
+  const auto device = decodingDeviceFrom(args);
   try {
     options.head_mask = model::HeadMask::parse(args.getOr("head-mask", ""));
   } catch (const std::invalid_argument& e) {

@@ -12,10 +12,10 @@
 #include "app/translation/OpenModel.h"
 #include "app/translation/ShortlistSession.h"
 #include "model/data/Text.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/HeadImportance.h"
 #include "model/decoding/Translator.h"
 #include "model/files/AtomicFile.h"
-#include "model/runtime/Runtime.h"
 
 namespace studio::app {
 
@@ -133,7 +133,8 @@ void HeadRankingSession::start(const HeadRankingRequest& request) {
                                            request.sentences);
       const auto& src = pairs.sources;
       const auto& ref = pairs.references;
-      auto translator = openTranslator(ranking.modelPath.toStdString(), model::resolveDevice("auto"));
+      auto translator = openTranslator(ranking.modelPath.toStdString(),
+                                       model::decodingDevice("auto", {ranking.modelPath.toStdString()}));
       model::DecodingOptions options;
       options.beam_size = request.settings.beam;
       options.length_penalty = request.settings.alpha;

@@ -13,13 +13,13 @@
 #include "app/translation/OpenModel.h"
 #include "model/data/CorpusSources.h"
 #include "model/data/Text.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/PairScoring.h"
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/evaluation/Bleu.h"
 #include "model/evaluation/Significance.h"
 #include "model/files/TextDocument.h"
-#include "model/runtime/Runtime.h"
 
 namespace studio::app {
 
@@ -90,7 +90,10 @@ void RunTestSession::start(const QStringList& runs, const DecodeSettings& settin
       options.beam_size = settings.beam;
       options.length_penalty = settings.alpha;
       options.max_length_ratio = settings.maxLengthRatio;
-      const auto device = model::resolveDevice("auto");
+      // Each run's best model, on the device "auto" picks for them all (they may translate together).
+      std::vector<std::string> best_models;
+      for (const auto& run : runs) best_models.push_back(QDir(run).filePath("best.pt").toStdString());
+      const auto device = model::decodingDevice("auto", best_models);
       model::BaselineComparison comparison(ref);  // each run's model against the first's
       const bool together = runs.size() > 1;      // the runs as one ensemble, after each alone
       const int total = int((runs.size() + (together ? 1 : 0)) * src.size());

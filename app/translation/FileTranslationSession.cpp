@@ -10,6 +10,7 @@
 #include "app/translation/OpenModel.h"
 #include "app/translation/TranslationReplies.h"
 #include "model/data/TmxWriter.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/DocumentTranslation.h"
 #include "model/decoding/EpubTranslation.h"
 #include "model/decoding/Glossary.h"
@@ -31,7 +32,6 @@
 #include "model/files/SubtitleFile.h"
 #include "model/files/TextDocument.h"
 #include "model/files/XliffFile.h"
-#include "model/runtime/Runtime.h"
 
 namespace studio::app {
 
@@ -114,8 +114,11 @@ void FileTranslationSession::start(const FileTranslationRequest& request) {
       QString error;
       report.modelPath = resolveModelSource(request.model, &error);
       if (report.modelPath.isEmpty()) throw std::runtime_error(error.toStdString());
-      auto translator = openTranslator(report.modelPath.toStdString(), model::resolveDevice("auto"));
       auto settings = request.settings;
+      std::vector<std::string> models{report.modelPath.toStdString()};
+      if (settings.headMask.trimmed().isEmpty())
+        for (const auto& path : settings.ensemble) models.push_back(path.toStdString());
+      auto translator = openTranslator(models.front(), model::decodingDevice("auto", models));
       // An ensemble, as Translate's (a head mask names one model's heads: that model alone).
       if (settings.headMask.trimmed().isEmpty()) {
         for (const auto& path : settings.ensemble) translator.addToEnsemble(path.toStdString());

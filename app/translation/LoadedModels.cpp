@@ -3,11 +3,11 @@
 #include <QFileInfo>
 
 #include "app/translation/OpenModel.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/Glossary.h"
 #include "model/decoding/Shortlist.h"
 #include "model/decoding/Translator.h"
 #include "model/files/Hash.h"
-#include "model/runtime/Runtime.h"
 
 namespace studio::app {
 
@@ -24,7 +24,7 @@ const model::Translator& LoadedModels::load(const ModelSource& source, QString* 
     translator_.reset();
     try {
       translator_ = std::make_unique<model::Translator>(
-          openTranslator(path.toStdString(), model::resolveDevice("auto")));
+          openTranslator(path.toStdString(), model::decodingDevice("auto", {path.toStdString()})));
     } catch (const std::exception&) {
       // A training run may have removed this checkpoint (keep_last) since
       // it was looked up: look again once.

@@ -19,6 +19,7 @@
 #include "model/decoding/TextTranslation.h"
 #include "model/decoding/Translator.h"
 #include "model/explaining/TunedLens.h"
+#include "model/runtime/Runtime.h"
 #include "model/training/Trainer.h"
 
 namespace studio::app {
@@ -187,6 +188,8 @@ struct TranslationService::Worker {
                                      ensembleWeights(settings, int(settings.ensemble.size())), &ensemble)
                : single;
     if (joined) reply.ensemble = settings.ensemble;
+    if (model::resolveDevice("auto").is_cuda())
+      reply.gpuMachineDevice = QString::fromStdString(t.device().str());
     options.glossary = loaded.glossary(settings.glossary);
     if (options.glossary)
       for (const auto& note : options.glossary->notes) reply.glossaryNotes << QString::fromStdString(note);

@@ -237,6 +237,9 @@ struct TranslationReply {
   QList<BeamTreeNode> beam;               // withTrace: the search, node 0 the start
   AttentionView alignment;                // withAlignment: every weight for the best translation
   QString headMask, prefix;            // as decoded
+  // Where it translated, said only where a GPU is there (a narrow model
+  // translates on the CPU even then, model::decodingDevice): "cpu" or "cuda:N".
+  QString gpuMachineDevice;
   double milliseconds = 0;
 };
 

@@ -22,6 +22,7 @@
 #include "common/TestUtil.h"
 #include "model/decoding/AttentionCapture.h"
 #include "model/decoding/Decoding.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/Greedy.h"
 #include "model/decoding/Translator.h"
 #include "model/files/ModelFile.h"
@@ -107,6 +108,7 @@ class TestGpu : public QObject {
   void checkpointsMoveBetweenCpuAndGpu();
   void outOfMemoryInTrainingIsAClearError();
   void outOfMemoryInTranslationIsAClearError();
+  void autoTranslatesNarrowModelsOnTheCpu();
 };
 
 void TestGpu::init() {
@@ -325,6 +327,28 @@ void TestGpu::outOfMemoryInTranslationIsAClearError() {
   // With room again, the same translator works.
   QCOMPARE(translator.translate({"mở tập tin"}, options).size(), size_t(1));
 #endif
+}
+
+void TestGpu::autoTranslatesNarrowModelsOnTheCpu() {
+  // Where a GPU is there, "auto" keeps a model narrower than
+  // kGpuDecodingMinWidth on the CPU's engine (faster there, docs/benchmarks.md)
+  // and sends a wider one, or an ensemble with one, to the GPU; a device named is kept.
+  QTemporaryDir dir;
+  auto narrow = test::taskModelOptions();
+  auto wide = narrow;
+  wide.d_model = model::kGpuDecodingMinWidth;
+  wide.heads = 8;
+  QVERIFY(narrow.d_model < model::kGpuDecodingMinWidth);
+  const std::string narrow_path = dir.filePath("narrow.pt").toStdString();
+  const std::string wide_path = dir.filePath("wide.pt").toStdString();
+  model::Transformer a(narrow), b(wide);
+  model::saveModel(a, narrow_path);
+  model::saveModel(b, wide_path);
+  QVERIFY(model::decodingDevice("auto", {narrow_path}).is_cpu());
+  QVERIFY(model::decodingDevice("auto", {wide_path}).is_cuda());
+  QVERIFY(model::decodingDevice("auto", {narrow_path, wide_path}).is_cuda());
+  QVERIFY(model::decodingDevice("cuda", {narrow_path}).is_cuda());
+  QVERIFY(model::decodingDevice("cpu", {wide_path}).is_cpu());
 }
 
 STUDIO_TEST_MAIN(TestGpu)

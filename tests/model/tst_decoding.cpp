@@ -6,14 +6,18 @@
 #include <limits>
 #include <random>
 
-#include <QtTest/QtTest>
 #include <torch/torch.h>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
 
 #include "common/SuiteMain.h"
 #include "common/TestUtil.h"
 #include "model/decoding/BeamCandidates.h"
 #include "model/decoding/Decoding.h"
+#include "model/decoding/DecodingDevice.h"
 #include "model/decoding/Greedy.h"
+#include "model/files/ModelFile.h"
+#include "model/runtime/Runtime.h"
 
 using namespace studio;
 using studio::test::maxAbsDifference;
@@ -72,6 +76,7 @@ class TestDecoding : public QObject {
   void endBlockedBeforeTheSoftmaxRenormalizesTheRest();
   void bestContinuationsAreTheSortedTopOfEverySum();
   void invalidOptionsNameTheField();
+  void autoDeviceKeepsNarrowModelsOnTheCpu();
 
  private:
   model::Transformer trained_{nullptr};
@@ -426,6 +431,34 @@ void TestDecoding::invalidOptionsNameTheField() {
   options = {};
   options.beam_size = 0;
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, options.validate());
+}
+
+void TestDecoding::autoDeviceKeepsNarrowModelsOnTheCpu() {
+  // "auto" translates on the CPU's engine where every model is narrower than
+  // the line measured on a GPU; a model of that width or wider goes to the GPU.
+  auto narrow = test::smallOptions(model::NormPosition::Post);
+  auto wide = narrow;
+  wide.d_model = model::kGpuDecodingMinWidth;
+  QVERIFY(narrow.d_model < model::kGpuDecodingMinWidth);
+  QVERIFY(model::decodesFasterOnCpu({narrow}));
+  QVERIFY(model::decodesFasterOnCpu({narrow, narrow}));
+  QVERIFY(!model::decodesFasterOnCpu({wide}));
+  QVERIFY(!model::decodesFasterOnCpu({narrow, wide}));  // an ensemble shares one device
+  QVERIFY(!model::decodesFasterOnCpu({}));
+
+  // Read from the model files: a narrow model is on the CPU under "auto"
+  // with or without a GPU (tst_gpu checks a wide one where there is one); a
+  // device named is kept; a file that cannot be read leaves "auto" as it is.
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("narrow.pt").toStdString();
+  model::Transformer m(narrow);
+  model::saveModel(m, path);
+  QCOMPARE(model::readModelOptions(path).d_model, narrow.d_model);
+  QVERIFY(model::decodingDevice("auto", {path}).is_cpu());
+  QVERIFY(model::decodingDevice("cpu", {path}).is_cpu());
+  QCOMPARE(model::decodingDevice("auto", {dir.filePath("missing.pt").toStdString()}),
+           model::resolveDevice("auto"));
+  QVERIFY_THROWS_EXCEPTION(model::DeviceError, model::decodingDevice("tpu", {path}));
 }
 
 STUDIO_TEST_MAIN(TestDecoding)

@@ -466,6 +466,11 @@ void TranslateWorkspace::onTranslated(const app::TranslationReply& reply) {
                "", int(reply.ensemble.size()))
                 .arg(reply.milliseconds, 0, 'f', 0)
                 .arg(reply.modelPath);
+  // On a machine with a GPU: where it ran (a narrow model translates faster on the CPU).
+  if (reply.gpuMachineDevice == QLatin1String("cpu"))
+    status += " " + tr("on the CPU (faster than the GPU for a model this small)");
+  else if (!reply.gpuMachineDevice.isEmpty())
+    status += " " + tr("on the GPU (%1)").arg(reply.gpuMachineDevice);
   if (!reply.notices.isEmpty())
     status += "\n" +
               tr("%n sentence(s) longer than the model takes were translated in parts; nothing was left out.",
