@@ -8,12 +8,13 @@
 #include "model/TransformerOptions.h"
 
 // Where a model translates when the device is "auto". A GPU runs LibTorch's
-// modules, a few hundred small kernel launches a step; the CPU runs the
-// inference engine of our own. On an H200 (2026-12-04, docs/benchmarks.md,
-// "On a GPU") the GPU decoded the starter (d_model 128) 2 to 5 times slower
-// than the engine on 2 threads of a Xeon in every search and batch measured,
-// and an iwslt-4layer-shaped model (d_model 512) about as fast one sentence
-// at a time and 4 times faster 32 at a time.
+// modules, dozens of small kernel launches a step (67 for the starter's 2+2
+// layers); the CPU runs the inference engine of our own. On an H200
+// (2026-12-04, docs/benchmarks.md, "On a GPU") the GPU decoded a starter
+// (d_model 128) 1.2 to 5.5 times slower than the engine did on 2 threads of
+// the same kind of machine's Xeon, in every search and batch measured, and an
+// iwslt-4layer-shaped model (d_model 512) about as fast one sentence at a
+// time and 4 to 10 times faster 32 at a time.
 namespace studio::model {
 
 // Models narrower than this translate on the CPU under "auto".
