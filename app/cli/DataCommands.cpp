@@ -254,9 +254,7 @@ const CommandSpec& distillSpec() {
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "the teacher's weights in int8 on the CPU's inference engine (needs AVX2)"},
           {"shortlist", "FILE", "a vocabulary shortlist for the teacher (attention-studio-cli shortlist)"},
-          {"device", "DEVICE",
-           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
-           "d_model 512, faster there), cpu, cuda or cuda:N"},
+          {"device", "DEVICE", kDecodingDeviceHelp},
       }};
   return spec;
 }
@@ -310,9 +308,7 @@ const CommandSpec& backTranslateSpec() {
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"bf16", "", "matrix products in bf16 (faster on CPUs with bf16 instructions and on GPUs)"},
           {"int8", "", "weights in int8 on the CPU's inference engine (needs AVX2)"},
-          {"device", "DEVICE",
-           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
-           "d_model 512, faster there), cpu, cuda or cuda:N"},
+          {"device", "DEVICE", kDecodingDeviceHelp},
       }};
   return spec;
 }

@@ -134,9 +134,7 @@ const CommandSpec& evaluateSpec() {
           {"shortlist", "FILE",
            "a vocabulary shortlist (attention-studio-cli shortlist): the output layer over the\n"
            "pieces likely for each batch's sentences alone; faster (docs/benchmarks.md)"},
-          {"device", "DEVICE",
-           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
-           "d_model 512, faster there), cpu, cuda or cuda:N"},
+          {"device", "DEVICE", kDecodingDeviceHelp},
       }};
   return spec;
 }

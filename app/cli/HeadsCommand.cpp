@@ -33,9 +33,7 @@ const CommandSpec& headsSpec() {
           {"min-length-ratio", "R", "no end before this share of the source's pieces (default 0.3; 0 = off)"},
           {"prune", "", "also the pruning curve"},
           {"json", "", "print one JSON object instead"},
-          {"device", "DEVICE",
-           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
-           "d_model 512, faster there), cpu, cuda or cuda:N"},
+          {"device", "DEVICE", kDecodingDeviceHelp},
       }};
   return spec;
 }

@@ -27,6 +27,9 @@ torch::Device deviceFrom(const std::string& name);
 // kGpuDecodingMinWidth on the CPU's engine where a GPU is present
 // (model::decodingDevice: faster there).
 torch::Device decodingDeviceFrom(const ParsedArgs& args);
+inline constexpr const char* kDecodingDeviceHelp =
+    "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than d_model 512, "
+    "faster there), cpu, cuda or cuda:N";
 
 // --beam, --nbest, --alpha, --max-length-ratio, --min-length-ratio, --bf16,
 // --int8, --glossary, --shortlist, --sampling with --top-k, --top-p,

@@ -59,9 +59,7 @@ const CommandSpec& serveSpec() {
           {"bf16", "", "matrix products in bf16 (as translate's --bf16)"},
           {"int8", "", "the weights in int8 on the CPU's inference engine (as translate's --int8)"},
           {"shortlist", "FILE", "a vocabulary shortlist (as translate's --shortlist)"},
-          {"device", "DEVICE",
-           "auto (default: a GPU where there is one, but the CPU's engine for a model narrower than "
-           "d_model 512, faster there), cpu, cuda or cuda:N"},
+          {"device", "DEVICE", kDecodingDeviceHelp},
       }};
   return spec;
 }

@@ -188,8 +188,8 @@ struct TranslationService::Worker {
                                      ensembleWeights(settings, int(settings.ensemble.size())), &ensemble)
                : single;
     if (joined) reply.ensemble = settings.ensemble;
-    if (model::resolveDevice("auto").is_cuda())
-      reply.gpuMachineDevice = QString::fromStdString(t.device().str());
+    static const bool gpu_here = model::resolveDevice("auto").is_cuda();  // asked once
+    if (gpu_here) reply.gpuMachineDevice = QString::fromStdString(t.device().str());
     options.glossary = loaded.glossary(settings.glossary);
     if (options.glossary)
       for (const auto& note : options.glossary->notes) reply.glossaryNotes << QString::fromStdString(note);
